@@ -1,0 +1,129 @@
+//! Character classes of RFC 3986 Appendix A, one table per rule.
+//!
+//! Each table is a 128-bit set of ASCII bytes; no rule of RFC 3986 admits a byte above 0x7F, so
+//! every non-ASCII byte is outside every table. `pct-encoded` is not a single character and is
+//! never in a table: the scanners in `parse.rs` handle `%` themselves.
+
+/// A set of ASCII bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CharClass(u128);
+
+impl CharClass {
+    /// The set of the given bytes.
+    const fn of(bytes: &[u8]) -> Self {
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < bytes.len() {
+            bits |= 1 << bytes[i];
+            i += 1;
+        }
+        CharClass(bits)
+    }
+
+    /// The set of bytes from `lo` to `hi`, both included.
+    const fn range(lo: u8, hi: u8) -> Self {
+        let mut bits = 0u128;
+        let mut b = lo;
+        while b <= hi {
+            bits |= 1 << b;
+            b += 1;
+        }
+        CharClass(bits)
+    }
+
+    /// The union of two sets (the ABNF `/`).
+    const fn or(self, other: CharClass) -> Self {
+        CharClass(self.0 | other.0)
+    }
+
+    /// Whether `byte` is in the set.
+    #[inline]
+    pub const fn contains(self, byte: u8) -> bool {
+        byte < 128 && self.0 & (1 << byte) != 0
+    }
+}
+
+/// `ALPHA = %x41-5A / %x61-7A` (RFC 5234 B.1)
+pub const ALPHA: CharClass = CharClass::range(b'A', b'Z').or(CharClass::range(b'a', b'z'));
+
+/// `DIGIT = %x30-39` (RFC 5234 B.1)
+pub const DIGIT: CharClass = CharClass::range(b'0', b'9');
+
+/// `HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"`; ABNF strings are case-insensitive
+/// (RFC 5234 §2.3), so `a`-`f` match too.
+pub const HEXDIG: CharClass = DIGIT
+    .or(CharClass::range(b'A', b'F'))
+    .or(CharClass::range(b'a', b'f'));
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (§2.3)
+pub const UNRESERVED: CharClass = ALPHA.or(DIGIT).or(CharClass::of(b"-._~"));
+
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (§2.2)
+pub const SUB_DELIMS: CharClass = CharClass::of(b"!$&'()*+,;=");
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1): the characters after the first.
+pub const SCHEME: CharClass = ALPHA.or(DIGIT).or(CharClass::of(b"+-."));
+
+/// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` (§3.2.1), less `pct-encoded`.
+pub const USERINFO: CharClass = UNRESERVED.or(SUB_DELIMS).or(CharClass::of(b":"));
+
+/// `reg-name = *( unreserved / pct-encoded / sub-delims )` (§3.2.2), less `pct-encoded`.
+pub const REG_NAME: CharClass = UNRESERVED.or(SUB_DELIMS);
+
+/// The tail of `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` (§3.2.2).
+pub const IPVFUTURE_TAIL: CharClass = UNRESERVED.or(SUB_DELIMS).or(CharClass::of(b":"));
+
+/// `ZoneID = 1*( unreserved / pct-encoded )` (RFC 6874 §2), less `pct-encoded`.
+pub const ZONE_ID: CharClass = UNRESERVED;
+
+/// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"` (§3.3), less `pct-encoded`.
+pub const PCHAR: CharClass = UNRESERVED.or(SUB_DELIMS).or(CharClass::of(b":@"));
+
+/// A path is `segment`s joined by `"/"` (§3.3): `pchar / "/"`, less `pct-encoded`.
+pub const PATH: CharClass = PCHAR.or(CharClass::of(b"/"));
+
+/// `query = *( pchar / "/" / "?" )` (§3.4), less `pct-encoded`; `fragment` (§3.5) is the same.
+pub const QUERY: CharClass = PCHAR.or(CharClass::of(b"/?"));
+
+/// `fragment = *( pchar / "/" / "?" )` (§3.5), less `pct-encoded`.
+pub const FRAGMENT: CharClass = QUERY;
+
+/// The value of a hexadecimal digit, for bytes in [`HEXDIG`].
+#[inline]
+pub const fn hex_value(byte: u8) -> u8 {
+    match byte {
+        b'0'..=b'9' => byte - b'0',
+        b'A'..=b'F' => byte - b'A' + 10,
+        _ => byte - b'a' + 10,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn members(class: CharClass) -> String {
+        (0u8..128)
+            .filter(|&b| class.contains(b))
+            .map(char::from)
+            .collect()
+    }
+
+    #[test]
+    fn tables_match_appendix_a() {
+        assert_eq!(
+            members(UNRESERVED),
+            "-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+        );
+        assert_eq!(members(SUB_DELIMS), "!$&'()*+,;=");
+        assert_eq!(members(HEXDIG), "0123456789ABCDEFabcdef");
+        // pchar less pct-encoded: every printable ASCII character except the gen-delims other than
+        // ":" and "@", the "%" of pct-encoded, and the characters RFC 3986 never allows.
+        let excluded_from_pchar = "\"#%/<>?[\\]^`{|} ";
+        for b in 0x21u8..0x7f {
+            let c = char::from(b);
+            assert_eq!(PCHAR.contains(b), !excluded_from_pchar.contains(c), "{c:?}");
+        }
+        assert!(!PCHAR.contains(0x7f) && !PCHAR.contains(0x80) && !PCHAR.contains(0xff));
+    }
+}

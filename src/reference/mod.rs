@@ -1,0 +1,33 @@
+//! The reference implementation of RFC 3986, written from the text of the RFC and depending on
+//! nothing outside the standard library.
+//!
+//! One module per concern of the RFC:
+//! - [`chars`]: the character classes of Appendix A;
+//! - [`parse`]: §3 and §4, the grammar of URI references, and [`host`]: §3.2.2;
+//! - [`recompose`]: §5.3; [`resolve`]: §5.2;
+//! - [`normalize`]: §6;
+//! - [`appendix_b`]: the lenient splitter of Appendix B;
+//! - [`error`]: what failed and where.
+
+pub mod appendix_b;
+pub mod chars;
+pub mod error;
+pub mod host;
+pub mod normalize;
+pub mod parse;
+pub mod recompose;
+pub mod resolve;
+
+pub use appendix_b::{Split, split};
+pub use error::{ErrorKind, ParseError};
+pub use host::HostKind;
+pub use normalize::{Level, equivalent, normalize};
+pub use parse::{
+    Components, ParseOptions, Rule, parse, parse_absolute_uri, parse_relative_ref, parse_uri,
+    parse_with,
+};
+pub use recompose::recompose;
+pub use resolve::{
+    DotSegmentStep, ResolveError, ResolveOptions, merge, remove_dot_segments,
+    remove_dot_segments_traced, resolve, transform_references,
+};

@@ -1,0 +1,200 @@
+//! RFC 3986 §6: normalization and comparison.
+//!
+//! Two levels of the comparison ladder (§6.2) are implemented: syntax-based normalization
+//! (§6.2.2) and, on top of it, scheme-based normalization (§6.2.3) for a few schemes. Each
+//! choice where the RFC leaves room is numbered as in vectors/README.md.
+
+use super::chars::{HEXDIG, UNRESERVED, hex_value};
+use super::error::ParseError;
+use super::parse::{Components, parse};
+use super::resolve::remove_dot_segments;
+
+/// How far up the comparison ladder of §6.2 to go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    /// §6.2.2: case (§6.2.2.1), percent-encoding (§6.2.2.2) and dot-segments (§6.2.2.3).
+    #[default]
+    Syntax,
+    /// §6.2.3 on top of §6.2.2: default and empty ports, the empty path of `http` and its kin.
+    Scheme,
+}
+
+impl Level {
+    /// The name the vectors and the protocol use.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Syntax => "syntax",
+            Level::Scheme => "scheme",
+        }
+    }
+
+    /// The level whose [`name`](Self::name) is `name`.
+    pub fn from_name(name: &str) -> Option<Level> {
+        [Level::Syntax, Level::Scheme]
+            .into_iter()
+            .find(|level| level.name() == name)
+    }
+}
+
+/// What §6.2.3 knows of a scheme.
+struct SchemeRules {
+    /// The port that "would be the same as that of the scheme's default" (§3.2.3).
+    default_port: Option<&'static str>,
+    /// `localhost` means the empty host (RFC 8089 §2, for `file`).
+    localhost_is_empty: bool,
+}
+
+impl SchemeRules {
+    /// The schemes of choice 13. Each has hierarchical paths in which "an empty path component
+    /// [is] equivalent to an absolute path of "/"" (§6.2.3).
+    fn of(scheme: &str) -> Option<SchemeRules> {
+        let (default_port, localhost_is_empty) = match scheme {
+            "http" | "ws" => (Some("80"), false),
+            "https" | "wss" => (Some("443"), false),
+            "ftp" => (Some("21"), false),
+            "file" => (None, true),
+            _ => return None,
+        };
+        Some(SchemeRules {
+            default_port,
+            localhost_is_empty,
+        })
+    }
+}
+
+/// Normalizes a URI reference at `level`.
+///
+/// - Case (§6.2.2.1): the scheme and the host are lowercased ("the scheme and host are
+///   case-insensitive and therefore should be normalized to lowercase"), and the hexadecimal
+///   digits of every percent-encoding are uppercased ("should be normalized to use uppercase
+///   letters"), also inside the host (choice 4).
+/// - Percent-encoding (§6.2.2.2): "any percent-encoded octet that corresponds to an unreserved
+///   character" is decoded, in every component. In the host the decoding comes before the
+///   lowercasing, so `%41` becomes `a` (choice 4).
+/// - Dot-segments (§6.2.2.3): removed by §5.2.4 from a path that starts with `/`, after the
+///   decoding, so `%2E%2E` counts (choice 3). A rootless path or a relative-path reference
+///   keeps them (choices 5 and 10), and a result starting with `//` without an authority gets
+///   a `/.` prefix so that it does not parse back as an authority (choice 10).
+/// - Scheme-based (§6.2.3, choices 11 and 13): an empty port and the scheme's default port are
+///   removed, an empty path with an authority becomes `/` for the schemes that know it, and a
+///   `file` host of `localhost` becomes empty. Empty query and fragment delimiters stay.
+///
+/// IPv6 literals are lowercased and nothing more (choice 12).
+pub fn normalize(input: &str, level: Level) -> Result<String, ParseError> {
+    Ok(normalize_components(&parse(input)?, level))
+}
+
+/// [`normalize`] on parsed components.
+pub fn normalize_components(c: &Components<'_>, level: Level) -> String {
+    let mut out = String::with_capacity(c.path.len() + 16);
+    let scheme = c.scheme.map(str::to_ascii_lowercase);
+    let rules = match level {
+        Level::Scheme => scheme.as_deref().and_then(SchemeRules::of),
+        Level::Syntax => None,
+    };
+    if let Some(scheme) = &scheme {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(host) = c.host {
+        out.push_str("//");
+        if let Some(userinfo) = c.userinfo {
+            normalize_percent_encoding(&mut out, userinfo, false);
+            out.push('@');
+        }
+        let localhost_is_empty = rules.as_ref().is_some_and(|r| r.localhost_is_empty);
+        if !(localhost_is_empty && host.eq_ignore_ascii_case("localhost")) {
+            normalize_percent_encoding(&mut out, host, true);
+        }
+        if let Some(port) = c.port {
+            let omit = level == Level::Scheme
+                && (port.is_empty()
+                    || rules.as_ref().and_then(|r| r.default_port)
+                        == Some(port.trim_start_matches('0')));
+            if !omit {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+    }
+    let mut path = String::with_capacity(c.path.len());
+    normalize_percent_encoding(&mut path, c.path, false);
+    if path.starts_with('/') {
+        path = remove_dot_segments(&path);
+        if !c.has_authority() && path.starts_with("//") {
+            out.push_str("/.");
+        }
+    }
+    if path.is_empty() && c.has_authority() && rules.is_some() {
+        path.push('/');
+    }
+    out.push_str(&path);
+    if let Some(query) = c.query {
+        out.push('?');
+        normalize_percent_encoding(&mut out, query, false);
+    }
+    if let Some(fragment) = c.fragment {
+        out.push('#');
+        normalize_percent_encoding(&mut out, fragment, false);
+    }
+    out
+}
+
+/// Whether two URI references are equivalent at `level` (§6.2.1: "compare ... after
+/// normalization").
+pub fn equivalent(a: &str, b: &str, level: Level) -> Result<bool, ParseError> {
+    Ok(normalize(a, level)? == normalize(b, level)?)
+}
+
+/// Appends `text` to `out` with unreserved octets decoded and other percent-encodings in
+/// uppercase; with `lowercase`, everything else is lowercased (for the host). `text` has been
+/// validated, so every `%` starts a triplet.
+fn normalize_percent_encoding(out: &mut String, text: &str, lowercase: bool) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'%'
+            && i + 2 < bytes.len()
+            && HEXDIG.contains(bytes[i + 1])
+            && HEXDIG.contains(bytes[i + 2])
+        {
+            let octet = hex_value(bytes[i + 1]) << 4 | hex_value(bytes[i + 2]);
+            if UNRESERVED.contains(octet) {
+                push_ascii(out, octet, lowercase);
+            } else {
+                out.push('%');
+                out.push(char::from(bytes[i + 1].to_ascii_uppercase()));
+                out.push(char::from(bytes[i + 2].to_ascii_uppercase()));
+            }
+            i += 3;
+        } else {
+            // Validated input is ASCII; copy whole characters anyway so any text is safe.
+            let len = utf8_len(b);
+            let chunk = &text[i..i + len];
+            if lowercase {
+                out.push_str(&chunk.to_ascii_lowercase());
+            } else {
+                out.push_str(chunk);
+            }
+            i += len;
+        }
+    }
+}
+
+fn push_ascii(out: &mut String, byte: u8, lowercase: bool) {
+    out.push(char::from(if lowercase {
+        byte.to_ascii_lowercase()
+    } else {
+        byte
+    }));
+}
+
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xF0.. => 4,
+        0xE0.. => 3,
+        0xC0.. => 2,
+        _ => 1,
+    }
+}
