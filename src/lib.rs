@@ -1,6 +1,19 @@
 //! A conformance suite for RFC 3986 (URI Generic Syntax): a reference implementation written
 //! from the RFC, a corpus of test vectors taken from it, and the harness that runs them.
+//!
+//! - [`reference`]: the oracle, std only, one module per RFC concern;
+//! - [`model`]: owned components, shared by the vectors and the protocol;
+//! - [`protocol`]: the JSON-lines wire format of `uri-conformance serve`;
+//! - [`vectors`]: the YAML corpus and its loader;
+//! - [`check`]: running vectors against the reference;
+//! - [`external`]: the cross-check against other projects' test cases.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod check;
+pub mod external;
+pub mod impls;
+pub mod model;
+pub mod protocol;
 pub mod reference;
+pub mod vectors;

@@ -1,0 +1,243 @@
+//! The JSON-lines protocol of `uri-conformance serve`: one request a line in, one response a
+//! line out, in order. Any program that speaks it can be checked by the harness.
+//!
+//! ```text
+//! {"op":"parse","input":S,"rule":R?}                -> {"valid":true,"components":{...},"host_kind":K}
+//!                                                     | {"valid":false,"error":S}
+//! {"op":"resolve","base":S,"input":S,"strict":B?}   -> {"valid":true,"target":S} | {"valid":false,"error":S}
+//! {"op":"normalize","input":S,"level":L?}           -> {"valid":true,"normalized":S} | {"valid":false,"error":S}
+//! an operation the implementation does not support  -> {"unsupported":true}
+//! a line that is not a valid request                -> {"error":S}
+//! ```
+//!
+//! This module knows the wire format only; it knows no implementation.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::Components;
+use crate::reference::{HostKind, Level, Rule};
+
+/// A request, one JSON object on a line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Request {
+    /// Parse `input` by `rule` (`URI-reference` when absent).
+    Parse {
+        /// The text to parse.
+        input: String,
+        /// `URI-reference`, `URI`, `absolute-URI` or `relative-ref`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
+        /// Accept RFC 6874 zone identifiers (an extension; false when absent).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        zone_id: bool,
+    },
+    /// Resolve the reference `input` against `base`.
+    Resolve {
+        /// The base URI.
+        base: String,
+        /// The reference.
+        input: String,
+        /// §5.2.2's strict parser (true when absent).
+        #[serde(default = "strict_default")]
+        strict: bool,
+    },
+    /// Normalize `input` at `level` (`syntax` when absent).
+    Normalize {
+        /// The URI reference to normalize.
+        input: String,
+        /// `syntax` or `scheme`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<String>,
+    },
+}
+
+fn strict_default() -> bool {
+    true
+}
+
+impl Request {
+    /// The rule of a parse request, checked.
+    pub fn rule(name: Option<&str>) -> Result<Rule, String> {
+        match name {
+            None => Ok(Rule::UriReference),
+            Some(name) => Rule::from_name(name).ok_or_else(|| {
+                format!(
+                    "unknown rule {name:?} (expected URI-reference, URI, absolute-URI or relative-ref)"
+                )
+            }),
+        }
+    }
+
+    /// The level of a normalize request, checked.
+    pub fn level(name: Option<&str>) -> Result<Level, String> {
+        match name {
+            None => Ok(Level::Syntax),
+            Some(name) => Level::from_name(name)
+                .ok_or_else(|| format!("unknown level {name:?} (expected syntax or scheme)")),
+        }
+    }
+}
+
+/// A response, one JSON object on a line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Response {
+    /// A successful parse.
+    Parsed {
+        /// Always true.
+        valid: bool,
+        /// The components, exact substrings of the input.
+        components: Components,
+        /// The host kind; null without an authority.
+        host_kind: Option<HostKind>,
+    },
+    /// A successful resolution.
+    Resolved {
+        /// Always true.
+        valid: bool,
+        /// The target URI.
+        target: String,
+    },
+    /// A successful normalization.
+    Normalized {
+        /// Always true.
+        valid: bool,
+        /// The normalized URI reference.
+        normalized: String,
+    },
+    /// The input is not valid. The reference starts `error` with the failing rule's name and a
+    /// colon (`pct-encoded: invalid percent-encoding at byte 3`); other programs may say
+    /// anything.
+    Invalid {
+        /// Always false.
+        valid: bool,
+        /// What is wrong.
+        error: String,
+    },
+    /// The implementation does not do this operation.
+    Unsupported {
+        /// Always true.
+        unsupported: bool,
+    },
+    /// The request line could not be understood.
+    BadRequest {
+        /// Why.
+        error: String,
+    },
+}
+
+impl Response {
+    /// A successful parse.
+    pub fn parsed(components: Components, host_kind: Option<HostKind>) -> Self {
+        Response::Parsed {
+            valid: true,
+            components,
+            host_kind,
+        }
+    }
+
+    /// A successful resolution.
+    pub fn resolved(target: String) -> Self {
+        Response::Resolved {
+            valid: true,
+            target,
+        }
+    }
+
+    /// A successful normalization.
+    pub fn normalized(normalized: String) -> Self {
+        Response::Normalized {
+            valid: true,
+            normalized,
+        }
+    }
+
+    /// An invalid input.
+    pub fn invalid(error: impl Into<String>) -> Self {
+        Response::Invalid {
+            valid: false,
+            error: error.into(),
+        }
+    }
+
+    /// An operation that is not supported.
+    pub fn unsupported() -> Self {
+        Response::Unsupported { unsupported: true }
+    }
+
+    /// A line that is not a request.
+    pub fn bad_request(error: impl Into<String>) -> Self {
+        Response::BadRequest {
+            error: error.into(),
+        }
+    }
+}
+
+/// Reads one request line.
+pub fn read_request(line: &str) -> Result<Request, String> {
+    serde_json::from_str(line).map_err(|e| format!("not a valid request: {e}"))
+}
+
+/// Writes one response as a line of JSON (without the newline).
+pub fn write_response(response: &Response) -> String {
+    serde_json::to_string(response).expect("responses always serialize")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_have_defaults() {
+        assert_eq!(
+            read_request(r#"{"op":"resolve","base":"http://a/","input":"g"}"#),
+            Ok(Request::Resolve {
+                base: "http://a/".into(),
+                input: "g".into(),
+                strict: true
+            })
+        );
+        assert!(read_request(r#"{"op":"frobnicate"}"#).is_err());
+        assert!(read_request("not json").is_err());
+    }
+
+    #[test]
+    fn responses_serialize_as_documented() {
+        let c = Components {
+            scheme: Some("http".into()),
+            userinfo: None,
+            host: Some("a".into()),
+            port: Some(String::new()),
+            path: String::new(),
+            query: None,
+            fragment: None,
+        };
+        assert_eq!(
+            write_response(&Response::parsed(c, Some(HostKind::RegName))),
+            r#"{"valid":true,"components":{"scheme":"http","userinfo":null,"host":"a","port":"","path":"","query":null,"fragment":null},"host_kind":"reg-name"}"#
+        );
+        assert_eq!(
+            write_response(&Response::unsupported()),
+            r#"{"unsupported":true}"#
+        );
+        assert_eq!(
+            write_response(&Response::invalid("x")),
+            r#"{"valid":false,"error":"x"}"#
+        );
+    }
+
+    #[test]
+    fn responses_read_back() {
+        for line in [
+            r#"{"valid":true,"target":"http://a/g"}"#,
+            r#"{"valid":true,"normalized":"http://a/"}"#,
+            r#"{"valid":false,"error":"x"}"#,
+            r#"{"unsupported":true}"#,
+            r#"{"error":"bad"}"#,
+        ] {
+            let response: Response = serde_json::from_str(line).unwrap();
+            assert_eq!(write_response(&response), line);
+        }
+    }
+}

@@ -1,0 +1,676 @@
+//! The YAML vector corpus: its schema (documented in vectors/README.md) and its loader.
+//!
+//! The loader is strict: unknown keys, a field that does not belong to the operation, a missing
+//! or misplaced expectation, a duplicate id and an empty corpus are all errors, and every error
+//! names the file and the line.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::model::{Components, nullable};
+use crate::reference::{ErrorKind, HostKind, Level, Rule};
+
+/// One vector: a case, what the reference must answer, and what else is acceptable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vector {
+    /// Unique across the corpus.
+    pub id: String,
+    /// The RFC section, `"5.4.2"` or `"B"`.
+    pub section: String,
+    /// The corpus directory the file is in: `rfc3986` or `rfc6874`.
+    pub corpus: String,
+    /// Where the vector is written.
+    pub file: PathBuf,
+    /// The line of its `id`.
+    pub line: usize,
+    /// Why the expectation is what it is.
+    pub note: Option<String>,
+    /// What to run.
+    pub case: Case,
+    /// What the reference answers.
+    pub expect: Expectation,
+    /// Other answers a conforming implementation may give, each with its reason.
+    pub acceptable: Vec<Acceptable>,
+}
+
+impl Vector {
+    /// The test name: `<corpus>/<section>/<id>`.
+    pub fn name(&self) -> String {
+        format!("{}/{}/{}", self.corpus, self.section, self.id)
+    }
+}
+
+/// An alternative outcome and why it conforms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Acceptable {
+    /// The outcome.
+    pub outcome: Expectation,
+    /// Why a conforming implementation may answer it.
+    pub reason: String,
+}
+
+/// The operation of a vector with its inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Case {
+    /// Parse `input` by `rule`.
+    Parse {
+        /// The text.
+        input: String,
+        /// The rule.
+        rule: Rule,
+        /// RFC 6874 zone identifiers allowed.
+        zone_id: bool,
+    },
+    /// Resolve `input` against `base`.
+    Resolve {
+        /// The base URI.
+        base: String,
+        /// The reference.
+        input: String,
+        /// §5.2.2's strict mode.
+        strict: bool,
+    },
+    /// Normalize `input`.
+    Normalize {
+        /// The URI reference.
+        input: String,
+        /// How far.
+        level: Level,
+    },
+    /// Compare `input` and `other` (§6.2.1).
+    Equivalent {
+        /// One.
+        input: String,
+        /// The other.
+        other: String,
+        /// Normalization level for the comparison.
+        level: Level,
+    },
+    /// Recompose components (§5.3).
+    Recompose {
+        /// The components.
+        components: Components,
+    },
+    /// §5.2.4 on a path.
+    RemoveDotSegments {
+        /// The path.
+        input: String,
+    },
+    /// Appendix B.
+    Split {
+        /// Any text.
+        input: String,
+    },
+}
+
+/// An expected outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expectation {
+    /// Valid, with these components and host kind.
+    Components {
+        /// The components.
+        components: Components,
+        /// The host kind, `None` without an authority.
+        host_kind: Option<HostKind>,
+    },
+    /// Invalid: this rule fails, at this offset if given.
+    Invalid {
+        /// The rule.
+        rule: ErrorKind,
+        /// The byte offset.
+        at: Option<usize>,
+    },
+    /// The resolution target.
+    Target(String),
+    /// The normalized string.
+    Normalized(String),
+    /// Whether two references are equivalent.
+    Equivalent(bool),
+    /// The recomposed string.
+    Recomposed(String),
+    /// The output of remove_dot_segments, with the trace if given.
+    Path {
+        /// The output path.
+        path: String,
+        /// `[step, output, input]` rows.
+        trace: Option<Vec<[String; 3]>>,
+    },
+    /// The Appendix B groups.
+    Split(SplitGroups),
+}
+
+/// The five groups of Appendix B.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SplitGroups {
+    /// `$2`
+    #[serde(deserialize_with = "nullable")]
+    pub scheme: Option<String>,
+    /// `$4`
+    #[serde(deserialize_with = "nullable")]
+    pub authority: Option<String>,
+    /// `$5`
+    pub path: String,
+    /// `$7`
+    #[serde(deserialize_with = "nullable")]
+    pub query: Option<String>,
+    /// `$9`
+    #[serde(deserialize_with = "nullable")]
+    pub fragment: Option<String>,
+}
+
+impl fmt::Display for Expectation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expectation::Components {
+                components,
+                host_kind,
+            } => write!(
+                f,
+                "valid: {} host_kind={}",
+                components.describe(),
+                host_kind.map_or("null", HostKind::name)
+            ),
+            Expectation::Invalid { rule, at: Some(at) } => write!(f, "invalid: {rule} at {at}"),
+            Expectation::Invalid { rule, at: None } => write!(f, "invalid: {rule}"),
+            Expectation::Target(t) => write!(f, "target {t:?}"),
+            Expectation::Normalized(n) => write!(f, "normalized {n:?}"),
+            Expectation::Equivalent(e) => write!(f, "equivalent: {e}"),
+            Expectation::Recomposed(r) => write!(f, "recomposed {r:?}"),
+            Expectation::Path { path, trace } => {
+                write!(f, "path {path:?}")?;
+                for [step, output, input] in trace.iter().flatten() {
+                    write!(f, "\n    {step}: {output:?} | {input:?}")?;
+                }
+                Ok(())
+            }
+            Expectation::Split(g) => write!(
+                f,
+                "split: scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}",
+                g.scheme, g.authority, g.path, g.query, g.fragment
+            ),
+        }
+    }
+}
+
+/// A problem with the corpus, with its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file.
+    pub file: PathBuf,
+    /// The line, when known.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}: {}", self.file.display(), line, self.message),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The default corpus: `vectors/` of this repository.
+pub fn default_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors")
+}
+
+/// Loads every `*.yaml` file under `dir/<corpus>/`, sorted by test name.
+pub fn load_dir(dir: &Path) -> Result<Vec<Vector>, LoadError> {
+    let error = |message: String| LoadError {
+        file: dir.to_owned(),
+        line: None,
+        message,
+    };
+    let mut files = Vec::new();
+    let corpora = std::fs::read_dir(dir).map_err(|e| error(format!("cannot read: {e}")))?;
+    for corpus in corpora {
+        let corpus = corpus.map_err(|e| error(e.to_string()))?.path();
+        if !corpus.is_dir() {
+            continue;
+        }
+        for entry in std::fs::read_dir(&corpus).map_err(|e| error(e.to_string()))? {
+            let path = entry.map_err(|e| error(e.to_string()))?.path();
+            if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut vectors = Vec::new();
+    let mut seen: HashMap<String, (PathBuf, usize)> = HashMap::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).map_err(|e| LoadError {
+            file: file.clone(),
+            line: None,
+            message: format!("cannot read: {e}"),
+        })?;
+        let corpus = file
+            .parent()
+            .and_then(Path::file_name)
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        for vector in parse_file(file, &corpus, &text)? {
+            if let Some((first_file, first_line)) = seen.get(&vector.id) {
+                return Err(LoadError {
+                    file: vector.file.clone(),
+                    line: Some(vector.line),
+                    message: format!(
+                        "duplicate id {:?} (first at {}:{})",
+                        vector.id,
+                        first_file.display(),
+                        first_line
+                    ),
+                });
+            }
+            seen.insert(vector.id.clone(), (vector.file.clone(), vector.line));
+            vectors.push(vector);
+        }
+    }
+    if vectors.is_empty() {
+        return Err(error("no vectors found".into()));
+    }
+    vectors.sort_by_key(Vector::name);
+    Ok(vectors)
+}
+
+/// Parses one vector file's text.
+pub fn parse_file(file: &Path, corpus: &str, text: &str) -> Result<Vec<Vector>, LoadError> {
+    let raw: RawFile = serde_yaml::from_str(text).map_err(|e| LoadError {
+        file: file.to_owned(),
+        line: e.location().map(|l| l.line()),
+        message: e.to_string(),
+    })?;
+    let id_lines = id_lines(text);
+    let mut vectors = Vec::with_capacity(raw.vectors.len());
+    for (index, raw) in raw.vectors.into_iter().enumerate() {
+        let line = id_lines.get(index).copied();
+        let vector = raw.into_vector(file, corpus, line.unwrap_or(0)).map_err(|message| {
+            LoadError {
+                file: file.to_owned(),
+                line,
+                message,
+            }
+        })?;
+        vectors.push(vector);
+    }
+    if vectors.is_empty() {
+        return Err(LoadError {
+            file: file.to_owned(),
+            line: None,
+            message: "the file holds no vectors".into(),
+        });
+    }
+    Ok(vectors)
+}
+
+/// The 1-based line of each vector's `id:` key, in order. Vectors are written as block
+/// mappings whose first key is `id` (`- id: ...`), which is what this finds.
+fn id_lines(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let line = line.trim_start();
+            line.strip_prefix('-')
+                .is_some_and(|rest| rest.trim_start().starts_with("id:"))
+        })
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    vectors: Vec<RawVector>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVector {
+    id: String,
+    section: String,
+    op: RawOp,
+    #[serde(default)]
+    input: Option<String>,
+    #[serde(default)]
+    base: Option<String>,
+    #[serde(default)]
+    other: Option<String>,
+    #[serde(default)]
+    rule: Option<String>,
+    #[serde(default)]
+    strict: Option<bool>,
+    #[serde(default)]
+    level: Option<String>,
+    #[serde(default)]
+    zone_id: Option<bool>,
+    #[serde(default)]
+    components: Option<Components>,
+    #[serde(default)]
+    note: Option<String>,
+    expect: RawExpect,
+    #[serde(default)]
+    acceptable: Vec<RawExpect>,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "snake_case")]
+enum RawOp {
+    Parse,
+    Resolve,
+    Normalize,
+    Equivalent,
+    Recompose,
+    RemoveDotSegments,
+    Split,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawExpect {
+    #[serde(default)]
+    components: Option<Components>,
+    #[serde(default, deserialize_with = "present")]
+    host_kind: Option<Option<HostKind>>,
+    #[serde(default)]
+    invalid: Option<String>,
+    #[serde(default)]
+    at: Option<usize>,
+    #[serde(default)]
+    target: Option<String>,
+    #[serde(default)]
+    normalized: Option<String>,
+    #[serde(default)]
+    equivalent: Option<bool>,
+    #[serde(default)]
+    recomposed: Option<String>,
+    #[serde(default)]
+    path: Option<String>,
+    #[serde(default)]
+    trace: Option<Vec<[String; 3]>>,
+    #[serde(default)]
+    split: Option<SplitGroups>,
+    /// Only in `acceptable`: why the alternative conforms.
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// Distinguishes a key given as `null` (`Some(None)`) from a missing key (`None`).
+fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+impl RawVector {
+    fn into_vector(self, file: &Path, corpus: &str, line: usize) -> Result<Vector, String> {
+        let id = self.id.clone();
+        let context = |message: String| format!("vector {id:?}: {message}");
+        if id.is_empty()
+            || !id
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.')
+            || !id.as_bytes()[0].is_ascii_alphanumeric()
+        {
+            return Err(context("an id is [a-z0-9][a-z0-9.-]*".into()));
+        }
+        if self.section.is_empty() || self.section.contains('/') {
+            return Err(context("a section is an RFC section number like \"5.4.2\"".into()));
+        }
+        let case = self.case().map_err(context)?;
+        if self.expect.reason.is_some() {
+            return Err(context("reason belongs in acceptable, not in expect".into()));
+        }
+        let expect = self.expect.into_expectation(self.op).map_err(context)?;
+        let acceptable = self
+            .acceptable
+            .into_iter()
+            .map(|mut a| {
+                let reason = a.reason.take().unwrap_or_default();
+                if reason.trim().is_empty() {
+                    return Err("an acceptable outcome needs a reason".to_owned());
+                }
+                Ok(Acceptable {
+                    outcome: a.into_expectation(self.op)?,
+                    reason,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(context)?;
+        Ok(Vector {
+            id: self.id,
+            section: self.section,
+            corpus: corpus.to_owned(),
+            file: file.to_owned(),
+            line,
+            note: self.note,
+            case,
+            expect,
+            acceptable,
+        })
+    }
+
+    fn case(&self) -> Result<Case, String> {
+        let op = self.op;
+        let mut allowed: Vec<&str> = Vec::new();
+        let case = match op {
+            RawOp::Parse => {
+                allowed.extend(["input", "rule", "zone_id"]);
+                let rule = match &self.rule {
+                    None => Rule::UriReference,
+                    Some(name) => Rule::from_name(name)
+                        .ok_or_else(|| format!("unknown rule {name:?}"))?,
+                };
+                Case::Parse {
+                    input: self.required_input()?,
+                    rule,
+                    zone_id: self.zone_id.unwrap_or(false),
+                }
+            }
+            RawOp::Resolve => {
+                allowed.extend(["input", "base", "strict"]);
+                Case::Resolve {
+                    base: self.base.clone().ok_or("a resolve vector needs a base")?,
+                    input: self.required_input()?,
+                    strict: self.strict.unwrap_or(true),
+                }
+            }
+            RawOp::Normalize => {
+                allowed.extend(["input", "level"]);
+                Case::Normalize {
+                    input: self.required_input()?,
+                    level: self.level()?,
+                }
+            }
+            RawOp::Equivalent => {
+                allowed.extend(["input", "other", "level"]);
+                Case::Equivalent {
+                    input: self.required_input()?,
+                    other: self.other.clone().ok_or("an equivalent vector needs other")?,
+                    level: self.level()?,
+                }
+            }
+            RawOp::Recompose => {
+                allowed.push("components");
+                Case::Recompose {
+                    components: self
+                        .components
+                        .clone()
+                        .ok_or("a recompose vector needs components")?,
+                }
+            }
+            RawOp::RemoveDotSegments => {
+                allowed.push("input");
+                Case::RemoveDotSegments {
+                    input: self.required_input()?,
+                }
+            }
+            RawOp::Split => {
+                allowed.push("input");
+                Case::Split {
+                    input: self.required_input()?,
+                }
+            }
+        };
+        let given = [
+            ("input", self.input.is_some()),
+            ("base", self.base.is_some()),
+            ("other", self.other.is_some()),
+            ("rule", self.rule.is_some()),
+            ("strict", self.strict.is_some()),
+            ("level", self.level.is_some()),
+            ("zone_id", self.zone_id.is_some()),
+            ("components", self.components.is_some()),
+        ];
+        if let Some((field, _)) = given
+            .iter()
+            .find(|(field, present)| *present && !allowed.contains(field))
+        {
+            return Err(format!("{field:?} does not belong to a {op:?} vector"));
+        }
+        Ok(case)
+    }
+
+    fn required_input(&self) -> Result<String, String> {
+        self.input
+            .clone()
+            .ok_or_else(|| format!("a {:?} vector needs an input", self.op))
+    }
+
+    fn level(&self) -> Result<Level, String> {
+        match &self.level {
+            None => Ok(Level::Syntax),
+            Some(name) => Level::from_name(name).ok_or_else(|| format!("unknown level {name:?}")),
+        }
+    }
+}
+
+impl RawExpect {
+    fn into_expectation(self, op: RawOp) -> Result<Expectation, String> {
+        let given: Vec<&str> = [
+            ("components", self.components.is_some()),
+            ("host_kind", self.host_kind.is_some()),
+            ("invalid", self.invalid.is_some()),
+            ("at", self.at.is_some()),
+            ("target", self.target.is_some()),
+            ("normalized", self.normalized.is_some()),
+            ("equivalent", self.equivalent.is_some()),
+            ("recomposed", self.recomposed.is_some()),
+            ("path", self.path.is_some()),
+            ("trace", self.trace.is_some()),
+            ("split", self.split.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, present)| present.then_some(name))
+        .collect();
+        let shape = |fields: &[&str]| given.len() == fields.len() && fields.iter().all(|f| given.contains(f));
+        let invalid_allowed = matches!(
+            op,
+            RawOp::Parse | RawOp::Resolve | RawOp::Normalize | RawOp::Equivalent
+        );
+        if invalid_allowed && (shape(&["invalid"]) || shape(&["invalid", "at"])) {
+            let name = self.invalid.unwrap_or_default();
+            let rule = ErrorKind::from_rule(&name).ok_or_else(|| {
+                let names: Vec<_> = ErrorKind::ALL.iter().map(|k| k.rule()).collect();
+                format!("unknown rule {name:?} in invalid (one of {})", names.join(", "))
+            })?;
+            return Ok(Expectation::Invalid { rule, at: self.at });
+        }
+        let expectation = match op {
+            RawOp::Parse if shape(&["components", "host_kind"]) => Expectation::Components {
+                components: self.components.unwrap_or_else(|| unreachable!()),
+                host_kind: self.host_kind.flatten(),
+            },
+            RawOp::Resolve if shape(&["target"]) => Expectation::Target(self.target.unwrap_or_default()),
+            RawOp::Normalize if shape(&["normalized"]) => {
+                Expectation::Normalized(self.normalized.unwrap_or_default())
+            }
+            RawOp::Equivalent if shape(&["equivalent"]) => {
+                Expectation::Equivalent(self.equivalent.unwrap_or_default())
+            }
+            RawOp::Recompose if shape(&["recomposed"]) => {
+                Expectation::Recomposed(self.recomposed.unwrap_or_default())
+            }
+            RawOp::RemoveDotSegments if shape(&["path"]) || shape(&["path", "trace"]) => {
+                Expectation::Path {
+                    path: self.path.unwrap_or_default(),
+                    trace: self.trace,
+                }
+            }
+            RawOp::Split if shape(&["split"]) => {
+                Expectation::Split(self.split.unwrap_or_else(|| unreachable!()))
+            }
+            _ => {
+                let wanted = match op {
+                    RawOp::Parse => "components + host_kind, or invalid (+ at)",
+                    RawOp::Resolve => "target, or invalid (+ at)",
+                    RawOp::Normalize => "normalized, or invalid (+ at)",
+                    RawOp::Equivalent => "equivalent, or invalid (+ at)",
+                    RawOp::Recompose => "recomposed",
+                    RawOp::RemoveDotSegments => "path (+ trace)",
+                    RawOp::Split => "split",
+                };
+                return Err(format!(
+                    "a {op:?} expectation is {wanted}; got [{}]",
+                    given.join(", ")
+                ));
+            }
+        };
+        Ok(expectation)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<Vec<Vector>, LoadError> {
+        parse_file(Path::new("t.yaml"), "rfc3986", text)
+    }
+
+    #[test]
+    fn a_parse_vector_loads() {
+        let v = load(
+            "vectors:\n  - id: a\n    section: \"3\"\n    op: parse\n    input: \"http://a\"\n    expect:\n      components: {scheme: http, userinfo: null, host: a, port: null, path: \"\", query: null, fragment: null}\n      host_kind: reg-name\n",
+        )
+        .unwrap();
+        assert_eq!(v[0].name(), "rfc3986/3/a");
+        assert_eq!(v[0].line, 2);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = load("vectors:\n  - id: a\n    section: \"3\"\n    op: parse\n    input: x\n    colour: red\n    expect: {invalid: scheme}\n").unwrap_err();
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("colour"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_component_key_is_an_error() {
+        let e = load("vectors:\n  - id: a\n    section: \"3\"\n    op: parse\n    input: x\n    expect:\n      components: {scheme: null, host: null, port: null, path: x, query: null, fragment: null}\n      host_kind: null\n").unwrap_err();
+        assert!(e.message.contains("userinfo"), "{e}");
+    }
+
+    #[test]
+    fn a_misplaced_field_is_an_error() {
+        let e = load("vectors:\n  - id: a\n    section: \"3\"\n    op: parse\n    input: x\n    base: y\n    expect: {invalid: scheme}\n").unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(e.message.contains("base"), "{e}");
+        let e = load("vectors:\n  - id: a\n    section: \"3\"\n    op: resolve\n    base: x\n    input: y\n    expect: {normalized: z}\n").unwrap_err();
+        assert!(e.message.contains("target"), "{e}");
+    }
+
+    #[test]
+    fn an_empty_file_is_an_error() {
+        assert!(load("vectors: []\n").is_err());
+    }
+}

@@ -1,0 +1,25 @@
+//! One test per vector: `cargo test --test vectors 5.4.2` runs one section.
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use uri_conformance::check::check_reference;
+use uri_conformance::vectors::{default_dir, load_dir};
+
+fn main() {
+    let args = Arguments::from_args();
+    let vectors = match load_dir(&default_dir()) {
+        Ok(vectors) => vectors,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    let trials = vectors
+        .into_iter()
+        .map(|vector| {
+            Trial::test(vector.name(), move || {
+                check_reference(&vector).map_err(|m| Failed::from(m.to_string()))
+            })
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
