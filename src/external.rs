@@ -81,7 +81,8 @@ pub fn run_dir(dir: &Path) -> Result<Vec<Outcome>, String> {
     files.sort();
     let mut outcomes = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text =
+            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
         let stem = file
             .file_stem()
             .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
@@ -139,9 +140,12 @@ pub fn judge(case: &ExternalCase) -> Verdict {
                 .input
                 .as_array()
                 .and_then(|items| items.iter().map(Value::as_str).collect());
-            let (Some([a, b]), Some(expected)) =
-                (pair.as_deref().map(<[&str; 2]>::try_from).and_then(Result::ok), case.expected.as_bool())
-            else {
+            let (Some([a, b]), Some(expected)) = (
+                pair.as_deref()
+                    .map(<[&str; 2]>::try_from)
+                    .and_then(Result::ok),
+                case.expected.as_bool(),
+            ) else {
                 return Verdict::Skipped("not a pair of strings".into());
             };
             let syntax = reference::equivalent(a, b, Level::Syntax);
@@ -188,8 +192,12 @@ fn judge_parse(case: &ExternalCase, input: &str) -> Verdict {
     }
     let checks: [(&str, fn(&str) -> bool); 3] = [
         ("is_uri", |s| reference::parse_uri(s).is_ok()),
-        ("is_absolute_uri", |s| reference::parse_absolute_uri(s).is_ok()),
-        ("is_relative_ref", |s| reference::parse_relative_ref(s).is_ok()),
+        ("is_absolute_uri", |s| {
+            reference::parse_absolute_uri(s).is_ok()
+        }),
+        ("is_relative_ref", |s| {
+            reference::parse_relative_ref(s).is_ok()
+        }),
     ];
     for (key, check) in checks {
         if let Some(want) = expected.get(key).and_then(Value::as_bool)

@@ -161,7 +161,8 @@ fn parse(input: &str, rule: &str, zone_id: bool, json: bool) -> ExitCode {
     match reference::parse_with(input, rule, ParseOptions { zone_id }) {
         Ok(c) => {
             println!("{} {input:?}", rule.name());
-            let show = |v: Option<&str>| v.map_or_else(|| "(undefined)".to_owned(), |v| format!("{v:?}"));
+            let show =
+                |v: Option<&str>| v.map_or_else(|| "(undefined)".to_owned(), |v| format!("{v:?}"));
             println!("  scheme    {}", show(c.scheme));
             println!("  userinfo  {}", show(c.userinfo));
             match c.host_kind {
@@ -175,7 +176,12 @@ fn parse(input: &str, rule: &str, zone_id: bool, json: bool) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            println!("not a valid {} ({}):\n{}", rule.name(), e.kind(), e.with_input(input));
+            println!(
+                "not a valid {} ({}):\n{}",
+                rule.name(),
+                e.kind(),
+                e.with_input(input)
+            );
             ExitCode::FAILURE
         }
     }
@@ -196,7 +202,11 @@ fn resolve(base: &str, reference_text: &str, strict: bool, json: bool) -> ExitCo
             ExitCode::SUCCESS
         }
         Err(ResolveError::Base(e)) => {
-            println!("the base is not a URI ({}):\n{}", e.kind(), e.with_input(base));
+            println!(
+                "the base is not a URI ({}):\n{}",
+                e.kind(),
+                e.with_input(base)
+            );
             ExitCode::FAILURE
         }
         Err(ResolveError::Reference(e)) => {
@@ -225,7 +235,11 @@ fn normalize(input: &str, scheme: bool, json: bool) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            println!("not a valid URI-reference ({}):\n{}", e.kind(), e.with_input(input));
+            println!(
+                "not a valid URI-reference ({}):\n{}",
+                e.kind(),
+                e.with_input(input)
+            );
             ExitCode::FAILURE
         }
     }
@@ -282,7 +296,9 @@ fn crosscheck(dir: &std::path::Path, verbose: bool) -> ExitCode {
                     "{} {} {}{}\n  source says: {}\n  reference:   {ours}\n  note: {}\n",
                     outcome.file,
                     case.kind,
-                    case.base.as_deref().map_or(String::new(), |b| format!("{b:?} + ")),
+                    case.base
+                        .as_deref()
+                        .map_or(String::new(), |b| format!("{b:?} + ")),
                     case.input,
                     case.expected,
                     case.note.as_deref().unwrap_or("")
@@ -290,11 +306,18 @@ fn crosscheck(dir: &std::path::Path, verbose: bool) -> ExitCode {
             }
         }
     }
-    println!("{:<24} {:>6} {:>9} {:>8} {:>10}", "source", "agree", "disagree", "skipped", "agreement");
+    println!(
+        "{:<24} {:>6} {:>9} {:>8} {:>10}",
+        "source", "agree", "disagree", "skipped", "agreement"
+    );
     let (mut agree_all, mut disagree_all) = (0, 0);
     for (file, (agree, disagree, skipped)) in external::summary(&outcomes) {
         let compared = agree + disagree;
-        let share = if compared == 0 { 0.0 } else { 100.0 * agree as f64 / compared as f64 };
+        let share = if compared == 0 {
+            0.0
+        } else {
+            100.0 * agree as f64 / compared as f64
+        };
         println!("{file:<24} {agree:>6} {disagree:>9} {skipped:>8} {share:>9.1}%");
         agree_all += agree;
         disagree_all += disagree;

@@ -140,6 +140,9 @@ pub enum Expectation {
     },
     /// The Appendix B groups.
     Split(SplitGroups),
+    /// Any error: only as an acceptable outcome, for an implementation that refuses a case
+    /// the RFC leaves open (`rejected: true`).
+    Rejected,
 }
 
 /// The five groups of Appendix B.
@@ -187,6 +190,7 @@ impl fmt::Display for Expectation {
                 }
                 Ok(())
             }
+            Expectation::Rejected => write!(f, "rejected"),
             Expectation::Split(g) => write!(
                 f,
                 "split: scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}",
@@ -292,13 +296,13 @@ pub fn parse_file(file: &Path, corpus: &str, text: &str) -> Result<Vec<Vector>, 
     let mut vectors = Vec::with_capacity(raw.vectors.len());
     for (index, raw) in raw.vectors.into_iter().enumerate() {
         let line = id_lines.get(index).copied();
-        let vector = raw.into_vector(file, corpus, line.unwrap_or(0)).map_err(|message| {
-            LoadError {
+        let vector = raw
+            .into_vector(file, corpus, line.unwrap_or(0))
+            .map_err(|message| LoadError {
                 file: file.to_owned(),
                 line,
                 message,
-            }
-        })?;
+            })?;
         vectors.push(vector);
     }
     if vectors.is_empty() {
@@ -397,6 +401,9 @@ struct RawExpect {
     trace: Option<Vec<[String; 3]>>,
     #[serde(default)]
     split: Option<SplitGroups>,
+    /// Only in `acceptable`: any error is acceptable.
+    #[serde(default)]
+    rejected: Option<bool>,
     /// Only in `acceptable`: why the alternative conforms.
     #[serde(default)]
     reason: Option<String>,
@@ -424,11 +431,20 @@ impl RawVector {
             return Err(context("an id is [a-z0-9][a-z0-9.-]*".into()));
         }
         if self.section.is_empty() || self.section.contains('/') {
-            return Err(context("a section is an RFC section number like \"5.4.2\"".into()));
+            return Err(context(
+                "a section is an RFC section number like \"5.4.2\"".into(),
+            ));
         }
         let case = self.case().map_err(context)?;
         if self.expect.reason.is_some() {
-            return Err(context("reason belongs in acceptable, not in expect".into()));
+            return Err(context(
+                "reason belongs in acceptable, not in expect".into(),
+            ));
+        }
+        if self.expect.rejected.is_some() {
+            return Err(context(
+                "rejected belongs in acceptable, not in expect".into(),
+            ));
         }
         let expect = self.expect.into_expectation(self.op).map_err(context)?;
         let acceptable = self
@@ -438,6 +454,12 @@ impl RawVector {
                 let reason = a.reason.take().unwrap_or_default();
                 if reason.trim().is_empty() {
                     return Err("an acceptable outcome needs a reason".to_owned());
+                }
+                if a.rejected == Some(true) && a.reason_free_shape_is_empty() {
+                    return Ok(Acceptable {
+                        outcome: Expectation::Rejected,
+                        reason,
+                    });
                 }
                 Ok(Acceptable {
                     outcome: a.into_expectation(self.op)?,
@@ -467,8 +489,9 @@ impl RawVector {
                 allowed.extend(["input", "rule", "zone_id"]);
                 let rule = match &self.rule {
                     None => Rule::UriReference,
-                    Some(name) => Rule::from_name(name)
-                        .ok_or_else(|| format!("unknown rule {name:?}"))?,
+                    Some(name) => {
+                        Rule::from_name(name).ok_or_else(|| format!("unknown rule {name:?}"))?
+                    }
                 };
                 Case::Parse {
                     input: self.required_input()?,
@@ -495,7 +518,10 @@ impl RawVector {
                 allowed.extend(["input", "other", "level"]);
                 Case::Equivalent {
                     input: self.required_input()?,
-                    other: self.other.clone().ok_or("an equivalent vector needs other")?,
+                    other: self
+                        .other
+                        .clone()
+                        .ok_or("an equivalent vector needs other")?,
                     level: self.level()?,
                 }
             }
@@ -555,6 +581,21 @@ impl RawVector {
 }
 
 impl RawExpect {
+    /// Whether nothing but `rejected` (and the reason, already taken) is given.
+    fn reason_free_shape_is_empty(&self) -> bool {
+        self.components.is_none()
+            && self.host_kind.is_none()
+            && self.invalid.is_none()
+            && self.at.is_none()
+            && self.target.is_none()
+            && self.normalized.is_none()
+            && self.equivalent.is_none()
+            && self.recomposed.is_none()
+            && self.path.is_none()
+            && self.trace.is_none()
+            && self.split.is_none()
+    }
+
     fn into_expectation(self, op: RawOp) -> Result<Expectation, String> {
         let given: Vec<&str> = [
             ("components", self.components.is_some()),
@@ -568,11 +609,14 @@ impl RawExpect {
             ("path", self.path.is_some()),
             ("trace", self.trace.is_some()),
             ("split", self.split.is_some()),
+            ("rejected", self.rejected.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, present)| present.then_some(name))
         .collect();
-        let shape = |fields: &[&str]| given.len() == fields.len() && fields.iter().all(|f| given.contains(f));
+        let shape = |fields: &[&str]| {
+            given.len() == fields.len() && fields.iter().all(|f| given.contains(f))
+        };
         let invalid_allowed = matches!(
             op,
             RawOp::Parse | RawOp::Resolve | RawOp::Normalize | RawOp::Equivalent
@@ -581,7 +625,10 @@ impl RawExpect {
             let name = self.invalid.unwrap_or_default();
             let rule = ErrorKind::from_rule(&name).ok_or_else(|| {
                 let names: Vec<_> = ErrorKind::ALL.iter().map(|k| k.rule()).collect();
-                format!("unknown rule {name:?} in invalid (one of {})", names.join(", "))
+                format!(
+                    "unknown rule {name:?} in invalid (one of {})",
+                    names.join(", ")
+                )
             })?;
             return Ok(Expectation::Invalid { rule, at: self.at });
         }
@@ -590,7 +637,9 @@ impl RawExpect {
                 components: self.components.unwrap_or_else(|| unreachable!()),
                 host_kind: self.host_kind.flatten(),
             },
-            RawOp::Resolve if shape(&["target"]) => Expectation::Target(self.target.unwrap_or_default()),
+            RawOp::Resolve if shape(&["target"]) => {
+                Expectation::Target(self.target.unwrap_or_default())
+            }
             RawOp::Normalize if shape(&["normalized"]) => {
                 Expectation::Normalized(self.normalized.unwrap_or_default())
             }

@@ -71,10 +71,11 @@ impl SchemeRules {
 /// - Percent-encoding (§6.2.2.2): "any percent-encoded octet that corresponds to an unreserved
 ///   character" is decoded, in every component. In the host the decoding comes before the
 ///   lowercasing, so `%41` becomes `a` (choice 4).
-/// - Dot-segments (§6.2.2.3): removed by §5.2.4 from a path that starts with `/`, after the
-///   decoding, so `%2E%2E` counts (choice 3). A rootless path or a relative-path reference
-///   keeps them (choices 5 and 10), and a result starting with `//` without an authority gets
-///   a `/.` prefix so that it does not parse back as an authority (choice 10).
+/// - Dot-segments (§6.2.2.3): removed by §5.2.4 from the path of a URI and from a relative
+///   reference's path that starts with `/`, after the decoding, so `%2E%2E` counts (choice 3).
+///   A relative-path reference keeps them (choice 5). A rootless path is handled by the letter
+///   of §5.2.4, so `foo:a/../b` becomes `foo:/b` (choice 10), and a result starting with `//`
+///   without an authority gets a `/.` prefix so that it does not parse back as an authority.
 /// - Scheme-based (§6.2.3, choices 11 and 13): an empty port and the scheme's default port are
 ///   removed, an empty path with an authority becomes `/` for the schemes that know it, and a
 ///   `file` host of `localhost` becomes empty. Empty query and fragment delimiters stay.
@@ -119,7 +120,9 @@ pub fn normalize_components(c: &Components<'_>, level: Level) -> String {
     }
     let mut path = String::with_capacity(c.path.len());
     normalize_percent_encoding(&mut path, c.path, false);
-    if path.starts_with('/') {
+    // §6.2.2.3 applies remove_dot_segments "to the path"; a relative-path reference is left
+    // alone (choice 5), since `../g` and `g` resolve to different targets.
+    if c.scheme.is_some() || path.starts_with('/') {
         path = remove_dot_segments(&path);
         if !c.has_authority() && path.starts_with("//") {
             out.push_str("/.");

@@ -187,8 +187,7 @@ impl<'a> Parser<'a> {
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1)
     fn scheme(&self, end: usize, out: &mut Components<'a>) -> Result<usize, ParseError> {
         let error = |at| Err(ParseError::new(ErrorKind::Scheme, at));
-        if self.bytes.get(end) != Some(&b':') || end == 0 || !chars::ALPHA.contains(self.bytes[0])
-        {
+        if self.bytes.get(end) != Some(&b':') || end == 0 || !chars::ALPHA.contains(self.bytes[0]) {
             return error(0);
         }
         if let Some(bad) = (1..end).find(|&i| !chars::SCHEME.contains(self.bytes[i])) {
@@ -250,11 +249,8 @@ impl<'a> Parser<'a> {
             if close == end {
                 return Err(ParseError::new(ErrorKind::IpLiteral, at));
             }
-            let kind = host::check_ip_literal(
-                &self.bytes[at + 1..close],
-                at + 1,
-                self.options.zone_id,
-            )?;
+            let kind =
+                host::check_ip_literal(&self.bytes[at + 1..close], at + 1, self.options.zone_id)?;
             out.host_kind = Some(kind);
             let after = close + 1;
             if after < end && self.bytes[after] != b':' {

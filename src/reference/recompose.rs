@@ -65,7 +65,8 @@ pub fn recompose(components: &Components<'_>) -> String {
 fn recomposed_len(c: &Components<'_>) -> usize {
     let part = |s: Option<&str>| s.map_or(0, |s| s.len() + 1);
     part(c.scheme)
-        + c.host.map_or(0, |h| h.len() + 2 + part(c.userinfo) + part(c.port))
+        + c.host
+            .map_or(0, |h| h.len() + 2 + part(c.userinfo) + part(c.port))
         + c.path.len()
         + part(c.query)
         + part(c.fragment)

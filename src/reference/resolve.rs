@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::error::ParseError;
-use super::parse::{Components, Rule, parse, parse_with, ParseOptions};
+use super::parse::{Components, ParseOptions, Rule, parse, parse_with};
 use super::recompose::recompose;
 
 /// How to resolve (§5.2.2).
@@ -86,7 +86,11 @@ impl Target<'_> {
 /// - `f:/a` + `.//g` gives T.path `//g` with no authority, which §5.3 recomposes as `f://g`; that
 ///   string parses back with authority `g`.
 /// - `foo:a/b` + `../c` gives `foo:/c`: §5.2.4 turns the rootless merged path `a/../c` into `/c`.
-pub fn resolve(base: &str, reference: &str, options: ResolveOptions) -> Result<String, ResolveError> {
+pub fn resolve(
+    base: &str,
+    reference: &str,
+    options: ResolveOptions,
+) -> Result<String, ResolveError> {
     let base = parse_with(base, Rule::Uri, ParseOptions::default()).map_err(ResolveError::Base)?;
     let reference = parse(reference).map_err(ResolveError::Reference)?;
     Ok(transform_references(&base, &reference, options).recompose())
@@ -204,7 +208,10 @@ pub fn merge(base: &Components<'_>, reference_path: &str) -> String {
     if base.has_authority() && base.path.is_empty() {
         return format!("/{reference_path}");
     }
-    let kept = base.path.rfind('/').map_or("", |slash| &base.path[..=slash]);
+    let kept = base
+        .path
+        .rfind('/')
+        .map_or("", |slash| &base.path[..=slash]);
     let mut merged = String::with_capacity(kept.len() + reference_path.len());
     merged.push_str(kept);
     merged.push_str(reference_path);
@@ -284,7 +291,10 @@ pub fn remove_dot_segments_traced(
     let mut input = path;
     while !input.is_empty() {
         let step;
-        if let Some(rest) = input.strip_prefix("../").or_else(|| input.strip_prefix("./")) {
+        if let Some(rest) = input
+            .strip_prefix("../")
+            .or_else(|| input.strip_prefix("./"))
+        {
             step = DotSegmentStep::A;
             input = rest;
         } else if input.starts_with("/./") || input == "/." {
@@ -343,6 +353,9 @@ mod tests {
         // 10 MB of "../" and of "/.." finish at once; a quadratic loop would not.
         assert_eq!(remove_dot_segments(&"../".repeat(3_500_000)), "");
         assert_eq!(remove_dot_segments(&"/..".repeat(3_500_000)), "/");
-        assert_eq!(remove_dot_segments(&"a/".repeat(5_000_000)).len(), 10_000_000);
+        assert_eq!(
+            remove_dot_segments(&"a/".repeat(5_000_000)).len(),
+            10_000_000
+        );
     }
 }

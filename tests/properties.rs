@@ -1,0 +1,352 @@
+//! Properties of the reference on generated inputs (fixed seeds, so every run checks the same
+//! inputs): round trip through §5.3, agreement with the Appendix B splitter, idempotent and
+//! equivalence-preserving normalization, resolution targets that parse back, and no panic or
+//! super-linear time on any input.
+
+use uri_conformance::reference::{
+    self, Components, Level, ParseOptions, ResolveOptions, Rule, equivalent, normalize, parse,
+    parse_uri, parse_with, recompose, remove_dot_segments, resolve, split, transform_references,
+};
+
+/// SplitMix64: a small, well-mixed generator; the tests need reproducibility, not quality.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+const SCHEMES: &[&str] = &[
+    "http", "HTTP", "https", "foo", "f", "a+b-c.d", "file", "ftp", "urn", "ws",
+];
+const USERINFO: &[&str] = &["", "user", "u:p", ":", "%41b", "a!$&'()*+,;=", "~"];
+const HOSTS: &[&str] = &[
+    "",
+    "a",
+    "EXAMPLE.com",
+    "example.com",
+    "127.0.0.1",
+    "255.255.255.255",
+    "1.2.3.256",
+    "01.2.3.4",
+    "127.1",
+    "%41",
+    "%c3%a9",
+    "[::1]",
+    "[2001:DB8::7]",
+    "[1:2:3:4:5:6:7:8]",
+    "[::ffff:1.2.3.4]",
+    "[v1.x]",
+    "[VF.a:b]",
+    "localhost",
+    "a_b~",
+];
+const PORTS: &[&str] = &[
+    "",
+    "0",
+    "80",
+    "443",
+    "21",
+    "080",
+    "65535",
+    "65536",
+    "99999999999999999999",
+];
+const SEGMENTS: &[&str] = &[
+    "", ".", "..", "a", "b", "%2E", "%2e%2E", "c;p=1", "g:h", "@", "%7e", "%7B", "~x", "..a", ".b",
+    "A", "%41",
+];
+const QUERIES: &[&str] = &["", "q", "a=b&c=d", "/?", "%7e", "?", "x/../y"];
+/// Characters that break or bend the grammar, for mutation.
+const NOISE: &[&str] = &[
+    ":", "/", "?", "#", "[", "]", "@", "%", "%4", "%G1", " ", "\\", "^", "\u{7f}", "\t", "é", "//",
+    "..", "./", "../", "{", "|", "\"", "<",
+];
+
+/// A URI reference built from the grammar, then sometimes mutated so that near-valid inputs
+/// are common too.
+fn generate(rng: &mut Rng) -> String {
+    let mut s = String::new();
+    if rng.chance(70) {
+        s.push_str(rng.pick(SCHEMES));
+        s.push(':');
+    }
+    let authority = rng.chance(60);
+    if authority {
+        s.push_str("//");
+        if rng.chance(25) {
+            s.push_str(rng.pick(USERINFO));
+            s.push('@');
+        }
+        s.push_str(rng.pick(HOSTS));
+        if rng.chance(30) {
+            s.push(':');
+            s.push_str(rng.pick(PORTS));
+        }
+    }
+    let segments = rng.below(6);
+    let absolute = authority || rng.chance(50);
+    for i in 0..segments {
+        if i > 0 || absolute {
+            s.push('/');
+        }
+        s.push_str(rng.pick(SEGMENTS));
+    }
+    if rng.chance(30) {
+        s.push('?');
+        s.push_str(rng.pick(QUERIES));
+    }
+    if rng.chance(25) {
+        s.push('#');
+        s.push_str(rng.pick(QUERIES));
+    }
+    if rng.chance(25) {
+        let at = (0..=s.len())
+            .filter(|&i| s.is_char_boundary(i))
+            .nth(rng.below(s.chars().count() + 1))
+            .unwrap_or(s.len());
+        s.insert_str(at, rng.pick(NOISE));
+    }
+    s
+}
+
+fn generated(seed: u64, count: usize) -> Vec<String> {
+    let mut rng = Rng(seed);
+    (0..count).map(|_| generate(&mut rng)).collect()
+}
+
+/// The valid share of the generated inputs must be large enough for the properties to mean
+/// something, and the invalid share too for the parser's errors to be exercised.
+#[test]
+fn the_generator_makes_valid_and_invalid_inputs() {
+    let inputs = generated(1, 20_000);
+    let valid = inputs.iter().filter(|s| parse(s).is_ok()).count();
+    assert!(valid > 12_000, "only {valid} valid inputs");
+    assert!(valid < 19_500, "only {} invalid inputs", 20_000 - valid);
+}
+
+#[test]
+fn recompose_inverts_parse() {
+    for input in generated(2, 20_000) {
+        if let Ok(c) = parse(&input) {
+            assert_eq!(recompose(&c), input, "{c:?}");
+        }
+    }
+}
+
+#[test]
+fn appendix_b_agrees_with_the_parser_on_valid_input() {
+    for input in generated(3, 20_000) {
+        let Ok(c) = parse(&input) else { continue };
+        let s = split(&input);
+        let authority = c.host.map(|host| {
+            let mut a = String::new();
+            if let Some(u) = c.userinfo {
+                a.push_str(u);
+                a.push('@');
+            }
+            a.push_str(host);
+            if let Some(p) = c.port {
+                a.push(':');
+                a.push_str(p);
+            }
+            a
+        });
+        assert_eq!(s.scheme, c.scheme, "{input:?}");
+        assert_eq!(s.authority.map(str::to_owned), authority, "{input:?}");
+        assert_eq!(s.path, c.path, "{input:?}");
+        assert_eq!(s.query, c.query, "{input:?}");
+        assert_eq!(s.fragment, c.fragment, "{input:?}");
+    }
+}
+
+#[test]
+fn normalization_is_idempotent_and_keeps_equivalence() {
+    for input in generated(4, 20_000) {
+        for level in [Level::Syntax, Level::Scheme] {
+            let Ok(once) = normalize(&input, level) else {
+                continue;
+            };
+            let twice = normalize(&once, level).unwrap_or_else(|e| {
+                panic!("{input:?} normalized to {once:?}, which does not parse: {e}")
+            });
+            assert_eq!(once, twice, "{input:?} at {level:?}");
+            assert_eq!(equivalent(&input, &once, level), Ok(true), "{input:?}");
+        }
+    }
+}
+
+#[test]
+fn normalization_keeps_the_component_structure() {
+    // Normalizing never adds or removes a component: a defined query stays defined, an
+    // authority stays an authority (the `/.` prefix of choice 10 is what keeps this true).
+    for input in generated(5, 20_000) {
+        let Ok(c) = parse(&input) else { continue };
+        let normalized = normalize(&input, Level::Syntax).expect("valid input normalizes");
+        let n = parse(&normalized).expect("normalized output parses");
+        assert_eq!(
+            c.scheme.is_some(),
+            n.scheme.is_some(),
+            "{input:?} -> {normalized:?}"
+        );
+        assert_eq!(
+            c.host.is_some(),
+            n.host.is_some(),
+            "{input:?} -> {normalized:?}"
+        );
+        assert_eq!(
+            c.userinfo.is_some(),
+            n.userinfo.is_some(),
+            "{input:?} -> {normalized:?}"
+        );
+        assert_eq!(
+            c.port.is_some(),
+            n.port.is_some(),
+            "{input:?} -> {normalized:?}"
+        );
+        assert_eq!(
+            c.query.is_some(),
+            n.query.is_some(),
+            "{input:?} -> {normalized:?}"
+        );
+        assert_eq!(
+            c.fragment.is_some(),
+            n.fragment.is_some(),
+            "{input:?} -> {normalized:?}"
+        );
+    }
+}
+
+/// The documented exception (vectors/README.md, choice 1): no authority and a path that starts
+/// with `//`, which §5.3 writes so that it parses back with an authority.
+fn is_double_slash_case(t: &Components<'_>) -> bool {
+    t.host.is_none() && t.path.starts_with("//")
+}
+
+#[test]
+fn resolution_targets_parse_back() {
+    let inputs = generated(6, 6_000);
+    let mut checked = 0;
+    for pair in inputs.chunks(2) {
+        let (Ok(base), Ok(r)) = (parse_uri(&pair[0]), parse(&pair[1])) else {
+            continue;
+        };
+        for strict in [true, false] {
+            let target = transform_references(&base, &r, ResolveOptions { strict });
+            let t = target.components();
+            let text = target.recompose();
+            let reparsed = parse_uri(&text)
+                .unwrap_or_else(|e| panic!("{:?} + {:?} gave {text:?}: {e}", pair[0], pair[1]));
+            if !is_double_slash_case(&t) {
+                assert_eq!(recompose(&reparsed), text, "{:?} + {:?}", pair[0], pair[1]);
+                assert_eq!(reparsed.path, t.path, "{:?} + {:?}", pair[0], pair[1]);
+                assert_eq!(reparsed.host, t.host, "{:?} + {:?}", pair[0], pair[1]);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 1_000, "only {checked} resolutions checked");
+}
+
+#[test]
+fn resolved_paths_have_no_dot_segments() {
+    // §5.2.2 applies remove_dot_segments to every path it builds from a non-empty reference
+    // path, so no complete "." or ".." segment survives.
+    let inputs = generated(7, 6_000);
+    for pair in inputs.chunks(2) {
+        let (Ok(base), Ok(r)) = (parse_uri(&pair[0]), parse(&pair[1])) else {
+            continue;
+        };
+        if r.path.is_empty() {
+            continue;
+        }
+        let target = transform_references(&base, &r, ResolveOptions::default());
+        let path = target.components().path;
+        assert!(
+            !path.split('/').any(|s| s == "." || s == ".."),
+            "{:?} + {:?} -> {path:?}",
+            pair[0],
+            pair[1]
+        );
+    }
+}
+
+#[test]
+fn any_text_gets_an_answer_without_panic() {
+    let mut rng = Rng(8);
+    for _ in 0..20_000 {
+        let len = rng.below(24);
+        let text: String = (0..len)
+            .map(|_| match rng.below(10) {
+                0 => char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{fffd}'),
+                1..=3 => char::from(rng.below(128) as u8),
+                _ => b":/?#[]@%.-_~!$&'()*+,;=aAvV019fF"[rng.below(32)].into(),
+            })
+            .collect();
+        for rule in [
+            Rule::UriReference,
+            Rule::Uri,
+            Rule::AbsoluteUri,
+            Rule::RelativeRef,
+        ] {
+            for zone_id in [false, true] {
+                let _ = parse_with(&text, rule, ParseOptions { zone_id });
+            }
+        }
+        let _ = normalize(&text, Level::Scheme);
+        let _ = resolve("http://a/b/c/d;p?q", &text, ResolveOptions::default());
+        let _ = resolve(&text, "../g", ResolveOptions::default());
+        let _ = remove_dot_segments(&text);
+        let s = split(&text);
+        let rebuilt = format!(
+            "{}{}{}{}{}",
+            s.scheme.map_or(String::new(), |v| format!("{v}:")),
+            s.authority.map_or(String::new(), |v| format!("//{v}")),
+            s.path,
+            s.query.map_or(String::new(), |v| format!("?{v}")),
+            s.fragment.map_or(String::new(), |v| format!("#{v}")),
+        );
+        assert_eq!(rebuilt, text, "Appendix B loses text");
+    }
+}
+
+#[test]
+fn ten_megabyte_inputs_finish() {
+    // Not a timing test: a quadratic step would make these run for hours, so finishing at all
+    // is the check. Each also checks its answer.
+    let dots = format!("/{}", "../".repeat(3_500_000));
+    assert_eq!(
+        resolve("http://a/b/c", &dots, ResolveOptions::default()).as_deref(),
+        Ok("http://a/")
+    );
+    let encoded = format!("http://a/{}", "%41".repeat(3_500_000));
+    assert!(parse(&encoded).is_ok());
+    assert_eq!(
+        normalize(&encoded, Level::Syntax).map(|n| n.len()),
+        Ok("http://a/".len() + 3_500_000)
+    );
+    let colons = format!("http://[{}]", ":".repeat(10_000_000));
+    assert_eq!(
+        parse(&colons).map_err(|e| e.kind()),
+        Err(reference::ErrorKind::Ipv6Address)
+    );
+    let at_signs = format!("//{}", "@".repeat(10_000_000));
+    assert_eq!(parse(&at_signs).map_err(|e| e.offset()), Err(3));
+}
