@@ -36,7 +36,7 @@ impl Level {
     }
 }
 
-/// What §6.2.3 knows of a scheme.
+/// What the reference knows of a scheme beyond §6.2.3's general rules.
 struct SchemeRules {
     /// The port that "would be the same as that of the scheme's default" (§3.2.3).
     default_port: Option<&'static str>,
@@ -45,8 +45,7 @@ struct SchemeRules {
 }
 
 impl SchemeRules {
-    /// The schemes of choice 13. Each has hierarchical paths in which "an empty path component
-    /// [is] equivalent to an absolute path of "/"" (§6.2.3).
+    /// The schemes of choice 13.
     fn of(scheme: &str) -> Option<SchemeRules> {
         let (default_port, localhost_is_empty) = match scheme {
             "http" | "ws" => (Some("80"), false),
@@ -77,8 +76,8 @@ impl SchemeRules {
 ///   of §5.2.4, so `foo:a/../b` becomes `foo:/b` (choice 10), and a result starting with `//`
 ///   without an authority gets a `/.` prefix so that it does not parse back as an authority.
 /// - Scheme-based (§6.2.3, choices 11 and 13): an empty port and the scheme's default port are
-///   removed, an empty path with an authority becomes `/` for the schemes that know it, and a
-///   `file` host of `localhost` becomes empty. Empty query and fragment delimiters stay.
+///   removed, an empty path with an authority becomes `/` ("in general"), and a `file` host of
+///   `localhost` becomes empty. Empty query and fragment delimiters stay.
 ///
 /// IPv6 literals are lowercased and nothing more (choice 12).
 pub fn normalize(input: &str, level: Level) -> Result<String, ParseError> {
@@ -128,7 +127,9 @@ pub fn normalize_components(c: &Components<'_>, level: Level) -> String {
             out.push_str("/.");
         }
     }
-    if path.is_empty() && c.has_authority() && rules.is_some() {
+    // §6.2.3: "In general, a URI that uses the generic syntax for authority with an empty path
+    // should be normalized to a path of "/"."
+    if path.is_empty() && c.has_authority() && level == Level::Scheme && scheme.is_some() {
         path.push('/');
     }
     out.push_str(&path);
