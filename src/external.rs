@@ -11,8 +11,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::reference::{
-    self, Components, HostKind, Level, ParseOptions, ResolveOptions, Rule, parse, parse_with,
-    recompose, remove_dot_segments, resolve,
+    self, Components, HostKind, Level, ParseOptions, ResolveOptions, Rule,
+    normalize::dot_segments_normalized, parse, parse_with, recompose, remove_dot_segments, resolve,
 };
 
 /// The default place of the external cases, beside this repository.
@@ -190,7 +190,8 @@ fn judge_parse(case: &ExternalCase, input: &str) -> Verdict {
             Err(e) => format!("invalid: {}: {e}", e.kind()),
         });
     }
-    let checks: [(&str, fn(&str) -> bool); 3] = [
+    type RuleCheck = (&'static str, fn(&str) -> bool);
+    let checks: [RuleCheck; 3] = [
         ("is_uri", |s| reference::parse_uri(s).is_ok()),
         ("is_absolute_uri", |s| {
             reference::parse_absolute_uri(s).is_ok()
@@ -262,11 +263,11 @@ fn judge_normalize(case: &ExternalCase, input: &str) -> Verdict {
                 .map(|n| vec![n])
                 .map_err(|e| e.to_string()),
             Some([step]) if step == "path" => match parse(input) {
-                Ok(c) if c.path.starts_with('/') => {
-                    let path = remove_dot_segments(c.path);
+                Ok(c) => {
+                    let path =
+                        dot_segments_normalized(c.path, c.scheme.is_some(), c.has_authority());
                     Ok(vec![recompose(&Components { path: &path, ..c })])
                 }
-                Ok(c) => Ok(vec![recompose(&c)]),
                 Err(e) => Err(e.to_string()),
             },
             Some(steps) => {

@@ -5,7 +5,7 @@
 //! - [`chars`]: the character classes of Appendix A;
 //! - [`parse`]: §3 and §4, the grammar of URI references, and [`host`]: §3.2.2;
 //! - [`recompose`]: §5.3; [`resolve`]: §5.2;
-//! - [`normalize`]: §6;
+//! - [`normalize`](mod@normalize): §6;
 //! - [`appendix_b`]: the lenient splitter of Appendix B;
 //! - [`error`]: what failed and where.
 

@@ -117,16 +117,9 @@ pub fn normalize_components(c: &Components<'_>, level: Level) -> String {
             }
         }
     }
-    let mut path = String::with_capacity(c.path.len());
-    normalize_percent_encoding(&mut path, c.path, false);
-    // §6.2.2.3 applies remove_dot_segments "to the path"; a relative-path reference is left
-    // alone (choice 5), since `../g` and `g` resolve to different targets.
-    if c.scheme.is_some() || path.starts_with('/') {
-        path = remove_dot_segments(&path);
-        if !c.has_authority() && path.starts_with("//") {
-            out.push_str("/.");
-        }
-    }
+    let mut encoded_path = String::with_capacity(c.path.len());
+    normalize_percent_encoding(&mut encoded_path, c.path, false);
+    let mut path = dot_segments_normalized(&encoded_path, c.scheme.is_some(), c.has_authority());
     // §6.2.3: "In general, a URI that uses the generic syntax for authority with an empty path
     // should be normalized to a path of "/"."
     if path.is_empty() && c.has_authority() && level == Level::Scheme && scheme.is_some() {
@@ -142,6 +135,23 @@ pub fn normalize_components(c: &Components<'_>, level: Level) -> String {
         normalize_percent_encoding(&mut out, fragment, false);
     }
     out
+}
+
+/// §6.2.2.3 on a path whose percent-encoding is already normalized: remove_dot_segments
+/// "applied to the path" of a URI, and of a relative reference when the path starts with `/`;
+/// a relative-path reference is left alone (choice 5), since `../g` and `g` resolve to
+/// different targets. A result that starts with `//` where there is no authority gets a `/.`
+/// prefix, so that it does not parse back as an authority (choice 10).
+pub fn dot_segments_normalized(path: &str, has_scheme: bool, has_authority: bool) -> String {
+    if !(has_scheme || path.starts_with('/')) {
+        return path.to_owned();
+    }
+    let removed = remove_dot_segments(path);
+    if !has_authority && removed.starts_with("//") {
+        format!("/.{removed}")
+    } else {
+        removed
+    }
 }
 
 /// Whether two URI references are equivalent at `level` (§6.2.1: "compare ... after
