@@ -111,7 +111,7 @@ fn serve(name: &str) -> ExitCode {
     let Some(implementation) = impls::by_name(name) else {
         eprintln!(
             "error: unknown implementation {name:?} (known: {})",
-            impls::NAMES.join(", ")
+            impls::names().join(", ")
         );
         return ExitCode::from(2);
     };
@@ -126,7 +126,7 @@ fn serve(name: &str) -> ExitCode {
             continue;
         }
         let response = match protocol::read_request(&line) {
-            Ok(request) => implementation.answer(&request),
+            Ok(request) => implementation.answer(&request).into(),
             Err(e) => Response::bad_request(e),
         };
         // Flush every line: a driver waits for each answer before it sends the next request.
@@ -141,7 +141,7 @@ fn serve(name: &str) -> ExitCode {
 }
 
 fn print_json(request: Request) {
-    let response = impls::reference::Reference.answer(&request);
+    let response: Response = impls::reference::Reference.answer(&request).into();
     println!("{}", protocol::write_response(&response));
 }
 

@@ -5,6 +5,115 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::reference::{self, HostKind};
 
+/// What an implementation answered to one case.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A successful parse.
+    Parsed {
+        /// The components, as the implementation reports them.
+        components: Components,
+        /// The host kind; `None` without an authority.
+        host_kind: Option<HostKind>,
+    },
+    /// A successful resolution.
+    Resolved(String),
+    /// A successful normalization.
+    Normalized(String),
+    /// The implementation rejected the input; its message.
+    Invalid(String),
+    /// The implementation does not do this operation, or cannot express this input (a crate
+    /// that only parses absolute URLs, asked about a relative reference).
+    Unsupported,
+    /// The implementation panicked; the panic message.
+    Panicked(String),
+    /// The implementation did not answer within the time limit.
+    TimedOut,
+}
+
+impl Outcome {
+    /// Whether the implementation accepted the input.
+    pub fn is_valid(&self) -> bool {
+        matches!(
+            self,
+            Outcome::Parsed { .. } | Outcome::Resolved(_) | Outcome::Normalized(_)
+        )
+    }
+
+    /// A one-line description, for reports and messages.
+    pub fn describe(&self) -> String {
+        match self {
+            Outcome::Parsed {
+                components,
+                host_kind,
+            } => format!(
+                "valid: {} host_kind={}",
+                components.describe(),
+                host_kind.map_or("null", HostKind::name)
+            ),
+            Outcome::Resolved(t) => format!("target {t:?}"),
+            Outcome::Normalized(n) => format!("normalized {n:?}"),
+            Outcome::Invalid(e) => format!("invalid: {e}"),
+            Outcome::Unsupported => "unsupported".to_owned(),
+            Outcome::Panicked(m) => format!("panicked: {m}"),
+            Outcome::TimedOut => "timed out".to_owned(),
+        }
+    }
+}
+
+/// A field of a parse outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Field {
+    /// `scheme`
+    Scheme,
+    /// `userinfo`
+    Userinfo,
+    /// `host`
+    Host,
+    /// `port`
+    Port,
+    /// `path`
+    Path,
+    /// `query`
+    Query,
+    /// `fragment`
+    Fragment,
+    /// The host kind.
+    HostKind,
+}
+
+impl Field {
+    /// Every field, in the order of the URI.
+    pub const ALL: [Field; 8] = [
+        Field::Scheme,
+        Field::Userinfo,
+        Field::Host,
+        Field::Port,
+        Field::Path,
+        Field::Query,
+        Field::Fragment,
+        Field::HostKind,
+    ];
+
+    /// The name, as the protocol spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Field::Scheme => "scheme",
+            Field::Userinfo => "userinfo",
+            Field::Host => "host",
+            Field::Port => "port",
+            Field::Path => "path",
+            Field::Query => "query",
+            Field::Fragment => "fragment",
+            Field::HostKind => "host_kind",
+        }
+    }
+
+    /// The field named `name`.
+    pub fn from_name(name: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
 /// The seven components of a URI reference, owned. `None` is undefined, `Some("")` empty.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -32,6 +141,21 @@ pub struct Components {
 }
 
 impl Components {
+    /// The value of a component field (`None` for [`Field::HostKind`], which is not a
+    /// component); the path is always `Some`.
+    pub fn get(&self, field: Field) -> Option<&str> {
+        match field {
+            Field::Scheme => self.scheme.as_deref(),
+            Field::Userinfo => self.userinfo.as_deref(),
+            Field::Host => self.host.as_deref(),
+            Field::Port => self.port.as_deref(),
+            Field::Path => Some(&self.path),
+            Field::Query => self.query.as_deref(),
+            Field::Fragment => self.fragment.as_deref(),
+            Field::HostKind => None,
+        }
+    }
+
     /// Borrows these components as the reference's type (with no host kind).
     pub fn as_reference(&self) -> reference::Components<'_> {
         reference::Components {

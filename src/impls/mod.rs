@@ -1,26 +1,144 @@
-//! Implementations the harness can run: each answers protocol requests.
+//! Implementations the harness compares: the reference, one adapter per third-party crate, and
+//! any external program that speaks the protocol.
+//!
+//! An adapter only maps a crate's API onto [`Outcome`]; it does not judge. Where a crate's API
+//! cannot express something (url cannot tell an absent username from an empty one, http drops
+//! the fragment), the adapter declares a [`BlindSpot`] instead of guessing, and the comparison
+//! leaves that field out.
 
 pub mod reference;
 
+use crate::model::{Field, Outcome};
 use crate::protocol::{Request, Response};
+use crate::reference::{Level, ParseOptions, Rule};
 
-/// Something that parses, resolves and normalizes URI references and answers in the protocol's
-/// terms. An operation it cannot do is answered with [`Response::unsupported`].
-pub trait Implementation {
-    /// A short name, as `--impl` takes it.
-    fn name(&self) -> &str;
-
-    /// Answers one request.
-    fn answer(&self, request: &Request) -> Response;
+/// Who an implementation is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct About<'a> {
+    /// The short name `--impl` takes: `reference`, `url`, `fluent-uri`, ...
+    pub name: &'a str,
+    /// The crate and its pinned version, `url 2.5.8`; the command line for an external program.
+    pub version: &'a str,
+    /// The specification it follows: `RFC 3986`, `WHATWG URL`, ...
+    pub spec: &'a str,
+    /// Where its documentation is.
+    pub docs: &'a str,
 }
 
-/// The implementation named `name`, if this build has it.
-pub fn by_name(name: &str) -> Option<Box<dyn Implementation>> {
-    match name {
-        "reference" => Some(Box::new(reference::Reference)),
-        _ => None,
+/// How a field is hidden from comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Blindness {
+    /// The API reports an undefined and an empty component the same way, so the comparison
+    /// takes `null` and `""` as equal for this field.
+    EmptyIsUndefined,
+    /// The API does not report this field at all.
+    Hidden,
+}
+
+/// A field an implementation's API cannot express, with the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlindSpot {
+    /// The field.
+    pub field: Field,
+    /// How it is hidden.
+    pub blindness: Blindness,
+    /// Why, citing the crate's API.
+    pub reason: &'static str,
+}
+
+/// Something that parses, resolves and normalizes URI references.
+///
+/// Each operation has a default answer of [`Outcome::Unsupported`], so an adapter implements
+/// only what its crate does. Implementations are shared between threads by the harness.
+pub trait Implementation: Send + Sync {
+    /// Who this is.
+    fn about(&self) -> About<'_>;
+
+    /// Parses `input` by `rule` (§3, §4). An implementation that cannot express the rule, or a
+    /// reference of that form, answers `Unsupported`.
+    fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+        let _ = (input, rule, options);
+        Outcome::Unsupported
+    }
+
+    /// Resolves `reference` against `base` (§5.2).
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        let _ = (base, reference, strict);
+        Outcome::Unsupported
+    }
+
+    /// Normalizes `input` (§6.2.2, and §6.2.3 at [`Level::Scheme`]).
+    fn normalize(&self, input: &str, level: Level) -> Outcome {
+        let _ = (input, level);
+        Outcome::Unsupported
+    }
+
+    /// Whether RFC 6874 zone identifiers can be asked for.
+    fn supports_zone_id(&self) -> bool {
+        false
+    }
+
+    /// The fields its parse results cannot express.
+    fn blind_spots(&self) -> &[BlindSpot] {
+        &[]
+    }
+
+    /// Answers one protocol request.
+    fn answer(&self, request: &Request) -> Outcome {
+        match request {
+            Request::Parse {
+                input,
+                rule,
+                zone_id,
+            } => match Request::rule(rule.as_deref()) {
+                Ok(_) if *zone_id && !self.supports_zone_id() => Outcome::Unsupported,
+                Ok(rule) => self.parse(input, rule, ParseOptions { zone_id: *zone_id }),
+                Err(e) => Outcome::Invalid(e),
+            },
+            Request::Resolve {
+                base,
+                input,
+                strict,
+            } => self.resolve(base, input, *strict),
+            Request::Normalize { input, level } => match Request::level(level.as_deref()) {
+                Ok(level) => self.normalize(input, level),
+                Err(e) => Outcome::Invalid(e),
+            },
+        }
     }
 }
 
-/// The names [`by_name`] knows.
-pub const NAMES: &[&str] = &["reference"];
+impl From<Outcome> for Response {
+    fn from(outcome: Outcome) -> Self {
+        match outcome {
+            Outcome::Parsed {
+                components,
+                host_kind,
+            } => Response::parsed(components, host_kind),
+            Outcome::Resolved(target) => Response::resolved(target),
+            Outcome::Normalized(normalized) => Response::normalized(normalized),
+            Outcome::Invalid(error) => Response::invalid(error),
+            Outcome::Unsupported => Response::unsupported(),
+            Outcome::Panicked(message) => Response::bad_request(format!("panicked: {message}")),
+            Outcome::TimedOut => Response::bad_request("timed out"),
+        }
+    }
+}
+
+/// Every implementation this build has, the reference first.
+pub fn bundled() -> Vec<Box<dyn Implementation>> {
+    vec![Box::new(reference::Reference)]
+}
+
+/// The bundled implementation named `name`.
+pub fn by_name(name: &str) -> Option<Box<dyn Implementation>> {
+    bundled().into_iter().find(|i| i.about().name == name)
+}
+
+/// The names of the bundled implementations.
+pub fn names() -> Vec<String> {
+    bundled()
+        .iter()
+        .map(|i| i.about().name.to_owned())
+        .collect()
+}

@@ -1,61 +1,56 @@
-//! The reference implementation behind the protocol.
+//! The reference implementation behind the [`Implementation`] trait.
 
-use super::Implementation;
-use crate::model::Components;
-use crate::protocol::{Request, Response};
-use crate::reference::{self as rfc3986, ParseError, ParseOptions, ResolveOptions};
+use super::{About, Implementation};
+use crate::model::{Components, Outcome};
+use crate::reference::{
+    self as rfc3986, Level, ParseError, ParseOptions, ResolveError, ResolveOptions, Rule,
+};
 
 /// The reference implementation of this crate.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
 
-/// The error text of the protocol: the rule's name, a colon, and the message.
+/// The error text: the rule's name, a colon, and the message.
 fn error_text(error: &ParseError) -> String {
     format!("{}: {error}", error.kind())
 }
 
 impl Implementation for Reference {
-    fn name(&self) -> &str {
-        "reference"
+    fn about(&self) -> About<'_> {
+        About {
+            name: "reference",
+            version: concat!("uri-conformance ", env!("CARGO_PKG_VERSION")),
+            spec: "RFC 3986",
+            docs: "vectors/README.md",
+        }
     }
 
-    fn answer(&self, request: &Request) -> Response {
-        match request {
-            Request::Parse {
-                input,
-                rule,
-                zone_id,
-            } => {
-                let rule = match Request::rule(rule.as_deref()) {
-                    Ok(rule) => rule,
-                    Err(e) => return Response::bad_request(e),
-                };
-                match rfc3986::parse_with(input, rule, ParseOptions { zone_id: *zone_id }) {
-                    Ok(c) => Response::parsed(Components::from(&c), c.host_kind),
-                    Err(e) => Response::invalid(error_text(&e)),
-                }
-            }
-            Request::Resolve {
-                base,
-                input,
-                strict,
-            } => match rfc3986::resolve(base, input, ResolveOptions { strict: *strict }) {
-                Ok(target) => Response::resolved(target),
-                Err(e) => Response::invalid(match e {
-                    rfc3986::ResolveError::Base(e) => format!("base: {}", error_text(&e)),
-                    rfc3986::ResolveError::Reference(e) => error_text(&e),
-                }),
+    fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+        match rfc3986::parse_with(input, rule, options) {
+            Ok(c) => Outcome::Parsed {
+                components: Components::from(&c),
+                host_kind: c.host_kind,
             },
-            Request::Normalize { input, level } => {
-                let level = match Request::level(level.as_deref()) {
-                    Ok(level) => level,
-                    Err(e) => return Response::bad_request(e),
-                };
-                match rfc3986::normalize(input, level) {
-                    Ok(normalized) => Response::normalized(normalized),
-                    Err(e) => Response::invalid(error_text(&e)),
-                }
-            }
+            Err(e) => Outcome::Invalid(error_text(&e)),
         }
+    }
+
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        match rfc3986::resolve(base, reference, ResolveOptions { strict }) {
+            Ok(target) => Outcome::Resolved(target),
+            Err(ResolveError::Base(e)) => Outcome::Invalid(format!("base: {}", error_text(&e))),
+            Err(ResolveError::Reference(e)) => Outcome::Invalid(error_text(&e)),
+        }
+    }
+
+    fn normalize(&self, input: &str, level: Level) -> Outcome {
+        match rfc3986::normalize(input, level) {
+            Ok(normalized) => Outcome::Normalized(normalized),
+            Err(e) => Outcome::Invalid(error_text(&e)),
+        }
+    }
+
+    fn supports_zone_id(&self) -> bool {
+        true
     }
 }
