@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod diff;
 pub mod external;
 pub mod impls;
 pub mod model;

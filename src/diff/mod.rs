@@ -1,0 +1,338 @@
+//! The differential engine: run one case on every implementation, compare each answer with the
+//! reference's, classify what differs, and shrink it to a minimal input.
+
+pub mod catalogue;
+pub mod compare;
+pub mod run;
+pub mod shrink;
+pub mod signature;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use catalogue::{Catalogue, Class};
+pub use compare::{Difference, DifferenceKind};
+pub use signature::Signature;
+
+use crate::impls::Implementation;
+use crate::impls::reference::Reference;
+use crate::model::{Components, Field, Outcome};
+use crate::protocol::Request;
+use crate::reference::{self, HostKind, Level};
+use run::Guarded;
+
+/// A catalogue entry that covers a finding, copied out of the catalogue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Known {
+    /// The entry's id.
+    pub id: String,
+    /// Its class.
+    pub class: Class,
+    /// Its reason.
+    pub reason: String,
+    /// Its link.
+    pub link: String,
+}
+
+/// One implementation's difference from the reference on one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Its signature.
+    pub signature: Signature,
+    /// The case.
+    pub case: Request,
+    /// What differs.
+    pub difference: Difference,
+    /// The reference's answer.
+    pub reference: Outcome,
+    /// The implementation's answer.
+    pub actual: Outcome,
+    /// The catalogue entry that covers it; `None` for a candidate bug.
+    pub known: Option<Known>,
+}
+
+impl Finding {
+    /// Whether it decides where a request goes (and is not a known difference's business
+    /// alone: known differences are tagged too, and sorted after candidate bugs).
+    pub fn is_security_relevant(&self) -> bool {
+        self.difference.is_security_relevant()
+    }
+}
+
+/// Every answer to one case.
+#[derive(Clone, Debug)]
+pub struct CaseRun {
+    /// The reference's answer.
+    pub reference: Outcome,
+    /// Each implementation's name and answer, in the engine's order.
+    pub answers: Vec<(String, Outcome)>,
+    /// The differences.
+    pub findings: Vec<Finding>,
+}
+
+/// The implementations under comparison, with the catalogue.
+pub struct Engine {
+    implementations: Vec<Guarded>,
+    catalogue: Catalogue,
+}
+
+impl Engine {
+    /// An engine over `implementations` (the reference is always there and need not be
+    /// listed), each guarded by `limit` per case.
+    pub fn new(
+        implementations: Vec<Arc<dyn Implementation>>,
+        limit: Duration,
+        catalogue: Catalogue,
+    ) -> Self {
+        Engine {
+            implementations: implementations
+                .into_iter()
+                .filter(|i| i.about().name != "reference")
+                .map(|i| Guarded::new(i, limit))
+                .collect(),
+            catalogue,
+        }
+    }
+
+    /// The implementations, less the reference.
+    pub fn implementations(&self) -> impl Iterator<Item = &dyn Implementation> {
+        self.implementations.iter().map(Guarded::implementation)
+    }
+
+    /// The names of the implementations, less the reference.
+    pub fn names(&self) -> Vec<String> {
+        self.implementations()
+            .map(|i| i.about().name.to_owned())
+            .collect()
+    }
+
+    /// The catalogue.
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
+    }
+
+    /// Runs `case` everywhere and compares.
+    pub fn run(&self, case: &Request) -> CaseRun {
+        let expected = Reference.answer(case);
+        let mut answers = Vec::with_capacity(self.implementations.len());
+        let mut findings = Vec::new();
+        for guarded in &self.implementations {
+            let actual = guarded.answer(case);
+            if let Some(finding) = self.finding(guarded, case, &expected, &actual) {
+                findings.push(finding);
+            }
+            answers.push((guarded.implementation().about().name.to_owned(), actual));
+        }
+        CaseRun {
+            reference: expected,
+            answers,
+            findings,
+        }
+    }
+
+    /// Runs `case` on one implementation only; its finding, if any.
+    pub fn run_one(&self, implementation: &str, case: &Request) -> Option<Finding> {
+        let guarded = self
+            .implementations
+            .iter()
+            .find(|g| g.implementation().about().name == implementation)?;
+        let expected = Reference.answer(case);
+        let actual = guarded.answer(case);
+        self.finding(guarded, case, &expected, &actual)
+    }
+
+    fn finding(
+        &self,
+        guarded: &Guarded,
+        case: &Request,
+        expected: &Outcome,
+        actual: &Outcome,
+    ) -> Option<Finding> {
+        let implementation = guarded.implementation();
+        let mut difference =
+            compare::compare(case, expected, actual, implementation.blind_spots())?;
+        if difference.kind == DifferenceKind::RejectsValid {
+            let (fields, detail) = culprit(guarded, case);
+            difference.fields = fields;
+            difference.detail = detail;
+        }
+        let name = implementation.about().name;
+        let known = self
+            .catalogue
+            .classify(name, case, &difference, expected, actual)
+            .map(|e| Known {
+                id: e.id.clone(),
+                class: e.class,
+                reason: e.reason.clone(),
+                link: e.link.clone(),
+            });
+        Some(Finding {
+            signature: Signature::of(name, case, &difference),
+            case: case.clone(),
+            difference,
+            reference: expected.clone(),
+            actual: actual.clone(),
+            known,
+        })
+    }
+
+    /// Shrinks a finding to a minimal case with the same signature and classification.
+    pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {
+        let implementation = finding.signature.implementation.clone();
+        let wanted = (&finding.signature, finding.known.as_ref().map(|k| &k.id));
+        let mut best = finding.clone();
+        let minimal = shrink::shrink_case(&finding.case, budget, |candidate| {
+            match self.run_one(&implementation, candidate) {
+                Some(f) if (&f.signature, f.known.as_ref().map(|k| &k.id)) == wanted => {
+                    best = f;
+                    true
+                }
+                _ => false,
+            }
+        });
+        debug_assert_eq!(minimal, best.case);
+        best
+    }
+}
+
+/// For a valid input an implementation rejects: the component whose removal (or replacement
+/// by a plain value) makes it accept, with what is notable about that component.
+fn culprit(guarded: &Guarded, case: &Request) -> (Vec<Field>, String) {
+    match case {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => {
+            let Ok(c) = reference::parse(input) else {
+                return (vec![], "whole-input".into());
+            };
+            for (field, variant) in ablations(&c) {
+                let text = reference::recompose(&variant);
+                let retry = match case {
+                    Request::Parse { rule, zone_id, .. } => Request::Parse {
+                        input: text,
+                        rule: rule.clone(),
+                        zone_id: *zone_id,
+                    },
+                    Request::Normalize { level, .. } => Request::Normalize {
+                        input: text,
+                        level: level.clone(),
+                    },
+                    Request::Resolve { .. } => unreachable!(),
+                };
+                if reference::parse(retry_input(&retry)).is_ok()
+                    && guarded.answer(&retry).is_valid()
+                {
+                    return (vec![field], feature(&c, field));
+                }
+            }
+            (vec![], "whole-input".into())
+        }
+        Request::Resolve { base, strict, .. } => {
+            let plain = Request::Resolve {
+                base: base.clone(),
+                input: "g".into(),
+                strict: *strict,
+            };
+            if guarded.answer(&plain).is_valid() {
+                (vec![], "reference".into())
+            } else {
+                (vec![], "base".into())
+            }
+        }
+    }
+}
+
+fn retry_input(request: &Request) -> &str {
+    match request {
+        Request::Parse { input, .. }
+        | Request::Normalize { input, .. }
+        | Request::Resolve { input, .. } => input,
+    }
+}
+
+/// Each defined component in URI order, with the reference minus that component (or with a
+/// plain value in its place).
+fn ablations<'a>(c: &reference::Components<'a>) -> Vec<(Field, reference::Components<'a>)> {
+    let mut out = Vec::new();
+    if c.scheme.is_some() {
+        out.push((
+            Field::Scheme,
+            reference::Components {
+                scheme: Some("s"),
+                ..*c
+            },
+        ));
+    }
+    if c.userinfo.is_some() {
+        out.push((
+            Field::Userinfo,
+            reference::Components {
+                userinfo: None,
+                ..*c
+            },
+        ));
+    }
+    if c.host.is_some() {
+        out.push((
+            Field::Host,
+            reference::Components {
+                host: Some("h"),
+                host_kind: Some(HostKind::RegName),
+                ..*c
+            },
+        ));
+    }
+    if c.port.is_some() {
+        out.push((Field::Port, reference::Components { port: None, ..*c }));
+    }
+    if !c.path.is_empty() {
+        let plain = if c.has_authority() { "/p" } else { "p" };
+        out.push((Field::Path, reference::Components { path: plain, ..*c }));
+    }
+    if c.query.is_some() {
+        out.push((Field::Query, reference::Components { query: None, ..*c }));
+    }
+    if c.fragment.is_some() {
+        out.push((
+            Field::Fragment,
+            reference::Components {
+                fragment: None,
+                ..*c
+            },
+        ));
+    }
+    out
+}
+
+/// What is notable about a component, for the signature: `port-over-65535` is another bug than
+/// `port-empty`.
+fn feature(c: &reference::Components<'_>, field: Field) -> String {
+    let value = Components::from(c);
+    let text = value.get(field).unwrap_or("");
+    let notable = match field {
+        Field::Port if text.is_empty() => "empty".to_owned(),
+        Field::Port if text.len() > 1 && text.starts_with('0') => "leading-zero".to_owned(),
+        Field::Port
+            if text.trim_start_matches('0').len() > 5
+                || text.parse::<u32>().is_ok_and(|p| p > 65535) =>
+        {
+            "over-65535".to_owned()
+        }
+        Field::Host if text.is_empty() => "empty".to_owned(),
+        Field::Host => c.host_kind.map_or("", HostKind::name).to_owned(),
+        Field::Path if text.is_empty() => "empty".to_owned(),
+        Field::Path if text.starts_with("//") => "double-slash".to_owned(),
+        Field::Path if !text.starts_with('/') && c.scheme.is_some() => "rootless".to_owned(),
+        Field::Path if !text.starts_with('/') => "relative".to_owned(),
+        _ if text.is_empty() => "empty".to_owned(),
+        _ if text.contains('%') => "pct-encoded".to_owned(),
+        _ => String::new(),
+    };
+    notable
+}
+
+/// The level of a normalize request, for messages.
+pub fn level_of(case: &Request) -> Option<Level> {
+    match case {
+        Request::Normalize { level, .. } => Request::level(level.as_deref()).ok(),
+        _ => None,
+    }
+}

@@ -1,0 +1,191 @@
+//! Running implementations safely: a panic inside a crate becomes an [`Outcome::Panicked`], a
+//! case that runs past the time limit an [`Outcome::TimedOut`], and the run goes on.
+
+use std::cell::RefCell;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex, Once};
+use std::thread;
+use std::time::Duration;
+
+use crate::impls::Implementation;
+use crate::model::Outcome;
+use crate::protocol::Request;
+
+thread_local! {
+    /// Set while an implementation runs on this thread: its panic message goes here instead of
+    /// to stderr.
+    static CAPTURED_PANIC: RefCell<Option<Option<String>>> = const { RefCell::new(None) };
+}
+
+/// Installs, once, a panic hook that keeps quiet about panics inside implementations (they
+/// are findings, reported with their message and location) and leaves every other panic to
+/// the default hook.
+fn install_panic_hook() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let default = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            let captured = CAPTURED_PANIC.with(|slot| {
+                let mut slot = slot.borrow_mut();
+                match slot.as_mut() {
+                    Some(message) => {
+                        let text = info
+                            .payload()
+                            .downcast_ref::<&str>()
+                            .map(|s| (*s).to_owned())
+                            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+                            .unwrap_or_else(|| "non-string panic payload".to_owned());
+                        let location = info
+                            .location()
+                            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                            .unwrap_or_default();
+                        *message = Some(format!("{text}{location}"));
+                        true
+                    }
+                    None => false,
+                }
+            });
+            if !captured {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// Answers `request` with `implementation` on this thread, turning a panic into an outcome.
+pub fn answer_catching(implementation: &dyn Implementation, request: &Request) -> Outcome {
+    install_panic_hook();
+    CAPTURED_PANIC.with(|slot| *slot.borrow_mut() = Some(None));
+    let result = panic::catch_unwind(AssertUnwindSafe(|| implementation.answer(request)));
+    let message = CAPTURED_PANIC.with(|slot| slot.borrow_mut().take().flatten());
+    match result {
+        Ok(outcome) => outcome,
+        Err(_) => Outcome::Panicked(message.unwrap_or_else(|| "panic".to_owned())),
+    }
+}
+
+type Job = (Request, SyncSender<Outcome>);
+
+/// One implementation on its own worker thread, so that a case that never returns can be
+/// abandoned: the stuck thread is left behind and a fresh worker takes the next case.
+pub struct Guarded {
+    implementation: Arc<dyn Implementation>,
+    limit: Duration,
+    worker: Mutex<Option<SyncSender<Job>>>,
+}
+
+impl Guarded {
+    /// Guards `implementation` with a time limit per case.
+    pub fn new(implementation: Arc<dyn Implementation>, limit: Duration) -> Self {
+        Guarded {
+            implementation,
+            limit,
+            worker: Mutex::new(None),
+        }
+    }
+
+    /// The implementation.
+    pub fn implementation(&self) -> &dyn Implementation {
+        &*self.implementation
+    }
+
+    fn spawn(&self) -> SyncSender<Job> {
+        let (jobs, inbox): (SyncSender<Job>, Receiver<Job>) = mpsc::sync_channel(0);
+        let implementation = Arc::clone(&self.implementation);
+        let name = format!("impl-{}", implementation.about().name);
+        thread::Builder::new()
+            .name(name)
+            .spawn(move || {
+                for (request, reply) in inbox {
+                    let outcome = answer_catching(&*implementation, &request);
+                    if reply.send(outcome).is_err() {
+                        break;
+                    }
+                }
+            })
+            .expect("a worker thread starts");
+        jobs
+    }
+
+    /// Answers `request`, or [`Outcome::TimedOut`] after the limit.
+    pub fn answer(&self, request: &Request) -> Outcome {
+        let mut worker = self.worker.lock().unwrap_or_else(|e| e.into_inner());
+        let jobs = worker.get_or_insert_with(|| self.spawn()).clone();
+        let (reply, outcome) = mpsc::sync_channel(1);
+        if jobs.send((request.clone(), reply)).is_err() {
+            *worker = None;
+            return Outcome::Panicked("the worker thread stopped".to_owned());
+        }
+        match outcome.recv_timeout(self.limit) {
+            Ok(outcome) => outcome,
+            Err(RecvTimeoutError::Timeout) => {
+                // The worker is stuck in the implementation; leave it and start afresh.
+                *worker = None;
+                Outcome::TimedOut
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                *worker = None;
+                Outcome::Panicked("the worker thread stopped".to_owned())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impls::About;
+    use crate::reference::{ParseOptions, Rule};
+
+    struct Faulty;
+
+    impl Implementation for Faulty {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "faulty",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, _: Rule, _: ParseOptions) -> Outcome {
+            match input {
+                "panic" => panic!("boom"),
+                "hang" => loop {
+                    thread::sleep(Duration::from_millis(50));
+                },
+                _ => Outcome::Unsupported,
+            }
+        }
+    }
+
+    fn parse(input: &str) -> Request {
+        Request::Parse {
+            input: input.to_owned(),
+            rule: None,
+            zone_id: false,
+        }
+    }
+
+    #[test]
+    fn a_panic_becomes_an_outcome() {
+        match answer_catching(&Faulty, &parse("panic")) {
+            Outcome::Panicked(message) => assert!(message.starts_with("boom at "), "{message}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_hang_times_out_and_the_next_case_runs() {
+        let guarded = Guarded::new(Arc::new(Faulty), Duration::from_millis(100));
+        assert_eq!(guarded.answer(&parse("hang")), Outcome::TimedOut);
+        assert_eq!(guarded.answer(&parse("x")), Outcome::Unsupported);
+        assert!(matches!(
+            guarded.answer(&parse("panic")),
+            Outcome::Panicked(_)
+        ));
+        assert_eq!(guarded.answer(&parse("x")), Outcome::Unsupported);
+    }
+}

@@ -1,0 +1,79 @@
+//! Stable signatures: many inputs that show one bug make one report.
+//!
+//! A signature is the operation, the implementation, the kind of difference, the fields
+//! involved and the detail (the failing rule and character, the §5.2.2 branch, the panic site).
+//! It holds nothing of the input itself, so it is the same for every input that shows the
+//! same behaviour.
+
+use std::fmt;
+
+use super::compare::{Difference, DifferenceKind};
+use crate::model::Field;
+use crate::protocol::Request;
+
+/// The identity of a finding.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Signature {
+    /// `parse`, `resolve` or `normalize`.
+    pub op: &'static str,
+    /// The implementation's name.
+    pub implementation: String,
+    /// The kind of difference.
+    pub kind: DifferenceKind,
+    /// The fields involved, in URI order.
+    pub fields: Vec<Field>,
+    /// The narrowing detail.
+    pub detail: String,
+}
+
+impl Signature {
+    /// The signature of `difference` for `implementation` on `case`.
+    pub fn of(implementation: &str, case: &Request, difference: &Difference) -> Self {
+        let mut fields = difference.fields.clone();
+        fields.sort();
+        fields.dedup();
+        Signature {
+            op: op_name(case),
+            implementation: implementation.to_owned(),
+            kind: difference.kind,
+            fields,
+            detail: difference.detail.clone(),
+        }
+    }
+
+    /// The identifier within the implementation's reports, usable as a file name:
+    /// `parse-rejects-valid-port-over-65535`, `parse-components-host-path`,
+    /// `parse-accepts-invalid-host-space`, `resolve-target-path-relative-path`.
+    pub fn id(&self) -> String {
+        let mut parts = vec![self.op.to_owned(), self.kind.name().to_owned()];
+        parts.extend(self.fields.iter().map(|f| f.name().replace('_', "-")));
+        if !self.detail.is_empty() {
+            parts.push(self.detail.clone());
+        }
+        let id = parts.join("-").to_ascii_lowercase();
+        id.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.implementation, self.id())
+    }
+}
+
+/// The operation of a case.
+pub fn op_name(case: &Request) -> &'static str {
+    match case {
+        Request::Parse { .. } => "parse",
+        Request::Resolve { .. } => "resolve",
+        Request::Normalize { .. } => "normalize",
+    }
+}
