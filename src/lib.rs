@@ -10,11 +10,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod campaign;
 pub mod check;
 pub mod diff;
 pub mod external;
+pub mod gate;
 pub mod impls;
+pub mod matrix;
 pub mod model;
 pub mod protocol;
 pub mod reference;
+pub mod report;
 pub mod vectors;

@@ -1,22 +1,79 @@
 //! `uri-conformance`: the command line of the RFC 3986 conformance suite.
 
-use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+use uri_conformance::campaign::{self, Campaign};
 use uri_conformance::check::check_reference;
+use uri_conformance::diff::{Catalogue, Engine};
 use uri_conformance::external::{self, Verdict};
-use uri_conformance::impls::{self, Implementation};
-use uri_conformance::protocol::{self, Request, Response};
+use uri_conformance::gate::{self, Expectations};
+use uri_conformance::impls::{self, Implementation, external::External};
+use uri_conformance::protocol::{Request, Response};
 use uri_conformance::reference::{self, Level, ParseOptions, ResolveError, ResolveOptions, Rule};
-use uri_conformance::vectors;
+use uri_conformance::report::{self, markdown::case_line};
+use uri_conformance::{matrix, vectors};
 
 #[derive(Parser)]
 #[command(version, about = "RFC 3986 conformance suite and differential harness")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// Which implementations to compare.
+#[derive(Args, Clone)]
+struct Selection {
+    /// A bundled implementation (repeatable); all of them when neither --impl nor --impl-cmd is
+    /// given.
+    #[arg(long = "impl", value_name = "NAME")]
+    implementations: Vec<String>,
+    /// An external program that speaks the protocol, `NAME=COMMAND` or `COMMAND` (repeatable).
+    #[arg(long = "impl-cmd", value_name = "COMMAND")]
+    commands: Vec<String>,
+    /// Time limit per case and implementation, in milliseconds.
+    #[arg(long, default_value_t = 5000)]
+    timeout_ms: u64,
+}
+
+impl Selection {
+    fn limit(&self) -> Duration {
+        Duration::from_millis(self.timeout_ms)
+    }
+
+    fn implementations(&self) -> Result<Vec<Arc<dyn Implementation>>, String> {
+        let mut chosen: Vec<Arc<dyn Implementation>> = Vec::new();
+        if self.implementations.is_empty() && self.commands.is_empty() {
+            chosen.extend(impls::bundled().into_iter().map(Arc::from));
+        }
+        for name in &self.implementations {
+            let implementation = impls::by_name(name).ok_or_else(|| {
+                format!(
+                    "unknown implementation {name:?} (this build has: {})",
+                    impls::names().join(", ")
+                )
+            })?;
+            chosen.push(Arc::from(implementation));
+        }
+        for command in &self.commands {
+            chosen.push(Arc::new(External::new(command, self.limit())));
+        }
+        Ok(chosen)
+    }
+
+    fn engine(&self) -> Result<Engine, String> {
+        // The guard's limit is longer than an external program's own, which kills and restarts it.
+        let guard = self.limit() + Duration::from_secs(1);
+        Ok(Engine::new(
+            self.implementations()?,
+            guard,
+            Catalogue::bundled(),
+        ))
+    }
 }
 
 #[derive(Subcommand)]
@@ -26,6 +83,75 @@ enum Command {
         /// The implementation that answers.
         #[arg(long = "impl", default_value = "reference")]
         implementation: String,
+    },
+    /// The main job: the conformance matrix, then a differential run over the vector corpus and
+    /// the real-world URL lists, writing reports/.
+    Run {
+        #[command(flatten)]
+        selection: Selection,
+        /// Where the reports go.
+        #[arg(long, default_value = "reports")]
+        reports: PathBuf,
+        /// The real-world URL lists (`*.txt`); skipped when missing.
+        #[arg(long, default_value_os_t = campaign::default_urls_dir())]
+        urls: PathBuf,
+    },
+    /// Compare every implementation on one case, or (with --vectors, --urls, --input-file) on
+    /// many, writing reports.
+    Diff {
+        /// The input (the reference, with --base).
+        input: Option<String>,
+        /// Resolve INPUT against this base instead of parsing it.
+        #[arg(long)]
+        base: Option<String>,
+        /// With --base: §5.2.2's non-strict mode.
+        #[arg(long)]
+        non_strict: bool,
+        /// Normalize INPUT instead of parsing it.
+        #[arg(long)]
+        normalize: bool,
+        /// With --normalize: scheme-based normalization too.
+        #[arg(long)]
+        scheme: bool,
+        /// Parse by this rule.
+        #[arg(long)]
+        rule: Option<String>,
+        /// Run every vector of the corpus.
+        #[arg(long)]
+        vectors: bool,
+        /// Run the URL lists (`*.txt`) of this directory, e.g. ../shared/data/urls.
+        #[arg(long)]
+        urls: Option<PathBuf>,
+        /// Run the URLs of this file, one a line.
+        #[arg(long)]
+        input_file: Option<PathBuf>,
+        /// Where the reports of a batch run go.
+        #[arg(long, default_value = "reports")]
+        reports: PathBuf,
+        #[command(flatten)]
+        selection: Selection,
+    },
+    /// Run the vector corpus against every implementation; write reports/conformance.{md,json,html}.
+    Matrix {
+        #[command(flatten)]
+        selection: Selection,
+        /// Where the matrix goes.
+        #[arg(long, default_value = "reports")]
+        reports: PathBuf,
+    },
+    /// The CI gate: the corpus against one implementation under its expectations file.
+    Gate {
+        #[command(flatten)]
+        selection: Selection,
+        /// The expectations file: the vectors the implementation is known to fail.
+        #[arg(long)]
+        expectations: PathBuf,
+        /// Write the expectations file from this run instead of checking it.
+        #[arg(long)]
+        write_expectations: bool,
+        /// Also write JUnit XML here.
+        #[arg(long)]
+        junit: Option<PathBuf>,
     },
     /// Parse a URI reference and show its components.
     Parse {
@@ -85,6 +211,67 @@ enum Command {
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Serve { implementation } => serve(&implementation),
+        Command::Run {
+            selection,
+            reports,
+            urls,
+        } => run_main_job(&selection, &reports, &urls),
+        Command::Diff {
+            input,
+            base,
+            non_strict,
+            normalize,
+            scheme,
+            rule,
+            vectors,
+            urls,
+            input_file,
+            reports,
+            selection,
+        } => {
+            if vectors || urls.is_some() || input_file.is_some() {
+                diff_batch(
+                    &selection,
+                    &reports,
+                    vectors,
+                    urls.as_deref(),
+                    input_file.as_deref(),
+                )
+            } else if let Some(input) = input {
+                let case = match (base, normalize) {
+                    (Some(base), _) => Request::Resolve {
+                        base,
+                        input,
+                        strict: !non_strict,
+                    },
+                    (None, true) => Request::Normalize {
+                        input,
+                        level: Some(if scheme { "scheme" } else { "syntax" }.to_owned()),
+                    },
+                    (None, false) => Request::Parse {
+                        input,
+                        rule,
+                        zone_id: false,
+                    },
+                };
+                diff_one(&selection, &case)
+            } else {
+                eprintln!("error: give an INPUT, or --vectors, --urls or --input-file");
+                ExitCode::from(2)
+            }
+        }
+        Command::Matrix { selection, reports } => run_matrix(&selection, &reports),
+        Command::Gate {
+            selection,
+            expectations,
+            write_expectations,
+            junit,
+        } => run_gate(
+            &selection,
+            &expectations,
+            write_expectations,
+            junit.as_deref(),
+        ),
         Command::Parse {
             input,
             rule,
@@ -116,33 +303,291 @@ fn serve(name: &str) -> ExitCode {
         return ExitCode::from(2);
     };
     let stdin = std::io::stdin().lock();
-    let mut stdout = std::io::stdout().lock();
-    for line in stdin.lines() {
-        let Ok(line) = line else {
-            eprintln!("error: standard input is not UTF-8 text");
-            return ExitCode::from(2);
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        let response = match protocol::read_request(&line) {
-            Ok(request) => implementation.answer(&request).into(),
-            Err(e) => Response::bad_request(e),
-        };
-        // Flush every line: a driver waits for each answer before it sends the next request.
-        if writeln!(stdout, "{}", protocol::write_response(&response))
-            .and_then(|()| stdout.flush())
-            .is_err()
-        {
-            return ExitCode::from(2);
+    let stdout = std::io::stdout().lock();
+    match impls::external::serve(&*implementation, stdin, stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
         }
     }
+}
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+fn diff_one(selection: &Selection, case: &Request) -> ExitCode {
+    let engine = match selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    let run = engine.run(case);
+    println!(
+        "{}
+",
+        case_line(case)
+    );
+    let width = run
+        .answers
+        .iter()
+        .map(|(n, _)| n.len())
+        .max()
+        .unwrap_or(9)
+        .max(9);
+    println!("{:width$}  {}", "reference", run.reference.describe());
+    for (name, answer) in &run.answers {
+        let verdict = match run
+            .findings
+            .iter()
+            .find(|f| &f.signature.implementation == name)
+        {
+            None if answer.is_valid()
+                || matches!(answer, uri_conformance::model::Outcome::Invalid(_)) =>
+            {
+                "agrees".to_owned()
+            }
+            None => "not compared".to_owned(),
+            Some(f) => match &f.known {
+                Some(k) => format!(
+                    "differs: {} (known: {}, {})",
+                    f.signature.id(),
+                    k.id,
+                    k.class.name()
+                ),
+                None => format!("differs: {} (candidate bug)", f.signature.id()),
+            },
+        };
+        println!(
+            "{name:width$}  {}
+{:width$}  -> {verdict}",
+            answer.describe(),
+            ""
+        );
+    }
+    if run.findings.iter().any(|f| f.known.is_none()) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn sweep(
+    campaign: &mut Campaign<'_>,
+    use_vectors: bool,
+    urls: Option<&std::path::Path>,
+    input_file: Option<&std::path::Path>,
+) -> Result<(), String> {
+    if use_vectors {
+        let corpus = vectors::load_dir(&vectors::default_dir()).map_err(|e| e.to_string())?;
+        for vector in &corpus {
+            if let Some(case) = matrix::request(vector) {
+                campaign.case(&case, "vectors");
+            }
+        }
+    }
+    let mut lists = match urls {
+        Some(dir) => campaign::url_lists(dir).map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
+    if let Some(file) = input_file {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        lists.push((
+            file.display().to_string(),
+            text.lines()
+                .filter(|l| !l.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        ));
+    }
+    for (source, lines) in &lists {
+        for line in lines {
+            for case in campaign::url_cases(line) {
+                campaign.case(&case, source);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn diff_batch(
+    selection: &Selection,
+    reports: &std::path::Path,
+    use_vectors: bool,
+    urls: Option<&std::path::Path>,
+    input_file: Option<&std::path::Path>,
+) -> ExitCode {
+    let engine = match selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    let mut campaign = Campaign::new(&engine, reports);
+    if let Err(e) = sweep(&mut campaign, use_vectors, urls, input_file) {
+        return fail(e);
+    }
+    finish_campaign(&campaign, reports)
+}
+
+fn finish_campaign(campaign: &Campaign<'_>, reports: &std::path::Path) -> ExitCode {
+    let stats = campaign.stats();
+    match campaign.write() {
+        Ok(all) => {
+            println!(
+                "{} cases, {} findings in {} signatures ({} not covered by the catalogue); {} reports in {}",
+                stats.cases,
+                stats.findings,
+                stats.signatures,
+                stats.candidate_bugs,
+                all.len(),
+                reports.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(e),
+    }
+}
+
+fn run_matrix(selection: &Selection, reports: &std::path::Path) -> ExitCode {
+    let engine = match selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    write_matrix(&engine, reports)
+}
+
+fn write_matrix(engine: &Engine, reports: &std::path::Path) -> ExitCode {
+    let corpus = match vectors::load_dir(&vectors::default_dir()) {
+        Ok(corpus) => corpus,
+        Err(e) => return fail(e),
+    };
+    let result = matrix::run(engine, &corpus);
+    if let Err(e) = report::matrix::write(reports, &result) {
+        return fail(e);
+    }
+    println!(
+        "{:<14} {:>6} {:>6} {:>6} {:>12}",
+        "implementation", "pass", "fail", "known", "unsupported"
+    );
+    for (name, _) in &result.implementations {
+        let count = |v: &str| {
+            result
+                .rows
+                .iter()
+                .filter(|r| r.results.get(name).is_some_and(|x| x.verdict.name() == v))
+                .count()
+        };
+        println!(
+            "{name:<14} {:>6} {:>6} {:>6} {:>12}",
+            count("pass"),
+            count("fail"),
+            count("known"),
+            count("unsupported")
+        );
+    }
+    println!(
+        "matrix written to {}",
+        reports.join("conformance.md").display()
+    );
     ExitCode::SUCCESS
+}
+
+fn run_main_job(
+    selection: &Selection,
+    reports: &std::path::Path,
+    urls: &std::path::Path,
+) -> ExitCode {
+    let engine = match selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    let code = write_matrix(&engine, reports);
+    if code != ExitCode::SUCCESS {
+        return code;
+    }
+    if !urls.is_dir() {
+        println!("no URL lists at {} (skipped)", urls.display());
+    }
+    let mut campaign = Campaign::new(&engine, reports);
+    if let Err(e) = sweep(&mut campaign, true, Some(urls), None) {
+        return fail(e);
+    }
+    let code = finish_campaign(&campaign, reports);
+    let stale = engine.catalogue().stale(&engine.names());
+    if let Err(e) = report::index::write_catalogue(reports, engine.catalogue(), &stale) {
+        return fail(e);
+    }
+    for entry in &stale {
+        println!(
+            "stale catalogue entry: {} (matched nothing in this run)",
+            entry.id
+        );
+    }
+    code
+}
+
+fn run_gate(
+    selection: &Selection,
+    expectations_path: &std::path::Path,
+    write: bool,
+    junit: Option<&std::path::Path>,
+) -> ExitCode {
+    let implementations = match selection.implementations() {
+        Ok(list) => list,
+        Err(e) => return fail(e),
+    };
+    let [implementation] = implementations.as_slice() else {
+        return fail("the gate checks one implementation: give one --impl or --impl-cmd");
+    };
+    let corpus = match vectors::load_dir(&vectors::default_dir()) {
+        Ok(corpus) => corpus,
+        Err(e) => return fail(e),
+    };
+    let expectations = if write {
+        Expectations::default()
+    } else {
+        match Expectations::load(expectations_path) {
+            Ok(e) => e,
+            Err(e) => return fail(e),
+        }
+    };
+    let result = gate::check_with(
+        Arc::clone(implementation),
+        &corpus,
+        &expectations,
+        selection.limit() + Duration::from_secs(1),
+    );
+    if let Some(path) = junit
+        && let Err(e) = report::write_atomically(path, result.junit().as_bytes())
+    {
+        return fail(format!("{}: {e}", path.display()));
+    }
+    if write {
+        let written = result.expectations(|case| match &case.verdict {
+            matrix::Verdict::Known(id) => format!("known difference {id}"),
+            _ => format!("fails: expected {}, answers {}", case.expected, case.answer),
+        });
+        if let Err(e) = report::write_atomically(expectations_path, written.to_yaml().as_bytes()) {
+            return fail(format!("{}: {e}", expectations_path.display()));
+        }
+        println!(
+            "{} expected failures written to {}",
+            written.failures.len(),
+            expectations_path.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    println!("{}", result.summary());
+    if result.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 fn print_json(request: Request) {
     let response: Response = impls::reference::Reference.answer(&request).into();
-    println!("{}", protocol::write_response(&response));
+    println!("{}", uri_conformance::protocol::write_response(&response));
 }
 
 fn parse(input: &str, rule: &str, zone_id: bool, json: bool) -> ExitCode {

@@ -69,6 +69,16 @@ impl Request {
         }
     }
 
+    /// Checks the values a request names (rule, level); a request that fails this is not a
+    /// valid request.
+    pub fn validate(&self) -> Result<(), String> {
+        match self {
+            Request::Parse { rule, .. } => Request::rule(rule.as_deref()).map(drop),
+            Request::Normalize { level, .. } => Request::level(level.as_deref()).map(drop),
+            Request::Resolve { .. } => Ok(()),
+        }
+    }
+
     /// The level of a normalize request, checked.
     pub fn level(name: Option<&str>) -> Result<Level, String> {
         match name {
@@ -176,7 +186,12 @@ impl Response {
 
 /// Reads one request line.
 pub fn read_request(line: &str) -> Result<Request, String> {
-    serde_json::from_str(line).map_err(|e| format!("not a valid request: {e}"))
+    let request: Request =
+        serde_json::from_str(line).map_err(|e| format!("not a valid request: {e}"))?;
+    request
+        .validate()
+        .map_err(|e| format!("not a valid request: {e}"))?;
+    Ok(request)
 }
 
 /// Writes one response as a line of JSON (without the newline).

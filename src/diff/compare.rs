@@ -256,12 +256,8 @@ fn invalid_detail(case: &Request, error: &str) -> String {
             (input.as_str(), error_offset(error))
         }
         Request::Resolve { input, .. } => {
-            if error.starts_with("base:") {
-                let rule = error["base:".len()..]
-                    .split(':')
-                    .next()
-                    .unwrap_or("")
-                    .trim();
+            if let Some(rest) = error.strip_prefix("base:") {
+                let rule = rest.split(':').next().unwrap_or("").trim();
                 return format!("base-{rule}");
             }
             (input.as_str(), error_offset(error))

@@ -307,7 +307,7 @@ fn ablations<'a>(c: &reference::Components<'a>) -> Vec<(Field, reference::Compon
 fn feature(c: &reference::Components<'_>, field: Field) -> String {
     let value = Components::from(c);
     let text = value.get(field).unwrap_or("");
-    let notable = match field {
+    match field {
         Field::Port if text.is_empty() => "empty".to_owned(),
         Field::Port if text.len() > 1 && text.starts_with('0') => "leading-zero".to_owned(),
         Field::Port
@@ -325,8 +325,7 @@ fn feature(c: &reference::Components<'_>, field: Field) -> String {
         _ if text.is_empty() => "empty".to_owned(),
         _ if text.contains('%') => "pct-encoded".to_owned(),
         _ => String::new(),
-    };
-    notable
+    }
 }
 
 /// The level of a normalize request, for messages.

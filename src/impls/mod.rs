@@ -6,6 +6,7 @@
 //! the fragment), the adapter declares a [`BlindSpot`] instead of guessing, and the comparison
 //! leaves that field out.
 
+pub mod external;
 pub mod reference;
 
 use crate::model::{Field, Outcome};
@@ -81,6 +82,13 @@ pub trait Implementation: Send + Sync {
     /// The fields its parse results cannot express.
     fn blind_spots(&self) -> &[BlindSpot] {
         &[]
+    }
+
+    /// A small Rust program against the crate alone that shows what it does with `case`, for
+    /// a report a maintainer can act on.
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let _ = case;
+        None
     }
 
     /// Answers one protocol request.

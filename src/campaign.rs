@@ -1,0 +1,144 @@
+//! A differential campaign: many cases through the engine, each new signature shrunk, every
+//! finding collected into reports.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::diff::Engine;
+use crate::protocol::Request;
+use crate::report::{Collector, Report};
+
+/// How many times the shrinker may ask an implementation per new signature.
+pub const SHRINK_BUDGET: usize = 1500;
+
+/// Cases seen and findings made so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Cases run.
+    pub cases: u64,
+    /// Findings (one per implementation and case).
+    pub findings: u64,
+    /// Distinct signatures.
+    pub signatures: u64,
+    /// Distinct signatures not covered by the catalogue.
+    pub candidate_bugs: u64,
+}
+
+/// A campaign over one engine, collecting into one reports directory.
+pub struct Campaign<'a> {
+    engine: &'a Engine,
+    collector: Collector,
+    stats: Stats,
+}
+
+impl<'a> Campaign<'a> {
+    /// A campaign writing under `dir`.
+    pub fn new(engine: &'a Engine, dir: impl Into<PathBuf>) -> Self {
+        Campaign {
+            engine,
+            collector: Collector::new(dir),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The numbers so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Runs one case, attributing what it shows to `source`.
+    pub fn case(&mut self, case: &Request, source: &str) {
+        self.stats.cases += 1;
+        let run = self.engine.run(case);
+        for finding in &run.findings {
+            self.stats.findings += 1;
+            if self.collector.has(finding) {
+                self.collector.count(finding, source);
+                continue;
+            }
+            self.stats.signatures += 1;
+            if finding.known.is_none() {
+                self.stats.candidate_bugs += 1;
+            }
+            let minimal = self.engine.shrink(finding, SHRINK_BUDGET);
+            let minimal_answers = self.engine.run(&minimal.case).answers;
+            let Some(implementation) = self
+                .engine
+                .implementations()
+                .find(|i| i.about().name == finding.signature.implementation)
+            else {
+                continue;
+            };
+            self.collector.add(
+                implementation,
+                finding,
+                &minimal,
+                &minimal_answers,
+                &run.answers,
+                source,
+            );
+        }
+    }
+
+    /// Writes the reports (merged with those on disk) and the index.
+    pub fn write(&self) -> io::Result<Vec<Report>> {
+        self.collector.write()
+    }
+}
+
+/// The cases one real-world URL makes: parse it, normalize it, and resolve a typical relative
+/// link against it.
+pub fn url_cases(url: &str) -> [Request; 3] {
+    [
+        Request::Parse {
+            input: url.to_owned(),
+            rule: None,
+            zone_id: false,
+        },
+        Request::Normalize {
+            input: url.to_owned(),
+            level: None,
+        },
+        Request::Resolve {
+            base: url.to_owned(),
+            input: "../x/./y?q#f".to_owned(),
+            strict: true,
+        },
+    ]
+}
+
+/// The URL lists of a directory (`*.txt`, one URL a line), sorted, as (source name, lines).
+/// A missing directory is no lists: the data may not be there in a user's clone.
+pub fn url_lists(dir: &Path) -> io::Result<Vec<(String, Vec<String>)>> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    let mut lists = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file)?;
+        let name = format!(
+            "urls/{}",
+            file.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        );
+        // A byte-order mark is not part of the first URL.
+        let lines = text
+            .trim_start_matches('\u{feff}')
+            .lines()
+            .map(str::to_owned)
+            .filter(|l| !l.is_empty())
+            .collect();
+        lists.push((name, lines));
+    }
+    Ok(lists)
+}
+
+/// The default place of the real-world URL lists, beside this repository.
+pub fn default_urls_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/urls")
+}

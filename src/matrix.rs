@@ -1,0 +1,192 @@
+//! The conformance matrix: every vector against every implementation.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::diff::Engine;
+use crate::diff::compare::differing_fields;
+use crate::impls::BlindSpot;
+use crate::model::Outcome;
+use crate::protocol::Request;
+use crate::vectors::{Case, Expectation, Vector};
+
+/// How one implementation did on one vector.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The answer is the expected one or an acceptable one.
+    Pass,
+    /// The answer differs, and the catalogue explains why (the entry id).
+    Known(String),
+    /// The answer differs and nothing explains it.
+    Fail,
+    /// The implementation does not do this operation or cannot express this input.
+    Unsupported,
+}
+
+impl Verdict {
+    /// The short name used in tables.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Known(_) => "known",
+            Verdict::Fail => "fail",
+            Verdict::Unsupported => "unsupported",
+        }
+    }
+}
+
+/// One implementation's result on one vector.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Result {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// What it answered.
+    pub answer: String,
+}
+
+/// One vector's results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Row {
+    /// The vector's test name.
+    pub vector: String,
+    /// Its RFC section.
+    pub section: String,
+    /// Where it is written.
+    pub place: String,
+    /// What it expects.
+    pub expected: String,
+    /// Each implementation's result, by name.
+    pub results: BTreeMap<String, Result>,
+}
+
+/// The whole matrix.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Matrix {
+    /// The implementations, in column order, with their versions.
+    pub implementations: Vec<(String, String)>,
+    /// One row per vector that an implementation can be asked (parse, resolve, normalize).
+    pub rows: Vec<Row>,
+}
+
+/// The protocol request for a vector, if the vector's operation is one implementations answer.
+pub fn request(vector: &Vector) -> Option<Request> {
+    match &vector.case {
+        Case::Parse {
+            input,
+            rule,
+            zone_id,
+        } => Some(Request::Parse {
+            input: input.clone(),
+            rule: Some(rule.name().to_owned()),
+            zone_id: *zone_id,
+        }),
+        Case::Resolve {
+            base,
+            input,
+            strict,
+        } => Some(Request::Resolve {
+            base: base.clone(),
+            input: input.clone(),
+            strict: *strict,
+        }),
+        Case::Normalize { input, level } => Some(Request::Normalize {
+            input: input.clone(),
+            level: Some(level.name().to_owned()),
+        }),
+        _ => None,
+    }
+}
+
+/// Whether an answer meets an expectation, leaving out the implementation's blind spots.
+pub fn meets(outcome: &Outcome, expected: &Expectation, blind_spots: &[BlindSpot]) -> bool {
+    match (outcome, expected) {
+        (
+            Outcome::Parsed {
+                components,
+                host_kind,
+            },
+            Expectation::Components {
+                components: want,
+                host_kind: want_kind,
+            },
+        ) => differing_fields(want, *want_kind, components, *host_kind, blind_spots).is_empty(),
+        (Outcome::Invalid(_), Expectation::Invalid { .. } | Expectation::Rejected) => true,
+        (Outcome::Resolved(t), Expectation::Target(want)) => t == want,
+        (Outcome::Normalized(n), Expectation::Normalized(want)) => n == want,
+        _ => false,
+    }
+}
+
+/// Judges one implementation's answer to one vector.
+pub fn judge(
+    engine: &Engine,
+    implementation: &str,
+    vector: &Vector,
+    request: &Request,
+    outcome: &Outcome,
+) -> Verdict {
+    let blind_spots: &[BlindSpot] = engine
+        .implementations()
+        .find(|i| i.about().name == implementation)
+        .map_or(&[], |i| i.blind_spots());
+    if *outcome == Outcome::Unsupported {
+        return Verdict::Unsupported;
+    }
+    if meets(outcome, &vector.expect, blind_spots)
+        || vector
+            .acceptable
+            .iter()
+            .any(|a| meets(outcome, &a.outcome, blind_spots))
+    {
+        return Verdict::Pass;
+    }
+    match engine
+        .run_one(implementation, request)
+        .and_then(|f| f.known)
+    {
+        Some(known) => Verdict::Known(known.id),
+        None => Verdict::Fail,
+    }
+}
+
+/// Runs every applicable vector on every implementation of `engine`.
+pub fn run(engine: &Engine, vectors: &[Vector]) -> Matrix {
+    let mut rows = Vec::new();
+    for vector in vectors {
+        let Some(request) = request(vector) else {
+            continue;
+        };
+        let run = engine.run(&request);
+        let mut results = BTreeMap::new();
+        for (name, outcome) in &run.answers {
+            let verdict = if *outcome == Outcome::Unsupported {
+                Verdict::Unsupported
+            } else {
+                judge(engine, name, vector, &request, outcome)
+            };
+            results.insert(
+                name.clone(),
+                Result {
+                    verdict,
+                    answer: outcome.describe(),
+                },
+            );
+        }
+        rows.push(Row {
+            vector: vector.name(),
+            section: vector.section.clone(),
+            place: format!("{}:{}", vector.file.display(), vector.line),
+            expected: vector.expect.to_string(),
+            results,
+        });
+    }
+    Matrix {
+        implementations: engine
+            .implementations()
+            .map(|i| (i.about().name.to_owned(), i.about().version.to_owned()))
+            .collect(),
+        rows,
+    }
+}

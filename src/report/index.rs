@@ -1,0 +1,99 @@
+//! `reports/README.md`: every report, by implementation and severity, security first.
+
+use std::fmt::Write;
+use std::io;
+use std::path::Path;
+
+use super::{Report, write_atomically};
+
+/// Writes the index of `reports`.
+pub fn write(dir: &Path, reports: &[Report]) -> io::Result<()> {
+    write_atomically(&dir.join("README.md"), render(reports).as_bytes())
+}
+
+/// Renders the index.
+pub fn render(reports: &[Report]) -> String {
+    let mut sorted: Vec<&Report> = reports.iter().collect();
+    sorted.sort_by_key(|r| {
+        (
+            !r.is_candidate_bug(),
+            !r.security,
+            r.implementation.clone(),
+            r.signature.clone(),
+        )
+    });
+    let mut out = String::from(
+        "# Findings\n\nWhere each implementation departs from RFC 3986, one report per behaviour \
+         (signature), written by `uri-conformance run` and `uri-conformance fuzz`. Candidate bugs \
+         come first, then known differences (another specification, a reading the RFC allows, an \
+         API limit); within each, differences that decide where a request goes (scheme, \
+         userinfo, host, port) come first. The conformance matrix is in \
+         [conformance.md](conformance.md).\n\n",
+    );
+    let bugs = sorted.iter().filter(|r| r.is_candidate_bug()).count();
+    let _ = writeln!(
+        out,
+        "{} reports: {} candidate bugs, {} known differences.\n",
+        sorted.len(),
+        bugs,
+        sorted.len() - bugs
+    );
+    let _ = writeln!(
+        out,
+        "| implementation | finding | class | security | minimal case | seen |\n|---|---|---|---|---|---|"
+    );
+    for report in sorted {
+        let seen: u64 = report.counts.values().sum();
+        let _ = writeln!(
+            out,
+            "| {} | [{}]({}/{}.md) | {} | {} | {} | {} |",
+            report.implementation,
+            report.signature,
+            report.implementation,
+            report.signature,
+            report
+                .known
+                .as_ref()
+                .map_or("**candidate bug**".to_owned(), |k| format!(
+                    "{} (`{}`)",
+                    report.class, k.id
+                )),
+            if report.security { "yes" } else { "" },
+            super::markdown::case_line(&report.minimal.case).replace('|', "\\|"),
+            seen
+        );
+    }
+    out
+}
+
+/// Writes `reports/catalogue.md`: every known difference, and those that matched nothing in
+/// the last full run (stale).
+pub fn write_catalogue(
+    dir: &Path,
+    catalogue: &crate::diff::Catalogue,
+    stale: &[&crate::diff::catalogue::Entry],
+) -> io::Result<()> {
+    let mut out = String::from(
+        "# Known differences\n\nThe catalogue (`src/diff/known-differences.yaml`) that classifies differences \
+         which are not bugs: an implementation following another specification, a reading RFC 3986 \
+         allows, an API that cannot express an input. An entry that matched nothing in the last \
+         full run (`uri-conformance run`) is stale.\n\n| id | implementations | class | reason | status |\n|---|---|---|---|---|\n",
+    );
+    for entry in catalogue.entries() {
+        let status = if stale.iter().any(|s| s.id == entry.id) {
+            "**stale**"
+        } else {
+            "matched"
+        };
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {} | {} ([source]({})) | {status} |",
+            entry.id,
+            entry.implementations.join(", "),
+            entry.class.name(),
+            entry.reason.replace('|', "\\|").replace('\n', " "),
+            entry.link
+        );
+    }
+    write_atomically(&dir.join("catalogue.md"), out.as_bytes())
+}

@@ -1,0 +1,179 @@
+//! The Markdown form of a report: what a maintainer reads before filing it upstream.
+
+use std::fmt::Write;
+
+use super::{Exhibit, Report, cli_reproduction};
+use crate::protocol::Request;
+
+/// Renders one report.
+pub fn render(report: &Report) -> String {
+    let mut out = String::new();
+    let verdict = match &report.known {
+        None => "candidate bug",
+        Some(_) => report.class.as_str(),
+    };
+    let _ = writeln!(
+        out,
+        "# {}: {} ({})\n",
+        report.implementation, report.signature, verdict
+    );
+    let _ = writeln!(
+        out,
+        "- implementation: {} ({}, follows {})",
+        report.implementation, report.version, report.spec
+    );
+    let _ = writeln!(out, "- operation: {}", report.op);
+    let _ = writeln!(out, "- difference: {}", describe_kind(report));
+    if report.security {
+        let _ = writeln!(
+            out,
+            "- security: the difference is in the scheme, userinfo, host, host kind or port, which decide where a request goes (URL confusion, SSRF)"
+        );
+    }
+    let counts: Vec<String> = report
+        .counts
+        .iter()
+        .map(|(source, n)| format!("{n} in {source}"))
+        .collect();
+    let _ = writeln!(
+        out,
+        "- seen: {} (first in {})",
+        counts.join(", "),
+        report.first_seen
+    );
+    let _ = writeln!(out);
+
+    let _ = writeln!(out, "## Minimal case\n");
+    exhibit(&mut out, &report.minimal, &report.implementation);
+    let _ = writeln!(
+        out,
+        "Reproduce with this suite:\n\n```sh\n{}\n```\n",
+        cli_reproduction(&report.minimal.case)
+    );
+    if let Some(program) = &report.reproduction {
+        let _ = writeln!(
+            out,
+            "Reproduce with {} alone:\n\n```rust\n{}\n```\n",
+            report.version,
+            program.trim_end()
+        );
+    }
+
+    let _ = writeln!(out, "## Verdict\n");
+    let _ = writeln!(out, "{}:\n", report.rfc.section);
+    for line in report.rfc.text.lines() {
+        let _ = writeln!(out, "> {line}");
+    }
+    let _ = writeln!(out);
+    match &report.known {
+        Some(known) => {
+            let _ = writeln!(
+                out,
+                "Known difference `{}` ({}): {}\n\nSee {}\n",
+                known.id, known.class, known.reason, known.link
+            );
+        }
+        None => match &report.verdict {
+            Some(verdict) => {
+                let _ = writeln!(out, "Checked by hand against the RFC text: {verdict}\n");
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "Not yet checked by hand against the RFC text: treat as unconfirmed until a verdict is recorded in `reports/verdicts.yaml`.\n"
+                );
+            }
+        },
+    }
+
+    if report.original.case != report.minimal.case {
+        let _ = writeln!(out, "## Original case\n");
+        exhibit(&mut out, &report.original, &report.implementation);
+    }
+    if report.examples.len() > 1 {
+        let _ = writeln!(out, "## More inputs that show it\n");
+        for example in &report.examples {
+            let _ = writeln!(out, "- {}", case_line(example));
+        }
+        let _ = writeln!(out);
+    }
+    out
+}
+
+fn describe_kind(report: &Report) -> String {
+    let fields = report.fields.join(", ");
+    match report.kind.as_str() {
+        "accepts-invalid" => format!("accepts input that RFC 3986 rejects ({})", report.detail),
+        "rejects-valid" if fields.is_empty() => {
+            format!("rejects input that RFC 3986 accepts ({})", report.detail)
+        }
+        "rejects-valid" => format!(
+            "rejects input that RFC 3986 accepts, because of its {fields}{}",
+            if report.detail.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", report.detail)
+            }
+        ),
+        "components" => format!("parses into other components: {fields}"),
+        "target" => format!(
+            "resolves to another target ({}; differs in: {fields})",
+            report.detail
+        ),
+        "normalized" => format!("normalizes differently (differs in: {fields})"),
+        "panic" => format!("panics ({})", report.detail),
+        "timeout" => "does not answer within the time limit".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+fn exhibit(out: &mut String, exhibit: &Exhibit, implementation: &str) {
+    let _ = writeln!(out, "{}\n", case_line(&exhibit.case));
+    let _ = writeln!(out, "| implementation | answer |\n|---|---|");
+    let _ = writeln!(
+        out,
+        "| reference (RFC 3986) | {} |",
+        cell(&exhibit.reference)
+    );
+    let _ = writeln!(
+        out,
+        "| **{implementation}** | **{}** |",
+        cell(&exhibit.actual)
+    );
+    for (name, answer) in &exhibit.others {
+        let _ = writeln!(out, "| {name} | {} |", cell(answer));
+    }
+    let _ = writeln!(out);
+}
+
+/// A case on one line, with its inputs as JSON strings so that every character shows.
+pub fn case_line(case: &Request) -> String {
+    let quote = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    match case {
+        Request::Parse { input, rule, .. } => format!(
+            "parse {}{}",
+            quote(input),
+            rule.as_deref()
+                .map_or(String::new(), |r| format!(" as {r}"))
+        ),
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => format!(
+            "resolve {} against {}{}",
+            quote(input),
+            quote(base),
+            if *strict { "" } else { " (non-strict)" }
+        ),
+        Request::Normalize { input, level } => format!(
+            "normalize {} at the {} level",
+            quote(input),
+            level.as_deref().unwrap_or("syntax")
+        ),
+    }
+}
+
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}

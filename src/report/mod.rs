@@ -1,0 +1,434 @@
+//! Reports under `reports/`: one per signature, `reports/<implementation>/<signature>.md` and
+//! `.json`, and an index, `reports/README.md`.
+//!
+//! A run collects findings in memory and then merges them into what is on disk: the counts per
+//! source are replaced (so re-running the same inputs changes nothing), the examples are the
+//! shortest few ever seen, the minimal case is the shortest ever found. Every file is written to
+//! a temporary file and renamed, so none is ever half-written, and the text holds no time
+//! stamp, so a committed `reports/` diffs cleanly.
+
+pub mod index;
+pub mod markdown;
+pub mod matrix;
+pub mod rfc;
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::diff::{Finding, Known};
+use crate::impls::{About, Implementation};
+use crate::model::Outcome;
+use crate::protocol::Request;
+use rfc::Citation;
+
+/// How many example inputs a report keeps.
+pub const EXAMPLES: usize = 5;
+
+/// One case with every implementation's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Exhibit {
+    /// The case, as a protocol request.
+    pub case: Request,
+    /// The reference's answer.
+    pub reference: String,
+    /// The implementation's answer.
+    pub actual: String,
+    /// Every other implementation's answer, by name.
+    #[serde(default)]
+    pub others: BTreeMap<String, String>,
+}
+
+/// A catalogue entry, as a report shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnownEntry {
+    /// Entry id.
+    pub id: String,
+    /// Class name.
+    pub class: String,
+    /// Reason.
+    pub reason: String,
+    /// Link.
+    pub link: String,
+}
+
+/// The data of one report; the `.json` file is this, the `.md` file renders it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    /// The implementation's name.
+    pub implementation: String,
+    /// Its crate and version.
+    pub version: String,
+    /// The specification it follows.
+    pub spec: String,
+    /// The signature id.
+    pub signature: String,
+    /// `parse`, `resolve` or `normalize`.
+    pub op: String,
+    /// The kind of difference.
+    pub kind: String,
+    /// The fields involved.
+    pub fields: Vec<String>,
+    /// The narrowing detail.
+    pub detail: String,
+    /// `candidate bug`, or the catalogue class.
+    pub class: String,
+    /// Whether it decides where a request goes.
+    pub security: bool,
+    /// The catalogue entry covering it.
+    pub known: Option<KnownEntry>,
+    /// The RFC passage that decides it.
+    pub rfc: Citation,
+    /// The hand-checked verdict (from `reports/verdicts.yaml`), if any.
+    pub verdict: Option<String>,
+    /// The smallest case found.
+    pub minimal: Exhibit,
+    /// The first case that showed it.
+    pub original: Exhibit,
+    /// The shortest inputs seen.
+    pub examples: Vec<Request>,
+    /// Cases that showed it, per source (`vectors`, `urls/web-kasztp.txt`, `fuzz seed 1`).
+    pub counts: BTreeMap<String, u64>,
+    /// The source that found it first.
+    pub first_seen: String,
+    /// A Rust program against the crate alone that shows the behaviour.
+    pub reproduction: Option<String>,
+}
+
+impl Report {
+    /// Whether the catalogue does not cover it.
+    pub fn is_candidate_bug(&self) -> bool {
+        self.known.is_none()
+    }
+
+    /// The path of the report's files, without the extension.
+    pub fn stem(&self, dir: &Path) -> PathBuf {
+        dir.join(&self.implementation).join(&self.signature)
+    }
+}
+
+/// Hand-checked verdicts: `implementation/signature` to the RFC passage that decides it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Verdicts {
+    #[serde(default)]
+    verdicts: BTreeMap<String, String>,
+}
+
+impl Verdicts {
+    /// Reads `dir/verdicts.yaml`; none if it is missing.
+    pub fn load(dir: &Path) -> Result<Self, String> {
+        let path = dir.join("verdicts.yaml");
+        match std::fs::read_to_string(&path) {
+            Ok(text) => serde_yaml::from_str(&text).map_err(|e| match e.location() {
+                Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
+                None => format!("{}: {e}", path.display()),
+            }),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Verdicts::default()),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// The verdict for a report.
+    pub fn get(&self, implementation: &str, signature: &str) -> Option<&String> {
+        self.verdicts.get(&format!("{implementation}/{signature}"))
+    }
+}
+
+/// Collects the findings of a run, then writes them.
+pub struct Collector {
+    dir: PathBuf,
+    reports: BTreeMap<(String, String), Report>,
+}
+
+impl Collector {
+    /// A collector writing under `dir`.
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Collector {
+            dir: dir.into(),
+            reports: BTreeMap::new(),
+        }
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether this run already holds a report for the finding's signature.
+    pub fn has(&self, finding: &Finding) -> bool {
+        self.reports.contains_key(&key(finding))
+    }
+
+    /// Counts one more case for a signature already held, keeping the input if it is among the
+    /// shortest.
+    pub fn count(&mut self, finding: &Finding, source: &str) {
+        if let Some(report) = self.reports.get_mut(&key(finding)) {
+            *report.counts.entry(source.to_owned()).or_default() += 1;
+            add_example(&mut report.examples, &finding.case);
+        }
+    }
+
+    /// Adds a new signature: `original` as first seen, `minimal` its shrunk form with every
+    /// implementation's answers to it.
+    pub fn add(
+        &mut self,
+        implementation: &dyn Implementation,
+        original: &Finding,
+        minimal: &Finding,
+        minimal_answers: &[(String, Outcome)],
+        original_answers: &[(String, Outcome)],
+        source: &str,
+    ) {
+        let about = implementation.about();
+        let report = new_report(
+            &about,
+            original,
+            minimal,
+            minimal_answers,
+            original_answers,
+            source,
+            implementation.reproduction(&minimal.case),
+        );
+        self.reports.insert(key(original), report);
+    }
+
+    /// The reports of this run, not yet merged with what is on disk.
+    pub fn reports(&self) -> impl Iterator<Item = &Report> {
+        self.reports.values()
+    }
+
+    /// Merges this run into the reports on disk, writes them and the index, and returns every
+    /// report now on disk.
+    pub fn write(&self) -> io::Result<Vec<Report>> {
+        let verdicts = Verdicts::load(&self.dir).map_err(io::Error::other)?;
+        for report in self.reports.values() {
+            let stem = report.stem(&self.dir);
+            let merged = match read_report(&stem.with_extension("json")) {
+                Some(old) => merge(old, report.clone()),
+                None => report.clone(),
+            };
+            write_report(&self.dir, merged, &verdicts)?;
+        }
+        let all = read_all(&self.dir)?;
+        index::write(&self.dir, &all)?;
+        Ok(all)
+    }
+}
+
+fn key(finding: &Finding) -> (String, String) {
+    (
+        finding.signature.implementation.clone(),
+        finding.signature.id(),
+    )
+}
+
+fn add_example(examples: &mut Vec<Request>, case: &Request) {
+    if !examples.contains(case) {
+        examples.push(case.clone());
+        examples.sort_by_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
+        examples.truncate(EXAMPLES);
+    }
+}
+
+/// The size of a case, for choosing the smallest.
+pub fn case_len(case: &Request) -> usize {
+    match case {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => input.len(),
+        Request::Resolve { base, input, .. } => base.len() + input.len(),
+    }
+}
+
+fn exhibit(finding: &Finding, answers: &[(String, Outcome)]) -> Exhibit {
+    Exhibit {
+        case: finding.case.clone(),
+        reference: finding.reference.describe(),
+        actual: finding.actual.describe(),
+        others: answers
+            .iter()
+            .filter(|(name, _)| *name != finding.signature.implementation)
+            .map(|(name, outcome)| (name.clone(), outcome.describe()))
+            .collect(),
+    }
+}
+
+fn known_entry(known: &Known) -> KnownEntry {
+    KnownEntry {
+        id: known.id.clone(),
+        class: known.class.name().to_owned(),
+        reason: known.reason.clone(),
+        link: known.link.clone(),
+    }
+}
+
+fn new_report(
+    about: &About<'_>,
+    original: &Finding,
+    minimal: &Finding,
+    minimal_answers: &[(String, Outcome)],
+    original_answers: &[(String, Outcome)],
+    source: &str,
+    reproduction: Option<String>,
+) -> Report {
+    let signature = &original.signature;
+    let mut examples = Vec::new();
+    add_example(&mut examples, &original.case);
+    add_example(&mut examples, &minimal.case);
+    Report {
+        implementation: signature.implementation.clone(),
+        version: about.version.to_owned(),
+        spec: about.spec.to_owned(),
+        signature: signature.id(),
+        op: signature.op.to_owned(),
+        kind: signature.kind.name().to_owned(),
+        fields: signature
+            .fields
+            .iter()
+            .map(|f| f.name().to_owned())
+            .collect(),
+        detail: signature.detail.clone(),
+        class: original
+            .known
+            .as_ref()
+            .map_or("candidate bug", |k| k.class.name())
+            .to_owned(),
+        security: original.is_security_relevant(),
+        known: original.known.as_ref().map(known_entry),
+        rfc: rfc::citation(signature),
+        verdict: None,
+        minimal: exhibit(minimal, minimal_answers),
+        original: exhibit(original, original_answers),
+        examples,
+        counts: BTreeMap::from([(source.to_owned(), 1)]),
+        first_seen: source.to_owned(),
+        reproduction,
+    }
+}
+
+/// Merges a new run's report into the one on disk.
+fn merge(old: Report, new: Report) -> Report {
+    let mut merged = new;
+    merged.first_seen = old.first_seen;
+    merged.original = old.original;
+    if case_len(&old.minimal.case) <= case_len(&merged.minimal.case) {
+        merged.minimal = old.minimal;
+        merged.reproduction = old.reproduction.or(merged.reproduction);
+    }
+    for example in old.examples {
+        add_example(&mut merged.examples, &example);
+    }
+    for (source, count) in old.counts {
+        merged.counts.entry(source).or_insert(count);
+    }
+    merged
+}
+
+fn read_report(path: &Path) -> Option<Report> {
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Every report under `dir`, sorted by implementation and signature.
+pub fn read_all(dir: &Path) -> io::Result<Vec<Report>> {
+    let mut reports = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(reports);
+    };
+    for entry in entries {
+        let path = entry?.path();
+        if !path.is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(&path)? {
+            let file = file?.path();
+            if file.extension().is_some_and(|e| e == "json")
+                && let Some(report) = read_report(&file)
+            {
+                reports.push(report);
+            }
+        }
+    }
+    reports
+        .sort_by(|a, b| (&a.implementation, &a.signature).cmp(&(&b.implementation, &b.signature)));
+    Ok(reports)
+}
+
+fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Result<()> {
+    report.verdict = verdicts
+        .get(&report.implementation, &report.signature)
+        .cloned();
+    let stem = report.stem(dir);
+    std::fs::create_dir_all(stem.parent().unwrap_or(dir))?;
+    let json = serde_json::to_string_pretty(&report).map_err(io::Error::other)? + "\n";
+    write_atomically(&stem.with_extension("json"), json.as_bytes())?;
+    write_atomically(
+        &stem.with_extension("md"),
+        markdown::render(&report).as_bytes(),
+    )
+}
+
+/// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| io::Error::other(format!("{} has no file name", path.display())))?;
+    let mut temporary = path.to_path_buf();
+    temporary.set_file_name(format!(
+        ".{}.{}.tmp",
+        file_name.to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::write(&temporary, bytes)?;
+    std::fs::rename(&temporary, path)
+}
+
+/// A shell-ready quoting of `text`: `'...'`, or `$'...'` with escapes when it holds control or
+/// non-ASCII characters.
+pub fn shell_quote(text: &str) -> String {
+    if text.chars().all(|c| c.is_ascii_graphic() || c == ' ') {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    } else {
+        let mut quoted = String::from("$'");
+        for byte in text.bytes() {
+            match byte {
+                b'\'' => quoted.push_str(r"\'"),
+                b'\\' => quoted.push_str(r"\\"),
+                0x20..=0x7e => quoted.push(char::from(byte)),
+                _ => quoted.push_str(&format!("\\x{byte:02x}")),
+            }
+        }
+        quoted.push('\'');
+        quoted
+    }
+}
+
+/// The one-line reproduction of a case with this crate's command line.
+pub fn cli_reproduction(case: &Request) -> String {
+    match case {
+        Request::Parse { input, rule, .. } => match rule.as_deref() {
+            None | Some("URI-reference") => format!("uri-conformance diff {}", shell_quote(input)),
+            Some(rule) => format!("uri-conformance diff --rule {rule} {}", shell_quote(input)),
+        },
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => format!(
+            "uri-conformance diff{} --base {} {}",
+            if *strict { "" } else { " --non-strict" },
+            shell_quote(base),
+            shell_quote(input)
+        ),
+        Request::Normalize { input, level } => format!(
+            "uri-conformance diff --normalize{} {}",
+            if level.as_deref() == Some("scheme") {
+                " --scheme"
+            } else {
+                ""
+            },
+            shell_quote(input)
+        ),
+    }
+}

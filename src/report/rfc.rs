@@ -1,0 +1,185 @@
+//! The RFC passage that decides each kind of finding, quoted in reports.
+
+use serde::{Deserialize, Serialize};
+
+use crate::diff::{DifferenceKind, Signature};
+use crate::model::Field;
+
+/// A section of RFC 3986 (or RFC 6874) with the rule or sentence that decides a finding.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Citation {
+    /// `RFC 3986 §3.2.3`.
+    pub section: String,
+    /// The ABNF rule or the sentence, verbatim.
+    pub text: String,
+}
+
+fn cite(section: &str, text: &str) -> Citation {
+    Citation {
+        section: section.to_owned(),
+        text: text.to_owned(),
+    }
+}
+
+const SCHEME: (&str, &str) = (
+    "RFC 3986 §3.1",
+    "scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )",
+);
+const USERINFO: (&str, &str) = (
+    "RFC 3986 §3.2.1",
+    "userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )",
+);
+const REG_NAME: (&str, &str) = (
+    "RFC 3986 §3.2.2",
+    "host = IP-literal / IPv4address / reg-name\nreg-name = *( unreserved / pct-encoded / sub-delims )",
+);
+const IP_LITERAL: (&str, &str) = (
+    "RFC 3986 §3.2.2",
+    "IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"",
+);
+const IPV6: (&str, &str) = (
+    "RFC 3986 §3.2.2",
+    "IPv6address =                            6( h16 \":\" ) ls32\n            /                       \"::\" 5( h16 \":\" ) ls32\n            / [               h16 ] \"::\" 4( h16 \":\" ) ls32\n            / [ *1( h16 \":\" ) h16 ] \"::\" 3( h16 \":\" ) ls32\n            / [ *2( h16 \":\" ) h16 ] \"::\" 2( h16 \":\" ) ls32\n            / [ *3( h16 \":\" ) h16 ] \"::\"    h16 \":\"   ls32\n            / [ *4( h16 \":\" ) h16 ] \"::\"              ls32\n            / [ *5( h16 \":\" ) h16 ] \"::\"              h16\n            / [ *6( h16 \":\" ) h16 ] \"::\"\nh16 = 1*4HEXDIG\nls32 = ( h16 \":\" h16 ) / IPv4address",
+);
+const IPVFUTURE: (&str, &str) = (
+    "RFC 3986 §3.2.2",
+    "IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" )",
+);
+const IPV4: (&str, &str) = (
+    "RFC 3986 §3.2.2",
+    "IPv4address = dec-octet \".\" dec-octet \".\" dec-octet \".\" dec-octet\ndec-octet = DIGIT / %x31-39 DIGIT / \"1\" 2DIGIT / \"2\" %x30-34 DIGIT / \"25\" %x30-35\n\n\"If host matches the rule for IPv4address, then it should be considered an IPv4 literal address and not a reg-name.\"",
+);
+const ZONE: (&str, &str) = (
+    "RFC 6874 §2",
+    "IPv6addrz = IPv6address \"%25\" ZoneID\nZoneID = 1*( unreserved / pct-encoded )",
+);
+const AUTHORITY: (&str, &str) = (
+    "RFC 3986 §3.2",
+    "authority = [ userinfo \"@\" ] host [ \":\" port ]",
+);
+const PORT: (&str, &str) = (
+    "RFC 3986 §3.2.3",
+    "port = *DIGIT\n\n\"URI producers and normalizers should omit the port component and its \":\" delimiter if port is empty or if its value would be the same as that of the scheme's default.\"",
+);
+const PATH: (&str, &str) = (
+    "RFC 3986 §3.3",
+    "path-abempty = *( \"/\" segment )\nsegment = *pchar\npchar = unreserved / pct-encoded / sub-delims / \":\" / \"@\"\n\n\"If a URI contains an authority component, then the path component must either be empty or begin with a slash (\"/\") character.  If a URI does not contain an authority component, then the path cannot begin with two slash characters (\"//\").\"",
+);
+const QUERY: (&str, &str) = ("RFC 3986 §3.4", "query = *( pchar / \"/\" / \"?\" )");
+const FRAGMENT: (&str, &str) = ("RFC 3986 §3.5", "fragment = *( pchar / \"/\" / \"?\" )");
+const PCT: (&str, &str) = ("RFC 3986 §2.1", "pct-encoded = \"%\" HEXDIG HEXDIG");
+const NOSCHEME: (&str, &str) = (
+    "RFC 3986 §4.2",
+    "path-noscheme = segment-nz-nc *( \"/\" segment )\nsegment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / \"@\" )",
+);
+const ABSOLUTE: (&str, &str) = (
+    "RFC 3986 §4.3",
+    "absolute-URI = scheme \":\" hier-part [ \"?\" query ]",
+);
+
+fn by_rule(rule: &str) -> (&'static str, &'static str) {
+    match rule {
+        "scheme" => SCHEME,
+        "userinfo" => USERINFO,
+        "host" => REG_NAME,
+        "IP-literal" => IP_LITERAL,
+        "IPv6address" => IPV6,
+        "IPvFuture" => IPVFUTURE,
+        "ZoneID" => ZONE,
+        "authority" => AUTHORITY,
+        "port" => PORT,
+        "path" => PATH,
+        "query" => QUERY,
+        "fragment" => FRAGMENT,
+        "pct-encoded" => PCT,
+        "path-noscheme" => NOSCHEME,
+        "absolute-URI" => ABSOLUTE,
+        _ => ("RFC 3986 Appendix A", "URI-reference = URI / relative-ref"),
+    }
+}
+
+fn by_field(field: Field, detail: &str) -> (&'static str, &'static str) {
+    match field {
+        Field::Scheme => SCHEME,
+        Field::Userinfo => USERINFO,
+        Field::Host | Field::HostKind => match detail {
+            "ipv6" => IPV6,
+            "ipvfuture" => IPVFUTURE,
+            "ipv4" => IPV4,
+            _ if field == Field::HostKind => IPV4,
+            _ => REG_NAME,
+        },
+        Field::Port => PORT,
+        Field::Path => PATH,
+        Field::Query => QUERY,
+        Field::Fragment => FRAGMENT,
+    }
+}
+
+/// The passage that decides a finding with this signature.
+pub fn citation(signature: &Signature) -> Citation {
+    let first = signature.fields.first().copied();
+    let (section, text) = match (signature.op, signature.kind) {
+        (_, DifferenceKind::Panic | DifferenceKind::Timeout) => (
+            "no RFC section",
+            "Not a question of the grammar: an implementation should answer every input, accepting or rejecting it, without panicking or hanging.",
+        ),
+        (
+            "resolve",
+            DifferenceKind::Target | DifferenceKind::RejectsValid | DifferenceKind::AcceptsInvalid,
+        ) => (
+            "RFC 3986 §5.2.2",
+            "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority; T.path = remove_dot_segments(R.path); T.query = R.query; else if defined(R.authority) then ... else if (R.path == \"\") then T.path = Base.path; ... else if (R.path starts-with \"/\") then T.path = remove_dot_segments(R.path); else T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path); ... T.fragment = R.fragment;",
+        ),
+        ("normalize", DifferenceKind::Normalized) => match first {
+            Some(Field::Scheme | Field::Host | Field::HostKind) => (
+                "RFC 3986 §6.2.2.1",
+                "\"the scheme and host are case-insensitive and therefore should be normalized to lowercase\"; \"the hexadecimal digits within a percent-encoding triplet ... should be normalized to use uppercase letters\"",
+            ),
+            Some(Field::Path) => (
+                "RFC 3986 §6.2.2.3",
+                "\"URI normalizers should remove dot-segments by applying the remove_dot_segments algorithm to the path\"",
+            ),
+            Some(Field::Port) => (
+                "RFC 3986 §6.2.3",
+                "\"an explicit \":port\", for which the port is empty or the default for the scheme, is equivalent to one where the port and its \":\" delimiter are elided and thus should be removed by scheme-based normalization\"",
+            ),
+            _ => (
+                "RFC 3986 §6.2.2.2",
+                "\"URIs should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character\"",
+            ),
+        },
+        (_, DifferenceKind::AcceptsInvalid) => by_rule(rule_of_detail(&signature.detail)),
+        (_, _) => match first {
+            Some(field) => by_field(field, &signature.detail),
+            None => ("RFC 3986 Appendix A", "URI-reference = URI / relative-ref"),
+        },
+    };
+    cite(section, text)
+}
+
+/// The rule part of an `accepts-invalid` detail (`IP-literal-space` -> `IP-literal`).
+fn rule_of_detail(detail: &str) -> &str {
+    const RULES: [&str; 15] = [
+        "absolute-URI",
+        "path-noscheme",
+        "IP-literal",
+        "IPv6address",
+        "IPvFuture",
+        "ZoneID",
+        "pct-encoded",
+        "scheme",
+        "userinfo",
+        "host",
+        "authority",
+        "port",
+        "path",
+        "query",
+        "fragment",
+    ];
+    let detail = detail.strip_prefix("base-").unwrap_or(detail);
+    RULES
+        .into_iter()
+        .find(|rule| detail == *rule || detail.starts_with(&format!("{rule}-")))
+        .unwrap_or(detail)
+}

@@ -1,0 +1,145 @@
+//! The protocol end to end: `uri-conformance serve --impl reference` driven through the
+//! external-program adapter must agree with the reference on every vector, and a program that
+//! crashes, hangs or talks nonsense is reported, not fatal.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use uri_conformance::gate::{Expectations, check_with};
+use uri_conformance::impls::Implementation;
+use uri_conformance::impls::external::External;
+use uri_conformance::matrix::Verdict;
+use uri_conformance::model::Outcome;
+use uri_conformance::protocol::Request;
+use uri_conformance::reference::{ParseOptions, Rule};
+use uri_conformance::vectors::{default_dir, load_dir};
+
+fn serve_reference() -> External {
+    External::new(
+        &format!(
+            "served-reference={} serve --impl reference",
+            env!("CARGO_BIN_EXE_uri-conformance")
+        ),
+        Duration::from_secs(10),
+    )
+}
+
+#[test]
+fn the_reference_through_the_protocol_passes_every_vector() {
+    let vectors = load_dir(&default_dir()).expect("the corpus loads");
+    let report = check_with(
+        Arc::new(serve_reference()),
+        &vectors,
+        &Expectations::default(),
+        Duration::from_secs(20),
+    );
+    assert!(
+        report.cases.len() > 500,
+        "only {} cases",
+        report.cases.len()
+    );
+    let failing: Vec<_> = report
+        .cases
+        .iter()
+        .filter(|c| c.verdict != Verdict::Pass)
+        .map(|c| {
+            format!(
+                "{}: expected {}, answered {}",
+                c.vector, c.expected, c.answer
+            )
+        })
+        .collect();
+    assert!(failing.is_empty(), "{}", failing.join("\n"));
+    assert!(report.ok(), "{}", report.summary());
+}
+
+#[test]
+fn a_bad_line_gets_an_error_and_the_loop_goes_on() {
+    let served = serve_reference();
+    // A request the server cannot read is answered with {"error": ...}, which the adapter
+    // reports as a protocol error; the next request is answered normally.
+    let bad = served.answer(&Request::Parse {
+        input: "x".into(),
+        rule: Some("no-such-rule".into()),
+        zone_id: false,
+    });
+    assert!(
+        matches!(bad, Outcome::Panicked(ref m) if m.contains("protocol error")),
+        "{bad:?}"
+    );
+    let good = served.parse("http://a/b", Rule::UriReference, ParseOptions::default());
+    assert!(good.is_valid(), "{good:?}");
+}
+
+#[test]
+fn a_program_that_dies_or_hangs_is_reported_and_restarted() {
+    let dies = External::new("dies=read line; exit 3", Duration::from_secs(5));
+    let outcome = dies.parse("a", Rule::UriReference, ParseOptions::default());
+    assert!(
+        matches!(outcome, Outcome::Panicked(ref m) if m.contains("exited")),
+        "{outcome:?}"
+    );
+
+    let hangs = External::new("hangs=sleep 30", Duration::from_millis(300));
+    assert_eq!(
+        hangs.parse("a", Rule::UriReference, ParseOptions::default()),
+        Outcome::TimedOut
+    );
+
+    let garbage = External::new(
+        "garbage=while read l; do echo nonsense; done",
+        Duration::from_secs(5),
+    );
+    let outcome = garbage.parse("a", Rule::UriReference, ParseOptions::default());
+    assert!(
+        matches!(outcome, Outcome::Panicked(ref m) if m.contains("not a protocol response")),
+        "{outcome:?}"
+    );
+}
+
+#[test]
+fn the_python_example_adapter_speaks_the_protocol() {
+    if std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("python3 is not installed; the example adapter is not checked");
+        return;
+    }
+    let adapter = External::new(
+        &format!(
+            "urllib=python3 {}/examples/python_urllib_adapter.py",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+        Duration::from_secs(10),
+    );
+    match adapter.parse(
+        "http://user@a:80/b?c#d",
+        Rule::UriReference,
+        ParseOptions::default(),
+    ) {
+        Outcome::Parsed {
+            components,
+            host_kind,
+        } => {
+            assert_eq!(components.scheme.as_deref(), Some("http"));
+            assert_eq!(components.userinfo.as_deref(), Some("user"));
+            assert_eq!(components.host.as_deref(), Some("a"));
+            assert_eq!(components.port.as_deref(), Some("80"));
+            assert_eq!(components.path, "/b");
+            assert_eq!(components.query.as_deref(), Some("c"));
+            assert_eq!(components.fragment.as_deref(), Some("d"));
+            assert_eq!(host_kind.map(|k| k.name()), Some("reg-name"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        adapter.resolve("http://a/b/c/d;p?q", "../g", true),
+        Outcome::Resolved("http://a/b/g".into())
+    );
+    assert_eq!(
+        adapter.normalize("http://a", uri_conformance::reference::Level::Syntax),
+        Outcome::Unsupported
+    );
+}
