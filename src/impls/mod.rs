@@ -6,6 +6,10 @@
 //! the fragment), the adapter declares a [`BlindSpot`] instead of guessing, and the comparison
 //! leaves that field out.
 
+#[cfg(feature = "fluent-uri")]
+pub mod fluent_uri_adapter;
+#[cfg(feature = "iri-string")]
+pub mod iri_string_adapter;
 pub mod reference;
 
 use crate::model::{Field, Outcome};
@@ -127,7 +131,13 @@ impl From<Outcome> for Response {
 
 /// Every implementation this build has, the reference first.
 pub fn bundled() -> Vec<Box<dyn Implementation>> {
-    vec![Box::new(reference::Reference)]
+    #[allow(unused_mut)] // nothing is pushed in a build without adapter features
+    let mut all: Vec<Box<dyn Implementation>> = vec![Box::new(reference::Reference)];
+    #[cfg(feature = "fluent-uri")]
+    all.push(Box::new(fluent_uri_adapter::FluentUri));
+    #[cfg(feature = "iri-string")]
+    all.push(Box::new(iri_string_adapter::IriString));
+    all
 }
 
 /// The bundled implementation named `name`.
