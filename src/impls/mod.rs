@@ -6,7 +6,23 @@
 //! the fragment), the adapter declares a [`BlindSpot`] instead of guessing, and the comparison
 //! leaves that field out.
 
+#[cfg(feature = "ada")]
+pub mod ada_adapter;
 pub mod external;
+#[cfg(feature = "fluent-uri")]
+pub mod fluent_uri_adapter;
+#[cfg(feature = "http")]
+pub mod http_adapter;
+#[cfg(feature = "iref")]
+pub mod iref_adapter;
+#[cfg(feature = "iri-string")]
+pub mod iri_string_adapter;
+#[cfg(feature = "oxiri")]
+pub mod oxiri_adapter;
+#[cfg(feature = "url")]
+pub mod url_adapter;
+#[cfg(feature = "uriparse")]
+pub mod uriparse_adapter;
 pub mod reference;
 
 use crate::model::{Field, Outcome};
@@ -135,7 +151,25 @@ impl From<Outcome> for Response {
 
 /// Every implementation this build has, the reference first.
 pub fn bundled() -> Vec<Box<dyn Implementation>> {
-    vec![Box::new(reference::Reference)]
+    #[allow(unused_mut)] // nothing is pushed in a build without adapter features
+    let mut all: Vec<Box<dyn Implementation>> = vec![Box::new(reference::Reference)];
+    #[cfg(feature = "fluent-uri")]
+    all.push(Box::new(fluent_uri_adapter::FluentUri));
+    #[cfg(feature = "iri-string")]
+    all.push(Box::new(iri_string_adapter::IriString));
+    #[cfg(feature = "iref")]
+    all.push(Box::new(iref_adapter::Iref));
+    #[cfg(feature = "oxiri")]
+    all.push(Box::new(oxiri_adapter::Oxiri));
+    #[cfg(feature = "uriparse")]
+    all.push(Box::new(uriparse_adapter::Uriparse));
+    #[cfg(feature = "url")]
+    all.push(Box::new(url_adapter::UrlCrate));
+    #[cfg(feature = "http")]
+    all.push(Box::new(http_adapter::Http));
+    #[cfg(feature = "ada")]
+    all.push(Box::new(ada_adapter::AdaUrl));
+    all
 }
 
 /// The bundled implementation named `name`.

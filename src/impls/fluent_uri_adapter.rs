@@ -1,0 +1,324 @@
+//! [fluent-uri](https://docs.rs/fluent-uri/0.4.1) 0.4.1, which follows RFC 3986 (and RFC 3987
+//! for its `Iri` types, not used here), behind the [`Implementation`] trait.
+//!
+//! # What is mapped, and how
+//!
+//! - **Parsing.** `URI-reference` is [`fluent_uri::UriRef::parse`] and `URI` is
+//!   [`fluent_uri::Uri::parse`]; the crate has no entry point for `absolute-URI` nor for
+//!   `relative-ref`, so those rules are `Unsupported` (telling them apart from `URI-reference`
+//!   would be the adapter's own check of a scheme or a fragment, not the crate's).
+//!   Components come from `UriRef::scheme` / `Uri::scheme` (`Scheme::as_str`),
+//!   `authority` ([`fluent_uri::component::Authority::userinfo`], `Authority::host`,
+//!   `Authority::port`), `path`, `query` and `fragment`, each an exact slice of the input
+//!   with `None` for an undefined component; `Authority::host` keeps the brackets of an IP
+//!   literal, and `Authority::port` gives the port's text (`Some("")` for `a:`, digits beyond
+//!   65535 kept). The host kind is the crate's own: [`Authority::host_parsed`], a
+//!   [`fluent_uri::component::Host`] (`Ipv4`, `Ipv6`, `IpvFuture`, `RegName`). Nothing is
+//!   hidden: the API tells undefined from empty for every component.
+//! - **Resolution.** [`fluent_uri::UriRef::resolve_against`] with the base parsed by
+//!   `Uri::parse`, the target serialized by `Uri::as_str`; a
+//!   [`fluent_uri::resolve::ResolveError`] is `Invalid`. The crate is strict only (a scheme in
+//!   the reference is always taken), so non-strict resolution is `Unsupported`.
+//! - **Normalization.** [`fluent_uri::UriRef::normalize`], serialized by `as_str`, for both
+//!   levels. Its documentation calls it the syntax-based normalization of RFC 3986 §6.2.2
+//!   "along with IPv6 address and default port normalization": it decodes percent-encoded
+//!   unreserved octets, uppercases the hexadecimal digits of the rest, lowercases the scheme and
+//!   the host, rewrites an IPv6 literal in its RFC 5952 form, removes an empty port and a port
+//!   equal to `Scheme::default_port` (a table of 44 IANA schemes: `http` 80, `https` 443,
+//!   `ftp` 21, `ws` 80, `wss` 443, ...), removes dot-segments only from an absolute path of a
+//!   reference with a scheme, and prefixes `/.` to a path starting with `//` without an
+//!   authority. The default-port removal is scheme-based (§6.2.3), so the same call answers
+//!   [`Level::Scheme`]; it has no other scheme knowledge (an empty path is kept, `file`'s
+//!   `localhost` is kept). There is one normalization, so the port removals show at
+//!   [`Level::Syntax`] too, where RFC 3986 §6.2.2 does not call for them.
+//!
+//! # Known departures from RFC 3986, from the crate's documentation
+//!
+//! `UriRef::resolve_against` lists them: a base with a fragment is refused
+//! (`ResolveError::BaseWithFragment`; the base must match `absolute-URI`); a base with a
+//! rootless path and no authority accepts only a reference with a scheme, an empty one or a
+//! fragment-only one (`InvalidReferenceAgainstOpaqueBase`); `/.` is prefixed to a target path
+//! starting with `//` without an authority; `%2E`/`%2e` segments are dot-segments; a `/` is
+//! appended to a base path ending in a `..` segment before merging; and the base path's
+//! dot-segments are removed when the reference has an empty path and neither scheme nor
+//! authority. Not in that list, from the source (`resolve::resolve`): `remove_dot_segments` is
+//! applied only to a target path starting with `/`, so a reference with a scheme and a rootless
+//! path keeps its dot-segments (`x:a/./b` resolves to `x:a/./b`, where §5.2.2 gives `x:a/b`).
+//!
+//! [`Authority::host_parsed`]: fluent_uri::component::Authority::host_parsed
+
+use fluent_uri::component::{Authority, Host};
+use fluent_uri::{Uri, UriRef};
+
+use super::{About, Implementation};
+use crate::model::{Components, Outcome};
+use crate::reference::{HostKind, Level, ParseOptions, Rule};
+
+/// fluent-uri 0.4.1.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FluentUri;
+
+/// The components and host kind of a parsed URI reference, from the crate's accessors.
+fn parsed(
+    scheme: Option<&str>,
+    authority: Option<Authority<'_>>,
+    path: &str,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> Outcome {
+    let host_kind = authority.as_ref().map(|a| match a.host_parsed() {
+        Host::Ipv4 { .. } => HostKind::Ipv4,
+        Host::Ipv6 { .. } => HostKind::Ipv6,
+        Host::IpvFuture { .. } => HostKind::IpvFuture,
+        Host::RegName(_) => HostKind::RegName,
+    });
+    Outcome::Parsed {
+        components: Components {
+            scheme: scheme.map(str::to_owned),
+            userinfo: authority
+                .as_ref()
+                .and_then(|a| a.userinfo())
+                .map(|u| u.as_str().to_owned()),
+            host: authority.as_ref().map(|a| a.host().to_owned()),
+            port: authority
+                .as_ref()
+                .and_then(|a| a.port())
+                .map(|p| p.as_str().to_owned()),
+            path: path.to_owned(),
+            query: query.map(str::to_owned),
+            fragment: fragment.map(str::to_owned),
+        },
+        host_kind,
+    }
+}
+
+impl Implementation for FluentUri {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "fluent-uri",
+            version: "fluent-uri 0.4.1",
+            spec: "RFC 3986",
+            docs: "https://docs.rs/fluent-uri/0.4.1",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
+        match rule {
+            Rule::UriReference => match UriRef::parse(input) {
+                Ok(r) => parsed(
+                    r.scheme().map(|s| s.as_str()),
+                    r.authority(),
+                    r.path().as_str(),
+                    r.query().map(|q| q.as_str()),
+                    r.fragment().map(|f| f.as_str()),
+                ),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::Uri => match Uri::parse(input) {
+                Ok(u) => parsed(
+                    Some(u.scheme().as_str()),
+                    u.authority(),
+                    u.path().as_str(),
+                    u.query().map(|q| q.as_str()),
+                    u.fragment().map(|f| f.as_str()),
+                ),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
+        }
+    }
+
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        if !strict {
+            return Outcome::Unsupported;
+        }
+        let base = match Uri::parse(base) {
+            Ok(base) => base,
+            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+        };
+        let reference = match UriRef::parse(reference) {
+            Ok(reference) => reference,
+            Err(e) => return Outcome::Invalid(e.to_string()),
+        };
+        match reference.resolve_against(&base) {
+            Ok(target) => Outcome::Resolved(target.into_string()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+
+    fn normalize(&self, input: &str, level: Level) -> Outcome {
+        // One normalization for both levels: see the module documentation.
+        let _ = level;
+        match UriRef::parse(input) {
+            Ok(r) => Outcome::Normalized(r.normalize().into_string()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(input: &str, rule: Rule) -> Outcome {
+        FluentUri.parse(input, rule, ParseOptions::default())
+    }
+
+    fn components(outcome: &Outcome) -> (&Components, Option<HostKind>) {
+        match outcome {
+            Outcome::Parsed {
+                components,
+                host_kind,
+            } => (components, *host_kind),
+            other => panic!("not parsed: {}", other.describe()),
+        }
+    }
+
+    #[test]
+    fn components_of_the_crate_example() {
+        // The example of `Uri`'s documentation.
+        let o = parse(
+            "foo://user@example.com:8042/over/there?name=ferret#nose",
+            Rule::UriReference,
+        );
+        let (c, kind) = components(&o);
+        assert_eq!(c.scheme.as_deref(), Some("foo"));
+        assert_eq!(c.userinfo.as_deref(), Some("user"));
+        assert_eq!(c.host.as_deref(), Some("example.com"));
+        assert_eq!(c.port.as_deref(), Some("8042"));
+        assert_eq!(c.path, "/over/there");
+        assert_eq!(c.query.as_deref(), Some("name=ferret"));
+        assert_eq!(c.fragment.as_deref(), Some("nose"));
+        assert_eq!(kind, Some(HostKind::RegName));
+        assert_eq!(
+            parse(
+                "foo://user@example.com:8042/over/there?name=ferret#nose",
+                Rule::Uri
+            ),
+            o
+        );
+    }
+
+    #[test]
+    fn undefined_and_empty_components() {
+        let o = parse("http://a/b?c#d", Rule::UriReference);
+        let (c, _) = components(&o);
+        assert_eq!((c.userinfo.as_deref(), c.port.as_deref()), (None, None));
+        assert_eq!(c.path, "/b");
+        assert_eq!(
+            (c.query.as_deref(), c.fragment.as_deref()),
+            (Some("c"), Some("d"))
+        );
+
+        // `Authority::port`'s documentation: an empty port is `Some("")`, a long one is kept.
+        let o = parse("foo://localhost:/", Rule::UriReference);
+        assert_eq!(components(&o).0.port.as_deref(), Some(""));
+        let o = parse("foo://localhost:123456/", Rule::UriReference);
+        assert_eq!(components(&o).0.port.as_deref(), Some("123456"));
+
+        let o = parse("mailto:user@example.com", Rule::UriReference);
+        let (c, kind) = components(&o);
+        assert_eq!((c.host.as_deref(), kind), (None, None));
+        assert_eq!(c.path, "user@example.com");
+
+        let o = parse("/path/to/file", Rule::UriReference);
+        assert_eq!(components(&o).0.scheme, None);
+        let o = parse("file:///path/to/file", Rule::UriReference);
+        assert_eq!(components(&o).0.host.as_deref(), Some(""));
+        let o = parse("http://example.com/?", Rule::UriReference);
+        assert_eq!(components(&o).0.query.as_deref(), Some(""));
+    }
+
+    #[test]
+    fn host_kinds() {
+        // `Authority::host_parsed`'s documentation.
+        for (input, host, kind) in [
+            ("foo://127.0.0.1", "127.0.0.1", HostKind::Ipv4),
+            ("foo://[::1]", "[::1]", HostKind::Ipv6),
+            ("foo://[v1.addr]", "[v1.addr]", HostKind::IpvFuture),
+            ("foo://localhost", "localhost", HostKind::RegName),
+        ] {
+            let o = parse(input, Rule::UriReference);
+            let (c, k) = components(&o);
+            assert_eq!((c.host.as_deref(), k), (Some(host), Some(kind)), "{input}");
+        }
+    }
+
+    #[test]
+    fn rules() {
+        assert!(matches!(parse("/a", Rule::Uri), Outcome::Invalid(_)));
+        assert!(matches!(
+            parse("foo", Rule::UriReference),
+            Outcome::Parsed { .. }
+        ));
+        assert_eq!(parse("a:b", Rule::AbsoluteUri), Outcome::Unsupported);
+        assert_eq!(parse("b", Rule::RelativeRef), Outcome::Unsupported);
+        // The crate's parse tests: `foo\bar` fails at index 3.
+        assert!(matches!(
+            parse("foo\\bar", Rule::UriReference),
+            Outcome::Invalid(_)
+        ));
+    }
+
+    #[test]
+    fn resolution() {
+        // `UriRef::resolve_against`'s documentation and the crate's resolve tests.
+        let base = "http://example.com/foo/bar";
+        for (reference, target) in [
+            ("baz", "http://example.com/foo/baz"),
+            ("../baz", "http://example.com/baz"),
+            ("?baz", "http://example.com/foo/bar?baz"),
+        ] {
+            assert_eq!(
+                FluentUri.resolve(base, reference, true),
+                Outcome::Resolved(target.to_owned())
+            );
+        }
+        assert_eq!(
+            FluentUri.resolve("foo:/", ".//@@", true),
+            Outcome::Resolved("foo:/.//@@".to_owned())
+        );
+        assert!(matches!(
+            FluentUri.resolve("http://example.com/#title1", "foo", true),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            FluentUri.resolve("foo:bar", "baz", true),
+            Outcome::Invalid(_)
+        ));
+        assert!(
+            matches!(FluentUri.resolve("/a", "b", true), Outcome::Invalid(e) if e.starts_with("base: "))
+        );
+        assert_eq!(
+            FluentUri.resolve(base, "http:g", false),
+            Outcome::Unsupported
+        );
+    }
+
+    #[test]
+    fn normalization() {
+        // `Uri::normalize`'s documentation and the crate's normalize tests.
+        for (input, normalized) in [
+            (
+                "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+                "example://a/b/c/%7Bfoo%7D",
+            ),
+            ("http://example.com:80/", "http://example.com/"),
+            ("http://example.com:/", "http://example.com/"),
+            ("http://example.com", "http://example.com"),
+            ("foo/../bar", "foo/../bar"),
+            ("//[0000:0000:0000::1]", "//[::1]"),
+        ] {
+            for level in [Level::Syntax, Level::Scheme] {
+                assert_eq!(
+                    FluentUri.normalize(input, level),
+                    Outcome::Normalized(normalized.to_owned())
+                );
+            }
+        }
+        assert!(matches!(
+            FluentUri.normalize("%", Level::Syntax),
+            Outcome::Invalid(_)
+        ));
+    }
+}

@@ -1,0 +1,321 @@
+//! [iri-string](https://docs.rs/iri-string/0.7.14) 0.7.14, which follows RFC 3986 (its `Uri*`
+//! types, used here) and RFC 3987 (its `Iri*` types), behind the [`Implementation`] trait.
+//!
+//! # What is mapped, and how
+//!
+//! - **Parsing.** Each rule has its type under [`iri_string::types`]: `URI-reference` is
+//!   [`UriReferenceStr::new`], `URI` is [`UriStr::new`], `absolute-URI` is
+//!   [`UriAbsoluteStr::new`] and `relative-ref` is [`UriRelativeStr::new`]; a
+//!   [`iri_string::validate::Error`] is `Invalid`. The accepted string is then seen as a
+//!   `&UriReferenceStr` through the crate's `AsRef` (a trivial cast to the superset type) and
+//!   read with `RiReferenceStr::scheme_str`, `authority_components`
+//!   ([`AuthorityComponents::userinfo`], `host`, `port`), `path_str`, `query_str` and
+//!   `fragment_str`, each an exact slice of the input with `None` for an undefined component;
+//!   `AuthorityComponents::host` keeps an IP literal's brackets and `port` gives the port's
+//!   text. Nothing is hidden: the API tells undefined from empty for every component.
+//! - **Host kind.** The crate has no host enum. [`AuthorityComponents::reg_name`] is its own
+//!   word on whether the host is a `reg-name` (it is `None` for an IP literal and for a host
+//!   of four dotted decimal octets 0-255, leading zeros excepted). A host it does not call a
+//!   reg-name is an IPvFuture when it starts with `[v` or `[V`, an IPv6 address when it starts
+//!   with `[` otherwise, and an IPv4 address when not bracketed.
+//! - **Resolution.** `RiReferenceStr::resolve_against` (which is
+//!   [`iri_string::resolve::FixedBaseResolver::resolve`]) with the base parsed by
+//!   [`UriAbsoluteStr::new`], the type the method takes, and the target serialized by
+//!   [`ToDedicatedString::to_dedicated_string`]. So a base with a fragment is refused by the
+//!   crate's `absolute-URI` parser (`Invalid`): the API takes no other base. The method is
+//!   infallible: where RFC 3986's algorithm would give a path starting with `//` without an
+//!   authority, it applies the WHATWG URL Standard's serialization (a `/.` prefix) instead of
+//!   failing; the crate offers `Normalized::ensure_rfc3986_normalizable` to detect that, which
+//!   is not called (the target is what the crate gives). The crate is strict only
+//!   (`resolve_against`'s "Strictness" section), so non-strict resolution is `Unsupported`.
+//! - **Normalization.** `RiStr::normalize` on the input parsed by [`UriReferenceStr::new`] and
+//!   cast by `RiReferenceStr::to_iri`, serialized by `to_dedicated_string`. The crate normalizes
+//!   only a URI (`RiStr` and `RiAbsoluteStr` have `normalize`, `RiReferenceStr` and
+//!   `RiRelativeStr` do not), so a relative reference is `Unsupported`. It is the crate's RFC
+//!   3986 normalization (`NormalizationMode::Default`, "applies RFC 3986 normalization whenever
+//!   possible"): the scheme and a host that is US-ASCII only are lowercased (a host holding a
+//!   percent-encoded non-ASCII octet, `%C3%A9`, keeps its letters' case: `normalize_host_port`
+//!   follows RFC 3987 §5.3.2.1's "US-ASCII only host"), percent-encoding is
+//!   normalized (decoding of unreserved octets, uppercase hexadecimal digits), dot-segments
+//!   (`%2E` forms included) are removed from every path, rootless ones included, an empty port
+//!   is removed with its `:`, and a path that would start with `//` without an authority is
+//!   prefixed with `/.` (WHATWG serialization). The crate "does not have any extra knowledge
+//!   about protocols" (crate documentation), so [`Level::Scheme`] is `Unsupported`.
+//!   `RiStr::normalize_but_preserve_authorityless_relative_path`, a WHATWG-like variant the
+//!   documentation calls "not compatible with RFC 3986 algorithm for some inputs", is not used.
+//!
+//! [`UriReferenceStr::new`]: iri_string::types::UriReferenceStr
+//! [`UriStr::new`]: iri_string::types::UriStr
+//! [`UriAbsoluteStr::new`]: iri_string::types::UriAbsoluteStr
+//! [`UriRelativeStr::new`]: iri_string::types::UriRelativeStr
+//! [`AuthorityComponents::userinfo`]: iri_string::components::AuthorityComponents::userinfo
+//! [`AuthorityComponents::reg_name`]: iri_string::components::AuthorityComponents::reg_name
+//! [`ToDedicatedString::to_dedicated_string`]: iri_string::format::ToDedicatedString
+
+use iri_string::format::ToDedicatedString;
+use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriRelativeStr, UriStr};
+
+use super::{About, Implementation};
+use crate::model::{Components, Outcome};
+use crate::reference::{HostKind, Level, ParseOptions, Rule};
+
+/// iri-string 0.7.14.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IriString;
+
+/// The components and host kind of an accepted URI reference, from the crate's accessors.
+fn parsed(r: &UriReferenceStr) -> Outcome {
+    let authority = r.authority_components();
+    let host_kind = authority.as_ref().map(|a| {
+        let host = a.host();
+        if a.reg_name().is_some() {
+            HostKind::RegName
+        } else if host.starts_with("[v") || host.starts_with("[V") {
+            HostKind::IpvFuture
+        } else if host.starts_with('[') {
+            HostKind::Ipv6
+        } else {
+            HostKind::Ipv4
+        }
+    });
+    Outcome::Parsed {
+        components: Components {
+            scheme: r.scheme_str().map(str::to_owned),
+            userinfo: authority
+                .as_ref()
+                .and_then(|a| a.userinfo())
+                .map(str::to_owned),
+            host: authority.as_ref().map(|a| a.host().to_owned()),
+            port: authority.as_ref().and_then(|a| a.port()).map(str::to_owned),
+            path: r.path_str().to_owned(),
+            query: r.query_str().map(str::to_owned),
+            fragment: r.fragment_str().map(str::to_owned),
+        },
+        host_kind,
+    }
+}
+
+impl Implementation for IriString {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "iri-string",
+            version: "iri-string 0.7.14",
+            spec: "RFC 3986",
+            docs: "https://docs.rs/iri-string/0.7.14",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
+        let reference: Result<&UriReferenceStr, _> = match rule {
+            Rule::UriReference => UriReferenceStr::new(input),
+            Rule::Uri => UriStr::new(input).map(AsRef::as_ref),
+            Rule::AbsoluteUri => UriAbsoluteStr::new(input).map(AsRef::as_ref),
+            Rule::RelativeRef => UriRelativeStr::new(input).map(AsRef::as_ref),
+        };
+        match reference {
+            Ok(r) => parsed(r),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        if !strict {
+            return Outcome::Unsupported;
+        }
+        let base = match UriAbsoluteStr::new(base) {
+            Ok(base) => base,
+            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+        };
+        let reference = match UriReferenceStr::new(reference) {
+            Ok(reference) => reference,
+            Err(e) => return Outcome::Invalid(e.to_string()),
+        };
+        Outcome::Resolved(
+            reference
+                .resolve_against(base)
+                .to_dedicated_string()
+                .as_str()
+                .to_owned(),
+        )
+    }
+
+    fn normalize(&self, input: &str, level: Level) -> Outcome {
+        if level == Level::Scheme {
+            return Outcome::Unsupported;
+        }
+        match UriReferenceStr::new(input) {
+            Ok(r) => match r.to_iri() {
+                Ok(uri) => {
+                    Outcome::Normalized(uri.normalize().to_dedicated_string().as_str().to_owned())
+                }
+                Err(_relative) => Outcome::Unsupported,
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(input: &str, rule: Rule) -> Outcome {
+        IriString.parse(input, rule, ParseOptions::default())
+    }
+
+    fn components(outcome: &Outcome) -> (&Components, Option<HostKind>) {
+        match outcome {
+            Outcome::Parsed {
+                components,
+                host_kind,
+            } => (components, *host_kind),
+            other => panic!("not parsed: {}", other.describe()),
+        }
+    }
+
+    #[test]
+    fn components_of_each_rule() {
+        let o = parse(
+            "http://user:pass@example.com:8080/a?b#c",
+            Rule::UriReference,
+        );
+        let (c, kind) = components(&o);
+        assert_eq!(c.scheme.as_deref(), Some("http"));
+        assert_eq!(c.userinfo.as_deref(), Some("user:pass"));
+        assert_eq!(c.host.as_deref(), Some("example.com"));
+        assert_eq!(c.port.as_deref(), Some("8080"));
+        assert_eq!(c.path, "/a");
+        assert_eq!(c.query.as_deref(), Some("b"));
+        assert_eq!(c.fragment.as_deref(), Some("c"));
+        assert_eq!(kind, Some(HostKind::RegName));
+        assert_eq!(
+            parse("http://user:pass@example.com:8080/a?b#c", Rule::Uri),
+            o
+        );
+
+        let o = parse("http://a/b?c#d", Rule::UriReference);
+        let (c, _) = components(&o);
+        assert_eq!((c.userinfo.as_deref(), c.port.as_deref()), (None, None));
+        assert_eq!(c.path, "/b");
+
+        // The crate's documentation of `IriStr`: `foo://` has an empty authority and path.
+        let o = parse("foo://", Rule::Uri);
+        let (c, kind) = components(&o);
+        assert_eq!((c.host.as_deref(), c.path.as_str()), (Some(""), ""));
+        assert_eq!(kind, Some(HostKind::RegName));
+        let o = parse("foo:", Rule::AbsoluteUri);
+        let (c, kind) = components(&o);
+        assert_eq!(
+            (c.scheme.as_deref(), c.host.as_deref(), kind),
+            (Some("foo"), None, None)
+        );
+
+        // `AuthorityComponents`' tests: empty userinfo and empty port are defined.
+        let o = parse("//@a:", Rule::RelativeRef);
+        let (c, _) = components(&o);
+        assert_eq!(c.scheme, None);
+        assert_eq!(
+            (c.userinfo.as_deref(), c.port.as_deref()),
+            (Some(""), Some(""))
+        );
+        let o = parse("?", Rule::RelativeRef);
+        assert_eq!(components(&o).0.query.as_deref(), Some(""));
+
+        assert!(matches!(parse("foo/bar", Rule::Uri), Outcome::Invalid(_)));
+        assert!(matches!(
+            parse("a:b#c", Rule::AbsoluteUri),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            parse("a:b", Rule::RelativeRef),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            parse("%GG", Rule::UriReference),
+            Outcome::Invalid(_)
+        ));
+    }
+
+    #[test]
+    fn host_kinds() {
+        // The hosts of the crate's `is_host_reg_name` tests.
+        for (host, kind) in [
+            ("example.com", HostKind::RegName),
+            ("", HostKind::RegName),
+            ("255.255.255.256", HostKind::RegName),
+            ("127.0.0.01", HostKind::RegName),
+            ("127.0.0.1", HostKind::Ipv4),
+            ("[::1]", HostKind::Ipv6),
+            ("[v999.zzz:zzz:zzz:zzz]", HostKind::IpvFuture),
+        ] {
+            let o = parse(&format!("//{host}/"), Rule::UriReference);
+            let (c, k) = components(&o);
+            assert_eq!((c.host.as_deref(), k), (Some(host), Some(kind)));
+        }
+    }
+
+    #[test]
+    fn resolution() {
+        // `FixedBaseResolver::resolve`'s and the `resolve` module's documentation.
+        for (base, reference, target) in [
+            (
+                "http://example.com/base/",
+                "../there",
+                "http://example.com/there",
+            ),
+            (
+                "HTTP://example.COM/base/base2/",
+                "%2e%2e/../dot%2edot",
+                "HTTP://example.COM/dot%2edot",
+            ),
+            ("scheme:", ".///not-a-host", "scheme:/.//not-a-host"),
+            ("scheme:", "/..//not-a-host", "scheme:/.//not-a-host"),
+        ] {
+            assert_eq!(
+                IriString.resolve(base, reference, true),
+                Outcome::Resolved(target.to_owned())
+            );
+        }
+        assert!(matches!(
+            IriString.resolve("http://a/#f", "g", true),
+            Outcome::Invalid(e) if e.starts_with("base: ")
+        ));
+        assert_eq!(
+            IriString.resolve("http://a/b", "http:g", false),
+            Outcome::Unsupported
+        );
+    }
+
+    #[test]
+    fn normalization() {
+        // `RiStr::normalize`'s documentation.
+        for (input, normalized) in [
+            (
+                "HTTP://example.COM/foo/./bar/%2e%2e/../baz?query#fragment",
+                "http://example.com/baz?query#fragment",
+            ),
+            ("scheme:relative/..//not-a-host", "scheme:/.//not-a-host"),
+            ("scheme:relative/../f%6f%6f", "scheme:/foo"),
+            // `normalize_host_port`: only a US-ASCII-only host is lowercased.
+            ("HTTP://%C3%89.EXAMPLE/", "http://%C3%89.EXAMPLE/"),
+            ("HTTP://%41.EXAMPLE/", "http://a.example/"),
+        ] {
+            assert_eq!(
+                IriString.normalize(input, Level::Syntax),
+                Outcome::Normalized(normalized.to_owned())
+            );
+        }
+        assert_eq!(
+            IriString.normalize("/a/../b", Level::Syntax),
+            Outcome::Unsupported
+        );
+        assert_eq!(
+            IriString.normalize("http://a/", Level::Scheme),
+            Outcome::Unsupported
+        );
+        assert!(matches!(
+            IriString.normalize("%", Level::Syntax),
+            Outcome::Invalid(_)
+        ));
+    }
+}
