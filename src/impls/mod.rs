@@ -6,6 +6,10 @@
 //! the fragment), the adapter declares a [`BlindSpot`] instead of guessing, and the comparison
 //! leaves that field out.
 
+#[cfg(feature = "iref")]
+pub mod iref_adapter;
+#[cfg(feature = "oxiri")]
+pub mod oxiri_adapter;
 pub mod reference;
 
 use crate::model::{Field, Outcome};
@@ -127,7 +131,13 @@ impl From<Outcome> for Response {
 
 /// Every implementation this build has, the reference first.
 pub fn bundled() -> Vec<Box<dyn Implementation>> {
-    vec![Box::new(reference::Reference)]
+    #[allow(unused_mut)]
+    let mut bundled: Vec<Box<dyn Implementation>> = vec![Box::new(reference::Reference)];
+    #[cfg(feature = "iref")]
+    bundled.push(Box::new(iref_adapter::Iref));
+    #[cfg(feature = "oxiri")]
+    bundled.push(Box::new(oxiri_adapter::Oxiri));
+    bundled
 }
 
 /// The bundled implementation named `name`.
