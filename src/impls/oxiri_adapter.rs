@@ -1,0 +1,297 @@
+//! The `oxiri` crate, version 0.3.1, behind the [`Implementation`] trait.
+//!
+//! oxiri implements IRIs (RFC 3987) and RFC 3986's resolution algorithm. An IRI is a URI when
+//! it is ASCII, so for an RFC 3986 comparison only ASCII input is in scope: any input (or base)
+//! with a non-ASCII character answers `Unsupported`.
+//!
+//! # What is mapped
+//!
+//! - **Parsing.** `URI-reference` is [`oxiri::IriRef::parse`], `URI` is [`oxiri::Iri::parse`]
+//!   (the `parse_unchecked` variants, which skip validation, are not used). oxiri has no entry
+//!   point for `absolute-URI` or `relative-ref`: those rules answer `Unsupported`. The
+//!   components are `IriRef::scheme`, `IriRef::authority`, `IriRef::path`, `IriRef::query` and
+//!   `IriRef::fragment` (an `Iri` is read through `IriRef::from`): slices of the input, without their
+//!   delimiters, undefined (`None`) distinct from empty (`Some("")`), no case change (the docs
+//!   warn that neither the scheme nor the host is lowercased).
+//! - **The authority** comes back whole, so the adapter splits it by RFC 3986's grammar, with
+//!   [`split_authority`]; only text the crate has accepted is split.
+//! - **Host kind.** oxiri does not classify hosts; the adapter derives the kind from the host
+//!   text: `[v`/`[V` is `ipvfuture`, any other `[` `ipv6`, an `IPv4address` `ipv4`, anything
+//!   else `reg-name`.
+//! - **Resolution.** [`oxiri::Iri::resolve`] (base parsed by `Iri::parse`, reference by
+//!   `IriRef::parse`), serialized with `Iri::as_str`. It is §5.2's strict algorithm (a
+//!   reference with a scheme is always taken as absolute); non-strict resolution answers
+//!   `Unsupported`. An `IriParseError` from `resolve` (a target whose path would start with
+//!   `//` without an authority) is `Invalid`.
+//! - **Normalization** answers `Unsupported`: oxiri has none (it removes dot-segments only as
+//!   part of resolution).
+//! - Zone identifiers (RFC 6874) are not supported.
+//!
+//! # Differences from RFC 3986 in the crate's source
+//!
+//! - The resolver (`resolve` in `src/lib.rs`) refuses a target without an authority whose
+//!   path starts with `//` (`IriParseErrorKind::PathStartingWithTwoSlashes`): `f:/a` + `.//g`
+//!   is an error where §5.2 and §5.3 give `f://g` (documented choice 1 accepts an error).
+//! - An `IPv6address` is checked with `std::net::Ipv6Addr::from_str` (`validate_ip`), not with
+//!   the ABNF; both accept the same texts as far as the vectors go.
+//! - Beyond ASCII it accepts RFC 3987's `ucschar` (and `iprivate` in queries), out of scope
+//!   here.
+
+use oxiri::{Iri, IriRef};
+
+use super::{About, Implementation};
+use crate::model::{Components, Outcome};
+use crate::reference::host::is_ipv4address;
+use crate::reference::{HostKind, ParseOptions, Rule};
+
+/// The `oxiri` crate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Oxiri;
+
+/// An authority split into its three parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AuthorityParts<'a> {
+    /// `userinfo`, without its `@`.
+    pub userinfo: Option<&'a str>,
+    /// `host`, brackets kept.
+    pub host: &'a str,
+    /// `port`, without its `:`.
+    pub port: Option<&'a str>,
+}
+
+/// Splits an authority the crate has accepted into userinfo, host and port (RFC 3986 §3.2):
+///
+/// ```text
+/// authority  = [ userinfo "@" ] host [ ":" port ]
+/// userinfo   = *( unreserved / pct-encoded / sub-delims / ":" )
+/// host       = IP-literal / IPv4address / reg-name
+/// IP-literal = "[" ( IPv6address / IPvFuture  ) "]"
+/// port       = *DIGIT
+/// ```
+///
+/// `userinfo` holds no `@`, so the first `@` ends it. An `IP-literal` holds no `]` before its
+/// last character, so a host starting with `[` runs to the first `]`. Neither `reg-name`,
+/// `IPv4address` nor `port` holds a `:`, so the port follows the last `:` after the host.
+pub fn split_authority(authority: &str) -> AuthorityParts<'_> {
+    let (userinfo, rest) = match authority.split_once('@') {
+        Some((userinfo, rest)) => (Some(userinfo), rest),
+        None => (None, authority),
+    };
+    let host_end = if rest.starts_with('[') {
+        rest.find(']').map_or(rest.len(), |i| i + 1)
+    } else {
+        rest.rfind(':').unwrap_or(rest.len())
+    };
+    let (host, after) = rest.split_at(host_end);
+    AuthorityParts {
+        userinfo,
+        host,
+        port: after.strip_prefix(':'),
+    }
+}
+
+/// The host kind, from the host text.
+fn host_kind(host: &str) -> HostKind {
+    if host.starts_with("[v") || host.starts_with("[V") {
+        HostKind::IpvFuture
+    } else if host.starts_with('[') {
+        HostKind::Ipv6
+    } else if is_ipv4address(host.as_bytes()) {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
+    }
+}
+
+/// The components and host kind of a parsed reference.
+fn outcome(r: &IriRef<&str>) -> Outcome {
+    let parts = r.authority().map(split_authority);
+    Outcome::Parsed {
+        components: Components {
+            scheme: r.scheme().map(str::to_owned),
+            userinfo: parts.and_then(|p| p.userinfo).map(str::to_owned),
+            host: parts.map(|p| p.host.to_owned()),
+            port: parts.and_then(|p| p.port).map(str::to_owned),
+            path: r.path().to_owned(),
+            query: r.query().map(str::to_owned),
+            fragment: r.fragment().map(str::to_owned),
+        },
+        host_kind: parts.map(|p| host_kind(p.host)),
+    }
+}
+
+impl Implementation for Oxiri {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "oxiri",
+            version: "oxiri 0.3.1",
+            spec: "RFC 3987 (ASCII input only, as RFC 3986)",
+            docs: "https://docs.rs/oxiri/0.3.1",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
+        if !input.is_ascii() {
+            return Outcome::Unsupported;
+        }
+        match rule {
+            Rule::UriReference => match IriRef::parse(input) {
+                Ok(r) => outcome(&r),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::Uri => match Iri::parse(input) {
+                Ok(i) => outcome(&IriRef::from(i)),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
+        }
+    }
+
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        if !strict || !base.is_ascii() || !reference.is_ascii() {
+            return Outcome::Unsupported;
+        }
+        let base = match Iri::parse(base) {
+            Ok(base) => base,
+            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+        };
+        let reference = match IriRef::parse(reference) {
+            Ok(reference) => reference,
+            Err(e) => return Outcome::Invalid(e.to_string()),
+        };
+        match base.resolve(&reference) {
+            Ok(target) => Outcome::Resolved(target.as_str().to_owned()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(input: &str, rule: Rule) -> Outcome {
+        Oxiri.parse(input, rule, ParseOptions::default())
+    }
+
+    #[test]
+    fn splitter() {
+        let split = |userinfo, host, port| AuthorityParts {
+            userinfo,
+            host,
+            port,
+        };
+        assert_eq!(split_authority(""), split(None, "", None));
+        assert_eq!(split_authority("a"), split(None, "a", None));
+        assert_eq!(split_authority("a:"), split(None, "a", Some("")));
+        assert_eq!(split_authority("@a:80"), split(Some(""), "a", Some("80")));
+        assert_eq!(
+            split_authority("u:p:q@a:80"),
+            split(Some("u:p:q"), "a", Some("80"))
+        );
+        assert_eq!(
+            split_authority("u@[::1]:80"),
+            split(Some("u"), "[::1]", Some("80"))
+        );
+        assert_eq!(split_authority("[v1.a:b]"), split(None, "[v1.a:b]", None));
+    }
+
+    #[test]
+    fn all_components() {
+        // The crate's docs: `http://foo:pass@example.com:80/my/path` has authority
+        // `foo:pass@example.com:80`; `http://example.com/my/path?query=foo#frag` has query
+        // `query=foo` and fragment `frag`.
+        let expected = Outcome::Parsed {
+            components: Components {
+                scheme: Some("http".into()),
+                userinfo: Some("foo:pass".into()),
+                host: Some("example.com".into()),
+                port: Some("80".into()),
+                path: "/my/path".into(),
+                query: Some("query=foo".into()),
+                fragment: Some("frag".into()),
+            },
+            host_kind: Some(HostKind::RegName),
+        };
+        let input = "http://foo:pass@example.com:80/my/path?query=foo#frag";
+        assert_eq!(parse(input, Rule::UriReference), expected);
+        assert_eq!(parse(input, Rule::Uri), expected);
+    }
+
+    #[test]
+    fn no_authority_and_relative() {
+        // The crate's docs: `mailto:foo@bar.com` has no authority and path `foo@bar.com`;
+        // `hTTp://example.com` keeps its scheme's case; `/foo` is not absolute.
+        assert_eq!(
+            parse("mailto:foo@bar.com", Rule::Uri),
+            Outcome::Parsed {
+                components: Components {
+                    scheme: Some("mailto".into()),
+                    userinfo: None,
+                    host: None,
+                    port: None,
+                    path: "foo@bar.com".into(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: None,
+            }
+        );
+        let Outcome::Parsed { components, .. } = parse("hTTp://example.com", Rule::Uri) else {
+            panic!("not parsed");
+        };
+        assert_eq!(components.scheme.as_deref(), Some("hTTp"));
+        assert_eq!(components.path, "");
+        assert!(matches!(parse("/foo", Rule::Uri), Outcome::Invalid(_)));
+        let Outcome::Parsed { components, .. } = parse("//foo.com/bar/baz?#", Rule::UriReference)
+        else {
+            panic!("not parsed");
+        };
+        assert_eq!(components.scheme, None);
+        assert_eq!(components.host.as_deref(), Some("foo.com"));
+        assert_eq!(components.query.as_deref(), Some(""));
+        assert_eq!(components.fragment.as_deref(), Some(""));
+        assert_eq!(parse("/foo", Rule::RelativeRef), Outcome::Unsupported);
+        assert_eq!(parse("a:b", Rule::AbsoluteUri), Outcome::Unsupported);
+    }
+
+    #[test]
+    fn host_kinds() {
+        let kind = |input| match parse(input, Rule::Uri) {
+            Outcome::Parsed { host_kind, .. } => host_kind,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(kind("http://127.0.0.1/"), Some(HostKind::Ipv4));
+        assert_eq!(kind("http://[::1]:80/"), Some(HostKind::Ipv6));
+        assert_eq!(kind("http://[v1.x]/"), Some(HostKind::IpvFuture));
+        assert_eq!(kind("http://1.2.3.256/"), Some(HostKind::RegName));
+    }
+
+    #[test]
+    fn non_ascii_is_unsupported() {
+        assert_eq!(parse("http://é/", Rule::UriReference), Outcome::Unsupported);
+        assert_eq!(Oxiri.resolve("http://é/", "g", true), Outcome::Unsupported);
+        assert_eq!(Oxiri.resolve("http://a/", "é", true), Outcome::Unsupported);
+    }
+
+    #[test]
+    fn resolution() {
+        // The README's example.
+        assert_eq!(
+            Oxiri.resolve("http://foo.com/bar/baz", "bat#foo", true),
+            Outcome::Resolved("http://foo.com/bar/bat#foo".into())
+        );
+        assert_eq!(
+            Oxiri.resolve("http://a/b/c/d;p?q", "g", false),
+            Outcome::Unsupported
+        );
+        assert!(matches!(
+            Oxiri.resolve("/no/scheme", "g", true),
+            Outcome::Invalid(_)
+        ));
+        assert_eq!(
+            Oxiri.normalize("http://a/", crate::reference::Level::Syntax),
+            Outcome::Unsupported
+        );
+    }
+}
