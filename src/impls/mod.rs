@@ -6,7 +6,11 @@
 //! the fragment), the adapter declares a [`BlindSpot`] instead of guessing, and the comparison
 //! leaves that field out.
 
+#[cfg(feature = "http")]
+pub mod http_adapter;
 pub mod reference;
+#[cfg(feature = "uriparse")]
+pub mod uriparse_adapter;
 
 use crate::model::{Field, Outcome};
 use crate::protocol::{Request, Response};
@@ -127,7 +131,13 @@ impl From<Outcome> for Response {
 
 /// Every implementation this build has, the reference first.
 pub fn bundled() -> Vec<Box<dyn Implementation>> {
-    vec![Box::new(reference::Reference)]
+    #[allow(unused_mut)]
+    let mut implementations: Vec<Box<dyn Implementation>> = vec![Box::new(reference::Reference)];
+    #[cfg(feature = "uriparse")]
+    implementations.push(Box::new(uriparse_adapter::Uriparse));
+    #[cfg(feature = "http")]
+    implementations.push(Box::new(http_adapter::Http));
+    implementations
 }
 
 /// The bundled implementation named `name`.
