@@ -6,7 +6,11 @@
 //! the fragment), the adapter declares a [`BlindSpot`] instead of guessing, and the comparison
 //! leaves that field out.
 
+#[cfg(feature = "ada")]
+pub mod ada_adapter;
 pub mod reference;
+#[cfg(feature = "url")]
+pub mod url_adapter;
 
 use crate::model::{Field, Outcome};
 use crate::protocol::{Request, Response};
@@ -127,7 +131,13 @@ impl From<Outcome> for Response {
 
 /// Every implementation this build has, the reference first.
 pub fn bundled() -> Vec<Box<dyn Implementation>> {
-    vec![Box::new(reference::Reference)]
+    #[allow(unused_mut)]
+    let mut bundled: Vec<Box<dyn Implementation>> = vec![Box::new(reference::Reference)];
+    #[cfg(feature = "url")]
+    bundled.push(Box::new(url_adapter::UrlCrate));
+    #[cfg(feature = "ada")]
+    bundled.push(Box::new(ada_adapter::AdaUrl));
+    bundled
 }
 
 /// The bundled implementation named `name`.
