@@ -1,0 +1,350 @@
+//! The `ada-url` crate, version 4.0.0 (Rust bindings to the Ada C++ library, `ADA_VERSION`
+//! 4.0.0, bundled), behind the [`Implementation`] trait.
+//!
+//! Ada follows the WHATWG URL Standard, not RFC 3986. Like `url`, it parses an input into a
+//! WHATWG URL record and serializes it again, so its getters return the text of the
+//! *serialized* URL (lowercased scheme and special hosts, percent-encoded characters, IDNA,
+//! re-serialized IPv4 and IPv6 addresses, default ports and dot-segments removed); the adapter
+//! reports that text as it is. The getters are those of the WHATWG `URL` API, which spell an
+//! undefined and an empty query or fragment the same way; Ada's `has_*` functions tell them
+//! apart where its record can.
+//!
+//! # Parsing
+//!
+//! [`ada_url::Url::parse`] with no base is the only entry point; it parses an absolute URL (a
+//! scheme is required, a fragment allowed), the WHATWG counterpart of the `URI` rule. Its error,
+//! [`ada_url::ParseUrlError`], holds only the input, never the reason:
+//!
+//! - `Rule::Uri`: every error is `Invalid`.
+//! - `Rule::UriReference`: an error is `Unsupported` when the input has no scheme by the WHATWG
+//!   URL Standard's scheme start and scheme states (after the leading and trailing C0 controls
+//!   and spaces and every ASCII tab and newline are removed, an ASCII letter followed by ASCII
+//!   letters, digits, `+`, `-` or `.` up to a `:`): without a base the standard then fails with
+//!   *missing-scheme-non-relative-URL*, the error `url` names `RelativeUrlWithoutBase`, and Ada
+//!   cannot parse such a reference on its own at all. Any other error is `Invalid`.
+//! - `Rule::AbsoluteUri`, `Rule::RelativeRef`: `Unsupported`; Ada has no entry point that
+//!   refuses a fragment, nor one that parses a relative reference on its own.
+//!
+//! Components, from the parsed [`ada_url::Url`]:
+//!
+//! - scheme: [`Url::protocol`](ada_url::Url::protocol) without its trailing `:`.
+//! - userinfo: undefined when [`Url::username`](ada_url::Url::username) and
+//!   [`Url::password`](ada_url::Url::password) are both `""`; otherwise the username, followed
+//!   by `:` and the password when the password is not `""` (`user:pass`, `:pass`, `user`). The
+//!   WHATWG record has a username and a password that are `""` by default, and Ada serializes
+//!   neither an empty password nor an empty userinfo (`http://u:@a/` is `http://u@a/`,
+//!   `http://@a/` is `http://a/`; [`Url::has_credentials`](ada_url::Url::has_credentials) is
+//!   false for both), so an empty userinfo cannot be told from an undefined one: blind spot
+//!   [`Blindness::EmptyIsUndefined`] on `userinfo`.
+//! - host: [`Url::hostname`](ada_url::Url::hostname) when
+//!   [`Url::has_hostname`](ada_url::Url::has_hostname) is true (it is true for an empty host,
+//!   `file:///etc`, `foo:///x`); undefined otherwise. IPv6 addresses keep their brackets.
+//! - host kind: [`Url::host_type`](ada_url::Url::host_type) when there is a host:
+//!   [`ada_url::HostType::Domain`] is reg-name (for a non-special scheme Ada's host is an
+//!   *opaque host* and its type `Domain`, even `1.2.3.4`; the empty host is `Domain` too),
+//!   [`ada_url::HostType::IPV4`] ipv4, [`ada_url::HostType::IPV6`] ipv6. Ada has no IPvFuture (it
+//!   rejects `[v1.x]`).
+//! - port: [`Url::port`](ada_url::Url::port) when [`Url::has_port`](ada_url::Url::has_port) is
+//!   true. The WHATWG record has no empty port (`http://a:/` has no port), so an empty port
+//!   cannot be told from an undefined one: blind spot [`Blindness::EmptyIsUndefined`] on `port`.
+//!   Ada also drops a port equal to the scheme's default and leading zeros; reported as given.
+//! - path: [`Url::pathname`](ada_url::Url::pathname). For a URL without a host whose path starts
+//!   with `//`, Ada serializes a `/.` prefix (`foo:/.//g`) that is not part of the pathname.
+//! - query: [`Url::search`](ada_url::Url::search) without its leading `?` when
+//!   [`Url::has_search`](ada_url::Url::has_search) is true, undefined otherwise (`search()` is
+//!   `""` for an empty query as for none; `has_search` is true for `http://a/?`).
+//! - fragment: [`Url::hash`](ada_url::Url::hash) without its leading `#` when
+//!   [`Url::has_hash`](ada_url::Url::has_hash) is true, undefined otherwise.
+//!
+//! # Resolution
+//!
+//! The base is parsed first with [`ada_url::Url::parse`] (an error there is reported as the
+//! base's), then the reference with `Url::parse(reference, Some(base))`, serialized with
+//! [`Url::href`](ada_url::Url::href). Ada has no strict and non-strict modes of its own (it is
+//! non-strict for special schemes, strict for the others), so `strict == false` is
+//! `Unsupported`.
+//!
+//! # Normalization
+//!
+//! `Unsupported`: Ada has no normalization API, and its serialization is the WHATWG URL
+//! serializer, not RFC 3986 §6.2.2 normalization (it neither decodes percent-encoded unreserved
+//! characters nor uppercases triplets, and it rewrites hosts, ports and paths by WHATWG's rules).
+//!
+//! [`Implementation`]: super::Implementation
+
+use super::{About, BlindSpot, Blindness, Implementation};
+use crate::model::{Components, Field, Outcome};
+use crate::reference::{HostKind, ParseOptions, Rule};
+
+/// The `ada-url` crate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AdaUrl;
+
+const BLIND_SPOTS: &[BlindSpot] = &[
+    BlindSpot {
+        field: Field::Userinfo,
+        blindness: Blindness::EmptyIsUndefined,
+        reason: "ada_url::Url::username and Url::password return \"\" both for no userinfo and \
+                 for an empty one (http://@a/), and Url::has_credentials is false for both",
+    },
+    BlindSpot {
+        field: Field::Port,
+        blindness: Blindness::EmptyIsUndefined,
+        reason: "ada_url::Url::has_port is false and Url::port \"\" both for no port and for an \
+                 empty one (http://a:/): the WHATWG URL record has no empty port",
+    },
+];
+
+/// Whether `input` starts with a scheme by the WHATWG URL Standard's basic URL parser: the
+/// scheme start state and the scheme state, after the leading and trailing C0 control or space
+/// code points and every ASCII tab or newline are removed.
+fn has_whatwg_scheme(input: &str) -> bool {
+    let mut chars = input
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    if !chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    for c in chars {
+        match c {
+            ':' => return true,
+            c if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {}
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// The components Ada reports for a parsed URL.
+fn components(url: &ada_url::Url) -> Outcome {
+    let protocol = url.protocol();
+    let scheme = protocol.strip_suffix(':').unwrap_or(protocol);
+    let userinfo = match (url.username(), url.password()) {
+        ("", "") => None,
+        (username, "") => Some(username.to_owned()),
+        (username, password) => Some(format!("{username}:{password}")),
+    };
+    let (host, host_kind) = if url.has_hostname() {
+        (
+            Some(url.hostname().to_owned()),
+            Some(match url.host_type() {
+                ada_url::HostType::Domain => HostKind::RegName,
+                ada_url::HostType::IPV4 => HostKind::Ipv4,
+                ada_url::HostType::IPV6 => HostKind::Ipv6,
+            }),
+        )
+    } else {
+        (None, None)
+    };
+    let search = url.search();
+    let hash = url.hash();
+    Outcome::Parsed {
+        components: Components {
+            scheme: Some(scheme.to_owned()),
+            userinfo,
+            host,
+            port: url.has_port().then(|| url.port().to_owned()),
+            path: url.pathname().to_owned(),
+            query: url
+                .has_search()
+                .then(|| search.strip_prefix('?').unwrap_or(search).to_owned()),
+            fragment: url
+                .has_hash()
+                .then(|| hash.strip_prefix('#').unwrap_or(hash).to_owned()),
+        },
+        host_kind,
+    }
+}
+
+impl Implementation for AdaUrl {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "ada-url",
+            version: "ada-url 4.0.0",
+            spec: "WHATWG URL",
+            docs: "https://docs.rs/ada-url/4.0.0/ada_url/",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
+        match rule {
+            Rule::Uri | Rule::UriReference => {}
+            Rule::AbsoluteUri | Rule::RelativeRef => return Outcome::Unsupported,
+        }
+        match ada_url::Url::parse(input, None) {
+            Ok(url) => components(&url),
+            Err(_) if rule == Rule::UriReference && !has_whatwg_scheme(input) => {
+                Outcome::Unsupported
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        if !strict {
+            return Outcome::Unsupported;
+        }
+        if let Err(e) = ada_url::Url::parse(base, None) {
+            return Outcome::Invalid(format!("base: {e}"));
+        }
+        match ada_url::Url::parse(reference, Some(base)) {
+            Ok(target) => Outcome::Resolved(target.href().to_owned()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+
+    fn blind_spots(&self) -> &[BlindSpot] {
+        BLIND_SPOTS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::Level;
+
+    fn parse(input: &str) -> Outcome {
+        AdaUrl.parse(input, Rule::UriReference, ParseOptions::default())
+    }
+
+    fn components_of(input: &str) -> (Components, Option<HostKind>) {
+        match parse(input) {
+            Outcome::Parsed {
+                components,
+                host_kind,
+            } => (components, host_kind),
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+
+    fn owned(value: Option<&str>) -> Option<String> {
+        value.map(str::to_owned)
+    }
+
+    #[test]
+    fn all_components() {
+        let (c, kind) = components_of("http://a/b?c#d");
+        assert_eq!(
+            c,
+            Components {
+                scheme: owned(Some("http")),
+                userinfo: None,
+                host: owned(Some("a")),
+                port: None,
+                path: "/b".to_owned(),
+                query: owned(Some("c")),
+                fragment: owned(Some("d")),
+            }
+        );
+        assert_eq!(kind, Some(HostKind::RegName));
+    }
+
+    #[test]
+    fn getters_from_the_documentation() {
+        // Url::username and Url::password: ftp://rms:secret123@example.com.
+        let (c, _) = components_of("ftp://rms:secret123@example.com");
+        assert_eq!(c.userinfo.as_deref(), Some("rms:secret123"));
+        // Url::hostname and Url::host: https://127.0.0.1:8080/index.html.
+        let (c, kind) = components_of("https://127.0.0.1:8080/index.html");
+        assert_eq!(c.host.as_deref(), Some("127.0.0.1"));
+        assert_eq!(c.port.as_deref(), Some("8080"));
+        assert_eq!(kind, Some(HostKind::Ipv4));
+        // Url::port: https://example.com has none.
+        let (c, _) = components_of("https://example.com");
+        assert_eq!(c.port, None);
+        assert_eq!(c.path, "/");
+        // Url::search and Url::hash.
+        let (c, _) = components_of("https://example.com/products?page=2");
+        assert_eq!(c.query.as_deref(), Some("page=2"));
+        assert_eq!(c.fragment, None);
+        let (c, _) = components_of("https://example.com/data.csv#row=4");
+        assert_eq!(c.query, None);
+        assert_eq!(c.fragment.as_deref(), Some("row=4"));
+        // Url::protocol: file:///tmp/foo; an empty host (has_hostname is true).
+        let (c, kind) = components_of("file:///tmp/foo");
+        assert_eq!(c.scheme.as_deref(), Some("file"));
+        assert_eq!(c.host.as_deref(), Some(""));
+        assert_eq!(kind, Some(HostKind::RegName));
+    }
+
+    #[test]
+    fn empty_query_and_fragment_are_defined() {
+        // has_search and has_hash test search_start and hash_start, not the getters' text.
+        let (c, _) = components_of("http://a/?#");
+        assert_eq!(c.query.as_deref(), Some(""));
+        assert_eq!(c.fragment.as_deref(), Some(""));
+    }
+
+    #[test]
+    fn ipv6_and_no_authority() {
+        let (c, kind) = components_of("http://[::1]/");
+        assert_eq!(c.host.as_deref(), Some("[::1]"));
+        assert_eq!(kind, Some(HostKind::Ipv6));
+        let (c, kind) = components_of("mailto:a@b");
+        assert_eq!((c.host, c.userinfo, kind), (None, None, None));
+        assert_eq!(c.path, "a@b");
+    }
+
+    #[test]
+    fn rules() {
+        assert_eq!(parse("/a"), Outcome::Unsupported);
+        assert_eq!(parse("//a/b"), Outcome::Unsupported);
+        assert!(matches!(
+            AdaUrl.parse("/a", Rule::Uri, ParseOptions::default()),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(parse("http://a:99999/"), Outcome::Invalid(_)));
+        for rule in [Rule::AbsoluteUri, Rule::RelativeRef] {
+            assert_eq!(
+                AdaUrl.parse("http://a/", rule, ParseOptions::default()),
+                Outcome::Unsupported
+            );
+        }
+    }
+
+    #[test]
+    fn whatwg_scheme() {
+        assert!(has_whatwg_scheme("a+b.c-d:x"));
+        assert!(has_whatwg_scheme(" \u{1}ht\ttp:"));
+        assert!(!has_whatwg_scheme("1a:b"));
+        assert!(!has_whatwg_scheme("a"));
+        assert!(!has_whatwg_scheme("./a:b"));
+        assert!(!has_whatwg_scheme(""));
+    }
+
+    #[test]
+    fn resolution() {
+        // Url::can_parse's documentation: /pathname against https://ada-url.github.io/ada.
+        assert_eq!(
+            AdaUrl.resolve("https://ada-url.github.io/ada", "/pathname", true),
+            Outcome::Resolved("https://ada-url.github.io/pathname".to_owned())
+        );
+        assert_eq!(
+            AdaUrl.resolve("http://a/b/c/d;p?q", "../g", true),
+            Outcome::Resolved("http://a/b/g".to_owned())
+        );
+        assert_eq!(
+            AdaUrl.resolve("http://a/b", "c", false),
+            Outcome::Unsupported
+        );
+        assert!(matches!(
+            AdaUrl.resolve("/a", "c", true),
+            Outcome::Invalid(e) if e.starts_with("base: ")
+        ));
+    }
+
+    #[test]
+    fn no_normalization() {
+        assert_eq!(
+            AdaUrl.normalize("http://a/", Level::Syntax),
+            Outcome::Unsupported
+        );
+    }
+
+    #[test]
+    fn blind_spots() {
+        let fields: Vec<Field> = AdaUrl.blind_spots().iter().map(|b| b.field).collect();
+        assert_eq!(fields, [Field::Userinfo, Field::Port]);
+    }
+}

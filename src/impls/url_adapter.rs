@@ -1,0 +1,398 @@
+//! The `url` crate, version 2.5.8, behind the [`Implementation`] trait.
+//!
+//! `url` follows the WHATWG URL Standard, not RFC 3986: it parses an input into a WHATWG URL
+//! record and serializes that record again, so what its getters return is the text of the
+//! *serialized* URL, not a slice of the input. Lowercasing, percent-encoding, IDNA, IPv4 and IPv6
+//! re-serialization, default-port removal and dot-segment removal all happen while parsing; the
+//! adapter reports them as they are (they are differences for the harness to find, not for the
+//! adapter to undo).
+//!
+//! # Parsing
+//!
+//! [`url::Url::parse`] is the only entry point. It parses an absolute URL (a scheme is required,
+//! a fragment allowed), which is the WHATWG counterpart of the `URI` rule:
+//!
+//! - `Rule::Uri`: every error is `Invalid`, `ParseError::RelativeUrlWithoutBase` included (the
+//!   rule requires a scheme, and that is the error `url` gives when there is none).
+//! - `Rule::UriReference`: `ParseError::RelativeUrlWithoutBase` is `Unsupported`, since `url`
+//!   cannot parse a relative reference without a base at all; any other error is `Invalid`.
+//! - `Rule::AbsoluteUri`, `Rule::RelativeRef`: `Unsupported`; `url` has no entry point that
+//!   refuses a fragment, nor one that parses a relative reference on its own.
+//!
+//! Components, from the parsed [`url::Url`]:
+//!
+//! - scheme: [`Url::scheme`](url::Url::scheme) (always lowercased by `url`).
+//! - userinfo: undefined when [`Url::username`](url::Url::username) is `""` and
+//!   [`Url::password`](url::Url::password) is `None`; otherwise the username, followed by `:`
+//!   and the password when the password is `Some` (`user:pass`, `:pass`, `user`). `url` drops an
+//!   empty password and an empty userinfo while parsing (`http://u:@a/` gives username `u` and
+//!   password `None`, `http://@a/` the same as `http://a/`), so an empty userinfo cannot be told
+//!   from an undefined one: blind spot [`Blindness::EmptyIsUndefined`] on `userinfo`.
+//! - host: [`Url::host_str`](url::Url::host_str) when [`Url::has_authority`](url::Url::has_authority)
+//!   is true; `url` keeps brackets around an IPv6 address. An authority with an empty host
+//!   (`file:///etc`, `foo:///x`: `has_authority()` is true and `host_str()` is `None`, the
+//!   serialization has `//` followed by the path) is reported as the empty host. Undefined
+//!   without an authority.
+//! - host kind: from [`Url::host`](url::Url::host): [`url::Host::Domain`] is reg-name (for a
+//!   non-special scheme `url` returns an *opaque host* as `Domain`, even `1.2.3.4`),
+//!   [`url::Host::Ipv4`] ipv4, [`url::Host::Ipv6`] ipv6; the empty host is reg-name; `None`
+//!   without an authority. `url` has no IPvFuture (it rejects `[v1.x]`).
+//! - port: [`Url::port`](url::Url::port) (`Option<u16>`) in decimal. The WHATWG URL record has
+//!   no empty port (`http://a:/` parses with port `None`), so an empty port cannot be told from
+//!   an undefined one: blind spot [`Blindness::EmptyIsUndefined`] on `port`. `url` also drops a
+//!   port equal to the scheme's default (`http://a:80/`) and leading zeros (`:0081` is `81`);
+//!   those are reported as given.
+//! - path: [`Url::path`](url::Url::path). For a URL without a host whose path starts with `//`,
+//!   `url` serializes a `/.` prefix (`foo:/.//g`) that is not part of the path: `path()` is `//g`.
+//! - query: [`Url::query`](url::Url::query); fragment: [`Url::fragment`](url::Url::fragment)
+//!   (both `None` when undefined, `Some("")` when empty).
+//!
+//! # Resolution
+//!
+//! [`Url::parse`](url::Url::parse) for the base, then [`Url::join`](url::Url::join) for the
+//! reference, serialized with [`Url::as_str`](url::Url::as_str). `url` has no strict and
+//! non-strict modes of its own: it is non-strict for special schemes (`http:g` against an `http`
+//! base is relative) and strict for the others, so `strict == false` is `Unsupported`, and
+//! `strict == true` is answered with `join` as it is.
+//!
+//! # Normalization
+//!
+//! `Unsupported`. `url` has no normalization API; its serialization is the WHATWG URL
+//! serializer applied to the parsed record, which is not RFC 3986 §6.2.2 syntax-based
+//! normalization: it does not decode percent-encoded unreserved characters (`%7E` stays), does
+//! not uppercase the hexadecimal digits of triplets, percent-encodes characters RFC 3986 treats
+//! as invalid instead, lowercases only special-scheme hosts, rewrites IPv4 and IPv6 addresses,
+//! and removes dot-segments and default ports by WHATWG's rules for every scheme it knows.
+//!
+//! [`Implementation`]: super::Implementation
+
+use super::{About, BlindSpot, Blindness, Implementation};
+use crate::model::{Components, Field, Outcome};
+use crate::reference::{HostKind, ParseOptions, Rule};
+
+/// The `url` crate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UrlCrate;
+
+const BLIND_SPOTS: &[BlindSpot] = &[
+    BlindSpot {
+        field: Field::Userinfo,
+        blindness: Blindness::EmptyIsUndefined,
+        reason: "url::Url::username returns \"\" and Url::password None both for no userinfo \
+                 and for an empty one (http://@a/), and for an empty password (http://u:@a/)",
+    },
+    BlindSpot {
+        field: Field::Port,
+        blindness: Blindness::EmptyIsUndefined,
+        reason: "url::Url::port is an Option<u16>: an empty port (http://a:/) is None, as no \
+                 port is",
+    },
+];
+
+/// The components `url` reports for a parsed URL.
+fn components(url: &url::Url) -> Outcome {
+    let authority = url.has_authority();
+    let userinfo = match (url.username(), url.password()) {
+        ("", None) => None,
+        (username, None) => Some(username.to_owned()),
+        (username, Some(password)) => Some(format!("{username}:{password}")),
+    };
+    let (host, host_kind) = if authority {
+        match url.host() {
+            Some(host) => (
+                url.host_str().map(str::to_owned),
+                Some(match host {
+                    url::Host::Domain(_) => HostKind::RegName,
+                    url::Host::Ipv4(_) => HostKind::Ipv4,
+                    url::Host::Ipv6(_) => HostKind::Ipv6,
+                }),
+            ),
+            None => (Some(String::new()), Some(HostKind::RegName)),
+        }
+    } else {
+        (None, None)
+    };
+    Outcome::Parsed {
+        components: Components {
+            scheme: Some(url.scheme().to_owned()),
+            userinfo,
+            host,
+            port: url.port().map(|port| port.to_string()),
+            path: url.path().to_owned(),
+            query: url.query().map(str::to_owned),
+            fragment: url.fragment().map(str::to_owned),
+        },
+        host_kind,
+    }
+}
+
+impl Implementation for UrlCrate {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "url",
+            version: "url 2.5.8",
+            spec: "WHATWG URL",
+            docs: "https://docs.rs/url/2.5.8/url/",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
+        match rule {
+            Rule::Uri | Rule::UriReference => {}
+            Rule::AbsoluteUri | Rule::RelativeRef => return Outcome::Unsupported,
+        }
+        match url::Url::parse(input) {
+            Ok(url) => components(&url),
+            Err(url::ParseError::RelativeUrlWithoutBase) if rule == Rule::UriReference => {
+                Outcome::Unsupported
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        if !strict {
+            return Outcome::Unsupported;
+        }
+        let base = match url::Url::parse(base) {
+            Ok(base) => base,
+            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+        };
+        match base.join(reference) {
+            Ok(target) => Outcome::Resolved(target.as_str().to_owned()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+
+    fn blind_spots(&self) -> &[BlindSpot] {
+        BLIND_SPOTS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::Level;
+
+    fn parse(input: &str) -> Outcome {
+        UrlCrate.parse(input, Rule::UriReference, ParseOptions::default())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn parsed(
+        scheme: &str,
+        userinfo: Option<&str>,
+        host: Option<&str>,
+        port: Option<&str>,
+        path: &str,
+        query: Option<&str>,
+        fragment: Option<&str>,
+        host_kind: Option<HostKind>,
+    ) -> Outcome {
+        Outcome::Parsed {
+            components: Components {
+                scheme: Some(scheme.to_owned()),
+                userinfo: userinfo.map(str::to_owned),
+                host: host.map(str::to_owned),
+                port: port.map(str::to_owned),
+                path: path.to_owned(),
+                query: query.map(str::to_owned),
+                fragment: fragment.map(str::to_owned),
+            },
+            host_kind,
+        }
+    }
+
+    #[test]
+    fn all_components() {
+        assert_eq!(
+            parse("http://a/b?c#d"),
+            parsed(
+                "http",
+                None,
+                Some("a"),
+                None,
+                "/b",
+                Some("c"),
+                Some("d"),
+                Some(HostKind::RegName)
+            )
+        );
+    }
+
+    #[test]
+    fn userinfo_is_rebuilt_from_username_and_password() {
+        // Url::password's documentation: rms:secret123, :secret123, rms.
+        let userinfo = |input: &str| match parse(input) {
+            Outcome::Parsed { components, .. } => components.userinfo,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            userinfo("ftp://rms:secret123@example.com").as_deref(),
+            Some("rms:secret123")
+        );
+        assert_eq!(
+            userinfo("ftp://:secret123@example.com").as_deref(),
+            Some(":secret123")
+        );
+        assert_eq!(userinfo("ftp://rms@example.com").as_deref(), Some("rms"));
+        assert_eq!(userinfo("https://example.com").as_deref(), None);
+    }
+
+    #[test]
+    fn ports_as_url_gives_them() {
+        // Url::port's documentation: ssh://example.com:22 has 22, https://example.com:443/ none.
+        assert_eq!(
+            parse("ssh://example.com:22"),
+            parsed(
+                "ssh",
+                None,
+                Some("example.com"),
+                Some("22"),
+                "",
+                None,
+                None,
+                Some(HostKind::RegName)
+            )
+        );
+        assert_eq!(
+            parse("https://example.com:443/"),
+            parsed(
+                "https",
+                None,
+                Some("example.com"),
+                None,
+                "/",
+                None,
+                None,
+                Some(HostKind::RegName)
+            )
+        );
+    }
+
+    #[test]
+    fn host_kinds_from_the_host_enum() {
+        assert_eq!(
+            parse("https://127.0.0.1/index.html"),
+            parsed(
+                "https",
+                None,
+                Some("127.0.0.1"),
+                None,
+                "/index.html",
+                None,
+                None,
+                Some(HostKind::Ipv4)
+            )
+        );
+        assert_eq!(
+            parse("http://[::1]/"),
+            parsed(
+                "http",
+                None,
+                Some("[::1]"),
+                None,
+                "/",
+                None,
+                None,
+                Some(HostKind::Ipv6)
+            )
+        );
+    }
+
+    #[test]
+    fn no_authority_and_empty_host() {
+        // Url::has_authority's documentation: unix:/run/foo.socket and data: have none.
+        assert_eq!(
+            parse("unix:/run/foo.socket"),
+            parsed(
+                "unix",
+                None,
+                None,
+                None,
+                "/run/foo.socket",
+                None,
+                None,
+                None
+            )
+        );
+        assert_eq!(
+            parse("data:text/plain,Stuff"),
+            parsed(
+                "data",
+                None,
+                None,
+                None,
+                "text/plain,Stuff",
+                None,
+                None,
+                None
+            )
+        );
+        // Url::authority's documentation: file:///tmp/foo has an empty authority.
+        assert_eq!(
+            parse("file:///tmp/foo"),
+            parsed(
+                "file",
+                None,
+                Some(""),
+                None,
+                "/tmp/foo",
+                None,
+                None,
+                Some(HostKind::RegName)
+            )
+        );
+    }
+
+    #[test]
+    fn rules() {
+        assert_eq!(parse("/a"), Outcome::Unsupported);
+        assert_eq!(
+            UrlCrate.parse("/a", Rule::Uri, ParseOptions::default()),
+            Outcome::Invalid("relative URL without a base".to_owned())
+        );
+        for rule in [Rule::AbsoluteUri, Rule::RelativeRef] {
+            assert_eq!(
+                UrlCrate.parse("http://a/", rule, ParseOptions::default()),
+                Outcome::Unsupported
+            );
+        }
+        assert!(matches!(parse("http://a:99999/"), Outcome::Invalid(_)));
+    }
+
+    #[test]
+    fn resolution_by_join() {
+        // Url::join's documentation.
+        assert_eq!(
+            UrlCrate.resolve("https://example.net/a/b.html", "c.png", true),
+            Outcome::Resolved("https://example.net/a/c.png".to_owned())
+        );
+        assert_eq!(
+            UrlCrate.resolve("https://alice.com/a", "//eve.com/b", true),
+            Outcome::Resolved("https://eve.com/b".to_owned())
+        );
+        assert_eq!(
+            UrlCrate.resolve("https://alice.com/a", "c", false),
+            Outcome::Unsupported
+        );
+        assert!(matches!(
+            UrlCrate.resolve("/a", "c", true),
+            Outcome::Invalid(e) if e.starts_with("base: ")
+        ));
+    }
+
+    #[test]
+    fn no_normalization() {
+        assert_eq!(
+            UrlCrate.normalize("http://a/", Level::Syntax),
+            Outcome::Unsupported
+        );
+    }
+
+    #[test]
+    fn blind_spots() {
+        let fields: Vec<Field> = UrlCrate.blind_spots().iter().map(|b| b.field).collect();
+        assert_eq!(fields, [Field::Userinfo, Field::Port]);
+    }
+}
