@@ -63,6 +63,8 @@ pub struct GateCase {
     pub answer: String,
     /// The reason given in the expectations file, if listed.
     pub listed: Option<String>,
+    /// The signature of the difference, for a failing vector.
+    pub signature: Option<String>,
 }
 
 /// The gate's result.
@@ -237,21 +239,34 @@ pub fn check_with(
 ) -> GateReport {
     let name = implementation.about().name.to_owned();
     let engine = Engine::new(vec![implementation], limit, Catalogue::bundled());
-    let matrix = matrix::run(&engine, vectors);
-    let cases: Vec<GateCase> = matrix
-        .rows
-        .into_iter()
-        .filter_map(|row| {
-            let result = row.results.get(&name)?.clone();
-            Some(GateCase {
-                listed: expectations.failures.get(&row.vector).cloned(),
-                vector: row.vector,
-                verdict: result.verdict,
-                expected: row.expected,
-                answer: result.answer,
-            })
-        })
-        .collect();
+    let mut cases = Vec::new();
+    for vector in vectors {
+        let Some(request) = matrix::request(vector) else {
+            continue;
+        };
+        let run = engine.run(&request);
+        let Some((_, outcome)) = run.answers.first() else {
+            continue;
+        };
+        let verdict = if *outcome == crate::model::Outcome::Unsupported {
+            Verdict::Unsupported
+        } else {
+            matrix::judge(&engine, &name, vector, &request, outcome)
+        };
+        let signature = run
+            .findings
+            .first()
+            .filter(|_| is_failure(&verdict))
+            .map(|f| f.signature.id());
+        cases.push(GateCase {
+            vector: vector.name(),
+            listed: expectations.failures.get(&vector.name()).cloned(),
+            verdict,
+            expected: vector.expect.to_string(),
+            answer: outcome.describe(),
+            signature,
+        });
+    }
     let names: std::collections::BTreeSet<String> = vectors.iter().map(Vector::name).collect();
     let stale = expectations
         .failures

@@ -563,8 +563,10 @@ fn run_gate(
         return fail(format!("{}: {e}", path.display()));
     }
     if write {
-        let written = result.expectations(|case| match &case.verdict {
-            matrix::Verdict::Known(id) => format!("known difference {id}"),
+        let name = implementation.about().name.to_owned();
+        let written = result.expectations(|case| match (&case.verdict, &case.signature) {
+            (matrix::Verdict::Known(id), _) => format!("known difference {id}"),
+            (_, Some(signature)) => format!("candidate bug, reports/{name}/{signature}.md"),
             _ => format!("fails: expected {}, answers {}", case.expected, case.answer),
         });
         if let Err(e) = report::write_atomically(expectations_path, written.to_yaml().as_bytes()) {

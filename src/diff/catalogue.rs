@@ -73,47 +73,78 @@ pub struct Predicate {
     /// The difference's detail starts with one of these.
     pub detail_prefix: Vec<String>,
     /// The input's scheme (by Appendix B, lowercased) is one of these; `none` for no scheme.
+    /// For a resolution, the reference's scheme, or the base's when it has none.
     pub scheme: Vec<String>,
+    /// The input's scheme is none of these.
+    pub scheme_not: Vec<String>,
     /// The input (or, for resolution, the reference or the base) contains one of these.
     pub input_contains: Vec<String>,
     /// The input contains none of these.
     pub input_lacks: Vec<String>,
-    /// Every differing component, compared after these canonicalizations or under these
-    /// relations, is equal (see [`Relation`]).
+    /// For resolution: the base contains one of these.
+    pub base_contains: Vec<String>,
+    /// The form of the input (for resolution, of the reference), by the reference's parse:
+    /// `uri`, `network-path`, `absolute-path`, `relative-path`.
+    pub input_form: Vec<String>,
+    /// For normalization: the level asked, `syntax` or `scheme`.
+    pub level: Vec<String>,
+    /// Every differing component, compared under these relations, is equal (see [`Relation`]).
     pub relation: Vec<Relation>,
-    /// The reference's answer (its components, target or normalized string) has a path
-    /// starting with one of these.
-    pub reference_path_prefix: Vec<String>,
-    /// Whether the reference's answer has an authority.
-    pub reference_has_authority: Option<bool>,
+    /// The reference's host kind (of its parse, target or normalized string).
+    pub reference_host_kind: Vec<String>,
+    /// The implementation's host kind.
+    pub actual_host_kind: Vec<String>,
+    /// The reference's host is undefined or empty and the implementation's is not empty.
+    pub host_appears: Option<bool>,
+    /// The implementation's error message contains one of these.
+    pub actual_error_contains: Vec<String>,
+    /// Whether the reference's answer is the documented `//` case (choice 1, choice 10): a
+    /// resolution target without authority whose path starts with `//`, or a normalized string
+    /// that needed the `/.` prefix.
+    pub double_slash_target: Option<bool>,
     /// The implementation's answer (target or normalized string) has a path starting with
     /// one of these.
     pub actual_path_prefix: Vec<String>,
+    /// Whether the input holds a percent-encoded octet above 0x7F.
+    pub input_has_non_ascii_pct: Option<bool>,
 }
 
-/// How an implementation's component relates to the reference's.
+/// How an implementation's component relates to the reference's. Each relation applies to
+/// the fields it names; a differing field is explained when the relations that apply to it,
+/// taken together, make the two values equal, or when one of the field relations holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Relation {
-    /// Equal after ASCII lowercasing.
-    Lowercase,
-    /// Equal after percent-decoding (so they differ only in what is encoded, or in the case of
-    /// hexadecimal digits).
+    /// Scheme: equal after ASCII lowercasing.
+    SchemeLowercase,
+    /// Host: equal after ASCII lowercasing.
+    HostLowercase,
+    /// Any component: equal after percent-decoding (so they differ only in what is encoded,
+    /// or in the case of hexadecimal digits).
     PercentDecoding,
-    /// The path equals the reference's path after remove_dot_segments (§5.2.4).
+    /// Path: equal after remove_dot_segments (§5.2.4) on both.
     DotSegments,
-    /// The reference's component is empty and the implementation's undefined.
+    /// Path: equal after decoding `%2E` and then remove_dot_segments on both (choice 3).
+    PercentDotSegments,
+    /// Any component: the reference's is empty and the implementation's undefined.
     EmptyIsNull,
-    /// The reference's component is undefined and the implementation's empty.
+    /// Any component: the reference's is undefined and the implementation's empty.
     NullIsEmpty,
-    /// The reference's path is empty and the implementation's is `/`.
+    /// Path: the reference's is empty and the implementation's is `/`.
     EmptyPathIsSlash,
-    /// The reference's port is the scheme's default (or empty) and the implementation's is
+    /// Path: the reference's is `/` and the implementation's is empty.
+    SlashIsEmptyPath,
+    /// Port: the reference's is the scheme's default (or empty) and the implementation's
     /// undefined.
     DefaultPortRemoved,
-    /// The implementation's port is the reference's as a number (leading zeros gone).
+    /// Port: the implementation's is the reference's as a number (leading zeros gone).
     PortAsNumber,
-    /// The host kinds differ while the host text is the same.
+    /// Host: both are IPv6 literals of the same address (RFC 5952 or other spellings).
+    SameIpAddress,
+    /// Userinfo: the implementation's is the reference's without an empty password (and
+    /// undefined when nothing is left).
+    EmptyPasswordDropped,
+    /// Host kind: it may differ whatever the host text.
     HostKindOnly,
 }
 
@@ -221,14 +252,22 @@ impl Predicate {
         actual: &Outcome,
     ) -> bool {
         let any = |list: &[String], value: &str| list.is_empty() || list.iter().any(|v| v == value);
+        let contains_any = |list: &[String], texts: &[&str]| {
+            list.iter()
+                .any(|needle| texts.iter().any(|t| t.contains(needle.as_str())))
+        };
         let op = super::signature::op_name(case);
         let fields: Vec<&str> = difference.fields.iter().map(|f| f.name()).collect();
-        let inputs: Vec<&str> = match case {
-            Request::Parse { input, .. } | Request::Normalize { input, .. } => vec![input],
-            Request::Resolve { base, input, .. } => vec![input, base],
+        let (input, base) = match case {
+            Request::Parse { input, .. } | Request::Normalize { input, .. } => {
+                (input.as_str(), None)
+            }
+            Request::Resolve { base, input, .. } => (input.as_str(), Some(base.as_str())),
         };
-        let scheme = reference::split(inputs[0])
+        let inputs: Vec<&str> = std::iter::once(input).chain(base).collect();
+        let scheme = reference::split(input)
             .scheme
+            .or_else(|| base.and_then(|b| reference::split(b).scheme))
             .map_or_else(|| "none".to_owned(), str::to_ascii_lowercase);
         any(&self.op, op)
             && any(&self.kind, difference.kind.name())
@@ -246,29 +285,51 @@ impl Predicate {
                     .iter()
                     .any(|p| difference.detail.starts_with(p.as_str())))
             && any(&self.scheme, &scheme)
-            && (self.input_contains.is_empty()
-                || self
-                    .input_contains
-                    .iter()
-                    .any(|needle| inputs.iter().any(|i| i.contains(needle.as_str()))))
-            && !self
-                .input_lacks
-                .iter()
-                .any(|needle| inputs.iter().any(|i| i.contains(needle.as_str())))
+            && !self.scheme_not.contains(&scheme)
+            && (self.input_contains.is_empty() || contains_any(&self.input_contains, &inputs))
+            && !contains_any(&self.input_lacks, &inputs)
+            && (self.base_contains.is_empty()
+                || base.is_some_and(|b| contains_any(&self.base_contains, &[b])))
+            && (self.input_form.is_empty() || self.input_form.contains(&form_of(input).to_owned()))
+            && (self.level.is_empty()
+                || super::level_of(case).is_some_and(|l| self.level.iter().any(|w| w == l.name())))
+            && (self.actual_error_contains.is_empty()
+                || matches!(actual, Outcome::Invalid(m) if self.actual_error_contains.iter().any(|n| m.contains(n.as_str()))))
+            && self
+                .input_has_non_ascii_pct
+                .is_none_or(|want| has_non_ascii_pct(input) == want)
+            && self
+                .double_slash_target
+                .is_none_or(|want| is_double_slash_case(case, expected) == want)
             && self.answers_hold(expected, actual)
             && (self.relation.is_empty() || self.relations_hold(difference, expected, actual))
     }
 
     fn answers_hold(&self, expected: &Outcome, actual: &Outcome) -> bool {
-        let path_prefix_ok = |prefixes: &[String], outcome: &Outcome| {
-            prefixes.is_empty()
-                || components_of(outcome)
-                    .is_some_and(|(c, _)| prefixes.iter().any(|p| c.path.starts_with(p.as_str())))
-        };
-        path_prefix_ok(&self.reference_path_prefix, expected)
-            && path_prefix_ok(&self.actual_path_prefix, actual)
-            && self.reference_has_authority.is_none_or(|want| {
-                components_of(expected).is_some_and(|(c, _)| c.host.is_some() == want)
+        let (e, a) = (components_of(expected), components_of(actual));
+        let kind_in =
+            |list: &[String], parsed: &Option<(Components, Option<reference::HostKind>)>| {
+                list.is_empty()
+                    || parsed.as_ref().is_some_and(|(_, kind)| {
+                        list.iter()
+                            .any(|k| *k == kind.map_or("null", reference::HostKind::name))
+                    })
+            };
+        (self.actual_path_prefix.is_empty()
+            || a.as_ref().is_some_and(|(c, _)| {
+                self.actual_path_prefix
+                    .iter()
+                    .any(|p| c.path.starts_with(p.as_str()))
+            }))
+            && kind_in(&self.reference_host_kind, &e)
+            && kind_in(&self.actual_host_kind, &a)
+            && self.host_appears.is_none_or(|want| {
+                let appears = e
+                    .as_ref()
+                    .is_some_and(|(c, _)| c.host.as_deref().is_none_or(str::is_empty))
+                    && a.as_ref()
+                        .is_some_and(|(c, _)| c.host.as_deref().is_some_and(|h| !h.is_empty()));
+                appears == want
             })
     }
 
@@ -281,27 +342,25 @@ impl Predicate {
         let (Some((e, _)), Some((a, _))) = (components_of(expected), components_of(actual)) else {
             return false;
         };
+        let has = |r: Relation| self.relation.contains(&r);
         difference.fields.iter().all(|&field| {
             if field == Field::HostKind {
                 // A host kind that follows from a host text difference is covered by the
                 // relation that covers the host.
-                return self.relation.contains(&Relation::HostKindOnly)
-                    || difference.fields.contains(&Field::Host);
+                return has(Relation::HostKindOnly) || difference.fields.contains(&Field::Host);
             }
             let (ev, av) = (e.get(field), a.get(field));
-            self.relation.iter().any(|relation| match relation {
+            let field_relation = self.relation.iter().any(|relation| match relation {
                 Relation::EmptyIsNull => ev == Some("") && av.is_none(),
                 Relation::NullIsEmpty => ev.is_none() && av == Some(""),
-                Relation::EmptyPathIsSlash => {
-                    field == Field::Path && ev == Some("") && av == Some("/")
-                }
+                Relation::EmptyPathIsSlash => field == Field::Path && ev == Some("") && av == Some("/"),
+                Relation::SlashIsEmptyPath => field == Field::Path && ev == Some("/") && av == Some(""),
                 Relation::DefaultPortRemoved => {
                     field == Field::Port
                         && av.is_none()
                         && ev.is_some_and(|p| {
                             p.is_empty()
-                                || default_port(e.scheme.as_deref())
-                                    == Some(p.trim_start_matches('0'))
+                                || default_port(e.scheme.as_deref()) == Some(p.trim_start_matches('0'))
                         })
                 }
                 Relation::PortAsNumber => {
@@ -309,25 +368,84 @@ impl Predicate {
                         && match (ev, av) {
                             (Some(e), Some(a)) => {
                                 let trimmed = e.trim_start_matches('0');
-                                a == if trimmed.is_empty() && !e.is_empty() {
-                                    "0"
-                                } else {
-                                    trimmed
-                                }
+                                !e.is_empty() && a == if trimmed.is_empty() { "0" } else { trimmed }
                             }
                             _ => false,
                         }
                 }
-                Relation::HostKindOnly => false,
-                _ => match (ev, av) {
+                Relation::SameIpAddress => {
+                    field == Field::Host
+                        && matches!((ev.and_then(ipv6_address), av.and_then(ipv6_address)), (Some(x), Some(y)) if x == y)
+                }
+                Relation::EmptyPasswordDropped => {
+                    field == Field::Userinfo
+                        && ev.is_some_and(|e| {
+                            let dropped = e.strip_suffix(':').unwrap_or(e);
+                            av == (!dropped.is_empty()).then_some(dropped)
+                        })
+                }
+                _ => false,
+            });
+            field_relation
+                || match (ev, av) {
                     (Some(ev), Some(av)) => {
-                        canonical(ev, field, &self.relation) == canonical(av, field, &self.relation)
+                        let canonical = |v: &str| canonical(v, field, &self.relation);
+                        ev != av && canonical(ev) == canonical(av)
                     }
                     _ => false,
-                },
-            })
+                }
         })
     }
+}
+
+/// The form of a URI reference: `uri`, `network-path`, `absolute-path`, `relative-path`
+/// (§4.2), or `invalid`.
+fn form_of(input: &str) -> &'static str {
+    match reference::parse(input) {
+        Ok(c) if c.scheme.is_some() => "uri",
+        Ok(c) if c.has_authority() => "network-path",
+        Ok(c) if c.path.starts_with('/') => "absolute-path",
+        Ok(_) => "relative-path",
+        Err(_) => "invalid",
+    }
+}
+
+fn has_non_ascii_pct(input: &str) -> bool {
+    input.as_bytes().windows(3).any(|w| {
+        w[0] == b'%'
+            && matches!(w[1], b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F')
+            && w[2].is_ascii_hexdigit()
+    })
+}
+
+/// Whether the reference's answer is the `//` case: for a resolution, a §5.2.2 target without
+/// authority whose path starts with `//`; for a normalization, a result that needed `/.`.
+fn is_double_slash_case(case: &Request, expected: &Outcome) -> bool {
+    match case {
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => match (reference::parse_uri(base), reference::parse(input)) {
+            (Ok(b), Ok(r)) => {
+                let target = reference::transform_references(
+                    &b,
+                    &r,
+                    reference::ResolveOptions { strict: *strict },
+                );
+                let t = target.components();
+                t.host.is_none() && t.path.starts_with("//")
+            }
+            _ => false,
+        },
+        Request::Normalize { .. } => components_of(expected)
+            .is_some_and(|(c, _)| c.host.is_none() && c.path.starts_with("/.//")),
+        Request::Parse { .. } => false,
+    }
+}
+
+fn ipv6_address(host: &str) -> Option<std::net::Ipv6Addr> {
+    host.strip_prefix('[')?.strip_suffix(']')?.parse().ok()
 }
 
 /// The components of a parse, or of a target or normalized string parsed by the reference.
@@ -353,18 +471,25 @@ fn default_port(scheme: Option<&str>) -> Option<&'static str> {
     }
 }
 
-/// A value under the canonicalizing relations.
+/// A value under the canonicalizing relations that apply to its field.
 fn canonical(value: &str, field: Field, relations: &[Relation]) -> String {
+    let has = |r: Relation| relations.contains(&r);
     let mut value = value.to_owned();
-    if relations.contains(&Relation::PercentDecoding) {
+    if has(Relation::PercentDecoding) {
         value = percent_decode(&value);
     }
-    if relations.contains(&Relation::Lowercase) {
+    if (has(Relation::SchemeLowercase) && field == Field::Scheme)
+        || (has(Relation::HostLowercase) && field == Field::Host)
+    {
         value = value.to_ascii_lowercase();
     }
-    if relations.contains(&Relation::DotSegments) && field == Field::Path && value.starts_with('/')
-    {
-        value = remove_dot_segments(&value);
+    if field == Field::Path {
+        if has(Relation::PercentDotSegments) {
+            value = value.replace("%2E", ".").replace("%2e", ".");
+        }
+        if has(Relation::DotSegments) || has(Relation::PercentDotSegments) {
+            value = remove_dot_segments(&value);
+        }
     }
     value
 }

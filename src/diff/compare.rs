@@ -73,38 +73,91 @@ pub struct Difference {
     /// What narrows the kind down, for the signature: the failing rule and character of an
     /// accepted invalid input, the §5.2.2 branch of a resolution, a panic's location.
     pub detail: String,
+    /// Whether it decides where a request goes (see [`Difference::is_security_relevant`]).
+    pub security: bool,
 }
 
 impl Difference {
-    /// Whether the difference decides where a request goes: scheme, userinfo, host, host kind
-    /// or port (the SSRF class of URL confusion).
+    /// Whether the difference decides where a request goes: a scheme, userinfo, host, host
+    /// kind or port that differs beyond case and percent-encoding (the SSRF class of URL
+    /// confusion), or an accepted invalid authority.
     pub fn is_security_relevant(&self) -> bool {
-        const ROUTING: [Field; 5] = [
-            Field::Scheme,
-            Field::Userinfo,
-            Field::Host,
-            Field::Port,
-            Field::HostKind,
-        ];
-        match self.kind {
-            // Rejecting a valid input sends no request anywhere.
-            DifferenceKind::Panic | DifferenceKind::Timeout | DifferenceKind::RejectsValid => false,
-            DifferenceKind::AcceptsInvalid => [
-                "scheme",
-                "userinfo",
-                "host",
-                "IP-literal",
-                "IPv6address",
-                "IPvFuture",
-                "ZoneID",
-                "authority",
-                "port",
-            ]
-            .iter()
-            .any(|rule| self.detail.starts_with(&format!("{rule}-")) || self.detail == *rule),
-            _ => self.fields.iter().any(|f| ROUTING.contains(f)),
+        self.security
+    }
+}
+
+const ROUTING_RULES: [&str; 9] = [
+    "scheme",
+    "userinfo",
+    "host",
+    "IP-literal",
+    "IPv6address",
+    "IPvFuture",
+    "ZoneID",
+    "authority",
+    "port",
+];
+
+/// Whether two parses send a request to different places: scheme, userinfo, host, host kind
+/// or port differ, beyond ASCII case and percent-encoding, and beyond a default or empty port
+/// written or left out.
+fn routing_differs(
+    e: &Components,
+    e_kind: Option<HostKind>,
+    a: &Components,
+    a_kind: Option<HostKind>,
+) -> bool {
+    let canonical = |v: Option<&str>| v.map(|v| percent_decoded(v).to_ascii_lowercase());
+    let port = |c: &Components| {
+        let default = match c.scheme.as_deref().map(str::to_ascii_lowercase).as_deref() {
+            Some("http" | "ws") => Some("80"),
+            Some("https" | "wss") => Some("443"),
+            Some("ftp") => Some("21"),
+            _ => None,
+        };
+        let text = c.port.as_deref().filter(|p| !p.is_empty())?;
+        let trimmed = text.trim_start_matches('0');
+        let value = if trimmed.is_empty() { "0" } else { trimmed };
+        (Some(value) != default).then(|| value.to_owned())
+    };
+    let ipv6 = |h: Option<&str>| {
+        h.and_then(|h| {
+            h.strip_prefix('[')?
+                .strip_suffix(']')?
+                .parse::<std::net::Ipv6Addr>()
+                .ok()
+        })
+    };
+    let same_host = canonical(e.host.as_deref()) == canonical(a.host.as_deref())
+        || ipv6(e.host.as_deref()).is_some_and(|x| Some(x) == ipv6(a.host.as_deref()));
+    canonical(e.scheme.as_deref()) != canonical(a.scheme.as_deref())
+        || canonical(e.userinfo.as_deref()) != canonical(a.userinfo.as_deref())
+        || !same_host
+        || e_kind != a_kind
+        || port(e) != port(a)
+}
+
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && bytes[i + 1].is_ascii_hexdigit()
+            && bytes[i + 2].is_ascii_hexdigit()
+        {
+            out.push(
+                reference::chars::hex_value(bytes[i + 1]) << 4
+                    | reference::chars::hex_value(bytes[i + 2]),
+            );
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
         }
     }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Compares `actual` with the reference's `expected` answer to `case`. `None` when they agree,
@@ -118,10 +171,15 @@ pub fn compare(
     blind_spots: &[BlindSpot],
 ) -> Option<Difference> {
     let difference = |kind, fields, detail: String| {
+        let security = kind == DifferenceKind::AcceptsInvalid
+            && ROUTING_RULES
+                .iter()
+                .any(|rule| detail == *rule || detail.starts_with(&format!("{rule}-")));
         Some(Difference {
             kind,
             fields,
             detail,
+            security,
         })
     };
     match (expected, actual) {
@@ -152,17 +210,26 @@ pub fn compare(
                 kind: DifferenceKind::Components,
                 fields,
                 detail: String::new(),
+                security: routing_differs(ec, *ek, ac, *ak),
             })
         }
-        (Outcome::Resolved(e), Outcome::Resolved(a)) => (e != a).then(|| Difference {
-            kind: DifferenceKind::Target,
-            fields: string_fields(e, a),
-            detail: resolution_branch(case).to_owned(),
+        (Outcome::Resolved(e), Outcome::Resolved(a)) => (e != a).then(|| {
+            let (fields, security) = string_fields(e, a);
+            Difference {
+                kind: DifferenceKind::Target,
+                fields,
+                detail: resolution_branch(case).to_owned(),
+                security,
+            }
         }),
-        (Outcome::Normalized(e), Outcome::Normalized(a)) => (e != a).then(|| Difference {
-            kind: DifferenceKind::Normalized,
-            fields: string_fields(e, a),
-            detail: String::new(),
+        (Outcome::Normalized(e), Outcome::Normalized(a)) => (e != a).then(|| {
+            let (fields, security) = string_fields(e, a);
+            Difference {
+                kind: DifferenceKind::Normalized,
+                fields,
+                detail: String::new(),
+                security,
+            }
         }),
         // An answer of the wrong shape: an adapter mistake, reported as such.
         (e, a) => difference(
@@ -217,18 +284,19 @@ pub fn differing_fields(
         .collect()
 }
 
-/// The fields in which two URI reference strings differ, each parsed by the reference; none
-/// when the implementation's string does not parse.
-fn string_fields(expected: &str, actual: &str) -> Vec<Field> {
+/// The fields in which two URI reference strings differ, each parsed by the reference, and
+/// whether they route differently; no fields when the implementation's string does not parse
+/// (which is then taken to route differently).
+fn string_fields(expected: &str, actual: &str) -> (Vec<Field>, bool) {
     match (reference::parse(expected), reference::parse(actual)) {
-        (Ok(e), Ok(a)) => differing_fields(
-            &Components::from(&e),
-            e.host_kind,
-            &Components::from(&a),
-            a.host_kind,
-            &[],
-        ),
-        _ => vec![],
+        (Ok(e), Ok(a)) => {
+            let (ec, ac) = (Components::from(&e), Components::from(&a));
+            (
+                differing_fields(&ec, e.host_kind, &ac, a.host_kind, &[]),
+                routing_differs(&ec, e.host_kind, &ac, a.host_kind),
+            )
+        }
+        _ => (vec![], true),
     }
 }
 
@@ -308,19 +376,16 @@ pub fn character_name(c: char) -> String {
     }
 }
 
-/// The source location of a panic message (`... at src/parser.rs:12`), without the line, so
-/// that one panic site makes one signature.
+/// The source location of a panic message (`... at /path/to/src/parser.rs:12:5`) as
+/// `parser.rs:12`, so that one panic site makes one signature.
 fn panic_location(message: &str) -> String {
-    message
-        .rsplit(" at ")
-        .next()
-        .and_then(|location| location.split(':').next())
-        .map(|file| {
-            file.rsplit('/')
-                .next()
-                .unwrap_or(file)
-                .trim_end_matches(".rs")
-                .to_owned()
-        })
-        .unwrap_or_default()
+    let Some((_, location)) = message.rsplit_once(" at ") else {
+        return String::new();
+    };
+    let mut parts = location.rsplit('/').next().unwrap_or(location).split(':');
+    match (parts.next(), parts.next()) {
+        (Some(file), Some(line)) => format!("{file}:{line}"),
+        (Some(file), None) => file.to_owned(),
+        _ => String::new(),
+    }
 }

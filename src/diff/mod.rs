@@ -166,8 +166,10 @@ impl Engine {
                 reason: e.reason.clone(),
                 link: e.link.clone(),
             });
+        let mut signature = Signature::of(name, case, &difference);
+        signature.known = known.as_ref().map(|k| k.id.clone());
         Some(Finding {
-            signature: Signature::of(name, case, &difference),
+            signature,
             case: case.clone(),
             difference,
             reference: expected.clone(),
@@ -179,11 +181,21 @@ impl Engine {
     /// Shrinks a finding to a minimal case with the same signature and classification.
     pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {
         let implementation = finding.signature.implementation.clone();
-        let wanted = (&finding.signature, finding.known.as_ref().map(|k| &k.id));
+        // The same signature, the same classification, and the same error from the
+        // implementation: without the last, a rejected input could shrink into one the
+        // implementation rejects for another reason.
+        let identity = |f: &Finding| {
+            (
+                f.signature.clone(),
+                f.known.as_ref().map(|k| k.id.clone()),
+                error_shape(&f.actual, &f.case),
+            )
+        };
+        let wanted = identity(finding);
         let mut best = finding.clone();
         let minimal = shrink::shrink_case(&finding.case, budget, |candidate| {
             match self.run_one(&implementation, candidate) {
-                Some(f) if (&f.signature, f.known.as_ref().map(|k| &k.id)) == wanted => {
+                Some(f) if identity(&f) == wanted => {
                     best = f;
                     true
                 }
@@ -326,6 +338,29 @@ fn feature(c: &reference::Components<'_>, field: Field) -> String {
         _ if text.contains('%') => "pct-encoded".to_owned(),
         _ => String::new(),
     }
+}
+
+/// An implementation's error or panic message with the case's own text taken out and digits
+/// blanked, so that messages quoting the input or an offset compare equal.
+fn error_shape(outcome: &Outcome, case: &Request) -> Option<String> {
+    let message = match outcome {
+        Outcome::Invalid(m) | Outcome::Panicked(m) => m,
+        _ => return None,
+    };
+    let mut shape = message.clone();
+    let texts: Vec<&str> = match case {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => vec![input],
+        Request::Resolve { base, input, .. } => vec![base, input],
+    };
+    for text in texts.into_iter().filter(|t| t.len() > 1) {
+        shape = shape.replace(text, "<input>");
+    }
+    Some(
+        shape
+            .chars()
+            .map(|c| if c.is_ascii_digit() { '0' } else { c })
+            .collect(),
+    )
 }
 
 /// The level of a normalize request, for messages.

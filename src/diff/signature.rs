@@ -24,6 +24,9 @@ pub struct Signature {
     pub fields: Vec<Field>,
     /// The narrowing detail.
     pub detail: String,
+    /// The catalogue entry that covers it, if any: a known difference and a candidate bug
+    /// that look alike are still two reports.
+    pub known: Option<String>,
 }
 
 impl Signature {
@@ -38,17 +41,24 @@ impl Signature {
             kind: difference.kind,
             fields,
             detail: difference.detail.clone(),
+            known: None,
         }
     }
 
     /// The identifier within the implementation's reports, usable as a file name:
     /// `parse-rejects-valid-port-over-65535`, `parse-components-host-path`,
-    /// `parse-accepts-invalid-host-space`, `resolve-target-path-relative-path`.
+    /// `parse-accepts-invalid-host-space`, `resolve-target-path-relative-path`, and for a
+    /// known difference its catalogue entry after two dashes:
+    /// `parse-components-path--http-empty-path-is-slash`.
     pub fn id(&self) -> String {
         let mut parts = vec![self.op.to_owned(), self.kind.name().to_owned()];
         parts.extend(self.fields.iter().map(|f| f.name().replace('_', "-")));
         if !self.detail.is_empty() {
             parts.push(self.detail.clone());
+        }
+        if let Some(known) = &self.known {
+            // Two dashes set the catalogue entry apart from the rest.
+            parts.push(format!("-{known}"));
         }
         let id = parts.join("-").to_ascii_lowercase();
         id.chars()

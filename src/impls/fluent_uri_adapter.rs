@@ -52,6 +52,7 @@ use fluent_uri::{Uri, UriRef};
 
 use super::{About, Implementation};
 use crate::model::{Components, Outcome};
+use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
 /// fluent-uri 0.4.1.
@@ -153,6 +154,25 @@ impl Implementation for FluentUri {
             Ok(r) => Outcome::Normalized(r.normalize().into_string()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { .. } => {
+                "match fluent_uri::UriRef::parse(input) {\n    Ok(r) => {\n        let a = r.authority();\n        println!(\"scheme={:?}\", r.scheme().map(|s| s.as_str()));\n        println!(\"userinfo={:?}\", a.as_ref().and_then(|a| a.userinfo()).map(|u| u.as_str()));\n        println!(\"host={:?} ({:?})\", a.as_ref().map(|a| a.host()), a.as_ref().map(|a| a.host_parsed()));\n        println!(\"port={:?}\", a.as_ref().and_then(|a| a.port()).map(|p| p.as_str()));\n        println!(\"path={:?} query={:?} fragment={:?}\", r.path().as_str(), r.query().map(|q| q.as_str()), r.fragment().map(|f| f.as_str()));\n    }\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Resolve { .. } => {
+                "let base = fluent_uri::Uri::parse(base).unwrap();\nlet reference = fluent_uri::UriRef::parse(input).unwrap();\nmatch reference.resolve_against(&base) {\n    Ok(target) => println!(\"{target}\"),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Normalize { .. } => {
+                "println!(\"{}\", fluent_uri::UriRef::parse(input).unwrap().normalize());"
+            }
+        };
+        Some(super::reproduction::program(
+            "fluent-uri = \"=0.4.1\"",
+            case,
+            body,
+        ))
     }
 }
 

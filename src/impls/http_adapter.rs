@@ -59,6 +59,7 @@ use http::Uri;
 
 use super::{About, BlindSpot, Blindness, Implementation};
 use crate::model::{Components, Field, Outcome};
+use crate::protocol::Request;
 use crate::reference::host::is_ipv4address;
 use crate::reference::{HostKind, ParseOptions, Rule};
 
@@ -171,6 +172,20 @@ impl Implementation for Http {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { .. } => {
+                "match input.parse::<http::Uri>() {\n    Ok(uri) => println!(\"scheme={:?} authority={:?} host={:?} port={:?} path={:?} query={:?}\", uri.scheme_str(), uri.authority().map(|a| a.as_str()), uri.host(), uri.port().map(|p| p.as_str().to_owned()), uri.path(), uri.query()),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            _ => return None,
+        };
+        Some(super::reproduction::program(
+            "http = \"=1.5.0\"",
+            case,
+            body,
+        ))
     }
 }
 

@@ -53,6 +53,7 @@ use iref::{Uri, UriRef};
 
 use super::{About, Implementation};
 use crate::model::{Components, Outcome};
+use crate::protocol::Request;
 use crate::reference::{HostKind, ParseOptions, Rule};
 
 /// The `iref` crate.
@@ -155,6 +156,23 @@ impl Implementation for Iref {
             Ok(reference) => Outcome::Resolved(reference.resolved(base).as_str().to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { .. } => {
+                "match iref::UriRef::new(input) {\n    Ok(r) => {\n        let p = r.parts();\n        println!(\"scheme={:?}\", p.scheme.map(|s| s.as_str()));\n        if let Some(a) = p.authority {\n            let h = a.host();\n            println!(\"authority={:?} host={:?} is_ipv6={} is_ip_literal={}\", a.as_str(), h.as_str(), h.is_ipv6(), h.is_ip_literal());\n        }\n        println!(\"path={:?} query={:?} fragment={:?}\", p.path.as_str(), p.query.map(|q| q.as_str()), p.fragment.map(|f| f.as_str()));\n    }\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Resolve { .. } => {
+                "let base = iref::Uri::new(base).unwrap();\nlet reference = iref::UriRef::new(input).unwrap();\nprintln!(\"{}\", reference.resolved(base));"
+            }
+            Request::Normalize { .. } => return None,
+        };
+        Some(super::reproduction::program(
+            "iref = \"=5.0.0\"",
+            case,
+            body,
+        ))
     }
 }
 

@@ -57,6 +57,7 @@ use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriRelativeStr, UriStr}
 
 use super::{About, Implementation};
 use crate::model::{Components, Outcome};
+use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
 /// iri-string 0.7.14.
@@ -152,6 +153,25 @@ impl Implementation for IriString {
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { .. } => {
+                "use iri_string::types::UriReferenceStr;\nmatch UriReferenceStr::new(input) {\n    Ok(r) => {\n        let a = r.authority_components();\n        println!(\"scheme={:?}\", r.scheme_str());\n        println!(\"userinfo={:?} host={:?} port={:?}\", a.as_ref().and_then(|a| a.userinfo()), a.as_ref().map(|a| a.host()), a.as_ref().and_then(|a| a.port()));\n        println!(\"path={:?} query={:?} fragment={:?}\", r.path_str(), r.query_str(), r.fragment_str());\n    }\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Resolve { .. } => {
+                "use iri_string::format::ToDedicatedString;\nuse iri_string::types::{UriAbsoluteStr, UriReferenceStr};\nmatch UriAbsoluteStr::new(base) {\n    Ok(base) => {\n        let reference = UriReferenceStr::new(input).unwrap();\n        println!(\"{}\", reference.resolve_against(base).to_dedicated_string());\n    }\n    Err(e) => println!(\"base: {e}\"),\n}"
+            }
+            Request::Normalize { .. } => {
+                "use iri_string::format::ToDedicatedString;\nuse iri_string::types::UriStr;\nprintln!(\"{}\", UriStr::new(input).unwrap().normalize().to_dedicated_string());"
+            }
+        };
+        Some(super::reproduction::program(
+            "iri-string = \"=0.7.14\"",
+            case,
+            body,
+        ))
     }
 }
 

@@ -19,11 +19,12 @@ pub mod iref_adapter;
 pub mod iri_string_adapter;
 #[cfg(feature = "oxiri")]
 pub mod oxiri_adapter;
-#[cfg(feature = "url")]
-pub mod url_adapter;
+pub mod reference;
+mod reproduction;
 #[cfg(feature = "uriparse")]
 pub mod uriparse_adapter;
-pub mod reference;
+#[cfg(feature = "url")]
+pub mod url_adapter;
 
 use crate::model::{Field, Outcome};
 use crate::protocol::{Request, Response};

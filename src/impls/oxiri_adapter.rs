@@ -41,6 +41,7 @@ use oxiri::{Iri, IriRef};
 
 use super::{About, Implementation};
 use crate::model::{Components, Outcome};
+use crate::protocol::Request;
 use crate::reference::host::is_ipv4address;
 use crate::reference::{HostKind, ParseOptions, Rule};
 
@@ -163,6 +164,23 @@ impl Implementation for Oxiri {
             Ok(target) => Outcome::Resolved(target.as_str().to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { .. } => {
+                "match oxiri::IriRef::parse(input) {\n    Ok(r) => println!(\"scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}\", r.scheme(), r.authority(), r.path(), r.query(), r.fragment()),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Resolve { .. } => {
+                "let base = oxiri::Iri::parse(base).unwrap();\nlet reference = oxiri::IriRef::parse(input).unwrap();\nmatch base.resolve(&reference) {\n    Ok(target) => println!(\"{}\", target.as_str()),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Normalize { .. } => return None,
+        };
+        Some(super::reproduction::program(
+            "oxiri = \"=0.3.1\"",
+            case,
+            body,
+        ))
     }
 }
 

@@ -56,6 +56,7 @@ use uriparse::{Host, RelativeReference, URI, URIReference};
 
 use super::{About, BlindSpot, Blindness, Implementation};
 use crate::model::{Components, Field, Outcome};
+use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
 /// The `uriparse` crate.
@@ -168,6 +169,28 @@ impl Implementation for Uriparse {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { rule, .. } if rule.as_deref() == Some("URI") => {
+                "match uriparse::URI::try_from(input) {\n    Ok(uri) => println!(\"{uri:?}\"),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Parse { .. } => {
+                "match uriparse::URIReference::try_from(input) {\n    Ok(r) => println!(\"scheme={:?} authority={:?} path={} query={:?} fragment={:?}\", r.scheme(), r.authority(), r.path(), r.query(), r.fragment()),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Resolve { .. } => {
+                "let base = uriparse::URI::try_from(base).unwrap();\nlet reference = uriparse::URIReference::try_from(input).unwrap();\nprintln!(\"{}\", base.resolve(&reference));"
+            }
+            Request::Normalize { .. } => {
+                "let mut r = uriparse::URIReference::try_from(input).unwrap();\nr.normalize();\nprintln!(\"{r}\");"
+            }
+        };
+        Some(super::reproduction::program(
+            "uriparse = \"=0.6.4\"",
+            case,
+            body,
+        ))
     }
 }
 

@@ -68,6 +68,7 @@
 
 use super::{About, BlindSpot, Blindness, Implementation};
 use crate::model::{Components, Field, Outcome};
+use crate::protocol::Request;
 use crate::reference::{HostKind, ParseOptions, Rule};
 
 /// The `url` crate.
@@ -166,6 +167,19 @@ impl Implementation for UrlCrate {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { .. } => {
+                "match url::Url::parse(input) {\n    Ok(u) => println!(\"scheme={:?} username={:?} password={:?} host={:?} port={:?} path={:?} query={:?} fragment={:?}\", u.scheme(), u.username(), u.password(), u.host(), u.port(), u.path(), u.query(), u.fragment()),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Resolve { .. } => {
+                "match url::Url::parse(base).and_then(|base| base.join(input)) {\n    Ok(target) => println!(\"{target}\"),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Normalize { .. } => return None,
+        };
+        Some(super::reproduction::program("url = \"=2.5.8\"", case, body))
     }
 }
 
