@@ -1,45 +1,51 @@
 //! Character classes of RFC 3986 Appendix A, one table per rule.
 //!
-//! Each table is a 128-bit set of ASCII bytes; no rule of RFC 3986 admits a byte above 0x7F, so
-//! every non-ASCII byte is outside every table. `pct-encoded` is not a single character and is
+//! Each table is a set of bytes; no rule of RFC 3986 admits a byte above 0x7F, so every
+//! non-ASCII byte is outside every table. `pct-encoded` is not a single character and is
 //! never in a table: the scanners in `parse.rs` handle `%` themselves.
 
-/// A set of ASCII bytes.
+/// A set of ASCII bytes, as a 256-entry table so that a lookup is one load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CharClass(u128);
+pub struct CharClass([bool; 256]);
 
 impl CharClass {
     /// The set of the given bytes.
     const fn of(bytes: &[u8]) -> Self {
-        let mut bits = 0u128;
+        let mut table = [false; 256];
         let mut i = 0;
         while i < bytes.len() {
-            bits |= 1 << bytes[i];
+            table[bytes[i] as usize] = true;
             i += 1;
         }
-        CharClass(bits)
+        CharClass(table)
     }
 
     /// The set of bytes from `lo` to `hi`, both included.
     const fn range(lo: u8, hi: u8) -> Self {
-        let mut bits = 0u128;
-        let mut b = lo;
-        while b <= hi {
-            bits |= 1 << b;
+        let mut table = [false; 256];
+        let mut b = lo as usize;
+        while b <= hi as usize {
+            table[b] = true;
             b += 1;
         }
-        CharClass(bits)
+        CharClass(table)
     }
 
     /// The union of two sets (the ABNF `/`).
     const fn or(self, other: CharClass) -> Self {
-        CharClass(self.0 | other.0)
+        let mut table = self.0;
+        let mut b = 0;
+        while b < 256 {
+            table[b] |= other.0[b];
+            b += 1;
+        }
+        CharClass(table)
     }
 
     /// Whether `byte` is in the set.
     #[inline]
-    pub const fn contains(self, byte: u8) -> bool {
-        byte < 128 && self.0 & (1 << byte) != 0
+    pub const fn contains(&self, byte: u8) -> bool {
+        self.0[byte as usize]
     }
 }
 

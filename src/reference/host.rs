@@ -191,6 +191,10 @@ fn count_pieces(text: &[u8], ipv4_last: bool) -> Option<usize> {
 
 /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`
 pub fn is_ipv4address(text: &[u8]) -> bool {
+    // Most hosts are names: an address has 7 to 15 bytes and ends in a digit.
+    if !(7..=15).contains(&text.len()) || !text.last().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
     let mut octets = 0;
     for octet in text.split(|&b| b == b'.') {
         octets += 1;

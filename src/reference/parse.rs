@@ -147,100 +147,185 @@ struct Parser<'a> {
 impl<'a> Parser<'a> {
     fn parse(&self, rule: Rule) -> Result<Components<'a>, ParseError> {
         let mut out = Components::default();
-        // The end of the first would-be segment: the first ":", "/", "?" or "#".
-        let first_delimiter = self.find(0, self.bytes.len(), b":/?#");
-        let has_scheme = match rule {
-            // §4.1: "If the URI-reference's prefix does not match the syntax of a scheme
-            // followed by its colon separator, then the URI-reference is a relative reference."
-            // A relative-path reference cannot hold a colon in its first segment (§4.2), so
-            // when a colon ends the first segment the input can only be a URI, and a malformed
-            // prefix is reported as a malformed scheme rather than as a relative reference.
-            Rule::UriReference => self.bytes.get(first_delimiter) == Some(&b':'),
-            Rule::Uri | Rule::AbsoluteUri => true,
-            Rule::RelativeRef => false,
-        };
+        let len = self.bytes.len();
+        // `scheme ":"` if the input starts with one. The scan stops at the first byte that
+        // cannot be in a scheme; only a ":" there ends a scheme.
+        let scheme_end = self.skip(0, &chars::SCHEME);
+        let is_scheme = scheme_end > 0
+            && chars::ALPHA.contains(self.bytes[0])
+            && self.bytes.get(scheme_end) == Some(&b':');
         let mut at = 0;
-        if has_scheme {
-            at = self.scheme(first_delimiter, &mut out)?;
+        match rule {
+            Rule::UriReference | Rule::Uri | Rule::AbsoluteUri if is_scheme => {
+                out.scheme = Some(&self.input[..scheme_end]);
+                at = scheme_end + 1;
+            }
+            Rule::Uri | Rule::AbsoluteUri => return Err(self.scheme_error()),
+            Rule::UriReference | Rule::RelativeRef => {}
         }
-        at = self.hier_part(at, has_scheme, &mut out)?;
-        if self.bytes.get(at) == Some(&b'?') {
-            let end = self.find(at + 1, self.bytes.len(), b"#");
-            self.check(at + 1, end, chars::QUERY, ErrorKind::Query)?;
+        let has_scheme = out.scheme.is_some();
+        if self.bytes[at..].starts_with(b"//") {
+            at = self.authority(at + 2, &mut out)?;
+        }
+        // The path runs to the first "?" or "#". With an authority this is path-abempty;
+        // without one, path-absolute, path-rootless, path-noscheme or path-empty (a path
+        // without an authority never starts with "//" here, since "//" opens an authority).
+        let path_start = at;
+        let first_segment = !has_scheme && !out.has_authority();
+        at = match self.scan(at, &chars::PATH, ErrorKind::Path) {
+            Ok(end) if self.is_path_end(end) => end,
+            Ok(end) => Err(self.path_error(rule, first_segment, path_start, end, None))?,
+            Err(e) => Err(self.path_error(rule, first_segment, path_start, e.offset(), Some(e)))?,
+        };
+        if first_segment {
+            // path-noscheme: `segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )`
+            let segment = &self.bytes[path_start..at];
+            let segment = &segment[..segment
+                .iter()
+                .position(|&b| b == b'/')
+                .unwrap_or(segment.len())];
+            if let Some(colon) = segment.iter().position(|&b| b == b':') {
+                return Err(self.path_error(rule, true, path_start, path_start + colon, None));
+            }
+        }
+        out.path = &self.input[path_start..at];
+        if at < len && self.bytes[at] == b'?' {
+            let end = self.scan(at + 1, &chars::QUERY, ErrorKind::Query)?;
+            if end < len && self.bytes[end] != b'#' {
+                return Err(ParseError::new(ErrorKind::Query, end));
+            }
             out.query = Some(&self.input[at + 1..end]);
             at = end;
         }
-        if self.bytes.get(at) == Some(&b'#') {
+        if at < len {
+            // Only "#" can be here.
             if rule == Rule::AbsoluteUri {
                 return Err(ParseError::new(ErrorKind::AbsoluteUri, at));
             }
-            let end = self.bytes.len();
-            self.check(at + 1, end, chars::FRAGMENT, ErrorKind::Fragment)?;
-            out.fragment = Some(&self.input[at + 1..end]);
+            let end = self.scan(at + 1, &chars::FRAGMENT, ErrorKind::Fragment)?;
+            if end < len {
+                return Err(ParseError::new(ErrorKind::Fragment, end));
+            }
+            out.fragment = Some(&self.input[at + 1..]);
         }
         Ok(out)
     }
 
-    /// `scheme ":"`, where `end` is the first `:`, `/`, `?` or `#` of the input. Returns where
-    /// the hier-part starts.
-    ///
-    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1)
-    fn scheme(&self, end: usize, out: &mut Components<'a>) -> Result<usize, ParseError> {
-        let error = |at| Err(ParseError::new(ErrorKind::Scheme, at));
-        if self.bytes.get(end) != Some(&b':') || end == 0 || !chars::ALPHA.contains(self.bytes[0]) {
-            return error(0);
-        }
-        if let Some(bad) = (1..end).find(|&i| !chars::SCHEME.contains(self.bytes[i])) {
-            return error(bad);
-        }
-        out.scheme = Some(&self.input[..end]);
-        Ok(end + 1)
+    fn is_path_end(&self, at: usize) -> bool {
+        at == self.bytes.len() || matches!(self.bytes[at], b'?' | b'#')
     }
 
-    /// `hier-part` or `relative-part`, from `at` to the first `?` or `#`.
-    fn hier_part(
+    /// The error for a path that stops at `at` (with `found` if the scan itself failed).
+    ///
+    /// §4.1: "If the URI-reference's prefix does not match the syntax of a scheme followed by
+    /// its colon separator, then the URI-reference is a relative reference." A relative-path
+    /// reference cannot hold a colon in its first segment (§4.2), so when a colon comes
+    /// before the first "/", "?" or "#" the input can only be a URI, and the error is the
+    /// malformed scheme rather than the path; by the `relative-ref` rule alone it is the
+    /// path-noscheme rule that fails.
+    fn path_error(
         &self,
-        mut at: usize,
-        has_scheme: bool,
-        out: &mut Components<'a>,
-    ) -> Result<usize, ParseError> {
-        let len = self.bytes.len();
-        if self.bytes[at..].starts_with(b"//") {
-            let end = self.find(at + 2, len, b"/?#");
-            self.authority(at + 2, end, out)?;
-            at = end;
-        }
-        let end = self.find(at, len, b"?#");
-        // With an authority this is path-abempty; without one, path-absolute, path-rootless,
-        // path-noscheme or path-empty. A path without an authority never starts with "//"
-        // here, since "//" always opens an authority.
-        self.check(at, end, chars::PATH, ErrorKind::Path)?;
-        if !has_scheme && !out.has_authority() {
-            // path-noscheme: `segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )`
-            let first_segment_end = self.find(at, end, b"/");
-            if let Some(colon) = self.bytes[at..first_segment_end]
-                .iter()
-                .position(|&b| b == b':')
-            {
-                return Err(ParseError::new(ErrorKind::PathNoscheme, at + colon));
+        rule: Rule,
+        first_segment: bool,
+        path_start: usize,
+        at: usize,
+        found: Option<ParseError>,
+    ) -> ParseError {
+        if first_segment && path_start == 0 {
+            let first_delimiter = self.find(0, self.bytes.len(), b":/?#");
+            if self.bytes.get(first_delimiter) == Some(&b':') {
+                return match rule {
+                    Rule::RelativeRef => match found {
+                        Some(e) if e.offset() < first_delimiter => e,
+                        _ if at < first_delimiter => ParseError::new(ErrorKind::Path, at),
+                        _ => ParseError::new(ErrorKind::PathNoscheme, first_delimiter),
+                    },
+                    _ => self.scheme_error(),
+                };
             }
         }
-        out.path = &self.input[at..end];
+        found.unwrap_or(ParseError::new(ErrorKind::Path, at))
+    }
+
+    /// Where a scheme that must be there is malformed: the first character that cannot be in
+    /// it, 0 when it is empty, does not start with a letter, or is missing (no ":" before the
+    /// first "/", "?" or "#").
+    ///
+    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1)
+    fn scheme_error(&self) -> ParseError {
+        let end = self.find(0, self.bytes.len(), b":/?#");
+        let at = if self.bytes.get(end) != Some(&b':')
+            || end == 0
+            || !chars::ALPHA.contains(self.bytes[0])
+        {
+            0
+        } else {
+            (1..end)
+                .find(|&i| !chars::SCHEME.contains(self.bytes[i]))
+                .unwrap_or(0)
+        };
+        ParseError::new(ErrorKind::Scheme, at)
+    }
+
+    /// `authority = [ userinfo "@" ] host [ ":" port ]`, from `start` to the first "/", "?"
+    /// or "#"; returns where it ends.
+    ///
+    /// The common shape (a reg-name, maybe a userinfo and a port) is read in one pass; any
+    /// other shape, an IP literal or an error, goes through [`Self::authority_in_parts`],
+    /// which finds the delimiters first and then checks each part, so that the error names
+    /// the part it is in.
+    fn authority(&self, start: usize, out: &mut Components<'a>) -> Result<usize, ParseError> {
+        let bytes = self.bytes;
+        let len = bytes.len();
+        let Ok(mut at) = self.scan(start, &chars::USERINFO, ErrorKind::Userinfo) else {
+            return self.authority_in_parts(start, out);
+        };
+        let mut host_start = start;
+        if at < len && bytes[at] == b'@' {
+            out.userinfo = Some(&self.input[start..at]);
+            host_start = at + 1;
+            match self.scan(host_start, &chars::REG_NAME, ErrorKind::Host) {
+                Ok(stop) => at = stop,
+                Err(_) => return self.authority_in_parts(start, out),
+            }
+        }
+        // `host_start..at` holds userinfo characters; the host is up to the first ":".
+        let host_end = self.find(host_start, at, b":");
+        let port_start = host_end + 1;
+        let mut end = at;
+        if host_end < at || (at < len && bytes[at] == b':') {
+            end = self.skip(port_start.min(len), &chars::DIGIT);
+        }
+        let authority_ends = end == len || matches!(bytes[end], b'/' | b'?' | b'#');
+        if !authority_ends || (host_end < at && bytes[port_start.min(at)..at].contains(&b':')) {
+            out.userinfo = None;
+            return self.authority_in_parts(start, out);
+        }
+        let host = &bytes[host_start..host_end];
+        out.host = Some(&self.input[host_start..host_end]);
+        out.host_kind = Some(if host::is_ipv4address(host) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        });
+        if host_end < end {
+            out.port = Some(&self.input[port_start..end]);
+        }
         Ok(end)
     }
 
-    /// `authority = [ userinfo "@" ] host [ ":" port ]`, between `start` and `end`.
-    fn authority(
+    /// [`Self::authority`] for every shape, part by part.
+    fn authority_in_parts(
         &self,
         start: usize,
-        end: usize,
         out: &mut Components<'a>,
-    ) -> Result<(), ParseError> {
+    ) -> Result<usize, ParseError> {
+        let end = self.find(start, self.bytes.len(), b"/?#");
         let mut at = start;
         // userinfo, host and port cannot hold "@", so the first "@" ends the userinfo.
         let user_end = self.find(start, end, b"@");
         if user_end < end {
-            self.check(start, user_end, chars::USERINFO, ErrorKind::Userinfo)?;
+            self.check(start, user_end, &chars::USERINFO, ErrorKind::Userinfo)?;
             out.userinfo = Some(&self.input[start..user_end]);
             at = user_end + 1;
         }
@@ -259,7 +344,7 @@ impl<'a> Parser<'a> {
             after
         } else {
             let host_end = self.find(at, end, b":");
-            self.check(at, host_end, chars::REG_NAME, ErrorKind::Host)?;
+            self.check(at, host_end, &chars::REG_NAME, ErrorKind::Host)?;
             out.host_kind = Some(if host::is_ipv4address(&self.bytes[at..host_end]) {
                 HostKind::Ipv4
             } else {
@@ -276,7 +361,42 @@ impl<'a> Parser<'a> {
             }
             out.port = Some(&self.input[port_start..end]);
         }
-        Ok(())
+        Ok(end)
+    }
+
+    /// The first position from `start` whose byte is not in `class`.
+    #[inline]
+    fn skip(&self, start: usize, class: &CharClass) -> usize {
+        self.bytes[start..]
+            .iter()
+            .position(|&b| !class.contains(b))
+            .map_or(self.bytes.len(), |i| start + i)
+    }
+
+    /// The first position from `start` that is neither in `class` nor a valid `pct-encoded`;
+    /// a `%` that does not start one is an error.
+    #[inline]
+    fn scan(&self, start: usize, class: &CharClass, _kind: ErrorKind) -> Result<usize, ParseError> {
+        let bytes = self.bytes;
+        let mut i = start;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if class.contains(b) {
+                i += 1;
+            } else if b == b'%' {
+                if bytes.len() > i + 2
+                    && HEXDIG.contains(bytes[i + 1])
+                    && HEXDIG.contains(bytes[i + 2])
+                {
+                    i += 3;
+                } else {
+                    return Err(ParseError::new(ErrorKind::PctEncoded, i));
+                }
+            } else {
+                break;
+            }
+        }
+        Ok(i)
     }
 
     /// The first position in `start..end` holding one of `delimiters`, or `end`.
@@ -293,7 +413,7 @@ impl<'a> Parser<'a> {
         &self,
         start: usize,
         end: usize,
-        class: CharClass,
+        class: &CharClass,
         kind: ErrorKind,
     ) -> Result<(), ParseError> {
         check_pct_text(&self.bytes[..end], start, class, kind)
@@ -305,7 +425,7 @@ impl<'a> Parser<'a> {
 pub(crate) fn check_pct_text(
     text: &[u8],
     start: usize,
-    class: CharClass,
+    class: &CharClass,
     kind: ErrorKind,
 ) -> Result<(), ParseError> {
     let mut i = start;
@@ -324,4 +444,55 @@ pub(crate) fn check_pct_text(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one-pass authority reader and the part-by-part one agree on every authority built
+    /// from these pieces, errors included.
+    #[test]
+    fn both_authority_readers_agree() {
+        let pieces = [
+            "", "a", "A", "1", "0", "255", ".", ":", "::", "@", "[", "]", "[::1]", "[v1.x]", "%41",
+            "%4", "%", " ", "-", "_", "~", "!", "u:p", "%zz", "é", "/", "?", "#", "80", "999999",
+        ];
+        let mut checked = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let input = format!("//{a}{b}{c}");
+                    let parser = Parser {
+                        input: &input,
+                        bytes: input.as_bytes(),
+                        options: ParseOptions::default(),
+                    };
+                    let mut fast = Components::default();
+                    let mut slow = Components::default();
+                    let fast_result = parser.authority(2, &mut fast);
+                    let slow_result = parser.authority_in_parts(2, &mut slow);
+                    assert_eq!(fast_result, slow_result, "{input:?}");
+                    if fast_result.is_ok() {
+                        assert_eq!(fast, slow, "{input:?}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 27_000);
+    }
+
+    #[test]
+    fn the_first_failure_from_the_left_is_reported() {
+        // By the relative-ref rule alone, the colon at 1 fails path-noscheme before the space.
+        let e = parse_relative_ref("a:b c").unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (ErrorKind::PathNoscheme, 1));
+        // As a URI-reference, a colon before any "/" makes the prefix a scheme, malformed at 1.
+        let e = parse("a b:c").unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (ErrorKind::Scheme, 1));
+        // Without a colon there, the space is a path error.
+        let e = parse("a b/c:d").unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (ErrorKind::Path, 1));
+    }
 }
