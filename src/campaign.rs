@@ -4,7 +4,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::diff::Engine;
+use crate::diff::{CaseRun, Engine};
 use crate::protocol::Request;
 use crate::report::{Collector, Report};
 
@@ -48,14 +48,29 @@ impl<'a> Campaign<'a> {
 
     /// Runs one case, attributing what it shows to `source`.
     pub fn case(&mut self, case: &Request, source: &str) {
-        self.stats.cases += 1;
         let run = self.engine.run(case);
+        self.record(&run, source);
+    }
+
+    /// Runs many cases, each implementation taking the whole batch at once.
+    pub fn cases(&mut self, cases: &[Request], source: &str) {
+        for run in self.engine.run_all(cases) {
+            self.record(&run, source);
+        }
+    }
+
+    /// Records what one case showed: counts known signatures, shrinks and adds new ones.
+    /// Returns the number of new signatures.
+    pub fn record(&mut self, run: &CaseRun, source: &str) -> usize {
+        self.stats.cases += 1;
+        let mut new = 0;
         for finding in &run.findings {
             self.stats.findings += 1;
             if self.collector.has(finding) {
                 self.collector.count(finding, source);
                 continue;
             }
+            new += 1;
             self.stats.signatures += 1;
             if finding.known.is_none() {
                 self.stats.candidate_bugs += 1;
@@ -78,6 +93,7 @@ impl<'a> Campaign<'a> {
                 source,
             );
         }
+        new
     }
 
     /// Writes the reports (merged with those on disk) and the index.

@@ -89,7 +89,7 @@ pub fn reference_outcome(case: &Case) -> Expectation {
             base,
             input,
             strict,
-        } => match resolve(base, input, ResolveOptions { strict: *strict }) {
+        } => match resolve(base, input, ResolveOptions::strict(*strict)) {
             Ok(target) => Expectation::Target(target),
             Err(ResolveError::Base(e) | ResolveError::Reference(e)) => invalid(&e),
         },

@@ -12,11 +12,12 @@ use uri_conformance::check::check_reference;
 use uri_conformance::diff::{Catalogue, Engine};
 use uri_conformance::external::{self, Verdict};
 use uri_conformance::gate::{self, Expectations};
+use uri_conformance::generate::{self, Op};
 use uri_conformance::impls::{self, Implementation, external::External};
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::reference::{self, Level, ParseOptions, ResolveError, ResolveOptions, Rule};
 use uri_conformance::report::{self, markdown::case_line};
-use uri_conformance::{matrix, vectors};
+use uri_conformance::{fuzz, matrix, vectors};
 
 #[derive(Parser)]
 #[command(version, about = "RFC 3986 conformance suite and differential harness")]
@@ -138,6 +139,57 @@ enum Command {
         /// Where the matrix goes.
         #[arg(long, default_value = "reports")]
         reports: PathBuf,
+    },
+    /// The stable fuzz loop: generated cases through the reference's properties and the
+    /// differential engine, writing reports. Ctrl-C stops it and keeps what it found.
+    Fuzz {
+        /// How long: `60s`, `30m`, `1h` (60s when neither --time nor --cases is given).
+        #[arg(long, value_parser = parse_duration)]
+        time: Option<Duration>,
+        /// How many cases per job (a reproducible run with one job).
+        #[arg(long)]
+        cases: Option<u64>,
+        /// The seed: the same seed gives the same inputs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// parse, resolve, normalize or all.
+        #[arg(long, default_value = "all")]
+        op: String,
+        /// Cases handed to each implementation at once.
+        #[arg(long, default_value_t = 64)]
+        batch: usize,
+        /// Where the reports go.
+        #[arg(long, default_value = "reports")]
+        reports: PathBuf,
+        #[command(flatten)]
+        selection: Selection,
+    },
+    /// Write a libFuzzer seed corpus (one directory per fuzz target) from the vectors and the
+    /// real-world URL lists.
+    Corpus {
+        /// The corpus directory, e.g. fuzz/corpus.
+        dir: PathBuf,
+        /// The real-world URL lists; skipped when missing.
+        #[arg(long, default_value_os_t = campaign::default_urls_dir())]
+        urls: PathBuf,
+        /// How many URLs to take from each list.
+        #[arg(long, default_value_t = 2000)]
+        per_list: usize,
+    },
+    /// Turn a checked report (a known difference, or a candidate bug with a verdict) into a
+    /// vector, appended to a vector file.
+    Promote {
+        /// IMPLEMENTATION/SIGNATURE, as in reports/README.md.
+        signature: String,
+        /// Where the reports are.
+        #[arg(long, default_value = "reports")]
+        reports: PathBuf,
+        /// The vector file to append to.
+        #[arg(long, default_value = "vectors/rfc3986/promoted.yaml")]
+        to: PathBuf,
     },
     /// The CI gate: the corpus against one implementation under its expectations file.
     Gate {
@@ -261,6 +313,47 @@ fn main() -> ExitCode {
             }
         }
         Command::Matrix { selection, reports } => run_matrix(&selection, &reports),
+        Command::Fuzz {
+            time,
+            cases,
+            seed,
+            jobs,
+            op,
+            batch,
+            reports,
+            selection,
+        } => {
+            let ops = match op.as_str() {
+                "parse" => vec![Op::Parse],
+                "resolve" => vec![Op::Resolve],
+                "normalize" => vec![Op::Normalize],
+                "all" => vec![Op::Parse, Op::Resolve, Op::Normalize],
+                other => {
+                    return fail(format!(
+                        "unknown --op {other:?} (parse, resolve, normalize, all)"
+                    ));
+                }
+            };
+            let options = fuzz::Options {
+                duration: time.or(cases.is_none().then(|| Duration::from_secs(60))),
+                cases,
+                seed,
+                jobs,
+                ops,
+                batch: batch.max(1),
+            };
+            run_fuzz(&selection, &reports, &options)
+        }
+        Command::Corpus {
+            dir,
+            urls,
+            per_list,
+        } => write_corpus(&dir, &urls, per_list),
+        Command::Promote {
+            signature,
+            reports,
+            to,
+        } => promote(&signature, &reports, &to),
         Command::Gate {
             selection,
             expectations,
@@ -381,11 +474,8 @@ fn sweep(
 ) -> Result<(), String> {
     if use_vectors {
         let corpus = vectors::load_dir(&vectors::default_dir()).map_err(|e| e.to_string())?;
-        for vector in &corpus {
-            if let Some(case) = matrix::request(vector) {
-                campaign.case(&case, "vectors");
-            }
-        }
+        let cases: Vec<Request> = corpus.iter().filter_map(matrix::request).collect();
+        campaign.cases(&cases, "vectors");
     }
     let mut lists = match urls {
         Some(dir) => campaign::url_lists(dir).map_err(|e| e.to_string())?,
@@ -402,10 +492,9 @@ fn sweep(
         ));
     }
     for (source, lines) in &lists {
-        for line in lines {
-            for case in campaign::url_cases(line) {
-                campaign.case(&case, source);
-            }
+        for chunk in lines.chunks(256) {
+            let cases: Vec<Request> = chunk.iter().flat_map(|l| campaign::url_cases(l)).collect();
+            campaign.cases(&cases, source);
         }
     }
     Ok(())
@@ -643,7 +732,7 @@ fn resolve(base: &str, reference_text: &str, strict: bool, json: bool) -> ExitCo
         });
         return ExitCode::SUCCESS;
     }
-    match reference::resolve(base, reference_text, ResolveOptions { strict }) {
+    match reference::resolve(base, reference_text, ResolveOptions::strict(strict)) {
         Ok(target) => {
             println!("{target}");
             ExitCode::SUCCESS
@@ -770,5 +859,256 @@ fn crosscheck(dir: &std::path::Path, verbose: bool) -> ExitCode {
         disagree_all += disagree;
     }
     println!("{agree_all} agree, {disagree_all} disagree");
+    ExitCode::SUCCESS
+}
+
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let (number, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("{text:?} is not a duration like 60s, 30m or 1h"))?;
+    match unit {
+        "" | "s" => Ok(Duration::from_secs(n)),
+        "m" => Ok(Duration::from_secs(n * 60)),
+        "h" => Ok(Duration::from_secs(n * 3600)),
+        "ms" => Ok(Duration::from_millis(n)),
+        _ => Err(format!("{text:?} is not a duration like 60s, 30m or 1h")),
+    }
+}
+
+static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn run_fuzz(selection: &Selection, reports: &std::path::Path, options: &fuzz::Options) -> ExitCode {
+    use std::sync::atomic::Ordering;
+    let engine = match selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    // Ctrl-C stops the loop; what was found is still written.
+    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    let campaign = std::sync::Mutex::new(Campaign::new(&engine, reports));
+    let progress = fuzz::Progress::default();
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    let started = std::time::Instant::now();
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    let summary = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !finished.load(Ordering::Relaxed) {
+                let cases = progress.cases.load(Ordering::Relaxed);
+                bar.set_message(format!(
+                    "{cases} cases, {:.0} execs/s, {} findings, {} new signatures, {} property violations",
+                    cases as f64 / started.elapsed().as_secs_f64().max(1e-3),
+                    progress.findings.load(Ordering::Relaxed),
+                    progress.signatures.load(Ordering::Relaxed),
+                    progress.violations.load(Ordering::Relaxed),
+                ));
+                bar.tick();
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        });
+        let summary = fuzz::run(&engine, &campaign, options, &STOP, &progress);
+        finished.store(true, Ordering::Relaxed);
+        summary
+    });
+    bar.finish_and_clear();
+    let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
+    let written = campaign.write();
+    println!(
+        "{} cases in {:.1}s ({:.0} execs/s), {} findings, {} new signatures",
+        summary.cases,
+        summary.elapsed.as_secs_f64(),
+        summary.execs_per_second(),
+        summary.findings,
+        summary.signatures
+    );
+    match written {
+        Ok(all) => println!("{} reports in {}", all.len(), reports.display()),
+        Err(e) => return fail(e),
+    }
+    if summary.violations.is_empty() {
+        println!("no violation of the reference's properties");
+        ExitCode::SUCCESS
+    } else {
+        for violation in summary.violations.iter().take(20) {
+            println!("reference property violated: {violation}");
+        }
+        println!(
+            "{} violations of the reference's properties",
+            summary.violations.len()
+        );
+        ExitCode::FAILURE
+    }
+}
+
+/// The fuzz targets and the operations each one generates.
+const TARGETS: &[(&str, &[Op])] = &[
+    ("diff_parse", &[Op::Parse]),
+    ("diff_resolve", &[Op::Resolve]),
+    ("diff_normalize", &[Op::Normalize]),
+    ("reference_props", &[Op::Parse, Op::Resolve, Op::Normalize]),
+];
+
+fn write_corpus(dir: &std::path::Path, urls: &std::path::Path, per_list: usize) -> ExitCode {
+    let corpus = match vectors::load_dir(&vectors::default_dir()) {
+        Ok(corpus) => corpus,
+        Err(e) => return fail(e),
+    };
+    let mut cases: Vec<Request> = corpus.iter().filter_map(matrix::request).collect();
+    match campaign::url_lists(urls) {
+        Ok(lists) => {
+            for (_, lines) in lists {
+                for line in lines.iter().take(per_list) {
+                    cases.extend(campaign::url_cases(line));
+                }
+            }
+        }
+        Err(e) => return fail(e),
+    }
+    let mut written = 0;
+    for (target, ops) in TARGETS {
+        let target_dir = dir.join(target);
+        if let Err(e) = std::fs::create_dir_all(&target_dir) {
+            return fail(format!("{}: {e}", target_dir.display()));
+        }
+        for case in &cases {
+            let Some(bytes) = generate::seed_bytes(case, ops) else {
+                continue;
+            };
+            // Content-addressed names, as libFuzzer writes them: no duplicates, no churn.
+            let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+            for b in &bytes {
+                hash = (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+            }
+            let path = target_dir.join(format!("seed-{hash:016x}"));
+            if let Err(e) = std::fs::write(&path, &bytes) {
+                return fail(format!("{}: {e}", path.display()));
+            }
+            written += 1;
+        }
+    }
+    println!("{written} seeds written under {}", dir.display());
+    ExitCode::SUCCESS
+}
+
+fn promote(signature: &str, reports: &std::path::Path, to: &std::path::Path) -> ExitCode {
+    let path = reports.join(format!("{signature}.json"));
+    let report: report::Report = match std::fs::read_to_string(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+    {
+        Ok(report) => report,
+        Err(e) => return fail(format!("{}: {e}", path.display())),
+    };
+    // A vector's expectation must stand on the RFC text: promote only what was checked.
+    let confirmation = match (&report.known, &report.verdict) {
+        (Some(known), _) => format!(
+            "promoted from reports/{signature}.md, a known difference ({}): the reference's answer is RFC 3986's, {}",
+            known.id, report.rfc.section
+        ),
+        (None, Some(verdict)) => {
+            format!("promoted from reports/{signature}.md; checked by hand: {verdict}")
+        }
+        (None, None) => {
+            return fail(format!(
+                "{signature} has no hand-checked verdict in {}/verdicts.yaml: check it against the RFC first",
+                reports.display()
+            ));
+        }
+    };
+    let case = &report.minimal.case;
+    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let id = format!(
+        "promoted-{}",
+        signature
+            .replace('/', "-")
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            })
+            .collect::<String>()
+    );
+    let section = report
+        .rfc
+        .section
+        .rsplit('§')
+        .next()
+        .unwrap_or("A")
+        .trim()
+        .to_owned();
+    let reference_answer = impls::reference::Reference.answer(case);
+    let mut vector = format!(
+        "  - id: {}\n    section: {}\n    op: {}\n",
+        q(&id),
+        q(&section),
+        uri_conformance::diff::signature::op_name(case)
+    );
+    match case {
+        Request::Parse { input, rule, .. } => {
+            vector += &format!("    input: {}\n", q(input));
+            if let Some(rule) = rule.as_deref().filter(|r| *r != "URI-reference") {
+                vector += &format!("    rule: {}\n", q(rule));
+            }
+        }
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => {
+            vector += &format!("    base: {}\n    input: {}\n", q(base), q(input));
+            if !strict {
+                vector += "    strict: false\n";
+            }
+        }
+        Request::Normalize { input, level } => {
+            vector += &format!("    input: {}\n", q(input));
+            if let Some(level) = level.as_deref().filter(|l| *l != "syntax") {
+                vector += &format!("    level: {}\n", q(level));
+            }
+        }
+    }
+    vector += &format!("    note: {}\n    expect:\n", q(&confirmation));
+    let null_or = |v: &Option<String>| v.as_deref().map_or_else(|| "null".to_owned(), q);
+    vector += &match &reference_answer {
+        uri_conformance::model::Outcome::Parsed {
+            components: c,
+            host_kind,
+        } => format!(
+            "      components: {{scheme: {}, userinfo: {}, host: {}, port: {}, path: {}, query: {}, fragment: {}}}\n      host_kind: {}\n",
+            null_or(&c.scheme),
+            null_or(&c.userinfo),
+            null_or(&c.host),
+            null_or(&c.port),
+            q(&c.path),
+            null_or(&c.query),
+            null_or(&c.fragment),
+            host_kind.map_or("null", |k| k.name())
+        ),
+        uri_conformance::model::Outcome::Resolved(t) => format!("      target: {}\n", q(t)),
+        uri_conformance::model::Outcome::Normalized(n) => format!("      normalized: {}\n", q(n)),
+        uri_conformance::model::Outcome::Invalid(e) => {
+            format!("      invalid: {}\n", q(e.split(':').next().unwrap_or("")))
+        }
+        other => return fail(format!("the reference answered {other:?}")),
+    };
+    let mut text = std::fs::read_to_string(to).unwrap_or_else(|_| {
+        "# Vectors promoted from checked reports (`uri-conformance promote`); each note says which\n# verdict or RFC passage stands behind the expectation.\nvectors:\n".to_owned()
+    });
+    if text.contains(&format!("id: {}", q(&id))) {
+        return fail(format!("{id} is already in {}", to.display()));
+    }
+    text.push_str(&vector);
+    if let Err(e) = report::write_atomically(to, text.as_bytes()) {
+        return fail(format!("{}: {e}", to.display()));
+    }
+    println!("{id} appended to {}", to.display());
     ExitCode::SUCCESS
 }

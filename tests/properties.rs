@@ -249,12 +249,16 @@ fn resolution_targets_parse_back() {
             continue;
         };
         for strict in [true, false] {
-            let target = transform_references(&base, &r, ResolveOptions { strict });
+            let target = transform_references(&base, &r, ResolveOptions::strict(strict));
             let t = target.components();
             let text = target.recompose();
+            if is_double_slash_case(&t) {
+                // §5.3's string for this target parses back with an authority, or not at all.
+                continue;
+            }
             let reparsed = parse_uri(&text)
                 .unwrap_or_else(|e| panic!("{:?} + {:?} gave {text:?}: {e}", pair[0], pair[1]));
-            if !is_double_slash_case(&t) {
+            {
                 assert_eq!(recompose(&reparsed), text, "{:?} + {:?}", pair[0], pair[1]);
                 assert_eq!(reparsed.path, t.path, "{:?} + {:?}", pair[0], pair[1]);
                 assert_eq!(reparsed.host, t.host, "{:?} + {:?}", pair[0], pair[1]);

@@ -107,6 +107,16 @@ pub struct Predicate {
     pub actual_path_prefix: Vec<String>,
     /// Whether the input holds a percent-encoded octet above 0x7F.
     pub input_has_non_ascii_pct: Option<bool>,
+    /// For resolution: the base's path ends with one of these.
+    pub base_path_ends_with: Vec<String>,
+    /// Compare the relations against the reference's answer under every documented reading,
+    /// not only the letter: an implementation with another reading and its own
+    /// canonicalization on top.
+    pub with_readings: bool,
+    /// Whether the implementation's target or normalized string is the reference's under some
+    /// combination of the documented readings (`ResolveOptions::readings`,
+    /// `NormalizeOptions::readings`): another choice the RFC allows, or several at once.
+    pub reference_readings: Option<bool>,
 }
 
 /// How an implementation's component relates to the reference's. Each relation applies to
@@ -291,6 +301,14 @@ impl Predicate {
             && (self.base_contains.is_empty()
                 || base.is_some_and(|b| contains_any(&self.base_contains, &[b])))
             && (self.input_form.is_empty() || self.input_form.contains(&form_of(input).to_owned()))
+            && (self.base_path_ends_with.is_empty()
+                || base
+                    .and_then(|b| reference::parse_uri(b).ok())
+                    .is_some_and(|b| {
+                        self.base_path_ends_with
+                            .iter()
+                            .any(|suffix| b.path.ends_with(suffix.as_str()))
+                    }))
             && (self.level.is_empty()
                 || super::level_of(case).is_some_and(|l| self.level.iter().any(|w| w == l.name())))
             && (self.actual_error_contains.is_empty()
@@ -301,8 +319,17 @@ impl Predicate {
             && self
                 .double_slash_target
                 .is_none_or(|want| is_double_slash_case(case, expected) == want)
+            && self
+                .reference_readings
+                .is_none_or(|want| is_another_reading(case, actual) == want)
             && self.answers_hold(expected, actual)
-            && (self.relation.is_empty() || self.relations_hold(difference, expected, actual))
+            && (self.relation.is_empty()
+                || self.relations_hold(&difference.fields, expected, actual)
+                || (self.with_readings
+                    && readings_of(case).iter().any(|reading| {
+                        let fields = super::compare::answer_fields(reading, actual);
+                        !fields.is_empty() && self.relations_hold(&fields, reading, actual)
+                    })))
     }
 
     fn answers_hold(&self, expected: &Outcome, actual: &Outcome) -> bool {
@@ -333,21 +360,16 @@ impl Predicate {
             })
     }
 
-    fn relations_hold(
-        &self,
-        difference: &Difference,
-        expected: &Outcome,
-        actual: &Outcome,
-    ) -> bool {
+    fn relations_hold(&self, fields: &[Field], expected: &Outcome, actual: &Outcome) -> bool {
         let (Some((e, _)), Some((a, _))) = (components_of(expected), components_of(actual)) else {
             return false;
         };
         let has = |r: Relation| self.relation.contains(&r);
-        difference.fields.iter().all(|&field| {
+        fields.iter().all(|&field| {
             if field == Field::HostKind {
                 // A host kind that follows from a host text difference is covered by the
                 // relation that covers the host.
-                return has(Relation::HostKindOnly) || difference.fields.contains(&Field::Host);
+                return has(Relation::HostKindOnly) || fields.contains(&Field::Host);
             }
             let (ev, av) = (e.get(field), a.get(field));
             let field_relation = self.relation.iter().any(|relation| match relation {
@@ -431,7 +453,7 @@ fn is_double_slash_case(case: &Request, expected: &Outcome) -> bool {
                 let target = reference::transform_references(
                     &b,
                     &r,
-                    reference::ResolveOptions { strict: *strict },
+                    reference::ResolveOptions::strict(*strict),
                 );
                 let t = target.components();
                 t.host.is_none() && t.path.starts_with("//")
@@ -441,6 +463,62 @@ fn is_double_slash_case(case: &Request, expected: &Outcome) -> bool {
         Request::Normalize { .. } => components_of(expected)
             .is_some_and(|(c, _)| c.host.is_none() && c.path.starts_with("/.//")),
         Request::Parse { .. } => false,
+    }
+}
+
+/// The reference's answers under every documented reading (none for parsing).
+fn readings_of(case: &Request) -> Vec<Outcome> {
+    let mut answers: Vec<Outcome> = Vec::new();
+    match case {
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => {
+            for options in reference::ResolveOptions::readings(*strict) {
+                if let Ok(t) = reference::resolve(base, input, options) {
+                    let answer = Outcome::Resolved(t);
+                    if !answers.contains(&answer) {
+                        answers.push(answer);
+                    }
+                }
+            }
+        }
+        Request::Normalize { input, .. } => {
+            let level = super::level_of(case).unwrap_or_default();
+            for options in reference::NormalizeOptions::readings() {
+                if let Ok(n) = reference::normalize_with(input, level, options) {
+                    let answer = Outcome::Normalized(n);
+                    if !answers.contains(&answer) {
+                        answers.push(answer);
+                    }
+                }
+            }
+        }
+        Request::Parse { .. } => {}
+    }
+    answers
+}
+
+/// Whether `actual` is the reference's answer under some combination of documented readings.
+fn is_another_reading(case: &Request, actual: &Outcome) -> bool {
+    match (case, actual) {
+        (
+            Request::Resolve {
+                base,
+                input,
+                strict,
+            },
+            Outcome::Resolved(target),
+        ) => reference::ResolveOptions::readings(*strict)
+            .any(|options| reference::resolve(base, input, options).as_ref() == Ok(target)),
+        (Request::Normalize { input, .. }, Outcome::Normalized(normalized)) => {
+            let level = super::level_of(case).unwrap_or_default();
+            reference::NormalizeOptions::readings().any(|options| {
+                reference::normalize_with(input, level, options).as_ref() == Ok(normalized)
+            })
+        }
+        _ => false,
     }
 }
 
@@ -485,7 +563,17 @@ fn canonical(value: &str, field: Field, relations: &[Relation]) -> String {
     }
     if field == Field::Path {
         if has(Relation::PercentDotSegments) {
-            value = value.replace("%2E", ".").replace("%2e", ".");
+            value = value
+                .split('/')
+                .map(
+                    |segment| match segment.replace("%2E", ".").replace("%2e", ".").as_str() {
+                        "." => ".".to_owned(),
+                        ".." => "..".to_owned(),
+                        _ => segment.to_owned(),
+                    },
+                )
+                .collect::<Vec<_>>()
+                .join("/");
         }
         if has(Relation::DotSegments) || has(Relation::PercentDotSegments) {
             value = remove_dot_segments(&value);

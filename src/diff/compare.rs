@@ -300,6 +300,16 @@ fn string_fields(expected: &str, actual: &str) -> (Vec<Field>, bool) {
     }
 }
 
+/// The fields in which two target or normalized answers differ, each parsed by the
+/// reference; none if either is not such an answer or does not parse.
+pub fn answer_fields(expected: &Outcome, actual: &Outcome) -> Vec<Field> {
+    match (expected, actual) {
+        (Outcome::Resolved(e), Outcome::Resolved(a))
+        | (Outcome::Normalized(e), Outcome::Normalized(a)) => string_fields(e, a).0,
+        _ => vec![],
+    }
+}
+
 /// The §5.2.2 branch the reference takes for a resolution case.
 pub fn resolution_branch(case: &Request) -> &'static str {
     let Request::Resolve { input, .. } = case else {

@@ -130,6 +130,39 @@ impl Engine {
         }
     }
 
+    /// Runs many cases everywhere, handing each implementation the whole batch at once
+    /// (faster than [`Engine::run`] case by case).
+    pub fn run_all(&self, cases: &[Request]) -> Vec<CaseRun> {
+        let expected: Vec<Outcome> = cases.iter().map(|c| Reference.answer(c)).collect();
+        let answers: Vec<Vec<Outcome>> = self
+            .implementations
+            .iter()
+            .map(|guarded| guarded.answer_all(cases))
+            .collect();
+        cases
+            .iter()
+            .enumerate()
+            .map(|(i, case)| {
+                let mut run = CaseRun {
+                    reference: expected[i].clone(),
+                    answers: Vec::with_capacity(self.implementations.len()),
+                    findings: Vec::new(),
+                };
+                for (guarded, outcomes) in self.implementations.iter().zip(&answers) {
+                    let actual = &outcomes[i];
+                    if let Some(finding) = self.finding(guarded, case, &expected[i], actual) {
+                        run.findings.push(finding);
+                    }
+                    run.answers.push((
+                        guarded.implementation().about().name.to_owned(),
+                        actual.clone(),
+                    ));
+                }
+                run
+            })
+            .collect()
+    }
+
     /// Runs `case` on one implementation only; its finding, if any.
     pub fn run_one(&self, implementation: &str, case: &Request) -> Option<Finding> {
         let guarded = self
@@ -167,7 +200,11 @@ impl Engine {
                 link: e.link.clone(),
             });
         let mut signature = Signature::of(name, case, &difference);
-        signature.known = known.as_ref().map(|k| k.id.clone());
+        if let Some(known) = &known {
+            signature.fields.clear();
+            signature.detail.clear();
+            signature.known = Some(known.id.clone());
+        }
         Some(Finding {
             signature,
             case: case.clone(),

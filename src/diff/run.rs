@@ -65,7 +65,7 @@ pub fn answer_catching(implementation: &dyn Implementation, request: &Request) -
     }
 }
 
-type Job = (Request, SyncSender<Outcome>);
+type Job = (Vec<Request>, SyncSender<Vec<Outcome>>);
 
 /// One implementation on its own worker thread, so that a case that never returns can be
 /// abandoned: the stuck thread is left behind and a fresh worker takes the next case.
@@ -97,9 +97,12 @@ impl Guarded {
         thread::Builder::new()
             .name(name)
             .spawn(move || {
-                for (request, reply) in inbox {
-                    let outcome = answer_catching(&*implementation, &request);
-                    if reply.send(outcome).is_err() {
+                for (requests, reply) in inbox {
+                    let outcomes = requests
+                        .iter()
+                        .map(|request| answer_catching(&*implementation, request))
+                        .collect();
+                    if reply.send(outcomes).is_err() {
                         break;
                     }
                 }
@@ -110,23 +113,45 @@ impl Guarded {
 
     /// Answers `request`, or [`Outcome::TimedOut`] after the limit.
     pub fn answer(&self, request: &Request) -> Outcome {
+        match self.answer_batch(std::slice::from_ref(request)) {
+            Ok(mut outcomes) => outcomes.pop().unwrap_or(Outcome::TimedOut),
+            Err(outcome) => *outcome,
+        }
+    }
+
+    /// Answers every request with one hand-over to the worker thread. When the whole batch
+    /// does not finish within the limit, the cases are answered again one by one, so that
+    /// only the case that hangs is reported as timed out.
+    pub fn answer_all(&self, requests: &[Request]) -> Vec<Outcome> {
+        match self.answer_batch(requests) {
+            Ok(outcomes) => outcomes,
+            Err(_) if requests.len() > 1 => requests.iter().map(|r| self.answer(r)).collect(),
+            Err(outcome) => vec![*outcome],
+        }
+    }
+
+    fn answer_batch(&self, requests: &[Request]) -> Result<Vec<Outcome>, Box<Outcome>> {
         let mut worker = self.worker.lock().unwrap_or_else(|e| e.into_inner());
         let jobs = worker.get_or_insert_with(|| self.spawn()).clone();
         let (reply, outcome) = mpsc::sync_channel(1);
-        if jobs.send((request.clone(), reply)).is_err() {
+        if jobs.send((requests.to_vec(), reply)).is_err() {
             *worker = None;
-            return Outcome::Panicked("the worker thread stopped".to_owned());
+            return Err(Box::new(Outcome::Panicked(
+                "the worker thread stopped".to_owned(),
+            )));
         }
         match outcome.recv_timeout(self.limit) {
-            Ok(outcome) => outcome,
+            Ok(outcomes) => Ok(outcomes),
             Err(RecvTimeoutError::Timeout) => {
                 // The worker is stuck in the implementation; leave it and start afresh.
                 *worker = None;
-                Outcome::TimedOut
+                Err(Box::new(Outcome::TimedOut))
             }
             Err(RecvTimeoutError::Disconnected) => {
                 *worker = None;
-                Outcome::Panicked("the worker thread stopped".to_owned())
+                Err(Box::new(Outcome::Panicked(
+                    "the worker thread stopped".to_owned(),
+                )))
             }
         }
     }
@@ -187,5 +212,10 @@ mod tests {
             Outcome::Panicked(_)
         ));
         assert_eq!(guarded.answer(&parse("x")), Outcome::Unsupported);
+        let all = guarded.answer_all(&[parse("x"), parse("hang"), parse("panic"), parse("x")]);
+        assert_eq!(all[0], Outcome::Unsupported);
+        assert_eq!(all[1], Outcome::TimedOut);
+        assert!(matches!(all[2], Outcome::Panicked(_)));
+        assert_eq!(all[3], Outcome::Unsupported);
     }
 }

@@ -1,9 +1,10 @@
 //! Stable signatures: many inputs that show one bug make one report.
 //!
-//! A signature is the operation, the implementation, the kind of difference, the fields
+//! A signature is the operation, the implementation, the kind of difference, the first field
 //! involved and the detail (the failing rule and character, the §5.2.2 branch, the panic site).
 //! It holds nothing of the input itself, so it is the same for every input that shows the
-//! same behaviour.
+//! same behaviour. A known difference is identified by its catalogue entry instead of its
+//! fields and detail: the entry already says what the behaviour is.
 
 use std::fmt;
 
@@ -35,6 +36,15 @@ impl Signature {
         let mut fields = difference.fields.clone();
         fields.sort();
         fields.dedup();
+        // The first differing field in URI order names the behaviour; the others usually
+        // follow from it (a host that swallows the path changes both), and listing them all
+        // would split one behaviour into many reports.
+        if matches!(
+            difference.kind,
+            DifferenceKind::Components | DifferenceKind::Target | DifferenceKind::Normalized
+        ) {
+            fields.truncate(1);
+        }
         Signature {
             op: op_name(case),
             implementation: implementation.to_owned(),

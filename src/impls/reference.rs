@@ -36,7 +36,7 @@ impl Implementation for Reference {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        match rfc3986::resolve(base, reference, ResolveOptions { strict }) {
+        match rfc3986::resolve(base, reference, ResolveOptions::strict(strict)) {
             Ok(target) => Outcome::Resolved(target),
             Err(ResolveError::Base(e)) => Outcome::Invalid(format!("base: {}", error_text(&e))),
             Err(ResolveError::Reference(e)) => Outcome::Invalid(error_text(&e)),

@@ -21,7 +21,7 @@ pub mod resolve;
 pub use appendix_b::{Split, split};
 pub use error::{ErrorKind, ParseError};
 pub use host::HostKind;
-pub use normalize::{Level, equivalent, normalize};
+pub use normalize::{Level, NormalizeOptions, equivalent, normalize, normalize_with};
 pub use parse::{
     Components, ParseOptions, Rule, parse, parse_absolute_uri, parse_relative_ref, parse_uri,
     parse_with,

@@ -61,6 +61,57 @@ impl SchemeRules {
     }
 }
 
+/// The other conforming readings of the documented normalization choices; the default is the
+/// reference's reading. The harness uses them to recognise an implementation that made
+/// another choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NormalizeOptions {
+    /// Choice 10: apply §5.2.4 to rootless paths too (the reference's reading); `false`
+    /// leaves them alone.
+    pub rootless_dot_segments: bool,
+    /// Choice 10: write `/.` before a path that starts with `//` without an authority (the
+    /// reference's reading); `false` writes it as §5.3 would.
+    pub double_slash_prefix: bool,
+    /// Choice 11: remove an empty port at the syntax level too.
+    pub empty_port_removed: bool,
+    /// Choice 12: write IPv6 literals in RFC 5952 form.
+    pub ipv6_rfc5952: bool,
+    /// Choice 10: keep a rootless path rootless after removing its dot-segments
+    /// (`foo:a/../b` is `foo:b`).
+    pub rootless_kept: bool,
+    /// Choice 13: turn an empty path with an authority into `/` for every scheme (the
+    /// reference's reading of "in general"); `false` does it only for the schemes known to
+    /// equate the two.
+    pub empty_path_slash_for_every_scheme: bool,
+}
+
+impl Default for NormalizeOptions {
+    fn default() -> Self {
+        NormalizeOptions {
+            rootless_dot_segments: true,
+            double_slash_prefix: true,
+            empty_port_removed: false,
+            ipv6_rfc5952: false,
+            rootless_kept: false,
+            empty_path_slash_for_every_scheme: true,
+        }
+    }
+}
+
+impl NormalizeOptions {
+    /// Every combination of the documented readings, the reference's first.
+    pub fn readings() -> impl Iterator<Item = NormalizeOptions> {
+        (0..64u8).map(|bits| NormalizeOptions {
+            rootless_dot_segments: bits & 1 == 0,
+            double_slash_prefix: bits & 2 == 0,
+            empty_port_removed: bits & 4 != 0,
+            ipv6_rfc5952: bits & 8 != 0,
+            rootless_kept: bits & 16 != 0,
+            empty_path_slash_for_every_scheme: bits & 32 == 0,
+        })
+    }
+}
+
 /// Normalizes a URI reference at `level`.
 ///
 /// - Case (§6.2.2.1): the scheme and the host are lowercased ("the scheme and host are
@@ -86,6 +137,24 @@ pub fn normalize(input: &str, level: Level) -> Result<String, ParseError> {
 
 /// [`normalize`] on parsed components.
 pub fn normalize_components(c: &Components<'_>, level: Level) -> String {
+    normalize_components_with(c, level, NormalizeOptions::default())
+}
+
+/// [`normalize`] under other readings of the documented choices.
+pub fn normalize_with(
+    input: &str,
+    level: Level,
+    options: NormalizeOptions,
+) -> Result<String, ParseError> {
+    Ok(normalize_components_with(&parse(input)?, level, options))
+}
+
+/// [`normalize_components`] under other readings of the documented choices.
+pub fn normalize_components_with(
+    c: &Components<'_>,
+    level: Level,
+    options: NormalizeOptions,
+) -> String {
     let mut out = String::with_capacity(c.path.len() + 16);
     let scheme = c.scheme.map(str::to_ascii_lowercase);
     let rules = match level {
@@ -103,14 +172,25 @@ pub fn normalize_components(c: &Components<'_>, level: Level) -> String {
             out.push('@');
         }
         let localhost_is_empty = rules.as_ref().is_some_and(|r| r.localhost_is_empty);
-        if !(localhost_is_empty && host.eq_ignore_ascii_case("localhost")) {
+        let rfc5952 = (options.ipv6_rfc5952 && c.host_kind == Some(super::HostKind::Ipv6))
+            .then(|| {
+                host.strip_prefix('[')?
+                    .strip_suffix(']')?
+                    .parse::<std::net::Ipv6Addr>()
+                    .ok()
+            })
+            .flatten();
+        if let Some(address) = rfc5952 {
+            out.push_str(&format!("[{address}]"));
+        } else if !(localhost_is_empty && host.eq_ignore_ascii_case("localhost")) {
             normalize_percent_encoding(&mut out, host, true);
         }
         if let Some(port) = c.port {
-            let omit = level == Level::Scheme
-                && (port.is_empty()
-                    || rules.as_ref().and_then(|r| r.default_port)
-                        == Some(port.trim_start_matches('0')));
+            let omit = (options.empty_port_removed && port.is_empty())
+                || level == Level::Scheme
+                    && (port.is_empty()
+                        || rules.as_ref().and_then(|r| r.default_port)
+                            == Some(port.trim_start_matches('0')));
             if !omit {
                 out.push(':');
                 out.push_str(port);
@@ -119,10 +199,29 @@ pub fn normalize_components(c: &Components<'_>, level: Level) -> String {
     }
     let mut encoded_path = String::with_capacity(c.path.len());
     normalize_percent_encoding(&mut encoded_path, c.path, false);
-    let mut path = dot_segments_normalized(&encoded_path, c.scheme.is_some(), c.has_authority());
+    let rootless = c.scheme.is_some() && !encoded_path.starts_with('/');
+    let mut path = if !options.rootless_dot_segments && rootless {
+        encoded_path
+    } else {
+        let removed = dot_segments_normalized(&encoded_path, c.scheme.is_some(), c.has_authority());
+        match removed.strip_prefix('/') {
+            Some(kept) if options.rootless_kept && rootless && !kept.starts_with('/') => {
+                kept.to_owned()
+            }
+            _ => removed,
+        }
+    };
+    if !options.double_slash_prefix && !c.has_authority() && path.starts_with("/.//") {
+        path.replace_range(..2, "");
+    }
     // §6.2.3: "In general, a URI that uses the generic syntax for authority with an empty path
     // should be normalized to a path of "/"."
-    if path.is_empty() && c.has_authority() && level == Level::Scheme && scheme.is_some() {
+    if path.is_empty()
+        && c.has_authority()
+        && level == Level::Scheme
+        && scheme.is_some()
+        && (options.empty_path_slash_for_every_scheme || rules.is_some())
+    {
         path.push('/');
     }
     out.push_str(&path);

@@ -6,7 +6,9 @@ use super::error::ParseError;
 use super::parse::{Components, ParseOptions, Rule, parse, parse_with};
 use super::recompose::recompose;
 
-/// How to resolve (§5.2.2).
+/// How to resolve (§5.2.2). Besides `strict`, each field selects the other conforming reading
+/// of a documented choice (vectors/README.md); all are off by default, which is the letter of
+/// §5.2. The harness uses them to recognise an implementation that made another choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ResolveOptions {
     /// The strict parser of §5.2.2 (the default). When `false`, a reference whose scheme is the
@@ -14,11 +16,45 @@ pub struct ResolveOptions {
     /// against an `http` base resolves like `g`). The schemes are compared case-insensitively,
     /// since "schemes are case-insensitive" (§3.1).
     pub strict: bool,
+    /// Choice 3: decode `%2E` in the base's and the reference's paths first, so that `%2E`
+    /// and `%2E%2E` segments count as dot-segments (§2.3 makes them equivalent).
+    pub percent_encoded_dots: bool,
+    /// Choice 9: remove dot-segments from the base path when the reference's path is empty.
+    pub base_dot_segments: bool,
+    /// Choice 2: keep a rootless merged path rootless (`foo:a/b` + `../c` is `foo:c`).
+    pub rootless_kept: bool,
+    /// Choice 1: write `/.` before a target path that starts with `//` when there is no
+    /// authority (`f:/a` + `.//g` is `f:/.//g`).
+    pub slash_dot_prefix: bool,
 }
 
 impl Default for ResolveOptions {
     fn default() -> Self {
-        ResolveOptions { strict: true }
+        ResolveOptions::strict(true)
+    }
+}
+
+impl ResolveOptions {
+    /// The strict or non-strict letter of §5.2.
+    pub const fn strict(strict: bool) -> Self {
+        ResolveOptions {
+            strict,
+            percent_encoded_dots: false,
+            base_dot_segments: false,
+            rootless_kept: false,
+            slash_dot_prefix: false,
+        }
+    }
+
+    /// Every combination of the documented readings, the letter first.
+    pub fn readings(strict: bool) -> impl Iterator<Item = ResolveOptions> {
+        (0..16u8).map(move |bits| ResolveOptions {
+            strict,
+            percent_encoded_dots: bits & 1 != 0,
+            base_dot_segments: bits & 2 != 0,
+            rootless_kept: bits & 4 != 0,
+            slash_dot_prefix: bits & 8 != 0,
+        })
     }
 }
 
@@ -73,6 +109,16 @@ impl Target<'_> {
     pub fn recompose(&self) -> String {
         recompose(&self.components())
     }
+
+    /// The target string, with the `/.` prefix of choice 1 if `options` asks for it.
+    pub fn recompose_with(&self, options: ResolveOptions) -> String {
+        let c = self.components();
+        if options.slash_dot_prefix && c.host.is_none() && c.path.starts_with("//") {
+            let path = format!("/.{}", c.path);
+            return recompose(&Components { path: &path, ..c });
+        }
+        recompose(&c)
+    }
 }
 
 /// Resolves the reference `reference` against the base URI `base` (§5.2) and recomposes the
@@ -93,7 +139,32 @@ pub fn resolve(
 ) -> Result<String, ResolveError> {
     let base = parse_with(base, Rule::Uri, ParseOptions::default()).map_err(ResolveError::Base)?;
     let reference = parse(reference).map_err(ResolveError::Reference)?;
-    Ok(transform_references(&base, &reference, options).recompose())
+    if options.percent_encoded_dots {
+        // A segment that percent-decodes to "." or ".." counts as one; others stay as written.
+        let decode = |path: &str| {
+            path.split('/')
+                .map(
+                    |segment| match segment.replace("%2E", ".").replace("%2e", ".").as_str() {
+                        "." => ".",
+                        ".." => "..",
+                        _ => segment,
+                    },
+                )
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let (base_path, reference_path) = (decode(base.path), decode(reference.path));
+        let base = Components {
+            path: &base_path,
+            ..base
+        };
+        let reference = Components {
+            path: &reference_path,
+            ..reference
+        };
+        return Ok(transform_references(&base, &reference, options).recompose_with(options));
+    }
+    Ok(transform_references(&base, &reference, options).recompose_with(options))
 }
 
 /// §5.2.2, transform references, on parsed components. `base` must have a scheme.
@@ -176,13 +247,24 @@ pub fn transform_references<'a>(
             t.query = r.query;
         } else {
             if r.path.is_empty() {
-                path = base.path.to_owned();
+                path = if options.base_dot_segments {
+                    remove_dot_segments(base.path)
+                } else {
+                    base.path.to_owned()
+                };
                 t.query = r.query.or(base.query);
             } else {
                 path = if r.path.starts_with('/') {
                     remove_dot_segments(r.path)
                 } else {
-                    remove_dot_segments(&merge(base, r.path))
+                    let merged = merge(base, r.path);
+                    let removed = remove_dot_segments(&merged);
+                    match removed.strip_prefix('/') {
+                        Some(rootless) if options.rootless_kept && !merged.starts_with('/') => {
+                            rootless.to_owned()
+                        }
+                        _ => removed,
+                    }
                 };
                 t.query = r.query;
             }

@@ -1,0 +1,319 @@
+//! The stable fuzz loop: the grammar-aware generator fed by its own random bytes and by a
+//! corpus of byte strings that found something new, on stable Rust, with no libFuzzer.
+//!
+//! Every generated case goes through the reference's own properties (a violation is a bug of
+//! ours and fails the run) and through the differential engine (a difference becomes a report,
+//! deduplicated by signature, through the same writer as `uri-conformance diff`). The same seed
+//! gives the same inputs; each job has its own generator and corpus, seeded from the seed and
+//! the job's number.
+
+use std::collections::HashSet;
+use std::panic;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::campaign::Campaign;
+use crate::diff::Engine;
+use crate::generate::{self, Op};
+use crate::protocol::Request;
+use crate::reference::{self, Level, ParseOptions, ResolveOptions};
+
+/// How long and what to fuzz.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Stop after this long (if `cases` does not stop it first).
+    pub duration: Option<Duration>,
+    /// Stop after this many cases per job; with one job this makes a run reproducible to the
+    /// last report.
+    pub cases: Option<u64>,
+    /// The seed.
+    pub seed: u64,
+    /// Threads.
+    pub jobs: usize,
+    /// The operations to generate.
+    pub ops: Vec<Op>,
+    /// Cases handed to each implementation at once.
+    pub batch: usize,
+}
+
+/// What a run found.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Cases run.
+    pub cases: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Findings (implementation x case).
+    pub findings: u64,
+    /// New signatures.
+    pub signatures: u64,
+    /// Violations of the reference's own properties: bugs of ours.
+    pub violations: Vec<String>,
+}
+
+impl Summary {
+    /// Cases per second.
+    pub fn execs_per_second(&self) -> f64 {
+        self.cases as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Live counters, for a progress display.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Cases run so far.
+    pub cases: AtomicU64,
+    /// Findings so far.
+    pub findings: AtomicU64,
+    /// New signatures so far.
+    pub signatures: AtomicU64,
+    /// Reference property violations so far.
+    pub violations: AtomicU64,
+}
+
+/// SplitMix64, for the loop's own random bytes.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    fn bytes(&mut self, len: usize) -> Vec<u8> {
+        (0..len).map(|_| self.next() as u8).collect()
+    }
+}
+
+/// One input's bytes: fresh, or a corpus entry mutated (bytes flipped, inserted, removed, or
+/// spliced with another entry).
+fn next_input(rng: &mut Rng, corpus: &[Vec<u8>]) -> Vec<u8> {
+    if corpus.is_empty() || rng.below(4) == 0 {
+        let len = 16 + rng.below(240);
+        return rng.bytes(len);
+    }
+    let mut bytes = corpus[rng.below(corpus.len())].clone();
+    for _ in 0..1 + rng.below(4) {
+        match rng.below(4) {
+            0 if !bytes.is_empty() => {
+                let i = rng.below(bytes.len());
+                bytes[i] ^= 1 << rng.below(8);
+            }
+            1 => {
+                let i = rng.below(bytes.len() + 1);
+                bytes.insert(i, rng.next() as u8);
+            }
+            2 if bytes.len() > 1 => {
+                let i = rng.below(bytes.len());
+                bytes.remove(i);
+            }
+            _ => {
+                let other = &corpus[rng.below(corpus.len())];
+                let cut = rng.below(bytes.len() + 1);
+                let from = rng.below(other.len() + 1);
+                bytes.truncate(cut);
+                bytes.extend_from_slice(&other[from..]);
+            }
+        }
+    }
+    bytes
+}
+
+/// The reference's own properties on one case; a description of each violation.
+pub fn reference_properties(case: &Request) -> Vec<String> {
+    let checked = panic::catch_unwind(|| check_properties(case));
+    match checked {
+        Ok(violations) => violations,
+        Err(_) => vec![format!("the reference panicked on {case:?}")],
+    }
+}
+
+fn check_properties(case: &Request) -> Vec<String> {
+    let mut violations = Vec::new();
+    match case {
+        Request::Parse { input, rule, .. } => {
+            let rule = Request::rule(rule.as_deref()).unwrap_or_default();
+            if let Ok(c) = reference::parse_with(input, rule, ParseOptions::default()) {
+                if reference::recompose(&c) != *input {
+                    violations.push(format!("recompose(parse({input:?})) differs"));
+                }
+                let s = reference::split(input);
+                let authority = c.host.map(|_| {
+                    let (_, rest) = input.split_at(c.scheme.map_or(0, |s| s.len() + 1) + 2);
+                    rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())].to_owned()
+                });
+                if s.scheme != c.scheme
+                    || s.authority.map(str::to_owned) != authority
+                    || s.path != c.path
+                    || s.query != c.query
+                    || s.fragment != c.fragment
+                {
+                    violations.push(format!("Appendix B disagrees with the parser on {input:?}"));
+                }
+            }
+        }
+        Request::Normalize { input, level } => {
+            let level = Request::level(level.as_deref()).unwrap_or(Level::Syntax);
+            if let Ok(once) = reference::normalize(input, level) {
+                match reference::normalize(&once, level) {
+                    Ok(twice) if twice == once => {}
+                    Ok(twice) => violations.push(format!(
+                        "normalization of {input:?} is not idempotent: {once:?} then {twice:?}"
+                    )),
+                    Err(e) => violations.push(format!(
+                        "{input:?} normalizes to {once:?}, which does not parse: {e}"
+                    )),
+                }
+            }
+        }
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => {
+            if let (Ok(b), Ok(r)) = (reference::parse_uri(base), reference::parse(input)) {
+                let target =
+                    reference::transform_references(&b, &r, ResolveOptions::strict(*strict));
+                let t = target.components();
+                let text = target.recompose();
+                // The documented exception (choice 1): with no authority and a "//" path,
+                // §5.3's string parses back with an authority, or not at all.
+                let double_slash = t.host.is_none() && t.path.starts_with("//");
+                match reference::parse_uri(&text) {
+                    _ if double_slash => {}
+                    Err(e) => violations.push(format!(
+                        "{base:?} + {input:?} gives {text:?}, which is not a URI: {e}"
+                    )),
+                    Ok(p) if p.path != t.path || p.host != t.host || p.query != t.query => {
+                        violations.push(format!(
+                            "{base:?} + {input:?} gives {text:?}, which parses back differently"
+                        ))
+                    }
+                    Ok(_) => {}
+                }
+            }
+        }
+    }
+    violations
+}
+
+/// Runs the loop until `stop` is set, the time is up, or every job has run its cases.
+pub fn run(
+    engine: &Engine,
+    campaign: &Mutex<Campaign<'_>>,
+    options: &Options,
+    stop: &AtomicBool,
+    progress: &Progress,
+) -> Summary {
+    let start = Instant::now();
+    let violations = Mutex::new(Vec::new());
+    let source = format!("fuzz seed {}", options.seed);
+    std::thread::scope(|scope| {
+        for job in 0..options.jobs.max(1) {
+            let (source, violations) = (&source, &violations);
+            scope.spawn(move || {
+                let mut rng = Rng(options.seed ^ (job as u64).wrapping_mul(0xA076_1D64_78BD_642F));
+                let mut corpus: Vec<Vec<u8>> = Vec::new();
+                let mut seen_shapes: HashSet<String> = HashSet::new();
+                let mut done = 0u64;
+                loop {
+                    let out_of_time = options.duration.is_some_and(|d| start.elapsed() >= d);
+                    let out_of_cases = options.cases.is_some_and(|n| done >= n);
+                    if stop.load(Ordering::Relaxed) || out_of_time || out_of_cases {
+                        break;
+                    }
+                    let want = options
+                        .cases
+                        .map_or(options.batch, |n| options.batch.min((n - done) as usize));
+                    let mut inputs = Vec::with_capacity(want);
+                    let mut cases = Vec::with_capacity(want);
+                    while cases.len() < want {
+                        let bytes = next_input(&mut rng, &corpus);
+                        if let Some(case) = generate::case_from_bytes(&bytes, &options.ops) {
+                            inputs.push(bytes);
+                            cases.push(case);
+                        }
+                    }
+                    for case in &cases {
+                        let found = reference_properties(case);
+                        if !found.is_empty() {
+                            progress
+                                .violations
+                                .fetch_add(found.len() as u64, Ordering::Relaxed);
+                            violations
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .extend(found);
+                        }
+                    }
+                    let runs = engine.run_all(&cases);
+                    let mut campaign = campaign.lock().unwrap_or_else(|e| e.into_inner());
+                    for (run, bytes) in runs.iter().zip(inputs) {
+                        progress
+                            .findings
+                            .fetch_add(run.findings.len() as u64, Ordering::Relaxed);
+                        let new = campaign.record(run, source);
+                        progress.signatures.fetch_add(new as u64, Ordering::Relaxed);
+                        // Keep inputs that found a new signature or a new shape of answer
+                        // (a coverage signal the loop can see without instrumentation).
+                        let shape = shape_of(run);
+                        if new > 0 || seen_shapes.insert(shape) {
+                            if corpus.len() < 4096 {
+                                corpus.push(bytes);
+                            } else {
+                                let i = rng.below(corpus.len());
+                                corpus[i] = bytes;
+                            }
+                        }
+                    }
+                    drop(campaign);
+                    done += cases.len() as u64;
+                    progress
+                        .cases
+                        .fetch_add(cases.len() as u64, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    let stats_findings = progress.findings.load(Ordering::Relaxed);
+    Summary {
+        cases: progress.cases.load(Ordering::Relaxed),
+        elapsed: start.elapsed(),
+        findings: stats_findings,
+        signatures: progress.signatures.load(Ordering::Relaxed),
+        violations: violations.into_inner().unwrap_or_default(),
+    }
+}
+
+/// A coarse description of how every implementation answered: which were valid, which
+/// differed, and the reference's error rule or host kind.
+fn shape_of(run: &crate::diff::CaseRun) -> String {
+    let mut shape = match &run.reference {
+        crate::model::Outcome::Invalid(e) => format!("x:{}", e.split(':').next().unwrap_or("")),
+        crate::model::Outcome::Parsed { host_kind, .. } => {
+            format!("p:{}", host_kind.map_or("-", reference::HostKind::name))
+        }
+        other => format!("{}", u8::from(other.is_valid())),
+    };
+    for (_, answer) in &run.answers {
+        shape.push(match answer {
+            a if a.is_valid() => 'v',
+            crate::model::Outcome::Invalid(_) => 'i',
+            crate::model::Outcome::Unsupported => 'u',
+            _ => 'p',
+        });
+    }
+    for finding in &run.findings {
+        shape.push('|');
+        shape.push_str(&finding.signature.id());
+    }
+    shape
+}

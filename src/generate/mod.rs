@@ -1,0 +1,590 @@
+//! A grammar-aware generator: a URI syntax tree that follows Appendix A, built from
+//! [`arbitrary::Unstructured`] bytes, rendered to a string, then mutated at the grammar's edges.
+//!
+//! Random bytes almost never make an IPv6 literal, a ".." that climbs above the root, or a
+//! "%2e" beside a ":" in a first segment; the tree makes every rule reachable, and the
+//! mutations (`mutate.rs`) turn valid references into near-valid ones: a stray delimiter, a bad
+//! pct-encoded, a dec-octet of 256, one group too many, a character outside the grammar.
+
+pub mod mutate;
+
+use arbitrary::{Arbitrary, Result, Unstructured};
+
+use crate::protocol::Request;
+use mutate::Mutation;
+
+/// Text pieces the tree draws from, chosen to sit on the rules' edges.
+const SCHEMES: &[&str] = &[
+    "http", "https", "HTTP", "ftp", "file", "ws", "wss", "foo", "a", "z", "urn", "mailto",
+    "a+b-c.d", "A1", "x-y", "tel",
+];
+const REG_NAMES: &[&str] = &[
+    "",
+    "a",
+    "example.com",
+    "EXAMPLE.com",
+    "localhost",
+    "a.b.c",
+    "xn--0ca",
+    "%41",
+    "%c3%a9",
+    "%2E",
+    "a_b~",
+    "!$&'()*+,;=",
+    "127.1",
+    "0x7f.1",
+    "1.2.3",
+    "1.2.3.4.5",
+    "256.1.1.1",
+    "01.2.3.4",
+    "1.2.3.4.",
+    "0",
+    "09",
+    "-",
+    ".",
+];
+const SEGMENTS: &[&str] = &[
+    "",
+    "a",
+    "b",
+    "g",
+    "A",
+    "..",
+    ".",
+    "%2e",
+    "%2E",
+    ".%2e",
+    "%2e.",
+    "%2E%2E",
+    "..a",
+    "a..",
+    "...",
+    "c;p=1",
+    "x:y",
+    ":",
+    "@",
+    "%7e",
+    "%7E",
+    "~",
+    "%41",
+    "%2F",
+    "%3A",
+    "%25",
+    "!$&'()*+,;=",
+];
+const QUERIES: &[&str] = &["", "q", "a=b&c=d", "/?", "x/../y", "%7e", "?", ":@", "%2F"];
+const USERINFO: &[&str] = &["", "user", "u:p", ":", "::", "%41", "!$&'()*+,;=", "a:b:c"];
+const PORTS: &[&str] = &[
+    "",
+    "0",
+    "80",
+    "443",
+    "21",
+    "080",
+    "8080",
+    "65535",
+    "65536",
+    "99999999999999999999",
+];
+const H16: &[&str] = &[
+    "0", "1", "a", "F", "ff", "123", "abcd", "FFFF", "0000", "db8", "fe80",
+];
+
+/// Which alternative of `host` (§3.2.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostTree {
+    /// `reg-name`
+    RegName(String),
+    /// `IPv4address`, four `dec-octet`s.
+    Ipv4([u8; 4]),
+    /// `IPv6address` by one of its nine forms.
+    Ipv6(Ipv6Tree),
+    /// `IPvFuture`
+    IpvFuture {
+        /// The version's hex digits.
+        version: String,
+        /// The text after the ".".
+        tail: String,
+    },
+}
+
+/// One of the nine `IPv6address` forms: `left` pieces before `::` (`None` for the form
+/// without it), `right` pieces after, the last perhaps an IPv4 address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ipv6Tree {
+    /// `h16` pieces before `::`, or all eight without `::`.
+    pub left: Vec<String>,
+    /// `h16` pieces after `::`; `None` for the form with no `::`.
+    pub right: Option<Vec<String>>,
+    /// Whether the last two pieces are written as an IPv4 address (`ls32`).
+    pub ipv4_tail: Option<[u8; 4]>,
+}
+
+/// `authority = [ userinfo "@" ] host [ ":" port ]`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuthorityTree {
+    /// `userinfo`
+    pub userinfo: Option<String>,
+    /// `host`
+    pub host: HostTree,
+    /// `port`
+    pub port: Option<String>,
+}
+
+/// A URI reference as a tree of the grammar's parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UriTree {
+    /// `scheme`
+    pub scheme: Option<String>,
+    /// `authority`
+    pub authority: Option<AuthorityTree>,
+    /// Whether the path starts with "/".
+    pub absolute: bool,
+    /// Path segments.
+    pub segments: Vec<String>,
+    /// `query`
+    pub query: Option<String>,
+    /// `fragment`
+    pub fragment: Option<String>,
+    /// Mutations applied to the rendered text, in order.
+    pub mutations: Vec<Mutation>,
+}
+
+fn pick<'a>(u: &mut Unstructured<'_>, items: &[&'a str]) -> Result<&'a str> {
+    u.choose(items).copied()
+}
+
+fn octet(u: &mut Unstructured<'_>) -> Result<u8> {
+    // Bias towards the dec-octet edges.
+    Ok(match u.int_in_range(0..=3)? {
+        0 => *u.choose(&[0, 9, 10, 99, 100, 199, 200, 249, 250, 255])?,
+        _ => u8::arbitrary(u)?,
+    })
+}
+
+impl<'a> Arbitrary<'a> for HostTree {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match u.int_in_range(0..=9)? {
+            0..=3 => HostTree::RegName(pick(u, REG_NAMES)?.to_owned()),
+            4 | 5 => HostTree::Ipv4([octet(u)?, octet(u)?, octet(u)?, octet(u)?]),
+            6..=8 => HostTree::Ipv6(Ipv6Tree::arbitrary(u)?),
+            _ => HostTree::IpvFuture {
+                version: pick(u, &["1", "F", "a1", "10"])?.to_owned(),
+                tail: pick(u, &["x", "a:b", "fe80::a+en1", "!$&'()*+,;=-._~:", "A"])?.to_owned(),
+            },
+        })
+    }
+}
+
+impl<'a> Arbitrary<'a> for Ipv6Tree {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        // Form 1 has no "::" and eight pieces; forms 2 to 9 have "::" with `right` pieces after
+        // it (7 down to 0) and at most 7 - right before it.
+        let form = u.int_in_range(1..=9)?;
+        let ipv4_tail = |u: &mut Unstructured<'a>, pieces: usize| -> Result<Option<[u8; 4]>> {
+            Ok(if pieces >= 2 && u.ratio(1, 3)? {
+                Some([octet(u)?, octet(u)?, octet(u)?, octet(u)?])
+            } else {
+                None
+            })
+        };
+        let h16s = |u: &mut Unstructured<'a>, n: usize| -> Result<Vec<String>> {
+            (0..n).map(|_| Ok(pick(u, H16)?.to_owned())).collect()
+        };
+        if form == 1 {
+            let tail = ipv4_tail(u, 8)?;
+            let left = h16s(u, if tail.is_some() { 6 } else { 8 })?;
+            return Ok(Ipv6Tree {
+                left,
+                right: None,
+                ipv4_tail: tail,
+            });
+        }
+        let right_count = 9 - form; // form 2: 7 pieces after "::", form 9: none
+        let left_count = u.int_in_range(0..=(7 - right_count))?;
+        let tail = ipv4_tail(u, right_count)?;
+        let right = h16s(u, right_count - if tail.is_some() { 2 } else { 0 })?;
+        Ok(Ipv6Tree {
+            left: h16s(u, left_count)?,
+            right: Some(right),
+            ipv4_tail: tail,
+        })
+    }
+}
+
+impl<'a> Arbitrary<'a> for AuthorityTree {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(AuthorityTree {
+            userinfo: if u.ratio(1, 4)? {
+                Some(pick(u, USERINFO)?.to_owned())
+            } else {
+                None
+            },
+            host: HostTree::arbitrary(u)?,
+            port: if u.ratio(1, 3)? {
+                Some(pick(u, PORTS)?.to_owned())
+            } else {
+                None
+            },
+        })
+    }
+}
+
+impl<'a> Arbitrary<'a> for UriTree {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        let scheme = if u.ratio(2, 3)? {
+            Some(pick(u, SCHEMES)?.to_owned())
+        } else {
+            None
+        };
+        let authority = if u.ratio(3, 5)? {
+            Some(AuthorityTree::arbitrary(u)?)
+        } else {
+            None
+        };
+        let absolute = authority.is_some() || u.ratio(1, 2)?;
+        let count = u.int_in_range(0..=5)?;
+        let segments = (0..count)
+            .map(|_| Ok(pick(u, SEGMENTS)?.to_owned()))
+            .collect::<Result<Vec<_>>>()?;
+        let query = if u.ratio(1, 3)? {
+            Some(pick(u, QUERIES)?.to_owned())
+        } else {
+            None
+        };
+        let fragment = if u.ratio(1, 4)? {
+            Some(pick(u, QUERIES)?.to_owned())
+        } else {
+            None
+        };
+        let mutation_count = u.int_in_range(0..=2)?;
+        let mutations = (0..mutation_count)
+            .map(|_| Mutation::arbitrary(u))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(UriTree {
+            scheme,
+            authority,
+            absolute,
+            segments,
+            query,
+            fragment,
+            mutations,
+        })
+    }
+}
+
+impl HostTree {
+    /// The host's text.
+    pub fn render(&self) -> String {
+        match self {
+            HostTree::RegName(name) => name.clone(),
+            HostTree::Ipv4([a, b, c, d]) => format!("{a}.{b}.{c}.{d}"),
+            HostTree::Ipv6(v6) => format!("[{}]", v6.render()),
+            HostTree::IpvFuture { version, tail } => format!("[v{version}.{tail}]"),
+        }
+    }
+}
+
+impl Ipv6Tree {
+    /// The address's text, without brackets.
+    pub fn render(&self) -> String {
+        let tail = self
+            .ipv4_tail
+            .map(|[a, b, c, d]| format!("{a}.{b}.{c}.{d}"));
+        match &self.right {
+            None => {
+                let mut pieces = self.left.clone();
+                pieces.extend(tail);
+                pieces.join(":")
+            }
+            Some(right) => {
+                let mut after = right.clone();
+                after.extend(tail);
+                format!("{}::{}", self.left.join(":"), after.join(":"))
+            }
+        }
+    }
+}
+
+impl UriTree {
+    /// The reference's text before mutation, by the grammar: the path of a relative
+    /// reference never starts with "//" nor has a colon in its first segment unless a
+    /// mutation puts one there.
+    pub fn render_unmutated(&self) -> String {
+        let mut out = String::new();
+        if let Some(scheme) = &self.scheme {
+            out.push_str(scheme);
+            out.push(':');
+        }
+        if let Some(authority) = &self.authority {
+            out.push_str("//");
+            if let Some(userinfo) = &authority.userinfo {
+                out.push_str(userinfo);
+                out.push('@');
+            }
+            out.push_str(&authority.host.render());
+            if let Some(port) = &authority.port {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+        let mut path = String::new();
+        for (i, segment) in self.segments.iter().enumerate() {
+            if i > 0 || self.absolute {
+                path.push('/');
+            }
+            path.push_str(segment);
+        }
+        if self.authority.is_none() {
+            if path.starts_with("//") {
+                // path-absolute cannot start with "//": keep the tree's shape with "/.".
+                path.insert_str(0, "/.");
+            } else if self.scheme.is_none()
+                && path
+                    .split('/')
+                    .next()
+                    .is_some_and(|first| first.contains(':'))
+            {
+                // path-noscheme: "./this:that" (§4.2).
+                path.insert_str(0, "./");
+            }
+        }
+        out.push_str(&path);
+        if let Some(query) = &self.query {
+            out.push('?');
+            out.push_str(query);
+        }
+        if let Some(fragment) = &self.fragment {
+            out.push('#');
+            out.push_str(fragment);
+        }
+        out
+    }
+
+    /// The reference's text, mutated.
+    pub fn render(&self) -> String {
+        let mut text = self.render_unmutated();
+        for mutation in &self.mutations {
+            text = mutation.apply(&text);
+        }
+        text
+    }
+}
+
+/// Which operation a generated case asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// Parse (by one of the four rules).
+    Parse,
+    /// Resolve a reference against a base.
+    Resolve,
+    /// Normalize at one of the two levels.
+    Normalize,
+}
+
+impl Op {
+    /// The name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Op::Parse => "parse",
+            Op::Resolve => "resolve",
+            Op::Normalize => "normalize",
+        }
+    }
+}
+
+/// A base for resolution, biased towards §5.4.2's abnormal shapes: no authority, rootless or
+/// empty paths, few levels to climb.
+fn base_tree(u: &mut Unstructured<'_>) -> Result<UriTree> {
+    let mut base = UriTree::arbitrary(u)?;
+    if base.scheme.is_none() {
+        base.scheme = Some(pick(u, SCHEMES)?.to_owned());
+    }
+    match u.int_in_range(0..=4)? {
+        0 => base.authority = None,
+        1 => {
+            base.authority = None;
+            base.absolute = false;
+        }
+        2 => base.segments.clear(),
+        _ => {}
+    }
+    base.fragment = None;
+    base.mutations.retain(|_| false);
+    Ok(base)
+}
+
+/// A reference for resolution, biased towards dot-segments.
+fn reference_tree(u: &mut Unstructured<'_>) -> Result<UriTree> {
+    let mut reference = UriTree::arbitrary(u)?;
+    if u.ratio(2, 3)? {
+        reference.scheme = None;
+        reference.authority = None;
+        let extra = u.int_in_range(0..=3)?;
+        for _ in 0..extra {
+            let dots = pick(u, &["..", ".", "%2E%2E", "", "g"])?.to_owned();
+            reference.segments.insert(0, dots);
+        }
+    }
+    Ok(reference)
+}
+
+/// One generated case, as a protocol request, for one of `ops`.
+pub fn case(u: &mut Unstructured<'_>, ops: &[Op]) -> Result<Request> {
+    let op = *u.choose(ops)?;
+    Ok(match op {
+        Op::Parse => {
+            let rule = match u.int_in_range(0..=7)? {
+                0 => Some("URI".to_owned()),
+                1 => Some("absolute-URI".to_owned()),
+                2 => Some("relative-ref".to_owned()),
+                _ => None,
+            };
+            Request::Parse {
+                input: UriTree::arbitrary(u)?.render(),
+                rule,
+                zone_id: false,
+            }
+        }
+        Op::Resolve => Request::Resolve {
+            base: base_tree(u)?.render(),
+            input: reference_tree(u)?.render(),
+            strict: !u.ratio(1, 8)?,
+        },
+        Op::Normalize => Request::Normalize {
+            input: UriTree::arbitrary(u)?.render(),
+            level: Some(if u.ratio(1, 2)? { "scheme" } else { "syntax" }.to_owned()),
+        },
+    })
+}
+
+/// A case from fuzzer bytes, the same for libFuzzer and the stable loop. The first byte picks
+/// the mode: a multiple of 4 takes the rest as raw text (the second byte picks the operation;
+/// a resolution's base and reference are split at the first newline), so that real URLs and
+/// the vectors can seed a corpus (`uri-conformance corpus`) and plain random bytes can be
+/// compared with the grammar; anything else builds a [`UriTree`] from the rest.
+pub fn case_from_bytes(data: &[u8], ops: &[Op]) -> Option<Request> {
+    let (&mode, rest) = data.split_first()?;
+    if mode % 4 == 0 {
+        let (&op, text) = rest.split_first()?;
+        let op = *ops.get(usize::from(op) % ops.len().max(1))?;
+        let text = String::from_utf8_lossy(text).into_owned();
+        return Some(raw_case(op, text));
+    }
+    case(&mut Unstructured::new(rest), ops).ok()
+}
+
+fn raw_case(op: Op, text: String) -> Request {
+    match op {
+        Op::Parse => Request::Parse {
+            input: text,
+            rule: None,
+            zone_id: false,
+        },
+        Op::Normalize => Request::Normalize {
+            input: text,
+            level: None,
+        },
+        Op::Resolve => {
+            let (base, input) = text
+                .split_once('\n')
+                .unwrap_or(("http://a/b/c/d;p?q", &text));
+            Request::Resolve {
+                base: base.to_owned(),
+                input: input.to_owned(),
+                strict: true,
+            }
+        }
+    }
+}
+
+/// The raw-mode bytes of a case (see [`case_from_bytes`]), for seed corpora.
+pub fn seed_bytes(case: &Request, ops: &[Op]) -> Option<Vec<u8>> {
+    let (op, text) = match case {
+        Request::Parse { input, .. } => (Op::Parse, input.clone()),
+        Request::Normalize { input, .. } => (Op::Normalize, input.clone()),
+        Request::Resolve { base, input, .. } if !base.contains('\n') => {
+            (Op::Resolve, format!("{base}\n{input}"))
+        }
+        Request::Resolve { .. } => return None,
+    };
+    let index = ops.iter().position(|o| *o == op)?;
+    let mut bytes = vec![0, index as u8];
+    bytes.extend_from_slice(text.as_bytes());
+    Some(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference;
+
+    #[test]
+    fn seeds_come_back_as_their_cases() {
+        let ops = [Op::Parse, Op::Resolve, Op::Normalize];
+        for case in [
+            Request::Parse {
+                input: "http://a/b".into(),
+                rule: None,
+                zone_id: false,
+            },
+            Request::Resolve {
+                base: "http://a/b/c".into(),
+                input: "../g".into(),
+                strict: true,
+            },
+            Request::Normalize {
+                input: "HTTP://A".into(),
+                level: None,
+            },
+        ] {
+            let bytes = seed_bytes(&case, &ops).unwrap();
+            assert_eq!(case_from_bytes(&bytes, &ops), Some(case));
+        }
+    }
+
+    #[test]
+    fn every_ipv6_form_renders_a_valid_address() {
+        let mut seen = [false; 10];
+        for seed in 0..4000u32 {
+            let bytes: Vec<u8> = (0..64)
+                .map(|i| (seed.wrapping_mul(2654435761) >> (i % 24)) as u8 ^ i as u8)
+                .collect();
+            let mut u = Unstructured::new(&bytes);
+            let Ok(tree) = Ipv6Tree::arbitrary(&mut u) else {
+                continue;
+            };
+            let form = match &tree.right {
+                None => 1,
+                Some(right) => 9 - right.len() - if tree.ipv4_tail.is_some() { 2 } else { 0 },
+            };
+            seen[form] = true;
+            let text = tree.render();
+            assert!(
+                reference::host::is_ipv6address(text.as_bytes()),
+                "{text:?} from {tree:?}"
+            );
+        }
+        assert!(seen[1..].iter().all(|&s| s), "forms seen: {seen:?}");
+    }
+
+    #[test]
+    fn unmutated_trees_are_valid_references() {
+        let mut valid = 0;
+        for seed in 0..3000u32 {
+            let bytes: Vec<u8> = (0..256)
+                .map(|i| (seed.wrapping_mul(0x9E37_79B9).rotate_left(i % 32) >> 3) as u8 ^ i as u8)
+                .collect();
+            let mut u = Unstructured::new(&bytes);
+            let Ok(tree) = UriTree::arbitrary(&mut u) else {
+                continue;
+            };
+            let text = tree.render_unmutated();
+            if let Err(e) = reference::parse(&text) {
+                panic!("{text:?} does not parse: {e}\n{tree:?}");
+            }
+            valid += 1;
+        }
+        assert!(valid > 2500);
+    }
+}

@@ -1,0 +1,215 @@
+//! Targeted mutations: each turns a valid reference into a near-valid one at a grammar edge.
+
+use arbitrary::{Arbitrary, Result, Unstructured};
+
+/// Characters outside the grammar, and delimiters out of place.
+const OUTSIDE: &[&str] = &[
+    " ",
+    "\"",
+    "<",
+    ">",
+    "\\",
+    "^",
+    "`",
+    "{",
+    "|",
+    "}",
+    "\u{7f}",
+    "\t",
+    "\n",
+    "\u{0}",
+    "\u{1f}",
+    "é",
+    "\u{4e2d}",
+    "\u{1F600}",
+    "#",
+    "[",
+    "]",
+    "@",
+    ":",
+    "/",
+    "?",
+    "%",
+];
+const BAD_PCT: &[&str] = &["%", "%4", "%4G", "%G4", "%%", "%zz", "%2"];
+const DOTS: &[&str] = &["/..", "/.", "/%2e", "/%2E%2E", "/.%2e", "../", "./", "//"];
+const EMPTY_COMPONENTS: &[&str] = &["?", "#", ":", "@", "//", "?#"];
+
+/// One targeted change to a rendered reference; `at` picks a position proportionally.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mutation {
+    /// Insert a character outside the grammar, or a delimiter out of place.
+    Outside {
+        /// Where.
+        at: u16,
+        /// Which.
+        text: &'static str,
+    },
+    /// Insert a `%` that does not start a valid `pct-encoded`.
+    BadPct {
+        /// Where.
+        at: u16,
+        /// Which.
+        text: &'static str,
+    },
+    /// Double the first occurrence of a delimiter.
+    DoubleDelimiter(u8),
+    /// Turn the first run of digits into a `dec-octet` edge: 256, a leading zero, 1000.
+    Octet(&'static str),
+    /// One `::` more, or one group too many, in the first IPv6 literal.
+    Ipv6(&'static str),
+    /// A colon into the first segment.
+    ColonFirstSegment,
+    /// A dot-segment into the path.
+    Dots {
+        /// Where.
+        at: u16,
+        /// Which.
+        text: &'static str,
+    },
+    /// Flip the case of one letter (scheme, host, hex digit).
+    FlipCase(u16),
+    /// An empty-but-defined component: "?", "#", ":" with no port, "@" with no userinfo.
+    EmptyComponent {
+        /// Where.
+        at: u16,
+        /// Which.
+        text: &'static str,
+    },
+    /// Delete one character.
+    Delete(u16),
+}
+
+impl<'a> Arbitrary<'a> for Mutation {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match u.int_in_range(0..=9)? {
+            0 => Mutation::Outside {
+                at: u16::arbitrary(u)?,
+                text: u.choose(OUTSIDE)?,
+            },
+            1 => Mutation::BadPct {
+                at: u16::arbitrary(u)?,
+                text: u.choose(BAD_PCT)?,
+            },
+            2 => Mutation::DoubleDelimiter(*u.choose(b":/?#@[].")?),
+            3 => Mutation::Octet(u.choose(&["256", "01", "001", "1000", "300", "0255"])?),
+            4 => Mutation::Ipv6(u.choose(&["::1::", ":1", "1:", ":::", "12345", "g"])?),
+            5 => Mutation::ColonFirstSegment,
+            6 => Mutation::Dots {
+                at: u16::arbitrary(u)?,
+                text: u.choose(DOTS)?,
+            },
+            7 => Mutation::FlipCase(u16::arbitrary(u)?),
+            8 => Mutation::EmptyComponent {
+                at: u16::arbitrary(u)?,
+                text: u.choose(EMPTY_COMPONENTS)?,
+            },
+            _ => Mutation::Delete(u16::arbitrary(u)?),
+        })
+    }
+}
+
+/// A character boundary of `text` chosen by `at`.
+fn position(text: &str, at: u16) -> usize {
+    let boundaries: Vec<usize> = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain(std::iter::once(text.len()))
+        .collect();
+    boundaries[usize::from(at) % boundaries.len()]
+}
+
+fn insert(text: &str, at: u16, piece: &str) -> String {
+    let at = position(text, at);
+    format!("{}{piece}{}", &text[..at], &text[at..])
+}
+
+impl Mutation {
+    /// Applies the mutation.
+    pub fn apply(&self, text: &str) -> String {
+        match self {
+            Mutation::Outside { at, text: piece }
+            | Mutation::BadPct { at, text: piece }
+            | Mutation::EmptyComponent { at, text: piece } => insert(text, *at, piece),
+            Mutation::Dots { at, text: piece } => {
+                // Into the path if there is one: after the authority, before "?" or "#".
+                let path_end = text.find(['?', '#']).unwrap_or(text.len());
+                let path_start = text[..path_end].find("//").map_or(0, |i| {
+                    text[i + 2..path_end]
+                        .find('/')
+                        .map_or(path_end, |j| i + 2 + j)
+                });
+                let span = path_end - path_start;
+                let offset = if span == 0 {
+                    0
+                } else {
+                    usize::from(*at) % (span + 1)
+                };
+                let at = path_start + offset;
+                if text.is_char_boundary(at) {
+                    format!("{}{piece}{}", &text[..at], &text[at..])
+                } else {
+                    format!("{text}{piece}")
+                }
+            }
+            Mutation::DoubleDelimiter(d) => {
+                let d = char::from(*d);
+                match text.find(d) {
+                    Some(i) => format!("{}{d}{}", &text[..i], &text[i..]),
+                    None => text.to_owned(),
+                }
+            }
+            Mutation::Octet(edge) => {
+                let Some(start) = text.find(|c: char| c.is_ascii_digit()) else {
+                    return text.to_owned();
+                };
+                let end = text[start..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(text.len(), |i| start + i);
+                format!("{}{edge}{}", &text[..start], &text[end..])
+            }
+            Mutation::Ipv6(piece) => match (text.find('['), text.find(']')) {
+                (Some(open), Some(close)) if open < close => {
+                    format!("{}{piece}{}", &text[..close], &text[close..])
+                }
+                _ => text.to_owned(),
+            },
+            Mutation::ColonFirstSegment => {
+                let end = text.find(['/', '?', '#']).unwrap_or(text.len());
+                let at = end / 2;
+                if text.is_char_boundary(at) {
+                    format!("{}:{}", &text[..at], &text[at..])
+                } else {
+                    format!(":{text}")
+                }
+            }
+            Mutation::FlipCase(at) => {
+                let letters: Vec<usize> = text
+                    .char_indices()
+                    .filter(|(_, c)| c.is_ascii_alphabetic())
+                    .map(|(i, _)| i)
+                    .collect();
+                if letters.is_empty() {
+                    return text.to_owned();
+                }
+                let i = letters[usize::from(*at) % letters.len()];
+                let mut bytes = text.as_bytes().to_vec();
+                bytes[i] ^= 0x20;
+                String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
+            }
+            Mutation::Delete(at) => {
+                if text.is_empty() {
+                    return String::new();
+                }
+                let at = position(text, *at);
+                let at = if at == text.len() {
+                    text.char_indices().last().map_or(0, |(i, _)| i)
+                } else {
+                    at
+                };
+                let next = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+                format!("{}{}", &text[..at], &text[next..])
+            }
+        }
+    }
+}
