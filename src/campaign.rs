@@ -96,6 +96,33 @@ impl<'a> Campaign<'a> {
         new
     }
 
+    /// Runs again every case the reports under the campaign's directory hold (each report's
+    /// minimal and original case and its examples), counting nowhere, so that a following
+    /// [`Campaign::write_pruning`] keeps exactly the reports whose behaviour still shows, under
+    /// the catalogue as it is now.
+    pub fn replay(&mut self) -> io::Result<usize> {
+        let stored = crate::report::read_all(self.collector.dir())?;
+        let mut cases: Vec<Request> = Vec::new();
+        for report in stored {
+            for case in std::iter::once(report.minimal.case)
+                .chain(std::iter::once(report.original.case))
+                .chain(report.examples)
+            {
+                if !cases.contains(&case) {
+                    cases.push(case);
+                }
+            }
+        }
+        self.cases(&cases, "");
+        Ok(cases.len())
+    }
+
+    /// Writes the reports and removes those on disk this run did not produce (see
+    /// [`Campaign::replay`]).
+    pub fn write_pruning(&self) -> io::Result<Vec<Report>> {
+        self.collector.write_pruning()
+    }
+
     /// Writes the reports (merged with those on disk) and the index.
     pub fn write(&self) -> io::Result<Vec<Report>> {
         self.collector.write()

@@ -262,10 +262,11 @@ pub fn run(
                             .fetch_add(run.findings.len() as u64, Ordering::Relaxed);
                         let new = campaign.record(run, source);
                         progress.signatures.fetch_add(new as u64, Ordering::Relaxed);
-                        // Keep inputs that found a new signature or a new shape of answer
-                        // (a coverage signal the loop can see without instrumentation).
-                        let shape = shape_of(run);
-                        if new > 0 || seen_shapes.insert(shape) {
+                        // Keep inputs that gave a new shape of answer (which includes the
+                        // signatures found): a coverage signal the loop can see without
+                        // instrumentation, and one that does not depend on what earlier runs
+                        // stored, so that a seed always gives the same inputs.
+                        if seen_shapes.insert(shape_of(run)) {
                             if corpus.len() < 4096 {
                                 corpus.push(bytes);
                             } else {

@@ -96,6 +96,9 @@ enum Command {
         /// The real-world URL lists (`*.txt`); skipped when missing.
         #[arg(long, default_value_os_t = campaign::default_urls_dir())]
         urls: PathBuf,
+        /// Cases of the fuzz campaign (seed 1, one job, so that the run is reproducible).
+        #[arg(long, default_value_t = 200_000)]
+        fuzz_cases: u64,
     },
     /// Compare every implementation on one case, or (with --vectors, --urls, --input-file) on
     /// many, writing reports.
@@ -267,7 +270,8 @@ fn main() -> ExitCode {
             selection,
             reports,
             urls,
-        } => run_main_job(&selection, &reports, &urls),
+            fuzz_cases,
+        } => run_main_job(&selection, &reports, &urls, fuzz_cases),
         Command::Diff {
             input,
             base,
@@ -585,6 +589,7 @@ fn run_main_job(
     selection: &Selection,
     reports: &std::path::Path,
     urls: &std::path::Path,
+    fuzz_cases: u64,
 ) -> ExitCode {
     let engine = match selection.engine() {
         Ok(engine) => engine,
@@ -598,10 +603,50 @@ fn run_main_job(
         println!("no URL lists at {} (skipped)", urls.display());
     }
     let mut campaign = Campaign::new(&engine, reports);
+    // Every stored case again first, so that reports follow the catalogue as it is now.
+    match campaign.replay() {
+        Ok(n) => println!("{n} stored cases replayed"),
+        Err(e) => return fail(e),
+    }
     if let Err(e) = sweep(&mut campaign, true, Some(urls), None) {
         return fail(e);
     }
-    let code = finish_campaign(&campaign, reports);
+    let campaign = std::sync::Mutex::new(campaign);
+    let options = fuzz::Options {
+        duration: None,
+        cases: Some(fuzz_cases),
+        seed: 1,
+        jobs: 1,
+        ops: vec![Op::Parse, Op::Resolve, Op::Normalize],
+        batch: 64,
+    };
+    let summary = fuzz::run(
+        &engine,
+        &campaign,
+        &options,
+        &STOP,
+        &fuzz::Progress::default(),
+    );
+    println!(
+        "fuzz: {} cases ({:.0} execs/s), {} violations of the reference's properties",
+        summary.cases,
+        summary.execs_per_second(),
+        summary.violations.len()
+    );
+    let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
+    let stats = campaign.stats();
+    match campaign.write_pruning() {
+        Ok(all) => println!(
+            "{} cases, {} findings in {} signatures ({} not covered by the catalogue); {} reports in {}",
+            stats.cases,
+            stats.findings,
+            stats.signatures,
+            stats.candidate_bugs,
+            all.len(),
+            reports.display()
+        ),
+        Err(e) => return fail(e),
+    }
     let stale = engine.catalogue().stale(&engine.names());
     if let Err(e) = report::index::write_catalogue(reports, engine.catalogue(), &stale) {
         return fail(e);
@@ -612,7 +657,14 @@ fn run_main_job(
             entry.id
         );
     }
-    code
+    for violation in summary.violations.iter().take(20) {
+        println!("reference property violated: {violation}");
+    }
+    if summary.violations.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 fn run_gate(

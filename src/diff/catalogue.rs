@@ -107,6 +107,11 @@ pub struct Predicate {
     pub actual_path_prefix: Vec<String>,
     /// Whether the input holds a percent-encoded octet above 0x7F.
     pub input_has_non_ascii_pct: Option<bool>,
+    /// Whether the implementation's answer has no authority and a path that does not start
+    /// with "/" (an opaque path, in the URL Standard's terms).
+    pub actual_path_rootless: Option<bool>,
+    /// Whether the implementation's answer has a path without complete "." or ".." segments.
+    pub actual_path_without_dot_segments: Option<bool>,
     /// For resolution: the base's path ends with one of these.
     pub base_path_ends_with: Vec<String>,
     /// Compare the relations against the reference's answer under every documented reading,
@@ -156,6 +161,9 @@ pub enum Relation {
     EmptyPasswordDropped,
     /// Host kind: it may differ whatever the host text.
     HostKindOnly,
+    /// Host: the implementation's is a dotted IPv4 address that the URL Standard's IPv4 parser
+    /// reads from the reference's host ("0" is "0.0.0.0", "0x7f.1" is "127.0.0.1").
+    Ipv4Number,
 }
 
 /// The catalogue, with a record of which entries matched during a run.
@@ -275,10 +283,16 @@ impl Predicate {
             Request::Resolve { base, input, .. } => (input.as_str(), Some(base.as_str())),
         };
         let inputs: Vec<&str> = std::iter::once(input).chain(base).collect();
-        let scheme = reference::split(input)
-            .scheme
-            .or_else(|| base.and_then(|b| reference::split(b).scheme))
-            .map_or_else(|| "none".to_owned(), str::to_ascii_lowercase);
+        // The scheme that matters: the base's when the base is at fault, else the input's
+        // (the base's for a reference without one).
+        let scheme = if difference.detail.starts_with("base") {
+            base.and_then(|b| reference::split(b).scheme)
+        } else {
+            reference::split(input)
+                .scheme
+                .or_else(|| base.and_then(|b| reference::split(b).scheme))
+        }
+        .map_or_else(|| "none".to_owned(), str::to_ascii_lowercase);
         any(&self.op, op)
             && any(&self.kind, difference.kind.name())
             && (self.fields_within.is_empty()
@@ -315,7 +329,7 @@ impl Predicate {
                 || matches!(actual, Outcome::Invalid(m) if self.actual_error_contains.iter().any(|n| m.contains(n.as_str()))))
             && self
                 .input_has_non_ascii_pct
-                .is_none_or(|want| has_non_ascii_pct(input) == want)
+                .is_none_or(|want| inputs.iter().any(|i| has_non_ascii_pct(i)) == want)
             && self
                 .double_slash_target
                 .is_none_or(|want| is_double_slash_case(case, expected) == want)
@@ -342,7 +356,17 @@ impl Predicate {
                             .any(|k| *k == kind.map_or("null", reference::HostKind::name))
                     })
             };
-        (self.actual_path_prefix.is_empty()
+        self.actual_path_rootless.is_none_or(|want| {
+            a.as_ref()
+                .is_some_and(|(c, _)| (c.host.is_none() && !c.path.starts_with('/')) == want)
+        }) && self.actual_path_without_dot_segments.is_none_or(|want| {
+            a.as_ref().is_some_and(|(c, _)| {
+                !c.path
+                    .split('/')
+                    .any(|segment| segment == "." || segment == "..")
+                    == want
+            })
+        }) && (self.actual_path_prefix.is_empty()
             || a.as_ref().is_some_and(|(c, _)| {
                 self.actual_path_prefix
                     .iter()
@@ -394,6 +418,13 @@ impl Predicate {
                             }
                             _ => false,
                         }
+                }
+                Relation::Ipv4Number => {
+                    field == Field::Host
+                        && matches!(
+                            (ev.map(percent_decode).and_then(|h| whatwg_ipv4(&h)), av),
+                            (Some(x), Some(a)) if x == a
+                        )
                 }
                 Relation::SameIpAddress => {
                     field == Field::Host
@@ -522,6 +553,45 @@ fn is_another_reading(case: &Request, actual: &Outcome) -> bool {
     }
 }
 
+/// The URL Standard's IPv4 parser (https://url.spec.whatwg.org/#concept-ipv4-parser) on a
+/// host: up to four dot-separated numbers in decimal, octal ("0" prefix) or hexadecimal ("0x"),
+/// the last filling the remaining bytes; the dotted address, or `None`.
+fn whatwg_ipv4(host: &str) -> Option<String> {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let parts: Vec<&str> = host.split('.').collect();
+    if parts.is_empty() || parts.len() > 4 {
+        return None;
+    }
+    let number = |part: &str| -> Option<u64> {
+        let (digits, radix) =
+            if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+                (hex, 16)
+            } else if part.len() > 1 && part.starts_with('0') {
+                (&part[1..], 8)
+            } else {
+                (part, 10)
+            };
+        if digits.is_empty() {
+            return (radix == 16).then_some(0);
+        }
+        u64::from_str_radix(digits, radix).ok()
+    };
+    let numbers: Vec<u64> = parts.iter().map(|p| number(p)).collect::<Option<_>>()?;
+    let (last, init) = numbers.split_last()?;
+    if init.iter().any(|&n| n > 255) || *last >= 256u64.pow(5 - numbers.len() as u32) {
+        return None;
+    }
+    let mut value = *last;
+    for (i, &n) in init.iter().enumerate() {
+        value += n << (8 * (3 - i));
+    }
+    let bytes = (value as u32).to_be_bytes();
+    Some(format!(
+        "{}.{}.{}.{}",
+        bytes[0], bytes[1], bytes[2], bytes[3]
+    ))
+}
+
 fn ipv6_address(host: &str) -> Option<std::net::Ipv6Addr> {
     host.strip_prefix('[')?.strip_suffix(']')?.parse().ok()
 }
@@ -533,10 +603,40 @@ fn components_of(outcome: &Outcome) -> Option<(Components, Option<reference::Hos
             components,
             host_kind,
         } => Some((components.clone(), *host_kind)),
-        Outcome::Resolved(s) | Outcome::Normalized(s) => reference::parse(s)
-            .ok()
-            .map(|c| (Components::from(&c), c.host_kind)),
+        Outcome::Resolved(s) | Outcome::Normalized(s) => match reference::parse(s) {
+            Ok(c) => Some((Components::from(&c), c.host_kind)),
+            // An answer that is not RFC 3986 (a WHATWG serialization with a '"' in the host)
+            // is still split by Appendix B, its authority at the last "@" and the last ":".
+            Err(_) => Some((split_leniently(s), None)),
+        },
         _ => None,
+    }
+}
+
+fn split_leniently(text: &str) -> Components {
+    let s = reference::split(text);
+    let (userinfo, host, port) = match s.authority {
+        None => (None, None, None),
+        Some(authority) => {
+            let (userinfo, host_port) = match authority.rsplit_once('@') {
+                Some((u, h)) => (Some(u.to_owned()), h),
+                None => (None, authority),
+            };
+            let (host, port) = match host_port.rsplit_once(':') {
+                Some((h, p)) if !p.contains(']') => (h, Some(p.to_owned())),
+                _ => (host_port, None),
+            };
+            (userinfo, Some(host.to_owned()), port)
+        }
+    };
+    Components {
+        scheme: s.scheme.map(str::to_owned),
+        userinfo,
+        host,
+        port,
+        path: s.path.to_owned(),
+        query: s.query.map(str::to_owned),
+        fragment: s.fragment.map(str::to_owned),
     }
 }
 
@@ -553,14 +653,7 @@ fn default_port(scheme: Option<&str>) -> Option<&'static str> {
 fn canonical(value: &str, field: Field, relations: &[Relation]) -> String {
     let has = |r: Relation| relations.contains(&r);
     let mut value = value.to_owned();
-    if has(Relation::PercentDecoding) {
-        value = percent_decode(&value);
-    }
-    if (has(Relation::SchemeLowercase) && field == Field::Scheme)
-        || (has(Relation::HostLowercase) && field == Field::Host)
-    {
-        value = value.to_ascii_lowercase();
-    }
+    // Dot-segments first: decoding "%2F" first would make new segments.
     if field == Field::Path {
         if has(Relation::PercentDotSegments) {
             value = value
@@ -578,6 +671,14 @@ fn canonical(value: &str, field: Field, relations: &[Relation]) -> String {
         if has(Relation::DotSegments) || has(Relation::PercentDotSegments) {
             value = remove_dot_segments(&value);
         }
+    }
+    if has(Relation::PercentDecoding) {
+        value = percent_decode(&value);
+    }
+    if (has(Relation::SchemeLowercase) && field == Field::Scheme)
+        || (has(Relation::HostLowercase) && field == Field::Host)
+    {
+        value = value.to_ascii_lowercase();
     }
     value
 }

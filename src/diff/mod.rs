@@ -274,17 +274,29 @@ fn culprit(guarded: &Guarded, case: &Request) -> (Vec<Field>, String) {
             }
             (vec![], "whole-input".into())
         }
-        Request::Resolve { base, strict, .. } => {
-            let plain = Request::Resolve {
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => {
+            let with_plain_base = Request::Resolve {
+                base: "s://h/p".into(),
+                input: input.clone(),
+                strict: *strict,
+            };
+            let with_plain_reference = Request::Resolve {
                 base: base.clone(),
                 input: "g".into(),
                 strict: *strict,
             };
-            if guarded.answer(&plain).is_valid() {
-                (vec![], "reference".into())
+            let detail = if guarded.answer(&with_plain_base).is_valid() {
+                "base"
+            } else if guarded.answer(&with_plain_reference).is_valid() {
+                "reference"
             } else {
-                (vec![], "base".into())
-            }
+                "both"
+            };
+            (vec![], detail.into())
         }
     }
 }

@@ -26,6 +26,10 @@ pub struct ResolveOptions {
     /// Choice 1: write `/.` before a target path that starts with `//` when there is no
     /// authority (`f:/a` + `.//g` is `f:/.//g`).
     pub slash_dot_prefix: bool,
+    /// §5.2.1: "Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is
+    /// optional": remove the dot-segments (`%2E` ones included) from a base path that starts
+    /// with "/" before resolving.
+    pub base_normalized: bool,
 }
 
 impl Default for ResolveOptions {
@@ -43,17 +47,19 @@ impl ResolveOptions {
             base_dot_segments: false,
             rootless_kept: false,
             slash_dot_prefix: false,
+            base_normalized: false,
         }
     }
 
     /// Every combination of the documented readings, the letter first.
     pub fn readings(strict: bool) -> impl Iterator<Item = ResolveOptions> {
-        (0..16u8).map(move |bits| ResolveOptions {
+        (0..32u8).map(move |bits| ResolveOptions {
             strict,
             percent_encoded_dots: bits & 1 != 0,
             base_dot_segments: bits & 2 != 0,
             rootless_kept: bits & 4 != 0,
             slash_dot_prefix: bits & 8 != 0,
+            base_normalized: bits & 16 != 0,
         })
     }
 }
@@ -139,20 +145,44 @@ pub fn resolve(
 ) -> Result<String, ResolveError> {
     let base = parse_with(base, Rule::Uri, ParseOptions::default()).map_err(ResolveError::Base)?;
     let reference = parse(reference).map_err(ResolveError::Reference)?;
-    if options.percent_encoded_dots {
-        // A segment that percent-decodes to "." or ".." counts as one; others stay as written.
-        let decode = |path: &str| {
-            path.split('/')
-                .map(
-                    |segment| match segment.replace("%2E", ".").replace("%2e", ".").as_str() {
-                        "." => ".",
-                        ".." => "..",
-                        _ => segment,
-                    },
-                )
-                .collect::<Vec<_>>()
-                .join("/")
+    if options.base_normalized && base.path.starts_with('/') {
+        let path = remove_dot_segments(&percent_dots_decoded(base.path));
+        let base = Components {
+            path: &path,
+            ..base
         };
+        let options = ResolveOptions {
+            base_normalized: false,
+            ..options
+        };
+        return resolve_parsed(&base, &reference, options);
+    }
+    resolve_parsed(&base, &reference, options)
+}
+
+/// A path whose segments that percent-decode to "." or ".." are written as such; the others
+/// stay as written.
+fn percent_dots_decoded(path: &str) -> String {
+    path.split('/')
+        .map(
+            |segment| match segment.replace("%2E", ".").replace("%2e", ".").as_str() {
+                "." => ".",
+                ".." => "..",
+                _ => segment,
+            },
+        )
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn resolve_parsed(
+    base: &Components<'_>,
+    reference: &Components<'_>,
+    options: ResolveOptions,
+) -> Result<String, ResolveError> {
+    let (base, reference) = (*base, *reference);
+    if options.percent_encoded_dots {
+        let decode = percent_dots_decoded;
         let (base_path, reference_path) = (decode(base.path), decode(reference.path));
         let base = Components {
             path: &base_path,
@@ -235,10 +265,15 @@ pub fn transform_references<'a>(
     };
     let mut t = Components::default();
     let path;
+    // Choice 2's other reading keeps a rootless path rootless after removing dot-segments.
+    let rootless = |input: &str, removed: String| match removed.strip_prefix('/') {
+        Some(kept) if options.rootless_kept && !input.starts_with('/') => kept.to_owned(),
+        _ => removed,
+    };
     if r.scheme.is_some() {
         t.scheme = r.scheme;
         with_authority_of(&mut t, &r);
-        path = remove_dot_segments(r.path);
+        path = rootless(r.path, remove_dot_segments(r.path));
         t.query = r.query;
     } else {
         if r.has_authority() {
@@ -258,13 +293,7 @@ pub fn transform_references<'a>(
                     remove_dot_segments(r.path)
                 } else {
                     let merged = merge(base, r.path);
-                    let removed = remove_dot_segments(&merged);
-                    match removed.strip_prefix('/') {
-                        Some(rootless) if options.rootless_kept && !merged.starts_with('/') => {
-                            rootless.to_owned()
-                        }
-                        _ => removed,
-                    }
+                    rootless(&merged, remove_dot_segments(&merged))
                 };
                 t.query = r.query;
             }

@@ -166,7 +166,9 @@ impl Collector {
     /// shortest.
     pub fn count(&mut self, finding: &Finding, source: &str) {
         if let Some(report) = self.reports.get_mut(&key(finding)) {
-            *report.counts.entry(source.to_owned()).or_default() += 1;
+            if !source.is_empty() {
+                *report.counts.entry(source.to_owned()).or_default() += 1;
+            }
             add_example(&mut report.examples, &finding.case);
         }
     }
@@ -198,6 +200,23 @@ impl Collector {
     /// The reports of this run, not yet merged with what is on disk.
     pub fn reports(&self) -> impl Iterator<Item = &Report> {
         self.reports.values()
+    }
+
+    /// Like [`Collector::write`], and removes the reports on disk that this run did not
+    /// produce: after a run that replayed every stored case (`Campaign::replay`), a report
+    /// whose behaviour is gone or now classified otherwise is stale.
+    pub fn write_pruning(&self) -> io::Result<Vec<Report>> {
+        for old in read_all(&self.dir)? {
+            if !self
+                .reports
+                .contains_key(&(old.implementation.clone(), old.signature.clone()))
+            {
+                let stem = old.stem(&self.dir);
+                std::fs::remove_file(stem.with_extension("json"))?;
+                std::fs::remove_file(stem.with_extension("md"))?;
+            }
+        }
+        self.write()
     }
 
     /// Merges this run into the reports on disk, writes them and the index, and returns every
@@ -301,8 +320,17 @@ fn new_report(
         minimal: exhibit(minimal, minimal_answers),
         original: exhibit(original, original_answers),
         examples,
-        counts: BTreeMap::from([(source.to_owned(), 1)]),
-        first_seen: source.to_owned(),
+        // A replayed case (no source) counts nowhere; the counts on disk stay.
+        counts: if source.is_empty() {
+            BTreeMap::new()
+        } else {
+            BTreeMap::from([(source.to_owned(), 1)])
+        },
+        first_seen: if source.is_empty() {
+            "replay".to_owned()
+        } else {
+            source.to_owned()
+        },
         reproduction,
     }
 }
@@ -310,7 +338,9 @@ fn new_report(
 /// Merges a new run's report into the one on disk.
 fn merge(old: Report, new: Report) -> Report {
     let mut merged = new;
-    merged.first_seen = old.first_seen;
+    if !old.first_seen.is_empty() {
+        merged.first_seen = old.first_seen;
+    }
     merged.original = old.original;
     if case_len(&old.minimal.case) <= case_len(&merged.minimal.case) {
         merged.minimal = old.minimal;
