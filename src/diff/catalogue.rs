@@ -361,10 +361,11 @@ impl Predicate {
                 .is_some_and(|(c, _)| (c.host.is_none() && !c.path.starts_with('/')) == want)
         }) && self.actual_path_without_dot_segments.is_none_or(|want| {
             a.as_ref().is_some_and(|(c, _)| {
-                !c.path
+                let has_dot_segment = c
+                    .path
                     .split('/')
-                    .any(|segment| segment == "." || segment == "..")
-                    == want
+                    .any(|segment| segment == "." || segment == "..");
+                has_dot_segment != want
             })
         }) && (self.actual_path_prefix.is_empty()
             || a.as_ref().is_some_and(|(c, _)| {
