@@ -73,10 +73,12 @@ pub struct Predicate {
     /// The difference's detail starts with one of these.
     pub detail_prefix: Vec<String>,
     /// The input's scheme (by Appendix B, lowercased) is one of these; `none` for no scheme.
-    /// For a resolution, the reference's scheme, or the base's when it has none.
+    /// For a resolution, the reference's or the base's.
     pub scheme: Vec<String>,
     /// The input's scheme is none of these.
     pub scheme_not: Vec<String>,
+    /// Whether an input starts or ends with a C0 control or a space.
+    pub input_edge_c0_or_space: Option<bool>,
     /// The input (or, for resolution, the reference or the base) contains one of these.
     pub input_contains: Vec<String>,
     /// The input contains none of these.
@@ -283,16 +285,19 @@ impl Predicate {
             Request::Resolve { base, input, .. } => (input.as_str(), Some(base.as_str())),
         };
         let inputs: Vec<&str> = std::iter::once(input).chain(base).collect();
-        // The scheme that matters: the base's when the base is at fault, else the input's
-        // (the base's for a reference without one).
-        let scheme = if difference.detail.starts_with("base") {
-            base.and_then(|b| reference::split(b).scheme)
-        } else {
-            reference::split(input)
-                .scheme
-                .or_else(|| base.and_then(|b| reference::split(b).scheme))
-        }
-        .map_or_else(|| "none".to_owned(), str::to_ascii_lowercase);
+        // The schemes involved: the input's, and for a resolution the base's too.
+        let schemes: Vec<String> = inputs
+            .iter()
+            .map(|i| {
+                reference::split(i)
+                    .scheme
+                    .map_or_else(|| "none".to_owned(), str::to_ascii_lowercase)
+            })
+            .collect();
+        let edge_whitespace = inputs.iter().any(|i| {
+            i.bytes().next().is_some_and(|b| b <= b' ')
+                || i.bytes().last().is_some_and(|b| b <= b' ')
+        });
         any(&self.op, op)
             && any(&self.kind, difference.kind.name())
             && (self.fields_within.is_empty()
@@ -308,8 +313,11 @@ impl Predicate {
                     .detail_prefix
                     .iter()
                     .any(|p| difference.detail.starts_with(p.as_str())))
-            && any(&self.scheme, &scheme)
-            && !self.scheme_not.contains(&scheme)
+            && (self.scheme.is_empty() || schemes.iter().any(|s| self.scheme.contains(s)))
+            && !schemes.iter().any(|s| self.scheme_not.contains(s))
+            && self
+                .input_edge_c0_or_space
+                .is_none_or(|want| edge_whitespace == want)
             && (self.input_contains.is_empty() || contains_any(&self.input_contains, &inputs))
             && !contains_any(&self.input_lacks, &inputs)
             && (self.base_contains.is_empty()
