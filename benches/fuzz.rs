@@ -127,52 +127,111 @@ fn run_loop(engine: &Engine, dir: &Path, options: &Options, stop_at_first: bool)
     summary
 }
 
-fn time<T>(f: impl FnOnce() -> T) -> (Duration, T) {
-    let start = Instant::now();
+/// CPU time of every thread of this process so far (Linux: `/proc/self/task/*/schedstat`);
+/// zero elsewhere.
+fn cpu_time() -> Duration {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return Duration::ZERO;
+    };
+    let nanos: u64 = tasks
+        .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok())
+        .filter_map(|stat| stat.split_whitespace().next()?.parse::<u64>().ok())
+        .sum();
+    Duration::from_nanos(nanos)
+}
+
+/// Wall-clock and CPU time (all threads) of a part. On a loaded machine the wall-clock time
+/// includes waiting for a core; the CPU time does not.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cost {
+    wall: Duration,
+    cpu: Duration,
+}
+
+impl std::ops::Add for Cost {
+    type Output = Cost;
+    fn add(self, other: Cost) -> Cost {
+        Cost {
+            wall: self.wall + other.wall,
+            cpu: self.cpu + other.cpu,
+        }
+    }
+}
+
+impl Cost {
+    fn minus(self, other: Cost) -> Cost {
+        Cost {
+            wall: self.wall.saturating_sub(other.wall),
+            cpu: self.cpu.saturating_sub(other.cpu),
+        }
+    }
+}
+
+fn time<T>(f: impl FnOnce() -> T) -> (Cost, T) {
+    let (cpu, start) = (cpu_time(), Instant::now());
     let out = f();
-    (start.elapsed(), out)
+    let wall = start.elapsed();
+    (
+        Cost {
+            wall,
+            cpu: cpu_time().saturating_sub(cpu),
+        },
+        out,
+    )
 }
 
 fn us(d: Duration, n: usize) -> f64 {
     d.as_secs_f64() * 1e6 / n.max(1) as f64
 }
 
+fn ratio(a: Duration, b: Duration) -> f64 {
+    a.as_secs_f64() / b.as_secs_f64().max(1e-12)
+}
+
 fn throughput(seed: u64, loop_secs: u64, tmp: &Path) -> f64 {
     println!("## Throughput (one core)\n");
-    println!("| what | cases | seconds | execs/s |");
-    println!("|---|---|---|---|");
+    println!("| what | cases | seconds | execs/s | execs/s by CPU time (all threads) |");
+    println!("|---|---|---|---|---|");
     // The reference alone: generation and the reference's own properties.
     let mut rng = Rng(seed);
-    let start = Instant::now();
-    let mut cases = 0u64;
-    while start.elapsed() < Duration::from_secs(loop_secs.min(5)) {
-        for _ in 0..256 {
-            let case = rng.case();
-            black_box(fuzz::reference_properties(&case));
-            cases += 1;
+    let (cost, cases) = time(|| {
+        let start = Instant::now();
+        let mut cases = 0u64;
+        while start.elapsed() < Duration::from_secs(loop_secs.min(5)) {
+            for _ in 0..256 {
+                let case = rng.case();
+                black_box(fuzz::reference_properties(&case));
+                cases += 1;
+            }
         }
-    }
-    let elapsed = start.elapsed().as_secs_f64();
+        cases
+    });
     println!(
-        "| reference alone: generation + `reference_properties` | {cases} | {elapsed:.1} | {:.0} |",
-        cases as f64 / elapsed
+        "| reference alone: generation + `reference_properties` | {cases} | {:.1} | {:.0} | {:.0} |",
+        cost.wall.as_secs_f64(),
+        cases as f64 / cost.wall.as_secs_f64(),
+        cases as f64 / cost.cpu.as_secs_f64().max(1e-12),
     );
     // The whole loop over every bundled implementation.
     let engine = engine_over(impls::bundled());
-    let summary = run_loop(
-        &engine,
-        &tmp.join("loop"),
-        &options(seed, Duration::from_secs(loop_secs), false),
-        false,
-    );
+    let (cost, summary) = time(|| {
+        run_loop(
+            &engine,
+            &tmp.join("loop"),
+            &options(seed, Duration::from_secs(loop_secs), false),
+            false,
+        )
+    });
+    // The CPU time includes writing the reports after the loop.
     println!(
-        "| stable loop, {} implementations + reference (`fuzz::run`, 1 job, seed {seed}, ops all, batch {BATCH}); {} new signatures, {} of them candidate bugs | {} | {:.1} | {:.0} |",
+        "| stable loop, {} implementations + reference (`fuzz::run`, 1 job, seed {seed}, ops all, batch {BATCH}); {} new signatures, {} of them candidate bugs | {} | {:.1} | {:.0} | {:.0} |",
         engine.names().len(),
         summary.signatures,
         summary.candidate_bugs,
         summary.cases,
         summary.elapsed.as_secs_f64(),
-        summary.execs_per_second()
+        summary.execs_per_second(),
+        summary.cases as f64 / cost.cpu.as_secs_f64().max(1e-12),
     );
     println!();
     summary.execs_per_second()
@@ -202,7 +261,9 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
         t_impls.push((implementation.about().name.to_owned(), t));
         answers.push(outcomes);
     }
-    let t_impl_total: Duration = t_impls.iter().map(|(_, t)| *t).sum();
+    let t_impl_total = t_impls
+        .iter()
+        .fold(Cost::default(), |total, (_, t)| total + *t);
     // Comparison, classification and signature on the answers above, as the engine does them
     // (without the engine's re-asking for the culprit of a rejected valid input).
     let catalogue = Catalogue::bundled();
@@ -270,14 +331,15 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
         }
     });
 
-    println!("| part | µs/case | share of an exec |");
-    println!("|---|---|---|");
+    println!("| part | wall µs/case | CPU µs/case | share of an exec (CPU) |");
+    println!("|---|---|---|---|");
     let exec = t_gen + t_props + t_engine + t_record;
-    let row = |name: &str, t: Duration| {
+    let row = |name: &str, t: Cost| {
         println!(
-            "| {name} | {:.2} | {:.1}% |",
-            us(t, n),
-            100.0 * t.as_secs_f64() / exec.as_secs_f64()
+            "| {name} | {:.2} | {:.2} | {:.1}% |",
+            us(t.wall, n),
+            us(t.cpu, n),
+            100.0 * ratio(t.cpu, exec.cpu)
         );
     };
     row("generation (bytes + `case_from_bytes`)", t_gen);
@@ -294,7 +356,7 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
         t_classify,
     );
     row("signature (`Signature::of` + `id`)", t_signature);
-    let engine_rest = t_engine.saturating_sub(t_impl_total + t_cmp);
+    let engine_rest = t_engine.minus(t_impl_total + t_cmp);
     row(
         &format!(
             "engine, the rest (hand-over to worker threads, panic guards, copies, culprit re-asks for {rejects_valid} rejected valid inputs)"
@@ -306,24 +368,41 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
         t_record,
     );
     println!(
-        "| **exec, sum of the parts** ({:.0} execs/s; the {loop_secs} s loop ran at {loop_rate:.0}) | {:.2} | 100% |",
-        n as f64 / exec.as_secs_f64(),
-        us(exec, n)
+        "| **exec, sum of the parts** ({:.0} execs/s by wall clock, {:.0} by CPU; the {loop_secs} s loop ran at {loop_rate:.0}) | {:.2} | {:.2} | 100% |",
+        n as f64 / exec.wall.as_secs_f64(),
+        n as f64 / exec.cpu.as_secs_f64().max(1e-12),
+        us(exec.wall, n),
+        us(exec.cpu, n)
     );
     println!();
     let overhead = t_gen + t_cmp + t_record;
+    let with_engine = overhead + engine_rest;
     println!(
-        "Harness overhead (generation + comparison + classification + signature + recording): \
-         {:.2} µs/case = **{:.3} of an exec** ({:.3} of the implementations' own {:.2} µs/case, \
-         reference included). With the engine's other costs counted as overhead too: {:.2} µs/case \
-         = {:.3} of an exec. First recording pass, shrinking {new} new signatures: {:.2} µs/case.\n",
-        us(overhead, n),
-        overhead.as_secs_f64() / exec.as_secs_f64(),
-        overhead.as_secs_f64() / t_impl_total.as_secs_f64(),
-        us(t_impl_total, n),
-        us(overhead + engine_rest, n),
-        (overhead + engine_rest).as_secs_f64() / exec.as_secs_f64(),
-        us(t_record_first, n),
+        "| harness overhead | wall µs/case | CPU µs/case | of an exec (wall) | of an exec (CPU) | of the implementations' time (CPU) |"
+    );
+    println!("|---|---|---|---|---|---|");
+    for (name, t) in [
+        (
+            "generation + comparison + classification + signature + recording",
+            overhead,
+        ),
+        ("the same + the engine's other costs", with_engine),
+    ] {
+        println!(
+            "| {name} | {:.2} | {:.2} | {:.3} | {:.3} | {:.3} |",
+            us(t.wall, n),
+            us(t.cpu, n),
+            ratio(t.wall, exec.wall),
+            ratio(t.cpu, exec.cpu),
+            ratio(t.cpu, t_impl_total.cpu),
+        );
+    }
+    println!(
+        "\nThe implementations themselves (reference included): {:.2} µs/case of CPU. The first \
+         recording pass, which shrinks {new} new signatures: {:.2} µs/case wall, {:.2} CPU.\n",
+        us(t_impl_total.cpu, n),
+        us(t_record_first.wall, n),
+        us(t_record_first.cpu, n),
     );
 }
 
@@ -406,9 +485,20 @@ fn main() {
         std::env::temp_dir().join(format!("uri-conformance-fuzz-bench-{}", std::process::id()));
     // One answer first, so that nothing set up lazily is timed.
     black_box(Reference.answer(&Rng(0).case()));
+    let load = || {
+        std::fs::read_to_string("/proc/loadavg")
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|_| "unknown".to_owned())
+    };
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    println!(
+        "{cores} cores; load average before: {} (other processes share the machine)\n",
+        load()
+    );
     let rate = throughput(seed, loop_secs, &tmp);
     breakdown(seed, n, &tmp, (rate, loop_secs));
     planted_runs(seed, cap, &tmp);
+    println!("Load average after: {}", load());
     if std::env::var_os("FUZZ_BENCH_KEEP").is_some() {
         println!("reports kept under {}", tmp.display());
     } else {
