@@ -4,7 +4,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::diff::{CaseRun, Engine};
+use crate::diff::{CaseRun, Engine, Finding};
 use crate::protocol::Request;
 use crate::report::{Collector, Report};
 
@@ -44,6 +44,11 @@ impl<'a> Campaign<'a> {
     /// The numbers so far.
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// Whether a finding's signature is already held.
+    pub fn has(&self, finding: &Finding) -> bool {
+        self.collector.has(finding)
     }
 
     /// Runs one case, attributing what it shows to `source`.

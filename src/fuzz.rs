@@ -9,8 +9,8 @@
 
 use std::collections::HashSet;
 use std::panic;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::campaign::Campaign;
@@ -35,6 +35,23 @@ pub struct Options {
     pub ops: Vec<Op>,
     /// Cases handed to each implementation at once.
     pub batch: usize,
+    /// Raw-text mode only: every input's first byte is made a multiple of 4, so that
+    /// [`generate::case_from_bytes`] takes the rest as text instead of building a tree (plain
+    /// random bytes, for comparison with the grammar).
+    pub raw_bytes: bool,
+}
+
+/// When a run first recorded a candidate-bug signature (one no catalogue entry covers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FirstFind {
+    /// Time since the start of the run, the shrinking of the finding included.
+    pub after: Duration,
+    /// Cases run until then (all jobs), the finding's case included.
+    pub cases: u64,
+    /// Its signature, `implementation/id`.
+    pub signature: String,
+    /// The case that showed it.
+    pub case: Request,
 }
 
 /// What a run found.
@@ -50,6 +67,10 @@ pub struct Summary {
     pub signatures: u64,
     /// Violations of the reference's own properties: bugs of ours.
     pub violations: Vec<String>,
+    /// New signatures no catalogue entry covers.
+    pub candidate_bugs: u64,
+    /// The first of them.
+    pub first_candidate_bug: Option<FirstFind>,
 }
 
 impl Summary {
@@ -68,6 +89,8 @@ pub struct Progress {
     pub findings: AtomicU64,
     /// New signatures so far.
     pub signatures: AtomicU64,
+    /// New signatures no catalogue entry covers, so far.
+    pub candidate_bugs: AtomicU64,
     /// Reference property violations so far.
     pub violations: AtomicU64,
 }
@@ -215,10 +238,11 @@ pub fn run(
 ) -> Summary {
     let start = Instant::now();
     let violations = Mutex::new(Vec::new());
+    let first_candidate_bug: OnceLock<FirstFind> = OnceLock::new();
     let source = format!("fuzz seed {}", options.seed);
     std::thread::scope(|scope| {
         for job in 0..options.jobs.max(1) {
-            let (source, violations) = (&source, &violations);
+            let (source, violations, first) = (&source, &violations, &first_candidate_bug);
             scope.spawn(move || {
                 let mut rng = Rng(options.seed ^ (job as u64).wrapping_mul(0xA076_1D64_78BD_642F));
                 let mut corpus: Vec<Vec<u8>> = Vec::new();
@@ -236,7 +260,13 @@ pub fn run(
                     let mut inputs = Vec::with_capacity(want);
                     let mut cases = Vec::with_capacity(want);
                     while cases.len() < want {
-                        let bytes = next_input(&mut rng, &corpus);
+                        let mut bytes = next_input(&mut rng, &corpus);
+                        if options.raw_bytes {
+                            match bytes.first_mut() {
+                                Some(mode) => *mode &= !3,
+                                None => continue,
+                            }
+                        }
                         if let Some(case) = generate::case_from_bytes(&bytes, &options.ops) {
                             inputs.push(bytes);
                             cases.push(case);
@@ -256,12 +286,34 @@ pub fn run(
                     }
                     let runs = engine.run_all(&cases);
                     let mut campaign = campaign.lock().unwrap_or_else(|e| e.into_inner());
-                    for (run, bytes) in runs.iter().zip(inputs) {
+                    for (i, (run, bytes)) in runs.iter().zip(inputs).enumerate() {
                         progress
                             .findings
                             .fetch_add(run.findings.len() as u64, Ordering::Relaxed);
+                        let candidates_before = campaign.stats().candidate_bugs;
+                        let fresh = if first.get().is_none() {
+                            run.findings
+                                .iter()
+                                .find(|f| f.known.is_none() && !campaign.has(f))
+                        } else {
+                            None
+                        };
                         let new = campaign.record(run, source);
                         progress.signatures.fetch_add(new as u64, Ordering::Relaxed);
+                        let candidates = campaign.stats().candidate_bugs - candidates_before;
+                        if candidates > 0 {
+                            if let Some(finding) = fresh {
+                                first.get_or_init(|| FirstFind {
+                                    after: start.elapsed(),
+                                    cases: progress.cases.load(Ordering::Relaxed) + i as u64 + 1,
+                                    signature: finding.signature.to_string(),
+                                    case: finding.case.clone(),
+                                });
+                            }
+                            progress
+                                .candidate_bugs
+                                .fetch_add(candidates, Ordering::Relaxed);
+                        }
                         // Keep inputs that gave a new shape of answer (which includes the
                         // signatures found): a coverage signal the loop can see without
                         // instrumentation, and one that does not depend on what earlier runs
@@ -291,6 +343,8 @@ pub fn run(
         findings: stats_findings,
         signatures: progress.signatures.load(Ordering::Relaxed),
         violations: violations.into_inner().unwrap_or_default(),
+        candidate_bugs: progress.candidate_bugs.load(Ordering::Relaxed),
+        first_candidate_bug: first_candidate_bug.into_inner(),
     }
 }
 

@@ -164,6 +164,9 @@ enum Command {
         /// Cases handed to each implementation at once.
         #[arg(long, default_value_t = 64)]
         batch: usize,
+        /// Plain random bytes taken as text, without the grammar-aware generator.
+        #[arg(long)]
+        raw_bytes: bool,
         /// Where the reports go.
         #[arg(long, default_value = "reports")]
         reports: PathBuf,
@@ -324,6 +327,7 @@ fn main() -> ExitCode {
             jobs,
             op,
             batch,
+            raw_bytes,
             reports,
             selection,
         } => {
@@ -345,6 +349,7 @@ fn main() -> ExitCode {
                 jobs,
                 ops,
                 batch: batch.max(1),
+                raw_bytes,
             };
             run_fuzz(&selection, &reports, &options)
         }
@@ -619,6 +624,7 @@ fn run_main_job(
         jobs: 1,
         ops: vec![Op::Parse, Op::Resolve, Op::Normalize],
         batch: 64,
+        raw_bytes: false,
     };
     let summary = fuzz::run(
         &engine,
@@ -973,12 +979,13 @@ fn run_fuzz(selection: &Selection, reports: &std::path::Path, options: &fuzz::Op
     let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
     let written = campaign.write();
     println!(
-        "{} cases in {:.1}s ({:.0} execs/s), {} findings, {} new signatures",
+        "{} cases in {:.1}s ({:.0} execs/s), {} findings, {} new signatures ({} candidate bugs)",
         summary.cases,
         summary.elapsed.as_secs_f64(),
         summary.execs_per_second(),
         summary.findings,
-        summary.signatures
+        summary.signatures,
+        summary.candidate_bugs
     );
     match written {
         Ok(all) => println!("{} reports in {}", all.len(), reports.display()),

@@ -19,6 +19,7 @@ pub mod iref_adapter;
 pub mod iri_string_adapter;
 #[cfg(feature = "oxiri")]
 pub mod oxiri_adapter;
+pub mod planted;
 pub mod reference;
 mod reproduction;
 #[cfg(feature = "uriparse")]
