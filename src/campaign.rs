@@ -109,8 +109,10 @@ impl<'a> Campaign<'a> {
         let stored = crate::report::read_all(self.collector.dir())?;
         let mut cases: Vec<Request> = Vec::new();
         for report in stored {
-            for case in std::iter::once(report.minimal.case)
-                .chain(std::iter::once(report.original.case))
+            // The original first: the first case of a signature becomes its original and is
+            // shrunk into its minimal case again.
+            for case in std::iter::once(report.original.case)
+                .chain(std::iter::once(report.minimal.case))
                 .chain(report.examples)
             {
                 if !cases.contains(&case) {

@@ -146,8 +146,8 @@ pub fn judge(
         .run_one(implementation, request)
         .and_then(|f| f.known)
     {
-        Some(known) => Verdict::Known(known.id),
-        None => Verdict::Fail,
+        Some(known) if known.class != crate::diff::Class::Bug => Verdict::Known(known.id),
+        _ => Verdict::Fail,
     }
 }
 

@@ -1,5 +1,6 @@
 //! Known differences, as data: an implementation that follows another specification differs
 //! by design, and an implementation may choose another reading where RFC 3986 leaves room.
+//! Confirmed bugs are entries too (class `bug`), so that one root cause makes one report.
 //! Each entry of `known-differences.yaml` holds a predicate precise enough for code to decide;
 //! what no entry covers is a candidate bug.
 
@@ -26,6 +27,9 @@ pub enum Class {
     RfcChoice,
     /// The API cannot express the input or component (a port as `u16`).
     ApiLimit,
+    /// A bug, checked by hand against the RFC text: the entry groups every signature one root
+    /// cause shows into one report, and its reason is the verdict.
+    Bug,
 }
 
 impl Class {
@@ -35,6 +39,7 @@ impl Class {
             Class::Design => "design difference",
             Class::RfcChoice => "RFC leaves room",
             Class::ApiLimit => "API limit",
+            Class::Bug => "confirmed bug",
         }
     }
 }
@@ -109,11 +114,18 @@ pub struct Predicate {
     pub actual_path_prefix: Vec<String>,
     /// Whether the input holds a percent-encoded octet above 0x7F.
     pub input_has_non_ascii_pct: Option<bool>,
+    /// Whether the implementation's path keeps a segment like a Windows drive letter ("C:",
+    /// "a|") that the reference's answer does not have.
+    pub actual_keeps_drive_letter: Option<bool>,
     /// Whether the implementation's answer has no authority and a path that does not start
     /// with "/" (an opaque path, in the URL Standard's terms).
     pub actual_path_rootless: Option<bool>,
     /// Whether the implementation's answer has a path without complete "." or ".." segments.
     pub actual_path_without_dot_segments: Option<bool>,
+    /// For resolution: the base's path contains one of these.
+    pub base_path_contains: Vec<String>,
+    /// Whether the reference's port is a number above 65535.
+    pub reference_port_over_65535: Option<bool>,
     /// For resolution: the base's path ends with one of these.
     pub base_path_ends_with: Vec<String>,
     /// Compare the relations against the reference's answer under every documented reading,
@@ -277,7 +289,6 @@ impl Predicate {
                 .any(|needle| texts.iter().any(|t| t.contains(needle.as_str())))
         };
         let op = super::signature::op_name(case);
-        let fields: Vec<&str> = difference.fields.iter().map(|f| f.name()).collect();
         let (input, base) = match case {
             Request::Parse { input, .. } | Request::Normalize { input, .. } => {
                 (input.as_str(), None)
@@ -300,14 +311,7 @@ impl Predicate {
         });
         any(&self.op, op)
             && any(&self.kind, difference.kind.name())
-            && (self.fields_within.is_empty()
-                || fields
-                    .iter()
-                    .all(|f| self.fields_within.iter().any(|w| w == f)))
-            && (self.fields_include.is_empty()
-                || fields
-                    .iter()
-                    .any(|f| self.fields_include.iter().any(|w| w == f)))
+            && (self.with_readings || self.fields_hold(&difference.fields))
             && (self.detail_prefix.is_empty()
                 || self
                     .detail_prefix
@@ -323,6 +327,23 @@ impl Predicate {
             && (self.base_contains.is_empty()
                 || base.is_some_and(|b| contains_any(&self.base_contains, &[b])))
             && (self.input_form.is_empty() || self.input_form.contains(&form_of(input).to_owned()))
+            && (self.base_path_contains.is_empty()
+                || base
+                    .and_then(|b| reference::parse_uri(b).ok())
+                    .is_some_and(|b| {
+                        self.base_path_contains
+                            .iter()
+                            .any(|needle| b.path.contains(needle.as_str()))
+                    }))
+            && self.reference_port_over_65535.is_none_or(|want| {
+                let over = components_of(expected).is_some_and(|(c, _)| {
+                    c.port.as_deref().is_some_and(|p| {
+                        let digits = p.trim_start_matches('0');
+                        digits.len() > 5 || digits.parse::<u32>().is_ok_and(|n| n > 65535)
+                    })
+                });
+                over == want
+            })
             && (self.base_path_ends_with.is_empty()
                 || base
                     .and_then(|b| reference::parse_uri(b).ok())
@@ -344,17 +365,33 @@ impl Predicate {
             && self
                 .reference_readings
                 .is_none_or(|want| is_another_reading(case, actual) == want)
-            && self.answers_hold(expected, actual)
-            && (self.relation.is_empty()
-                || self.relations_hold(&difference.fields, expected, actual)
+            && self.answers_hold(case, expected, actual)
+            && ((self.fields_hold(&difference.fields)
+                && (self.relation.is_empty()
+                    || self.relations_hold(&difference.fields, expected, actual)))
                 || (self.with_readings
                     && readings_of(case).iter().any(|reading| {
                         let fields = super::compare::answer_fields(reading, actual);
-                        !fields.is_empty() && self.relations_hold(&fields, reading, actual)
+                        !fields.is_empty()
+                            && self.fields_hold(&fields)
+                            && (self.relation.is_empty()
+                                || self.relations_hold(&fields, reading, actual))
                     })))
     }
 
-    fn answers_hold(&self, expected: &Outcome, actual: &Outcome) -> bool {
+    fn fields_hold(&self, fields: &[Field]) -> bool {
+        let names: Vec<&str> = fields.iter().map(|f| f.name()).collect();
+        (self.fields_within.is_empty()
+            || names
+                .iter()
+                .all(|f| self.fields_within.iter().any(|w| w == f)))
+            && (self.fields_include.is_empty()
+                || names
+                    .iter()
+                    .any(|f| self.fields_include.iter().any(|w| w == f)))
+    }
+
+    fn answers_hold(&self, case: &Request, expected: &Outcome, actual: &Outcome) -> bool {
         let (e, a) = (components_of(expected), components_of(actual));
         let kind_in =
             |list: &[String], parsed: &Option<(Components, Option<reference::HostKind>)>| {
@@ -364,7 +401,36 @@ impl Predicate {
                             .any(|k| *k == kind.map_or("null", reference::HostKind::name))
                     })
             };
-        self.actual_path_rootless.is_none_or(|want| {
+        let drive_letters = |c: &Components| -> Vec<String> {
+            c.path
+                .split('/')
+                .filter(|s| {
+                    let b = s.as_bytes();
+                    b.len() == 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'|')
+                })
+                .map(str::to_ascii_lowercase)
+                .collect()
+        };
+        self.actual_keeps_drive_letter.is_none_or(|want| {
+            // Against the reference's answer, and its answers under the documented readings,
+            // each with its dot-segments removed ("%2E" ones included) as the URL Standard
+            // does while parsing.
+            let kept = a.as_ref().is_some_and(|(ac, _)| {
+                std::iter::once(expected.clone())
+                    .chain(readings_of(case))
+                    .filter_map(|answer| components_of(&answer))
+                    .any(|(ec, _)| {
+                        let path = remove_dot_segments(&canonical(
+                            &ec.path,
+                            Field::Path,
+                            &[Relation::PercentDotSegments],
+                        ));
+                        let reference = drive_letters(&Components { path, ..ec });
+                        drive_letters(ac).iter().any(|d| !reference.contains(d))
+                    })
+            });
+            kept == want
+        }) && self.actual_path_rootless.is_none_or(|want| {
             a.as_ref()
                 .is_some_and(|(c, _)| (c.host.is_none() && !c.path.starts_with('/')) == want)
         }) && self.actual_path_without_dot_segments.is_none_or(|want| {
@@ -442,8 +508,8 @@ impl Predicate {
                 Relation::EmptyPasswordDropped => {
                     field == Field::Userinfo
                         && ev.is_some_and(|e| {
-                            let dropped = e.strip_suffix(':').unwrap_or(e);
-                            av == (!dropped.is_empty()).then_some(dropped)
+                            let dropped = percent_decode(e.strip_suffix(':').unwrap_or(e));
+                            av.map(percent_decode) == (!dropped.is_empty()).then_some(dropped)
                         })
                 }
                 _ => false,

@@ -33,7 +33,7 @@ pub fn render(reports: &[Report]) -> String {
     let bugs = sorted.iter().filter(|r| r.is_candidate_bug()).count();
     let _ = writeln!(
         out,
-        "{} reports: {} candidate bugs, {} known differences.\n",
+        "{} reports: {} bugs (confirmed by hand, or candidates), {} known differences.\n",
         sorted.len(),
         bugs,
         sorted.len() - bugs
@@ -51,13 +51,11 @@ pub fn render(reports: &[Report]) -> String {
             report.signature,
             report.implementation,
             report.signature,
-            report
-                .known
-                .as_ref()
-                .map_or("**candidate bug**".to_owned(), |k| format!(
-                    "{} (`{}`)",
-                    report.class, k.id
-                )),
+            match &report.known {
+                None => "**candidate bug**".to_owned(),
+                Some(k) if report.is_confirmed_bug() => format!("**confirmed bug** (`{}`)", k.id),
+                Some(k) => format!("{} (`{}`)", report.class, k.id),
+            },
             if report.security { "yes" } else { "" },
             super::markdown::case_line(&report.minimal.case).replace('|', "\\|"),
             seen

@@ -12,6 +12,7 @@ pub fn render(report: &Report) -> String {
         None => "candidate bug",
         Some(_) => report.class.as_str(),
     };
+    let confirmed = report.is_confirmed_bug();
     let _ = writeln!(
         out,
         "# {}: {} ({})\n",
@@ -66,6 +67,13 @@ pub fn render(report: &Report) -> String {
     }
     let _ = writeln!(out);
     match &report.known {
+        Some(known) if confirmed => {
+            let _ = writeln!(
+                out,
+                "Confirmed bug `{}`, checked by hand against the RFC text: {}\n\nSee {}\n",
+                known.id, known.reason, known.link
+            );
+        }
         Some(known) => {
             let _ = writeln!(
                 out,

@@ -100,12 +100,21 @@ pub struct Report {
 impl Report {
     /// Whether the catalogue does not cover it.
     pub fn is_candidate_bug(&self) -> bool {
-        self.known.is_none()
+        self.known.is_none() || self.is_confirmed_bug()
     }
 
-    /// The path of the report's files, without the extension.
-    pub fn stem(&self, dir: &Path) -> PathBuf {
-        dir.join(&self.implementation).join(&self.signature)
+    /// Whether a catalogue entry of class `bug` covers it: a bug checked by hand.
+    pub fn is_confirmed_bug(&self) -> bool {
+        self.known
+            .as_ref()
+            .is_some_and(|k| k.class == crate::diff::Class::Bug.name())
+    }
+
+    /// The path of the report's file with this extension (`json` or `md`). A signature may
+    /// hold dots (`parse-panic-uri.rs-915`), so the extension is appended, not substituted.
+    pub fn file(&self, dir: &Path, extension: &str) -> PathBuf {
+        dir.join(&self.implementation)
+            .join(format!("{}.{extension}", self.signature))
     }
 }
 
@@ -211,22 +220,28 @@ impl Collector {
                 .reports
                 .contains_key(&(old.implementation.clone(), old.signature.clone()))
             {
-                let stem = old.stem(&self.dir);
-                std::fs::remove_file(stem.with_extension("json"))?;
-                std::fs::remove_file(stem.with_extension("md"))?;
+                std::fs::remove_file(old.file(&self.dir, "json"))?;
+                std::fs::remove_file(old.file(&self.dir, "md"))?;
             }
         }
-        self.write()
+        self.write_merging(false)
     }
 
     /// Merges this run into the reports on disk, writes them and the index, and returns every
     /// report now on disk.
     pub fn write(&self) -> io::Result<Vec<Report>> {
+        self.write_merging(true)
+    }
+
+    /// With `keep_cases`, the stored minimal case and examples are kept where they are shorter;
+    /// without, only the counts and the first source are (the run replayed every stored case,
+    /// so its cases are the ones that still show the behaviour).
+    fn write_merging(&self, keep_cases: bool) -> io::Result<Vec<Report>> {
         let verdicts = Verdicts::load(&self.dir).map_err(io::Error::other)?;
         for report in self.reports.values() {
-            let stem = report.stem(&self.dir);
-            let merged = match read_report(&stem.with_extension("json")) {
-                Some(old) => merge(old, report.clone()),
+            let merged = match read_report(&report.file(&self.dir, "json")) {
+                Some(old) if keep_cases => merge(old, report.clone()),
+                Some(old) => merge_counts(old, report.clone()),
                 None => report.clone(),
             };
             write_report(&self.dir, merged, &verdicts)?;
@@ -355,6 +370,18 @@ fn merge(old: Report, new: Report) -> Report {
     merged
 }
 
+/// Keeps the stored counts and first source, and this run's cases.
+fn merge_counts(old: Report, new: Report) -> Report {
+    let mut merged = new;
+    if !old.first_seen.is_empty() {
+        merged.first_seen = old.first_seen;
+    }
+    for (source, count) in old.counts {
+        merged.counts.entry(source).or_insert(count);
+    }
+    merged
+}
+
 fn read_report(path: &Path) -> Option<Report> {
     let text = std::fs::read_to_string(path).ok()?;
     serde_json::from_str(&text).ok()
@@ -389,14 +416,10 @@ fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Resu
     report.verdict = verdicts
         .get(&report.implementation, &report.signature)
         .cloned();
-    let stem = report.stem(dir);
-    std::fs::create_dir_all(stem.parent().unwrap_or(dir))?;
+    std::fs::create_dir_all(dir.join(&report.implementation))?;
     let json = serde_json::to_string_pretty(&report).map_err(io::Error::other)? + "\n";
-    write_atomically(&stem.with_extension("json"), json.as_bytes())?;
-    write_atomically(
-        &stem.with_extension("md"),
-        markdown::render(&report).as_bytes(),
-    )
+    write_atomically(&report.file(dir, "json"), json.as_bytes())?;
+    write_atomically(&report.file(dir, "md"), markdown::render(&report).as_bytes())
 }
 
 /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
