@@ -419,7 +419,10 @@ fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Resu
     std::fs::create_dir_all(dir.join(&report.implementation))?;
     let json = serde_json::to_string_pretty(&report).map_err(io::Error::other)? + "\n";
     write_atomically(&report.file(dir, "json"), json.as_bytes())?;
-    write_atomically(&report.file(dir, "md"), markdown::render(&report).as_bytes())
+    write_atomically(
+        &report.file(dir, "md"),
+        markdown::render(&report).as_bytes(),
+    )
 }
 
 /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
