@@ -1,0 +1,146 @@
+//! What the three differential targets share: one engine over every bundled implementation,
+//! one campaign that deduplicates findings by signature and shrinks new ones, and the reports
+//! it writes.
+//!
+//! A difference between an implementation and the reference is a finding, not a crash: it is
+//! recorded and written as a report, and the fuzzer goes on. A panic inside a third-party crate
+//! is caught by the engine (its panic hook wraps libFuzzer's aborting one and keeps quiet about
+//! panics inside implementations), so it too becomes a finding. Only a panic of the reference or
+//! of the harness aborts.
+
+use std::ffi::c_int;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use libfuzzer_sys::Corpus;
+use uri_conformance::campaign::Campaign;
+use uri_conformance::diff::{Catalogue, Engine};
+use uri_conformance::generate::{self, Op};
+use uri_conformance::impls::{self, Implementation};
+
+/// Time limit per case and implementation: a case that runs longer is a time-out finding.
+const LIMIT: Duration = Duration::from_secs(1);
+
+/// How often reports are rewritten when only the counts of known signatures changed; a new
+/// signature is written at once.
+const WRITE_EVERY: Duration = Duration::from_secs(5);
+
+/// The environment variable that names the reports directory.
+const REPORTS_VAR: &str = "URI_CONFORMANCE_REPORTS";
+
+/// Where reports go: `$URI_CONFORMANCE_REPORTS`, or else the repository's `reports/` (`../reports`
+/// from this crate) when the repository is there. A binary copied elsewhere (OSS-Fuzz,
+/// ClusterFuzzLite) without the variable keeps no reports: it still runs every case through
+/// the engine, so a panic of the reference or a memory error is still caught.
+fn reports_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(REPORTS_VAR).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    repository
+        .join("Cargo.toml")
+        .is_file()
+        .then(|| repository.join("reports"))
+}
+
+/// The campaign, with what is needed to write it now and then.
+struct Sink {
+    campaign: Campaign<'static>,
+    dir: PathBuf,
+    source: String,
+    /// Whether counts changed since the last write.
+    dirty: bool,
+    last_write: Instant,
+    /// Whether a failed write was reported already (once is enough).
+    warned: bool,
+}
+
+impl Sink {
+    fn write(&mut self) {
+        self.dirty = false;
+        self.last_write = Instant::now();
+        if let Err(e) = self.campaign.write()
+            && !self.warned
+        {
+            eprintln!(
+                "uri-conformance: cannot write reports under {}: {e}",
+                self.dir.display()
+            );
+            self.warned = true;
+        }
+    }
+}
+
+fn engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    ENGINE.get_or_init(|| {
+        let implementations: Vec<Arc<dyn Implementation>> =
+            impls::bundled().into_iter().map(Arc::from).collect();
+        Engine::new(implementations, LIMIT, Catalogue::bundled())
+    })
+}
+
+static SINK: OnceLock<Option<Mutex<Sink>>> = OnceLock::new();
+
+fn sink(target: &str) -> Option<&'static Mutex<Sink>> {
+    SINK.get_or_init(|| {
+        let Some(dir) = reports_dir() else {
+            eprintln!("uri-conformance: no reports directory (set {REPORTS_VAR} to keep findings)");
+            return None;
+        };
+        eprintln!("uri-conformance: findings go to {}", dir.display());
+        // libFuzzer leaves by exit() when -max_total_time or -runs is reached: write the last
+        // counts then.
+        // SAFETY: `atexit` takes a function with C linkage and no arguments, which
+        // `flush_at_exit` is.
+        unsafe {
+            atexit(flush_at_exit);
+        }
+        Some(Mutex::new(Sink {
+            campaign: Campaign::new(engine(), dir.clone()),
+            dir,
+            source: format!("libfuzzer {target}"),
+            dirty: false,
+            last_write: Instant::now(),
+            warned: false,
+        }))
+    })
+    .as_ref()
+}
+
+unsafe extern "C" {
+    fn atexit(callback: extern "C" fn()) -> c_int;
+}
+
+extern "C" fn flush_at_exit() {
+    if let Some(Some(sink)) = SINK.get()
+        && let Ok(mut sink) = sink.try_lock()
+        && sink.dirty
+    {
+        sink.write();
+    }
+}
+
+/// One fuzzer input through the engine as a case for `op`; its findings into the campaign.
+pub fn run(data: &[u8], op: Op, target: &str) -> Corpus {
+    let Some(case) = generate::case_from_bytes(data, &[op]) else {
+        return Corpus::Reject;
+    };
+    let run = engine().run(&case);
+    let Some(sink) = sink(target) else {
+        return Corpus::Keep;
+    };
+    let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
+    let sink = &mut *guard;
+    let new = sink.campaign.record(&run, &sink.source);
+    if new > 0 {
+        sink.write();
+    } else {
+        sink.dirty |= !run.findings.is_empty();
+        if sink.dirty && sink.last_write.elapsed() >= WRITE_EVERY {
+            sink.write();
+        }
+    }
+    Corpus::Keep
+}
