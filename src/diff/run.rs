@@ -36,9 +36,18 @@ fn install_panic_hook() {
                             .map(|s| (*s).to_owned())
                             .or_else(|| info.payload().downcast_ref::<String>().cloned())
                             .unwrap_or_else(|| "non-string panic payload".to_owned());
+                        // A crate's file from "<crate>-<version>/src/...", so that the message
+                        // is the same on every machine.
                         let location = info
                             .location()
-                            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                            .map(|l| {
+                                let file = l.file();
+                                let short = file
+                                    .split_once("/registry/src/")
+                                    .and_then(|(_, rest)| rest.split_once('/'))
+                                    .map_or(file, |(_, crate_path)| crate_path);
+                                format!(" at {short}:{}", l.line())
+                            })
                             .unwrap_or_default();
                         *message = Some(format!("{text}{location}"));
                         true
