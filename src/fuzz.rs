@@ -95,11 +95,14 @@ pub struct Progress {
     pub violations: AtomicU64,
 }
 
-/// SplitMix64, for the loop's own random bytes.
-struct Rng(u64);
+/// SplitMix64: small and well mixed; the loop, the tests and the benches need reproducible
+/// bytes, not cryptographic ones.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -107,12 +110,14 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 
-    fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next() as u8).collect()
+    /// `len` random bytes.
+    pub fn bytes(&mut self, len: usize) -> Vec<u8> {
+        (0..len).map(|_| self.next_u64() as u8).collect()
     }
 }
 
@@ -132,7 +137,7 @@ fn next_input(rng: &mut Rng, corpus: &[Vec<u8>]) -> Vec<u8> {
             }
             1 => {
                 let i = rng.below(bytes.len() + 1);
-                bytes.insert(i, rng.next() as u8);
+                bytes.insert(i, rng.next_u64() as u8);
             }
             2 if bytes.len() > 1 => {
                 let i = rng.below(bytes.len());

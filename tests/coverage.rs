@@ -14,18 +14,7 @@ use uri_conformance::reference::{
 const CASES: usize = 50_000;
 const SEED: u64 = 0x00C0_FFEE;
 
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+use uri_conformance::fuzz::Rng;
 
 /// Which of the nine `IPv6address` forms (§3.2.2) a literal's text takes: 1 without "::"
 /// (eight pieces, an IPv4 tail counting for two), otherwise 9 less the pieces after "::".
@@ -125,8 +114,8 @@ fn the_generator_reaches_every_rule() {
     let mut counts = Counts::default();
     let mut made = 0;
     while made < CASES {
-        let len = 16 + (rng.next() % 240) as usize;
-        let mut bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let len = 16 + (rng.next_u64() % 240) as usize;
+        let mut bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
         // Structured mode: a first byte that is not a multiple of 4.
         bytes[0] |= 1;
         let Some(case) = generate::case_from_bytes(&bytes, &ops) else {

@@ -497,7 +497,7 @@ impl Predicate {
                 Relation::Ipv4Number => {
                     field == Field::Host
                         && matches!(
-                            (ev.map(percent_decode).and_then(|h| whatwg_ipv4(&h)), av),
+                            (ev.map(super::compare::percent_decoded).and_then(|h| whatwg_ipv4(&h)), av),
                             (Some(x), Some(a)) if x == a
                         )
                 }
@@ -508,8 +508,8 @@ impl Predicate {
                 Relation::EmptyPasswordDropped => {
                     field == Field::Userinfo
                         && ev.is_some_and(|e| {
-                            let dropped = percent_decode(e.strip_suffix(':').unwrap_or(e));
-                            av.map(percent_decode) == (!dropped.is_empty()).then_some(dropped)
+                            let dropped = super::compare::percent_decoded(e.strip_suffix(':').unwrap_or(e));
+                            av.map(super::compare::percent_decoded) == (!dropped.is_empty()).then_some(dropped)
                         })
                 }
                 _ => false,
@@ -748,7 +748,7 @@ fn canonical(value: &str, field: Field, relations: &[Relation]) -> String {
         }
     }
     if has(Relation::PercentDecoding) {
-        value = percent_decode(&value);
+        value = super::compare::percent_decoded(&value);
     }
     if (has(Relation::SchemeLowercase) && field == Field::Scheme)
         || (has(Relation::HostLowercase) && field == Field::Host)
@@ -756,27 +756,4 @@ fn canonical(value: &str, field: Field, relations: &[Relation]) -> String {
         value = value.to_ascii_lowercase();
     }
     value
-}
-
-/// Decodes every `%XX` triplet; other text is kept. Bytes that do not form UTF-8 are kept as
-/// their triplets, so the result is comparable text.
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && bytes[i + 1].is_ascii_hexdigit()
-            && bytes[i + 2].is_ascii_hexdigit()
-        {
-            let hex = |b: u8| reference::chars::hex_value(b);
-            out.push(hex(bytes[i + 1]) << 4 | hex(bytes[i + 2]));
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).unwrap_or_else(|_| text.to_ascii_uppercase())
 }

@@ -137,7 +137,8 @@ fn routing_differs(
         || port(e) != port(a)
 }
 
-fn percent_decoded(text: &str) -> String {
+/// Every `%XX` triplet decoded, other text kept; bytes that are not UTF-8 come out lossily.
+pub(crate) fn percent_decoded(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
