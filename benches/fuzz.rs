@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use uri_conformance::fuzz::Rng;
 
 use uri_conformance::campaign::Campaign;
 use uri_conformance::diff::run::answer_catching;
@@ -40,22 +41,17 @@ fn knob(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// SplitMix64, as the loop's own.
-struct Rng(u64);
+/// What the bench draws: inputs as the loop draws them, and cases from them.
+trait Draw {
+    fn input(&mut self) -> Vec<u8>;
+    fn case(&mut self) -> Request;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
+impl Draw for Rng {
     /// Fresh bytes as the loop draws them: 16 to 255 of them.
     fn input(&mut self) -> Vec<u8> {
-        let len = 16 + (self.next() % 240) as usize;
-        (0..len).map(|_| self.next() as u8).collect()
+        let len = 16 + (self.next_u64() % 240) as usize;
+        (0..len).map(|_| self.next_u64() as u8).collect()
     }
 
     fn case(&mut self) -> Request {

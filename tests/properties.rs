@@ -8,22 +8,15 @@ use uri_conformance::reference::{
     parse_uri, parse_with, recompose, remove_dot_segments, resolve, split, transform_references,
 };
 
-/// SplitMix64: a small, well-mixed generator; the tests need reproducibility, not quality.
-struct Rng(u64);
+use uri_conformance::fuzz::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+/// What the generator here draws besides numbers.
+trait Draw {
+    fn chance(&mut self, percent: usize) -> bool;
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str;
+}
 
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
+impl Draw for Rng {
     fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent
     }
