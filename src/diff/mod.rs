@@ -200,11 +200,7 @@ impl Engine {
                 link: e.link.clone(),
             });
         let mut signature = Signature::of(name, case, &difference);
-        if let Some(known) = &known {
-            signature.fields.clear();
-            signature.detail.clear();
-            signature.known = Some(known.id.clone());
-        }
+        signature.known = known.as_ref().map(|k| k.id.clone());
         Some(Finding {
             signature,
             case: case.clone(),

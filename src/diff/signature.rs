@@ -62,13 +62,16 @@ impl Signature {
     /// `parse-components-path--http-empty-path-is-slash`.
     pub fn id(&self) -> String {
         let mut parts = vec![self.op.to_owned(), self.kind.name().to_owned()];
-        parts.extend(self.fields.iter().map(|f| f.name().replace('_', "-")));
-        if !self.detail.is_empty() {
-            parts.push(self.detail.clone());
-        }
-        if let Some(known) = &self.known {
-            // Two dashes set the catalogue entry apart from the rest.
-            parts.push(format!("-{known}"));
+        match &self.known {
+            // A known difference is named by its catalogue entry, after two dashes: the entry
+            // already says what the behaviour is, whatever fields it shows in.
+            Some(known) => parts.push(format!("-{known}")),
+            None => {
+                parts.extend(self.fields.iter().map(|f| f.name().replace('_', "-")));
+                if !self.detail.is_empty() {
+                    parts.push(self.detail.clone());
+                }
+            }
         }
         let id = parts.join("-").to_ascii_lowercase();
         id.chars()
