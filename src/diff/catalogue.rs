@@ -124,6 +124,10 @@ pub struct Predicate {
     pub actual_path_without_dot_segments: Option<bool>,
     /// For resolution: the base's path contains one of these.
     pub base_path_contains: Vec<String>,
+    /// Whether the reference's answer has an authority.
+    pub reference_authority: Option<bool>,
+    /// Whether the two hosts differ only in ASCII case.
+    pub host_case_differs: Option<bool>,
     /// Whether the reference's port is a number above 65535.
     pub reference_port_over_65535: Option<bool>,
     /// For resolution: the base's path ends with one of these.
@@ -411,7 +415,18 @@ impl Predicate {
                 .map(str::to_ascii_lowercase)
                 .collect()
         };
-        self.actual_keeps_drive_letter.is_none_or(|want| {
+        self.reference_authority.is_none_or(|want| {
+            e.as_ref().is_some_and(|(c, _)| c.host.is_some() == want)
+        }) && self.host_case_differs.is_none_or(|want| {
+            let differs = match (&e, &a) {
+                (Some((ec, _)), Some((ac, _))) => match (&ec.host, &ac.host) {
+                    (Some(x), Some(y)) => x != y && x.eq_ignore_ascii_case(y),
+                    _ => false,
+                },
+                _ => false,
+            };
+            differs == want
+        }) && self.actual_keeps_drive_letter.is_none_or(|want| {
             // Against the reference's answer, and its answers under the documented readings,
             // each with its dot-segments removed ("%2E" ones included) as the URL Standard
             // does while parsing.
