@@ -415,53 +415,57 @@ impl Predicate {
                 .map(str::to_ascii_lowercase)
                 .collect()
         };
-        self.reference_authority.is_none_or(|want| {
-            e.as_ref().is_some_and(|(c, _)| c.host.is_some() == want)
-        }) && self.host_case_differs.is_none_or(|want| {
-            let differs = match (&e, &a) {
-                (Some((ec, _)), Some((ac, _))) => match (&ec.host, &ac.host) {
-                    (Some(x), Some(y)) => x != y && x.eq_ignore_ascii_case(y),
+        self.reference_authority
+            .is_none_or(|want| e.as_ref().is_some_and(|(c, _)| c.host.is_some() == want))
+            && self.host_case_differs.is_none_or(|want| {
+                let differs = match (&e, &a) {
+                    (Some((ec, _)), Some((ac, _))) => match (&ec.host, &ac.host) {
+                        (Some(x), Some(y)) => x != y && x.eq_ignore_ascii_case(y),
+                        _ => false,
+                    },
                     _ => false,
-                },
-                _ => false,
-            };
-            differs == want
-        }) && self.actual_keeps_drive_letter.is_none_or(|want| {
-            // Against the reference's answer, and its answers under the documented readings,
-            // each with its dot-segments removed ("%2E" ones included) as the URL Standard
-            // does while parsing.
-            let kept = a.as_ref().is_some_and(|(ac, _)| {
-                std::iter::once(expected.clone())
-                    .chain(readings_of(case))
-                    .filter_map(|answer| components_of(&answer))
-                    .any(|(ec, _)| {
-                        let path = remove_dot_segments(&canonical(
-                            &ec.path,
-                            Field::Path,
-                            &[Relation::PercentDotSegments],
-                        ));
-                        let reference = drive_letters(&Components { path, ..ec });
-                        drive_letters(ac).iter().any(|d| !reference.contains(d))
-                    })
-            });
-            kept == want
-        }) && self.actual_path_rootless.is_none_or(|want| {
-            a.as_ref()
-                .is_some_and(|(c, _)| (c.host.is_none() && !c.path.starts_with('/')) == want)
-        }) && self.actual_path_without_dot_segments.is_none_or(|want| {
-            a.as_ref().is_some_and(|(c, _)| {
-                let has_dot_segment = c
-                    .path
-                    .split('/')
-                    .any(|segment| segment == "." || segment == "..");
-                has_dot_segment != want
+                };
+                differs == want
             })
-        }) && (self.actual_path_prefix.is_empty()
-            || a.as_ref().is_some_and(|(c, _)| {
-                self.actual_path_prefix
-                    .iter()
-                    .any(|p| c.path.starts_with(p.as_str()))
-            }))
+            && self.actual_keeps_drive_letter.is_none_or(|want| {
+                // Against the reference's answer, and its answers under the documented readings,
+                // each with its dot-segments removed ("%2E" ones included) as the URL Standard
+                // does while parsing.
+                let kept = a.as_ref().is_some_and(|(ac, _)| {
+                    std::iter::once(expected.clone())
+                        .chain(readings_of(case))
+                        .filter_map(|answer| components_of(&answer))
+                        .any(|(ec, _)| {
+                            let path = remove_dot_segments(&canonical(
+                                &ec.path,
+                                Field::Path,
+                                &[Relation::PercentDotSegments],
+                            ));
+                            let reference = drive_letters(&Components { path, ..ec });
+                            drive_letters(ac).iter().any(|d| !reference.contains(d))
+                        })
+                });
+                kept == want
+            })
+            && self.actual_path_rootless.is_none_or(|want| {
+                a.as_ref()
+                    .is_some_and(|(c, _)| (c.host.is_none() && !c.path.starts_with('/')) == want)
+            })
+            && self.actual_path_without_dot_segments.is_none_or(|want| {
+                a.as_ref().is_some_and(|(c, _)| {
+                    let has_dot_segment = c
+                        .path
+                        .split('/')
+                        .any(|segment| segment == "." || segment == "..");
+                    has_dot_segment != want
+                })
+            })
+            && (self.actual_path_prefix.is_empty()
+                || a.as_ref().is_some_and(|(c, _)| {
+                    self.actual_path_prefix
+                        .iter()
+                        .any(|p| c.path.starts_with(p.as_str()))
+                }))
             && kind_in(&self.reference_host_kind, &e)
             && kind_in(&self.actual_host_kind, &a)
             && self.host_appears.is_none_or(|want| {
