@@ -527,19 +527,23 @@ fn diff_batch(
     finish_campaign(&campaign, reports)
 }
 
+/// What a campaign wrote, on one line.
+fn written_line(stats: &campaign::Stats, reports: usize, dir: &std::path::Path) -> String {
+    format!(
+        "{} cases, {} findings in {} signatures ({} not covered by the catalogue); {reports} reports in {}",
+        stats.cases,
+        stats.findings,
+        stats.signatures,
+        stats.candidate_bugs,
+        dir.display()
+    )
+}
+
 fn finish_campaign(campaign: &Campaign<'_>, reports: &std::path::Path) -> ExitCode {
     let stats = campaign.stats();
     match campaign.write() {
         Ok(all) => {
-            println!(
-                "{} cases, {} findings in {} signatures ({} not covered by the catalogue); {} reports in {}",
-                stats.cases,
-                stats.findings,
-                stats.signatures,
-                stats.candidate_bugs,
-                all.len(),
-                reports.display()
-            );
+            println!("{}", written_line(&stats, all.len(), reports));
             ExitCode::SUCCESS
         }
         Err(e) => fail(e),
@@ -642,15 +646,7 @@ fn run_main_job(
     let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
     let stats = campaign.stats();
     match campaign.write_pruning() {
-        Ok(all) => println!(
-            "{} cases, {} findings in {} signatures ({} not covered by the catalogue); {} reports in {}",
-            stats.cases,
-            stats.findings,
-            stats.signatures,
-            stats.candidate_bugs,
-            all.len(),
-            reports.display()
-        ),
+        Ok(all) => println!("{}", written_line(&stats, all.len(), reports)),
         Err(e) => return fail(e),
     }
     let stale = engine.catalogue().stale(&engine.names());

@@ -105,6 +105,14 @@ fn anchor(implementation: &str, group: &str) -> String {
     format!("{implementation}-{}", group.replace(['/', '.'], "-"))
 }
 
+fn implementation_names(matrix: &Matrix) -> Vec<&str> {
+    matrix
+        .implementations
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .collect()
+}
+
 /// Writes the three files.
 pub fn write(dir: &Path, matrix: &Matrix) -> io::Result<()> {
     std::fs::create_dir_all(dir)?;
@@ -116,11 +124,7 @@ pub fn write(dir: &Path, matrix: &Matrix) -> io::Result<()> {
 
 /// The Markdown matrix, with the failing and known vectors listed per implementation.
 pub fn markdown(matrix: &Matrix) -> String {
-    let names: Vec<&str> = matrix
-        .implementations
-        .iter()
-        .map(|(n, _)| n.as_str())
-        .collect();
+    let names = implementation_names(matrix);
     let mut out = String::from(
         "# RFC 3986 conformance matrix\n\nEvery vector of `vectors/` that an implementation can be asked (parse, resolve, \
          normalize), by RFC section. A vector passes when the answer is the expected one or one of \
@@ -242,11 +246,7 @@ fn escape_html(text: &str) -> String {
 
 /// A page to read at a glance: one coloured cell per section and implementation.
 pub fn html(matrix: &Matrix) -> String {
-    let names: Vec<&str> = matrix
-        .implementations
-        .iter()
-        .map(|(n, _)| n.as_str())
-        .collect();
+    let names = implementation_names(matrix);
     let mut out = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>RFC 3986 conformance matrix</title>\n<style>\n\
 body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }\n\
