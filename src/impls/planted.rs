@@ -70,6 +70,28 @@ macro_rules! delegate {
             Reference.normalize(input, level)
         }
     };
+    (supports_zone_id) => {
+        fn supports_zone_id(&self) -> bool {
+            Reference.supports_zone_id()
+        }
+    };
+}
+
+/// The parse outcome with `edit` applied to its components; any other outcome unchanged.
+fn edit_components(outcome: Outcome, edit: impl FnOnce(&mut crate::model::Components)) -> Outcome {
+    match outcome {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => {
+            edit(&mut components);
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        other => other,
+    }
 }
 
 /// `dec-octet` extended to 256 (`"25" %x30-36` instead of `%x30-35`): a host of four dotted
@@ -116,9 +138,7 @@ impl Implementation for DecOctet256 {
     delegate!(resolve);
     delegate!(normalize);
 
-    fn supports_zone_id(&self) -> bool {
-        true
-    }
+    delegate!(supports_zone_id);
 }
 
 /// §5.2.4's loop without rule 2C. A prefix `/../` or `/..` (a complete segment) is not
@@ -229,9 +249,7 @@ impl Implementation for NoRuleC {
 
     delegate!(normalize);
 
-    fn supports_zone_id(&self) -> bool {
-        true
-    }
+    delegate!(supports_zone_id);
 }
 
 /// `path-noscheme` with `segment-nz` in place of `segment-nz-nc`: under `relative-ref`,
@@ -267,16 +285,9 @@ impl Implementation for ColonFirstSegment {
             &input[first_segment_end..]
         );
         match Reference.parse(&masked, Rule::RelativeRef, options) {
-            Outcome::Parsed {
-                mut components,
-                host_kind,
-            } => {
+            parsed @ Outcome::Parsed { .. } => edit_components(parsed, |components| {
                 components.path = input[..components.path.len()].to_owned();
-                Outcome::Parsed {
-                    components,
-                    host_kind,
-                }
-            }
+            }),
             _ => answer,
         }
     }
@@ -284,9 +295,7 @@ impl Implementation for ColonFirstSegment {
     delegate!(resolve);
     delegate!(normalize);
 
-    fn supports_zone_id(&self) -> bool {
-        true
-    }
+    delegate!(supports_zone_id);
 }
 
 /// An empty port (`http://a:/`) is reported as undefined, as a `u16` API would.
@@ -299,29 +308,17 @@ impl Implementation for EmptyPortUndefined {
     }
 
     fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
-        match Reference.parse(input, rule, options) {
-            Outcome::Parsed {
-                mut components,
-                host_kind,
-            } => {
-                if components.port.as_deref() == Some("") {
-                    components.port = None;
-                }
-                Outcome::Parsed {
-                    components,
-                    host_kind,
-                }
+        edit_components(Reference.parse(input, rule, options), |components| {
+            if components.port.as_deref() == Some("") {
+                components.port = None;
             }
-            other => other,
-        }
+        })
     }
 
     delegate!(resolve);
     delegate!(normalize);
 
-    fn supports_zone_id(&self) -> bool {
-        true
-    }
+    delegate!(supports_zone_id);
 }
 
 /// Resolution that takes `%2E` and `%2e` segments for dot-segments: the reference with
@@ -349,9 +346,7 @@ impl Implementation for PctDot {
 
     delegate!(normalize);
 
-    fn supports_zone_id(&self) -> bool {
-        true
-    }
+    delegate!(supports_zone_id);
 }
 
 /// The parser reports the path with `%2E` and `%2e` decoded to `.`: `/a/%2E%2E/b` has path
@@ -366,27 +361,15 @@ impl Implementation for PctDotPath {
     }
 
     fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
-        match Reference.parse(input, rule, options) {
-            Outcome::Parsed {
-                mut components,
-                host_kind,
-            } => {
-                components.path = components.path.replace("%2E", ".").replace("%2e", ".");
-                Outcome::Parsed {
-                    components,
-                    host_kind,
-                }
-            }
-            other => other,
-        }
+        edit_components(Reference.parse(input, rule, options), |components| {
+            components.path = components.path.replace("%2E", ".").replace("%2e", ".");
+        })
     }
 
     delegate!(resolve);
     delegate!(normalize);
 
-    fn supports_zone_id(&self) -> bool {
-        true
-    }
+    delegate!(supports_zone_id);
 }
 
 #[cfg(test)]
