@@ -295,7 +295,14 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
                 let name = all[*j].about().name;
                 let (case, actual) = (&cases[*i], &answers[*j][*i]);
                 catalogue
-                    .classify(name, case, difference, &expected[*i], actual)
+                    .classify(
+                        name,
+                        all[*j].blind_spots(),
+                        case,
+                        difference,
+                        &expected[*i],
+                        actual,
+                    )
                     .is_some()
             })
             .count()

@@ -3,6 +3,8 @@
 
 pub mod catalogue;
 pub mod compare;
+pub mod models;
+mod predicate;
 pub mod run;
 pub mod shrink;
 pub mod signature;
@@ -190,15 +192,14 @@ impl Engine {
             difference.detail = detail;
         }
         let name = implementation.about().name;
-        let known = self
-            .catalogue
-            .classify(name, case, &difference, expected, actual)
-            .map(|e| Known {
-                id: e.id.clone(),
-                class: e.class,
-                reason: e.reason.clone(),
-                link: e.link.clone(),
-            });
+        let known = self.catalogue.classify(
+            name,
+            implementation.blind_spots(),
+            case,
+            &difference,
+            expected,
+            actual,
+        );
         let mut signature = Signature::of(name, case, &difference);
         signature.known = known.as_ref().map(|k| k.id.clone());
         Some(Finding {

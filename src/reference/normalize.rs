@@ -262,7 +262,7 @@ pub fn equivalent(a: &str, b: &str, level: Level) -> Result<bool, ParseError> {
 /// Appends `text` to `out` with unreserved octets decoded and other percent-encodings in
 /// uppercase; with `lowercase`, everything else is lowercased (for the host). `text` has been
 /// validated, so every `%` starts a triplet.
-fn normalize_percent_encoding(out: &mut String, text: &str, lowercase: bool) {
+pub fn normalize_percent_encoding(out: &mut String, text: &str, lowercase: bool) {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {

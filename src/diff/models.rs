@@ -1,0 +1,540 @@
+//! Executable models of documented behaviour: what a crate answers where it departs from the
+//! letter of RFC 3986 on purpose. A known difference forgives an answer only when its crate's
+//! model reproduces that answer exactly (see `super::catalogue`).
+//!
+//! A crate's model for one operation is composed of every catalogue entry that names the crate
+//! and the operation, in catalogue order:
+//! 1. rewrites of the case (`Transform::rewrite`), e.g. fluent-uri keeps a base's last `..`;
+//! 2. readings of the reference (`Reading`): the answer of the reference under the
+//!    `ResolveOptions` / `NormalizeOptions` the crate documents;
+//! 3. transformations of that answer (`Transform::apply`), each a named rule of the crate.
+//!
+//! Nothing here compares two answers loosely: every step computes one answer.
+
+use serde::Deserialize;
+
+use crate::impls::Implementation;
+use crate::impls::reference::Reference;
+use crate::model::{Components, Outcome};
+use crate::protocol::Request;
+use crate::reference::{self, HostKind, NormalizeOptions, ResolveOptions};
+
+/// What an entry's model is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Model {
+    /// A reading of the reference where RFC 3986 leaves room (vectors/README.md).
+    Reading(Reading),
+    /// A named rule of the crate, applied to the case or to the reference's answer.
+    Transform(Transform),
+}
+
+/// A documented reading of the reference (`ResolveOptions`, `NormalizeOptions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reading {
+    /// Choice 3: `%2E` segments are dot-segments in resolution.
+    PercentEncodedDots,
+    /// Choice 9: a base's dot-segments are removed for a reference with an empty path.
+    BaseDotSegments,
+    /// Choice 1: `/.` written before a `//` target path without authority.
+    SlashDotPrefix,
+    /// §5.2.1: the base normalized before use.
+    BaseNormalized,
+    /// Choice 10: rootless paths keep their dot-segments in normalization.
+    RootlessDotSegmentsKept,
+    /// Choice 11: an empty port removed at the syntax level.
+    EmptyPortRemoved,
+    /// Choice 12: IPv6 literals in RFC 5952 form.
+    Ipv6Rfc5952,
+    /// Choice 13: an empty path with an authority becomes `/` only for schemes known to
+    /// equate the two.
+    EmptyPathSlashOnlyKnownSchemes,
+}
+
+impl Reading {
+    fn set_resolve(self, options: &mut ResolveOptions) {
+        match self {
+            Reading::PercentEncodedDots => options.percent_encoded_dots = true,
+            Reading::BaseDotSegments => options.base_dot_segments = true,
+            Reading::SlashDotPrefix => options.slash_dot_prefix = true,
+            Reading::BaseNormalized => options.base_normalized = true,
+            _ => {}
+        }
+    }
+
+    fn set_normalize(self, options: &mut NormalizeOptions) {
+        match self {
+            Reading::RootlessDotSegmentsKept => options.rootless_dot_segments = false,
+            Reading::EmptyPortRemoved => options.empty_port_removed = true,
+            Reading::Ipv6Rfc5952 => options.ipv6_rfc5952 = true,
+            Reading::EmptyPathSlashOnlyKnownSchemes => {
+                options.empty_path_slash_for_every_scheme = false;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A named rule of one crate, written from its documentation and source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Transform {
+    /// Resolution: a base with a fragment is refused (fluent-uri `BaseWithFragment`,
+    /// iri-string's resolve takes an absolute-URI).
+    RefuseBaseWithFragment,
+    /// Resolution (fluent-uri `InvalidReferenceAgainstOpaqueBase`): a base without authority
+    /// whose path does not start with "/" is refused for a reference that has no scheme and
+    /// neither is empty nor starts with "#".
+    RefuseReferenceAgainstOpaqueBase,
+    /// Resolution (fluent-uri `resolve`): a base path whose last segment is `..` (or a
+    /// percent-encoded form of it) is merged whole, as if it ended in "/".
+    KeepBaseDotDotSegment,
+    /// Resolution (oxiri): a target without authority whose path starts with `//` is refused.
+    RefuseDoubleSlashTarget,
+    /// Normalization (fluent-uri): the default port of a scheme in its table is removed at
+    /// every level.
+    DefaultPortRemoved,
+    /// Every operation (uriparse): its types hold a registered scheme as an enum written in
+    /// lowercase, a port as `u16` (no empty port, no leading zeros, nothing above 65535), an
+    /// IPv6 host as `std::net::Ipv6Addr` (written in RFC 5952 form), no IPvFuture host, and an
+    /// empty path after an authority as "/".
+    UriparseTypes,
+    /// Parsing (http): an absolute-form target reports an empty path as "/" and the schemes
+    /// http and https in lowercase; an authority with neither host nor port after the
+    /// userinfo, and a percent-encoded host, are refused.
+    HttpAbsoluteForm,
+    /// Parsing (http): the path and query are checked against http's own tables (the URL
+    /// Standard's path and query states plus '"', '{', '}' in the path), percent signs are not
+    /// checked, and everything after "#" is dropped unchecked.
+    HttpPathQueryTables,
+    /// Normalization (fluent-uri has one `normalize`): the scheme-based level is answered with
+    /// the syntax-based one.
+    OneNormalization,
+    /// Normalization (fluent-uri `normalize`): dot-segments are removed only from references
+    /// with a scheme; a relative reference keeps its path as normalized otherwise.
+    DotSegmentsOnlyWithScheme,
+}
+
+impl Transform {
+    /// A new case to ask the reference, when the rule changes the input.
+    fn rewrite(self, case: &Request) -> Option<Request> {
+        match (self, case) {
+            (
+                Transform::KeepBaseDotDotSegment,
+                Request::Resolve {
+                    base,
+                    input,
+                    strict,
+                },
+            ) => {
+                let b = reference::parse_uri(base).ok()?;
+                let r = reference::parse(input).ok()?;
+                let last = b.path.rsplit('/').next().unwrap_or("");
+                let merges = r.scheme.is_none()
+                    && !r.has_authority()
+                    && !r.path.is_empty()
+                    && !r.path.starts_with('/');
+                if !merges || !is_double_dot(last) || !b.path.contains('/') {
+                    return None;
+                }
+                let path = format!("{}/", b.path);
+                let rewritten = reference::recompose(&reference::Components { path: &path, ..b });
+                Some(Request::Resolve {
+                    base: rewritten,
+                    input: input.clone(),
+                    strict: *strict,
+                })
+            }
+            (Transform::OneNormalization, Request::Normalize { input, level })
+                if level.as_deref() == Some("scheme") =>
+            {
+                Some(Request::Normalize {
+                    input: input.clone(),
+                    level: Some("syntax".into()),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The crate's answer from the answer so far.
+    fn apply(self, case: &Request, answer: Outcome) -> Outcome {
+        match (self, case) {
+            (Transform::RefuseBaseWithFragment, Request::Resolve { base, .. })
+                if reference::parse_uri(base).is_ok_and(|b| b.fragment.is_some()) =>
+            {
+                Outcome::Invalid("base with a fragment".into())
+            }
+            (Transform::RefuseReferenceAgainstOpaqueBase, Request::Resolve { base, input, .. }) => {
+                let opaque = reference::parse_uri(base)
+                    .is_ok_and(|b| !b.has_authority() && !b.path.starts_with('/'));
+                let allowed = input.is_empty()
+                    || input.starts_with('#')
+                    || reference::parse(input).is_ok_and(|r| r.scheme.is_some());
+                if opaque && !allowed && reference::parse(input).is_ok() {
+                    Outcome::Invalid("reference against an opaque base".into())
+                } else {
+                    answer
+                }
+            }
+            (Transform::RefuseDoubleSlashTarget, Request::Resolve { .. }) => match &answer {
+                Outcome::Resolved(_) if letter_target_is_double_slash(case) => {
+                    Outcome::Invalid("target path starts with //".into())
+                }
+                _ => answer,
+            },
+            (Transform::DefaultPortRemoved, Request::Normalize { .. }) => {
+                map_normalized(answer, |c| {
+                    let default = c.scheme.as_deref().and_then(fluent_uri_default_port);
+                    let port = c.port.as_deref().and_then(|p| p.parse::<u16>().ok());
+                    if port.is_some() && port == default {
+                        c.port = None;
+                    }
+                })
+            }
+            (Transform::DotSegmentsOnlyWithScheme, Request::Normalize { input, .. }) => {
+                let Ok(r) = reference::parse(input) else {
+                    return answer;
+                };
+                if r.scheme.is_some() && r.path.starts_with('/') {
+                    return answer;
+                }
+                let mut path = String::with_capacity(r.path.len());
+                reference::normalize::normalize_percent_encoding(&mut path, r.path, false);
+                map_normalized(answer, |c| c.path = path)
+            }
+            (Transform::UriparseTypes, _) => {
+                uriparse_types(answer, !letter_target_is_double_slash(case))
+            }
+            (Transform::HttpAbsoluteForm, Request::Parse { .. }) => match answer {
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                } if components.scheme.is_some() => {
+                    let host = components.host.as_deref().unwrap_or("");
+                    // "a://" and "a://u@" are refused, "a://:" and "a://u@:80" are not.
+                    let nothing_after_userinfo = host.is_empty() && components.port.is_none();
+                    if nothing_after_userinfo || host.contains('%') {
+                        return Outcome::Invalid("http: invalid authority".into());
+                    }
+                    if components.path.is_empty() {
+                        components.path = "/".into();
+                    }
+                    if let Some(scheme) = &mut components.scheme
+                        && (scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
+                    {
+                        scheme.make_ascii_lowercase();
+                    }
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                other => other,
+            },
+            (Transform::HttpPathQueryTables, Request::Parse { input, .. }) => match answer {
+                Outcome::Invalid(_) => http_tables_parse(input).unwrap_or(answer),
+                other => other,
+            },
+            _ => answer,
+        }
+    }
+}
+
+/// uriparse's types applied to an answer (see [`Transform::UriparseTypes`]).
+fn uriparse_types(answer: Outcome, real_authority: bool) -> Outcome {
+    let edit = |c: &mut Components, kind: Option<HostKind>| -> Result<(), String> {
+        if let Some(scheme) = &mut c.scheme {
+            let lower = scheme.to_ascii_lowercase();
+            if URIPARSE_REGISTERED_SCHEMES.contains(&lower.as_str()) {
+                *scheme = lower;
+            }
+        }
+        match kind {
+            Some(HostKind::IpvFuture) => return Err("address mechanism not supported".into()),
+            Some(HostKind::Ipv6) => {
+                let address = c
+                    .host
+                    .as_deref()
+                    .and_then(|h| h.strip_prefix('[')?.strip_suffix(']')?.parse::<std::net::Ipv6Addr>().ok());
+                if let Some(address) = address {
+                    c.host = Some(format!("[{address}]"));
+                }
+            }
+            _ => {}
+        }
+        c.port = match c.port.as_deref() {
+            None | Some("") => None,
+            Some(digits) => Some(
+                digits
+                    .parse::<u16>()
+                    .map_err(|_| "port overflow".to_owned())?
+                    .to_string(),
+            ),
+        };
+        if real_authority && c.host.is_some() && c.path.is_empty() {
+            c.path = "/".into();
+        }
+        Ok(())
+    };
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => match edit(&mut components, host_kind) {
+            Ok(()) => Outcome::Parsed {
+                components,
+                host_kind,
+            },
+            Err(e) => Outcome::Invalid(e),
+        },
+        Outcome::Resolved(text) | Outcome::Normalized(text)
+            if reference::parse(&text).is_err() =>
+        {
+            Outcome::Invalid(format!("unparsable answer {text:?}"))
+        }
+        Outcome::Resolved(text) => match recomposed(&text, edit) {
+            Ok(t) => Outcome::Resolved(t),
+            Err(e) => Outcome::Invalid(e),
+        },
+        Outcome::Normalized(text) => match recomposed(&text, edit) {
+            Ok(t) => Outcome::Normalized(t),
+            Err(e) => Outcome::Invalid(e),
+        },
+        other => other,
+    }
+}
+
+/// `text` parsed by the reference, edited, and recomposed.
+fn recomposed(
+    text: &str,
+    edit: impl FnOnce(&mut Components, Option<HostKind>) -> Result<(), String>,
+) -> Result<String, String> {
+    let parsed = reference::parse(text).map_err(|e| e.to_string())?;
+    let host_kind = parsed.host_kind;
+    let mut c = Components::from(&parsed);
+    edit(&mut c, host_kind)?;
+    let mut r = c.as_reference();
+    r.host_kind = host_kind;
+    Ok(reference::recompose(&r))
+}
+
+/// http's path and query tables (src/uri/path.rs `build_path_map`, `build_query_map`): the
+/// bytes each accepts beyond RFC 3986's pchar, query and fragment characters.
+fn http_extra_path_byte(b: u8) -> bool {
+    matches!(b, b'"' | b'{' | b'}' | b'[' | b'\\' | b']' | b'^' | b'|' | b'%') || b >= 0x80
+}
+
+fn http_extra_query_byte(b: u8) -> bool {
+    matches!(b, b'[' | b'\\' | b']' | b'^' | b'`' | b'{' | b'|' | b'}' | b'%') || b >= 0x80
+}
+
+/// The reference's parse of `input` with the bytes http accepts beyond RFC 3986 in the path
+/// and query (and anything after "#") taken as plain characters; the components are the
+/// input's own text at the same places.
+fn http_tables_parse(input: &str) -> Option<Outcome> {
+    let split = reference::split(input);
+    let bytes = input.as_bytes();
+    let offset = |part: &str| part.as_ptr() as usize - input.as_ptr() as usize;
+    let mut plain = bytes.to_vec();
+    let path_start = offset(split.path);
+    for (i, b) in bytes[path_start..path_start + split.path.len()].iter().enumerate() {
+        if http_extra_path_byte(*b) && !is_triplet(bytes, path_start + i) {
+            plain[path_start + i] = b'a';
+        }
+    }
+    if let Some(query) = split.query {
+        let start = offset(query);
+        for (i, b) in query.bytes().enumerate() {
+            if http_extra_query_byte(b) && !is_triplet(bytes, start + i) {
+                plain[start + i] = b'a';
+            }
+        }
+    }
+    if let Some(fragment) = split.fragment {
+        let start = offset(fragment);
+        plain[start..start + fragment.len()].fill(b'a');
+    }
+    let plain = String::from_utf8(plain).ok()?;
+    let parsed = reference::parse(&plain).ok()?;
+    let at = |part: Option<&str>| part.map(|p| input[offset_in(&plain, p)..offset_in(&plain, p) + p.len()].to_owned());
+    Some(Outcome::Parsed {
+        components: Components {
+            scheme: at(parsed.scheme),
+            userinfo: at(parsed.userinfo),
+            host: at(parsed.host),
+            port: at(parsed.port),
+            path: at(Some(parsed.path)).unwrap_or_default(),
+            query: at(parsed.query),
+            fragment: at(parsed.fragment),
+        },
+        host_kind: parsed.host_kind,
+    })
+}
+
+fn offset_in(whole: &str, part: &str) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
+}
+
+fn is_triplet(bytes: &[u8], i: usize) -> bool {
+    bytes[i] == b'%'
+        && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+        && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+}
+
+fn is_double_dot(segment: &str) -> bool {
+    let lower = segment.to_ascii_lowercase();
+    matches!(lower.as_str(), ".." | "%2e." | ".%2e" | "%2e%2e")
+}
+
+/// Whether the letter of §5.2.2 gives a target without authority whose path starts with `//`.
+pub(crate) fn letter_target_is_double_slash(case: &Request) -> bool {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+    } = case
+    else {
+        return false;
+    };
+    match (reference::parse_uri(base), reference::parse(input)) {
+        (Ok(b), Ok(r)) => {
+            let target =
+                reference::transform_references(&b, &r, ResolveOptions::strict(*strict));
+            let t = target.components();
+            t.host.is_none() && t.path.starts_with("//")
+        }
+        _ => false,
+    }
+}
+
+/// fluent-uri's table of default ports (`Scheme::default_port`, src/component.rs: IANA
+/// schemes with a registered default port), matched case-insensitively.
+fn fluent_uri_default_port(scheme: &str) -> Option<u16> {
+    const TABLE: &[(&str, u16)] = &[
+        ("aaa", 3868), ("aaas", 5658), ("acap", 674), ("cap", 1026), ("coap", 5683),
+        ("coap+tcp", 5683), ("coap+ws", 80), ("coaps", 5684), ("coaps+tcp", 5684),
+        ("coaps+ws", 443), ("dict", 2628), ("dns", 53), ("ftp", 21), ("go", 1096),
+        ("gopher", 70), ("http", 80), ("https", 443), ("icap", 1344), ("imap", 143),
+        ("ipp", 631), ("ipps", 631), ("ldap", 389), ("mtqp", 1038), ("mupdate", 3905),
+        ("nfs", 2049), ("nntp", 119), ("pop", 110), ("rtsp", 554), ("rtsps", 322),
+        ("rtspu", 554), ("snmp", 161), ("stun", 3478), ("stuns", 5349), ("telnet", 23),
+        ("tip", 3372), ("tn3270", 23), ("turn", 3478), ("turns", 5349), ("vemmi", 575),
+        ("vnc", 5900), ("ws", 80), ("wss", 443), ("z39.50r", 210), ("z39.50s", 210),
+    ];
+    TABLE
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
+        .map(|&(_, port)| port)
+}
+
+/// A normalized answer with its components changed by `edit`, recomposed.
+fn map_normalized(answer: Outcome, edit: impl FnOnce(&mut Components)) -> Outcome {
+    let Outcome::Normalized(text) = &answer else {
+        return answer;
+    };
+    let Ok(parsed) = reference::parse(text) else {
+        return answer;
+    };
+    let host_kind = parsed.host_kind;
+    let mut c = Components::from(&parsed);
+    edit(&mut c);
+    let mut r = c.as_reference();
+    r.host_kind = host_kind;
+    Outcome::Normalized(reference::recompose(&r))
+}
+
+/// One step of a crate's model, as the catalogue holds it.
+pub(crate) struct Step<'a> {
+    pub model: &'a Model,
+    pub index: usize,
+}
+
+/// The crate's modelled answer to `case` and the steps it needs (indices into the catalogue):
+/// those without which the answer would be another.
+pub(crate) fn answer(steps: &[Step<'_>], case: &Request) -> (Outcome, Vec<usize>) {
+    let full = evaluate(steps, case);
+    let mut needed: Vec<usize> = (0..steps.len())
+        .filter(|&skip| {
+            let without: Vec<Step<'_>> = steps
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != skip)
+                .map(|(_, s)| Step {
+                    model: s.model,
+                    index: s.index,
+                })
+                .collect();
+            evaluate(&without, case) != full
+        })
+        .map(|i| steps[i].index)
+        .collect();
+    if needed.is_empty() && full != evaluate(&[], case) {
+        // Several steps give the same answer on their own: all of them explain it.
+        needed = steps.iter().map(|s| s.index).collect();
+    }
+    (full, needed)
+}
+
+/// The answer of a model made of `steps`.
+fn evaluate(steps: &[Step<'_>], case: &Request) -> Outcome {
+    let mut case = case.clone();
+    for step in steps {
+        if let Model::Transform(t) = step.model
+            && let Some(rewritten) = t.rewrite(&case)
+        {
+            case = rewritten;
+        }
+    }
+    let readings: Vec<(Reading, usize)> = steps
+        .iter()
+        .filter_map(|s| match s.model {
+            Model::Reading(r) => Some((*r, s.index)),
+            Model::Transform(_) => None,
+        })
+        .collect();
+    let mut outcome = under_readings(&case, &readings);
+    for step in steps {
+        if let Model::Transform(t) = step.model {
+            outcome = t.apply(&case, outcome);
+        }
+    }
+    outcome
+}
+
+/// The reference's answer under a set of readings.
+fn under_readings(case: &Request, readings: &[(Reading, usize)]) -> Outcome {
+    match case {
+        Request::Parse { .. } => Reference.answer(case),
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => {
+            let mut options = ResolveOptions::strict(*strict);
+            for (reading, _) in readings {
+                reading.set_resolve(&mut options);
+            }
+            match reference::resolve(base, input, options) {
+                Ok(target) => Outcome::Resolved(target),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }
+        Request::Normalize { input, level } => {
+            let mut options = NormalizeOptions::default();
+            for (reading, _) in readings {
+                reading.set_normalize(&mut options);
+            }
+            let level = Request::level(level.as_deref()).unwrap_or_default();
+            match reference::normalize_with(input, level, options) {
+                Ok(n) => Outcome::Normalized(n),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }
+    }
+}
+
+/// uriparse's registered schemes (src/scheme.rs, the `schemes!` table, as written there),
+/// which it writes in lowercase whatever the input's case.
+const URIPARSE_REGISTERED_SCHEMES: &[&str] = &["aaa", "aaas", "about", "acap", "acat", "acr", "adiumxtra", "afp", "afs", "aim", "amss", "android", "appdata", "apt", "attachment", "aw", "barion", "beshare", "bitcoin", "bitcoincash", "blob", "bolo", "browserext", "calculator", "callto", "cap", "cast", "casts", "chrome", "chrome-extension", "cid", "coap", "coap+tcp", "coap+ws", "coaps", "coaps+tcp", "coaps+ws", "com-eventbrite-attendee", "content", "conti", "crid", "cvs", "dab", "data", "dav", "diaspora", "dict", "did", "dis", "dlna-playcontainer", "dlna-playsingle", "dns", "dntp", "dpp", "drm", "drop", "dtn", "dvb", "ed2k", "elsi", "example", "facetime", "fax", "feed", "feedready", "file", "filesystem", "finger", "fish", "fm", "ftp", "fuchsia-pkg", "geo", "gg", "git", "gizmoproject", "go", "gopher", "graph", "gtalk", "h323", "ham", "hcap", "hcp", "http", "https", "hxxp", "hxxps", "hydrazone", "iax", "icap", "icon", "im", "imap", "info", "iotdisc", "ipn", "ipp", "ipps", "irc", "irc6", "ircs", "iris", "iris.beep", "iris.lwz", "iris.xpc", "iris.xpcs", "isostore", "itms", "jabber", "jar", "jms", "keyparc", "lastfm", "ldap", "ldaps", "lorawan", "lvlt", "magnet", "mailserver", "mailto", "maps", "market", "message", "microsoft.windows.camera", "microsoft.windows.camera.multipicker", "microsoft.windows.camera.picker", "mid", "mms", "modem", "mongodb", "moz", "ms-access", "ms-browser-extension", "ms-calculator", "ms-drive-to", "ms-enrollment", "ms-excel", "ms-eyecontrolspeech", "ms-gamebaresrvices", "ms-gamingoverlay", "ms-getoffice", "ms-help", "ms-infopath", "ms-inputapp", "ms-lockscreencomponent-config", "ms-media-stream-id", "ms-mixedrealitycapture", "ms-officeapp", "ms-people", "ms-project", "ms-powerpoint", "ms-publisher", "ms-restoretabcompanion", "mss", "ms-screenclip", "ms-screensketch", "ms-search", "ms-search-repair", "ms-secondary-screen-controller", "ms-secondary-screen-setup", "ms-settings", "ms-settings-airplanemode", "ms-settings-bluetooth", "ms-settings-camera", "ms-settings-cellular", "ms-settings-cloudstorage", "ms-settings-connectabledevices", "ms-settings-displays-topology", "ms-settings-emailandaccounts", "ms-settings-language", "ms-settings-location", "ms-settings-lock", "ms-settings-nfctransactions", "ms-settings-notifications", "ms-settings-power", "ms-settings-privacy", "ms-settings-proximity", "ms-settings-screenrotation", "ms-settings-wifi", "ms-settings-workplace", "ms-spd", "ms-sttoverlay", "ms-transit-to", "ms-useractivityset", "ms-virtualtouchpad", "ms-visio", "ms-walk-to", "ms-whiteboard", "ms-whiteboard-cmd", "ms-word", "msnim", "msrp", "msrps", "mtqp", "mumble", "mupdate", "mvn", "news", "nfs", "ni", "nih", "nntp", "notes", "ocf", "oid", "onenote", "onenote-cmd", "opaquelocktoken", "openpgp4fpr", "pack", "palm", "paparazzi", "pkcs11", "platform", "pop", "pres", "prospero", "proxy", "pwid", "psyc", "qb", "query", "redis", "rediss", "reload", "res", "resource", "rmi", "rsync", "rtmfp", "rtmp", "rtsp", "rtsps", "rtspu", "secondlife", "service", "session", "sftp", "sgn", "shttp", "sieve", "sip", "sips", "simpleledger", "skype", "smb", "sms", "smtp", "snews", "snmp", "soap.beep", "soap.beeps", "soldat", "spiffe", "spotify", "ssh", "steam", "stun", "stuns", "submit", "svn", "tag", "teamspeak", "tel", "teliaeid", "telnet", "tftp", "things", "thismessage", "tip", "tn3270", "tool", "turn", "turns", "tv", "udp", "unreal", "urn", "ut2004", "v-event", "vemmi", "ventrilo", "videotex", "vnc", "view-source", "wais", "webcal", "wpid", "ws", "wss", "wtai", "wyciwyg", "xcon", "xcon-userid", "xfire", "xmlrpc.beep", "xmlrpc.beeps", "xmpp", "xri", "ymsgr", "z39.50", "z39.50r", "z39.50s"];

@@ -1,0 +1,84 @@
+//! The catalogue tests itself: every known difference forgives the real answers it lists (and
+//! the crate still gives them, when it is built in) and refuses the near-misses it lists.
+
+use uri_conformance::diff::catalogue::{Catalogue, Class, Entry, Example};
+use uri_conformance::diff::compare;
+use uri_conformance::impls::{self, Implementation};
+use uri_conformance::impls::reference::Reference;
+
+fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), String> {
+    let name = example
+        .implementation
+        .clone()
+        .unwrap_or_else(|| entry.implementations[0].clone());
+    if !entry.implementations.contains(&name) {
+        return Err(format!("example for {name}, which the entry does not name"));
+    }
+    let case = example.case()?;
+    let answer = example.answer()?;
+    let bundled = impls::by_name(&name);
+    let blind_spots = bundled.as_ref().map_or(&[][..], |i| i.blind_spots());
+    let expected = Reference.answer(&case);
+    let difference = compare::compare(&case, &expected, &answer, blind_spots)
+        .ok_or("the example agrees with the reference: it tests nothing")?;
+    let known = catalogue.classify(&name, blind_spots, &case, &difference, &expected, &answer);
+    let forgiven = known.as_ref().is_some_and(|k| k.class != Class::Bug);
+    if example.forgive {
+        let by_entry = known
+            .as_ref()
+            .is_some_and(|k| k.id.split('+').any(|id| id == entry.id));
+        if !forgiven || !by_entry {
+            let (model, _) = catalogue
+                .modelled_answer(&name, &case)
+                .unwrap_or((expected.clone(), vec![]));
+            return Err(format!(
+                "not forgiven by this entry (verdict {:?}); the model answers {}",
+                known.map(|k| k.id),
+                model.describe()
+            ));
+        }
+        if let Some(implementation) = &bundled {
+            let actual = implementation.answer(&case);
+            if compare::compare(&case, &answer, &actual, blind_spots).is_some() {
+                return Err(format!(
+                    "the crate no longer gives this answer: {}",
+                    actual.describe()
+                ));
+            }
+        }
+    } else if forgiven {
+        return Err(format!("near-miss forgiven as {:?}", known.map(|k| k.id)));
+    }
+    Ok(())
+}
+
+#[test]
+fn every_known_difference_has_examples_both_ways() {
+    let catalogue = Catalogue::bundled();
+    let mut missing = Vec::new();
+    for entry in catalogue.entries().iter().filter(|e| e.class != Class::Bug) {
+        let forgive = entry.examples.iter().filter(|e| e.forgive).count();
+        let refuse = entry.examples.len() - forgive;
+        if forgive == 0 || refuse == 0 {
+            missing.push(format!("{}: {forgive} to forgive, {refuse} to refuse", entry.id));
+        }
+    }
+    assert!(missing.is_empty(), "entries without examples both ways:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn every_example_holds() {
+    let catalogue = Catalogue::bundled();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for entry in catalogue.entries() {
+        for (i, example) in entry.examples.iter().enumerate() {
+            checked += 1;
+            if let Err(e) = check(&catalogue, entry, example) {
+                failures.push(format!("{} example {} ({}): {e}", entry.id, i + 1, example.input));
+            }
+        }
+    }
+    assert!(checked > 30, "only {checked} examples");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
