@@ -81,12 +81,32 @@ pub struct Entry {
     /// For a model entry: the model.
     #[serde(default)]
     pub model: Option<Model>,
-    /// For a bug entry: when a candidate is this bug.
+    /// For a bug entry: when a candidate is this bug (any of the predicates holds).
     #[serde(rename = "match", default)]
-    pub predicate: Option<Predicate>,
+    pub predicate: Option<Predicates>,
     /// Answers it must forgive (or, for a bug, group) and near-misses it must not.
     #[serde(default)]
     pub examples: Vec<Example>,
+}
+
+/// One predicate, or several of which any may hold (one root cause seen in several shapes).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Predicates {
+    /// One.
+    One(Predicate),
+    /// Several.
+    Any(Vec<Predicate>),
+}
+
+impl Predicates {
+    /// Each predicate.
+    pub fn each(&self) -> &[Predicate] {
+        match self {
+            Predicates::One(p) => std::slice::from_ref(p),
+            Predicates::Any(list) => list,
+        }
+    }
 }
 
 /// One example of an entry: a case, an implementation's answer, and whether the entry must
@@ -248,7 +268,7 @@ impl Catalogue {
             if let Some(op) = entry.ops.iter().find(|op| !OPS.contains(&op.as_str())) {
                 return Err(format!("{id}: unknown op {op:?}"));
             }
-            if let Some(predicate) = &entry.predicate {
+            for predicate in entry.predicate.iter().flat_map(Predicates::each) {
                 for field in predicate
                     .fields_within
                     .iter()
@@ -342,7 +362,11 @@ impl Catalogue {
                 && entry
                     .predicate
                     .as_ref()
-                    .is_some_and(|p| p.holds(case, difference, expected, actual))
+                    .is_some_and(|p| {
+                        p.each()
+                            .iter()
+                            .any(|p| p.holds(case, difference, expected, actual))
+                    })
         })?;
         self.record(entry);
         Some(known_of(&[entry]))

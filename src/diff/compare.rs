@@ -215,12 +215,12 @@ pub fn compare(
             })
         }
         (Outcome::Resolved(e), Outcome::Resolved(a)) => (e != a).then(|| {
-            let (fields, security) = string_fields(e, a);
+            let (fields, _) = string_fields(e, a);
             Difference {
                 kind: DifferenceKind::Target,
                 fields,
                 detail: resolution_branch(case).to_owned(),
-                security,
+                security: target_routing_differs(case, a),
             }
         }),
         (Outcome::Normalized(e), Outcome::Normalized(a)) => (e != a).then(|| {
@@ -283,6 +283,65 @@ pub fn differing_fields(
             }
         })
         .collect()
+}
+
+/// Whether a resolution target sends a request elsewhere than the reference's: the authority
+/// of the reference's §5.2.2 target components (not of its recomposed string, which for a
+/// `//` path without authority would show a host that is not there) against the authority the
+/// implementation's string has (by the reference's parser, or by Appendix B and the last "@"
+/// and ":" when it is not a URI).
+fn target_routing_differs(case: &Request, actual: &str) -> bool {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+    } = case
+    else {
+        return false;
+    };
+    let (Ok(b), Ok(r)) = (reference::parse_uri(base), reference::parse(input)) else {
+        return true;
+    };
+    let target =
+        reference::transform_references(&b, &r, reference::ResolveOptions::strict(*strict));
+    let t = target.components();
+    let expected = Components::from(&t);
+    match reference::parse(actual) {
+        Ok(a) => routing_differs(&expected, t.host_kind, &Components::from(&a), a.host_kind),
+        Err(_) => {
+            let a = lenient_components(actual);
+            routing_differs(&expected, None, &a, None)
+        }
+    }
+}
+
+/// A string split by Appendix B, its authority at the last "@" and the last ":" outside
+/// brackets: what a lenient client would take from a string that is not a URI.
+pub(crate) fn lenient_components(text: &str) -> Components {
+    let s = reference::split(text);
+    let (userinfo, host, port) = match s.authority {
+        None => (None, None, None),
+        Some(authority) => {
+            let (userinfo, host_port) = match authority.rsplit_once('@') {
+                Some((u, h)) => (Some(u.to_owned()), h),
+                None => (None, authority),
+            };
+            let (host, port) = match host_port.rsplit_once(':') {
+                Some((h, p)) if !p.contains(']') => (h, Some(p.to_owned())),
+                _ => (host_port, None),
+            };
+            (userinfo, Some(host.to_owned()), port)
+        }
+    };
+    Components {
+        scheme: s.scheme.map(str::to_owned),
+        userinfo,
+        host,
+        port,
+        path: s.path.to_owned(),
+        query: s.query.map(str::to_owned),
+        fragment: s.fragment.map(str::to_owned),
+    }
 }
 
 /// The fields in which two URI reference strings differ, each parsed by the reference, and
@@ -381,16 +440,34 @@ pub fn character_name(c: char) -> String {
     }
 }
 
-/// The source location of a panic message (`... at /path/to/src/parser.rs:12:5`) as
-/// `parser.rs:12`, so that one panic site makes one signature.
+/// A panic's file and message (`... at /path/to/src/parser.rs:12:5` as `parser.rs-` and the
+/// message's words, digits and quoted text left out), so that one panic makes one signature
+/// across releases that move its line, and two panics in one file make two.
 fn panic_location(message: &str) -> String {
-    let Some((_, location)) = message.rsplit_once(" at ") else {
-        return String::new();
+    let (text, file) = match message.rsplit_once(" at ") {
+        Some((text, location)) => {
+            let file = location.rsplit('/').next().unwrap_or(location);
+            (text, file.split(':').next().unwrap_or(file))
+        }
+        None => (message, ""),
     };
-    let mut parts = location.rsplit('/').next().unwrap_or(location).split(':');
-    match (parts.next(), parts.next()) {
-        (Some(file), Some(line)) => format!("{file}:{line}"),
-        (Some(file), None) => file.to_owned(),
-        _ => String::new(),
+    // Quoted parts usually hold the input or a value: leave them out.
+    let mut words = String::new();
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' | '\'' => quoted = !quoted,
+            _ if quoted => {}
+            c if c.is_ascii_alphabetic() => words.push(c.to_ascii_lowercase()),
+            _ if !words.ends_with('-') && !words.is_empty() => words.push('-'),
+            _ => {}
+        }
+    }
+    let mut words: String = words.trim_end_matches('-').chars().take(60).collect();
+    words = words.trim_end_matches('-').to_owned();
+    match (file.is_empty(), words.is_empty()) {
+        (true, _) => words,
+        (false, true) => file.to_owned(),
+        (false, false) => format!("{file}-{words}"),
     }
 }

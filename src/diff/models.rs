@@ -108,6 +108,19 @@ pub enum Transform {
     /// Standard's path and query states plus '"', '{', '}' in the path), percent signs are not
     /// checked, and everything after "#" is dropped unchecked.
     HttpPathQueryTables,
+    /// Resolution (iref, "This crate implements Errata 4547"): §5.2.2 with dot-segments
+    /// removed so that a ".." that cannot climb in a relative path is kept ("a:" + ".." is
+    /// "a:../") and a path without a leading "/" never gains one ("foo:a/b" + ".." is "foo:").
+    #[serde(rename = "errata-4547")]
+    Errata4547,
+    /// Normalization (uriparse `Path::normalize(as_reference = true)`): in a relative-path
+    /// reference "." segments are removed (except a first one before a segment with a colon)
+    /// and ".." segments are kept at the beginning and removed with the segment before them
+    /// elsewhere ("a/../.." is "..").
+    UriparseRelativeDotSegments,
+    /// Normalization (iri-string, RFC 3987 §5.3.2.1): a host holding a percent-encoded octet
+    /// above 0x7F is not lowercased, only its percent-encodings normalized.
+    Rfc3987HostCase,
     /// Normalization (fluent-uri has one `normalize`): the scheme-based level is answered with
     /// the syntax-based one.
     OneNormalization,
@@ -204,6 +217,49 @@ impl Transform {
                 reference::normalize::normalize_percent_encoding(&mut path, r.path, false);
                 map_normalized(answer, |c| c.path = path)
             }
+            (
+                Transform::Errata4547,
+                Request::Resolve {
+                    base,
+                    input,
+                    strict,
+                },
+            ) => match errata_4547_resolve(base, input, *strict) {
+                Some(target) => Outcome::Resolved(target),
+                None => answer,
+            },
+            (Transform::UriparseRelativeDotSegments, Request::Normalize { input, .. }) => {
+                match reference::parse(input) {
+                    Ok(r) if r.scheme.is_none() && !r.has_authority() && !r.path.starts_with('/') => {
+                        // Segments are normalized (percent-encodings, "%2E" to ".") before
+                        // the dot rule.
+                        let mut encoded = String::with_capacity(r.path.len());
+                        reference::normalize::normalize_percent_encoding(&mut encoded, r.path, false);
+                        let path = uriparse_relative_dot_segments(&encoded);
+                        // A first segment with a colon makes no relative reference (§4.2):
+                        // no documented rule excuses that result.
+                        if path.split('/').next().is_some_and(|first| first.contains(':')) {
+                            return answer;
+                        }
+                        map_normalized(answer, |c| c.path = path)
+                    }
+                    _ => answer,
+                }
+            }
+            (Transform::Rfc3987HostCase, Request::Normalize { input, .. }) => {
+                match reference::parse(input) {
+                    Ok(r) if r.host.is_some_and(has_non_ascii_triplet) => {
+                        let mut host = String::new();
+                        reference::normalize::normalize_percent_encoding(
+                            &mut host,
+                            r.host.unwrap_or(""),
+                            false,
+                        );
+                        map_normalized(answer, |c| c.host = Some(host))
+                    }
+                    _ => answer,
+                }
+            }
             (Transform::UriparseTypes, _) => {
                 uriparse_types(answer, !letter_target_is_double_slash(case))
             }
@@ -240,6 +296,119 @@ impl Transform {
             _ => answer,
         }
     }
+}
+
+/// Whether `text` holds a percent-encoded octet above 0x7F.
+fn has_non_ascii_triplet(text: &str) -> bool {
+    text.as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && matches!(w[1], b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F') && w[2].is_ascii_hexdigit())
+}
+
+/// Errata 4547's remove_dot_segments as iref applies it: ".." removes the segment before it
+/// when there is one that is not "..", is dropped at the root of an absolute path, and is kept
+/// at the beginning of a relative one; a path that ends in "." or ".." after a kept segment
+/// ends in "/".
+pub(crate) fn errata_4547_dot_segments(path: &str) -> String {
+    let absolute = path.starts_with('/');
+    let body = if absolute { &path[1..] } else { path };
+    let segments: Vec<&str> = body.split('/').collect();
+    let mut kept: Vec<&str> = Vec::new();
+    let mut trailing_slash = false;
+    for (i, segment) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        match *segment {
+            "." => trailing_slash = last,
+            ".." => {
+                match kept.last() {
+                    Some(&top) if top != ".." => {
+                        kept.pop();
+                    }
+                    _ if !absolute => kept.push(".."),
+                    _ => {}
+                }
+                trailing_slash = last;
+            }
+            other => {
+                kept.push(other);
+                trailing_slash = false;
+            }
+        }
+    }
+    let mut out = String::with_capacity(path.len());
+    if absolute {
+        out.push('/');
+    }
+    out.push_str(&kept.join("/"));
+    if trailing_slash && !kept.is_empty() {
+        out.push('/');
+    }
+    out
+}
+
+/// iref's resolution (`UriRefBuf::resolve`): §5.2.2 with [`errata_4547_dot_segments`], the base
+/// path's parent ("" for a base path without "/") for a merge, and "/." before a path that
+/// starts with "//" where there is no authority.
+fn errata_4547_resolve(base: &str, input: &str, strict: bool) -> Option<String> {
+    let b = reference::parse_uri(base).ok()?;
+    let mut r = reference::parse(input).ok()?;
+    if !strict && r.scheme.is_some_and(|s| b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(s))) {
+        r.scheme = None;
+    }
+    let normalize = errata_4547_dot_segments;
+    let mut t = r;
+    let path;
+    if r.scheme.is_some() || r.has_authority() {
+        path = normalize(r.path);
+    } else {
+        t.scheme = b.scheme;
+        t.userinfo = b.userinfo;
+        t.host = b.host;
+        t.port = b.port;
+        t.host_kind = b.host_kind;
+        if r.path.is_empty() {
+            path = b.path.to_owned();
+            if r.query.is_none() {
+                t.query = b.query;
+            }
+        } else if r.path.starts_with('/') {
+            path = normalize(r.path);
+        } else {
+            let parent = if b.path.is_empty() && b.has_authority() {
+                "/"
+            } else {
+                b.path.rfind('/').map_or("", |i| &b.path[..=i])
+            };
+            path = normalize(&format!("{parent}{}", r.path));
+        }
+    }
+    let path = if !t.has_authority() && path.starts_with("//") {
+        format!("/.{path}")
+    } else {
+        path
+    };
+    Some(reference::recompose(&reference::Components { path: &path, ..t }))
+}
+
+/// uriparse's dot-segment rule for a relative-path reference (see
+/// [`Transform::UriparseRelativeDotSegments`]).
+fn uriparse_relative_dot_segments(path: &str) -> String {
+    let segments: Vec<&str> = path.split('/').collect();
+    let mut kept: Vec<&str> = Vec::new();
+    for (i, segment) in segments.iter().enumerate() {
+        match *segment {
+            "." if i == 0 && segments.get(1).is_some_and(|next| next.contains(':')) => kept.push("."),
+            "." => {}
+            ".." => match kept.last() {
+                Some(&top) if top != ".." && top != "." => {
+                    kept.pop();
+                }
+                _ => kept.push(".."),
+            },
+            other => kept.push(other),
+        }
+    }
+    kept.join("/")
 }
 
 /// uriparse's types applied to an answer (see [`Transform::UriparseTypes`]).

@@ -71,6 +71,15 @@ pub struct Predicate {
     pub base_path_contains: Vec<String>,
     /// Whether the reference's answer has an authority.
     pub reference_authority: Option<bool>,
+    /// Whether the input's port, by the Appendix B splitter and the last ":" of the
+    /// authority, is a number above 65535 (also when the input is invalid elsewhere).
+    pub input_port_over_65535: Option<bool>,
+    /// Whether the implementation's target or normalized string has an authority, by the
+    /// Appendix B splitter (so also when the string is not a valid URI reference).
+    pub actual_has_authority: Option<bool>,
+    /// Whether the input (for resolution, the reference) has a path that starts with "/" and
+    /// whose first segment holds a colon (valid in path-absolute, §3.3).
+    pub input_absolute_path_colon: Option<bool>,
     /// Whether the two hosts differ only in ASCII case.
     pub host_case_differs: Option<bool>,
     /// Whether the reference's port is a number above 65535.
@@ -265,8 +274,40 @@ impl Predicate {
                 .map(str::to_ascii_lowercase)
                 .collect()
         };
+        let actual_has_authority = match actual {
+            Outcome::Resolved(t) | Outcome::Normalized(t) => {
+                reference::split(t).authority.is_some()
+            }
+            Outcome::Parsed { components, .. } => components.host.is_some(),
+            _ => false,
+        };
+        let input = match case {
+            Request::Parse { input, .. }
+            | Request::Normalize { input, .. }
+            | Request::Resolve { input, .. } => input.as_str(),
+        };
+        let absolute_path_colon = reference::parse(input).is_ok_and(|c| {
+            c.path
+                .strip_prefix('/')
+                .is_some_and(|rest| rest.split('/').next().is_some_and(|s| s.contains(':')))
+        });
+        let input_port_over = split_leniently(input).port.is_some_and(|p| {
+            let digits = p.trim_start_matches('0');
+            !p.is_empty()
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && (digits.len() > 5 || digits.parse::<u32>().is_ok_and(|n| n > 65535))
+        });
         self.reference_authority
             .is_none_or(|want| e.as_ref().is_some_and(|(c, _)| c.host.is_some() == want))
+            && self
+                .input_port_over_65535
+                .is_none_or(|want| input_port_over == want)
+            && self
+                .actual_has_authority
+                .is_none_or(|want| actual_has_authority == want)
+            && self
+                .input_absolute_path_colon
+                .is_none_or(|want| absolute_path_colon == want)
             && self.host_case_differs.is_none_or(|want| {
                 let differs = match (&e, &a) {
                     (Some((ec, _)), Some((ac, _))) => match (&ec.host, &ac.host) {
@@ -558,30 +599,7 @@ fn components_of(outcome: &Outcome) -> Option<(Components, Option<reference::Hos
 }
 
 fn split_leniently(text: &str) -> Components {
-    let s = reference::split(text);
-    let (userinfo, host, port) = match s.authority {
-        None => (None, None, None),
-        Some(authority) => {
-            let (userinfo, host_port) = match authority.rsplit_once('@') {
-                Some((u, h)) => (Some(u.to_owned()), h),
-                None => (None, authority),
-            };
-            let (host, port) = match host_port.rsplit_once(':') {
-                Some((h, p)) if !p.contains(']') => (h, Some(p.to_owned())),
-                _ => (host_port, None),
-            };
-            (userinfo, Some(host.to_owned()), port)
-        }
-    };
-    Components {
-        scheme: s.scheme.map(str::to_owned),
-        userinfo,
-        host,
-        port,
-        path: s.path.to_owned(),
-        query: s.query.map(str::to_owned),
-        fragment: s.fragment.map(str::to_owned),
-    }
+    super::compare::lenient_components(text)
 }
 
 fn default_port(scheme: Option<&str>) -> Option<&'static str> {

@@ -1,7 +1,7 @@
 //! Stable signatures: many inputs that show one bug make one report.
 //!
-//! A signature is the operation, the implementation, the kind of difference, the first field
-//! involved and the detail (the failing rule and character, the §5.2.2 branch, the panic site).
+//! A signature is the operation, the implementation, the kind of difference, every field
+//! involved (by severity) and the detail (the failing rule and character, the §5.2.2 branch, the panic site).
 //! It holds nothing of the input itself, so it is the same for every input that shows the
 //! same behaviour. A known difference is identified by its catalogue entry instead of its
 //! fields and detail: the entry already says what the behaviour is.
@@ -33,18 +33,11 @@ pub struct Signature {
 impl Signature {
     /// The signature of `difference` for `implementation` on `case`.
     pub fn of(implementation: &str, case: &Request, difference: &Difference) -> Self {
+        // Every field involved, the ones that decide where a request goes first: a host that
+        // moves is never filed under a cosmetic userinfo difference.
         let mut fields = difference.fields.clone();
-        fields.sort();
+        fields.sort_by_key(|&f| severity(f));
         fields.dedup();
-        // The first differing field in URI order names the behaviour; the others usually
-        // follow from it (a host that swallows the path changes both), and listing them all
-        // would split one behaviour into many reports.
-        if matches!(
-            difference.kind,
-            DifferenceKind::Components | DifferenceKind::Target | DifferenceKind::Normalized
-        ) {
-            fields.truncate(1);
-        }
         Signature {
             op: op_name(case),
             implementation: implementation.to_owned(),
@@ -89,6 +82,21 @@ impl Signature {
 impl fmt::Display for Signature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.implementation, self.id())
+    }
+}
+
+/// The rank of a field in a signature: host, port, scheme, userinfo and host kind (what a
+/// client connects to) before path, query and fragment.
+pub fn severity(field: Field) -> u8 {
+    match field {
+        Field::Host => 0,
+        Field::Port => 1,
+        Field::Scheme => 2,
+        Field::Userinfo => 3,
+        Field::HostKind => 4,
+        Field::Path => 5,
+        Field::Query => 6,
+        Field::Fragment => 7,
     }
 }
 

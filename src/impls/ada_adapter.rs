@@ -161,7 +161,7 @@ impl Implementation for AdaUrl {
     fn about(&self) -> About<'_> {
         About {
             name: "ada-url",
-            version: "ada-url 4.0.0",
+            version: concat!("ada-url ", env!("URI_CONFORMANCE_VERSION_ADA_URL")),
             spec: "WHATWG URL",
             docs: "https://docs.rs/ada-url/4.0.0/ada_url/",
         }

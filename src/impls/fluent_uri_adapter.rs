@@ -97,7 +97,7 @@ impl Implementation for FluentUri {
     fn about(&self) -> About<'_> {
         About {
             name: "fluent-uri",
-            version: "fluent-uri 0.4.1",
+            version: concat!("fluent-uri ", env!("URI_CONFORMANCE_VERSION_FLUENT_URI")),
             spec: "RFC 3986",
             docs: "https://docs.rs/fluent-uri/0.4.1",
         }
@@ -169,7 +169,7 @@ impl Implementation for FluentUri {
             }
         };
         Some(super::reproduction::program(
-            "fluent-uri = \"=0.4.1\"",
+            concat!("fluent-uri = \"=", env!("URI_CONFORMANCE_VERSION_FLUENT_URI"), "\""),
             case,
             body,
         ))

@@ -147,7 +147,7 @@ impl Implementation for Http {
     fn about(&self) -> About<'_> {
         About {
             name: "http",
-            version: "http 1.5.0",
+            version: concat!("http ", env!("URI_CONFORMANCE_VERSION_HTTP")),
             spec: "RFC 9112 request-target",
             docs: "https://docs.rs/http/1.5.0/http/uri/struct.Uri.html",
         }
@@ -182,7 +182,7 @@ impl Implementation for Http {
             _ => return None,
         };
         Some(super::reproduction::program(
-            "http = \"=1.5.0\"",
+            concat!("http = \"=", env!("URI_CONFORMANCE_VERSION_HTTP"), "\""),
             case,
             body,
         ))

@@ -106,7 +106,7 @@ impl Implementation for Iref {
     fn about(&self) -> About<'_> {
         About {
             name: "iref",
-            version: "iref 5.0.0",
+            version: concat!("iref ", env!("URI_CONFORMANCE_VERSION_IREF")),
             spec: "RFC 3986 (URIs), RFC 3987 (IRIs)",
             docs: "https://docs.rs/iref/5.0.0",
         }
@@ -169,7 +169,7 @@ impl Implementation for Iref {
             Request::Normalize { .. } => return None,
         };
         Some(super::reproduction::program(
-            "iref = \"=5.0.0\"",
+            concat!("iref = \"=", env!("URI_CONFORMANCE_VERSION_IREF"), "\""),
             case,
             body,
         ))

@@ -100,7 +100,7 @@ impl Implementation for IriString {
     fn about(&self) -> About<'_> {
         About {
             name: "iri-string",
-            version: "iri-string 0.7.14",
+            version: concat!("iri-string ", env!("URI_CONFORMANCE_VERSION_IRI_STRING")),
             spec: "RFC 3986",
             docs: "https://docs.rs/iri-string/0.7.14",
         }
@@ -168,7 +168,7 @@ impl Implementation for IriString {
             }
         };
         Some(super::reproduction::program(
-            "iri-string = \"=0.7.14\"",
+            concat!("iri-string = \"=", env!("URI_CONFORMANCE_VERSION_IRI_STRING"), "\""),
             case,
             body,
         ))

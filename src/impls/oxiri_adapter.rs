@@ -125,7 +125,7 @@ impl Implementation for Oxiri {
     fn about(&self) -> About<'_> {
         About {
             name: "oxiri",
-            version: "oxiri 0.3.1",
+            version: concat!("oxiri ", env!("URI_CONFORMANCE_VERSION_OXIRI")),
             spec: "RFC 3987 (ASCII input only, as RFC 3986)",
             docs: "https://docs.rs/oxiri/0.3.1",
         }
@@ -177,7 +177,7 @@ impl Implementation for Oxiri {
             Request::Normalize { .. } => return None,
         };
         Some(super::reproduction::program(
-            "oxiri = \"=0.3.1\"",
+            concat!("oxiri = \"=", env!("URI_CONFORMANCE_VERSION_OXIRI"), "\""),
             case,
             body,
         ))

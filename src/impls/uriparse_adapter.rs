@@ -109,7 +109,7 @@ impl Implementation for Uriparse {
     fn about(&self) -> About<'_> {
         About {
             name: "uriparse",
-            version: "uriparse 0.6.4",
+            version: concat!("uriparse ", env!("URI_CONFORMANCE_VERSION_URIPARSE")),
             spec: "RFC 3986",
             docs: "https://docs.rs/uriparse/0.6.4",
         }
@@ -187,7 +187,7 @@ impl Implementation for Uriparse {
             }
         };
         Some(super::reproduction::program(
-            "uriparse = \"=0.6.4\"",
+            concat!("uriparse = \"=", env!("URI_CONFORMANCE_VERSION_URIPARSE"), "\""),
             case,
             body,
         ))

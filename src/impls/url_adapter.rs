@@ -131,7 +131,7 @@ impl Implementation for UrlCrate {
     fn about(&self) -> About<'_> {
         About {
             name: "url",
-            version: "url 2.5.8",
+            version: concat!("url ", env!("URI_CONFORMANCE_VERSION_URL")),
             spec: "WHATWG URL",
             docs: "https://docs.rs/url/2.5.8/url/",
         }
@@ -179,7 +179,7 @@ impl Implementation for UrlCrate {
             }
             Request::Normalize { .. } => return None,
         };
-        Some(super::reproduction::program("url = \"=2.5.8\"", case, body))
+        Some(super::reproduction::program(concat!("url = \"=", env!("URI_CONFORMANCE_VERSION_URL"), "\""), case, body))
     }
 }
 

@@ -328,7 +328,8 @@ fn new_report(
             .as_ref()
             .map_or("candidate bug", |k| k.class.name())
             .to_owned(),
-        security: original.is_security_relevant(),
+        // The tag goes with the case the report shows first: the minimal one.
+        security: minimal.is_security_relevant(),
         known: original.known.as_ref().map(known_entry),
         rfc: rfc::citation(signature),
         verdict: None,
@@ -359,6 +360,7 @@ fn merge(old: Report, new: Report) -> Report {
     merged.original = old.original;
     if case_len(&old.minimal.case) <= case_len(&merged.minimal.case) {
         merged.minimal = old.minimal;
+        merged.security = old.security;
         merged.reproduction = old.reproduction.or(merged.reproduction);
     }
     for example in old.examples {
