@@ -87,6 +87,56 @@ pub struct Entry {
     /// Answers it must forgive (or, for a bug, group) and near-misses it must not.
     #[serde(default)]
     pub examples: Vec<Example>,
+    /// For a bug: what the crate's maintainers know of it.
+    #[serde(default)]
+    pub upstream: Option<Upstream>,
+}
+
+/// What upstream knows of a bug: the issues and pull requests that report or fix it, or none
+/// found, as of a date.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Upstream {
+    /// When the tracker was last searched (YYYY-MM-DD).
+    pub checked: String,
+    /// What was found; empty for "none found".
+    #[serde(default)]
+    pub refs: Vec<UpstreamRef>,
+}
+
+/// One upstream issue or pull request.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpstreamRef {
+    /// `owner/repo#number`.
+    pub id: String,
+    /// `issue` or `pull request`.
+    pub kind: String,
+    /// `open`, `closed`, `merged`.
+    pub state: String,
+    /// Its title.
+    pub title: String,
+    /// How it relates to the finding, when not plainly the same bug.
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+impl Upstream {
+    /// One line: each reference with its kind, state and title, and the date checked.
+    pub fn describe(&self) -> String {
+        if self.refs.is_empty() {
+            return format!("none found (searched {})", self.checked);
+        }
+        let refs: Vec<String> = self
+            .refs
+            .iter()
+            .map(|r| {
+                let note = r.note.as_deref().map(|n| format!("; {n}")).unwrap_or_default();
+                format!("{} ({} {}: \"{}\"{note})", r.id, r.state, r.kind, r.title)
+            })
+            .collect();
+        format!("{} (checked {})", refs.join(", "), self.checked)
+    }
 }
 
 /// One predicate, or several of which any may hold (one root cause seen in several shapes).
@@ -284,6 +334,11 @@ impl Catalogue {
                     }
                 }
             }
+            if entry.class == Class::Bug && entry.upstream.is_none() {
+                return Err(format!(
+                    "{id}: a bug entry says what upstream knows (`upstream`, with `refs: []` for none found)"
+                ));
+            }
             for (i, example) in entry.examples.iter().enumerate() {
                 example
                     .case()
@@ -404,6 +459,7 @@ fn known_of(entries: &[&Entry]) -> Known {
             class: first.class,
             reason: first.reason.clone(),
             link: first.link.clone(),
+            upstream: first.upstream.as_ref().map(Upstream::describe),
         };
     }
     Known {
@@ -419,5 +475,6 @@ fn known_of(entries: &[&Entry]) -> Known {
             .collect::<Vec<_>>()
             .join("\n\n"),
         link: first.link.clone(),
+        upstream: None,
     }
 }

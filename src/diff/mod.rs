@@ -34,6 +34,8 @@ pub struct Known {
     pub reason: String,
     /// Its link.
     pub link: String,
+    /// For a bug: what upstream knows of it.
+    pub upstream: Option<String>,
 }
 
 /// One implementation's difference from the reference on one case.

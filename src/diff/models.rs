@@ -260,6 +260,11 @@ impl Transform {
                     _ => answer,
                 }
             }
+            (Transform::UriparseTypes, Request::Resolve { base, input, .. })
+                if [base, input].into_iter().any(|text| uriparse_refuses(text)) =>
+            {
+                Outcome::Invalid("uriparse: port overflow or IPvFuture".into())
+            }
             (Transform::UriparseTypes, _) => {
                 uriparse_types(answer, !letter_target_is_double_slash(case))
             }
@@ -409,6 +414,15 @@ fn uriparse_relative_dot_segments(path: &str) -> String {
         }
     }
     kept.join("/")
+}
+
+/// Whether uriparse's types cannot hold a URI reference the reference accepts: a port above
+/// 65535 or an IPvFuture host.
+fn uriparse_refuses(text: &str) -> bool {
+    reference::parse(text).is_ok_and(|c| {
+        c.host_kind == Some(HostKind::IpvFuture)
+            || c.port.is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
+    })
 }
 
 /// uriparse's types applied to an answer (see [`Transform::UriparseTypes`]).

@@ -40,13 +40,13 @@ pub fn render(reports: &[Report]) -> String {
     );
     let _ = writeln!(
         out,
-        "| implementation | finding | class | security | minimal case | seen |\n|---|---|---|---|---|---|"
+        "| implementation | finding | class | security | minimal case | upstream | seen |\n|---|---|---|---|---|---|---|"
     );
     for report in sorted {
         let seen: u64 = report.counts.values().sum();
         let _ = writeln!(
             out,
-            "| {} | [{}]({}/{}.md) | {} | {} | {} | {} |",
+            "| {} | [{}]({}/{}.md) | {} | {} | {} | {} | {} |",
             report.implementation,
             report.signature,
             report.implementation,
@@ -58,6 +58,7 @@ pub fn render(reports: &[Report]) -> String {
             },
             if report.security { "yes" } else { "" },
             super::markdown::case_line(&report.minimal.case).replace('|', "\\|"),
+            report.upstream.as_deref().unwrap_or("").replace('|', "\\|"),
             seen
         );
     }

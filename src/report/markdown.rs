@@ -94,6 +94,13 @@ pub fn render(report: &Report) -> String {
         },
     }
 
+    if let Some(upstream) = &report.upstream {
+        let _ = writeln!(out, "## Upstream\n\n{upstream}\n");
+    }
+    if confirmed || (report.known.is_none() && report.verdict.is_some()) {
+        draft_issue(&mut out, report);
+    }
+
     if report.original.case != report.minimal.case {
         let _ = writeln!(out, "## Original case\n");
         exhibit(&mut out, &report.original, &report.implementation);
@@ -106,6 +113,41 @@ pub fn render(report: &Report) -> String {
         let _ = writeln!(out);
     }
     out
+}
+
+/// A draft issue for the crate's tracker: title, minimal input, expected and actual answers,
+/// the RFC passage, and the reproduction with the crate alone.
+fn draft_issue(out: &mut String, report: &Report) {
+    let why = report
+        .known
+        .as_ref()
+        .filter(|_| report.is_confirmed_bug())
+        .map(|k| k.reason.as_str())
+        .or(report.verdict.as_deref())
+        .unwrap_or("");
+    let _ = writeln!(out, "## Draft upstream issue\n");
+    let _ = writeln!(
+        out,
+        "**Title**: {} {}: {}\n",
+        report.version,
+        report.op,
+        describe_kind(report)
+    );
+    let _ = writeln!(out, "**Input**: {}\n", case_line(&report.minimal.case));
+    let _ = writeln!(
+        out,
+        "**Expected** (RFC 3986): {}\n\n**Actual**: {}\n",
+        report.minimal.reference, report.minimal.actual
+    );
+    let _ = writeln!(out, "**Why**: {why}\n");
+    let _ = writeln!(out, "**{}**:\n", report.rfc.section);
+    for line in report.rfc.text.lines() {
+        let _ = writeln!(out, "> {line}");
+    }
+    let _ = writeln!(out);
+    if let Some(program) = &report.reproduction {
+        let _ = writeln!(out, "**Reproduction**:\n\n```rust\n{}\n```\n", program.trim_end());
+    }
 }
 
 fn describe_kind(report: &Report) -> String {

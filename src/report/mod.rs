@@ -52,6 +52,9 @@ pub struct KnownEntry {
     pub reason: String,
     /// Link.
     pub link: String,
+    /// For a bug: what upstream knows of it.
+    #[serde(default)]
+    pub upstream: Option<String>,
 }
 
 /// The data of one report; the `.json` file is this, the `.md` file renders it.
@@ -83,6 +86,9 @@ pub struct Report {
     pub rfc: Citation,
     /// The hand-checked verdict (from `reports/verdicts.yaml`), if any.
     pub verdict: Option<String>,
+    /// For a bug: what upstream knows of it (from the catalogue entry or the verdict).
+    #[serde(default)]
+    pub upstream: Option<String>,
     /// The smallest case found.
     pub minimal: Exhibit,
     /// The first case that showed it.
@@ -118,12 +124,23 @@ impl Report {
     }
 }
 
-/// Hand-checked verdicts: `implementation/signature` to the RFC passage that decides it.
+/// Hand-checked verdicts: `implementation/signature` to the RFC passage that decides it and
+/// what upstream knows of it.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Verdicts {
     #[serde(default)]
-    verdicts: BTreeMap<String, String>,
+    verdicts: BTreeMap<String, VerdictEntry>,
+}
+
+/// One hand-checked verdict.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VerdictEntry {
+    /// The RFC passage that decides it, and why.
+    pub verdict: String,
+    /// What upstream knows of it.
+    pub upstream: crate::diff::catalogue::Upstream,
 }
 
 impl Verdicts {
@@ -141,7 +158,7 @@ impl Verdicts {
     }
 
     /// The verdict for a report.
-    pub fn get(&self, implementation: &str, signature: &str) -> Option<&String> {
+    pub fn get(&self, implementation: &str, signature: &str) -> Option<&VerdictEntry> {
         self.verdicts.get(&format!("{implementation}/{signature}"))
     }
 }
@@ -294,6 +311,7 @@ fn known_entry(known: &Known) -> KnownEntry {
         class: known.class.name().to_owned(),
         reason: known.reason.clone(),
         link: known.link.clone(),
+        upstream: known.upstream.clone(),
     }
 }
 
@@ -333,6 +351,7 @@ fn new_report(
         known: original.known.as_ref().map(known_entry),
         rfc: rfc::citation(signature),
         verdict: None,
+        upstream: None,
         minimal: exhibit(minimal, minimal_answers),
         original: exhibit(original, original_answers),
         examples,
@@ -415,9 +434,13 @@ pub fn read_all(dir: &Path) -> io::Result<Vec<Report>> {
 }
 
 fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Result<()> {
-    report.verdict = verdicts
-        .get(&report.implementation, &report.signature)
-        .cloned();
+    let verdict = verdicts.get(&report.implementation, &report.signature);
+    report.verdict = verdict.map(|v| v.verdict.clone());
+    report.upstream = match (&report.known, verdict) {
+        (Some(known), _) => known.upstream.clone(),
+        (None, Some(v)) => Some(v.upstream.describe()),
+        (None, None) => None,
+    };
     std::fs::create_dir_all(dir.join(&report.implementation))?;
     let json = serde_json::to_string_pretty(&report).map_err(io::Error::other)? + "\n";
     write_atomically(&report.file(dir, "json"), json.as_bytes())?;
@@ -466,21 +489,23 @@ pub fn shell_quote(text: &str) -> String {
 pub fn cli_reproduction(case: &Request) -> String {
     match case {
         Request::Parse { input, rule, .. } => match rule.as_deref() {
-            None | Some("URI-reference") => format!("uri-conformance diff {}", shell_quote(input)),
-            Some(rule) => format!("uri-conformance diff --rule {rule} {}", shell_quote(input)),
+            None | Some("URI-reference") => {
+                format!("uri-conformance diff -- {}", shell_quote(input))
+            }
+            Some(rule) => format!("uri-conformance diff --rule {rule} -- {}", shell_quote(input)),
         },
         Request::Resolve {
             base,
             input,
             strict,
         } => format!(
-            "uri-conformance diff{} --base {} {}",
+            "uri-conformance diff{} --base {} -- {}",
             if *strict { "" } else { " --non-strict" },
             shell_quote(base),
             shell_quote(input)
         ),
         Request::Normalize { input, level } => format!(
-            "uri-conformance diff --normalize{} {}",
+            "uri-conformance diff --normalize{} -- {}",
             if level.as_deref() == Some("scheme") {
                 " --scheme"
             } else {
