@@ -6,7 +6,11 @@
 //! - [`Url`]: the URL record, its serializer and the `URL` API's getters ([`record`]);
 //! - [`host`]: the host parser, IPv4, IPv6, opaque hosts, and domain to ASCII where it needs no
 //!   Unicode tables;
-//! - [`encode_sets`]: the percent-encode sets as tables.
+//! - [`encode_sets`]: the percent-encode sets as tables;
+//! - [`expected_outcome`]: what a crate that follows the Standard perfectly answers to a
+//!   protocol request through this harness's adapters, by the one mapping ([`view`]) the `url`
+//!   and `ada-url` adapters use;
+//! - [`wpt`]: the web-platform-tests parsing cases, and the model checked against them.
 //!
 //! Domain to ASCII runs UTS #46, which needs Unicode's IDNA mapping tables and Punycode. The
 //! model does not carry them: a special URL's host that is not ASCII after percent-decoding,
@@ -18,13 +22,16 @@
 //! answer.
 
 pub mod encode_sets;
+mod expected;
 pub mod host;
 pub mod parser;
 pub mod record;
+pub mod view;
 pub mod wpt;
 
 use std::fmt;
 
+pub use expected::{Expected, expected_outcome};
 pub use host::Host;
 pub use record::{Path, Url};
 
