@@ -83,3 +83,28 @@ fn model_agrees_with_every_modelled_case() {
         cases.len()
     );
 }
+
+/// The WHATWG profile maps each case's expected getters to components through the adapters'
+/// mapping (`whatwg::view`), reading what a getter cannot tell from the `href`; the model's
+/// records go through the same mapping from the record itself. The two must agree on every
+/// modelled case, or the profile would blame the crates for a mapping of ours.
+#[test]
+fn profile_mapping_agrees_with_the_model() {
+    let dir = wpt::default_dir();
+    if !dir.join("urltestdata.json").is_file() {
+        eprintln!("skipped: no urltestdata.json in {}", dir.display());
+        return;
+    }
+    let profile =
+        uri_conformance::whatwg::profile::run(&dir, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        profile.model.disagreements.is_empty(),
+        "{:#?}",
+        profile.model.disagreements
+    );
+    assert_eq!(
+        profile.model.agree + profile.model.unmodelled,
+        profile.cases
+    );
+    assert!(profile.model.agree > 0);
+}

@@ -9,7 +9,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::record::special_scheme_default_port;
+use super::view::{HostType, UrlView};
 use super::{Parsed, Url, parse_with_base};
+use crate::model::Outcome;
+use crate::protocol::Request;
 
 /// The environment variable that names the directory holding `urltestdata.json`.
 pub const ENV: &str = "URI_CONFORMANCE_WPT";
@@ -207,4 +211,90 @@ pub fn check_model(case: &Case) -> ModelVerdict {
             }
         }
     }
+}
+
+impl Case {
+    /// The protocol request this case is through an adapter: a resolve request (strict) when
+    /// there is a base, a parse request by the `URI` rule otherwise.
+    pub fn request(&self) -> Request {
+        match &self.base {
+            Some(base) => Request::Resolve {
+                base: base.clone(),
+                input: self.input.clone(),
+                strict: true,
+            },
+            None => Request::Parse {
+                input: self.input.clone(),
+                rule: Some("URI".to_owned()),
+                zone_id: false,
+            },
+        }
+    }
+
+    /// The outcome the case expects through an adapter, by the same mapping the adapters use
+    /// ([`UrlView::outcome`]); `None` when it expects failure (any `Invalid` passes: error
+    /// texts differ between crates).
+    ///
+    /// With a base the target's `href` is the answer. Without one the getters are mapped,
+    /// and what a getter cannot tell is read from the `href`, which the URL serializer writes
+    /// from the record: the host is non-null exactly when `//` follows the scheme's `:` (a
+    /// null host with a path starting with `//` is written `/.//`); the query is non-null
+    /// exactly when `?` ends the `href` before the fragment, the fragment when `#` ends it
+    /// (neither can hold the delimiter that would start it). An IPv6 host is in brackets; a
+    /// special URL's host of four dotted decimal numbers is an IPv4 address (a domain that
+    /// ends in a number is parsed as one); every other host is a domain, opaque or empty.
+    pub fn expected_outcome(&self) -> Option<Outcome> {
+        let expected = self.expected.as_ref()?;
+        if self.base.is_some() {
+            return Some(Outcome::Resolved(expected.href.clone()));
+        }
+        let scheme = expected
+            .protocol
+            .strip_suffix(':')
+            .unwrap_or(&expected.protocol);
+        let after_scheme = expected.href.get(scheme.len() + 1..).unwrap_or("");
+        let host = after_scheme.starts_with("//").then(|| {
+            let hostname = expected.hostname.as_str();
+            let kind = if hostname.starts_with('[') {
+                HostType::Ipv6
+            } else if special_scheme_default_port(scheme).is_some() && is_dotted_decimal(hostname) {
+                HostType::Ipv4
+            } else {
+                HostType::Domain
+            };
+            (hostname, kind)
+        });
+        let fragment = match expected.hash.strip_prefix('#') {
+            Some(fragment) => Some(fragment),
+            None => expected.href.ends_with('#').then_some(""),
+        };
+        let before_fragment = match fragment {
+            Some(fragment) => &expected.href[..expected.href.len() - fragment.len() - 1],
+            None => expected.href.as_str(),
+        };
+        let query = match expected.search.strip_prefix('?') {
+            Some(query) => Some(query),
+            None => before_fragment.ends_with('?').then_some(""),
+        };
+        let view = UrlView {
+            scheme,
+            username: &expected.username,
+            password: &expected.password,
+            host,
+            port: expected.port.parse().ok(),
+            path: &expected.pathname,
+            query,
+            fragment,
+        };
+        Some(view.outcome())
+    }
+}
+
+/// Four decimal numbers separated by `.`: the IPv4 serializer's output.
+fn is_dotted_decimal(host: &str) -> bool {
+    let parts: Vec<&str> = host.split('.').collect();
+    parts.len() == 4
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
 }
