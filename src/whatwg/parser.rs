@@ -773,3 +773,106 @@ pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, Stop> {
     // 9. Return url.
     Ok(url)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Parsed, parse_with_base};
+
+    /// The example table of §4.4 URL parsing: input, base, and the serialized output or
+    /// failure (`None`).
+    const STANDARD_EXAMPLES: &[(&str, Option<&str>, Option<&str>)] = &[
+        ("https:example.org", None, Some("https://example.org/")),
+        (
+            "https://////example.com///",
+            None,
+            Some("https://example.com///"),
+        ),
+        (
+            "https://example.com/././foo",
+            None,
+            Some("https://example.com/foo"),
+        ),
+        (
+            "hello:world",
+            Some("https://example.com/"),
+            Some("hello:world"),
+        ),
+        (
+            "https:example.org",
+            Some("https://example.com/"),
+            Some("https://example.com/example.org"),
+        ),
+        (
+            r"\example\..\demo/.\",
+            Some("https://example.com/"),
+            Some("https://example.com/demo/"),
+        ),
+        (
+            "example",
+            Some("https://example.com/demo"),
+            Some("https://example.com/example"),
+        ),
+        ("file:///C|/demo", None, Some("file:///C:/demo")),
+        ("..", Some("file:///C:/demo"), Some("file:///C:/")),
+        ("file://loc%61lhost/", None, Some("file:///")),
+        (
+            "https://user:password@example.org/",
+            None,
+            Some("https://user:password@example.org/"),
+        ),
+        (
+            "https://example.org/foo bar",
+            None,
+            Some("https://example.org/foo%20bar"),
+        ),
+        (
+            "https://EXAMPLE.com/../x",
+            None,
+            Some("https://example.com/x"),
+        ),
+        ("https://ex ample.org/", None, None),
+        ("example", None, None),
+        ("https://example.com:demo", None, None),
+        ("http://[www.example.com]/", None, None),
+        ("https://example.org//", None, Some("https://example.org//")),
+        (
+            "https://example.com/[]?[]#[]",
+            None,
+            Some("https://example.com/[]?[]#[]"),
+        ),
+        ("https://example/%?%#%", None, Some("https://example/%?%#%")),
+        (
+            "https://example/%25?%25#%25",
+            None,
+            Some("https://example/%25?%25#%25"),
+        ),
+    ];
+
+    #[test]
+    fn the_standards_examples() {
+        for &(input, base, expected) in STANDARD_EXAMPLES {
+            let got = match parse_with_base(input, base) {
+                Parsed::Url(url) => Some(url.href()),
+                Parsed::Failure(_) => None,
+                Parsed::Unmodelled(reason) => panic!("{input:?}: unmodelled: {reason}"),
+            };
+            assert_eq!(got.as_deref(), expected, "{input:?} against {base:?}");
+        }
+    }
+
+    #[test]
+    fn failures_name_the_validation_error() {
+        let error = |input: &str| match parse_with_base(input, None) {
+            Parsed::Failure(failure) => failure.error,
+            other => panic!("{input:?}: {other:?}"),
+        };
+        assert_eq!(error("example"), "missing-scheme-non-relative-URL");
+        assert_eq!(error("https://example.com:demo"), "port-invalid");
+        assert_eq!(error("http://a:65536/"), "port-out-of-range");
+        assert_eq!(error("http://"), "host-missing");
+        assert_eq!(error("sc://:@/"), "host-missing");
+        assert_eq!(error("http://[::1/"), "IPv6-unclosed");
+        assert_eq!(error("sc://a b/"), "host-invalid-code-point");
+        assert_eq!(error("http://a%00b/"), "domain-invalid-code-point");
+    }
+}
