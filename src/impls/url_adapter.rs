@@ -31,10 +31,10 @@
 //! - userinfo: undefined when [`Url::username`](url::Url::username) is `""` and
 //!   [`Url::password`](url::Url::password) is `None`; otherwise the username, followed by `:`
 //!   and the password when the password is `Some` (`user:pass`, `:pass`, `user`); `url` never
-//!   returns `Some("")`. `url` drops an
-//!   empty password and an empty userinfo while parsing (`http://u:@a/` gives username `u` and
-//!   password `None`, `http://@a/` the same as `http://a/`), so an empty userinfo cannot be told
-//!   from an undefined one: blind spot [`Blindness::EmptyIsUndefined`] on `userinfo`.
+//!   returns `Some("")`. `url` drops an empty password and an empty userinfo while parsing
+//!   (`http://u:@a/` gives username `u` and password `None`, `http://@a/` the same as
+//!   `http://a/`), so an empty userinfo cannot be told from an undefined one: blind spot
+//!   [`Blindness::EmptyIsUndefined`] on `userinfo`.
 //! - host: [`Url::host_str`](url::Url::host_str) when [`Url::has_authority`](url::Url::has_authority)
 //!   is true; `url` keeps brackets around an IPv6 address. An authority with an empty host
 //!   (`file:///etc`, `foo:///x`: `has_authority()` is true and `host_str()` is `None`, the
