@@ -17,6 +17,19 @@ pub enum Expected {
     Unmodelled(String),
 }
 
+impl Expected {
+    /// Whether `actual`, a URL-Standard crate's answer through its adapter, is the model's:
+    /// equal outcomes, or two errors whatever their texts (the model's texts are the Standard's
+    /// validation error names, not the crates'); `None` when the model has no answer.
+    pub fn agrees_with(&self, actual: &Outcome) -> Option<bool> {
+        match (self, actual) {
+            (Expected::Unmodelled(_), _) => None,
+            (Expected::Outcome(Outcome::Invalid(_)), Outcome::Invalid(_)) => Some(true),
+            (Expected::Outcome(expected), actual) => Some(expected == actual),
+        }
+    }
+}
+
 /// What a perfect URL-Standard crate answers to `request` through the `url` and `ada-url`
 /// adapters:
 ///
@@ -274,6 +287,29 @@ mod tests {
         // A non-special URL's host is opaque: no IDNA.
         let (c, _) = parsed(&parse_request("foo://\u{fc}/", "URI"));
         assert_eq!(c.host.as_deref(), Some("%C3%BC"));
+    }
+
+    #[test]
+    fn agreement_compares_errors_by_validity_only() {
+        let invalid = Expected::Outcome(Outcome::Invalid("port-out-of-range".into()));
+        assert_eq!(
+            invalid.agrees_with(&Outcome::Invalid("invalid port number".into())),
+            Some(true)
+        );
+        assert_eq!(invalid.agrees_with(&Outcome::Unsupported), Some(false));
+        let resolved = Expected::Outcome(Outcome::Resolved("http://a/".into()));
+        assert_eq!(
+            resolved.agrees_with(&Outcome::Resolved("http://a/".into())),
+            Some(true)
+        );
+        assert_eq!(
+            resolved.agrees_with(&Outcome::Resolved("http://b/".into())),
+            Some(false)
+        );
+        assert_eq!(
+            Expected::Unmodelled("idna".into()).agrees_with(&Outcome::Unsupported),
+            None
+        );
     }
 
     #[test]
