@@ -6,7 +6,8 @@
 //! - [`protocol`]: the JSON-lines wire format of `uri-conformance serve`;
 //! - [`vectors`]: the YAML corpus and its loader;
 //! - [`check`]: running vectors against the reference;
-//! - [`external`]: the cross-check against other projects' test cases.
+//! - [`external`]: the cross-check against other projects' test cases;
+//! - [`whatwg`]: the WHATWG URL Standard, the model for the crates that follow it.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -24,3 +25,4 @@ pub mod protocol;
 pub mod reference;
 pub mod report;
 pub mod vectors;
+pub mod whatwg;

@@ -17,7 +17,7 @@ use uri_conformance::impls::{self, Implementation, external::External};
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::reference::{self, Level, ParseOptions, ResolveError, ResolveOptions, Rule};
 use uri_conformance::report::{self, markdown::case_line};
-use uri_conformance::{fuzz, matrix, vectors};
+use uri_conformance::{fuzz, matrix, vectors, whatwg};
 
 #[derive(Parser)]
 #[command(version, about = "RFC 3986 conformance suite and differential harness")]
@@ -135,7 +135,8 @@ enum Command {
         #[command(flatten)]
         selection: Selection,
     },
-    /// Run the vector corpus against every implementation; write reports/conformance.{md,json,html}.
+    /// Run the vector corpus against every implementation; write reports/conformance.{md,json,html},
+    /// and the web-platform-tests cases against the WHATWG URL ones: reports/whatwg.{md,json}.
     Matrix {
         #[command(flatten)]
         selection: Selection,
@@ -590,6 +591,41 @@ fn write_matrix(engine: &Engine, reports: &std::path::Path) -> ExitCode {
     println!(
         "matrix written to {}",
         reports.join("conformance.md").display()
+    );
+    write_whatwg_profile(engine, reports)
+}
+
+/// The web-platform-tests cases against the implementations that follow the URL Standard:
+/// reports/whatwg.{md,json}; skipped when the data is not there.
+fn write_whatwg_profile(engine: &Engine, reports: &std::path::Path) -> ExitCode {
+    let dir = whatwg::wpt::default_dir();
+    if !dir.join("urltestdata.json").is_file() {
+        println!(
+            "no urltestdata.json in {} (WHATWG profile skipped)",
+            dir.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    let chosen: Vec<&dyn Implementation> = engine
+        .implementations()
+        .filter(|i| i.about().spec == "WHATWG URL")
+        .collect();
+    let profile = match whatwg::profile::run(&dir, &chosen) {
+        Ok(profile) => profile,
+        Err(e) => return fail(e),
+    };
+    if let Err(e) = whatwg::profile::write(reports, &profile) {
+        return fail(format!("{}: {e}", reports.join("whatwg.md").display()));
+    }
+    for p in &profile.implementations {
+        println!(
+            "{:<14} WHATWG: {} pass, {} fail, {} unsupported",
+            p.name, p.pass, p.fail, p.unsupported
+        );
+    }
+    println!(
+        "WHATWG profile written to {}",
+        reports.join("whatwg.md").display()
     );
     ExitCode::SUCCESS
 }

@@ -16,14 +16,19 @@
 //! [`ada_url::ParseUrlError`], holds only the input, never the reason:
 //!
 //! - `Rule::Uri`: every error is `Invalid`.
-//! - `Rule::UriReference`: an error is `Unsupported` when the input has no scheme by the WHATWG
-//!   URL Standard's scheme start and scheme states (after the leading and trailing C0 controls
-//!   and spaces and every ASCII tab and newline are removed, an ASCII letter followed by ASCII
-//!   letters, digits, `+`, `-` or `.` up to a `:`): without a base the standard then fails with
-//!   *missing-scheme-non-relative-URL*, the error `url` names `RelativeUrlWithoutBase`, and Ada
-//!   cannot parse such a reference on its own at all. Any other error is `Invalid`.
+//! - `Rule::UriReference`: an error is `Unsupported` when the input has no scheme by the URL
+//!   Standard's scheme start and scheme states ([`whatwg::has_scheme`](crate::whatwg::has_scheme):
+//!   after the leading and trailing C0 controls and spaces and every ASCII tab and newline are
+//!   removed, an ASCII letter followed by ASCII letters, digits, `+`, `-` or `.` up to a `:`):
+//!   without a base the standard then fails with *missing-scheme-non-relative-URL*, the error
+//!   `url` names `RelativeUrlWithoutBase`, and Ada cannot parse such a reference on its own at
+//!   all. Any other error is `Invalid`.
 //! - `Rule::AbsoluteUri`, `Rule::RelativeRef`: `Unsupported`; Ada has no entry point that
 //!   refuses a fragment, nor one that parses a relative reference on its own.
+//!
+//! These rules, and the mapping of a parsed URL to components below, are the shared ones of
+//! [`whatwg::view`](crate::whatwg::view) (`parse_outcome`, `resolve_outcome`, `UrlView`), which
+//! `url`'s adapter and the WHATWG model use too; this adapter only fills a `UrlView`.
 //!
 //! Components, from the parsed [`ada_url::Url`]:
 //!
@@ -44,8 +49,8 @@
 //!   *opaque host* and its type `Domain`, even `1.2.3.4`; the empty host is `Domain` too),
 //!   [`ada_url::HostType::IPV4`] ipv4, [`ada_url::HostType::IPV6`] ipv6. Ada has no IPvFuture (it
 //!   rejects `[v1.x]`).
-//! - port: [`Url::port`](ada_url::Url::port) when [`Url::has_port`](ada_url::Url::has_port) is
-//!   true. The WHATWG record has no empty port (`http://a:/` has no port), so an empty port
+//! - port: [`Url::port`](ada_url::Url::port) (the decimal digits of a 16-bit port) when
+//!   [`Url::has_port`](ada_url::Url::has_port) is true. The WHATWG record has no empty port (`http://a:/` has no port), so an empty port
 //!   cannot be told from an undefined one: blind spot [`Blindness::EmptyIsUndefined`] on `port`.
 //!   Ada also drops a port equal to the scheme's default and leading zeros; reported as given.
 //! - path: [`Url::pathname`](ada_url::Url::pathname). For a URL without a host whose path starts
@@ -73,8 +78,9 @@
 //! [`Implementation`]: super::Implementation
 
 use super::{About, BlindSpot, Blindness, Implementation};
-use crate::model::{Components, Field, Outcome};
-use crate::reference::{HostKind, ParseOptions, Rule};
+use crate::model::{Field, Outcome};
+use crate::reference::{ParseOptions, Rule};
+use crate::whatwg::view::{self, HostType, UrlView};
 
 /// The `ada-url` crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -95,65 +101,33 @@ const BLIND_SPOTS: &[BlindSpot] = &[
     },
 ];
 
-/// Whether `input` starts with a scheme by the WHATWG URL Standard's basic URL parser: the
-/// scheme start state and the scheme state, after the leading and trailing C0 control or space
-/// code points and every ASCII tab or newline are removed.
-fn has_whatwg_scheme(input: &str) -> bool {
-    let mut chars = input
-        .trim_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
-    if !chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
-        return false;
-    }
-    for c in chars {
-        match c {
-            ':' => return true,
-            c if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {}
-            _ => return false,
-        }
-    }
-    false
-}
-
-/// The components Ada reports for a parsed URL.
-fn components(url: &ada_url::Url) -> Outcome {
+/// The view of a parsed URL that the harness maps to components, shared with `url` and the
+/// WHATWG model.
+fn view(url: &ada_url::Url) -> UrlView<'_> {
     let protocol = url.protocol();
-    let scheme = protocol.strip_suffix(':').unwrap_or(protocol);
-    let userinfo = match (url.username(), url.password()) {
-        ("", "") => None,
-        (username, "") => Some(username.to_owned()),
-        (username, password) => Some(format!("{username}:{password}")),
-    };
-    let (host, host_kind) = if url.has_hostname() {
-        (
-            Some(url.hostname().to_owned()),
-            Some(match url.host_type() {
-                ada_url::HostType::Domain => HostKind::RegName,
-                ada_url::HostType::IPV4 => HostKind::Ipv4,
-                ada_url::HostType::IPV6 => HostKind::Ipv6,
-            }),
-        )
-    } else {
-        (None, None)
-    };
     let search = url.search();
     let hash = url.hash();
-    Outcome::Parsed {
-        components: Components {
-            scheme: Some(scheme.to_owned()),
-            userinfo,
-            host,
-            port: url.has_port().then(|| url.port().to_owned()),
-            path: url.pathname().to_owned(),
-            query: url
-                .has_search()
-                .then(|| search.strip_prefix('?').unwrap_or(search).to_owned()),
-            fragment: url
-                .has_hash()
-                .then(|| hash.strip_prefix('#').unwrap_or(hash).to_owned()),
-        },
-        host_kind,
+    UrlView {
+        scheme: protocol.strip_suffix(':').unwrap_or(protocol),
+        username: url.username(),
+        password: url.password(),
+        host: url.has_hostname().then(|| {
+            let kind = match url.host_type() {
+                ada_url::HostType::Domain => HostType::Domain,
+                ada_url::HostType::IPV4 => HostType::Ipv4,
+                ada_url::HostType::IPV6 => HostType::Ipv6,
+            };
+            (url.hostname(), kind)
+        }),
+        // The port getter is the decimal digits of a 16-bit port when has_port is true.
+        port: url.has_port().then(|| url.port().parse().ok()).flatten(),
+        path: url.pathname(),
+        query: url
+            .has_search()
+            .then(|| search.strip_prefix('?').unwrap_or(search)),
+        fragment: url
+            .has_hash()
+            .then(|| hash.strip_prefix('#').unwrap_or(hash)),
     }
 }
 
@@ -168,30 +142,17 @@ impl Implementation for AdaUrl {
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
-        match rule {
-            Rule::Uri | Rule::UriReference => {}
-            Rule::AbsoluteUri | Rule::RelativeRef => return Outcome::Unsupported,
-        }
-        match ada_url::Url::parse(input, None) {
-            Ok(url) => components(&url),
-            Err(_) if rule == Rule::UriReference && !has_whatwg_scheme(input) => {
-                Outcome::Unsupported
-            }
-            Err(e) => Outcome::Invalid(e.to_string()),
-        }
+        view::parse_outcome(rule, input, || {
+            ada_url::Url::parse(input, None).map(|url| view(&url).outcome())
+        })
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        if let Err(e) = ada_url::Url::parse(base, None) {
-            return Outcome::Invalid(format!("base: {e}"));
-        }
-        match ada_url::Url::parse(reference, Some(base)) {
-            Ok(target) => Outcome::Resolved(target.href().to_owned()),
-            Err(e) => Outcome::Invalid(e.to_string()),
-        }
+        view::resolve_outcome(
+            strict,
+            || ada_url::Url::parse(base, None),
+            |_| ada_url::Url::parse(reference, Some(base)).map(|target| target.href().to_owned()),
+        )
     }
 
     fn blind_spots(&self) -> &[BlindSpot] {
@@ -202,6 +163,8 @@ impl Implementation for AdaUrl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Components;
+    use crate::reference::HostKind;
     use crate::reference::Level;
 
     fn parse(input: &str) -> Outcome {
@@ -301,16 +264,6 @@ mod tests {
                 Outcome::Unsupported
             );
         }
-    }
-
-    #[test]
-    fn whatwg_scheme() {
-        assert!(has_whatwg_scheme("a+b.c-d:x"));
-        assert!(has_whatwg_scheme(" \u{1}ht\ttp:"));
-        assert!(!has_whatwg_scheme("1a:b"));
-        assert!(!has_whatwg_scheme("a"));
-        assert!(!has_whatwg_scheme("./a:b"));
-        assert!(!has_whatwg_scheme(""));
     }
 
     #[test]

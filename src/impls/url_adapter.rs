@@ -12,22 +12,29 @@
 //! [`url::Url::parse`] is the only entry point. It parses an absolute URL (a scheme is required,
 //! a fragment allowed), which is the WHATWG counterpart of the `URI` rule:
 //!
-//! - `Rule::Uri`: every error is `Invalid`, `ParseError::RelativeUrlWithoutBase` included (the
-//!   rule requires a scheme, and that is the error `url` gives when there is none).
-//! - `Rule::UriReference`: `ParseError::RelativeUrlWithoutBase` is `Unsupported`, since `url`
-//!   cannot parse a relative reference without a base at all; any other error is `Invalid`.
+//! - `Rule::Uri`: every error is `Invalid`.
+//! - `Rule::UriReference`: an error is `Unsupported` when the input has no scheme by the URL
+//!   Standard's scheme start and scheme states ([`whatwg::has_scheme`](crate::whatwg::has_scheme)):
+//!   without a base the Standard then fails with missing-scheme-non-relative-URL, which is
+//!   exactly when `url` returns `ParseError::RelativeUrlWithoutBase` (`Parser::parse_url`), and
+//!   `url` cannot parse such a reference on its own at all. Any other error is `Invalid`.
 //! - `Rule::AbsoluteUri`, `Rule::RelativeRef`: `Unsupported`; `url` has no entry point that
 //!   refuses a fragment, nor one that parses a relative reference on its own.
+//!
+//! These rules, and the mapping of a parsed URL to components below, are the shared ones of
+//! [`whatwg::view`](crate::whatwg::view) (`parse_outcome`, `resolve_outcome`, `UrlView`), which
+//! `ada-url`'s adapter and the WHATWG model use too; this adapter only fills a `UrlView`.
 //!
 //! Components, from the parsed [`url::Url`]:
 //!
 //! - scheme: [`Url::scheme`](url::Url::scheme) (always lowercased by `url`).
 //! - userinfo: undefined when [`Url::username`](url::Url::username) is `""` and
 //!   [`Url::password`](url::Url::password) is `None`; otherwise the username, followed by `:`
-//!   and the password when the password is `Some` (`user:pass`, `:pass`, `user`). `url` drops an
-//!   empty password and an empty userinfo while parsing (`http://u:@a/` gives username `u` and
-//!   password `None`, `http://@a/` the same as `http://a/`), so an empty userinfo cannot be told
-//!   from an undefined one: blind spot [`Blindness::EmptyIsUndefined`] on `userinfo`.
+//!   and the password when the password is `Some` (`user:pass`, `:pass`, `user`); `url` never
+//!   returns `Some("")`. `url` drops an empty password and an empty userinfo while parsing
+//!   (`http://u:@a/` gives username `u` and password `None`, `http://@a/` the same as
+//!   `http://a/`), so an empty userinfo cannot be told from an undefined one: blind spot
+//!   [`Blindness::EmptyIsUndefined`] on `userinfo`.
 //! - host: [`Url::host_str`](url::Url::host_str) when [`Url::has_authority`](url::Url::has_authority)
 //!   is true; `url` keeps brackets around an IPv6 address. An authority with an empty host
 //!   (`file:///etc`, `foo:///x`: `has_authority()` is true and `host_str()` is `None`, the
@@ -67,9 +74,10 @@
 //! [`Implementation`]: super::Implementation
 
 use super::{About, BlindSpot, Blindness, Implementation};
-use crate::model::{Components, Field, Outcome};
+use crate::model::{Field, Outcome};
 use crate::protocol::Request;
-use crate::reference::{HostKind, ParseOptions, Rule};
+use crate::reference::{ParseOptions, Rule};
+use crate::whatwg::view::{self, HostType, UrlView};
 
 /// The `url` crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -90,40 +98,25 @@ const BLIND_SPOTS: &[BlindSpot] = &[
     },
 ];
 
-/// The components `url` reports for a parsed URL.
-fn components(url: &url::Url) -> Outcome {
-    let authority = url.has_authority();
-    let userinfo = match (url.username(), url.password()) {
-        ("", None) => None,
-        (username, None) => Some(username.to_owned()),
-        (username, Some(password)) => Some(format!("{username}:{password}")),
-    };
-    let (host, host_kind) = if authority {
-        match url.host() {
-            Some(host) => (
-                url.host_str().map(str::to_owned),
-                Some(match host {
-                    url::Host::Domain(_) => HostKind::RegName,
-                    url::Host::Ipv4(_) => HostKind::Ipv4,
-                    url::Host::Ipv6(_) => HostKind::Ipv6,
-                }),
-            ),
-            None => (Some(String::new()), Some(HostKind::RegName)),
-        }
-    } else {
-        (None, None)
-    };
-    Outcome::Parsed {
-        components: Components {
-            scheme: Some(url.scheme().to_owned()),
-            userinfo,
-            host,
-            port: url.port().map(|port| port.to_string()),
-            path: url.path().to_owned(),
-            query: url.query().map(str::to_owned),
-            fragment: url.fragment().map(str::to_owned),
-        },
-        host_kind,
+/// The view of a parsed URL that the harness maps to components, shared with `ada-url` and the
+/// WHATWG model.
+fn view(url: &url::Url) -> UrlView<'_> {
+    // An authority with the empty host (`file:///tmp`): has_authority() is true and host()
+    // None.
+    let host = url.has_authority().then(|| match url.host() {
+        Some(url::Host::Ipv4(_)) => (url.host_str().unwrap_or(""), HostType::Ipv4),
+        Some(url::Host::Ipv6(_)) => (url.host_str().unwrap_or(""), HostType::Ipv6),
+        Some(url::Host::Domain(_)) | None => (url.host_str().unwrap_or(""), HostType::Domain),
+    });
+    UrlView {
+        scheme: url.scheme(),
+        username: url.username(),
+        password: url.password().unwrap_or(""),
+        host,
+        port: url.port(),
+        path: url.path(),
+        query: url.query(),
+        fragment: url.fragment(),
     }
 }
 
@@ -138,31 +131,20 @@ impl Implementation for UrlCrate {
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
-        match rule {
-            Rule::Uri | Rule::UriReference => {}
-            Rule::AbsoluteUri | Rule::RelativeRef => return Outcome::Unsupported,
-        }
-        match url::Url::parse(input) {
-            Ok(url) => components(&url),
-            Err(url::ParseError::RelativeUrlWithoutBase) if rule == Rule::UriReference => {
-                Outcome::Unsupported
-            }
-            Err(e) => Outcome::Invalid(e.to_string()),
-        }
+        view::parse_outcome(rule, input, || {
+            url::Url::parse(input).map(|url| view(&url).outcome())
+        })
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        let base = match url::Url::parse(base) {
-            Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {e}")),
-        };
-        match base.join(reference) {
-            Ok(target) => Outcome::Resolved(target.as_str().to_owned()),
-            Err(e) => Outcome::Invalid(e.to_string()),
-        }
+        view::resolve_outcome(
+            strict,
+            || url::Url::parse(base),
+            |base| {
+                base.join(reference)
+                    .map(|target| target.as_str().to_owned())
+            },
+        )
     }
 
     fn blind_spots(&self) -> &[BlindSpot] {
@@ -186,6 +168,8 @@ impl Implementation for UrlCrate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Components;
+    use crate::reference::HostKind;
     use crate::reference::Level;
 
     fn parse(input: &str) -> Outcome {

@@ -1,0 +1,131 @@
+//! The WHATWG URL Standard (<https://url.spec.whatwg.org/>), std only: the model that the
+//! crates following it (`url`, `ada-url`) are judged by, as [`reference`](crate::reference) is
+//! for RFC 3986.
+//!
+//! - [`parse`]: the basic URL parser with an optional base, state by state ([`parser`]);
+//! - [`Url`]: the URL record, its serializer and the `URL` API's getters ([`record`]);
+//! - [`host`]: the host parser, IPv4, IPv6, opaque hosts, and domain to ASCII where it needs no
+//!   Unicode tables;
+//! - [`encode_sets`]: the percent-encode sets as tables;
+//! - [`expected_outcome`]: what a crate that follows the Standard perfectly answers to a
+//!   protocol request through this harness's adapters, by the one mapping ([`view`]) the `url`
+//!   and `ada-url` adapters use;
+//! - [`wpt`]: the web-platform-tests parsing cases, and the model checked against them.
+//!
+//! Domain to ASCII runs UTS #46, which needs Unicode's IDNA mapping tables and Punycode. The
+//! model does not carry them: a special URL's host that is not ASCII after percent-decoding,
+//! or that has a label starting with `xn--`, makes the parser answer
+//! [`Parsed::Unmodelled`], neither success nor failure, so that nothing is guessed. Every other
+//! domain is lowercased, which the Standard says is what UTS #46 does to it.
+//!
+//! Validation errors that do not make the parser fail are not recorded: only failure is an
+//! answer.
+
+pub mod encode_sets;
+mod expected;
+pub mod host;
+pub mod parser;
+pub mod profile;
+pub mod record;
+pub mod view;
+pub mod wpt;
+
+use std::fmt;
+
+pub use expected::{Expected, expected_outcome};
+pub use host::Host;
+pub use record::{Path, Url};
+
+/// The parser returned failure: the validation error that made it fail, by the Standard's
+/// name (<https://url.spec.whatwg.org/#validation-error>), and the text it failed on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Failure {
+    /// The validation error's name: `host-missing`, `port-out-of-range`, `IPv6-unclosed`, ...
+    pub error: &'static str,
+    /// The part of the input it is about (a host, a port, a base), possibly empty.
+    pub at: String,
+}
+
+impl Failure {
+    /// The parser's stop for this failure.
+    fn stop(error: &'static str, at: &str) -> Stop {
+        Stop::Failure(Failure {
+            error,
+            at: at.to_owned(),
+        })
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.at.is_empty() {
+            f.write_str(self.error)
+        } else {
+            write!(f, "{} at {:?}", self.error, self.at)
+        }
+    }
+}
+
+/// Why the parser stopped before returning a URL.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// The Standard's answer is failure.
+    Failure(Failure),
+    /// The Standard's answer needs what the model does not carry (UTS #46); why.
+    Unmodelled(String),
+}
+
+/// The basic URL parser's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Parsed {
+    /// A URL record.
+    Url(Url),
+    /// Failure.
+    Failure(Failure),
+    /// The answer needs real IDNA processing; why.
+    Unmodelled(String),
+}
+
+/// "The basic URL parser takes a scalar value string `input`, with an optional null or base
+/// URL `base` (default null)" (<https://url.spec.whatwg.org/#concept-basic-url-parser>), with
+/// no encoding other than UTF-8, no `url` and no state override.
+pub fn parse(input: &str, base: Option<&Url>) -> Parsed {
+    match parser::parse(input, base) {
+        Ok(url) => Parsed::Url(url),
+        Err(Stop::Failure(failure)) => Parsed::Failure(failure),
+        Err(Stop::Unmodelled(reason)) => Parsed::Unmodelled(reason),
+    }
+}
+
+/// "The API URL parser": parses `base` first when given (failure there is failure), then
+/// `input` against it, as `new URL(input, base)` does.
+pub fn parse_with_base(input: &str, base: Option<&str>) -> Parsed {
+    let base = match base.map(|base| parse(base, None)) {
+        None => None,
+        Some(Parsed::Url(base)) => Some(base),
+        Some(not_a_url) => return not_a_url,
+    };
+    parse(input, base.as_ref())
+}
+
+/// Whether `input` has a scheme by the basic URL parser's scheme start and scheme states
+/// (after leading and trailing C0 control or space and every ASCII tab or newline are
+/// removed: an ASCII alpha, then ASCII alphanumerics, `+`, `-` or `.`, then `:`). Without a
+/// base, an input without one fails with missing-scheme-non-relative-URL.
+pub fn has_scheme(input: &str) -> bool {
+    let mut chars = input
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    if !chars.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    for c in chars {
+        match c {
+            ':' => return true,
+            c if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {}
+            _ => return false,
+        }
+    }
+    false
+}

@@ -1,0 +1,878 @@
+//! The basic URL parser, the URL Standard §4.4 URL parsing
+//! (<https://url.spec.whatwg.org/#concept-basic-url-parser>), with an optional base and no
+//! state override, state by state.
+//!
+//! The input is a list of code points and `pointer` an index into it that may step back
+//! before the start ("decrease pointer by 1" in the first state) and sits on the EOF code point
+//! at the end, as in the Standard. Validation errors that do not fail are not recorded.
+
+use super::encode_sets::{
+    C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO, utf8_percent_encode,
+};
+use super::host::parse_host;
+use super::record::{Path, Url, special_scheme_default_port};
+use super::{Failure, Stop};
+
+/// The states of the basic URL parser, named as the Standard names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    SchemeStart,
+    Scheme,
+    NoScheme,
+    SpecialRelativeOrAuthority,
+    PathOrAuthority,
+    Relative,
+    RelativeSlash,
+    SpecialAuthoritySlashes,
+    SpecialAuthorityIgnoreSlashes,
+    Authority,
+    Host,
+    Port,
+    File,
+    FileSlash,
+    FileHost,
+    PathStart,
+    Path,
+    OpaquePath,
+    Query,
+    Fragment,
+}
+
+/// "A Windows drive letter is two code points, of which the first is an ASCII alpha and the
+/// second is either U+003A (:) or U+007C (|)."
+fn is_windows_drive_letter(s: &[char]) -> bool {
+    s.len() == 2 && s[0].is_ascii_alphabetic() && matches!(s[1], ':' | '|')
+}
+
+/// "A normalized Windows drive letter is a Windows drive letter of which the second code point
+/// is U+003A (:)."
+fn is_normalized_windows_drive_letter(s: &str) -> bool {
+    let s: Vec<char> = s.chars().collect();
+    is_windows_drive_letter(&s) && s[1] == ':'
+}
+
+/// "A string starts with a Windows drive letter if all of the following are true: its length
+/// is greater than or equal to 2; its first two code points are a Windows drive letter; its
+/// length is 2 or its third code point is U+002F (/), U+005C (\), U+003F (?), or U+0023 (#)."
+fn starts_with_windows_drive_letter(s: &[char]) -> bool {
+    s.len() >= 2
+        && is_windows_drive_letter(&s[..2])
+        && (s.len() == 2 || matches!(s[2], '/' | '\\' | '?' | '#'))
+}
+
+/// "A single-dot URL path segment is a URL path segment that is "." or an ASCII
+/// case-insensitive match for "%2e"."
+fn is_single_dot(segment: &str) -> bool {
+    segment == "." || segment.eq_ignore_ascii_case("%2e")
+}
+
+/// "A double-dot URL path segment is a URL path segment that is ".." or an ASCII
+/// case-insensitive match for ".%2e", "%2e.", or "%2e%2e"."
+fn is_double_dot(segment: &str) -> bool {
+    segment == ".."
+        || segment.eq_ignore_ascii_case(".%2e")
+        || segment.eq_ignore_ascii_case("%2e.")
+        || segment.eq_ignore_ascii_case("%2e%2e")
+}
+
+/// "To shorten a url's path": remove its last item, except the lone normalized Windows drive
+/// letter of a "file" URL.
+fn shorten_path(url: &mut Url) {
+    // 1. Assert: url does not have an opaque path.
+    let Path::Segments(path) = &mut url.path else {
+        unreachable!("shorten a URL's path: the URL has an opaque path");
+    };
+    // 3. If url's scheme is "file", path's size is 1, and path[0] is a normalized Windows
+    // drive letter, then return.
+    if url.scheme == "file" && path.len() == 1 && is_normalized_windows_drive_letter(&path[0]) {
+        return;
+    }
+    // 4. Remove path's last item, if any.
+    path.pop();
+}
+
+/// The path segments of a URL that has no opaque path.
+fn segments(url: &mut Url) -> &mut Vec<String> {
+    match &mut url.path {
+        Path::Segments(segments) => segments,
+        Path::Opaque(_) => unreachable!("the path states run only on a list path"),
+    }
+}
+
+/// Runs the basic URL parser on `input` with an optional `base`.
+pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, Stop> {
+    let mut url = Url::new();
+    // 1. If url is not given: ... Remove any leading and trailing C0 control or space from
+    // input.
+    let input = input.trim_matches(|c: char| c <= ' ');
+    // 2. Remove all ASCII tab or newline from input.
+    let input: Vec<char> = input
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    // 3. Let state be state override if given, or scheme start state otherwise.
+    let mut state = State::SchemeStart;
+    // 5-7. buffer, atSignSeen, insideBrackets, passwordTokenSeen, pointer.
+    let mut buffer = String::new();
+    let mut at_sign_seen = false;
+    let mut inside_brackets = false;
+    let mut password_token_seen = false;
+    let mut pointer: isize = 0;
+    let len = input.len() as isize;
+
+    // 8. Keep running the following state machine by switching on state. If after a run
+    // pointer points to the EOF code point, go to the next step. Otherwise, increase pointer
+    // by 1 and continue with the state machine.
+    loop {
+        // c: the code point pointer points to; None is the EOF code point.
+        let c = usize::try_from(pointer)
+            .ok()
+            .and_then(|p| input.get(p).copied());
+        // remaining: the code points after pointer.
+        let remaining = |pointer: isize| -> &[char] {
+            let start = usize::try_from(pointer + 1).unwrap_or(0).min(input.len());
+            &input[start..]
+        };
+        let special = url.is_special();
+        match state {
+            // https://url.spec.whatwg.org/#scheme-start-state
+            State::SchemeStart => match c {
+                // 1. If c is an ASCII alpha, append c, lowercased, to buffer, and set state to
+                // scheme state.
+                Some(c) if c.is_ascii_alphabetic() => {
+                    buffer.push(c.to_ascii_lowercase());
+                    state = State::Scheme;
+                }
+                // 2. Otherwise, if state override is not given, set state to no scheme state
+                // and decrease pointer by 1.
+                _ => {
+                    state = State::NoScheme;
+                    pointer -= 1;
+                }
+            },
+            // https://url.spec.whatwg.org/#scheme-state
+            State::Scheme => match c {
+                // 1. If c is an ASCII alphanumeric, U+002B (+), U+002D (-), or U+002E (.),
+                // append c, lowercased, to buffer.
+                Some(c) if c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.') => {
+                    buffer.push(c.to_ascii_lowercase());
+                }
+                // 2. Otherwise, if c is U+003A (:), then:
+                Some(':') => {
+                    // 2. Set url's scheme to buffer. 4. Set buffer to the empty string.
+                    url.scheme = std::mem::take(&mut buffer);
+                    let special = url.is_special();
+                    if url.scheme == "file" {
+                        // 5. If url's scheme is "file", then: set state to file state.
+                        state = State::File;
+                    } else if special && base.is_some_and(|base| base.scheme == url.scheme) {
+                        // 6. Otherwise, if url is special, base is non-null, and base's scheme
+                        // is url's scheme: set state to special relative or authority state.
+                        state = State::SpecialRelativeOrAuthority;
+                    } else if special {
+                        // 7. Otherwise, if url is special, set state to special authority
+                        // slashes state.
+                        state = State::SpecialAuthoritySlashes;
+                    } else if remaining(pointer).first() == Some(&'/') {
+                        // 8. Otherwise, if remaining starts with an U+002F (/), set state to
+                        // path or authority state and increase pointer by 1.
+                        state = State::PathOrAuthority;
+                        pointer += 1;
+                    } else {
+                        // 9. Otherwise, set url's path to the empty string and set state to
+                        // opaque path state.
+                        url.path = Path::Opaque(String::new());
+                        state = State::OpaquePath;
+                    }
+                }
+                // 3. Otherwise, if state override is not given, set buffer to the empty
+                // string, state to no scheme state, and start over (from the first code point
+                // in input).
+                _ => {
+                    buffer.clear();
+                    state = State::NoScheme;
+                    pointer = -1;
+                }
+            },
+            // https://url.spec.whatwg.org/#no-scheme-state
+            State::NoScheme => match base {
+                // 1. If base is null, or base has an opaque path and c is not U+0023 (#),
+                // missing-scheme-non-relative-URL validation error, return failure.
+                None => {
+                    return Err(Failure::stop("missing-scheme-non-relative-URL", ""));
+                }
+                Some(base) if base.has_opaque_path() && c != Some('#') => {
+                    return Err(Failure::stop(
+                        "missing-scheme-non-relative-URL",
+                        &base.serialize(),
+                    ));
+                }
+                // 2. Otherwise, if base has an opaque path and c is U+0023 (#), set url's
+                // scheme to base's scheme, url's path to base's path, url's query to base's
+                // query, url's fragment to the empty string, and set state to fragment state.
+                Some(base) if base.has_opaque_path() => {
+                    url.scheme = base.scheme.clone();
+                    url.path = base.path.clone();
+                    url.query = base.query.clone();
+                    url.fragment = Some(String::new());
+                    state = State::Fragment;
+                }
+                // 3. Otherwise, if base's scheme is not "file", set state to relative state
+                // and decrease pointer by 1.
+                Some(base) if base.scheme != "file" => {
+                    state = State::Relative;
+                    pointer -= 1;
+                }
+                // 4. Otherwise, set state to file state and decrease pointer by 1.
+                Some(_) => {
+                    state = State::File;
+                    pointer -= 1;
+                }
+            },
+            // https://url.spec.whatwg.org/#special-relative-or-authority-state
+            State::SpecialRelativeOrAuthority => {
+                if c == Some('/') && remaining(pointer).first() == Some(&'/') {
+                    // 1. If c is U+002F (/) and remaining starts with U+002F (/), then set
+                    // state to special authority ignore slashes state and increase pointer by 1.
+                    state = State::SpecialAuthorityIgnoreSlashes;
+                    pointer += 1;
+                } else {
+                    // 2. Otherwise, special-scheme-missing-following-solidus validation error,
+                    // set state to relative state and decrease pointer by 1.
+                    state = State::Relative;
+                    pointer -= 1;
+                }
+            }
+            // https://url.spec.whatwg.org/#path-or-authority-state
+            State::PathOrAuthority => {
+                if c == Some('/') {
+                    // 1. If c is U+002F (/), then set state to authority state.
+                    state = State::Authority;
+                } else {
+                    // 2. Otherwise, set state to path state, and decrease pointer by 1.
+                    state = State::Path;
+                    pointer -= 1;
+                }
+            }
+            // https://url.spec.whatwg.org/#relative-state
+            State::Relative => {
+                let base = base.expect("the relative state is entered with a base");
+                // 1. Assert: base's scheme is not "file". 2. Set url's scheme to base's scheme.
+                url.scheme = base.scheme.clone();
+                let special = url.is_special();
+                if c == Some('/') {
+                    // 3. If c is U+002F (/), then set state to relative slash state.
+                    state = State::RelativeSlash;
+                } else if special && c == Some('\\') {
+                    // 4. Otherwise, if url is special and c is U+005C (\),
+                    // invalid-reverse-solidus validation error, set state to relative slash
+                    // state.
+                    state = State::RelativeSlash;
+                } else {
+                    // 5. Otherwise: set url's username to base's username, url's password to
+                    // base's password, url's host to base's host, url's port to base's port,
+                    // url's path to a clone of base's path, and url's query to base's query.
+                    url.username = base.username.clone();
+                    url.password = base.password.clone();
+                    url.host = base.host.clone();
+                    url.port = base.port;
+                    url.path = base.path.clone();
+                    url.query = base.query.clone();
+                    match c {
+                        // 2. If c is U+003F (?), then set url's query to the empty string, and
+                        // state to query state.
+                        Some('?') => {
+                            url.query = Some(String::new());
+                            state = State::Query;
+                        }
+                        // 3. Otherwise, if c is U+0023 (#), set url's fragment to the empty
+                        // string and state to fragment state.
+                        Some('#') => {
+                            url.fragment = Some(String::new());
+                            state = State::Fragment;
+                        }
+                        // 4. Otherwise, if c is not the EOF code point: set url's query to
+                        // null, shorten url's path, set state to path state and decrease
+                        // pointer by 1.
+                        Some(_) => {
+                            url.query = None;
+                            shorten_path(&mut url);
+                            state = State::Path;
+                            pointer -= 1;
+                        }
+                        None => {}
+                    }
+                }
+            }
+            // https://url.spec.whatwg.org/#relative-slash-state
+            State::RelativeSlash => {
+                if special && matches!(c, Some('/' | '\\')) {
+                    // 1. If url is special and c is U+002F (/) or U+005C (\), then: set state
+                    // to special authority ignore slashes state.
+                    state = State::SpecialAuthorityIgnoreSlashes;
+                } else if c == Some('/') {
+                    // 2. Otherwise, if c is U+002F (/), then set state to authority state.
+                    state = State::Authority;
+                } else {
+                    // 3. Otherwise, set url's username to base's username, url's password to
+                    // base's password, url's host to base's host, url's port to base's port,
+                    // state to path state, and then, decrease pointer by 1.
+                    let base = base.expect("the relative slash state is entered with a base");
+                    url.username = base.username.clone();
+                    url.password = base.password.clone();
+                    url.host = base.host.clone();
+                    url.port = base.port;
+                    state = State::Path;
+                    pointer -= 1;
+                }
+            }
+            // https://url.spec.whatwg.org/#special-authority-slashes-state
+            State::SpecialAuthoritySlashes => {
+                if c == Some('/') && remaining(pointer).first() == Some(&'/') {
+                    // 1. If c is U+002F (/) and remaining starts with U+002F (/), then set
+                    // state to special authority ignore slashes state and increase pointer by 1.
+                    state = State::SpecialAuthorityIgnoreSlashes;
+                    pointer += 1;
+                } else {
+                    // 2. Otherwise, special-scheme-missing-following-solidus validation error,
+                    // set state to special authority ignore slashes state and decrease pointer
+                    // by 1.
+                    state = State::SpecialAuthorityIgnoreSlashes;
+                    pointer -= 1;
+                }
+            }
+            // https://url.spec.whatwg.org/#special-authority-ignore-slashes-state
+            State::SpecialAuthorityIgnoreSlashes => {
+                // 1. If c is neither U+002F (/) nor U+005C (\), then set state to authority
+                // state and decrease pointer by 1.
+                // 2. Otherwise, special-scheme-missing-following-solidus validation error.
+                if !matches!(c, Some('/' | '\\')) {
+                    state = State::Authority;
+                    pointer -= 1;
+                }
+            }
+            // https://url.spec.whatwg.org/#authority-state
+            State::Authority => {
+                if c == Some('@') {
+                    // 1. If c is U+0040 (@), then:
+                    // 2. If atSignSeen is true, then prepend "%40" to buffer.
+                    if at_sign_seen {
+                        buffer.insert_str(0, "%40");
+                    }
+                    // 3. Set atSignSeen to true.
+                    at_sign_seen = true;
+                    // 4. For each codePoint in buffer: the first ":" starts the password;
+                    // every other code point is UTF-8 percent-encoded using the userinfo
+                    // percent-encode set and appended to the username, or to the password
+                    // once passwordTokenSeen is true.
+                    for code_point in buffer.chars() {
+                        if code_point == ':' && !password_token_seen {
+                            password_token_seen = true;
+                            continue;
+                        }
+                        let target = if password_token_seen {
+                            &mut url.password
+                        } else {
+                            &mut url.username
+                        };
+                        utf8_percent_encode(code_point, &USERINFO, target);
+                    }
+                    // 5. Set buffer to the empty string.
+                    buffer.clear();
+                } else if matches!(c, None | Some('/' | '?' | '#')) || (special && c == Some('\\'))
+                {
+                    // 2. Otherwise, if one of the following is true: c is the EOF code point,
+                    // U+002F (/), U+003F (?), or U+0023 (#); url is special and c is U+005C
+                    // (\); then:
+                    // 1. If atSignSeen is true and buffer is the empty string, host-missing
+                    // validation error, return failure.
+                    if at_sign_seen && buffer.is_empty() {
+                        return Err(Failure::stop("host-missing", &url.scheme));
+                    }
+                    // 2. Decrease pointer by buffer's code point length + 1, set buffer to
+                    // the empty string, and set state to host state.
+                    pointer -= buffer.chars().count() as isize + 1;
+                    buffer.clear();
+                    state = State::Host;
+                } else if let Some(c) = c {
+                    // 3. Otherwise, append c to buffer.
+                    buffer.push(c);
+                }
+            }
+            // https://url.spec.whatwg.org/#host-state
+            State::Host => {
+                if c == Some(':') && !inside_brackets {
+                    // 2. Otherwise, if c is U+003A (:) and insideBrackets is false, then:
+                    // 1. If buffer is the empty string, host-missing validation error, return
+                    // failure.
+                    if buffer.is_empty() {
+                        return Err(Failure::stop("host-missing", ":"));
+                    }
+                    // 3. Let host be the result of host parsing buffer with url is not
+                    // special. 4. If host is failure, then return failure.
+                    // 5. Set url's host to host, buffer to the empty string, and state to
+                    // port state.
+                    url.host = Some(parse_host(&buffer, !special)?);
+                    buffer.clear();
+                    state = State::Port;
+                } else if matches!(c, None | Some('/' | '?' | '#')) || (special && c == Some('\\'))
+                {
+                    // 3. Otherwise, if one of the following is true: c is the EOF code point,
+                    // U+002F (/), U+003F (?), or U+0023 (#); url is special and c is U+005C
+                    // (\); then decrease pointer by 1, and then:
+                    pointer -= 1;
+                    // 1. If url is special and buffer is the empty string, host-missing
+                    // validation error, return failure.
+                    if special && buffer.is_empty() {
+                        return Err(Failure::stop("host-missing", &url.scheme));
+                    }
+                    // 3. Let host be the result of host parsing buffer with url is not
+                    // special. 4. If host is failure, then return failure.
+                    // 5. Set url's host to host, buffer to the empty string, and state to path
+                    // start state.
+                    url.host = Some(parse_host(&buffer, !special)?);
+                    buffer.clear();
+                    state = State::PathStart;
+                } else if let Some(c) = c {
+                    // 4. Otherwise: 1. If c is U+005B ([), then set insideBrackets to true.
+                    // 2. If c is U+005D (]), then set insideBrackets to false. 3. Append c to
+                    // buffer.
+                    if c == '[' {
+                        inside_brackets = true;
+                    }
+                    if c == ']' {
+                        inside_brackets = false;
+                    }
+                    buffer.push(c);
+                }
+            }
+            // https://url.spec.whatwg.org/#port-state
+            State::Port => {
+                if let Some(digit) = c.filter(char::is_ascii_digit) {
+                    // 1. If c is an ASCII digit, append c to buffer.
+                    buffer.push(digit);
+                } else if matches!(c, None | Some('/' | '?' | '#')) || (special && c == Some('\\'))
+                {
+                    // 2. Otherwise, if one of the following is true: c is the EOF code point,
+                    // U+002F (/), U+003F (?), or U+0023 (#); url is special and c is U+005C
+                    // (\); then:
+                    if !buffer.is_empty() {
+                        // 1. If buffer is not the empty string: let port be the mathematical
+                        // integer value that is represented by buffer in radix-10 using ASCII
+                        // digits for digits with values 0 through 9. If port is greater than
+                        // 2^16 − 1, port-out-of-range validation error, return failure.
+                        let digits = buffer.trim_start_matches('0');
+                        let port = if digits.len() > 5 {
+                            None
+                        } else {
+                            digits.parse::<u32>().ok().or(Some(0))
+                        };
+                        let Some(port) = port.and_then(|p| u16::try_from(p).ok()) else {
+                            return Err(Failure::stop("port-out-of-range", &buffer));
+                        };
+                        // Set url's port to null, if port is url's scheme's default port;
+                        // otherwise to port. Set buffer to the empty string.
+                        url.port = if special_scheme_default_port(&url.scheme) == Some(Some(port)) {
+                            None
+                        } else {
+                            Some(port)
+                        };
+                        buffer.clear();
+                    }
+                    // 3. Set state to path start state and decrease pointer by 1.
+                    state = State::PathStart;
+                    pointer -= 1;
+                } else {
+                    // 3. Otherwise, port-invalid validation error, return failure.
+                    let rest: String = remaining(pointer - 1).iter().collect();
+                    return Err(Failure::stop("port-invalid", &rest));
+                }
+            }
+            // https://url.spec.whatwg.org/#file-state
+            State::File => {
+                // 1. Set url's scheme to "file". 2. Set url's host to the empty string.
+                url.scheme = "file".to_owned();
+                url.host = Some(super::host::Host::Empty);
+                if matches!(c, Some('/' | '\\')) {
+                    // 3. If c is U+002F (/) or U+005C (\), then: set state to file slash state.
+                    state = State::FileSlash;
+                } else if let Some(base) = base.filter(|base| base.scheme == "file") {
+                    // 4. Otherwise, if base is non-null and base's scheme is "file": set url's
+                    // host to base's host, url's path to a clone of base's path, and url's
+                    // query to base's query.
+                    url.host = base.host.clone();
+                    url.path = base.path.clone();
+                    url.query = base.query.clone();
+                    match c {
+                        // 2. If c is U+003F (?), then set url's query to the empty string and
+                        // state to query state.
+                        Some('?') => {
+                            url.query = Some(String::new());
+                            state = State::Query;
+                        }
+                        // 3. Otherwise, if c is U+0023 (#), set url's fragment to the empty
+                        // string and state to fragment state.
+                        Some('#') => {
+                            url.fragment = Some(String::new());
+                            state = State::Fragment;
+                        }
+                        // 4. Otherwise, if c is not the EOF code point:
+                        Some(_) => {
+                            // 1. Set url's query to null.
+                            url.query = None;
+                            // 2. If the code point substring from pointer to the end of input
+                            // does not start with a Windows drive letter, then shorten url's
+                            // path. 3. Otherwise: set url's path to « ».
+                            let from_pointer = &input[pointer as usize..];
+                            if !starts_with_windows_drive_letter(from_pointer) {
+                                shorten_path(&mut url);
+                            } else {
+                                url.path = Path::Segments(Vec::new());
+                            }
+                            // 4. Set state to path state and decrease pointer by 1.
+                            state = State::Path;
+                            pointer -= 1;
+                        }
+                        None => {}
+                    }
+                } else {
+                    // 5. Otherwise, set state to path state, and decrease pointer by 1.
+                    state = State::Path;
+                    pointer -= 1;
+                }
+            }
+            // https://url.spec.whatwg.org/#file-slash-state
+            State::FileSlash => {
+                if matches!(c, Some('/' | '\\')) {
+                    // 1. If c is U+002F (/) or U+005C (\), then: set state to file host state.
+                    state = State::FileHost;
+                } else {
+                    // 2. Otherwise: 1. If base is non-null and base's scheme is "file", then:
+                    if let Some(base) = base.filter(|base| base.scheme == "file") {
+                        // 1. Set url's host to base's host.
+                        url.host = base.host.clone();
+                        // 2. If the code point substring from pointer to the end of input
+                        // does not start with a Windows drive letter and base's path[0] is a
+                        // normalized Windows drive letter, then append base's path[0] to
+                        // url's path.
+                        let from_pointer = &input[pointer.max(0) as usize..];
+                        if let Path::Segments(base_path) = &base.path {
+                            if !starts_with_windows_drive_letter(from_pointer)
+                                && base_path
+                                    .first()
+                                    .is_some_and(|first| is_normalized_windows_drive_letter(first))
+                            {
+                                segments(&mut url).push(base_path[0].clone());
+                            }
+                        }
+                    }
+                    // 2. Set state to path state, and decrease pointer by 1.
+                    state = State::Path;
+                    pointer -= 1;
+                }
+            }
+            // https://url.spec.whatwg.org/#file-host-state
+            State::FileHost => {
+                if matches!(c, None | Some('/' | '\\' | '?' | '#')) {
+                    // 1. If c is the EOF code point, U+002F (/), U+005C (\), U+003F (?), or
+                    // U+0023 (#), then decrease pointer by 1 and then:
+                    pointer -= 1;
+                    let buffer_chars: Vec<char> = buffer.chars().collect();
+                    if is_windows_drive_letter(&buffer_chars) {
+                        // 1. If state override is not given and buffer is a Windows drive
+                        // letter, file-invalid-Windows-drive-letter-host validation error, set
+                        // state to path state. (buffer is kept: the path state appends it.)
+                        state = State::Path;
+                    } else if buffer.is_empty() {
+                        // 2. Otherwise, if buffer is the empty string, then: set url's host to
+                        // the empty string; set state to path start state.
+                        url.host = Some(super::host::Host::Empty);
+                        state = State::PathStart;
+                    } else {
+                        // 3. Otherwise, run these steps: let host be the result of host
+                        // parsing buffer with url is not special; if host is failure, then
+                        // return failure; if host is "localhost", then set host to the empty
+                        // string; set url's host to host; set buffer to the empty string and
+                        // state to path start state.
+                        let mut host = parse_host(&buffer, !special)?;
+                        if host == super::host::Host::Domain("localhost".to_owned()) {
+                            host = super::host::Host::Empty;
+                        }
+                        url.host = Some(host);
+                        buffer.clear();
+                        state = State::PathStart;
+                    }
+                } else if let Some(c) = c {
+                    // 2. Otherwise, append c to buffer.
+                    buffer.push(c);
+                }
+            }
+            // https://url.spec.whatwg.org/#path-start-state
+            State::PathStart => {
+                if special {
+                    // 1. If url is special, then: set state to path state; if c is neither
+                    // U+002F (/) nor U+005C (\), then decrease pointer by 1.
+                    state = State::Path;
+                    if !matches!(c, Some('/' | '\\')) {
+                        pointer -= 1;
+                    }
+                } else if c == Some('?') {
+                    // 2. Otherwise, if state override is not given and c is U+003F (?), set
+                    // url's query to the empty string and state to query state.
+                    url.query = Some(String::new());
+                    state = State::Query;
+                } else if c == Some('#') {
+                    // 3. Otherwise, if state override is not given and c is U+0023 (#), set
+                    // url's fragment to the empty string and state to fragment state.
+                    url.fragment = Some(String::new());
+                    state = State::Fragment;
+                } else if c.is_some() {
+                    // 4. Otherwise, if c is not the EOF code point: set state to path state;
+                    // if c is not U+002F (/), then decrease pointer by 1.
+                    state = State::Path;
+                    if c != Some('/') {
+                        pointer -= 1;
+                    }
+                }
+            }
+            // https://url.spec.whatwg.org/#path-state
+            State::Path => {
+                let slash = c == Some('/') || (special && c == Some('\\'));
+                if c.is_none() || slash || matches!(c, Some('?' | '#')) {
+                    // 1. If one of the following is true: c is the EOF code point or U+002F
+                    // (/); url is special and c is U+005C (\); state override is not given
+                    // and c is U+003F (?) or U+0023 (#); then:
+                    if is_double_dot(&buffer) {
+                        // 2. If buffer is a double-dot URL path segment, then: shorten url's
+                        // path; if neither c is U+002F (/), nor url is special and c is U+005C
+                        // (\), append the empty string to url's path.
+                        shorten_path(&mut url);
+                        if !slash {
+                            segments(&mut url).push(String::new());
+                        }
+                    } else if is_single_dot(&buffer) && !slash {
+                        // 3. Otherwise, if buffer is a single-dot URL path segment and if
+                        // neither c is U+002F (/), nor url is special and c is U+005C (\),
+                        // append the empty string to url's path.
+                        segments(&mut url).push(String::new());
+                    } else if !is_single_dot(&buffer) {
+                        // 4. Otherwise, if buffer is not a single-dot URL path segment, then:
+                        // 1. If url's scheme is "file", url's path is empty, and buffer is a
+                        // Windows drive letter, then replace the second code point in buffer
+                        // with U+003A (:).
+                        let buffer_chars: Vec<char> = buffer.chars().collect();
+                        if url.scheme == "file"
+                            && segments(&mut url).is_empty()
+                            && is_windows_drive_letter(&buffer_chars)
+                        {
+                            buffer = format!("{}:", buffer_chars[0]);
+                        }
+                        // 2. Append buffer to url's path.
+                        segments(&mut url).push(buffer.clone());
+                    }
+                    // 5. Set buffer to the empty string.
+                    buffer.clear();
+                    match c {
+                        // 6. If c is U+003F (?), then set url's query to the empty string and
+                        // state to query state.
+                        Some('?') => {
+                            url.query = Some(String::new());
+                            state = State::Query;
+                        }
+                        // 7. If c is U+0023 (#), then set url's fragment to the empty string
+                        // and state to fragment state.
+                        Some('#') => {
+                            url.fragment = Some(String::new());
+                            state = State::Fragment;
+                        }
+                        _ => {}
+                    }
+                } else if let Some(c) = c {
+                    // 2. Otherwise, run these steps: UTF-8 percent-encode c using the path
+                    // percent-encode set and append the result to buffer.
+                    utf8_percent_encode(c, &PATH, &mut buffer);
+                }
+            }
+            // https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
+            State::OpaquePath => {
+                let Path::Opaque(path) = &mut url.path else {
+                    unreachable!("the opaque path state runs only on an opaque path");
+                };
+                match c {
+                    // 1. If c is U+003F (?), then set url's query to the empty string and
+                    // state to query state.
+                    Some('?') => {
+                        url.query = Some(String::new());
+                        state = State::Query;
+                    }
+                    // 2. Otherwise, if c is U+0023 (#), then set url's fragment to the empty
+                    // string and state to fragment state.
+                    Some('#') => {
+                        url.fragment = Some(String::new());
+                        state = State::Fragment;
+                    }
+                    // 3. Otherwise, if c is U+0020 SPACE: if remaining starts with U+003F (?)
+                    // or U+0023 (#), then append "%20" to url's path; otherwise, append U+0020
+                    // SPACE to url's path.
+                    Some(' ') => {
+                        if matches!(remaining(pointer).first(), Some('?' | '#')) {
+                            path.push_str("%20");
+                        } else {
+                            path.push(' ');
+                        }
+                    }
+                    // 4. Otherwise, if c is not the EOF code point: UTF-8 percent-encode c
+                    // using the C0 control percent-encode set and append the result to url's
+                    // path.
+                    Some(c) => utf8_percent_encode(c, &C0_CONTROL, path),
+                    None => {}
+                }
+            }
+            // https://url.spec.whatwg.org/#query-state
+            State::Query => {
+                if matches!(c, None | Some('#')) {
+                    // 2. If one of the following is true: state override is not given and c
+                    // is U+0023 (#); c is the EOF code point; then:
+                    // 1. Let queryPercentEncodeSet be the special-query percent-encode set if
+                    // url is special; otherwise the query percent-encode set.
+                    let set = if special { &SPECIAL_QUERY } else { &QUERY };
+                    // 2. Percent-encode after encoding, with encoding, buffer, and
+                    // queryPercentEncodeSet, and append the result to url's query. (The
+                    // encoding is UTF-8, so this is UTF-8 percent-encoding each code point.)
+                    let query = url.query.get_or_insert_with(String::new);
+                    for code_point in buffer.chars() {
+                        utf8_percent_encode(code_point, set, query);
+                    }
+                    // 3. Set buffer to the empty string.
+                    buffer.clear();
+                    // 4. If c is U+0023 (#), then set url's fragment to the empty string and
+                    // state to fragment state.
+                    if c == Some('#') {
+                        url.fragment = Some(String::new());
+                        state = State::Fragment;
+                    }
+                } else if let Some(c) = c {
+                    // 3. Otherwise, if c is not the EOF code point: append c to buffer.
+                    buffer.push(c);
+                }
+            }
+            // https://url.spec.whatwg.org/#fragment-state
+            State::Fragment => {
+                // 1. If c is not the EOF code point: UTF-8 percent-encode c using the fragment
+                // percent-encode set and append the result to url's fragment.
+                if let Some(c) = c {
+                    utf8_percent_encode(c, &FRAGMENT, url.fragment.get_or_insert_with(String::new));
+                }
+            }
+        }
+        if pointer >= len {
+            break;
+        }
+        pointer += 1;
+    }
+    // 9. Return url.
+    Ok(url)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Parsed, parse_with_base};
+
+    /// The example table of §4.4 URL parsing: input, base, and the serialized output or
+    /// failure (`None`).
+    const STANDARD_EXAMPLES: &[(&str, Option<&str>, Option<&str>)] = &[
+        ("https:example.org", None, Some("https://example.org/")),
+        (
+            "https://////example.com///",
+            None,
+            Some("https://example.com///"),
+        ),
+        (
+            "https://example.com/././foo",
+            None,
+            Some("https://example.com/foo"),
+        ),
+        (
+            "hello:world",
+            Some("https://example.com/"),
+            Some("hello:world"),
+        ),
+        (
+            "https:example.org",
+            Some("https://example.com/"),
+            Some("https://example.com/example.org"),
+        ),
+        (
+            r"\example\..\demo/.\",
+            Some("https://example.com/"),
+            Some("https://example.com/demo/"),
+        ),
+        (
+            "example",
+            Some("https://example.com/demo"),
+            Some("https://example.com/example"),
+        ),
+        ("file:///C|/demo", None, Some("file:///C:/demo")),
+        ("..", Some("file:///C:/demo"), Some("file:///C:/")),
+        ("file://loc%61lhost/", None, Some("file:///")),
+        (
+            "https://user:password@example.org/",
+            None,
+            Some("https://user:password@example.org/"),
+        ),
+        (
+            "https://example.org/foo bar",
+            None,
+            Some("https://example.org/foo%20bar"),
+        ),
+        (
+            "https://EXAMPLE.com/../x",
+            None,
+            Some("https://example.com/x"),
+        ),
+        ("https://ex ample.org/", None, None),
+        ("example", None, None),
+        ("https://example.com:demo", None, None),
+        ("http://[www.example.com]/", None, None),
+        ("https://example.org//", None, Some("https://example.org//")),
+        (
+            "https://example.com/[]?[]#[]",
+            None,
+            Some("https://example.com/[]?[]#[]"),
+        ),
+        ("https://example/%?%#%", None, Some("https://example/%?%#%")),
+        (
+            "https://example/%25?%25#%25",
+            None,
+            Some("https://example/%25?%25#%25"),
+        ),
+    ];
+
+    #[test]
+    fn the_standards_examples() {
+        for &(input, base, expected) in STANDARD_EXAMPLES {
+            let got = match parse_with_base(input, base) {
+                Parsed::Url(url) => Some(url.href()),
+                Parsed::Failure(_) => None,
+                Parsed::Unmodelled(reason) => panic!("{input:?}: unmodelled: {reason}"),
+            };
+            assert_eq!(got.as_deref(), expected, "{input:?} against {base:?}");
+        }
+    }
+
+    #[test]
+    fn failures_name_the_validation_error() {
+        let error = |input: &str| match parse_with_base(input, None) {
+            Parsed::Failure(failure) => failure.error,
+            other => panic!("{input:?}: {other:?}"),
+        };
+        assert_eq!(error("example"), "missing-scheme-non-relative-URL");
+        assert_eq!(error("https://example.com:demo"), "port-invalid");
+        assert_eq!(error("http://a:65536/"), "port-out-of-range");
+        assert_eq!(error("http://"), "host-missing");
+        assert_eq!(error("sc://:@/"), "host-missing");
+        assert_eq!(error("http://[::1/"), "IPv6-unclosed");
+        assert_eq!(error("sc://a b/"), "host-invalid-code-point");
+        assert_eq!(error("http://a%00b/"), "domain-invalid-code-point");
+    }
+}
