@@ -55,7 +55,12 @@ fn locked_version(lock: &str, name: &str) -> Option<String> {
             .and_then(|l| l.trim().strip_prefix("version = \""))
             .and_then(|v| v.strip_suffix('"'))
         {
-            versions.push(version.split(['.', '-', '+']).map(|p| p.parse().unwrap_or(0)).collect());
+            versions.push(
+                version
+                    .split(['.', '-', '+'])
+                    .map(|p| p.parse().unwrap_or(0))
+                    .collect(),
+            );
             texts.push(version.to_owned());
         }
     }

@@ -3,8 +3,8 @@
 
 use uri_conformance::diff::catalogue::{Catalogue, Class, Entry, Example};
 use uri_conformance::diff::compare;
-use uri_conformance::impls::{self, Implementation};
 use uri_conformance::impls::reference::Reference;
+use uri_conformance::impls::{self, Implementation};
 
 fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), String> {
     let name = example
@@ -60,10 +60,17 @@ fn every_known_difference_has_examples_both_ways() {
         let forgive = entry.examples.iter().filter(|e| e.forgive).count();
         let refuse = entry.examples.len() - forgive;
         if forgive == 0 || refuse == 0 {
-            missing.push(format!("{}: {forgive} to forgive, {refuse} to refuse", entry.id));
+            missing.push(format!(
+                "{}: {forgive} to forgive, {refuse} to refuse",
+                entry.id
+            ));
         }
     }
-    assert!(missing.is_empty(), "entries without examples both ways:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "entries without examples both ways:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]
@@ -75,7 +82,12 @@ fn every_example_holds() {
         for (i, example) in entry.examples.iter().enumerate() {
             checked += 1;
             if let Err(e) = check(&catalogue, entry, example) {
-                failures.push(format!("{} example {} ({}): {e}", entry.id, i + 1, example.input));
+                failures.push(format!(
+                    "{} example {} ({}): {e}",
+                    entry.id,
+                    i + 1,
+                    example.input
+                ));
             }
         }
     }

@@ -27,6 +27,9 @@ use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::HostKind;
 
+/// The id of a finding whose implementation's model cannot answer the case.
+pub const UNMODELLED: &str = "not-judged-unmodelled";
+
 /// The catalogue shipped with this crate.
 pub const BUNDLED: &str = include_str!("known-differences.yaml");
 
@@ -46,6 +49,9 @@ pub enum Class {
     /// A bug, checked by hand against the RFC text: the entry groups every signature one root
     /// cause shows into one report, and its reason is the verdict.
     Bug,
+    /// Not judged: the implementation's model cannot answer the case (the URL Standard's IDNA),
+    /// so the difference is neither forgiven nor called a bug.
+    NotJudged,
 }
 
 impl Class {
@@ -57,6 +63,7 @@ impl Class {
             Class::ApiLimit => "API limit",
             Class::DocumentedDeviation => "documented deviation",
             Class::Bug => "confirmed bug",
+            Class::NotJudged => "not judged (no model)",
         }
     }
 }
@@ -131,7 +138,11 @@ impl Upstream {
             .refs
             .iter()
             .map(|r| {
-                let note = r.note.as_deref().map(|n| format!("; {n}")).unwrap_or_default();
+                let note = r
+                    .note
+                    .as_deref()
+                    .map(|n| format!("; {n}"))
+                    .unwrap_or_default();
                 format!("{} ({} {}: \"{}\"{note})", r.id, r.state, r.kind, r.title)
             })
             .collect();
@@ -144,7 +155,7 @@ impl Upstream {
 #[serde(untagged)]
 pub enum Predicates {
     /// One.
-    One(Predicate),
+    One(Box<Predicate>),
     /// Several.
     Any(Vec<Predicate>),
 }
@@ -153,7 +164,7 @@ impl Predicates {
     /// Each predicate.
     pub fn each(&self) -> &[Predicate] {
         match self {
-            Predicates::One(p) => std::slice::from_ref(p),
+            Predicates::One(p) => std::slice::from_ref(p.as_ref()),
             Predicates::Any(list) => list,
         }
     }
@@ -250,7 +261,9 @@ impl Example {
             self.invalid,
         ];
         if given.iter().filter(|&&g| g).count() != 1 {
-            return Err("an example gives exactly one of target, normalized, parsed, invalid".into());
+            return Err(
+                "an example gives exactly one of target, normalized, parsed, invalid".into(),
+            );
         }
         Ok(if let Some(t) = &self.target {
             Outcome::Resolved(t.clone())
@@ -346,7 +359,11 @@ impl Catalogue {
                     .map_err(|e| format!("{id}: example {}: {e}", i + 1))?;
             }
         }
-        let matched = file.entries.iter().map(|_| AtomicBool::new(false)).collect();
+        let matched = file
+            .entries
+            .iter()
+            .map(|_| AtomicBool::new(false))
+            .collect();
         Ok(Catalogue {
             entries: file.entries,
             matched,
@@ -387,8 +404,12 @@ impl Catalogue {
         if steps.is_empty() {
             return None;
         }
-        let (answer, used) = models::answer(&steps, case);
-        Some((answer, used.into_iter().map(|i| &self.entries[i]).collect()))
+        match models::answer(&steps, case) {
+            models::Answer::Modelled(answer, used) => {
+                Some((answer, used.into_iter().map(|i| &self.entries[i]).collect()))
+            }
+            models::Answer::Unmodelled(_) => None,
+        }
     }
 
     /// What covers this difference: the known difference whose model reproduces the answer
@@ -402,8 +423,25 @@ impl Catalogue {
         expected: &Outcome,
         actual: &Outcome,
     ) -> Option<Known> {
+        let steps = self.steps(implementation, super::signature::op_name(case));
+        if !steps.is_empty()
+            && let models::Answer::Unmodelled(reason) = models::answer(&steps, case)
+        {
+            return Some(Known {
+                id: UNMODELLED.to_owned(),
+                class: Class::NotJudged,
+                reason: format!(
+                    "The model of this implementation cannot answer this case ({reason}); the \
+                     difference is neither forgiven nor a candidate bug until it is checked by hand."
+                ),
+                link: "https://url.spec.whatwg.org/#concept-domain-to-ascii".to_owned(),
+                upstream: None,
+            });
+        }
+        // An unsupported model answer explains nothing: the comparison would skip it.
         if let Some((answer, used)) = self.modelled_answer(implementation, case)
             && !used.is_empty()
+            && answer != Outcome::Unsupported
             && compare::compare(case, &answer, actual, blind_spots).is_none()
         {
             for entry in &used {
@@ -414,14 +452,11 @@ impl Catalogue {
         let entry = self.entries.iter().find(|entry| {
             entry.class == Class::Bug
                 && entry.implementations.iter().any(|i| i == implementation)
-                && entry
-                    .predicate
-                    .as_ref()
-                    .is_some_and(|p| {
-                        p.each()
-                            .iter()
-                            .any(|p| p.holds(case, difference, expected, actual))
-                    })
+                && entry.predicate.as_ref().is_some_and(|p| {
+                    p.each()
+                        .iter()
+                        .any(|p| p.holds(case, difference, expected, actual))
+                })
         })?;
         self.record(entry);
         Some(known_of(&[entry]))

@@ -27,6 +27,9 @@ pub enum Model {
     Reading(Reading),
     /// A named rule of the crate, applied to the case or to the reference's answer.
     Transform(Transform),
+    /// The WHATWG URL Standard (`crate::whatwg`): the crate's answer is the Standard's, through
+    /// the same mapping onto components as its adapter. Replaces the reference's answer.
+    UrlStandard,
 }
 
 /// A documented reading of the reference (`ResolveOptions`, `NormalizeOptions`).
@@ -230,15 +233,25 @@ impl Transform {
             },
             (Transform::UriparseRelativeDotSegments, Request::Normalize { input, .. }) => {
                 match reference::parse(input) {
-                    Ok(r) if r.scheme.is_none() && !r.has_authority() && !r.path.starts_with('/') => {
+                    Ok(r)
+                        if r.scheme.is_none() && !r.has_authority() && !r.path.starts_with('/') =>
+                    {
                         // Segments are normalized (percent-encodings, "%2E" to ".") before
                         // the dot rule.
                         let mut encoded = String::with_capacity(r.path.len());
-                        reference::normalize::normalize_percent_encoding(&mut encoded, r.path, false);
+                        reference::normalize::normalize_percent_encoding(
+                            &mut encoded,
+                            r.path,
+                            false,
+                        );
                         let path = uriparse_relative_dot_segments(&encoded);
                         // A first segment with a colon makes no relative reference (§4.2):
                         // no documented rule excuses that result.
-                        if path.split('/').next().is_some_and(|first| first.contains(':')) {
+                        if path
+                            .split('/')
+                            .next()
+                            .is_some_and(|first| first.contains(':'))
+                        {
                             return answer;
                         }
                         map_normalized(answer, |c| c.path = path)
@@ -283,7 +296,8 @@ impl Transform {
                         components.path = "/".into();
                     }
                     if let Some(scheme) = &mut components.scheme
-                        && (scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
+                        && (scheme.eq_ignore_ascii_case("http")
+                            || scheme.eq_ignore_ascii_case("https"))
                     {
                         scheme.make_ascii_lowercase();
                     }
@@ -305,9 +319,11 @@ impl Transform {
 
 /// Whether `text` holds a percent-encoded octet above 0x7F.
 fn has_non_ascii_triplet(text: &str) -> bool {
-    text.as_bytes()
-        .windows(3)
-        .any(|w| w[0] == b'%' && matches!(w[1], b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F') && w[2].is_ascii_hexdigit())
+    text.as_bytes().windows(3).any(|w| {
+        w[0] == b'%'
+            && matches!(w[1], b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F')
+            && w[2].is_ascii_hexdigit()
+    })
 }
 
 /// Errata 4547's remove_dot_segments as iref applies it: ".." removes the segment before it
@@ -357,7 +373,10 @@ pub(crate) fn errata_4547_dot_segments(path: &str) -> String {
 fn errata_4547_resolve(base: &str, input: &str, strict: bool) -> Option<String> {
     let b = reference::parse_uri(base).ok()?;
     let mut r = reference::parse(input).ok()?;
-    if !strict && r.scheme.is_some_and(|s| b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(s))) {
+    if !strict
+        && r.scheme
+            .is_some_and(|s| b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(s)))
+    {
         r.scheme = None;
     }
     let normalize = errata_4547_dot_segments;
@@ -392,7 +411,10 @@ fn errata_4547_resolve(base: &str, input: &str, strict: bool) -> Option<String> 
     } else {
         path
     };
-    Some(reference::recompose(&reference::Components { path: &path, ..t }))
+    Some(reference::recompose(&reference::Components {
+        path: &path,
+        ..t
+    }))
 }
 
 /// uriparse's dot-segment rule for a relative-path reference (see
@@ -402,7 +424,9 @@ fn uriparse_relative_dot_segments(path: &str) -> String {
     let mut kept: Vec<&str> = Vec::new();
     for (i, segment) in segments.iter().enumerate() {
         match *segment {
-            "." if i == 0 && segments.get(1).is_some_and(|next| next.contains(':')) => kept.push("."),
+            "." if i == 0 && segments.get(1).is_some_and(|next| next.contains(':')) => {
+                kept.push(".")
+            }
             "." => {}
             ".." => match kept.last() {
                 Some(&top) if top != ".." && top != "." => {
@@ -421,7 +445,8 @@ fn uriparse_relative_dot_segments(path: &str) -> String {
 fn uriparse_refuses(text: &str) -> bool {
     reference::parse(text).is_ok_and(|c| {
         c.host_kind == Some(HostKind::IpvFuture)
-            || c.port.is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
+            || c.port
+                .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
     })
 }
 
@@ -437,10 +462,12 @@ fn uriparse_types(answer: Outcome, real_authority: bool) -> Outcome {
         match kind {
             Some(HostKind::IpvFuture) => return Err("address mechanism not supported".into()),
             Some(HostKind::Ipv6) => {
-                let address = c
-                    .host
-                    .as_deref()
-                    .and_then(|h| h.strip_prefix('[')?.strip_suffix(']')?.parse::<std::net::Ipv6Addr>().ok());
+                let address = c.host.as_deref().and_then(|h| {
+                    h.strip_prefix('[')?
+                        .strip_suffix(']')?
+                        .parse::<std::net::Ipv6Addr>()
+                        .ok()
+                });
                 if let Some(address) = address {
                     c.host = Some(format!("[{address}]"));
                 }
@@ -472,9 +499,7 @@ fn uriparse_types(answer: Outcome, real_authority: bool) -> Outcome {
             },
             Err(e) => Outcome::Invalid(e),
         },
-        Outcome::Resolved(text) | Outcome::Normalized(text)
-            if reference::parse(&text).is_err() =>
-        {
+        Outcome::Resolved(text) | Outcome::Normalized(text) if reference::parse(&text).is_err() => {
             Outcome::Invalid(format!("unparsable answer {text:?}"))
         }
         Outcome::Resolved(text) => match recomposed(&text, edit) {
@@ -506,11 +531,17 @@ fn recomposed(
 /// http's path and query tables (src/uri/path.rs `build_path_map`, `build_query_map`): the
 /// bytes each accepts beyond RFC 3986's pchar, query and fragment characters.
 fn http_extra_path_byte(b: u8) -> bool {
-    matches!(b, b'"' | b'{' | b'}' | b'[' | b'\\' | b']' | b'^' | b'|' | b'%') || b >= 0x80
+    matches!(
+        b,
+        b'"' | b'{' | b'}' | b'[' | b'\\' | b']' | b'^' | b'|' | b'%'
+    ) || b >= 0x80
 }
 
 fn http_extra_query_byte(b: u8) -> bool {
-    matches!(b, b'[' | b'\\' | b']' | b'^' | b'`' | b'{' | b'|' | b'}' | b'%') || b >= 0x80
+    matches!(
+        b,
+        b'[' | b'\\' | b']' | b'^' | b'`' | b'{' | b'|' | b'}' | b'%'
+    ) || b >= 0x80
 }
 
 /// The reference's parse of `input` with the bytes http accepts beyond RFC 3986 in the path
@@ -522,7 +553,10 @@ fn http_tables_parse(input: &str) -> Option<Outcome> {
     let offset = |part: &str| part.as_ptr() as usize - input.as_ptr() as usize;
     let mut plain = bytes.to_vec();
     let path_start = offset(split.path);
-    for (i, b) in bytes[path_start..path_start + split.path.len()].iter().enumerate() {
+    for (i, b) in bytes[path_start..path_start + split.path.len()]
+        .iter()
+        .enumerate()
+    {
         if http_extra_path_byte(*b) && !is_triplet(bytes, path_start + i) {
             plain[path_start + i] = b'a';
         }
@@ -541,7 +575,9 @@ fn http_tables_parse(input: &str) -> Option<Outcome> {
     }
     let plain = String::from_utf8(plain).ok()?;
     let parsed = reference::parse(&plain).ok()?;
-    let at = |part: Option<&str>| part.map(|p| input[offset_in(&plain, p)..offset_in(&plain, p) + p.len()].to_owned());
+    let at = |part: Option<&str>| {
+        part.map(|p| input[offset_in(&plain, p)..offset_in(&plain, p) + p.len()].to_owned())
+    };
     Some(Outcome::Parsed {
         components: Components {
             scheme: at(parsed.scheme),
@@ -583,8 +619,7 @@ pub(crate) fn letter_target_is_double_slash(case: &Request) -> bool {
     };
     match (reference::parse_uri(base), reference::parse(input)) {
         (Ok(b), Ok(r)) => {
-            let target =
-                reference::transform_references(&b, &r, ResolveOptions::strict(*strict));
+            let target = reference::transform_references(&b, &r, ResolveOptions::strict(*strict));
             let t = target.components();
             t.host.is_none() && t.path.starts_with("//")
         }
@@ -596,15 +631,50 @@ pub(crate) fn letter_target_is_double_slash(case: &Request) -> bool {
 /// schemes with a registered default port), matched case-insensitively.
 fn fluent_uri_default_port(scheme: &str) -> Option<u16> {
     const TABLE: &[(&str, u16)] = &[
-        ("aaa", 3868), ("aaas", 5658), ("acap", 674), ("cap", 1026), ("coap", 5683),
-        ("coap+tcp", 5683), ("coap+ws", 80), ("coaps", 5684), ("coaps+tcp", 5684),
-        ("coaps+ws", 443), ("dict", 2628), ("dns", 53), ("ftp", 21), ("go", 1096),
-        ("gopher", 70), ("http", 80), ("https", 443), ("icap", 1344), ("imap", 143),
-        ("ipp", 631), ("ipps", 631), ("ldap", 389), ("mtqp", 1038), ("mupdate", 3905),
-        ("nfs", 2049), ("nntp", 119), ("pop", 110), ("rtsp", 554), ("rtsps", 322),
-        ("rtspu", 554), ("snmp", 161), ("stun", 3478), ("stuns", 5349), ("telnet", 23),
-        ("tip", 3372), ("tn3270", 23), ("turn", 3478), ("turns", 5349), ("vemmi", 575),
-        ("vnc", 5900), ("ws", 80), ("wss", 443), ("z39.50r", 210), ("z39.50s", 210),
+        ("aaa", 3868),
+        ("aaas", 5658),
+        ("acap", 674),
+        ("cap", 1026),
+        ("coap", 5683),
+        ("coap+tcp", 5683),
+        ("coap+ws", 80),
+        ("coaps", 5684),
+        ("coaps+tcp", 5684),
+        ("coaps+ws", 443),
+        ("dict", 2628),
+        ("dns", 53),
+        ("ftp", 21),
+        ("go", 1096),
+        ("gopher", 70),
+        ("http", 80),
+        ("https", 443),
+        ("icap", 1344),
+        ("imap", 143),
+        ("ipp", 631),
+        ("ipps", 631),
+        ("ldap", 389),
+        ("mtqp", 1038),
+        ("mupdate", 3905),
+        ("nfs", 2049),
+        ("nntp", 119),
+        ("pop", 110),
+        ("rtsp", 554),
+        ("rtsps", 322),
+        ("rtspu", 554),
+        ("snmp", 161),
+        ("stun", 3478),
+        ("stuns", 5349),
+        ("telnet", 23),
+        ("tip", 3372),
+        ("tn3270", 23),
+        ("turn", 3478),
+        ("turns", 5349),
+        ("vemmi", 575),
+        ("vnc", 5900),
+        ("ws", 80),
+        ("wss", 443),
+        ("z39.50r", 210),
+        ("z39.50s", 210),
     ];
     TABLE
         .iter()
@@ -634,9 +704,26 @@ pub(crate) struct Step<'a> {
     pub index: usize,
 }
 
-/// The crate's modelled answer to `case` and the steps it needs (indices into the catalogue):
-/// those without which the answer would be another.
-pub(crate) fn answer(steps: &[Step<'_>], case: &Request) -> (Outcome, Vec<usize>) {
+/// What a crate's model says about a case.
+pub(crate) enum Answer {
+    /// The modelled answer and the steps it needs (indices into the catalogue): those without
+    /// which the answer would be another.
+    Modelled(Outcome, Vec<usize>),
+    /// The model cannot answer (the URL Standard's IDNA): nothing is forgiven, and the finding
+    /// is marked as not judged, with the reason.
+    Unmodelled(String),
+}
+
+/// The crate's model's answer to `case`.
+pub(crate) fn answer(steps: &[Step<'_>], case: &Request) -> Answer {
+    if let Some(step) = steps.iter().find(|s| matches!(s.model, Model::UrlStandard)) {
+        return match crate::whatwg::expected_outcome(case) {
+            crate::whatwg::Expected::Outcome(outcome) => {
+                Answer::Modelled(outcome, vec![step.index])
+            }
+            crate::whatwg::Expected::Unmodelled(reason) => Answer::Unmodelled(reason.to_string()),
+        };
+    }
     let full = evaluate(steps, case);
     let mut needed: Vec<usize> = (0..steps.len())
         .filter(|&skip| {
@@ -657,7 +744,7 @@ pub(crate) fn answer(steps: &[Step<'_>], case: &Request) -> (Outcome, Vec<usize>
         // Several steps give the same answer on their own: all of them explain it.
         needed = steps.iter().map(|s| s.index).collect();
     }
-    (full, needed)
+    Answer::Modelled(full, needed)
 }
 
 /// The answer of a model made of `steps`.
@@ -674,7 +761,7 @@ fn evaluate(steps: &[Step<'_>], case: &Request) -> Outcome {
         .iter()
         .filter_map(|s| match s.model {
             Model::Reading(r) => Some((*r, s.index)),
-            Model::Transform(_) => None,
+            Model::Transform(_) | Model::UrlStandard => None,
         })
         .collect();
     let mut outcome = under_readings(&case, &readings);
@@ -720,4 +807,309 @@ fn under_readings(case: &Request, readings: &[(Reading, usize)]) -> Outcome {
 
 /// uriparse's registered schemes (src/scheme.rs, the `schemes!` table, as written there),
 /// which it writes in lowercase whatever the input's case.
-const URIPARSE_REGISTERED_SCHEMES: &[&str] = &["aaa", "aaas", "about", "acap", "acat", "acr", "adiumxtra", "afp", "afs", "aim", "amss", "android", "appdata", "apt", "attachment", "aw", "barion", "beshare", "bitcoin", "bitcoincash", "blob", "bolo", "browserext", "calculator", "callto", "cap", "cast", "casts", "chrome", "chrome-extension", "cid", "coap", "coap+tcp", "coap+ws", "coaps", "coaps+tcp", "coaps+ws", "com-eventbrite-attendee", "content", "conti", "crid", "cvs", "dab", "data", "dav", "diaspora", "dict", "did", "dis", "dlna-playcontainer", "dlna-playsingle", "dns", "dntp", "dpp", "drm", "drop", "dtn", "dvb", "ed2k", "elsi", "example", "facetime", "fax", "feed", "feedready", "file", "filesystem", "finger", "fish", "fm", "ftp", "fuchsia-pkg", "geo", "gg", "git", "gizmoproject", "go", "gopher", "graph", "gtalk", "h323", "ham", "hcap", "hcp", "http", "https", "hxxp", "hxxps", "hydrazone", "iax", "icap", "icon", "im", "imap", "info", "iotdisc", "ipn", "ipp", "ipps", "irc", "irc6", "ircs", "iris", "iris.beep", "iris.lwz", "iris.xpc", "iris.xpcs", "isostore", "itms", "jabber", "jar", "jms", "keyparc", "lastfm", "ldap", "ldaps", "lorawan", "lvlt", "magnet", "mailserver", "mailto", "maps", "market", "message", "microsoft.windows.camera", "microsoft.windows.camera.multipicker", "microsoft.windows.camera.picker", "mid", "mms", "modem", "mongodb", "moz", "ms-access", "ms-browser-extension", "ms-calculator", "ms-drive-to", "ms-enrollment", "ms-excel", "ms-eyecontrolspeech", "ms-gamebaresrvices", "ms-gamingoverlay", "ms-getoffice", "ms-help", "ms-infopath", "ms-inputapp", "ms-lockscreencomponent-config", "ms-media-stream-id", "ms-mixedrealitycapture", "ms-officeapp", "ms-people", "ms-project", "ms-powerpoint", "ms-publisher", "ms-restoretabcompanion", "mss", "ms-screenclip", "ms-screensketch", "ms-search", "ms-search-repair", "ms-secondary-screen-controller", "ms-secondary-screen-setup", "ms-settings", "ms-settings-airplanemode", "ms-settings-bluetooth", "ms-settings-camera", "ms-settings-cellular", "ms-settings-cloudstorage", "ms-settings-connectabledevices", "ms-settings-displays-topology", "ms-settings-emailandaccounts", "ms-settings-language", "ms-settings-location", "ms-settings-lock", "ms-settings-nfctransactions", "ms-settings-notifications", "ms-settings-power", "ms-settings-privacy", "ms-settings-proximity", "ms-settings-screenrotation", "ms-settings-wifi", "ms-settings-workplace", "ms-spd", "ms-sttoverlay", "ms-transit-to", "ms-useractivityset", "ms-virtualtouchpad", "ms-visio", "ms-walk-to", "ms-whiteboard", "ms-whiteboard-cmd", "ms-word", "msnim", "msrp", "msrps", "mtqp", "mumble", "mupdate", "mvn", "news", "nfs", "ni", "nih", "nntp", "notes", "ocf", "oid", "onenote", "onenote-cmd", "opaquelocktoken", "openpgp4fpr", "pack", "palm", "paparazzi", "pkcs11", "platform", "pop", "pres", "prospero", "proxy", "pwid", "psyc", "qb", "query", "redis", "rediss", "reload", "res", "resource", "rmi", "rsync", "rtmfp", "rtmp", "rtsp", "rtsps", "rtspu", "secondlife", "service", "session", "sftp", "sgn", "shttp", "sieve", "sip", "sips", "simpleledger", "skype", "smb", "sms", "smtp", "snews", "snmp", "soap.beep", "soap.beeps", "soldat", "spiffe", "spotify", "ssh", "steam", "stun", "stuns", "submit", "svn", "tag", "teamspeak", "tel", "teliaeid", "telnet", "tftp", "things", "thismessage", "tip", "tn3270", "tool", "turn", "turns", "tv", "udp", "unreal", "urn", "ut2004", "v-event", "vemmi", "ventrilo", "videotex", "vnc", "view-source", "wais", "webcal", "wpid", "ws", "wss", "wtai", "wyciwyg", "xcon", "xcon-userid", "xfire", "xmlrpc.beep", "xmlrpc.beeps", "xmpp", "xri", "ymsgr", "z39.50", "z39.50r", "z39.50s"];
+const URIPARSE_REGISTERED_SCHEMES: &[&str] = &[
+    "aaa",
+    "aaas",
+    "about",
+    "acap",
+    "acat",
+    "acr",
+    "adiumxtra",
+    "afp",
+    "afs",
+    "aim",
+    "amss",
+    "android",
+    "appdata",
+    "apt",
+    "attachment",
+    "aw",
+    "barion",
+    "beshare",
+    "bitcoin",
+    "bitcoincash",
+    "blob",
+    "bolo",
+    "browserext",
+    "calculator",
+    "callto",
+    "cap",
+    "cast",
+    "casts",
+    "chrome",
+    "chrome-extension",
+    "cid",
+    "coap",
+    "coap+tcp",
+    "coap+ws",
+    "coaps",
+    "coaps+tcp",
+    "coaps+ws",
+    "com-eventbrite-attendee",
+    "content",
+    "conti",
+    "crid",
+    "cvs",
+    "dab",
+    "data",
+    "dav",
+    "diaspora",
+    "dict",
+    "did",
+    "dis",
+    "dlna-playcontainer",
+    "dlna-playsingle",
+    "dns",
+    "dntp",
+    "dpp",
+    "drm",
+    "drop",
+    "dtn",
+    "dvb",
+    "ed2k",
+    "elsi",
+    "example",
+    "facetime",
+    "fax",
+    "feed",
+    "feedready",
+    "file",
+    "filesystem",
+    "finger",
+    "fish",
+    "fm",
+    "ftp",
+    "fuchsia-pkg",
+    "geo",
+    "gg",
+    "git",
+    "gizmoproject",
+    "go",
+    "gopher",
+    "graph",
+    "gtalk",
+    "h323",
+    "ham",
+    "hcap",
+    "hcp",
+    "http",
+    "https",
+    "hxxp",
+    "hxxps",
+    "hydrazone",
+    "iax",
+    "icap",
+    "icon",
+    "im",
+    "imap",
+    "info",
+    "iotdisc",
+    "ipn",
+    "ipp",
+    "ipps",
+    "irc",
+    "irc6",
+    "ircs",
+    "iris",
+    "iris.beep",
+    "iris.lwz",
+    "iris.xpc",
+    "iris.xpcs",
+    "isostore",
+    "itms",
+    "jabber",
+    "jar",
+    "jms",
+    "keyparc",
+    "lastfm",
+    "ldap",
+    "ldaps",
+    "lorawan",
+    "lvlt",
+    "magnet",
+    "mailserver",
+    "mailto",
+    "maps",
+    "market",
+    "message",
+    "microsoft.windows.camera",
+    "microsoft.windows.camera.multipicker",
+    "microsoft.windows.camera.picker",
+    "mid",
+    "mms",
+    "modem",
+    "mongodb",
+    "moz",
+    "ms-access",
+    "ms-browser-extension",
+    "ms-calculator",
+    "ms-drive-to",
+    "ms-enrollment",
+    "ms-excel",
+    "ms-eyecontrolspeech",
+    "ms-gamebaresrvices",
+    "ms-gamingoverlay",
+    "ms-getoffice",
+    "ms-help",
+    "ms-infopath",
+    "ms-inputapp",
+    "ms-lockscreencomponent-config",
+    "ms-media-stream-id",
+    "ms-mixedrealitycapture",
+    "ms-officeapp",
+    "ms-people",
+    "ms-project",
+    "ms-powerpoint",
+    "ms-publisher",
+    "ms-restoretabcompanion",
+    "mss",
+    "ms-screenclip",
+    "ms-screensketch",
+    "ms-search",
+    "ms-search-repair",
+    "ms-secondary-screen-controller",
+    "ms-secondary-screen-setup",
+    "ms-settings",
+    "ms-settings-airplanemode",
+    "ms-settings-bluetooth",
+    "ms-settings-camera",
+    "ms-settings-cellular",
+    "ms-settings-cloudstorage",
+    "ms-settings-connectabledevices",
+    "ms-settings-displays-topology",
+    "ms-settings-emailandaccounts",
+    "ms-settings-language",
+    "ms-settings-location",
+    "ms-settings-lock",
+    "ms-settings-nfctransactions",
+    "ms-settings-notifications",
+    "ms-settings-power",
+    "ms-settings-privacy",
+    "ms-settings-proximity",
+    "ms-settings-screenrotation",
+    "ms-settings-wifi",
+    "ms-settings-workplace",
+    "ms-spd",
+    "ms-sttoverlay",
+    "ms-transit-to",
+    "ms-useractivityset",
+    "ms-virtualtouchpad",
+    "ms-visio",
+    "ms-walk-to",
+    "ms-whiteboard",
+    "ms-whiteboard-cmd",
+    "ms-word",
+    "msnim",
+    "msrp",
+    "msrps",
+    "mtqp",
+    "mumble",
+    "mupdate",
+    "mvn",
+    "news",
+    "nfs",
+    "ni",
+    "nih",
+    "nntp",
+    "notes",
+    "ocf",
+    "oid",
+    "onenote",
+    "onenote-cmd",
+    "opaquelocktoken",
+    "openpgp4fpr",
+    "pack",
+    "palm",
+    "paparazzi",
+    "pkcs11",
+    "platform",
+    "pop",
+    "pres",
+    "prospero",
+    "proxy",
+    "pwid",
+    "psyc",
+    "qb",
+    "query",
+    "redis",
+    "rediss",
+    "reload",
+    "res",
+    "resource",
+    "rmi",
+    "rsync",
+    "rtmfp",
+    "rtmp",
+    "rtsp",
+    "rtsps",
+    "rtspu",
+    "secondlife",
+    "service",
+    "session",
+    "sftp",
+    "sgn",
+    "shttp",
+    "sieve",
+    "sip",
+    "sips",
+    "simpleledger",
+    "skype",
+    "smb",
+    "sms",
+    "smtp",
+    "snews",
+    "snmp",
+    "soap.beep",
+    "soap.beeps",
+    "soldat",
+    "spiffe",
+    "spotify",
+    "ssh",
+    "steam",
+    "stun",
+    "stuns",
+    "submit",
+    "svn",
+    "tag",
+    "teamspeak",
+    "tel",
+    "teliaeid",
+    "telnet",
+    "tftp",
+    "things",
+    "thismessage",
+    "tip",
+    "tn3270",
+    "tool",
+    "turn",
+    "turns",
+    "tv",
+    "udp",
+    "unreal",
+    "urn",
+    "ut2004",
+    "v-event",
+    "vemmi",
+    "ventrilo",
+    "videotex",
+    "vnc",
+    "view-source",
+    "wais",
+    "webcal",
+    "wpid",
+    "ws",
+    "wss",
+    "wtai",
+    "wyciwyg",
+    "xcon",
+    "xcon-userid",
+    "xfire",
+    "xmlrpc.beep",
+    "xmlrpc.beeps",
+    "xmpp",
+    "xri",
+    "ymsgr",
+    "z39.50",
+    "z39.50r",
+    "z39.50s",
+];

@@ -58,7 +58,7 @@ pub struct Predicate {
     /// Whether the input holds a percent-encoded octet above 0x7F.
     pub input_has_non_ascii_pct: Option<bool>,
     /// Whether the implementation's path keeps a segment like a Windows drive letter ("C:",
-    /// "a|") that the reference's answer does not have.
+    /// "a|") that the URL Standard's answer does not have.
     pub actual_keeps_drive_letter: Option<bool>,
     /// Whether the implementation's answer has no authority and a path that does not start
     /// with "/" (an opaque path, in the URL Standard's terms).
@@ -69,6 +69,12 @@ pub struct Predicate {
     pub base_path_contains: Vec<String>,
     /// Whether the reference's answer has an authority.
     pub reference_authority: Option<bool>,
+    /// Whether the input's or the base's authority (by the Appendix B splitter) ends with "@":
+    /// a userinfo and nothing after it.
+    pub authority_ends_with_at: Option<bool>,
+    /// Whether the implementation's path starts with fewer slashes than the URL Standard's
+    /// (the model in `crate::whatwg`), which starts with at least two.
+    pub whatwg_path_fewer_leading_slashes: Option<bool>,
     /// Whether the input's port, by the Appendix B splitter and the last ":" of the
     /// authority, is a number above 65535 (also when the input is invalid elsewhere).
     pub input_port_over_65535: Option<bool>,
@@ -215,7 +221,6 @@ impl Predicate {
                     }))
             && (self.level.is_empty()
                 || super::level_of(case).is_some_and(|l| self.level.iter().any(|w| w == l.name())))
-
             && self
                 .input_has_non_ascii_pct
                 .is_none_or(|want| inputs.iter().any(|i| has_non_ascii_pct(i)) == want)
@@ -288,6 +293,26 @@ impl Predicate {
                 .strip_prefix('/')
                 .is_some_and(|rest| rest.split('/').next().is_some_and(|s| s.contains(':')))
         });
+        let base_text = match case {
+            Request::Resolve { base, .. } => Some(base.as_str()),
+            _ => None,
+        };
+        let authority_ends_with_at = std::iter::once(input).chain(base_text).any(|t| {
+            reference::split(t)
+                .authority
+                .is_some_and(|a| a.ends_with('@'))
+        });
+        let leading_slashes = |p: &str| p.len() - p.trim_start_matches('/').len();
+        let fewer_slashes = self.whatwg_path_fewer_leading_slashes.is_some()
+            && match (crate::whatwg::expected_outcome(case), &a) {
+                (crate::whatwg::Expected::Outcome(standard), Some((ac, _))) => {
+                    components_of(&standard).is_some_and(|(sc, _)| {
+                        leading_slashes(&sc.path) >= 2
+                            && leading_slashes(&ac.path) < leading_slashes(&sc.path)
+                    })
+                }
+                _ => false,
+            };
         let input_port_over = split_leniently(input).port.is_some_and(|p| {
             let digits = p.trim_start_matches('0');
             !p.is_empty()
@@ -299,6 +324,12 @@ impl Predicate {
             && self
                 .input_port_over_65535
                 .is_none_or(|want| input_port_over == want)
+            && self
+                .authority_ends_with_at
+                .is_none_or(|want| authority_ends_with_at == want)
+            && self
+                .whatwg_path_fewer_leading_slashes
+                .is_none_or(|want| fewer_slashes == want)
             && self
                 .actual_has_authority
                 .is_none_or(|want| actual_has_authority == want)
@@ -316,23 +347,17 @@ impl Predicate {
                 differs == want
             })
             && self.actual_keeps_drive_letter.is_none_or(|want| {
-                // Against the reference's answer, and its answers under the documented readings,
-                // each with its dot-segments removed ("%2E" ones included) as the URL Standard
-                // does while parsing.
-                let kept = a.as_ref().is_some_and(|(ac, _)| {
-                    std::iter::once(expected.clone())
-                        .chain(readings_of(case))
-                        .filter_map(|answer| components_of(&answer))
-                        .any(|(ec, _)| {
-                            let path = remove_dot_segments(&canonical(
-                                &ec.path,
-                                Field::Path,
-                                &[Relation::PercentDotSegments],
-                            ));
-                            let reference = drive_letters(&Components { path, ..ec });
-                            drive_letters(ac).iter().any(|d| !reference.contains(d))
-                        })
-                });
+                // Against the URL Standard's answer (the model in `crate::whatwg`), which keeps a
+                // drive letter only as the first segment of a file URL's path.
+                let kept = match (crate::whatwg::expected_outcome(case), &a) {
+                    (crate::whatwg::Expected::Outcome(standard), Some((ac, _))) => {
+                        let standard = components_of(&standard)
+                            .map(|(sc, _)| drive_letters(&sc))
+                            .unwrap_or_default();
+                        drive_letters(ac).iter().any(|d| !standard.contains(d))
+                    }
+                    _ => false,
+                };
                 kept == want
             })
             && self.actual_path_rootless.is_none_or(|want| {

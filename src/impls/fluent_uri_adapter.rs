@@ -169,7 +169,11 @@ impl Implementation for FluentUri {
             }
         };
         Some(super::reproduction::program(
-            concat!("fluent-uri = \"=", env!("URI_CONFORMANCE_VERSION_FLUENT_URI"), "\""),
+            concat!(
+                "fluent-uri = \"=",
+                env!("URI_CONFORMANCE_VERSION_FLUENT_URI"),
+                "\""
+            ),
             case,
             body,
         ))

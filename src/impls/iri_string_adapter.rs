@@ -168,7 +168,11 @@ impl Implementation for IriString {
             }
         };
         Some(super::reproduction::program(
-            concat!("iri-string = \"=", env!("URI_CONFORMANCE_VERSION_IRI_STRING"), "\""),
+            concat!(
+                "iri-string = \"=",
+                env!("URI_CONFORMANCE_VERSION_IRI_STRING"),
+                "\""
+            ),
             case,
             body,
         ))

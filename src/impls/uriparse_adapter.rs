@@ -187,7 +187,11 @@ impl Implementation for Uriparse {
             }
         };
         Some(super::reproduction::program(
-            concat!("uriparse = \"=", env!("URI_CONFORMANCE_VERSION_URIPARSE"), "\""),
+            concat!(
+                "uriparse = \"=",
+                env!("URI_CONFORMANCE_VERSION_URIPARSE"),
+                "\""
+            ),
             case,
             body,
         ))

@@ -161,7 +161,11 @@ impl Implementation for UrlCrate {
             }
             Request::Normalize { .. } => return None,
         };
-        Some(super::reproduction::program(concat!("url = \"=", env!("URI_CONFORMANCE_VERSION_URL"), "\""), case, body))
+        Some(super::reproduction::program(
+            concat!("url = \"=", env!("URI_CONFORMANCE_VERSION_URL"), "\""),
+            case,
+            body,
+        ))
     }
 }
 

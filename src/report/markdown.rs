@@ -146,7 +146,11 @@ fn draft_issue(out: &mut String, report: &Report) {
     }
     let _ = writeln!(out);
     if let Some(program) = &report.reproduction {
-        let _ = writeln!(out, "**Reproduction**:\n\n```rust\n{}\n```\n", program.trim_end());
+        let _ = writeln!(
+            out,
+            "**Reproduction**:\n\n```rust\n{}\n```\n",
+            program.trim_end()
+        );
     }
 }
 

@@ -492,7 +492,10 @@ pub fn cli_reproduction(case: &Request) -> String {
             None | Some("URI-reference") => {
                 format!("uri-conformance diff -- {}", shell_quote(input))
             }
-            Some(rule) => format!("uri-conformance diff --rule {rule} -- {}", shell_quote(input)),
+            Some(rule) => format!(
+                "uri-conformance diff --rule {rule} -- {}",
+                shell_quote(input)
+            ),
         },
         Request::Resolve {
             base,
