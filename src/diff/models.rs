@@ -245,12 +245,11 @@ impl Transform {
                             false,
                         );
                         let path = uriparse_relative_dot_segments(&encoded);
-                        // A first segment with a colon makes no relative reference (§4.2):
-                        // no documented rule excuses that result.
-                        if path
-                            .split('/')
-                            .next()
-                            .is_some_and(|first| first.contains(':'))
+                        // A first segment with a colon makes no relative reference (§4.2), and
+                        // uriparse promises that "whether the path is absolute will not change":
+                        // no documented rule excuses either result.
+                        if path.split('/').next().is_some_and(|first| first.contains(':'))
+                            || !keeps_relative(&encoded, &path)
                         {
                             return answer;
                         }
@@ -367,6 +366,13 @@ pub(crate) fn errata_4547_dot_segments(path: &str) -> String {
     out
 }
 
+/// Whether a dot-segment rule kept its promise: a path without a leading "/" does not gain one
+/// (and so cannot turn into an absolute path or an authority). A result that breaks it is no
+/// documented behaviour: the model does not answer with it.
+fn keeps_relative(before: &str, after: &str) -> bool {
+    before.starts_with('/') || !after.starts_with('/')
+}
+
 /// iref's resolution (`UriRefBuf::resolve`): §5.2.2 with [`errata_4547_dot_segments`], the base
 /// path's parent ("" for a base path without "/") for a merge, and "/." before a path that
 /// starts with "//" where there is no authority.
@@ -403,8 +409,15 @@ fn errata_4547_resolve(base: &str, input: &str, strict: bool) -> Option<String> 
             } else {
                 b.path.rfind('/').map_or("", |i| &b.path[..=i])
             };
-            path = normalize(&format!("{parent}{}", r.path));
+            let merged = format!("{parent}{}", r.path);
+            path = normalize(&merged);
+            if !keeps_relative(&merged, &path) {
+                return None;
+            }
         }
+    }
+    if (r.scheme.is_some() || r.has_authority()) && !keeps_relative(r.path, &path) {
+        return None;
     }
     let path = if !t.has_authority() && path.starts_with("//") {
         format!("/.{path}")
