@@ -248,7 +248,10 @@ impl Transform {
                         // A first segment with a colon makes no relative reference (§4.2), and
                         // uriparse promises that "whether the path is absolute will not change":
                         // no documented rule excuses either result.
-                        if path.split('/').next().is_some_and(|first| first.contains(':'))
+                        if path
+                            .split('/')
+                            .next()
+                            .is_some_and(|first| first.contains(':'))
                             || !keeps_relative(&encoded, &path)
                         {
                             return answer;
