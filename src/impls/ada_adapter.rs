@@ -72,7 +72,7 @@
 //!
 //! [`Implementation`]: super::Implementation
 
-use super::{About, BlindSpot, Blindness, Implementation};
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
 use crate::reference::{HostKind, ParseOptions, Rule};
 
@@ -157,6 +157,37 @@ fn components(url: &ada_url::Url) -> Outcome {
     }
 }
 
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "ada_url::Url::parse(input, None)",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "ada_url::Url::parse(reference, Some(base))",
+        reach: Reach::Operation("resolve"),
+    },
+    EntryPoint {
+        name: "ada_url::Url::href",
+        reach: Reach::Operation("serialize"),
+    },
+    EntryPoint {
+        // "Returns whether the URL can be parsed": the same answer as parse, with parse's
+        // components when it can.
+        name: "ada_url::Url::can_parse",
+        reach: Reach::Conversion(Rule::Uri, |s| {
+            if ada_url::Url::can_parse(s, None) {
+                match ada_url::Url::parse(s, None) {
+                    Ok(url) => components(&url),
+                    Err(e) => Outcome::Invalid(format!("can_parse is true, parse fails: {e}")),
+                }
+            } else {
+                Outcome::Invalid("can_parse is false".to_owned())
+            }
+        }),
+    },
+];
+
 impl Implementation for AdaUrl {
     fn about(&self) -> About<'_> {
         About {
@@ -196,6 +227,28 @@ impl Implementation for AdaUrl {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        if !has_whatwg_scheme(input) {
+            return None;
+        }
+        Some(
+            ada_url::Url::parse(input, None)
+                .map(|url| url.href().to_owned())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: false,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 }
 

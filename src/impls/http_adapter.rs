@@ -56,8 +56,9 @@
 use std::str::FromStr;
 
 use http::Uri;
+use http::uri::{Authority, PathAndQuery};
 
-use super::{About, BlindSpot, Blindness, Implementation};
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::host::is_ipv4address;
@@ -143,6 +144,107 @@ fn parsed(uri: &Uri) -> Outcome {
     }
 }
 
+/// A parsed authority's host and port, as [`parsed`] reports them (no userinfo: hidden).
+fn authority_outcome(authority: &Authority) -> Outcome {
+    Outcome::Parsed {
+        components: Components {
+            scheme: None,
+            userinfo: None,
+            host: Some(authority.host().to_owned()),
+            port: authority.port().map(|p| p.as_str().to_owned()),
+            path: String::new(),
+            query: None,
+            fragment: None,
+        },
+        host_kind: Some(host_kind(authority.host())),
+    }
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "http::Uri::from_str",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "http::Uri (Display)",
+        reach: Reach::Operation("serialize"),
+    },
+    EntryPoint {
+        name: "http::Uri::try_from(String)",
+        reach: Reach::Conversion(Rule::UriReference, |s| match Uri::try_from(s.to_owned()) {
+            Ok(uri) => parsed(&uri),
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+    },
+    EntryPoint {
+        name: "http::Uri::from_maybe_shared(Vec<u8>)",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            match Uri::from_maybe_shared(s.to_owned().into_bytes()) {
+                Ok(uri) => parsed(&uri),
+                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            }
+        }),
+    },
+    EntryPoint {
+        name: "http::Uri::from_parts(into_parts())",
+        reach: Reach::Conversion(Rule::UriReference, |s| match Uri::from_str(s) {
+            Ok(uri) => match Uri::from_parts(uri.into_parts()) {
+                Ok(rebuilt) => parsed(&rebuilt),
+                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            },
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+    },
+    EntryPoint {
+        name: "http::uri::Builder::build",
+        reach: Reach::Conversion(Rule::UriReference, |s| match Uri::from_str(s) {
+            Ok(uri) => {
+                let mut builder = Uri::builder();
+                if let Some(scheme) = uri.scheme() {
+                    builder = builder.scheme(scheme.clone());
+                }
+                if let Some(authority) = uri.authority() {
+                    builder = builder.authority(authority.clone());
+                }
+                if let Some(path_and_query) = uri.path_and_query() {
+                    builder = builder.path_and_query(path_and_query.clone());
+                }
+                match builder.build() {
+                    Ok(built) => parsed(&built),
+                    Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+                }
+            }
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+    },
+    EntryPoint {
+        name: "http::uri::Authority::from_str",
+        reach: Reach::Part(Part::Authority, |s| match Authority::from_str(s) {
+            Ok(authority) => authority_outcome(&authority),
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+    },
+    EntryPoint {
+        name: "http::uri::PathAndQuery::from_str",
+        reach: Reach::Part(Part::PathAndQuery, |s| match PathAndQuery::from_str(s) {
+            Ok(pq) => Outcome::Parsed {
+                components: Components {
+                    scheme: None,
+                    userinfo: None,
+                    host: None,
+                    port: None,
+                    path: pq.path().to_owned(),
+                    query: pq.query().map(str::to_owned),
+                    fragment: None,
+                },
+                host_kind: None,
+            },
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+    },
+];
+
 impl Implementation for Http {
     fn about(&self) -> About<'_> {
         About {
@@ -172,6 +274,28 @@ impl Implementation for Http {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        if shape(input) == Shape::NotARequestTarget {
+            return None;
+        }
+        Some(
+            Uri::from_str(input)
+                .map(|uri| uri.to_string())
+                .map_err(|e| format!("{e} ({e:?})")),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: false,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

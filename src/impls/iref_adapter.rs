@@ -51,7 +51,9 @@
 use iref::uri::{Authority, Host};
 use iref::{Uri, UriRef};
 
-use super::{About, Implementation};
+use iref::{UriRefBuf, uri};
+
+use super::{About, EntryPoint, Implementation, Part, Promises, Reach};
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, ParseOptions, Rule};
@@ -101,6 +103,81 @@ fn outcome(
         host_kind: parts.as_ref().map(|p| host_kind(p.host)),
     }
 }
+
+fn uri_ref_outcome(r: &UriRef) -> Outcome {
+    let p = r.parts();
+    outcome(
+        p.scheme.map(|s| s.as_str()),
+        p.authority,
+        p.path.as_str(),
+        p.query.map(|q| q.as_str()),
+        p.fragment.map(|f| f.as_str()),
+    )
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "iref::UriRef::new",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "iref::Uri::new",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "iref::UriRef::resolved",
+        reach: Reach::Operation("resolve"),
+    },
+    EntryPoint {
+        name: "iref::UriRef::as_str",
+        reach: Reach::Operation("serialize"),
+    },
+    EntryPoint {
+        name: "iref::UriRefBuf::new(Vec<u8>)",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            match UriRefBuf::new(s.as_bytes().to_vec()) {
+                Ok(r) => uri_ref_outcome(&r),
+                Err(_) => Outcome::Invalid("invalid URI reference".to_owned()),
+            }
+        }),
+    },
+    EntryPoint {
+        name: "iref::UriRef::as_uri",
+        reach: Reach::Conversion(Rule::Uri, |s| match UriRef::new(s) {
+            Ok(r) => match r.as_uri() {
+                Some(u) => uri_ref_outcome(u.as_uri_ref()),
+                None => Outcome::Invalid("no scheme".to_owned()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+    EntryPoint {
+        name: "iref::uri::Authority::new",
+        reach: Reach::Part(Part::Authority, |s| match uri::Authority::new(s) {
+            Ok(a) => outcome(None, Some(a), "", None, None),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+    EntryPoint {
+        name: "iref::uri::Host::new",
+        reach: Reach::Part(Part::Host, |s| match uri::Host::new(s) {
+            Ok(h) => Outcome::Parsed {
+                components: Components {
+                    scheme: None,
+                    userinfo: None,
+                    host: Some(h.as_str().to_owned()),
+                    port: None,
+                    path: String::new(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: Some(host_kind(h)),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+];
 
 impl Implementation for Iref {
     fn about(&self) -> About<'_> {
@@ -156,6 +233,25 @@ impl Implementation for Iref {
             Ok(reference) => Outcome::Resolved(reference.resolved(base).as_str().to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            UriRef::new(input)
+                .map(|r| r.as_str().to_owned())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: true,
+            strict_resolution: true,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

@@ -55,7 +55,9 @@
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriRelativeStr, UriStr};
 
-use super::{About, Implementation};
+use iri_string::types::{IriReferenceStr, UriReferenceString};
+
+use super::{About, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
@@ -95,6 +97,83 @@ fn parsed(r: &UriReferenceStr) -> Outcome {
         host_kind,
     }
 }
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "iri_string::types::UriReferenceStr::new",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "iri_string::types::UriStr::new",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "iri_string::types::UriAbsoluteStr::new",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "iri_string::types::UriRelativeStr::new",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "iri_string::types::UriReferenceStr::resolve_against",
+        reach: Reach::Operation("resolve"),
+    },
+    EntryPoint {
+        name: "iri_string::types::UriStr::normalize",
+        reach: Reach::Operation("normalize"),
+    },
+    EntryPoint {
+        name: "iri_string::types::UriReferenceStr (Display)",
+        reach: Reach::Operation("serialize"),
+    },
+    EntryPoint {
+        name: "iri_string::types::UriReferenceString::try_from(String)",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            match UriReferenceString::try_from(s.to_owned()) {
+                Ok(r) => parsed(&r),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }),
+    },
+    EntryPoint {
+        name: "iri_string::types::UriReferenceStr::to_iri",
+        reach: Reach::Conversion(Rule::Uri, |s| match UriReferenceStr::new(s) {
+            Ok(r) => match r.to_iri() {
+                Ok(uri) => parsed(uri.as_ref()),
+                Err(_) => Outcome::Invalid("a relative reference".to_owned()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+    EntryPoint {
+        name: "iri_string::types::IriReferenceStr::as_uri",
+        reach: Reach::Conversion(Rule::UriReference, |s| match IriReferenceStr::new(s) {
+            Ok(r) => match r.as_uri() {
+                Some(uri) => parsed(uri),
+                None => Outcome::Invalid("not ASCII".to_owned()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+    EntryPoint {
+        name: "iri_string::types::IriReferenceStr::encode_to_uri",
+        reach: Reach::Conversion(Rule::UriReference, |s| match IriReferenceStr::new(s) {
+            // An ASCII IRI reference is a URI reference: the mapping must change nothing.
+            Ok(r) if s.is_ascii() => {
+                let mapped = r.encode_to_uri().to_dedicated_string();
+                if mapped.as_str() == s {
+                    parsed(&mapped)
+                } else {
+                    Outcome::Invalid(format!("mapped to {:?}", mapped.as_str()))
+                }
+            }
+            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+];
 
 impl Implementation for IriString {
     fn about(&self) -> About<'_> {
@@ -153,6 +232,25 @@ impl Implementation for IriString {
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            UriReferenceStr::new(input)
+                .map(ToString::to_string)
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: true,
+            strict_resolution: true,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

@@ -39,7 +39,7 @@
 
 use oxiri::{Iri, IriRef};
 
-use super::{About, Implementation};
+use super::{About, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::host::is_ipv4address;
@@ -121,6 +121,68 @@ fn outcome(r: &IriRef<&str>) -> Outcome {
     }
 }
 
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "oxiri::IriRef::parse",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "oxiri::Iri::parse",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "oxiri::Iri::resolve",
+        reach: Reach::Operation("resolve"),
+    },
+    EntryPoint {
+        name: "oxiri::IriRef::as_str",
+        reach: Reach::Operation("serialize"),
+    },
+    EntryPoint {
+        name: "oxiri::IriRef::from_str",
+        reach: Reach::Conversion(Rule::UriReference, |s| match s.parse::<IriRef<String>>() {
+            Ok(r) => outcome(&r.as_ref()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+    EntryPoint {
+        name: "oxiri::Iri::try_from(IriRef)",
+        reach: Reach::Conversion(Rule::Uri, |s| match IriRef::parse(s) {
+            Ok(r) => match Iri::try_from(r) {
+                Ok(i) => outcome(&IriRef::from(i)),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+    EntryPoint {
+        // "Returns an IRI that, when resolved against the current IRI returns `abs`": against
+        // the IRI's own "." (its directory), the relative IRI must resolve back to the IRI.
+        // Where the crate says it cannot relativize (dot-segments), the parse stands.
+        name: "oxiri::Iri::relativize",
+        reach: Reach::Conversion(Rule::Uri, |s| match Iri::parse(s) {
+            Ok(iri) => {
+                let Ok(base) = IriRef::parse(".").and_then(|dot| iri.resolve(&dot)) else {
+                    return outcome(&IriRef::from(iri));
+                };
+                match base.relativize(&iri) {
+                    Ok(relative) => match base.resolve(&relative) {
+                        Ok(back) => outcome(&IriRef::from(back.as_ref())),
+                        Err(e) => Outcome::Invalid(format!(
+                            "{:?} does not resolve against {:?}: {e}",
+                            relative.as_str(),
+                            base.as_str()
+                        )),
+                    },
+                    Err(_) => outcome(&IriRef::from(iri)),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+];
+
 impl Implementation for Oxiri {
     fn about(&self) -> About<'_> {
         About {
@@ -164,6 +226,28 @@ impl Implementation for Oxiri {
             Ok(target) => Outcome::Resolved(target.as_str().to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        if !input.is_ascii() {
+            return None;
+        }
+        Some(
+            IriRef::parse(input)
+                .map(|r| r.as_str().to_owned())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: true,
+            strict_resolution: true,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

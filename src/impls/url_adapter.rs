@@ -66,7 +66,7 @@
 //!
 //! [`Implementation`]: super::Implementation
 
-use super::{About, BlindSpot, Blindness, Implementation};
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, ParseOptions, Rule};
@@ -127,6 +127,100 @@ fn components(url: &url::Url) -> Outcome {
     }
 }
 
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "url::Url::parse",
+        reach: Reach::Operation("parse"),
+    },
+    EntryPoint {
+        name: "url::Url::join",
+        reach: Reach::Operation("resolve"),
+    },
+    EntryPoint {
+        name: "url::Url::as_str",
+        reach: Reach::Operation("serialize"),
+    },
+    EntryPoint {
+        name: "url::Url::from_str",
+        reach: Reach::Conversion(Rule::Uri, |s| match s.parse::<url::Url>() {
+            Ok(url) => components(&url),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+    EntryPoint {
+        name: "url::ParseOptions::parse",
+        reach: Reach::Conversion(Rule::Uri, |s| match url::Url::options().parse(s) {
+            Ok(url) => components(&url),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+    EntryPoint {
+        // "Creates a relative URL if possible, with this URL as the base URL. This is the
+        // inverse of join": joined back onto its base (the URL's own "."), the relative URL
+        // must give the URL. Where there is no relative URL (None), the parse stands.
+        name: "url::Url::make_relative",
+        reach: Reach::Conversion(Rule::Uri, |s| match url::Url::parse(s) {
+            Ok(url) => {
+                let Ok(base) = url.join(".") else {
+                    return components(&url);
+                };
+                match base.make_relative(&url) {
+                    Some(relative) => match base.join(&relative) {
+                        Ok(back) => components(&back),
+                        Err(e) => Outcome::Invalid(format!(
+                            "{relative:?} does not join onto {:?}: {e}",
+                            base.as_str()
+                        )),
+                    },
+                    None => components(&url),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+    EntryPoint {
+        // The host of a special URL, parsed again with the host parser alone: "The host
+        // parser takes a scalar value string input ... returns a host or failure", and a
+        // serialized host parses to itself.
+        name: "url::Host::parse",
+        reach: Reach::Conversion(Rule::Uri, |s| match url::Url::parse(s) {
+            Ok(url) => {
+                let special = matches!(
+                    url.scheme(),
+                    "http" | "https" | "ws" | "wss" | "ftp" | "file"
+                );
+                let parsed = components(&url);
+                let (Some(host), true) = (url.host_str(), special) else {
+                    return parsed;
+                };
+                match url::Host::parse(host) {
+                    Ok(again) => match parsed {
+                        Outcome::Parsed {
+                            mut components,
+                            host_kind,
+                        } => {
+                            let kind = match again {
+                                url::Host::Domain(_) => HostKind::RegName,
+                                url::Host::Ipv4(_) => HostKind::Ipv4,
+                                url::Host::Ipv6(_) => HostKind::Ipv6,
+                            };
+                            components.host = Some(again.to_string());
+                            Outcome::Parsed {
+                                components,
+                                host_kind: host_kind.map(|_| kind),
+                            }
+                        }
+                        other => other,
+                    },
+                    Err(e) => Outcome::Invalid(format!("host {host:?}: {e}")),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+    },
+];
+
 impl Implementation for UrlCrate {
     fn about(&self) -> About<'_> {
         About {
@@ -167,6 +261,25 @@ impl Implementation for UrlCrate {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        match url::Url::parse(input) {
+            Ok(url) => Some(Ok(url.as_str().to_owned())),
+            Err(url::ParseError::RelativeUrlWithoutBase) => None,
+            Err(e) => Some(Err(e.to_string())),
+        }
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: false,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {
