@@ -96,9 +96,15 @@ enum Command {
         /// The real-world URL lists (`*.txt`); skipped when missing.
         #[arg(long, default_value_os_t = campaign::default_urls_dir())]
         urls: PathBuf,
-        /// Cases of the fuzz campaign (seed 1, one job, so that the run is reproducible).
+        /// Cases of the fuzz campaign over every implementation at once (seed 1, one job, so
+        /// that the run is reproducible).
         #[arg(long, default_value_t = 200_000)]
         fuzz_cases: u64,
+        /// Cases of each implementation's own fuzz campaign, after the shared one (seed 1, one
+        /// job): one crate alone runs several times faster, so deep behaviours come within
+        /// reach (see the README for the cost).
+        #[arg(long, default_value_t = PER_IMPLEMENTATION_FUZZ_CASES)]
+        fuzz_cases_per_impl: u64,
     },
     /// Compare every implementation on one case, or (with --vectors, --urls, --input-file) on
     /// many, writing reports.
@@ -274,7 +280,8 @@ fn main() -> ExitCode {
             reports,
             urls,
             fuzz_cases,
-        } => run_main_job(&selection, &reports, &urls, fuzz_cases),
+            fuzz_cases_per_impl,
+        } => run_main_job(&selection, &reports, &urls, fuzz_cases, fuzz_cases_per_impl),
         Command::Diff {
             input,
             base,
@@ -350,6 +357,7 @@ fn main() -> ExitCode {
                 ops,
                 batch: batch.max(1),
                 raw_bytes,
+                announce: true,
             };
             run_fuzz(&selection, &reports, &options)
         }
@@ -599,6 +607,7 @@ fn run_main_job(
     reports: &std::path::Path,
     urls: &std::path::Path,
     fuzz_cases: u64,
+    fuzz_cases_per_impl: u64,
 ) -> ExitCode {
     let engine = match selection.engine() {
         Ok(engine) => engine,
@@ -629,7 +638,9 @@ fn run_main_job(
         ops: vec![Op::Parse, Op::Resolve, Op::Normalize],
         batch: 64,
         raw_bytes: false,
+        announce: true,
     };
+    println!("fuzz: every implementation, {fuzz_cases} cases");
     let summary = fuzz::run(
         &engine,
         &campaign,
@@ -643,6 +654,48 @@ fn run_main_job(
         summary.execs_per_second(),
         summary.violations.len()
     );
+    let mut violations = summary.violations;
+    // Each implementation alone, with its own budget: the cases run on one engine of that
+    // implementation, and what they find is recorded (and shrunk) through the shared campaign.
+    let implementations = match selection.implementations() {
+        Ok(all) => all,
+        Err(e) => return fail(e),
+    };
+    for (index, implementation) in implementations.into_iter().enumerate() {
+        let name = implementation.about().name.to_owned();
+        if name == "reference" || fuzz_cases_per_impl == 0 {
+            continue;
+        }
+        let solo = Engine::new(
+            vec![implementation],
+            selection.limit() + Duration::from_secs(1),
+            Catalogue::bundled(),
+        );
+        // A seed of its own per implementation, so that the runs do not repeat one another's
+        // inputs.
+        let options = fuzz::Options {
+            cases: Some(fuzz_cases_per_impl),
+            seed: options.seed + 1 + index as u64,
+            ..options.clone()
+        };
+        println!("fuzz: {name} alone, {fuzz_cases_per_impl} cases");
+        let summary = fuzz::run(
+            &solo,
+            &campaign,
+            &options,
+            &STOP,
+            &fuzz::Progress::default(),
+        );
+        println!(
+            "fuzz: {name}: {} cases in {:.1}s ({:.0} execs/s), {} new signatures ({} candidate bugs)",
+            summary.cases,
+            summary.elapsed.as_secs_f64(),
+            summary.execs_per_second(),
+            summary.signatures,
+            summary.candidate_bugs
+        );
+        violations.extend(summary.violations);
+    }
     let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
     let stats = campaign.stats();
     match campaign.write_pruning() {
@@ -659,10 +712,10 @@ fn run_main_job(
             entry.id
         );
     }
-    for violation in summary.violations.iter().take(20) {
+    for violation in violations.iter().take(20) {
         println!("reference property violated: {violation}");
     }
-    if summary.violations.is_empty() {
+    if violations.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -932,6 +985,9 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
         _ => Err(format!("{text:?} is not a duration like 60s, 30m or 1h")),
     }
 }
+
+/// Cases of each implementation's own fuzz campaign in the main job (measured in the README).
+const PER_IMPLEMENTATION_FUZZ_CASES: u64 = 100_000;
 
 static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
