@@ -23,4 +23,5 @@ pub mod model;
 pub mod protocol;
 pub mod reference;
 pub mod report;
+pub mod setters;
 pub mod vectors;

@@ -105,6 +105,9 @@ enum Command {
         /// reach (see the README for the cost).
         #[arg(long, default_value_t = PER_IMPLEMENTATION_FUZZ_CASES)]
         fuzz_cases_per_impl: u64,
+        /// The web-platform-tests setter cases, for url's setters; skipped when missing.
+        #[arg(long, default_value_os_t = uri_conformance::setters::default_path())]
+        wpt_setters: PathBuf,
     },
     /// Compare every implementation on one case, or (with --vectors, --urls, --input-file) on
     /// many, writing reports.
@@ -281,7 +284,14 @@ fn main() -> ExitCode {
             urls,
             fuzz_cases,
             fuzz_cases_per_impl,
-        } => run_main_job(&selection, &reports, &urls, fuzz_cases, fuzz_cases_per_impl),
+            wpt_setters,
+        } => run_main_job(
+            &selection,
+            &reports,
+            &urls,
+            (fuzz_cases, fuzz_cases_per_impl),
+            &wpt_setters,
+        ),
         Command::Diff {
             input,
             base,
@@ -606,8 +616,8 @@ fn run_main_job(
     selection: &Selection,
     reports: &std::path::Path,
     urls: &std::path::Path,
-    fuzz_cases: u64,
-    fuzz_cases_per_impl: u64,
+    (fuzz_cases, fuzz_cases_per_impl): (u64, u64),
+    wpt_setters: &std::path::Path,
 ) -> ExitCode {
     let engine = match selection.engine() {
         Ok(engine) => engine,
@@ -702,6 +712,7 @@ fn run_main_job(
         Ok(all) => println!("{}", written_line(&stats, all.len(), reports)),
         Err(e) => return fail(e),
     }
+    write_setters(wpt_setters, reports);
     let stale = engine.catalogue().stale(&engine.names());
     if let Err(e) = report::index::write_catalogue(reports, engine.catalogue(), &stale) {
         return fail(e);
@@ -720,6 +731,42 @@ fn run_main_job(
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// url's setters against the web-platform-tests setter cases: `reports/url-setters.md`.
+fn write_setters(cases: &std::path::Path, reports: &std::path::Path) {
+    #[cfg(feature = "url")]
+    {
+        use uri_conformance::setters;
+        if !cases.is_file() {
+            println!("no setter cases at {} (skipped)", cases.display());
+            return;
+        }
+        let loaded = match setters::load(cases) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                println!("setter cases not read: {e}");
+                return;
+            }
+        };
+        let run = setters::run(&loaded);
+        let name = cases
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let text = setters::markdown(&run, &format!("web-platform-tests {name}"));
+        let path = reports.join("url-setters.md");
+        match report::write_atomically(&path, text.as_bytes()) {
+            Ok(()) => println!(
+                "url setters: {} of {} web-platform-tests cases pass ({})",
+                run.cases - run.failures.len(),
+                run.cases,
+                path.display()
+            ),
+            Err(e) => println!("{}: {e}", path.display()),
+        }
+    }
+    #[cfg(not(feature = "url"))]
+    let _ = (cases, reports);
 }
 
 fn run_gate(

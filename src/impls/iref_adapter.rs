@@ -246,7 +246,9 @@ impl Implementation for Iref {
     fn promises(&self) -> Promises {
         Promises {
             keeps_text: true,
-            strict_resolution: true,
+            // `UriRef::resolve` documents RFC 3986 errata 4547 for dot-segments ("a:" + "a:.."
+            // is "a:../"), not §5.2.4 as written.
+            strict_resolution: false,
         }
     }
 
