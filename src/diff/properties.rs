@@ -136,7 +136,7 @@ impl<'a> Checker<'a> {
 
     /// Runs `f`, a call into the implementation labelled `step` on `input`; a panic becomes a
     /// failure and `None`.
-    fn call<T>(&mut self, step: &str, input: &str, f: impl FnOnce() -> T) -> Option<T> {
+    fn call<T>(&mut self, step_name: &str, input: &str, f: impl FnOnce() -> T) -> Option<T> {
         match catching(f) {
             Ok(value) => Some(value),
             Err(message) => {
@@ -144,7 +144,7 @@ impl<'a> Checker<'a> {
                     kind: DifferenceKind::Panic,
                     fields: vec![],
                     detail: compare::panic_location(&message),
-                    chain: vec![format!("{step} {input:?}"), format!("panicked: {message}")],
+                    chain: vec![step(step_name, input), format!("panicked: {message}")],
                 });
                 None
             }
@@ -248,7 +248,7 @@ impl<'a> Checker<'a> {
         let Some(Ok(first)) = self.serialize(input) else {
             return;
         };
-        let mut chain = vec![format!("input {input:?}"), format!("serialize {first:?}")];
+        let mut chain = vec![step("input", &input), step("serialize", &first)];
         if self.implementation.promises().keeps_text && first != input {
             self.fail(DifferenceKind::RoundTrip, None, "text-changed", &chain);
         }
@@ -272,7 +272,7 @@ impl<'a> Checker<'a> {
         }
         if let Some(Ok(second)) = self.serialize(&first) {
             if second != first {
-                chain.push(format!("serialize {second:?}"));
+                chain.push(step("serialize", &second));
                 self.fail(DifferenceKind::NotIdempotent, None, "serialize", &chain);
             }
         }
@@ -295,10 +295,10 @@ impl<'a> Checker<'a> {
         let expected = base.split_once('#').map_or(base.as_str(), |(b, _)| b);
         if target != expected {
             let chain = [
-                format!("base {input:?}"),
+                step("base", &input),
                 "reference \"\"".to_owned(),
-                format!("resolve {target:?}"),
-                format!("expected {expected:?}"),
+                step("resolve", &target),
+                step("expected", &expected),
             ];
             self.fail(
                 DifferenceKind::ResolutionLaw,
@@ -323,9 +323,9 @@ impl<'a> Checker<'a> {
             return;
         }
         let mut chain = vec![
-            format!("base {base:?}"),
-            format!("reference {input:?}"),
-            format!("resolve {target:?}"),
+            step("base", &base),
+            step("reference", &input),
+            step("resolve", &target),
         ];
         match self.parse(target, Rule::Uri) {
             Some(Outcome::Invalid(error)) => {
@@ -336,7 +336,7 @@ impl<'a> Checker<'a> {
             Some(Outcome::Parsed { .. }) => {
                 if let Some(Ok(again)) = self.serialize(target) {
                     if again != target {
-                        chain.push(format!("serialize {again:?}"));
+                        chain.push(step("serialize", &again));
                         self.fail(DifferenceKind::NotIdempotent, None, "target", &chain);
                         chain.pop();
                     }
@@ -365,7 +365,7 @@ impl<'a> Checker<'a> {
         expected.path = path;
         let expected = reference::recompose(&expected.as_reference());
         if target != expected {
-            chain.push(format!("expected {expected:?}"));
+            chain.push(step("expected", &expected));
             self.fail(
                 DifferenceKind::ResolutionLaw,
                 Some(Field::Path),
@@ -376,10 +376,10 @@ impl<'a> Checker<'a> {
     }
 
     fn normalized(&mut self, input: &str, level: Level, once: &str) {
-        let mut chain = vec![format!("input {input:?}"), format!("normalize {once:?}")];
+        let mut chain = vec![step("input", &input), step("normalize", &once)];
         if let Some(Outcome::Normalized(twice)) = self.normalize(once, level) {
             if twice != once {
-                chain.push(format!("normalize {twice:?}"));
+                chain.push(step("normalize", &twice));
                 self.fail(DifferenceKind::NotIdempotent, None, "normalize", &chain);
                 chain.pop();
             }
@@ -426,7 +426,7 @@ impl<'a> Checker<'a> {
                 continue;
             };
             let chain = [
-                format!("input {input:?}"),
+                step("input", &input),
                 format!("parse {}", answer.describe()),
                 format!("{} {}", entry.name, outcome.describe()),
             ];
@@ -527,7 +527,7 @@ impl<'a> Checker<'a> {
             };
             let chain = [
                 format!("parse {}", components.describe()),
-                format!("{} {text:?}", entry.name),
+                step(entry.name, &text),
                 format!("-> {}", outcome.describe()),
             ];
             let detail = slug(entry.name);
@@ -644,6 +644,66 @@ fn routing_difference(
         Some(Field::Port)
     } else {
         None
+    }
+}
+
+/// One link of a chain: the call that made a string, and the string as JSON.
+fn step(label: &str, text: &str) -> String {
+    format!(
+        "{label} {}",
+        serde_json::to_string(text).unwrap_or_default()
+    )
+}
+
+/// The string of the first link labelled `label` in `chain`.
+fn link<'c>(chain: &'c [String], label: &str) -> Option<String> {
+    chain.iter().find_map(|entry: &'c String| {
+        let json = entry.strip_prefix(label)?.strip_prefix(' ')?;
+        serde_json::from_str(json).ok()
+    })
+}
+
+/// A reproduction of a property failure with the crate alone: the adapter's program for the
+/// case, then for the output the property takes further (the serialized string parsed again,
+/// the normalized one normalized again, the target parsed as a URI).
+pub fn reproduction(
+    implementation: &dyn Implementation,
+    finding: &super::Finding,
+) -> Option<String> {
+    let first = implementation.reproduction(&finding.case)?;
+    let next = match (&finding.case, finding.difference.kind) {
+        (
+            Request::Parse { rule, .. },
+            DifferenceKind::RoundTrip | DifferenceKind::NotIdempotent,
+        ) => link(&finding.chain, "serialize").map(|input| Request::Parse {
+            input,
+            rule: rule.clone(),
+            zone_id: false,
+        }),
+        (
+            Request::Normalize { level, .. },
+            DifferenceKind::NotIdempotent | DifferenceKind::MeaningChanged,
+        ) => link(&finding.chain, "normalize").map(|input| Request::Normalize {
+            input,
+            level: level.clone(),
+        }),
+        (
+            Request::Resolve { .. },
+            DifferenceKind::TargetNotAbsolute | DifferenceKind::NotIdempotent,
+        ) => link(&finding.chain, "resolve").map(|input| Request::Parse {
+            input,
+            rule: Some(Rule::Uri.name().to_owned()),
+            zone_id: false,
+        }),
+        _ => None,
+    };
+    match next.and_then(|case| implementation.reproduction(&case)) {
+        Some(second) => Some(format!(
+            "{first}
+// Then on the output of the first program:
+{second}"
+        )),
+        None => Some(first),
     }
 }
 
@@ -853,5 +913,18 @@ mod tests {
             reached(&Planted, &parse_case("a:b"), &answer),
             vec!["planted::from_str", "planted::parse"]
         );
+    }
+}
+
+#[cfg(test)]
+mod chain_tests {
+    use super::*;
+
+    #[test]
+    fn a_link_reads_back_the_string_it_shows() {
+        let text = "a\u{1}\"b\\";
+        let chain = vec![step("input", "x"), step("serialize", text)];
+        assert_eq!(link(&chain, "serialize").as_deref(), Some(text));
+        assert_eq!(link(&chain, "normalize"), None);
     }
 }

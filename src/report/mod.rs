@@ -205,7 +205,7 @@ impl Collector {
             minimal_answers,
             original_answers,
             source,
-            implementation.reproduction(&minimal.case),
+            crate::diff::properties::reproduction(implementation, minimal),
         );
         self.reports.insert(key(original), report);
     }

@@ -120,6 +120,10 @@ fn by_field(field: Field, detail: &str) -> (&'static str, &'static str) {
 pub fn citation(signature: &Signature) -> Citation {
     let first = signature.fields.first().copied();
     let (section, text) = match (signature.op, signature.kind) {
+        ("normalize", DifferenceKind::NotIdempotent) => (
+            "RFC 3986 §6.2.2",
+            "Syntax-based normalization rewrites a URI into its normal form (lowercase scheme and host, uppercase hexadecimal digits, unreserved characters decoded, no dot-segments); a string already in normal form normalizes to itself.",
+        ),
         (_, DifferenceKind::RoundTrip | DifferenceKind::NotIdempotent) => (
             "RFC 3986 §5.3",
             "\"Parsed URI components can be recomposed to obtain the corresponding URI reference string\": a serializer's output parses back to the same components, and serializing it again changes nothing.",
