@@ -248,7 +248,7 @@ impl<'a> Checker<'a> {
         let Some(Ok(first)) = self.serialize(input) else {
             return;
         };
-        let mut chain = vec![step("input", &input), step("serialize", &first)];
+        let mut chain = vec![step("input", input), step("serialize", &first)];
         if self.implementation.promises().keeps_text && first != input {
             self.fail(DifferenceKind::RoundTrip, None, "text-changed", &chain);
         }
@@ -295,10 +295,10 @@ impl<'a> Checker<'a> {
         let expected = base.split_once('#').map_or(base.as_str(), |(b, _)| b);
         if target != expected {
             let chain = [
-                step("base", &input),
+                step("base", input),
                 "reference \"\"".to_owned(),
                 step("resolve", &target),
-                step("expected", &expected),
+                step("expected", expected),
             ];
             self.fail(
                 DifferenceKind::ResolutionLaw,
@@ -323,9 +323,9 @@ impl<'a> Checker<'a> {
             return;
         }
         let mut chain = vec![
-            step("base", &base),
-            step("reference", &input),
-            step("resolve", &target),
+            step("base", base),
+            step("reference", input),
+            step("resolve", target),
         ];
         match self.parse(target, Rule::Uri) {
             Some(Outcome::Invalid(error)) => {
@@ -376,7 +376,7 @@ impl<'a> Checker<'a> {
     }
 
     fn normalized(&mut self, input: &str, level: Level, once: &str) {
-        let mut chain = vec![step("input", &input), step("normalize", &once)];
+        let mut chain = vec![step("input", input), step("normalize", once)];
         if let Some(Outcome::Normalized(twice)) = self.normalize(once, level) {
             if twice != once {
                 chain.push(step("normalize", &twice));
@@ -426,7 +426,7 @@ impl<'a> Checker<'a> {
                 continue;
             };
             let chain = [
-                step("input", &input),
+                step("input", input),
                 format!("parse {}", answer.describe()),
                 format!("{} {}", entry.name, outcome.describe()),
             ];
