@@ -91,17 +91,17 @@ impl External {
                 Ok(response) => outcome(response),
                 Err(e) => Outcome::Panicked(format!("not a protocol response: {e}: {line}")),
             },
-            Err(outcome) => outcome,
+            Err(outcome) => *outcome,
         }
     }
 
     /// Sends one request line and waits for one response line.
-    fn exchange(&self, line: &str) -> Result<String, Outcome> {
+    fn exchange(&self, line: &str) -> Result<String, Box<Outcome>> {
         let mut slot = self.process.lock().unwrap_or_else(|e| e.into_inner());
         if slot.is_none() {
             match self.start() {
                 Ok(process) => *slot = Some(process),
-                Err(e) => return Err(Outcome::Panicked(e)),
+                Err(e) => return Err(Box::new(Outcome::Panicked(e))),
             }
         }
         let process = slot.as_mut().expect("started above");
@@ -113,17 +113,21 @@ impl External {
             .is_err()
         {
             let status = stop(slot.take());
-            return Err(Outcome::Panicked(format!("the program exited ({status})")));
+            return Err(Box::new(Outcome::Panicked(format!(
+                "the program exited ({status})"
+            ))));
         }
         match process.lines.recv_timeout(self.limit) {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => {
                 stop(slot.take());
-                Err(Outcome::TimedOut)
+                Err(Box::new(Outcome::TimedOut))
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let status = stop(slot.take());
-                Err(Outcome::Panicked(format!("the program exited ({status})")))
+                Err(Box::new(Outcome::Panicked(format!(
+                    "the program exited ({status})"
+                ))))
             }
         }
     }
