@@ -81,6 +81,7 @@ fn options(seed: u64, duration: Duration, raw_bytes: bool) -> Options {
         batch: BATCH,
         raw_bytes,
         announce: false,
+        label: String::new(),
     }
 }
 

@@ -42,6 +42,9 @@ pub struct Options {
     /// Print each new signature as it is found, with the case count and the time (which go
     /// to standard output only, never into a report, so that a run stays reproducible).
     pub announce: bool,
+    /// Appended to the reports' source name (`fuzz seed 3, url alone`), so that runs with the
+    /// same seed but other implementations count apart.
+    pub label: String,
 }
 
 /// When a run first recorded a signature.
@@ -252,7 +255,7 @@ pub fn run(
     let violations = Mutex::new(Vec::new());
     let first_candidate_bug: OnceLock<FirstFind> = OnceLock::new();
     let first_finds: Mutex<Vec<FirstFind>> = Mutex::new(Vec::new());
-    let source = format!("fuzz seed {}", options.seed);
+    let source = format!("fuzz seed {}{}", options.seed, options.label);
     std::thread::scope(|scope| {
         for job in 0..options.jobs.max(1) {
             let (source, violations, first) = (&source, &violations, &first_candidate_bug);

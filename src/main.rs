@@ -100,9 +100,9 @@ enum Command {
         /// that the run is reproducible).
         #[arg(long, default_value_t = 200_000)]
         fuzz_cases: u64,
-        /// Cases of each implementation's own fuzz campaign, after the shared one (seed 1, one
-        /// job): one crate alone runs several times faster, so deep behaviours come within
-        /// reach (see the README for the cost).
+        /// Cases of each implementation's own fuzz campaign, after the shared one (a seed of
+        /// its own, one job): one crate alone runs several times faster, so deep behaviours come
+        /// within reach (see the README for the cost).
         #[arg(long, default_value_t = PER_IMPLEMENTATION_FUZZ_CASES)]
         fuzz_cases_per_impl: u64,
         /// The web-platform-tests setter cases, for url's setters; skipped when missing.
@@ -368,6 +368,7 @@ fn main() -> ExitCode {
                 batch: batch.max(1),
                 raw_bytes,
                 announce: true,
+                label: String::new(),
             };
             run_fuzz(&selection, &reports, &options)
         }
@@ -649,6 +650,7 @@ fn run_main_job(
         batch: 64,
         raw_bytes: false,
         announce: true,
+        label: String::new(),
     };
     println!("fuzz: every implementation, {fuzz_cases} cases");
     let summary = fuzz::run(
@@ -686,6 +688,7 @@ fn run_main_job(
         let options = fuzz::Options {
             cases: Some(fuzz_cases_per_impl),
             seed: options.seed + 1 + index as u64,
+            label: format!(", {name} alone"),
             ..options.clone()
         };
         println!("fuzz: {name} alone, {fuzz_cases_per_impl} cases");
