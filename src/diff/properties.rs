@@ -3,11 +3,11 @@
 //!
 //! | kind | property | cases |
 //! |---|---|---|
-//! | `round-trip` | `parse(serialize(x))` has the components of `parse(x)`; a crate that promises to keep the text ([`Promises::keeps_text`]) gives `serialize(x) == x` | parse |
+//! | `round-trip` | `parse(serialize(x))` has the components of `parse(x)`; a crate that promises to keep the text ([`crate::impls::Promises::keeps_text`]) gives `serialize(x) == x` | parse |
 //! | `not-idempotent` | `serialize(serialize(x)) == serialize(x)` (for url and ada-url, the URL Standard's own: the href parsed again gives the same href); `normalize(normalize(x)) == normalize(x)`; a resolution target serializes to itself | parse, normalize, resolve |
 //! | `meaning-changed` | `normalize(x)` parses, with an authority where `x` has one, and the same scheme, userinfo, host and port up to case, percent-encoding, an IPv6 address's spelling and a default port | normalize |
 //! | `target-not-absolute` | a resolution target parses as a `URI` with the crate's own parser | resolve |
-//! | `resolution-law` | with §5.2.2's strict algorithm ([`Promises::strict_resolution`]), a reference with a scheme resolves to itself with its dot-segments removed, whatever the base; and every crate resolves `""` against a base with no dot-segments to that base without its fragment | resolve, parse |
+//! | `resolution-law` | with §5.2.2's strict algorithm ([`crate::impls::Promises::strict_resolution`]), a reference with a scheme resolves to itself with its dot-segments removed, whatever the base; and every crate resolves `""` against a base with no dot-segments to that base without its fragment | resolve, parse |
 //! | `conversions-disagree` | every [`Reach::Conversion`] and [`Reach::Part`] entry point agrees with the crate's own `parse` | parse |
 //! | `panic` | none of the calls above panics | all |
 //!

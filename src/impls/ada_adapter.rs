@@ -71,6 +71,18 @@
 //! characters nor uppercases triplets, and it rewrites hosts, ports and paths by WHATWG's rules).
 //!
 //! [`Implementation`]: super::Implementation
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URL, and how the harness reaches it ([`ENTRY_POINTS`]; a
+//! conversion must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `Url::parse(input, None)` | parse |
+//! | `Url::parse(reference, Some(base))` | resolve |
+//! | `Url::href` | serialize (the URL Standard's serializer) |
+//! | `Url::can_parse` | conversion, URI |
 
 use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Components, Field, Outcome};

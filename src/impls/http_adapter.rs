@@ -52,6 +52,19 @@
 //! - `port`: `Authority::port` returns `None` when the text after the last `:` is empty, so an
 //!   empty port reads as undefined. (It also returns `None` for text that is not a `u16`, which
 //!   the comparison does see.)
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a `Uri`, and how the harness reaches it ([`ENTRY_POINTS`];
+//! a conversion or sub-parser must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `Uri::from_str` | parse |
+//! | `Display` of `Uri` | serialize |
+//! | `Uri::try_from(String)`, `Uri::from_maybe_shared(Vec<u8>)` | conversion, URI-reference |
+//! | `Uri::from_parts(into_parts())`, `uri::Builder` (from the parse's parts) | conversion, URI-reference |
+//! | `uri::Authority::from_str`, `uri::PathAndQuery::from_str` | sub-parsers, on the input's authority and path with query (an empty path as `/`, RFC 9112 §3.2.1) |
 
 use std::str::FromStr;
 

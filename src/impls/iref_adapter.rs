@@ -47,6 +47,24 @@
 //!   (`src/uri/path/mut.rs`) then prefixes `/.` to a path starting with `//`, even when the
 //!   target has an authority: `http://a/b` + `.//g` is `http://a/.//g` (§5.2.4:
 //!   `http://a//g`).
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion or sub-parser must agree with `parse`, see
+//! [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `UriRef::new`, `Uri::new` | parse |
+//! | `UriRef::resolved` | resolve |
+//! | `UriRef::as_str` | serialize (the crate keeps the text: `UriRef` is a validated `str`) |
+//! | `UriRefBuf::new(Vec<u8>)` | conversion, URI-reference |
+//! | `UriRef::as_uri` | conversion, URI |
+//! | `uri::Authority::new`, `uri::Host::new` | sub-parsers, on the input's authority and host |
+//!
+//! `UriRef::resolve` documents RFC 3986 errata 4547 for dot-segments, so the §5.2.2 law for a
+//! reference with a scheme is not asked of it ([`super::Promises::strict_resolution`] is false).
 
 use iref::uri::{Authority, Host};
 use iref::{Uri, UriRef};

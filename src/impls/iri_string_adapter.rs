@@ -51,6 +51,22 @@
 //! [`AuthorityComponents::userinfo`]: iri_string::components::AuthorityComponents::userinfo
 //! [`AuthorityComponents::reg_name`]: iri_string::components::AuthorityComponents::reg_name
 //! [`ToDedicatedString::to_dedicated_string`]: iri_string::format::ToDedicatedString
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `UriReferenceStr::new`, `UriStr::new`, `UriAbsoluteStr::new`, `UriRelativeStr::new` | parse |
+//! | `UriReferenceStr::resolve_against` | resolve |
+//! | `UriStr::normalize` | normalize |
+//! | `Display` of `UriReferenceStr` | serialize (the crate keeps the text: the types are validated slices of the input) |
+//! | `build::Builder` (from the parse's components) | conversion, URI-reference |
+//! | `UriReferenceString::try_from(String)` | conversion, URI-reference |
+//! | `UriReferenceStr::to_iri` | conversion, URI |
+//! | `IriReferenceStr::as_uri`, `IriReferenceStr::encode_to_uri` (ASCII: unchanged) | conversion, URI-reference (IRI to URI) |
 
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriRelativeStr, UriStr};
@@ -135,6 +151,43 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 Ok(r) => parsed(&r),
                 Err(e) => Outcome::Invalid(e.to_string()),
             }
+        }),
+    },
+    EntryPoint {
+        // The components of the parse, handed one by one to the builder: what it builds must
+        // parse to the same components.
+        name: "iri_string::build::Builder",
+        reach: Reach::Conversion(Rule::UriReference, |s| match UriReferenceStr::new(s) {
+            Ok(r) => {
+                let mut builder = iri_string::build::Builder::new();
+                if let Some(scheme) = r.scheme_str() {
+                    builder.scheme(scheme);
+                }
+                if let Some(authority) = r.authority_components() {
+                    if let Some(userinfo) = authority.userinfo() {
+                        builder.userinfo(userinfo);
+                    }
+                    builder.host(authority.host());
+                    if let Some(port) = authority.port() {
+                        builder.port(port);
+                    }
+                }
+                builder.path(r.path_str());
+                if let Some(query) = r.query_str() {
+                    builder.query(query);
+                }
+                if let Some(fragment) = r.fragment_str() {
+                    builder.fragment(fragment);
+                }
+                match builder.build::<UriReferenceStr>() {
+                    Ok(built) => match UriReferenceString::try_from(built.to_string()) {
+                        Ok(again) => parsed(&again),
+                        Err(e) => Outcome::Invalid(format!("built an invalid reference: {e}")),
+                    },
+                    Err(e) => Outcome::Invalid(format!("the builder refuses: {e}")),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
         }),
     },
     EntryPoint {

@@ -36,6 +36,20 @@
 //!   the ABNF; both accept the same texts as far as the vectors go.
 //! - Beyond ASCII it accepts RFC 3987's `ucschar` (and `iprivate` in queries), out of scope
 //!   here.
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `IriRef::parse`, `Iri::parse` | parse |
+//! | `Iri::resolve` | resolve |
+//! | `IriRef::as_str` | serialize (the crate keeps the text it was given) |
+//! | `IriRef::from_str` | conversion, URI-reference |
+//! | `Iri::try_from(IriRef)` | conversion, URI |
+//! | `Iri::relativize`, then `Iri::resolve` | conversion, URI: "Returns an IRI that, when resolved against the current IRI returns `abs`" |
 
 use oxiri::{Iri, IriRef};
 

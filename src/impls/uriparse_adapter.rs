@@ -51,6 +51,22 @@
 //! component, the crate's README says), serialized with `URIReference`'s `Display`, is
 //! [`Level::Syntax`]. The crate does no scheme-based normalization (§6.2.3), so [`Level::Scheme`]
 //! is `Unsupported`.
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion or sub-parser must agree with `parse`, see
+//! [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `URIReference::try_from(&str)`, `URI::try_from(&str)`, `RelativeReference::try_from(&str)` | parse |
+//! | `URI::resolve` | resolve |
+//! | `URIReference::normalize` | normalize |
+//! | `Display` of `URIReference` | serialize (rebuilt from the components; registered schemes in lowercase, so the text is not kept) |
+//! | `URI::try_from(URIReference)` | conversion, URI |
+//! | `URIReference::from_parts(into_parts())` | conversion, URI-reference |
+//! | `Authority::try_from(&str)`, `Host::try_from(&str)` | sub-parsers, on the input's authority and host |
 
 use uriparse::{Host, RelativeReference, URI, URIReference};
 

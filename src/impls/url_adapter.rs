@@ -65,6 +65,21 @@
 //! and removes dot-segments and default ports by WHATWG's rules for every scheme it knows.
 //!
 //! [`Implementation`]: super::Implementation
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URL, and how the harness reaches it ([`ENTRY_POINTS`]; a
+//! conversion must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `Url::parse` | parse |
+//! | `Url::join` | resolve |
+//! | `Url::as_str` | serialize (the URL Standard's serializer; parsing the href again must give it back) |
+//! | `Url::from_str`, `ParseOptions::parse` | conversion, URI |
+//! | `Url::make_relative`, then `Url::join` | conversion, URI: "This is the inverse of join" |
+//! | `Host::parse` | conversion, URI: a special URL's host parsed again alone |
+//! | the setters (`url::quirks::set_*` over `Url::set_*`) | the web-platform-tests setter cases ([`crate::setters`]) |
 
 use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
