@@ -695,6 +695,23 @@ pub fn reproduction(
             rule: Some(Rule::Uri.name().to_owned()),
             zone_id: false,
         }),
+        (Request::Parse { .. }, DifferenceKind::ConversionsDisagree) => {
+            let about = implementation.about();
+            let entry = implementation.entry_points().iter().find(|e| {
+                matches!(e.reach, Reach::Conversion(..))
+                    && slug(e.name) == finding.difference.detail
+            });
+            if let (Some(body), Some((name, version))) =
+                (entry.and_then(|e| e.program), about.version.split_once(' '))
+            {
+                let dependency = format!("{name} = \"={version}\"");
+                let second = crate::impls::reproduction::program(&dependency, &finding.case, body);
+                return Some(format!(
+                    "{first}\n// Then the other entry point on the same input:\n{second}"
+                ));
+            }
+            None
+        }
         _ => None,
     };
     match next.and_then(|case| implementation.reproduction(&case)) {
@@ -755,6 +772,7 @@ mod tests {
         EntryPoint {
             name: "planted::parse",
             reach: Reach::Operation("parse"),
+            program: None,
         },
         EntryPoint {
             name: "planted::from_str",
@@ -767,6 +785,7 @@ mod tests {
                 }
                 parsed(s)
             }),
+            program: None,
         },
     ];
 

@@ -174,14 +174,17 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "ada_url::Url::parse(input, None)",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "ada_url::Url::parse(reference, Some(base))",
         reach: Reach::Operation("resolve"),
+        program: None,
     },
     EntryPoint {
         name: "ada_url::Url::href",
         reach: Reach::Operation("serialize"),
+        program: None,
     },
     EntryPoint {
         // "Returns whether the URL can be parsed": the same answer as parse, with parse's
@@ -197,6 +200,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 Outcome::Invalid("can_parse is false".to_owned())
             }
         }),
+        program: None,
     },
 ];
 

@@ -136,22 +136,27 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "fluent_uri::UriRef::parse",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "fluent_uri::Uri::parse",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "fluent_uri::UriRef::resolve_against",
         reach: Reach::Operation("resolve"),
+        program: None,
     },
     EntryPoint {
         name: "fluent_uri::UriRef::normalize",
         reach: Reach::Operation("normalize"),
+        program: None,
     },
     EntryPoint {
         name: "fluent_uri::UriRef::as_str",
         reach: Reach::Operation("serialize"),
+        program: None,
     },
     EntryPoint {
         name: "fluent_uri::UriRef::try_from(&str)",
@@ -159,6 +164,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(r) => uri_ref_outcome(&r),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "fluent_uri::UriRef::from_str",
@@ -166,6 +172,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(r) => uri_ref_outcome(&r.borrow()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "fluent_uri::Uri::try_from(UriRef)",
@@ -176,6 +183,10 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: Some(
+            r#"let r = fluent_uri::UriRef::parse(input).unwrap();
+println!("{:?}", fluent_uri::Uri::try_from(r).map(|u| u.as_str().to_owned()));"#,
+        ),
     },
     EntryPoint {
         name: "fluent_uri::UriRef::try_from(IriRef)",
@@ -186,6 +197,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "fluent_uri::IriRef::to_uri_ref",
@@ -204,6 +216,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "fluent_uri::Uri::try_from(Iri)",
@@ -214,6 +227,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
 ];
 

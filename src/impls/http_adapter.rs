@@ -178,10 +178,12 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "http::Uri::from_str",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "http::Uri (Display)",
         reach: Reach::Operation("serialize"),
+        program: None,
     },
     EntryPoint {
         name: "http::Uri::try_from(String)",
@@ -189,6 +191,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(uri) => parsed(&uri),
             Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
         }),
+        program: None,
     },
     EntryPoint {
         name: "http::Uri::from_maybe_shared(Vec<u8>)",
@@ -198,6 +201,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
             }
         }),
+        program: None,
     },
     EntryPoint {
         name: "http::Uri::from_parts(into_parts())",
@@ -208,6 +212,10 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
         }),
+        program: Some(
+            r#"let uri: http::Uri = input.parse().unwrap();
+println!("{:?}", http::Uri::from_parts(uri.into_parts()).map(|u| u.to_string()));"#,
+        ),
     },
     EntryPoint {
         name: "http::uri::Builder::build",
@@ -230,6 +238,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             }
             Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
         }),
+        program: None,
     },
     EntryPoint {
         name: "http::uri::Authority::from_str",
@@ -237,6 +246,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(authority) => authority_outcome(&authority),
             Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
         }),
+        program: None,
     },
     EntryPoint {
         name: "http::uri::PathAndQuery::from_str",
@@ -255,6 +265,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
         }),
+        program: None,
     },
 ];
 

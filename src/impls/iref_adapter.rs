@@ -138,18 +138,22 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "iref::UriRef::new",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "iref::Uri::new",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "iref::UriRef::resolved",
         reach: Reach::Operation("resolve"),
+        program: None,
     },
     EntryPoint {
         name: "iref::UriRef::as_str",
         reach: Reach::Operation("serialize"),
+        program: None,
     },
     EntryPoint {
         name: "iref::UriRefBuf::new(Vec<u8>)",
@@ -159,6 +163,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 Err(_) => Outcome::Invalid("invalid URI reference".to_owned()),
             }
         }),
+        program: None,
     },
     EntryPoint {
         name: "iref::UriRef::as_uri",
@@ -169,6 +174,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "iref::uri::Authority::new",
@@ -176,6 +182,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(a) => outcome(None, Some(a), "", None, None),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "iref::uri::Host::new",
@@ -194,6 +201,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
 ];
 

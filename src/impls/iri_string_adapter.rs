@@ -119,30 +119,37 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "iri_string::types::UriReferenceStr::new",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::UriStr::new",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::UriAbsoluteStr::new",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::UriRelativeStr::new",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::UriReferenceStr::resolve_against",
         reach: Reach::Operation("resolve"),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::UriStr::normalize",
         reach: Reach::Operation("normalize"),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::UriReferenceStr (Display)",
         reach: Reach::Operation("serialize"),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::UriReferenceString::try_from(String)",
@@ -152,6 +159,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 Err(e) => Outcome::Invalid(e.to_string()),
             }
         }),
+        program: None,
     },
     EntryPoint {
         // The components of the parse, handed one by one to the builder: what it builds must
@@ -189,6 +197,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             }
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::UriReferenceStr::to_iri",
@@ -199,6 +208,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::IriReferenceStr::as_uri",
@@ -209,6 +219,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "iri_string::types::IriReferenceStr::encode_to_uri",
@@ -225,6 +236,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
 ];
 

@@ -21,7 +21,7 @@ pub mod iri_string_adapter;
 pub mod oxiri_adapter;
 pub mod planted;
 pub mod reference;
-mod reproduction;
+pub(crate) mod reproduction;
 #[cfg(feature = "uriparse")]
 pub mod uriparse_adapter;
 #[cfg(feature = "url")]
@@ -111,6 +111,9 @@ pub struct EntryPoint {
     pub name: &'static str,
     /// How the harness calls it.
     pub reach: Reach,
+    /// For a conversion: the lines of a `main` that call it on `input` and print what it
+    /// gives, for a reproduction with the crate alone.
+    pub program: Option<&'static str>,
 }
 
 /// Something that parses, resolves and normalizes URI references.

@@ -140,18 +140,22 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "oxiri::IriRef::parse",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "oxiri::Iri::parse",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "oxiri::Iri::resolve",
         reach: Reach::Operation("resolve"),
+        program: None,
     },
     EntryPoint {
         name: "oxiri::IriRef::as_str",
         reach: Reach::Operation("serialize"),
+        program: None,
     },
     EntryPoint {
         name: "oxiri::IriRef::from_str",
@@ -159,6 +163,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(r) => outcome(&r.as_ref()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "oxiri::Iri::try_from(IriRef)",
@@ -169,6 +174,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         // "Returns an IRI that, when resolved against the current IRI returns `abs`": against
@@ -194,6 +200,20 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             }
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: Some(
+            r#"let iri = oxiri::Iri::parse(input).unwrap();
+let base = iri.resolve(&oxiri::IriRef::parse(".").unwrap()).unwrap();
+match base.relativize(&iri) {
+    Ok(relative) => println!(
+        "iri {:?}, base {:?}, relativize {:?}, resolved back {:?}",
+        iri.as_str(),
+        base.as_str(),
+        relative.as_str(),
+        base.resolve(&relative).map(|t| t.into_inner())
+    ),
+    Err(e) => println!("cannot relativize: {e}"),
+}"#,
+        ),
     },
 ];
 

@@ -152,26 +152,32 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "uriparse::URIReference::try_from(&str)",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "uriparse::URI::try_from(&str)",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "uriparse::RelativeReference::try_from(&str)",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "uriparse::URI::resolve",
         reach: Reach::Operation("resolve"),
+        program: None,
     },
     EntryPoint {
         name: "uriparse::URIReference::normalize",
         reach: Reach::Operation("normalize"),
+        program: None,
     },
     EntryPoint {
         name: "uriparse::URIReference (Display)",
         reach: Reach::Operation("serialize"),
+        program: None,
     },
     EntryPoint {
         name: "uriparse::URI::try_from(URIReference)",
@@ -182,6 +188,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         name: "uriparse::URIReference::from_parts(into_parts())",
@@ -195,6 +202,12 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             }
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: Some(
+            r#"let r = uriparse::URIReference::try_from(input).unwrap();
+let (scheme, authority, path, query, fragment) = r.into_parts();
+let rebuilt = uriparse::URIReference::from_parts(scheme, authority, path, query, fragment);
+println!("{:?}", rebuilt.map(|r| r.to_string()));"#,
+        ),
     },
     EntryPoint {
         name: "uriparse::Authority::try_from(&str)",
@@ -204,6 +217,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 Err(e) => Outcome::Invalid(e.to_string()),
             }
         }),
+        program: None,
     },
     EntryPoint {
         name: "uriparse::Host::try_from(&str)",
@@ -226,6 +240,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
 ];
 

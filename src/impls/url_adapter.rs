@@ -147,14 +147,17 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "url::Url::parse",
         reach: Reach::Operation("parse"),
+        program: None,
     },
     EntryPoint {
         name: "url::Url::join",
         reach: Reach::Operation("resolve"),
+        program: None,
     },
     EntryPoint {
         name: "url::Url::as_str",
         reach: Reach::Operation("serialize"),
+        program: None,
     },
     EntryPoint {
         name: "url::Url::from_str",
@@ -162,6 +165,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(url) => components(&url),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: Some(r#"println!("{:?}", input.parse::<url::Url>().map(|u| u.to_string()));"#),
     },
     EntryPoint {
         name: "url::ParseOptions::parse",
@@ -169,6 +173,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(url) => components(&url),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
     },
     EntryPoint {
         // "Creates a relative URL if possible, with this URL as the base URL. This is the
@@ -193,6 +198,15 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             }
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: Some(
+            r#"let url = url::Url::parse(input).unwrap();
+let base = url.join(".").unwrap();
+let relative = base.make_relative(&url);
+println!("url {:?}, base {:?}, make_relative {relative:?}", url.as_str(), base.as_str());
+if let Some(relative) = relative {
+    println!("base.join(relative) = {:?}", base.join(&relative).map(|u| u.to_string()));
+}"#,
+        ),
     },
     EntryPoint {
         // The host of a special URL, parsed again with the host parser alone: "The host
@@ -233,6 +247,11 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             }
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: Some(
+            r#"let url = url::Url::parse(input).unwrap();
+let host = url.host_str().unwrap();
+println!("{host:?} -> {:?}", url::Host::parse(host).map(|h| h.to_string()));"#,
+        ),
     },
 ];
 
