@@ -6,7 +6,8 @@
 //! `Url::set_scheme`, `Url::set_host`, `Url::set_port`, `Url::set_path` and the others; each case
 //! parses `href`, sets one component to `new_value`, and reads back every getter the case
 //! names. A case that does not give the expected values is a failure, with what the crate
-//! gave; a panic is a failure too. The test (`tests/setters.rs`) holds the crate to the cases
+//! gave; a panic is a failure too. Every case also checks the URL Standard's idempotence on the
+//! setter's result: its href, parsed again, gives the same href. The test (`tests/setters.rs`) holds the crate to the cases
 //! minus a list of known failures, each with its reason.
 
 use std::collections::BTreeMap;
@@ -49,6 +50,17 @@ pub struct SetterFailure {
     pub actual: Result<BTreeMap<String, String>, String>,
 }
 
+/// A setter's result whose href does not parse back to itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotIdempotent {
+    /// The case.
+    pub case: SetterCase,
+    /// The href after the setter.
+    pub href: String,
+    /// What parsing it again gives (an href or an error).
+    pub again: String,
+}
+
 /// The result of running every case.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SetterRun {
@@ -56,6 +68,8 @@ pub struct SetterRun {
     pub cases: usize,
     /// Cases failed.
     pub failures: Vec<SetterFailure>,
+    /// Cases whose resulting href does not parse back to itself.
+    pub not_idempotent: Vec<NotIdempotent>,
 }
 
 #[derive(Deserialize)]
@@ -147,6 +161,26 @@ pub fn apply(case: &SetterCase) -> Result<BTreeMap<String, String>, String> {
 /// Runs every case.
 #[cfg(feature = "url")]
 pub fn run(cases: &[SetterCase]) -> SetterRun {
+    let not_idempotent = cases
+        .iter()
+        .filter_map(|case| {
+            let mut got = apply(case).ok()?;
+            let href = got.remove("href").or_else(|| {
+                let mut with_href = case.clone();
+                with_href.expected = BTreeMap::from([("href".to_owned(), String::new())]);
+                apply(&with_href).ok()?.remove("href")
+            })?;
+            let again = catching(|| {
+                url::Url::parse(&href).map_or_else(|e| format!("error: {e}"), |u| u.to_string())
+            })
+            .unwrap_or_else(|panic| format!("panicked: {panic}"));
+            (again != href).then(|| NotIdempotent {
+                case: case.clone(),
+                href,
+                again,
+            })
+        })
+        .collect();
     let failures = cases
         .iter()
         .filter_map(|case| {
@@ -163,6 +197,7 @@ pub fn run(cases: &[SetterCase]) -> SetterRun {
     SetterRun {
         cases: cases.len(),
         failures,
+        not_idempotent,
     }
 }
 
@@ -180,9 +215,30 @@ pub fn markdown(run: &SetterRun, source: &str) -> String {
         run.cases - run.failures.len(),
         run.failures.len()
     );
+    if !run.not_idempotent.is_empty() {
+        let _ = writeln!(
+            out,
+            "Results whose href does not parse back to itself (the URL Standard's idempotence):\n\n| setter | href | new value | href after | parsed again |\n|---|---|---|---|---|"
+        );
+        let json = |s: &str| serde_json::to_string(s).unwrap_or_default();
+        let code = |s: &str| format!("`{}`", s.replace('|', "\\|").replace('`', "\\`"));
+        for n in &run.not_idempotent {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} |",
+                n.case.setter,
+                code(&json(&n.case.href)),
+                code(&json(&n.case.new_value)),
+                code(&json(&n.href)),
+                code(&json(&n.again))
+            );
+        }
+        let _ = writeln!(out);
+    }
     if run.failures.is_empty() {
         return out;
     }
+    let _ = writeln!(out, "Cases that fail:\n");
     let _ = writeln!(
         out,
         "| setter | href | new value | getter | expected | url gives |\n|---|---|---|---|---|---|"

@@ -62,6 +62,16 @@ fn url_setters_follow_the_web_platform_tests() {
         failed.iter().filter(|f| !listed.contains(f)).collect();
     let passing_listed: Vec<&(String, String, String)> =
         listed.iter().filter(|l| !failed.contains(l)).collect();
+    // A result whose href does not parse back to itself is one of the known failures (the
+    // Standard's expected values are idempotent, so a case that passes cannot show it).
+    let not_idempotent: Vec<(String, String, String)> =
+        run.not_idempotent.iter().map(|n| key(&n.case)).collect();
+    for case in &not_idempotent {
+        assert!(
+            listed.contains(case),
+            "{case:?}: its href does not parse back to itself"
+        );
+    }
     assert!(
         unexpected.is_empty() && passing_listed.is_empty(),
         "new failures: {unexpected:#?}\nlisted but passing: {passing_listed:#?}\n{}",
