@@ -48,6 +48,7 @@
 //! | `Iri::resolve` | resolve |
 //! | `IriRef::as_str` | serialize (the crate keeps the text it was given) |
 //! | `IriRef::from_str` | conversion, URI-reference |
+//! | `Iri::from_str` | conversion, URI |
 //! | `Iri::try_from(IriRef)` | conversion, URI |
 //! | `Iri::relativize`, then `Iri::resolve` | conversion, URI: "Returns an IRI that, when resolved against the current IRI returns `abs`" |
 
@@ -161,6 +162,14 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "oxiri::IriRef::from_str",
         reach: Reach::Conversion(Rule::UriReference, |s| match s.parse::<IriRef<String>>() {
             Ok(r) => outcome(&r.as_ref()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "oxiri::Iri::from_str",
+        reach: Reach::Conversion(Rule::Uri, |s| match s.parse::<Iri<String>>() {
+            Ok(i) => outcome(&IriRef::from(i.as_ref())),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
         program: None,
