@@ -57,6 +57,7 @@
 //! | `UriRef::normalize` | normalize |
 //! | `UriRef::as_str` | serialize (the crate keeps the text: `UriRef<&str>` borrows the input) |
 //! | `UriRef::try_from(&str)`, `str::parse::<UriRef<String>>` | conversion, URI-reference |
+//! | `build::Builder` (from the parse's components) | conversion, URI-reference |
 //! | `Uri::try_from(UriRef)` | conversion, URI |
 //! | `UriRef::try_from(IriRef)`, `IriRef::to_uri_ref` | conversion, URI-reference (IRI to URI) |
 //! | `Uri::try_from(Iri)` | conversion, URI (IRI to URI) |
@@ -66,6 +67,7 @@
 use fluent_uri::component::{Authority, Host};
 use fluent_uri::{Uri, UriRef};
 
+use fluent_uri::build::Builder;
 use fluent_uri::{Iri, IriRef};
 
 use super::{About, EntryPoint, Implementation, Promises, Reach};
@@ -170,6 +172,31 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "fluent_uri::UriRef::from_str",
         reach: Reach::Conversion(Rule::UriReference, |s| match s.parse::<UriRef<String>>() {
             Ok(r) => uri_ref_outcome(&r.borrow()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        // The parse's components handed back to the builder, as its documentation shows for an
+        // authority "obtained from a URI/IRI (reference)": what it builds must parse the same.
+        name: "fluent_uri::build::Builder",
+        reach: Reach::Conversion(Rule::UriReference, |s| match UriRef::parse(s) {
+            Ok(r) => {
+                let built = UriRef::builder()
+                    .optional(Builder::scheme, r.scheme())
+                    .optional(Builder::authority, r.authority())
+                    .path(r.path())
+                    .optional(Builder::query, r.query())
+                    .optional(Builder::fragment, r.fragment())
+                    .build();
+                match built {
+                    Ok(built) => match UriRef::parse(built.as_str()) {
+                        Ok(again) => uri_ref_outcome(&again),
+                        Err(e) => Outcome::Invalid(format!("built an invalid reference: {e}")),
+                    },
+                    Err(e) => Outcome::Invalid(format!("the builder refuses: {e}")),
+                }
+            }
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
         program: None,
