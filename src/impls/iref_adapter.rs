@@ -61,6 +61,7 @@
 //! | `UriRef::as_str` | serialize (the crate keeps the text: `UriRef` is a validated `str`) |
 //! | `UriRefBuf::new(Vec<u8>)` | conversion, URI-reference |
 //! | `UriRef::as_uri` | conversion, URI |
+//! | `IriRef::new`, then `IriRef::as_uri_ref` (ASCII) | conversion, URI-reference (IRI to URI) |
 //! | `uri::Authority::new`, `uri::Host::new` | sub-parsers, on the input's authority and host |
 //!
 //! `UriRef::resolve` documents RFC 3986 errata 4547 for dot-segments, so the §5.2.2 law for a
@@ -162,6 +163,22 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 Ok(r) => uri_ref_outcome(&r),
                 Err(_) => Outcome::Invalid("invalid URI reference".to_owned()),
             }
+        }),
+        program: None,
+    },
+    EntryPoint {
+        // An ASCII IRI reference is a URI reference (RFC 3987 §3.1): the IRI parser must accept
+        // exactly the inputs the URI parser accepts.
+        name: "iref::IriRef::as_uri_ref",
+        reach: Reach::Conversion(Rule::UriReference, |s| match iref::IriRef::new(s) {
+            Ok(r) if s.is_ascii() => match r.as_uri_ref() {
+                Some(u) => uri_ref_outcome(u),
+                None => {
+                    Outcome::Invalid("an ASCII IRI reference that is no URI reference".to_owned())
+                }
+            },
+            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
+            Err(_) => Outcome::Invalid("invalid IRI reference".to_owned()),
         }),
         program: None,
     },
