@@ -80,6 +80,8 @@ fn options(seed: u64, duration: Duration, raw_bytes: bool) -> Options {
         ops: OPS.to_vec(),
         batch: BATCH,
         raw_bytes,
+        announce: false,
+        label: String::new(),
     }
 }
 

@@ -89,12 +89,22 @@ impl<'a> Campaign<'a> {
             else {
                 continue;
             };
+            // A run over fewer implementations than the campaign's (a one-crate fuzz run) lacks
+            // the others' answers to the original case: ask them, so that the report is the
+            // same whichever run found it first.
+            let all_answers;
+            let original_answers = if run.answers.len() < self.engine.names().len() {
+                all_answers = self.engine.run(&finding.case).answers;
+                &all_answers
+            } else {
+                &run.answers
+            };
             self.collector.add(
                 implementation,
                 finding,
                 &minimal,
                 &minimal_answers,
-                &run.answers,
+                original_answers,
                 source,
             );
         }

@@ -39,9 +39,15 @@ pub struct Options {
     /// [`generate::case_from_bytes`] takes the rest as text instead of building a tree (plain
     /// random bytes, for comparison with the grammar).
     pub raw_bytes: bool,
+    /// Print each new signature as it is found, with the case count and the time (which go
+    /// to standard output only, never into a report, so that a run stays reproducible).
+    pub announce: bool,
+    /// Appended to the reports' source name (`fuzz seed 3, url alone`), so that runs with the
+    /// same seed but other implementations count apart.
+    pub label: String,
 }
 
-/// When a run first recorded a candidate-bug signature (one no catalogue entry covers).
+/// When a run first recorded a signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FirstFind {
     /// Time since the start of the run, the shrinking of the finding included.
@@ -50,6 +56,8 @@ pub struct FirstFind {
     pub cases: u64,
     /// Its signature, `implementation/id`.
     pub signature: String,
+    /// Whether no catalogue entry covers it.
+    pub candidate_bug: bool,
     /// The case that showed it.
     pub case: Request,
 }
@@ -71,6 +79,8 @@ pub struct Summary {
     pub candidate_bugs: u64,
     /// The first of them.
     pub first_candidate_bug: Option<FirstFind>,
+    /// Every new signature, in the order found, with when.
+    pub first_finds: Vec<FirstFind>,
 }
 
 impl Summary {
@@ -244,10 +254,12 @@ pub fn run(
     let start = Instant::now();
     let violations = Mutex::new(Vec::new());
     let first_candidate_bug: OnceLock<FirstFind> = OnceLock::new();
-    let source = format!("fuzz seed {}", options.seed);
+    let first_finds: Mutex<Vec<FirstFind>> = Mutex::new(Vec::new());
+    let source = format!("fuzz seed {}{}", options.seed, options.label);
     std::thread::scope(|scope| {
         for job in 0..options.jobs.max(1) {
             let (source, violations, first) = (&source, &violations, &first_candidate_bug);
+            let first_finds = &first_finds;
             scope.spawn(move || {
                 let mut rng = Rng(options.seed ^ (job as u64).wrapping_mul(0xA076_1D64_78BD_642F));
                 let mut corpus: Vec<Vec<u8>> = Vec::new();
@@ -303,7 +315,41 @@ pub fn run(
                         } else {
                             None
                         };
+                        let mut fresh_all: Vec<&crate::diff::Finding> = Vec::new();
+                        for f in run.findings.iter().filter(|f| !campaign.has(f)) {
+                            if !fresh_all.iter().any(|g| g.signature == f.signature) {
+                                fresh_all.push(f);
+                            }
+                        }
                         let new = campaign.record(run, source);
+                        if new > 0 {
+                            let cases = progress.cases.load(Ordering::Relaxed) + i as u64 + 1;
+                            let after = start.elapsed();
+                            let mut finds = first_finds.lock().unwrap_or_else(|e| e.into_inner());
+                            for f in fresh_all {
+                                let find = FirstFind {
+                                    after,
+                                    cases,
+                                    signature: f.signature.to_string(),
+                                    candidate_bug: f.known.is_none(),
+                                    case: f.case.clone(),
+                                };
+                                if options.announce {
+                                    println!(
+                                        "  new signature after {} cases ({:.1}s): {}{}",
+                                        find.cases,
+                                        find.after.as_secs_f64(),
+                                        find.signature,
+                                        if find.candidate_bug {
+                                            " [candidate bug]"
+                                        } else {
+                                            ""
+                                        }
+                                    );
+                                }
+                                finds.push(find);
+                            }
+                        }
                         progress.signatures.fetch_add(new as u64, Ordering::Relaxed);
                         let candidates = campaign.stats().candidate_bugs - candidates_before;
                         if candidates > 0 {
@@ -312,6 +358,7 @@ pub fn run(
                                     after: start.elapsed(),
                                     cases: progress.cases.load(Ordering::Relaxed) + i as u64 + 1,
                                     signature: finding.signature.to_string(),
+                                    candidate_bug: true,
                                     case: finding.case.clone(),
                                 });
                             }
@@ -350,6 +397,7 @@ pub fn run(
         violations: violations.into_inner().unwrap_or_default(),
         candidate_bugs: progress.candidate_bugs.load(Ordering::Relaxed),
         first_candidate_bug: first_candidate_bug.into_inner(),
+        first_finds: first_finds.into_inner().unwrap_or_default(),
     }
 }
 

@@ -255,7 +255,8 @@ pub fn check_with(
         };
         let signature = run
             .findings
-            .first()
+            .iter()
+            .find(|f| f.chain.is_empty() && !f.difference.kind.is_property())
             .filter(|_| is_failure(&verdict))
             .map(|f| f.signature.id());
         cases.push(GateCase {

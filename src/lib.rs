@@ -24,5 +24,6 @@ pub mod model;
 pub mod protocol;
 pub mod reference;
 pub mod report;
+pub mod setters;
 pub mod vectors;
 pub mod whatwg;

@@ -96,9 +96,18 @@ enum Command {
         /// The real-world URL lists (`*.txt`); skipped when missing.
         #[arg(long, default_value_os_t = campaign::default_urls_dir())]
         urls: PathBuf,
-        /// Cases of the fuzz campaign (seed 1, one job, so that the run is reproducible).
+        /// Cases of the fuzz campaign over every implementation at once (seed 1, one job, so
+        /// that the run is reproducible).
         #[arg(long, default_value_t = 200_000)]
         fuzz_cases: u64,
+        /// Cases of each implementation's own fuzz campaign, after the shared one (a seed of
+        /// its own, one job): one crate alone runs several times faster, so deep behaviours come
+        /// within reach (see the README for the cost).
+        #[arg(long, default_value_t = PER_IMPLEMENTATION_FUZZ_CASES)]
+        fuzz_cases_per_impl: u64,
+        /// The web-platform-tests setter cases, for url's setters; skipped when missing.
+        #[arg(long, default_value_os_t = uri_conformance::setters::default_path())]
+        wpt_setters: PathBuf,
     },
     /// Compare every implementation on one case, or (with --vectors, --urls, --input-file) on
     /// many, writing reports.
@@ -275,7 +284,15 @@ fn main() -> ExitCode {
             reports,
             urls,
             fuzz_cases,
-        } => run_main_job(&selection, &reports, &urls, fuzz_cases),
+            fuzz_cases_per_impl,
+            wpt_setters,
+        } => run_main_job(
+            &selection,
+            &reports,
+            &urls,
+            (fuzz_cases, fuzz_cases_per_impl),
+            &wpt_setters,
+        ),
         Command::Diff {
             input,
             base,
@@ -351,6 +368,8 @@ fn main() -> ExitCode {
                 ops,
                 batch: batch.max(1),
                 raw_bytes,
+                announce: true,
+                label: String::new(),
             };
             run_fuzz(&selection, &reports, &options)
         }
@@ -634,7 +653,8 @@ fn run_main_job(
     selection: &Selection,
     reports: &std::path::Path,
     urls: &std::path::Path,
-    fuzz_cases: u64,
+    (fuzz_cases, fuzz_cases_per_impl): (u64, u64),
+    wpt_setters: &std::path::Path,
 ) -> ExitCode {
     let engine = match selection.engine() {
         Ok(engine) => engine,
@@ -665,7 +685,10 @@ fn run_main_job(
         ops: vec![Op::Parse, Op::Resolve, Op::Normalize],
         batch: 64,
         raw_bytes: false,
+        announce: true,
+        label: String::new(),
     };
+    println!("fuzz: every implementation, {fuzz_cases} cases");
     let summary = fuzz::run(
         &engine,
         &campaign,
@@ -679,12 +702,56 @@ fn run_main_job(
         summary.execs_per_second(),
         summary.violations.len()
     );
+    let mut violations = summary.violations;
+    // Each implementation alone, with its own budget: the cases run on one engine of that
+    // implementation, and what they find is recorded (and shrunk) through the shared campaign.
+    let implementations = match selection.implementations() {
+        Ok(all) => all,
+        Err(e) => return fail(e),
+    };
+    for (index, implementation) in implementations.into_iter().enumerate() {
+        let name = implementation.about().name.to_owned();
+        if name == "reference" || fuzz_cases_per_impl == 0 {
+            continue;
+        }
+        let solo = Engine::new(
+            vec![implementation],
+            selection.limit() + Duration::from_secs(1),
+            Catalogue::bundled(),
+        );
+        // A seed of its own per implementation, so that the runs do not repeat one another's
+        // inputs.
+        let options = fuzz::Options {
+            cases: Some(fuzz_cases_per_impl),
+            seed: options.seed + 1 + index as u64,
+            label: format!(", {name} alone"),
+            ..options.clone()
+        };
+        println!("fuzz: {name} alone, {fuzz_cases_per_impl} cases");
+        let summary = fuzz::run(
+            &solo,
+            &campaign,
+            &options,
+            &STOP,
+            &fuzz::Progress::default(),
+        );
+        println!(
+            "fuzz: {name}: {} cases in {:.1}s ({:.0} execs/s), {} new signatures ({} candidate bugs)",
+            summary.cases,
+            summary.elapsed.as_secs_f64(),
+            summary.execs_per_second(),
+            summary.signatures,
+            summary.candidate_bugs
+        );
+        violations.extend(summary.violations);
+    }
     let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
     let stats = campaign.stats();
     match campaign.write_pruning() {
         Ok(all) => println!("{}", written_line(&stats, all.len(), reports)),
         Err(e) => return fail(e),
     }
+    write_setters(wpt_setters, reports);
     let stale = engine.catalogue().stale(&engine.names());
     if let Err(e) = report::index::write_catalogue(reports, engine.catalogue(), &stale) {
         return fail(e);
@@ -695,14 +762,50 @@ fn run_main_job(
             entry.id
         );
     }
-    for violation in summary.violations.iter().take(20) {
+    for violation in violations.iter().take(20) {
         println!("reference property violated: {violation}");
     }
-    if summary.violations.is_empty() {
+    if violations.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// url's setters against the web-platform-tests setter cases: `reports/url-setters.md`.
+fn write_setters(cases: &std::path::Path, reports: &std::path::Path) {
+    #[cfg(feature = "url")]
+    {
+        use uri_conformance::setters;
+        if !cases.is_file() {
+            println!("no setter cases at {} (skipped)", cases.display());
+            return;
+        }
+        let loaded = match setters::load(cases) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                println!("setter cases not read: {e}");
+                return;
+            }
+        };
+        let run = setters::run(&loaded);
+        let name = cases
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let text = setters::markdown(&run, &format!("web-platform-tests {name}"));
+        let path = reports.join("url-setters.md");
+        match report::write_atomically(&path, text.as_bytes()) {
+            Ok(()) => println!(
+                "url setters: {} of {} web-platform-tests cases pass ({})",
+                run.cases - run.failures.len(),
+                run.cases,
+                path.display()
+            ),
+            Err(e) => println!("{}: {e}", path.display()),
+        }
+    }
+    #[cfg(not(feature = "url"))]
+    let _ = (cases, reports);
 }
 
 fn run_gate(
@@ -968,6 +1071,11 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
         _ => Err(format!("{text:?} is not a duration like 60s, 30m or 1h")),
     }
 }
+
+/// Cases of each implementation's own fuzz campaign in the main job: a million, where a
+/// one-crate run reaches a panic that 200,000 cases over every crate do not (the cost is
+/// measured in the README).
+const PER_IMPLEMENTATION_FUZZ_CASES: u64 = 1_000_000;
 
 static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 

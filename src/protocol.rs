@@ -6,6 +6,8 @@
 //!                                                     | {"valid":false,"error":S}
 //! {"op":"resolve","base":S,"input":S,"strict":B?}   -> {"valid":true,"target":S} | {"valid":false,"error":S}
 //! {"op":"normalize","input":S,"level":L?}           -> {"valid":true,"normalized":S} | {"valid":false,"error":S}
+//! {"op":"serialize","input":S}                     -> {"valid":true,"serialized":S} | {"valid":false,"error":S}
+//!                                                     (optional: the round-trip properties)
 //! an operation the implementation does not support  -> {"unsupported":true}
 //! a line that is not a valid request                -> {"error":S}
 //! ```
@@ -184,6 +186,66 @@ impl Response {
     }
 }
 
+/// The optional `serialize` request: parse `input` and write it back with the implementation's
+/// own serializer. A separate message rather than a [`Request`] variant, so that programs and
+/// requests that do not know it are unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+enum SerializeRequest {
+    Serialize { input: String },
+}
+
+/// The answer to a `serialize` request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+enum SerializedResponse {
+    Serialized { valid: bool, serialized: String },
+    Invalid { valid: bool, error: String },
+    Unsupported { unsupported: bool },
+}
+
+/// The line of a `serialize` request for `input`.
+pub fn serialize_request(input: &str) -> String {
+    serde_json::to_string(&SerializeRequest::Serialize {
+        input: input.to_owned(),
+    })
+    .expect("requests serialize")
+}
+
+/// The input of a `serialize` request line; `None` for any other line.
+pub fn read_serialize_request(line: &str) -> Option<String> {
+    match serde_json::from_str::<SerializeRequest>(line).ok()? {
+        SerializeRequest::Serialize { input } => Some(input),
+    }
+}
+
+/// The response line to a `serialize` request: the serialized string, the error, or
+/// `unsupported` (`None`).
+pub fn serialized_response(serialized: Option<Result<String, String>>) -> String {
+    let response = match serialized {
+        Some(Ok(serialized)) => SerializedResponse::Serialized {
+            valid: true,
+            serialized,
+        },
+        Some(Err(error)) => SerializedResponse::Invalid {
+            valid: false,
+            error,
+        },
+        None => SerializedResponse::Unsupported { unsupported: true },
+    };
+    serde_json::to_string(&response).expect("responses always serialize")
+}
+
+/// Reads the response to a `serialize` request: `None` for `unsupported` and for anything else
+/// (a program that does not know the operation answers an error line).
+pub fn read_serialized(line: &str) -> Option<Result<String, String>> {
+    match serde_json::from_str::<SerializedResponse>(line).ok()? {
+        SerializedResponse::Serialized { serialized, .. } => Some(Ok(serialized)),
+        SerializedResponse::Invalid { error, .. } => Some(Err(error)),
+        SerializedResponse::Unsupported { .. } => None,
+    }
+}
+
 /// Reads one request line.
 pub fn read_request(line: &str) -> Result<Request, String> {
     let request: Request =
@@ -240,6 +302,27 @@ mod tests {
             write_response(&Response::invalid("x")),
             r#"{"valid":false,"error":"x"}"#
         );
+    }
+
+    #[test]
+    fn the_serialize_operation_round_trips() {
+        let line = serialize_request("a:b");
+        assert_eq!(line, r#"{"op":"serialize","input":"a:b"}"#);
+        assert_eq!(read_serialize_request(&line).as_deref(), Some("a:b"));
+        assert_eq!(
+            read_serialize_request(r#"{"op":"parse","input":"a:b"}"#),
+            None
+        );
+        let answer = serialized_response(Some(Ok("a:b".into())));
+        assert_eq!(answer, r#"{"valid":true,"serialized":"a:b"}"#);
+        assert_eq!(read_serialized(&answer), Some(Ok("a:b".into())));
+        assert_eq!(
+            read_serialized(&serialized_response(Some(Err("x".into())))),
+            Some(Err("x".into()))
+        );
+        assert_eq!(read_serialized(&serialized_response(None)), None);
+        // A program that does not know the operation answers an error line.
+        assert_eq!(read_serialized(r#"{"error":"not a valid request"}"#), None);
     }
 
     #[test]

@@ -423,7 +423,15 @@ impl Catalogue {
         expected: &Outcome,
         actual: &Outcome,
     ) -> Option<Known> {
-        let steps = self.steps(implementation, super::signature::op_name(case));
+        // A broken promise of the crate's own (a property) is never a known difference: a
+        // model of its answers says nothing about it. Only a bug entry that names the
+        // property's kind groups it.
+        let property = difference.kind.is_property();
+        let steps = if property {
+            Vec::new()
+        } else {
+            self.steps(implementation, super::signature::op_name(case))
+        };
         if !steps.is_empty()
             && let models::Answer::Unmodelled(reason) = models::answer(&steps, case)
         {
@@ -439,7 +447,8 @@ impl Catalogue {
             });
         }
         // An unsupported model answer explains nothing: the comparison would skip it.
-        if let Some((answer, used)) = self.modelled_answer(implementation, case)
+        if !property
+            && let Some((answer, used)) = self.modelled_answer(implementation, case)
             && !used.is_empty()
             && answer != Outcome::Unsupported
             && compare::compare(case, &answer, actual, blind_spots).is_none()
@@ -453,9 +462,10 @@ impl Catalogue {
             entry.class == Class::Bug
                 && entry.implementations.iter().any(|i| i == implementation)
                 && entry.predicate.as_ref().is_some_and(|p| {
-                    p.each()
-                        .iter()
-                        .any(|p| p.holds(case, difference, expected, actual))
+                    p.each().iter().any(|p| {
+                        (!property || p.kind.iter().any(|k| k == difference.kind.name()))
+                            && p.holds(case, difference, expected, actual)
+                    })
                 })
         })?;
         self.record(entry);

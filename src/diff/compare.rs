@@ -24,6 +24,21 @@ pub enum DifferenceKind {
     Panic,
     /// The implementation ran past the time limit.
     Timeout,
+    /// A property of the crate's own (no reference involved): what it parsed does not survive
+    /// serializing and parsing again, or the text changed where the crate promises to keep it.
+    RoundTrip,
+    /// A property: serializing or normalizing again changes the string.
+    NotIdempotent,
+    /// A property: normalization changed where a request goes (authority presence, scheme,
+    /// userinfo, host, port), or gave a string the crate does not parse.
+    MeaningChanged,
+    /// A property: a resolution target the crate's own parser does not take as a URI.
+    TargetNotAbsolute,
+    /// A property: a law of RFC 3986 §5.2.2 broken on the crate's own terms (a reference with a
+    /// scheme that does not resolve to itself, an empty reference that does not give the base).
+    ResolutionLaw,
+    /// A property: two of the crate's ways from a string to a URI (or a part of one) disagree.
+    ConversionsDisagree,
 }
 
 impl DifferenceKind {
@@ -37,6 +52,12 @@ impl DifferenceKind {
             DifferenceKind::Normalized => "normalized",
             DifferenceKind::Panic => "panic",
             DifferenceKind::Timeout => "timeout",
+            DifferenceKind::RoundTrip => "round-trip",
+            DifferenceKind::NotIdempotent => "not-idempotent",
+            DifferenceKind::MeaningChanged => "meaning-changed",
+            DifferenceKind::TargetNotAbsolute => "target-not-absolute",
+            DifferenceKind::ResolutionLaw => "resolution-law",
+            DifferenceKind::ConversionsDisagree => "conversions-disagree",
         }
     }
 
@@ -50,9 +71,30 @@ impl DifferenceKind {
             DifferenceKind::Normalized,
             DifferenceKind::Panic,
             DifferenceKind::Timeout,
+            DifferenceKind::RoundTrip,
+            DifferenceKind::NotIdempotent,
+            DifferenceKind::MeaningChanged,
+            DifferenceKind::TargetNotAbsolute,
+            DifferenceKind::ResolutionLaw,
+            DifferenceKind::ConversionsDisagree,
         ]
         .into_iter()
         .find(|k| k.name() == name)
+    }
+}
+
+impl DifferenceKind {
+    /// Whether it is a property of the implementation's own, found without the reference.
+    pub const fn is_property(self) -> bool {
+        matches!(
+            self,
+            DifferenceKind::RoundTrip
+                | DifferenceKind::NotIdempotent
+                | DifferenceKind::MeaningChanged
+                | DifferenceKind::TargetNotAbsolute
+                | DifferenceKind::ResolutionLaw
+                | DifferenceKind::ConversionsDisagree
+        )
     }
 }
 
@@ -443,7 +485,7 @@ pub fn character_name(c: char) -> String {
 /// A panic's file and message (`... at /path/to/src/parser.rs:12:5` as `parser.rs-` and the
 /// message's words, digits and quoted text left out), so that one panic makes one signature
 /// across releases that move its line, and two panics in one file make two.
-fn panic_location(message: &str) -> String {
+pub(crate) fn panic_location(message: &str) -> String {
     let (text, file) = match message.rsplit_once(" at ") {
         Some((text, location)) => {
             let file = location.rsplit('/').next().unwrap_or(location);

@@ -5,6 +5,7 @@ pub mod catalogue;
 pub mod compare;
 pub mod models;
 mod predicate;
+pub mod properties;
 pub mod run;
 pub mod shrink;
 pub mod signature;
@@ -14,6 +15,7 @@ use std::time::Duration;
 
 pub use catalogue::{Catalogue, Class};
 pub use compare::{Difference, DifferenceKind};
+pub use properties::PropertyFailure;
 pub use signature::Signature;
 
 use crate::impls::Implementation;
@@ -21,7 +23,7 @@ use crate::impls::reference::Reference;
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{self, HostKind, Level};
-use run::Guarded;
+use run::{Checked, Guarded};
 
 /// A catalogue entry that covers a finding, copied out of the catalogue.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +55,9 @@ pub struct Finding {
     pub actual: Outcome,
     /// The catalogue entry that covers it; `None` for a candidate bug.
     pub known: Option<Known>,
+    /// For a property of the implementation's own ([`properties`]), the strings that show it:
+    /// the input, the first output, the second; empty for a difference from the reference.
+    pub chain: Vec<String>,
 }
 
 impl Finding {
@@ -115,17 +120,18 @@ impl Engine {
         &self.catalogue
     }
 
-    /// Runs `case` everywhere and compares.
+    /// Runs `case` everywhere, compares, and checks each implementation's own properties.
     pub fn run(&self, case: &Request) -> CaseRun {
         let expected = Reference.answer(case);
         let mut answers = Vec::with_capacity(self.implementations.len());
         let mut findings = Vec::new();
         for guarded in &self.implementations {
-            let actual = guarded.answer(case);
-            if let Some(finding) = self.finding(guarded, case, &expected, &actual) {
-                findings.push(finding);
-            }
-            answers.push((guarded.implementation().about().name.to_owned(), actual));
+            let checked = guarded.answer_checked(case);
+            findings.extend(self.findings(guarded, case, &expected, &checked));
+            answers.push((
+                guarded.implementation().about().name.to_owned(),
+                checked.outcome,
+            ));
         }
         CaseRun {
             reference: expected,
@@ -138,10 +144,10 @@ impl Engine {
     /// (faster than [`Engine::run`] case by case).
     pub fn run_all(&self, cases: &[Request]) -> Vec<CaseRun> {
         let expected: Vec<Outcome> = cases.iter().map(|c| Reference.answer(c)).collect();
-        let answers: Vec<Vec<Outcome>> = self
+        let answers: Vec<Vec<Checked>> = self
             .implementations
             .iter()
-            .map(|guarded| guarded.answer_all(cases))
+            .map(|guarded| guarded.answer_all_checked(cases))
             .collect();
         cases
             .iter()
@@ -153,13 +159,12 @@ impl Engine {
                     findings: Vec::new(),
                 };
                 for (guarded, outcomes) in self.implementations.iter().zip(&answers) {
-                    let actual = &outcomes[i];
-                    if let Some(finding) = self.finding(guarded, case, &expected[i], actual) {
-                        run.findings.push(finding);
-                    }
+                    let checked = &outcomes[i];
+                    run.findings
+                        .extend(self.findings(guarded, case, &expected[i], checked));
                     run.answers.push((
                         guarded.implementation().about().name.to_owned(),
-                        actual.clone(),
+                        checked.outcome.clone(),
                     ));
                 }
                 run
@@ -167,7 +172,7 @@ impl Engine {
             .collect()
     }
 
-    /// Runs `case` on one implementation only; its finding, if any.
+    /// Runs `case` on one implementation only; its difference from the reference, if any.
     pub fn run_one(&self, implementation: &str, case: &Request) -> Option<Finding> {
         let guarded = self
             .implementations
@@ -176,6 +181,51 @@ impl Engine {
         let expected = Reference.answer(case);
         let actual = guarded.answer(case);
         self.finding(guarded, case, &expected, &actual)
+    }
+
+    /// Runs `case` on one implementation only; its difference from the reference and the
+    /// properties it breaks.
+    pub fn run_one_checked(&self, implementation: &str, case: &Request) -> Vec<Finding> {
+        let Some(guarded) = self
+            .implementations
+            .iter()
+            .find(|g| g.implementation().about().name == implementation)
+        else {
+            return Vec::new();
+        };
+        let expected = Reference.answer(case);
+        let checked = guarded.answer_checked(case);
+        self.findings(guarded, case, &expected, &checked)
+    }
+
+    /// The difference from the reference, then one finding per property broken.
+    fn findings(
+        &self,
+        guarded: &Guarded,
+        case: &Request,
+        expected: &Outcome,
+        checked: &Checked,
+    ) -> Vec<Finding> {
+        let mut findings: Vec<Finding> = self
+            .finding(guarded, case, expected, &checked.outcome)
+            .into_iter()
+            .collect();
+        for failure in &checked.failures {
+            let finding = self.classified(
+                guarded.implementation(),
+                case,
+                failure.difference(),
+                expected,
+                &checked.outcome,
+                failure.chain.clone(),
+            );
+            // One finding per signature and case: a property broken twice on one case (the
+            // same panic reached by two calls) is one finding.
+            if !findings.iter().any(|f| f.signature == finding.signature) {
+                findings.push(finding);
+            }
+        }
+        findings
     }
 
     fn finding(
@@ -194,6 +244,27 @@ impl Engine {
             difference.detail = detail;
         }
         let name = implementation.about().name;
+        let _ = name;
+        Some(self.classified(
+            implementation,
+            case,
+            difference,
+            expected,
+            actual,
+            Vec::new(),
+        ))
+    }
+
+    fn classified(
+        &self,
+        implementation: &dyn Implementation,
+        case: &Request,
+        difference: Difference,
+        expected: &Outcome,
+        actual: &Outcome,
+        chain: Vec<String>,
+    ) -> Finding {
+        let name = implementation.about().name;
         let known = self.catalogue.classify(
             name,
             implementation.blind_spots(),
@@ -204,14 +275,15 @@ impl Engine {
         );
         let mut signature = Signature::of(name, case, &difference);
         signature.known = known.as_ref().map(|k| k.id.clone());
-        Some(Finding {
+        Finding {
             signature,
             case: case.clone(),
             difference,
             reference: expected.clone(),
             actual: actual.clone(),
             known,
-        })
+            chain,
+        }
     }
 
     /// Shrinks a finding to a minimal case with the same signature and classification.
@@ -229,13 +301,22 @@ impl Engine {
         };
         let wanted = identity(finding);
         let mut best = finding.clone();
+        let property = finding.difference.kind.is_property() || !finding.chain.is_empty();
         let minimal = shrink::shrink_case(&finding.case, budget, |candidate| {
-            match self.run_one(&implementation, candidate) {
-                Some(f) if identity(&f) == wanted => {
+            let found = if property {
+                self.run_one_checked(&implementation, candidate)
+                    .into_iter()
+                    .find(|f| identity(f) == wanted)
+            } else {
+                self.run_one(&implementation, candidate)
+                    .filter(|f| identity(f) == wanted)
+            };
+            match found {
+                Some(f) => {
                     best = f;
                     true
                 }
-                _ => false,
+                None => false,
             }
         });
         debug_assert_eq!(minimal, best.case);

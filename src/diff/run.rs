@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, Once};
 use std::thread;
 use std::time::Duration;
 
+use super::properties::{self, PropertyFailure};
 use crate::impls::Implementation;
 use crate::model::Outcome;
 use crate::protocol::Request;
@@ -62,19 +63,38 @@ fn install_panic_hook() {
     });
 }
 
-/// Answers `request` with `implementation` on this thread, turning a panic into an outcome.
-pub fn answer_catching(implementation: &dyn Implementation, request: &Request) -> Outcome {
+/// Runs `f`, a call into an implementation, on this thread; a panic becomes its message and
+/// location. Not to be nested.
+pub fn catching<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     install_panic_hook();
     CAPTURED_PANIC.with(|slot| *slot.borrow_mut() = Some(None));
-    let result = panic::catch_unwind(AssertUnwindSafe(|| implementation.answer(request)));
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
     let message = CAPTURED_PANIC.with(|slot| slot.borrow_mut().take().flatten());
-    match result {
-        Ok(outcome) => outcome,
-        Err(_) => Outcome::Panicked(message.unwrap_or_else(|| "panic".to_owned())),
-    }
+    result.map_err(|_| message.unwrap_or_else(|| "panic".to_owned()))
 }
 
-type Job = (Vec<Request>, SyncSender<Vec<Outcome>>);
+/// Answers `request` with `implementation` on this thread, turning a panic into an outcome.
+pub fn answer_catching(implementation: &dyn Implementation, request: &Request) -> Outcome {
+    catching(|| implementation.answer(request)).unwrap_or_else(Outcome::Panicked)
+}
+
+/// An answer with the properties it broke.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The answer.
+    pub outcome: Outcome,
+    /// The properties of [`properties`] the implementation broke on the case.
+    pub failures: Vec<PropertyFailure>,
+}
+
+/// Answers `request` and checks the implementation's own properties on it, on this thread.
+pub fn answer_checked(implementation: &dyn Implementation, request: &Request) -> Checked {
+    let outcome = answer_catching(implementation, request);
+    let failures = properties::check(implementation, request, &outcome);
+    Checked { outcome, failures }
+}
+
+type Job = (Vec<Request>, bool, SyncSender<Vec<Checked>>);
 
 /// One implementation on its own worker thread, so that a case that never returns can be
 /// abandoned: the stuck thread is left behind and a fresh worker takes the next case.
@@ -106,10 +126,19 @@ impl Guarded {
         thread::Builder::new()
             .name(name)
             .spawn(move || {
-                for (requests, reply) in inbox {
+                for (requests, check, reply) in inbox {
                     let outcomes = requests
                         .iter()
-                        .map(|request| answer_catching(&*implementation, request))
+                        .map(|request| {
+                            if check {
+                                answer_checked(&*implementation, request)
+                            } else {
+                                Checked {
+                                    outcome: answer_catching(&*implementation, request),
+                                    failures: Vec::new(),
+                                }
+                            }
+                        })
                         .collect();
                     if reply.send(outcomes).is_err() {
                         break;
@@ -122,9 +151,22 @@ impl Guarded {
 
     /// Answers `request`, or [`Outcome::TimedOut`] after the limit.
     pub fn answer(&self, request: &Request) -> Outcome {
-        match self.answer_batch(std::slice::from_ref(request)) {
-            Ok(mut outcomes) => outcomes.pop().unwrap_or(Outcome::TimedOut),
-            Err(outcome) => *outcome,
+        self.answer_one(request, false).outcome
+    }
+
+    /// Answers `request` and checks the implementation's properties on it, the checks
+    /// included in the time limit.
+    pub fn answer_checked(&self, request: &Request) -> Checked {
+        self.answer_one(request, true)
+    }
+
+    fn answer_one(&self, request: &Request, check: bool) -> Checked {
+        match self.answer_batch(std::slice::from_ref(request), check) {
+            Ok(mut outcomes) => outcomes.pop().unwrap_or_else(timed_out),
+            Err(outcome) => Checked {
+                outcome: *outcome,
+                failures: Vec::new(),
+            },
         }
     }
 
@@ -132,18 +174,39 @@ impl Guarded {
     /// does not finish within the limit, the cases are answered again one by one, so that
     /// only the case that hangs is reported as timed out.
     pub fn answer_all(&self, requests: &[Request]) -> Vec<Outcome> {
-        match self.answer_batch(requests) {
+        self.answer_many(requests, false)
+            .into_iter()
+            .map(|c| c.outcome)
+            .collect()
+    }
+
+    /// [`Guarded::answer_all`] with the implementation's properties checked on every case.
+    pub fn answer_all_checked(&self, requests: &[Request]) -> Vec<Checked> {
+        self.answer_many(requests, true)
+    }
+
+    fn answer_many(&self, requests: &[Request], check: bool) -> Vec<Checked> {
+        match self.answer_batch(requests, check) {
             Ok(outcomes) => outcomes,
-            Err(_) if requests.len() > 1 => requests.iter().map(|r| self.answer(r)).collect(),
-            Err(outcome) => vec![*outcome],
+            Err(_) if requests.len() > 1 => {
+                requests.iter().map(|r| self.answer_one(r, check)).collect()
+            }
+            Err(outcome) => vec![Checked {
+                outcome: *outcome,
+                failures: Vec::new(),
+            }],
         }
     }
 
-    fn answer_batch(&self, requests: &[Request]) -> Result<Vec<Outcome>, Box<Outcome>> {
+    fn answer_batch(
+        &self,
+        requests: &[Request],
+        check: bool,
+    ) -> Result<Vec<Checked>, Box<Outcome>> {
         let mut worker = self.worker.lock().unwrap_or_else(|e| e.into_inner());
         let jobs = worker.get_or_insert_with(|| self.spawn()).clone();
         let (reply, outcome) = mpsc::sync_channel(1);
-        if jobs.send((requests.to_vec(), reply)).is_err() {
+        if jobs.send((requests.to_vec(), check, reply)).is_err() {
             *worker = None;
             return Err(Box::new(Outcome::Panicked(
                 "the worker thread stopped".to_owned(),
@@ -163,6 +226,13 @@ impl Guarded {
                 )))
             }
         }
+    }
+}
+
+fn timed_out() -> Checked {
+    Checked {
+        outcome: Outcome::TimedOut,
+        failures: Vec::new(),
     }
 }
 

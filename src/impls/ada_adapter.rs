@@ -76,8 +76,20 @@
 //! characters nor uppercases triplets, and it rewrites hosts, ports and paths by WHATWG's rules).
 //!
 //! [`Implementation`]: super::Implementation
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URL, and how the harness reaches it ([`ENTRY_POINTS`]; a
+//! conversion must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `Url::parse(input, None)` | parse |
+//! | `Url::parse(reference, Some(base))` | resolve |
+//! | `Url::href` | serialize (the URL Standard's serializer) |
+//! | `Url::can_parse` | conversion, URI |
 
-use super::{About, BlindSpot, Blindness, Implementation};
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Field, Outcome};
 use crate::reference::{ParseOptions, Rule};
 use crate::whatwg::view::{self, HostType, UrlView};
@@ -131,6 +143,46 @@ fn view(url: &ada_url::Url) -> UrlView<'_> {
     }
 }
 
+/// The components of a parsed URL, through the shared view.
+fn components(url: &ada_url::Url) -> Outcome {
+    view(url).outcome()
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "ada_url::Url::parse(input, None)",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "ada_url::Url::parse(reference, Some(base))",
+        reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        name: "ada_url::Url::href",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        // "Returns whether the URL can be parsed": the same answer as parse, with parse's
+        // components when it can.
+        name: "ada_url::Url::can_parse",
+        reach: Reach::Conversion(Rule::Uri, |s| {
+            if ada_url::Url::can_parse(s, None) {
+                match ada_url::Url::parse(s, None) {
+                    Ok(url) => components(&url),
+                    Err(e) => Outcome::Invalid(format!("can_parse is true, parse fails: {e}")),
+                }
+            } else {
+                Outcome::Invalid("can_parse is false".to_owned())
+            }
+        }),
+        program: None,
+    },
+];
+
 impl Implementation for AdaUrl {
     fn about(&self) -> About<'_> {
         About {
@@ -157,6 +209,28 @@ impl Implementation for AdaUrl {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        if !crate::whatwg::has_scheme(input) {
+            return None;
+        }
+        Some(
+            ada_url::Url::parse(input, None)
+                .map(|url| url.href().to_owned())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: false,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 }
 

@@ -85,15 +85,27 @@ impl External {
     }
 
     fn ask(&self, request: &Request) -> Outcome {
+        let line = serde_json::to_string(request).expect("requests serialize");
+        match self.exchange(&line) {
+            Ok(line) => match serde_json::from_str::<Response>(&line) {
+                Ok(response) => outcome(response),
+                Err(e) => Outcome::Panicked(format!("not a protocol response: {e}: {line}")),
+            },
+            Err(outcome) => *outcome,
+        }
+    }
+
+    /// Sends one request line and waits for one response line.
+    fn exchange(&self, line: &str) -> Result<String, Box<Outcome>> {
         let mut slot = self.process.lock().unwrap_or_else(|e| e.into_inner());
         if slot.is_none() {
             match self.start() {
                 Ok(process) => *slot = Some(process),
-                Err(e) => return Outcome::Panicked(e),
+                Err(e) => return Err(Box::new(Outcome::Panicked(e))),
             }
         }
         let process = slot.as_mut().expect("started above");
-        let line = serde_json::to_string(request).expect("requests serialize") + "\n";
+        let line = format!("{line}\n");
         if process
             .stdin
             .write_all(line.as_bytes())
@@ -101,20 +113,21 @@ impl External {
             .is_err()
         {
             let status = stop(slot.take());
-            return Outcome::Panicked(format!("the program exited ({status})"));
+            return Err(Box::new(Outcome::Panicked(format!(
+                "the program exited ({status})"
+            ))));
         }
         match process.lines.recv_timeout(self.limit) {
-            Ok(line) => match serde_json::from_str::<Response>(&line) {
-                Ok(response) => outcome(response),
-                Err(e) => Outcome::Panicked(format!("not a protocol response: {e}: {line}")),
-            },
+            Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => {
                 stop(slot.take());
-                Outcome::TimedOut
+                Err(Box::new(Outcome::TimedOut))
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let status = stop(slot.take());
-                Outcome::Panicked(format!("the program exited ({status})"))
+                Err(Box::new(Outcome::Panicked(format!(
+                    "the program exited ({status})"
+                ))))
             }
         }
     }
@@ -220,6 +233,14 @@ impl Implementation for External {
     fn answer(&self, request: &Request) -> Outcome {
         self.ask(request)
     }
+
+    /// The optional `serialize` operation; a program that does not know it answers an error
+    /// line (or `unsupported`), which leaves the round-trip properties out for it.
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        let line = protocol::serialize_request(input);
+        let answer = self.exchange(&line).ok()?;
+        protocol::read_serialized(&answer)
+    }
 }
 
 /// Answers requests read from `input` with `implementation`, one JSON line each, to `output`.
@@ -231,6 +252,13 @@ pub fn serve(
     for line in input.lines() {
         let line = line?;
         if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(input) = protocol::read_serialize_request(&line) {
+            let serialized = crate::diff::run::catching(|| implementation.serialize(&input))
+                .unwrap_or_else(|panic| Some(Err(format!("panicked: {panic}"))));
+            writeln!(output, "{}", protocol::serialized_response(serialized))?;
+            output.flush()?;
             continue;
         }
         let response: Response = match protocol::read_request(&line) {

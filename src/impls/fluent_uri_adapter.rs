@@ -45,12 +45,32 @@
 //! applied only to a target path starting with `/`, so a reference with a scheme and a rootless
 //! path keeps its dot-segments (`x:a/./b` resolves to `x:a/./b`, where §5.2.2 gives `x:a/b`).
 //!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `UriRef::parse`, `Uri::parse` | parse |
+//! | `UriRef::resolve_against` | resolve |
+//! | `UriRef::normalize` | normalize |
+//! | `UriRef::as_str` | serialize (the crate keeps the text: `UriRef<&str>` borrows the input) |
+//! | `UriRef::try_from(&str)`, `str::parse::<UriRef<String>>` | conversion, URI-reference |
+//! | `build::Builder` (from the parse's components) | conversion, URI-reference |
+//! | `Uri::try_from(UriRef)` | conversion, URI |
+//! | `UriRef::try_from(IriRef)`, `IriRef::to_uri_ref` | conversion, URI-reference (IRI to URI) |
+//! | `Uri::try_from(Iri)` | conversion, URI (IRI to URI) |
+//!
 //! [`Authority::host_parsed`]: fluent_uri::component::Authority::host_parsed
 
 use fluent_uri::component::{Authority, Host};
 use fluent_uri::{Uri, UriRef};
 
-use super::{About, Implementation};
+use fluent_uri::build::Builder;
+use fluent_uri::{Iri, IriRef};
+
+use super::{About, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
@@ -92,6 +112,151 @@ fn parsed(
         host_kind,
     }
 }
+
+fn uri_ref_outcome(r: &UriRef<&str>) -> Outcome {
+    parsed(
+        r.scheme().map(|s| s.as_str()),
+        r.authority(),
+        r.path().as_str(),
+        r.query().map(|q| q.as_str()),
+        r.fragment().map(|f| f.as_str()),
+    )
+}
+
+fn uri_outcome(u: &Uri<&str>) -> Outcome {
+    parsed(
+        Some(u.scheme().as_str()),
+        u.authority(),
+        u.path().as_str(),
+        u.query().map(|q| q.as_str()),
+        u.fragment().map(|f| f.as_str()),
+    )
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "fluent_uri::UriRef::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::Uri::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::UriRef::resolve_against",
+        reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::UriRef::normalize",
+        reach: Reach::Operation("normalize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::UriRef::as_str",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::UriRef::try_from(&str)",
+        reach: Reach::Conversion(Rule::UriReference, |s| match UriRef::try_from(s) {
+            Ok(r) => uri_ref_outcome(&r),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::UriRef::from_str",
+        reach: Reach::Conversion(Rule::UriReference, |s| match s.parse::<UriRef<String>>() {
+            Ok(r) => uri_ref_outcome(&r.borrow()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        // The parse's components handed back to the builder, as its documentation shows for an
+        // authority "obtained from a URI/IRI (reference)": what it builds must parse the same.
+        name: "fluent_uri::build::Builder",
+        reach: Reach::Conversion(Rule::UriReference, |s| match UriRef::parse(s) {
+            Ok(r) => {
+                let built = UriRef::builder()
+                    .optional(Builder::scheme, r.scheme())
+                    .optional(Builder::authority, r.authority())
+                    .path(r.path())
+                    .optional(Builder::query, r.query())
+                    .optional(Builder::fragment, r.fragment())
+                    .build();
+                match built {
+                    Ok(built) => match UriRef::parse(built.as_str()) {
+                        Ok(again) => uri_ref_outcome(&again),
+                        Err(e) => Outcome::Invalid(format!("built an invalid reference: {e}")),
+                    },
+                    Err(e) => Outcome::Invalid(format!("the builder refuses: {e}")),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::Uri::try_from(UriRef)",
+        reach: Reach::Conversion(Rule::Uri, |s| match UriRef::parse(s) {
+            Ok(r) => match Uri::try_from(r) {
+                Ok(u) => uri_outcome(&u),
+                Err(e) => Outcome::Invalid(format!("{e:?}")),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: Some(
+            r#"let r = fluent_uri::UriRef::parse(input).unwrap();
+println!("{:?}", fluent_uri::Uri::try_from(r).map(|u| u.as_str().to_owned()));"#,
+        ),
+    },
+    EntryPoint {
+        name: "fluent_uri::UriRef::try_from(IriRef)",
+        reach: Reach::Conversion(Rule::UriReference, |s| match IriRef::parse(s) {
+            Ok(r) => match UriRef::try_from(r) {
+                Ok(u) => uri_ref_outcome(&u),
+                Err(e) => Outcome::Invalid(format!("{e:?}")),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::IriRef::to_uri_ref",
+        reach: Reach::Conversion(Rule::UriReference, |s| match IriRef::parse(s) {
+            // An ASCII IRI reference is a URI reference: the conversion must change nothing.
+            Ok(r) if s.is_ascii() => {
+                let converted = r.to_uri_ref();
+                match UriRef::parse(converted.as_str()) {
+                    Ok(u) if u.as_str() == s => uri_ref_outcome(&u),
+                    Ok(u) => Outcome::Invalid(format!("converted to {:?}", u.as_str())),
+                    Err(e) => {
+                        Outcome::Invalid(format!("converted to an invalid URI reference: {e}"))
+                    }
+                }
+            }
+            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::Uri::try_from(Iri)",
+        reach: Reach::Conversion(Rule::Uri, |s| match Iri::parse(s) {
+            Ok(r) => match Uri::try_from(r) {
+                Ok(u) => uri_outcome(&u),
+                Err(e) => Outcome::Invalid(format!("{e:?}")),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+];
 
 impl Implementation for FluentUri {
     fn about(&self) -> About<'_> {
@@ -154,6 +319,25 @@ impl Implementation for FluentUri {
             Ok(r) => Outcome::Normalized(r.normalize().into_string()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            UriRef::parse(input)
+                .map(|r| r.as_str().to_owned())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: true,
+            strict_resolution: true,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

@@ -52,12 +52,26 @@
 //! - `port`: `Authority::port` returns `None` when the text after the last `:` is empty, so an
 //!   empty port reads as undefined. (It also returns `None` for text that is not a `u16`, which
 //!   the comparison does see.)
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a `Uri`, and how the harness reaches it ([`ENTRY_POINTS`];
+//! a conversion or sub-parser must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `Uri::from_str` | parse |
+//! | `Display` of `Uri` | serialize |
+//! | `Uri::try_from(String)`, `Uri::from_maybe_shared(Vec<u8>)` | conversion, URI-reference |
+//! | `Uri::from_parts(into_parts())`, `uri::Builder` (from the parse's parts) | conversion, URI-reference |
+//! | `uri::Authority::from_str`, `uri::PathAndQuery::from_str` | sub-parsers, on the input's authority and path with query (an empty path as `/`, RFC 9112 §3.2.1) |
 
 use std::str::FromStr;
 
 use http::Uri;
+use http::uri::{Authority, PathAndQuery};
 
-use super::{About, BlindSpot, Blindness, Implementation};
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::host::is_ipv4address;
@@ -143,6 +157,118 @@ fn parsed(uri: &Uri) -> Outcome {
     }
 }
 
+/// A parsed authority's host and port, as [`parsed`] reports them (no userinfo: hidden).
+fn authority_outcome(authority: &Authority) -> Outcome {
+    Outcome::Parsed {
+        components: Components {
+            scheme: None,
+            userinfo: None,
+            host: Some(authority.host().to_owned()),
+            port: authority.port().map(|p| p.as_str().to_owned()),
+            path: String::new(),
+            query: None,
+            fragment: None,
+        },
+        host_kind: Some(host_kind(authority.host())),
+    }
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "http::Uri::from_str",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "http::Uri (Display)",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "http::Uri::try_from(String)",
+        reach: Reach::Conversion(Rule::UriReference, |s| match Uri::try_from(s.to_owned()) {
+            Ok(uri) => parsed(&uri),
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "http::Uri::from_maybe_shared(Vec<u8>)",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            match Uri::from_maybe_shared(s.to_owned().into_bytes()) {
+                Ok(uri) => parsed(&uri),
+                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            }
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "http::Uri::from_parts(into_parts())",
+        reach: Reach::Conversion(Rule::UriReference, |s| match Uri::from_str(s) {
+            Ok(uri) => match Uri::from_parts(uri.into_parts()) {
+                Ok(rebuilt) => parsed(&rebuilt),
+                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            },
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+        program: Some(
+            r#"let uri: http::Uri = input.parse().unwrap();
+println!("{:?}", http::Uri::from_parts(uri.into_parts()).map(|u| u.to_string()));"#,
+        ),
+    },
+    EntryPoint {
+        name: "http::uri::Builder::build",
+        reach: Reach::Conversion(Rule::UriReference, |s| match Uri::from_str(s) {
+            Ok(uri) => {
+                let mut builder = Uri::builder();
+                if let Some(scheme) = uri.scheme() {
+                    builder = builder.scheme(scheme.clone());
+                }
+                if let Some(authority) = uri.authority() {
+                    builder = builder.authority(authority.clone());
+                }
+                if let Some(path_and_query) = uri.path_and_query() {
+                    builder = builder.path_and_query(path_and_query.clone());
+                }
+                match builder.build() {
+                    Ok(built) => parsed(&built),
+                    Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+                }
+            }
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "http::uri::Authority::from_str",
+        reach: Reach::Part(Part::Authority, |s| match Authority::from_str(s) {
+            Ok(authority) => authority_outcome(&authority),
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "http::uri::PathAndQuery::from_str",
+        reach: Reach::Part(Part::PathAndQuery, |s| match PathAndQuery::from_str(s) {
+            Ok(pq) => Outcome::Parsed {
+                components: Components {
+                    scheme: None,
+                    userinfo: None,
+                    host: None,
+                    port: None,
+                    path: pq.path().to_owned(),
+                    query: pq.query().map(str::to_owned),
+                    fragment: None,
+                },
+                host_kind: None,
+            },
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }),
+        program: None,
+    },
+];
+
 impl Implementation for Http {
     fn about(&self) -> About<'_> {
         About {
@@ -172,6 +298,28 @@ impl Implementation for Http {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        if shape(input) == Shape::NotARequestTarget {
+            return None;
+        }
+        Some(
+            Uri::from_str(input)
+                .map(|uri| uri.to_string())
+                .map_err(|e| format!("{e} ({e:?})")),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: false,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

@@ -47,11 +47,32 @@
 //!   (`src/uri/path/mut.rs`) then prefixes `/.` to a path starting with `//`, even when the
 //!   target has an authority: `http://a/b` + `.//g` is `http://a/.//g` (§5.2.4:
 //!   `http://a//g`).
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion or sub-parser must agree with `parse`, see
+//! [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `UriRef::new`, `Uri::new` | parse |
+//! | `UriRef::resolved` | resolve |
+//! | `UriRef::as_str` | serialize (the crate keeps the text: `UriRef` is a validated `str`) |
+//! | `UriRefBuf::new(Vec<u8>)` | conversion, URI-reference |
+//! | `UriRef::as_uri` | conversion, URI |
+//! | `IriRef::new`, then `IriRef::as_uri_ref` (ASCII) | conversion, URI-reference (IRI to URI) |
+//! | `uri::Authority::new`, `uri::Host::new` | sub-parsers, on the input's authority and host |
+//!
+//! `UriRef::resolve` documents RFC 3986 errata 4547 for dot-segments, so the §5.2.2 law for a
+//! reference with a scheme is not asked of it ([`super::Promises::strict_resolution`] is false).
 
 use iref::uri::{Authority, Host};
 use iref::{Uri, UriRef};
 
-use super::{About, Implementation};
+use iref::{UriRefBuf, uri};
+
+use super::{About, EntryPoint, Implementation, Part, Promises, Reach};
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, ParseOptions, Rule};
@@ -101,6 +122,105 @@ fn outcome(
         host_kind: parts.as_ref().map(|p| host_kind(p.host)),
     }
 }
+
+fn uri_ref_outcome(r: &UriRef) -> Outcome {
+    let p = r.parts();
+    outcome(
+        p.scheme.map(|s| s.as_str()),
+        p.authority,
+        p.path.as_str(),
+        p.query.map(|q| q.as_str()),
+        p.fragment.map(|f| f.as_str()),
+    )
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "iref::UriRef::new",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iref::Uri::new",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iref::UriRef::resolved",
+        reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iref::UriRef::as_str",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iref::UriRefBuf::new(Vec<u8>)",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            match UriRefBuf::new(s.as_bytes().to_vec()) {
+                Ok(r) => uri_ref_outcome(&r),
+                Err(_) => Outcome::Invalid("invalid URI reference".to_owned()),
+            }
+        }),
+        program: None,
+    },
+    EntryPoint {
+        // An ASCII IRI reference is a URI reference (RFC 3987 §3.1): the IRI parser must accept
+        // exactly the inputs the URI parser accepts.
+        name: "iref::IriRef::as_uri_ref",
+        reach: Reach::Conversion(Rule::UriReference, |s| match iref::IriRef::new(s) {
+            Ok(r) if s.is_ascii() => match r.as_uri_ref() {
+                Some(u) => uri_ref_outcome(u),
+                None => {
+                    Outcome::Invalid("an ASCII IRI reference that is no URI reference".to_owned())
+                }
+            },
+            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
+            Err(_) => Outcome::Invalid("invalid IRI reference".to_owned()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "iref::UriRef::as_uri",
+        reach: Reach::Conversion(Rule::Uri, |s| match UriRef::new(s) {
+            Ok(r) => match r.as_uri() {
+                Some(u) => uri_ref_outcome(u.as_uri_ref()),
+                None => Outcome::Invalid("no scheme".to_owned()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "iref::uri::Authority::new",
+        reach: Reach::Part(Part::Authority, |s| match uri::Authority::new(s) {
+            Ok(a) => outcome(None, Some(a), "", None, None),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "iref::uri::Host::new",
+        reach: Reach::Part(Part::Host, |s| match uri::Host::new(s) {
+            Ok(h) => Outcome::Parsed {
+                components: Components {
+                    scheme: None,
+                    userinfo: None,
+                    host: Some(h.as_str().to_owned()),
+                    port: None,
+                    path: String::new(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: Some(host_kind(h)),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+];
 
 impl Implementation for Iref {
     fn about(&self) -> About<'_> {
@@ -156,6 +276,27 @@ impl Implementation for Iref {
             Ok(reference) => Outcome::Resolved(reference.resolved(base).as_str().to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            UriRef::new(input)
+                .map(|r| r.as_str().to_owned())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: true,
+            // `UriRef::resolve` documents RFC 3986 errata 4547 for dot-segments ("a:" + "a:.."
+            // is "a:../"), not §5.2.4 as written.
+            strict_resolution: false,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

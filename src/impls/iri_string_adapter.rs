@@ -51,11 +51,29 @@
 //! [`AuthorityComponents::userinfo`]: iri_string::components::AuthorityComponents::userinfo
 //! [`AuthorityComponents::reg_name`]: iri_string::components::AuthorityComponents::reg_name
 //! [`ToDedicatedString::to_dedicated_string`]: iri_string::format::ToDedicatedString
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `UriReferenceStr::new`, `UriStr::new`, `UriAbsoluteStr::new`, `UriRelativeStr::new` | parse |
+//! | `UriReferenceStr::resolve_against` | resolve |
+//! | `UriStr::normalize` | normalize |
+//! | `Display` of `UriReferenceStr` | serialize (the crate keeps the text: the types are validated slices of the input) |
+//! | `build::Builder` (from the parse's components) | conversion, URI-reference |
+//! | `UriReferenceString::try_from(String)` | conversion, URI-reference |
+//! | `UriReferenceStr::to_iri` | conversion, URI |
+//! | `IriReferenceStr::as_uri`, `IriReferenceStr::encode_to_uri` (ASCII: unchanged) | conversion, URI-reference (IRI to URI) |
 
 use iri_string::format::ToDedicatedString;
 use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriRelativeStr, UriStr};
 
-use super::{About, Implementation};
+use iri_string::types::{IriReferenceStr, UriReferenceString};
+
+use super::{About, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
@@ -95,6 +113,132 @@ fn parsed(r: &UriReferenceStr) -> Outcome {
         host_kind,
     }
 }
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "iri_string::types::UriReferenceStr::new",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::UriStr::new",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::UriAbsoluteStr::new",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::UriRelativeStr::new",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::UriReferenceStr::resolve_against",
+        reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::UriStr::normalize",
+        reach: Reach::Operation("normalize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::UriReferenceStr (Display)",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::UriReferenceString::try_from(String)",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            match UriReferenceString::try_from(s.to_owned()) {
+                Ok(r) => parsed(&r),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }),
+        program: None,
+    },
+    EntryPoint {
+        // The components of the parse, handed one by one to the builder: what it builds must
+        // parse to the same components.
+        name: "iri_string::build::Builder",
+        reach: Reach::Conversion(Rule::UriReference, |s| match UriReferenceStr::new(s) {
+            Ok(r) => {
+                let mut builder = iri_string::build::Builder::new();
+                if let Some(scheme) = r.scheme_str() {
+                    builder.scheme(scheme);
+                }
+                if let Some(authority) = r.authority_components() {
+                    if let Some(userinfo) = authority.userinfo() {
+                        builder.userinfo(userinfo);
+                    }
+                    builder.host(authority.host());
+                    if let Some(port) = authority.port() {
+                        builder.port(port);
+                    }
+                }
+                builder.path(r.path_str());
+                if let Some(query) = r.query_str() {
+                    builder.query(query);
+                }
+                if let Some(fragment) = r.fragment_str() {
+                    builder.fragment(fragment);
+                }
+                match builder.build::<UriReferenceStr>() {
+                    Ok(built) => match UriReferenceString::try_from(built.to_string()) {
+                        Ok(again) => parsed(&again),
+                        Err(e) => Outcome::Invalid(format!("built an invalid reference: {e}")),
+                    },
+                    Err(e) => Outcome::Invalid(format!("the builder refuses: {e}")),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::UriReferenceStr::to_iri",
+        reach: Reach::Conversion(Rule::Uri, |s| match UriReferenceStr::new(s) {
+            Ok(r) => match r.to_iri() {
+                Ok(uri) => parsed(uri.as_ref()),
+                Err(_) => Outcome::Invalid("a relative reference".to_owned()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::IriReferenceStr::as_uri",
+        reach: Reach::Conversion(Rule::UriReference, |s| match IriReferenceStr::new(s) {
+            Ok(r) => match r.as_uri() {
+                Some(uri) => parsed(uri),
+                None => Outcome::Invalid("not ASCII".to_owned()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::IriReferenceStr::encode_to_uri",
+        reach: Reach::Conversion(Rule::UriReference, |s| match IriReferenceStr::new(s) {
+            // An ASCII IRI reference is a URI reference: the mapping must change nothing.
+            Ok(r) if s.is_ascii() => {
+                let mapped = r.encode_to_uri().to_dedicated_string();
+                if mapped.as_str() == s {
+                    parsed(&mapped)
+                } else {
+                    Outcome::Invalid(format!("mapped to {:?}", mapped.as_str()))
+                }
+            }
+            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+];
 
 impl Implementation for IriString {
     fn about(&self) -> About<'_> {
@@ -153,6 +297,25 @@ impl Implementation for IriString {
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            UriReferenceStr::new(input)
+                .map(ToString::to_string)
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: true,
+            strict_resolution: true,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

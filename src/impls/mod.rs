@@ -21,7 +21,7 @@ pub mod iri_string_adapter;
 pub mod oxiri_adapter;
 pub mod planted;
 pub mod reference;
-mod reproduction;
+pub(crate) mod reproduction;
 #[cfg(feature = "uriparse")]
 pub mod uriparse_adapter;
 #[cfg(feature = "url")]
@@ -63,6 +63,57 @@ pub struct BlindSpot {
     pub blindness: Blindness,
     /// Why, citing the crate's API.
     pub reason: &'static str,
+}
+
+/// What a crate promises about itself, each from its documentation; the properties of
+/// [`crate::diff::properties`] hold it to them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Promises {
+    /// Serializing what it parsed gives the input text back, byte for byte (a crate that
+    /// stores the input as it is: fluent-uri, iri-string, iref, oxiri).
+    pub keeps_text: bool,
+    /// Resolution is RFC 3986 §5.2.2's strict algorithm, so a reference with a scheme resolves
+    /// to itself with its dot-segments removed, whatever the base.
+    pub strict_resolution: bool,
+}
+
+/// How the harness reaches one public entry point of a crate.
+#[derive(Clone, Copy, Debug)]
+pub enum Reach {
+    /// Through one of the trait's operations (`parse`, `resolve`, `normalize`, `serialize`),
+    /// named.
+    Operation(&'static str),
+    /// Another way from a string to a URI reference: its answer must equal the crate's own
+    /// `parse` by `rule` on the same input (the same components and host kind, or both
+    /// invalid), and it must not panic.
+    Conversion(Rule, fn(&str) -> Outcome),
+    /// A parser of a part of a URI (an authority, a host, a path with a query), given that
+    /// part of an input the crate's `parse` by URI-reference accepts; its answer must equal
+    /// the same components of that parse, and it must not panic.
+    Part(Part, fn(&str) -> Outcome),
+}
+
+/// The part of a URI a sub-parser takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// `authority` (§3.2): the answer's userinfo, host, port and host kind count.
+    Authority,
+    /// `host` (§3.2.2): the answer's host and host kind count.
+    Host,
+    /// `path [ "?" query ]`: the answer's path and query count.
+    PathAndQuery,
+}
+
+/// One public entry point of a crate.
+#[derive(Clone, Copy, Debug)]
+pub struct EntryPoint {
+    /// Its path in the crate's API: `fluent_uri::Uri::try_from(UriRef)`.
+    pub name: &'static str,
+    /// How the harness calls it.
+    pub reach: Reach,
+    /// For a conversion: the lines of a `main` that call it on `input` and print what it
+    /// gives, for a reproduction with the crate alone.
+    pub program: Option<&'static str>,
 }
 
 /// Something that parses, resolves and normalizes URI references.
@@ -107,6 +158,26 @@ pub trait Implementation: Send + Sync {
     fn reproduction(&self, case: &Request) -> Option<String> {
         let _ = case;
         None
+    }
+
+    /// Parses `input` as a URI reference (or as a URI, where the crate parses only those) and
+    /// writes it back with the crate's own serializer (`as_str`, `Display`, `href`): the
+    /// round-trip properties of [`crate::diff::properties`]. `None` when the crate has no
+    /// serializer, or the adapter does not map one.
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        let _ = input;
+        None
+    }
+
+    /// What the crate promises about itself, from its documentation.
+    fn promises(&self) -> Promises {
+        Promises::default()
+    }
+
+    /// The crate's public parse, convert and resolve entry points, each with the operation or
+    /// property that calls it (the table in the adapter's documentation, in code).
+    fn entry_points(&self) -> &[EntryPoint] {
+        &[]
     }
 
     /// Answers one protocol request.

@@ -36,10 +36,25 @@
 //!   the ABNF; both accept the same texts as far as the vectors go.
 //! - Beyond ASCII it accepts RFC 3987's `ucschar` (and `iprivate` in queries), out of scope
 //!   here.
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `IriRef::parse`, `Iri::parse` | parse |
+//! | `Iri::resolve` | resolve |
+//! | `IriRef::as_str` | serialize (the crate keeps the text it was given) |
+//! | `IriRef::from_str` | conversion, URI-reference |
+//! | `Iri::from_str` | conversion, URI |
+//! | `Iri::try_from(IriRef)` | conversion, URI |
+//! | `Iri::relativize`, then `Iri::resolve` | conversion, URI: "Returns an IRI that, when resolved against the current IRI returns `abs`" |
 
 use oxiri::{Iri, IriRef};
 
-use super::{About, Implementation};
+use super::{About, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::host::is_ipv4address;
@@ -121,6 +136,96 @@ fn outcome(r: &IriRef<&str>) -> Outcome {
     }
 }
 
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "oxiri::IriRef::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "oxiri::Iri::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "oxiri::Iri::resolve",
+        reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        name: "oxiri::IriRef::as_str",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "oxiri::IriRef::from_str",
+        reach: Reach::Conversion(Rule::UriReference, |s| match s.parse::<IriRef<String>>() {
+            Ok(r) => outcome(&r.as_ref()),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "oxiri::Iri::from_str",
+        reach: Reach::Conversion(Rule::Uri, |s| match s.parse::<Iri<String>>() {
+            Ok(i) => outcome(&IriRef::from(i.as_ref())),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "oxiri::Iri::try_from(IriRef)",
+        reach: Reach::Conversion(Rule::Uri, |s| match IriRef::parse(s) {
+            Ok(r) => match Iri::try_from(r) {
+                Ok(i) => outcome(&IriRef::from(i)),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        // "Returns an IRI that, when resolved against the current IRI returns `abs`": against
+        // the IRI's own "." (its directory), the relative IRI must resolve back to the IRI.
+        // Where the crate says it cannot relativize (dot-segments), the parse stands.
+        name: "oxiri::Iri::relativize",
+        reach: Reach::Conversion(Rule::Uri, |s| match Iri::parse(s) {
+            Ok(iri) => {
+                let Ok(base) = IriRef::parse(".").and_then(|dot| iri.resolve(&dot)) else {
+                    return outcome(&IriRef::from(iri));
+                };
+                match base.relativize(&iri) {
+                    Ok(relative) => match base.resolve(&relative) {
+                        Ok(back) => outcome(&IriRef::from(back.as_ref())),
+                        Err(e) => Outcome::Invalid(format!(
+                            "{:?} does not resolve against {:?}: {e}",
+                            relative.as_str(),
+                            base.as_str()
+                        )),
+                    },
+                    Err(_) => outcome(&IriRef::from(iri)),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: Some(
+            r#"let iri = oxiri::Iri::parse(input).unwrap();
+let base = iri.resolve(&oxiri::IriRef::parse(".").unwrap()).unwrap();
+match base.relativize(&iri) {
+    Ok(relative) => println!(
+        "iri {:?}, base {:?}, relativize {:?}, resolved back {:?}",
+        iri.as_str(),
+        base.as_str(),
+        relative.as_str(),
+        base.resolve(&relative).map(|t| t.into_inner())
+    ),
+    Err(e) => println!("cannot relativize: {e}"),
+}"#,
+        ),
+    },
+];
+
 impl Implementation for Oxiri {
     fn about(&self) -> About<'_> {
         About {
@@ -164,6 +269,28 @@ impl Implementation for Oxiri {
             Ok(target) => Outcome::Resolved(target.as_str().to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        if !input.is_ascii() {
+            return None;
+        }
+        Some(
+            IriRef::parse(input)
+                .map(|r| r.as_str().to_owned())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: true,
+            strict_resolution: true,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

@@ -1,6 +1,6 @@
 //! The reference implementation behind the [`Implementation`] trait.
 
-use super::{About, Implementation};
+use super::{About, Implementation, Promises};
 use crate::model::{Components, Outcome};
 use crate::reference::{
     self as rfc3986, Level, ParseError, ParseOptions, ResolveError, ResolveOptions, Rule,
@@ -47,6 +47,22 @@ impl Implementation for Reference {
         match rfc3986::normalize(input, level) {
             Ok(normalized) => Outcome::Normalized(normalized),
             Err(e) => Outcome::Invalid(error_text(&e)),
+        }
+    }
+
+    /// §5.3's recomposition of the parse: the input itself for every valid reference.
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            crate::reference::parse(input)
+                .map(|c| crate::reference::recompose(&c))
+                .map_err(|e| error_text(&e)),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: true,
+            strict_resolution: true,
         }
     }
 

@@ -51,10 +51,26 @@
 //! component, the crate's README says), serialized with `URIReference`'s `Display`, is
 //! [`Level::Syntax`]. The crate does no scheme-based normalization (§6.2.3), so [`Level::Scheme`]
 //! is `Unsupported`.
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion or sub-parser must agree with `parse`, see
+//! [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `URIReference::try_from(&str)`, `URI::try_from(&str)`, `RelativeReference::try_from(&str)` | parse |
+//! | `URI::resolve` | resolve |
+//! | `URIReference::normalize` | normalize |
+//! | `Display` of `URIReference` | serialize (rebuilt from the components; registered schemes in lowercase, so the text is not kept) |
+//! | `URI::try_from(URIReference)` | conversion, URI |
+//! | `URIReference::from_parts(into_parts())` | conversion, URI-reference |
+//! | `Authority::try_from(&str)`, `Host::try_from(&str)` | sub-parsers, on the input's authority and host |
 
 use uriparse::{Host, RelativeReference, URI, URIReference};
 
-use super::{About, BlindSpot, Blindness, Implementation};
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
@@ -104,6 +120,129 @@ fn parsed(reference: &URIReference<'_>) -> Outcome {
         host_kind,
     }
 }
+
+/// The userinfo, host and port of an authority, as [`parsed`] reports them.
+fn authority_outcome(authority: &uriparse::Authority<'_>) -> Outcome {
+    let userinfo = authority
+        .username()
+        .map(|username| match authority.password() {
+            Some(password) => format!("{}:{}", username.as_str(), password.as_str()),
+            None => username.as_str().to_owned(),
+        });
+    Outcome::Parsed {
+        components: Components {
+            scheme: None,
+            userinfo,
+            host: Some(authority.host().to_string()),
+            port: authority.port().map(|p| p.to_string()),
+            path: String::new(),
+            query: None,
+            fragment: None,
+        },
+        host_kind: Some(match authority.host() {
+            Host::RegisteredName(_) => HostKind::RegName,
+            Host::IPv4Address(_) => HostKind::Ipv4,
+            Host::IPv6Address(_) => HostKind::Ipv6,
+        }),
+    }
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "uriparse::URIReference::try_from(&str)",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uriparse::URI::try_from(&str)",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uriparse::RelativeReference::try_from(&str)",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uriparse::URI::resolve",
+        reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uriparse::URIReference::normalize",
+        reach: Reach::Operation("normalize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uriparse::URIReference (Display)",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uriparse::URI::try_from(URIReference)",
+        reach: Reach::Conversion(Rule::Uri, |s| match URIReference::try_from(s) {
+            Ok(r) => match URI::try_from(r) {
+                Ok(uri) => parsed(&URIReference::from(uri)),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "uriparse::URIReference::from_parts(into_parts())",
+        reach: Reach::Conversion(Rule::UriReference, |s| match URIReference::try_from(s) {
+            Ok(r) => {
+                let (scheme, authority, path, query, fragment) = r.into_parts();
+                match URIReference::from_parts(scheme, authority, path, query, fragment) {
+                    Ok(rebuilt) => parsed(&rebuilt),
+                    Err(e) => Outcome::Invalid(e.to_string()),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: Some(
+            r#"let r = uriparse::URIReference::try_from(input).unwrap();
+let (scheme, authority, path, query, fragment) = r.into_parts();
+let rebuilt = uriparse::URIReference::from_parts(scheme, authority, path, query, fragment);
+println!("{:?}", rebuilt.map(|r| r.to_string()));"#,
+        ),
+    },
+    EntryPoint {
+        name: "uriparse::Authority::try_from(&str)",
+        reach: Reach::Part(Part::Authority, |s| {
+            match uriparse::Authority::try_from(s) {
+                Ok(authority) => authority_outcome(&authority),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "uriparse::Host::try_from(&str)",
+        reach: Reach::Part(Part::Host, |s| match Host::try_from(s) {
+            Ok(host) => Outcome::Parsed {
+                components: Components {
+                    scheme: None,
+                    userinfo: None,
+                    host: Some(host.to_string()),
+                    port: None,
+                    path: String::new(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: Some(match host {
+                    Host::RegisteredName(_) => HostKind::RegName,
+                    Host::IPv4Address(_) => HostKind::Ipv4,
+                    Host::IPv6Address(_) => HostKind::Ipv6,
+                }),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+];
 
 impl Implementation for Uriparse {
     fn about(&self) -> About<'_> {
@@ -169,6 +308,25 @@ impl Implementation for Uriparse {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            URIReference::try_from(input)
+                .map(|r| r.to_string())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: true,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

@@ -72,9 +72,25 @@
 //! and removes dot-segments and default ports by WHATWG's rules for every scheme it knows.
 //!
 //! [`Implementation`]: super::Implementation
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URL, and how the harness reaches it ([`ENTRY_POINTS`]; a
+//! conversion must agree with `parse`, see [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `Url::parse` | parse |
+//! | `Url::join` | resolve |
+//! | `Url::as_str` | serialize (the URL Standard's serializer; parsing the href again must give it back) |
+//! | `Url::from_str`, `ParseOptions::parse` | conversion, URI |
+//! | `Url::make_relative`, then `Url::join` | conversion, URI: "This is the inverse of join" |
+//! | `Host::parse` | conversion, URI: a special URL's host parsed again alone |
+//! | the setters (`url::quirks::set_*` over `Url::set_*`) | the web-platform-tests setter cases ([`crate::setters`]) |
 
-use super::{About, BlindSpot, Blindness, Implementation};
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Field, Outcome};
+use crate::reference::HostKind;
 use crate::protocol::Request;
 use crate::reference::{ParseOptions, Rule};
 use crate::whatwg::view::{self, HostType, UrlView};
@@ -120,6 +136,124 @@ fn view(url: &url::Url) -> UrlView<'_> {
     }
 }
 
+/// The components of a parsed URL, through the shared view.
+fn components(url: &url::Url) -> Outcome {
+    view(url).outcome()
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "url::Url::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "url::Url::join",
+        reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        name: "url::Url::as_str",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "url::Url::from_str",
+        reach: Reach::Conversion(Rule::Uri, |s| match s.parse::<url::Url>() {
+            Ok(url) => components(&url),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: Some(r#"println!("{:?}", input.parse::<url::Url>().map(|u| u.to_string()));"#),
+    },
+    EntryPoint {
+        name: "url::ParseOptions::parse",
+        reach: Reach::Conversion(Rule::Uri, |s| match url::Url::options().parse(s) {
+            Ok(url) => components(&url),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        // "Creates a relative URL if possible, with this URL as the base URL. This is the
+        // inverse of join": joined back onto its base (the URL's own "."), the relative URL
+        // must give the URL. Where there is no relative URL (None), the parse stands.
+        name: "url::Url::make_relative",
+        reach: Reach::Conversion(Rule::Uri, |s| match url::Url::parse(s) {
+            Ok(url) => {
+                let Ok(base) = url.join(".") else {
+                    return components(&url);
+                };
+                match base.make_relative(&url) {
+                    Some(relative) => match base.join(&relative) {
+                        Ok(back) => components(&back),
+                        Err(e) => Outcome::Invalid(format!(
+                            "{relative:?} does not join onto {:?}: {e}",
+                            base.as_str()
+                        )),
+                    },
+                    None => components(&url),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: Some(
+            r#"let url = url::Url::parse(input).unwrap();
+let base = url.join(".").unwrap();
+let relative = base.make_relative(&url);
+println!("url {:?}, base {:?}, make_relative {relative:?}", url.as_str(), base.as_str());
+if let Some(relative) = relative {
+    println!("base.join(relative) = {:?}", base.join(&relative).map(|u| u.to_string()));
+}"#,
+        ),
+    },
+    EntryPoint {
+        // The host of a special URL, parsed again with the host parser alone: "The host
+        // parser takes a scalar value string input ... returns a host or failure", and a
+        // serialized host parses to itself.
+        name: "url::Host::parse",
+        reach: Reach::Conversion(Rule::Uri, |s| match url::Url::parse(s) {
+            Ok(url) => {
+                let special = matches!(
+                    url.scheme(),
+                    "http" | "https" | "ws" | "wss" | "ftp" | "file"
+                );
+                let parsed = components(&url);
+                let (Some(host), true) = (url.host_str(), special) else {
+                    return parsed;
+                };
+                match url::Host::parse(host) {
+                    Ok(again) => match parsed {
+                        Outcome::Parsed {
+                            mut components,
+                            host_kind,
+                        } => {
+                            let kind = match again {
+                                url::Host::Domain(_) => HostKind::RegName,
+                                url::Host::Ipv4(_) => HostKind::Ipv4,
+                                url::Host::Ipv6(_) => HostKind::Ipv6,
+                            };
+                            components.host = Some(again.to_string());
+                            Outcome::Parsed {
+                                components,
+                                host_kind: host_kind.map(|_| kind),
+                            }
+                        }
+                        other => other,
+                    },
+                    Err(e) => Outcome::Invalid(format!("host {host:?}: {e}")),
+                }
+            }
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: Some(
+            r#"let url = url::Url::parse(input).unwrap();
+let host = url.host_str().unwrap();
+println!("{host:?} -> {:?}", url::Host::parse(host).map(|h| h.to_string()));"#,
+        ),
+    },
+];
+
 impl Implementation for UrlCrate {
     fn about(&self) -> About<'_> {
         About {
@@ -149,6 +283,25 @@ impl Implementation for UrlCrate {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        match url::Url::parse(input) {
+            Ok(url) => Some(Ok(url.as_str().to_owned())),
+            Err(url::ParseError::RelativeUrlWithoutBase) => None,
+            Err(e) => Some(Err(e.to_string())),
+        }
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: false,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
     }
 
     fn reproduction(&self, case: &Request) -> Option<String> {

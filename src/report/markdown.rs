@@ -177,12 +177,50 @@ fn describe_kind(report: &Report) -> String {
         "normalized" => format!("normalizes differently (differs in: {fields})"),
         "panic" => format!("panics ({})", report.detail),
         "timeout" => "does not answer within the time limit".to_owned(),
+        "round-trip" => format!(
+            "a property of its own fails: what it parses does not survive serializing and parsing again ({}{})",
+            report.detail,
+            if fields.is_empty() { String::new() } else { format!("; differs in: {fields}") }
+        ),
+        "not-idempotent" => format!(
+            "a property of its own fails: doing it again changes the string ({})",
+            report.detail
+        ),
+        "meaning-changed" => format!(
+            "a property of its own fails: normalization changes where the reference points ({}{})",
+            report.detail,
+            fields
+        ),
+        "target-not-absolute" => {
+            "a property of its own fails: its resolution target does not parse as a URI with its own parser".to_owned()
+        }
+        "resolution-law" => format!(
+            "a property of its own fails: a law of RFC 3986 §5.2.2 does not hold ({})",
+            report.detail
+        ),
+        "conversions-disagree" => format!(
+            "a property of its own fails: two of its entry points disagree on one input ({}{})",
+            report.detail,
+            if fields.is_empty() { String::new() } else { format!("; differs in: {fields}") }
+        ),
         other => other.to_owned(),
     }
 }
 
 fn exhibit(out: &mut String, exhibit: &Exhibit, implementation: &str) {
     let _ = writeln!(out, "{}\n", case_line(&exhibit.case));
+    if !exhibit.chain.is_empty() {
+        let _ = writeln!(
+            out,
+            "The property fails along this chain, {implementation} alone:\n"
+        );
+        let _ = writeln!(out, "```text");
+        for (i, step) in exhibit.chain.iter().enumerate() {
+            let arrow = if i == 0 { "   " } else { "-> " };
+            let _ = writeln!(out, "{arrow}{step}");
+        }
+        let _ = writeln!(out, "```\n");
+    }
     let _ = writeln!(out, "| implementation | answer |\n|---|---|");
     let _ = writeln!(
         out,

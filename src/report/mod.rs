@@ -39,6 +39,10 @@ pub struct Exhibit {
     /// Every other implementation's answer, by name.
     #[serde(default)]
     pub others: BTreeMap<String, String>,
+    /// For a property of the implementation's own: the strings that show it, in order (the
+    /// input, the first output, the second), each labelled with the call that made it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<String>,
 }
 
 /// A catalogue entry, as a report shows it.
@@ -218,7 +222,7 @@ impl Collector {
             minimal_answers,
             original_answers,
             source,
-            implementation.reproduction(&minimal.case),
+            crate::diff::properties::reproduction(implementation, minimal),
         );
         self.reports.insert(key(original), report);
     }
@@ -302,6 +306,7 @@ fn exhibit(finding: &Finding, answers: &[(String, Outcome)]) -> Exhibit {
             .filter(|(name, _)| *name != finding.signature.implementation)
             .map(|(name, outcome)| (name.clone(), outcome.describe()))
             .collect(),
+        chain: finding.chain.clone(),
     }
 }
 

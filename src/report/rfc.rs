@@ -120,6 +120,30 @@ fn by_field(field: Field, detail: &str) -> (&'static str, &'static str) {
 pub fn citation(signature: &Signature) -> Citation {
     let first = signature.fields.first().copied();
     let (section, text) = match (signature.op, signature.kind) {
+        ("normalize", DifferenceKind::NotIdempotent) => (
+            "RFC 3986 §6.2.2",
+            "Syntax-based normalization rewrites a URI into its normal form (lowercase scheme and host, uppercase hexadecimal digits, unreserved characters decoded, no dot-segments); a string already in normal form normalizes to itself.",
+        ),
+        (_, DifferenceKind::RoundTrip | DifferenceKind::NotIdempotent) => (
+            "RFC 3986 §5.3",
+            "\"Parsed URI components can be recomposed to obtain the corresponding URI reference string\": a serializer's output parses back to the same components, and serializing it again changes nothing.",
+        ),
+        (_, DifferenceKind::MeaningChanged) => (
+            "RFC 3986 §6.2.2, §6.2.3",
+            "Syntax-based and scheme-based normalization only rewrite a URI into an equivalent one (case in the scheme and host, percent-encoding of unreserved characters, dot-segments, an empty or default port), so the scheme, authority, host and port stay what they were up to those rewritings, and the result is still a URI reference.",
+        ),
+        (_, DifferenceKind::TargetNotAbsolute) => (
+            "RFC 3986 §5.2.2",
+            "T.scheme is R.scheme or Base.scheme, so the target is a URI, and its string (§5.3) parses as one.",
+        ),
+        (_, DifferenceKind::ResolutionLaw) => (
+            "RFC 3986 §5.2.2",
+            "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority; T.path = remove_dot_segments(R.path); T.query = R.query; ... if (R.path == \"\") then T.path = Base.path; if defined(R.query) then T.query = R.query; else T.query = Base.query; ... T.fragment = R.fragment;",
+        ),
+        (_, DifferenceKind::ConversionsDisagree) => (
+            "no RFC section",
+            "Not a question of the grammar: every entry point a crate offers from a string to a URI (or a part of one) should give the same components, or the same error, as its parser.",
+        ),
         (_, DifferenceKind::Panic | DifferenceKind::Timeout) => (
             "no RFC section",
             "Not a question of the grammar: an implementation should answer every input, accepting or rejecting it, without panicking or hanging.",

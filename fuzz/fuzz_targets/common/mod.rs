@@ -29,6 +29,11 @@ const WRITE_EVERY: Duration = Duration::from_secs(5);
 /// The environment variable that names the reports directory.
 const REPORTS_VAR: &str = "URI_CONFORMANCE_REPORTS";
 
+/// The environment variable that picks implementations (`url,http`): one crate alone runs
+/// several times faster, so its deep behaviours come within a run's reach. Every bundled
+/// implementation when unset or empty.
+const IMPLS_VAR: &str = "URI_CONFORMANCE_IMPLS";
+
 /// Where reports go: `$URI_CONFORMANCE_REPORTS`, or else the repository's `reports/` (`../reports`
 /// from this crate) when the repository is there. A binary copied elsewhere (OSS-Fuzz,
 /// ClusterFuzzLite) without the variable keeps no reports: it still runs every case through
@@ -75,8 +80,24 @@ impl Sink {
 fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
     ENGINE.get_or_init(|| {
-        let implementations: Vec<Arc<dyn Implementation>> =
-            impls::bundled().into_iter().map(Arc::from).collect();
+        let wanted: Vec<String> = std::env::var(IMPLS_VAR)
+            .unwrap_or_default()
+            .split(',')
+            .map(|name| name.trim().to_owned())
+            .filter(|name| !name.is_empty())
+            .collect();
+        for name in &wanted {
+            assert!(
+                impls::by_name(name).is_some(),
+                "{IMPLS_VAR}: unknown implementation {name:?} (this build has: {})",
+                impls::names().join(", ")
+            );
+        }
+        let implementations: Vec<Arc<dyn Implementation>> = impls::bundled()
+            .into_iter()
+            .filter(|i| wanted.is_empty() || wanted.iter().any(|w| w == i.about().name))
+            .map(Arc::from)
+            .collect();
         Engine::new(implementations, LIMIT, Catalogue::bundled())
     })
 }

@@ -1,0 +1,949 @@
+//! Properties an implementation must have on its own terms, checked on every case the harness
+//! runs, with no reference involved: they judge a WHATWG crate as sharply as an RFC 3986 one.
+//!
+//! | kind | property | cases |
+//! |---|---|---|
+//! | `round-trip` | `parse(serialize(x))` has the components of `parse(x)`; a crate that promises to keep the text ([`crate::impls::Promises::keeps_text`]) gives `serialize(x) == x` | parse |
+//! | `not-idempotent` | `serialize(serialize(x)) == serialize(x)` (for url and ada-url, the URL Standard's own: the href parsed again gives the same href); `normalize(normalize(x)) == normalize(x)`; a resolution target serializes to itself | parse, normalize, resolve |
+//! | `meaning-changed` | `normalize(x)` parses, with an authority where `x` has one, and the same scheme, userinfo, host and port up to case, percent-encoding, an IPv6 address's spelling and a default port | normalize |
+//! | `target-not-absolute` | a resolution target parses as a `URI` with the crate's own parser | resolve |
+//! | `resolution-law` | with §5.2.2's strict algorithm ([`crate::impls::Promises::strict_resolution`]), a reference with a scheme resolves to itself with its dot-segments removed, whatever the base; and every crate resolves `""` against a base with no dot-segments to that base without its fragment | resolve, parse |
+//! | `conversions-disagree` | every [`Reach::Conversion`] and [`Reach::Part`] entry point agrees with the crate's own `parse` | parse |
+//! | `panic` | none of the calls above panics | all |
+//!
+//! Each failure carries the chain of strings that shows it (the input, the first output, the
+//! second), for the report.
+
+use std::net::Ipv6Addr;
+
+use super::compare::{self, Difference, DifferenceKind};
+use super::run::catching;
+use crate::impls::{BlindSpot, Blindness, Implementation, Part, Reach};
+use crate::model::{Components, Field, Outcome};
+use crate::protocol::Request;
+use crate::reference::{self, HostKind, Level, ParseOptions, Rule};
+
+/// A property an implementation broke on one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PropertyFailure {
+    /// Which property: one of the property kinds of [`DifferenceKind`], or
+    /// [`DifferenceKind::Panic`] for a call of a property check that panicked.
+    pub kind: DifferenceKind,
+    /// The field that differs, if one does.
+    pub fields: Vec<Field>,
+    /// What narrows the kind down, for the signature: `text-changed`, `serialize`,
+    /// `normalize`, `empty-reference`, the entry point, a panic's location.
+    pub detail: String,
+    /// The strings that show it, in order, each labelled with the call that made it:
+    /// `input "x"`, `serialize "y"`, `parse error: ...`.
+    pub chain: Vec<String>,
+}
+
+impl PropertyFailure {
+    /// The failure as a difference, for signatures, the catalogue and reports. A changed
+    /// scheme, userinfo, host or port decides where a request goes.
+    pub fn difference(&self) -> Difference {
+        let routing = self.fields.iter().any(|f| {
+            matches!(
+                f,
+                Field::Scheme | Field::Userinfo | Field::Host | Field::Port | Field::HostKind
+            )
+        });
+        Difference {
+            kind: self.kind,
+            fields: self.fields.clone(),
+            detail: self.detail.clone(),
+            security: routing
+                && matches!(
+                    self.kind,
+                    DifferenceKind::MeaningChanged
+                        | DifferenceKind::RoundTrip
+                        | DifferenceKind::ConversionsDisagree
+                ),
+        }
+    }
+}
+
+/// Checks every property that applies to `case`, given the implementation's `answer` to it.
+pub fn check(
+    implementation: &dyn Implementation,
+    case: &Request,
+    answer: &Outcome,
+) -> Vec<PropertyFailure> {
+    let mut checker = Checker::new(implementation);
+    checker.case(case, answer);
+    checker.failures
+}
+
+/// The entry points (by name) that checking `case` called, the operation answering it
+/// included: for the test that every listed entry point is reached.
+pub fn reached(
+    implementation: &dyn Implementation,
+    case: &Request,
+    answer: &Outcome,
+) -> Vec<&'static str> {
+    let mut checker = Checker::new(implementation);
+    if *answer != Outcome::Unsupported {
+        checker.operations.push(op_name(case));
+    }
+    checker.case(case, answer);
+    let mut names = checker.reached;
+    for entry in implementation.entry_points() {
+        if let Reach::Operation(op) = entry.reach {
+            if checker.operations.contains(&op) {
+                names.push(entry.name);
+            }
+        }
+    }
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+fn op_name(case: &Request) -> &'static str {
+    match case {
+        Request::Parse { .. } => "parse",
+        Request::Resolve { .. } => "resolve",
+        Request::Normalize { .. } => "normalize",
+    }
+}
+
+struct Checker<'a> {
+    implementation: &'a dyn Implementation,
+    failures: Vec<PropertyFailure>,
+    reached: Vec<&'static str>,
+    operations: Vec<&'static str>,
+}
+
+impl<'a> Checker<'a> {
+    fn new(implementation: &'a dyn Implementation) -> Self {
+        Checker {
+            implementation,
+            failures: Vec::new(),
+            reached: Vec::new(),
+            operations: Vec::new(),
+        }
+    }
+
+    fn fail(&mut self, kind: DifferenceKind, field: Option<Field>, detail: &str, chain: &[String]) {
+        self.failures.push(PropertyFailure {
+            kind,
+            fields: field.into_iter().collect(),
+            detail: detail.to_owned(),
+            chain: chain.to_vec(),
+        });
+    }
+
+    /// Runs `f`, a call into the implementation labelled `step` on `input`; a panic becomes a
+    /// failure and `None`.
+    fn call<T>(&mut self, step_name: &str, input: &str, f: impl FnOnce() -> T) -> Option<T> {
+        match catching(f) {
+            Ok(value) => Some(value),
+            Err(message) => {
+                self.failures.push(PropertyFailure {
+                    kind: DifferenceKind::Panic,
+                    fields: vec![],
+                    detail: compare::panic_location(&message),
+                    chain: vec![step(step_name, input), format!("panicked: {message}")],
+                });
+                None
+            }
+        }
+    }
+
+    fn parse(&mut self, text: &str, rule: Rule) -> Option<Outcome> {
+        let implementation = self.implementation;
+        let outcome = self.call("parse", text, || {
+            implementation.parse(text, rule, ParseOptions::default())
+        })?;
+        if outcome != Outcome::Unsupported {
+            self.operations.push("parse");
+        }
+        Some(outcome)
+    }
+
+    fn serialize(&mut self, text: &str) -> Option<Result<String, String>> {
+        let implementation = self.implementation;
+        let serialized = self.call("serialize", text, || implementation.serialize(text))??;
+        self.operations.push("serialize");
+        Some(serialized)
+    }
+
+    fn resolve(&mut self, base: &str, reference: &str) -> Option<Outcome> {
+        let implementation = self.implementation;
+        let outcome = self.call("resolve", &format!("{base} + {reference}"), || {
+            implementation.resolve(base, reference, true)
+        })?;
+        if outcome != Outcome::Unsupported {
+            self.operations.push("resolve");
+        }
+        Some(outcome)
+    }
+
+    fn normalize(&mut self, text: &str, level: Level) -> Option<Outcome> {
+        let implementation = self.implementation;
+        let outcome = self.call("normalize", text, || implementation.normalize(text, level))?;
+        if outcome != Outcome::Unsupported {
+            self.operations.push("normalize");
+        }
+        Some(outcome)
+    }
+
+    fn case(&mut self, case: &Request, answer: &Outcome) {
+        match case {
+            Request::Parse {
+                input,
+                rule,
+                zone_id,
+            } => {
+                let Ok(rule) = Request::rule(rule.as_deref()) else {
+                    return;
+                };
+                if *zone_id {
+                    return;
+                }
+                self.conversions(input, rule, answer);
+                if let Outcome::Parsed {
+                    components,
+                    host_kind,
+                } = answer
+                {
+                    if rule == Rule::UriReference {
+                        self.parts(input, components, *host_kind);
+                    }
+                    if matches!(rule, Rule::UriReference | Rule::Uri) {
+                        self.round_trip(input, rule, components, *host_kind);
+                        self.empty_reference(input, components);
+                    }
+                }
+            }
+            Request::Resolve {
+                base,
+                input,
+                strict,
+            } => {
+                if let Outcome::Resolved(target) = answer {
+                    self.target(base, input, *strict, target);
+                }
+            }
+            Request::Normalize { input, level } => {
+                let Ok(level) = Request::level(level.as_deref()) else {
+                    return;
+                };
+                if let Outcome::Normalized(once) = answer {
+                    self.normalized(input, level, once);
+                }
+            }
+        }
+    }
+
+    /// Round trip and idempotence of the crate's serializer.
+    fn round_trip(
+        &mut self,
+        input: &str,
+        rule: Rule,
+        components: &Components,
+        host_kind: Option<HostKind>,
+    ) {
+        let Some(Ok(first)) = self.serialize(input) else {
+            return;
+        };
+        let mut chain = vec![step("input", input), step("serialize", &first)];
+        if self.implementation.promises().keeps_text && first != input {
+            self.fail(DifferenceKind::RoundTrip, None, "text-changed", &chain);
+        }
+        match self.parse(&first, rule) {
+            Some(Outcome::Parsed {
+                components: again,
+                host_kind: again_kind,
+            }) => {
+                if let Some(field) = first_difference(components, host_kind, &again, again_kind) {
+                    chain.push(format!("parse {}", again.describe()));
+                    self.fail(DifferenceKind::RoundTrip, Some(field), "components", &chain);
+                    chain.pop();
+                }
+            }
+            Some(Outcome::Invalid(error)) => {
+                chain.push(format!("parse error: {error}"));
+                self.fail(DifferenceKind::RoundTrip, None, "reparse-fails", &chain);
+                chain.pop();
+            }
+            _ => {}
+        }
+        if let Some(Ok(second)) = self.serialize(&first) {
+            if second != first {
+                chain.push(step("serialize", &second));
+                self.fail(DifferenceKind::NotIdempotent, None, "serialize", &chain);
+            }
+        }
+    }
+
+    /// `""` resolved against a URI with no dot-segments gives that URI without its fragment
+    /// (§5.2.2: `T.path = Base.path`, `T.query = Base.query`, `T.fragment = R.fragment`), as the
+    /// crate serializes it.
+    fn empty_reference(&mut self, input: &str, components: &Components) {
+        if components.scheme.is_none() || has_dot_segment(&components.path) {
+            return;
+        }
+        let Some(Outcome::Resolved(target)) = self.resolve(input, "") else {
+            return;
+        };
+        let base = match self.serialize(input) {
+            Some(Ok(serialized)) => serialized,
+            _ => input.to_owned(),
+        };
+        let expected = base.split_once('#').map_or(base.as_str(), |(b, _)| b);
+        if target != expected {
+            let chain = [
+                step("base", input),
+                "reference \"\"".to_owned(),
+                step("resolve", &target),
+                step("expected", expected),
+            ];
+            self.fail(
+                DifferenceKind::ResolutionLaw,
+                None,
+                "empty-reference",
+                &chain,
+            );
+        }
+    }
+
+    fn target(&mut self, base: &str, input: &str, strict: bool, target: &str) {
+        // RFC 3986 §5.2.2 itself gives a path starting with "//" and no authority when neither
+        // the base nor the reference has one (`a:` and `.///` give T.path = "//"), and §5.3's
+        // string of it then reads as an authority: the reference's documented choice 1, a
+        // reading the RFC leaves open, not a property a crate can keep.
+        let double_slash = target
+            .split_once(':')
+            .is_some_and(|(_, rest)| rest.starts_with("//"))
+            && reference::split(base).authority.is_none()
+            && reference::split(input).authority.is_none();
+        if double_slash {
+            return;
+        }
+        let mut chain = vec![
+            step("base", base),
+            step("reference", input),
+            step("resolve", target),
+        ];
+        match self.parse(target, Rule::Uri) {
+            Some(Outcome::Invalid(error)) => {
+                chain.push(format!("parse error: {error}"));
+                self.fail(DifferenceKind::TargetNotAbsolute, None, "", &chain);
+                chain.pop();
+            }
+            Some(Outcome::Parsed { .. }) => {
+                if let Some(Ok(again)) = self.serialize(target) {
+                    if again != target {
+                        chain.push(step("serialize", &again));
+                        self.fail(DifferenceKind::NotIdempotent, None, "target", &chain);
+                        chain.pop();
+                    }
+                }
+            }
+            _ => {}
+        }
+        if !strict || !self.implementation.promises().strict_resolution {
+            return;
+        }
+        let Some(Outcome::Parsed { components, .. }) = self.parse(input, Rule::UriReference) else {
+            return;
+        };
+        if components.scheme.is_none() {
+            return;
+        }
+        let path = reference::remove_dot_segments(&components.path);
+        // Two readings the reference documents apart: a "//" path without an authority does
+        // not survive §5.3, and "%2E" is not a dot-segment to §5.2.4.
+        if (components.host.is_none() && path.starts_with("//"))
+            || components.path.to_ascii_lowercase().contains("%2e")
+        {
+            return;
+        }
+        let mut expected = components.clone();
+        expected.path = path;
+        let expected = reference::recompose(&expected.as_reference());
+        if target != expected {
+            chain.push(step("expected", &expected));
+            self.fail(
+                DifferenceKind::ResolutionLaw,
+                Some(Field::Path),
+                "absolute-reference",
+                &chain,
+            );
+        }
+    }
+
+    fn normalized(&mut self, input: &str, level: Level, once: &str) {
+        let mut chain = vec![step("input", input), step("normalize", once)];
+        if let Some(Outcome::Normalized(twice)) = self.normalize(once, level) {
+            if twice != once {
+                chain.push(step("normalize", &twice));
+                self.fail(DifferenceKind::NotIdempotent, None, "normalize", &chain);
+                chain.pop();
+            }
+        }
+        let after = match self.parse(once, Rule::UriReference) {
+            Some(Outcome::Invalid(error)) => {
+                chain.push(format!("parse error: {error}"));
+                self.fail(DifferenceKind::MeaningChanged, None, "unparsable", &chain);
+                return;
+            }
+            Some(Outcome::Parsed {
+                components,
+                host_kind,
+            }) => (components, host_kind),
+            _ => return,
+        };
+        let Some(Outcome::Parsed {
+            components,
+            host_kind,
+        }) = self.parse(input, Rule::UriReference)
+        else {
+            return;
+        };
+        if let Some(field) = routing_difference(&components, host_kind, &after.0, after.1) {
+            chain.push(format!("parse {}", after.0.describe()));
+            self.fail(DifferenceKind::MeaningChanged, Some(field), "", &chain);
+        }
+    }
+
+    fn conversions(&mut self, input: &str, rule: Rule, answer: &Outcome) {
+        if !matches!(answer, Outcome::Parsed { .. } | Outcome::Invalid(_)) {
+            return;
+        }
+        let blind_spots = self.implementation.blind_spots();
+        for entry in self.implementation.entry_points() {
+            let Reach::Conversion(entry_rule, convert) = entry.reach else {
+                continue;
+            };
+            if entry_rule != rule {
+                continue;
+            }
+            self.reached.push(entry.name);
+            let Some(outcome) = self.call(entry.name, input, || convert(input)) else {
+                continue;
+            };
+            let chain = [
+                step("input", input),
+                format!("parse {}", answer.describe()),
+                format!("{} {}", entry.name, outcome.describe()),
+            ];
+            let detail = slug(entry.name);
+            match (answer, &outcome) {
+                (
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    },
+                    Outcome::Parsed {
+                        components: other,
+                        host_kind: other_kind,
+                    },
+                ) => {
+                    let fields = Field::ALL.into_iter().filter(|f| {
+                        let hidden = blind_spots
+                            .iter()
+                            .any(|b| b.field == *f && b.blindness == Blindness::Hidden);
+                        !hidden
+                    });
+                    if let Some(field) = fields.into_iter().find(|f| {
+                        !same(blind_spots, *f, components, *host_kind, other, *other_kind)
+                    }) {
+                        self.fail(
+                            DifferenceKind::ConversionsDisagree,
+                            Some(field),
+                            &detail,
+                            &chain,
+                        );
+                    }
+                }
+                (Outcome::Parsed { .. }, Outcome::Invalid(_))
+                | (Outcome::Invalid(_), Outcome::Parsed { .. }) => {
+                    self.fail(DifferenceKind::ConversionsDisagree, None, &detail, &chain);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Each sub-parser on its part of an input the crate parsed: its answer must be the
+    /// same components of the crate's whole parse (which the comparison holds to the
+    /// reference's).
+    fn parts(&mut self, input: &str, components: &Components, host_kind: Option<HostKind>) {
+        let blind_spots = self.implementation.blind_spots();
+        for entry in self.implementation.entry_points() {
+            let Reach::Part(part, sub_parse) = entry.reach else {
+                continue;
+            };
+            // The parts are the input's own substrings as RFC 3986 splits them; an input the
+            // reference rejects has no parts to speak of (and its comparison says the rest).
+            let Ok(rfc) = reference::parse(input) else {
+                return;
+            };
+            let (text, fields): (String, &[Field]) = match part {
+                Part::Authority => {
+                    let Some(host) = rfc.host else {
+                        continue;
+                    };
+                    let mut text = String::new();
+                    if let Some(userinfo) = rfc.userinfo {
+                        text.push_str(userinfo);
+                        text.push('@');
+                    }
+                    text.push_str(host);
+                    if let Some(port) = rfc.port {
+                        text.push(':');
+                        text.push_str(port);
+                    }
+                    (
+                        text,
+                        &[Field::Userinfo, Field::Host, Field::Port, Field::HostKind],
+                    )
+                }
+                Part::Host => {
+                    let Some(host) = rfc.host else {
+                        continue;
+                    };
+                    (host.to_owned(), &[Field::Host, Field::HostKind])
+                }
+                Part::PathAndQuery => {
+                    // RFC 9112 §3.2.1: "If the target URI's path component is empty, the
+                    // client MUST send "/" as the path within the origin-form of
+                    // request-target."
+                    let path = if rfc.path.is_empty() { "/" } else { rfc.path };
+                    let mut text = path.to_owned();
+                    if let Some(query) = rfc.query {
+                        text.push('?');
+                        text.push_str(query);
+                    }
+                    (text, &[Field::Path, Field::Query])
+                }
+            };
+            self.reached.push(entry.name);
+            let Some(outcome) = self.call(entry.name, &text, || sub_parse(&text)) else {
+                continue;
+            };
+            let chain = [
+                format!("parse {}", components.describe()),
+                step(entry.name, &text),
+                format!("-> {}", outcome.describe()),
+            ];
+            let detail = slug(entry.name);
+            match &outcome {
+                Outcome::Parsed {
+                    components: other,
+                    host_kind: other_kind,
+                } => {
+                    let hidden = |f: &Field| {
+                        blind_spots
+                            .iter()
+                            .any(|b| b.field == *f && b.blindness == Blindness::Hidden)
+                    };
+                    if let Some(field) = fields.iter().copied().find(|f| {
+                        !hidden(f)
+                            && !same(blind_spots, *f, components, host_kind, other, *other_kind)
+                    }) {
+                        self.fail(
+                            DifferenceKind::ConversionsDisagree,
+                            Some(field),
+                            &detail,
+                            &chain,
+                        );
+                    }
+                }
+                Outcome::Invalid(_) => {
+                    self.fail(DifferenceKind::ConversionsDisagree, None, &detail, &chain);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether `field` is the same in two answers, an empty and an undefined value being the same
+/// where the implementation cannot tell them apart.
+fn same(
+    blind_spots: &[BlindSpot],
+    field: Field,
+    a: &Components,
+    a_kind: Option<HostKind>,
+    b: &Components,
+    b_kind: Option<HostKind>,
+) -> bool {
+    if field == Field::HostKind {
+        return a_kind == b_kind;
+    }
+    let empty_is_undefined = blind_spots
+        .iter()
+        .any(|s| s.field == field && s.blindness == Blindness::EmptyIsUndefined);
+    fn value(c: &Components, field: Field, empty_is_undefined: bool) -> Option<&str> {
+        c.get(field)
+            .filter(|v| !(empty_is_undefined && v.is_empty()))
+    }
+    value(a, field, empty_is_undefined) == value(b, field, empty_is_undefined)
+}
+
+/// The first field, in URI order, that differs between two parses.
+fn first_difference(
+    a: &Components,
+    a_kind: Option<HostKind>,
+    b: &Components,
+    b_kind: Option<HostKind>,
+) -> Option<Field> {
+    Field::ALL
+        .into_iter()
+        .find(|f| !same(&[], *f, a, a_kind, b, b_kind))
+}
+
+/// The first field that sends a request elsewhere after normalization: authority presence
+/// (as the host), scheme (case aside), userinfo (percent-encoding aside), host (case and
+/// percent-encoding aside, an IPv6 address by value), port (leading zeros, and an empty or
+/// default port, aside).
+fn routing_difference(
+    a: &Components,
+    a_kind: Option<HostKind>,
+    b: &Components,
+    b_kind: Option<HostKind>,
+) -> Option<Field> {
+    let scheme = |c: &Components| c.scheme.as_deref().map(str::to_ascii_lowercase);
+    let userinfo = |c: &Components| c.userinfo.as_deref().map(compare::percent_decoded);
+    let host = |c: &Components, kind: Option<HostKind>| {
+        let text = c.host.as_deref()?;
+        if kind == Some(HostKind::Ipv6) {
+            if let Some(address) = text
+                .strip_prefix('[')
+                .and_then(|t| t.strip_suffix(']'))
+                .and_then(|t| t.parse::<Ipv6Addr>().ok())
+            {
+                return Some(address.to_string());
+            }
+        }
+        Some(compare::percent_decoded(text).to_ascii_lowercase())
+    };
+    let port = |c: &Components| {
+        let text = c.port.as_deref().filter(|p| !p.is_empty())?;
+        let trimmed = text.trim_start_matches('0');
+        let value = if trimmed.is_empty() { "0" } else { trimmed };
+        let default = match scheme(c).as_deref() {
+            Some("http" | "ws") => Some("80"),
+            Some("https" | "wss") => Some("443"),
+            Some("ftp") => Some("21"),
+            _ => None,
+        };
+        (Some(value) != default).then(|| value.to_owned())
+    };
+    if scheme(a) != scheme(b) {
+        Some(Field::Scheme)
+    } else if a.host.is_some() != b.host.is_some() || host(a, a_kind) != host(b, b_kind) {
+        Some(Field::Host)
+    } else if userinfo(a) != userinfo(b) {
+        Some(Field::Userinfo)
+    } else if port(a) != port(b) {
+        Some(Field::Port)
+    } else {
+        None
+    }
+}
+
+/// One link of a chain: the call that made a string, and the string as JSON.
+fn step(label: &str, text: &str) -> String {
+    format!(
+        "{label} {}",
+        serde_json::to_string(text).unwrap_or_default()
+    )
+}
+
+/// The string of the first link labelled `label` in `chain`.
+fn link<'c>(chain: &'c [String], label: &str) -> Option<String> {
+    chain.iter().find_map(|entry: &'c String| {
+        let json = entry.strip_prefix(label)?.strip_prefix(' ')?;
+        serde_json::from_str(json).ok()
+    })
+}
+
+/// A reproduction of a property failure with the crate alone: the adapter's program for the
+/// case, then for the output the property takes further (the serialized string parsed again,
+/// the normalized one normalized again, the target parsed as a URI).
+pub fn reproduction(
+    implementation: &dyn Implementation,
+    finding: &super::Finding,
+) -> Option<String> {
+    let first = implementation.reproduction(&finding.case)?;
+    let next = match (&finding.case, finding.difference.kind) {
+        (
+            Request::Parse { rule, .. },
+            DifferenceKind::RoundTrip | DifferenceKind::NotIdempotent,
+        ) => link(&finding.chain, "serialize").map(|input| Request::Parse {
+            input,
+            rule: rule.clone(),
+            zone_id: false,
+        }),
+        (
+            Request::Normalize { level, .. },
+            DifferenceKind::NotIdempotent | DifferenceKind::MeaningChanged,
+        ) => link(&finding.chain, "normalize").map(|input| Request::Normalize {
+            input,
+            level: level.clone(),
+        }),
+        (
+            Request::Resolve { .. },
+            DifferenceKind::TargetNotAbsolute | DifferenceKind::NotIdempotent,
+        ) => link(&finding.chain, "resolve").map(|input| Request::Parse {
+            input,
+            rule: Some(Rule::Uri.name().to_owned()),
+            zone_id: false,
+        }),
+        (Request::Parse { .. }, DifferenceKind::ConversionsDisagree) => {
+            let about = implementation.about();
+            let entry = implementation.entry_points().iter().find(|e| {
+                matches!(e.reach, Reach::Conversion(..))
+                    && slug(e.name) == finding.difference.detail
+            });
+            if let (Some(body), Some((name, version))) =
+                (entry.and_then(|e| e.program), about.version.split_once(' '))
+            {
+                let dependency = format!("{name} = \"={version}\"");
+                let second = crate::impls::reproduction::program(&dependency, &finding.case, body);
+                return Some(format!(
+                    "{first}\n// Then the other entry point on the same input:\n{second}"
+                ));
+            }
+            None
+        }
+        _ => None,
+    };
+    match next.and_then(|case| implementation.reproduction(&case)) {
+        Some(second) => Some(format!(
+            "{first}
+// Then on the output of the first program:
+{second}"
+        )),
+        None => Some(first),
+    }
+}
+
+/// Whether a path has a `.` or `..` segment.
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|s| {
+        let s = s.to_ascii_lowercase();
+        matches!(s.as_str(), "." | ".." | "%2e" | "%2e%2e" | ".%2e" | "%2e.")
+    })
+}
+
+/// An entry point's name as a signature detail: `Uri::try_from(UriRef)` -> `uri-try-from-uriref`.
+fn slug(name: &str) -> String {
+    let short = name.split_once("::").map_or(name, |(_, rest)| rest);
+    let mut out = String::new();
+    for c in short.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impls::{About, EntryPoint, Promises};
+
+    /// Parses by the reference, and breaks one property on purpose per input.
+    struct Planted;
+
+    fn parsed(input: &str) -> Outcome {
+        parsed_by(input, Rule::UriReference)
+    }
+
+    fn parsed_by(input: &str, rule: Rule) -> Outcome {
+        match reference::parse_with(input, rule, ParseOptions::default()) {
+            Ok(c) => Outcome::Parsed {
+                components: Components::from(&c),
+                host_kind: c.host_kind,
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }
+    }
+
+    const PLANTED_ENTRY_POINTS: &[EntryPoint] = &[
+        EntryPoint {
+            name: "planted::parse",
+            reach: Reach::Operation("parse"),
+            program: None,
+        },
+        EntryPoint {
+            name: "planted::from_str",
+            reach: Reach::Conversion(Rule::UriReference, |s| {
+                if s == "conversion:panics" {
+                    panic!("planted");
+                }
+                if s == "conversion:differs" {
+                    return parsed("conversion:other");
+                }
+                parsed(s)
+            }),
+            program: None,
+        },
+    ];
+
+    impl Implementation for Planted {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "planted",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, _: ParseOptions) -> Outcome {
+            parsed_by(input, rule)
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            Some(match input {
+                // Changes the text and the host.
+                "http://a/" => Ok("http://b/".to_owned()),
+                "http://b/" => Ok("http://c/".to_owned()),
+                _ => Ok(input.to_owned()),
+            })
+        }
+
+        fn resolve(&self, base: &str, reference: &str, _: bool) -> Outcome {
+            match (base, reference) {
+                (_, "x:/a/../b") => Outcome::Resolved("x:/a/../b".to_owned()),
+                ("s://h/p?q#f", "") => Outcome::Resolved("s://h/p?q#f".to_owned()),
+                (_, "rel") => Outcome::Resolved("rel".to_owned()),
+                _ => Outcome::Unsupported,
+            }
+        }
+
+        fn normalize(&self, input: &str, _: Level) -> Outcome {
+            match input {
+                "HTTP://A/" => Outcome::Normalized("http://a/".to_owned()),
+                "http://a/" => Outcome::Normalized("http://a/x".to_owned()),
+                "http://g/" => Outcome::Normalized("http:/g".to_owned()),
+                "http://h:80/" => Outcome::Normalized("http://h/".to_owned()),
+                _ => Outcome::Unsupported,
+            }
+        }
+
+        fn promises(&self) -> Promises {
+            Promises {
+                keeps_text: true,
+                strict_resolution: true,
+            }
+        }
+
+        fn entry_points(&self) -> &[EntryPoint] {
+            PLANTED_ENTRY_POINTS
+        }
+    }
+
+    fn parse_case(input: &str) -> Request {
+        Request::Parse {
+            input: input.to_owned(),
+            rule: None,
+            zone_id: false,
+        }
+    }
+
+    fn failures(case: &Request) -> Vec<(DifferenceKind, String)> {
+        let answer = Planted.answer(case);
+        check(&Planted, case, &answer)
+            .into_iter()
+            .map(|f| (f.kind, f.detail))
+            .collect()
+    }
+
+    #[test]
+    fn a_serializer_that_changes_the_text_and_the_host_breaks_three_properties() {
+        let found = failures(&parse_case("http://a/"));
+        assert!(found.contains(&(DifferenceKind::RoundTrip, "text-changed".into())));
+        assert!(found.contains(&(DifferenceKind::RoundTrip, "components".into())));
+        assert!(found.contains(&(DifferenceKind::NotIdempotent, "serialize".into())));
+    }
+
+    #[test]
+    fn a_faithful_serializer_breaks_nothing() {
+        assert_eq!(failures(&parse_case("http://h/p?q#f")), vec![]);
+    }
+
+    #[test]
+    fn normalization_must_be_idempotent_and_keep_the_authority() {
+        let normalize = |input: &str| Request::Normalize {
+            input: input.to_owned(),
+            level: None,
+        };
+        assert_eq!(
+            failures(&normalize("HTTP://A/")),
+            vec![(DifferenceKind::NotIdempotent, "normalize".into())]
+        );
+        assert_eq!(
+            failures(&normalize("http://g/")),
+            vec![(DifferenceKind::MeaningChanged, String::new())]
+        );
+        // §6.2.3: a default port is equivalent to none.
+        assert_eq!(failures(&normalize("http://h:80/")), vec![]);
+    }
+
+    #[test]
+    fn resolution_laws() {
+        let resolve = |base: &str, input: &str| Request::Resolve {
+            base: base.to_owned(),
+            input: input.to_owned(),
+            strict: true,
+        };
+        // §5.2.2: T.path = remove_dot_segments(R.path) for a reference with a scheme.
+        assert_eq!(
+            failures(&resolve("s://h/p", "x:/a/../b")),
+            vec![(DifferenceKind::ResolutionLaw, "absolute-reference".into())]
+        );
+        assert_eq!(
+            failures(&resolve("s://h/p", "rel")),
+            vec![(DifferenceKind::TargetNotAbsolute, String::new())]
+        );
+        // T.fragment = R.fragment: the base's fragment does not survive "".
+        assert_eq!(
+            failures(&parse_case("s://h/p?q#f")),
+            vec![(DifferenceKind::ResolutionLaw, "empty-reference".into())]
+        );
+    }
+
+    #[test]
+    fn conversions_must_agree_and_not_panic() {
+        let found = failures(&parse_case("conversion:differs"));
+        assert_eq!(
+            found,
+            vec![(DifferenceKind::ConversionsDisagree, "from-str".into())]
+        );
+        let found = failures(&parse_case("conversion:panics"));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, DifferenceKind::Panic);
+    }
+
+    #[test]
+    fn every_listed_entry_point_is_reached() {
+        let answer = Planted.answer(&parse_case("a:b"));
+        assert_eq!(
+            reached(&Planted, &parse_case("a:b"), &answer),
+            vec!["planted::from_str", "planted::parse"]
+        );
+    }
+}
+
+#[cfg(test)]
+mod chain_tests {
+    use super::*;
+
+    #[test]
+    fn a_link_reads_back_the_string_it_shows() {
+        let text = "a\u{1}\"b\\";
+        let chain = vec![step("input", "x"), step("serialize", text)];
+        assert_eq!(link(&chain, "serialize").as_deref(), Some(text));
+        assert_eq!(link(&chain, "normalize"), None);
+    }
+}
