@@ -515,6 +515,17 @@ fn uriparse_types(answer: Outcome, real_authority: bool) -> Outcome {
             },
             Err(e) => Outcome::Invalid(e),
         },
+        // The letter of §5.3 for a "//" path without authority (choice 1) is no URI reference
+        // to edit component by component: only its scheme is written anew.
+        Outcome::Resolved(text) if !real_authority => {
+            let (scheme, rest) = text.split_once(':').unwrap_or(("", &text));
+            let lower = scheme.to_ascii_lowercase();
+            if URIPARSE_REGISTERED_SCHEMES.contains(&lower.as_str()) {
+                Outcome::Resolved(format!("{lower}:{rest}"))
+            } else {
+                Outcome::Resolved(text)
+            }
+        }
         Outcome::Resolved(text) | Outcome::Normalized(text) if reference::parse(&text).is_err() => {
             Outcome::Invalid(format!("unparsable answer {text:?}"))
         }

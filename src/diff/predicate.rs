@@ -75,6 +75,13 @@ pub struct Predicate {
     /// Whether the implementation's path starts with fewer slashes than the URL Standard's
     /// (the model in `crate::whatwg`), which starts with at least two.
     pub whatwg_path_fewer_leading_slashes: Option<bool>,
+    /// Whether the URL Standard (the model in `crate::whatwg`) gives a non-empty host where the
+    /// implementation's answer has an empty one or none.
+    pub whatwg_host_dropped: Option<bool>,
+    /// Whether the input's own scheme (for a resolution, the reference's; by the Appendix B
+    /// splitter, without the URL Standard's leading and trailing C0 controls and spaces, tabs
+    /// and newlines) is one of the URL Standard's special schemes.
+    pub input_scheme_special: Option<bool>,
     /// Whether the input's port, by the Appendix B splitter and the last ":" of the
     /// authority, is a number above 65535 (also when the input is invalid elsewhere).
     pub input_port_over_65535: Option<bool>,
@@ -297,11 +304,38 @@ impl Predicate {
             Request::Resolve { base, .. } => Some(base.as_str()),
             _ => None,
         };
+        // The URL Standard's preprocessing: C0 controls and spaces trimmed, tabs and newlines
+        // removed.
+        let preprocessed = |t: &str| -> String {
+            t.trim_matches(|c: char| c <= ' ')
+                .chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect()
+        };
         let authority_ends_with_at = std::iter::once(input).chain(base_text).any(|t| {
-            reference::split(t)
+            reference::split(&preprocessed(t))
                 .authority
                 .is_some_and(|a| a.ends_with('@'))
         });
+        let input_scheme_special = reference::split(&preprocessed(input))
+            .scheme
+            .is_some_and(|s| {
+                matches!(
+                    s.to_ascii_lowercase().as_str(),
+                    "http" | "https" | "ws" | "wss" | "ftp" | "file"
+                )
+            });
+        let host_dropped = self.whatwg_host_dropped.is_some()
+            && match crate::whatwg::expected_outcome(case) {
+                crate::whatwg::Expected::Outcome(standard) => {
+                    let standard_host = components_of(&standard)
+                        .and_then(|(c, _)| c.host)
+                        .filter(|h| !h.is_empty());
+                    let actual_host = a.as_ref().and_then(|(c, _)| c.host.clone());
+                    standard_host.is_some() && actual_host.as_deref().is_none_or(str::is_empty)
+                }
+                crate::whatwg::Expected::Unmodelled(_) => false,
+            };
         let leading_slashes = |p: &str| p.len() - p.trim_start_matches('/').len();
         let fewer_slashes = self.whatwg_path_fewer_leading_slashes.is_some()
             && match (crate::whatwg::expected_outcome(case), &a) {
@@ -327,6 +361,12 @@ impl Predicate {
             && self
                 .authority_ends_with_at
                 .is_none_or(|want| authority_ends_with_at == want)
+            && self
+                .input_scheme_special
+                .is_none_or(|want| input_scheme_special == want)
+            && self
+                .whatwg_host_dropped
+                .is_none_or(|want| host_dropped == want)
             && self
                 .whatwg_path_fewer_leading_slashes
                 .is_none_or(|want| fewer_slashes == want)

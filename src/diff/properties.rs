@@ -310,16 +310,18 @@ impl<'a> Checker<'a> {
     }
 
     fn target(&mut self, base: &str, input: &str, strict: bool, target: &str) {
-        // RFC 3986 §5.2.2 itself gives a path starting with "//" and no authority when neither
-        // the base nor the reference has one (`a:` and `.///` give T.path = "//"), and §5.3's
+        // RFC 3986 §5.2.2 itself gives a path starting with "//" and no authority (`a:` and
+        // `.///` give T.path = "//", and so does `a:.///` against any base), and §5.3's
         // string of it then reads as an authority: the reference's documented choice 1, a
         // reading the RFC leaves open, not a property a crate can keep.
-        let double_slash = target
-            .split_once(':')
-            .is_some_and(|(_, rest)| rest.starts_with("//"))
-            && reference::split(base).authority.is_none()
-            && reference::split(input).authority.is_none();
-        if double_slash {
+        let case = Request::Resolve {
+            base: base.to_owned(),
+            input: input.to_owned(),
+            strict,
+        };
+        if super::models::letter_target_is_double_slash(&case)
+            || percent_dots_target_is_double_slash(base, input, strict)
+        {
             return;
         }
         let mut chain = vec![
@@ -945,5 +947,31 @@ mod chain_tests {
         let chain = vec![step("input", "x"), step("serialize", text)];
         assert_eq!(link(&chain, "serialize").as_deref(), Some(text));
         assert_eq!(link(&chain, "normalize"), None);
+    }
+}
+
+/// Whether §5.2.2, with "%2E" segments read as dot-segments (documented choice 3), gives a
+/// path starting with "//" and no authority: the same open case as choice 1, reached through
+/// choice 3.
+fn percent_dots_target_is_double_slash(base: &str, input: &str, strict: bool) -> bool {
+    let options = reference::ResolveOptions {
+        percent_encoded_dots: true,
+        ..reference::ResolveOptions::strict(strict)
+    };
+    let letter = reference::ResolveOptions::strict(strict);
+    // The reading's string and the letter's differ only in the path; a "//" path without
+    // authority shows as an authority that the base and the reference do not have.
+    match (
+        reference::resolve(base, input, options),
+        reference::resolve(base, input, letter),
+    ) {
+        (Ok(target), Ok(_)) => {
+            let has_authority = |t: &str| reference::split(t).authority.is_some();
+            has_authority(&target)
+                && !reference::parse(input).is_ok_and(|r| r.has_authority())
+                && !(reference::parse(input).is_ok_and(|r| r.scheme.is_none())
+                    && reference::parse_uri(base).is_ok_and(|b| b.has_authority()))
+        }
+        _ => false,
     }
 }

@@ -90,8 +90,8 @@
 
 use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach};
 use crate::model::{Field, Outcome};
-use crate::reference::HostKind;
 use crate::protocol::Request;
+use crate::reference::HostKind;
 use crate::reference::{ParseOptions, Rule};
 use crate::whatwg::view::{self, HostType, UrlView};
 
