@@ -13,7 +13,10 @@ use uri_conformance::diff::{Catalogue, Engine};
 use uri_conformance::external::{self, Verdict};
 use uri_conformance::gate::{self, Expectations};
 use uri_conformance::generate::{self, Op};
-use uri_conformance::impls::{self, Implementation, external::External};
+use uri_conformance::impls::{
+    self, Implementation,
+    external::{self as external_program, External},
+};
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::reference::{self, Level, ParseOptions, ResolveError, ResolveOptions, Rule};
 use uri_conformance::report::{self, markdown::case_line};
@@ -36,9 +39,16 @@ struct Selection {
     /// An external program that speaks the protocol, `NAME=COMMAND` or `COMMAND` (repeatable).
     #[arg(long = "impl-cmd", value_name = "COMMAND")]
     commands: Vec<String>,
-    /// Time limit per case and implementation, in milliseconds.
+    /// Time limit per case and implementation, in milliseconds (for an external program, from
+    /// when the request is sent).
     #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
+    /// Time an external program has to answer its first request (`about`), in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    startup_ms: u64,
+    /// Requests an external program that echoes ids (protocol version 2) gets at once.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    impl_batch: u64,
 }
 
 impl Selection {
@@ -61,7 +71,14 @@ impl Selection {
             chosen.push(Arc::from(implementation));
         }
         for command in &self.commands {
-            chosen.push(Arc::new(External::new(command, self.limit())));
+            chosen.push(Arc::new(External::with_options(
+                command,
+                external_program::Options {
+                    limit: self.limit(),
+                    startup: Duration::from_millis(self.startup_ms),
+                    in_flight: usize::try_from(self.impl_batch).unwrap_or(1),
+                },
+            )));
         }
         Ok(chosen)
     }
@@ -267,7 +284,24 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    // Ctrl-C: the fuzz loop stops and keeps what it found; any other command ends at once.
+    // Either way no external program outlives the harness: each runs in its own process
+    // group, which the terminal's Ctrl-C does not reach.
+    let _ = ctrlc::set_handler(|| {
+        if FUZZING.load(std::sync::atomic::Ordering::Relaxed) {
+            STOP.store(true, std::sync::atomic::Ordering::Relaxed);
+        } else {
+            impls::process::kill_all();
+            std::process::exit(130);
+        }
+    });
+    let code = dispatch(Cli::parse().command);
+    impls::process::kill_all();
+    code
+}
+
+fn dispatch(command: Command) -> ExitCode {
+    match command {
         Command::Serve { implementation } => serve(&implementation),
         Command::Run {
             selection,
@@ -934,6 +968,7 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static FUZZING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 fn run_fuzz(selection: &Selection, reports: &std::path::Path, options: &fuzz::Options) -> ExitCode {
     use std::sync::atomic::Ordering;
@@ -942,7 +977,7 @@ fn run_fuzz(selection: &Selection, reports: &std::path::Path, options: &fuzz::Op
         Err(e) => return fail(e),
     };
     // Ctrl-C stops the loop; what was found is still written.
-    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    FUZZING.store(true, Ordering::Relaxed);
     let campaign = std::sync::Mutex::new(Campaign::new(&engine, reports));
     let progress = fuzz::Progress::default();
     let bar = indicatif::ProgressBar::new_spinner();

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use uri_conformance::gate::{Expectations, check_with};
 use uri_conformance::impls::Implementation;
-use uri_conformance::impls::external::External;
+use uri_conformance::impls::external::{External, Options};
 use uri_conformance::matrix::Verdict;
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::Request;
@@ -64,7 +64,7 @@ fn a_bad_line_gets_an_error_and_the_loop_goes_on() {
         zone_id: false,
     });
     assert!(
-        matches!(bad, Outcome::Panicked(ref m) if m.contains("protocol error")),
+        matches!(bad, Outcome::Panicked(ref m) if m.starts_with("protocol-error: ")),
         "{bad:?}"
     );
     let good = served.parse("http://a/b", Rule::UriReference, ParseOptions::default());
@@ -80,7 +80,14 @@ fn a_program_that_dies_or_hangs_is_reported_and_restarted() {
         "{outcome:?}"
     );
 
-    let hangs = External::new("hangs=sleep 30", Duration::from_millis(300));
+    let hangs = External::with_options(
+        "hangs=sleep 30",
+        Options {
+            limit: Duration::from_millis(300),
+            startup: Duration::from_millis(300),
+            in_flight: 1,
+        },
+    );
     assert_eq!(
         hangs.parse("a", Rule::UriReference, ParseOptions::default()),
         Outcome::TimedOut
@@ -92,7 +99,7 @@ fn a_program_that_dies_or_hangs_is_reported_and_restarted() {
     );
     let outcome = garbage.parse("a", Rule::UriReference, ParseOptions::default());
     assert!(
-        matches!(outcome, Outcome::Panicked(ref m) if m.contains("not a protocol response")),
+        matches!(outcome, Outcome::Panicked(ref m) if m == "not-a-protocol-answer: nonsense"),
         "{outcome:?}"
     );
 }

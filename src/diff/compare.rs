@@ -266,21 +266,29 @@ pub fn differing_fields(
         .filter(|&field| {
             let blindness = blind_spots
                 .iter()
-                .find(|b| b.field == field)
+                .filter(|b| b.field == field)
                 .map(|b| b.blindness);
-            if blindness == Some(Blindness::Hidden) {
+            if blindness.clone().any(|b| b == Blindness::Hidden) {
                 return false;
             }
             if field == Field::HostKind {
                 return expected_kind != actual_kind;
             }
+            // Each blindness of the field applies to both sides, so that the comparison sees
+            // only what the implementation's API can express.
+            let seen = |value: Option<&str>| {
+                blindness.clone().fold(value.map(str::to_owned), |v, b| match b {
+                    Blindness::EmptyIsUndefined => v.filter(|v| !v.is_empty()),
+                    Blindness::Decoded => v.map(|v| percent_decoded(&v)),
+                    Blindness::CaseFolded => v.map(|v| v.to_ascii_lowercase()),
+                    Blindness::Hidden => v,
+                })
+            };
             let (e, a) = (expected.get(field), actual.get(field));
-            match blindness {
-                Some(Blindness::EmptyIsUndefined) => {
-                    e.filter(|v| !v.is_empty()) != a.filter(|v| !v.is_empty())
-                }
-                _ => e != a,
+            if blindness.clone().next().is_none() {
+                return e != a;
             }
+            seen(e) != seen(a)
         })
         .collect()
 }
@@ -384,6 +392,10 @@ pub fn character_name(c: char) -> String {
 /// The source location of a panic message (`... at /path/to/src/parser.rs:12:5`) as
 /// `parser.rs:12`, so that one panic site makes one signature.
 fn panic_location(message: &str) -> String {
+    // An external program's fault: its text is in the report, not in the signature.
+    if let Some(detail) = crate::impls::external::fixed_detail(message) {
+        return detail.to_owned();
+    }
     let Some((_, location)) = message.rsplit_once(" at ") else {
         return String::new();
     };

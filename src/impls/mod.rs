@@ -20,6 +20,7 @@ pub mod iri_string_adapter;
 #[cfg(feature = "oxiri")]
 pub mod oxiri_adapter;
 pub mod planted;
+pub mod process;
 pub mod reference;
 mod reproduction;
 #[cfg(feature = "uriparse")]
@@ -52,6 +53,34 @@ pub enum Blindness {
     EmptyIsUndefined,
     /// The API does not report this field at all.
     Hidden,
+    /// The API reports the field percent-decoded, so the comparison decodes both sides.
+    Decoded,
+    /// The API reports the field in ASCII lowercase, so the comparison folds both sides.
+    CaseFolded,
+}
+
+impl Blindness {
+    /// The name the protocol's `about` answer uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Blindness::EmptyIsUndefined => "empty-is-undefined",
+            Blindness::Hidden => "hidden",
+            Blindness::Decoded => "decoded",
+            Blindness::CaseFolded => "case-folded",
+        }
+    }
+
+    /// The blindness named `name`.
+    pub fn from_name(name: &str) -> Option<Blindness> {
+        [
+            Blindness::EmptyIsUndefined,
+            Blindness::Hidden,
+            Blindness::Decoded,
+            Blindness::CaseFolded,
+        ]
+        .into_iter()
+        .find(|b| b.name() == name)
+    }
 }
 
 /// A field an implementation's API cannot express, with the reason.
@@ -106,6 +135,14 @@ pub trait Implementation: Send + Sync {
     /// a report a maintainer can act on.
     fn reproduction(&self, case: &Request) -> Option<String> {
         let _ = case;
+        None
+    }
+
+    /// For an implementation that keeps its own time limit per case and cannot hang or panic
+    /// (an external program): every request answered, in order. `None`, the default, when the
+    /// harness must guard each call itself (a worker thread with a watchdog, `catch_unwind`).
+    fn answer_guarded(&self, requests: &[Request]) -> Option<Vec<Outcome>> {
+        let _ = requests;
         None
     }
 
