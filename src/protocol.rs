@@ -283,13 +283,19 @@ pub fn read_incoming(line: &str) -> Incoming {
 
 /// A request line with an id (version 2), without the newline.
 pub fn write_request_with_id(request: &Request, id: u64) -> String {
-    with_id(serde_json::to_string(request).expect("requests serialize"), Some(&Value::from(id)))
+    with_id(
+        serde_json::to_string(request).expect("requests serialize"),
+        Some(&Value::from(id)),
+    )
 }
 
 /// Any answer (a [`Response`], an [`About`]) as a line of JSON with `id` echoed first when there
 /// is one, without the newline.
 pub fn write_with_id(answer: &impl Serialize, id: Option<&Value>) -> String {
-    with_id(serde_json::to_string(answer).expect("answers serialize"), id)
+    with_id(
+        serde_json::to_string(answer).expect("answers serialize"),
+        id,
+    )
 }
 
 fn with_id(object: String, id: Option<&Value>) -> String {
@@ -377,7 +383,10 @@ mod tests {
         let bad = read_incoming(r#"{"op":"parse","id":"x"}"#);
         assert_eq!(bad.id, Some(Value::from("x")));
         assert!(bad.ask.is_err());
-        assert_eq!(read_incoming(r#"{"op":"about","id":0}"#).ask, Ok(Ask::About));
+        assert_eq!(
+            read_incoming(r#"{"op":"about","id":0}"#).ask,
+            Ok(Ask::About)
+        );
         assert_eq!(
             write_request_with_id(
                 &Request::Normalize {

@@ -277,12 +277,14 @@ pub fn differing_fields(
             // Each blindness of the field applies to both sides, so that the comparison sees
             // only what the implementation's API can express.
             let seen = |value: Option<&str>| {
-                blindness.clone().fold(value.map(str::to_owned), |v, b| match b {
-                    Blindness::EmptyIsUndefined => v.filter(|v| !v.is_empty()),
-                    Blindness::Decoded => v.map(|v| percent_decoded(&v)),
-                    Blindness::CaseFolded => v.map(|v| v.to_ascii_lowercase()),
-                    Blindness::Hidden => v,
-                })
+                blindness
+                    .clone()
+                    .fold(value.map(str::to_owned), |v, b| match b {
+                        Blindness::EmptyIsUndefined => v.filter(|v| !v.is_empty()),
+                        Blindness::Decoded => v.map(|v| percent_decoded(&v)),
+                        Blindness::CaseFolded => v.map(|v| v.to_ascii_lowercase()),
+                        Blindness::Hidden => v,
+                    })
             };
             let (e, a) = (expected.get(field), actual.get(field));
             if blindness.clone().next().is_none() {

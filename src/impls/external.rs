@@ -246,9 +246,10 @@ impl External {
             .collect();
         Description {
             name,
-            version: about
-                .version
-                .map_or_else(|| self.command.clone(), |v| format!("{v} ({})", self.command)),
+            version: about.version.map_or_else(
+                || self.command.clone(),
+                |v| format!("{v} ({})", self.command),
+            ),
             spec: about.spec.unwrap_or_else(|| "external program".to_owned()),
             blind_spots,
             operations: about.operations,
@@ -273,8 +274,7 @@ impl External {
                     .is_some_and(|v| v.as_u64() == Some(id));
                 if state.first_about.is_none() {
                     // A version 1 program answers {"error":...}: it says nothing of itself.
-                    state.first_about =
-                        Some(serde_json::from_value(value).unwrap_or_default());
+                    state.first_about = Some(serde_json::from_value(value).unwrap_or_default());
                 }
                 state.running = Some(Running {
                     program,
@@ -642,8 +642,14 @@ mod tests {
         assert_eq!(sanitized_name("My Adapter_v2"), "my-adapter-v2");
         assert_eq!(sanitized_name("../../etc"), "etc");
         assert_eq!(default_name("python3 ..."), "external");
-        assert_eq!(default_name("python3 ./x/urllib_adapter.py -v"), "urllib-adapter");
-        assert_eq!(External::new("...", Duration::from_secs(1)).given_name, None);
+        assert_eq!(
+            default_name("python3 ./x/urllib_adapter.py -v"),
+            "urllib-adapter"
+        );
+        assert_eq!(
+            External::new("...", Duration::from_secs(1)).given_name,
+            None
+        );
     }
 
     #[test]

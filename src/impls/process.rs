@@ -90,10 +90,7 @@ impl Program {
             .spawn()
             .map_err(|e| format!("cannot start `sh -c {command:?}`: {e}"))?;
         let group = child.id();
-        GROUPS
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(group);
+        GROUPS.lock().unwrap_or_else(|e| e.into_inner()).push(group);
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
