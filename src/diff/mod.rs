@@ -213,6 +213,12 @@ impl Engine {
 
     /// Shrinks a finding to a minimal case with the same signature and classification.
     pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {
+        self.shrink_within(finding, shrink::Budget::calls(budget))
+    }
+
+    /// Shrinks a finding's case within a budget of calls, time and bytes (see
+    /// [`shrink::Budget`]).
+    pub fn shrink_within(&self, finding: &Finding, budget: shrink::Budget) -> Finding {
         let implementation = finding.signature.implementation.clone();
         // The same signature, the same classification, and the same error from the
         // implementation: without the last, a rejected input could shrink into one the
@@ -226,7 +232,7 @@ impl Engine {
         };
         let wanted = identity(finding);
         let mut best = finding.clone();
-        let minimal = shrink::shrink_case(&finding.case, budget, |candidate| {
+        let minimal = shrink::shrink_case_within(&finding.case, budget, |candidate| {
             match self.run_one(&implementation, candidate) {
                 Some(f) if identity(&f) == wanted => {
                     best = f;
