@@ -556,6 +556,13 @@ impl Implementation for External {
             .unwrap_or(Outcome::TimedOut)
     }
 
+    fn command_line(&self) -> Option<String> {
+        Some(format!(
+            "--impl-cmd {}",
+            crate::report::shell_quote(&format!("{}={}", self.about().name, self.command))
+        ))
+    }
+
     fn answer_guarded(&self, requests: &[Request]) -> Option<Vec<Outcome>> {
         Some(self.answer_many(requests))
     }

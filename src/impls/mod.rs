@@ -138,6 +138,12 @@ pub trait Implementation: Send + Sync {
         None
     }
 
+    /// The options that select it on the command line when its name alone does not, for a
+    /// report's reproduction line: `--impl-cmd 'NAME=COMMAND'` for an external program.
+    fn command_line(&self) -> Option<String> {
+        None
+    }
+
     /// For an implementation that keeps its own time limit per case and cannot hang or panic
     /// (an external program): every request answered, in order. `None`, the default, when the
     /// harness must guard each call itself (a worker thread with a watchdog, `catch_unwind`).

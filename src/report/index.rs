@@ -57,7 +57,7 @@ pub fn render(reports: &[Report]) -> String {
                 Some(k) => format!("{} (`{}`)", report.class, k.id),
             },
             if report.security { "yes" } else { "" },
-            super::markdown::case_line(&report.minimal.case).replace('|', "\\|"),
+            super::markdown::case_markdown(&report.minimal.case).replace('|', "\\|"),
             seen
         );
     }
