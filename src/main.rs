@@ -295,12 +295,59 @@ fn main() -> ExitCode {
             std::process::exit(130);
         }
     });
+    quiet_on_broken_pipe();
     let code = dispatch(Cli::parse().command);
     impls::process::kill_all();
     code
 }
 
+/// A reader that goes away (`| head -1`) ends the command quietly, as if by SIGPIPE (exit
+/// status 141), instead of with a panic; external programs are killed first. Printing panics on
+/// a closed standard output because Rust ignores SIGPIPE.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            impls::process::kill_all();
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
+/// Creates the reports folder if it is missing and checks that it takes files, before any work
+/// is done; the error names the folder.
+fn reports_folder(dir: &std::path::Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let probe = dir.join(format!(".write-check.{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| format!("{}: {e}", probe.display()))?;
+    std::fs::remove_file(&probe).map_err(|e| format!("{}: {e}", probe.display()))
+}
+
 fn dispatch(command: Command) -> ExitCode {
+    let reports = match &command {
+        Command::Run { reports, .. } | Command::Matrix { reports, .. } => Some(reports),
+        Command::Fuzz { reports, .. } => Some(reports),
+        Command::Diff {
+            reports,
+            vectors,
+            urls,
+            input_file,
+            ..
+        } if *vectors || urls.is_some() || input_file.is_some() => Some(reports),
+        _ => None,
+    };
+    if let Some(reports) = reports
+        && let Err(e) = reports_folder(reports)
+    {
+        return fail(e);
+    }
     match command {
         Command::Serve { implementation } => serve(&implementation),
         Command::Run {
@@ -442,6 +489,8 @@ fn serve(name: &str) -> ExitCode {
     let stdout = std::io::stdout().lock();
     match impls::external::serve(&*implementation, stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
+        // The driver went away: nothing more to answer.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
@@ -525,14 +574,11 @@ fn sweep(
         None => Vec::new(),
     };
     if let Some(file) = input_file {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        lists.push((
-            file.display().to_string(),
-            text.lines()
-                .filter(|l| !l.is_empty())
-                .map(str::to_owned)
-                .collect(),
-        ));
+        let (lines, warnings) = campaign::read_url_list(file).map_err(|e| e.to_string())?;
+        for warning in warnings {
+            eprintln!("warning: {warning}");
+        }
+        lists.push((file.display().to_string(), lines));
     }
     for (source, lines) in &lists {
         for chunk in lines.chunks(256) {
@@ -968,6 +1014,9 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
 }
 
 static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// How often a fuzz run writes the findings it has so far.
+const FLUSH_EVERY: Duration = Duration::from_secs(3);
+
 static FUZZING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 fn run_fuzz(selection: &Selection, reports: &std::path::Path, options: &fuzz::Options) -> ExitCode {
@@ -989,7 +1038,21 @@ fn run_fuzz(selection: &Selection, reports: &std::path::Path, options: &fuzz::Op
     let finished = std::sync::atomic::AtomicBool::new(false);
     let summary = std::thread::scope(|scope| {
         scope.spawn(|| {
+            // New findings are written as they come, at most every few seconds, so that a run
+            // killed outright keeps them (each file is written atomically).
+            let mut written_signatures = 0;
+            let mut last_write = std::time::Instant::now();
             while !finished.load(Ordering::Relaxed) {
+                let signatures = progress.signatures.load(Ordering::Relaxed);
+                if signatures != written_signatures && last_write.elapsed() >= FLUSH_EVERY {
+                    let held = campaign.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Err(e) = held.write() {
+                        bar.suspend(|| eprintln!("warning: {e}"));
+                    }
+                    drop(held);
+                    written_signatures = signatures;
+                    last_write = std::time::Instant::now();
+                }
                 let cases = progress.cases.load(Ordering::Relaxed);
                 bar.set_message(format!(
                     "{cases} cases, {:.0} execs/s, {} findings, {} new signatures, {} property violations",
