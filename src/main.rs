@@ -769,7 +769,7 @@ fn run_gate(
     let expectations = if write {
         Expectations::default()
     } else {
-        match Expectations::load(expectations_path) {
+        match Expectations::load_for(expectations_path, implementation.about().name) {
             Ok(e) => e,
             Err(e) => return fail(e),
         }
