@@ -81,6 +81,31 @@ fn an_input_file_line_that_is_not_utf8_is_skipped_with_its_line_number() {
 }
 
 #[test]
+fn an_overlong_input_file_line_is_skipped_with_its_line_number() {
+    let dir = scratch("long-line");
+    let list = dir.join("urls.txt");
+    let long = format!("http://a/{}\n", "b".repeat(2 << 20));
+    std::fs::write(&list, format!("http://a/\n{long}http://c/\n")).expect("written");
+    let started = Instant::now();
+    let output = binary()
+        .args(["diff", "--impl", "reference", "--input-file"])
+        .arg(&list)
+        .arg("--reports")
+        .arg(dir.join("reports"))
+        .output()
+        .expect("diff runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:2: a line of", list.display())),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("6 cases"));
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_missing_reports_folder_is_created_and_an_unwritable_one_refused_at_once() {
     let dir = scratch("reports-folder");
     let list = dir.join("urls.txt");

@@ -115,6 +115,11 @@ fn reports_quote_inputs_and_answers_in_code_spans() {
             let rendered = markdown::render(&report);
             assert_nothing_raw(&rendered);
             assert!(rendered.contains(&serde_json::to_string(input).unwrap()));
+            // The reproduction line selects the external program, not the bundled crates.
+            assert!(
+                rendered.contains("uri-conformance diff --impl-cmd 'x=<script>' "),
+                "{rendered}"
+            );
             let index = report::index::render(&[report]);
             assert_nothing_raw(&index);
         }
@@ -168,4 +173,14 @@ fn huge_inputs_are_quoted_cut_and_kept_whole_beside_the_report() {
     );
     assert!(whole.contains(&input));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_write_error_names_the_path() {
+    let file = std::env::temp_dir().join(format!("report-escaping-file-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    let target = file.join("x.json");
+    let e = report::write_atomically(&target, b"{}").unwrap_err();
+    assert!(e.to_string().contains(&file.display().to_string()), "{e}");
+    let _ = std::fs::remove_file(&file);
 }
