@@ -46,6 +46,23 @@ count = 0
 for line in sys.stdin:
     request = json.loads(line)
     rid = request.get("id")
+    if request.get("op") == "about" and mode == "folded":
+        out({"protocol": 2, "name": "folded", "blind_spots": [
+            {"field": "host", "how": "case-folded", "reason": "the library lowercases hosts"},
+            {"field": "path", "how": "decoded", "reason": "the library decodes paths"},
+            {"field": "query", "how": "empty-is-undefined", "reason": "no undefined query"}]}, rid)
+        continue
+    if mode == "folded":
+        # What a library that lowercases hosts, decodes paths and has no undefined query says.
+        from urllib.parse import unquote, urlsplit
+        text = request["input"]
+        parts = urlsplit(text)
+        out({"valid": True, "components": {
+            "scheme": parts.scheme or None, "userinfo": None,
+            "host": parts.hostname if "//" in text else None, "port": None,
+            "path": unquote(parts.path), "query": parts.query, "fragment": None},
+            "host_kind": "reg-name" if "//" in text else None}, rid)
+        continue
     if request.get("op") == "about":
         if mode == "v1":
             out({"error": "unknown op"}, None)
@@ -536,5 +553,35 @@ fn ctrl_c_leaves_no_process() {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn declared_blind_spots_are_honoured_by_the_comparison() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = std::sync::Arc::new(External::with_options(
+        &scratch.command("folded"),
+        options(5000),
+    ));
+    assert_eq!(external.about().name, "folded");
+    assert_eq!(external.blind_spots().len(), 3);
+    let engine = uri_conformance::diff::Engine::new(
+        vec![external.clone()],
+        Duration::from_secs(6),
+        uri_conformance::diff::Catalogue::bundled(),
+    );
+    // Case, encoding and an undefined query are what the program said it cannot tell apart.
+    let run = engine.run(&parse("http://EXAMPLE.com/a%41b"));
+    assert!(run.findings.is_empty(), "{:?}", run.findings);
+    let run = engine.run(&parse("http://a/b"));
+    assert!(run.findings.is_empty(), "{:?}", run.findings);
+    // Anything beyond that is still a finding: the host here is really another one.
+    let run = engine.run(&parse("http://a@b/"));
+    assert_eq!(run.findings.len(), 1, "{:?}", run.answers);
+    drop(engine);
+    drop(external);
     scratch.assert_no_process_left();
 }
