@@ -157,6 +157,9 @@ pub fn url_cases(url: &str) -> [Request; 3] {
     ]
 }
 
+/// A URL list: its source name (`urls/web-kasztp.txt`) and its lines.
+pub type UrlList = (String, Vec<String>);
+
 /// The longest line a URL list may hold; a longer one is skipped with a warning.
 pub const LONGEST_URL: usize = 1 << 20;
 
@@ -202,9 +205,7 @@ pub fn read_url_list(file: &Path) -> io::Result<(Vec<String>, Vec<String>)> {
 /// The URL lists of a directory (`*.txt`, one URL a line), sorted, as (source name, lines),
 /// with the warnings of [`read_url_list`]. A missing directory is no lists: the data may not
 /// be there in a user's clone.
-pub fn url_lists_with_warnings(
-    dir: &Path,
-) -> io::Result<(Vec<(String, Vec<String>)>, Vec<String>)> {
+pub fn url_lists_with_warnings(dir: &Path) -> io::Result<(Vec<UrlList>, Vec<String>)> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok((Vec::new(), Vec::new()));
     };
