@@ -231,10 +231,15 @@ impl External {
             .blind_spots
             .iter()
             .filter_map(|declared| {
-                let field = Field::ALL
-                    .into_iter()
-                    .find(|f| f.name() == declared.field)?;
-                let blindness = Blindness::from_name(&declared.how)?;
+                let field = Field::ALL.into_iter().find(|f| f.name() == declared.field);
+                let blindness = Blindness::from_name(&declared.how);
+                let (Some(field), Some(blindness)) = (field, blindness) else {
+                    eprintln!(
+                        "warning: {}: blind spot {:?} of field {:?} is not one the harness knows; ignored",
+                        self.command, declared.how, declared.field
+                    );
+                    return None;
+                };
                 // The reason lives as long as the harness: a few bytes per program.
                 let reason: &'static str = Box::leak(declared.reason.clone().into_boxed_str());
                 Some(BlindSpot {
@@ -274,7 +279,18 @@ impl External {
                     .is_some_and(|v| v.as_u64() == Some(id));
                 if state.first_about.is_none() {
                     // A version 1 program answers {"error":...}: it says nothing of itself.
-                    state.first_about = Some(serde_json::from_value(value).unwrap_or_default());
+                    let about = if !value.is_object() || value.get("error").is_some() {
+                        protocol::About::default()
+                    } else {
+                        serde_json::from_value(value).unwrap_or_else(|e| {
+                            eprintln!(
+                                "warning: {}: its answer to about is not understood ({e}); taken as saying nothing",
+                                self.command
+                            );
+                            protocol::About::default()
+                        })
+                    };
+                    state.first_about = Some(about);
                 }
                 state.running = Some(Running {
                     program,

@@ -62,6 +62,7 @@ pub struct Program {
     lines: Receiver<String>,
     stderr: Arc<Mutex<Vec<u8>>>,
     threads: Vec<JoinHandle<()>>,
+    stopped: bool,
 }
 
 /// What went wrong while waiting for a line.
@@ -105,6 +106,7 @@ impl Program {
             lines: mpsc::channel().1,
             stderr: Arc::new(Mutex::new(Vec::new())),
             threads: Vec::new(),
+            stopped: false,
         };
         let (send_line, lines) = mpsc::channel();
         let (requests, inbox) = mpsc::channel::<Vec<u8>>();
@@ -170,6 +172,7 @@ impl Program {
     }
 
     fn stop(&mut self, grace: Duration) -> String {
+        self.stopped = true;
         // Closing the input ends the writing thread and tells the program to finish.
         self.requests = None;
         let until = Instant::now() + grace;
@@ -211,7 +214,7 @@ impl Program {
 
 impl Drop for Program {
     fn drop(&mut self) {
-        if self.requests.is_some() || !self.threads.is_empty() {
+        if !self.stopped {
             self.stop(GRACE);
         }
     }
