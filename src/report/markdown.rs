@@ -31,14 +31,16 @@ pub fn code_cell(text: &str) -> String {
     code(text).replace('|', "\\|")
 }
 
-/// Plain text from an input or a program (a version, a source name) with every ASCII
-/// punctuation character backslash-escaped, so that none starts HTML, a link or emphasis.
+/// Plain text from an input or a program (a version, a source name) with every character that
+/// can start HTML, an entity, a link, an autolink, emphasis, a heading or a table cell
+/// backslash-escaped.
 pub fn text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
             '\n' | '\r' => out.push(' '),
-            c if c.is_ascii_punctuation() => {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '(' | ')' | '!' | '|' | '~' | '&'
+            | '#' | ':' => {
                 out.push('\\');
                 out.push(c);
             }
@@ -322,7 +324,8 @@ mod tests {
         assert_eq!(code("`x"), "`` `x ``");
         assert_eq!(code("a\nb"), "`a b`");
         assert_eq!(code_cell("a|b"), "`a\\|b`");
-        assert_eq!(text("<img onerror=x>"), "\\<img onerror\\=x\\>");
+        assert_eq!(text("<img onerror=x>"), "\\<img onerror=x\\>");
+        assert_eq!(text("a-b.c"), "a-b.c");
         assert_eq!(text("[a](javascript:x)"), "\\[a\\]\\(javascript\\:x\\)");
     }
 
