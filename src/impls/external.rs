@@ -612,15 +612,18 @@ pub fn about_of(implementation: &dyn Implementation) -> protocol::About {
 /// closed.
 pub fn serve(
     implementation: &dyn Implementation,
-    mut input: impl std::io::BufRead,
-    mut output: impl std::io::Write,
+    input: impl std::io::Read,
+    output: impl std::io::Write,
 ) -> std::io::Result<()> {
+    use std::io::{BufRead, Write};
+    let mut input = std::io::BufReader::with_capacity(1 << 16, input);
+    let mut output = std::io::BufWriter::with_capacity(1 << 16, output);
     let mut bytes = Vec::new();
     let mut number = 0u64;
     loop {
         bytes.clear();
         if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(());
+            return output.flush();
         }
         number += 1;
         let answer = match std::str::from_utf8(&bytes) {
@@ -630,7 +633,12 @@ pub fn serve(
                 )),
                 None,
             ),
-            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) if line.trim().is_empty() => {
+                if input.buffer().is_empty() {
+                    output.flush()?;
+                }
+                continue;
+            }
             Ok(line) => {
                 let incoming = protocol::read_incoming(line);
                 match incoming.ask {
@@ -649,8 +657,11 @@ pub fn serve(
             }
         };
         writeln!(output, "{answer}")?;
-        // A driver may wait for each answer before it sends the next request.
-        output.flush()?;
+        // A driver may wait for each answer before it sends the next request: flush when
+        // every request read so far is answered, before a read that may wait.
+        if input.buffer().is_empty() {
+            output.flush()?;
+        }
     }
 }
 
