@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """An implementation adapter in Python for uri-conformance: Python's urllib.parse.
 
-It speaks the JSON-lines protocol of `uri-conformance serve` (see the README): one request a
-line on stdin, one response a line on stdout, flushed after each line.
+It speaks protocol version 2 of `uri-conformance serve` (see the README): one request a line on
+stdin, one response a line on stdout with the request's "id" echoed, and an answer to
+{"op":"about"} saying what it is, what it does and how it reports components. It flushes only
+when no more input is waiting, so that the harness can keep many requests in flight.
 
     uri-conformance matrix --impl-cmd "urllib=python3 examples/python_urllib_adapter.py"
     uri-conformance diff --impl-cmd "urllib=python3 examples/python_urllib_adapter.py" 'http://a/b'
@@ -14,8 +16,22 @@ scheme the authority). It does not report host kinds beyond what the host text s
 """
 
 import json
+import platform
+import select
 import sys
 import urllib.parse
+
+ABOUT = {
+    "protocol": 2,
+    "name": "urllib",
+    "version": "Python %s urllib.parse" % platform.python_version(),
+    "spec": "RFC 3986 (loosely; urlsplit never rejects)",
+    "operations": ["parse", "resolve"],
+    "rules": ["URI-reference"],
+    # Components are exact substrings of the input (the delimiters are checked above), so
+    # nothing is hidden from the comparison.
+    "blind_spots": [],
+}
 
 
 def host_kind(host):
@@ -70,6 +86,8 @@ def parse(text):
 
 def answer(request):
     op = request.get("op")
+    if op == "about":
+        return ABOUT
     if op == "parse":
         if request.get("rule", "URI-reference") != "URI-reference":
             return {"unsupported": True}
@@ -89,16 +107,29 @@ def answer(request):
     return {"error": "unknown op %r" % (op,)}
 
 
+def more_input_waiting():
+    return bool(select.select([sys.stdin], [], [], 0)[0])
+
+
 def main():
     for line in sys.stdin:
         if not line.strip():
             continue
+        request_id = None
         try:
-            response = answer(json.loads(line))
-        except (ValueError, KeyError, TypeError) as error:
+            request = json.loads(line)
+            request_id = request.get("id") if isinstance(request, dict) else None
+            response = answer(request)
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
             response = {"error": "not a valid request: %s" % error}
+        if request_id is not None:
+            response = dict(response, id=request_id)
         sys.stdout.write(json.dumps(response) + "\n")
-        sys.stdout.flush()
+        # Python's line iterator may hold the next requests already: flush when it is empty
+        # and nothing waits on the pipe either.
+        if not more_input_waiting():
+            sys.stdout.flush()
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -167,11 +167,57 @@ pub fn url_cases(url: &str) -> [Request; 3] {
     ]
 }
 
-/// The URL lists of a directory (`*.txt`, one URL a line), sorted, as (source name, lines).
-/// A missing directory is no lists: the data may not be there in a user's clone.
-pub fn url_lists(dir: &Path) -> io::Result<Vec<(String, Vec<String>)>> {
+/// A URL list: its source name (`urls/web-kasztp.txt`) and its lines.
+pub type UrlList = (String, Vec<String>);
+
+/// The longest line a URL list may hold; a longer one is skipped with a warning.
+pub const LONGEST_URL: usize = 1 << 20;
+
+/// One URL list (one URL a line): its non-empty lines, and a warning naming the file and line
+/// of each line skipped (not UTF-8, or longer than [`LONGEST_URL`] bytes).
+pub fn read_url_list(file: &Path) -> io::Result<(Vec<String>, Vec<String>)> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
+    let mut lines = Vec::new();
+    let mut warnings = Vec::new();
+    for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        // A byte-order mark is not part of the first URL.
+        let line = if index == 0 {
+            line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line)
+        } else {
+            line
+        };
+        if line.is_empty() {
+            continue;
+        }
+        if line.len() > LONGEST_URL {
+            warnings.push(format!(
+                "{}:{}: a line of {} bytes, longer than {LONGEST_URL}: skipped",
+                file.display(),
+                index + 1,
+                line.len()
+            ));
+            continue;
+        }
+        match std::str::from_utf8(line) {
+            Ok(text) => lines.push(text.to_owned()),
+            Err(e) => warnings.push(format!(
+                "{}:{}: not UTF-8 ({e}): skipped",
+                file.display(),
+                index + 1
+            )),
+        }
+    }
+    Ok((lines, warnings))
+}
+
+/// The URL lists of a directory (`*.txt`, one URL a line), sorted, as (source name, lines),
+/// with the warnings of [`read_url_list`]. A missing directory is no lists: the data may not
+/// be there in a user's clone.
+pub fn url_lists_with_warnings(dir: &Path) -> io::Result<(Vec<UrlList>, Vec<String>)> {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Vec::new()));
     };
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -179,21 +225,25 @@ pub fn url_lists(dir: &Path) -> io::Result<Vec<(String, Vec<String>)>> {
         .collect();
     files.sort();
     let mut lists = Vec::new();
+    let mut warnings = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(&file)?;
+        let (lines, skipped) = read_url_list(&file)?;
         let name = format!(
             "urls/{}",
             file.file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
         );
-        // A byte-order mark is not part of the first URL.
-        let lines = text
-            .trim_start_matches('\u{feff}')
-            .lines()
-            .map(str::to_owned)
-            .filter(|l| !l.is_empty())
-            .collect();
+        warnings.extend(skipped);
         lists.push((name, lines));
+    }
+    Ok((lists, warnings))
+}
+
+/// [`url_lists_with_warnings`], the warnings printed on standard error.
+pub fn url_lists(dir: &Path) -> io::Result<Vec<(String, Vec<String>)>> {
+    let (lists, warnings) = url_lists_with_warnings(dir)?;
+    for warning in warnings {
+        eprintln!("warning: {warning}");
     }
     Ok(lists)
 }

@@ -28,16 +28,47 @@ pub struct Expectations {
 }
 
 impl Expectations {
-    /// Reads an expectations file; a missing file is an empty list.
+    /// Reads an expectations file. A missing file is an error (`--write-expectations` writes a
+    /// first one), and so is a key listed twice; errors name the file and line.
     pub fn load(path: &Path) -> Result<Self, String> {
-        match std::fs::read_to_string(path) {
-            Ok(text) => serde_yaml::from_str(&text).map_err(|e| match e.location() {
-                Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
-                None => format!("{}: {e}", path.display()),
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Expectations::default()),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                format!(
+                    "{}: {e} (write a first one with `uri-conformance gate --write-expectations`)",
+                    path.display()
+                )
+            } else {
+                format!("{}: {e}", path.display())
+            }
+        })?;
+        if let Some((line, key)) = duplicate_key(&text) {
+            return Err(format!(
+                "{}:{line}: {key:?} is listed twice",
+                path.display()
+            ));
         }
+        serde_yaml::from_str(&text).map_err(|e| match e.location() {
+            Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
+            None => format!("{}: {e}", path.display()),
+        })
+    }
+
+    /// [`Expectations::load`], and the file must be written for `implementation`.
+    pub fn load_for(path: &Path, implementation: &str) -> Result<Self, String> {
+        let expectations = Expectations::load(path)?;
+        if expectations.implementation != implementation {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let line = text
+                .lines()
+                .position(|l| l.starts_with("implementation:"))
+                .map_or(1, |i| i + 1);
+            return Err(format!(
+                "{}:{line}: these expectations are for {:?}, not {implementation:?}",
+                path.display(),
+                expectations.implementation
+            ));
+        }
+        Ok(expectations)
     }
 
     /// The YAML text of the file.
@@ -48,6 +79,59 @@ impl Expectations {
             serde_yaml::to_string(self).expect("expectations serialize")
         )
     }
+}
+
+/// The first key of a mapping given twice at the same indentation under the same parent, as
+/// (1-based line, key): YAML forbids it, and a parser that takes the last one would hide an
+/// entry.
+fn duplicate_key(text: &str) -> Option<(usize, String)> {
+    // The keys seen at each indentation, for the current parent.
+    let mut open: Vec<(usize, std::collections::BTreeSet<String>)> = Vec::new();
+    let mut block: Option<usize> = None;
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('-') {
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        let key = if let Some(rest) = trimmed.strip_prefix('"') {
+            let Some(end) = rest.find("\":") else {
+                continue;
+            };
+            rest[..end].to_owned()
+        } else if let Some(rest) = trimmed.strip_prefix('\'') {
+            let Some(end) = rest.find("':") else {
+                continue;
+            };
+            rest[..end].to_owned()
+        } else {
+            match trimmed.split_once(": ").or_else(|| trimmed.split_once(':')) {
+                Some((key, _)) => key.to_owned(),
+                None => continue,
+            }
+        };
+        if block.is_some_and(|b| indent > b) {
+            continue;
+        }
+        block = None;
+        let value = trimmed[trimmed.find(':').map_or(trimmed.len(), |i| i + 1)..].trim();
+        if value.starts_with('|') || value.starts_with('>') {
+            // A block scalar: its lines are text, not keys.
+            block = Some(indent);
+        }
+        while open.last().is_some_and(|(i, _)| *i > indent) {
+            open.pop();
+        }
+        match open.last_mut() {
+            Some((i, keys)) if *i == indent => {
+                if !keys.insert(key.clone()) {
+                    return Some((index + 1, key));
+                }
+            }
+            _ => open.push((indent, std::collections::BTreeSet::from([key]))),
+        }
+    }
+    None
 }
 
 /// One vector's outcome under the gate.
@@ -296,11 +380,56 @@ pub fn check(
     expectations: &Path,
 ) -> Result<GateReport, String> {
     let vectors = vectors::load_dir(&vectors::default_dir()).map_err(|e| e.to_string())?;
-    let expectations = Expectations::load(expectations)?;
+    let expectations = Expectations::load_for(expectations, implementation.about().name)?;
     Ok(check_with(
         Arc::new(implementation),
         &vectors,
         &expectations,
         Duration::from_secs(5),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str, text: &str) -> std::path::PathBuf {
+        let path = std::env::temp_dir().join(format!("gate-{}-{name}.yaml", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_duplicate_key_is_an_error_at_its_line() {
+        let path = scratch(
+            "duplicate",
+            "implementation: url\nfailures:\n  rfc3986/3/a: one\n  rfc3986/3/b: two\n  rfc3986/3/a: three\n",
+        );
+        let e = Expectations::load(&path).unwrap_err();
+        assert!(e.ends_with(":5: \"rfc3986/3/a\" is listed twice"), "{e}");
+        let path = scratch(
+            "block",
+            "implementation: url\nfailures:\n  rfc3986/3/a: |\n    x: 1\n    x: 2\n  rfc3986/3/b: two\n",
+        );
+        assert_eq!(Expectations::load(&path).unwrap().failures.len(), 2);
+    }
+
+    #[test]
+    fn expectations_for_another_implementation_are_an_error() {
+        let path = scratch("other", "implementation: iref\nfailures: {}\n");
+        let e = Expectations::load_for(&path, "url").unwrap_err();
+        assert!(
+            e.contains(":1: these expectations are for \"iref\", not \"url\""),
+            "{e}"
+        );
+        assert!(Expectations::load_for(&path, "iref").is_ok());
+    }
+
+    #[test]
+    fn a_missing_file_is_an_error_naming_it() {
+        let path = std::env::temp_dir().join("gate-no-such-expectations.yaml");
+        let e = Expectations::load(&path).unwrap_err();
+        assert!(e.starts_with(&path.display().to_string()), "{e}");
+        assert!(e.contains("--write-expectations"), "{e}");
+    }
 }

@@ -8,7 +8,8 @@
 //! - [`check`]: running vectors against the reference;
 //! - [`external`]: the cross-check against other projects' test cases;
 //! - [`whatwg`]: the WHATWG URL Standard, the model for the crates that follow it.
-#![forbid(unsafe_code)]
+// One audited exception: `impls::process` sends signals to process groups (kill(2)).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod campaign;

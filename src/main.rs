@@ -13,7 +13,10 @@ use uri_conformance::diff::{Catalogue, Engine};
 use uri_conformance::external::{self, Verdict};
 use uri_conformance::gate::{self, Expectations};
 use uri_conformance::generate::{self, Op};
-use uri_conformance::impls::{self, Implementation, external::External};
+use uri_conformance::impls::{
+    self, Implementation,
+    external::{self as external_program, External},
+};
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::reference::{self, Level, ParseOptions, ResolveError, ResolveOptions, Rule};
 use uri_conformance::report::{self, markdown::case_line};
@@ -36,9 +39,16 @@ struct Selection {
     /// An external program that speaks the protocol, `NAME=COMMAND` or `COMMAND` (repeatable).
     #[arg(long = "impl-cmd", value_name = "COMMAND")]
     commands: Vec<String>,
-    /// Time limit per case and implementation, in milliseconds.
+    /// Time limit per case and implementation, in milliseconds (for an external program, from
+    /// when the request is sent).
     #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
+    /// Time an external program has to answer its first request (`about`), in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    startup_ms: u64,
+    /// Requests an external program that echoes ids (protocol version 2) gets at once.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    impl_batch: u64,
 }
 
 impl Selection {
@@ -61,7 +71,14 @@ impl Selection {
             chosen.push(Arc::from(implementation));
         }
         for command in &self.commands {
-            chosen.push(Arc::new(External::new(command, self.limit())));
+            chosen.push(Arc::new(External::with_options(
+                command,
+                external_program::Options {
+                    limit: self.limit(),
+                    startup: Duration::from_millis(self.startup_ms),
+                    in_flight: usize::try_from(self.impl_batch).unwrap_or(1),
+                },
+            )));
         }
         Ok(chosen)
     }
@@ -277,7 +294,71 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    // Ctrl-C: the fuzz loop stops and keeps what it found; any other command ends at once.
+    // Either way no external program outlives the harness: each runs in its own process
+    // group, which the terminal's Ctrl-C does not reach.
+    let _ = ctrlc::set_handler(|| {
+        if FUZZING.load(std::sync::atomic::Ordering::Relaxed) {
+            STOP.store(true, std::sync::atomic::Ordering::Relaxed);
+        } else {
+            impls::process::kill_all();
+            std::process::exit(130);
+        }
+    });
+    quiet_on_broken_pipe();
+    let code = dispatch(Cli::parse().command);
+    impls::process::kill_all();
+    code
+}
+
+/// A reader that goes away (`| head -1`) ends the command quietly, as if by SIGPIPE (exit
+/// status 141), instead of with a panic; external programs are killed first. Printing panics on
+/// a closed standard output because Rust ignores SIGPIPE.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            impls::process::kill_all();
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
+/// Creates the reports folder if it is missing and checks that it takes files, before any work
+/// is done; the error names the folder.
+fn reports_folder(dir: &std::path::Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let probe = dir.join(format!(".write-check.{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| format!("{}: {e}", probe.display()))?;
+    std::fs::remove_file(&probe).map_err(|e| format!("{}: {e}", probe.display()))
+}
+
+fn dispatch(command: Command) -> ExitCode {
+    let reports = match &command {
+        Command::Run { reports, .. } | Command::Matrix { reports, .. } => Some(reports),
+        Command::Fuzz { reports, .. } => Some(reports),
+        Command::Diff {
+            reports,
+            vectors,
+            urls,
+            input_file,
+            ..
+        } if *vectors || urls.is_some() || input_file.is_some() => Some(reports),
+        _ => None,
+    };
+    if let Some(reports) = reports
+        && let Err(e) = reports_folder(reports)
+    {
+        return fail(e);
+    }
+    match command {
         Command::Serve { implementation } => serve(&implementation),
         Command::Run {
             selection,
@@ -428,6 +509,8 @@ fn serve(name: &str) -> ExitCode {
     let stdout = std::io::stdout().lock();
     match impls::external::serve(&*implementation, stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
+        // The driver went away: nothing more to answer.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
@@ -511,14 +594,11 @@ fn sweep(
         None => Vec::new(),
     };
     if let Some(file) = input_file {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        lists.push((
-            file.display().to_string(),
-            text.lines()
-                .filter(|l| !l.is_empty())
-                .map(str::to_owned)
-                .collect(),
-        ));
+        let (lines, warnings) = campaign::read_url_list(file).map_err(|e| e.to_string())?;
+        for warning in warnings {
+            eprintln!("warning: {warning}");
+        }
+        lists.push((file.display().to_string(), lines));
     }
     for (source, lines) in &lists {
         for chunk in lines.chunks(256) {
@@ -828,7 +908,7 @@ fn run_gate(
     let expectations = if write {
         Expectations::default()
     } else {
-        match Expectations::load(expectations_path) {
+        match Expectations::load_for(expectations_path, implementation.about().name) {
             Ok(e) => e,
             Err(e) => return fail(e),
         }
@@ -1078,6 +1158,10 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
 const PER_IMPLEMENTATION_FUZZ_CASES: u64 = 1_000_000;
 
 static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// How often a fuzz run writes the findings it has so far.
+const FLUSH_EVERY: Duration = Duration::from_secs(3);
+
+static FUZZING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 fn run_fuzz(selection: &Selection, reports: &std::path::Path, options: &fuzz::Options) -> ExitCode {
     use std::sync::atomic::Ordering;
@@ -1086,7 +1170,7 @@ fn run_fuzz(selection: &Selection, reports: &std::path::Path, options: &fuzz::Op
         Err(e) => return fail(e),
     };
     // Ctrl-C stops the loop; what was found is still written.
-    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    FUZZING.store(true, Ordering::Relaxed);
     let campaign = std::sync::Mutex::new(Campaign::new(&engine, reports));
     let progress = fuzz::Progress::default();
     let bar = indicatif::ProgressBar::new_spinner();
@@ -1098,7 +1182,21 @@ fn run_fuzz(selection: &Selection, reports: &std::path::Path, options: &fuzz::Op
     let finished = std::sync::atomic::AtomicBool::new(false);
     let summary = std::thread::scope(|scope| {
         scope.spawn(|| {
+            // New findings are written as they come, at most every few seconds, so that a run
+            // killed outright keeps them (each file is written atomically).
+            let mut written_signatures = 0;
+            let mut last_write = std::time::Instant::now();
             while !finished.load(Ordering::Relaxed) {
+                let signatures = progress.signatures.load(Ordering::Relaxed);
+                if signatures != written_signatures && last_write.elapsed() >= FLUSH_EVERY {
+                    let held = campaign.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Err(e) = held.write() {
+                        bar.suspend(|| eprintln!("warning: {e}"));
+                    }
+                    drop(held);
+                    written_signatures = signatures;
+                    last_write = std::time::Instant::now();
+                }
                 let cases = progress.cases.load(Ordering::Relaxed);
                 bar.set_message(format!(
                     "{cases} cases, {:.0} execs/s, {} findings, {} new signatures, {} property violations",

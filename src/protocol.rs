@@ -12,9 +12,17 @@
 //! a line that is not a valid request                -> {"error":S}
 //! ```
 //!
+//! Version 2 adds, compatibly: an optional `"id"` (a number or a string) on any request, echoed
+//! as `"id"` in its answer, so that answers are matched to requests by id and a program may
+//! have many requests in flight; and the request `{"op":"about"}`, answered with an [`About`]
+//! (the program's name, version, specification, blind spots and supported operations). A
+//! version 1 program answers `about` with `{"error":S}` and echoes no ids; it is matched by
+//! order.
+//!
 //! This module knows the wire format only; it knows no implementation.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::model::Components;
 use crate::reference::{HostKind, Level, Rule};
@@ -246,6 +254,121 @@ pub fn read_serialized(line: &str) -> Option<Result<String, String>> {
     }
 }
 
+/// The protocol version this harness speaks.
+pub const VERSION: u32 = 2;
+
+/// The answer to `{"op":"about"}`: what a program says of itself. Every field is optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct About {
+    /// The protocol version it speaks (2).
+    #[serde(default)]
+    pub protocol: u32,
+    /// Its short name (`[a-z0-9.-]` after sanitising), used when `--impl-cmd` gives none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The library and its version, `liburiparser 0.9.7`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The specification it follows, `RFC 3986`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spec: Option<String>,
+    /// The operations it does (`parse`, `resolve`, `normalize`); all when absent. Others are
+    /// answered `unsupported` without asking.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operations: Option<Vec<String>>,
+    /// The parse rules it does (`URI-reference`, `URI`, `absolute-URI`, `relative-ref`); all
+    /// when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<String>>,
+    /// How it reports components, field by field: what the comparison leaves out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blind_spots: Vec<DeclaredBlindSpot>,
+}
+
+/// A field a program reports differently from the RFC's exact substrings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeclaredBlindSpot {
+    /// `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment` or `host_kind`.
+    pub field: String,
+    /// `hidden` (not reported), `empty-is-undefined` (no undefined/empty distinction),
+    /// `decoded` (percent-decoded) or `case-folded` (ASCII lowercased).
+    pub how: String,
+    /// Why, citing the library's API.
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// One line a program read: a request or `about`, with the id to echo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Incoming {
+    /// The request's `"id"`, if it had one.
+    pub id: Option<Value>,
+    /// What it asks, or why it is not a valid request.
+    pub ask: Result<Ask, String>,
+}
+
+/// What a request line asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// An operation.
+    Request(Request),
+    /// `{"op":"about"}`.
+    About,
+}
+
+/// Reads one request line of either version; the id is kept even when the request is not
+/// valid, so that the error can carry it.
+pub fn read_incoming(line: &str) -> Incoming {
+    let mut value: Value = match serde_json::from_str(line) {
+        Ok(value) => value,
+        Err(e) => {
+            return Incoming {
+                id: None,
+                ask: Err(format!("not a valid request: {e}")),
+            };
+        }
+    };
+    let id = value.as_object_mut().and_then(|o| o.remove("id"));
+    let ask = if value.get("op").and_then(Value::as_str) == Some("about") {
+        Ok(Ask::About)
+    } else {
+        serde_json::from_value::<Request>(value)
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.validate().map(|()| r))
+            .map(Ask::Request)
+            .map_err(|e| format!("not a valid request: {e}"))
+    };
+    Incoming { id, ask }
+}
+
+/// A request line with an id (version 2), without the newline.
+pub fn write_request_with_id(request: &Request, id: u64) -> String {
+    with_id(
+        serde_json::to_string(request).expect("requests serialize"),
+        Some(&Value::from(id)),
+    )
+}
+
+/// Any answer (a [`Response`], an [`About`]) as a line of JSON with `id` echoed first when there
+/// is one, without the newline.
+pub fn write_with_id(answer: &impl Serialize, id: Option<&Value>) -> String {
+    with_id(
+        serde_json::to_string(answer).expect("answers serialize"),
+        id,
+    )
+}
+
+/// A JSON object with `"id"` first when there is one.
+pub fn with_id(object: String, id: Option<&Value>) -> String {
+    match (id, object.strip_prefix('{')) {
+        (Some(id), Some("}")) => format!("{{\"id\":{id}}}"),
+        (Some(id), Some(rest)) => format!("{{\"id\":{id},{rest}"),
+        _ => object,
+    }
+}
+
 /// Reads one request line.
 pub fn read_request(line: &str) -> Result<Request, String> {
     let request: Request =
@@ -323,6 +446,41 @@ mod tests {
         assert_eq!(read_serialized(&serialized_response(None)), None);
         // A program that does not know the operation answers an error line.
         assert_eq!(read_serialized(r#"{"error":"not a valid request"}"#), None);
+    }
+
+    #[test]
+    fn ids_are_read_and_echoed() {
+        let incoming = read_incoming(r#"{"op":"parse","input":"a","id":7}"#);
+        assert_eq!(incoming.id, Some(Value::from(7)));
+        assert_eq!(
+            incoming.ask,
+            Ok(Ask::Request(Request::Parse {
+                input: "a".into(),
+                rule: None,
+                zone_id: false
+            }))
+        );
+        assert_eq!(
+            write_with_id(&Response::unsupported(), incoming.id.as_ref()),
+            r#"{"id":7,"unsupported":true}"#
+        );
+        let bad = read_incoming(r#"{"op":"parse","id":"x"}"#);
+        assert_eq!(bad.id, Some(Value::from("x")));
+        assert!(bad.ask.is_err());
+        assert_eq!(
+            read_incoming(r#"{"op":"about","id":0}"#).ask,
+            Ok(Ask::About)
+        );
+        assert_eq!(
+            write_request_with_id(
+                &Request::Normalize {
+                    input: "a".into(),
+                    level: None
+                },
+                3
+            ),
+            r#"{"id":3,"op":"normalize","input":"a"}"#
+        );
     }
 
     #[test]

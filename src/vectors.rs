@@ -315,18 +315,54 @@ pub fn parse_file(file: &Path, corpus: &str, text: &str) -> Result<Vec<Vector>, 
     Ok(vectors)
 }
 
-/// The 1-based line of each vector's `id:` key, in order. Vectors are written as block
-/// mappings whose first key is `id` (`- id: ...`), which is what this finds.
+/// The 1-based line where each vector starts (its `- ` item under `vectors:`), in order, whatever
+/// its first key: the items are the lines that start with `-` at the indentation of the first.
 fn id_lines(text: &str) -> Vec<usize> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| {
-            let line = line.trim_start();
-            line.strip_prefix('-')
-                .is_some_and(|rest| rest.trim_start().starts_with("id:"))
-        })
-        .map(|(i, _)| i + 1)
-        .collect()
+    let mut item_indent = None;
+    let mut in_vectors = false;
+    let mut lines = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if indent == 0 && !trimmed.starts_with('-') {
+            in_vectors = trimmed.starts_with("vectors:");
+            continue;
+        }
+        if !in_vectors || !(trimmed == "-" || trimmed.starts_with("- ")) {
+            continue;
+        }
+        match item_indent {
+            None => {
+                item_indent = Some(indent);
+                lines.push(i + 1);
+            }
+            Some(at) if at == indent => lines.push(i + 1),
+            Some(_) => {}
+        }
+    }
+    lines
+}
+
+/// The sections of each corpus's RFC, from its table of contents: a vector names one of them.
+fn known_section(corpus: &str, section: &str) -> Option<bool> {
+    const RFC3986: &[&str] = &[
+        "1", "1.1", "1.1.1", "1.1.2", "1.1.3", "1.2", "1.2.1", "1.2.2", "1.2.3", "1.3", "2", "2.1",
+        "2.2", "2.3", "2.4", "2.5", "3", "3.1", "3.2", "3.2.1", "3.2.2", "3.2.3", "3.3", "3.4",
+        "3.5", "4", "4.1", "4.2", "4.3", "4.4", "4.5", "5", "5.1", "5.1.1", "5.1.2", "5.1.3",
+        "5.1.4", "5.2", "5.2.1", "5.2.2", "5.2.3", "5.2.4", "5.3", "5.4", "5.4.1", "5.4.2", "6",
+        "6.1", "6.2", "6.2.1", "6.2.2", "6.2.2.1", "6.2.2.2", "6.2.2.3", "6.2.3", "6.2.4", "7",
+        "7.1", "7.2", "7.3", "7.4", "7.5", "7.6", "7.7", "8", "9", "10", "10.1", "10.2", "A", "B",
+        "C", "D", "D.1", "D.2", "E", "E.1", "E.2",
+    ];
+    const RFC6874: &[&str] = &["1", "2", "3", "4", "5", "6", "7", "7.1", "7.2", "A"];
+    match corpus {
+        "rfc3986" => Some(RFC3986.contains(&section)),
+        "rfc6874" => Some(RFC6874.contains(&section)),
+        _ => None,
+    }
 }
 
 #[derive(Deserialize)]
@@ -434,6 +470,12 @@ impl RawVector {
             return Err(context(
                 "a section is an RFC section number like \"5.4.2\"".into(),
             ));
+        }
+        if known_section(corpus, &self.section) == Some(false) {
+            return Err(context(format!(
+                "{corpus} has no section {:?} (its table of contents lists 1 to 10 and A to E)",
+                self.section
+            )));
         }
         let case = self.case().map_err(context)?;
         if self.expect.reason.is_some() {
@@ -716,6 +758,20 @@ mod tests {
         assert!(e.message.contains("base"), "{e}");
         let e = load("vectors:\n  - id: a\n    section: \"3\"\n    op: resolve\n    base: x\n    input: y\n    expect: {normalized: z}\n").unwrap_err();
         assert!(e.message.contains("target"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_section_is_an_error() {
+        let e = load("vectors:\n  - id: a\n    section: \"9.9.9\"\n    op: parse\n    input: x\n    expect: {invalid: scheme}\n").unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(e.message.contains("no section \"9.9.9\""), "{e}");
+    }
+
+    #[test]
+    fn errors_point_at_the_vector_whatever_its_first_key() {
+        let e = load("vectors:\n  - id: a\n    section: \"3\"\n    op: parse\n    input: x\n    expect: {invalid: scheme}\n  - section: \"3\"\n    op: parse\n    id: b\n    input: x\n    base: y\n    expect: {invalid: scheme}\n  - id: c\n    section: \"3\"\n    op: parse\n    input: x\n    base: y\n    expect: {invalid: scheme}\n").unwrap_err();
+        assert_eq!(e.line, Some(7), "{e}");
+        assert!(e.message.contains("\"b\""), "{e}");
     }
 
     #[test]

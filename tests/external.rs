@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use uri_conformance::gate::{Expectations, check_with};
 use uri_conformance::impls::Implementation;
-use uri_conformance::impls::external::External;
+use uri_conformance::impls::external::{External, Options};
 use uri_conformance::matrix::Verdict;
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::Request;
@@ -64,7 +64,7 @@ fn a_bad_line_gets_an_error_and_the_loop_goes_on() {
         zone_id: false,
     });
     assert!(
-        matches!(bad, Outcome::Panicked(ref m) if m.contains("protocol error")),
+        matches!(bad, Outcome::Panicked(ref m) if m.starts_with("protocol-error: ")),
         "{bad:?}"
     );
     let good = served.parse("http://a/b", Rule::UriReference, ParseOptions::default());
@@ -80,7 +80,14 @@ fn a_program_that_dies_or_hangs_is_reported_and_restarted() {
         "{outcome:?}"
     );
 
-    let hangs = External::new("hangs=sleep 30", Duration::from_millis(300));
+    let hangs = External::with_options(
+        "hangs=sleep 30",
+        Options {
+            limit: Duration::from_millis(300),
+            startup: Duration::from_millis(300),
+            in_flight: 1,
+        },
+    );
     assert_eq!(
         hangs.parse("a", Rule::UriReference, ParseOptions::default()),
         Outcome::TimedOut
@@ -92,7 +99,7 @@ fn a_program_that_dies_or_hangs_is_reported_and_restarted() {
     );
     let outcome = garbage.parse("a", Rule::UriReference, ParseOptions::default());
     assert!(
-        matches!(outcome, Outcome::Panicked(ref m) if m.contains("not a protocol response")),
+        matches!(outcome, Outcome::Panicked(ref m) if m == "not-a-protocol-answer: nonsense"),
         "{outcome:?}"
     );
 }
@@ -142,4 +149,113 @@ fn the_python_example_adapter_speaks_the_protocol() {
         adapter.normalize("http://a", uri_conformance::reference::Level::Syntax),
         Outcome::Unsupported
     );
+    // Protocol version 2: it describes itself, and a batch is answered by id.
+    assert!(
+        adapter.about().version.starts_with("Python "),
+        "{}",
+        adapter.about().version
+    );
+    assert_eq!(
+        adapter.about().spec,
+        "RFC 3986 (loosely; urlsplit never rejects)"
+    );
+    let requests: Vec<Request> = (0..200)
+        .map(|i| Request::Resolve {
+            base: "http://a/b/c/d;p?q".into(),
+            input: format!("g{i}"),
+            strict: true,
+        })
+        .collect();
+    let answers = adapter.answer_many(&requests);
+    for (i, answer) in answers.iter().enumerate() {
+        assert_eq!(*answer, Outcome::Resolved(format!("http://a/b/c/g{i}")));
+    }
+}
+
+/// Builds examples/uriparser_adapter with the C compiler into a temporary directory; `None`
+/// (with a note) where the compiler or liburiparser is missing.
+fn build_uriparser_adapter() -> Option<std::path::PathBuf> {
+    let compiler = std::process::Command::new("cc").arg("--version").output();
+    let header = std::path::Path::new("/usr/include/uriparser/Uri.h").exists()
+        || std::process::Command::new("pkg-config")
+            .args(["--exists", "liburiparser"])
+            .status()
+            .is_ok_and(|s| s.success());
+    if compiler.is_err() || !header {
+        eprintln!("cc or liburiparser-dev is missing: the C adapter is not checked");
+        return None;
+    }
+    let out = std::env::temp_dir().join(format!("uriparser-adapter-{}", std::process::id()));
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/uriparser_adapter/uriparser_adapter.c"
+    );
+    let built = std::process::Command::new("cc")
+        .args(["-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&out)
+        .arg(source)
+        .arg("-luriparser")
+        .output()
+        .expect("cc runs");
+    assert!(
+        built.status.success(),
+        "the C adapter does not build: {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    Some(out)
+}
+
+#[test]
+fn the_c_uriparser_adapter_speaks_protocol_version_2() {
+    let Some(program) = build_uriparser_adapter() else {
+        return;
+    };
+    let adapter = External::with_options(
+        &program.display().to_string(),
+        Options {
+            limit: Duration::from_secs(10),
+            startup: Duration::from_secs(10),
+            in_flight: 64,
+        },
+    );
+    // Named by its own answer to about, not by its file name.
+    assert_eq!(adapter.about().name, "uriparser");
+    assert!(adapter.about().version.starts_with("liburiparser 0."));
+    // Every vector the harness can ask, in batches: each answered, none a protocol fault.
+    let vectors = load_dir(&default_dir()).expect("the corpus loads");
+    let requests: Vec<Request> = vectors
+        .iter()
+        .filter_map(uri_conformance::matrix::request)
+        .collect();
+    assert!(requests.len() > 500);
+    let answers = adapter.answer_many(&requests);
+    let faults: Vec<String> = requests
+        .iter()
+        .zip(&answers)
+        .filter(|(_, a)| matches!(a, Outcome::Panicked(_) | Outcome::TimedOut))
+        .map(|(r, a)| format!("{r:?}: {a:?}"))
+        .collect();
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+    // A NUL, a control character and non-ASCII text travel as JSON escapes.
+    let parsed = adapter.parse(
+        "http://a/\u{e9}",
+        Rule::UriReference,
+        ParseOptions::default(),
+    );
+    assert!(matches!(parsed, Outcome::Invalid(_)), "{parsed:?}");
+    let parsed = adapter.parse("a\0b", Rule::UriReference, ParseOptions::default());
+    assert!(
+        matches!(parsed, Outcome::Invalid(ref e) if e.contains("byte 1")),
+        "{parsed:?}"
+    );
+    assert_eq!(
+        adapter.resolve("http://a/b/c/d;p?q", "../../../g", true),
+        Outcome::Resolved("http://a/g".into())
+    );
+    assert_eq!(
+        adapter.parse("a", Rule::AbsoluteUri, ParseOptions::default()),
+        Outcome::Unsupported
+    );
+    drop(adapter);
+    let _ = std::fs::remove_file(program);
 }

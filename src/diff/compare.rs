@@ -308,21 +308,31 @@ pub fn differing_fields(
         .filter(|&field| {
             let blindness = blind_spots
                 .iter()
-                .find(|b| b.field == field)
+                .filter(|b| b.field == field)
                 .map(|b| b.blindness);
-            if blindness == Some(Blindness::Hidden) {
+            if blindness.clone().any(|b| b == Blindness::Hidden) {
                 return false;
             }
             if field == Field::HostKind {
                 return expected_kind != actual_kind;
             }
+            // Each blindness of the field applies to both sides, so that the comparison sees
+            // only what the implementation's API can express.
+            let seen = |value: Option<&str>| {
+                blindness
+                    .clone()
+                    .fold(value.map(str::to_owned), |v, b| match b {
+                        Blindness::EmptyIsUndefined => v.filter(|v| !v.is_empty()),
+                        Blindness::Decoded => v.map(|v| percent_decoded(&v)),
+                        Blindness::CaseFolded => v.map(|v| v.to_ascii_lowercase()),
+                        Blindness::Hidden => v,
+                    })
+            };
             let (e, a) = (expected.get(field), actual.get(field));
-            match blindness {
-                Some(Blindness::EmptyIsUndefined) => {
-                    e.filter(|v| !v.is_empty()) != a.filter(|v| !v.is_empty())
-                }
-                _ => e != a,
+            if blindness.clone().next().is_none() {
+                return e != a;
             }
+            seen(e) != seen(a)
         })
         .collect()
 }
@@ -486,6 +496,10 @@ pub fn character_name(c: char) -> String {
 /// message's words, digits and quoted text left out), so that one panic makes one signature
 /// across releases that move its line, and two panics in one file make two.
 pub(crate) fn panic_location(message: &str) -> String {
+    // An external program's fault: its text is in the report, not in the signature.
+    if let Some(detail) = crate::impls::external::fixed_detail(message) {
+        return detail.to_owned();
+    }
     let (text, file) = match message.rsplit_once(" at ") {
         Some((text, location)) => {
             let file = location.rsplit('/').next().unwrap_or(location);

@@ -288,6 +288,12 @@ impl Engine {
 
     /// Shrinks a finding to a minimal case with the same signature and classification.
     pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {
+        self.shrink_within(finding, shrink::Budget::calls(budget))
+    }
+
+    /// Shrinks a finding's case within a budget of calls, time and bytes (see
+    /// [`shrink::Budget`]).
+    pub fn shrink_within(&self, finding: &Finding, budget: shrink::Budget) -> Finding {
         let implementation = finding.signature.implementation.clone();
         // The same signature, the same classification, and the same error from the
         // implementation: without the last, a rejected input could shrink into one the
@@ -302,7 +308,7 @@ impl Engine {
         let wanted = identity(finding);
         let mut best = finding.clone();
         let property = finding.difference.kind.is_property() || !finding.chain.is_empty();
-        let minimal = shrink::shrink_case(&finding.case, budget, |candidate| {
+        let minimal = shrink::shrink_case_within(&finding.case, budget, |candidate| {
             let found = if property {
                 self.run_one_checked(&implementation, candidate)
                     .into_iter()

@@ -161,6 +161,9 @@ impl Guarded {
     }
 
     fn answer_one(&self, request: &Request, check: bool) -> Checked {
+        if let Some(mut outcomes) = self.guarded(std::slice::from_ref(request), check) {
+            return outcomes.pop().unwrap_or_else(timed_out);
+        }
         match self.answer_batch(std::slice::from_ref(request), check) {
             Ok(mut outcomes) => outcomes.pop().unwrap_or_else(timed_out),
             Err(outcome) => Checked {
@@ -185,7 +188,30 @@ impl Guarded {
         self.answer_many(requests, true)
     }
 
+    /// The answers of an implementation that guards its own calls (an external program, with
+    /// its own time-outs per case), with the properties checked in this thread.
+    fn guarded(&self, requests: &[Request], check: bool) -> Option<Vec<Checked>> {
+        let outcomes = self.implementation.answer_guarded(requests)?;
+        Some(
+            requests
+                .iter()
+                .zip(outcomes)
+                .map(|(request, outcome)| Checked {
+                    failures: if check {
+                        properties::check(&*self.implementation, request, &outcome)
+                    } else {
+                        Vec::new()
+                    },
+                    outcome,
+                })
+                .collect(),
+        )
+    }
+
     fn answer_many(&self, requests: &[Request], check: bool) -> Vec<Checked> {
+        if let Some(outcomes) = self.guarded(requests, check) {
+            return outcomes;
+        }
         match self.answer_batch(requests, check) {
             Ok(outcomes) => outcomes,
             Err(_) if requests.len() > 1 => {

@@ -1,24 +1,72 @@
-//! Shrinking a case to a minimal one that shows the same difference: delta debugging over the
-//! characters of each input (Zeller's ddmin, removing ever smaller chunks), then a pass that
-//! replaces each remaining character by a plain one.
+//! Shrinking a case to a minimal one that shows the same difference: a long input is first
+//! halved (one half kept while it still shows the difference), then delta debugging over the
+//! characters (Zeller's ddmin, removing ever smaller chunks), then a pass that replaces each
+//! remaining character by a plain one. Each finding's shrinking has a budget of calls, of time
+//! and of bytes handed to the implementations, so that a huge input cannot stall a run.
+
+use std::time::{Duration, Instant};
 
 use crate::protocol::Request;
 
-/// Shrinks `case` while `reproduces` holds, with at most `budget` calls to it. `reproduces` is
-/// called only with candidates, never with `case` itself, which is taken to reproduce.
+/// Inputs longer than this (in characters) are halved before ddmin.
+pub const HALVING_ABOVE: usize = 256;
+
+/// What one finding's shrinking may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Calls to the predicate.
+    pub calls: usize,
+    /// Time, from the start of the shrinking.
+    pub time: Duration,
+    /// Bytes of candidate inputs, all calls together.
+    pub bytes: usize,
+}
+
+impl Budget {
+    /// `calls` calls, within five seconds and 64 MB of candidates.
+    pub fn calls(calls: usize) -> Budget {
+        Budget {
+            calls,
+            time: Duration::from_secs(5),
+            bytes: 64 << 20,
+        }
+    }
+}
+
+/// Shrinks `case` while `reproduces` holds, with at most `budget` calls to it (and the
+/// default time and size budget of [`Budget::calls`]).
 pub fn shrink_case(
     case: &Request,
     budget: usize,
+    reproduces: impl FnMut(&Request) -> bool,
+) -> Request {
+    shrink_case_within(case, Budget::calls(budget), reproduces)
+}
+
+/// Shrinks `case` while `reproduces` holds, within `budget`. `reproduces` is called only with
+/// candidates, never with `case` itself, which is taken to reproduce; once the budget is spent,
+/// the smallest case found so far is the answer.
+pub fn shrink_case_within(
+    case: &Request,
+    budget: Budget,
     mut reproduces: impl FnMut(&Request) -> bool,
 ) -> Request {
+    let started = Instant::now();
     let mut calls = 0;
+    let mut bytes = 0usize;
     let mut current = case.clone();
+    // `None` once the budget is spent: the shrinking stops there.
     let mut check = |candidate: &Request| {
-        if calls >= budget {
-            return false;
+        let size = crate::report::case_len(candidate);
+        if calls >= budget.calls
+            || bytes.saturating_add(size) > budget.bytes
+            || started.elapsed() >= budget.time
+        {
+            return None;
         }
         calls += 1;
-        reproduces(candidate)
+        bytes += size;
+        Some(reproduces(candidate))
     };
     // For a resolution, the reference is shrunk first, then the base.
     for part in [Part::Input, Part::Base] {
@@ -60,9 +108,30 @@ impl Part {
     }
 }
 
-/// ddmin over characters, then character simplification.
-fn shrink_text(text: &str, reproduces: &mut dyn FnMut(&str) -> bool) -> String {
+/// Halving, ddmin over characters, then character simplification.
+fn shrink_text(text: &str, reproduces: &mut dyn FnMut(&str) -> Option<bool>) -> String {
     let mut chars: Vec<char> = text.chars().collect();
+    // A long input: keep one half, the other, or a middle half, while one still reproduces;
+    // each step costs one input's length, where ddmin's rounds would cost many.
+    while chars.len() > HALVING_ABOVE {
+        let half = chars.len() / 2;
+        let quarter = chars.len() / 4;
+        let mut kept = None;
+        for range in [0..half, half..chars.len(), quarter..quarter + half] {
+            match reproduces(&chars[range.clone()].iter().collect::<String>()) {
+                Some(true) => {
+                    kept = Some(range);
+                    break;
+                }
+                Some(false) => {}
+                None => return chars.into_iter().collect(),
+            }
+        }
+        match kept {
+            Some(range) => chars = chars[range].to_vec(),
+            None => break,
+        }
+    }
     let mut chunk = chars.len().div_ceil(2).max(1);
     loop {
         let mut removed_any = false;
@@ -70,11 +139,13 @@ fn shrink_text(text: &str, reproduces: &mut dyn FnMut(&str) -> bool) -> String {
         while start < chars.len() {
             let end = (start + chunk).min(chars.len());
             let candidate: String = chars[..start].iter().chain(&chars[end..]).collect();
-            if reproduces(&candidate) {
-                chars.drain(start..end);
-                removed_any = true;
-            } else {
-                start = end;
+            match reproduces(&candidate) {
+                Some(true) => {
+                    chars.drain(start..end);
+                    removed_any = true;
+                }
+                Some(false) => start = end,
+                None => return chars.into_iter().collect(),
             }
         }
         if chunk == 1 && !removed_any {
@@ -94,8 +165,10 @@ fn shrink_text(text: &str, reproduces: &mut dyn FnMut(&str) -> bool) -> String {
         let mut candidate = chars.clone();
         candidate[i] = plain;
         let candidate_text: String = candidate.iter().collect();
-        if reproduces(&candidate_text) {
-            chars = candidate;
+        match reproduces(&candidate_text) {
+            Some(true) => chars = candidate,
+            Some(false) => {}
+            None => break,
         }
     }
     chars.into_iter().collect()
@@ -133,6 +206,52 @@ mod tests {
             _ => false,
         });
         assert_eq!(shrunk, parse("http://:99999"));
+    }
+
+    #[test]
+    fn halves_a_huge_input_within_its_time_and_size() {
+        let mut input = "a".repeat(5_000_000);
+        input.insert(3_100_000, '\\');
+        let started = Instant::now();
+        let mut handed = 0usize;
+        let shrunk = shrink_case(&parse(&input), 10_000, |c| match c {
+            Request::Parse { input, .. } => {
+                handed += input.len();
+                input.contains('\\')
+            }
+            _ => false,
+        });
+        assert_eq!(shrunk, parse("\\"));
+        assert!(handed < 30_000_000, "{handed} bytes handed over");
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn stops_at_the_time_and_size_budget() {
+        let input = "x".repeat(1_000_000);
+        let mut handed = 0usize;
+        let budget = Budget {
+            calls: usize::MAX,
+            time: Duration::from_secs(60),
+            bytes: 3_000_000,
+        };
+        shrink_case_within(&parse(&input), budget, |c| {
+            handed += crate::report::case_len(c);
+            false
+        });
+        assert!(handed <= 3_000_000, "{handed}");
+        let started = Instant::now();
+        let budget = Budget {
+            calls: usize::MAX,
+            time: Duration::from_millis(200),
+            bytes: usize::MAX,
+        };
+        // A predicate that always holds would shrink to nothing; a slow one is cut by time.
+        shrink_case_within(&parse(&input), budget, |_| {
+            std::thread::sleep(Duration::from_millis(30));
+            false
+        });
+        assert!(started.elapsed() < Duration::from_millis(400));
     }
 
     #[test]

@@ -1,173 +1,502 @@
 //! Any program that speaks the JSON-lines protocol (see `protocol.rs`) is an implementation:
 //! `--impl-cmd "python3 my_adapter.py"`.
 //!
-//! The program is started once and fed one request a line; a program that dies is started
-//! again for the next case, and one that does not answer within the time limit is killed and
-//! started again, its case reported as timed out.
+//! The program is started once, in its own process group ([`super::process`]), and asked
+//! `{"op":"about"}` before anything else: the answer says what it is, which operations and
+//! rules it does and how it reports components (its blind spots), and whether it echoes ids
+//! (protocol version 2). The time given to that first answer is the start-up limit; each case's
+//! time limit counts from when its request is sent.
+//!
+//! A version 2 program gets up to `in_flight` requests at once, each with an id, and its
+//! answers are matched by id: an answer is never credited to another case. When something
+//! goes wrong (a line that answers no request in flight, a time-out, the program's exit), the
+//! whole process group is killed and the program started again; the oldest case in flight is
+//! asked again alone, in a fresh program, and whatever goes wrong then is its finding; the
+//! other cases in flight are sent again.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::Mutex;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
-use std::time::Duration;
+use std::collections::VecDeque;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
-use super::{About, Implementation};
-use crate::model::Outcome;
-use crate::protocol::{self, Request, Response};
+use serde_json::Value;
+
+use super::process::{Program, Silence};
+use super::{BlindSpot, Blindness, Implementation};
+use crate::model::{Field, Outcome};
+use crate::protocol::{self, Ask, Request, Response};
 use crate::reference::{Level, ParseOptions, Rule};
+
+/// The detail of a line that answers no request (not JSON, not a response, or no id of a
+/// request in flight). Each message of an external program's fault starts with one of these
+/// fixed details and a colon, so that its signature holds none of the program's text.
+pub const NOT_AN_ANSWER: &str = "not-a-protocol-answer";
+/// The detail of a program that exited (or closed its output) before it answered.
+pub const EXITED: &str = "program-exited";
+/// The detail of a program that answered `{"error":...}`: it did not understand the request.
+pub const PROTOCOL_ERROR: &str = "protocol-error";
+/// The detail of a program that could not be started.
+pub const CANNOT_START: &str = "cannot-start";
+
+/// The most of a program's text quoted in a finding's message.
+const QUOTED: usize = 600;
+
+/// The fixed detail an external program's fault message starts with, if it is one.
+pub fn fixed_detail(message: &str) -> Option<&'static str> {
+    [NOT_AN_ANSWER, EXITED, PROTOCOL_ERROR, CANNOT_START]
+        .into_iter()
+        .find(|d| {
+            message
+                .strip_prefix(d)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
+        })
+}
+
+/// How an external program is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The time limit per case, from when its request is sent.
+    pub limit: Duration,
+    /// The time the program has to answer its first request (`about`) after it starts.
+    pub startup: Duration,
+    /// How many requests a version 2 program gets at once.
+    pub in_flight: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limit: Duration::from_secs(5),
+            startup: Duration::from_secs(10),
+            in_flight: 64,
+        }
+    }
+}
 
 /// An external program behind the protocol.
 pub struct External {
-    name: String,
+    given_name: Option<String>,
     command: String,
-    limit: Duration,
-    process: Mutex<Option<Process>>,
+    options: Options,
+    description: OnceLock<Description>,
+    state: Mutex<State>,
 }
 
-struct Process {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+/// What the program said of itself, resolved into the harness's terms.
+struct Description {
+    name: String,
+    version: String,
+    spec: String,
+    blind_spots: Vec<BlindSpot>,
+    operations: Option<Vec<String>>,
+    rules: Option<Vec<String>>,
+}
+
+#[derive(Default)]
+struct State {
+    running: Option<Running>,
+    next_id: u64,
+    /// The answer to `about` of the first start.
+    first_about: Option<protocol::About>,
+}
+
+struct Running {
+    program: Program,
+    /// Whether it echoes ids (protocol version 2).
+    with_ids: bool,
+}
+
+/// What went wrong with a program.
+enum Fault {
+    TimedOut,
+    Exited { status: String, stderr: String },
+    NotAnAnswer(String),
+    CannotStart(String),
+}
+
+impl Fault {
+    fn outcome(self) -> Outcome {
+        match self {
+            Fault::TimedOut => Outcome::TimedOut,
+            Fault::Exited { status, stderr } if stderr.trim().is_empty() => {
+                Outcome::Panicked(format!("{EXITED}: the program exited ({status})"))
+            }
+            Fault::Exited { status, stderr } => Outcome::Panicked(format!(
+                "{EXITED}: the program exited ({status}); its standard error ends: {}",
+                quoted(stderr.trim_end())
+            )),
+            Fault::NotAnAnswer(line) => {
+                Outcome::Panicked(format!("{NOT_AN_ANSWER}: {}", quoted(&line)))
+            }
+            Fault::CannotStart(why) => Outcome::Panicked(format!("{CANNOT_START}: {why}")),
+        }
+    }
+}
+
+/// `text` cut to [`QUOTED`] characters (its end kept, where the news usually is).
+fn quoted(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= QUOTED {
+        return text.to_owned();
+    }
+    let tail: String = text.chars().skip(count - QUOTED).collect();
+    format!("[{} characters cut]...{tail}", count - QUOTED)
+}
+
+/// A name usable as a directory: lowercase `[a-z0-9.-]`, never empty, `.` or `..`.
+pub fn sanitized_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        let c = c.to_ascii_lowercase();
+        if c.is_ascii_alphanumeric() || c == '.' {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_matches(|c| c == '-' || c == '.');
+    if out.is_empty() {
+        "external".to_owned()
+    } else {
+        out.chars().take(64).collect()
+    }
 }
 
 impl External {
-    /// A program run by `sh -c command`. `spec` is `NAME=COMMAND` or just `COMMAND`, in which
-    /// case the name is the file stem of the command's last word that is not an option.
+    /// A program run by `sh -c command`, with `limit` per case and the default start-up limit
+    /// and batch. `spec` is `NAME=COMMAND` or just `COMMAND`.
     pub fn new(spec: &str, limit: Duration) -> Self {
-        let (name, command) = match spec.split_once('=') {
+        External::with_options(
+            spec,
+            Options {
+                limit,
+                ..Options::default()
+            },
+        )
+    }
+
+    /// A program run by `sh -c command`. `spec` is `NAME=COMMAND` or just `COMMAND`; without a
+    /// name, the program's own (from `about`) is taken, or else the file stem of the command's
+    /// last word that is not an option, sanitised.
+    pub fn with_options(spec: &str, options: Options) -> Self {
+        let (given_name, command) = match spec.split_once('=') {
             Some((name, command))
                 if !name.is_empty()
                     && name
                         .bytes()
                         .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
             {
-                (name.to_owned(), command.to_owned())
+                (Some(sanitized_name(name)), command.to_owned())
             }
-            _ => (default_name(spec), spec.to_owned()),
+            _ => (None, spec.to_owned()),
         };
         External {
-            name,
+            given_name,
             command,
-            limit,
-            process: Mutex::new(None),
+            options: Options {
+                in_flight: options.in_flight.max(1),
+                ..options
+            },
+            description: OnceLock::new(),
+            state: Mutex::new(State::default()),
         }
     }
 
-    fn start(&self) -> Result<Process, String> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(&self.command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("cannot start {:?}: {e}", self.command))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (send, lines) = mpsc::channel();
-        thread::Builder::new()
-            .name(format!("read-{}", self.name))
-            .spawn(move || {
-                for line in BufReader::new(stdout).lines() {
-                    let Ok(line) = line else { break };
-                    if send.send(line).is_err() {
-                        break;
-                    }
+    /// The command line, as given.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    fn description(&self) -> &Description {
+        self.description.get_or_init(|| {
+            let about = {
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                if state.running.is_none() && state.first_about.is_none() {
+                    // A program that cannot start now is described by its command alone.
+                    let _ = self.start(&mut state);
                 }
-            })
-            .map_err(|e| e.to_string())?;
-        Ok(Process {
-            child,
-            stdin,
-            lines,
+                state.first_about.clone().unwrap_or_default()
+            };
+            self.describe(about)
         })
     }
 
-    fn ask(&self, request: &Request) -> Outcome {
-        let line = serde_json::to_string(request).expect("requests serialize");
-        match self.exchange(&line) {
-            Ok(line) => match serde_json::from_str::<Response>(&line) {
-                Ok(response) => outcome(response),
-                Err(e) => Outcome::Panicked(format!("not a protocol response: {e}: {line}")),
-            },
-            Err(outcome) => *outcome,
+    fn describe(&self, about: protocol::About) -> Description {
+        let name = self.given_name.clone().unwrap_or_else(|| {
+            about
+                .name
+                .as_deref()
+                .map_or_else(|| default_name(&self.command), sanitized_name)
+        });
+        let blind_spots = about
+            .blind_spots
+            .iter()
+            .filter_map(|declared| {
+                let field = Field::ALL.into_iter().find(|f| f.name() == declared.field);
+                let blindness = Blindness::from_name(&declared.how);
+                let (Some(field), Some(blindness)) = (field, blindness) else {
+                    eprintln!(
+                        "warning: {}: blind spot {:?} of field {:?} is not one the harness knows; ignored",
+                        self.command, declared.how, declared.field
+                    );
+                    return None;
+                };
+                // The reason lives as long as the harness: a few bytes per program.
+                let reason: &'static str = Box::leak(declared.reason.clone().into_boxed_str());
+                Some(BlindSpot {
+                    field,
+                    blindness,
+                    reason,
+                })
+            })
+            .collect();
+        Description {
+            name,
+            version: about.version.map_or_else(
+                || self.command.clone(),
+                |v| format!("{v} ({})", self.command),
+            ),
+            spec: about.spec.unwrap_or_else(|| "external program".to_owned()),
+            blind_spots,
+            operations: about.operations,
+            rules: about.rules,
         }
     }
 
-    /// Sends one request line and waits for one response line.
-    fn exchange(&self, line: &str) -> Result<String, Box<Outcome>> {
-        let mut slot = self.process.lock().unwrap_or_else(|e| e.into_inner());
-        if slot.is_none() {
-            match self.start() {
-                Ok(process) => *slot = Some(process),
-                Err(e) => return Err(Box::new(Outcome::Panicked(e))),
+    /// Starts the program and asks it `about`.
+    fn start(&self, state: &mut State) -> Result<(), Fault> {
+        let name = self.given_name.as_deref().unwrap_or("external");
+        let program = Program::start(name, &self.command).map_err(Fault::CannotStart)?;
+        let id = state.next_id;
+        state.next_id += 1;
+        let line = format!("{{\"op\":\"about\",\"id\":{id}}}\n");
+        program.send(line.into_bytes());
+        let fault = match program.next_line(Instant::now() + self.options.startup) {
+            Ok(line) => {
+                let mut value: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+                let echoed = value
+                    .as_object_mut()
+                    .and_then(|o| o.remove("id"))
+                    .is_some_and(|v| v.as_u64() == Some(id));
+                if state.first_about.is_none() {
+                    // A version 1 program answers {"error":...}: it says nothing of itself.
+                    let about = if !value.is_object() || value.get("error").is_some() {
+                        protocol::About::default()
+                    } else {
+                        serde_json::from_value(value).unwrap_or_else(|e| {
+                            eprintln!(
+                                "warning: {}: its answer to about is not understood ({e}); taken as saying nothing",
+                                self.command
+                            );
+                            protocol::About::default()
+                        })
+                    };
+                    state.first_about = Some(about);
+                }
+                state.running = Some(Running {
+                    program,
+                    with_ids: echoed,
+                });
+                return Ok(());
             }
+            Err(Silence::TimedOut) => Fault::TimedOut,
+            Err(Silence::Closed) => {
+                let stderr = program.stderr_tail();
+                let status = program.kill();
+                return Err(Fault::Exited { status, stderr });
+            }
+        };
+        drop(program.kill());
+        Err(fault)
+    }
+
+    /// Kills the running program, if any; what it was doing is lost.
+    fn kill(state: &mut State) -> (String, String) {
+        match state.running.take() {
+            Some(running) => {
+                let stderr = running.program.stderr_tail();
+                (running.program.kill(), stderr)
+            }
+            None => ("not running".to_owned(), String::new()),
         }
-        let process = slot.as_mut().expect("started above");
-        let line = format!("{line}\n");
-        if process
-            .stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| process.stdin.flush())
-            .is_err()
+    }
+
+    /// Whether the program said it does this request.
+    fn supports(&self, request: &Request) -> bool {
+        let description = self.description();
+        let op = match request {
+            Request::Parse { .. } => "parse",
+            Request::Resolve { .. } => "resolve",
+            Request::Normalize { .. } => "normalize",
+        };
+        if let Some(operations) = &description.operations
+            && !operations.iter().any(|o| o == op)
         {
-            let status = stop(slot.take());
-            return Err(Box::new(Outcome::Panicked(format!(
-                "the program exited ({status})"
-            ))));
+            return false;
         }
-        match process.lines.recv_timeout(self.limit) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => {
-                stop(slot.take());
-                Err(Box::new(Outcome::TimedOut))
+        match (request, &description.rules) {
+            (Request::Parse { rule, .. }, Some(rules)) => {
+                let rule = rule.as_deref().unwrap_or("URI-reference");
+                rules.iter().any(|r| r == rule)
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = stop(slot.take());
-                Err(Box::new(Outcome::Panicked(format!(
-                    "the program exited ({status})"
-                ))))
+            _ => true,
+        }
+    }
+
+    /// Answers every request, each within the time limit from when it is sent.
+    pub fn answer_many(&self, requests: &[Request]) -> Vec<Outcome> {
+        let mut answers: Vec<Option<Outcome>> = vec![None; requests.len()];
+        let mut asked = VecDeque::new();
+        for (index, request) in requests.iter().enumerate() {
+            if self.supports(request) {
+                asked.push_back(index);
+            } else {
+                answers[index] = Some(Outcome::Unsupported);
             }
         }
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let alone = self.exchange(&mut state, requests, asked, false, &mut answers);
+        for index in alone {
+            // A fresh program, so that nothing another case left behind is blamed on this one.
+            Self::kill(&mut state);
+            let again = self.exchange(
+                &mut state,
+                requests,
+                VecDeque::from([index]),
+                true,
+                &mut answers,
+            );
+            debug_assert!(again.is_empty());
+        }
+        answers
+            .into_iter()
+            .map(|a| a.unwrap_or(Outcome::TimedOut))
+            .collect()
+    }
+
+    /// Sends the requests numbered `queue`, keeping up to `in_flight` of them in flight, and
+    /// records the answers. With `alone` (one request), a fault is that request's finding;
+    /// otherwise the oldest request in flight is returned to be asked again alone and the
+    /// others are sent again.
+    fn exchange(
+        &self,
+        state: &mut State,
+        requests: &[Request],
+        mut queue: VecDeque<usize>,
+        alone: bool,
+        answers: &mut [Option<Outcome>],
+    ) -> Vec<usize> {
+        let width = if alone { 1 } else { self.options.in_flight };
+        let mut ask_alone = Vec::new();
+        let mut flight: VecDeque<(u64, usize, Instant)> = VecDeque::new();
+        loop {
+            if state.running.is_none() && !queue.is_empty() {
+                if let Err(fault) = self.start(state) {
+                    // The program does not start: that is the next case's finding.
+                    if let Some(index) = queue.pop_front() {
+                        answers[index] = Some(fault.outcome());
+                    }
+                    continue;
+                }
+            }
+            let Some(with_ids) = state.running.as_ref().map(|r| r.with_ids) else {
+                break;
+            };
+            while flight.len() < width
+                && let Some(index) = queue.pop_front()
+            {
+                let id = state.next_id;
+                state.next_id += 1;
+                let mut line = if with_ids {
+                    protocol::write_request_with_id(&requests[index], id)
+                } else {
+                    serde_json::to_string(&requests[index]).expect("requests serialize")
+                };
+                line.push('\n');
+                if let Some(running) = &state.running {
+                    // A program that stopped reading shows as a closed output below.
+                    running.program.send(line.into_bytes());
+                }
+                flight.push_back((id, index, Instant::now()));
+            }
+            let Some(&(_, _, oldest)) = flight.front() else {
+                break;
+            };
+            let Some(running) = &state.running else {
+                break;
+            };
+            let fault = match running.program.next_line(oldest + self.options.limit) {
+                Ok(line) => match credit(&line, with_ids, &mut flight) {
+                    Some((index, outcome)) => {
+                        answers[index] = Some(outcome);
+                        continue;
+                    }
+                    None => Fault::NotAnAnswer(line),
+                },
+                Err(Silence::TimedOut) => Fault::TimedOut,
+                Err(Silence::Closed) => {
+                    let (status, stderr) = Self::kill(state);
+                    Fault::Exited { status, stderr }
+                }
+            };
+            Self::kill(state);
+            let Some((_, culprit, _)) = flight.pop_front() else {
+                break;
+            };
+            if alone {
+                answers[culprit] = Some(fault.outcome());
+            } else {
+                ask_alone.push(culprit);
+            }
+            for (_, index, _) in flight.drain(..).rev() {
+                queue.push_front(index);
+            }
+        }
+        ask_alone
     }
 }
 
+/// The request in flight that `line` answers, and the answer; `None` when it answers none.
+fn credit(
+    line: &str,
+    with_ids: bool,
+    flight: &mut VecDeque<(u64, usize, Instant)>,
+) -> Option<(usize, Outcome)> {
+    let mut value: Value = serde_json::from_str(line).ok()?;
+    let id = value.as_object_mut()?.remove("id");
+    let position = if with_ids {
+        let id = id?.as_u64()?;
+        flight.iter().position(|&(sent, _, _)| sent == id)?
+    } else {
+        0
+    };
+    let outcome = match serde_json::from_value::<Response>(value) {
+        Ok(response) => outcome(response),
+        // An answer by its id but not of the protocol's shapes: the case's own finding.
+        Err(_) if with_ids => Outcome::Panicked(format!("{NOT_AN_ANSWER}: {}", quoted(line))),
+        Err(_) => return None,
+    };
+    let (_, index, _) = flight.remove(position)?;
+    Some((index, outcome))
+}
+
 fn default_name(command: &str) -> String {
-    command
+    let stem = command
         .split_whitespace()
         .rev()
         .find(|word| !word.starts_with('-'))
         .and_then(|word| std::path::Path::new(word).file_stem())
-        .map_or_else(
-            || "external".to_owned(),
-            |s| s.to_string_lossy().into_owned(),
-        )
-}
-
-fn stop(process: Option<Process>) -> String {
-    match process {
-        Some(mut p) => {
-            let _ = p.child.kill();
-            p.child
-                .wait()
-                .map_or_else(|e| e.to_string(), |s| s.to_string())
-        }
-        None => "not running".to_owned(),
-    }
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    sanitized_name(&stem)
 }
 
 impl Drop for External {
     fn drop(&mut self) {
-        let process = self
-            .process
-            .get_mut()
-            .map(Option::take)
-            .unwrap_or_else(|e| e.into_inner().take());
-        if let Some(mut p) = process {
-            // Closing stdin lets a well-behaved program end by itself.
-            drop(p.stdin);
-            let _ = p.child.wait();
+        let state = self.state.get_mut().unwrap_or_else(|e| e.into_inner());
+        if let Some(running) = state.running.take() {
+            // Closing its input lets a well-behaved program end by itself; the group is
+            // killed after a short grace in any case.
+            running.program.close();
         }
     }
 }
@@ -188,22 +517,25 @@ fn outcome(response: Response) -> Outcome {
         Response::Normalized { normalized, .. } => Outcome::Normalized(normalized),
         Response::Invalid { error, .. } => Outcome::Invalid(error),
         Response::Unsupported { .. } => Outcome::Unsupported,
-        Response::BadRequest { error } => Outcome::Panicked(format!("protocol error: {error}")),
+        Response::BadRequest { error } => {
+            Outcome::Panicked(format!("{PROTOCOL_ERROR}: {}", quoted(&error)))
+        }
     }
 }
 
 impl Implementation for External {
-    fn about(&self) -> About<'_> {
-        About {
-            name: &self.name,
-            version: &self.command,
-            spec: "external program",
+    fn about(&self) -> super::About<'_> {
+        let description = self.description();
+        super::About {
+            name: &description.name,
+            version: &description.version,
+            spec: &description.spec,
             docs: "README.md#the-protocol",
         }
     }
 
     fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
-        self.ask(&Request::Parse {
+        self.answer(&Request::Parse {
             input: input.to_owned(),
             rule: (rule != Rule::UriReference).then(|| rule.name().to_owned()),
             zone_id: options.zone_id,
@@ -211,7 +543,7 @@ impl Implementation for External {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        self.ask(&Request::Resolve {
+        self.answer(&Request::Resolve {
             base: base.to_owned(),
             input: reference.to_owned(),
             strict,
@@ -219,7 +551,7 @@ impl Implementation for External {
     }
 
     fn normalize(&self, input: &str, level: Level) -> Outcome {
-        self.ask(&Request::Normalize {
+        self.answer(&Request::Normalize {
             input: input.to_owned(),
             level: Some(level.name().to_owned()),
         })
@@ -230,44 +562,201 @@ impl Implementation for External {
         true
     }
 
+    fn blind_spots(&self) -> &[BlindSpot] {
+        &self.description().blind_spots
+    }
+
     fn answer(&self, request: &Request) -> Outcome {
-        self.ask(request)
+        self.answer_many(std::slice::from_ref(request))
+            .pop()
+            .unwrap_or(Outcome::TimedOut)
+    }
+
+    fn command_line(&self) -> Option<String> {
+        Some(format!(
+            "--impl-cmd {}",
+            crate::report::shell_quote(&format!("{}={}", self.about().name, self.command))
+        ))
+    }
+
+    fn answer_guarded(&self, requests: &[Request]) -> Option<Vec<Outcome>> {
+        Some(self.answer_many(requests))
     }
 
     /// The optional `serialize` operation; a program that does not know it answers an error
     /// line (or `unsupported`), which leaves the round-trip properties out for it.
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        let line = protocol::serialize_request(input);
-        let answer = self.exchange(&line).ok()?;
-        protocol::read_serialized(&answer)
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if state.running.is_none() && self.start(&mut state).is_err() {
+            return None;
+        }
+        let id = state.next_id;
+        state.next_id += 1;
+        let running = state.running.as_ref()?;
+        let mut line = protocol::serialize_request(input);
+        if running.with_ids {
+            line = protocol::with_id(line, Some(&Value::from(id)));
+        }
+        line.push('\n');
+        running.program.send(line.into_bytes());
+        let answer = running
+            .program
+            .next_line(Instant::now() + self.options.limit);
+        match answer {
+            Ok(line) => {
+                let mut value: Value = serde_json::from_str(&line).ok()?;
+                let echoed = value.as_object_mut().and_then(|o| o.remove("id"));
+                if running.with_ids && echoed.and_then(|v| v.as_u64()) != Some(id) {
+                    // Not this request's answer: start afresh rather than misread later ones.
+                    Self::kill(&mut state);
+                    return None;
+                }
+                protocol::read_serialized(&value.to_string())
+            }
+            Err(_) => {
+                Self::kill(&mut state);
+                None
+            }
+        }
     }
 }
 
-/// Answers requests read from `input` with `implementation`, one JSON line each, to `output`.
+/// What `implementation` says of itself in answer to `about`.
+pub fn about_of(implementation: &dyn Implementation) -> protocol::About {
+    let about = implementation.about();
+    protocol::About {
+        protocol: protocol::VERSION,
+        name: Some(about.name.to_owned()),
+        version: Some(about.version.to_owned()),
+        spec: Some(about.spec.to_owned()),
+        operations: None,
+        rules: None,
+        blind_spots: implementation
+            .blind_spots()
+            .iter()
+            .map(|b| protocol::DeclaredBlindSpot {
+                field: b.field.name().to_owned(),
+                how: b.blindness.name().to_owned(),
+                reason: b.reason.to_owned(),
+            })
+            .collect(),
+    }
+}
+
+/// Answers requests read from `input` with `implementation`, one JSON line each, to `output`,
+/// echoing ids and answering `about`. A line that is not UTF-8 or not a request is answered
+/// `{"error":...}` and the loop goes on; it ends at the end of input or when the output is
+/// closed.
 pub fn serve(
     implementation: &dyn Implementation,
-    input: impl BufRead,
-    mut output: impl Write,
+    input: impl std::io::Read,
+    output: impl std::io::Write,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
+    use std::io::{BufRead, Write};
+    let mut input = std::io::BufReader::with_capacity(1 << 16, input);
+    let mut output = std::io::BufWriter::with_capacity(1 << 16, output);
+    let mut bytes = Vec::new();
+    let mut number = 0u64;
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            return output.flush();
         }
-        if let Some(input) = protocol::read_serialize_request(&line) {
-            let serialized = crate::diff::run::catching(|| implementation.serialize(&input))
-                .unwrap_or_else(|panic| Some(Err(format!("panicked: {panic}"))));
-            writeln!(output, "{}", protocol::serialized_response(serialized))?;
-            output.flush()?;
-            continue;
-        }
-        let response: Response = match protocol::read_request(&line) {
-            Ok(request) => crate::diff::run::answer_catching(implementation, &request).into(),
-            Err(e) => Response::bad_request(e),
+        number += 1;
+        let answer = match std::str::from_utf8(&bytes) {
+            Err(e) => protocol::write_with_id(
+                &Response::bad_request(format!(
+                    "not a valid request: line {number} is not UTF-8 ({e}); JSON escapes (\\u0000) carry any character"
+                )),
+                None,
+            ),
+            Ok(line) if line.trim().is_empty() => {
+                if input.buffer().is_empty() {
+                    output.flush()?;
+                }
+                continue;
+            }
+            Ok(line) if protocol::read_serialize_request(line).is_some() => {
+                let input = protocol::read_serialize_request(line).unwrap_or_default();
+                let serialized = crate::diff::run::catching(|| implementation.serialize(&input))
+                    .unwrap_or_else(|panic| Some(Err(format!("panicked: {panic}"))));
+                let id = serde_json::from_str::<Value>(line)
+                    .ok()
+                    .and_then(|v| v.get("id").cloned());
+                protocol::with_id(protocol::serialized_response(serialized), id.as_ref())
+            }
+            Ok(line) => {
+                let incoming = protocol::read_incoming(line);
+                match incoming.ask {
+                    Ok(Ask::About) => {
+                        protocol::write_with_id(&about_of(implementation), incoming.id.as_ref())
+                    }
+                    Ok(Ask::Request(request)) => {
+                        let response: Response =
+                            crate::diff::run::answer_catching(implementation, &request).into();
+                        protocol::write_with_id(&response, incoming.id.as_ref())
+                    }
+                    Err(e) => {
+                        protocol::write_with_id(&Response::bad_request(e), incoming.id.as_ref())
+                    }
+                }
+            }
         };
-        writeln!(output, "{}", protocol::write_response(&response))?;
-        // A driver waits for each answer before it sends the next request.
-        output.flush()?;
+        writeln!(output, "{answer}")?;
+        // A driver may wait for each answer before it sends the next request: flush when
+        // every request read so far is answered, before a read that may wait.
+        if input.buffer().is_empty() {
+            output.flush()?;
+        }
     }
-    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_sanitised() {
+        assert_eq!(sanitized_name(".."), "external");
+        assert_eq!(sanitized_name("."), "external");
+        assert_eq!(sanitized_name("My Adapter_v2"), "my-adapter-v2");
+        assert_eq!(sanitized_name("../../etc"), "etc");
+        assert_eq!(default_name("python3 ..."), "external");
+        assert_eq!(
+            default_name("python3 ./x/urllib_adapter.py -v"),
+            "urllib-adapter"
+        );
+        assert_eq!(
+            External::new("...", Duration::from_secs(1)).given_name,
+            None
+        );
+    }
+
+    #[test]
+    fn fault_messages_have_fixed_details() {
+        let message = match Fault::NotAnAnswer("x at y.rs:3".repeat(200)).outcome() {
+            Outcome::Panicked(m) => m,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(fixed_detail(&message), Some(NOT_AN_ANSWER));
+        assert!(message.chars().count() < QUOTED + 60, "{message}");
+        assert_eq!(fixed_detail("program-exited: 3"), Some(EXITED));
+        assert_eq!(fixed_detail("program-exitedx"), None);
+        assert_eq!(fixed_detail("boom at a.rs:1"), None);
+    }
+
+    #[test]
+    fn answers_are_credited_by_id_only() {
+        let now = Instant::now();
+        let mut flight = VecDeque::from([(4, 0, now), (5, 1, now)]);
+        assert!(credit(r#"{"id":9,"unsupported":true}"#, true, &mut flight).is_none());
+        assert!(credit(r#"{"unsupported":true}"#, true, &mut flight).is_none());
+        assert!(credit("garbage", true, &mut flight).is_none());
+        assert_eq!(flight.len(), 2);
+        let (index, outcome) = credit(r#"{"id":5,"unsupported":true}"#, true, &mut flight).unwrap();
+        assert_eq!((index, outcome), (1, Outcome::Unsupported));
+        let (index, outcome) = credit(r#"{"id":4,"valid":"maybe"}"#, true, &mut flight).unwrap();
+        assert_eq!(index, 0);
+        assert!(matches!(outcome, Outcome::Panicked(m) if m.starts_with(NOT_AN_ANSWER)));
+    }
 }

@@ -20,6 +20,7 @@ pub mod iri_string_adapter;
 #[cfg(feature = "oxiri")]
 pub mod oxiri_adapter;
 pub mod planted;
+pub mod process;
 pub mod reference;
 pub(crate) mod reproduction;
 #[cfg(feature = "uriparse")]
@@ -52,6 +53,34 @@ pub enum Blindness {
     EmptyIsUndefined,
     /// The API does not report this field at all.
     Hidden,
+    /// The API reports the field percent-decoded, so the comparison decodes both sides.
+    Decoded,
+    /// The API reports the field in ASCII lowercase, so the comparison folds both sides.
+    CaseFolded,
+}
+
+impl Blindness {
+    /// The name the protocol's `about` answer uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Blindness::EmptyIsUndefined => "empty-is-undefined",
+            Blindness::Hidden => "hidden",
+            Blindness::Decoded => "decoded",
+            Blindness::CaseFolded => "case-folded",
+        }
+    }
+
+    /// The blindness named `name`.
+    pub fn from_name(name: &str) -> Option<Blindness> {
+        [
+            Blindness::EmptyIsUndefined,
+            Blindness::Hidden,
+            Blindness::Decoded,
+            Blindness::CaseFolded,
+        ]
+        .into_iter()
+        .find(|b| b.name() == name)
+    }
 }
 
 /// A field an implementation's API cannot express, with the reason.
@@ -178,6 +207,20 @@ pub trait Implementation: Send + Sync {
     /// property that calls it (the table in the adapter's documentation, in code).
     fn entry_points(&self) -> &[EntryPoint] {
         &[]
+    }
+
+    /// The options that select it on the command line when its name alone does not, for a
+    /// report's reproduction line: `--impl-cmd 'NAME=COMMAND'` for an external program.
+    fn command_line(&self) -> Option<String> {
+        None
+    }
+
+    /// For an implementation that keeps its own time limit per case and cannot hang or panic
+    /// (an external program): every request answered, in order. `None`, the default, when the
+    /// harness must guard each call itself (a worker thread with a watchdog, `catch_unwind`).
+    fn answer_guarded(&self, requests: &[Request]) -> Option<Vec<Outcome>> {
+        let _ = requests;
+        None
     }
 
     /// Answers one protocol request.

@@ -57,8 +57,8 @@ pub fn render(reports: &[Report]) -> String {
                 Some(k) => format!("{} (`{}`)", report.class, k.id),
             },
             if report.security { "yes" } else { "" },
-            super::markdown::case_line(&report.minimal.case).replace('|', "\\|"),
-            report.upstream.as_deref().unwrap_or("").replace('|', "\\|"),
+            super::markdown::case_markdown(&report.minimal.case).replace('|', "\\|"),
+            super::markdown::text(report.upstream.as_deref().unwrap_or("")).replace('|', "\\|"),
             seen
         );
     }

@@ -2,8 +2,65 @@
 
 use std::fmt::Write;
 
-use super::{Exhibit, Report, cli_reproduction};
+use super::{Exhibit, QUOTED_INPUT, Report, cli_reproduction};
 use crate::protocol::Request;
+
+/// `text` as a Markdown code span, in which no HTML or Markdown is interpreted: a fence of one
+/// backtick more than the longest run inside, padded when the text starts or ends with one;
+/// line ends become spaces.
+pub fn code(text: &str) -> String {
+    let text = text.replace(['\n', '\r'], " ");
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') || text.is_empty() {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// [`code`] for a table cell: a `|` would end the cell even inside the span, so it is escaped
+/// (GitHub's tables take `\|` inside code spans as `|`).
+pub fn code_cell(text: &str) -> String {
+    code(text).replace('|', "\\|")
+}
+
+/// Plain text from an input or a program (a version, a source name) with every character that
+/// can start HTML, an entity, a link, an autolink, emphasis, a heading or a table cell
+/// backslash-escaped.
+pub fn text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '(' | ')' | '!' | '|' | '~' | '&'
+            | '#' | ':' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// At most [`QUOTED_INPUT`] characters of an input, with a note of how many were cut.
+pub fn capped_input(input: &str) -> String {
+    match input.char_indices().nth(QUOTED_INPUT) {
+        None => input.to_owned(),
+        Some((at, _)) => format!(
+            "{}… [{} more characters, whole in the side file]",
+            &input[..at],
+            input[at..].chars().count()
+        ),
+    }
+}
 
 /// Renders one report.
 pub fn render(report: &Report) -> String {
@@ -16,12 +73,16 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(
         out,
         "# {}: {} ({})\n",
-        report.implementation, report.signature, verdict
+        text(&report.implementation),
+        text(&report.signature),
+        verdict
     );
     let _ = writeln!(
         out,
         "- implementation: {} ({}, follows {})",
-        report.implementation, report.version, report.spec
+        text(&report.implementation),
+        text(&report.version),
+        text(&report.spec)
     );
     let _ = writeln!(out, "- operation: {}", report.op);
     let _ = writeln!(out, "- difference: {}", describe_kind(report));
@@ -34,28 +95,47 @@ pub fn render(report: &Report) -> String {
     let counts: Vec<String> = report
         .counts
         .iter()
-        .map(|(source, n)| format!("{n} in {source}"))
+        .map(|(source, n)| format!("{n} in {}", text(source)))
         .collect();
     let _ = writeln!(
         out,
         "- seen: {} (first in {})",
         counts.join(", "),
-        report.first_seen
+        text(&report.first_seen)
     );
     let _ = writeln!(out);
 
     let _ = writeln!(out, "## Minimal case\n");
     exhibit(&mut out, &report.minimal, &report.implementation);
-    let _ = writeln!(
-        out,
-        "Reproduce with this suite:\n\n```sh\n{}\n```\n",
-        cli_reproduction(&report.minimal.case)
-    );
-    if let Some(program) = &report.reproduction {
+    let line = match &report.selection {
+        Some(selection) => cli_reproduction(&report.minimal.case).replacen(
+            "uri-conformance diff",
+            &format!("uri-conformance diff {selection}"),
+            1,
+        ),
+        None => cli_reproduction(&report.minimal.case),
+    };
+    let long = super::case_chars(&report.minimal.case) > QUOTED_INPUT
+        || super::case_chars(&report.original.case) > QUOTED_INPUT;
+    if long {
         let _ = writeln!(
             out,
-            "Reproduce with {} alone:\n\n```rust\n{}\n```\n",
-            report.version,
+            "The inputs are cut here; whole, they are in {}.\n",
+            code(&format!("{}.inputs.json", report.signature))
+        );
+    } else {
+        let fence = "`".repeat(3.max(longest_backtick_run(&line) + 1));
+        let _ = writeln!(
+            out,
+            "Reproduce with this suite:\n\n{fence}sh\n{line}\n{fence}\n"
+        );
+    }
+    if let Some(program) = &report.reproduction {
+        let fence = "`".repeat(3.max(longest_backtick_run(program) + 1));
+        let _ = writeln!(
+            out,
+            "Reproduce with {} alone:\n\n{fence}rust\n{}\n{fence}\n",
+            text(&report.version),
             program.trim_end()
         );
     }
@@ -108,7 +188,7 @@ pub fn render(report: &Report) -> String {
     if report.examples.len() > 1 {
         let _ = writeln!(out, "## More inputs that show it\n");
         for example in &report.examples {
-            let _ = writeln!(out, "- {}", case_line(example));
+            let _ = writeln!(out, "- {}", case_markdown(example));
         }
         let _ = writeln!(out);
     }
@@ -129,15 +209,16 @@ fn draft_issue(out: &mut String, report: &Report) {
     let _ = writeln!(
         out,
         "**Title**: {} {}: {}\n",
-        report.version,
+        text(&report.version),
         report.op,
         describe_kind(report)
     );
-    let _ = writeln!(out, "**Input**: {}\n", case_line(&report.minimal.case));
+    let _ = writeln!(out, "**Input**: {}\n", case_markdown(&report.minimal.case));
     let _ = writeln!(
         out,
         "**Expected** (RFC 3986): {}\n\n**Actual**: {}\n",
-        report.minimal.reference, report.minimal.actual
+        code(&report.minimal.reference),
+        code(&report.minimal.actual)
     );
     let _ = writeln!(out, "**Why**: {why}\n");
     let _ = writeln!(out, "**{}**:\n", report.rfc.section);
@@ -154,10 +235,23 @@ fn draft_issue(out: &mut String, report: &Report) {
     }
 }
 
+fn longest_backtick_run(text: &str) -> usize {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    longest
+}
+
 fn describe_kind(report: &Report) -> String {
     let fields = report.fields.join(", ");
     match report.kind.as_str() {
-        "accepts-invalid" => format!("accepts input that RFC 3986 rejects ({})", report.detail),
+        "accepts-invalid" => format!(
+            "accepts input that RFC 3986 rejects ({})",
+            text(&report.detail)
+        ),
         "rejects-valid" if fields.is_empty() => {
             format!("rejects input that RFC 3986 accepts ({})", report.detail)
         }
@@ -175,7 +269,7 @@ fn describe_kind(report: &Report) -> String {
             report.detail
         ),
         "normalized" => format!("normalizes differently (differs in: {fields})"),
-        "panic" => format!("panics ({})", report.detail),
+        "panic" => format!("panics ({})", text(&report.detail)),
         "timeout" => "does not answer within the time limit".to_owned(),
         "round-trip" => format!(
             "a property of its own fails: what it parses does not survive serializing and parsing again ({}{})",
@@ -208,16 +302,18 @@ fn describe_kind(report: &Report) -> String {
 }
 
 fn exhibit(out: &mut String, exhibit: &Exhibit, implementation: &str) {
-    let _ = writeln!(out, "{}\n", case_line(&exhibit.case));
+    let _ = writeln!(out, "{}\n", case_markdown(&exhibit.case));
     if !exhibit.chain.is_empty() {
         let _ = writeln!(
             out,
-            "The property fails along this chain, {implementation} alone:\n"
+            "The property fails along this chain, {} alone:\n",
+            text(implementation)
         );
         let _ = writeln!(out, "```text");
         for (i, step) in exhibit.chain.iter().enumerate() {
             let arrow = if i == 0 { "   " } else { "-> " };
-            let _ = writeln!(out, "{arrow}{step}");
+            // A fence that no step can close.
+            let _ = writeln!(out, "{arrow}{}", step.replace("```", "` ` `"));
         }
         let _ = writeln!(out, "```\n");
     }
@@ -229,11 +325,12 @@ fn exhibit(out: &mut String, exhibit: &Exhibit, implementation: &str) {
     );
     let _ = writeln!(
         out,
-        "| **{implementation}** | **{}** |",
+        "| **{}** | **{}** |",
+        text(implementation),
         cell(&exhibit.actual)
     );
     for (name, answer) in &exhibit.others {
-        let _ = writeln!(out, "| {name} | {} |", cell(answer));
+        let _ = writeln!(out, "| {} | {} |", text(name), cell(answer));
     }
     let _ = writeln!(out);
 }
@@ -266,6 +363,65 @@ pub fn case_line(case: &Request) -> String {
     }
 }
 
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+/// A case on one line for Markdown: its inputs as JSON strings in code spans, cut at
+/// [`QUOTED_INPUT`] characters.
+pub fn case_markdown(case: &Request) -> String {
+    let quote = |s: &str| code(&serde_json::to_string(&capped_input(s)).unwrap_or_default());
+    match case {
+        Request::Parse { input, rule, .. } => format!(
+            "parse {}{}",
+            quote(input),
+            rule.as_deref()
+                .map_or(String::new(), |r| format!(" as {}", code(r)))
+        ),
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => format!(
+            "resolve {} against {}{}",
+            quote(input),
+            quote(base),
+            if *strict { "" } else { " (non-strict)" }
+        ),
+        Request::Normalize { input, level } => format!(
+            "normalize {} at the {} level",
+            quote(input),
+            text(level.as_deref().unwrap_or("syntax"))
+        ),
+    }
+}
+
+/// An answer in a table cell: a code span, cut at twice [`QUOTED_INPUT`] characters.
+fn cell(answer: &str) -> String {
+    match answer.char_indices().nth(2 * QUOTED_INPUT) {
+        None => code_cell(answer),
+        Some((at, _)) => format!("{}…", code_cell(&answer[..at])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_spans_hold_any_text() {
+        assert_eq!(code("<script>"), "`<script>`");
+        assert_eq!(code("a`b"), "``a`b``");
+        assert_eq!(code("`x"), "`` `x ``");
+        assert_eq!(code("a\nb"), "`a b`");
+        assert_eq!(code_cell("a|b"), "`a\\|b`");
+        assert_eq!(text("<img onerror=x>"), "\\<img onerror=x\\>");
+        assert_eq!(text("a-b.c"), "a-b.c");
+        assert_eq!(text("[a](javascript:x)"), "\\[a\\]\\(javascript\\:x\\)");
+    }
+
+    #[test]
+    fn long_inputs_are_cut() {
+        let long = "a".repeat(QUOTED_INPUT + 5);
+        let cut = capped_input(&long);
+        assert!(cut.starts_with(&"a".repeat(QUOTED_INPUT)));
+        assert!(cut.ends_with("[5 more characters, whole in the side file]"));
+        assert_eq!(capped_input("abc"), "abc");
+    }
 }

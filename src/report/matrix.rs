@@ -135,7 +135,12 @@ pub fn markdown(matrix: &Matrix) -> String {
     );
     let _ = writeln!(out, "| implementation | version |\n|---|---|");
     for (name, version) in &matrix.implementations {
-        let _ = writeln!(out, "| {name} | {version} |");
+        let _ = writeln!(
+            out,
+            "| {} | {} |",
+            super::markdown::text(name),
+            super::markdown::text(version)
+        );
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "| section | {} |", names.join(" | "));
@@ -224,16 +229,12 @@ fn grouped_rows(matrix: &Matrix) -> Vec<(String, Vec<&Row>)> {
     sorted
 }
 
+/// An expectation or an answer in a table cell: a code span (no HTML or Markdown in it is
+/// interpreted), cut at 160 characters.
 fn cell(text: &str) -> String {
-    let escaped = text.replace('|', "\\|").replace('\n', " ");
-    if escaped.len() > 160 {
-        let mut cut = 160;
-        while !escaped.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        format!("{}…", &escaped[..cut])
-    } else {
-        escaped
+    match text.char_indices().nth(160) {
+        None => super::markdown::code_cell(text),
+        Some((at, _)) => format!("{}…", super::markdown::code_cell(&text[..at])),
     }
 }
 

@@ -27,6 +27,12 @@ use rfc::Citation;
 /// How many example inputs a report keeps.
 pub const EXAMPLES: usize = 5;
 
+/// The most characters of one input a report quotes. A report with a longer minimal or
+/// original case has its cases whole in a side file, `<signature>.inputs.json`; its `.json`
+/// keeps the minimal case whole (for merging and promoting) and cuts the original and the
+/// examples, and its `.md` cuts them all.
+pub const QUOTED_INPUT: usize = 1000;
+
 /// One case with every implementation's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Exhibit {
@@ -105,6 +111,10 @@ pub struct Report {
     pub first_seen: String,
     /// A Rust program against the crate alone that shows the behaviour.
     pub reproduction: Option<String>,
+    /// The options that select the implementation on the command line when `diff` alone
+    /// does not (`--impl-cmd 'NAME=COMMAND'` for an external program).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection: Option<String>,
 }
 
 impl Report {
@@ -187,6 +197,14 @@ impl Collector {
         &self.dir
     }
 
+    /// Adds a report as it is, replacing one of the same implementation and signature.
+    pub fn insert(&mut self, report: Report) {
+        self.reports.insert(
+            (report.implementation.clone(), report.signature.clone()),
+            report,
+        );
+    }
+
     /// Whether this run already holds a report for the finding's signature.
     pub fn has(&self, finding: &Finding) -> bool {
         self.reports.contains_key(&key(finding))
@@ -224,6 +242,10 @@ impl Collector {
             source,
             crate::diff::properties::reproduction(implementation, minimal),
         );
+        let report = Report {
+            selection: implementation.command_line(),
+            ..report
+        };
         self.reports.insert(key(original), report);
     }
 
@@ -288,6 +310,32 @@ fn add_example(examples: &mut Vec<Request>, case: &Request) {
     }
 }
 
+/// The length of a case's longest input, in characters.
+pub fn case_chars(case: &Request) -> usize {
+    match case {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => input.chars().count(),
+        Request::Resolve { base, input, .. } => base.chars().count().max(input.chars().count()),
+    }
+}
+
+/// `case` with every input cut to [`QUOTED_INPUT`] characters (marked as cut).
+fn capped_case(case: &Request) -> Request {
+    let cut = |s: &mut String| {
+        if s.chars().count() > QUOTED_INPUT {
+            *s = markdown::capped_input(s);
+        }
+    };
+    let mut case = case.clone();
+    match &mut case {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => cut(input),
+        Request::Resolve { base, input, .. } => {
+            cut(base);
+            cut(input);
+        }
+    }
+    case
+}
+
 /// The size of a case, for choosing the smallest.
 pub fn case_len(case: &Request) -> usize {
     match case {
@@ -299,14 +347,31 @@ pub fn case_len(case: &Request) -> usize {
 fn exhibit(finding: &Finding, answers: &[(String, Outcome)]) -> Exhibit {
     Exhibit {
         case: finding.case.clone(),
-        reference: finding.reference.describe(),
-        actual: finding.actual.describe(),
+        reference: capped_answer(finding.reference.describe()),
+        actual: capped_answer(finding.actual.describe()),
         others: answers
             .iter()
             .filter(|(name, _)| *name != finding.signature.implementation)
-            .map(|(name, outcome)| (name.clone(), outcome.describe()))
+            .map(|(name, outcome)| (name.clone(), capped_answer(outcome.describe())))
             .collect(),
         chain: finding.chain.clone(),
+    }
+}
+
+/// An answer quotes the input's components: it is cut like an input, at twice the length.
+fn capped_answer(text: String) -> String {
+    match text.char_indices().nth(2 * QUOTED_INPUT) {
+        None => text,
+        Some((at, _)) => format!("{}… [cut]", &text[..at]),
+    }
+}
+
+fn capped_exhibit(exhibit: &mut Exhibit) {
+    for answer in [&mut exhibit.reference, &mut exhibit.actual]
+        .into_iter()
+        .chain(exhibit.others.values_mut())
+    {
+        *answer = capped_answer(std::mem::take(answer));
     }
 }
 
@@ -372,6 +437,7 @@ fn new_report(
             source.to_owned()
         },
         reproduction,
+        selection: None,
     }
 }
 
@@ -446,7 +512,23 @@ fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Resu
         (None, Some(v)) => Some(v.upstream.describe()),
         (None, None) => None,
     };
-    std::fs::create_dir_all(dir.join(&report.implementation))?;
+    let folder = dir.join(&report.implementation);
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", folder.display())))?;
+    if case_chars(&report.minimal.case) > QUOTED_INPUT
+        || case_chars(&report.original.case) > QUOTED_INPUT
+    {
+        let whole = serde_json::json!({
+            "minimal": report.minimal.case,
+            "original": report.original.case,
+        });
+        let text = serde_json::to_string_pretty(&whole).map_err(io::Error::other)? + "\n";
+        write_atomically(&report.file(dir, "inputs.json"), text.as_bytes())?;
+        report.original.case = capped_case(&report.original.case);
+    }
+    report.examples = report.examples.iter().map(capped_case).collect();
+    capped_exhibit(&mut report.minimal);
+    capped_exhibit(&mut report.original);
     let json = serde_json::to_string_pretty(&report).map_err(io::Error::other)? + "\n";
     write_atomically(&report.file(dir, "json"), json.as_bytes())?;
     write_atomically(
@@ -466,8 +548,13 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         file_name.to_string_lossy(),
         std::process::id()
     ));
-    std::fs::write(&temporary, bytes)?;
-    std::fs::rename(&temporary, path)
+    // Every error names the file it is about.
+    std::fs::write(&temporary, bytes)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", temporary.display())))?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+    })
 }
 
 /// A shell-ready quoting of `text`: `'...'`, or `$'...'` with escapes when it holds control or

@@ -1,0 +1,218 @@
+//! The command line under hostile input and surroundings: a line that is not UTF-8, a reports
+//! folder that is missing or cannot be written, a reader that goes away, a run killed outright.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cli-robustness-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+#[test]
+fn serve_answers_a_line_that_is_not_utf8_and_goes_on() {
+    let mut child = binary()
+        .args(["serve", "--impl", "reference"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("serve starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"{\"op\":\"about\",\"id\":0}\n\xff\xfe not utf-8\n{\"op\":\"parse\",\"input\":\"a\\u0000b\",\"id\":\"x\"}\n{\"op\":\"parse\",\"input\":\"http://a/\",\"id\":2}\n")
+        .expect("written");
+    drop(stdin);
+    let output = child.wait_with_output().expect("serve ends");
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8 answers");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].starts_with(r#"{"id":0,"protocol":2,"name":"reference""#),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with(r#"{"error":"not a valid request: line 2 is not UTF-8"#),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with(r#"{"id":"x","valid":false,"error":"#),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with(r#"{"id":2,"valid":true"#),
+        "{}",
+        lines[3]
+    );
+}
+
+#[test]
+fn an_input_file_line_that_is_not_utf8_is_skipped_with_its_line_number() {
+    let dir = scratch("input-file");
+    let list = dir.join("urls.txt");
+    std::fs::write(&list, b"http://a/\nhttp://\xff/\nhttp://b/\n").expect("written");
+    let output = binary()
+        .args(["diff", "--impl", "reference", "--input-file"])
+        .arg(&list)
+        .arg("--reports")
+        .arg(dir.join("reports"))
+        .output()
+        .expect("diff runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:2: not UTF-8", list.display())),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("6 cases"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_overlong_input_file_line_is_skipped_with_its_line_number() {
+    let dir = scratch("long-line");
+    let list = dir.join("urls.txt");
+    let long = format!("http://a/{}\n", "b".repeat(2 << 20));
+    std::fs::write(&list, format!("http://a/\n{long}http://c/\n")).expect("written");
+    let started = Instant::now();
+    let output = binary()
+        .args(["diff", "--impl", "reference", "--input-file"])
+        .arg(&list)
+        .arg("--reports")
+        .arg(dir.join("reports"))
+        .output()
+        .expect("diff runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:2: a line of", list.display())),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("6 cases"));
+    assert!(started.elapsed() < Duration::from_secs(30));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_reports_folder_is_created_and_an_unwritable_one_refused_at_once() {
+    let dir = scratch("reports-folder");
+    let list = dir.join("urls.txt");
+    std::fs::write(&list, "http://a/\n").expect("written");
+    let fresh = dir.join("new/deeper");
+    let output = binary()
+        .args(["diff", "--impl", "reference", "--input-file"])
+        .arg(&list)
+        .arg("--reports")
+        .arg(&fresh)
+        .output()
+        .expect("diff runs");
+    assert!(output.status.success(), "{output:?}");
+    assert!(fresh.is_dir());
+    // A folder under a file cannot be made: refused before any work, naming the path.
+    let blocked = list.join("reports");
+    let started = Instant::now();
+    let output = binary()
+        .args(["fuzz", "--impl", "reference", "--time", "60s", "--reports"])
+        .arg(&blocked)
+        .output()
+        .expect("fuzz runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&blocked.display().to_string()), "{stderr}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_command_quietly() {
+    let dir = scratch("broken-pipe");
+    // Cases the reference disagrees with, so that --verbose prints a line for each.
+    let cases: String = (0..20_000)
+        .map(|i| {
+            format!(
+                "{{\"kind\":\"parse\",\"input\":\"http://a/{i}\",\"expected\":{{\"valid\":false}},\"source\":\"test\"}}\n"
+            )
+        })
+        .collect();
+    std::fs::write(dir.join("many.jsonl"), cases).expect("written");
+    let mut child = binary()
+        .args(["crosscheck", "--verbose", "--dir"])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("crosscheck starts");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).expect("some output");
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr read");
+    let status = child.wait().expect("crosscheck ends");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(status.code(), Some(141));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(all(unix, feature = "uriparse"))]
+#[test]
+fn a_fuzz_run_killed_outright_keeps_what_it_found() {
+    let dir = scratch("fuzz-kill");
+    let reports = dir.join("reports");
+    let mut child = binary()
+        .args(["fuzz", "--impl", "uriparse", "--time", "120s", "--reports"])
+        .arg(&reports)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("fuzz starts");
+    let found = |reports: &PathBuf| {
+        std::fs::read_dir(reports.join("uriparse"))
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    let until = Instant::now() + Duration::from_secs(60);
+    while found(&reports) == 0 {
+        if Instant::now() > until {
+            let _ = child.kill();
+            panic!("no report written within a minute");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+    let kept = found(&reports);
+    assert!(kept > 0);
+    // Every file kept is whole: written to a temporary file and renamed.
+    for entry in std::fs::read_dir(reports.join("uriparse")).expect("the folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|x| x == "json") {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            serde_json::from_str::<serde_json::Value>(&text).expect("whole JSON");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

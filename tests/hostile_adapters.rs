@@ -1,0 +1,587 @@
+//! External programs that crash, hang, print garbage or extra lines, exit at once, flood their
+//! standard error or ignore the end of their input: each is reported as a finding of the case
+//! that caused it, no answer is credited to another case, and no process is left behind (the
+//! process group of every program started is empty afterwards).
+//!
+//! The adapters are small Python scripts written into a temporary directory; where python3 is
+//! missing, the tests that need it say so and pass without checking.
+
+#![cfg(unix)]
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use uri_conformance::diff::compare::compare;
+use uri_conformance::diff::signature::Signature;
+use uri_conformance::impls::Implementation;
+use uri_conformance::impls::external::{External, NOT_AN_ANSWER, Options};
+use uri_conformance::model::Outcome;
+use uri_conformance::protocol::Request;
+
+/// One adapter for every misbehaviour, chosen by its first argument. Every start appends the
+/// program's process group to `pgids` and starts a grandchild (`sleep`), so that the test can
+/// tell whether the whole group went.
+const ADAPTER: &str = r##"
+import json, os, signal, subprocess, sys, time
+mode, state = sys.argv[1], sys.argv[2]
+with open(os.path.join(state, "pgids"), "a") as f:
+    f.write("%d\n" % os.getpgid(0))
+subprocess.Popen(["sleep", "1000"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                 stderr=subprocess.DEVNULL)
+if mode == "slow-start":
+    time.sleep(1.5)
+if mode == "ignore-eof":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+def out(answer, rid):
+    if rid is not None and mode != "v1":
+        answer = dict(answer, id=rid)
+    sys.stdout.write(json.dumps(answer) + "\n")
+    sys.stdout.flush()
+
+count = 0
+for line in sys.stdin:
+    request = json.loads(line)
+    rid = request.get("id")
+    if request.get("op") == "about" and mode == "folded":
+        out({"protocol": 2, "name": "folded", "blind_spots": [
+            {"field": "host", "how": "case-folded", "reason": "the library lowercases hosts"},
+            {"field": "path", "how": "decoded", "reason": "the library decodes paths"},
+            {"field": "query", "how": "empty-is-undefined", "reason": "no undefined query"}]}, rid)
+        continue
+    if mode == "folded":
+        # What a library that lowercases hosts, decodes paths and has no undefined query says.
+        from urllib.parse import unquote, urlsplit
+        text = request["input"]
+        parts = urlsplit(text)
+        out({"valid": True, "components": {
+            "scheme": parts.scheme or None, "userinfo": None,
+            "host": parts.hostname if "//" in text else None, "port": None,
+            "path": unquote(parts.path), "query": parts.query, "fragment": None},
+            "host_kind": "reg-name" if "//" in text else None}, rid)
+        continue
+    if request.get("op") == "about":
+        if mode == "v1":
+            out({"error": "unknown op"}, None)
+        else:
+            out({"protocol": 2, "name": "hostile " + mode, "operations": ["parse"]}, rid)
+        continue
+    text = request.get("input", "")
+    count += 1
+    if mode == "flood-stderr":
+        sys.stderr.write("noise " * 200000 + "\n")
+        sys.stderr.flush()
+    if text == "crash":
+        sys.stderr.write("boom: crashed on purpose\n")
+        sys.stderr.flush()
+        os._exit(3)
+    if text == "hang":
+        time.sleep(1000)
+    if text == "garbage":
+        sys.stdout.write("garbage at line %d: %s\n" % (count, "#" * (400 + count)))
+        sys.stdout.flush()
+        continue
+    if text == "extra":
+        out({"valid": False, "error": "echo stray"}, None)
+        out({"valid": False, "error": "echo stale"}, rid - 1 if isinstance(rid, int) else None)
+    out({"valid": False, "error": "echo " + text}, rid)
+if mode == "ignore-eof":
+    while True:
+        time.sleep(1)
+"##;
+
+struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "hostile-adapters-{}-{}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        std::fs::write(dir.join("adapter.py"), ADAPTER).expect("the adapter is written");
+        Scratch { dir }
+    }
+
+    fn command(&self, mode: &str) -> String {
+        format!(
+            "python3 {} {mode} {}",
+            self.dir.join("adapter.py").display(),
+            self.dir.display()
+        )
+    }
+
+    fn groups(&self) -> Vec<i32> {
+        std::fs::read_to_string(self.dir.join("pgids"))
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.parse().expect("a process group id"))
+            .collect()
+    }
+
+    /// Waits up to five seconds for every group this adapter started to be gone.
+    fn assert_no_process_left(&self) {
+        let groups = self.groups();
+        assert!(!groups.is_empty(), "the adapter never started");
+        let until = Instant::now() + Duration::from_secs(5);
+        loop {
+            let alive: Vec<i32> = groups.iter().copied().filter(|&g| group_alive(g)).collect();
+            if alive.is_empty() {
+                return;
+            }
+            assert!(
+                Instant::now() < until,
+                "process groups still alive: {alive:?}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Whether a process group has a live member: kill(-pgid, 0) fails with ESRCH when it is
+/// empty; a member that is only a zombie (not yet reaped by init) counts as gone.
+fn group_alive(group: i32) -> bool {
+    // SAFETY: kill(2) with signal 0 only checks; it takes plain integers.
+    let result = unsafe { libc::kill(-group, 0) };
+    if result != 0 {
+        return std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH);
+    }
+    live_members(group) > 0
+}
+
+fn live_members(group: i32) -> usize {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 1;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter(|stat| {
+            // pid (comm) state ppid pgrp ...
+            let Some((_, rest)) = stat.rsplit_once(')') else {
+                return false;
+            };
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            fields.len() > 2 && fields[2] == group.to_string() && fields[0] != "Z"
+        })
+        .count()
+}
+
+fn python() -> bool {
+    let found = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        eprintln!("python3 is not installed: the hostile adapters are not run");
+    }
+    found
+}
+
+fn options(limit_ms: u64) -> Options {
+    Options {
+        limit: Duration::from_millis(limit_ms),
+        startup: Duration::from_secs(10),
+        in_flight: 16,
+    }
+}
+
+fn parse(input: &str) -> Request {
+    Request::Parse {
+        input: input.to_owned(),
+        rule: None,
+        zone_id: false,
+    }
+}
+
+fn cases(inputs: &[&str]) -> Vec<Request> {
+    inputs.iter().map(|i| parse(i)).collect()
+}
+
+/// Every answer but the listed misbehaving ones must be the echo of its own input.
+fn assert_echoes(inputs: &[&str], outcomes: &[Outcome], except: &[&str]) {
+    assert_eq!(inputs.len(), outcomes.len());
+    for (input, outcome) in inputs.iter().zip(outcomes) {
+        if !except.contains(input) {
+            assert_eq!(
+                *outcome,
+                Outcome::Invalid(format!("echo {input}")),
+                "the answer to {input:?}"
+            );
+        }
+    }
+}
+
+fn panicked(outcome: &Outcome) -> &str {
+    match outcome {
+        Outcome::Panicked(message) => message,
+        other => panic!("expected a fault, got {other:?}"),
+    }
+}
+
+/// The names of this process's threads that start with `prefix`.
+fn threads_named(prefix: &str) -> Vec<String> {
+    std::fs::read_dir("/proc/self/task")
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter_map(|e| std::fs::read_to_string(e.path().join("comm")).ok())
+                .map(|name| name.trim().to_owned())
+                .filter(|name| name.starts_with(prefix))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_crash_is_the_crashing_case_finding_with_its_stderr_and_the_rest_are_answered() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("crash"), options(5000));
+    let inputs = ["a", "b", "crash", "c", "d", "crash", "e"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &["crash"]);
+    for i in [2, 5] {
+        let message = panicked(&outcomes[i]);
+        assert!(message.starts_with("program-exited: "), "{message}");
+        assert!(message.contains("boom: crashed on purpose"), "{message}");
+    }
+    assert_eq!(external.about().name, "hostile-crash");
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn a_hang_times_out_alone_and_leaves_no_process_and_no_thread() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(
+        &format!("hangthr={}", scratch.command("hang")),
+        options(400),
+    );
+    let inputs = ["a", "hang", "b", "c", "hang", "d"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &["hang"]);
+    assert_eq!(outcomes[1], Outcome::TimedOut);
+    assert_eq!(outcomes[4], Outcome::TimedOut);
+    // Each time-out killed a group: all but the running program's are gone already.
+    let groups = scratch.groups();
+    assert!(groups.len() >= 3, "{groups:?}");
+    let until = Instant::now() + Duration::from_secs(5);
+    while groups[..groups.len() - 1].iter().any(|&g| group_alive(g)) {
+        assert!(Instant::now() < until, "killed groups still alive");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(external);
+    scratch.assert_no_process_left();
+    // Three threads per program (input, output, standard error), all joined.
+    assert_eq!(threads_named("hangthr"), Vec::<String>::new());
+}
+
+#[test]
+fn garbage_is_the_case_finding_with_one_fixed_signature() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("garbage"), options(5000));
+    let inputs = ["a", "garbage", "b", "garbage", "garbage", "c"];
+    let requests = cases(&inputs);
+    let outcomes = external.answer_many(&requests);
+    assert_echoes(&inputs, &outcomes, &["garbage"]);
+    let mut signatures = Vec::new();
+    for i in [1, 3, 4] {
+        let message = panicked(&outcomes[i]);
+        assert!(
+            message.starts_with(&format!("{NOT_AN_ANSWER}: garbage at line")),
+            "{message}"
+        );
+        let difference = compare(
+            &requests[i],
+            &Outcome::Invalid("x".into()),
+            &outcomes[i],
+            &[],
+        )
+        .expect("a fault is a difference");
+        assert_eq!(difference.detail, NOT_AN_ANSWER);
+        signatures.push(Signature::of("hostile", &requests[i], &difference).id());
+    }
+    signatures.dedup();
+    assert_eq!(signatures, ["parse-panic-not-a-protocol-answer"]);
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn extra_lines_never_shift_answers_onto_other_cases() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("extra"), options(5000));
+    let inputs = ["a", "b", "extra", "c", "d", "e", "extra", "f", "g"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &["extra"]);
+    for i in [2, 6] {
+        let message = panicked(&outcomes[i]);
+        assert!(message.starts_with(NOT_AN_ANSWER), "{message}");
+        assert!(message.contains("echo stray"), "{message}");
+    }
+    // One at a time, too.
+    for input in ["a", "extra", "b"] {
+        let outcome = external.answer(&parse(input));
+        if input == "extra" {
+            assert!(panicked(&outcome).starts_with(NOT_AN_ANSWER));
+        } else {
+            assert_eq!(outcome, Outcome::Invalid(format!("echo {input}")));
+        }
+    }
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn a_version_1_program_is_matched_by_order() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("v1"), options(5000));
+    let inputs = ["a", "b", "crash", "c"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &["crash"]);
+    assert!(panicked(&outcomes[2]).starts_with("program-exited"));
+    // It said nothing of itself: named after its command's last word, sanitised.
+    assert!(
+        external.about().name.starts_with("hostile-adapters-"),
+        "{}",
+        external.about().name
+    );
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn declared_operations_are_not_asked() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("extra"), options(5000));
+    let outcome = external.answer(&Request::Resolve {
+        base: "http://a/".into(),
+        input: "extra".into(),
+        strict: true,
+    });
+    assert_eq!(outcome, Outcome::Unsupported);
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn a_program_that_exits_at_once_is_each_case_finding() {
+    let external = External::with_options("quits=exit 0", options(2000));
+    let outcomes = external.answer_many(&cases(&["a", "b"]));
+    for outcome in &outcomes {
+        assert!(
+            panicked(outcome).starts_with("program-exited: "),
+            "{outcome:?}"
+        );
+    }
+    let missing = External::with_options("missing=/no/such/program", options(2000));
+    let message = panicked(&missing.answer(&parse("a"))).to_owned();
+    assert!(message.contains("/no/such/program"), "{message}");
+}
+
+#[test]
+fn a_flood_on_stderr_neither_blocks_nor_reaches_the_terminal() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("flood-stderr"), options(5000));
+    let inputs: Vec<String> = (0..20).map(|i| format!("case{i}")).collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    // 20 cases write 24 MB to standard error, far more than a pipe holds.
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &[]);
+    let outcome = external.answer(&parse("crash"));
+    let message = panicked(&outcome);
+    assert!(message.contains("boom: crashed on purpose"), "{message}");
+    assert!(message.len() < 1000, "the quoted standard error is capped");
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn a_program_that_ignores_end_of_input_is_killed_when_dropped() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("ignore-eof"), options(5000));
+    assert_eq!(
+        external.answer(&parse("a")),
+        Outcome::Invalid("echo a".into())
+    );
+    let started = Instant::now();
+    drop(external);
+    assert!(started.elapsed() < Duration::from_secs(3));
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn start_up_time_does_not_count_against_the_time_limit() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    // It sleeps 1.5 s before reading anything; the limit per case is 0.5 s.
+    let external = External::with_options(&scratch.command("slow-start"), options(500));
+    assert_eq!(
+        external.answer(&parse("a")),
+        Outcome::Invalid("echo a".into())
+    );
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+/// Runs the harness and waits for it, at most `limit`.
+fn harness(args: &[&str], limit: Duration) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the harness starts");
+    let until = Instant::now() + limit;
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > until {
+            let _ = child.kill();
+            panic!("the harness ran past {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Reading to the end also shows that no program kept the harness's pipes open.
+    let output = child.wait_with_output().expect("output");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_harness_leaves_no_process_when_it_exits() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let spec = format!("stubborn={}", scratch.command("ignore-eof"));
+    let (code, stdout, _) = harness(&["diff", "--impl-cmd", &spec, "a"], Duration::from_secs(30));
+    assert!(code.is_some(), "{stdout}");
+    assert!(stdout.contains("stubborn"), "{stdout}");
+    scratch.assert_no_process_left();
+
+    let spec = format!("noisy={}", scratch.command("flood-stderr"));
+    let (_, _, stderr) = harness(&["diff", "--impl-cmd", &spec, "a"], Duration::from_secs(30));
+    assert!(
+        !stderr.contains("noise"),
+        "the program's stderr reached the terminal"
+    );
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn ctrl_c_leaves_no_process() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let spec = format!("hangs={}", scratch.command("hang"));
+    let list = scratch.dir.join("urls.txt");
+    std::fs::write(&list, "a\nhang\nb\n").expect("the list is written");
+    let reports = scratch.dir.join("reports");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
+        .args(["diff", "--impl-cmd", &spec, "--timeout-ms", "60000"])
+        .arg("--input-file")
+        .arg(&list)
+        .arg("--reports")
+        .arg(&reports)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the harness starts");
+    // Wait until the program runs, then interrupt the harness.
+    let until = Instant::now() + Duration::from_secs(20);
+    while scratch.groups().is_empty() {
+        assert!(Instant::now() < until, "the adapter never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = i32::try_from(child.id()).expect("a pid");
+    // SAFETY: kill(2) takes plain integers.
+    unsafe {
+        libc::kill(pid, libc::SIGINT);
+    }
+    let until = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().expect("wait").is_none() {
+        if Instant::now() > until {
+            let _ = child.kill();
+            panic!("the harness did not stop on Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn declared_blind_spots_are_honoured_by_the_comparison() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = std::sync::Arc::new(External::with_options(
+        &scratch.command("folded"),
+        options(5000),
+    ));
+    assert_eq!(external.about().name, "folded");
+    assert_eq!(external.blind_spots().len(), 3);
+    let engine = uri_conformance::diff::Engine::new(
+        vec![external.clone()],
+        Duration::from_secs(6),
+        uri_conformance::diff::Catalogue::bundled(),
+    );
+    // Case, encoding and an undefined query are what the program said it cannot tell apart.
+    let run = engine.run(&parse("http://EXAMPLE.com/a%41b"));
+    assert!(run.findings.is_empty(), "{:?}", run.findings);
+    let run = engine.run(&parse("http://a/b"));
+    assert!(run.findings.is_empty(), "{:?}", run.findings);
+    // Anything beyond that is still a finding: the host here is really another one.
+    let run = engine.run(&parse("http://a@b/"));
+    assert_eq!(run.findings.len(), 1, "{:?}", run.answers);
+    drop(engine);
+    drop(external);
+    scratch.assert_no_process_left();
+}

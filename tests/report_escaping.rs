@@ -1,0 +1,186 @@
+//! Text from inputs and answers cannot inject HTML or Markdown into reports: every such text
+//! is in a code span or escaped, and a huge input is quoted cut, whole in a side file.
+
+use std::collections::BTreeMap;
+
+use uri_conformance::matrix::{Matrix, Result as Cell, Row, Verdict};
+use uri_conformance::protocol::Request;
+use uri_conformance::report::{self, Report, markdown};
+
+const HOSTILE: [&str; 3] = [
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "[click](javascript:alert(1))",
+];
+
+/// The text of `markdown` outside code spans, fenced blocks and backslash escapes: what a
+/// renderer would interpret.
+fn outside_code(markdown: &str) -> String {
+    let mut out = String::new();
+    let mut in_fence = false;
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        // Code spans: a run of n backticks up to the next run of exactly n.
+        let chars: Vec<char> = line.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i] == '\\' {
+                // A backslash escape: the next character is literal text.
+                i += 2;
+                continue;
+            }
+            if chars[i] == '`' {
+                let n = chars[i..].iter().take_while(|&&c| c == '`').count();
+                let mut j = i + n;
+                let mut closed = None;
+                while j < chars.len() {
+                    if chars[j] == '`' {
+                        let m = chars[j..].iter().take_while(|&&c| c == '`').count();
+                        if m == n {
+                            closed = Some(j + m);
+                            break;
+                        }
+                        j += m;
+                    } else {
+                        j += 1;
+                    }
+                }
+                match closed {
+                    Some(end) => i = end,
+                    None => {
+                        out.push_str(&chars[i..].iter().collect::<String>());
+                        break;
+                    }
+                }
+            } else {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn assert_nothing_raw(markdown: &str) {
+    let plain = outside_code(markdown);
+    for needle in ["<script", "<img", "](javascript"] {
+        assert!(
+            !plain.contains(needle),
+            "{needle} outside a code span in:\n{markdown}"
+        );
+    }
+}
+
+fn report_with(input: &str, answer: &str) -> Report {
+    let template = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/reports/url"))
+        .expect("the committed reports")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"))
+        .expect("a committed report");
+    let mut report: Report =
+        serde_json::from_str(&std::fs::read_to_string(template).expect("readable"))
+            .expect("a report");
+    let case = Request::Parse {
+        input: input.to_owned(),
+        rule: None,
+        zone_id: false,
+    };
+    report.minimal.case = case.clone();
+    report.minimal.actual = answer.to_owned();
+    report.minimal.others = BTreeMap::from([("x<b>".to_owned(), answer.to_owned())]);
+    report.original.case = case.clone();
+    report.original.actual = answer.to_owned();
+    report.examples = vec![case];
+    report.version = "<b>1.0</b> <img src=x onerror=alert(1)>".to_owned();
+    report.spec = HOSTILE[2].to_owned();
+    report.first_seen = HOSTILE[0].to_owned();
+    report.counts = BTreeMap::from([(HOSTILE[1].to_owned(), 1)]);
+    report.selection = Some("--impl-cmd 'x=<script>'".to_owned());
+    report
+}
+
+#[test]
+fn reports_quote_inputs_and_answers_in_code_spans() {
+    for input in HOSTILE {
+        for answer in HOSTILE {
+            let report = report_with(input, &format!("invalid: {answer} | `x` ``y``"));
+            let rendered = markdown::render(&report);
+            assert_nothing_raw(&rendered);
+            assert!(rendered.contains(&serde_json::to_string(input).unwrap()));
+            // The reproduction line selects the external program, not the bundled crates.
+            assert!(
+                rendered.contains("uri-conformance diff --impl-cmd 'x=<script>' "),
+                "{rendered}"
+            );
+            let index = report::index::render(&[report]);
+            assert_nothing_raw(&index);
+        }
+    }
+}
+
+#[test]
+fn the_matrix_quotes_answers_in_code_spans() {
+    let matrix = Matrix {
+        implementations: vec![("ext".to_owned(), HOSTILE[1].to_owned())],
+        rows: HOSTILE
+            .iter()
+            .map(|text| Row {
+                vector: "rfc3986/3.2.2/x".to_owned(),
+                section: "3.2.2".to_owned(),
+                place: "x.yaml:1".to_owned(),
+                expected: (*text).to_owned(),
+                results: BTreeMap::from([(
+                    "ext".to_owned(),
+                    Cell {
+                        verdict: Verdict::Fail,
+                        answer: format!("valid: host={text}"),
+                    },
+                )]),
+            })
+            .collect(),
+    };
+    assert_nothing_raw(&uri_conformance::report::matrix::markdown(&matrix));
+    let html = uri_conformance::report::matrix::html(&matrix);
+    assert!(!html.contains("<img"), "{html}");
+}
+
+#[test]
+fn huge_inputs_are_quoted_cut_and_kept_whole_beside_the_report() {
+    let input = format!("http://a/{}", "%41".repeat(1_000_000));
+    let report = report_with(&input, &format!("valid: path={input}"));
+    let dir = std::env::temp_dir().join(format!("report-escaping-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut collector = report::Collector::new(&dir);
+    collector.insert(report.clone());
+    collector.write().expect("the reports are written");
+    let md = std::fs::read_to_string(report.file(&dir, "md")).unwrap();
+    let json = std::fs::read_to_string(report.file(&dir, "json")).unwrap();
+    let whole = std::fs::read_to_string(report.file(&dir, "inputs.json")).unwrap();
+    assert!(md.len() < 40_000, "{} bytes of Markdown", md.len());
+    assert!(
+        json.len() < 3_500_000 + 100_000,
+        "{} bytes of JSON",
+        json.len()
+    );
+    assert!(whole.contains(&input));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_write_error_names_the_path() {
+    let file = std::env::temp_dir().join(format!("report-escaping-file-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    let target = file.join("x.json");
+    let e = report::write_atomically(&target, b"{}").unwrap_err();
+    assert!(e.to_string().contains(&file.display().to_string()), "{e}");
+    let _ = std::fs::remove_file(&file);
+}
