@@ -2,6 +2,7 @@
 //! the crate still gives them, when it is built in) and refuses the near-misses it lists.
 
 use uri_conformance::diff::catalogue::{Catalogue, Class, Entry, Example};
+use uri_conformance::model::Outcome;
 use uri_conformance::diff::compare;
 use uri_conformance::impls::reference::Reference;
 use uri_conformance::impls::{self, Implementation};
@@ -93,4 +94,53 @@ fn every_example_holds() {
     }
     assert!(checked > 30, "only {checked} examples");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// An answer equal to RFC 3986's is still judged by the specification a crate claims: a
+/// URL-Standard crate that resolves ".//b" against "a:/x" to the RFC's "a://b" (url before
+/// 2.4.0, rust-url#817) is wrong by the Standard, which gives "a:/.//b".
+#[test]
+fn agreeing_with_the_rfc_is_not_enough_for_a_url_standard_crate() {
+    use std::sync::Arc;
+    use std::time::Duration;
+    use uri_conformance::diff::{CLAIMED_SPECIFICATION, Engine};
+    use uri_conformance::impls::About;
+    use uri_conformance::protocol::Request;
+
+    struct RfcAnswersUnderTheNameUrl;
+    impl Implementation for RfcAnswersUnderTheNameUrl {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "url",
+                version: "test",
+                spec: "WHATWG URL",
+                docs: "",
+            }
+        }
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            Reference.resolve(base, reference, strict)
+        }
+    }
+    let engine = Engine::new(
+        vec![Arc::new(RfcAnswersUnderTheNameUrl)],
+        Duration::from_secs(5),
+        Catalogue::bundled(),
+    );
+    let case = Request::Resolve {
+        base: "a:/x".into(),
+        input: ".//b".into(),
+        strict: true,
+    };
+    let finding = engine
+        .run_one("url", &case)
+        .expect("the Standard's a:/.//b differs from a://b");
+    assert_eq!(finding.difference.detail, CLAIMED_SPECIFICATION);
+    assert_eq!(finding.known, None, "never forgiven");
+    // Where the RFC and the Standard agree, nothing is found.
+    let same = Request::Resolve {
+        base: "http://a/b/c/d".into(),
+        input: "../g".into(),
+        strict: true,
+    };
+    assert_eq!(engine.run_one("url", &same), None);
 }

@@ -412,6 +412,24 @@ impl Catalogue {
         }
     }
 
+    /// The answer of the specification `implementation` claims, where its model is a whole
+    /// specification (the URL Standard for url and ada-url) and answers the case; `None`
+    /// otherwise. An unsupported answer is no answer.
+    pub fn claimed_specification_answer(
+        &self,
+        implementation: &str,
+        case: &Request,
+    ) -> Option<Outcome> {
+        let steps = self.steps(implementation, super::signature::op_name(case));
+        if !steps.iter().any(|s| matches!(s.model, Model::UrlStandard)) {
+            return None;
+        }
+        match models::answer(&steps, case) {
+            models::Answer::Modelled(answer, _) if answer != Outcome::Unsupported => Some(answer),
+            _ => None,
+        }
+    }
+
     /// What covers this difference: the known difference whose model reproduces the answer
     /// exactly, or the confirmed bug whose predicate holds. Records the match.
     pub fn classify(

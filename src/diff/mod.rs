@@ -25,6 +25,10 @@ use crate::protocol::Request;
 use crate::reference::{self, HostKind, Level};
 use run::{Checked, Guarded};
 
+/// The detail of a finding where the answer agrees with RFC 3986 but not with the
+/// specification the implementation claims (the URL Standard).
+pub const CLAIMED_SPECIFICATION: &str = "against-the-url-standard";
+
 /// A catalogue entry that covers a finding, copied out of the catalogue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Known {
@@ -236,8 +240,21 @@ impl Engine {
         actual: &Outcome,
     ) -> Option<Finding> {
         let implementation = guarded.implementation();
-        let mut difference =
-            compare::compare(case, expected, actual, implementation.blind_spots())?;
+        let blind_spots = implementation.blind_spots();
+        let mut difference = match compare::compare(case, expected, actual, blind_spots) {
+            Some(difference) => difference,
+            // An answer equal to RFC 3986's is still judged by the specification the crate
+            // claims: a URL-Standard crate that gives the RFC's "a://b" where the Standard
+            // gives "a:/.//b" is wrong by its own Standard.
+            None => {
+                let standard = self
+                    .catalogue
+                    .claimed_specification_answer(implementation.about().name, case)?;
+                let mut difference = compare::compare(case, &standard, actual, blind_spots)?;
+                difference.detail = CLAIMED_SPECIFICATION.to_owned();
+                difference
+            }
+        };
         if difference.kind == DifferenceKind::RejectsValid {
             let (fields, detail) = culprit(guarded, case);
             difference.fields = fields;
