@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# A museum of real bugs: does the harness see documented, since-fixed bugs of past releases?
+#
+# For each row of scripts/museum.tsv: pin the crate to the buggy release in a copy of this
+# repository, build it (release, only that crate's feature), run `uri-conformance diff` on the
+# row's input and read the crate's verdict line: a bug (candidate or confirmed, or a panic),
+# `known`, `not judged` or `agrees`. The same input through the pinned (fixed) release must not
+# show that bug. With fuzzing on, the stable fuzz loop then runs against the buggy release with
+# seed 1 for 1,000, 10,000, 100,000 and 1,000,000 cases until it writes a report with the same signature.
+#
+#   scripts/museum.sh [--no-fuzz] [--only ID]... [--out FILE]
+#
+# MUSEUM_TARGET_DIR is the cargo target directory, kept between runs so that each release is
+# compiled once (default: target/museum). The repository itself is left as it was: everything
+# happens in a temporary copy, removed on exit. Not part of .ci/run (it downloads old releases).
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+data="$repo/scripts/museum.tsv"
+target=${MUSEUM_TARGET_DIR:-$repo/target/museum}
+fuzz=1
+out=""
+only=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-fuzz) fuzz=0 ;;
+    --only) only+=("$2"); shift ;;
+    --out) out="$2"; shift ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+start=$(date +%s)
+work=$(mktemp -d "${TMPDIR:-/tmp}/museum.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/repo" "$target"
+# A copy of the working tree, without its build output and git metadata.
+tar -C "$repo" --exclude=./target --exclude=./.git -cf - . | tar -C "$work/repo" -xf -
+cp "$work/repo/Cargo.toml" "$work/Cargo.toml.orig"
+cp "$work/repo/Cargo.lock" "$work/Cargo.lock.orig"
+export CARGO_TARGET_DIR="$target"
+
+log() { echo "museum: $*" >&2; }
+
+# build FEATURES-ARGS... -> copies the binary to $work/bin.$tag; returns 1 on a failed build
+build() {
+  local tag="$1"; shift
+  if (cd "$work/repo" && cargo build --release --quiet "$@") > "$work/build.$tag.log" 2>&1; then
+    cp "$target/release/uri-conformance" "$work/bin.$tag"
+  else
+    return 1
+  fi
+}
+
+# verdict OUTPUT-FILE IMPL -> "answer<TAB>verdict" for IMPL's block of `diff` output
+verdict() {
+  awk -v impl="$2" '
+    found == 0 && $1 == impl { found = 1; sub("^" impl "[ ]+", ""); answer = $0; next }
+    found == 1 && /^ +-> / { sub(/^ +-> /, ""); print answer "\t" $0; exit }
+  ' "$1"
+}
+
+# class VERDICT -> bug | known | not judged | agrees | not compared | other
+class() {
+  case "$1" in
+    *"candidate bug"*|*"confirmed bug"*) echo bug ;;
+    *"-panic-"*) echo bug ;;
+    *"not judged"*) echo "not judged" ;;
+    *"(known:"*) echo known ;;
+    agrees*) echo agrees ;;
+    "not compared"*) echo "not compared" ;;
+    *) echo other ;;
+  esac
+}
+
+# signature VERDICT -> the signature after "differs: "
+signature() { sed -n 's/^differs: \([^ ]*\).*/\1/p' <<<"$1"; }
+
+log "building the pinned releases (all features)"
+build pinned || { cat "$work/build.pinned.log" >&2; exit 1; }
+
+results="$work/results.tsv"
+: > "$results"
+while IFS=$'\t' read -r id crate feature impl buggy fixed link expect args bug; do
+  case "$id" in ''|'#'*) continue ;; esac
+  if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qx -- "$id"; then continue; fi
+  eval "words=($args)"
+  pinned=$(sed -n "s/^$crate = { version = \"=\([^\"]*\)\".*/\1/p" "$work/Cargo.toml.orig")
+  log "$id: $crate $buggy (pinned $pinned): diff ${words[*]@Q}"
+
+  cp "$work/Cargo.toml.orig" "$work/repo/Cargo.toml"
+  cp "$work/Cargo.lock.orig" "$work/repo/Cargo.lock"
+  sed -i "s/^$crate = { version = \"=[^\"]*\"/$crate = { version = \"=$buggy\"/" "$work/repo/Cargo.toml"
+  b_answer="" b_verdict="" b_class="" fuzz_result="not run"
+  t0=$(date +%s)
+  if build "$id" --no-default-features --features "$feature"; then
+    "$work/bin.$id" diff --impl "$impl" "${words[@]}" > "$work/diff.$id.buggy" 2>&1 || true
+    IFS=$'\t' read -r b_answer b_verdict < <(verdict "$work/diff.$id.buggy" "$impl") || true
+    b_class=$(class "$b_verdict")
+  else
+    err=$(grep -m1 -E '^error' "$work/build.$id.log" || true)
+    b_class="build failed"
+    b_verdict="${err:-see the build log}"
+    log "$id: build failed: $b_verdict"
+  fi
+  log "$id: built and judged in $(( $(date +%s) - t0 )) s: $b_class: $b_verdict"
+
+  "$work/bin.pinned" diff --impl "$impl" "${words[@]}" > "$work/diff.$id.pinned" 2>&1 || true
+  IFS=$'\t' read -r p_answer p_verdict < <(verdict "$work/diff.$id.pinned" "$impl") || true
+  p_class=$(class "$p_verdict")
+  b_sig=$(signature "$b_verdict")
+  p_sig=$(signature "$p_verdict")
+  if [ "$p_class" = bug ] && { [ "$b_class" != bug ] || [ "$p_sig" = "$b_sig" ]; }; then
+    fixed_check="NO: the pinned release shows the same bug"
+  else
+    fixed_check="yes"
+  fi
+
+  if [ "$fuzz" = 1 ] && [ "$b_class" = bug ] && [ -n "$b_sig" ]; then
+    fuzz_result="not found"
+    for n in 1000 10000 100000 1000000; do
+      rm -rf "$work/reports"
+      f0=$(date +%s.%N)
+      "$work/bin.$id" fuzz --impl "$impl" --cases "$n" --seed 1 --reports "$work/reports" \
+        > "$work/fuzz.$id.log" 2>&1 || true
+      f1=$(date +%s.%N)
+      if [ -n "$(find "$work/reports" -name "$b_sig.md" -print -quit 2>/dev/null)" ]; then
+        fuzz_result=$(printf 'found within %d cases (%.1f s)' "$n" "$(awk -v a="$f0" -v b="$f1" 'BEGIN { print b - a }')")
+        break
+      fi
+      fuzz_result=$(printf 'not found in %d cases (%.1f s)' "$n" "$(awk -v a="$f0" -v b="$f1" 'BEGIN { print b - a }')")
+    done
+    log "$id: fuzz: $fuzz_result"
+  fi
+  # Fields joined by the unit separator: with a tab as IFS, empty fields would collapse.
+  printf '%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s\n' \
+    "$id" "$crate" "$buggy" "$fixed" "$pinned" "$link" "$expect" "$bug" \
+    "$b_class" "$b_answer" "$b_verdict" "$p_class" "$p_answer | $p_verdict" "$fixed_check" \
+    "$fuzz_result" "$args" >> "$results"
+done < "$data"
+
+# The table, in Markdown.
+{
+  echo "| crate | buggy → fixed (pinned) | bug | input | upstream | with the buggy release | with the pinned release | stable fuzz loop |"
+  echo "|---|---|---|---|---|---|---|---|"
+  while IFS=$'\x1f' read -r id crate buggy fixed pinned link expect bug b_class b_answer b_verdict \
+      p_class p_full fixed_check fuzz_result args; do
+    mark=""
+    [ "$b_class" = "$expect" ] || mark=" **(should be: $expect)**"
+    [ "$fixed_check" = yes ] || mark="$mark **($fixed_check)**"
+    esc() { sed 's/|/\\|/g; s/\x7f/\\x7f/g' <<<"$1"; }
+    if [ "$b_class" = "build failed" ]; then
+      buggy_cell="**build failed**$mark: $(esc "$b_verdict" | tr -d '`')"
+    else
+      buggy_cell="**$b_class**$mark: $(esc "$b_answer") → \`$(esc "$b_verdict")\`"
+    fi
+    printf '| %s | %s → %s (%s) | %s | `diff %s` | %s | %s | %s: %s | %s |\n' \
+      "$crate" "$buggy" "$fixed" "$pinned" "$(esc "$bug")" "$(esc "$args")" "$link" "$buggy_cell" \
+      "$p_class" "$(esc "$p_full")" "$fuzz_result"
+  done < "$results"
+  echo
+  echo "museum: $(grep -c . "$results" || true) rows in $(( $(date +%s) - start )) s"
+} > "$work/table.md"
+cat "$work/table.md"
+[ -z "$out" ] || cp "$work/table.md" "$out"
+[ -z "$out" ] || tr '\037' '\t' < "$results" > "${out%.md}.tsv"
