@@ -2,10 +2,10 @@
 //! the crate still gives them, when it is built in) and refuses the near-misses it lists.
 
 use uri_conformance::diff::catalogue::{Catalogue, Class, Entry, Example};
-use uri_conformance::model::Outcome;
 use uri_conformance::diff::compare;
 use uri_conformance::impls::reference::Reference;
 use uri_conformance::impls::{self, Implementation};
+use uri_conformance::model::Outcome;
 
 fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), String> {
     let name = example

@@ -75,6 +75,9 @@ pub struct Predicate {
     /// Whether the implementation's path starts with fewer slashes than the URL Standard's
     /// (the model in `crate::whatwg`), which starts with at least two.
     pub whatwg_path_fewer_leading_slashes: Option<bool>,
+    /// Whether the input's port (by the Appendix B splitter and the last ":" of the authority,
+    /// after the URL Standard's preprocessing) holds a backslash.
+    pub input_port_has_backslash: Option<bool>,
     /// Whether the URL Standard (the model in `crate::whatwg`) gives a non-empty host where the
     /// implementation's answer has an empty one or none.
     pub whatwg_host_dropped: Option<bool>,
@@ -317,6 +320,9 @@ impl Predicate {
                 .authority
                 .is_some_and(|a| a.ends_with('@'))
         });
+        let port_backslash = super::compare::lenient_components(&preprocessed(input))
+            .port
+            .is_some_and(|p| p.contains('\\'));
         let input_scheme_special = reference::split(&preprocessed(input))
             .scheme
             .is_some_and(|s| {
@@ -364,6 +370,9 @@ impl Predicate {
             && self
                 .input_scheme_special
                 .is_none_or(|want| input_scheme_special == want)
+            && self
+                .input_port_has_backslash
+                .is_none_or(|want| port_backslash == want)
             && self
                 .whatwg_host_dropped
                 .is_none_or(|want| host_dropped == want)

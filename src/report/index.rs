@@ -52,6 +52,9 @@ pub fn render(reports: &[Report]) -> String {
             report.implementation,
             report.signature,
             match &report.known {
+                None if report.verdict.is_some() => {
+                    "**bug** (verdict in `verdicts.yaml`)".to_owned()
+                }
                 None => "**candidate bug**".to_owned(),
                 Some(k) if report.is_confirmed_bug() => format!("**confirmed bug** (`{}`)", k.id),
                 Some(k) => format!("{} (`{}`)", report.class, k.id),

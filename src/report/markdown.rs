@@ -220,6 +220,17 @@ fn draft_issue(out: &mut String, report: &Report) {
         code(&report.minimal.reference),
         code(&report.minimal.actual)
     );
+    // A crate that follows the URL Standard is told what the Standard says, too.
+    if report.spec.contains("WHATWG")
+        && let crate::whatwg::Expected::Outcome(standard) =
+            crate::whatwg::expected_outcome(&report.minimal.case)
+    {
+        let _ = writeln!(
+            out,
+            "**Expected** (URL Standard, `src/whatwg`): {}\n",
+            code(&standard.describe())
+        );
+    }
     let _ = writeln!(out, "**Why**: {why}\n");
     let _ = writeln!(out, "**{}**:\n", report.rfc.section);
     for line in report.rfc.text.lines() {
