@@ -343,28 +343,41 @@ pub fn differing_fields(
 /// implementation's string has (by the reference's parser, or by Appendix B and the last "@"
 /// and ":" when it is not a URI).
 fn target_routing_differs(case: &Request, actual: &str) -> bool {
+    if !matches!(case, Request::Resolve { .. }) {
+        return false;
+    }
+    let Some((expected, expected_kind)) = letter_target(case) else {
+        return true;
+    };
+    match reference::parse(actual) {
+        Ok(a) => routing_differs(&expected, expected_kind, &Components::from(&a), a.host_kind),
+        Err(_) => {
+            let a = lenient_components(actual);
+            routing_differs(&expected, None, &a, None)
+        }
+    }
+}
+
+/// The components of the letter of §5.2.2's target for a resolution case (before §5.3
+/// writes them as a string), with the host kind; `None` when either input does not parse or
+/// the case is no resolution.
+pub(crate) fn letter_target(case: &Request) -> Option<(Components, Option<HostKind>)> {
     let Request::Resolve {
         base,
         input,
         strict,
     } = case
     else {
-        return false;
+        return None;
     };
-    let (Ok(b), Ok(r)) = (reference::parse_uri(base), reference::parse(input)) else {
-        return true;
-    };
+    let (b, r) = (
+        reference::parse_uri(base).ok()?,
+        reference::parse(input).ok()?,
+    );
     let target =
         reference::transform_references(&b, &r, reference::ResolveOptions::strict(*strict));
     let t = target.components();
-    let expected = Components::from(&t);
-    match reference::parse(actual) {
-        Ok(a) => routing_differs(&expected, t.host_kind, &Components::from(&a), a.host_kind),
-        Err(_) => {
-            let a = lenient_components(actual);
-            routing_differs(&expected, None, &a, None)
-        }
-    }
+    Some((Components::from(&t), t.host_kind))
 }
 
 /// A string split by Appendix B, its authority at the last "@" and the last ":" outside

@@ -636,22 +636,8 @@ fn is_double_dot(segment: &str) -> bool {
 
 /// Whether the letter of §5.2.2 gives a target without authority whose path starts with `//`.
 pub(crate) fn letter_target_is_double_slash(case: &Request) -> bool {
-    let Request::Resolve {
-        base,
-        input,
-        strict,
-    } = case
-    else {
-        return false;
-    };
-    match (reference::parse_uri(base), reference::parse(input)) {
-        (Ok(b), Ok(r)) => {
-            let target = reference::transform_references(&b, &r, ResolveOptions::strict(*strict));
-            let t = target.components();
-            t.host.is_none() && t.path.starts_with("//")
-        }
-        _ => false,
-    }
+    super::compare::letter_target(case)
+        .is_some_and(|(t, _)| t.host.is_none() && t.path.starts_with("//"))
 }
 
 /// fluent-uri's table of default ports (`Scheme::default_port`, src/component.rs: IANA

@@ -531,22 +531,7 @@ fn has_non_ascii_pct(input: &str) -> bool {
 /// authority whose path starts with `//`; for a normalization, a result that needed `/.`.
 fn is_double_slash_case(case: &Request, expected: &Outcome) -> bool {
     match case {
-        Request::Resolve {
-            base,
-            input,
-            strict,
-        } => match (reference::parse_uri(base), reference::parse(input)) {
-            (Ok(b), Ok(r)) => {
-                let target = reference::transform_references(
-                    &b,
-                    &r,
-                    reference::ResolveOptions::strict(*strict),
-                );
-                let t = target.components();
-                t.host.is_none() && t.path.starts_with("//")
-            }
-            _ => false,
-        },
+        Request::Resolve { .. } => super::models::letter_target_is_double_slash(case),
         Request::Normalize { .. } => components_of(expected)
             .is_some_and(|(c, _)| c.host.is_none() && c.path.starts_with("/.//")),
         Request::Parse { .. } => false,

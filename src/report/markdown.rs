@@ -348,57 +348,54 @@ fn exhibit(out: &mut String, exhibit: &Exhibit, implementation: &str) {
 
 /// A case on one line, with its inputs as JSON strings so that every character shows.
 pub fn case_line(case: &Request) -> String {
-    let quote = |s: &str| serde_json::to_string(s).unwrap_or_default();
-    match case {
-        Request::Parse { input, rule, .. } => format!(
-            "parse {}{}",
-            quote(input),
-            rule.as_deref()
-                .map_or(String::new(), |r| format!(" as {r}"))
-        ),
-        Request::Resolve {
-            base,
-            input,
-            strict,
-        } => format!(
-            "resolve {} against {}{}",
-            quote(input),
-            quote(base),
-            if *strict { "" } else { " (non-strict)" }
-        ),
-        Request::Normalize { input, level } => format!(
-            "normalize {} at the {} level",
-            quote(input),
-            level.as_deref().unwrap_or("syntax")
-        ),
-    }
+    case_words(
+        case,
+        |s| serde_json::to_string(s).unwrap_or_default(),
+        str::to_owned,
+    )
 }
 
 /// A case on one line for Markdown: its inputs as JSON strings in code spans, cut at
 /// [`QUOTED_INPUT`] characters.
 pub fn case_markdown(case: &Request) -> String {
-    let quote = |s: &str| code(&serde_json::to_string(&capped_input(s)).unwrap_or_default());
+    case_words(
+        case,
+        |s| code(&serde_json::to_string(&capped_input(s)).unwrap_or_default()),
+        code,
+    )
+}
+
+/// A case on one line, its inputs written by `input` and its rule by `rule`.
+fn case_words(
+    case: &Request,
+    input: impl Fn(&str) -> String,
+    rule: impl Fn(&str) -> String,
+) -> String {
     match case {
-        Request::Parse { input, rule, .. } => format!(
+        Request::Parse {
+            input: text,
+            rule: r,
+            ..
+        } => format!(
             "parse {}{}",
-            quote(input),
-            rule.as_deref()
-                .map_or(String::new(), |r| format!(" as {}", code(r)))
+            input(text),
+            r.as_deref()
+                .map_or(String::new(), |r| format!(" as {}", rule(r)))
         ),
         Request::Resolve {
             base,
-            input,
+            input: text,
             strict,
         } => format!(
             "resolve {} against {}{}",
-            quote(input),
-            quote(base),
+            input(text),
+            input(base),
             if *strict { "" } else { " (non-strict)" }
         ),
-        Request::Normalize { input, level } => format!(
+        Request::Normalize { input: text, level } => format!(
             "normalize {} at the {} level",
-            quote(input),
-            text(level.as_deref().unwrap_or("syntax"))
+            input(text),
+            level.as_deref().unwrap_or("syntax")
         ),
     }
 }
