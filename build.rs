@@ -1,6 +1,7 @@
 //! Records the versions of the compared crates that this build resolved (from Cargo.lock), so
 //! that reports and reproductions name the version that actually ran, not a constant that an
-//! upgrade or a pin to an older release would leave behind.
+//! upgrade or a pin to an older release would leave behind; and embeds the vector corpus, so
+//! that a binary or a dependency used outside a checkout still has it.
 
 use std::path::PathBuf;
 
@@ -37,6 +38,38 @@ fn main() {
         let variable = name.to_ascii_uppercase().replace('-', "_");
         println!("cargo:rustc-env=URI_CONFORMANCE_VERSION_{variable}={version}");
     }
+    embed_corpus(&manifest);
+}
+
+/// Writes `$OUT_DIR/embedded_vectors.rs`: `(path relative to the package, text)` for every
+/// `vectors/<corpus>/*.yaml`, sorted.
+fn embed_corpus(manifest: &std::path::Path) {
+    let root = manifest.join("vectors");
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    for corpus in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+        let corpus = corpus.path();
+        println!("cargo:rerun-if-changed={}", corpus.display());
+        for file in std::fs::read_dir(&corpus).into_iter().flatten().flatten() {
+            let file = file.path();
+            if file.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+                files.push(file);
+            }
+        }
+    }
+    files.sort();
+    let mut code = String::from("&[\n");
+    for file in &files {
+        let relative = file.strip_prefix(manifest).expect("under the package");
+        code += &format!(
+            "    ({:?}, include_str!({:?})),\n",
+            relative.to_string_lossy(),
+            file.to_string_lossy()
+        );
+    }
+    code += "]\n";
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
+    std::fs::write(out.join("embedded_vectors.rs"), code).expect("OUT_DIR takes files");
 }
 
 /// The version of package `name` in a Cargo.lock text: the `version` line after its `name`

@@ -80,7 +80,7 @@ fn options(seed: u64, duration: Duration, raw_bytes: bool) -> Options {
         ops: OPS.to_vec(),
         batch: BATCH,
         raw_bytes,
-        announce: false,
+        announce: None,
         label: String::new(),
     }
 }

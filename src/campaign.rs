@@ -248,7 +248,8 @@ pub fn url_lists(dir: &Path) -> io::Result<Vec<(String, Vec<String>)>> {
     Ok(lists)
 }
 
-/// The default place of the real-world URL lists, beside this repository.
+/// The default place of the real-world URL lists: `../shared/data/urls` beside the checkout
+/// ([`crate::locations::shared_data`]).
 pub fn default_urls_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/urls")
+    crate::locations::shared_data("urls")
 }

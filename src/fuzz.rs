@@ -14,7 +14,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::campaign::Campaign;
-use crate::diff::Engine;
+use crate::diff::{Engine, Finding};
 use crate::generate::{self, Op};
 use crate::protocol::Request;
 use crate::reference::{self, Level, ParseOptions, ResolveOptions};
@@ -39,9 +39,9 @@ pub struct Options {
     /// [`generate::case_from_bytes`] takes the rest as text instead of building a tree (plain
     /// random bytes, for comparison with the grammar).
     pub raw_bytes: bool,
-    /// Print each new signature as it is found, with the case count and the time (which go
-    /// to standard output only, never into a report, so that a run stays reproducible).
-    pub announce: bool,
+    /// Called with each new signature as it is found, with the case count and the time (which
+    /// go to standard output only, never into a report, so that a run stays reproducible).
+    pub announce: Option<fn(&FirstFind)>,
     /// Appended to the reports' source name (`fuzz seed 3, url alone`), so that runs with the
     /// same seed but other implementations count apart.
     pub label: String,
@@ -58,8 +58,27 @@ pub struct FirstFind {
     pub signature: String,
     /// Whether no catalogue entry covers it.
     pub candidate_bug: bool,
+    /// Whether it is a candidate or a confirmed bug ([`Finding::is_bug`]).
+    pub bug: bool,
+    /// Whether it decides where a request goes ([`Finding::is_security_relevant`]).
+    pub security: bool,
     /// The case that showed it.
     pub case: Request,
+}
+
+impl FirstFind {
+    /// `finding`, first seen after `cases` cases and `after`.
+    pub fn of(finding: &Finding, cases: u64, after: Duration) -> Self {
+        FirstFind {
+            after,
+            cases,
+            signature: finding.signature.to_string(),
+            candidate_bug: finding.known.is_none(),
+            bug: finding.is_bug(),
+            security: finding.is_security_relevant(),
+            case: finding.case.clone(),
+        }
+    }
 }
 
 /// What a run found.
@@ -315,7 +334,7 @@ pub fn run(
                         } else {
                             None
                         };
-                        let mut fresh_all: Vec<&crate::diff::Finding> = Vec::new();
+                        let mut fresh_all: Vec<&Finding> = Vec::new();
                         for f in run.findings.iter().filter(|f| !campaign.has(f)) {
                             if !fresh_all.iter().any(|g| g.signature == f.signature) {
                                 fresh_all.push(f);
@@ -327,25 +346,9 @@ pub fn run(
                             let after = start.elapsed();
                             let mut finds = first_finds.lock().unwrap_or_else(|e| e.into_inner());
                             for f in fresh_all {
-                                let find = FirstFind {
-                                    after,
-                                    cases,
-                                    signature: f.signature.to_string(),
-                                    candidate_bug: f.known.is_none(),
-                                    case: f.case.clone(),
-                                };
-                                if options.announce {
-                                    println!(
-                                        "  new signature after {} cases ({:.1}s): {}{}",
-                                        find.cases,
-                                        find.after.as_secs_f64(),
-                                        find.signature,
-                                        if find.candidate_bug {
-                                            " [candidate bug]"
-                                        } else {
-                                            ""
-                                        }
-                                    );
+                                let find = FirstFind::of(f, cases, after);
+                                if let Some(announce) = options.announce {
+                                    announce(&find);
                                 }
                                 finds.push(find);
                             }
@@ -354,12 +357,12 @@ pub fn run(
                         let candidates = campaign.stats().candidate_bugs - candidates_before;
                         if candidates > 0 {
                             if let Some(finding) = fresh {
-                                first.get_or_init(|| FirstFind {
-                                    after: start.elapsed(),
-                                    cases: progress.cases.load(Ordering::Relaxed) + i as u64 + 1,
-                                    signature: finding.signature.to_string(),
-                                    candidate_bug: true,
-                                    case: finding.case.clone(),
+                                first.get_or_init(|| {
+                                    FirstFind::of(
+                                        finding,
+                                        progress.cases.load(Ordering::Relaxed) + i as u64 + 1,
+                                        start.elapsed(),
+                                    )
                                 });
                             }
                             progress

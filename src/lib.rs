@@ -6,7 +6,8 @@
 //! - [`protocol`]: the JSON-lines wire format of `uri-conformance serve`;
 //! - [`vectors`]: the YAML corpus and its loader;
 //! - [`check`]: running vectors against the reference;
-//! - [`external`]: the cross-check against other projects' test cases;
+//! - [`crosscheck`]: the cross-check against other projects' test cases;
+//! - [`locations`]: where the corpus and the shared data are, found at run time;
 //! - [`whatwg`]: the WHATWG URL Standard, the model for the crates that follow it.
 // One audited exception: `impls::process` sends signals to process groups (kill(2)).
 #![deny(unsafe_code)]
@@ -14,12 +15,13 @@
 
 pub mod campaign;
 pub mod check;
+pub mod crosscheck;
 pub mod diff;
-pub mod external;
 pub mod fuzz;
 pub mod gate;
 pub mod generate;
 pub mod impls;
+pub mod locations;
 pub mod matrix;
 pub mod model;
 pub mod protocol;

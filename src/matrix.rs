@@ -177,17 +177,7 @@ pub fn run(engine: &Engine, vectors: &[Vector]) -> Matrix {
         rows.push(Row {
             vector: vector.name(),
             section: vector.section.clone(),
-            // Relative to the repository, so that the committed matrix is the same on every
-            // machine.
-            place: format!(
-                "{}:{}",
-                vector
-                    .file
-                    .strip_prefix(env!("CARGO_MANIFEST_DIR"))
-                    .unwrap_or(&vector.file)
-                    .display(),
-                vector.line
-            ),
+            place: vector.place(),
             expected: vector.expect.to_string(),
             results,
         });

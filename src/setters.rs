@@ -81,9 +81,10 @@ struct RawCase {
     comment: Option<String>,
 }
 
-/// The default place of `setters_tests.json`, beside this repository.
+/// The default place of `setters_tests.json`: in the web-platform-tests data
+/// ([`crate::whatwg::wpt::default_dir`]).
 pub fn default_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/wpt/setters_tests.json")
+    crate::whatwg::wpt::default_dir().join("setters_tests.json")
 }
 
 /// Reads the setter cases from `path` (the file's `comment` entry is skipped).

@@ -37,6 +37,15 @@ pub struct Vector {
 }
 
 impl Vector {
+    /// Where it is written, `vectors/<corpus>/<file>:<line>`, the same on every machine.
+    pub fn place(&self) -> String {
+        let file = self
+            .file
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        format!("vectors/{}/{file}:{}", self.corpus, self.line)
+    }
+
     /// The test name: `<corpus>/<section>/<id>`.
     pub fn name(&self) -> String {
         format!("{}/{}/{}", self.corpus, self.section, self.id)
@@ -222,9 +231,37 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// The default corpus: `vectors/` of this repository.
+/// The corpus of the checkout the program runs in (see [`crate::locations`]): its `vectors/`,
+/// or `vectors` relative to the current directory when there is no checkout.
 pub fn default_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors")
+    crate::locations::checkout()
+        .unwrap_or_default()
+        .join("vectors")
+}
+
+/// The corpus as it was when this library was built, `(path relative to the package, text)`
+/// per file: what a binary or a dependency uses outside a checkout.
+pub const EMBEDDED: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded_vectors.rs"));
+
+/// The default corpus: the checkout's `vectors/` when the program runs in a checkout, else the
+/// embedded copy ([`EMBEDDED`]).
+pub fn load_default() -> Result<Vec<Vector>, LoadError> {
+    let dir = default_dir();
+    if dir.is_dir() {
+        load_dir(&dir)
+    } else {
+        load_embedded()
+    }
+}
+
+/// The embedded copy of the corpus ([`EMBEDDED`]), loaded like a directory.
+pub fn load_embedded() -> Result<Vec<Vector>, LoadError> {
+    load_texts(
+        Path::new("vectors"),
+        EMBEDDED
+            .iter()
+            .map(|(path, text)| (PathBuf::from(path), Ok((*text).to_owned()))),
+    )
 }
 
 /// Loads every `*.yaml` file under `dir/<corpus>/`, sorted by test name.
@@ -249,13 +286,28 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Vector>, LoadError> {
         }
     }
     files.sort();
+    load_texts(
+        dir,
+        files.into_iter().map(|file| {
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read: {e}"));
+            (file, text)
+        }),
+    )
+}
+
+/// Loads the vector files `(path, text)` in the order given; `dir` names the whole in errors.
+fn load_texts(
+    dir: &Path,
+    files: impl Iterator<Item = (PathBuf, Result<String, String>)>,
+) -> Result<Vec<Vector>, LoadError> {
     let mut vectors = Vec::new();
     let mut seen: HashMap<String, (PathBuf, usize)> = HashMap::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|e| LoadError {
+    for (file, text) in files {
+        let file = &file;
+        let text = text.map_err(|message| LoadError {
             file: file.clone(),
             line: None,
-            message: format!("cannot read: {e}"),
+            message,
         })?;
         let corpus = file
             .parent()
@@ -279,7 +331,11 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Vector>, LoadError> {
         }
     }
     if vectors.is_empty() {
-        return Err(error("no vectors found".into()));
+        return Err(LoadError {
+            file: dir.to_owned(),
+            line: None,
+            message: "no vectors found".into(),
+        });
     }
     vectors.sort_by_key(Vector::name);
     Ok(vectors)
@@ -726,6 +782,27 @@ mod tests {
 
     fn load(text: &str) -> Result<Vec<Vector>, LoadError> {
         parse_file(Path::new("t.yaml"), "rfc3986", text)
+    }
+
+    #[test]
+    fn the_embedded_corpus_is_the_checkouts() {
+        let on_disk = load_dir(&default_dir()).expect("the checkout's corpus loads");
+        let embedded = load_embedded().expect("the embedded corpus loads");
+        assert_eq!(on_disk.len(), embedded.len());
+        for (disk, copy) in on_disk.iter().zip(&embedded) {
+            let relative = disk
+                .file
+                .strip_prefix(crate::locations::checkout().expect("a checkout"))
+                .expect("under the checkout");
+            assert_eq!(copy.file, relative, "{}", disk.name());
+            assert_eq!(
+                Vector {
+                    file: copy.file.clone(),
+                    ..disk.clone()
+                },
+                *copy
+            );
+        }
     }
 
     #[test]

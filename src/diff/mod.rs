@@ -65,6 +65,12 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// Whether it is a bug: a candidate (no catalogue entry covers it) or a confirmed one (a bug
+    /// entry groups it); not a forgiven difference, not an unjudged one.
+    pub fn is_bug(&self) -> bool {
+        self.known.as_ref().is_none_or(|k| k.class == Class::Bug)
+    }
+
     /// Whether it decides where a request goes (and is not a known difference's business
     /// alone: known differences are tagged too, and sorted after candidate bugs).
     pub fn is_security_relevant(&self) -> bool {

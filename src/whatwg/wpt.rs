@@ -19,12 +19,9 @@ use crate::protocol::Request;
 pub const ENV: &str = "URI_CONFORMANCE_WPT";
 
 /// The directory of the web-platform-tests data: `$URI_CONFORMANCE_WPT`, or
-/// `../shared/data/wpt` next to this crate.
+/// `../shared/data/wpt` beside the checkout ([`crate::locations::shared_data`]).
 pub fn default_dir() -> PathBuf {
-    std::env::var_os(ENV).map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/wpt"),
-        PathBuf::from,
-    )
+    std::env::var_os(ENV).map_or_else(|| crate::locations::shared_data("wpt"), PathBuf::from)
 }
 
 /// The `URL` API's getters for one URL, as a case expects them.

@@ -15,9 +15,10 @@ use crate::reference::{
     normalize::dot_segments_normalized, parse, parse_with, recompose, remove_dot_segments, resolve,
 };
 
-/// The default place of the external cases, beside this repository.
+/// The default place of the external cases: `../shared/data/external` beside the checkout
+/// ([`crate::locations::shared_data`]).
 pub fn default_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/external")
+    crate::locations::shared_data("external")
 }
 
 /// One case of an external file.

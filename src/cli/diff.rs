@@ -1,0 +1,308 @@
+//! `diff`: one case through every implementation, or a batch (the corpus, URL lists, a file of
+//! inputs) with each new signature printed as it is found and reports written.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+use uri_conformance::campaign::{self, Campaign};
+use uri_conformance::diff::{CaseRun, Engine};
+use uri_conformance::fuzz::FirstFind;
+use uri_conformance::model::Outcome;
+use uri_conformance::protocol::{Request, Response};
+use uri_conformance::report::markdown::case_line;
+use uri_conformance::{matrix, vectors};
+
+use super::{Output, ReportsOption, Selection, fail};
+
+/// `diff`.
+#[derive(Args)]
+pub struct DiffArgs {
+    /// The input (the reference, with --base); after `--` when it starts with `-`.
+    input: Option<String>,
+    /// Resolve INPUT against this base instead of parsing it.
+    #[arg(long)]
+    base: Option<String>,
+    /// With --base: §5.2.2's non-strict mode.
+    #[arg(long)]
+    non_strict: bool,
+    /// Normalize INPUT instead of parsing it.
+    #[arg(long)]
+    normalize: bool,
+    /// With --normalize: scheme-based normalization too.
+    #[arg(long)]
+    scheme: bool,
+    /// Parse by this rule.
+    #[arg(long)]
+    rule: Option<String>,
+    /// Run every vector of the corpus.
+    #[arg(long)]
+    vectors: bool,
+    /// Run the URL lists (`*.txt`) of this directory, e.g. ../shared/data/urls.
+    #[arg(long)]
+    urls: Option<PathBuf>,
+    /// Run the URLs of this file, one a line.
+    #[arg(long)]
+    input_file: Option<PathBuf>,
+    #[command(flatten)]
+    reports: ReportsOption,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    selection: Selection,
+}
+
+/// `diff`.
+pub fn run(args: DiffArgs) -> ExitCode {
+    if args.vectors || args.urls.is_some() || args.input_file.is_some() {
+        return batch(&args);
+    }
+    let Some(input) = args.input else {
+        eprintln!("error: give an INPUT, or --vectors, --urls or --input-file");
+        return ExitCode::from(2);
+    };
+    let case = match (args.base, args.normalize) {
+        (Some(base), _) => Request::Resolve {
+            base,
+            input,
+            strict: !args.non_strict,
+        },
+        (None, true) => Request::Normalize {
+            input,
+            level: Some(if args.scheme { "scheme" } else { "syntax" }.to_owned()),
+        },
+        (None, false) => Request::Parse {
+            input,
+            rule: args.rule,
+            zone_id: false,
+        },
+    };
+    let engine = match args.selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    let run = engine.run(&case);
+    if args.output.json() {
+        println!("{}", json_of(&case, &run));
+    } else {
+        print_text(&case, &run);
+    }
+    args.output.fail_on().status(
+        run.findings
+            .iter()
+            .map(|f| (f.is_bug(), f.is_security_relevant())),
+    )
+}
+
+/// What one implementation's answer comes to.
+fn verdict(run: &CaseRun, name: &str, answer: &Outcome) -> (&'static str, String) {
+    match run
+        .findings
+        .iter()
+        .find(|f| f.signature.implementation == name)
+    {
+        None if answer.is_valid() || matches!(answer, Outcome::Invalid(_)) => {
+            ("agrees", "agrees".to_owned())
+        }
+        None => ("not-compared", "not compared".to_owned()),
+        Some(f) => match &f.known {
+            Some(k) if f.is_bug() => (
+                "confirmed-bug",
+                format!("differs: {} (confirmed bug: {})", f.signature.id(), k.id),
+            ),
+            Some(k) => (
+                "known",
+                format!(
+                    "differs: {} (known: {}, {})",
+                    f.signature.id(),
+                    k.id,
+                    k.class.name()
+                ),
+            ),
+            None => (
+                "candidate-bug",
+                format!("differs: {} (candidate bug)", f.signature.id()),
+            ),
+        },
+    }
+}
+
+fn print_text(case: &Request, run: &CaseRun) {
+    println!("{}\n", case_line(case));
+    let width = run
+        .answers
+        .iter()
+        .map(|(n, _)| n.len())
+        .max()
+        .unwrap_or(9)
+        .max(9);
+    println!("{:width$}  {}", "reference", run.reference.describe());
+    for (name, answer) in &run.answers {
+        let (_, verdict) = verdict(run, name, answer);
+        println!(
+            "{name:width$}  {}\n{:width$}  -> {verdict}",
+            answer.describe(),
+            ""
+        );
+    }
+}
+
+/// The run as one JSON object: the case, the reference's answer, and each implementation's
+/// answer in the protocol's form with its verdict.
+fn json_of(case: &Request, run: &CaseRun) -> serde_json::Value {
+    let answers: Vec<serde_json::Value> = run
+        .answers
+        .iter()
+        .map(|(name, answer)| {
+            let (verdict, _) = verdict(run, name, answer);
+            let finding = run
+                .findings
+                .iter()
+                .find(|f| &f.signature.implementation == name);
+            serde_json::json!({
+                "implementation": name,
+                "answer": Response::from(answer.clone()),
+                "verdict": verdict,
+                "signature": finding.map(|f| f.signature.to_string()),
+                "known": finding.and_then(|f| f.known.as_ref()).map(|k| serde_json::json!({
+                    "id": k.id,
+                    "class": k.class.name(),
+                })),
+                "security": finding.is_some_and(|f| f.is_security_relevant()),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "case": case,
+        "reference": Response::from(run.reference.clone()),
+        "answers": answers,
+    })
+}
+
+fn batch(args: &DiffArgs) -> ExitCode {
+    let reports = match args.reports.folder("diff") {
+        Ok(dir) => dir,
+        Err(e) => return fail(e),
+    };
+    let engine = match args.selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    let mut campaign = Campaign::new(&engine, &reports);
+    let mut announcer = Announcer::new(args.output.announcer());
+    if let Err(e) = sweep(
+        &engine,
+        &mut campaign,
+        &mut announcer,
+        args.vectors,
+        args.urls.as_deref(),
+        args.input_file.as_deref(),
+    ) {
+        return fail(e);
+    }
+    let stats = campaign.stats();
+    let written = match campaign.write() {
+        Ok(all) => all.len(),
+        Err(e) => return fail(e),
+    };
+    args.output.summary(
+        &super::main_job::written_line(&stats, written, &reports),
+        serde_json::json!({
+            "cases": stats.cases,
+            "findings": stats.findings,
+            "signatures": stats.signatures,
+            "candidate_bugs": stats.candidate_bugs,
+            "reports": reports,
+        }),
+    );
+    args.output
+        .fail_on()
+        .status(announcer.found.iter().map(|f| (f.bug, f.security)))
+}
+
+/// Prints each new signature of a batch as it is found, and keeps them.
+pub struct Announcer {
+    print: fn(&FirstFind),
+    started: Instant,
+    cases: u64,
+    /// Every new signature, in the order found.
+    pub found: Vec<FirstFind>,
+}
+
+impl Announcer {
+    /// An announcer printing with `print`.
+    pub fn new(print: fn(&FirstFind)) -> Self {
+        Announcer {
+            print,
+            started: Instant::now(),
+            cases: 0,
+            found: Vec::new(),
+        }
+    }
+
+    /// Runs `cases` through `campaign`, announcing each signature it has not seen before.
+    pub fn cases(
+        &mut self,
+        engine: &Engine,
+        campaign: &mut Campaign<'_>,
+        cases: &[Request],
+        source: &str,
+    ) {
+        for run in engine.run_all(cases) {
+            self.cases += 1;
+            let mut fresh: Vec<FirstFind> = Vec::new();
+            for finding in run.findings.iter().filter(|f| !campaign.has(f)) {
+                if !fresh
+                    .iter()
+                    .any(|f| f.signature == finding.signature.to_string())
+                {
+                    fresh.push(FirstFind::of(finding, self.cases, self.started.elapsed()));
+                }
+            }
+            campaign.record(&run, source);
+            for find in fresh {
+                (self.print)(&find);
+                self.found.push(find);
+            }
+        }
+    }
+}
+
+/// The corpus (when `use_vectors`), the URL lists of `urls` and the lines of `input_file`
+/// through the campaign; a missing `urls` or `input_file` is an error.
+pub fn sweep(
+    engine: &Engine,
+    campaign: &mut Campaign<'_>,
+    announcer: &mut Announcer,
+    use_vectors: bool,
+    urls: Option<&Path>,
+    input_file: Option<&Path>,
+) -> Result<(), String> {
+    if use_vectors {
+        let corpus = vectors::load_default().map_err(|e| e.to_string())?;
+        let cases: Vec<Request> = corpus.iter().filter_map(matrix::request).collect();
+        announcer.cases(engine, campaign, &cases, "vectors");
+    }
+    let mut lists = match urls {
+        Some(dir) if !dir.is_dir() => {
+            return Err(format!("{}: no such directory", dir.display()));
+        }
+        Some(dir) => campaign::url_lists(dir).map_err(|e| format!("{}: {e}", dir.display()))?,
+        None => Vec::new(),
+    };
+    if let Some(file) = input_file {
+        let (lines, warnings) = campaign::read_url_list(file).map_err(|e| e.to_string())?;
+        for warning in warnings {
+            eprintln!("warning: {warning}");
+        }
+        lists.push((file.display().to_string(), lines));
+    }
+    for (source, lines) in &lists {
+        for chunk in lines.chunks(256) {
+            let cases: Vec<Request> = chunk.iter().flat_map(|l| campaign::url_cases(l)).collect();
+            announcer.cases(engine, campaign, &cases, source);
+        }
+    }
+    Ok(())
+}

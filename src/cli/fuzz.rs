@@ -1,0 +1,253 @@
+//! `fuzz` (the stable fuzz loop: generated cases through the reference's properties and the
+//! differential engine, each new signature printed as it is found) and `corpus` (a libFuzzer
+//! seed corpus).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use clap::Args;
+use uri_conformance::campaign::{self, Campaign};
+use uri_conformance::generate::{self, Op};
+use uri_conformance::locations::Source;
+use uri_conformance::protocol::Request;
+use uri_conformance::{fuzz, matrix, vectors};
+
+use super::{FUZZING, Output, ReportsOption, STOP, Selection, existing, fail, parse_duration};
+
+/// `fuzz`.
+#[derive(Args)]
+pub struct FuzzArgs {
+    /// How long: `60s`, `30m`, `1h` (60s when neither --time nor --cases is given).
+    #[arg(long, value_parser = parse_duration)]
+    time: Option<Duration>,
+    /// How many cases per job (a reproducible run with one job).
+    #[arg(long)]
+    cases: Option<u64>,
+    /// The seed: the same seed gives the same inputs.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// parse, resolve, normalize or all.
+    #[arg(long, default_value = "all")]
+    op: String,
+    /// Cases handed to each implementation at once.
+    #[arg(long, default_value_t = 64)]
+    batch: usize,
+    /// Plain random bytes taken as text, without the grammar-aware generator.
+    #[arg(long)]
+    raw_bytes: bool,
+    #[command(flatten)]
+    reports: ReportsOption,
+    #[command(flatten)]
+    output: Output,
+    #[command(flatten)]
+    selection: Selection,
+}
+
+/// `corpus`.
+#[derive(Args)]
+pub struct CorpusArgs {
+    /// The corpus directory, e.g. fuzz/corpus.
+    dir: PathBuf,
+    /// The real-world URL lists (default: `../shared/data/urls` beside the checkout, skipped
+    /// when missing).
+    #[arg(long)]
+    urls: Option<PathBuf>,
+    /// How many URLs to take from each list.
+    #[arg(long, default_value_t = 2000)]
+    per_list: usize,
+}
+
+/// How often a fuzz run writes the findings it has so far.
+const FLUSH_EVERY: Duration = Duration::from_secs(3);
+
+/// `fuzz`.
+pub fn run(args: &FuzzArgs) -> ExitCode {
+    let ops = match args.op.as_str() {
+        "parse" => vec![Op::Parse],
+        "resolve" => vec![Op::Resolve],
+        "normalize" => vec![Op::Normalize],
+        "all" => vec![Op::Parse, Op::Resolve, Op::Normalize],
+        other => {
+            return fail(format!(
+                "unknown --op {other:?} (parse, resolve, normalize, all)"
+            ));
+        }
+    };
+    let reports = match args.reports.folder("fuzz") {
+        Ok(dir) => dir,
+        Err(e) => return fail(e),
+    };
+    let options = fuzz::Options {
+        duration: args
+            .time
+            .or(args.cases.is_none().then(|| Duration::from_secs(60))),
+        cases: args.cases,
+        seed: args.seed,
+        jobs: args.jobs,
+        ops,
+        batch: args.batch.max(1),
+        raw_bytes: args.raw_bytes,
+        announce: Some(args.output.announcer()),
+        label: String::new(),
+    };
+    run_fuzz(&args.selection, &reports, &options, args.output)
+}
+
+/// `corpus`.
+pub fn corpus(args: &CorpusArgs) -> ExitCode {
+    let urls = Source::or_default(args.urls.clone(), campaign::default_urls_dir);
+    match existing(&urls, "URL lists") {
+        Ok(urls) => write_corpus(&args.dir, urls.as_deref(), args.per_list),
+        Err(e) => fail(e),
+    }
+}
+
+fn run_fuzz(
+    selection: &Selection,
+    reports: &Path,
+    options: &fuzz::Options,
+    output: Output,
+) -> ExitCode {
+    let engine = match selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    // Ctrl-C stops the loop; what was found is still written.
+    FUZZING.store(true, Ordering::Relaxed);
+    let campaign = std::sync::Mutex::new(Campaign::new(&engine, reports));
+    let progress = fuzz::Progress::default();
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    let started = std::time::Instant::now();
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    let summary = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            // New findings are written as they come, at most every few seconds, so that a run
+            // killed outright keeps them (each file is written atomically).
+            let mut written_signatures = 0;
+            let mut last_write = std::time::Instant::now();
+            while !finished.load(Ordering::Relaxed) {
+                let signatures = progress.signatures.load(Ordering::Relaxed);
+                if signatures != written_signatures && last_write.elapsed() >= FLUSH_EVERY {
+                    let held = campaign.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Err(e) = held.write() {
+                        bar.suspend(|| eprintln!("warning: {e}"));
+                    }
+                    drop(held);
+                    written_signatures = signatures;
+                    last_write = std::time::Instant::now();
+                }
+                let cases = progress.cases.load(Ordering::Relaxed);
+                bar.set_message(format!(
+                    "{cases} cases, {:.0} execs/s, {} findings, {} new signatures, {} property violations",
+                    cases as f64 / started.elapsed().as_secs_f64().max(1e-3),
+                    progress.findings.load(Ordering::Relaxed),
+                    progress.signatures.load(Ordering::Relaxed),
+                    progress.violations.load(Ordering::Relaxed),
+                ));
+                bar.tick();
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        });
+        let summary = fuzz::run(&engine, &campaign, options, &STOP, &progress);
+        finished.store(true, Ordering::Relaxed);
+        summary
+    });
+    bar.finish_and_clear();
+    let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
+    let written = match campaign.write() {
+        Ok(all) => all.len(),
+        Err(e) => return fail(e),
+    };
+    for violation in summary.violations.iter().take(20) {
+        eprintln!("reference property violated: {violation}");
+    }
+    output.summary(
+        &format!(
+            "{} cases in {:.1}s ({:.0} execs/s), {} findings, {} new signatures ({} candidate bugs); {} violations of the reference's properties; {written} reports in {}",
+            summary.cases,
+            summary.elapsed.as_secs_f64(),
+            summary.execs_per_second(),
+            summary.findings,
+            summary.signatures,
+            summary.candidate_bugs,
+            summary.violations.len(),
+            reports.display()
+        ),
+        serde_json::json!({
+            "cases": summary.cases,
+            "seconds": summary.elapsed.as_secs_f64(),
+            "execs_per_second": summary.execs_per_second(),
+            "findings": summary.findings,
+            "signatures": summary.signatures,
+            "candidate_bugs": summary.candidate_bugs,
+            "violations": summary.violations,
+            "reports": reports,
+        }),
+    );
+    // A violation of the reference's own properties is a bug of ours: always a failure.
+    if !summary.violations.is_empty() {
+        return ExitCode::FAILURE;
+    }
+    output
+        .fail_on()
+        .status(summary.first_finds.iter().map(|f| (f.bug, f.security)))
+}
+
+/// The fuzz targets and the operations each one generates.
+const TARGETS: &[(&str, &[Op])] = &[
+    ("diff_parse", &[Op::Parse]),
+    ("diff_resolve", &[Op::Resolve]),
+    ("diff_normalize", &[Op::Normalize]),
+    ("reference_props", &[Op::Parse, Op::Resolve, Op::Normalize]),
+];
+
+fn write_corpus(dir: &Path, urls: Option<&Path>, per_list: usize) -> ExitCode {
+    let corpus = match vectors::load_default() {
+        Ok(corpus) => corpus,
+        Err(e) => return fail(e),
+    };
+    let mut cases: Vec<Request> = corpus.iter().filter_map(matrix::request).collect();
+    match urls.map_or(Ok(Vec::new()), campaign::url_lists) {
+        Ok(lists) => {
+            for (_, lines) in lists {
+                for line in lines.iter().take(per_list) {
+                    cases.extend(campaign::url_cases(line));
+                }
+            }
+        }
+        Err(e) => return fail(e),
+    }
+    let mut written = 0;
+    for (target, ops) in TARGETS {
+        let target_dir = dir.join(target);
+        if let Err(e) = std::fs::create_dir_all(&target_dir) {
+            return fail(format!("{}: {e}", target_dir.display()));
+        }
+        for case in &cases {
+            let Some(bytes) = generate::seed_bytes(case, ops) else {
+                continue;
+            };
+            // Content-addressed names, as libFuzzer writes them: no duplicates, no churn.
+            let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+            for b in &bytes {
+                hash = (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+            }
+            let path = target_dir.join(format!("seed-{hash:016x}"));
+            if let Err(e) = std::fs::write(&path, &bytes) {
+                return fail(format!("{}: {e}", path.display()));
+            }
+            written += 1;
+        }
+    }
+    println!("{written} seeds written under {}", dir.display());
+    ExitCode::SUCCESS
+}

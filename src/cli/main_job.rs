@@ -1,0 +1,325 @@
+//! `run` (the main job: the matrix, the WHATWG profile, the stored cases replayed, the corpus
+//! and the URL lists, the fuzz campaigns, the setters; writing `reports/`) and `matrix`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use uri_conformance::campaign::{self, Campaign};
+use uri_conformance::diff::{Catalogue, Engine};
+use uri_conformance::generate::Op;
+use uri_conformance::impls::Implementation;
+use uri_conformance::locations::Source;
+use uri_conformance::{fuzz, matrix, report, vectors, whatwg};
+
+use super::diff::{Announcer, sweep};
+use super::{ReportsOption, STOP, Selection, existing, fail, reports_folder};
+
+/// `run`.
+#[derive(Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    selection: Selection,
+    /// Where the reports go.
+    #[arg(long, default_value = "reports")]
+    reports: PathBuf,
+    /// The real-world URL lists (`*.txt`) (default: `../shared/data/urls` beside the checkout,
+    /// skipped when missing).
+    #[arg(long)]
+    urls: Option<PathBuf>,
+    /// Cases of the fuzz campaign over every implementation at once (seed 1, one job, so
+    /// that the run is reproducible).
+    #[arg(long, default_value_t = 200_000)]
+    fuzz_cases: u64,
+    /// Cases of each implementation's own fuzz campaign, after the shared one (a seed of
+    /// its own, one job): one crate alone runs several times faster, so deep behaviours come
+    /// within reach (see the README for the cost).
+    #[arg(long, default_value_t = PER_IMPLEMENTATION_FUZZ_CASES)]
+    fuzz_cases_per_impl: u64,
+    /// The web-platform-tests setter cases, for url's setters (default: `setters_tests.json`
+    /// of `../shared/data/wpt`, skipped when missing).
+    #[arg(long)]
+    wpt_setters: Option<PathBuf>,
+}
+
+/// `matrix`.
+#[derive(Args)]
+pub struct MatrixArgs {
+    #[command(flatten)]
+    selection: Selection,
+    #[command(flatten)]
+    reports: ReportsOption,
+}
+
+/// Cases of each implementation's own fuzz campaign in the main job: a million, where a
+/// one-crate run reaches a panic that 200,000 cases over every crate do not (the cost is
+/// measured in the README).
+const PER_IMPLEMENTATION_FUZZ_CASES: u64 = 1_000_000;
+
+/// `matrix`.
+pub fn matrix(args: &MatrixArgs) -> ExitCode {
+    let reports = match args.reports.folder("matrix") {
+        Ok(dir) => dir,
+        Err(e) => return fail(e),
+    };
+    let engine = match args.selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    write_matrix(&engine, &reports)
+}
+
+/// `run`.
+pub fn run(args: &RunArgs) -> ExitCode {
+    if let Err(e) = reports_folder(&args.reports) {
+        return fail(e);
+    }
+    let urls = Source::or_default(args.urls.clone(), campaign::default_urls_dir);
+    let setters = Source::or_default(
+        args.wpt_setters.clone(),
+        uri_conformance::setters::default_path,
+    );
+    let (urls, setters) = match (
+        existing(&urls, "URL lists"),
+        existing(&setters, "setter cases"),
+    ) {
+        (Ok(urls), Ok(setters)) => (urls, setters),
+        (Err(e), _) | (_, Err(e)) => return fail(e),
+    };
+    main_job(args, urls.as_deref(), setters.as_deref())
+}
+
+/// What a campaign wrote, on one line.
+pub fn written_line(stats: &campaign::Stats, reports: usize, dir: &Path) -> String {
+    format!(
+        "{} cases, {} findings in {} signatures ({} not covered by the catalogue); {reports} reports in {}",
+        stats.cases,
+        stats.findings,
+        stats.signatures,
+        stats.candidate_bugs,
+        dir.display()
+    )
+}
+
+pub fn write_matrix(engine: &Engine, reports: &Path) -> ExitCode {
+    let corpus = match vectors::load_default() {
+        Ok(corpus) => corpus,
+        Err(e) => return fail(e),
+    };
+    let result = matrix::run(engine, &corpus);
+    if let Err(e) = report::matrix::write(reports, &result) {
+        return fail(e);
+    }
+    println!(
+        "{:<14} {:>6} {:>6} {:>6} {:>12}",
+        "implementation", "pass", "fail", "known", "unsupported"
+    );
+    for (name, _) in &result.implementations {
+        let count = |v: &str| {
+            result
+                .rows
+                .iter()
+                .filter(|r| r.results.get(name).is_some_and(|x| x.verdict.name() == v))
+                .count()
+        };
+        println!(
+            "{name:<14} {:>6} {:>6} {:>6} {:>12}",
+            count("pass"),
+            count("fail"),
+            count("known"),
+            count("unsupported")
+        );
+    }
+    println!(
+        "matrix written to {}",
+        reports.join("conformance.md").display()
+    );
+    write_whatwg_profile(engine, reports)
+}
+
+/// The web-platform-tests cases against the implementations that follow the URL Standard:
+/// reports/whatwg.{md,json}; skipped when the data is not there.
+fn write_whatwg_profile(engine: &Engine, reports: &Path) -> ExitCode {
+    let dir = whatwg::wpt::default_dir();
+    if !dir.join("urltestdata.json").is_file() {
+        println!(
+            "no urltestdata.json in {} (WHATWG profile skipped)",
+            dir.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    let chosen: Vec<&dyn Implementation> = engine
+        .implementations()
+        .filter(|i| i.about().spec == "WHATWG URL")
+        .collect();
+    let profile = match whatwg::profile::run(&dir, &chosen) {
+        Ok(profile) => profile,
+        Err(e) => return fail(e),
+    };
+    if let Err(e) = whatwg::profile::write(reports, &profile) {
+        return fail(format!("{}: {e}", reports.join("whatwg.md").display()));
+    }
+    for p in &profile.implementations {
+        println!(
+            "{:<14} WHATWG: {} pass, {} fail, {} unsupported",
+            p.name, p.pass, p.fail, p.unsupported
+        );
+    }
+    println!(
+        "WHATWG profile written to {}",
+        reports.join("whatwg.md").display()
+    );
+    ExitCode::SUCCESS
+}
+
+fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> ExitCode {
+    let (selection, reports) = (&args.selection, args.reports.as_path());
+    let (fuzz_cases, fuzz_cases_per_impl) = (args.fuzz_cases, args.fuzz_cases_per_impl);
+    let engine = match selection.engine() {
+        Ok(engine) => engine,
+        Err(e) => return fail(e),
+    };
+    let code = write_matrix(&engine, reports);
+    if code != ExitCode::SUCCESS {
+        return code;
+    }
+    let mut campaign = Campaign::new(&engine, reports);
+    // Every stored case again first, so that reports follow the catalogue as it is now.
+    match campaign.replay() {
+        Ok(n) => println!("{n} stored cases replayed"),
+        Err(e) => return fail(e),
+    }
+    // The main job's own new signatures are listed by the reports it writes.
+    let mut quiet = Announcer::new(|_| {});
+    if let Err(e) = sweep(&engine, &mut campaign, &mut quiet, true, urls, None) {
+        return fail(e);
+    }
+    let campaign = std::sync::Mutex::new(campaign);
+    let options = fuzz::Options {
+        duration: None,
+        cases: Some(fuzz_cases),
+        seed: 1,
+        jobs: 1,
+        ops: vec![Op::Parse, Op::Resolve, Op::Normalize],
+        batch: 64,
+        raw_bytes: false,
+        announce: Some(super::announce_text),
+        label: String::new(),
+    };
+    println!("fuzz: every implementation, {fuzz_cases} cases");
+    let summary = fuzz::run(
+        &engine,
+        &campaign,
+        &options,
+        &STOP,
+        &fuzz::Progress::default(),
+    );
+    println!(
+        "fuzz: {} cases ({:.0} execs/s), {} violations of the reference's properties",
+        summary.cases,
+        summary.execs_per_second(),
+        summary.violations.len()
+    );
+    let mut violations = summary.violations;
+    // Each implementation alone, with its own budget: the cases run on one engine of that
+    // implementation, and what they find is recorded (and shrunk) through the shared campaign.
+    let implementations = match selection.implementations() {
+        Ok(all) => all,
+        Err(e) => return fail(e),
+    };
+    for (index, implementation) in implementations.into_iter().enumerate() {
+        let name = implementation.about().name.to_owned();
+        if name == "reference" || fuzz_cases_per_impl == 0 {
+            continue;
+        }
+        let solo = Engine::new(
+            vec![implementation],
+            selection.guard(),
+            Catalogue::bundled(),
+        );
+        // A seed of its own per implementation, so that the runs do not repeat one another's
+        // inputs.
+        let options = fuzz::Options {
+            cases: Some(fuzz_cases_per_impl),
+            seed: options.seed + 1 + index as u64,
+            label: format!(", {name} alone"),
+            ..options.clone()
+        };
+        println!("fuzz: {name} alone, {fuzz_cases_per_impl} cases");
+        let summary = fuzz::run(
+            &solo,
+            &campaign,
+            &options,
+            &STOP,
+            &fuzz::Progress::default(),
+        );
+        println!(
+            "fuzz: {name}: {} cases in {:.1}s ({:.0} execs/s), {} new signatures ({} candidate bugs)",
+            summary.cases,
+            summary.elapsed.as_secs_f64(),
+            summary.execs_per_second(),
+            summary.signatures,
+            summary.candidate_bugs
+        );
+        violations.extend(summary.violations);
+    }
+    let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
+    let stats = campaign.stats();
+    match campaign.write_pruning() {
+        Ok(all) => println!("{}", written_line(&stats, all.len(), reports)),
+        Err(e) => return fail(e),
+    }
+    if let Some(cases) = wpt_setters {
+        write_setters(cases, reports);
+    }
+    let stale = engine.catalogue().stale(&engine.names());
+    if let Err(e) = report::index::write_catalogue(reports, engine.catalogue(), &stale) {
+        return fail(e);
+    }
+    for entry in &stale {
+        println!(
+            "stale catalogue entry: {} (matched nothing in this run)",
+            entry.id
+        );
+    }
+    for violation in violations.iter().take(20) {
+        println!("reference property violated: {violation}");
+    }
+    if violations.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// url's setters against the web-platform-tests setter cases: `reports/url-setters.md`.
+fn write_setters(cases: &Path, reports: &Path) {
+    #[cfg(feature = "url")]
+    {
+        use uri_conformance::setters;
+        let loaded = match setters::load(cases) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                println!("setter cases not read: {e}");
+                return;
+            }
+        };
+        let run = setters::run(&loaded);
+        let name = cases
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let text = setters::markdown(&run, &format!("web-platform-tests {name}"));
+        let path = reports.join("url-setters.md");
+        match report::write_atomically(&path, text.as_bytes()) {
+            Ok(()) => println!(
+                "url setters: {} of {} web-platform-tests cases pass ({})",
+                run.cases - run.failures.len(),
+                run.cases,
+                path.display()
+            ),
+            Err(e) => println!("{}: {e}", path.display()),
+        }
+    }
+    #[cfg(not(feature = "url"))]
+    let _ = (cases, reports);
+}

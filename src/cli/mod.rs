@@ -1,0 +1,331 @@
+//! The command line, one module per command family; `main.rs` only dispatches.
+//!
+//! - [`reference`]: the reference alone (`parse`, `resolve`, `normalize`, `check`, `crosscheck`)
+//!   and `serve`;
+//! - [`diff`]: one case or a batch through every implementation;
+//! - [`main_job`]: `run` (the main job) and `matrix`;
+//! - [`fuzz`]: the stable fuzz loop and the libFuzzer seed corpus;
+//! - [`gate`]: the CI gate of one implementation;
+//! - [`promote`]: a checked report into a vector.
+//!
+//! Exit status everywhere: 0 done, 1 a finding asked for (`--fail-on`) or a failed check, 2 a
+//! usage or input error, 130 interrupted, 141 standard output closed.
+
+pub mod diff;
+pub mod fuzz;
+pub mod gate;
+pub mod main_job;
+pub mod promote;
+pub mod reference;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use uri_conformance::diff::{Catalogue, Engine};
+use uri_conformance::fuzz::FirstFind;
+use uri_conformance::impls::{
+    self, Implementation,
+    external::{self as external_program, External},
+};
+use uri_conformance::locations::Source;
+use uri_conformance::report::markdown::case_line;
+
+/// Which implementations to compare.
+#[derive(Args, Clone)]
+pub struct Selection {
+    /// A bundled implementation (repeatable; `gate` takes exactly one --impl or --impl-cmd).
+    /// Without --impl and --impl-cmd, every bundled implementation.
+    #[arg(long = "impl", value_name = "NAME")]
+    implementations: Vec<String>,
+    /// An external program that speaks the protocol, `NAME=COMMAND` or `COMMAND` (repeatable).
+    #[arg(long = "impl-cmd", value_name = "COMMAND")]
+    commands: Vec<String>,
+    /// Time limit per case and implementation, in milliseconds (for an external program, from
+    /// when the request is sent).
+    #[arg(long, default_value_t = 5000)]
+    timeout_ms: u64,
+    /// Time an external program has to answer its first request (`about`), in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    startup_ms: u64,
+    /// Requests an external program that echoes ids (protocol version 2) gets at once.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    impl_batch: u64,
+}
+
+impl Selection {
+    /// The time limit per case.
+    pub fn limit(&self) -> Duration {
+        Duration::from_millis(self.timeout_ms)
+    }
+
+    /// The chosen implementations.
+    pub fn implementations(&self) -> Result<Vec<Arc<dyn Implementation>>, String> {
+        let mut chosen: Vec<Arc<dyn Implementation>> = Vec::new();
+        if self.implementations.is_empty() && self.commands.is_empty() {
+            chosen.extend(impls::bundled().into_iter().map(Arc::from));
+        }
+        for name in &self.implementations {
+            let implementation = impls::by_name(name).ok_or_else(|| {
+                format!(
+                    "unknown implementation {name:?} (this build has: {})",
+                    impls::names().join(", ")
+                )
+            })?;
+            chosen.push(Arc::from(implementation));
+        }
+        for command in &self.commands {
+            chosen.push(Arc::new(External::with_options(
+                command,
+                external_program::Options {
+                    limit: self.limit(),
+                    startup: Duration::from_millis(self.startup_ms),
+                    in_flight: usize::try_from(self.impl_batch).unwrap_or(1),
+                },
+            )));
+        }
+        Ok(chosen)
+    }
+
+    /// The engine over the chosen implementations, with the bundled catalogue.
+    pub fn engine(&self) -> Result<Engine, String> {
+        Ok(Engine::new(
+            self.implementations()?,
+            self.guard(),
+            Catalogue::bundled(),
+        ))
+    }
+
+    /// The engine's limit: longer than an external program's own, which kills and restarts it.
+    pub fn guard(&self) -> Duration {
+        self.limit() + Duration::from_secs(1)
+    }
+}
+
+/// Where an ad-hoc command's reports go: `--reports`, or a new scratch folder, so that a run
+/// outside the main job never rewrites the committed `reports/`.
+#[derive(Args, Clone)]
+pub struct ReportsOption {
+    /// Where the reports go (default: a new folder under the system's temporary directory,
+    /// printed at the end).
+    #[arg(long, value_name = "DIR")]
+    reports: Option<PathBuf>,
+}
+
+impl ReportsOption {
+    /// The folder, created and checked, or a new scratch folder named after `command`.
+    pub fn folder(&self, command: &str) -> Result<PathBuf, String> {
+        let dir = self.reports.clone().unwrap_or_else(|| {
+            let stamp = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            std::env::temp_dir()
+                .join("uri-conformance")
+                .join(format!("{command}-{stamp}-{}", std::process::id()))
+        });
+        reports_folder(&dir)?;
+        Ok(dir)
+    }
+}
+
+/// When a command that finds things exits non-zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Never for a finding (errors still do).
+    #[default]
+    Never,
+    /// On a bug: a candidate bug (a difference no catalogue entry covers, or a property
+    /// failure) or one a bug entry of the catalogue confirms; known differences and unjudged
+    /// findings do not count.
+    Candidate,
+    /// On such a bug that decides where a request goes (host, port, scheme, userinfo,
+    /// authority).
+    Security,
+}
+
+impl FailOn {
+    /// The exit status for a run whose findings are `(is it a bug, is it tagged security)`.
+    pub fn status(self, findings: impl IntoIterator<Item = (bool, bool)>) -> ExitCode {
+        let fails = |(bug, security): (bool, bool)| match self {
+            FailOn::Never => false,
+            FailOn::Candidate => bug,
+            FailOn::Security => bug && security,
+        };
+        if findings.into_iter().any(fails) {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// How new signatures are printed as they are found.
+#[derive(Args, Clone, Copy)]
+pub struct Output {
+    /// JSON lines on standard output instead of text: one `new-signature` object per new
+    /// signature as it is found, then one `summary` object.
+    #[arg(long)]
+    json: bool,
+    /// Exit with status 1 when the run finds a bug, candidate or confirmed by the catalogue
+    /// (`candidate`), or such a bug tagged security (`security`).
+    #[arg(long, value_enum, default_value_t = FailOn::Never)]
+    fail_on: FailOn,
+}
+
+impl Output {
+    /// Whether JSON lines were asked for.
+    pub fn json(self) -> bool {
+        self.json
+    }
+
+    /// The exit policy.
+    pub fn fail_on(self) -> FailOn {
+        self.fail_on
+    }
+
+    /// The printer of new signatures for this output.
+    pub fn announcer(self) -> fn(&FirstFind) {
+        if self.json {
+            announce_json
+        } else {
+            announce_text
+        }
+    }
+
+    /// Prints the run's last line: `text` as is, or `summary` as a JSON object.
+    pub fn summary(self, text: &str, summary: serde_json::Value) {
+        if self.json {
+            let mut object = serde_json::json!({ "event": "summary" });
+            if let (Some(object), serde_json::Value::Object(fields)) =
+                (object.as_object_mut(), summary)
+            {
+                object.extend(fields);
+            }
+            println!("{object}");
+        } else {
+            println!("{text}");
+        }
+    }
+}
+
+/// A new signature, as one line of text.
+pub fn announce_text(find: &FirstFind) {
+    println!(
+        "  new signature after {} cases ({:.1}s): {}{}{}\n    {}",
+        find.cases,
+        find.after.as_secs_f64(),
+        find.signature,
+        match (find.candidate_bug, find.bug) {
+            (true, _) => " [candidate bug]",
+            (false, true) => " [confirmed bug]",
+            (false, false) => "",
+        },
+        if find.security { " [security]" } else { "" },
+        case_line(&find.case)
+    );
+}
+
+/// A new signature, as one JSON line.
+pub fn announce_json(find: &FirstFind) {
+    println!(
+        "{}",
+        serde_json::json!({
+            "event": "new-signature",
+            "signature": find.signature,
+            "candidate_bug": find.candidate_bug,
+            "bug": find.bug,
+            "security": find.security,
+            "cases": find.cases,
+            "seconds": find.after.as_secs_f64(),
+            "case": find.case,
+        })
+    );
+}
+
+/// A path option whose absence is an error when given and a skipped step by default.
+pub fn existing(source: &Source, what: &str) -> Result<Option<PathBuf>, String> {
+    let found = source.existing().map(|p| p.map(Path::to_owned));
+    if let Ok(None) = &found {
+        println!("no {what} at {} (skipped)", source.path().display());
+    }
+    found
+}
+
+/// Set while the fuzz loop runs: Ctrl-C then stops the loop instead of the program.
+pub static FUZZING: AtomicBool = AtomicBool::new(false);
+/// Set by Ctrl-C during a fuzz run.
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Installs Ctrl-C and broken-pipe handling. Ctrl-C: the fuzz loop stops and keeps what it
+/// found; any other command ends at once. Either way no external program outlives the
+/// harness: each runs in its own process group, which the terminal's Ctrl-C does not reach.
+pub fn install_handlers() {
+    let _ = ctrlc::set_handler(|| {
+        if FUZZING.load(Ordering::Relaxed) {
+            STOP.store(true, Ordering::Relaxed);
+        } else {
+            impls::process::kill_all();
+            std::process::exit(130);
+        }
+    });
+    quiet_on_broken_pipe();
+}
+
+/// Ends the program: no external program outlives it.
+pub fn finish(code: ExitCode) -> ExitCode {
+    impls::process::kill_all();
+    code
+}
+
+/// A reader that goes away (`| head -1`) ends the command quietly, as if by SIGPIPE (exit
+/// status 141), instead of with a panic; external programs are killed first. Printing panics on
+/// a closed standard output because Rust ignores SIGPIPE.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            impls::process::kill_all();
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+/// Creates the reports folder if it is missing and checks that it takes files, before any work
+/// is done; the error names the folder.
+pub fn reports_folder(dir: &std::path::Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let probe = dir.join(format!(".write-check.{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| format!("{}: {e}", probe.display()))?;
+    std::fs::remove_file(&probe).map_err(|e| format!("{}: {e}", probe.display()))
+}
+/// Prints `error: message` and gives the usage-error status.
+pub fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+/// `60s`, `30m`, `1h`, `250ms`.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let (number, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let n: u64 = number
+        .parse()
+        .map_err(|_| format!("{text:?} is not a duration like 60s, 30m or 1h"))?;
+    match unit {
+        "" | "s" => Ok(Duration::from_secs(n)),
+        "m" => Ok(Duration::from_secs(n * 60)),
+        "h" => Ok(Duration::from_secs(n * 3600)),
+        "ms" => Ok(Duration::from_millis(n)),
+        _ => Err(format!("{text:?} is not a duration like 60s, 30m or 1h")),
+    }
+}

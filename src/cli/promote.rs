@@ -1,0 +1,167 @@
+//! `promote`: a checked report (a known difference, or a candidate bug with a hand-checked
+//! verdict) into a vector.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use uri_conformance::impls::{self, Implementation};
+use uri_conformance::protocol::Request;
+use uri_conformance::report;
+
+use super::fail;
+
+/// `promote`.
+#[derive(Args)]
+pub struct PromoteArgs {
+    /// IMPLEMENTATION/SIGNATURE, as in reports/README.md.
+    signature: String,
+    /// Where the reports are.
+    #[arg(long, default_value = "reports")]
+    reports: PathBuf,
+    /// The vector file to append to.
+    #[arg(long, default_value = "vectors/rfc3986/promoted.yaml")]
+    to: PathBuf,
+}
+
+/// `promote`.
+pub fn run(args: &PromoteArgs) -> ExitCode {
+    promote(&args.signature, &args.reports, &args.to)
+}
+
+fn promote(signature: &str, reports: &Path, to: &Path) -> ExitCode {
+    let path = reports.join(format!("{signature}.json"));
+    let report: report::Report = match std::fs::read_to_string(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+    {
+        Ok(report) => report,
+        Err(e) => return fail(format!("{}: {e}", path.display())),
+    };
+    // A vector's expectation must stand on the RFC text: promote only what was checked.
+    let confirmation = match (&report.known, &report.verdict) {
+        (Some(known), _) => format!(
+            "promoted from reports/{signature}.md, a known difference ({}): the reference's answer is RFC 3986's, {}",
+            known.id, report.rfc.section
+        ),
+        (None, Some(verdict)) => {
+            format!("promoted from reports/{signature}.md; checked by hand: {verdict}")
+        }
+        (None, None) => {
+            return fail(format!(
+                "{signature} has no hand-checked verdict in {}/verdicts.yaml: check it against the RFC first",
+                reports.display()
+            ));
+        }
+    };
+    let case = &report.minimal.case;
+    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let id = format!(
+        "promoted-{}",
+        signature
+            .replace('/', "-")
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            })
+            .collect::<String>()
+    );
+    let reference_answer = impls::reference::Reference.answer(case);
+    // The section of the rule the reference's answer turns on.
+    let section = match (&reference_answer, case) {
+        (uri_conformance::model::Outcome::Invalid(e), _) => {
+            match e
+                .trim_start_matches("base: ")
+                .split(':')
+                .next()
+                .unwrap_or("")
+            {
+                "scheme" => "3.1",
+                "userinfo" => "3.2.1",
+                "host" | "IP-literal" | "IPv6address" | "IPvFuture" => "3.2.2",
+                "authority" => "3.2",
+                "port" => "3.2.3",
+                "path" => "3.3",
+                "query" => "3.4",
+                "fragment" => "3.5",
+                "pct-encoded" => "2.1",
+                "path-noscheme" => "4.2",
+                "absolute-URI" => "4.3",
+                _ => "A",
+            }
+        }
+        (_, Request::Parse { .. }) => "3",
+        (_, Request::Resolve { .. }) => "5.2.2",
+        (_, Request::Normalize { level, .. }) if level.as_deref() == Some("scheme") => "6.2.3",
+        (_, Request::Normalize { .. }) => "6.2.2",
+    }
+    .to_owned();
+    let mut vector = format!(
+        "  - id: {}\n    section: {}\n    op: {}\n",
+        q(&id),
+        q(&section),
+        uri_conformance::diff::signature::op_name(case)
+    );
+    match case {
+        Request::Parse { input, rule, .. } => {
+            vector += &format!("    input: {}\n", q(input));
+            if let Some(rule) = rule.as_deref().filter(|r| *r != "URI-reference") {
+                vector += &format!("    rule: {}\n", q(rule));
+            }
+        }
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => {
+            vector += &format!("    base: {}\n    input: {}\n", q(base), q(input));
+            if !strict {
+                vector += "    strict: false\n";
+            }
+        }
+        Request::Normalize { input, level } => {
+            vector += &format!("    input: {}\n", q(input));
+            if let Some(level) = level.as_deref().filter(|l| *l != "syntax") {
+                vector += &format!("    level: {}\n", q(level));
+            }
+        }
+    }
+    vector += &format!("    note: {}\n    expect:\n", q(&confirmation));
+    let null_or = |v: &Option<String>| v.as_deref().map_or_else(|| "null".to_owned(), q);
+    vector += &match &reference_answer {
+        uri_conformance::model::Outcome::Parsed {
+            components: c,
+            host_kind,
+        } => format!(
+            "      components: {{scheme: {}, userinfo: {}, host: {}, port: {}, path: {}, query: {}, fragment: {}}}\n      host_kind: {}\n",
+            null_or(&c.scheme),
+            null_or(&c.userinfo),
+            null_or(&c.host),
+            null_or(&c.port),
+            q(&c.path),
+            null_or(&c.query),
+            null_or(&c.fragment),
+            host_kind.map_or("null", |k| k.name())
+        ),
+        uri_conformance::model::Outcome::Resolved(t) => format!("      target: {}\n", q(t)),
+        uri_conformance::model::Outcome::Normalized(n) => format!("      normalized: {}\n", q(n)),
+        uri_conformance::model::Outcome::Invalid(e) => {
+            format!("      invalid: {}\n", q(e.split(':').next().unwrap_or("")))
+        }
+        other => return fail(format!("the reference answered {other:?}")),
+    };
+    let mut text = std::fs::read_to_string(to).unwrap_or_else(|_| {
+        "# Vectors promoted from checked reports (`uri-conformance promote`); each note says which\n# verdict or RFC passage stands behind the expectation.\nvectors:\n".to_owned()
+    });
+    if text.contains(&format!("id: {}", q(&id))) {
+        return fail(format!("{id} is already in {}", to.display()));
+    }
+    text.push_str(&vector);
+    if let Err(e) = report::write_atomically(to, text.as_bytes()) {
+        return fail(format!("{}: {e}", to.display()));
+    }
+    println!("{id} appended to {}", to.display());
+    ExitCode::SUCCESS
+}

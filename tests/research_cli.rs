@@ -1,0 +1,244 @@
+//! The command line as a security researcher uses it: verdicts as JSON, an exit status that
+//! follows `--fail-on`, inputs after `--`, ad-hoc reports kept out of the checkout, and paths that
+//! must exist when given.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("research-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// A protocol adapter (Python) that parses every input as `http://evil.example/`: a host that
+/// differs from the reference's on every valid `http` input, so a security-tagged candidate bug.
+const LYING_ADAPTER: &str = r#"
+import json, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    answer = {"id": request.get("id")}
+    if request.get("op") == "about":
+        answer.update({"protocol": 2, "name": "liar", "version": "1", "spec": "RFC 3986"})
+    elif request.get("op") == "parse":
+        answer.update({"valid": True, "host_kind": "reg-name", "components": {
+            "scheme": "http", "userinfo": None, "host": "evil.example", "port": None,
+            "path": "/", "query": None, "fragment": None}})
+    else:
+        answer.update({"unsupported": True})
+    print(json.dumps(answer), flush=True)
+"#;
+
+fn python() -> bool {
+    let found = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("python3 is not installed: the lying adapter is not run");
+    }
+    found
+}
+
+fn liar(dir: &std::path::Path) -> String {
+    let script = dir.join("liar.py");
+    std::fs::write(&script, LYING_ADAPTER).expect("written");
+    format!("liar=python3 {}", script.display())
+}
+
+fn text(output: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn fail_on_decides_the_exit_status_of_one_case() {
+    if !python() {
+        return;
+    }
+    let dir = scratch("fail-on");
+    let liar = liar(&dir);
+    let run = |extra: &[&str], input: &str| {
+        binary()
+            .args(["diff", "--impl-cmd", &liar])
+            .args(extra)
+            .args(["--", input])
+            .output()
+            .expect("diff runs")
+    };
+    // Without --fail-on, a finding is no failure.
+    let output = run(&[], "http://a/");
+    assert_eq!(output.status.code(), Some(0), "{:?}", text(&output));
+    assert!(
+        text(&output).0.contains("candidate bug"),
+        "{:?}",
+        text(&output)
+    );
+    // A host that differs: a candidate bug, tagged security.
+    assert_eq!(
+        run(&["--fail-on", "candidate"], "http://a/").status.code(),
+        Some(1)
+    );
+    assert_eq!(
+        run(&["--fail-on", "security"], "http://a/").status.code(),
+        Some(1)
+    );
+    // An input the reference rejects and the liar accepts: a candidate bug, but no host of the
+    // reference's to differ from, so not a security one.
+    let invalid = "http://a b/";
+    assert_eq!(
+        run(&["--fail-on", "candidate"], invalid).status.code(),
+        Some(1)
+    );
+    assert_eq!(run(&["--fail-on", "never"], invalid).status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn diff_json_gives_each_answer_with_its_verdict() {
+    if !python() {
+        return;
+    }
+    let dir = scratch("json");
+    let output = binary()
+        .args([
+            "diff",
+            "--json",
+            "--impl",
+            "reference",
+            "--impl-cmd",
+            &liar(&dir),
+        ])
+        .args(["--", "http://a/b?c"])
+        .output()
+        .expect("diff runs");
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    let value: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(value["case"]["input"], "http://a/b?c");
+    assert_eq!(value["reference"]["components"]["host"], "a");
+    assert_eq!(value["reference"]["components"]["query"], "c");
+    let liar = &value["answers"][0];
+    assert_eq!(liar["implementation"], "liar");
+    assert_eq!(liar["verdict"], "candidate-bug");
+    assert_eq!(liar["security"], true);
+    assert_eq!(liar["answer"]["components"]["host"], "evil.example");
+    assert!(
+        liar["signature"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("liar/")),
+        "{liar}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_batch_prints_each_new_signature_as_a_json_line_and_writes_to_a_scratch_folder() {
+    if !python() {
+        return;
+    }
+    let dir = scratch("batch");
+    let list = dir.join("urls.txt");
+    std::fs::write(&list, "http://a/\nhttp://b/\nhttp://c/x\n").expect("written");
+    let output = binary()
+        .current_dir(&dir)
+        .args([
+            "diff",
+            "--json",
+            "--fail-on",
+            "security",
+            "--impl-cmd",
+            &liar(&dir),
+        ])
+        .arg("--input-file")
+        .arg(&list)
+        .output()
+        .expect("diff runs");
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let events: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let (summary, found) = events.split_last().expect("at least the summary");
+    assert_eq!(summary["event"], "summary");
+    assert!(!found.is_empty(), "{stdout}");
+    for event in found {
+        assert_eq!(event["event"], "new-signature");
+        assert!(
+            event["signature"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("liar/"))
+        );
+    }
+    assert!(found.iter().any(|e| e["security"] == true), "{stdout}");
+    // Signatures are announced once each.
+    let mut names: Vec<&str> = found
+        .iter()
+        .filter_map(|e| e["signature"].as_str())
+        .collect();
+    names.sort_unstable();
+    let before = names.len();
+    names.dedup();
+    assert_eq!(before, names.len(), "{stdout}");
+    // The reports went to a scratch folder outside the current directory, which is untouched.
+    let reports = PathBuf::from(summary["reports"].as_str().expect("the reports folder"));
+    assert!(!reports.starts_with(&dir), "{}", reports.display());
+    assert!(reports.join("index.md").is_file() || reports.join("README.md").is_file());
+    assert!(!dir.join("reports").exists());
+    let _ = std::fs::remove_dir_all(&reports);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_input_after_the_separator_may_start_with_a_dash() {
+    let output = binary()
+        .args(["diff", "--impl", "reference", "--", "-a:b"])
+        .output()
+        .expect("diff runs");
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stdout.contains("parse \"-a:b\""), "{stdout}");
+}
+
+#[test]
+fn a_path_given_that_does_not_exist_is_an_error() {
+    let missing = std::env::temp_dir().join("research-cli-no-such-dir/urls");
+    for args in [
+        vec!["diff", "--impl", "reference", "--urls"],
+        vec!["diff", "--impl", "reference", "--input-file"],
+        vec!["crosscheck", "--dir"],
+        vec!["check", "--vectors"],
+        vec!["corpus", "/tmp/research-cli-corpus-unused", "--urls"],
+    ] {
+        let output = binary().args(&args).arg(&missing).output().expect("runs");
+        let (_, stderr) = text(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&missing.display().to_string()),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn outside_a_checkout_the_binary_uses_its_own_copy_of_the_corpus() {
+    // The system's temporary directory is not a checkout: the corpus comes from the binary.
+    let dir = scratch("outside");
+    let output = binary()
+        .current_dir(&dir)
+        .arg("check")
+        .output()
+        .expect("check runs");
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
