@@ -740,6 +740,7 @@ fn run_main_job(
         Ok(engine) => engine,
         Err(e) => return fail(e),
     };
+    let before = report::changes::Before::read(reports);
     let code = write_matrix(&engine, reports);
     if code != ExitCode::SUCCESS {
         return code;
@@ -836,6 +837,7 @@ fn run_main_job(
     if let Err(e) = report::index::write_catalogue(reports, engine.catalogue(), &stale) {
         return fail(e);
     }
+    before.print(reports);
     for entry in &stale {
         println!(
             "stale catalogue entry: {} (matched nothing in this run)",
