@@ -151,7 +151,7 @@ pub fn report_changes(before: &[Report], after: &[Report]) -> Vec<Change> {
             });
         }
     }
-    changes.sort_by(|a, b| sort_key(a).cmp(&sort_key(b)));
+    changes.sort_by(|a, b| sort_key(a).cmp(sort_key(b)));
     changes
 }
 
