@@ -604,3 +604,101 @@ fn html_cell(out: &mut String, implementation: &str, tally: &Tally, group: Optio
     }
     out.push_str("</td>");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matrix::Result as Cell;
+
+    fn row(id: &str, section: &str, results: &[(&str, Verdict, Option<Abnormal>)]) -> Row {
+        Row {
+            vector: format!("rfc3986/{section}/{id}"),
+            section: section.to_owned(),
+            place: "vectors/rfc3986/x.yaml".to_owned(),
+            case: Request::Resolve {
+                base: "http://a/b".to_owned(),
+                input: format!("../{id}"),
+                strict: true,
+            },
+            expected: "target \"http://a/g\"".to_owned(),
+            results: results
+                .iter()
+                .map(|(name, verdict, abnormal)| {
+                    (
+                        (*name).to_owned(),
+                        Cell {
+                            verdict: verdict.clone(),
+                            answer: "target \"http://a/h\"".to_owned(),
+                            abnormal: *abnormal,
+                            signature: (*verdict == Verdict::Fail)
+                                .then(|| "resolve-target-path".to_owned()),
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn cells_are_coloured_by_the_share_of_all_vectors_and_show_every_count() {
+        // "few" passes the one vector it supports of four; "most" passes three of four.
+        let mut rows = vec![row(
+            "v0",
+            "3.2.2",
+            &[("few", Verdict::Pass, None), ("most", Verdict::Pass, None)],
+        )];
+        for id in ["v1", "v2"] {
+            rows.push(row(
+                id,
+                "3.2.2",
+                &[
+                    ("few", Verdict::Unsupported, None),
+                    ("most", Verdict::Pass, None),
+                ],
+            ));
+        }
+        rows.push(row(
+            "v3",
+            "3.2.2",
+            &[
+                ("few", Verdict::Unsupported, None),
+                ("most", Verdict::Fail, Some(Abnormal::Panic)),
+            ],
+        ));
+        let matrix = Matrix {
+            implementations: vec![
+                ("few".to_owned(), "few 1.0".to_owned()),
+                ("most".to_owned(), "most 1.0".to_owned()),
+            ],
+            rows,
+        };
+        let groups = tallies(&matrix);
+        let few = &groups[0].1["few"];
+        let most = &groups[0].1["most"];
+        assert_eq!((few.pass, few.supported(), few.total()), (1, 1, 4));
+        assert_eq!(few.band(), "p25", "1 of 4 is 25%, whatever it supports");
+        assert_eq!(most.band(), "p75");
+        assert_eq!(most.panics, 1);
+
+        let html = html(&matrix);
+        assert!(
+            html.contains("<span class=\"number\">3.2.2</span>Host"),
+            "{html}"
+        );
+        // Counts are in the cell's text, not only in its title.
+        assert!(html.contains(">1/4<span class=\"pct\">25%</span></div><div class=\"counts\">1 supported</div><div class=\"counts\">3 unsupported</div>"), "{html}");
+        assert!(html.contains("<span class=\"abnormal\">1 panic</span>"));
+        assert!(html.contains("href=\"conformance.md#most-rfc3986-3-2-2\""));
+        assert!(html.contains("href=\"most/resolve-target-path.md\""));
+
+        let md = markdown(&matrix);
+        assert!(
+            md.contains("| §3.2.2 Host | 1/4 pass (25%): 1 supported, 3 unsupported |"),
+            "{md}"
+        );
+        assert!(md.contains("### most: §3.2.2 Host"));
+        assert!(md.contains(
+            "| [`rfc3986/3.2.2/v3`](../vectors/rfc3986/x.yaml) | **fail**, panic ([report](most/resolve-target-path.md)) | `\"../v3\"` | `\"http://a/b\"` |"
+        ), "{md}");
+    }
+}
