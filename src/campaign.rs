@@ -72,7 +72,7 @@ impl<'a> Campaign<'a> {
         for finding in &run.findings {
             self.stats.findings += 1;
             if self.collector.has(finding) {
-                self.collector.count(finding, source);
+                self.collector.count(finding, &run.answers, source);
                 continue;
             }
             new += 1;

@@ -37,6 +37,16 @@ impl Verdict {
     }
 }
 
+/// An answer that is no answer: the implementation panicked or did not answer in time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Abnormal {
+    /// It panicked.
+    Panic,
+    /// It did not answer within the time limit.
+    Timeout,
+}
+
 /// One implementation's result on one vector.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Result {
@@ -44,6 +54,13 @@ pub struct Result {
     pub verdict: Verdict,
     /// What it answered.
     pub answer: String,
+    /// A panic or a time-out (its verdict is `fail`, or `known` for a catalogued one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abnormal: Option<Abnormal>,
+    /// For a failure or a known difference: the signature of the finding, whose report is
+    /// `reports/<implementation>/<signature>.md` after the main job.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
 }
 
 /// One vector's results.
@@ -53,8 +70,11 @@ pub struct Row {
     pub vector: String,
     /// Its RFC section.
     pub section: String,
-    /// Where it is written.
+    /// The file it is written in, relative to the repository (no line, so that adding a vector
+    /// above it changes nothing).
     pub place: String,
+    /// What is asked: the protocol request (input, base, rule or level).
+    pub case: Request,
     /// What it expects.
     pub expected: String,
     /// Each implementation's result, by name.
@@ -127,12 +147,23 @@ pub fn judge(
     request: &Request,
     outcome: &Outcome,
 ) -> Verdict {
+    judge_with_signature(engine, implementation, vector, request, outcome).0
+}
+
+/// [`judge`], with the signature of the finding for a failure or a known difference.
+pub fn judge_with_signature(
+    engine: &Engine,
+    implementation: &str,
+    vector: &Vector,
+    request: &Request,
+    outcome: &Outcome,
+) -> (Verdict, Option<String>) {
     let blind_spots: &[BlindSpot] = engine
         .implementations()
         .find(|i| i.about().name == implementation)
         .map_or(&[], |i| i.blind_spots());
     if *outcome == Outcome::Unsupported {
-        return Verdict::Unsupported;
+        return (Verdict::Unsupported, None);
     }
     if meets(outcome, &vector.expect, blind_spots)
         || vector
@@ -140,14 +171,15 @@ pub fn judge(
             .iter()
             .any(|a| meets(outcome, &a.outcome, blind_spots))
     {
-        return Verdict::Pass;
+        return (Verdict::Pass, None);
     }
-    match engine
-        .run_one(implementation, request)
-        .and_then(|f| f.known)
-    {
-        Some(known) if known.class != crate::diff::Class::Bug => Verdict::Known(known.id),
-        _ => Verdict::Fail,
+    let finding = engine.run_one(implementation, request);
+    let signature = finding.as_ref().map(|f| f.signature.id());
+    match finding.and_then(|f| f.known) {
+        Some(known) if known.class != crate::diff::Class::Bug => {
+            (Verdict::Known(known.id), signature)
+        }
+        _ => (Verdict::Fail, signature),
     }
 }
 
@@ -161,23 +193,32 @@ pub fn run(engine: &Engine, vectors: &[Vector]) -> Matrix {
         let run = engine.run(&request);
         let mut results = BTreeMap::new();
         for (name, outcome) in &run.answers {
-            let verdict = if *outcome == Outcome::Unsupported {
-                Verdict::Unsupported
+            let (verdict, signature) = if *outcome == Outcome::Unsupported {
+                (Verdict::Unsupported, None)
             } else {
-                judge(engine, name, vector, &request, outcome)
+                judge_with_signature(engine, name, vector, &request, outcome)
+            };
+            let abnormal = match outcome {
+                Outcome::Panicked(_) => Some(Abnormal::Panic),
+                Outcome::TimedOut => Some(Abnormal::Timeout),
+                _ => None,
             };
             results.insert(
                 name.clone(),
                 Result {
                     verdict,
                     answer: outcome.describe(),
+                    abnormal,
+                    signature,
                 },
             );
         }
         rows.push(Row {
             vector: vector.name(),
             section: vector.section.clone(),
-            place: vector.place(),
+            // Without the line, so that a vector added above does not rewrite every row.
+            place: vector.file_place(),
+            case: request,
             expected: vector.expect.to_string(),
             results,
         });

@@ -39,11 +39,16 @@ pub struct Vector {
 impl Vector {
     /// Where it is written, `vectors/<corpus>/<file>:<line>`, the same on every machine.
     pub fn place(&self) -> String {
+        format!("{}:{}", self.file_place(), self.line)
+    }
+
+    /// Its file, `vectors/<corpus>/<file>`, the same on every machine.
+    pub fn file_place(&self) -> String {
         let file = self
             .file
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        format!("vectors/{}/{file}:{}", self.corpus, self.line)
+        format!("vectors/{}/{file}", self.corpus)
     }
 
     /// The test name: `<corpus>/<section>/<id>`.

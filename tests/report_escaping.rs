@@ -135,13 +135,20 @@ fn the_matrix_quotes_answers_in_code_spans() {
             .map(|text| Row {
                 vector: "rfc3986/3.2.2/x".to_owned(),
                 section: "3.2.2".to_owned(),
-                place: "x.yaml:1".to_owned(),
+                place: "x.yaml".to_owned(),
+                case: Request::Resolve {
+                    base: (*text).to_owned(),
+                    input: (*text).to_owned(),
+                    strict: true,
+                },
                 expected: (*text).to_owned(),
                 results: BTreeMap::from([(
                     "ext".to_owned(),
                     Cell {
                         verdict: Verdict::Fail,
                         answer: format!("valid: host={text}"),
+                        abnormal: None,
+                        signature: None,
                     },
                 )]),
             })

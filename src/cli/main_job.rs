@@ -179,6 +179,8 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
         Ok(engine) => engine,
         Err(e) => return fail(e),
     };
+    // What is on disk before anything is written: the job ends by listing what changed.
+    let before = report::changes::Before::read(reports);
     let code = write_matrix(&engine, reports);
     if code != ExitCode::SUCCESS {
         return code;
@@ -276,6 +278,7 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
     if let Err(e) = report::index::write_catalogue(reports, engine.catalogue(), &stale) {
         return fail(e);
     }
+    before.print(reports);
     for entry in &stale {
         println!(
             "stale catalogue entry: {} (matched nothing in this run)",

@@ -28,7 +28,9 @@ pub fn render(reports: &[Report]) -> String {
          come first, then known differences (another specification, a reading the RFC allows, an \
          API limit); within each, differences that decide where a request goes (scheme, \
          userinfo, host, port) come first. The conformance matrix is in \
-         [conformance.md](conformance.md).\n\n",
+         [conformance.md](conformance.md); how often each behaviour was seen, and on which \
+         inputs, is in [stats.json](stats.json), so that this index and the reports change only \
+         when a behaviour does.\n\n",
     );
     let bugs = sorted.iter().filter(|r| r.is_candidate_bug()).count();
     let _ = writeln!(
@@ -40,13 +42,12 @@ pub fn render(reports: &[Report]) -> String {
     );
     let _ = writeln!(
         out,
-        "| implementation | finding | class | security | minimal case | upstream | seen |\n|---|---|---|---|---|---|---|"
+        "| implementation | finding | class | security | minimal case | upstream |\n|---|---|---|---|---|---|"
     );
     for report in sorted {
-        let seen: u64 = report.counts.values().sum();
         let _ = writeln!(
             out,
-            "| {} | [{}]({}/{}.md) | {} | {} | {} | {} | {} |",
+            "| {} | [{}]({}/{}.md) | {} | {} | {} | {} |",
             report.implementation,
             report.signature,
             report.implementation,
@@ -62,7 +63,6 @@ pub fn render(reports: &[Report]) -> String {
             if report.security { "yes" } else { "" },
             super::markdown::case_markdown(&report.minimal.case).replace('|', "\\|"),
             super::markdown::text(report.upstream.as_deref().unwrap_or("")).replace('|', "\\|"),
-            seen
         );
     }
     out

@@ -92,16 +92,9 @@ pub fn render(report: &Report) -> String {
             "- security: the difference is in the scheme, userinfo, host, host kind or port, which decide where a request goes (URL confusion, SSRF)"
         );
     }
-    let counts: Vec<String> = report
-        .counts
-        .iter()
-        .map(|(source, n)| format!("{n} in {}", text(source)))
-        .collect();
     let _ = writeln!(
         out,
-        "- seen: {} (first in {})",
-        counts.join(", "),
-        text(&report.first_seen)
+        "- seen: how often, where first and on which other inputs are in [stats.json](../stats.json)"
     );
     let _ = writeln!(out);
 
@@ -115,9 +108,7 @@ pub fn render(report: &Report) -> String {
         ),
         None => cli_reproduction(&report.minimal.case),
     };
-    let long = super::case_chars(&report.minimal.case) > QUOTED_INPUT
-        || super::case_chars(&report.original.case) > QUOTED_INPUT;
-    if long {
+    if super::case_chars(&report.minimal.case) > QUOTED_INPUT {
         let _ = writeln!(
             out,
             "The inputs are cut here; whole, they are in {}.\n",
@@ -181,17 +172,6 @@ pub fn render(report: &Report) -> String {
         draft_issue(&mut out, report);
     }
 
-    if report.original.case != report.minimal.case {
-        let _ = writeln!(out, "## Original case\n");
-        exhibit(&mut out, &report.original, &report.implementation);
-    }
-    if report.examples.len() > 1 {
-        let _ = writeln!(out, "## More inputs that show it\n");
-        for example in &report.examples {
-            let _ = writeln!(out, "- {}", case_markdown(example));
-        }
-        let _ = writeln!(out);
-    }
     out
 }
 

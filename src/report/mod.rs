@@ -3,14 +3,23 @@
 //!
 //! A run collects findings in memory and then merges them into what is on disk: the counts per
 //! source are replaced (so re-running the same inputs changes nothing), the examples are the
-//! shortest few ever seen, the minimal case is the shortest ever found. Every file is written to
-//! a temporary file and renamed, so none is ever half-written, and the text holds no time
-//! stamp, so a committed `reports/` diffs cleanly.
+//! shortest few ever seen, the minimal case is the shortest ever found and stays while it still
+//! shows the behaviour. Every file is written to a temporary file and renamed, so none is ever
+//! half-written, and the text holds no time stamp.
+//!
+//! A committed `reports/` diffs as a list of behaviour changes: a report's own files hold what
+//! changes only with the behaviour (its signature, classification, verdict, minimal case and
+//! every implementation's answer to it), and what moves with every unrelated change (how many
+//! cases showed it per source, where it was first seen, the first case and the shortest
+//! examples) lives in one file, `reports/stats.json` ([`stats`]). [`changes`] lists what a run
+//! changed.
 
+pub mod changes;
 pub mod index;
 pub mod markdown;
 pub mod matrix;
 pub mod rfc;
+pub mod stats;
 
 use std::collections::BTreeMap;
 use std::io;
@@ -27,10 +36,10 @@ use rfc::Citation;
 /// How many example inputs a report keeps.
 pub const EXAMPLES: usize = 5;
 
-/// The most characters of one input a report quotes. A report with a longer minimal or
-/// original case has its cases whole in a side file, `<signature>.inputs.json`; its `.json`
-/// keeps the minimal case whole (for merging and promoting) and cuts the original and the
-/// examples, and its `.md` cuts them all.
+/// The most characters of one input a report quotes. A report with a longer minimal case has it
+/// whole in a side file, `<signature>.inputs.json`, too; its `.json` keeps the minimal case whole
+/// (for merging and promoting), its `.md` cuts it, and `stats.json` cuts the original case and
+/// the examples.
 pub const QUOTED_INPUT: usize = 1000;
 
 /// One case with every implementation's answer.
@@ -49,6 +58,27 @@ pub struct Exhibit {
     /// input, the first output, the second), each labelled with the call that made it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chain: Vec<String>,
+}
+
+impl Exhibit {
+    /// A case with no answers: an exhibit read back from `stats.json`, which keeps cases only.
+    pub fn of_case(case: Request) -> Self {
+        Exhibit {
+            case,
+            reference: String::new(),
+            actual: String::new(),
+            others: BTreeMap::new(),
+            chain: Vec::new(),
+        }
+    }
+
+    fn none() -> Self {
+        Exhibit::of_case(Request::Parse {
+            input: String::new(),
+            rule: None,
+            zone_id: false,
+        })
+    }
 }
 
 /// A catalogue entry, as a report shows it.
@@ -101,13 +131,19 @@ pub struct Report {
     pub upstream: Option<String>,
     /// The smallest case found.
     pub minimal: Exhibit,
-    /// The first case that showed it.
+    /// The first case that showed it (in `stats.json`, not in the report's own file; read
+    /// back, it holds the case alone).
+    #[serde(default = "Exhibit::none", skip_serializing)]
     pub original: Exhibit,
-    /// The shortest inputs seen.
+    /// The shortest inputs seen (in `stats.json`).
+    #[serde(default, skip_serializing)]
     pub examples: Vec<Request>,
-    /// Cases that showed it, per source (`vectors`, `urls/web-kasztp.txt`, `fuzz seed 1`).
+    /// Cases that showed it, per source (`vectors`, `urls/web-kasztp.txt`, `fuzz seed 1`; in
+    /// `stats.json`).
+    #[serde(default, skip_serializing)]
     pub counts: BTreeMap<String, u64>,
-    /// The source that found it first.
+    /// The source that found it first (in `stats.json`).
+    #[serde(default, skip_serializing)]
     pub first_seen: String,
     /// A Rust program against the crate alone that shows the behaviour.
     pub reproduction: Option<String>,
@@ -181,14 +217,34 @@ impl Verdicts {
 pub struct Collector {
     dir: PathBuf,
     reports: BTreeMap<(String, String), Report>,
+    /// The minimal case of each report on disk when the run began.
+    stored_minimal: BTreeMap<(String, String), Request>,
+    /// The reports whose stored minimal case showed their signature again in this run, with the
+    /// fresh answers to it.
+    confirmed: BTreeMap<(String, String), Confirmed>,
+}
+
+/// A stored minimal case seen again with its signature.
+#[derive(Clone, Debug)]
+struct Confirmed {
+    minimal: Exhibit,
+    security: bool,
 }
 
 impl Collector {
     /// A collector writing under `dir`.
     pub fn new(dir: impl Into<PathBuf>) -> Self {
+        let dir = dir.into();
+        let stored_minimal = read_all(&dir)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| ((r.implementation, r.signature), r.minimal.case))
+            .collect();
         Collector {
-            dir: dir.into(),
+            dir,
             reports: BTreeMap::new(),
+            stored_minimal,
+            confirmed: BTreeMap::new(),
         }
     }
 
@@ -211,13 +267,31 @@ impl Collector {
     }
 
     /// Counts one more case for a signature already held, keeping the input if it is among the
-    /// shortest.
-    pub fn count(&mut self, finding: &Finding, source: &str) {
+    /// shortest. `answers` are every implementation's answers to the case.
+    pub fn count(&mut self, finding: &Finding, answers: &[(String, Outcome)], source: &str) {
         if let Some(report) = self.reports.get_mut(&key(finding)) {
             if !source.is_empty() {
                 *report.counts.entry(source.to_owned()).or_default() += 1;
             }
             add_example(&mut report.examples, &finding.case);
+        }
+        self.confirm(finding, answers);
+    }
+
+    /// Notes that a report's stored minimal case still shows its signature, so that it stays the
+    /// minimal case (a report changes only when its behaviour does).
+    fn confirm(&mut self, finding: &Finding, answers: &[(String, Outcome)]) {
+        let key = key(finding);
+        if self.stored_minimal.get(&key) == Some(&finding.case)
+            && !self.confirmed.contains_key(&key)
+        {
+            self.confirmed.insert(
+                key,
+                Confirmed {
+                    minimal: exhibit(finding, answers),
+                    security: finding.is_security_relevant(),
+                },
+            );
         }
     }
 
@@ -247,6 +321,8 @@ impl Collector {
             ..report
         };
         self.reports.insert(key(original), report);
+        self.confirm(original, original_answers);
+        self.confirm(minimal, minimal_answers);
     }
 
     /// The reports of this run, not yet merged with what is on disk.
@@ -263,35 +339,58 @@ impl Collector {
                 .reports
                 .contains_key(&(old.implementation.clone(), old.signature.clone()))
             {
-                std::fs::remove_file(old.file(&self.dir, "json"))?;
-                std::fs::remove_file(old.file(&self.dir, "md"))?;
+                for extension in ["json", "md", "inputs.json"] {
+                    remove_if_there(&old.file(&self.dir, extension))?;
+                }
             }
         }
         self.write_merging(false)
     }
 
-    /// Merges this run into the reports on disk, writes them and the index, and returns every
-    /// report now on disk.
+    /// Merges this run into the reports on disk, writes them, `stats.json` and the index, and
+    /// returns every report now on disk.
     pub fn write(&self) -> io::Result<Vec<Report>> {
         self.write_merging(true)
     }
 
     /// With `keep_cases`, the stored minimal case and examples are kept where they are shorter;
-    /// without, only the counts and the first source are (the run replayed every stored case,
-    /// so its cases are the ones that still show the behaviour).
+    /// without, only the counts, the first source and a minimal case that still shows the
+    /// behaviour are (the run replayed every stored case, so its cases are the ones that still
+    /// show the behaviour).
     fn write_merging(&self, keep_cases: bool) -> io::Result<Vec<Report>> {
         let verdicts = Verdicts::load(&self.dir).map_err(io::Error::other)?;
-        for report in self.reports.values() {
-            let merged = match read_report(&report.file(&self.dir, "json")) {
-                Some(old) if keep_cases => merge(old, report.clone()),
-                Some(old) => merge_counts(old, report.clone()),
+        let mut stats = stats::Stats::load(&self.dir)?;
+        for (key, report) in &self.reports {
+            let old = read_report(&report.file(&self.dir, "json")).map(|mut old| {
+                stats.apply(&mut old);
+                old
+            });
+            let confirmed = self.confirmed.get(key);
+            let merged = match old {
+                Some(old) if keep_cases => merge(old, report.clone(), confirmed),
+                Some(old) => merge_counts(old, report.clone(), confirmed),
                 None => report.clone(),
             };
-            write_report(&self.dir, merged, &verdicts)?;
+            let written = write_report(&self.dir, merged, &verdicts)?;
+            stats.record(&written);
         }
-        let all = read_all(&self.dir)?;
+        let mut all = read_own_files(&self.dir)?;
+        stats.retain(&all);
+        stats.write(&self.dir)?;
+        for report in &mut all {
+            stats.apply(report);
+        }
         index::write(&self.dir, &all)?;
         Ok(all)
+    }
+}
+
+fn remove_if_there(path: &Path) -> io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => {
+            Err(io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -442,13 +541,15 @@ fn new_report(
 }
 
 /// Merges a new run's report into the one on disk.
-fn merge(old: Report, new: Report) -> Report {
+fn merge(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
     let mut merged = new;
     if !old.first_seen.is_empty() {
-        merged.first_seen = old.first_seen;
+        merged.first_seen = old.first_seen.clone();
     }
-    merged.original = old.original;
-    if case_len(&old.minimal.case) <= case_len(&merged.minimal.case) {
+    merged.original = old.original.clone();
+    if !keep_confirmed_minimal(&mut merged, &old, confirmed)
+        && case_len(&old.minimal.case) <= case_len(&merged.minimal.case)
+    {
         merged.minimal = old.minimal;
         merged.security = old.security;
         merged.reproduction = old.reproduction.or(merged.reproduction);
@@ -462,16 +563,40 @@ fn merge(old: Report, new: Report) -> Report {
     merged
 }
 
-/// Keeps the stored counts and first source, and this run's cases.
-fn merge_counts(old: Report, new: Report) -> Report {
+/// Keeps the stored counts and first source, and this run's cases but for a stored minimal
+/// case that still shows the behaviour.
+fn merge_counts(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
     let mut merged = new;
     if !old.first_seen.is_empty() {
-        merged.first_seen = old.first_seen;
+        merged.first_seen = old.first_seen.clone();
     }
+    keep_confirmed_minimal(&mut merged, &old, confirmed);
     for (source, count) in old.counts {
         merged.counts.entry(source).or_insert(count);
     }
     merged
+}
+
+/// The stored minimal case stays while it still shows the behaviour, for the same release of
+/// the crate, and no shorter one was found: otherwise the order in which a run happens to meet
+/// the cases would change committed reports. Its answers are this run's.
+fn keep_confirmed_minimal(
+    merged: &mut Report,
+    old: &Report,
+    confirmed: Option<&Confirmed>,
+) -> bool {
+    match confirmed {
+        Some(confirmed)
+            if old.version == merged.version
+                && case_len(&confirmed.minimal.case) <= case_len(&merged.minimal.case) =>
+        {
+            merged.minimal = confirmed.minimal.clone();
+            merged.security = confirmed.security;
+            merged.reproduction = old.reproduction.clone().or(merged.reproduction.take());
+            true
+        }
+        _ => false,
+    }
 }
 
 fn read_report(path: &Path) -> Option<Report> {
@@ -479,8 +604,19 @@ fn read_report(path: &Path) -> Option<Report> {
     serde_json::from_str(&text).ok()
 }
 
-/// Every report under `dir`, sorted by implementation and signature.
+/// Every report under `dir`, sorted by implementation and signature, with its statistics
+/// from `stats.json`.
 pub fn read_all(dir: &Path) -> io::Result<Vec<Report>> {
+    let stats = stats::Stats::load(dir)?;
+    let mut reports = read_own_files(dir)?;
+    for report in &mut reports {
+        stats.apply(report);
+    }
+    Ok(reports)
+}
+
+/// Every report under `dir` as its own file holds it (without statistics).
+fn read_own_files(dir: &Path) -> io::Result<Vec<Report>> {
     let mut reports = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(reports);
@@ -504,7 +640,8 @@ pub fn read_all(dir: &Path) -> io::Result<Vec<Report>> {
     Ok(reports)
 }
 
-fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Result<()> {
+/// Writes a report's own files and returns it as written (inputs cut), for `stats.json`.
+fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Result<Report> {
     let verdict = verdicts.get(&report.implementation, &report.signature);
     report.verdict = verdict.map(|v| v.verdict.clone());
     report.upstream = match (&report.known, verdict) {
@@ -515,17 +652,15 @@ fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Resu
     let folder = dir.join(&report.implementation);
     std::fs::create_dir_all(&folder)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", folder.display())))?;
-    if case_chars(&report.minimal.case) > QUOTED_INPUT
-        || case_chars(&report.original.case) > QUOTED_INPUT
-    {
-        let whole = serde_json::json!({
-            "minimal": report.minimal.case,
-            "original": report.original.case,
-        });
+    let side_file = report.file(dir, "inputs.json");
+    if case_chars(&report.minimal.case) > QUOTED_INPUT {
+        let whole = serde_json::json!({ "minimal": report.minimal.case });
         let text = serde_json::to_string_pretty(&whole).map_err(io::Error::other)? + "\n";
-        write_atomically(&report.file(dir, "inputs.json"), text.as_bytes())?;
-        report.original.case = capped_case(&report.original.case);
+        write_atomically(&side_file, text.as_bytes())?;
+    } else {
+        remove_if_there(&side_file)?;
     }
+    report.original.case = capped_case(&report.original.case);
     report.examples = report.examples.iter().map(capped_case).collect();
     capped_exhibit(&mut report.minimal);
     capped_exhibit(&mut report.original);
@@ -534,7 +669,8 @@ fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Resu
     write_atomically(
         &report.file(dir, "md"),
         markdown::render(&report).as_bytes(),
-    )
+    )?;
+    Ok(report)
 }
 
 /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.

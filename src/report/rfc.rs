@@ -77,6 +77,101 @@ const ABSOLUTE: (&str, &str) = (
     "absolute-URI = scheme \":\" hier-part [ \"?\" query ]",
 );
 
+/// The heading of a section of RFC 3986 or RFC 6874, from its table of contents: `3.2.2` is
+/// `Host`.
+pub fn section_title(corpus: &str, section: &str) -> Option<&'static str> {
+    const RFC3986: &[(&str, &str)] = &[
+        ("1", "Introduction"),
+        ("1.1", "Overview of URIs"),
+        ("1.1.1", "Generic Syntax"),
+        ("1.1.2", "Examples"),
+        ("1.1.3", "URI, URL, and URN"),
+        ("1.2", "Design Considerations"),
+        ("1.2.1", "Transcription"),
+        ("1.2.2", "Separating Identification from Interaction"),
+        ("1.2.3", "Hierarchical Identifiers"),
+        ("1.3", "Syntax Notation"),
+        ("2", "Characters"),
+        ("2.1", "Percent-Encoding"),
+        ("2.2", "Reserved Characters"),
+        ("2.3", "Unreserved Characters"),
+        ("2.4", "When to Encode or Decode"),
+        ("2.5", "Identifying Data"),
+        ("3", "Syntax Components"),
+        ("3.1", "Scheme"),
+        ("3.2", "Authority"),
+        ("3.2.1", "User Information"),
+        ("3.2.2", "Host"),
+        ("3.2.3", "Port"),
+        ("3.3", "Path"),
+        ("3.4", "Query"),
+        ("3.5", "Fragment"),
+        ("4", "Usage"),
+        ("4.1", "URI Reference"),
+        ("4.2", "Relative Reference"),
+        ("4.3", "Absolute URI"),
+        ("4.4", "Same-Document Reference"),
+        ("4.5", "Suffix Reference"),
+        ("5", "Reference Resolution"),
+        ("5.1", "Establishing a Base URI"),
+        ("5.2", "Relative Resolution"),
+        ("5.2.1", "Pre-parse the Base URI"),
+        ("5.2.2", "Transform References"),
+        ("5.2.3", "Merge Paths"),
+        ("5.2.4", "Remove Dot Segments"),
+        ("5.3", "Component Recomposition"),
+        ("5.4", "Reference Resolution Examples"),
+        ("5.4.1", "Normal Examples"),
+        ("5.4.2", "Abnormal Examples"),
+        ("6", "Normalization and Comparison"),
+        ("6.1", "Equivalence"),
+        ("6.2", "Comparison Ladder"),
+        ("6.2.1", "Simple String Comparison"),
+        ("6.2.2", "Syntax-Based Normalization"),
+        ("6.2.2.1", "Case Normalization"),
+        ("6.2.2.2", "Percent-Encoding Normalization"),
+        ("6.2.2.3", "Path Segment Normalization"),
+        ("6.2.3", "Scheme-Based Normalization"),
+        ("6.2.4", "Protocol-Based Normalization"),
+        ("7", "Security Considerations"),
+        ("7.1", "Reliability and Consistency"),
+        ("7.2", "Malicious Construction"),
+        ("7.3", "Back-End Transcoding"),
+        ("7.4", "Rare IP Address Formats"),
+        ("7.5", "Sensitive Information"),
+        ("7.6", "Semantic Attacks"),
+        ("A", "Collected ABNF for URI"),
+        ("B", "Parsing a URI Reference with a Regular Expression"),
+        ("C", "Delimiting a URI in Context"),
+        ("D", "Changes from RFC 2396"),
+    ];
+    const RFC6874: &[(&str, &str)] = &[
+        ("1", "Introduction"),
+        ("2", "Specification"),
+        ("3", "Web Browsers"),
+        ("4", "Security Considerations"),
+    ];
+    let table = match corpus {
+        "rfc3986" => RFC3986,
+        "rfc6874" => RFC6874,
+        _ => return None,
+    };
+    table.iter().find(|(n, _)| *n == section).map(|(_, t)| *t)
+}
+
+/// The address of a section of RFC 3986 or RFC 6874 on the RFC Editor's site.
+pub fn section_link(corpus: &str, section: &str) -> Option<String> {
+    let number = corpus.strip_prefix("rfc")?;
+    let anchor = if section.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        format!("appendix-{section}")
+    } else {
+        format!("section-{section}")
+    };
+    Some(format!(
+        "https://www.rfc-editor.org/rfc/rfc{number}#{anchor}"
+    ))
+}
+
 fn by_rule(rule: &str) -> (&'static str, &'static str) {
     match rule {
         "scheme" => SCHEME,
