@@ -88,6 +88,7 @@
 //! | `Url::parse(reference, Some(base))` | resolve |
 //! | `Url::href` | serialize (the URL Standard's serializer) |
 //! | `Url::can_parse` | conversion, URI |
+//! | `Url::set_protocol`, `set_username`, `set_password`, `set_host`, `set_hostname`, `set_port`, `set_pathname`, `set_search`, `set_hash` | setters, parse and resolve: as url's |
 
 use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall};
 use crate::model::{Field, Outcome};

@@ -87,6 +87,7 @@
 //! | `Url::make_relative`, then `Url::join` | conversion, URI: "This is the inverse of join" |
 //! | `Host::parse` | conversion, URI: a special URL's host parsed again alone |
 //! | the setters (`url::quirks::set_*` over `Url::set_*`) | the web-platform-tests setter cases ([`crate::setters`]) |
+//! | `Url::set_scheme`, `set_username`, `set_password`, `set_host`, `set_port`, `set_path`, `set_query`, `set_fragment` | setters, parse and resolve: each given the URL's own value changes nothing, and after each (own values, the query or fragment cleared, a reference's values on the base) the href parses back to itself |
 
 use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall};
 use crate::model::{Field, Outcome};
