@@ -134,11 +134,11 @@ while IFS=$'\t' read -r id crate feature impl buggy fixed link expect args bug; 
       && [[ "${words[1]}" != *$'\n'* ]]; then
     b_bugs=$(batch_bugs "$work/bin.$id" "$impl" "$id.buggy" "${words[1]}")
     p_bugs=$(batch_bugs "$work/bin.pinned" "$impl" "$id.pinned" "${words[1]}")
-    new_bug=$(comm -23 <(printf '%s\n' "$b_bugs") <(printf '%s\n' "$p_bugs") | grep -m1 . || true)
-    if [ -n "$new_bug" ] && { [ "$b_class" != bug ] || [ "$b_sig" = "$p_sig" ]; }; then
-      b_verdict="$b_verdict; every finding: $new_bug (candidate bug)"
+    new_bugs=$(comm -23 <(printf '%s\n' "$b_bugs") <(printf '%s\n' "$p_bugs") | grep . || true)
+    if [ -n "$new_bugs" ] && { [ "$b_class" != bug ] || [ "$b_sig" = "$p_sig" ]; }; then
+      b_verdict="$b_verdict; every finding: $(paste -sd, <<<"$new_bugs" | sed 's/,/, /g') (bugs the pinned release does not show)"
       b_class=bug
-      b_sig=$new_bug
+      b_sig=$(head -1 <<<"$new_bugs")
     fi
   fi
   if [ "$p_class" = bug ] && { [ "$b_class" != bug ] || [ "$p_sig" = "$b_sig" ]; }; then
