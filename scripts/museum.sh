@@ -78,6 +78,22 @@ class() {
 # signature VERDICT -> the signature after "differs: "
 signature() { sed -n 's/^differs: \([^ ]*\).*/\1/p' <<<"$1"; }
 
+# batch_bugs BIN IMPL TAG INPUT -> the signatures of every bug (candidate or confirmed) that a
+# batch run over INPUT alone reports, one a line: `diff` on one case prints one verdict per
+# implementation, the first finding, while a property (a round trip, a setter) may fail on
+# the same case behind a comparison that is known.
+batch_bugs() {
+  local dir="$work/batch.$3"
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  printf '%s\n' "$4" > "$dir/input.txt"
+  "$1" diff --impl "$2" --input-file "$dir/input.txt" --reports "$dir/reports" > /dev/null 2>&1 || true
+  for f in "$dir/reports/$2"/*.md; do
+    [ -e "$f" ] || continue
+    head -1 "$f" | sed -n 's/^# [^:]*: \([^ ]*\) (\(candidate\|confirmed\) bug)$/\1/p'
+  done | sort -u
+}
+
 log "building the pinned releases (all features)"
 build pinned || { cat "$work/build.pinned.log" >&2; exit 1; }
 
@@ -112,6 +128,19 @@ while IFS=$'\t' read -r id crate feature impl buggy fixed link expect args bug; 
   p_class=$(class "$p_verdict")
   b_sig=$(signature "$b_verdict")
   p_sig=$(signature "$p_verdict")
+  # A plain input (`-- INPUT`): every finding of a batch run counts, so that a property the
+  # buggy release breaks and the pinned one keeps is seen behind a known comparison.
+  if [ "$b_class" != "build failed" ] && [ ${#words[@]} -eq 2 ] && [ "${words[0]}" = "--" ] \
+      && [[ "${words[1]}" != *$'\n'* ]]; then
+    b_bugs=$(batch_bugs "$work/bin.$id" "$impl" "$id.buggy" "${words[1]}")
+    p_bugs=$(batch_bugs "$work/bin.pinned" "$impl" "$id.pinned" "${words[1]}")
+    new_bugs=$(comm -23 <(printf '%s\n' "$b_bugs") <(printf '%s\n' "$p_bugs") | grep . || true)
+    if [ -n "$new_bugs" ] && { [ "$b_class" != bug ] || [ "$b_sig" = "$p_sig" ]; }; then
+      b_verdict="$b_verdict; every finding: $(paste -sd, <<<"$new_bugs" | sed 's/,/, /g') (bugs the pinned release does not show)"
+      b_class=bug
+      b_sig=$(head -1 <<<"$new_bugs")
+    fi
+  fi
   if [ "$p_class" = bug ] && { [ "$b_class" != bug ] || [ "$p_sig" = "$b_sig" ]; }; then
     fixed_check="NO: the pinned release shows the same bug"
   else

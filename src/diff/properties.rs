@@ -9,6 +9,7 @@
 //! | `target-not-absolute` | a resolution target parses as a `URI` with the crate's own parser | resolve |
 //! | `resolution-law` | with §5.2.2's strict algorithm ([`crate::impls::Promises::strict_resolution`]), a reference with a scheme resolves to itself with its dot-segments removed, whatever the base; and every crate resolves `""` against a base with no dot-segments to that base without its fragment | resolve, parse |
 //! | `conversions-disagree` | every [`Reach::Conversion`] and [`Reach::Part`] entry point agrees with the crate's own `parse` | parse |
+//! | `not-idempotent` (setters) | every [`Reach::Setters`] entry point: a setter given the URL's own value changes nothing (`<setter>-own-value`), and after any setter the href parses back to itself (`<setter>`) | parse, resolve (the reference's values set on the base) |
 //! | `panic` | none of the calls above panics | all |
 //!
 //! Each failure carries the chain of strings that shows it (the input, the first output, the
@@ -214,6 +215,7 @@ impl<'a> Checker<'a> {
                     if matches!(rule, Rule::UriReference | Rule::Uri) {
                         self.round_trip(input, rule, components, *host_kind);
                         self.empty_reference(input, components);
+                        self.setters(input, None);
                     }
                 }
             }
@@ -225,6 +227,7 @@ impl<'a> Checker<'a> {
                 if let Outcome::Resolved(target) = answer {
                     self.target(base, input, *strict, target);
                 }
+                self.setters(base, Some(input));
             }
             Request::Normalize { input, level } => {
                 let Ok(level) = Request::level(level.as_deref()) else {
@@ -466,6 +469,52 @@ impl<'a> Checker<'a> {
                     self.fail(DifferenceKind::ConversionsDisagree, None, &detail, &chain);
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// The crate's setters on the URL it parses from `input`: a setter given the value the
+    /// URL already has changes nothing, and after any setter (with the URL's own values, the
+    /// query or fragment cleared, or `donor`'s values) the serialization parses back to
+    /// itself. The URL Standard's goal: "parse(X) followed by an API manipulation should
+    /// still serialize and parse to the same thing" (whatwg/url#226).
+    fn setters(&mut self, input: &str, donor: Option<&str>) {
+        for entry in self.implementation.entry_points() {
+            let Reach::Setters(run) = entry.reach else {
+                continue;
+            };
+            self.reached.push(entry.name);
+            let Some(calls) = self.call(entry.name, input, || run(input, donor)) else {
+                continue;
+            };
+            for call in calls {
+                let mut chain = vec![step("input", input)];
+                if let Some(donor) = donor {
+                    chain.push(step("values of", donor));
+                }
+                chain.push(step("href", &call.before));
+                chain.push(format!("{}({})", call.setter, call.argument));
+                chain.push(step("href", &call.after));
+                let setter = slug(call.setter);
+                if call.own_value && call.after != call.before {
+                    self.fail(
+                        DifferenceKind::NotIdempotent,
+                        None,
+                        &format!("{setter}-own-value"),
+                        &chain,
+                    );
+                }
+                match &call.reparsed {
+                    Ok(again) if *again == call.after => {}
+                    Ok(again) => {
+                        chain.push(step("parse again", again));
+                        self.fail(DifferenceKind::NotIdempotent, None, &setter, &chain);
+                    }
+                    Err(error) => {
+                        chain.push(format!("parse error: {error}"));
+                        self.fail(DifferenceKind::NotIdempotent, None, &setter, &chain);
+                    }
+                }
             }
         }
     }
@@ -751,7 +800,7 @@ fn slug(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impls::{About, EntryPoint, Promises};
+    use crate::impls::{About, EntryPoint, Promises, SetterCall};
 
     /// Parses by the reference, and breaks one property on purpose per input.
     struct Planted;
@@ -786,6 +835,31 @@ mod tests {
                     return parsed("conversion:other");
                 }
                 parsed(s)
+            }),
+            program: None,
+        },
+        EntryPoint {
+            name: "planted::set_*",
+            reach: Reach::Setters(|input, donor| {
+                let call = |argument: &str, own_value, after: &str, reparsed: &str| SetterCall {
+                    setter: "set_path",
+                    argument: argument.to_owned(),
+                    own_value,
+                    before: input.to_owned(),
+                    after: after.to_owned(),
+                    reparsed: Ok(reparsed.to_owned()),
+                };
+                match (input, donor) {
+                    // Setting the path it has changes the URL.
+                    ("s:own", None) => vec![call("\"own\"", true, "s:changed", "s:changed")],
+                    // Clearing the query leaves what does not parse back to itself.
+                    ("s:q?", None) => vec![call("None", false, "s:q ", "s:q")],
+                    // Another URL's path gives what does not parse back to itself.
+                    ("s:base", Some("s:donor")) => {
+                        vec![call("\"donor\"", false, "s:/./x", "s:/x")]
+                    }
+                    _ => vec![call("\"same\"", true, input, input)],
+                }
             }),
             program: None,
         },
@@ -932,8 +1006,30 @@ mod tests {
         let answer = Planted.answer(&parse_case("a:b"));
         assert_eq!(
             reached(&Planted, &parse_case("a:b"), &answer),
-            vec!["planted::from_str", "planted::parse"]
+            vec!["planted::from_str", "planted::parse", "planted::set_*"]
         );
+    }
+
+    #[test]
+    fn setters_must_keep_what_they_are_given_and_give_what_parses_back() {
+        assert_eq!(
+            failures(&parse_case("s:own")),
+            vec![(DifferenceKind::NotIdempotent, "set-path-own-value".into())]
+        );
+        assert_eq!(
+            failures(&parse_case("s:q?")),
+            vec![(DifferenceKind::NotIdempotent, "set-path".into())]
+        );
+        let resolve = Request::Resolve {
+            base: "s:base".to_owned(),
+            input: "s:donor".to_owned(),
+            strict: true,
+        };
+        let found = check(&Planted, &resolve, &Outcome::Unsupported);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].detail, "set-path");
+        assert!(found[0].chain.contains(&"values of \"s:donor\"".to_owned()));
+        assert_eq!(found[0].chain.last().unwrap(), "parse again \"s:/x\"");
     }
 }
 

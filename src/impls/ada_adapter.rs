@@ -88,8 +88,9 @@
 //! | `Url::parse(reference, Some(base))` | resolve |
 //! | `Url::href` | serialize (the URL Standard's serializer) |
 //! | `Url::can_parse` | conversion, URI |
+//! | `Url::set_protocol`, `set_username`, `set_password`, `set_host`, `set_hostname`, `set_port`, `set_pathname`, `set_search`, `set_hash` | setters, parse and resolve: as url's |
 
-use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach};
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall};
 use crate::model::{Field, Outcome};
 use crate::reference::{ParseOptions, Rule};
 use crate::whatwg::view::{self, HostType, UrlView};
@@ -148,6 +149,115 @@ fn components(url: &ada_url::Url) -> Outcome {
     view(url).outcome()
 }
 
+/// Ada's setters on the URL parsed from `input`, each on its own copy: with no donor, each
+/// given the value the URL already has (from the matching getter of the `URL` API), then the
+/// query and the fragment cleared; with a donor URL, each given the donor's value. An empty
+/// query or fragment (`?`, `#`), or a null host, has no own value to give: the `URL` API's `search` and `hash`
+/// setters take `""` as "none" (the URL Standard's setters: "If the given value is the empty
+/// string, set url's query to null").
+fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
+    let Ok(url) = ada_url::Url::parse(input, None) else {
+        return Vec::new();
+    };
+    let donor = match donor.map(|d| ada_url::Url::parse(d, None)) {
+        None => None,
+        Some(Ok(donor)) => Some(donor),
+        Some(Err(_)) => return Vec::new(),
+    };
+    let own = donor.is_none();
+    let source = donor.as_ref().unwrap_or(&url);
+    let mut calls = Vec::new();
+    let mut call =
+        |setter: &'static str, argument: String, own_value: bool, f: &dyn Fn(&mut ada_url::Url)| {
+            let mut changed = url.clone();
+            f(&mut changed);
+            let after = changed.href().to_owned();
+            calls.push(SetterCall {
+                setter,
+                argument,
+                own_value,
+                before: url.href().to_owned(),
+                reparsed: ada_url::Url::parse(after.as_str(), None)
+                    .map(|u| u.href().to_owned())
+                    .map_err(|e| e.to_string()),
+                after,
+            });
+        };
+    let protocol = source.protocol().to_owned();
+    call("Url::set_protocol", format!("{protocol:?}"), own, &|u| {
+        let _ = u.set_protocol(&protocol);
+    });
+    let username = source.username().to_owned();
+    call(
+        "Url::set_username",
+        format!("Some({username:?})"),
+        own,
+        &|u| {
+            let _ = u.set_username(Some(&username));
+        },
+    );
+    let password = source.password().to_owned();
+    call(
+        "Url::set_password",
+        format!("Some({password:?})"),
+        own,
+        &|u| {
+            let _ = u.set_password(Some(&password));
+        },
+    );
+    // Without a host the getters give "", which the setters take as the empty host (the
+    // URL Standard's host setter gives `a:/` the host "": `a:///`): no own value.
+    if !own || url.has_hostname() {
+        let host = source.host().to_owned();
+        call("Url::set_host", format!("Some({host:?})"), own, &|u| {
+            let _ = u.set_host(Some(&host));
+        });
+        let hostname = source.hostname().to_owned();
+        call(
+            "Url::set_hostname",
+            format!("Some({hostname:?})"),
+            own,
+            &|u| {
+                let _ = u.set_hostname(Some(&hostname));
+            },
+        );
+    }
+    let port = source.port().to_owned();
+    call("Url::set_port", format!("Some({port:?})"), own, &|u| {
+        let _ = u.set_port(Some(&port));
+    });
+    let pathname = source.pathname().to_owned();
+    call(
+        "Url::set_pathname",
+        format!("Some({pathname:?})"),
+        own,
+        &|u| {
+            let _ = u.set_pathname(Some(&pathname));
+        },
+    );
+    if !(source.has_search() && source.search().is_empty()) {
+        let search = source.search().to_owned();
+        call("Url::set_search", format!("Some({search:?})"), own, &|u| {
+            u.set_search(Some(&search))
+        });
+    }
+    if !(source.has_hash() && source.hash().is_empty()) {
+        let hash = source.hash().to_owned();
+        call("Url::set_hash", format!("Some({hash:?})"), own, &|u| {
+            u.set_hash(Some(&hash))
+        });
+    }
+    if own {
+        call("Url::set_search", "None".to_owned(), false, &|u| {
+            u.set_search(None)
+        });
+        call("Url::set_hash", "None".to_owned(), false, &|u| {
+            u.set_hash(None)
+        });
+    }
+    calls
+}
+
 /// The entry points of the table in the module documentation.
 pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
@@ -179,6 +289,11 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 Outcome::Invalid("can_parse is false".to_owned())
             }
         }),
+        program: None,
+    },
+    EntryPoint {
+        name: "ada_url::Url::set_*",
+        reach: Reach::Setters(setter_calls),
         program: None,
     },
 ];

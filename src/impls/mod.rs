@@ -120,6 +120,31 @@ pub enum Reach {
     /// part of an input the crate's `parse` by URI-reference accepts; its answer must equal
     /// the same components of that parse, and it must not panic.
     Part(Part, fn(&str) -> Outcome),
+    /// The setters of the crate's URL API, called on the URL it parses from its first
+    /// argument: with no second argument, each with the value the URL already has (read from
+    /// its getter), then the query and the fragment cleared; with a second argument, each
+    /// with that URL's value. An empty list when either does not parse.
+    Setters(fn(&str, Option<&str>) -> Vec<SetterCall>),
+}
+
+/// One call of a setter on a parsed URL, as the harness observed it; the properties of
+/// [`crate::diff::properties`] judge it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetterCall {
+    /// The setter, as the crate's API names it: `set_query`.
+    pub setter: &'static str,
+    /// Its argument, as Rust source: `None`, `Some("q")`.
+    pub argument: String,
+    /// Whether the argument is the value the URL already has, read from its getter: then
+    /// the call must change nothing.
+    pub own_value: bool,
+    /// The URL's serialization before the call.
+    pub before: String,
+    /// Its serialization after the call (the same as `before` after a refused call).
+    pub after: String,
+    /// `after` parsed again by the crate and serialized, or the parse error: the URL
+    /// Standard's idempotence wants `after` back.
+    pub reparsed: Result<String, String>,
 }
 
 /// The part of a URI a sub-parser takes.

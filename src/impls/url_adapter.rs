@@ -87,8 +87,9 @@
 //! | `Url::make_relative`, then `Url::join` | conversion, URI: "This is the inverse of join" |
 //! | `Host::parse` | conversion, URI: a special URL's host parsed again alone |
 //! | the setters (`url::quirks::set_*` over `Url::set_*`) | the web-platform-tests setter cases ([`crate::setters`]) |
+//! | `Url::set_scheme`, `set_username`, `set_password`, `set_host`, `set_port`, `set_path`, `set_query`, `set_fragment` | setters, parse and resolve: each given the URL's own value changes nothing, and after each (own values, the query or fragment cleared, a reference's values on the base) the href parses back to itself |
 
-use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach};
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall};
 use crate::model::{Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::HostKind;
@@ -139,6 +140,84 @@ fn view(url: &url::Url) -> UrlView<'_> {
 /// The components of a parsed URL, through the shared view.
 fn components(url: &url::Url) -> Outcome {
     view(url).outcome()
+}
+
+/// `url`'s setters on the URL parsed from `input`, each on its own copy: with no donor, each
+/// given the value the URL already has (from the matching getter), then the query and the
+/// fragment cleared; with a donor URL, each given the donor's value.
+fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
+    let Ok(url) = url::Url::parse(input) else {
+        return Vec::new();
+    };
+    let donor = match donor.map(url::Url::parse) {
+        None => None,
+        Some(Ok(donor)) => Some(donor),
+        Some(Err(_)) => return Vec::new(),
+    };
+    let own = donor.is_none();
+    let source = donor.as_ref().unwrap_or(&url);
+    let mut calls = Vec::new();
+    let mut call =
+        |setter: &'static str, argument: String, own_value: bool, f: &dyn Fn(&mut url::Url)| {
+            let mut changed = url.clone();
+            f(&mut changed);
+            let after = changed.as_str().to_owned();
+            calls.push(SetterCall {
+                setter,
+                argument,
+                own_value,
+                before: url.as_str().to_owned(),
+                reparsed: url::Url::parse(&after)
+                    .map(|u| u.as_str().to_owned())
+                    .map_err(|e| e.to_string()),
+                after,
+            });
+        };
+    let scheme = source.scheme().to_owned();
+    call("Url::set_scheme", format!("{scheme:?}"), own, &|u| {
+        let _ = u.set_scheme(&scheme);
+    });
+    let username = source.username().to_owned();
+    call("Url::set_username", format!("{username:?}"), own, &|u| {
+        let _ = u.set_username(&username);
+    });
+    let password = source.password().map(str::to_owned);
+    call("Url::set_password", format!("{password:?}"), own, &|u| {
+        let _ = u.set_password(password.as_deref());
+    });
+    // An authority with the empty host (`foo:///x`) has `host_str() == None`, as no
+    // authority does; its own host is `Some("")`.
+    let host = source
+        .has_authority()
+        .then(|| source.host_str().unwrap_or("").to_owned());
+    call("Url::set_host", format!("{host:?}"), own, &|u| {
+        let _ = u.set_host(host.as_deref());
+    });
+    let port = source.port();
+    call("Url::set_port", format!("{port:?}"), own, &|u| {
+        let _ = u.set_port(port);
+    });
+    let path = source.path().to_owned();
+    call("Url::set_path", format!("{path:?}"), own, &|u| {
+        u.set_path(&path)
+    });
+    let query = source.query().map(str::to_owned);
+    call("Url::set_query", format!("{query:?}"), own, &|u| {
+        u.set_query(query.as_deref())
+    });
+    let fragment = source.fragment().map(str::to_owned);
+    call("Url::set_fragment", format!("{fragment:?}"), own, &|u| {
+        u.set_fragment(fragment.as_deref())
+    });
+    if own {
+        call("Url::set_query", "None".to_owned(), false, &|u| {
+            u.set_query(None)
+        });
+        call("Url::set_fragment", "None".to_owned(), false, &|u| {
+            u.set_fragment(None)
+        });
+    }
+    calls
 }
 
 /// The entry points of the table in the module documentation.
@@ -251,6 +330,12 @@ if let Some(relative) = relative {
 let host = url.host_str().unwrap();
 println!("{host:?} -> {:?}", url::Host::parse(host).map(|h| h.to_string()));"#,
         ),
+    },
+    EntryPoint {
+        // The typed setters (the URL Standard's API setters are `url::quirks` over them).
+        name: "url::Url::set_*",
+        reach: Reach::Setters(setter_calls),
+        program: None,
     },
 ];
 
