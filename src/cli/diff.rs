@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 use uri_conformance::campaign::{self, Campaign};
-use uri_conformance::diff::{CaseRun, Engine};
+use uri_conformance::diff::{CaseRun, Engine, Finding};
 use uri_conformance::fuzz::FirstFind;
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::{Request, Response};
@@ -95,36 +95,40 @@ pub fn run(args: DiffArgs) -> ExitCode {
     )
 }
 
-/// What one implementation's answer comes to.
-fn verdict(run: &CaseRun, name: &str, answer: &Outcome) -> (&'static str, String) {
-    match run
+/// What one finding comes to: its verdict's name and a line of text.
+fn verdict(finding: &Finding) -> (&'static str, String) {
+    let id = finding.signature.id();
+    match &finding.known {
+        None => ("candidate-bug", format!("differs: {id} (candidate bug)")),
+        Some(k) if finding.is_bug() => (
+            "confirmed-bug",
+            format!("differs: {id} (confirmed bug: {})", k.id),
+        ),
+        Some(k) => (
+            "known",
+            format!("differs: {id} (known: {}, {})", k.id, k.class.name()),
+        ),
+    }
+}
+
+/// An implementation's findings, bugs first (candidates, then confirmed ones), then known
+/// differences: every one is shown, so that a known difference cannot hide a property failure.
+fn findings_of<'a>(run: &'a CaseRun, name: &str) -> Vec<&'a Finding> {
+    let mut findings: Vec<&Finding> = run
         .findings
         .iter()
-        .find(|f| f.signature.implementation == name)
-    {
-        None if answer.is_valid() || matches!(answer, Outcome::Invalid(_)) => {
-            ("agrees", "agrees".to_owned())
-        }
-        None => ("not-compared", "not compared".to_owned()),
-        Some(f) => match &f.known {
-            Some(k) if f.is_bug() => (
-                "confirmed-bug",
-                format!("differs: {} (confirmed bug: {})", f.signature.id(), k.id),
-            ),
-            Some(k) => (
-                "known",
-                format!(
-                    "differs: {} (known: {}, {})",
-                    f.signature.id(),
-                    k.id,
-                    k.class.name()
-                ),
-            ),
-            None => (
-                "candidate-bug",
-                format!("differs: {} (candidate bug)", f.signature.id()),
-            ),
-        },
+        .filter(|f| f.signature.implementation == name)
+        .collect();
+    findings.sort_by_key(|f| (!f.is_bug(), f.known.is_some()));
+    findings
+}
+
+/// The verdict of an answer without findings.
+fn no_finding(answer: &Outcome) -> (&'static str, &'static str) {
+    if answer.is_valid() || matches!(answer, Outcome::Invalid(_)) {
+        ("agrees", "agrees")
+    } else {
+        ("not-compared", "not compared")
     }
 }
 
@@ -139,37 +143,51 @@ fn print_text(case: &Request, run: &CaseRun) {
         .max(9);
     println!("{:width$}  {}", "reference", run.reference.describe());
     for (name, answer) in &run.answers {
-        let (_, verdict) = verdict(run, name, answer);
-        println!(
-            "{name:width$}  {}\n{:width$}  -> {verdict}",
-            answer.describe(),
-            ""
-        );
+        println!("{name:width$}  {}", answer.describe());
+        let findings = findings_of(run, name);
+        if findings.is_empty() {
+            println!("{:width$}  -> {}", "", no_finding(answer).1);
+        }
+        for finding in findings {
+            println!("{:width$}  -> {}", "", verdict(finding).1);
+            if let [input, first, second, ..] = finding.chain.as_slice() {
+                println!("{:width$}     {input:?} -> {first:?} -> {second:?}", "");
+            }
+        }
     }
 }
 
 /// The run as one JSON object: the case, the reference's answer, and each implementation's
-/// answer in the protocol's form with its verdict.
+/// answer in the protocol's form with its verdict (its first finding's) and every finding.
 fn json_of(case: &Request, run: &CaseRun) -> serde_json::Value {
     let answers: Vec<serde_json::Value> = run
         .answers
         .iter()
         .map(|(name, answer)| {
-            let (verdict, _) = verdict(run, name, answer);
-            let finding = run
-                .findings
+            let findings = findings_of(run, name);
+            let each: Vec<serde_json::Value> = findings
                 .iter()
-                .find(|f| &f.signature.implementation == name);
+                .map(|f| {
+                    serde_json::json!({
+                        "verdict": verdict(f).0,
+                        "signature": f.signature.to_string(),
+                        "known": f.known.as_ref().map(|k| serde_json::json!({
+                            "id": k.id,
+                            "class": k.class.name(),
+                        })),
+                        "security": f.is_security_relevant(),
+                        "chain": f.chain,
+                    })
+                })
+                .collect();
+            let first = findings.first();
             serde_json::json!({
                 "implementation": name,
                 "answer": Response::from(answer.clone()),
-                "verdict": verdict,
-                "signature": finding.map(|f| f.signature.to_string()),
-                "known": finding.and_then(|f| f.known.as_ref()).map(|k| serde_json::json!({
-                    "id": k.id,
-                    "class": k.class.name(),
-                })),
-                "security": finding.is_some_and(|f| f.is_security_relevant()),
+                "verdict": first.map_or(no_finding(answer).0, |f| verdict(f).0),
+                "signature": first.map(|f| f.signature.to_string()),
+                "security": findings.iter().any(|f| f.is_security_relevant()),
+                "findings": each,
             })
         })
         .collect();
