@@ -25,6 +25,12 @@ const OUTSIDE: &[&str] = &[
     "#",
     "[",
     "]",
+    // Brackets out of place in an authority: unbalanced, reversed, in the userinfo (where
+    // hyperium/http#435 and #613 panicked).
+    "[]",
+    "[]@[",
+    "]o[",
+    "[::",
     "@",
     ":",
     "/",
