@@ -94,7 +94,7 @@ pub fn write_catalogue(
             entry.implementations.join(", "),
             entry.class.name(),
             entry.reason.replace('|', "\\|").replace('\n', " "),
-            entry.link
+            super::link_from(1, &entry.link)
         );
     }
     write_atomically(&dir.join("catalogue.md"), out.as_bytes())

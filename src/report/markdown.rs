@@ -141,15 +141,22 @@ pub fn render(report: &Report) -> String {
         Some(known) if confirmed => {
             let _ = writeln!(
                 out,
-                "Confirmed bug `{}`, checked by hand against the RFC text: {}\n\nSee {}\n",
-                known.id, known.reason, known.link
+                "Confirmed bug `{}`, checked by hand against the RFC text: {}\n\nSee [{}]({})\n",
+                known.id,
+                known.reason,
+                known.link,
+                super::link_from(2, &known.link)
             );
         }
         Some(known) => {
             let _ = writeln!(
                 out,
-                "Known difference `{}` ({}): {}\n\nSee {}\n",
-                known.id, known.class, known.reason, known.link
+                "Known difference `{}` ({}): {}\n\nSee [{}]({})\n",
+                known.id,
+                known.class,
+                known.reason,
+                known.link,
+                super::link_from(2, &known.link)
             );
         }
         None => match &report.verdict {

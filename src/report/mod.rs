@@ -746,3 +746,14 @@ pub fn cli_reproduction(case: &Request) -> String {
         ),
     }
 }
+
+/// A catalogue entry's link as a Markdown link target from a page `depth` folders below the
+/// repository's root: a web address as it is, a repository path (`vectors/README.md#...`) with
+/// one `../` per folder.
+pub fn link_from(depth: usize, link: &str) -> String {
+    if link.contains("://") {
+        link.to_owned()
+    } else {
+        format!("{}{link}", "../".repeat(depth))
+    }
+}
