@@ -478,9 +478,9 @@ mod runner {
         let dir = scratch("runner-bless");
         let vectors = corpus(&dir);
         let path = dir.join("tests").join("expectations.yaml");
-        let e = trials(Arc::new(Flawed), &vectors, &path, Bless::Check)
-            .err()
-            .expect("a missing file is an error");
+        let Err(e) = trials(Arc::new(Flawed), &vectors, &path, Bless::Check) else {
+            panic!("a missing file is an error");
+        };
         assert!(e.contains("URI_CONFORMANCE_BLESS=1"), "{e}");
         let all = trials(Arc::new(Flawed), &vectors, &path, Bless::Write).unwrap();
         let conclusion = libtest_mimic::run(&arguments(None), all);
