@@ -23,7 +23,7 @@
 //!
 //! # Per vector, in `cargo test`
 //!
-//! With the `runner` feature, [`runner`] makes one libtest trial per vector, named by its id, so
+//! With the `runner` feature, `gate::runner` makes one libtest trial per vector, named by its id, so
 //! that `cargo test rfc3986/3.2.2` runs one section.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -812,7 +812,7 @@ fn expectations_blessed(
 
 /// The gate for a crate author's own `cargo test`, as one test: this crate's vector corpus, run
 /// on `implementation`, under the expectations file at `expectations`, which
-/// `URI_CONFORMANCE_BLESS` updates first ([`Bless`]). For one trial per vector, see [`runner`]
+/// `URI_CONFORMANCE_BLESS` updates first ([`Bless`]). For one trial per vector, see `gate::runner`
 /// (feature `runner`).
 ///
 /// ```no_run

@@ -12,7 +12,7 @@
 //!   one libtest trial per vector).
 //!
 //! Features: `cli` builds the command line (and implies `fuzz`); `fuzz` the grammar-aware
-//! generator and the stable fuzz loop ([`generate`], [`fuzz`], [`campaign`]); `runner` the
+//! generator and the stable fuzz loop (`generate`, `fuzz`, `campaign`); `runner` the
 //! per-vector test runner; one feature per compared crate. A crate author's dev-dependency
 //! needs none of them: `default-features = false` builds the reference, the corpus and the
 //! gate alone.

@@ -415,11 +415,12 @@ mod runner {
     use libtest_mimic::Arguments;
     use uri_conformance::gate::runner::trials;
 
-    fn arguments(filter: Option<&str>) -> Arguments {
+    /// The arguments of `cargo test [FILTER]`, the output to `log`.
+    fn arguments(filter: Option<&str>, log: &Path) -> Arguments {
         Arguments {
             filter: filter.map(str::to_owned),
             test_threads: Some(1),
-            quiet: true,
+            logfile: Some(log.display().to_string()),
             ..Arguments::default()
         }
     }
@@ -451,7 +452,8 @@ mod runner {
             ]
         );
         // The new failure and the stale entry fail, the unsupported vector is ignored.
-        let conclusion = libtest_mimic::run(&arguments(None), all);
+        let log = dir.join("log");
+        let conclusion = libtest_mimic::run(&arguments(None, &log), all);
         assert_eq!(
             (
                 conclusion.num_passed,
@@ -460,9 +462,33 @@ mod runner {
             ),
             (2, 2, 1)
         );
+        let output = std::fs::read_to_string(&log).unwrap();
+        for line in [
+            "new failure: rfc3986/3.2.2/ipvfuture",
+            r#"  operation: parse "http://[v7.x]/" by rule URI-reference"#,
+            "  differs:   validity",
+        ] {
+            assert!(
+                output.lines().any(|l| l == line),
+                "{line:?} not in:\n{output}"
+            );
+        }
+        assert!(
+            output.contains(&format!(
+                "stale entry: {} lists rfc3986/9.9/gone, which names no vector the gate runs",
+                path.display()
+            )),
+            "{output}"
+        );
+        assert!(
+            output.contains(
+                r#"unsupported: flawed does not answer normalize "HTTP://A/" at level syntax"#
+            ),
+            "{output}"
+        );
         // A section, as `cargo test rfc3986/5.4.1` selects it.
         let all = trials(Arc::new(Flawed), &vectors, &path, Bless::Check).unwrap();
-        let conclusion = libtest_mimic::run(&arguments(Some("rfc3986/5.4.1")), all);
+        let conclusion = libtest_mimic::run(&arguments(Some("rfc3986/5.4.1"), &log), all);
         assert_eq!(
             (
                 conclusion.num_passed,
@@ -483,7 +509,7 @@ mod runner {
         };
         assert!(e.contains("URI_CONFORMANCE_BLESS=1"), "{e}");
         let all = trials(Arc::new(Flawed), &vectors, &path, Bless::Write).unwrap();
-        let conclusion = libtest_mimic::run(&arguments(None), all);
+        let conclusion = libtest_mimic::run(&arguments(None, &dir.join("log")), all);
         assert_eq!((conclusion.num_failed, conclusion.num_ignored), (0, 1));
         let written = Expectations::load_for(&path, "flawed").unwrap();
         assert_eq!(
