@@ -549,7 +549,7 @@ pub fn reason(case: &GateCase) -> String {
 }
 
 /// The kind of a vector's case, as the corpus spells its `op`.
-fn kind(case: &Case) -> &'static str {
+pub fn kind(case: &Case) -> &'static str {
     match case {
         Case::Parse { .. } => "parse",
         Case::Resolve { .. } => "resolve",
@@ -561,8 +561,10 @@ fn kind(case: &Case) -> &'static str {
     }
 }
 
-/// The operation of a vector with its inputs, for messages.
-fn operation(case: &Case) -> String {
+/// The operation of a vector with its inputs, for messages: `parse "x" by rule URI`,
+/// `resolve "../g" against base "http://a/b/c/d;p?q" (strict)`, `normalize "X" at level
+/// syntax`.
+pub fn operation(case: &Case) -> String {
     match case {
         Case::Parse {
             input,
@@ -588,7 +590,17 @@ fn operation(case: &Case) -> String {
         Case::Normalize { input, level } => {
             format!("normalize {input:?} at level {}", level.name())
         }
-        other => kind(other).to_owned(),
+        Case::Equivalent {
+            input,
+            other,
+            level,
+        } => format!(
+            "equivalent {input:?} and {other:?} at level {}",
+            level.name()
+        ),
+        Case::Recompose { components } => format!("recompose {}", components.describe()),
+        Case::RemoveDotSegments { input } => format!("remove_dot_segments {input:?}"),
+        Case::Split { input } => format!("split {input:?} by Appendix B"),
     }
 }
 

@@ -241,6 +241,9 @@ fn the_kinds_outside_the_gate_are_counted_and_never_run() {
         "{}",
         report.summary()
     );
+    let split = vectors.iter().find(|v| v.id == "split").unwrap();
+    assert_eq!(gate::kind(&split.case), "split");
+    assert_eq!(gate::operation(&split.case), r#"split "a:b" by Appendix B"#);
     // An entry for a vector the gate does not run can never be checked: it is stale.
     let report = run(
         &vectors,
