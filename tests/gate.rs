@@ -416,7 +416,7 @@ fn junit_has_times_totals_sections_and_skip_reasons() {
 mod runner {
     use super::*;
     use libtest_mimic::Arguments;
-    use uri_conformance::gate::runner::trials;
+    use uri_conformance::gate::runner::{run, trials};
 
     /// The arguments of `cargo test [FILTER]`, the output to `log`.
     fn arguments(filter: Option<&str>, log: &Path) -> Arguments {
@@ -518,6 +518,62 @@ mod runner {
         assert_eq!(
             written.failures.keys().collect::<Vec<_>>(),
             ["rfc3986/3.2.2/ipvfuture", "rfc3986/5.4.1/normal-dot-dot-g"]
+        );
+    }
+
+    #[test]
+    fn the_run_writes_the_junit_of_the_trials_that_ran() {
+        let dir = scratch("runner-junit");
+        let vectors = corpus(&dir);
+        let path = dir.join("expectations.yaml");
+        std::fs::write(
+            &path,
+            listed(&[
+                ("rfc3986/5.4.1/normal-dot-dot-g", "no dot-segments"),
+                ("rfc3986/9.9/gone", "a vector since removed"),
+            ])
+            .to_yaml(),
+        )
+        .unwrap();
+        let junit = dir.join("junit.xml");
+        let log = dir.join("log");
+        let conclusion = run(
+            Arc::new(Flawed),
+            &vectors,
+            &path,
+            Bless::Check,
+            &arguments(None, &log),
+            Some(&junit),
+        )
+        .unwrap();
+        assert_eq!(conclusion.num_failed, 2);
+        let xml = std::fs::read_to_string(&junit).unwrap();
+        assert_eq!(
+            xml.matches(r#"tests="5" failures="2" errors="0" skipped="1""#)
+                .count(),
+            2,
+            "{xml}"
+        );
+        // One section only: its two vectors, and the stale entry.
+        let conclusion = run(
+            Arc::new(Flawed),
+            &vectors,
+            &path,
+            Bless::Check,
+            &arguments(Some("rfc3986/5.4.1"), &log),
+            Some(&junit),
+        )
+        .unwrap();
+        assert_eq!(conclusion.num_passed, 2);
+        let xml = std::fs::read_to_string(&junit).unwrap();
+        assert!(
+            xml.contains(r#"tests="3" failures="1" errors="0" skipped="0""#),
+            "{xml}"
+        );
+        assert_eq!(
+            xml.matches(r#"classname="rfc3986/5.4.1""#).count(),
+            2,
+            "{xml}"
         );
     }
 }
