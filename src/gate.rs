@@ -44,6 +44,9 @@ use crate::vectors::{self, Case, Expectation, Vector};
 #[cfg(feature = "runner")]
 pub mod runner;
 
+/// The environment variable that names a file for the JUnit XML of a run.
+pub const JUNIT_VARIABLE: &str = "URI_CONFORMANCE_JUNIT";
+
 /// How to write a first expectations file, for messages.
 const WRITE_HINT: &str = "write one with `URI_CONFORMANCE_BLESS=1 cargo test`, or `uri-conformance gate --write-expectations`";
 
@@ -824,7 +827,8 @@ fn expectations_blessed(
 
 /// The gate for a crate author's own `cargo test`, as one test: this crate's vector corpus, run
 /// on `implementation`, under the expectations file at `expectations`, which
-/// `URI_CONFORMANCE_BLESS` updates first ([`Bless`]). For one trial per vector, see `gate::runner`
+/// `URI_CONFORMANCE_BLESS` updates first ([`Bless`]); `URI_CONFORMANCE_JUNIT=<path>` writes the
+/// [`GateReport::junit`] XML too. For one trial per vector, see `gate::runner`
 /// (feature `runner`).
 ///
 /// ```no_run
@@ -850,7 +854,12 @@ pub fn check(
     if let Some(message) = message {
         eprintln!("{message}");
     }
-    Ok(check_with(implementation, &vectors, &expectations, limit))
+    let report = check_with(implementation, &vectors, &expectations, limit);
+    if let Some(path) = std::env::var_os(JUNIT_VARIABLE).filter(|p| !p.is_empty()) {
+        let path = Path::new(&path);
+        std::fs::write(path, report.junit()).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(report)
 }
 
 #[cfg(test)]

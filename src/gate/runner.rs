@@ -40,16 +40,14 @@ use std::time::Duration;
 use libtest_mimic::{Arguments, Completion, Conclusion, Failed, Trial};
 
 use super::{
-    Bless, GateCase, GateReport, Status, check_vector, engine, expectations_blessed, outside, stale,
+    Bless, GateCase, GateReport, JUNIT_VARIABLE, Status, check_vector, engine,
+    expectations_blessed, outside, stale,
 };
 use crate::impls::Implementation;
 use crate::vectors::{self, Vector};
 
 /// The time limit per case.
 const LIMIT: Duration = Duration::from_secs(5);
-
-/// The environment variable that names a file for the JUnit XML of the run.
-pub const JUNIT_VARIABLE: &str = "URI_CONFORMANCE_JUNIT";
 
 /// Runs the gate's trials with the command line's arguments (`cargo test` passes them), and
 /// exits: 0 when every trial passes, 101 when one fails, 2 when the corpus, the expectations
