@@ -111,7 +111,7 @@ while IFS=$'\t' read -r id crate feature impl buggy fixed link expect args bug; 
   sed -i "s/^$crate = { version = \"=[^\"]*\"/$crate = { version = \"=$buggy\"/" "$work/repo/Cargo.toml"
   b_answer="" b_verdict="" b_class="" fuzz_result="not run"
   t0=$(date +%s)
-  if build "$id" --no-default-features --features "$feature"; then
+  if build "$id" --no-default-features --features "cli,$feature"; then
     "$work/bin.$id" diff --impl "$impl" "${words[@]}" > "$work/diff.$id.buggy" 2>&1 || true
     IFS=$'\t' read -r b_answer b_verdict < <(verdict "$work/diff.$id.buggy" "$impl") || true
     b_class=$(class "$b_verdict")

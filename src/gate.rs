@@ -1,20 +1,54 @@
 //! The CI conformance gate: an implementation, the vector corpus, and an expectations file that
 //! lists the vectors it is known to fail, each with its reason. The gate fails on a new failure,
 //! on an unexpected pass (a fixed bug whose entry should go) and on a stale entry (a vector that
-//! no longer exists).
+//! no longer exists, or that the gate does not run).
+//!
+//! # Which vectors the gate runs
+//!
+//! The vectors of the three operations an [`Implementation`] answers: `parse`, `resolve` and
+//! `normalize`. The other kinds of the corpus, `equivalent` (§6.2.1), `recompose` (§5.3),
+//! `remove_dot_segments` (§5.2.4) and `split` (Appendix B), check steps of the reference's own
+//! algorithms that no crate's public API exposes as such; answering them from `normalize` or
+//! `resolve` would run the same entry points again under another name. They are counted in
+//! [`GateReport::outside`] and the summary, never silently left out.
+//!
+//! # Updating the expectations file
+//!
+//! [`Bless`] (the environment variable `URI_CONFORMANCE_BLESS`, as `TRYBUILD=overwrite` and
+//! `INSTA_UPDATE` do): `1` writes the file from the run (a missing file is created, every
+//! failing vector listed, the reasons already written kept); `prune` only drops the entries of
+//! vectors that now pass or that the gate no longer runs, and never adds one, so a new failure
+//! still fails. [`GateReport::written`] and [`GateReport::pruned`] are the same two updates for
+//! a caller that writes the file itself.
+//!
+//! # Per vector, in `cargo test`
+//!
+//! With the `runner` feature, `gate::runner` makes one libtest trial per vector, named by its id, so
+//! that `cargo test rfc3986/3.2.2` runs one section.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use crate::diff::compare::{answer_fields, differing_fields};
 use crate::diff::{Catalogue, Engine};
 use crate::impls::Implementation;
 use crate::matrix::{self, Verdict};
-use crate::vectors::{self, Vector};
+use crate::model::Outcome;
+use crate::vectors::{self, Case, Expectation, Vector};
+
+#[cfg(feature = "runner")]
+pub mod runner;
+
+/// The environment variable that names a file for the JUnit XML of a run.
+pub const JUNIT_VARIABLE: &str = "URI_CONFORMANCE_JUNIT";
+
+/// How to write a first expectations file, for messages.
+const WRITE_HINT: &str = "write one with `URI_CONFORMANCE_BLESS=1 cargo test`, or `uri-conformance gate --write-expectations`";
 
 /// The vectors an implementation is known to fail, with reasons.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,15 +62,13 @@ pub struct Expectations {
 }
 
 impl Expectations {
-    /// Reads an expectations file. A missing file is an error (`--write-expectations` writes a
-    /// first one), and so is a key listed twice; errors name the file and line.
+    /// Reads an expectations file. A missing file is an error (`URI_CONFORMANCE_BLESS=1` or
+    /// `--write-expectations` writes a first one), and so is a key listed twice; errors name the
+    /// file and line.
     pub fn load(path: &Path) -> Result<Self, String> {
         let text = std::fs::read_to_string(path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::NotFound {
-                format!(
-                    "{}: {e} (write a first one with `uri-conformance gate --write-expectations`)",
-                    path.display()
-                )
+                format!("{}: {e} ({WRITE_HINT})", path.display())
             } else {
                 format!("{}: {e}", path.display())
             }
@@ -74,7 +106,7 @@ impl Expectations {
     /// The YAML text of the file.
     pub fn to_yaml(&self) -> String {
         format!(
-            "# Vectors {} is known to fail, with the reason for each. Checked by\n# `uri-conformance gate`; rewrite with --write-expectations.\n{}",
+            "# Vectors {} is known to fail, with the reason for each. Checked by the gate\n# (`gate::check`, `gate::runner`, `uri-conformance gate`). URI_CONFORMANCE_BLESS=prune\n# drops the entries of vectors that now pass; URI_CONFORMANCE_BLESS=1 rewrites the list.\n{}",
             self.implementation,
             serde_yaml::to_string(self).expect("expectations serialize")
         )
@@ -134,21 +166,139 @@ fn duplicate_key(text: &str) -> Option<(usize, String)> {
     None
 }
 
+/// How a gate run updates its expectations file: the value of `URI_CONFORMANCE_BLESS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bless {
+    /// Unset, empty or `0`: check the file, change nothing.
+    Check,
+    /// `1` (or `write`, `overwrite`): write the file from this run, creating it if missing:
+    /// every failing vector listed, the reasons already written kept, the rest dropped.
+    Write,
+    /// `prune`: drop the entries of vectors that now pass or that the gate does not run; never
+    /// add one (a ratchet: the list only shrinks).
+    Prune,
+}
+
+impl Bless {
+    /// The environment variable.
+    pub const VARIABLE: &'static str = "URI_CONFORMANCE_BLESS";
+
+    /// The mode a value of [`Bless::VARIABLE`] names.
+    pub fn from_value(value: Option<&str>) -> Result<Bless, String> {
+        match value.map(str::trim) {
+            None | Some("" | "0") => Ok(Bless::Check),
+            Some("1" | "write" | "overwrite") => Ok(Bless::Write),
+            Some("prune") => Ok(Bless::Prune),
+            Some(other) => Err(format!(
+                "{}={other:?}: expected 1 (write the expectations file) or prune (drop the entries that pass)",
+                Bless::VARIABLE
+            )),
+        }
+    }
+
+    /// The mode the environment asks for.
+    pub fn from_env() -> Result<Bless, String> {
+        Bless::from_value(std::env::var(Bless::VARIABLE).ok().as_deref())
+    }
+}
+
 /// One vector's outcome under the gate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GateCase {
-    /// The vector's test name.
+    /// The vector's test name, `<corpus>/<section>/<id>`.
     pub vector: String,
+    /// Its RFC section, `3.2.2`.
+    pub section: String,
+    /// Where it is written, `file:line`.
+    pub place: String,
+    /// The operation and its inputs: `resolve "../g" against base "http://a/b/c/d;p?q"
+    /// (strict)`.
+    pub operation: String,
     /// The verdict.
     pub verdict: Verdict,
     /// What the vector expects.
     pub expected: String,
+    /// How many other answers the vector accepts.
+    pub acceptable: usize,
     /// What the implementation answered.
     pub answer: String,
+    /// What differs between the two: component fields (`host`, `host_kind`), or `validity`
+    /// when one is valid and the other not; empty when they agree or cannot be compared.
+    pub differing: Vec<String>,
     /// The reason given in the expectations file, if listed.
     pub listed: Option<String>,
     /// The signature of the difference, for a failing vector.
     pub signature: Option<String>,
+    /// How long the implementation took.
+    pub time: Duration,
+}
+
+/// What a case is, for the gate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// It passes, or fails as listed.
+    Ok,
+    /// It fails and is not listed.
+    NewFailure,
+    /// It is listed and passes.
+    UnexpectedPass,
+    /// The implementation does not do it: neither a pass nor a failure, listed or not.
+    Unsupported,
+}
+
+impl GateCase {
+    /// What the case is, for the gate.
+    pub fn status(&self) -> Status {
+        match (&self.verdict, &self.listed) {
+            (Verdict::Unsupported, _) => Status::Unsupported,
+            (Verdict::Pass, Some(_)) => Status::UnexpectedPass,
+            (Verdict::Fail | Verdict::Known(_), None) => Status::NewFailure,
+            _ => Status::Ok,
+        }
+    }
+
+    /// The message for a new failure or an unexpected pass: the operation with its inputs, both
+    /// answers, what differs, the signature and the vector's place.
+    pub fn explain(&self) -> String {
+        let mut out = match self.status() {
+            Status::UnexpectedPass => format!(
+                "unexpected pass: {} (listed as: {})\n",
+                self.vector,
+                self.listed.as_deref().unwrap_or("")
+            ),
+            Status::NewFailure => format!("new failure: {}\n", self.vector),
+            Status::Ok | Status::Unsupported => format!("{}\n", self.vector),
+        };
+        let _ = writeln!(out, "  operation: {}", self.operation);
+        let _ = write!(out, "  expected:  {}", self.expected);
+        match self.acceptable {
+            0 => out.push('\n'),
+            1 => out.push_str(" (or 1 other acceptable answer)\n"),
+            n => {
+                let _ = writeln!(out, " (or {n} other acceptable answers)");
+            }
+        }
+        let _ = writeln!(out, "  answer:    {}", self.answer);
+        if !self.differing.is_empty() {
+            let _ = writeln!(out, "  differs:   {}", self.differing.join(", "));
+        }
+        if let Verdict::Known(id) = &self.verdict {
+            let _ = writeln!(out, "  known:     {id} (a documented difference)");
+        }
+        if let Some(signature) = &self.signature {
+            let _ = writeln!(out, "  signature: {signature}");
+        }
+        let _ = writeln!(out, "  vector:    {}", self.place);
+        match self.status() {
+            Status::UnexpectedPass => out.push_str(
+                "  remove its entry from the expectations file, or run with URI_CONFORMANCE_BLESS=prune",
+            ),
+            _ => out.push_str(
+                "  list it in the expectations file with a reason, or run with URI_CONFORMANCE_BLESS=1",
+            ),
+        }
+        out
+    }
 }
 
 /// The gate's result.
@@ -158,8 +308,11 @@ pub struct GateReport {
     pub implementation: String,
     /// Every vector asked.
     pub cases: Vec<GateCase>,
-    /// Entries of the expectations file that name no vector of the corpus.
+    /// Entries of the expectations file that name no vector the gate runs.
     pub stale: Vec<String>,
+    /// The vectors of the corpus the gate does not run, by kind (`equivalent`, `recompose`,
+    /// `remove_dot_segments`, `split`): no operation of [`Implementation`] answers them.
+    pub outside: BTreeMap<String, usize>,
 }
 
 impl GateReport {
@@ -167,14 +320,15 @@ impl GateReport {
     pub fn new_failures(&self) -> impl Iterator<Item = &GateCase> {
         self.cases
             .iter()
-            .filter(|c| c.listed.is_none() && is_failure(&c.verdict))
+            .filter(|c| c.status() == Status::NewFailure)
     }
 
-    /// Listed vectors that now pass (or are unsupported).
+    /// Listed vectors that now pass. An unsupported vector is never one: the implementation
+    /// was not asked.
     pub fn unexpected_passes(&self) -> impl Iterator<Item = &GateCase> {
         self.cases
             .iter()
-            .filter(|c| c.listed.is_some() && !is_failure(&c.verdict))
+            .filter(|c| c.status() == Status::UnexpectedPass)
     }
 
     /// Whether the gate passes.
@@ -182,6 +336,12 @@ impl GateReport {
         self.new_failures().next().is_none()
             && self.unexpected_passes().next().is_none()
             && self.stale.is_empty()
+    }
+
+    /// The expectations that describe this run: every failing vector, with the reason already
+    /// written or else [`reason`]. What [`Bless::Write`] writes.
+    pub fn written(&self) -> Expectations {
+        self.expectations(reason)
     }
 
     /// The expectations that describe this run: every failing vector with its reason.
@@ -202,51 +362,92 @@ impl GateReport {
         }
     }
 
-    /// A summary for people.
+    /// The expectations this run was checked against, less the entries of vectors that now
+    /// pass and the stale ones; nothing added. What [`Bless::Prune`] writes.
+    pub fn pruned(&self) -> Expectations {
+        Expectations {
+            implementation: self.implementation.clone(),
+            failures: self
+                .cases
+                .iter()
+                .filter(|c| c.verdict != Verdict::Pass)
+                .filter_map(|c| Some((c.vector.clone(), c.listed.clone()?)))
+                .collect(),
+        }
+    }
+
+    /// The number of vectors of the corpus the gate does not run.
+    pub fn outside_count(&self) -> usize {
+        self.outside.values().sum()
+    }
+
+    /// The line that counts the vectors outside the gate, empty if none.
+    fn outside_line(&self) -> String {
+        if self.outside.is_empty() {
+            return String::new();
+        }
+        let kinds: Vec<String> = self
+            .outside
+            .iter()
+            .map(|(kind, n)| format!("{kind} {n}"))
+            .collect();
+        format!(
+            "outside the gate: {} vectors ({}), steps of the RFC's algorithms no Implementation operation answers\n",
+            self.outside_count(),
+            kinds.join(", ")
+        )
+    }
+
+    /// A summary for people: the counts, then every new failure and unexpected pass explained,
+    /// every stale entry, and the verdict.
     pub fn summary(&self) -> String {
-        let count = |f: fn(&Verdict) -> bool| self.cases.iter().filter(|c| f(&c.verdict)).count();
+        let count = |s: Status| self.cases.iter().filter(|c| c.status() == s).count();
+        let listed_unsupported = self
+            .cases
+            .iter()
+            .filter(|c| c.status() == Status::Unsupported && c.listed.is_some())
+            .count();
         let mut out = format!(
             "{}: {} vectors: {} pass, {} expected failures, {} unsupported\n",
             self.implementation,
             self.cases.len(),
-            count(|v| *v == Verdict::Pass),
+            self.cases
+                .iter()
+                .filter(|c| c.verdict == Verdict::Pass)
+                .count(),
             self.cases
                 .iter()
                 .filter(|c| c.listed.is_some() && is_failure(&c.verdict))
                 .count(),
-            count(|v| *v == Verdict::Unsupported),
+            count(Status::Unsupported),
         );
-        for case in self.new_failures() {
+        out.push_str(&self.outside_line());
+        if listed_unsupported > 0 {
             let _ = writeln!(
                 out,
-                "new failure: {}\n  expected: {}\n  answer:   {}",
-                case.vector, case.expected, case.answer
+                "{listed_unsupported} listed vectors are unsupported (not asked: neither a pass nor a failure)"
             );
         }
-        for case in self.unexpected_passes() {
-            let _ = writeln!(
-                out,
-                "unexpected pass: {} (listed as: {}); remove it from the expectations file",
-                case.vector,
-                case.listed.as_deref().unwrap_or("")
-            );
+        for case in self.new_failures().chain(self.unexpected_passes()) {
+            let _ = writeln!(out, "{}", case.explain());
         }
         for entry in &self.stale {
-            let _ = writeln!(out, "stale entry: {entry} names no vector of the corpus");
+            let _ = writeln!(
+                out,
+                "stale entry: {entry} names no vector the gate runs; remove it, or run with URI_CONFORMANCE_BLESS=prune"
+            );
         }
-        let _ = write!(
-            out,
-            "{}",
-            if self.ok() {
-                "gate: pass"
-            } else {
-                "gate: FAIL"
-            }
-        );
+        out.push_str(if self.ok() {
+            "gate: pass"
+        } else {
+            "gate: FAIL"
+        });
         out
     }
 
-    /// JUnit XML, one test case per vector, for CI systems that display it.
+    /// JUnit XML, one test case per vector: a suite for the implementation, a class per RFC
+    /// section, times in seconds, a reason on every `<skipped>`, totals on the suite and the
+    /// document.
     pub fn junit(&self) -> String {
         let escape = |s: &str| {
             s.replace('&', "&amp;")
@@ -262,46 +463,73 @@ impl GateReport {
         let skipped = self
             .cases
             .iter()
-            .filter(|c| c.verdict == Verdict::Unsupported)
+            .filter(|c| c.status() == Status::Unsupported)
             .count();
+        let tests = self.cases.len() + self.stale.len();
+        let time: Duration = self.cases.iter().map(|c| c.time).sum();
+        let time = time.as_secs_f64();
+        let name = escape(&self.implementation);
         let mut out = format!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n<testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">\n",
-            escape(&self.implementation),
-            self.cases.len() + self.stale.len()
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"uri-conformance gate\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{time:.6}\">\n<testsuite name=\"{name}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\" time=\"{time:.6}\">\n",
         );
+        if !self.outside.is_empty() {
+            let _ = writeln!(
+                out,
+                "<properties><property name=\"outside the gate\" value=\"{}\"/></properties>",
+                escape(self.outside_line().trim_end())
+            );
+        }
         for case in &self.cases {
             let _ = write!(
                 out,
-                "<testcase classname=\"{}\" name=\"{}\"",
-                escape(&self.implementation),
-                escape(&case.vector)
+                "<testcase classname=\"{}\" name=\"{}\" time=\"{:.6}\"",
+                escape(
+                    case.vector
+                        .rsplit_once('/')
+                        .map_or(&case.section[..], |(class, _)| class)
+                ),
+                escape(&case.vector),
+                case.time.as_secs_f64()
             );
-            let new_failure = case.listed.is_none() && is_failure(&case.verdict);
-            let unexpected_pass = case.listed.is_some() && !is_failure(&case.verdict);
-            if new_failure {
-                let _ = writeln!(
-                    out,
-                    "><failure message=\"new failure\">expected: {}\nanswer: {}</failure></testcase>",
-                    escape(&case.expected),
-                    escape(&case.answer)
-                );
-            } else if unexpected_pass {
-                let _ = writeln!(
-                    out,
-                    "><failure message=\"unexpected pass\">listed as: {}</failure></testcase>",
-                    escape(case.listed.as_deref().unwrap_or(""))
-                );
-            } else if case.verdict == Verdict::Unsupported {
-                out.push_str("><skipped/></testcase>\n");
-            } else {
-                out.push_str("/>\n");
+            match case.status() {
+                Status::NewFailure => {
+                    let _ = writeln!(
+                        out,
+                        "><failure message=\"new failure\" type=\"new-failure\">{}</failure></testcase>",
+                        escape(&case.explain())
+                    );
+                }
+                Status::UnexpectedPass => {
+                    let _ = writeln!(
+                        out,
+                        "><failure message=\"unexpected pass\" type=\"unexpected-pass\">{}</failure></testcase>",
+                        escape(&case.explain())
+                    );
+                }
+                Status::Unsupported => {
+                    let _ = writeln!(
+                        out,
+                        "><skipped message=\"unsupported: {} does not answer {}\"/></testcase>",
+                        name,
+                        escape(&case.operation)
+                    );
+                }
+                Status::Ok => match &case.listed {
+                    Some(reason) => {
+                        let _ = writeln!(
+                            out,
+                            "><system-out>expected failure: {}</system-out></testcase>",
+                            escape(reason)
+                        );
+                    }
+                    None => out.push_str("/>\n"),
+                },
             }
         }
         for entry in &self.stale {
             let _ = writeln!(
                 out,
-                "<testcase classname=\"{}\" name=\"expectations/{}\"><failure message=\"stale entry\"/></testcase>",
-                escape(&self.implementation),
+                "<testcase classname=\"expectations\" name=\"{}\" time=\"0\"><failure message=\"stale entry\" type=\"stale-entry\">names no vector the gate runs</failure></testcase>",
                 escape(entry)
             );
         }
@@ -314,6 +542,197 @@ fn is_failure(verdict: &Verdict) -> bool {
     matches!(verdict, Verdict::Fail | Verdict::Known(_))
 }
 
+/// The reason [`GateReport::written`] gives a failing vector the file does not list yet.
+pub fn reason(case: &GateCase) -> String {
+    match (&case.verdict, &case.signature) {
+        (Verdict::Known(id), _) => format!("known difference {id}"),
+        (_, Some(signature)) => format!("candidate bug, signature {signature}"),
+        _ => format!("fails: expected {}, answers {}", case.expected, case.answer),
+    }
+}
+
+/// The kind of a vector's case, as the corpus spells its `op`.
+pub fn kind(case: &Case) -> &'static str {
+    match case {
+        Case::Parse { .. } => "parse",
+        Case::Resolve { .. } => "resolve",
+        Case::Normalize { .. } => "normalize",
+        Case::Equivalent { .. } => "equivalent",
+        Case::Recompose { .. } => "recompose",
+        Case::RemoveDotSegments { .. } => "remove_dot_segments",
+        Case::Split { .. } => "split",
+    }
+}
+
+/// The operation of a vector with its inputs, for messages: `parse "x" by rule URI`,
+/// `resolve "../g" against base "http://a/b/c/d;p?q" (strict)`, `normalize "X" at level
+/// syntax`.
+pub fn operation(case: &Case) -> String {
+    match case {
+        Case::Parse {
+            input,
+            rule,
+            zone_id,
+        } => format!(
+            "parse {input:?} by rule {}{}",
+            rule.name(),
+            if *zone_id {
+                " (RFC 6874 zone identifiers allowed)"
+            } else {
+                ""
+            }
+        ),
+        Case::Resolve {
+            base,
+            input,
+            strict,
+        } => format!(
+            "resolve {input:?} against base {base:?} ({})",
+            if *strict { "strict" } else { "non-strict" }
+        ),
+        Case::Normalize { input, level } => {
+            format!("normalize {input:?} at level {}", level.name())
+        }
+        Case::Equivalent {
+            input,
+            other,
+            level,
+        } => format!(
+            "equivalent {input:?} and {other:?} at level {}",
+            level.name()
+        ),
+        Case::Recompose { components } => format!("recompose {}", components.describe()),
+        Case::RemoveDotSegments { input } => format!("remove_dot_segments {input:?}"),
+        Case::Split { input } => format!("split {input:?} by Appendix B"),
+    }
+}
+
+/// What differs between an expectation and an answer, as field names.
+fn differing(
+    expected: &Expectation,
+    outcome: &Outcome,
+    engine: &Engine,
+    name: &str,
+) -> Vec<String> {
+    let blind_spots = engine
+        .implementations()
+        .find(|i| i.about().name == name)
+        .map_or(&[][..], |i| i.blind_spots());
+    let names = |fields: Vec<crate::model::Field>| {
+        fields.into_iter().map(|f| f.name().to_owned()).collect()
+    };
+    match (expected, outcome) {
+        (
+            Expectation::Components {
+                components,
+                host_kind,
+            },
+            Outcome::Parsed {
+                components: actual,
+                host_kind: actual_kind,
+            },
+        ) => names(differing_fields(
+            components,
+            *host_kind,
+            actual,
+            *actual_kind,
+            blind_spots,
+        )),
+        (Expectation::Target(t), Outcome::Resolved(_)) => {
+            let mut fields = names(answer_fields(&Outcome::Resolved(t.clone()), outcome));
+            fields.insert(0, "target".to_owned());
+            fields
+        }
+        (Expectation::Normalized(n), Outcome::Normalized(_)) => {
+            let mut fields = names(answer_fields(&Outcome::Normalized(n.clone()), outcome));
+            fields.insert(0, "normalized".to_owned());
+            fields
+        }
+        (_, Outcome::Panicked(_)) => vec!["panicked".to_owned()],
+        (_, Outcome::TimedOut) => vec!["timed out".to_owned()],
+        (_, Outcome::Unsupported) => vec![],
+        (Expectation::Invalid { .. } | Expectation::Rejected, o) if o.is_valid() => {
+            vec!["validity".to_owned()]
+        }
+        (_, Outcome::Invalid(_)) => vec!["validity".to_owned()],
+        _ => vec![],
+    }
+}
+
+/// The gate's engine over one implementation.
+fn engine(implementation: Arc<dyn Implementation>, limit: Duration) -> Engine {
+    Engine::new(vec![implementation], limit, Catalogue::bundled())
+}
+
+/// Runs one vector on the one implementation of `engine`; `None` for a vector the gate does not
+/// run.
+fn check_vector(
+    engine: &Engine,
+    name: &str,
+    vector: &Vector,
+    listed: Option<String>,
+) -> Option<GateCase> {
+    let request = matrix::request(vector)?;
+    let start = Instant::now();
+    let run = engine.run(&request);
+    let time = start.elapsed();
+    let (_, outcome) = run.answers.first()?;
+    let verdict = if *outcome == Outcome::Unsupported {
+        Verdict::Unsupported
+    } else {
+        matrix::judge(engine, name, vector, &request, outcome)
+    };
+    let signature = run
+        .findings
+        .iter()
+        .find(|f| f.chain.is_empty() && !f.difference.kind.is_property())
+        .filter(|_| is_failure(&verdict))
+        .map(|f| f.signature.id());
+    let differing = if is_failure(&verdict) {
+        differing(&vector.expect, outcome, engine, name)
+    } else {
+        Vec::new()
+    };
+    Some(GateCase {
+        vector: vector.name(),
+        section: vector.section.clone(),
+        place: format!("{}:{}", vector.file.display(), vector.line),
+        operation: operation(&vector.case),
+        listed,
+        verdict,
+        expected: vector.expect.to_string(),
+        acceptable: vector.acceptable.len(),
+        answer: outcome.describe(),
+        differing,
+        signature,
+        time,
+    })
+}
+
+/// The entries of `expectations` that name no vector the gate runs.
+fn stale(vectors: &[Vector], expectations: &Expectations) -> Vec<String> {
+    let names: BTreeSet<String> = vectors
+        .iter()
+        .filter(|v| matrix::request(v).is_some())
+        .map(Vector::name)
+        .collect();
+    expectations
+        .failures
+        .keys()
+        .filter(|k| !names.contains(*k))
+        .cloned()
+        .collect()
+}
+
+/// The vectors the gate does not run, by kind.
+fn outside(vectors: &[Vector]) -> BTreeMap<String, usize> {
+    let mut outside = BTreeMap::new();
+    for vector in vectors.iter().filter(|v| matrix::request(v).is_none()) {
+        *outside.entry(kind(&vector.case).to_owned()).or_default() += 1;
+    }
+    outside
+}
+
 /// Runs the vector corpus on `implementation` under `expectations`.
 pub fn check_with(
     implementation: Arc<dyn Implementation>,
@@ -322,52 +741,96 @@ pub fn check_with(
     limit: Duration,
 ) -> GateReport {
     let name = implementation.about().name.to_owned();
-    let engine = Engine::new(vec![implementation], limit, Catalogue::bundled());
-    let mut cases = Vec::new();
-    for vector in vectors {
-        let Some(request) = matrix::request(vector) else {
-            continue;
-        };
-        let run = engine.run(&request);
-        let Some((_, outcome)) = run.answers.first() else {
-            continue;
-        };
-        let verdict = if *outcome == crate::model::Outcome::Unsupported {
-            Verdict::Unsupported
-        } else {
-            matrix::judge(&engine, &name, vector, &request, outcome)
-        };
-        let signature = run
-            .findings
-            .iter()
-            .find(|f| f.chain.is_empty() && !f.difference.kind.is_property())
-            .filter(|_| is_failure(&verdict))
-            .map(|f| f.signature.id());
-        cases.push(GateCase {
-            vector: vector.name(),
-            listed: expectations.failures.get(&vector.name()).cloned(),
-            verdict,
-            expected: vector.expect.to_string(),
-            answer: outcome.describe(),
-            signature,
-        });
-    }
-    let names: std::collections::BTreeSet<String> = vectors.iter().map(Vector::name).collect();
-    let stale = expectations
-        .failures
-        .keys()
-        .filter(|k| !names.contains(*k))
-        .cloned()
+    let engine = engine(implementation, limit);
+    let cases = vectors
+        .iter()
+        .filter_map(|vector| {
+            let listed = expectations.failures.get(&vector.name()).cloned();
+            check_vector(&engine, &name, vector, listed)
+        })
         .collect();
     GateReport {
         implementation: name,
         cases,
-        stale,
+        stale: stale(vectors, expectations),
+        outside: outside(vectors),
     }
 }
 
-/// The gate for a crate author's own `cargo test`: this crate's vector corpus, run on
-/// `implementation`, under the expectations file at `expectations` (missing: none expected).
+/// Updates the expectations file at `path` from `report` as `bless` asks (nothing for
+/// [`Bless::Check`]); the entries added and removed, for a message.
+pub fn bless(
+    report: &GateReport,
+    path: &Path,
+    bless: Bless,
+) -> Result<(Vec<String>, Vec<String>), String> {
+    let updated = match bless {
+        Bless::Check => return Ok((Vec::new(), Vec::new())),
+        Bless::Write => report.written(),
+        Bless::Prune => report.pruned(),
+    };
+    let before: BTreeSet<&String> = report
+        .cases
+        .iter()
+        .filter_map(|c| c.listed.as_ref().map(|_| &c.vector))
+        .chain(&report.stale)
+        .collect();
+    let after: BTreeSet<&String> = updated.failures.keys().collect();
+    let added = after.difference(&before).map(|s| (*s).clone()).collect();
+    let removed = before.difference(&after).map(|s| (*s).clone()).collect();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    crate::report::write_atomically(path, updated.to_yaml().as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((added, removed))
+}
+
+/// Reads the expectations file at `path` for `implementation`, or, when `bless` says so, runs
+/// the gate on the whole corpus and writes it first (a missing file counts as empty); with a
+/// message saying what was written.
+fn expectations_blessed(
+    implementation: &Arc<dyn Implementation>,
+    vectors: &[Vector],
+    path: &Path,
+    bless: Bless,
+    limit: Duration,
+) -> Result<(Expectations, Option<String>), String> {
+    let name = implementation.about().name;
+    if bless == Bless::Check {
+        return Ok((Expectations::load_for(path, name)?, None));
+    }
+    let current = if bless == Bless::Write && !path.exists() {
+        Expectations {
+            implementation: name.to_owned(),
+            failures: BTreeMap::new(),
+        }
+    } else {
+        Expectations::load_for(path, name)?
+    };
+    let report = check_with(Arc::clone(implementation), vectors, &current, limit);
+    let (added, removed) = self::bless(&report, path, bless)?;
+    let message = format!(
+        "{}={}: {} written: {} entries added, {} removed{}",
+        Bless::VARIABLE,
+        if bless == Bless::Write { "1" } else { "prune" },
+        path.display(),
+        added.len(),
+        removed.len(),
+        removed
+            .iter()
+            .map(|r| format!("\n  removed: {r}"))
+            .chain(added.iter().map(|a| format!("\n  added:   {a}")))
+            .collect::<String>()
+    );
+    Ok((Expectations::load_for(path, name)?, Some(message)))
+}
+
+/// The gate for a crate author's own `cargo test`, as one test: this crate's vector corpus, run
+/// on `implementation`, under the expectations file at `expectations`, which
+/// `URI_CONFORMANCE_BLESS` updates first ([`Bless`]); `URI_CONFORMANCE_JUNIT=<path>` writes the
+/// [`GateReport::junit`] XML too. For one trial per vector, see `gate::runner`
+/// (feature `runner`).
 ///
 /// ```no_run
 /// # use uri_conformance::impls::reference::Reference;
@@ -379,14 +842,25 @@ pub fn check(
     implementation: impl Implementation + 'static,
     expectations: &Path,
 ) -> Result<GateReport, String> {
-    let vectors = vectors::load_dir(&vectors::default_dir()).map_err(|e| e.to_string())?;
-    let expectations = Expectations::load_for(expectations, implementation.about().name)?;
-    Ok(check_with(
-        Arc::new(implementation),
+    let implementation: Arc<dyn Implementation> = Arc::new(implementation);
+    let vectors = vectors::load_default().map_err(|e| e.to_string())?;
+    let limit = Duration::from_secs(5);
+    let (expectations, message) = expectations_blessed(
+        &implementation,
         &vectors,
-        &expectations,
-        Duration::from_secs(5),
-    ))
+        expectations,
+        Bless::from_env()?,
+        limit,
+    )?;
+    if let Some(message) = message {
+        eprintln!("{message}");
+    }
+    let report = check_with(implementation, &vectors, &expectations, limit);
+    if let Some(path) = std::env::var_os(JUNIT_VARIABLE).filter(|p| !p.is_empty()) {
+        let path = Path::new(&path);
+        std::fs::write(path, report.junit()).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(report)
 }
 
 #[cfg(test)]
@@ -430,6 +904,7 @@ mod tests {
         let path = std::env::temp_dir().join("gate-no-such-expectations.yaml");
         let e = Expectations::load(&path).unwrap_err();
         assert!(e.starts_with(&path.display().to_string()), "{e}");
+        assert!(e.contains("URI_CONFORMANCE_BLESS=1"), "{e}");
         assert!(e.contains("--write-expectations"), "{e}");
     }
 }

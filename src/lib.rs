@@ -8,17 +8,28 @@
 //! - [`check`]: running vectors against the reference;
 //! - [`crosscheck`]: the cross-check against other projects' test cases;
 //! - [`locations`]: where the corpus and the shared data are, found at run time;
-//! - [`whatwg`]: the WHATWG URL Standard, the model for the crates that follow it.
+//! - [`whatwg`]: the WHATWG URL Standard, the model for the crates that follow it;
+//! - [`gate`]: the CI conformance gate, for a crate's own `cargo test` (with feature `runner`,
+//!   one libtest trial per vector).
+//!
+//! Features: `cli` builds the command line (and implies `fuzz`); `fuzz` the grammar-aware
+//! generator and the stable fuzz loop (`generate`, `fuzz`, `campaign`); `runner` the
+//! per-vector test runner; one feature per compared crate. A crate author's dev-dependency
+//! needs none of them: `default-features = false` builds the reference, the corpus and the
+//! gate alone.
 // One audited exception: `impls::process` sends signals to process groups (kill(2)).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "fuzz")]
 pub mod campaign;
 pub mod check;
 pub mod crosscheck;
 pub mod diff;
+#[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod gate;
+#[cfg(feature = "fuzz")]
 pub mod generate;
 pub mod impls;
 pub mod locations;

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+#[cfg(feature = "url")]
 use crate::diff::run::catching;
 
 /// One setter case.

@@ -1,12 +1,12 @@
 //! `gate`: the corpus against one implementation under its expectations file, for CI.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Args;
-use uri_conformance::gate::{self, Expectations};
-use uri_conformance::{matrix, report, vectors};
+use uri_conformance::gate::{self, Bless, Expectations};
+use uri_conformance::{report, vectors};
 
 use super::{Selection, fail};
 
@@ -18,9 +18,14 @@ pub struct GateArgs {
     /// The expectations file: the vectors the implementation is known to fail.
     #[arg(long)]
     expectations: PathBuf,
-    /// Write the expectations file from this run instead of checking it.
-    #[arg(long)]
+    /// Write the expectations file from this run (created when missing): every failing vector
+    /// listed, reasons already written kept.
+    #[arg(long, conflicts_with = "prune_expectations")]
     write_expectations: bool,
+    /// Only drop the entries of vectors that now pass or no longer exist; never add one (a
+    /// ratchet for CI).
+    #[arg(long)]
+    prune_expectations: bool,
     /// Also write JUnit XML here.
     #[arg(long)]
     junit: Option<PathBuf>,
@@ -28,21 +33,7 @@ pub struct GateArgs {
 
 /// `gate`.
 pub fn run(args: &GateArgs) -> ExitCode {
-    run_gate(
-        &args.selection,
-        &args.expectations,
-        args.write_expectations,
-        args.junit.as_deref(),
-    )
-}
-
-fn run_gate(
-    selection: &Selection,
-    expectations_path: &Path,
-    write: bool,
-    junit: Option<&Path>,
-) -> ExitCode {
-    let implementations = match selection.implementations() {
+    let implementations = match args.selection.implementations() {
         Ok(list) => list,
         Err(e) => return fail(e),
     };
@@ -53,10 +44,16 @@ fn run_gate(
         Ok(corpus) => corpus,
         Err(e) => return fail(e),
     };
-    let expectations = if write {
+    let bless = match (args.write_expectations, args.prune_expectations) {
+        (true, _) => Bless::Write,
+        (_, true) => Bless::Prune,
+        _ => Bless::Check,
+    };
+    let path = args.expectations.as_path();
+    let expectations = if bless == Bless::Write && !path.exists() {
         Expectations::default()
     } else {
-        match Expectations::load_for(expectations_path, implementation.about().name) {
+        match Expectations::load_for(path, implementation.about().name) {
             Ok(e) => e,
             Err(e) => return fail(e),
         }
@@ -65,29 +62,32 @@ fn run_gate(
         Arc::clone(implementation),
         &corpus,
         &expectations,
-        selection.guard(),
+        args.selection.guard(),
     );
-    if let Some(path) = junit
-        && let Err(e) = report::write_atomically(path, result.junit().as_bytes())
+    if let Some(junit) = &args.junit
+        && let Err(e) = report::write_atomically(junit, result.junit().as_bytes())
     {
-        return fail(format!("{}: {e}", path.display()));
+        return fail(format!("{}: {e}", junit.display()));
     }
-    if write {
-        let name = implementation.about().name.to_owned();
-        let written = result.expectations(|case| match (&case.verdict, &case.signature) {
-            (matrix::Verdict::Known(id), _) => format!("known difference {id}"),
-            (_, Some(signature)) => format!("candidate bug, reports/{name}/{signature}.md"),
-            _ => format!("fails: expected {}, answers {}", case.expected, case.answer),
-        });
-        if let Err(e) = report::write_atomically(expectations_path, written.to_yaml().as_bytes()) {
-            return fail(format!("{}: {e}", expectations_path.display()));
-        }
-        println!(
-            "{} expected failures written to {}",
-            written.failures.len(),
-            expectations_path.display()
-        );
-        return ExitCode::SUCCESS;
+    if bless != Bless::Check {
+        return match gate::bless(&result, path, bless) {
+            Ok((added, removed)) => {
+                println!(
+                    "{}: {} entries added, {} removed",
+                    path.display(),
+                    added.len(),
+                    removed.len()
+                );
+                for entry in &removed {
+                    println!("- {entry}");
+                }
+                for entry in &added {
+                    println!("+ {entry}");
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        };
     }
     println!("{}", result.summary());
     if result.ok() {
