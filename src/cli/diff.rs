@@ -150,8 +150,8 @@ fn print_text(case: &Request, run: &CaseRun) {
         }
         for finding in findings {
             println!("{:width$}  -> {}", "", verdict(finding).1);
-            if let [input, first, second, ..] = finding.chain.as_slice() {
-                println!("{:width$}     {input:?} -> {first:?} -> {second:?}", "");
+            if !finding.chain.is_empty() {
+                println!("{:width$}     {}", "", finding.chain.join(" -> "));
             }
         }
     }
