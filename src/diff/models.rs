@@ -728,11 +728,11 @@ pub(crate) enum Answer {
 }
 
 /// The crate's model's answer to `case`.
-pub(crate) fn answer(steps: &[Step<'_>], case: &Request) -> Answer {
+pub(crate) fn answer(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Answer {
     if let Some(step) = steps.iter().find(|s| matches!(s.model, Model::UrlStandard)) {
-        return match crate::whatwg::expected_outcome(case) {
+        return match memo.url_standard(case) {
             crate::whatwg::Expected::Outcome(outcome) => {
-                Answer::Modelled(outcome, vec![step.index])
+                Answer::Modelled(outcome.clone(), vec![step.index])
             }
             crate::whatwg::Expected::Unmodelled(reason) => Answer::Unmodelled(reason.to_string()),
         };
