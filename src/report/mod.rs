@@ -215,7 +215,12 @@ impl Collector {
     pub fn count(&mut self, finding: &Finding, source: &str) {
         if let Some(report) = self.reports.get_mut(&key(finding)) {
             if !source.is_empty() {
-                *report.counts.entry(source.to_owned()).or_default() += 1;
+                match report.counts.get_mut(source) {
+                    Some(count) => *count += 1,
+                    None => {
+                        report.counts.insert(source.to_owned(), 1);
+                    }
+                }
             }
             add_example(&mut report.examples, &finding.case);
         }
@@ -302,12 +307,36 @@ fn key(finding: &Finding) -> (String, String) {
     )
 }
 
+/// Keeps `case` among the examples if it is among the [`EXAMPLES`] smallest (by length, then
+/// by its JSON text), the examples sorted so.
 fn add_example(examples: &mut Vec<Request>, case: &Request) {
-    if !examples.contains(case) {
-        examples.push(case.clone());
-        examples.sort_by_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
-        examples.truncate(EXAMPLES);
+    if examples.contains(case) {
+        return;
     }
+    let len = case_len(case);
+    // Full, sorted, and every example shorter: the case would be sorted last and cut.
+    if examples.len() == EXAMPLES
+        && examples.iter().all(|c| case_len(c) < len)
+        && examples_sorted(examples)
+    {
+        return;
+    }
+    examples.push(case.clone());
+    // Each key computed once (the sort is stable: equal keys keep their order).
+    examples.sort_by_cached_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
+    examples.truncate(EXAMPLES);
+}
+
+/// Whether the examples are in the order [`add_example`] keeps: the JSON text is made only
+/// for neighbours of equal length.
+fn examples_sorted(examples: &[Request]) -> bool {
+    examples.windows(2).all(|pair| {
+        let (a, b) = (case_len(&pair[0]), case_len(&pair[1]));
+        a < b
+            || (a == b
+                && serde_json::to_string(&pair[0]).unwrap_or_default()
+                    <= serde_json::to_string(&pair[1]).unwrap_or_default())
+    })
 }
 
 /// The length of a case's longest input, in characters.
