@@ -495,13 +495,20 @@ impl Core {
 }
 
 /// What the classification of one case's findings shares across implementations: the URL
-/// Standard's answer, computed at most once per case.
+/// Standard's answer and the reference's under each set of readings, each computed at most
+/// once per case.
 #[derive(Default)]
 pub(crate) struct CaseMemo {
     url_standard: std::cell::OnceCell<crate::whatwg::Expected>,
+    readings: models::ReadingsMemo,
 }
 
 impl CaseMemo {
+    /// The reference's answers to the case under each set of readings seen so far.
+    pub(crate) fn readings(&self) -> &models::ReadingsMemo {
+        &self.readings
+    }
+
     /// The URL Standard model's answer to `case`.
     pub(crate) fn url_standard(&self, case: &Request) -> &crate::whatwg::Expected {
         self.url_standard
