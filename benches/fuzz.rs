@@ -215,6 +215,9 @@ fn throughput(seed: u64, loop_secs: u64, tmp: &Path) -> f64 {
     println!("## Throughput of the stable loop (`fuzz::run`, ops all, batch {BATCH})\n");
     let alone = engine_over(Vec::new());
     let every = engine_over(impls::bundled());
+    for dir in ["alone", "loop"] {
+        let _ = std::fs::create_dir_all(tmp.join(dir));
+    }
     let campaign_alone = Mutex::new(Campaign::new(&alone, tmp.join("alone")));
     let campaign = Mutex::new(Campaign::new(&every, tmp.join("loop")));
     // Warm-up: what the first seconds find is found and shrunk here, not in the rounds.

@@ -708,3 +708,112 @@ pub fn level_of(case: &Request) -> Option<Level> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impls::About;
+    use crate::reference::{ParseOptions, Rule};
+
+    /// Parses as the reference does, except that it hangs on "hang" and panics on "panic".
+    struct Stubborn;
+
+    impl Implementation for Stubborn {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "stubborn",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            match input {
+                "hang" => loop {
+                    std::thread::sleep(Duration::from_millis(20));
+                },
+                "panic" => panic!("stubborn"),
+                _ => Reference.parse(input, rule, options),
+            }
+        }
+    }
+
+    fn parse(input: &str) -> Request {
+        Request::Parse {
+            input: input.to_owned(),
+            rule: None,
+            zone_id: false,
+        }
+    }
+
+    #[test]
+    fn a_hang_in_a_batch_times_out_alone() {
+        let engine = Engine::new(
+            vec![Arc::new(Stubborn)],
+            Duration::from_millis(100),
+            Catalogue::bundled(),
+        );
+        let cases = [
+            parse("a"),
+            parse("hang"),
+            parse("panic"),
+            parse("b"),
+            parse("hang"),
+        ];
+        let runs = engine.run_all(&cases);
+        let kinds: Vec<Vec<DifferenceKind>> = runs
+            .iter()
+            .map(|r| r.findings.iter().map(|f| f.difference.kind).collect())
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                vec![],
+                vec![DifferenceKind::Timeout],
+                vec![DifferenceKind::Panic],
+                vec![],
+                vec![DifferenceKind::Timeout],
+            ]
+        );
+        assert_eq!(runs[1].answers[0].1, Outcome::TimedOut);
+        // The engine goes on with a fresh executor.
+        assert!(engine.run(&parse("c")).findings.is_empty());
+    }
+
+    #[test]
+    fn in_thread_and_pooled_engines_find_the_same() {
+        let all = || -> Vec<Arc<dyn Implementation>> {
+            crate::impls::bundled().into_iter().map(Arc::from).collect()
+        };
+        let pooled = Engine::new(all(), Duration::from_secs(10), Catalogue::bundled());
+        let direct = Engine::in_thread(all(), Catalogue::bundled());
+        let mut rng = crate::fuzz::Rng(3);
+        let ops = [
+            crate::generate::Op::Parse,
+            crate::generate::Op::Resolve,
+            crate::generate::Op::Normalize,
+        ];
+        let cases: Vec<Request> = std::iter::repeat_with(|| {
+            let len = 16 + rng.below(200);
+            crate::generate::case_from_bytes(&rng.bytes(len), &ops)
+        })
+        .flatten()
+        .take(300)
+        .collect();
+        let summary = |runs: Vec<CaseRun>| -> Vec<Vec<(String, Option<String>)>> {
+            runs.into_iter()
+                .map(|r| {
+                    r.findings
+                        .into_iter()
+                        .map(|f| (f.signature.to_string(), f.known.map(|k| k.id)))
+                        .collect()
+                })
+                .collect()
+        };
+        let by_batch = summary(pooled.run_all(&cases));
+        let one_by_one = summary(cases.iter().map(|c| direct.run(c)).collect());
+        assert_eq!(by_batch, one_by_one);
+        assert!(by_batch.iter().any(|f| !f.is_empty()), "some case differs");
+    }
+}

@@ -181,6 +181,9 @@ impl Verdicts {
 pub struct Collector {
     dir: PathBuf,
     reports: BTreeMap<(String, String), Report>,
+    /// Reports added as they are ([`Collector::insert`]), whose examples may not be in the
+    /// order [`add_example`] keeps until it has run on them once.
+    inserted: std::collections::BTreeSet<(String, String)>,
 }
 
 impl Collector {
@@ -189,6 +192,7 @@ impl Collector {
         Collector {
             dir: dir.into(),
             reports: BTreeMap::new(),
+            inserted: std::collections::BTreeSet::new(),
         }
     }
 
@@ -199,10 +203,9 @@ impl Collector {
 
     /// Adds a report as it is, replacing one of the same implementation and signature.
     pub fn insert(&mut self, report: Report) {
-        self.reports.insert(
-            (report.implementation.clone(), report.signature.clone()),
-            report,
-        );
+        let key = (report.implementation.clone(), report.signature.clone());
+        self.inserted.insert(key.clone());
+        self.reports.insert(key, report);
     }
 
     /// Whether this run already holds a report for the finding's signature.
@@ -213,7 +216,9 @@ impl Collector {
     /// Counts one more case for a signature already held, keeping the input if it is among the
     /// shortest.
     pub fn count(&mut self, finding: &Finding, source: &str) {
-        if let Some(report) = self.reports.get_mut(&key(finding)) {
+        let key = key(finding);
+        let unsure = !self.inserted.is_empty() && self.inserted.contains(&key);
+        if let Some(report) = self.reports.get_mut(&key) {
             if !source.is_empty() {
                 match report.counts.get_mut(source) {
                     Some(count) => *count += 1,
@@ -222,7 +227,9 @@ impl Collector {
                     }
                 }
             }
-            add_example(&mut report.examples, &finding.case);
+            if add_example_to(&mut report.examples, &finding.case, !unsure) && unsure {
+                self.inserted.remove(&key);
+            }
         }
     }
 
@@ -310,21 +317,29 @@ fn key(finding: &Finding) -> (String, String) {
 /// Keeps `case` among the examples if it is among the [`EXAMPLES`] smallest (by length, then
 /// by its JSON text), the examples sorted so.
 fn add_example(examples: &mut Vec<Request>, case: &Request) {
+    add_example_to(examples, case, false);
+}
+
+/// [`add_example`], told whether the examples are known to be in its order already (they are
+/// once it has run on them).
+/// Returns whether the examples are now known to be in order.
+fn add_example_to(examples: &mut Vec<Request>, case: &Request, sorted: bool) -> bool {
     if examples.contains(case) {
-        return;
+        return sorted;
     }
     let len = case_len(case);
     // Full, sorted, and every example shorter: the case would be sorted last and cut.
     if examples.len() == EXAMPLES
         && examples.iter().all(|c| case_len(c) < len)
-        && examples_sorted(examples)
+        && (sorted || examples_sorted(examples))
     {
-        return;
+        return true;
     }
     examples.push(case.clone());
     // Each key computed once (the sort is stable: equal keys keep their order).
     examples.sort_by_cached_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
     examples.truncate(EXAMPLES);
+    true
 }
 
 /// Whether the examples are in the order [`add_example`] keeps: the JSON text is made only
@@ -637,5 +652,55 @@ pub fn cli_reproduction(case: &Request) -> String {
             },
             shell_quote(input)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order the examples are kept in, written the plain way: push, sort by (length, JSON
+    /// text), keep the first [`EXAMPLES`].
+    fn plainly(examples: &mut Vec<Request>, case: &Request) {
+        if !examples.contains(case) {
+            examples.push(case.clone());
+            examples.sort_by_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
+            examples.truncate(EXAMPLES);
+        }
+    }
+
+    fn parse(input: &str) -> Request {
+        Request::Parse {
+            input: input.to_owned(),
+            rule: None,
+            zone_id: false,
+        }
+    }
+
+    #[test]
+    fn examples_are_kept_as_a_plain_sort_keeps_them() {
+        let mut rng = crate::fuzz::Rng(7);
+        for round in 0..200 {
+            // Some start unsorted, as a report read from disk may be.
+            let mut start: Vec<Request> = (0..rng.below(EXAMPLES + 2))
+                .map(|_| parse(&"ab".repeat(rng.below(4))))
+                .collect();
+            start.dedup();
+            let (mut fast, mut plain) = (start.clone(), start.clone());
+            let mut known_sorted = round % 2 == 0 && {
+                plain.sort_by_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
+                fast = plain.clone();
+                true
+            };
+            for _ in 0..20 {
+                let text: String = (0..rng.below(6))
+                    .map(|_| char::from(b'a' + rng.below(3) as u8))
+                    .collect();
+                let case = parse(&text);
+                plainly(&mut plain, &case);
+                known_sorted = add_example_to(&mut fast, &case, known_sorted);
+                assert_eq!(fast, plain, "round {round}, adding {text:?}");
+            }
+        }
     }
 }
