@@ -556,7 +556,7 @@ fn shape_of(run: &crate::diff::CaseRun) -> String {
     }
     for finding in &run.findings {
         shape.push('|');
-        shape.push_str(&finding.signature.id());
+        shape.push_str(finding.id());
     }
     shape
 }

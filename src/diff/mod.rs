@@ -62,9 +62,16 @@ pub struct Finding {
     /// For a property of the implementation's own ([`properties`]), the strings that show it:
     /// the input, the first output, the second; empty for a difference from the reference.
     pub chain: Vec<String>,
+    /// The signature's id, made once.
+    id: String,
 }
 
 impl Finding {
+    /// The signature's id ([`Signature::id`]), made when the finding was.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
     /// Whether it decides where a request goes (and is not a known difference's business
     /// alone: known differences are tagged too, and sorted after candidate bugs).
     pub fn is_security_relevant(&self) -> bool {
@@ -442,6 +449,7 @@ impl Core {
         let mut signature = Signature::of(name, case, &difference);
         signature.known = known.as_ref().map(|k| k.id.clone());
         Finding {
+            id: signature.id(),
             signature,
             case: case.clone(),
             difference,

@@ -180,7 +180,8 @@ impl Verdicts {
 /// Collects the findings of a run, then writes them.
 pub struct Collector {
     dir: PathBuf,
-    reports: BTreeMap<(String, String), Report>,
+    /// By implementation, then signature id (looked up without making a key).
+    reports: BTreeMap<String, BTreeMap<String, Report>>,
     /// Reports added as they are ([`Collector::insert`]), whose examples may not be in the
     /// order [`add_example`] keeps until it has run on them once.
     inserted: std::collections::BTreeSet<(String, String)>,
@@ -203,22 +204,30 @@ impl Collector {
 
     /// Adds a report as it is, replacing one of the same implementation and signature.
     pub fn insert(&mut self, report: Report) {
-        let key = (report.implementation.clone(), report.signature.clone());
-        self.inserted.insert(key.clone());
-        self.reports.insert(key, report);
+        self.inserted
+            .insert((report.implementation.clone(), report.signature.clone()));
+        self.reports
+            .entry(report.implementation.clone())
+            .or_default()
+            .insert(report.signature.clone(), report);
     }
 
     /// Whether this run already holds a report for the finding's signature.
     pub fn has(&self, finding: &Finding) -> bool {
-        self.reports.contains_key(&key(finding))
+        self.reports
+            .get(&finding.signature.implementation)
+            .is_some_and(|own| own.contains_key(finding.id()))
     }
 
     /// Counts one more case for a signature already held, keeping the input if it is among the
     /// shortest.
     pub fn count(&mut self, finding: &Finding, source: &str) {
-        let key = key(finding);
-        let unsure = !self.inserted.is_empty() && self.inserted.contains(&key);
-        if let Some(report) = self.reports.get_mut(&key) {
+        let unsure = !self.inserted.is_empty() && self.inserted.contains(&key(finding));
+        if let Some(report) = self
+            .reports
+            .get_mut(&finding.signature.implementation)
+            .and_then(|own| own.get_mut(finding.id()))
+        {
             if !source.is_empty() {
                 match report.counts.get_mut(source) {
                     Some(count) => *count += 1,
@@ -228,7 +237,7 @@ impl Collector {
                 }
             }
             if add_example_to(&mut report.examples, &finding.case, !unsure) && unsure {
-                self.inserted.remove(&key);
+                self.inserted.remove(&key(finding));
             }
         }
     }
@@ -258,12 +267,15 @@ impl Collector {
             selection: implementation.command_line(),
             ..report
         };
-        self.reports.insert(key(original), report);
+        self.reports
+            .entry(original.signature.implementation.clone())
+            .or_default()
+            .insert(original.id().to_owned(), report);
     }
 
     /// The reports of this run, not yet merged with what is on disk.
     pub fn reports(&self) -> impl Iterator<Item = &Report> {
-        self.reports.values()
+        self.reports.values().flat_map(BTreeMap::values)
     }
 
     /// Like [`Collector::write`], and removes the reports on disk that this run did not
@@ -273,7 +285,8 @@ impl Collector {
         for old in read_all(&self.dir)? {
             if !self
                 .reports
-                .contains_key(&(old.implementation.clone(), old.signature.clone()))
+                .get(&old.implementation)
+                .is_some_and(|own| own.contains_key(&old.signature))
             {
                 std::fs::remove_file(old.file(&self.dir, "json"))?;
                 std::fs::remove_file(old.file(&self.dir, "md"))?;
@@ -293,7 +306,7 @@ impl Collector {
     /// so its cases are the ones that still show the behaviour).
     fn write_merging(&self, keep_cases: bool) -> io::Result<Vec<Report>> {
         let verdicts = Verdicts::load(&self.dir).map_err(io::Error::other)?;
-        for report in self.reports.values() {
+        for report in self.reports() {
             let merged = match read_report(&report.file(&self.dir, "json")) {
                 Some(old) if keep_cases => merge(old, report.clone()),
                 Some(old) => merge_counts(old, report.clone()),
@@ -310,7 +323,7 @@ impl Collector {
 fn key(finding: &Finding) -> (String, String) {
     (
         finding.signature.implementation.clone(),
-        finding.signature.id(),
+        finding.id().to_owned(),
     )
 }
 
