@@ -307,11 +307,17 @@ fn throughput(seed: u64, loop_secs: u64, tmp: &Path) -> f64 {
 }
 
 /// The libFuzzer targets `diff_parse` and `reference_props` side by side, when they are built
-/// (`cargo fuzz build -s none` in fuzz/; `FUZZ_BENCH_LIBFUZZER_SECS`, 0 to skip): each run in
-/// turns, its execs/s as libFuzzer reports them.
+/// (`cargo fuzz build -s none` in fuzz/, or the directory `FUZZ_BENCH_LIBFUZZER_DIR`;
+/// `FUZZ_BENCH_LIBFUZZER_SECS`, 0 to skip): each run in turns from an empty corpus, its execs/s
+/// as libFuzzer reports them.
 fn libfuzzer(secs: u64, tmp: &Path) {
-    let dir =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/target/x86_64-unknown-linux-gnu/release");
+    let dir = std::env::var_os("FUZZ_BENCH_LIBFUZZER_DIR").map_or_else(
+        || {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fuzz/target/x86_64-unknown-linux-gnu/release")
+        },
+        PathBuf::from,
+    );
     let targets = ["diff_parse", "reference_props"];
     if secs == 0 || !targets.iter().all(|t| dir.join(t).is_file()) {
         println!(
@@ -341,7 +347,7 @@ fn libfuzzer(secs: u64, tmp: &Path) {
                 let text = String::from_utf8_lossy(&o.stderr).into_owned();
                 let runs = text
                     .lines()
-                    .find_map(|l| l.strip_prefix("stat::number_of_executed_units:"))?
+                    .find_map(|l| l.strip_prefix("stat::number_executed_units:"))?
                     .trim()
                     .parse::<f64>()
                     .ok()?;
