@@ -478,10 +478,11 @@ fn record_shared(
     let mut fresh: Vec<(usize, &crate::diff::Finding)> = Vec::new();
     {
         let mut campaign = campaign.lock().unwrap_or_else(|e| e.into_inner());
+        let findings: usize = runs.iter().map(|r| r.findings.len()).sum();
+        progress
+            .findings
+            .fetch_add(findings as u64, Ordering::Relaxed);
         for (i, run) in runs.iter().enumerate() {
-            progress
-                .findings
-                .fetch_add(run.findings.len() as u64, Ordering::Relaxed);
             for finding in campaign.record_known(run, source) {
                 if !fresh.iter().any(|(_, f)| f.signature == finding.signature) {
                     fresh.push((i, finding));

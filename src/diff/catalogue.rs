@@ -295,6 +295,8 @@ pub struct Catalogue {
     matched: Vec<AtomicBool>,
     /// The entries by implementation, computed once.
     index: HashMap<String, ImplEntries>,
+    /// What each entry alone says of a finding it covers, written once.
+    known: Vec<Known>,
 }
 
 /// One implementation's entries, as indices into the catalogue, in catalogue order.
@@ -407,10 +409,12 @@ impl Catalogue {
                 }
             }
         }
+        let known = file.entries.iter().map(|e| known_of(&[e])).collect();
         Ok(Catalogue {
             entries: file.entries,
             matched,
             index,
+            known,
         })
     }
 
@@ -551,7 +555,10 @@ impl Catalogue {
                             && compare::compare(case, &answer, actual, blind_spots).is_none() =>
                     {
                         for &i in &used {
-                            self.matched[i].store(true, Ordering::Relaxed);
+                            self.record(i);
+                        }
+                        if let [one] = used[..] {
+                            return Some(self.known[one].clone());
                         }
                         let used: Vec<&Entry> = used.iter().map(|&i| &self.entries[i]).collect();
                         return Some(known_of(&used));
@@ -568,8 +575,16 @@ impl Catalogue {
                 })
             })
         })?;
-        self.matched[index].store(true, Ordering::Relaxed);
-        Some(known_of(&[&self.entries[index]]))
+        self.record(index);
+        Some(self.known[index].clone())
+    }
+
+    /// Marks entry `index` as matched; a flag already set is only read, so that jobs on other
+    /// cores do not take its cache line from one another.
+    fn record(&self, index: usize) {
+        if !self.matched[index].load(Ordering::Relaxed) {
+            self.matched[index].store(true, Ordering::Relaxed);
+        }
     }
 
     /// Entries for these implementations that never matched since the catalogue was loaded.
