@@ -343,21 +343,14 @@ fn libfuzzer(secs: u64, tmp: &Path) {
                     tmp.join(format!("reports-{target}")),
                 )
                 .output();
+            // libFuzzer's own figure (`-print_final_stats=1`): runs over the whole time.
             let rate = output.ok().and_then(|o| {
                 let text = String::from_utf8_lossy(&o.stderr).into_owned();
-                let runs = text
-                    .lines()
-                    .find_map(|l| l.strip_prefix("stat::number_executed_units:"))?
-                    .trim()
-                    .parse::<f64>()
-                    .ok()?;
-                let time = text
-                    .lines()
+                text.lines()
                     .find_map(|l| l.strip_prefix("stat::average_exec_per_sec:"))?
                     .trim()
                     .parse::<f64>()
-                    .ok();
-                Some(time.unwrap_or(runs / secs as f64))
+                    .ok()
             });
             rates[k].push(rate.unwrap_or(0.0));
         }
