@@ -214,11 +214,10 @@ impl Engine {
     /// [`shrink::Budget`]), in one task.
     pub fn shrink_within(&self, finding: &Finding, budget: shrink::Budget) -> Finding {
         self.task(
-            |core, calls| core.shrink_within(finding, budget.clone(), calls),
+            |core, calls| core.shrink_within(finding, budget, calls),
             || {
                 let (core, finding) = (Arc::clone(&self.core), finding.clone());
-                let budget = budget.clone();
-                Arc::new(move |calls| core.shrink_within(&finding, budget.clone(), calls))
+                Arc::new(move |calls| core.shrink_within(&finding, budget, calls))
             },
         )
     }
