@@ -181,7 +181,7 @@ impl Calls<'_> {
                 outcome,
             };
         }
-        self.within(|| answer_checked(implementation, request))
+        self.within(|| checked_in_thread(implementation, request))
             .unwrap_or_else(timed_out)
     }
 
@@ -205,11 +205,22 @@ impl Calls<'_> {
         requests
             .iter()
             .map(|r| {
-                self.within(|| answer_checked(implementation, r))
+                self.within(|| checked_in_thread(implementation, r))
                     .unwrap_or_else(timed_out)
             })
             .collect()
     }
+}
+
+/// [`answer_checked`], with a panic outside the implementation's own calls (in the checks'
+/// glue, an adapter's `blind_spots` or `promises`) made the outcome it was when each
+/// implementation had a worker thread of its own, which such a panic stopped.
+fn checked_in_thread(implementation: &dyn Implementation, request: &Request) -> Checked {
+    panic::catch_unwind(AssertUnwindSafe(|| answer_checked(implementation, request)))
+        .unwrap_or_else(|_| Checked {
+            outcome: Outcome::Panicked("the worker thread stopped".to_owned()),
+            failures: Vec::new(),
+        })
 }
 
 type Task = Box<dyn FnOnce(&Slot) + Send>;
