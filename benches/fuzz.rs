@@ -1,16 +1,20 @@
-//! The fuzz loop's speed and power, on one core. `cargo bench --bench fuzz` prints Markdown:
+//! The fuzz loop's speed and power. `cargo bench --bench fuzz` prints Markdown:
 //!
-//! 1. throughput in execs/s: the reference alone (generation and its properties), and the whole
-//!    stable loop over every bundled implementation;
-//! 2. where an exec's time goes: generation, the reference's properties, each implementation,
-//!    the engine's comparison, classification and signatures, the campaign's bookkeeping;
-//! 3. for each planted fault (`src/impls/planted.rs`): the time until the loop, run against
+//! 1. throughput in execs/s of the stable loop, taken in turns within one run: the reference
+//!    alone (an engine over no implementation), every bundled implementation with one job and
+//!    with `--jobs 2`, and the ratios, each round's too;
+//! 2. where an exec's time goes: generation, the reference's properties, each implementation
+//!    and its own properties, the engine's comparison, classification and signatures, the
+//!    engine's other costs, the campaign's bookkeeping, and the harness's share;
+//! 3. the libFuzzer targets `diff_parse` and `reference_props` side by side, when built;
+//! 4. for each planted fault (`src/impls/planted.rs`): the time until the loop, run against
 //!    that implementation alone, first records a candidate-bug signature, with the
 //!    grammar-aware generator and with plain random bytes.
 //!
 //! Knobs (environment): `FUZZ_BENCH_LOOP_SECS` (10), `FUZZ_BENCH_CAP_SECS` (60),
-//! `FUZZ_BENCH_SEED` (1), `FUZZ_BENCH_CASES` (20000, for the breakdown), `FUZZ_BENCH_KEEP`
-//! (keep the reports written under the temporary directory).
+//! `FUZZ_BENCH_SEED` (1), `FUZZ_BENCH_CASES` (20000, for the breakdown),
+//! `FUZZ_BENCH_LIBFUZZER_SECS` (10; 0 skips), `FUZZ_BENCH_KEEP` (keep the reports written
+//! under the temporary directory).
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -21,7 +25,7 @@ use uri_conformance::fuzz::Rng;
 
 use uri_conformance::campaign::Campaign;
 use uri_conformance::diff::run::answer_catching;
-use uri_conformance::diff::{Catalogue, DifferenceKind, Engine, Signature, compare};
+use uri_conformance::diff::{Catalogue, DifferenceKind, Engine, Signature, compare, properties};
 use uri_conformance::fuzz::{self, Options, Progress, Summary};
 use uri_conformance::generate::{self, Op};
 use uri_conformance::impls::reference::Reference;
@@ -194,53 +198,173 @@ fn ratio(a: Duration, b: Duration) -> f64 {
     a.as_secs_f64() / b.as_secs_f64().max(1e-12)
 }
 
+/// One measured stretch of the loop on a campaign that already holds what the first seconds
+/// find (so that shrinking new signatures, which the planted-fault table times, stays out).
+fn steady(engine: &Engine, campaign: &Mutex<Campaign<'_>>, options: &Options) -> (Cost, Summary) {
+    let progress = Progress::default();
+    let stop = AtomicBool::new(false);
+    time(|| fuzz::run(engine, campaign, options, &stop, &progress))
+}
+
+/// Execs/s of the stable loop: the reference alone (an engine over no implementation: the
+/// generator, the reference's properties and answer, the loop's bookkeeping), every bundled
+/// implementation with one job and with two, taken in turns within one run so that a change
+/// of load falls on all of them. Returns the one-job rate over every implementation.
 fn throughput(seed: u64, loop_secs: u64, tmp: &Path) -> f64 {
-    println!("## Throughput (one core)\n");
-    println!("| what | cases | seconds | execs/s | execs/s by CPU time (all threads) |");
-    println!("|---|---|---|---|---|");
-    // The reference alone: generation and the reference's own properties.
-    let mut rng = Rng(seed);
-    let (cost, cases) = time(|| {
-        let start = Instant::now();
-        let mut cases = 0u64;
-        while start.elapsed() < Duration::from_secs(loop_secs.min(5)) {
-            for _ in 0..256 {
-                let case = rng.case();
-                black_box(fuzz::reference_properties(&case));
-                cases += 1;
-            }
+    const ROUNDS: u32 = 3;
+    println!("## Throughput of the stable loop (`fuzz::run`, ops all, batch {BATCH})\n");
+    let alone = engine_over(Vec::new());
+    let every = engine_over(impls::bundled());
+    for dir in ["alone", "loop"] {
+        let _ = std::fs::create_dir_all(tmp.join(dir));
+    }
+    let campaign_alone = Mutex::new(Campaign::new(&alone, tmp.join("alone")));
+    let campaign = Mutex::new(Campaign::new(&every, tmp.join("loop")));
+    // Warm-up: what the first seconds find is found and shrunk here, not in the rounds.
+    let warm = options(seed, Duration::from_secs(loop_secs), false);
+    let (_, warmed) = steady(&every, &campaign, &warm);
+    steady(&alone, &campaign_alone, &warm);
+    println!(
+        "Warm-up: {} cases in {:.1} s, {} signatures ({} candidate bugs) found and shrunk.\n",
+        warmed.cases,
+        warmed.elapsed.as_secs_f64(),
+        warmed.signatures,
+        warmed.candidate_bugs
+    );
+    let slice = Duration::from_secs_f64(loop_secs as f64 / f64::from(ROUNDS))
+        .max(Duration::from_millis(500));
+    // (cases, wall, cpu) per contender.
+    let mut totals = [(0u64, Duration::ZERO, Duration::ZERO); 3];
+    let mut per_round: Vec<[f64; 3]> = Vec::new();
+    for round in 0..ROUNDS {
+        let mut rates = [0.0; 3];
+        for (k, total) in totals.iter_mut().enumerate() {
+            let options = Options {
+                seed: seed + 100 + u64::from(round),
+                jobs: if k == 2 { 2 } else { 1 },
+                ..options(seed, slice, false)
+            };
+            let (cost, summary) = match k {
+                0 => steady(&alone, &campaign_alone, &options),
+                _ => steady(&every, &campaign, &options),
+            };
+            total.0 += summary.cases;
+            total.1 += summary.elapsed;
+            total.2 += cost.cpu;
+            rates[k] = summary.execs_per_second();
         }
-        cases
-    });
+        per_round.push(rates);
+    }
+    let names = [
+        "reference alone (engine over no implementation)".to_owned(),
+        format!("{} implementations + reference, 1 job", every.names().len()),
+        format!(
+            "{} implementations + reference, `--jobs 2`",
+            every.names().len()
+        ),
+    ];
     println!(
-        "| reference alone: generation + `reference_properties` | {cases} | {:.1} | {:.0} | {:.0} |",
-        cost.wall.as_secs_f64(),
-        cases as f64 / cost.wall.as_secs_f64(),
-        cases as f64 / cost.cpu.as_secs_f64().max(1e-12),
+        "| what | cases | seconds | execs/s | execs/s per CPU-second (all threads) | per round |"
     );
-    // The whole loop over every bundled implementation.
-    let engine = engine_over(impls::bundled());
-    let (cost, summary) = time(|| {
-        run_loop(
-            &engine,
-            &tmp.join("loop"),
-            &options(seed, Duration::from_secs(loop_secs), false),
-            false,
-        )
-    });
-    // The CPU time includes writing the reports after the loop.
+    println!("|---|---|---|---|---|---|");
+    let rate = |k: usize| totals[k].0 as f64 / totals[k].1.as_secs_f64().max(1e-9);
+    for (k, name) in names.iter().enumerate() {
+        let rounds: Vec<String> = per_round.iter().map(|r| format!("{:.0}", r[k])).collect();
+        println!(
+            "| {name} | {} | {:.1} | {:.0} | {:.0} | {} |",
+            totals[k].0,
+            totals[k].1.as_secs_f64(),
+            rate(k),
+            totals[k].0 as f64 / totals[k].2.as_secs_f64().max(1e-9),
+            rounds.join(", ")
+        );
+    }
+    let spread = |a: usize, b: usize| {
+        let ratios: Vec<f64> = per_round.iter().map(|r| r[a] / r[b].max(1e-9)).collect();
+        let (lo, hi) = ratios
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(lo, hi), &r| (lo.min(r), hi.max(r)));
+        (lo, hi)
+    };
+    let (lo, hi) = spread(1, 0);
     println!(
-        "| stable loop, {} implementations + reference (`fuzz::run`, 1 job, seed {seed}, ops all, batch {BATCH}); {} new signatures, {} of them candidate bugs | {} | {:.1} | {:.0} | {:.0} |",
-        engine.names().len(),
-        summary.signatures,
-        summary.candidate_bugs,
-        summary.cases,
-        summary.elapsed.as_secs_f64(),
-        summary.execs_per_second(),
-        summary.cases as f64 / cost.cpu.as_secs_f64().max(1e-12),
+        "\nEvery implementation against the reference alone: {:.3}x (rounds {lo:.3}x to {hi:.3}x).",
+        rate(1) / rate(0)
     );
-    println!();
-    summary.execs_per_second()
+    let (lo, hi) = spread(2, 1);
+    println!(
+        "`--jobs 2` against one job: {:.2}x (rounds {lo:.2}x to {hi:.2}x) on {} cores.\n",
+        rate(2) / rate(1),
+        std::thread::available_parallelism().map_or(0, usize::from)
+    );
+    for (dir, c) in [("alone", campaign_alone), ("loop", campaign)] {
+        let c = c.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = c.write() {
+            eprintln!("writing reports under {}: {e}", tmp.join(dir).display());
+        }
+    }
+    rate(1)
+}
+
+/// The libFuzzer targets `diff_parse` and `reference_props` side by side, when they are built
+/// (`cargo fuzz build -s none` in fuzz/, or the directory `FUZZ_BENCH_LIBFUZZER_DIR`;
+/// `FUZZ_BENCH_LIBFUZZER_SECS`, 0 to skip): each run in turns from an empty corpus, its execs/s
+/// as libFuzzer reports them.
+fn libfuzzer(secs: u64, tmp: &Path) {
+    let dir = std::env::var_os("FUZZ_BENCH_LIBFUZZER_DIR").map_or_else(
+        || {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fuzz/target/x86_64-unknown-linux-gnu/release")
+        },
+        PathBuf::from,
+    );
+    let targets = ["diff_parse", "reference_props"];
+    if secs == 0 || !targets.iter().all(|t| dir.join(t).is_file()) {
+        println!(
+            "## libFuzzer targets\n\nNot built under {} (skipped).\n",
+            dir.display()
+        );
+        return;
+    }
+    println!("## libFuzzer targets, side by side ({secs} s each, in turns, one process each)\n");
+    println!("| target | round 1 execs/s | round 2 execs/s |");
+    println!("|---|---|---|");
+    let mut rates = vec![Vec::new(); targets.len()];
+    for _round in 0..2 {
+        for (k, target) in targets.iter().enumerate() {
+            let corpus = tmp.join(format!("corpus-{target}"));
+            let _ = std::fs::create_dir_all(&corpus);
+            let output = std::process::Command::new(dir.join(target))
+                .arg(&corpus)
+                .arg(format!("-max_total_time={secs}"))
+                .arg("-print_final_stats=1")
+                .env(
+                    "URI_CONFORMANCE_REPORTS",
+                    tmp.join(format!("reports-{target}")),
+                )
+                .output();
+            // libFuzzer's own figure (`-print_final_stats=1`): runs over the whole time.
+            let rate = output.ok().and_then(|o| {
+                let text = String::from_utf8_lossy(&o.stderr).into_owned();
+                text.lines()
+                    .find_map(|l| l.strip_prefix("stat::average_exec_per_sec:"))?
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+            });
+            rates[k].push(rate.unwrap_or(0.0));
+        }
+    }
+    for (k, target) in targets.iter().enumerate() {
+        println!("| `{target}` | {:.0} | {:.0} |", rates[k][0], rates[k][1]);
+    }
+    let ratio: Vec<String> = (0..2)
+        .map(|r| format!("{:.3}x", rates[0][r] / rates[1][r].max(1e-9)))
+        .collect();
+    println!(
+        "\n`diff_parse` against `reference_props`: {}.\n",
+        ratio.join(", ")
+    );
 }
 
 fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)) {
@@ -267,9 +391,19 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
         t_impls.push((implementation.about().name.to_owned(), t));
         answers.push(outcomes);
     }
+    // Each implementation's own properties on its answers, as the engine checks them: more
+    // calls into the crate (serialize, parse again, normalize again).
+    let (t_own, _) = time(|| {
+        for (implementation, outcomes) in all.iter().zip(&answers).skip(1) {
+            for (case, outcome) in cases.iter().zip(outcomes) {
+                black_box(properties::check(&**implementation, case, outcome));
+            }
+        }
+    });
     let t_impl_total = t_impls
         .iter()
-        .fold(Cost::default(), |total, (_, t)| total + *t);
+        .fold(Cost::default(), |total, (_, t)| total + *t)
+        + t_own;
     // Comparison, classification and signature on the answers above, as the engine does them
     // (without the engine's re-asking for the culprit of a rejected valid input).
     let catalogue = Catalogue::bundled();
@@ -316,7 +450,7 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
     });
     let t_cmp = t_compare + t_classify + t_signature;
     let differences = differences.len();
-    // The engine as the loop calls it: batches, worker threads, the reference's answer,
+    // The engine as the loop calls it: batches, the executor, the reference's answer,
     // comparison, classification, signatures, culprits.
     let engine = engine_over(impls::bundled());
     let (t_engine, runs) = time(|| {
@@ -361,6 +495,10 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
         row(&format!("implementation: {name}"), *t);
     }
     row(
+        "the implementations' own properties (`properties::check`: more calls into the crates)",
+        t_own,
+    );
+    row(
         &format!("comparison (`compare::compare`, {differences} differences)"),
         t_compare,
     );
@@ -372,7 +510,7 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
     let engine_rest = t_engine.minus(t_impl_total + t_cmp);
     row(
         &format!(
-            "engine, the rest (hand-over to worker threads, panic guards, copies, culprit re-asks for {rejects_valid} rejected valid inputs)"
+            "engine, the rest (the reference's answer, hand-over to the executor, deadlines, panic guards, moves, culprit re-asks for {rejects_valid} rejected valid inputs)"
         ),
         engine_rest,
     );
@@ -510,6 +648,7 @@ fn main() {
     );
     let rate = throughput(seed, loop_secs, &tmp);
     breakdown(seed, n, &tmp, (rate, loop_secs));
+    libfuzzer(knob("FUZZ_BENCH_LIBFUZZER_SECS", 10), &tmp);
     planted_runs(seed, cap, &tmp);
     println!("Load average after: {}", load());
     if std::env::var_os("FUZZ_BENCH_KEEP").is_some() {

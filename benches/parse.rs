@@ -1,6 +1,8 @@
 //! Parse throughput on real-world URLs: the reference against every bundled crate's own parse
 //! entry point, in one run. `cargo bench --bench parse` (reads ../shared/data/urls/*.txt, or
-//! `URLS_DIR`; without them, a generated list). Prints a Markdown table.
+//! `URLS_DIR`; without them, a generated list). Prints a Markdown table. The implementations
+//! are timed in turns, one pass each per round, and the reference's speed over fluent-uri's is
+//! given per round (its spread says how much the machine's load moved).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -83,38 +85,79 @@ fn main() {
         urls.len(),
         bytes as f64 / 1e6
     );
-    let mut rows = Vec::new();
-    for (name, parse) in parsers() {
-        // Warm up, then take the best of several timed passes of at least half a second.
-        let accepted = urls.iter().filter(|u| parse(u)).count();
-        let mut best = Duration::MAX;
-        for _ in 0..5 {
+    // Every implementation once per round, in an order that turns each round, so that a change
+    // of load falls on all of them alike; each round's time is one timed pass of at least a
+    // quarter second after a warm-up.
+    const ROUNDS: usize = 9;
+    let all = parsers();
+    let accepted: Vec<usize> = all
+        .iter()
+        .map(|(_, parse)| urls.iter().filter(|u| parse(u)).count())
+        .collect();
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); all.len()];
+    for round in 0..ROUNDS {
+        for k in 0..all.len() {
+            let index = (k + round) % all.len();
+            let parse = all[index].1;
             let start = Instant::now();
             let mut passes = 0u32;
-            while start.elapsed() < Duration::from_millis(500) || passes == 0 {
+            while start.elapsed() < Duration::from_millis(250) || passes == 0 {
                 for url in &urls {
                     black_box(parse(black_box(url)));
                 }
                 passes += 1;
             }
-            best = best.min(start.elapsed() / passes);
+            times[index].push(start.elapsed() / passes);
         }
-        rows.push((name, best, accepted));
     }
-    let fluent = rows
-        .iter()
-        .find(|(n, _, _)| *n == "fluent-uri")
-        .map(|(_, t, _)| *t);
+    let median = |t: &[Duration]| {
+        let mut sorted = t.to_vec();
+        sorted.sort();
+        sorted[sorted.len() / 2]
+    };
+    let fluent = all.iter().position(|(n, _)| *n == "fluent-uri");
     println!(
-        "| implementation | ns/URL | MB/s | accepted | time vs fluent-uri |\n|---|---|---|---|---|"
+        "| implementation | ns/URL (median of {ROUNDS} rounds) | best | MB/s | accepted | time vs fluent-uri (median) |\n|---|---|---|---|---|---|"
     );
-    for (name, time, accepted) in &rows {
-        let ns = time.as_nanos() as f64 / urls.len() as f64;
+    for (index, (name, _)) in all.iter().enumerate() {
+        let time = median(&times[index]);
+        let best = times[index].iter().min().copied().unwrap_or_default();
+        let ns = |t: Duration| t.as_nanos() as f64 / urls.len() as f64;
         let mbs = bytes as f64 / time.as_secs_f64() / 1e6;
         let ratio = fluent.map_or_else(
             || "-".to_owned(),
-            |f| format!("{:.2}x", time.as_secs_f64() / f.as_secs_f64()),
+            |f| {
+                format!(
+                    "{:.2}x",
+                    time.as_secs_f64() / median(&times[f]).as_secs_f64()
+                )
+            },
         );
-        println!("| {name} | {ns:.0} | {mbs:.0} | {accepted} | {ratio} |");
+        println!(
+            "| {name} | {:.0} | {:.0} | {mbs:.0} | {} | {ratio} |",
+            ns(time),
+            ns(best),
+            accepted[index]
+        );
+    }
+    if let Some(f) = fluent {
+        // The reference's speed over fluent-uri's, round by round (both timed in the same round).
+        let mut ratios: Vec<f64> = times[0]
+            .iter()
+            .zip(&times[f])
+            .map(|(r, f)| f.as_secs_f64() / r.as_secs_f64())
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        println!(
+            "\nThe reference's speed over fluent-uri's, per round: median {:.2}x, min {:.2}x, max {:.2}x ({}).",
+            ratios[ratios.len() / 2],
+            ratios[0],
+            ratios[ratios.len() - 1],
+            ratios
+                .iter()
+                .map(|r| format!("{r:.2}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
     }
 }

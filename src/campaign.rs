@@ -24,6 +24,19 @@ pub struct Stats {
     pub candidate_bugs: u64,
 }
 
+/// A new finding shrunk, with the answers its report shows.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The finding as first seen.
+    pub original: Finding,
+    /// Its shrunk form.
+    pub minimal: Finding,
+    /// Every implementation's answer to the shrunk case.
+    pub minimal_answers: Vec<(String, crate::model::Outcome)>,
+    /// Every implementation's answer to the original case.
+    pub original_answers: Vec<(String, crate::model::Outcome)>,
+}
+
 /// A campaign over one engine, collecting into one reports directory.
 pub struct Campaign<'a> {
     engine: &'a Engine,
@@ -109,6 +122,77 @@ impl<'a> Campaign<'a> {
             );
         }
         new
+    }
+
+    /// The engine that shrinks new findings.
+    pub fn engine(&self) -> &'a Engine {
+        self.engine
+    }
+
+    /// The first part of [`Campaign::record`], cheap enough to be done under a lock shared by
+    /// jobs: counts the case and what is already held, and returns the findings whose
+    /// signature is new (to be [`Campaign::prepare`]d outside the lock, then
+    /// [`Campaign::add_prepared`]).
+    pub fn record_known<'r>(&mut self, run: &'r CaseRun, source: &str) -> Vec<&'r Finding> {
+        self.stats.cases += 1;
+        let mut fresh: Vec<&Finding> = Vec::new();
+        for finding in &run.findings {
+            self.stats.findings += 1;
+            if self.collector.has(finding) {
+                self.collector.count(finding, &run.answers, source);
+            } else if !fresh.iter().any(|f| f.signature == finding.signature) {
+                fresh.push(finding);
+            }
+        }
+        fresh
+    }
+
+    /// Shrinks a new finding and gathers every implementation's answers for its report, with
+    /// `engine` (the campaign's, [`Campaign::engine`]) and no campaign at hand.
+    pub fn prepare(engine: &Engine, finding: &Finding, run: &CaseRun) -> Prepared {
+        let minimal = engine.shrink(finding, SHRINK_BUDGET);
+        let minimal_answers = engine.run(&minimal.case).answers;
+        let original_answers = if run.answers.len() < engine.names().len() {
+            engine.run(&finding.case).answers
+        } else {
+            run.answers.clone()
+        };
+        Prepared {
+            original: finding.clone(),
+            minimal,
+            minimal_answers,
+            original_answers,
+        }
+    }
+
+    /// Adds a prepared finding; when its signature arrived meanwhile (another job found it
+    /// first), counts it instead. Returns whether it was new.
+    pub fn add_prepared(&mut self, prepared: &Prepared, source: &str) -> bool {
+        let finding = &prepared.original;
+        if self.collector.has(finding) {
+            self.collector
+                .count(finding, &prepared.original_answers, source);
+            return false;
+        }
+        self.stats.signatures += 1;
+        if finding.known.is_none() {
+            self.stats.candidate_bugs += 1;
+        }
+        if let Some(implementation) = self
+            .engine
+            .implementations()
+            .find(|i| i.about().name == finding.signature.implementation)
+        {
+            self.collector.add(
+                implementation,
+                finding,
+                &prepared.minimal,
+                &prepared.minimal_answers,
+                &prepared.original_answers,
+                source,
+            );
+        }
+        true
     }
 
     /// Runs again every case the reports under the campaign's directory hold (each report's

@@ -275,6 +275,12 @@ pub fn run(
     let first_candidate_bug: OnceLock<FirstFind> = OnceLock::new();
     let first_finds: Mutex<Vec<FirstFind>> = Mutex::new(Vec::new());
     let source = format!("fuzz seed {}{}", options.seed, options.label);
+    // With one job, each batch is recorded and its new signatures shrunk in order, under the
+    // campaign's lock (no one else takes it): the run is reproducible to the last report. With
+    // several, a job takes the lock only to count what is known and to add what it shrank,
+    // and shrinks outside it.
+    let shared = options.jobs > 1;
+    let shrinker = campaign.lock().unwrap_or_else(|e| e.into_inner()).engine();
     std::thread::scope(|scope| {
         for job in 0..options.jobs.max(1) {
             let (source, violations, first) = (&source, &violations, &first_candidate_bug);
@@ -321,68 +327,88 @@ pub fn run(
                         }
                     }
                     let runs = engine.run_all(&cases);
-                    let mut campaign = campaign.lock().unwrap_or_else(|e| e.into_inner());
-                    for (i, (run, bytes)) in runs.iter().zip(inputs).enumerate() {
-                        progress
-                            .findings
-                            .fetch_add(run.findings.len() as u64, Ordering::Relaxed);
-                        let candidates_before = campaign.stats().candidate_bugs;
-                        let fresh = if first.get().is_none() {
-                            run.findings
-                                .iter()
-                                .find(|f| f.known.is_none() && !campaign.has(f))
-                        } else {
-                            None
-                        };
-                        let mut fresh_all: Vec<&Finding> = Vec::new();
-                        for f in run.findings.iter().filter(|f| !campaign.has(f)) {
-                            if !fresh_all.iter().any(|g| g.signature == f.signature) {
-                                fresh_all.push(f);
-                            }
-                        }
-                        let new = campaign.record(run, source);
-                        if new > 0 {
-                            let cases = progress.cases.load(Ordering::Relaxed) + i as u64 + 1;
-                            let after = start.elapsed();
-                            let mut finds = first_finds.lock().unwrap_or_else(|e| e.into_inner());
-                            for f in fresh_all {
-                                let find = FirstFind::of(f, cases, after);
-                                if let Some(announce) = options.announce {
-                                    announce(&find);
-                                }
-                                finds.push(find);
-                            }
-                        }
-                        progress.signatures.fetch_add(new as u64, Ordering::Relaxed);
-                        let candidates = campaign.stats().candidate_bugs - candidates_before;
-                        if candidates > 0 {
-                            if let Some(finding) = fresh {
-                                first.get_or_init(|| {
-                                    FirstFind::of(
-                                        finding,
-                                        progress.cases.load(Ordering::Relaxed) + i as u64 + 1,
-                                        start.elapsed(),
-                                    )
-                                });
-                            }
+                    if shared {
+                        record_shared(
+                            &runs,
+                            inputs,
+                            campaign,
+                            shrinker,
+                            Shared {
+                                source,
+                                start,
+                                progress,
+                                first,
+                                first_finds,
+                                announce: options.announce,
+                            },
+                            &mut |run, bytes| {
+                                keep_if_new_shape(
+                                    run,
+                                    bytes,
+                                    &mut seen_shapes,
+                                    &mut corpus,
+                                    &mut rng,
+                                )
+                            },
+                        );
+                    } else {
+                        let mut campaign = campaign.lock().unwrap_or_else(|e| e.into_inner());
+                        for (i, (run, bytes)) in runs.iter().zip(inputs).enumerate() {
                             progress
-                                .candidate_bugs
-                                .fetch_add(candidates, Ordering::Relaxed);
-                        }
-                        // Keep inputs that gave a new shape of answer (which includes the
-                        // signatures found): a coverage signal the loop can see without
-                        // instrumentation, and one that does not depend on what earlier runs
-                        // stored, so that a seed always gives the same inputs.
-                        if seen_shapes.insert(shape_of(run)) {
-                            if corpus.len() < 4096 {
-                                corpus.push(bytes);
+                                .findings
+                                .fetch_add(run.findings.len() as u64, Ordering::Relaxed);
+                            let candidates_before = campaign.stats().candidate_bugs;
+                            let fresh = if first.get().is_none() {
+                                run.findings
+                                    .iter()
+                                    .find(|f| f.known.is_none() && !campaign.has(f))
                             } else {
-                                let i = rng.below(corpus.len());
-                                corpus[i] = bytes;
+                                None
+                            };
+                            let mut fresh_all: Vec<&Finding> = Vec::new();
+                            for f in run.findings.iter().filter(|f| !campaign.has(f)) {
+                                if !fresh_all.iter().any(|g| g.signature == f.signature) {
+                                    fresh_all.push(f);
+                                }
                             }
+                            let new = campaign.record(run, source);
+                            if new > 0 {
+                                let cases = progress.cases.load(Ordering::Relaxed) + i as u64 + 1;
+                                let after = start.elapsed();
+                                let mut finds =
+                                    first_finds.lock().unwrap_or_else(|e| e.into_inner());
+                                for f in fresh_all {
+                                    let find = FirstFind::of(f, cases, after);
+                                    if let Some(announce) = options.announce {
+                                        announce(&find);
+                                    }
+                                    finds.push(find);
+                                }
+                            }
+                            progress.signatures.fetch_add(new as u64, Ordering::Relaxed);
+                            let candidates = campaign.stats().candidate_bugs - candidates_before;
+                            if candidates > 0 {
+                                if let Some(finding) = fresh {
+                                    first.get_or_init(|| {
+                                        FirstFind::of(
+                                            finding,
+                                            progress.cases.load(Ordering::Relaxed) + i as u64 + 1,
+                                            start.elapsed(),
+                                        )
+                                    });
+                                }
+                                progress
+                                    .candidate_bugs
+                                    .fetch_add(candidates, Ordering::Relaxed);
+                            }
+                            // Keep inputs that gave a new shape of answer (which includes the
+                            // signatures found): a coverage signal the loop can see without
+                            // instrumentation, and one that does not depend on what earlier runs
+                            // stored, so that a seed always gives the same inputs.
+                            keep_if_new_shape(run, bytes, &mut seen_shapes, &mut corpus, &mut rng);
                         }
+                        drop(campaign);
                     }
-                    drop(campaign);
                     done += cases.len() as u64;
                     progress
                         .cases
@@ -401,6 +427,102 @@ pub fn run(
         candidate_bugs: progress.candidate_bugs.load(Ordering::Relaxed),
         first_candidate_bug: first_candidate_bug.into_inner(),
         first_finds: first_finds.into_inner().unwrap_or_default(),
+    }
+}
+
+/// Keeps `bytes` in the corpus when its run gave a new shape of answer.
+fn keep_if_new_shape(
+    run: &crate::diff::CaseRun,
+    bytes: Vec<u8>,
+    seen_shapes: &mut HashSet<String>,
+    corpus: &mut Vec<Vec<u8>>,
+    rng: &mut Rng,
+) {
+    if seen_shapes.insert(shape_of(run)) {
+        if corpus.len() < 4096 {
+            corpus.push(bytes);
+        } else {
+            let i = rng.below(corpus.len());
+            corpus[i] = bytes;
+        }
+    }
+}
+
+/// What the jobs of a run share.
+struct Shared<'s> {
+    source: &'s str,
+    start: Instant,
+    progress: &'s Progress,
+    first: &'s OnceLock<FirstFind>,
+    first_finds: &'s Mutex<Vec<FirstFind>>,
+    announce: Option<fn(&FirstFind)>,
+}
+
+/// Records one batch for a job among several: what is known is counted under the campaign's
+/// lock, new signatures are shrunk outside it and added under it again.
+fn record_shared(
+    runs: &[crate::diff::CaseRun],
+    inputs: Vec<Vec<u8>>,
+    campaign: &Mutex<Campaign<'_>>,
+    shrinker: &Engine,
+    shared: Shared<'_>,
+    keep: &mut dyn FnMut(&crate::diff::CaseRun, Vec<u8>),
+) {
+    let Shared {
+        source,
+        start,
+        progress,
+        first,
+        first_finds,
+        announce,
+    } = shared;
+    let mut fresh: Vec<(usize, &Finding)> = Vec::new();
+    {
+        let mut campaign = campaign.lock().unwrap_or_else(|e| e.into_inner());
+        let findings: usize = runs.iter().map(|r| r.findings.len()).sum();
+        progress
+            .findings
+            .fetch_add(findings as u64, Ordering::Relaxed);
+        for (i, run) in runs.iter().enumerate() {
+            for finding in campaign.record_known(run, source) {
+                if !fresh.iter().any(|(_, f)| f.signature == finding.signature) {
+                    fresh.push((i, finding));
+                }
+            }
+        }
+    }
+    let prepared: Vec<(usize, crate::campaign::Prepared)> = fresh
+        .iter()
+        .map(|&(i, finding)| (i, Campaign::prepare(shrinker, finding, &runs[i])))
+        .collect();
+    if !prepared.is_empty() {
+        let mut campaign = campaign.lock().unwrap_or_else(|e| e.into_inner());
+        for (i, prepared) in &prepared {
+            if !campaign.add_prepared(prepared, source) {
+                continue;
+            }
+            let finding = &prepared.original;
+            let find = FirstFind::of(
+                finding,
+                progress.cases.load(Ordering::Relaxed) + *i as u64 + 1,
+                start.elapsed(),
+            );
+            if let Some(announce) = announce {
+                announce(&find);
+            }
+            progress.signatures.fetch_add(1, Ordering::Relaxed);
+            if find.candidate_bug {
+                progress.candidate_bugs.fetch_add(1, Ordering::Relaxed);
+                first.get_or_init(|| find.clone());
+            }
+            first_finds
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(find);
+        }
+    }
+    for (run, bytes) in runs.iter().zip(inputs) {
+        keep(run, bytes);
     }
 }
 
@@ -424,7 +546,7 @@ fn shape_of(run: &crate::diff::CaseRun) -> String {
     }
     for finding in &run.findings {
         shape.push('|');
-        shape.push_str(&finding.signature.id());
+        shape.push_str(finding.id());
     }
     shape
 }

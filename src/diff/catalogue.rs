@@ -13,15 +13,15 @@
 //! against the crate when it is built in) and near-misses it must not (what a plausible bug
 //! would answer). `cargo test` checks both (`tests/catalogue.rs`).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Deserialize;
 
-use super::Known;
 use super::compare::{self, Difference, DifferenceKind};
 use super::models::{self, Model, Step};
 pub use super::predicate::{Predicate, Relation};
+use super::{CaseMemo, Known};
 use crate::impls::BlindSpot;
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
@@ -293,6 +293,30 @@ impl Example {
 pub struct Catalogue {
     entries: Vec<Entry>,
     matched: Vec<AtomicBool>,
+    /// The entries by implementation, computed once.
+    index: HashMap<String, ImplEntries>,
+    /// What each entry alone says of a finding it covers, written once.
+    known: Vec<Known>,
+}
+
+/// One implementation's entries, as indices into the catalogue, in catalogue order.
+#[derive(Debug, Default)]
+struct ImplEntries {
+    /// Per operation (parse, resolve, normalize): the model entries.
+    steps: [Vec<usize>; 3],
+    /// Per operation: whether a model entry is the URL Standard.
+    url_standard: [bool; 3],
+    /// The bug entries.
+    bugs: Vec<usize>,
+}
+
+/// The index of an operation in [`OPS`].
+fn op_index(case: &Request) -> usize {
+    match case {
+        Request::Parse { .. } => 0,
+        Request::Resolve { .. } => 1,
+        Request::Normalize { .. } => 2,
+    }
 }
 
 #[derive(Deserialize)]
@@ -364,9 +388,33 @@ impl Catalogue {
             .iter()
             .map(|_| AtomicBool::new(false))
             .collect();
+        let mut index: HashMap<String, ImplEntries> = HashMap::new();
+        for (i, entry) in file.entries.iter().enumerate() {
+            for name in &entry.implementations {
+                let own = index.entry(name.clone()).or_default();
+                if own.bugs.last() == Some(&i) || own.steps.iter().any(|s| s.last() == Some(&i)) {
+                    // An implementation named twice by one entry counts once.
+                    continue;
+                }
+                if entry.class == Class::Bug {
+                    own.bugs.push(i);
+                }
+                if let Some(model) = &entry.model {
+                    for (op_i, op) in OPS.iter().enumerate() {
+                        if entry.ops.iter().any(|o| o == op) {
+                            own.steps[op_i].push(i);
+                            own.url_standard[op_i] |= matches!(model, Model::UrlStandard);
+                        }
+                    }
+                }
+            }
+        }
+        let known = file.entries.iter().map(|e| known_of(&[e])).collect();
         Ok(Catalogue {
             entries: file.entries,
             matched,
+            index,
+            known,
         })
     }
 
@@ -381,16 +429,28 @@ impl Catalogue {
     }
 
     /// The steps of `implementation`'s model for the operation `op`, in catalogue order.
-    fn steps(&self, implementation: &str, op: &str) -> Vec<Step<'_>> {
-        self.entries
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| {
-                e.implementations.iter().any(|i| i == implementation)
-                    && e.ops.iter().any(|o| o == op)
+    fn steps(&self, implementation: &str, case: &Request) -> Vec<Step<'_>> {
+        self.index
+            .get(implementation)
+            .map(|own| {
+                own.steps[op_index(case)]
+                    .iter()
+                    .filter_map(|&index| {
+                        self.entries[index]
+                            .model
+                            .as_ref()
+                            .map(|model| Step { model, index })
+                    })
+                    .collect()
             })
-            .filter_map(|(index, e)| e.model.as_ref().map(|model| Step { model, index }))
-            .collect()
+            .unwrap_or_default()
+    }
+
+    /// Whether `implementation`'s model for the case's operation is the URL Standard.
+    pub fn claims_url_standard(&self, implementation: &str, case: &Request) -> bool {
+        self.index
+            .get(implementation)
+            .is_some_and(|own| own.url_standard[op_index(case)])
     }
 
     /// The implementation's modelled answer to `case` and the entries that shaped it; `None`
@@ -400,11 +460,11 @@ impl Catalogue {
         implementation: &str,
         case: &Request,
     ) -> Option<(Outcome, Vec<&Entry>)> {
-        let steps = self.steps(implementation, super::signature::op_name(case));
+        let steps = self.steps(implementation, case);
         if steps.is_empty() {
             return None;
         }
-        match models::answer(&steps, case) {
+        match models::answer(&steps, case, &CaseMemo::default()) {
             models::Answer::Modelled(answer, used) => {
                 Some((answer, used.into_iter().map(|i| &self.entries[i]).collect()))
             }
@@ -420,11 +480,11 @@ impl Catalogue {
         implementation: &str,
         case: &Request,
     ) -> Option<Outcome> {
-        let steps = self.steps(implementation, super::signature::op_name(case));
+        let steps = self.steps(implementation, case);
         if !steps.iter().any(|s| matches!(s.model, Model::UrlStandard)) {
             return None;
         }
-        match models::answer(&steps, case) {
+        match models::answer(&steps, case, &CaseMemo::default()) {
             models::Answer::Modelled(answer, _) if answer != Outcome::Unsupported => Some(answer),
             _ => None,
         }
@@ -441,58 +501,89 @@ impl Catalogue {
         expected: &Outcome,
         actual: &Outcome,
     ) -> Option<Known> {
+        self.classify_memo(
+            implementation,
+            blind_spots,
+            case,
+            difference,
+            expected,
+            actual,
+            &CaseMemo::default(),
+        )
+    }
+
+    /// [`Catalogue::classify`], with what is computed once per case shared through `memo`:
+    /// the model's answer is computed once, and only the entries of the implementation are
+    /// looked at.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn classify_memo(
+        &self,
+        implementation: &str,
+        blind_spots: &[BlindSpot],
+        case: &Request,
+        difference: &Difference,
+        expected: &Outcome,
+        actual: &Outcome,
+        memo: &CaseMemo,
+    ) -> Option<Known> {
+        let own = self.index.get(implementation)?;
         // A broken promise of the crate's own (a property) is never a known difference: a
         // model of its answers says nothing about it. Only a bug entry that names the
         // property's kind groups it.
         let property = difference.kind.is_property();
-        let steps = if property {
-            Vec::new()
-        } else {
-            self.steps(implementation, super::signature::op_name(case))
-        };
-        if !steps.is_empty()
-            && let models::Answer::Unmodelled(reason) = models::answer(&steps, case)
-        {
-            return Some(Known {
-                id: UNMODELLED.to_owned(),
-                class: Class::NotJudged,
-                reason: format!(
-                    "The model of this implementation cannot answer this case ({reason}); the \
+        if !property {
+            let steps = self.steps(implementation, case);
+            if !steps.is_empty() {
+                match models::answer(&steps, case, memo) {
+                    models::Answer::Unmodelled(reason) => {
+                        return Some(Known {
+                            id: UNMODELLED.to_owned(),
+                            class: Class::NotJudged,
+                            reason: format!(
+                                "The model of this implementation cannot answer this case ({reason}); the \
                      difference is neither forgiven nor a candidate bug until it is checked by hand."
-                ),
-                link: "https://url.spec.whatwg.org/#concept-domain-to-ascii".to_owned(),
-                upstream: None,
-            });
-        }
-        // An unsupported model answer explains nothing: the comparison would skip it.
-        if !property
-            && let Some((answer, used)) = self.modelled_answer(implementation, case)
-            && !used.is_empty()
-            && answer != Outcome::Unsupported
-            && compare::compare(case, &answer, actual, blind_spots).is_none()
-        {
-            for entry in &used {
-                self.record(entry);
+                            ),
+                            link: "https://url.spec.whatwg.org/#concept-domain-to-ascii".to_owned(),
+                            upstream: None,
+                        });
+                    }
+                    // An unsupported model answer explains nothing: the comparison would skip
+                    // it.
+                    models::Answer::Modelled(answer, used)
+                        if !used.is_empty()
+                            && answer != Outcome::Unsupported
+                            && compare::compare(case, &answer, actual, blind_spots).is_none() =>
+                    {
+                        for &i in &used {
+                            self.record(i);
+                        }
+                        if let [one] = used[..] {
+                            return Some(self.known[one].clone());
+                        }
+                        let used: Vec<&Entry> = used.iter().map(|&i| &self.entries[i]).collect();
+                        return Some(known_of(&used));
+                    }
+                    models::Answer::Modelled(..) => {}
+                }
             }
-            return Some(known_of(&used));
         }
-        let entry = self.entries.iter().find(|entry| {
-            entry.class == Class::Bug
-                && entry.implementations.iter().any(|i| i == implementation)
-                && entry.predicate.as_ref().is_some_and(|p| {
-                    p.each().iter().any(|p| {
-                        (!property || p.kind.iter().any(|k| k == difference.kind.name()))
-                            && p.holds(case, difference, expected, actual)
-                    })
+        let index = own.bugs.iter().copied().find(|&i| {
+            self.entries[i].predicate.as_ref().is_some_and(|p| {
+                p.each().iter().any(|p| {
+                    (!property || p.kind.iter().any(|k| k == difference.kind.name()))
+                        && p.holds(case, difference, expected, actual)
                 })
+            })
         })?;
-        self.record(entry);
-        Some(known_of(&[entry]))
+        self.record(index);
+        Some(self.known[index].clone())
     }
 
-    fn record(&self, entry: &Entry) {
-        if let Some(i) = self.entries.iter().position(|e| std::ptr::eq(e, entry)) {
-            self.matched[i].store(true, Ordering::Relaxed);
+    /// Marks entry `index` as matched; a flag already set is only read, so that jobs on other
+    /// cores do not take its cache line from one another.
+    fn record(&self, index: usize) {
+        if !self.matched[index].load(Ordering::Relaxed) {
+            self.matched[index].store(true, Ordering::Relaxed);
         }
     }
 

@@ -23,7 +23,7 @@ use crate::impls::reference::Reference;
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{self, HostKind, Level};
-use run::{Checked, Guarded};
+use run::{Calls, Checked, Pool};
 
 /// The detail of a finding where the answer agrees with RFC 3986 but not with the
 /// specification the implementation claims (the URL Standard).
@@ -62,6 +62,8 @@ pub struct Finding {
     /// For a property of the implementation's own ([`properties`]), the strings that show it:
     /// the input, the first output, the second; empty for a difference from the reference.
     pub chain: Vec<String>,
+    /// The signature's id, made once.
+    id: String,
 }
 
 impl Finding {
@@ -69,6 +71,11 @@ impl Finding {
     /// entry groups it); not a forgiven difference, not an unjudged one.
     pub fn is_bug(&self) -> bool {
         self.known.as_ref().is_none_or(|k| k.class == Class::Bug)
+    }
+
+    /// The signature's id ([`Signature::id`]), made when the finding was.
+    pub fn id(&self) -> &str {
+        &self.id
     }
 
     /// Whether it decides where a request goes (and is not a known difference's business
@@ -90,32 +97,59 @@ pub struct CaseRun {
 }
 
 /// The implementations under comparison, with the catalogue.
+///
+/// Each task (a case, a batch of cases, a whole shrink) runs in one thread that calls every
+/// implementation in itself (see [`run`]): an executor of the engine's pool, watched for
+/// hangs, or the caller's own thread for an engine made by [`Engine::in_thread`].
 pub struct Engine {
-    implementations: Vec<Guarded>,
+    core: Arc<Core>,
+    pool: Option<Pool>,
+}
+
+/// What a task needs: the implementations and the catalogue.
+struct Core {
+    implementations: Vec<Arc<dyn Implementation>>,
     catalogue: Catalogue,
 }
 
 impl Engine {
-    /// An engine over `implementations` (the reference is always there and need not be
-    /// listed), each guarded by `limit` per case.
+    /// An engine over `implementations` (the reference among them is skipped), each call
+    /// guarded by the time limit.
     pub fn new(
         implementations: Vec<Arc<dyn Implementation>>,
         limit: Duration,
         catalogue: Catalogue,
     ) -> Self {
         Engine {
-            implementations: implementations
-                .into_iter()
-                .filter(|i| i.about().name != "reference")
-                .map(|i| Guarded::new(i, limit))
-                .collect(),
-            catalogue,
+            core: Arc::new(Core::new(implementations, catalogue)),
+            pool: Some(Pool::new(limit)),
+        }
+    }
+
+    /// An engine that calls every implementation straight in the calling thread, with no time
+    /// limit: for a libFuzzer target, whose `-timeout` deals with a hang.
+    pub fn in_thread(implementations: Vec<Arc<dyn Implementation>>, catalogue: Catalogue) -> Self {
+        Engine {
+            core: Arc::new(Core::new(implementations, catalogue)),
+            pool: None,
+        }
+    }
+
+    /// Runs a task: straight in this thread, or on an executor (with its inputs owned).
+    fn task<R: Send + 'static>(
+        &self,
+        direct: impl FnOnce(&Core, &Calls<'_>) -> R,
+        guarded: impl FnOnce() -> Arc<dyn Fn(&Calls<'_>) -> R + Send + Sync>,
+    ) -> R {
+        match &self.pool {
+            None => direct(&self.core, &Calls::direct()),
+            Some(pool) => pool.run(guarded()),
         }
     }
 
     /// The implementations, less the reference.
     pub fn implementations(&self) -> impl Iterator<Item = &dyn Implementation> {
-        self.implementations.iter().map(Guarded::implementation)
+        self.core.implementations.iter().map(|i| &**i)
     }
 
     /// The names of the implementations, less the reference.
@@ -127,21 +161,108 @@ impl Engine {
 
     /// The catalogue.
     pub fn catalogue(&self) -> &Catalogue {
-        &self.catalogue
+        &self.core.catalogue
     }
 
     /// Runs `case` everywhere, compares, and checks each implementation's own properties.
     pub fn run(&self, case: &Request) -> CaseRun {
+        self.task(
+            |core, calls| core.run(case, calls),
+            || {
+                let (core, case) = (Arc::clone(&self.core), case.clone());
+                Arc::new(move |calls| core.run(&case, calls))
+            },
+        )
+    }
+
+    /// Runs many cases everywhere in one task (faster than [`Engine::run`] case by case).
+    pub fn run_all(&self, cases: &[Request]) -> Vec<CaseRun> {
+        self.task(
+            |core, calls| core.run_all(cases, calls),
+            || {
+                let (core, cases) = (Arc::clone(&self.core), cases.to_vec());
+                Arc::new(move |calls| core.run_all(&cases, calls))
+            },
+        )
+    }
+
+    /// Runs `case` on one implementation only; its difference from the reference, if any.
+    pub fn run_one(&self, implementation: &str, case: &Request) -> Option<Finding> {
+        self.task(
+            |core, calls| core.run_one(implementation, case, calls),
+            || {
+                let (core, case) = (Arc::clone(&self.core), case.clone());
+                let implementation = implementation.to_owned();
+                Arc::new(move |calls| core.run_one(&implementation, &case, calls))
+            },
+        )
+    }
+
+    /// Runs `case` on one implementation only; its difference from the reference and the
+    /// properties it breaks.
+    pub fn run_one_checked(&self, implementation: &str, case: &Request) -> Vec<Finding> {
+        self.task(
+            |core, calls| core.run_one_checked(implementation, case, calls),
+            || {
+                let (core, case) = (Arc::clone(&self.core), case.clone());
+                let implementation = implementation.to_owned();
+                Arc::new(move |calls| core.run_one_checked(&implementation, &case, calls))
+            },
+        )
+    }
+
+    /// Shrinks a finding to a minimal case with the same signature and classification.
+    pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {
+        self.shrink_within(finding, shrink::Budget::calls(budget))
+    }
+
+    /// Shrinks a finding's case within a budget of calls, time and bytes (see
+    /// [`shrink::Budget`]), in one task.
+    pub fn shrink_within(&self, finding: &Finding, budget: shrink::Budget) -> Finding {
+        self.task(
+            |core, calls| core.shrink_within(finding, budget, calls),
+            || {
+                let (core, finding) = (Arc::clone(&self.core), finding.clone());
+                Arc::new(move |calls| core.shrink_within(&finding, budget, calls))
+            },
+        )
+    }
+}
+
+impl Core {
+    fn new(implementations: Vec<Arc<dyn Implementation>>, catalogue: Catalogue) -> Self {
+        Core {
+            implementations: implementations
+                .into_iter()
+                .filter(|i| i.about().name != "reference")
+                .collect(),
+            catalogue,
+        }
+    }
+
+    fn by_name(&self, name: &str) -> Option<&dyn Implementation> {
+        self.implementations
+            .iter()
+            .find(|i| i.about().name == name)
+            .map(|i| &**i)
+    }
+
+    fn run(&self, case: &Request, calls: &Calls<'_>) -> CaseRun {
         let expected = Reference.answer(case);
         let mut answers = Vec::with_capacity(self.implementations.len());
         let mut findings = Vec::new();
-        for guarded in &self.implementations {
-            let checked = guarded.answer_checked(case);
-            findings.extend(self.findings(guarded, case, &expected, &checked));
-            answers.push((
-                guarded.implementation().about().name.to_owned(),
-                checked.outcome,
+        let memo = CaseMemo::default();
+        for implementation in &self.implementations {
+            let checked = calls.answer_checked(&**implementation, case);
+            findings.extend(self.findings(
+                &**implementation,
+                case,
+                &expected,
+                &checked,
+                &memo,
+                calls,
             ));
+            answers.push((implementation.about().name.to_owned(), checked.outcome));
         }
         CaseRun {
             reference: expected,
@@ -150,84 +271,113 @@ impl Engine {
         }
     }
 
-    /// Runs many cases everywhere, handing each implementation the whole batch at once
-    /// (faster than [`Engine::run`] case by case).
-    pub fn run_all(&self, cases: &[Request]) -> Vec<CaseRun> {
+    fn run_all(&self, cases: &[Request], calls: &Calls<'_>) -> Vec<CaseRun> {
         let expected: Vec<Outcome> = cases.iter().map(|c| Reference.answer(c)).collect();
-        let answers: Vec<Vec<Checked>> = self
+        let mut answers: Vec<std::vec::IntoIter<Checked>> = self
             .implementations
             .iter()
-            .map(|guarded| guarded.answer_all_checked(cases))
+            .map(|implementation| {
+                calls
+                    .answer_all_checked(&**implementation, cases)
+                    .into_iter()
+            })
             .collect();
         cases
             .iter()
-            .enumerate()
-            .map(|(i, case)| {
+            .zip(expected)
+            .map(|(case, expected)| {
+                let memo = CaseMemo::default();
                 let mut run = CaseRun {
-                    reference: expected[i].clone(),
+                    reference: expected,
                     answers: Vec::with_capacity(self.implementations.len()),
                     findings: Vec::new(),
                 };
-                for (guarded, outcomes) in self.implementations.iter().zip(&answers) {
-                    let checked = &outcomes[i];
-                    run.findings
-                        .extend(self.findings(guarded, case, &expected[i], checked));
-                    run.answers.push((
-                        guarded.implementation().about().name.to_owned(),
-                        checked.outcome.clone(),
+                for (implementation, outcomes) in self.implementations.iter().zip(&mut answers) {
+                    let checked = outcomes.next().unwrap_or_else(|| Checked {
+                        outcome: Outcome::TimedOut,
+                        failures: Vec::new(),
+                    });
+                    run.findings.extend(self.findings(
+                        &**implementation,
+                        case,
+                        &run.reference,
+                        &checked,
+                        &memo,
+                        calls,
                     ));
+                    run.answers
+                        .push((implementation.about().name.to_owned(), checked.outcome));
                 }
                 run
             })
             .collect()
     }
 
-    /// Runs `case` on one implementation only; its difference from the reference, if any.
-    pub fn run_one(&self, implementation: &str, case: &Request) -> Option<Finding> {
-        let guarded = self
-            .implementations
-            .iter()
-            .find(|g| g.implementation().about().name == implementation)?;
+    fn run_one(&self, implementation: &str, case: &Request, calls: &Calls<'_>) -> Option<Finding> {
+        let implementation = self.by_name(implementation)?;
         let expected = Reference.answer(case);
-        let actual = guarded.answer(case);
-        self.finding(guarded, case, &expected, &actual)
+        let actual = calls.answer(implementation, case);
+        self.finding(
+            implementation,
+            case,
+            &expected,
+            &actual,
+            &CaseMemo::default(),
+            calls,
+        )
     }
 
-    /// Runs `case` on one implementation only; its difference from the reference and the
-    /// properties it breaks.
-    pub fn run_one_checked(&self, implementation: &str, case: &Request) -> Vec<Finding> {
-        let Some(guarded) = self
-            .implementations
-            .iter()
-            .find(|g| g.implementation().about().name == implementation)
-        else {
+    fn run_one_checked(
+        &self,
+        implementation: &str,
+        case: &Request,
+        calls: &Calls<'_>,
+    ) -> Vec<Finding> {
+        let Some(implementation) = self.by_name(implementation) else {
             return Vec::new();
         };
         let expected = Reference.answer(case);
-        let checked = guarded.answer_checked(case);
-        self.findings(guarded, case, &expected, &checked)
+        let checked = calls.answer_checked(implementation, case);
+        self.findings(
+            implementation,
+            case,
+            &expected,
+            &checked,
+            &CaseMemo::default(),
+            calls,
+        )
     }
 
     /// The difference from the reference, then one finding per property broken.
     fn findings(
         &self,
-        guarded: &Guarded,
+        implementation: &dyn Implementation,
         case: &Request,
         expected: &Outcome,
         checked: &Checked,
+        memo: &CaseMemo,
+        calls: &Calls<'_>,
     ) -> Vec<Finding> {
         let mut findings: Vec<Finding> = self
-            .finding(guarded, case, expected, &checked.outcome)
+            .finding(
+                implementation,
+                case,
+                expected,
+                &checked.outcome,
+                memo,
+                calls,
+            )
             .into_iter()
             .collect();
         for failure in &checked.failures {
             let finding = self.classified(
-                guarded.implementation(),
+                implementation,
                 case,
                 failure.difference(),
                 expected,
                 &checked.outcome,
                 failure.chain.clone(),
+                memo,
             );
             // One finding per signature and case: a property broken twice on one case (the
             // same panic reached by two calls) is one finding.
@@ -240,12 +390,14 @@ impl Engine {
 
     fn finding(
         &self,
-        guarded: &Guarded,
+        implementation: &dyn Implementation,
         case: &Request,
         expected: &Outcome,
         actual: &Outcome,
+        memo: &CaseMemo,
+        calls: &Calls<'_>,
     ) -> Option<Finding> {
-        let implementation = guarded.implementation();
+        let name = implementation.about().name;
         let blind_spots = implementation.blind_spots();
         let mut difference = match compare::compare(case, expected, actual, blind_spots) {
             Some(difference) => difference,
@@ -253,21 +405,20 @@ impl Engine {
             // claims: a URL-Standard crate that gives the RFC's "a://b" where the Standard
             // gives "a:/.//b" is wrong by its own Standard.
             None => {
-                let standard = self
-                    .catalogue
-                    .claimed_specification_answer(implementation.about().name, case)?;
-                let mut difference = compare::compare(case, &standard, actual, blind_spots)?;
+                if !self.catalogue.claims_url_standard(name, case) {
+                    return None;
+                }
+                let standard = memo.url_standard_answer(case)?;
+                let mut difference = compare::compare(case, standard, actual, blind_spots)?;
                 difference.detail = CLAIMED_SPECIFICATION.to_owned();
                 difference
             }
         };
         if difference.kind == DifferenceKind::RejectsValid {
-            let (fields, detail) = culprit(guarded, case);
+            let (fields, detail) = culprit(implementation, case, calls);
             difference.fields = fields;
             difference.detail = detail;
         }
-        let name = implementation.about().name;
-        let _ = name;
         Some(self.classified(
             implementation,
             case,
@@ -275,9 +426,11 @@ impl Engine {
             expected,
             actual,
             Vec::new(),
+            memo,
         ))
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn classified(
         &self,
         implementation: &dyn Implementation,
@@ -286,19 +439,22 @@ impl Engine {
         expected: &Outcome,
         actual: &Outcome,
         chain: Vec<String>,
+        memo: &CaseMemo,
     ) -> Finding {
         let name = implementation.about().name;
-        let known = self.catalogue.classify(
+        let known = self.catalogue.classify_memo(
             name,
             implementation.blind_spots(),
             case,
             &difference,
             expected,
             actual,
+            memo,
         );
         let mut signature = Signature::of(name, case, &difference);
         signature.known = known.as_ref().map(|k| k.id.clone());
         Finding {
+            id: signature.id(),
             signature,
             case: case.clone(),
             difference,
@@ -309,14 +465,12 @@ impl Engine {
         }
     }
 
-    /// Shrinks a finding to a minimal case with the same signature and classification.
-    pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {
-        self.shrink_within(finding, shrink::Budget::calls(budget))
-    }
-
-    /// Shrinks a finding's case within a budget of calls, time and bytes (see
-    /// [`shrink::Budget`]).
-    pub fn shrink_within(&self, finding: &Finding, budget: shrink::Budget) -> Finding {
+    fn shrink_within(
+        &self,
+        finding: &Finding,
+        budget: shrink::Budget,
+        calls: &Calls<'_>,
+    ) -> Finding {
         let implementation = finding.signature.implementation.clone();
         // The same signature, the same classification, and the same error from the
         // implementation: without the last, a rejected input could shrink into one the
@@ -333,11 +487,11 @@ impl Engine {
         let property = finding.difference.kind.is_property() || !finding.chain.is_empty();
         let minimal = shrink::shrink_case_within(&finding.case, budget, |candidate| {
             let found = if property {
-                self.run_one_checked(&implementation, candidate)
+                self.run_one_checked(&implementation, candidate, calls)
                     .into_iter()
                     .find(|f| identity(f) == wanted)
             } else {
-                self.run_one(&implementation, candidate)
+                self.run_one(&implementation, candidate, calls)
                     .filter(|f| identity(f) == wanted)
             };
             match found {
@@ -353,9 +507,45 @@ impl Engine {
     }
 }
 
+/// What the classification of one case's findings shares across implementations: the URL
+/// Standard's answer and the reference's under each set of readings, each computed at most
+/// once per case.
+#[derive(Default)]
+pub(crate) struct CaseMemo {
+    url_standard: std::cell::OnceCell<crate::whatwg::Expected>,
+    readings: models::ReadingsMemo,
+}
+
+impl CaseMemo {
+    /// The reference's answers to the case under each set of readings seen so far.
+    pub(crate) fn readings(&self) -> &models::ReadingsMemo {
+        &self.readings
+    }
+
+    /// The URL Standard model's answer to `case`.
+    pub(crate) fn url_standard(&self, case: &Request) -> &crate::whatwg::Expected {
+        self.url_standard
+            .get_or_init(|| crate::whatwg::expected_outcome(case))
+    }
+
+    /// The URL Standard's answer, when the model gives one other than unsupported.
+    fn url_standard_answer(&self, case: &Request) -> Option<&Outcome> {
+        match self.url_standard(case) {
+            crate::whatwg::Expected::Outcome(answer) if *answer != Outcome::Unsupported => {
+                Some(answer)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// For a valid input an implementation rejects: the component whose removal (or replacement
 /// by a plain value) makes it accept, with what is notable about that component.
-fn culprit(guarded: &Guarded, case: &Request) -> (Vec<Field>, String) {
+fn culprit(
+    implementation: &dyn Implementation,
+    case: &Request,
+    calls: &Calls<'_>,
+) -> (Vec<Field>, String) {
     match case {
         Request::Parse { input, .. } | Request::Normalize { input, .. } => {
             let Ok(c) = reference::parse(input) else {
@@ -376,7 +566,7 @@ fn culprit(guarded: &Guarded, case: &Request) -> (Vec<Field>, String) {
                     Request::Resolve { .. } => unreachable!(),
                 };
                 if reference::parse(retry_input(&retry)).is_ok()
-                    && guarded.answer(&retry).is_valid()
+                    && calls.answer(implementation, &retry).is_valid()
                 {
                     return (vec![field], feature(&c, field));
                 }
@@ -398,9 +588,12 @@ fn culprit(guarded: &Guarded, case: &Request) -> (Vec<Field>, String) {
                 input: "g".into(),
                 strict: *strict,
             };
-            let detail = if guarded.answer(&with_plain_base).is_valid() {
+            let detail = if calls.answer(implementation, &with_plain_base).is_valid() {
                 "base"
-            } else if guarded.answer(&with_plain_reference).is_valid() {
+            } else if calls
+                .answer(implementation, &with_plain_reference)
+                .is_valid()
+            {
                 "reference"
             } else {
                 "both"
@@ -526,5 +719,114 @@ pub fn level_of(case: &Request) -> Option<Level> {
     match case {
         Request::Normalize { level, .. } => Request::level(level.as_deref()).ok(),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impls::About;
+    use crate::reference::{ParseOptions, Rule};
+
+    /// Parses as the reference does, except that it hangs on "hang" and panics on "panic".
+    struct Stubborn;
+
+    impl Implementation for Stubborn {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "stubborn",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            match input {
+                "hang" => loop {
+                    std::thread::sleep(Duration::from_millis(20));
+                },
+                "panic" => panic!("stubborn"),
+                _ => Reference.parse(input, rule, options),
+            }
+        }
+    }
+
+    fn parse(input: &str) -> Request {
+        Request::Parse {
+            input: input.to_owned(),
+            rule: None,
+            zone_id: false,
+        }
+    }
+
+    #[test]
+    fn a_hang_in_a_batch_times_out_alone() {
+        let engine = Engine::new(
+            vec![Arc::new(Stubborn)],
+            Duration::from_millis(100),
+            Catalogue::bundled(),
+        );
+        let cases = [
+            parse("a"),
+            parse("hang"),
+            parse("panic"),
+            parse("b"),
+            parse("hang"),
+        ];
+        let runs = engine.run_all(&cases);
+        let kinds: Vec<Vec<DifferenceKind>> = runs
+            .iter()
+            .map(|r| r.findings.iter().map(|f| f.difference.kind).collect())
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                vec![],
+                vec![DifferenceKind::Timeout],
+                vec![DifferenceKind::Panic],
+                vec![],
+                vec![DifferenceKind::Timeout],
+            ]
+        );
+        assert_eq!(runs[1].answers[0].1, Outcome::TimedOut);
+        // The engine goes on with a fresh executor.
+        assert!(engine.run(&parse("c")).findings.is_empty());
+    }
+
+    #[test]
+    fn in_thread_and_pooled_engines_find_the_same() {
+        let all = || -> Vec<Arc<dyn Implementation>> {
+            crate::impls::bundled().into_iter().map(Arc::from).collect()
+        };
+        let pooled = Engine::new(all(), Duration::from_secs(10), Catalogue::bundled());
+        let direct = Engine::in_thread(all(), Catalogue::bundled());
+        let mut rng = crate::fuzz::Rng(3);
+        let ops = [
+            crate::generate::Op::Parse,
+            crate::generate::Op::Resolve,
+            crate::generate::Op::Normalize,
+        ];
+        let cases: Vec<Request> = std::iter::repeat_with(|| {
+            let len = 16 + rng.below(200);
+            crate::generate::case_from_bytes(&rng.bytes(len), &ops)
+        })
+        .flatten()
+        .take(300)
+        .collect();
+        let summary = |runs: Vec<CaseRun>| -> Vec<Vec<(String, Option<String>)>> {
+            runs.into_iter()
+                .map(|r| {
+                    r.findings
+                        .into_iter()
+                        .map(|f| (f.signature.to_string(), f.known.map(|k| k.id)))
+                        .collect()
+                })
+                .collect()
+        };
+        let by_batch = summary(pooled.run_all(&cases));
+        let one_by_one = summary(cases.iter().map(|c| direct.run(c)).collect());
+        assert_eq!(by_batch, one_by_one);
+        assert!(by_batch.iter().any(|f| !f.is_empty()), "some case differs");
     }
 }

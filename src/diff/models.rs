@@ -728,16 +728,16 @@ pub(crate) enum Answer {
 }
 
 /// The crate's model's answer to `case`.
-pub(crate) fn answer(steps: &[Step<'_>], case: &Request) -> Answer {
+pub(crate) fn answer(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Answer {
     if let Some(step) = steps.iter().find(|s| matches!(s.model, Model::UrlStandard)) {
-        return match crate::whatwg::expected_outcome(case) {
+        return match memo.url_standard(case) {
             crate::whatwg::Expected::Outcome(outcome) => {
-                Answer::Modelled(outcome, vec![step.index])
+                Answer::Modelled(outcome.clone(), vec![step.index])
             }
             crate::whatwg::Expected::Unmodelled(reason) => Answer::Unmodelled(reason.to_string()),
         };
     }
-    let full = evaluate(steps, case);
+    let full = evaluate(steps, case, memo);
     let mut needed: Vec<usize> = (0..steps.len())
         .filter(|&skip| {
             let without: Vec<Step<'_>> = steps
@@ -749,11 +749,11 @@ pub(crate) fn answer(steps: &[Step<'_>], case: &Request) -> Answer {
                     index: s.index,
                 })
                 .collect();
-            evaluate(&without, case) != full
+            evaluate(&without, case, memo) != full
         })
         .map(|i| steps[i].index)
         .collect();
-    if needed.is_empty() && full != evaluate(&[], case) {
+    if needed.is_empty() && full != evaluate(&[], case, memo) {
         // Several steps give the same answer on their own: all of them explain it.
         needed = steps.iter().map(|s| s.index).collect();
     }
@@ -761,13 +761,17 @@ pub(crate) fn answer(steps: &[Step<'_>], case: &Request) -> Answer {
 }
 
 /// The answer of a model made of `steps`.
-fn evaluate(steps: &[Step<'_>], case: &Request) -> Outcome {
-    let mut case = case.clone();
+/// The reference's answers under each set of readings, computed once per case (the case
+/// as given, not one a transform rewrote).
+pub(crate) type ReadingsMemo = std::cell::RefCell<Vec<(Vec<Reading>, Outcome)>>;
+
+fn evaluate(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outcome {
+    let mut rewritten: Option<Request> = None;
     for step in steps {
         if let Model::Transform(t) = step.model
-            && let Some(rewritten) = t.rewrite(&case)
+            && let Some(again) = t.rewrite(rewritten.as_ref().unwrap_or(case))
         {
-            case = rewritten;
+            rewritten = Some(again);
         }
     }
     let readings: Vec<(Reading, usize)> = steps
@@ -777,10 +781,34 @@ fn evaluate(steps: &[Step<'_>], case: &Request) -> Outcome {
             Model::Transform(_) | Model::UrlStandard => None,
         })
         .collect();
-    let mut outcome = under_readings(&case, &readings);
+    let mut outcome = match &rewritten {
+        Some(case) => under_readings(case, &readings),
+        None => {
+            // A parse reads no reading: one answer for every set.
+            let key: Vec<Reading> = match case {
+                Request::Parse { .. } => Vec::new(),
+                _ => readings.iter().map(|(r, _)| *r).collect(),
+            };
+            let cache = memo.readings();
+            let known = cache
+                .borrow()
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, outcome)| outcome.clone());
+            match known {
+                Some(outcome) => outcome,
+                None => {
+                    let outcome = under_readings(case, &readings);
+                    cache.borrow_mut().push((key, outcome.clone()));
+                    outcome
+                }
+            }
+        }
+    };
+    let case = rewritten.as_ref().unwrap_or(case);
     for step in steps {
         if let Model::Transform(t) = step.model {
-            outcome = t.apply(&case, outcome);
+            outcome = t.apply(case, outcome);
         }
     }
     outcome

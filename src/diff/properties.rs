@@ -138,6 +138,16 @@ impl<'a> Checker<'a> {
     /// Runs `f`, a call into the implementation labelled `step` on `input`; a panic becomes a
     /// failure and `None`.
     fn call<T>(&mut self, step_name: &str, input: &str, f: impl FnOnce() -> T) -> Option<T> {
+        self.call_on(step_name, || input.to_owned(), f)
+    }
+
+    /// [`Checker::call`] with the input's label made only when the call panics.
+    fn call_on<T>(
+        &mut self,
+        step_name: &str,
+        input: impl FnOnce() -> String,
+        f: impl FnOnce() -> T,
+    ) -> Option<T> {
         match catching(f) {
             Ok(value) => Some(value),
             Err(message) => {
@@ -145,7 +155,7 @@ impl<'a> Checker<'a> {
                     kind: DifferenceKind::Panic,
                     fields: vec![],
                     detail: compare::panic_location(&message),
-                    chain: vec![step(step_name, input), format!("panicked: {message}")],
+                    chain: vec![step(step_name, &input()), format!("panicked: {message}")],
                 });
                 None
             }
@@ -172,9 +182,11 @@ impl<'a> Checker<'a> {
 
     fn resolve(&mut self, base: &str, reference: &str) -> Option<Outcome> {
         let implementation = self.implementation;
-        let outcome = self.call("resolve", &format!("{base} + {reference}"), || {
-            implementation.resolve(base, reference, true)
-        })?;
+        let outcome = self.call_on(
+            "resolve",
+            || format!("{base} + {reference}"),
+            || implementation.resolve(base, reference, true),
+        )?;
         if outcome != Outcome::Unsupported {
             self.operations.push("resolve");
         }
@@ -251,9 +263,10 @@ impl<'a> Checker<'a> {
         let Some(Ok(first)) = self.serialize(input) else {
             return;
         };
-        let mut chain = vec![step("input", input), step("serialize", &first)];
+        // The chain is written only for a failure.
+        let chain = || vec![step("input", input), step("serialize", &first)];
         if self.implementation.promises().keeps_text && first != input {
-            self.fail(DifferenceKind::RoundTrip, None, "text-changed", &chain);
+            self.fail(DifferenceKind::RoundTrip, None, "text-changed", &chain());
         }
         match self.parse(&first, rule) {
             Some(Outcome::Parsed {
@@ -261,20 +274,21 @@ impl<'a> Checker<'a> {
                 host_kind: again_kind,
             }) => {
                 if let Some(field) = first_difference(components, host_kind, &again, again_kind) {
+                    let mut chain = chain();
                     chain.push(format!("parse {}", again.describe()));
                     self.fail(DifferenceKind::RoundTrip, Some(field), "components", &chain);
-                    chain.pop();
                 }
             }
             Some(Outcome::Invalid(error)) => {
+                let mut chain = chain();
                 chain.push(format!("parse error: {error}"));
                 self.fail(DifferenceKind::RoundTrip, None, "reparse-fails", &chain);
-                chain.pop();
             }
             _ => {}
         }
         if let Some(Ok(second)) = self.serialize(&first) {
             if second != first {
+                let mut chain = chain();
                 chain.push(step("serialize", &second));
                 self.fail(DifferenceKind::NotIdempotent, None, "serialize", &chain);
             }
@@ -327,23 +341,26 @@ impl<'a> Checker<'a> {
         {
             return;
         }
-        let mut chain = vec![
-            step("base", base),
-            step("reference", input),
-            step("resolve", target),
-        ];
+        // The chain is written only for a failure.
+        let chain = || {
+            vec![
+                step("base", base),
+                step("reference", input),
+                step("resolve", target),
+            ]
+        };
         match self.parse(target, Rule::Uri) {
             Some(Outcome::Invalid(error)) => {
+                let mut chain = chain();
                 chain.push(format!("parse error: {error}"));
                 self.fail(DifferenceKind::TargetNotAbsolute, None, "", &chain);
-                chain.pop();
             }
             Some(Outcome::Parsed { .. }) => {
                 if let Some(Ok(again)) = self.serialize(target) {
                     if again != target {
+                        let mut chain = chain();
                         chain.push(step("serialize", &again));
                         self.fail(DifferenceKind::NotIdempotent, None, "target", &chain);
-                        chain.pop();
                     }
                 }
             }
@@ -370,6 +387,7 @@ impl<'a> Checker<'a> {
         expected.path = path;
         let expected = reference::recompose(&expected.as_reference());
         if target != expected {
+            let mut chain = chain();
             chain.push(step("expected", &expected));
             self.fail(
                 DifferenceKind::ResolutionLaw,
@@ -381,16 +399,18 @@ impl<'a> Checker<'a> {
     }
 
     fn normalized(&mut self, input: &str, level: Level, once: &str) {
-        let mut chain = vec![step("input", input), step("normalize", once)];
+        // The chain is written only for a failure.
+        let chain = || vec![step("input", input), step("normalize", once)];
         if let Some(Outcome::Normalized(twice)) = self.normalize(once, level) {
             if twice != once {
+                let mut chain = chain();
                 chain.push(step("normalize", &twice));
                 self.fail(DifferenceKind::NotIdempotent, None, "normalize", &chain);
-                chain.pop();
             }
         }
         let after = match self.parse(once, Rule::UriReference) {
             Some(Outcome::Invalid(error)) => {
+                let mut chain = chain();
                 chain.push(format!("parse error: {error}"));
                 self.fail(DifferenceKind::MeaningChanged, None, "unparsable", &chain);
                 return;
@@ -409,6 +429,7 @@ impl<'a> Checker<'a> {
             return;
         };
         if let Some(field) = routing_difference(&components, host_kind, &after.0, after.1) {
+            let mut chain = chain();
             chain.push(format!("parse {}", after.0.describe()));
             self.fail(DifferenceKind::MeaningChanged, Some(field), "", &chain);
         }
@@ -430,12 +451,15 @@ impl<'a> Checker<'a> {
             let Some(outcome) = self.call(entry.name, input, || convert(input)) else {
                 continue;
             };
-            let chain = [
-                step("input", input),
-                format!("parse {}", answer.describe()),
-                format!("{} {}", entry.name, outcome.describe()),
-            ];
-            let detail = slug(entry.name);
+            // The chain and detail are written only for a failure.
+            let chain = || {
+                [
+                    step("input", input),
+                    format!("parse {}", answer.describe()),
+                    format!("{} {}", entry.name, outcome.describe()),
+                ]
+            };
+            let detail = || slug(entry.name);
             match (answer, &outcome) {
                 (
                     Outcome::Parsed {
@@ -459,14 +483,19 @@ impl<'a> Checker<'a> {
                         self.fail(
                             DifferenceKind::ConversionsDisagree,
                             Some(field),
-                            &detail,
-                            &chain,
+                            &detail(),
+                            &chain(),
                         );
                     }
                 }
                 (Outcome::Parsed { .. }, Outcome::Invalid(_))
                 | (Outcome::Invalid(_), Outcome::Parsed { .. }) => {
-                    self.fail(DifferenceKind::ConversionsDisagree, None, &detail, &chain);
+                    self.fail(
+                        DifferenceKind::ConversionsDisagree,
+                        None,
+                        &detail(),
+                        &chain(),
+                    );
                 }
                 _ => {}
             }
@@ -577,12 +606,15 @@ impl<'a> Checker<'a> {
             let Some(outcome) = self.call(entry.name, &text, || sub_parse(&text)) else {
                 continue;
             };
-            let chain = [
-                format!("parse {}", components.describe()),
-                step(entry.name, &text),
-                format!("-> {}", outcome.describe()),
-            ];
-            let detail = slug(entry.name);
+            // The chain and detail are written only for a failure.
+            let chain = || {
+                [
+                    format!("parse {}", components.describe()),
+                    step(entry.name, &text),
+                    format!("-> {}", outcome.describe()),
+                ]
+            };
+            let detail = || slug(entry.name);
             match &outcome {
                 Outcome::Parsed {
                     components: other,
@@ -600,13 +632,18 @@ impl<'a> Checker<'a> {
                         self.fail(
                             DifferenceKind::ConversionsDisagree,
                             Some(field),
-                            &detail,
-                            &chain,
+                            &detail(),
+                            &chain(),
                         );
                     }
                 }
                 Outcome::Invalid(_) => {
-                    self.fail(DifferenceKind::ConversionsDisagree, None, &detail, &chain);
+                    self.fail(
+                        DifferenceKind::ConversionsDisagree,
+                        None,
+                        &detail(),
+                        &chain(),
+                    );
                 }
                 _ => {}
             }

@@ -1,12 +1,18 @@
 //! Running implementations safely: a panic inside a crate becomes an [`Outcome::Panicked`], a
 //! case that runs past the time limit an [`Outcome::TimedOut`], and the run goes on.
+//!
+//! Implementations are called in the thread that runs the engine's task, under `catch_unwind`:
+//! straight in the caller's ([`Calls::direct`], where a hang is the caller's business, as
+//! libFuzzer's `-timeout`), or in an executor thread of a [`Pool`] whose caller watches a
+//! monotonic deadline per call and leaves the executor behind only when a call really hangs.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, Once, OnceLock};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::properties::{self, PropertyFailure};
 use crate::impls::Implementation;
@@ -94,14 +100,257 @@ pub fn answer_checked(implementation: &dyn Implementation, request: &Request) ->
     Checked { outcome, failures }
 }
 
-type Job = (Vec<Request>, bool, SyncSender<Vec<Checked>>);
+/// Nanoseconds on the monotonic clock since the first call, plus one (so that 0 means "no
+/// deadline").
+fn now_nanos() -> u64 {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    EPOCH.get_or_init(Instant::now).elapsed().as_nanos() as u64 + 1
+}
 
-/// One implementation on its own worker thread, so that a case that never returns can be
-/// abandoned: the stuck thread is left behind and a fresh worker takes the next case.
+/// What the watchdog of an executor reads: the deadline of the call under way (0 when none)
+/// and that call's number within the task.
+#[derive(Debug, Default)]
+struct Slot {
+    deadline: AtomicU64,
+    call: AtomicU64,
+}
+
+/// How the engine calls implementations within one task: straight (no time limit: a hang is
+/// the caller's, as libFuzzer's `-timeout`), or under a deadline a watchdog checks. Each
+/// guarded call is numbered; a task that hung is run again from the start, the calls that hung
+/// answered [`Outcome::TimedOut`] without being made.
+pub struct Calls<'a> {
+    guard: Option<Guard<'a>>,
+}
+
+struct Guard<'a> {
+    slot: &'a Slot,
+    limit: u64,
+    next: Cell<u64>,
+    skip: &'a [u64],
+}
+
+impl Calls<'static> {
+    /// Calls made straight in this thread, with no time limit.
+    pub fn direct() -> Self {
+        Calls { guard: None }
+    }
+}
+
+impl Calls<'_> {
+    /// Runs `f` under the call's deadline; `None` when this call hung in an earlier attempt.
+    fn within<T>(&self, f: impl FnOnce() -> T) -> Option<T> {
+        let Some(guard) = &self.guard else {
+            return Some(f());
+        };
+        let number = guard.next.get();
+        guard.next.set(number + 1);
+        if guard.skip.contains(&number) {
+            return None;
+        }
+        guard.slot.call.store(number, Ordering::SeqCst);
+        guard
+            .slot
+            .deadline
+            .store(now_nanos() + guard.limit, Ordering::SeqCst);
+        let result = f();
+        guard.slot.deadline.store(0, Ordering::SeqCst);
+        Some(result)
+    }
+
+    /// Answers `request`, or [`Outcome::TimedOut`] past the limit.
+    pub fn answer(&self, implementation: &dyn Implementation, request: &Request) -> Outcome {
+        if let Some(mut outcomes) = implementation.answer_guarded(std::slice::from_ref(request)) {
+            return outcomes.pop().unwrap_or(Outcome::TimedOut);
+        }
+        self.within(|| answer_catching(implementation, request))
+            .unwrap_or(Outcome::TimedOut)
+    }
+
+    /// Answers `request` and checks the implementation's properties on it, the checks
+    /// included in the time limit.
+    pub fn answer_checked(
+        &self,
+        implementation: &dyn Implementation,
+        request: &Request,
+    ) -> Checked {
+        if let Some(mut outcomes) = implementation.answer_guarded(std::slice::from_ref(request)) {
+            let outcome = outcomes.pop().unwrap_or(Outcome::TimedOut);
+            return Checked {
+                failures: properties::check(implementation, request, &outcome),
+                outcome,
+            };
+        }
+        self.within(|| checked_in_thread(implementation, request))
+            .unwrap_or_else(timed_out)
+    }
+
+    /// [`Calls::answer_checked`] on every request; an implementation that guards its own
+    /// calls (an external program) is handed them all at once.
+    pub fn answer_all_checked(
+        &self,
+        implementation: &dyn Implementation,
+        requests: &[Request],
+    ) -> Vec<Checked> {
+        if let Some(outcomes) = implementation.answer_guarded(requests) {
+            return requests
+                .iter()
+                .zip(outcomes)
+                .map(|(request, outcome)| Checked {
+                    failures: properties::check(implementation, request, &outcome),
+                    outcome,
+                })
+                .collect();
+        }
+        requests
+            .iter()
+            .map(|r| {
+                self.within(|| checked_in_thread(implementation, r))
+                    .unwrap_or_else(timed_out)
+            })
+            .collect()
+    }
+}
+
+/// [`answer_checked`], with a panic outside the implementation's own calls (in the checks'
+/// glue, an adapter's `blind_spots` or `promises`) made the outcome it was when each
+/// implementation had a worker thread of its own, which such a panic stopped.
+fn checked_in_thread(implementation: &dyn Implementation, request: &Request) -> Checked {
+    panic::catch_unwind(AssertUnwindSafe(|| answer_checked(implementation, request)))
+        .unwrap_or_else(|_| Checked {
+            outcome: Outcome::Panicked("the worker thread stopped".to_owned()),
+            failures: Vec::new(),
+        })
+}
+
+type Task = Box<dyn FnOnce(&Slot) + Send>;
+
+/// A thread that runs the engine's tasks, calling implementations in itself; left behind when
+/// one of its calls hangs.
+struct Executor {
+    slot: Arc<Slot>,
+    tasks: Sender<Task>,
+}
+
+impl Executor {
+    fn spawn() -> Executor {
+        let slot = Arc::new(Slot::default());
+        let (tasks, inbox) = mpsc::channel::<Task>();
+        let own = Arc::clone(&slot);
+        thread::Builder::new()
+            .name("engine-executor".to_owned())
+            .spawn(move || {
+                for task in inbox {
+                    task(&own);
+                }
+            })
+            .expect("an executor thread starts");
+        Executor { slot, tasks }
+    }
+}
+
+/// Executors for one engine, one per thread that uses it at a time: a task (a batch of cases,
+/// a whole shrink) is handed over once, and its calls into implementations are made in the
+/// executor's thread, each under a monotonic deadline that the waiting thread watches. A call
+/// past its deadline leaves its executor behind (stuck in the implementation) and the task
+/// runs again on a fresh one, that call answered [`Outcome::TimedOut`].
+pub struct Pool {
+    limit: Duration,
+    idle: Mutex<Vec<Executor>>,
+}
+
+impl Pool {
+    /// Executors with a time limit per call.
+    pub fn new(limit: Duration) -> Self {
+        Pool {
+            limit,
+            idle: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The time limit per call.
+    pub fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    /// Runs `work` on an executor and waits for it; a panic of the harness inside it is
+    /// raised again here.
+    pub fn run<R: Send + 'static>(&self, work: Arc<dyn Fn(&Calls<'_>) -> R + Send + Sync>) -> R {
+        let limit = u64::try_from(self.limit.as_nanos()).unwrap_or(u64::MAX / 4);
+        let mut skip: Vec<u64> = Vec::new();
+        loop {
+            let executor = self
+                .idle
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .pop()
+                .unwrap_or_else(Executor::spawn);
+            let (reply, result) = mpsc::sync_channel(1);
+            let task_work = Arc::clone(&work);
+            let task_skip = skip.clone();
+            let task: Task = Box::new(move |slot: &Slot| {
+                let calls = Calls {
+                    guard: Some(Guard {
+                        slot,
+                        limit,
+                        next: Cell::new(0),
+                        skip: &task_skip,
+                    }),
+                };
+                let outcome = panic::catch_unwind(AssertUnwindSafe(|| task_work(&calls)));
+                let _ = reply.send(outcome);
+            });
+            if executor.tasks.send(task).is_err() {
+                continue;
+            }
+            loop {
+                let deadline = executor.slot.deadline.load(Ordering::SeqCst);
+                let wait = if deadline == 0 {
+                    self.limit
+                } else {
+                    Duration::from_nanos(deadline.saturating_sub(now_nanos()))
+                        + Duration::from_millis(1)
+                };
+                match result.recv_timeout(wait) {
+                    Ok(Ok(value)) => {
+                        self.idle
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(executor);
+                        return value;
+                    }
+                    Ok(Err(payload)) => {
+                        self.idle
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(executor);
+                        panic::resume_unwind(payload);
+                    }
+                    Err(RecvTimeoutError::Timeout) => {
+                        let call = executor.slot.call.load(Ordering::SeqCst);
+                        let deadline = executor.slot.deadline.load(Ordering::SeqCst);
+                        if deadline != 0
+                            && now_nanos() > deadline
+                            && executor.slot.call.load(Ordering::SeqCst) == call
+                        {
+                            // Stuck in the implementation: leave the executor and start afresh.
+                            skip.push(call);
+                            break;
+                        }
+                    }
+                    Err(RecvTimeoutError::Disconnected) => {
+                        panic!("the engine's executor stopped")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One implementation with its own executors: each call a task of its own.
 pub struct Guarded {
     implementation: Arc<dyn Implementation>,
-    limit: Duration,
-    worker: Mutex<Option<SyncSender<Job>>>,
+    pool: Pool,
 }
 
 impl Guarded {
@@ -109,8 +358,7 @@ impl Guarded {
     pub fn new(implementation: Arc<dyn Implementation>, limit: Duration) -> Self {
         Guarded {
             implementation,
-            limit,
-            worker: Mutex::new(None),
+            pool: Pool::new(limit),
         }
     }
 
@@ -119,65 +367,27 @@ impl Guarded {
         &*self.implementation
     }
 
-    fn spawn(&self) -> SyncSender<Job> {
-        let (jobs, inbox): (SyncSender<Job>, Receiver<Job>) = mpsc::sync_channel(0);
-        let implementation = Arc::clone(&self.implementation);
-        let name = format!("impl-{}", implementation.about().name);
-        thread::Builder::new()
-            .name(name)
-            .spawn(move || {
-                for (requests, check, reply) in inbox {
-                    let outcomes = requests
-                        .iter()
-                        .map(|request| {
-                            if check {
-                                answer_checked(&*implementation, request)
-                            } else {
-                                Checked {
-                                    outcome: answer_catching(&*implementation, request),
-                                    failures: Vec::new(),
-                                }
-                            }
-                        })
-                        .collect();
-                    if reply.send(outcomes).is_err() {
-                        break;
-                    }
-                }
-            })
-            .expect("a worker thread starts");
-        jobs
-    }
-
     /// Answers `request`, or [`Outcome::TimedOut`] after the limit.
     pub fn answer(&self, request: &Request) -> Outcome {
-        self.answer_one(request, false).outcome
+        let (implementation, request) = (Arc::clone(&self.implementation), request.clone());
+        self.pool.run(Arc::new(move |calls| {
+            calls.answer(&*implementation, &request)
+        }))
     }
 
     /// Answers `request` and checks the implementation's properties on it, the checks
     /// included in the time limit.
     pub fn answer_checked(&self, request: &Request) -> Checked {
-        self.answer_one(request, true)
+        let (implementation, request) = (Arc::clone(&self.implementation), request.clone());
+        self.pool.run(Arc::new(move |calls| {
+            calls.answer_checked(&*implementation, &request)
+        }))
     }
 
-    fn answer_one(&self, request: &Request, check: bool) -> Checked {
-        if let Some(mut outcomes) = self.guarded(std::slice::from_ref(request), check) {
-            return outcomes.pop().unwrap_or_else(timed_out);
-        }
-        match self.answer_batch(std::slice::from_ref(request), check) {
-            Ok(mut outcomes) => outcomes.pop().unwrap_or_else(timed_out),
-            Err(outcome) => Checked {
-                outcome: *outcome,
-                failures: Vec::new(),
-            },
-        }
-    }
-
-    /// Answers every request with one hand-over to the worker thread. When the whole batch
-    /// does not finish within the limit, the cases are answered again one by one, so that
-    /// only the case that hangs is reported as timed out.
+    /// Answers every request with one hand-over; only a case that hangs is reported as timed
+    /// out.
     pub fn answer_all(&self, requests: &[Request]) -> Vec<Outcome> {
-        self.answer_many(requests, false)
+        self.answer_all_checked(requests)
             .into_iter()
             .map(|c| c.outcome)
             .collect()
@@ -185,73 +395,10 @@ impl Guarded {
 
     /// [`Guarded::answer_all`] with the implementation's properties checked on every case.
     pub fn answer_all_checked(&self, requests: &[Request]) -> Vec<Checked> {
-        self.answer_many(requests, true)
-    }
-
-    /// The answers of an implementation that guards its own calls (an external program, with
-    /// its own time-outs per case), with the properties checked in this thread.
-    fn guarded(&self, requests: &[Request], check: bool) -> Option<Vec<Checked>> {
-        let outcomes = self.implementation.answer_guarded(requests)?;
-        Some(
-            requests
-                .iter()
-                .zip(outcomes)
-                .map(|(request, outcome)| Checked {
-                    failures: if check {
-                        properties::check(&*self.implementation, request, &outcome)
-                    } else {
-                        Vec::new()
-                    },
-                    outcome,
-                })
-                .collect(),
-        )
-    }
-
-    fn answer_many(&self, requests: &[Request], check: bool) -> Vec<Checked> {
-        if let Some(outcomes) = self.guarded(requests, check) {
-            return outcomes;
-        }
-        match self.answer_batch(requests, check) {
-            Ok(outcomes) => outcomes,
-            Err(_) if requests.len() > 1 => {
-                requests.iter().map(|r| self.answer_one(r, check)).collect()
-            }
-            Err(outcome) => vec![Checked {
-                outcome: *outcome,
-                failures: Vec::new(),
-            }],
-        }
-    }
-
-    fn answer_batch(
-        &self,
-        requests: &[Request],
-        check: bool,
-    ) -> Result<Vec<Checked>, Box<Outcome>> {
-        let mut worker = self.worker.lock().unwrap_or_else(|e| e.into_inner());
-        let jobs = worker.get_or_insert_with(|| self.spawn()).clone();
-        let (reply, outcome) = mpsc::sync_channel(1);
-        if jobs.send((requests.to_vec(), check, reply)).is_err() {
-            *worker = None;
-            return Err(Box::new(Outcome::Panicked(
-                "the worker thread stopped".to_owned(),
-            )));
-        }
-        match outcome.recv_timeout(self.limit) {
-            Ok(outcomes) => Ok(outcomes),
-            Err(RecvTimeoutError::Timeout) => {
-                // The worker is stuck in the implementation; leave it and start afresh.
-                *worker = None;
-                Err(Box::new(Outcome::TimedOut))
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                *worker = None;
-                Err(Box::new(Outcome::Panicked(
-                    "the worker thread stopped".to_owned(),
-                )))
-            }
-        }
+        let (implementation, requests) = (Arc::clone(&self.implementation), requests.to_vec());
+        self.pool.run(Arc::new(move |calls| {
+            calls.answer_all_checked(&*implementation, &requests)
+        }))
     }
 }
 

@@ -54,28 +54,39 @@ impl Signature {
     /// known difference its catalogue entry after two dashes:
     /// `parse-components-path--http-empty-path-is-slash`.
     pub fn id(&self) -> String {
-        let mut parts = vec![self.op.to_owned(), self.kind.name().to_owned()];
-        match &self.known {
-            // A known difference is named by its catalogue entry, after two dashes: the entry
-            // already says what the behaviour is, whatever fields it shows in.
-            Some(known) => parts.push(format!("-{known}")),
-            None => {
-                parts.extend(self.fields.iter().map(|f| f.name().replace('_', "-")));
-                if !self.detail.is_empty() {
-                    parts.push(self.detail.clone());
-                }
+        let mut id = String::with_capacity(64);
+        let mut push = |part: &str, first: bool| {
+            if !first {
+                id.push('-');
             }
-        }
-        let id = parts.join("-").to_ascii_lowercase();
-        id.chars()
-            .map(|c| {
+            id.extend(part.chars().map(|c| {
+                let c = c.to_ascii_lowercase();
                 if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
                     c
                 } else {
                     '-'
                 }
-            })
-            .collect()
+            }));
+        };
+        push(self.op, true);
+        push(self.kind.name(), false);
+        match &self.known {
+            // A known difference is named by its catalogue entry, after two dashes: the entry
+            // already says what the behaviour is, whatever fields it shows in.
+            Some(known) => {
+                push("", false);
+                push(known, false);
+            }
+            None => {
+                for field in &self.fields {
+                    push(field.name(), false);
+                }
+                if !self.detail.is_empty() {
+                    push(&self.detail, false);
+                }
+            }
+        }
+        id
     }
 }
 

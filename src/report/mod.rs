@@ -222,6 +222,9 @@ pub struct Collector {
     /// The reports whose stored minimal case showed their signature again in this run, with the
     /// fresh answers to it.
     confirmed: BTreeMap<(String, String), Confirmed>,
+    /// Reports added as they are ([`Collector::insert`]), whose examples may not be in the
+    /// order [`add_example`] keeps until it has run on them once.
+    inserted: std::collections::BTreeSet<(String, String)>,
 }
 
 /// A stored minimal case seen again with its signature.
@@ -245,6 +248,7 @@ impl Collector {
             reports: BTreeMap::new(),
             stored_minimal,
             confirmed: BTreeMap::new(),
+            inserted: std::collections::BTreeSet::new(),
         }
     }
 
@@ -255,6 +259,8 @@ impl Collector {
 
     /// Adds a report as it is, replacing one of the same implementation and signature.
     pub fn insert(&mut self, report: Report) {
+        self.inserted
+            .insert((report.implementation.clone(), report.signature.clone()));
         self.reports.insert(
             (report.implementation.clone(), report.signature.clone()),
             report,
@@ -269,11 +275,20 @@ impl Collector {
     /// Counts one more case for a signature already held, keeping the input if it is among the
     /// shortest. `answers` are every implementation's answers to the case.
     pub fn count(&mut self, finding: &Finding, answers: &[(String, Outcome)], source: &str) {
-        if let Some(report) = self.reports.get_mut(&key(finding)) {
+        let key = key(finding);
+        let unsure = !self.inserted.is_empty() && self.inserted.contains(&key);
+        if let Some(report) = self.reports.get_mut(&key) {
             if !source.is_empty() {
-                *report.counts.entry(source.to_owned()).or_default() += 1;
+                match report.counts.get_mut(source) {
+                    Some(count) => *count += 1,
+                    None => {
+                        report.counts.insert(source.to_owned(), 1);
+                    }
+                }
             }
-            add_example(&mut report.examples, &finding.case);
+            if add_example_to(&mut report.examples, &finding.case, !unsure) && unsure {
+                self.inserted.remove(&key);
+            }
         }
         self.confirm(finding, answers);
     }
@@ -397,16 +412,48 @@ fn remove_if_there(path: &Path) -> io::Result<()> {
 fn key(finding: &Finding) -> (String, String) {
     (
         finding.signature.implementation.clone(),
-        finding.signature.id(),
+        finding.id().to_owned(),
     )
 }
 
+/// Keeps `case` among the examples if it is among the [`EXAMPLES`] smallest (by length, then
+/// by its JSON text), the examples sorted so.
 fn add_example(examples: &mut Vec<Request>, case: &Request) {
-    if !examples.contains(case) {
-        examples.push(case.clone());
-        examples.sort_by_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
-        examples.truncate(EXAMPLES);
+    add_example_to(examples, case, false);
+}
+
+/// [`add_example`], told whether the examples are known to be in its order already (they are
+/// once it has run on them).
+/// Returns whether the examples are now known to be in order.
+fn add_example_to(examples: &mut Vec<Request>, case: &Request, sorted: bool) -> bool {
+    if examples.contains(case) {
+        return sorted;
     }
+    let len = case_len(case);
+    // Full, sorted, and every example shorter: the case would be sorted last and cut.
+    if examples.len() == EXAMPLES
+        && examples.iter().all(|c| case_len(c) < len)
+        && (sorted || examples_sorted(examples))
+    {
+        return true;
+    }
+    examples.push(case.clone());
+    // Each key computed once (the sort is stable: equal keys keep their order).
+    examples.sort_by_cached_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
+    examples.truncate(EXAMPLES);
+    true
+}
+
+/// Whether the examples are in the order [`add_example`] keeps: the JSON text is made only
+/// for neighbours of equal length.
+fn examples_sorted(examples: &[Request]) -> bool {
+    examples.windows(2).all(|pair| {
+        let (a, b) = (case_len(&pair[0]), case_len(&pair[1]));
+        a < b
+            || (a == b
+                && serde_json::to_string(&pair[0]).unwrap_or_default()
+                    <= serde_json::to_string(&pair[1]).unwrap_or_default())
+    })
 }
 
 /// The length of a case's longest input, in characters.
@@ -755,5 +802,55 @@ pub fn link_from(depth: usize, link: &str) -> String {
         link.to_owned()
     } else {
         format!("{}{link}", "../".repeat(depth))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The order the examples are kept in, written the plain way: push, sort by (length, JSON
+    /// text), keep the first [`EXAMPLES`].
+    fn plainly(examples: &mut Vec<Request>, case: &Request) {
+        if !examples.contains(case) {
+            examples.push(case.clone());
+            examples.sort_by_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
+            examples.truncate(EXAMPLES);
+        }
+    }
+
+    fn parse(input: &str) -> Request {
+        Request::Parse {
+            input: input.to_owned(),
+            rule: None,
+            zone_id: false,
+        }
+    }
+
+    #[test]
+    fn examples_are_kept_as_a_plain_sort_keeps_them() {
+        let mut rng = crate::fuzz::Rng(7);
+        for round in 0..200 {
+            // Some start unsorted, as a report read from disk may be.
+            let mut start: Vec<Request> = (0..rng.below(EXAMPLES + 2))
+                .map(|_| parse(&"ab".repeat(rng.below(4))))
+                .collect();
+            start.dedup();
+            let (mut fast, mut plain) = (start.clone(), start.clone());
+            let mut known_sorted = round % 2 == 0 && {
+                plain.sort_by_key(|c| (case_len(c), serde_json::to_string(c).unwrap_or_default()));
+                fast = plain.clone();
+                true
+            };
+            for _ in 0..20 {
+                let text: String = (0..rng.below(6))
+                    .map(|_| char::from(b'a' + rng.below(3) as u8))
+                    .collect();
+                let case = parse(&text);
+                plainly(&mut plain, &case);
+                known_sorted = add_example_to(&mut fast, &case, known_sorted);
+                assert_eq!(fast, plain, "round {round}, adding {text:?}");
+            }
+        }
     }
 }
