@@ -8,7 +8,7 @@
 //! | `meaning-changed` | `normalize(x)` parses, with an authority where `x` has one, and the same scheme, userinfo, host and port up to case, percent-encoding, an IPv6 address's spelling and a default port | normalize |
 //! | `target-not-absolute` | a resolution target parses as a `URI` with the crate's own parser | resolve |
 //! | `resolution-law` | with §5.2.2's strict algorithm ([`crate::impls::Promises::strict_resolution`]), a reference with a scheme resolves to itself with its dot-segments removed, whatever the base; and every crate resolves `""` against a base with no dot-segments to that base without its fragment | resolve, parse |
-//! | `conversions-disagree` | every [`Reach::Conversion`] and [`Reach::Part`] entry point agrees with the crate's own `parse` | parse |
+//! | `conversions-disagree` | every [`Reach::Conversion`] and [`Reach::Part`] entry point agrees with the crate's own `parse`; every [`Reach::Resolution`] entry point with its own `resolve` | parse, resolve |
 //! | `not-idempotent` (setters) | every [`Reach::Setters`] entry point: a setter given the URL's own value changes nothing (`<setter>-own-value`), and after any setter the href parses back to itself (`<setter>`) | parse, resolve (the reference's values set on the base) |
 //! | `panic` | none of the calls above panics | all |
 //!
@@ -238,6 +238,9 @@ impl<'a> Checker<'a> {
             } => {
                 if let Outcome::Resolved(target) = answer {
                     self.target(base, input, *strict, target);
+                }
+                if *strict {
+                    self.resolutions(base, input, answer);
                 }
                 self.setters(base, Some(input));
             }
@@ -498,6 +501,44 @@ impl<'a> Checker<'a> {
                     );
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// Every other way the crate offers to resolve: the same target as its own `resolve`, or
+    /// both invalid.
+    fn resolutions(&mut self, base: &str, input: &str, answer: &Outcome) {
+        if !matches!(answer, Outcome::Resolved(_) | Outcome::Invalid(_)) {
+            return;
+        }
+        for entry in self.implementation.entry_points() {
+            let Reach::Resolution(resolve) = entry.reach else {
+                continue;
+            };
+            self.reached.push(entry.name);
+            let Some(outcome) = self.call(entry.name, input, || resolve(base, input)) else {
+                continue;
+            };
+            if outcome == Outcome::Unsupported {
+                continue;
+            }
+            let agree = match (answer, &outcome) {
+                (Outcome::Invalid(_), Outcome::Invalid(_)) => true,
+                (ours, theirs) => ours == theirs,
+            };
+            if !agree {
+                let chain = [
+                    step("base", base),
+                    step("reference", input),
+                    format!("resolve {}", answer.describe()),
+                    format!("{} {}", entry.name, outcome.describe()),
+                ];
+                self.fail(
+                    DifferenceKind::ConversionsDisagree,
+                    None,
+                    &slug(entry.name),
+                    &chain,
+                );
             }
         }
     }
@@ -894,6 +935,16 @@ mod tests {
             program: None,
         },
         EntryPoint {
+            name: "planted::resolve_into",
+            reach: Reach::Resolution(|_, reference| match reference {
+                "r" => Outcome::Resolved("s:not-r".to_owned()),
+                "r-panics" => panic!("planted"),
+                "r2" => Outcome::Resolved("s:r2".to_owned()),
+                _ => Outcome::Unsupported,
+            }),
+            program: None,
+        },
+        EntryPoint {
             name: "planted::set_*",
             reach: Reach::Setters(|input, donor| {
                 let call = |argument: &str, own_value, after: &str, reparsed: &str| SetterCall {
@@ -948,6 +999,8 @@ mod tests {
                 (_, "x:/a/../b") => Outcome::Resolved("x:/a/../b".to_owned()),
                 ("s://h/p?q#f", "") => Outcome::Resolved("s://h/p?q#f".to_owned()),
                 (_, "rel") => Outcome::Resolved("rel".to_owned()),
+                (_, "r" | "r-panics") => Outcome::Resolved("s:r".to_owned()),
+                (_, "r2") => Outcome::Resolved("s:r2".to_owned()),
                 _ => Outcome::Unsupported,
             }
         }
@@ -1053,6 +1106,23 @@ mod tests {
         );
         let found = failures(&parse_case("conversion:panics"));
         assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, DifferenceKind::Panic);
+    }
+
+    #[test]
+    fn other_resolutions_must_give_the_same_target_and_not_panic() {
+        let resolve = |input: &str| Request::Resolve {
+            base: "s:base".to_owned(),
+            input: input.to_owned(),
+            strict: true,
+        };
+        assert_eq!(
+            failures(&resolve("r")),
+            vec![(DifferenceKind::ConversionsDisagree, "resolve-into".into())]
+        );
+        assert_eq!(failures(&resolve("r2")), vec![]);
+        let found = failures(&resolve("r-panics"));
+        assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].0, DifferenceKind::Panic);
     }
 

@@ -61,6 +61,7 @@
 //! |---|---|
 //! | `UriReferenceStr::new`, `UriStr::new`, `UriAbsoluteStr::new`, `UriRelativeStr::new` | parse |
 //! | `UriReferenceStr::resolve_against` | resolve |
+//! | `UriRelativeStr::resolve_against` | another resolution (a relative reference): the same target |
 //! | `UriStr::normalize` | normalize |
 //! | `Display` of `UriReferenceStr` | serialize (the crate keeps the text: the types are validated slices of the input) |
 //! | `build::Builder` (from the parse's components) | conversion, URI-reference |
@@ -139,6 +140,27 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "iri_string::types::UriReferenceStr::resolve_against",
         reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        // The relative-reference type's own resolution, on a relative reference: the same
+        // target as UriReferenceStr::resolve_against.
+        name: "iri_string::types::UriRelativeStr::resolve_against",
+        reach: Reach::Resolution(|base, reference| {
+            let Ok(relative) = UriRelativeStr::new(reference) else {
+                return Outcome::Unsupported;
+            };
+            match UriAbsoluteStr::new(base) {
+                Ok(base) => Outcome::Resolved(
+                    relative
+                        .resolve_against(base)
+                        .to_dedicated_string()
+                        .as_str()
+                        .to_owned(),
+                ),
+                Err(e) => Outcome::Invalid(format!("base: {e}")),
+            }
+        }),
         program: None,
     },
     EntryPoint {

@@ -116,6 +116,10 @@ pub enum Reach {
     /// `parse` by `rule` on the same input (the same components and host kind, or both
     /// invalid), and it must not panic.
     Conversion(Rule, fn(&str) -> Outcome),
+    /// Another way to resolve a reference against a base (`base`, `reference`; strict mode):
+    /// its answer must equal the crate's own `resolve` on the same pair (the same target, or
+    /// both invalid), and it must not panic.
+    Resolution(fn(&str, &str) -> Outcome),
     /// A parser of a part of a URI (an authority, a host, a path with a query), given that
     /// part of an input the crate's `parse` by URI-reference accepts; its answer must equal
     /// the same components of that parse, and it must not panic.

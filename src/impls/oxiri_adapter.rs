@@ -46,6 +46,7 @@
 //! |---|---|
 //! | `IriRef::parse`, `Iri::parse` | parse |
 //! | `Iri::resolve` | resolve |
+//! | `Iri::resolve_into`, `IriRef::resolve` (on a base that is an IRI) | another resolution: the same target as `Iri::resolve` |
 //! | `IriRef::as_str` | serialize (the crate keeps the text it was given) |
 //! | `IriRef::from_str` | conversion, URI-reference |
 //! | `Iri::from_str` | conversion, URI |
@@ -151,6 +152,42 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "oxiri::Iri::resolve",
         reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        // The same resolution written into a caller's buffer.
+        name: "oxiri::Iri::resolve_into",
+        reach: Reach::Resolution(|base, reference| {
+            let (base, reference) = match (Iri::parse(base), IriRef::parse(reference)) {
+                (Ok(base), Ok(reference)) => (base, reference),
+                (Err(e), _) => return Outcome::Invalid(format!("base: {e}")),
+                (_, Err(e)) => return Outcome::Invalid(e.to_string()),
+            };
+            let mut target = String::new();
+            match base.resolve_into(&reference, &mut target) {
+                Ok(()) => Outcome::Resolved(target),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }),
+        program: None,
+    },
+    EntryPoint {
+        // The relative-base API on a base that is an IRI: the same target as Iri::resolve.
+        name: "oxiri::IriRef::resolve",
+        reach: Reach::Resolution(|base, reference| {
+            if let Err(e) = Iri::parse(base) {
+                return Outcome::Invalid(format!("base: {e}"));
+            }
+            let (base, reference) = match (IriRef::parse(base), IriRef::parse(reference)) {
+                (Ok(base), Ok(reference)) => (base, reference),
+                (Err(e), _) => return Outcome::Invalid(format!("base: {e}")),
+                (_, Err(e)) => return Outcome::Invalid(e.to_string()),
+            };
+            match base.resolve(&reference) {
+                Ok(target) => Outcome::Resolved(target.into_inner()),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }),
         program: None,
     },
     EntryPoint {

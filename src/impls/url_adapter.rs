@@ -82,6 +82,7 @@
 //! |---|---|
 //! | `Url::parse` | parse |
 //! | `Url::join` | resolve |
+//! | `Url::options().base_url(Some(base)).parse` | another resolution: the same target as `join` ("Parse a string as an URL, with this URL as the base URL") |
 //! | `Url::as_str` | serialize (the URL Standard's serializer; parsing the href again must give it back) |
 //! | `Url::from_str`, `ParseOptions::parse` | conversion, URI |
 //! | `Url::make_relative`, then `Url::join` | conversion, URI: "This is the inverse of join" |
@@ -230,6 +231,23 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "url::Url::join",
         reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        // The parser given the base: `join` is documented as this call.
+        name: "url::ParseOptions::base_url",
+        reach: Reach::Resolution(|base, reference| {
+            view::resolve_outcome(
+                true,
+                || url::Url::parse(base),
+                |base| {
+                    url::Url::options()
+                        .base_url(Some(&base))
+                        .parse(reference)
+                        .map(|target| target.as_str().to_owned())
+                },
+            )
+        }),
         program: None,
     },
     EntryPoint {
