@@ -232,6 +232,10 @@ pub struct Collector {
 struct Confirmed {
     minimal: Exhibit,
     security: bool,
+    /// The fields and detail of its finding's signature (a bug entry groups findings whose
+    /// fields differ: the report describes the case it shows).
+    fields: Vec<String>,
+    detail: String,
 }
 
 impl Collector {
@@ -305,6 +309,8 @@ impl Collector {
                 Confirmed {
                     minimal: exhibit(finding, answers),
                     security: finding.is_security_relevant(),
+                    fields: field_names(&finding.signature),
+                    detail: finding.signature.detail.clone(),
                 },
             );
         }
@@ -551,12 +557,10 @@ fn new_report(
         signature: signature.id(),
         op: signature.op.to_owned(),
         kind: signature.kind.name().to_owned(),
-        fields: signature
-            .fields
-            .iter()
-            .map(|f| f.name().to_owned())
-            .collect(),
-        detail: signature.detail.clone(),
+        // What differs, described for the case the report shows: the minimal one (findings a
+        // bug entry groups share an id, not always their fields).
+        fields: field_names(&minimal.signature),
+        detail: minimal.signature.detail.clone(),
         class: original
             .known
             .as_ref()
@@ -587,6 +591,15 @@ fn new_report(
     }
 }
 
+/// The names of the fields a signature says differ.
+fn field_names(signature: &crate::diff::Signature) -> Vec<String> {
+    signature
+        .fields
+        .iter()
+        .map(|f| f.name().to_owned())
+        .collect()
+}
+
 /// Merges a new run's report into the one on disk.
 fn merge(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
     let mut merged = new;
@@ -599,6 +612,8 @@ fn merge(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
     {
         merged.minimal = old.minimal;
         merged.security = old.security;
+        merged.fields = old.fields;
+        merged.detail = old.detail;
         merged.reproduction = old.reproduction.or(merged.reproduction);
     }
     for example in old.examples {
@@ -639,6 +654,8 @@ fn keep_confirmed_minimal(
         {
             merged.minimal = confirmed.minimal.clone();
             merged.security = confirmed.security;
+            merged.fields = confirmed.fields.clone();
+            merged.detail = confirmed.detail.clone();
             merged.reproduction = old.reproduction.clone().or(merged.reproduction.take());
             true
         }
