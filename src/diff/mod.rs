@@ -794,6 +794,8 @@ mod tests {
         assert!(engine.run(&parse("c")).findings.is_empty());
     }
 
+    // The generated cases come from the fuzz feature's generator.
+    #[cfg(feature = "fuzz")]
     #[test]
     fn in_thread_and_pooled_engines_find_the_same() {
         let all = || -> Vec<Arc<dyn Implementation>> {

@@ -822,7 +822,8 @@ pub fn link_from(depth: usize, link: &str) -> String {
     }
 }
 
-#[cfg(test)]
+// The examples are drawn with the fuzz feature's generator of random numbers.
+#[cfg(all(test, feature = "fuzz"))]
 mod tests {
     use super::*;
 
