@@ -300,7 +300,7 @@ impl External {
             }
             Err(Silence::TimedOut) => Fault::TimedOut,
             Err(Silence::Closed) => {
-                let stderr = program.stderr_tail();
+                let stderr = program.stderr_after_close();
                 let status = program.kill();
                 return Err(Fault::Exited { status, stderr });
             }
@@ -434,7 +434,8 @@ impl External {
                 },
                 Err(Silence::TimedOut) => Fault::TimedOut,
                 Err(Silence::Closed) => {
-                    let (status, stderr) = Self::kill(state);
+                    let stderr = running.program.stderr_after_close();
+                    let (status, _) = Self::kill(state);
                     Fault::Exited { status, stderr }
                 }
             };

@@ -20,6 +20,12 @@ pub const LINE_LIMIT: usize = 256 << 20;
 /// How long a program that was asked to end (its input closed) may take before it is killed.
 const GRACE: Duration = Duration::from_millis(300);
 
+/// How long the standard error's reader gets to drain the pipe once the output has closed.
+const STDERR_DRAIN: Duration = Duration::from_millis(500);
+
+/// The place of the standard error's reader among a program's threads.
+const STDERR_READER: usize = 2;
+
 /// How long to wait for the reading threads once the group is dead.
 const THREAD_WAIT: Duration = Duration::from_secs(2);
 
@@ -111,6 +117,7 @@ impl Program {
         let (send_line, lines) = mpsc::channel();
         let (requests, inbox) = mpsc::channel::<Vec<u8>>();
         let kept = Arc::clone(&program.stderr);
+        // The standard error's reader is the third ([`STDERR_READER`]).
         let spawned = [
             thread::Builder::new()
                 .name(format!("{name}-stdout"))
@@ -159,6 +166,22 @@ impl Program {
     pub fn stderr_tail(&self) -> String {
         let kept = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         String::from_utf8_lossy(&kept).into_owned()
+    }
+
+    /// [`Program::stderr_tail`] once the program's output has closed (it exited, most likely):
+    /// the last bytes it wrote to its error may still be in the pipe, so the reader gets
+    /// [`STDERR_DRAIN`] to reach their end first.
+    pub fn stderr_after_close(&self) -> String {
+        let until = Instant::now() + STDERR_DRAIN;
+        while self
+            .threads
+            .get(STDERR_READER)
+            .is_some_and(|t| !t.is_finished())
+            && Instant::now() < until
+        {
+            thread::sleep(Duration::from_millis(2));
+        }
+        self.stderr_tail()
     }
 
     /// Kills the whole group and waits for it; the exit status of the `sh` that led it.
