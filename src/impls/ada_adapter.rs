@@ -90,7 +90,10 @@
 //! | `Url::can_parse` | conversion, URI |
 //! | `Url::set_protocol`, `set_username`, `set_password`, `set_host`, `set_hostname`, `set_port`, `set_pathname`, `set_search`, `set_hash` | setters, parse and resolve: as url's |
 
-use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall};
+use super::{
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall,
+    SetterRecorder,
+};
 use crate::model::{Field, Outcome};
 use crate::reference::{ParseOptions, Rule};
 use crate::whatwg::view::{self, HostType, UrlView};
@@ -166,29 +169,17 @@ fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
     };
     let own = donor.is_none();
     let source = donor.as_ref().unwrap_or(&url);
-    let mut calls = Vec::new();
-    let mut call =
-        |setter: &'static str, argument: String, own_value: bool, f: &dyn Fn(&mut ada_url::Url)| {
-            let mut changed = url.clone();
-            f(&mut changed);
-            let after = changed.href().to_owned();
-            calls.push(SetterCall {
-                setter,
-                argument,
-                own_value,
-                before: url.href().to_owned(),
-                reparsed: ada_url::Url::parse(after.as_str(), None)
-                    .map(|u| u.href().to_owned())
-                    .map_err(|e| e.to_string()),
-                after,
-            });
-        };
+    let mut recorder = SetterRecorder::new(&url, ada_url::Url::href, |s| {
+        ada_url::Url::parse(s, None)
+            .map(|u| u.href().to_owned())
+            .map_err(|e| e.to_string())
+    });
     let protocol = source.protocol().to_owned();
-    call("Url::set_protocol", format!("{protocol:?}"), own, &|u| {
+    recorder.call("Url::set_protocol", format!("{protocol:?}"), own, &|u| {
         let _ = u.set_protocol(&protocol);
     });
     let username = source.username().to_owned();
-    call(
+    recorder.call(
         "Url::set_username",
         format!("Some({username:?})"),
         own,
@@ -197,7 +188,7 @@ fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
         },
     );
     let password = source.password().to_owned();
-    call(
+    recorder.call(
         "Url::set_password",
         format!("Some({password:?})"),
         own,
@@ -209,11 +200,11 @@ fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
     // URL Standard's host setter gives `a:/` the host "": `a:///`): no own value.
     if !own || url.has_hostname() {
         let host = source.host().to_owned();
-        call("Url::set_host", format!("Some({host:?})"), own, &|u| {
+        recorder.call("Url::set_host", format!("Some({host:?})"), own, &|u| {
             let _ = u.set_host(Some(&host));
         });
         let hostname = source.hostname().to_owned();
-        call(
+        recorder.call(
             "Url::set_hostname",
             format!("Some({hostname:?})"),
             own,
@@ -223,11 +214,11 @@ fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
         );
     }
     let port = source.port().to_owned();
-    call("Url::set_port", format!("Some({port:?})"), own, &|u| {
+    recorder.call("Url::set_port", format!("Some({port:?})"), own, &|u| {
         let _ = u.set_port(Some(&port));
     });
     let pathname = source.pathname().to_owned();
-    call(
+    recorder.call(
         "Url::set_pathname",
         format!("Some({pathname:?})"),
         own,
@@ -237,25 +228,25 @@ fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
     );
     if !(source.has_search() && source.search().is_empty()) {
         let search = source.search().to_owned();
-        call("Url::set_search", format!("Some({search:?})"), own, &|u| {
+        recorder.call("Url::set_search", format!("Some({search:?})"), own, &|u| {
             u.set_search(Some(&search))
         });
     }
     if !(source.has_hash() && source.hash().is_empty()) {
         let hash = source.hash().to_owned();
-        call("Url::set_hash", format!("Some({hash:?})"), own, &|u| {
+        recorder.call("Url::set_hash", format!("Some({hash:?})"), own, &|u| {
             u.set_hash(Some(&hash))
         });
     }
     if own {
-        call("Url::set_search", "None".to_owned(), false, &|u| {
+        recorder.call("Url::set_search", "None".to_owned(), false, &|u| {
             u.set_search(None)
         });
-        call("Url::set_hash", "None".to_owned(), false, &|u| {
+        recorder.call("Url::set_hash", "None".to_owned(), false, &|u| {
             u.set_hash(None)
         });
     }
-    calls
+    recorder.calls()
 }
 
 /// The entry points of the table in the module documentation.

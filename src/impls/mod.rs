@@ -151,6 +151,59 @@ pub struct SetterCall {
     pub reparsed: Result<String, String>,
 }
 
+/// Records the setter calls of a URL-API crate's adapter ([`Reach::Setters`]): each call runs on
+/// its own copy of one parsed URL, and the copy's serialization is parsed again.
+pub struct SetterRecorder<'a, U> {
+    url: &'a U,
+    serialize: fn(&U) -> &str,
+    reparse: fn(&str) -> Result<String, String>,
+    calls: Vec<SetterCall>,
+}
+
+impl<'a, U: Clone> SetterRecorder<'a, U> {
+    /// A recorder of setters on `url`, which `serialize` writes and `reparse` parses and writes
+    /// again.
+    pub fn new(
+        url: &'a U,
+        serialize: fn(&U) -> &str,
+        reparse: fn(&str) -> Result<String, String>,
+    ) -> Self {
+        SetterRecorder {
+            url,
+            serialize,
+            reparse,
+            calls: Vec::new(),
+        }
+    }
+
+    /// `setter(argument)`, done by `set` on a copy of the URL; `own_value` when the argument is
+    /// the value the URL already has.
+    pub fn call(
+        &mut self,
+        setter: &'static str,
+        argument: String,
+        own_value: bool,
+        set: &dyn Fn(&mut U),
+    ) {
+        let mut changed = self.url.clone();
+        set(&mut changed);
+        let after = (self.serialize)(&changed).to_owned();
+        self.calls.push(SetterCall {
+            setter,
+            argument,
+            own_value,
+            before: (self.serialize)(self.url).to_owned(),
+            reparsed: (self.reparse)(&after),
+            after,
+        });
+    }
+
+    /// The calls, in order.
+    pub fn calls(self) -> Vec<SetterCall> {
+        self.calls
+    }
+}
+
 /// The part of a URI a sub-parser takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {

@@ -90,7 +90,10 @@
 //! | the setters (`url::quirks::set_*` over `Url::set_*`) | the web-platform-tests setter cases ([`crate::setters`]) |
 //! | `Url::set_scheme`, `set_username`, `set_password`, `set_host`, `set_port`, `set_path`, `set_query`, `set_fragment` | setters, parse and resolve: each given the URL's own value changes nothing, and after each (own values, the query or fragment cleared, a reference's values on the base) the href parses back to itself |
 
-use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall};
+use super::{
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall,
+    SetterRecorder,
+};
 use crate::model::{Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::HostKind;
@@ -157,33 +160,21 @@ fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
     };
     let own = donor.is_none();
     let source = donor.as_ref().unwrap_or(&url);
-    let mut calls = Vec::new();
-    let mut call =
-        |setter: &'static str, argument: String, own_value: bool, f: &dyn Fn(&mut url::Url)| {
-            let mut changed = url.clone();
-            f(&mut changed);
-            let after = changed.as_str().to_owned();
-            calls.push(SetterCall {
-                setter,
-                argument,
-                own_value,
-                before: url.as_str().to_owned(),
-                reparsed: url::Url::parse(&after)
-                    .map(|u| u.as_str().to_owned())
-                    .map_err(|e| e.to_string()),
-                after,
-            });
-        };
+    let mut recorder = SetterRecorder::new(&url, url::Url::as_str, |s| {
+        url::Url::parse(s)
+            .map(|u| u.as_str().to_owned())
+            .map_err(|e| e.to_string())
+    });
     let scheme = source.scheme().to_owned();
-    call("Url::set_scheme", format!("{scheme:?}"), own, &|u| {
+    recorder.call("Url::set_scheme", format!("{scheme:?}"), own, &|u| {
         let _ = u.set_scheme(&scheme);
     });
     let username = source.username().to_owned();
-    call("Url::set_username", format!("{username:?}"), own, &|u| {
+    recorder.call("Url::set_username", format!("{username:?}"), own, &|u| {
         let _ = u.set_username(&username);
     });
     let password = source.password().map(str::to_owned);
-    call("Url::set_password", format!("{password:?}"), own, &|u| {
+    recorder.call("Url::set_password", format!("{password:?}"), own, &|u| {
         let _ = u.set_password(password.as_deref());
     });
     // An authority with the empty host (`foo:///x`) has `host_str() == None`, as no
@@ -191,34 +182,34 @@ fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
     let host = source
         .has_authority()
         .then(|| source.host_str().unwrap_or("").to_owned());
-    call("Url::set_host", format!("{host:?}"), own, &|u| {
+    recorder.call("Url::set_host", format!("{host:?}"), own, &|u| {
         let _ = u.set_host(host.as_deref());
     });
     let port = source.port();
-    call("Url::set_port", format!("{port:?}"), own, &|u| {
+    recorder.call("Url::set_port", format!("{port:?}"), own, &|u| {
         let _ = u.set_port(port);
     });
     let path = source.path().to_owned();
-    call("Url::set_path", format!("{path:?}"), own, &|u| {
+    recorder.call("Url::set_path", format!("{path:?}"), own, &|u| {
         u.set_path(&path)
     });
     let query = source.query().map(str::to_owned);
-    call("Url::set_query", format!("{query:?}"), own, &|u| {
+    recorder.call("Url::set_query", format!("{query:?}"), own, &|u| {
         u.set_query(query.as_deref())
     });
     let fragment = source.fragment().map(str::to_owned);
-    call("Url::set_fragment", format!("{fragment:?}"), own, &|u| {
+    recorder.call("Url::set_fragment", format!("{fragment:?}"), own, &|u| {
         u.set_fragment(fragment.as_deref())
     });
     if own {
-        call("Url::set_query", "None".to_owned(), false, &|u| {
+        recorder.call("Url::set_query", "None".to_owned(), false, &|u| {
             u.set_query(None)
         });
-        call("Url::set_fragment", "None".to_owned(), false, &|u| {
+        recorder.call("Url::set_fragment", "None".to_owned(), false, &|u| {
             u.set_fragment(None)
         });
     }
-    calls
+    recorder.calls()
 }
 
 /// The entry points of the table in the module documentation.
