@@ -152,11 +152,14 @@ pub struct SetterCall {
 }
 
 /// Records the setter calls of a URL-API crate's adapter ([`Reach::Setters`]): each call runs on
-/// its own copy of one parsed URL, and the copy's serialization is parsed again.
+/// its own copy of one parsed URL, and the copy's serialization is parsed again (once per
+/// distinct serialization: most setters given the URL's own values give the URL back).
 pub struct SetterRecorder<'a, U> {
     url: &'a U,
+    before: String,
     serialize: fn(&U) -> &str,
     reparse: fn(&str) -> Result<String, String>,
+    reparsed: Vec<(String, Result<String, String>)>,
     calls: Vec<SetterCall>,
 }
 
@@ -170,8 +173,10 @@ impl<'a, U: Clone> SetterRecorder<'a, U> {
     ) -> Self {
         SetterRecorder {
             url,
+            before: serialize(url).to_owned(),
             serialize,
             reparse,
+            reparsed: Vec::new(),
             calls: Vec::new(),
         }
     }
@@ -187,14 +192,22 @@ impl<'a, U: Clone> SetterRecorder<'a, U> {
     ) {
         let mut changed = self.url.clone();
         set(&mut changed);
-        let after = (self.serialize)(&changed).to_owned();
+        let after = (self.serialize)(&changed);
+        let reparsed = match self.reparsed.iter().find(|(text, _)| text == after) {
+            Some((_, reparsed)) => reparsed.clone(),
+            None => {
+                let reparsed = (self.reparse)(after);
+                self.reparsed.push((after.to_owned(), reparsed.clone()));
+                reparsed
+            }
+        };
         self.calls.push(SetterCall {
             setter,
             argument,
             own_value,
-            before: (self.serialize)(self.url).to_owned(),
-            reparsed: (self.reparse)(&after),
-            after,
+            before: self.before.clone(),
+            reparsed,
+            after: after.to_owned(),
         });
     }
 
