@@ -1,5 +1,6 @@
 //! RFC 3986 §5.2: relative resolution.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::error::ParseError;
@@ -162,7 +163,15 @@ pub fn resolve(
 
 /// A path whose segments that percent-decode to "." or ".." are written as such; the others
 /// stay as written.
-fn percent_dots_decoded(path: &str) -> String {
+fn percent_dots_decoded(path: &str) -> Cow<'_, str> {
+    // Without a percent sign no segment changes.
+    if !path.contains('%') {
+        return Cow::Borrowed(path);
+    }
+    Cow::Owned(percent_dots_decoded_segments(path))
+}
+
+fn percent_dots_decoded_segments(path: &str) -> String {
     path.split('/')
         .map(
             |segment| match segment.replace("%2E", ".").replace("%2e", ".").as_str() {
