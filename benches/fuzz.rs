@@ -16,6 +16,11 @@
 //! `FUZZ_BENCH_LIBFUZZER_SECS` (10; 0 skips), `FUZZ_BENCH_KEEP` (keep the reports written
 //! under the temporary directory).
 
+/// The command line's allocator, so that the figures are the binary's.
+#[cfg(feature = "cli")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
