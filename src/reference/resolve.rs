@@ -172,16 +172,34 @@ fn percent_dots_decoded(path: &str) -> Cow<'_, str> {
 }
 
 fn percent_dots_decoded_segments(path: &str) -> String {
-    path.split('/')
-        .map(
-            |segment| match segment.replace("%2E", ".").replace("%2e", ".").as_str() {
-                "." => ".",
-                ".." => "..",
-                _ => segment,
-            },
-        )
-        .collect::<Vec<_>>()
-        .join("/")
+    let mut out = String::with_capacity(path.len());
+    for (i, segment) in path.split('/').enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        out.push_str(match dots_in(segment) {
+            Some(1) => ".",
+            Some(2) => "..",
+            _ => segment,
+        });
+    }
+    out
+}
+
+/// How many dots a segment made only of "." and "%2E" (either case of the E) writes: the
+/// segment percent-decoded to "." gives 1, to ".." gives 2; `None` for any other octet.
+fn dots_in(segment: &str) -> Option<usize> {
+    let mut rest = segment.as_bytes();
+    let mut dots = 0;
+    while !rest.is_empty() {
+        rest = match rest {
+            [b'.', tail @ ..] => tail,
+            [b'%', b'2', b'E' | b'e', tail @ ..] => tail,
+            _ => return None,
+        };
+        dots += 1;
+    }
+    Some(dots)
 }
 
 fn resolve_parsed(
@@ -446,6 +464,38 @@ pub fn remove_dot_segments_traced(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every path of up to six octets over the letters that matter: a segment is "." or ".."
+    /// exactly when replacing "%2E" and "%2e" by "." makes it so.
+    #[test]
+    fn percent_dots_reading_decodes_exactly_the_dot_segments() {
+        fn by_replacing(path: &str) -> String {
+            path.split('/')
+                .map(
+                    |segment| match segment.replace("%2E", ".").replace("%2e", ".").as_str() {
+                        "." => ".",
+                        ".." => "..",
+                        _ => segment,
+                    },
+                )
+                .collect::<Vec<_>>()
+                .join("/")
+        }
+        let letters = [b'.', b'%', b'2', b'E', b'e', b'a', b'/'];
+        let mut paths = vec![String::new()];
+        for _ in 0..6 {
+            let longer: Vec<String> = paths
+                .iter()
+                .filter(|p| p.len() == paths.last().map_or(0, String::len))
+                .flat_map(|p| letters.iter().map(move |&c| format!("{p}{}", c as char)))
+                .collect();
+            paths.extend(longer);
+        }
+        assert!(paths.len() > 100_000);
+        for path in &paths {
+            assert_eq!(percent_dots_decoded(path), by_replacing(path), "{path:?}");
+        }
+    }
 
     #[test]
     fn rfc_trace_one() {
