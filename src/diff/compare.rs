@@ -199,13 +199,16 @@ fn routing_differs(
 
 /// Whether two values are the same beyond ASCII case and percent-encoding.
 fn same_canonical(e: Option<&str>, a: Option<&str>) -> bool {
+    // Without a percent sign, decoding changes nothing.
+    fn decoded(v: &str) -> std::borrow::Cow<'_, str> {
+        match v.contains('%') {
+            true => std::borrow::Cow::Owned(percent_decoded(v)),
+            false => std::borrow::Cow::Borrowed(v),
+        }
+    }
     match (e, a) {
         (None, None) => true,
-        // Without a percent sign, decoding changes nothing.
-        (Some(e), Some(a)) if !e.contains('%') && !a.contains('%') => e.eq_ignore_ascii_case(a),
-        (Some(e), Some(a)) => {
-            percent_decoded(e).to_ascii_lowercase() == percent_decoded(a).to_ascii_lowercase()
-        }
+        (Some(e), Some(a)) => decoded(e).eq_ignore_ascii_case(&decoded(a)),
         _ => false,
     }
 }
