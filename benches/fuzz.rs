@@ -6,7 +6,8 @@
 //! 2. where an exec's time goes: generation, the reference's properties, each implementation
 //!    and its own properties, the engine's comparison, classification and signatures, the
 //!    engine's other costs, the campaign's bookkeeping, and the harness's share;
-//! 3. the libFuzzer targets `diff_parse` and `reference_props` side by side, when built;
+//! 3. the libFuzzer targets side by side, when built: `reference_props`, `diff_parse` over every
+//!    implementation and over each alone (`URI_CONFORMANCE_IMPLS`);
 //! 4. for each planted fault (`src/impls/planted.rs`): the time until the loop, run against
 //!    that implementation alone, first records a candidate-bug signature, with the
 //!    grammar-aware generator and with plain random bytes.
@@ -331,25 +332,44 @@ fn libfuzzer(secs: u64, tmp: &Path) {
         );
         return;
     }
+    // `diff_parse` over every implementation, then over each alone (URI_CONFORMANCE_IMPLS),
+    // and `reference_props`, taken in turns.
+    let mut contenders: Vec<(String, &str, Option<String>)> = vec![
+        ("`reference_props`".to_owned(), "reference_props", None),
+        (
+            "`diff_parse`, every implementation".to_owned(),
+            "diff_parse",
+            None,
+        ),
+    ];
+    for name in impls::names().into_iter().filter(|n| n != "reference") {
+        contenders.push((
+            format!("`diff_parse`, {name} alone"),
+            "diff_parse",
+            Some(name),
+        ));
+    }
     println!("## libFuzzer targets, side by side ({secs} s each, in turns, one process each)\n");
-    println!("| target | round 1 execs/s | round 2 execs/s |");
-    println!("|---|---|---|");
-    let mut rates = vec![Vec::new(); targets.len()];
+    println!("| target | round 1 execs/s | round 2 execs/s | against `reference_props` |");
+    println!("|---|---|---|---|");
+    let mut rates = vec![Vec::new(); contenders.len()];
     for _round in 0..2 {
-        for (k, target) in targets.iter().enumerate() {
-            let corpus = tmp.join(format!("corpus-{target}"));
+        for (k, (_, target, only)) in contenders.iter().enumerate() {
+            let label = only.as_deref().unwrap_or("all");
+            let corpus = tmp.join(format!("corpus-{target}-{label}"));
             let _ = std::fs::create_dir_all(&corpus);
-            let output = std::process::Command::new(dir.join(target))
+            let mut command = std::process::Command::new(dir.join(target));
+            command
                 .arg(&corpus)
                 .arg(format!("-max_total_time={secs}"))
                 .arg("-print_final_stats=1")
                 .env(
                     "URI_CONFORMANCE_REPORTS",
-                    tmp.join(format!("reports-{target}")),
+                    tmp.join(format!("reports-{target}-{label}")),
                 )
-                .output();
+                .env("URI_CONFORMANCE_IMPLS", only.as_deref().unwrap_or(""));
             // libFuzzer's own figure (`-print_final_stats=1`): runs over the whole time.
-            let rate = output.ok().and_then(|o| {
+            let rate = command.output().ok().and_then(|o| {
                 let text = String::from_utf8_lossy(&o.stderr).into_owned();
                 text.lines()
                     .find_map(|l| l.strip_prefix("stat::average_exec_per_sec:"))?
@@ -360,16 +380,18 @@ fn libfuzzer(secs: u64, tmp: &Path) {
             rates[k].push(rate.unwrap_or(0.0));
         }
     }
-    for (k, target) in targets.iter().enumerate() {
-        println!("| `{target}` | {:.0} | {:.0} |", rates[k][0], rates[k][1]);
+    for (k, (label, _, _)) in contenders.iter().enumerate() {
+        let ratio: Vec<String> = (0..2)
+            .map(|r| format!("{:.3}x", rates[k][r] / rates[0][r].max(1e-9)))
+            .collect();
+        println!(
+            "| {label} | {:.0} | {:.0} | {} |",
+            rates[k][0],
+            rates[k][1],
+            ratio.join(", ")
+        );
     }
-    let ratio: Vec<String> = (0..2)
-        .map(|r| format!("{:.3}x", rates[0][r] / rates[1][r].max(1e-9)))
-        .collect();
-    println!(
-        "\n`diff_parse` against `reference_props`: {}.\n",
-        ratio.join(", ")
-    );
+    println!();
 }
 
 fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)) {
