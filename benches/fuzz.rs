@@ -420,13 +420,22 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
     }
     // Each implementation's own properties on its answers, as the engine checks them: more
     // calls into the crate (serialize, parse again, normalize again).
-    let (t_own, _) = time(|| {
-        for (implementation, outcomes) in all.iter().zip(&answers).skip(1) {
-            for (case, outcome) in cases.iter().zip(outcomes) {
-                black_box(properties::check(&**implementation, case, outcome));
-            }
-        }
-    });
+    let t_own_each: Vec<(String, Cost)> = all
+        .iter()
+        .zip(&answers)
+        .skip(1)
+        .map(|(implementation, outcomes)| {
+            let (t, _) = time(|| {
+                for (case, outcome) in cases.iter().zip(outcomes) {
+                    black_box(properties::check(&**implementation, case, outcome));
+                }
+            });
+            (implementation.about().name.to_owned(), t)
+        })
+        .collect();
+    let t_own = t_own_each
+        .iter()
+        .fold(Cost::default(), |total, (_, t)| total + *t);
     let t_impl_total = t_impls
         .iter()
         .fold(Cost::default(), |total, (_, t)| total + *t)
@@ -525,6 +534,9 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
         "the implementations' own properties (`properties::check`: more calls into the crates)",
         t_own,
     );
+    for (name, t) in &t_own_each {
+        row(&format!("— of which {name}'s"), *t);
+    }
     row(
         &format!("comparison (`compare::compare`, {differences} differences)"),
         t_compare,
