@@ -396,33 +396,28 @@ fn target_routing_differs(case: &Request, actual: &str) -> bool {
     if !matches!(case, Request::Resolve { .. }) {
         return false;
     }
-    let Request::Resolve {
-        base,
-        input,
-        strict,
-    } = case
-    else {
-        return false;
-    };
-    let (Ok(b), Ok(r)) = (reference::parse_uri(base), reference::parse(input)) else {
-        return true;
-    };
-    let target =
-        reference::transform_references(&b, &r, reference::ResolveOptions::strict(*strict));
-    let expected = target.components();
-    match reference::parse(actual) {
-        Ok(a) => routing_differs(&expected, expected.host_kind, &a, a.host_kind),
+    with_letter_target(case, |expected| match reference::parse(actual) {
+        Ok(a) => routing_differs(expected, expected.host_kind, &a, a.host_kind),
         Err(_) => {
             let a = lenient_components(actual);
-            routing_differs(&expected, None, &a, None)
+            routing_differs(expected, None, &a, None)
         }
-    }
+    })
+    .unwrap_or(true)
 }
 
 /// The components of the letter of §5.2.2's target for a resolution case (before §5.3
 /// writes them as a string), with the host kind; `None` when either input does not parse or
 /// the case is no resolution.
 pub(crate) fn letter_target(case: &Request) -> Option<(Components, Option<HostKind>)> {
+    with_letter_target(case, |t| (Components::from(t), t.host_kind))
+}
+
+/// `read` on the letter of §5.2.2's target, borrowed; `None` as for [`letter_target`].
+fn with_letter_target<T>(
+    case: &Request,
+    read: impl FnOnce(&reference::Components<'_>) -> T,
+) -> Option<T> {
     let Request::Resolve {
         base,
         input,
@@ -437,8 +432,7 @@ pub(crate) fn letter_target(case: &Request) -> Option<(Components, Option<HostKi
     );
     let target =
         reference::transform_references(&b, &r, reference::ResolveOptions::strict(*strict));
-    let t = target.components();
-    Some((Components::from(&t), t.host_kind))
+    Some(read(&target.components()))
 }
 
 /// A string split by Appendix B, its authority at the last "@" and the last ":" outside
