@@ -84,8 +84,7 @@ impl<'a> Campaign<'a> {
         let mut new = 0;
         for finding in &run.findings {
             self.stats.findings += 1;
-            if self.collector.has(finding) {
-                self.collector.count(finding, &run.answers, source);
+            if self.collector.count_if_held(finding, &run.answers, source) {
                 continue;
             }
             new += 1;
@@ -138,8 +137,7 @@ impl<'a> Campaign<'a> {
         let mut fresh: Vec<&Finding> = Vec::new();
         for finding in &run.findings {
             self.stats.findings += 1;
-            if self.collector.has(finding) {
-                self.collector.count(finding, &run.answers, source);
+            if self.collector.count_if_held(finding, &run.answers, source) {
             } else if !fresh.iter().any(|f| f.signature == finding.signature) {
                 fresh.push(finding);
             }
@@ -169,9 +167,10 @@ impl<'a> Campaign<'a> {
     /// first), counts it instead. Returns whether it was new.
     pub fn add_prepared(&mut self, prepared: &Prepared, source: &str) -> bool {
         let finding = &prepared.original;
-        if self.collector.has(finding) {
-            self.collector
-                .count(finding, &prepared.original_answers, source);
+        if self
+            .collector
+            .count_if_held(finding, &prepared.original_answers, source)
+        {
             return false;
         }
         self.stats.signatures += 1;

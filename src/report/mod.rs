@@ -276,31 +276,38 @@ impl Collector {
         self.reports.contains_key(&key(finding))
     }
 
-    /// Counts one more case for a signature already held, keeping the input if it is among the
-    /// shortest. `answers` are every implementation's answers to the case.
-    pub fn count(&mut self, finding: &Finding, answers: &[(String, Outcome)], source: &str) {
+    /// Counts one more case for `finding`'s signature when it is already held, keeping the
+    /// input if it is among the shortest; `false`, and nothing counted, when it is not.
+    /// `answers` are every implementation's answers to the case.
+    pub fn count_if_held(
+        &mut self,
+        finding: &Finding,
+        answers: &[(String, Outcome)],
+        source: &str,
+    ) -> bool {
         let key = key(finding);
         let unsure = !self.inserted.is_empty() && self.inserted.contains(&key);
-        if let Some(report) = self.reports.get_mut(&key) {
-            if !source.is_empty() {
-                match report.counts.get_mut(source) {
-                    Some(count) => *count += 1,
-                    None => {
-                        report.counts.insert(source.to_owned(), 1);
-                    }
+        let Some(report) = self.reports.get_mut(&key) else {
+            return false;
+        };
+        if !source.is_empty() {
+            match report.counts.get_mut(source) {
+                Some(count) => *count += 1,
+                None => {
+                    report.counts.insert(source.to_owned(), 1);
                 }
             }
-            if add_example_to(&mut report.examples, &finding.case, !unsure) && unsure {
-                self.inserted.remove(&key);
-            }
         }
-        self.confirm(finding, answers);
+        if add_example_to(&mut report.examples, &finding.case, !unsure) && unsure {
+            self.inserted.remove(&key);
+        }
+        self.confirm(key, finding, answers);
+        true
     }
 
     /// Notes that a report's stored minimal case still shows its signature, so that it stays the
     /// minimal case (a report changes only when its behaviour does).
-    fn confirm(&mut self, finding: &Finding, answers: &[(String, Outcome)]) {
-        let key = key(finding);
+    fn confirm(&mut self, key: (String, String), finding: &Finding, answers: &[(String, Outcome)]) {
         if self.stored_minimal.get(&key) == Some(&finding.case)
             && !self.confirmed.contains_key(&key)
         {
@@ -342,8 +349,8 @@ impl Collector {
             ..report
         };
         self.reports.insert(key(original), report);
-        self.confirm(original, original_answers);
-        self.confirm(minimal, minimal_answers);
+        self.confirm(key(original), original, original_answers);
+        self.confirm(key(minimal), minimal, minimal_answers);
     }
 
     /// The reports of this run, not yet merged with what is on disk.
