@@ -168,10 +168,6 @@ fn percent_dots_decoded(path: &str) -> Cow<'_, str> {
     if !path.contains('%') {
         return Cow::Borrowed(path);
     }
-    Cow::Owned(percent_dots_decoded_segments(path))
-}
-
-fn percent_dots_decoded_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for (i, segment) in path.split('/').enumerate() {
         if i > 0 {
@@ -183,7 +179,7 @@ fn percent_dots_decoded_segments(path: &str) -> String {
             _ => segment,
         });
     }
-    out
+    Cow::Owned(out)
 }
 
 /// How many dots a segment made only of "." and "%2E" (either case of the E) writes: the
