@@ -233,11 +233,7 @@ impl<'a> Campaign<'a> {
 /// link against it.
 pub fn url_cases(url: &str) -> [Request; 3] {
     [
-        Request::Parse {
-            input: url.to_owned(),
-            rule: None,
-            zone_id: false,
-        },
+        Request::parse(url),
         Request::Normalize {
             input: url.to_owned(),
             level: None,

@@ -67,6 +67,15 @@ fn strict_default() -> bool {
 }
 
 impl Request {
+    /// A parse of `input` as a `URI-reference` (the default rule), without zone identifiers.
+    pub fn parse(input: impl Into<String>) -> Request {
+        Request::Parse {
+            input: input.into(),
+            rule: None,
+            zone_id: false,
+        }
+    }
+
     /// The rule of a parse request, checked.
     pub fn rule(name: Option<&str>) -> Result<Rule, String> {
         match name {

@@ -201,16 +201,8 @@ fn options(limit_ms: u64) -> Options {
     }
 }
 
-fn parse(input: &str) -> Request {
-    Request::Parse {
-        input: input.to_owned(),
-        rule: None,
-        zone_id: false,
-    }
-}
-
 fn cases(inputs: &[&str]) -> Vec<Request> {
-    inputs.iter().map(|i| parse(i)).collect()
+    inputs.iter().copied().map(Request::parse).collect()
 }
 
 /// Every answer but the listed misbehaving ones must be the echo of its own input.
@@ -348,7 +340,7 @@ fn extra_lines_never_shift_answers_onto_other_cases() {
     }
     // One at a time, too.
     for input in ["a", "extra", "b"] {
-        let outcome = external.answer(&parse(input));
+        let outcome = external.answer(&Request::parse(input));
         if input == "extra" {
             assert!(panicked(&outcome).starts_with(NOT_AN_ANSWER));
         } else {
@@ -408,7 +400,7 @@ fn a_program_that_exits_at_once_is_each_case_finding() {
         );
     }
     let missing = External::with_options("missing=/no/such/program", options(2000));
-    let message = panicked(&missing.answer(&parse("a"))).to_owned();
+    let message = panicked(&missing.answer(&Request::parse("a"))).to_owned();
     assert!(message.contains("/no/such/program"), "{message}");
 }
 
@@ -424,7 +416,7 @@ fn a_flood_on_stderr_neither_blocks_nor_reaches_the_terminal() {
     // 20 cases write 24 MB to standard error, far more than a pipe holds.
     let outcomes = external.answer_many(&cases(&inputs));
     assert_echoes(&inputs, &outcomes, &[]);
-    let outcome = external.answer(&parse("crash"));
+    let outcome = external.answer(&Request::parse("crash"));
     let message = panicked(&outcome);
     assert!(message.contains("boom: crashed on purpose"), "{message}");
     assert!(message.len() < 1000, "the quoted standard error is capped");
@@ -440,7 +432,7 @@ fn a_program_that_ignores_end_of_input_is_killed_when_dropped() {
     let scratch = Scratch::new();
     let external = External::with_options(&scratch.command("ignore-eof"), options(5000));
     assert_eq!(
-        external.answer(&parse("a")),
+        external.answer(&Request::parse("a")),
         Outcome::Invalid("echo a".into())
     );
     let started = Instant::now();
@@ -458,7 +450,7 @@ fn start_up_time_does_not_count_against_the_time_limit() {
     // It sleeps 1.5 s before reading anything; the limit per case is 0.5 s.
     let external = External::with_options(&scratch.command("slow-start"), options(500));
     assert_eq!(
-        external.answer(&parse("a")),
+        external.answer(&Request::parse("a")),
         Outcome::Invalid("echo a".into())
     );
     drop(external);
@@ -574,12 +566,12 @@ fn declared_blind_spots_are_honoured_by_the_comparison() {
         uri_conformance::diff::Catalogue::bundled(),
     );
     // Case, encoding and an undefined query are what the program said it cannot tell apart.
-    let run = engine.run(&parse("http://EXAMPLE.com/a%41b"));
+    let run = engine.run(&Request::parse("http://EXAMPLE.com/a%41b"));
     assert!(run.findings.is_empty(), "{:?}", run.findings);
-    let run = engine.run(&parse("http://a/b"));
+    let run = engine.run(&Request::parse("http://a/b"));
     assert!(run.findings.is_empty(), "{:?}", run.findings);
     // Anything beyond that is still a finding: the host here is really another one.
-    let run = engine.run(&parse("http://a@b/"));
+    let run = engine.run(&Request::parse("http://a@b/"));
     assert_eq!(run.findings.len(), 1, "{:?}", run.answers);
     drop(engine);
     drop(external);

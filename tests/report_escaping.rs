@@ -88,11 +88,7 @@ fn report_with(input: &str, answer: &str) -> Report {
     let mut report: Report =
         serde_json::from_str(&std::fs::read_to_string(template).expect("readable"))
             .expect("a report");
-    let case = Request::Parse {
-        input: input.to_owned(),
-        rule: None,
-        zone_id: false,
-    };
+    let case = Request::parse(input);
     report.minimal.case = case.clone();
     report.minimal.actual = answer.to_owned();
     report.minimal.others = BTreeMap::from([("x<b>".to_owned(), answer.to_owned())]);

@@ -10,17 +10,9 @@ use uri_conformance::report::changes::{Before, Change, report_changes};
 use uri_conformance::report::rfc::Citation;
 use uri_conformance::report::{Collector, Exhibit, KnownEntry, Report};
 
-fn parse(input: &str) -> Request {
-    Request::Parse {
-        input: input.to_owned(),
-        rule: None,
-        zone_id: false,
-    }
-}
-
 fn exhibit(input: &str, actual: &str) -> Exhibit {
     Exhibit {
-        case: parse(input),
+        case: Request::parse(input),
         reference: "invalid: port: invalid character in port at byte 9".to_owned(),
         actual: actual.to_owned(),
         others: BTreeMap::from([("other".to_owned(), "invalid: no".to_owned())]),
@@ -49,7 +41,7 @@ fn report(signature: &str, minimal: &str) -> Report {
         upstream: None,
         minimal: exhibit(minimal, "valid: port=\"a\""),
         original: exhibit("http://long.example:8a/path", "valid: port=\"8a\""),
-        examples: vec![parse(minimal)],
+        examples: vec![Request::parse(minimal)],
         counts: BTreeMap::from([("vectors".to_owned(), 1)]),
         first_seen: "vectors".to_owned(),
         reproduction: None,
@@ -65,7 +57,11 @@ fn seen_otherwise(mut report: Report) -> Report {
     ]);
     report.first_seen = "fuzz seed 1".to_owned();
     report.original = exhibit("http://other.example:9b/q?x", "valid: port=\"9b\"");
-    report.examples = vec![parse("//h:b"), parse("//h:c/d"), parse("http://h:zz")];
+    report.examples = vec![
+        Request::parse("//h:b"),
+        Request::parse("//h:c/d"),
+        Request::parse("http://h:zz"),
+    ];
     report
 }
 
@@ -113,7 +109,10 @@ fn other_counts_and_examples_leave_the_reports_byte_identical() {
     assert_eq!(read.len(), 1);
     assert_eq!(read[0].counts["fuzz seed 1"], 12_345);
     assert_eq!(read[0].first_seen, "fuzz seed 1");
-    assert_eq!(read[0].original.case, parse("http://other.example:9b/q?x"));
+    assert_eq!(
+        read[0].original.case,
+        Request::parse("http://other.example:9b/q?x")
+    );
     assert_eq!(read[0].examples.len(), 3);
     // Nor does a report's own text mention them.
     let md = String::from_utf8(bytes(busy.file(&two, "md"))).unwrap();

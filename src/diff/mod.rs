@@ -752,14 +752,6 @@ mod tests {
         }
     }
 
-    fn parse(input: &str) -> Request {
-        Request::Parse {
-            input: input.to_owned(),
-            rule: None,
-            zone_id: false,
-        }
-    }
-
     #[test]
     fn a_hang_in_a_batch_times_out_alone() {
         let engine = Engine::new(
@@ -768,11 +760,11 @@ mod tests {
             Catalogue::bundled(),
         );
         let cases = [
-            parse("a"),
-            parse("hang"),
-            parse("panic"),
-            parse("b"),
-            parse("hang"),
+            Request::parse("a"),
+            Request::parse("hang"),
+            Request::parse("panic"),
+            Request::parse("b"),
+            Request::parse("hang"),
         ];
         let runs = engine.run_all(&cases);
         let kinds: Vec<Vec<DifferenceKind>> = runs
@@ -791,7 +783,7 @@ mod tests {
         );
         assert_eq!(runs[1].answers[0].1, Outcome::TimedOut);
         // The engine goes on with a fresh executor.
-        assert!(engine.run(&parse("c")).findings.is_empty());
+        assert!(engine.run(&Request::parse("c")).findings.is_empty());
     }
 
     // The generated cases come from the fuzz feature's generator.

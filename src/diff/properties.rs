@@ -1071,14 +1071,6 @@ mod tests {
         }
     }
 
-    fn parse_case(input: &str) -> Request {
-        Request::Parse {
-            input: input.to_owned(),
-            rule: None,
-            zone_id: false,
-        }
-    }
-
     fn failures(case: &Request) -> Vec<(DifferenceKind, String)> {
         let answer = Planted.answer(case);
         check(&Planted, case, &answer)
@@ -1089,7 +1081,7 @@ mod tests {
 
     #[test]
     fn a_serializer_that_changes_the_text_and_the_host_breaks_three_properties() {
-        let found = failures(&parse_case("http://a/"));
+        let found = failures(&Request::parse("http://a/"));
         assert!(found.contains(&(DifferenceKind::RoundTrip, "text-changed".into())));
         assert!(found.contains(&(DifferenceKind::RoundTrip, "components".into())));
         assert!(found.contains(&(DifferenceKind::NotIdempotent, "serialize".into())));
@@ -1097,7 +1089,7 @@ mod tests {
 
     #[test]
     fn a_faithful_serializer_breaks_nothing() {
-        assert_eq!(failures(&parse_case("http://h/p?q#f")), vec![]);
+        assert_eq!(failures(&Request::parse("http://h/p?q#f")), vec![]);
     }
 
     #[test]
@@ -1136,19 +1128,19 @@ mod tests {
         );
         // T.fragment = R.fragment: the base's fragment does not survive "".
         assert_eq!(
-            failures(&parse_case("s://h/p?q#f")),
+            failures(&Request::parse("s://h/p?q#f")),
             vec![(DifferenceKind::ResolutionLaw, "empty-reference".into())]
         );
     }
 
     #[test]
     fn conversions_must_agree_and_not_panic() {
-        let found = failures(&parse_case("conversion:differs"));
+        let found = failures(&Request::parse("conversion:differs"));
         assert_eq!(
             found,
             vec![(DifferenceKind::ConversionsDisagree, "from-str".into())]
         );
-        let found = failures(&parse_case("conversion:panics"));
+        let found = failures(&Request::parse("conversion:panics"));
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].0, DifferenceKind::Panic);
     }
@@ -1172,9 +1164,9 @@ mod tests {
 
     #[test]
     fn every_listed_entry_point_is_reached() {
-        let answer = Planted.answer(&parse_case("a:b"));
+        let answer = Planted.answer(&Request::parse("a:b"));
         assert_eq!(
-            reached(&Planted, &parse_case("a:b"), &answer),
+            reached(&Planted, &Request::parse("a:b"), &answer),
             vec!["planted::from_str", "planted::parse", "planted::set_*"]
         );
     }
@@ -1213,11 +1205,11 @@ mod tests {
     #[test]
     fn setters_must_keep_what_they_are_given_and_give_what_parses_back() {
         assert_eq!(
-            failures(&parse_case("s:own")),
+            failures(&Request::parse("s:own")),
             vec![(DifferenceKind::NotIdempotent, "set-path-own-value".into())]
         );
         assert_eq!(
-            failures(&parse_case("s:q?")),
+            failures(&Request::parse("s:q?")),
             vec![(DifferenceKind::NotIdempotent, "set-path".into())]
         );
         let resolve = Request::Resolve {

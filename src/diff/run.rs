@@ -438,17 +438,9 @@ mod tests {
         }
     }
 
-    fn parse(input: &str) -> Request {
-        Request::Parse {
-            input: input.to_owned(),
-            rule: None,
-            zone_id: false,
-        }
-    }
-
     #[test]
     fn a_panic_becomes_an_outcome() {
-        match answer_catching(&Faulty, &parse("panic")) {
+        match answer_catching(&Faulty, &Request::parse("panic")) {
             Outcome::Panicked(message) => assert!(message.starts_with("boom at "), "{message}"),
             other => panic!("{other:?}"),
         }
@@ -457,14 +449,19 @@ mod tests {
     #[test]
     fn a_hang_times_out_and_the_next_case_runs() {
         let guarded = Guarded::new(Arc::new(Faulty), Duration::from_millis(100));
-        assert_eq!(guarded.answer(&parse("hang")), Outcome::TimedOut);
-        assert_eq!(guarded.answer(&parse("x")), Outcome::Unsupported);
+        assert_eq!(guarded.answer(&Request::parse("hang")), Outcome::TimedOut);
+        assert_eq!(guarded.answer(&Request::parse("x")), Outcome::Unsupported);
         assert!(matches!(
-            guarded.answer(&parse("panic")),
+            guarded.answer(&Request::parse("panic")),
             Outcome::Panicked(_)
         ));
-        assert_eq!(guarded.answer(&parse("x")), Outcome::Unsupported);
-        let all = guarded.answer_all(&[parse("x"), parse("hang"), parse("panic"), parse("x")]);
+        assert_eq!(guarded.answer(&Request::parse("x")), Outcome::Unsupported);
+        let all = guarded.answer_all(&[
+            Request::parse("x"),
+            Request::parse("hang"),
+            Request::parse("panic"),
+            Request::parse("x"),
+        ]);
         assert_eq!(all[0], Outcome::Unsupported);
         assert_eq!(all[1], Outcome::TimedOut);
         assert!(matches!(all[2], Outcome::Panicked(_)));

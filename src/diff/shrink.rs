@@ -178,34 +178,26 @@ fn shrink_text(text: &str, reproduces: &mut dyn FnMut(&str) -> Option<bool>) -> 
 mod tests {
     use super::*;
 
-    fn parse(input: &str) -> Request {
-        Request::Parse {
-            input: input.into(),
-            rule: None,
-            zone_id: false,
-        }
-    }
-
     #[test]
     fn finds_the_one_character_that_matters() {
-        let case = parse("http://user@example.com:8080/a/b?q=1#frag\\x");
+        let case = Request::parse("http://user@example.com:8080/a/b?q=1#frag\\x");
         let shrunk = shrink_case(&case, 10_000, |c| match c {
             Request::Parse { input, .. } => input.contains('\\'),
             _ => false,
         });
-        assert_eq!(shrunk, parse("\\"));
+        assert_eq!(shrunk, Request::parse("\\"));
     }
 
     #[test]
     fn keeps_what_the_predicate_needs_and_simplifies_the_rest() {
-        let case = parse("http://EXAMPLE.com:99999/path");
+        let case = Request::parse("http://EXAMPLE.com:99999/path");
         let shrunk = shrink_case(&case, 10_000, |c| match c {
             Request::Parse { input, .. } => {
                 input.starts_with("http://") && input.contains(":99999")
             }
             _ => false,
         });
-        assert_eq!(shrunk, parse("http://:99999"));
+        assert_eq!(shrunk, Request::parse("http://:99999"));
     }
 
     #[test]
@@ -214,14 +206,14 @@ mod tests {
         input.insert(3_100_000, '\\');
         let started = Instant::now();
         let mut handed = 0usize;
-        let shrunk = shrink_case(&parse(&input), 10_000, |c| match c {
+        let shrunk = shrink_case(&Request::parse(&input), 10_000, |c| match c {
             Request::Parse { input, .. } => {
                 handed += input.len();
                 input.contains('\\')
             }
             _ => false,
         });
-        assert_eq!(shrunk, parse("\\"));
+        assert_eq!(shrunk, Request::parse("\\"));
         assert!(handed < 30_000_000, "{handed} bytes handed over");
         assert!(started.elapsed() < Duration::from_secs(5));
     }
@@ -235,7 +227,7 @@ mod tests {
             time: Duration::from_secs(60),
             bytes: 3_000_000,
         };
-        shrink_case_within(&parse(&input), budget, |c| {
+        shrink_case_within(&Request::parse(&input), budget, |c| {
             handed += crate::report::case_len(c);
             false
         });
@@ -247,7 +239,7 @@ mod tests {
             bytes: usize::MAX,
         };
         // A predicate that always holds would shrink to nothing; a slow one is cut by time.
-        shrink_case_within(&parse(&input), budget, |_| {
+        shrink_case_within(&Request::parse(&input), budget, |_| {
             std::thread::sleep(Duration::from_millis(30));
             false
         });
@@ -257,7 +249,7 @@ mod tests {
     #[test]
     fn respects_the_budget() {
         let mut calls = 0;
-        shrink_case(&parse(&"x".repeat(1000)), 25, |_| {
+        shrink_case(&Request::parse("x".repeat(1000)), 25, |_| {
             calls += 1;
             false
         });

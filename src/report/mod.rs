@@ -73,11 +73,7 @@ impl Exhibit {
     }
 
     fn none() -> Self {
-        Exhibit::of_case(Request::Parse {
-            input: String::new(),
-            rule: None,
-            zone_id: false,
-        })
+        Exhibit::of_case(Request::parse(""))
     }
 }
 
@@ -844,21 +840,13 @@ mod tests {
         }
     }
 
-    fn parse(input: &str) -> Request {
-        Request::Parse {
-            input: input.to_owned(),
-            rule: None,
-            zone_id: false,
-        }
-    }
-
     #[test]
     fn examples_are_kept_as_a_plain_sort_keeps_them() {
         let mut rng = crate::fuzz::Rng(7);
         for round in 0..200 {
             // Some start unsorted, as a report read from disk may be.
             let mut start: Vec<Request> = (0..rng.below(EXAMPLES + 2))
-                .map(|_| parse(&"ab".repeat(rng.below(4))))
+                .map(|_| Request::parse("ab".repeat(rng.below(4))))
                 .collect();
             start.dedup();
             let (mut fast, mut plain) = (start.clone(), start.clone());
@@ -871,7 +859,7 @@ mod tests {
                 let text: String = (0..rng.below(6))
                     .map(|_| char::from(b'a' + rng.below(3) as u8))
                     .collect();
-                let case = parse(&text);
+                let case = Request::parse(&text);
                 plainly(&mut plain, &case);
                 known_sorted = add_example_to(&mut fast, &case, known_sorted);
                 assert_eq!(fast, plain, "round {round}, adding {text:?}");
