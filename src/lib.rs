@@ -8,7 +8,8 @@
 //! - [`check`]: running vectors against the reference;
 //! - [`crosscheck`]: the cross-check against other projects' test cases;
 //! - [`locations`]: where the corpus and the shared data are, found at run time;
-//! - [`whatwg`]: the WHATWG URL Standard, the model for the crates that follow it;
+//! - [`whatwg`]: the WHATWG URL Standard, the model for the crates that follow it, and
+//!   [`idna`]: UTS #46 (IDNA) and Punycode, which its host parser calls;
 //! - [`gate`]: the CI conformance gate, for a crate's own `cargo test` (with feature `runner`,
 //!   one libtest trial per vector).
 //!
@@ -31,6 +32,7 @@ pub mod fuzz;
 pub mod gate;
 #[cfg(feature = "fuzz")]
 pub mod generate;
+pub mod idna;
 pub mod impls;
 pub mod locations;
 pub mod matrix;
