@@ -27,9 +27,6 @@ use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::HostKind;
 
-/// The id of a finding whose implementation's model cannot answer the case.
-pub const UNMODELLED: &str = "not-judged-unmodelled";
-
 /// The catalogue shipped with this crate.
 pub const BUNDLED: &str = include_str!("known-differences.yaml");
 
@@ -49,9 +46,6 @@ pub enum Class {
     /// A bug, checked by hand against the RFC text: the entry groups every signature one root
     /// cause shows into one report, and its reason is the verdict.
     Bug,
-    /// Not judged: the implementation's model cannot answer the case (the URL Standard's IDNA),
-    /// so the difference is neither forgiven nor called a bug.
-    NotJudged,
 }
 
 impl Class {
@@ -63,7 +57,6 @@ impl Class {
             Class::ApiLimit => "API limit",
             Class::DocumentedDeviation => "documented deviation",
             Class::Bug => "confirmed bug",
-            Class::NotJudged => "not judged (no model)",
         }
     }
 }
@@ -464,12 +457,8 @@ impl Catalogue {
         if steps.is_empty() {
             return None;
         }
-        match models::answer(&steps, case, &CaseMemo::default()) {
-            models::Answer::Modelled(answer, used) => {
-                Some((answer, used.into_iter().map(|i| &self.entries[i]).collect()))
-            }
-            models::Answer::Unmodelled(_) => None,
-        }
+        let models::Answer(answer, used) = models::answer(&steps, case, &CaseMemo::default());
+        Some((answer, used.into_iter().map(|i| &self.entries[i]).collect()))
     }
 
     /// The answer of the specification `implementation` claims, where its model is a whole
@@ -484,10 +473,8 @@ impl Catalogue {
         if !steps.iter().any(|s| matches!(s.model, Model::UrlStandard)) {
             return None;
         }
-        match models::answer(&steps, case, &CaseMemo::default()) {
-            models::Answer::Modelled(answer, _) if answer != Outcome::Unsupported => Some(answer),
-            _ => None,
-        }
+        let models::Answer(answer, _) = models::answer(&steps, case, &CaseMemo::default());
+        Some(answer).filter(|answer| *answer != Outcome::Unsupported)
     }
 
     /// What covers this difference: the known difference whose model reproduces the answer
@@ -535,21 +522,9 @@ impl Catalogue {
             let steps = self.steps(implementation, case);
             if !steps.is_empty() {
                 match models::answer(&steps, case, memo) {
-                    models::Answer::Unmodelled(reason) => {
-                        return Some(Known {
-                            id: UNMODELLED.to_owned(),
-                            class: Class::NotJudged,
-                            reason: format!(
-                                "The model of this implementation cannot answer this case ({reason}); the \
-                     difference is neither forgiven nor a candidate bug until it is checked by hand."
-                            ),
-                            link: "https://url.spec.whatwg.org/#concept-domain-to-ascii".to_owned(),
-                            upstream: None,
-                        });
-                    }
                     // An unsupported model answer explains nothing: the comparison would skip
                     // it.
-                    models::Answer::Modelled(answer, used)
+                    models::Answer(answer, used)
                         if !used.is_empty()
                             && answer != Outcome::Unsupported
                             && compare::compare(case, &answer, actual, blind_spots).is_none() =>
@@ -563,7 +538,7 @@ impl Catalogue {
                         let used: Vec<&Entry> = used.iter().map(|&i| &self.entries[i]).collect();
                         return Some(known_of(&used));
                     }
-                    models::Answer::Modelled(..) => {}
+                    models::Answer(..) => {}
                 }
             }
         }

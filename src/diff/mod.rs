@@ -512,7 +512,7 @@ impl Core {
 /// once per case.
 #[derive(Default)]
 pub(crate) struct CaseMemo {
-    url_standard: std::cell::OnceCell<crate::whatwg::Expected>,
+    url_standard: std::cell::OnceCell<Outcome>,
     readings: models::ReadingsMemo,
 }
 
@@ -523,19 +523,14 @@ impl CaseMemo {
     }
 
     /// The URL Standard model's answer to `case`.
-    pub(crate) fn url_standard(&self, case: &Request) -> &crate::whatwg::Expected {
+    pub(crate) fn url_standard(&self, case: &Request) -> &Outcome {
         self.url_standard
             .get_or_init(|| crate::whatwg::expected_outcome(case))
     }
 
     /// The URL Standard's answer, when the model gives one other than unsupported.
     fn url_standard_answer(&self, case: &Request) -> Option<&Outcome> {
-        match self.url_standard(case) {
-            crate::whatwg::Expected::Outcome(answer) if *answer != Outcome::Unsupported => {
-                Some(answer)
-            }
-            _ => None,
-        }
+        Some(self.url_standard(case)).filter(|answer| **answer != Outcome::Unsupported)
     }
 }
 

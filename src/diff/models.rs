@@ -717,25 +717,14 @@ pub(crate) struct Step<'a> {
     pub index: usize,
 }
 
-/// What a crate's model says about a case.
-pub(crate) enum Answer {
-    /// The modelled answer and the steps it needs (indices into the catalogue): those without
-    /// which the answer would be another.
-    Modelled(Outcome, Vec<usize>),
-    /// The model cannot answer (the URL Standard's IDNA): nothing is forgiven, and the finding
-    /// is marked as not judged, with the reason.
-    Unmodelled(String),
-}
+/// What a crate's model says about a case: the modelled answer and the steps it needs
+/// (indices into the catalogue), those without which the answer would be another.
+pub(crate) struct Answer(pub Outcome, pub Vec<usize>);
 
 /// The crate's model's answer to `case`.
 pub(crate) fn answer(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Answer {
     if let Some(step) = steps.iter().find(|s| matches!(s.model, Model::UrlStandard)) {
-        return match memo.url_standard(case) {
-            crate::whatwg::Expected::Outcome(outcome) => {
-                Answer::Modelled(outcome.clone(), vec![step.index])
-            }
-            crate::whatwg::Expected::Unmodelled(reason) => Answer::Unmodelled(reason.to_string()),
-        };
+        return Answer(memo.url_standard(case).clone(), vec![step.index]);
     }
     let full = evaluate(steps, case, memo);
     let mut needed: Vec<usize> = (0..steps.len())
@@ -757,7 +746,7 @@ pub(crate) fn answer(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo)
         // Several steps give the same answer on their own: all of them explain it.
         needed = steps.iter().map(|s| s.index).collect();
     }
-    Answer::Modelled(full, needed)
+    Answer(full, needed)
 }
 
 /// The answer of a model made of `steps`.

@@ -331,26 +331,21 @@ impl Predicate {
                     "http" | "https" | "ws" | "wss" | "ftp" | "file"
                 )
             });
-        let host_dropped = self.whatwg_host_dropped.is_some()
-            && match crate::whatwg::expected_outcome(case) {
-                crate::whatwg::Expected::Outcome(standard) => {
-                    let standard_host = components_of(&standard)
-                        .and_then(|(c, _)| c.host)
-                        .filter(|h| !h.is_empty());
-                    let actual_host = a.as_ref().and_then(|(c, _)| c.host.clone());
-                    standard_host.is_some() && actual_host.as_deref().is_none_or(str::is_empty)
-                }
-                crate::whatwg::Expected::Unmodelled(_) => false,
-            };
+        let host_dropped = self.whatwg_host_dropped.is_some() && {
+            let standard = crate::whatwg::expected_outcome(case);
+            let standard_host = components_of(&standard)
+                .and_then(|(c, _)| c.host)
+                .filter(|h| !h.is_empty());
+            let actual_host = a.as_ref().and_then(|(c, _)| c.host.clone());
+            standard_host.is_some() && actual_host.as_deref().is_none_or(str::is_empty)
+        };
         let leading_slashes = |p: &str| p.len() - p.trim_start_matches('/').len();
         let fewer_slashes = self.whatwg_path_fewer_leading_slashes.is_some()
             && match (crate::whatwg::expected_outcome(case), &a) {
-                (crate::whatwg::Expected::Outcome(standard), Some((ac, _))) => {
-                    components_of(&standard).is_some_and(|(sc, _)| {
-                        leading_slashes(&sc.path) >= 2
-                            && leading_slashes(&ac.path) < leading_slashes(&sc.path)
-                    })
-                }
+                (standard, Some((ac, _))) => components_of(&standard).is_some_and(|(sc, _)| {
+                    leading_slashes(&sc.path) >= 2
+                        && leading_slashes(&ac.path) < leading_slashes(&sc.path)
+                }),
                 _ => false,
             };
         let input_port_over = split_leniently(input).port.is_some_and(|p| {
@@ -399,7 +394,7 @@ impl Predicate {
                 // Against the URL Standard's answer (the model in `crate::whatwg`), which keeps a
                 // drive letter only as the first segment of a file URL's path.
                 let kept = match (crate::whatwg::expected_outcome(case), &a) {
-                    (crate::whatwg::Expected::Outcome(standard), Some((ac, _))) => {
+                    (standard, Some((ac, _))) => {
                         let standard = components_of(&standard)
                             .map(|(sc, _)| drive_letters(&sc))
                             .unwrap_or_default();

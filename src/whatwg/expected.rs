@@ -8,25 +8,13 @@ use crate::protocol::Request;
 use super::view::{parse_outcome, parses_rule, record_outcome, resolve_outcome};
 use super::{Parsed, parse};
 
-/// The model's answer to a request.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Expected {
-    /// What a perfect URL-Standard crate answers through the adapters.
-    Outcome(Outcome),
-    /// The answer needs UTS #46 (IDNA), which the model does not carry; why.
-    Unmodelled(String),
-}
-
-impl Expected {
-    /// Whether `actual`, a URL-Standard crate's answer through its adapter, is the model's:
-    /// equal outcomes, or two errors whatever their texts (the model's texts are the Standard's
-    /// validation error names, not the crates'); `None` when the model has no answer.
-    pub fn agrees_with(&self, actual: &Outcome) -> Option<bool> {
-        match (self, actual) {
-            (Expected::Unmodelled(_), _) => None,
-            (Expected::Outcome(Outcome::Invalid(_)), Outcome::Invalid(_)) => Some(true),
-            (Expected::Outcome(expected), actual) => Some(expected == actual),
-        }
+/// Whether `actual`, a URL-Standard crate's answer through its adapter, is the model's
+/// answer `expected`: equal outcomes, or two errors whatever their texts (the model's texts
+/// are the Standard's validation error names, not the crates').
+pub fn agrees(expected: &Outcome, actual: &Outcome) -> bool {
+    match (expected, actual) {
+        (Outcome::Invalid(_), Outcome::Invalid(_)) => true,
+        (expected, actual) => expected == actual,
     }
 }
 
@@ -42,7 +30,7 @@ impl Expected {
 ///
 /// An error's message is the failing validation error's name, not the crates' texts: compare
 /// validity only for errors.
-pub fn expected_outcome(request: &Request) -> Expected {
+pub fn expected_outcome(request: &Request) -> Outcome {
     match request {
         Request::Parse {
             input,
@@ -53,17 +41,16 @@ pub fn expected_outcome(request: &Request) -> Expected {
             // is unsupported by an implementation that does not support it.
             let rule = match Request::rule(rule.as_deref()) {
                 Ok(rule) => rule,
-                Err(e) => return Expected::Outcome(Outcome::Invalid(e)),
+                Err(e) => return Outcome::Invalid(e),
             };
             if *zone_id || !parses_rule(rule) {
-                return Expected::Outcome(Outcome::Unsupported);
+                return Outcome::Unsupported;
             }
             let parsed = match parse(input, None) {
                 Parsed::Url(url) => Ok(record_outcome(&url)),
                 Parsed::Failure(failure) => Err(failure),
-                Parsed::Unmodelled(reason) => return Expected::Unmodelled(reason),
             };
-            Expected::Outcome(parse_outcome(rule, input, || parsed))
+            parse_outcome(rule, input, || parsed)
         }
         Request::Resolve {
             base,
@@ -71,24 +58,22 @@ pub fn expected_outcome(request: &Request) -> Expected {
             strict,
         } => {
             if !strict {
-                return Expected::Outcome(Outcome::Unsupported);
+                return Outcome::Unsupported;
             }
             let base = match parse(base, None) {
                 Parsed::Url(url) => Ok(url),
                 Parsed::Failure(failure) => Err(failure),
-                Parsed::Unmodelled(reason) => return Expected::Unmodelled(reason),
             };
             let target = match &base {
                 Ok(base) => match parse(input, Some(base)) {
                     Parsed::Url(url) => Ok(url.href()),
                     Parsed::Failure(failure) => Err(failure),
-                    Parsed::Unmodelled(reason) => return Expected::Unmodelled(reason),
                 },
                 Err(_) => Ok(String::new()), // not asked: the base failed
             };
-            Expected::Outcome(resolve_outcome(*strict, || base, |_| target))
+            resolve_outcome(*strict, || base, |_| target)
         }
-        Request::Normalize { .. } => Expected::Outcome(Outcome::Unsupported),
+        Request::Normalize { .. } => Outcome::Unsupported,
     }
 }
 
@@ -116,10 +101,10 @@ mod tests {
 
     fn parsed(request: &Request) -> (Components, Option<HostKind>) {
         match expected_outcome(request) {
-            Expected::Outcome(Outcome::Parsed {
+            Outcome::Parsed {
                 components,
                 host_kind,
-            }) => (components, host_kind),
+            } => (components, host_kind),
             other => panic!("{request:?}: {other:?}"),
         }
     }
@@ -180,16 +165,16 @@ mod tests {
     fn requests_the_adapters_cannot_answer() {
         assert_eq!(
             expected_outcome(&parse_request("/a", "URI-reference")),
-            Expected::Outcome(Outcome::Unsupported)
+            Outcome::Unsupported
         );
         assert!(matches!(
             expected_outcome(&parse_request("/a", "URI")),
-            Expected::Outcome(Outcome::Invalid(_))
+            Outcome::Invalid(_)
         ));
         for rule in ["absolute-URI", "relative-ref"] {
             assert_eq!(
                 expected_outcome(&parse_request("http://a/", rule)),
-                Expected::Outcome(Outcome::Unsupported)
+                Outcome::Unsupported
             );
         }
         assert_eq!(
@@ -198,7 +183,7 @@ mod tests {
                 rule: None,
                 zone_id: true
             }),
-            Expected::Outcome(Outcome::Unsupported)
+            Outcome::Unsupported
         );
         assert_eq!(
             expected_outcome(&Request::Resolve {
@@ -206,14 +191,14 @@ mod tests {
                 input: "c".into(),
                 strict: false
             }),
-            Expected::Outcome(Outcome::Unsupported)
+            Outcome::Unsupported
         );
         assert_eq!(
             expected_outcome(&Request::Normalize {
                 input: "http://a/".into(),
                 level: None
             }),
-            Expected::Outcome(Outcome::Unsupported)
+            Outcome::Unsupported
         );
     }
 
@@ -224,7 +209,7 @@ mod tests {
             assert!(
                 matches!(
                     expected_outcome(&parse_request(input, "URI-reference")),
-                    Expected::Outcome(Outcome::Invalid(_))
+                    Outcome::Invalid(_)
                 ),
                 "{input}"
             );
@@ -235,30 +220,30 @@ mod tests {
     fn resolution() {
         assert_eq!(
             expected_outcome(&resolve_request("http://a/b/c/d;p?q", "../g")),
-            Expected::Outcome(Outcome::Resolved("http://a/b/g".into()))
+            Outcome::Resolved("http://a/b/g".into())
         );
         // A Windows drive letter is kept only as the first segment of a file URL's path
         // ("shorten a URL's path" step 3), so "c:" is removed like any other segment.
         assert_eq!(
             expected_outcome(&parse_request("file:///a/c:/..", "URI")),
-            Expected::Outcome(parsed_outcome(&parse_request("file:///a/", "URI")))
+            parsed_outcome(&parse_request("file:///a/", "URI"))
         );
         assert_eq!(
             expected_outcome(&resolve_request("file:///c:/a", "../..")),
-            Expected::Outcome(Outcome::Resolved("file:///c:/".into()))
+            Outcome::Resolved("file:///c:/".into())
         );
         // No scheme state: a base with an opaque path only takes a fragment.
         assert!(matches!(
             expected_outcome(&resolve_request("mailto:x", "g")),
-            Expected::Outcome(Outcome::Invalid(_))
+            Outcome::Invalid(_)
         ));
         assert_eq!(
             expected_outcome(&resolve_request("mailto:x", "#g")),
-            Expected::Outcome(Outcome::Resolved("mailto:x#g".into()))
+            Outcome::Resolved("mailto:x#g".into())
         );
         assert!(matches!(
             expected_outcome(&resolve_request("/a", "g")),
-            Expected::Outcome(Outcome::Invalid(e)) if e.starts_with("base: ")
+            Outcome::Invalid(e) if e.starts_with("base: ")
         ));
     }
 
@@ -271,17 +256,35 @@ mod tests {
     }
 
     #[test]
-    fn international_domains_are_unmodelled() {
-        for request in [
-            parse_request("http://\u{fc}.example/", "URI"),
-            parse_request("http://%C3%BC.example/", "URI"),
-            parse_request("http://xn--tda.example/", "URI"),
-            resolve_request("http://a/", "//\u{fc}/"),
-            resolve_request("http://\u{fc}/", "g"),
+    fn international_domains_go_through_uts46() {
+        // Special URLs: the domain parser maps and encodes (ü is xn--tda), whether the host
+        // is written in Unicode, percent-encoded UTF-8 or Punycode.
+        for input in [
+            "http://\u{fc}.example/",
+            "http://%C3%BC.example/",
+            "http://xn--tda.example/",
+            "http://\u{dc}.EXAMPLE/",
         ] {
+            let (c, kind) = parsed(&parse_request(input, "URI"));
+            assert_eq!(c.host.as_deref(), Some("xn--tda.example"), "{input}");
+            assert_eq!(kind, Some(HostKind::RegName));
+        }
+        assert_eq!(
+            expected_outcome(&resolve_request("http://\u{fc}/", "g")),
+            Outcome::Resolved("http://xn--tda/g".into())
+        );
+        // An ASCII domain is lowercased whatever UTS #46 would say of its xn-- labels.
+        let (c, _) = parsed(&parse_request("HTTP://XN--/", "URI"));
+        assert_eq!(c.host.as_deref(), Some("xn--"));
+        // A non-ASCII domain that UTS #46 refuses fails: a disallowed code point, or an
+        // invalid UTF-8 sequence (U+FFFD after decoding).
+        for input in ["http://a\u{FFFF}/", "http://%FF/", "http://xn--a.\u{fc}/"] {
             assert!(
-                matches!(expected_outcome(&request), Expected::Unmodelled(_)),
-                "{request:?}"
+                matches!(
+                    expected_outcome(&parse_request(input, "URI")),
+                    Outcome::Invalid(_)
+                ),
+                "{input}"
             );
         }
         // A non-special URL's host is opaque: no IDNA.
@@ -291,25 +294,15 @@ mod tests {
 
     #[test]
     fn agreement_compares_errors_by_validity_only() {
-        let invalid = Expected::Outcome(Outcome::Invalid("port-out-of-range".into()));
-        assert_eq!(
-            invalid.agrees_with(&Outcome::Invalid("invalid port number".into())),
-            Some(true)
-        );
-        assert_eq!(invalid.agrees_with(&Outcome::Unsupported), Some(false));
-        let resolved = Expected::Outcome(Outcome::Resolved("http://a/".into()));
-        assert_eq!(
-            resolved.agrees_with(&Outcome::Resolved("http://a/".into())),
-            Some(true)
-        );
-        assert_eq!(
-            resolved.agrees_with(&Outcome::Resolved("http://b/".into())),
-            Some(false)
-        );
-        assert_eq!(
-            Expected::Unmodelled("idna".into()).agrees_with(&Outcome::Unsupported),
-            None
-        );
+        let invalid = Outcome::Invalid("port-out-of-range".into());
+        assert!(agrees(
+            &invalid,
+            &Outcome::Invalid("invalid port number".into())
+        ));
+        assert!(!agrees(&invalid, &Outcome::Unsupported));
+        let resolved = Outcome::Resolved("http://a/".into());
+        assert!(agrees(&resolved, &Outcome::Resolved("http://a/".into())));
+        assert!(!agrees(&resolved, &Outcome::Resolved("http://b/".into())));
     }
 
     #[test]

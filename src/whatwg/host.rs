@@ -1,7 +1,7 @@
 //! Hosts: the URL Standard §3 Hosts (domains and IP addresses)
 //! (<https://url.spec.whatwg.org/#hosts-(domains-and-ip-addresses)>): the host parser, the IPv4
-//! and IPv6 parsers, the opaque-host parser, domain to ASCII where it needs no UTS #46 tables,
-//! and the host serializer.
+//! and IPv6 parsers, the opaque-host parser, the domain parser (UTS #46 through
+//! [`crate::idna`]), and the host serializer.
 
 use std::fmt;
 
@@ -88,49 +88,44 @@ pub fn parse_host(input: &str, is_opaque: bool) -> Result<Host, Stop> {
         !input.is_empty(),
         "the callers fail an empty special host first"
     );
-    // 4. Let domain be the result of running UTF-8 decode without BOM on the percent-decoding
-    // of input.
+    // 4. A percent-encoded byte is a validation error only.
+    // 5. Let domain be the result of running UTF-8 decode without BOM on the percent-decoding
+    // of input. (Invalid UTF-8 becomes U+FFFD, which the domain parser refuses: disallowed.)
     let domain = String::from_utf8_lossy(&percent_decode(input.as_bytes())).into_owned();
-    // 5. Let asciiDomain be the result of running domain to ASCII with domain and false.
-    // 6. If asciiDomain is failure, then return failure.
+    // 6. Let asciiDomain be the result of running domain parser with domain and false.
+    // 7. If asciiDomain is failure, then return failure.
     let ascii_domain = domain_to_ascii(&domain)?;
-    // 7. If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain.
+    // 8. If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain.
     if ends_in_a_number(&ascii_domain) {
         return parse_ipv4(&ascii_domain).map(Host::Ipv4);
     }
-    // 8. Return asciiDomain.
+    // 9. Return asciiDomain.
     Ok(Host::Domain(ascii_domain))
 }
 
-/// "The domain to ASCII algorithm, given a string `domain` and a boolean `beStrict`" (§3.3
-/// IDNA), with `beStrict` false, as the host parser calls it.
+/// "The domain parser algorithm, given a scalar value string `domain` and a boolean
+/// `beStrict`" (§3.3 IDNA), with `beStrict` false, as the host parser calls it.
 ///
-/// Step 1 runs UTS #46 ToASCII, which needs Unicode's mapping tables; the Standard notes that
-/// "if beStrict is false, domain is an ASCII string, and strictly splitting domain on U+002E
-/// (.) does not produce any item that starts with an ASCII case-insensitive match for "xn--",
-/// this step is equivalent to ASCII lowercasing domain". That is the only case modelled: any
-/// other domain is [`Stop::Unmodelled`], so that nothing is guessed.
+/// Steps 1-2 run ToASCII strictly only to report a validation error, which the model does not
+/// record. An ASCII domain is lowercased "regardless of Unicode ToASCII's outcome, due to web
+/// compatibility" (the note under step 5): `xn--` labels that do not decode, or that decode to
+/// something UTS #46 refuses, are kept. Any other domain goes through UTS #46 ToASCII
+/// ([`crate::idna::to_ascii`] with the flags of "domain parser ToASCII").
 fn domain_to_ascii(domain: &str) -> Result<String, Stop> {
-    if !domain.is_ascii() {
-        return Err(Stop::Unmodelled(format!(
-            "domain {domain:?} is not ASCII after percent-decoding: UTS #46 mapping"
-        )));
-    }
-    if domain
-        .split('.')
-        .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case("xn--"))
-    {
-        return Err(Stop::Unmodelled(format!(
-            "domain {domain:?} has a label starting with \"xn--\": Punycode validity"
-        )));
-    }
-    let result = domain.to_ascii_lowercase();
-    // 3. If result is the empty string, domain-to-ASCII validation error, return failure.
+    // 5. If domain is an ASCII string, then set result to domain, lowercased.
+    let result = if domain.is_ascii() {
+        domain.to_ascii_lowercase()
+    } else {
+        // 6. Otherwise: set result to the result of running domain parser ToASCII with domain
+        // and false; if result is a failure value, then return failure.
+        crate::idna::to_ascii(domain, crate::idna::Flags::URL)
+            .map_err(|_| Failure::stop("domain-to-ASCII", domain))?
+    };
+    // 7. If result is the empty string, then return failure.
     if result.is_empty() {
         return Err(Failure::stop("domain-to-ASCII", domain));
     }
-    // 4. If result contains a forbidden domain code point, domain-invalid-code-point
-    // validation error, return failure.
+    // 8. If result contains a forbidden domain code point, then return failure.
     if result.chars().any(is_forbidden_domain_code_point) {
         return Err(Failure::stop("domain-invalid-code-point", domain));
     }
@@ -464,7 +459,6 @@ mod tests {
         match parse_host(input, is_opaque) {
             Ok(host) => Ok(host.to_string()),
             Err(Stop::Failure(f)) => Err(f.error.to_owned()),
-            Err(Stop::Unmodelled(reason)) => Err(format!("unmodelled: {reason}")),
         }
     }
 
@@ -527,12 +521,18 @@ mod tests {
         assert_eq!(host("a<b", true), Err("host-invalid-code-point".into()));
         assert_eq!(host("%C3%A9", true), Ok("%C3%A9".into()));
         assert_eq!(host("\u{e9}", true), Ok("%C3%A9".into()));
-        assert!(host("\u{e9}", false).unwrap_err().starts_with("unmodelled"));
-        assert!(host("%C3%A9", false).unwrap_err().starts_with("unmodelled"));
-        assert!(
-            host("a.XN--b", false)
-                .unwrap_err()
-                .starts_with("unmodelled")
+        // A non-ASCII domain goes through UTS #46; percent-encoded UTF-8 is decoded first.
+        assert_eq!(host("\u{e9}", false), Ok("xn--9ca".into()));
+        assert_eq!(host("%C3%A9", false), Ok("xn--9ca".into()));
+        assert_eq!(host("%C3", false), Err("domain-to-ASCII".into()));
+        // An ASCII domain is lowercased, whatever its xn-- labels decode to.
+        assert_eq!(host("a.XN--b", false), Ok("a.xn--b".into()));
+        assert_eq!(host("xn--", false), Ok("xn--".into()));
+        // A mapped result can hold a forbidden domain code point: U+FF1C FULLWIDTH
+        // LESS-THAN SIGN maps to "<".
+        assert_eq!(
+            host("a\u{FF1C}b", false),
+            Err("domain-invalid-code-point".into())
         );
     }
 }

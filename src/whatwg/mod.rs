@@ -4,19 +4,17 @@
 //!
 //! - [`parse`]: the basic URL parser with an optional base, state by state ([`parser`]);
 //! - [`Url`]: the URL record, its serializer and the `URL` API's getters ([`record`]);
-//! - [`host`]: the host parser, IPv4, IPv6, opaque hosts, and domain to ASCII where it needs no
-//!   Unicode tables;
+//! - [`host`]: the host parser, IPv4, IPv6, opaque hosts, and the domain parser, whose UTS #46
+//!   ToASCII is [`crate::idna`];
 //! - [`encode_sets`]: the percent-encode sets as tables;
 //! - [`expected_outcome`]: what a crate that follows the Standard perfectly answers to a
 //!   protocol request through this harness's adapters, by the one mapping ([`view`]) the `url`
 //!   and `ada-url` adapters use;
 //! - [`wpt`]: the web-platform-tests parsing cases, and the model checked against them.
 //!
-//! Domain to ASCII runs UTS #46, which needs Unicode's IDNA mapping tables and Punycode. The
-//! model does not carry them: a special URL's host that is not ASCII after percent-decoding,
-//! or that has a label starting with `xn--`, makes the parser answer
-//! [`Parsed::Unmodelled`], neither success nor failure, so that nothing is guessed. Every other
-//! domain is lowercased, which the Standard says is what UTS #46 does to it.
+//! The model answers every input: success or failure, nothing left undecided. The domain
+//! parser lowercases an ASCII domain, as the Standard says, and runs UTS #46 ToASCII
+//! ([`crate::idna`], Unicode 17.0 data) on any other.
 //!
 //! Validation errors that do not make the parser fail are not recorded: only failure is an
 //! answer.
@@ -32,7 +30,7 @@ pub mod wpt;
 
 use std::fmt;
 
-pub use expected::{Expected, expected_outcome};
+pub use expected::{agrees, expected_outcome};
 pub use host::Host;
 pub use record::{Path, Url};
 
@@ -66,13 +64,11 @@ impl fmt::Display for Failure {
     }
 }
 
-/// Why the parser stopped before returning a URL.
+/// Why the parser stopped before returning a URL: the Standard's answer is failure.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stop {
     /// The Standard's answer is failure.
     Failure(Failure),
-    /// The Standard's answer needs what the model does not carry (UTS #46); why.
-    Unmodelled(String),
 }
 
 /// The basic URL parser's answer.
@@ -82,8 +78,6 @@ pub enum Parsed {
     Url(Url),
     /// Failure.
     Failure(Failure),
-    /// The answer needs real IDNA processing; why.
-    Unmodelled(String),
 }
 
 /// "The basic URL parser takes a scalar value string `input`, with an optional null or base
@@ -93,7 +87,6 @@ pub fn parse(input: &str, base: Option<&Url>) -> Parsed {
     match parser::parse(input, base) {
         Ok(url) => Parsed::Url(url),
         Err(Stop::Failure(failure)) => Parsed::Failure(failure),
-        Err(Stop::Unmodelled(reason)) => Parsed::Unmodelled(reason),
     }
 }
 

@@ -18,7 +18,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::expected::{Expected, expected_outcome};
+use super::expected::expected_outcome;
 use super::wpt::{self, Case};
 use crate::impls::Implementation;
 use crate::model::Outcome;
@@ -55,8 +55,6 @@ pub enum Status {
     Fail,
     /// The implementation cannot answer the request.
     Unsupported,
-    /// The model cannot answer without UTS #46 (the model's row only).
-    Unmodelled,
 }
 
 /// A case an implementation fails.
@@ -104,8 +102,6 @@ pub struct ImplementationProfile {
 pub struct ModelProfile {
     /// Cases with the expected answer.
     pub agree: usize,
-    /// Cases that need UTS #46.
-    pub unmodelled: usize,
     /// Cases with another answer (none is expected).
     pub disagreements: Vec<CaseFailure>,
 }
@@ -142,7 +138,6 @@ pub fn run(dir: &Path, implementations: &[&dyn Implementation]) -> Result<Profil
     let listed = rust_url_expected_failures();
     let mut model = ModelProfile {
         agree: 0,
-        unmodelled: 0,
         disagreements: Vec::new(),
     };
     let mut profiles: Vec<ImplementationProfile> = implementations
@@ -161,10 +156,7 @@ pub fn run(dir: &Path, implementations: &[&dyn Implementation]) -> Result<Profil
         let request = case.request();
         let expected = case.expected_outcome();
         let model_answer = expected_outcome(&request);
-        let model_text = match &model_answer {
-            Expected::Outcome(outcome) => outcome.describe(),
-            Expected::Unmodelled(reason) => format!("unmodelled: {reason}"),
-        };
+        let model_text = model_answer.describe();
         let failure = |actual: String, on_list: Option<bool>| CaseFailure {
             index: case.index,
             input: case.input.clone(),
@@ -174,12 +166,9 @@ pub fn run(dir: &Path, implementations: &[&dyn Implementation]) -> Result<Profil
             model: model_text.clone(),
             on_rust_url_list: on_list,
         };
-        match &model_answer {
-            Expected::Unmodelled(_) => model.unmodelled += 1,
-            Expected::Outcome(outcome) => match judge(expected.as_ref(), outcome) {
-                Status::Pass => model.agree += 1,
-                _ => model.disagreements.push(failure(outcome.describe(), None)),
-            },
+        match judge(expected.as_ref(), &model_answer) {
+            Status::Pass => model.agree += 1,
+            _ => model.disagreements.push(failure(model_text.clone(), None)),
         }
         for (implementation, profile) in implementations.iter().zip(&mut profiles) {
             let actual = catch_unwind(AssertUnwindSafe(|| implementation.answer(&request)))
@@ -193,7 +182,7 @@ pub fn run(dir: &Path, implementations: &[&dyn Implementation]) -> Result<Profil
                         profile.listed_but_passing.push(rust_url_name(case));
                     }
                 }
-                Status::Unsupported | Status::Unmodelled => profile.unsupported += 1,
+                Status::Unsupported => profile.unsupported += 1,
                 Status::Fail => {
                     profile.fail += 1;
                     profile.failures.push(failure(actual.describe(), on_list));
@@ -273,11 +262,11 @@ pub fn markdown(profile: &Profile) -> String {
     }
     let _ = writeln!(
         out,
-        "\nThe URL Standard model (`src/whatwg/`) on the same requests: {} agree, {} disagree, {} \
-         unmodelled (hosts that need UTS #46 IDNA processing).\n",
+        "\nThe URL Standard model (`src/whatwg/`, with UTS #46 on Unicode {} data) on the same \
+         requests: {} agree, {} disagree.\n",
+        crate::idna::UNICODE_VERSION,
         profile.model.agree,
         profile.model.disagreements.len(),
-        profile.model.unmodelled
     );
     if !profile.model.disagreements.is_empty() {
         out.push_str("## The model's disagreements\n\n");

@@ -1,6 +1,6 @@
 //! The web-platform-tests URL parsing cases (`urltestdata.json`, from
-//! `web-platform-tests/wpt` `url/resources/`), read in place from `../shared/data/wpt/` by
-//! default, and the model checked against one case.
+//! `web-platform-tests/wpt` `url/resources/`), read in place from `../shared/data/wpt/latest/`
+//! (July 2026) by default, and the model checked against one case.
 //!
 //! Each case is an `input`, a `base` (or null), and either `"failure": true` or the expected
 //! `href` and getters. String entries are comments.
@@ -19,9 +19,12 @@ use crate::protocol::Request;
 pub const ENV: &str = "URI_CONFORMANCE_WPT";
 
 /// The directory of the web-platform-tests data: `$URI_CONFORMANCE_WPT`, or
-/// `../shared/data/wpt` beside the checkout ([`crate::locations::shared_data`]).
+/// `../shared/data/wpt/latest` beside the checkout ([`crate::locations::shared_data`]).
 pub fn default_dir() -> PathBuf {
-    std::env::var_os(ENV).map_or_else(|| crate::locations::shared_data("wpt"), PathBuf::from)
+    std::env::var_os(ENV).map_or_else(
+        || crate::locations::shared_data("wpt").join("latest"),
+        PathBuf::from,
+    )
 }
 
 /// The `URL` API's getters for one URL, as a case expects them.
@@ -177,8 +180,6 @@ pub fn load(dir: &Path) -> Result<Vec<Case>, String> {
 pub enum ModelVerdict {
     /// The model gives the expected answer.
     Agrees,
-    /// The model needs IDNA for this case; why.
-    Unmodelled(String),
     /// The model gives another answer; what differs.
     Disagrees(String),
 }
@@ -190,7 +191,6 @@ pub fn check_model(case: &Case) -> ModelVerdict {
         parse_with_base(&case.input, case.base.as_deref()),
         &case.expected,
     ) {
-        (Parsed::Unmodelled(reason), _) => ModelVerdict::Unmodelled(reason),
         (Parsed::Failure(_), None) => ModelVerdict::Agrees,
         (Parsed::Url(url), None) => {
             ModelVerdict::Disagrees(format!("expected failure, got {}", url.href()))
@@ -294,4 +294,135 @@ fn is_dotted_decimal(host: &str) -> bool {
         && parts
             .iter()
             .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// One "domain to ASCII" case of `IdnaTestV2.json` (Unicode's IdnaTestV2.txt as
+/// web-platform-tests converts it: the ToASCII column of Nontransitional Processing) or of
+/// `toascii.json`: a domain, and the host a URL parser gives it or `None` for failure.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct ToAsciiCase {
+    /// The domain, as the test puts it between `https://` and `/x`.
+    pub input: String,
+    /// The expected host, or `None` when parsing must fail.
+    pub output: Option<String>,
+    /// The status codes or note the file gives.
+    #[serde(default)]
+    pub comment: Option<String>,
+    /// `toascii.json` only: the case is about the URL Standard's domain parser, not UTS #46.
+    #[serde(default, rename = "urlStandardOnly")]
+    pub url_standard_only: bool,
+}
+
+/// Reads a file of [`ToAsciiCase`]s (`IdnaTestV2.json`, `toascii.json`) from `dir`; string
+/// entries are comments; an empty list is an error.
+pub fn load_to_ascii(dir: &Path, name: &str) -> Result<Vec<ToAsciiCase>, String> {
+    let file = dir.join(name);
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let entries: Vec<serde_json::Value> = serde_json::from_str(&lone_surrogates_replaced(&text))
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut cases = Vec::new();
+    for (position, entry) in entries.into_iter().enumerate() {
+        if entry.is_string() {
+            continue;
+        }
+        cases.push(
+            serde_json::from_value(entry)
+                .map_err(|e| format!("{}: entry {position}: {e}", file.display()))?,
+        );
+    }
+    if cases.is_empty() {
+        return Err(format!("{}: no cases", file.display()));
+    }
+    Ok(cases)
+}
+
+impl ToAsciiCase {
+    /// The model on this case as web-platform-tests runs it (`new URL("https://" + input +
+    /// "/x")`): `Ok` when it fails where failure is expected, or gives the expected host with
+    /// the path `/x`; otherwise what it gave.
+    pub fn check_model(&self) -> Result<(), String> {
+        let url = format!("https://{}/x", self.input);
+        match (parse_with_base(&url, None), &self.output) {
+            (Parsed::Failure(_), None) => Ok(()),
+            (Parsed::Url(got), None) => Err(format!("expected failure, got {}", got.href())),
+            (Parsed::Failure(failure), Some(host)) => {
+                Err(format!("expected host {host:?}, got failure ({failure})"))
+            }
+            (Parsed::Url(got), Some(host)) => {
+                let expected = format!("https://{host}/x");
+                if got.href() == expected && got.hostname() == *host {
+                    Ok(())
+                } else {
+                    Err(format!("expected {expected}, got {}", got.href()))
+                }
+            }
+        }
+    }
+}
+
+/// JSON text with every `\uXXXX` escape of a lone surrogate replaced by `\uFFFD`: what a
+/// browser's `URL` constructor does to its argument before parsing (WebIDL's USVString
+/// conversion), and what a Rust `String` cannot hold. IdnaTestV2 has such inputs.
+fn lone_surrogates_replaced(text: &str) -> String {
+    let surrogate = |hex: &str| {
+        u16::from_str_radix(hex, 16)
+            .ok()
+            .filter(|u| (0xD800..0xE000).contains(u))
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let escape = &rest[at..];
+        let unit = escape
+            .strip_prefix("\\u")
+            .and_then(|hex| hex.get(..4))
+            .and_then(surrogate);
+        match unit {
+            Some(high @ 0xD800..0xDC00)
+                if escape.get(6..8).is_some_and(|u| u == "\\u")
+                    && escape
+                        .get(8..12)
+                        .and_then(surrogate)
+                        .is_some_and(|low| low >= 0xDC00) =>
+            {
+                let _ = high;
+                out.push_str(&escape[..12]);
+                rest = &escape[12..];
+            }
+            Some(_) => {
+                out.push_str("\\uFFFD");
+                rest = &escape[6..];
+            }
+            None => {
+                // Any other escape: copy the backslash and the character it escapes.
+                let width = escape[1..].chars().next().map_or(0, char::len_utf8);
+                out.push_str(&escape[..1 + width]);
+                rest = &escape[1 + width..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lone_surrogates_replaced;
+
+    #[test]
+    fn lone_surrogates_become_replacement_characters() {
+        assert_eq!(lone_surrogates_replaced(r#""a\ud800b""#), r#""a\uFFFDb""#);
+        assert_eq!(lone_surrogates_replaced(r#""\udc00""#), r#""\uFFFD""#);
+        // A pair stays; an escaped backslash before "u" is not an escape of a code unit.
+        assert_eq!(
+            lone_surrogates_replaced(r#""\ud83d\ude00""#),
+            r#""\ud83d\ude00""#
+        );
+        assert_eq!(lone_surrogates_replaced(r#""\\ud800""#), r#""\\ud800""#);
+        assert_eq!(
+            lone_surrogates_replaced(r#""\ud800\u0041""#),
+            r#""\uFFFD\u0041""#
+        );
+    }
 }
