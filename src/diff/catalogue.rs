@@ -6,8 +6,11 @@
 //! it and the operation (`super::models`): readings of the reference where RFC 3986 leaves
 //! room, and named rules of the crate. No relation that normalizes both sides decides.
 //!
-//! Confirmed bugs are entries too (class `bug`), with a predicate (`super::predicate`) that
-//! groups every input one root cause shows into one report; a bug entry forgives nothing.
+//! Confirmed bugs are entries too (class `bug`); a bug entry forgives nothing. Its exact form
+//! is a model: the crate's wrong rule, composed with the crate's known model, names a finding
+//! only when it reproduces the crate's answer exactly (tried after the known model fails, in
+//! catalogue order). The older form, a predicate (`super::predicate`), groups the inputs one
+//! root cause shows by conditions on the case; model entries are tried first.
 //!
 //! Every entry carries examples: answers it must forgive (real answers of the crate, checked
 //! against the crate when it is built in) and near-misses it must not (what a plausible bug
@@ -301,6 +304,8 @@ struct ImplEntries {
     url_standard: [bool; 3],
     /// The bug entries.
     bugs: Vec<usize>,
+    /// Per operation: the bug entries with a model (a subset of `bugs`), in catalogue order.
+    bug_models: [Vec<usize>; 3],
 }
 
 /// The index of an operation in [`OPS`].
@@ -335,8 +340,11 @@ impl Catalogue {
             }
             match (entry.class, &entry.model, &entry.predicate) {
                 (Class::Bug, None, Some(_)) => {}
+                (Class::Bug, Some(_), None) if !entry.ops.is_empty() => {}
                 (Class::Bug, _, _) => {
-                    return Err(format!("{id}: a bug entry has a `match` and no `model`"));
+                    return Err(format!(
+                        "{id}: a bug entry has either a `model` with `ops` or a `match`"
+                    ));
                 }
                 (_, Some(_), None) if !entry.ops.is_empty() => {}
                 (_, _, _) => {
@@ -394,7 +402,14 @@ impl Catalogue {
                 }
                 if let Some(model) = &entry.model {
                     for (op_i, op) in OPS.iter().enumerate() {
-                        if entry.ops.iter().any(|o| o == op) {
+                        if !entry.ops.iter().any(|o| o == op) {
+                            continue;
+                        }
+                        // A bug's model never forgives: it is tried after the known model
+                        // fails, composed with it, only to name the bug.
+                        if entry.class == Class::Bug {
+                            own.bug_models[op_i].push(i);
+                        } else {
                             own.steps[op_i].push(i);
                             own.url_standard[op_i] |= matches!(model, Model::UrlStandard);
                         }
@@ -470,7 +485,7 @@ impl Catalogue {
         case: &Request,
     ) -> Option<Outcome> {
         let steps = self.steps(implementation, case);
-        if !steps.iter().any(|s| matches!(s.model, Model::UrlStandard)) {
+        if !steps.iter().any(|s| s.model.is_url_standard()) {
             return None;
         }
         let models::Answer(answer, _) = models::answer(&steps, case, &CaseMemo::default());
@@ -539,6 +554,28 @@ impl Catalogue {
                         return Some(known_of(&used));
                     }
                     models::Answer(..) => {}
+                }
+            }
+            // A bug entry with a model names the finding when the crate's model with the
+            // bug's step added reproduces the answer exactly.
+            for &bug in &own.bug_models[op_index(case)] {
+                let Some(model) = self.entries[bug].model.as_ref() else {
+                    continue;
+                };
+                let mut with_bug: Vec<Step<'_>> = steps
+                    .iter()
+                    .map(|s| Step {
+                        model: s.model,
+                        index: s.index,
+                    })
+                    .collect();
+                with_bug.push(Step { model, index: bug });
+                let models::Answer(answer, _) = models::answer(&with_bug, case, memo);
+                if answer != Outcome::Unsupported
+                    && compare::compare(case, &answer, actual, blind_spots).is_none()
+                {
+                    self.record(bug);
+                    return Some(self.known[bug].clone());
                 }
             }
         }

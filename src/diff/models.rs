@@ -30,6 +30,33 @@ pub enum Model {
     /// The WHATWG URL Standard (`crate::whatwg`): the crate's answer is the Standard's, through
     /// the same mapping onto components as its adapter. Replaces the reference's answer.
     UrlStandard,
+    /// The URL Standard with one documented departure from its current text: a bug model of a
+    /// URL-Standard crate, composed with its `url-standard` step.
+    UrlStandardDeparting(Departure),
+}
+
+/// A departure from the URL Standard's current text (`crate::whatwg::Departures`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Departure {
+    /// The domain parser before whatwg/url#914: ASCII domains through UTS #46 ToASCII.
+    AsciiDomainsThroughUts46,
+}
+
+impl Departure {
+    fn set(self, departures: &mut crate::whatwg::Departures) {
+        match self {
+            Departure::AsciiDomainsThroughUts46 => departures.ascii_domains_through_uts46 = true,
+        }
+    }
+}
+
+impl Model {
+    /// Whether the model is the URL Standard, with or without a departure: it replaces the
+    /// reference's answer.
+    pub fn is_url_standard(&self) -> bool {
+        matches!(self, Model::UrlStandard | Model::UrlStandardDeparting(_))
+    }
 }
 
 /// A documented reading of the reference (`ResolveOptions`, `NormalizeOptions`).
@@ -723,8 +750,20 @@ pub(crate) struct Answer(pub Outcome, pub Vec<usize>);
 
 /// The crate's model's answer to `case`.
 pub(crate) fn answer(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Answer {
-    if let Some(step) = steps.iter().find(|s| matches!(s.model, Model::UrlStandard)) {
-        return Answer(memo.url_standard(case).clone(), vec![step.index]);
+    let standard: Vec<&Step<'_>> = steps.iter().filter(|s| s.model.is_url_standard()).collect();
+    if !standard.is_empty() {
+        let mut departures = crate::whatwg::Departures::NONE;
+        for step in &standard {
+            if let Model::UrlStandardDeparting(departure) = step.model {
+                departure.set(&mut departures);
+            }
+        }
+        let outcome = if departures == crate::whatwg::Departures::NONE {
+            memo.url_standard(case).clone()
+        } else {
+            crate::whatwg::expected_outcome_departing(case, departures)
+        };
+        return Answer(outcome, standard.iter().map(|s| s.index).collect());
     }
     let full = evaluate(steps, case, memo);
     let mut needed: Vec<usize> = (0..steps.len())
@@ -767,7 +806,7 @@ fn evaluate(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outco
         .iter()
         .filter_map(|s| match s.model {
             Model::Reading(r) => Some((*r, s.index)),
-            Model::Transform(_) | Model::UrlStandard => None,
+            Model::Transform(_) | Model::UrlStandard | Model::UrlStandardDeparting(_) => None,
         })
         .collect();
     let mut outcome = match &rewritten {

@@ -6,7 +6,7 @@ use crate::model::Outcome;
 use crate::protocol::Request;
 
 use super::view::{parse_outcome, parses_rule, record_outcome, resolve_outcome};
-use super::{Parsed, parse};
+use super::{Departures, Parsed, parse_departing};
 
 /// Whether `actual`, a URL-Standard crate's answer through its adapter, is the model's
 /// answer `expected`: equal outcomes, or two errors whatever their texts (the model's texts
@@ -31,6 +31,13 @@ pub fn agrees(expected: &Outcome, actual: &Outcome) -> bool {
 /// An error's message is the failing validation error's name, not the crates' texts: compare
 /// validity only for errors.
 pub fn expected_outcome(request: &Request) -> Outcome {
+    expected_outcome_departing(request, Departures::NONE)
+}
+
+/// [`expected_outcome`] of the Standard with `departures` from its text: what a crate with
+/// those documented behaviours answers.
+pub fn expected_outcome_departing(request: &Request, departures: Departures) -> Outcome {
+    let parse = |input: &str, base: Option<&super::Url>| parse_departing(input, base, departures);
     match request {
         Request::Parse {
             input,

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::encode_sets::{C0_CONTROL, percent_decode, utf8_percent_encode};
-use super::{Failure, Stop};
+use super::{Departures, Failure, Stop};
 
 /// "A host is a domain, an IP address, an opaque host, or an empty host."
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -69,7 +69,7 @@ pub fn is_forbidden_domain_code_point(c: char) -> bool {
 
 /// "The host parser takes a scalar value string `input` with an optional boolean `isOpaque`
 /// (default false), and then runs these steps" (§3.5 Host parsing).
-pub fn parse_host(input: &str, is_opaque: bool) -> Result<Host, Stop> {
+pub fn parse_host(input: &str, is_opaque: bool, departures: Departures) -> Result<Host, Stop> {
     // 1. If input starts with U+005B ([), then: 1. If input does not end with U+005D (]),
     // IPv6-unclosed validation error, return failure. 2. Return the result of IPv6 parsing
     // input with its leading U+005B ([) and trailing U+005D (]) removed.
@@ -94,7 +94,7 @@ pub fn parse_host(input: &str, is_opaque: bool) -> Result<Host, Stop> {
     let domain = String::from_utf8_lossy(&percent_decode(input.as_bytes())).into_owned();
     // 6. Let asciiDomain be the result of running domain parser with domain and false.
     // 7. If asciiDomain is failure, then return failure.
-    let ascii_domain = domain_to_ascii(&domain)?;
+    let ascii_domain = domain_to_ascii(&domain, departures)?;
     // 8. If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain.
     if ends_in_a_number(&ascii_domain) {
         return parse_ipv4(&ascii_domain).map(Host::Ipv4);
@@ -111,9 +111,9 @@ pub fn parse_host(input: &str, is_opaque: bool) -> Result<Host, Stop> {
 /// compatibility" (the note under step 5): `xn--` labels that do not decode, or that decode to
 /// something UTS #46 refuses, are kept. Any other domain goes through UTS #46 ToASCII
 /// ([`crate::idna::to_ascii`] with the flags of "domain parser ToASCII").
-fn domain_to_ascii(domain: &str) -> Result<String, Stop> {
+fn domain_to_ascii(domain: &str, departures: Departures) -> Result<String, Stop> {
     // 5. If domain is an ASCII string, then set result to domain, lowercased.
-    let result = if domain.is_ascii() {
+    let result = if domain.is_ascii() && !departures.ascii_domains_through_uts46 {
         domain.to_ascii_lowercase()
     } else {
         // 6. Otherwise: set result to the result of running domain parser ToASCII with domain
@@ -456,7 +456,7 @@ mod tests {
     use super::*;
 
     fn host(input: &str, is_opaque: bool) -> Result<String, String> {
-        match parse_host(input, is_opaque) {
+        match parse_host(input, is_opaque, Departures::NONE) {
             Ok(host) => Ok(host.to_string()),
             Err(Stop::Failure(f)) => Err(f.error.to_owned()),
         }

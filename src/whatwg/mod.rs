@@ -30,7 +30,7 @@ pub mod wpt;
 
 use std::fmt;
 
-pub use expected::{agrees, expected_outcome};
+pub use expected::{agrees, expected_outcome, expected_outcome_departing};
 pub use host::Host;
 pub use record::{Path, Url};
 
@@ -80,11 +80,34 @@ pub enum Parsed {
     Failure(Failure),
 }
 
+/// Departures from the current text of the Standard, each a documented behaviour of a crate
+/// that a bug model switches on to reproduce the crate's answer exactly
+/// (`src/diff/known-differences.yaml`). [`Departures::NONE`] is the Standard.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Departures {
+    /// The domain parser as it was before whatwg/url#914 (June 2026): an ASCII domain goes
+    /// through UTS #46 ToASCII like any other, so an `xn--` label that does not decode, or that
+    /// decodes to something the validity criteria refuse, fails. url 2.5.8 (servo/rust-url#1135).
+    pub ascii_domains_through_uts46: bool,
+}
+
+impl Departures {
+    /// The Standard itself.
+    pub const NONE: Departures = Departures {
+        ascii_domains_through_uts46: false,
+    };
+}
+
 /// "The basic URL parser takes a scalar value string `input`, with an optional null or base
 /// URL `base` (default null)" (<https://url.spec.whatwg.org/#concept-basic-url-parser>), with
 /// no encoding other than UTF-8, no `url` and no state override.
 pub fn parse(input: &str, base: Option<&Url>) -> Parsed {
-    match parser::parse(input, base) {
+    parse_departing(input, base, Departures::NONE)
+}
+
+/// [`parse`] with `departures` from the Standard's text.
+pub fn parse_departing(input: &str, base: Option<&Url>, departures: Departures) -> Parsed {
+    match parser::parse(input, base, departures) {
         Ok(url) => Parsed::Url(url),
         Err(Stop::Failure(failure)) => Parsed::Failure(failure),
     }

@@ -6,6 +6,7 @@
 //! before the start ("decrease pointer by 1" in the first state) and sits on the EOF code point
 //! at the end, as in the Standard. Validation errors that do not fail are not recorded.
 
+use super::Departures;
 use super::encode_sets::{
     C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO, utf8_percent_encode,
 };
@@ -99,8 +100,9 @@ fn segments(url: &mut Url) -> &mut Vec<String> {
     }
 }
 
-/// Runs the basic URL parser on `input` with an optional `base`.
-pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, Stop> {
+/// Runs the basic URL parser on `input` with an optional `base`, with the departures from the
+/// current text given (none for the Standard itself).
+pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<Url, Stop> {
     let mut url = Url::new();
     // 1. If url is not given: ... Remove any leading and trailing C0 control or space from
     // input.
@@ -412,7 +414,7 @@ pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, Stop> {
                     // special. 4. If host is failure, then return failure.
                     // 5. Set url's host to host, buffer to the empty string, and state to
                     // port state.
-                    url.host = Some(parse_host(&buffer, !special)?);
+                    url.host = Some(parse_host(&buffer, !special, departures)?);
                     buffer.clear();
                     state = State::Port;
                 } else if matches!(c, None | Some('/' | '?' | '#')) || (special && c == Some('\\'))
@@ -430,7 +432,7 @@ pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, Stop> {
                     // special. 4. If host is failure, then return failure.
                     // 5. Set url's host to host, buffer to the empty string, and state to path
                     // start state.
-                    url.host = Some(parse_host(&buffer, !special)?);
+                    url.host = Some(parse_host(&buffer, !special, departures)?);
                     buffer.clear();
                     state = State::PathStart;
                 } else if let Some(c) = c {
@@ -594,7 +596,7 @@ pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, Stop> {
                         // return failure; if host is "localhost", then set host to the empty
                         // string; set url's host to host; set buffer to the empty string and
                         // state to path start state.
-                        let mut host = parse_host(&buffer, !special)?;
+                        let mut host = parse_host(&buffer, !special, departures)?;
                         if host == super::host::Host::Domain("localhost".to_owned()) {
                             host = super::host::Host::Empty;
                         }
