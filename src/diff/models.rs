@@ -41,12 +41,17 @@ pub enum Model {
 pub enum Departure {
     /// The domain parser before whatwg/url#914: ASCII domains through UTS #46 ToASCII.
     AsciiDomainsThroughUts46,
+    /// A special relative reference starting with `//` skips those two slashes only.
+    SpecialRelativeSkipsTwoSlashes,
 }
 
 impl Departure {
     fn set(self, departures: &mut crate::whatwg::Departures) {
         match self {
             Departure::AsciiDomainsThroughUts46 => departures.ascii_domains_through_uts46 = true,
+            Departure::SpecialRelativeSkipsTwoSlashes => {
+                departures.special_relative_skips_two_slashes = true;
+            }
         }
     }
 }

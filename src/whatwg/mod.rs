@@ -89,12 +89,18 @@ pub struct Departures {
     /// through UTS #46 ToASCII like any other, so an `xn--` label that does not decode, or that
     /// decodes to something the validity criteria refuse, fails. url 2.5.8 (servo/rust-url#1135).
     pub ascii_domains_through_uts46: bool,
+    /// In the relative slash state of a special URL, a reference that starts with exactly
+    /// `//` goes to the authority state instead of the special authority ignore slashes state,
+    /// so further slashes are not skipped and the host is empty (failure). url 2.5.8's
+    /// `parse_relative` (servo/rust-url#1134).
+    pub special_relative_skips_two_slashes: bool,
 }
 
 impl Departures {
     /// The Standard itself.
     pub const NONE: Departures = Departures {
         ascii_domains_through_uts46: false,
+        special_relative_skips_two_slashes: false,
     };
 }
 

@@ -308,7 +308,18 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
             }
             // https://url.spec.whatwg.org/#relative-slash-state
             State::RelativeSlash => {
-                if special && matches!(c, Some('/' | '\\')) {
+                let previous = usize::try_from(pointer - 1)
+                    .ok()
+                    .and_then(|p| input.get(p).copied());
+                if departures.special_relative_skips_two_slashes
+                    && special
+                    && c == Some('/')
+                    && previous == Some('/')
+                {
+                    // The departure: a reference that starts with "//" goes to the authority
+                    // state after those two, so a third "/" leaves the host empty.
+                    state = State::Authority;
+                } else if special && matches!(c, Some('/' | '\\')) {
                     // 1. If url is special and c is U+002F (/) or U+005C (\), then: set state
                     // to special authority ignore slashes state.
                     state = State::SpecialAuthorityIgnoreSlashes;
