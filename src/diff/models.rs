@@ -43,6 +43,10 @@ pub enum Departure {
     AsciiDomainsThroughUts46,
     /// A special relative reference starting with `//` skips those two slashes only.
     SpecialRelativeSkipsTwoSlashes,
+    /// The path percent-encode set without `^`.
+    PathCaretNotEncoded,
+    /// An opaque path keeps a space before `?` or `#`.
+    OpaquePathSpaceKept,
 }
 
 impl Departure {
@@ -52,6 +56,8 @@ impl Departure {
             Departure::SpecialRelativeSkipsTwoSlashes => {
                 departures.special_relative_skips_two_slashes = true;
             }
+            Departure::PathCaretNotEncoded => departures.path_caret_not_encoded = true,
+            Departure::OpaquePathSpaceKept => departures.opaque_path_space_kept = true,
         }
     }
 }

@@ -43,6 +43,99 @@ const REG_NAMES: &[&str] = &[
     "-",
     ".",
 ];
+/// Hosts outside ASCII, or that UTS #46 maps or decodes: the classes of input where an RFC 3987
+/// parser, the URL Standard's domain parser and a confused one part ways. Full-width letters
+/// and dots, the ideographic full stop (a label separator after mapping), ignored code points
+/// (soft hyphen, zero-width joiners), NFC and NFD forms, a Kelvin sign that maps to "k",
+/// deviation characters, right-to-left labels that pass and fail the Bidi Rule, and Punycode
+/// labels that decode to valid, mapped or nothing at all.
+const IDN_REG_NAMES: &[&str] = &[
+    "\u{e9}",
+    "e\u{301}",
+    "\u{c9}.COM",
+    "b\u{fc}cher.example",
+    "xn--bcher-kva.example",
+    "\u{ff45}\u{ff58}\u{ff41}\u{ff4d}\u{ff50}\u{ff4c}\u{ff45}\u{ff0e}\u{ff43}\u{ff4f}\u{ff4d}",
+    "a\u{ff0e}b",
+    "example\u{3002}com",
+    "a\u{ff61}b",
+    "ex\u{ad}ample.com",
+    "a\u{200c}b",
+    "a\u{200d}b",
+    "\u{212a}elvin",
+    "fa\u{df}.de",
+    "\u{3c2}",
+    "\u{4f8b}\u{3048}.\u{30c6}\u{30b9}\u{30c8}",
+    "\u{5d0}\u{5d1}",
+    "1.\u{5d0}",
+    "\u{627}1\u{660}",
+    "\u{2615}",
+    "xn--tda",
+    "XN--TDA",
+    "xn--",
+    "xn--a",
+    "xn--8i7caa",
+    "xn--99999999999",
+    "xn--zca.xn--",
+    "\u{301}a",
+    "a\u{ff1a}80",
+    "a\u{ff20}b",
+    "a\u{ff0f}b",
+    "\u{fffd}",
+    "%ef%bc%a1",
+    "%c3",
+];
+/// Code points on the edges of RFC 3987's `ucschar` and `iprivate` ranges (§2.2), the
+/// noncharacters between them, bidirectional formatting characters (§4.1 forbids them in
+/// IRIs), and full-width delimiters, for paths, queries, fragments and userinfo.
+const UNICODE_PIECES: &[&str] = &[
+    "\u{9f}",
+    "\u{a0}",
+    "\u{d7ff}",
+    "\u{e000}",
+    "\u{f8ff}",
+    "\u{f900}",
+    "\u{fdcf}",
+    "\u{fdd0}",
+    "\u{fdef}",
+    "\u{fdf0}",
+    "\u{ffef}",
+    "\u{fff0}",
+    "\u{fffd}",
+    "\u{fffe}",
+    "\u{ffff}",
+    "\u{10000}",
+    "\u{1fffd}",
+    "\u{1fffe}",
+    "\u{e0000}",
+    "\u{e0fff}",
+    "\u{e1000}",
+    "\u{efffd}",
+    "\u{f0000}",
+    "\u{ffffd}",
+    "\u{100000}",
+    "\u{10fffd}",
+    "\u{10ffff}",
+    "\u{200e}",
+    "\u{200f}",
+    "\u{202a}",
+    "\u{202e}",
+    "\u{2066}",
+    "\u{2069}",
+    "\u{e9}",
+    "e\u{301}",
+    "\u{212b}",
+    "\u{ff0f}",
+    "\u{ff1f}",
+    "\u{ff03}",
+    "\u{ff3c}",
+    "%c3%a9",
+    "%e2%80%ae",
+    "%ef%bf%bf",
+    "%f0%90%80%80",
+    "%f4%8f%bf%bd",
+    "%c0%af",
+];
 const SEGMENTS: &[&str] = &[
     "",
     "a",
@@ -154,6 +247,16 @@ fn pick<'a>(u: &mut Unstructured<'_>, items: &[&'a str]) -> Result<&'a str> {
     u.choose(items).copied()
 }
 
+/// One piece from `items`, or now and then a code point from [`UNICODE_PIECES`] beside one.
+fn piece(u: &mut Unstructured<'_>, items: &[&str]) -> Result<String> {
+    let ascii = pick(u, items)?;
+    Ok(if u.ratio(1, 12)? {
+        format!("{ascii}{}", pick(u, UNICODE_PIECES)?)
+    } else {
+        ascii.to_owned()
+    })
+}
+
 fn octet(u: &mut Unstructured<'_>) -> Result<u8> {
     // Bias towards the dec-octet edges.
     Ok(match u.int_in_range(0..=3)? {
@@ -165,7 +268,8 @@ fn octet(u: &mut Unstructured<'_>) -> Result<u8> {
 impl<'a> Arbitrary<'a> for HostTree {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         Ok(match u.int_in_range(0..=9)? {
-            0..=3 => HostTree::RegName(pick(u, REG_NAMES)?.to_owned()),
+            0..=2 => HostTree::RegName(pick(u, REG_NAMES)?.to_owned()),
+            3 => HostTree::RegName(pick(u, IDN_REG_NAMES)?.to_owned()),
             4 | 5 => HostTree::Ipv4([octet(u)?, octet(u)?, octet(u)?, octet(u)?]),
             6..=8 => HostTree::Ipv6(Ipv6Tree::arbitrary(u)?),
             _ => HostTree::IpvFuture {
@@ -216,7 +320,7 @@ impl<'a> Arbitrary<'a> for AuthorityTree {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         Ok(AuthorityTree {
             userinfo: if u.ratio(1, 4)? {
-                Some(pick(u, USERINFO)?.to_owned())
+                Some(piece(u, USERINFO)?)
             } else {
                 None
             },
@@ -245,15 +349,15 @@ impl<'a> Arbitrary<'a> for UriTree {
         let absolute = authority.is_some() || u.ratio(1, 2)?;
         let count = u.int_in_range(0..=5)?;
         let segments = (0..count)
-            .map(|_| Ok(pick(u, SEGMENTS)?.to_owned()))
+            .map(|_| piece(u, SEGMENTS))
             .collect::<Result<Vec<_>>>()?;
         let query = if u.ratio(1, 3)? {
-            Some(pick(u, QUERIES)?.to_owned())
+            Some(piece(u, QUERIES)?)
         } else {
             None
         };
         let fragment = if u.ratio(1, 4)? {
-            Some(pick(u, QUERIES)?.to_owned())
+            Some(piece(u, QUERIES)?)
         } else {
             None
         };

@@ -94,6 +94,12 @@ pub struct Departures {
     /// so further slashes are not skipped and the host is empty (failure). url 2.5.8's
     /// `parse_relative` (servo/rust-url#1134).
     pub special_relative_skips_two_slashes: bool,
+    /// The path percent-encode set without U+005E (^), as it was before whatwg/url#846: url
+    /// 2.5.8 (servo/rust-url#1140).
+    pub path_caret_not_encoded: bool,
+    /// In the opaque path state a space before `?` or `#` is kept as it is, as before
+    /// whatwg/url#844: url 2.5.8 (servo/rust-url#1124 fixes it, open).
+    pub opaque_path_space_kept: bool,
 }
 
 impl Departures {
@@ -101,6 +107,8 @@ impl Departures {
     pub const NONE: Departures = Departures {
         ascii_domains_through_uts46: false,
         special_relative_skips_two_slashes: false,
+        path_caret_not_encoded: false,
+        opaque_path_space_kept: false,
     };
 }
 

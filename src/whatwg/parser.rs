@@ -703,7 +703,11 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                 } else if let Some(c) = c {
                     // 2. Otherwise, run these steps: UTF-8 percent-encode c using the path
                     // percent-encode set and append the result to buffer.
-                    utf8_percent_encode(c, &PATH, &mut buffer);
+                    if departures.path_caret_not_encoded && c == '^' {
+                        buffer.push(c);
+                    } else {
+                        utf8_percent_encode(c, &PATH, &mut buffer);
+                    }
                 }
             }
             // https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
@@ -728,7 +732,9 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                     // or U+0023 (#), then append "%20" to url's path; otherwise, append U+0020
                     // SPACE to url's path.
                     Some(' ') => {
-                        if matches!(remaining(pointer).first(), Some('?' | '#')) {
+                        if !departures.opaque_path_space_kept
+                            && matches!(remaining(pointer).first(), Some('?' | '#'))
+                        {
                             path.push_str("%20");
                         } else {
                             path.push(' ');
