@@ -149,6 +149,9 @@ pub enum Transform {
     /// Standard's path and query states plus '"', '{', '}' in the path), percent signs are not
     /// checked, and everything after "#" is dropped unchecked.
     HttpPathQueryTables,
+    /// Parsing (http, hyperium/http#269): a "%" in the userinfo (before the authority's last
+    /// "@") is not checked, so one that starts no pct-encoded triplet is accepted as it is.
+    HttpUserinfoPercentUnchecked,
     /// Resolution (iref, "This crate implements Errata 4547"): §5.2.2 with dot-segments
     /// removed so that a ".." that cannot climb in a relative path is kept ("a:" + ".." is
     /// "a:../") and a path without a leading "/" never gains one ("foo:a/b" + ".." is "foo:").
@@ -349,9 +352,19 @@ impl Transform {
                 other => other,
             },
             (Transform::HttpPathQueryTables, Request::Parse { input, .. }) => match answer {
-                Outcome::Invalid(_) => http_tables_parse(input).unwrap_or(answer),
+                Outcome::Invalid(_) => http_tables_parse(input, false).unwrap_or(answer),
                 other => other,
             },
+            (Transform::HttpUserinfoPercentUnchecked, Request::Parse { input, .. }) => {
+                // The rule's domain: a userinfo with a "%" that starts no triplet. http's path
+                // and query tables apply as well (it checks both), so the two rules compose.
+                match answer {
+                    Outcome::Invalid(_) if http_userinfo_has_bare_percent(input) => {
+                        http_tables_parse(input, true).unwrap_or(answer)
+                    }
+                    other => other,
+                }
+            }
             _ => answer,
         }
     }
@@ -609,14 +622,37 @@ fn http_extra_query_byte(b: u8) -> bool {
     ) || b >= 0x80
 }
 
+/// Whether the userinfo of `input` (before the authority's last "@") holds a "%" that starts
+/// no pct-encoded triplet.
+fn http_userinfo_has_bare_percent(input: &str) -> bool {
+    let Some(authority) = reference::split(input).authority else {
+        return false;
+    };
+    let Some(at) = authority.rfind('@') else {
+        return false;
+    };
+    let userinfo = &authority.as_bytes()[..at];
+    (0..userinfo.len()).any(|i| userinfo[i] == b'%' && !is_triplet(userinfo, i))
+}
+
 /// The reference's parse of `input` with the bytes http accepts beyond RFC 3986 in the path
-/// and query (and anything after "#") taken as plain characters; the components are the
-/// input's own text at the same places.
-fn http_tables_parse(input: &str) -> Option<Outcome> {
+/// and query (and anything after "#"), and with `userinfo_percent` a "%" in the userinfo,
+/// taken as plain characters; the components are the input's own text at the same places.
+fn http_tables_parse(input: &str, userinfo_percent: bool) -> Option<Outcome> {
     let split = reference::split(input);
     let bytes = input.as_bytes();
     let offset = |part: &str| part.as_ptr() as usize - input.as_ptr() as usize;
     let mut plain = bytes.to_vec();
+    if userinfo_percent && let Some(authority) = split.authority {
+        let start = offset(authority);
+        if let Some(at) = authority.rfind('@') {
+            for (i, b) in authority[..at].bytes().enumerate() {
+                if b == b'%' && !is_triplet(bytes, start + i) {
+                    plain[start + i] = b'a';
+                }
+            }
+        }
+    }
     let path_start = offset(split.path);
     for (i, b) in bytes[path_start..path_start + split.path.len()]
         .iter()
