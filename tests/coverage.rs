@@ -201,3 +201,98 @@ fn ipv6_forms_are_told_apart() {
     assert_eq!(ipv6_form("[1::8]"), Some(8));
     assert_eq!(ipv6_form("[::]"), Some(9));
 }
+
+/// The classes of non-ASCII input the generator must reach (issue of IRIs and IDNA): each a
+/// test on one generated string, counted over the same fixed-seed run.
+const UNICODE_CLASSES: &[(&str, fn(&str) -> bool)] = &[
+    ("first or last code point of a ucschar range", |s| {
+        s.chars().any(|c| {
+            matches!(
+                c as u32,
+                0xA0 | 0xD7FF
+                    | 0xF900
+                    | 0xFDCF
+                    | 0xFDF0
+                    | 0xFFEF
+                    | 0x10000
+                    | 0x1FFFD
+                    | 0xE1000
+                    | 0xEFFFD
+            )
+        })
+    }),
+    ("an iprivate code point", |s| {
+        s.chars()
+            .any(|c| matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD))
+    }),
+    ("a noncharacter or the E0000 gap", |s| {
+        s.chars().any(|c| {
+            let c = c as u32;
+            (0xFDD0..=0xFDEF).contains(&c)
+                || c & 0xFFFE == 0xFFFE
+                || (0xE0000..0xE1000).contains(&c)
+        })
+    }),
+    ("a bidirectional formatting character", |s| {
+        s.chars()
+            .any(|c| matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+    }),
+    ("a combining mark", |s| s.contains('\u{301}')),
+    ("a full-width delimiter", |s| {
+        s.chars().any(|c| {
+            matches!(
+                c,
+                '\u{FF0E}' | '\u{FF0F}' | '\u{FF1A}' | '\u{FF1F}' | '\u{FF20}'
+            )
+        })
+    }),
+    ("an ideographic full stop", |s| {
+        s.contains('\u{3002}') || s.contains('\u{FF61}')
+    }),
+    ("a code point UTS #46 ignores", |s| {
+        s.contains('\u{AD}') || s.contains('\u{200C}') || s.contains('\u{200D}')
+    }),
+    ("a Punycode label", |s| {
+        s.to_ascii_lowercase().contains("xn--")
+    }),
+    ("a right-to-left letter", |s| {
+        s.contains('\u{5D0}') || s.contains('\u{627}')
+    }),
+];
+
+#[test]
+fn the_generator_speaks_unicode() {
+    let ops = [Op::Parse, Op::Resolve, Op::Normalize];
+    let mut rng = Rng(SEED);
+    let mut hits = vec![0u64; UNICODE_CLASSES.len()];
+    let mut made = 0;
+    while made < CASES {
+        let len = 16 + (rng.next_u64() % 240) as usize;
+        let mut bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+        bytes[0] |= 1;
+        let Some(case) = generate::case_from_bytes(&bytes, &ops) else {
+            continue;
+        };
+        made += 1;
+        let texts: Vec<&str> = match &case {
+            Request::Parse { input, .. } | Request::Normalize { input, .. } => vec![input],
+            Request::Resolve { base, input, .. } => vec![base, input],
+        };
+        for (hit, (_, test)) in hits.iter_mut().zip(UNICODE_CLASSES) {
+            if texts.iter().any(|t| test(t)) {
+                *hit += 1;
+            }
+        }
+    }
+    let report: Vec<String> = UNICODE_CLASSES
+        .iter()
+        .zip(&hits)
+        .map(|((name, _), n)| format!("{name}: {n}"))
+        .collect();
+    assert!(
+        hits.iter().all(|&n| n > 0),
+        "classes never generated in {CASES} cases:\n{}",
+        report.join("\n")
+    );
+    println!("{}", report.join("\n"));
+}

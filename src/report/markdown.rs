@@ -133,10 +133,7 @@ pub fn render(report: &Report) -> String {
 
     let _ = writeln!(out, "## Verdict\n");
     let _ = writeln!(out, "{}:\n", report.rfc.section);
-    for line in report.rfc.text.lines() {
-        let _ = writeln!(out, "> {line}");
-    }
-    let _ = writeln!(out);
+    citation(&mut out, &report.rfc);
     match &report.known {
         Some(known) if confirmed => {
             let _ = writeln!(
@@ -218,10 +215,7 @@ fn draft_issue(out: &mut String, report: &Report) {
     }
     let _ = writeln!(out, "**Why**: {why}\n");
     let _ = writeln!(out, "**{}**:\n", report.rfc.section);
-    for line in report.rfc.text.lines() {
-        let _ = writeln!(out, "> {line}");
-    }
-    let _ = writeln!(out);
+    citation(out, &report.rfc);
     if let Some(program) = &report.reproduction {
         let _ = writeln!(
             out,
@@ -416,5 +410,18 @@ mod tests {
         assert!(cut.starts_with(&"a".repeat(QUOTED_INPUT)));
         assert!(cut.ends_with("[5 more characters, whole in the side file]"));
         assert_eq!(capped_input("abc"), "abc");
+    }
+}
+
+/// The RFC's words as a quotation, then our reading of them as plain text.
+fn citation(out: &mut String, rfc: &super::rfc::Citation) {
+    if !rfc.text.is_empty() {
+        for line in rfc.text.lines() {
+            let _ = writeln!(out, "> {line}");
+        }
+        let _ = writeln!(out);
+    }
+    if let Some(note) = &rfc.note {
+        let _ = writeln!(out, "Our reading: {note}\n");
     }
 }

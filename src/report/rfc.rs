@@ -6,20 +6,95 @@ use crate::diff::{DifferenceKind, Signature};
 use crate::model::Field;
 
 /// A section of RFC 3986 (or RFC 6874) with the rule or sentence that decides a finding.
+///
+/// `text` is the RFC's own words and nothing else, one passage a line: an ABNF rule, or a
+/// sentence between double quotes, where " ... " marks words left out. `tests/quotations.rs`
+/// checks every line against the RFC's text. What we conclude from it is `note`, written as
+/// ours and never shown as a quotation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Citation {
-    /// `RFC 3986 §3.2.3`.
+    /// `RFC 3986 §3.2.3`, or `no RFC section`.
     pub section: String,
-    /// The ABNF rule or the sentence, verbatim.
+    /// The ABNF rule or the sentence, verbatim; empty when no RFC text decides.
     pub text: String,
+    /// Our reading of the passage for this kind of finding, in our words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
-fn cite(section: &str, text: &str) -> Citation {
+fn cite(section: &str, text: &str, note: Option<&str>) -> Citation {
     Citation {
         section: section.to_owned(),
         text: text.to_owned(),
+        note: note.map(str::to_owned),
     }
 }
+
+/// Every passage [`citation`] can quote, with its section, for `tests/quotations.rs`.
+pub fn every_quotation() -> Vec<(&'static str, &'static str)> {
+    let mut all = vec![
+        SCHEME, USERINFO, REG_NAME, IP_LITERAL, IPV6, IPVFUTURE, IPV4, ZONE, AUTHORITY, PORT, PATH,
+        QUERY, FRAGMENT, PCT, NOSCHEME, ABSOLUTE,
+    ];
+    all.extend(
+        PROPERTY_PASSAGES
+            .iter()
+            .map(|(section, text, _)| (*section, *text)),
+    );
+    all.extend(NORMALIZE_PASSAGES);
+    all.push(RESOLUTION);
+    all
+}
+
+/// The §5.2.2 pseudocode, verbatim, for resolution findings.
+const RESOLUTION: (&str, &str) = (
+    "RFC 3986 §5.2.2",
+    "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority; T.path = remove_dot_segments(R.path); T.query = R.query; else if defined(R.authority) then T.authority = R.authority; T.path = remove_dot_segments(R.path); T.query = R.query; else if (R.path == \"\") then T.path = Base.path; if defined(R.query) then T.query = R.query; else T.query = Base.query; endif; else if (R.path starts-with \"/\") then T.path = remove_dot_segments(R.path); else T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path); endif; T.query = R.query; endif; T.authority = Base.authority; endif; T.scheme = Base.scheme; endif; T.fragment = R.fragment;",
+);
+
+/// The passages for the properties' kinds of finding: (section, verbatim text, our note).
+const PROPERTY_PASSAGES: &[(&str, &str, &str)] = &[
+    (
+        "RFC 3986 §6.2.2",
+        "\"Syntax-based normalization includes such techniques as case normalization, percent-encoding normalization, and removal of dot-segments.\"",
+        "Each of these rewritings leaves a string that is already in normal form as it is, so normalizing twice gives what normalizing once gives.",
+    ),
+    (
+        "RFC 3986 §5.3",
+        "\"Parsed URI components can be recomposed to obtain the corresponding URI reference string.\"",
+        "A serializer's output parses back to the same components, and serializing it again changes nothing.",
+    ),
+    (
+        "RFC 3986 §6.2.2, §6.2.3",
+        "\"Syntax-based normalization includes such techniques as case normalization, percent-encoding normalization, and removal of dot-segments.\"\n\"Implementations may use scheme-specific rules, at further processing cost, to reduce the probability of false negatives.\"",
+        "Normalization serves comparison: each rewriting keeps the reference equivalent, so the scheme, authority, host and port stay what they were up to those rewritings (case, percent-encoding of unreserved characters, dot-segments, an empty or default port), and the result is still a URI reference.",
+    ),
+    (
+        "RFC 3986 §5.2.2",
+        "\"if defined(R.scheme) then T.scheme = R.scheme; ... T.scheme = Base.scheme; endif;\"",
+        "Either branch gives the target a scheme, so it is a URI, and its string (§5.3) parses as one.",
+    ),
+];
+
+/// The passages for normalization findings by the first differing field.
+const NORMALIZE_PASSAGES: [(&str, &str); 4] = [
+    (
+        "RFC 3986 §6.2.2.1",
+        "\"the scheme and host are case-insensitive and therefore should be normalized to lowercase\"\n\"the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\"",
+    ),
+    (
+        "RFC 3986 §6.2.2.3",
+        "\"URI normalizers should remove dot-segments by applying the remove_dot_segments algorithm to the path\"",
+    ),
+    (
+        "RFC 3986 §6.2.3",
+        "\"an explicit \":port\", for which the port is empty or the default for the scheme, is equivalent to one where the port and its \":\" delimiter are elided and thus should be removed by scheme-based normalization\"",
+    ),
+    (
+        "RFC 3986 §6.2.2.2",
+        "\"These URIs should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character, as described in Section 2.3.\"",
+    ),
+];
 
 const SCHEME: (&str, &str) = (
     "RFC 3986 §3.1",
@@ -47,7 +122,7 @@ const IPVFUTURE: (&str, &str) = (
 );
 const IPV4: (&str, &str) = (
     "RFC 3986 §3.2.2",
-    "IPv4address = dec-octet \".\" dec-octet \".\" dec-octet \".\" dec-octet\ndec-octet = DIGIT / %x31-39 DIGIT / \"1\" 2DIGIT / \"2\" %x30-34 DIGIT / \"25\" %x30-35\n\n\"If host matches the rule for IPv4address, then it should be considered an IPv4 literal address and not a reg-name.\"",
+    "IPv4address = dec-octet \".\" dec-octet \".\" dec-octet \".\" dec-octet\ndec-octet = DIGIT ; 0-9\n / %x31-39 DIGIT ; 10-99\n / \"1\" 2DIGIT ; 100-199\n / \"2\" %x30-34 DIGIT ; 200-249\n / \"25\" %x30-35 ; 250-255\n\n\"If host matches the rule for IPv4address, then it should be considered an IPv4 address literal and not a reg-name.\"",
 );
 const ZONE: (&str, &str) = (
     "RFC 6874 §2",
@@ -214,67 +289,43 @@ fn by_field(field: Field, detail: &str) -> (&'static str, &'static str) {
 /// The passage that decides a finding with this signature.
 pub fn citation(signature: &Signature) -> Citation {
     let first = signature.fields.first().copied();
-    let (section, text) = match (signature.op, signature.kind) {
-        ("normalize", DifferenceKind::NotIdempotent) => (
-            "RFC 3986 §6.2.2",
-            "Syntax-based normalization rewrites a URI into its normal form (lowercase scheme and host, uppercase hexadecimal digits, unreserved characters decoded, no dot-segments); a string already in normal form normalizes to itself.",
-        ),
-        (_, DifferenceKind::RoundTrip | DifferenceKind::NotIdempotent) => (
-            "RFC 3986 §5.3",
-            "\"Parsed URI components can be recomposed to obtain the corresponding URI reference string\": a serializer's output parses back to the same components, and serializing it again changes nothing.",
-        ),
-        (_, DifferenceKind::MeaningChanged) => (
-            "RFC 3986 §6.2.2, §6.2.3",
-            "Syntax-based and scheme-based normalization only rewrite a URI into an equivalent one (case in the scheme and host, percent-encoding of unreserved characters, dot-segments, an empty or default port), so the scheme, authority, host and port stay what they were up to those rewritings, and the result is still a URI reference.",
-        ),
-        (_, DifferenceKind::TargetNotAbsolute) => (
-            "RFC 3986 §5.2.2",
-            "T.scheme is R.scheme or Base.scheme, so the target is a URI, and its string (§5.3) parses as one.",
-        ),
-        (_, DifferenceKind::ResolutionLaw) => (
-            "RFC 3986 §5.2.2",
-            "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority; T.path = remove_dot_segments(R.path); T.query = R.query; ... if (R.path == \"\") then T.path = Base.path; if defined(R.query) then T.query = R.query; else T.query = Base.query; ... T.fragment = R.fragment;",
-        ),
-        (_, DifferenceKind::ConversionsDisagree) => (
-            "no RFC section",
+    let property = |i: usize| {
+        let (section, text, note) = PROPERTY_PASSAGES[i];
+        cite(section, text, Some(note))
+    };
+    let ours = |note: &str| cite("no RFC section", "", Some(note));
+    let quoted = |(section, text): (&str, &str)| cite(section, text, None);
+    match (signature.op, signature.kind) {
+        ("normalize", DifferenceKind::NotIdempotent) => property(0),
+        (_, DifferenceKind::RoundTrip | DifferenceKind::NotIdempotent) => property(1),
+        (_, DifferenceKind::MeaningChanged) => property(2),
+        (_, DifferenceKind::TargetNotAbsolute) => property(3),
+        (_, DifferenceKind::ConversionsDisagree) => ours(
             "Not a question of the grammar: every entry point a crate offers from a string to a URI (or a part of one) should give the same components, or the same error, as its parser.",
         ),
-        (_, DifferenceKind::Panic | DifferenceKind::Timeout) => (
-            "no RFC section",
+        (_, DifferenceKind::Panic | DifferenceKind::Timeout) => ours(
             "Not a question of the grammar: an implementation should answer every input, accepting or rejecting it, without panicking or hanging.",
         ),
         (
             "resolve",
-            DifferenceKind::Target | DifferenceKind::RejectsValid | DifferenceKind::AcceptsInvalid,
-        ) => (
-            "RFC 3986 §5.2.2",
-            "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority; T.path = remove_dot_segments(R.path); T.query = R.query; else if defined(R.authority) then ... else if (R.path == \"\") then T.path = Base.path; ... else if (R.path starts-with \"/\") then T.path = remove_dot_segments(R.path); else T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path); ... T.fragment = R.fragment;",
-        ),
-        ("normalize", DifferenceKind::Normalized) => match first {
-            Some(Field::Scheme | Field::Host | Field::HostKind) => (
-                "RFC 3986 §6.2.2.1",
-                "\"the scheme and host are case-insensitive and therefore should be normalized to lowercase\"; \"the hexadecimal digits within a percent-encoding triplet ... should be normalized to use uppercase letters\"",
-            ),
-            Some(Field::Path) => (
-                "RFC 3986 §6.2.2.3",
-                "\"URI normalizers should remove dot-segments by applying the remove_dot_segments algorithm to the path\"",
-            ),
-            Some(Field::Port) => (
-                "RFC 3986 §6.2.3",
-                "\"an explicit \":port\", for which the port is empty or the default for the scheme, is equivalent to one where the port and its \":\" delimiter are elided and thus should be removed by scheme-based normalization\"",
-            ),
-            _ => (
-                "RFC 3986 §6.2.2.2",
-                "\"URIs should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character\"",
-            ),
-        },
-        (_, DifferenceKind::AcceptsInvalid) => by_rule(rule_of_detail(&signature.detail)),
-        (_, _) => match first {
+            DifferenceKind::Target
+            | DifferenceKind::RejectsValid
+            | DifferenceKind::AcceptsInvalid
+            | DifferenceKind::ResolutionLaw,
+        )
+        | (_, DifferenceKind::ResolutionLaw) => quoted(RESOLUTION),
+        ("normalize", DifferenceKind::Normalized) => quoted(match first {
+            Some(Field::Scheme | Field::Host | Field::HostKind) => NORMALIZE_PASSAGES[0],
+            Some(Field::Path) => NORMALIZE_PASSAGES[1],
+            Some(Field::Port) => NORMALIZE_PASSAGES[2],
+            _ => NORMALIZE_PASSAGES[3],
+        }),
+        (_, DifferenceKind::AcceptsInvalid) => quoted(by_rule(rule_of_detail(&signature.detail))),
+        (_, _) => quoted(match first {
             Some(field) => by_field(field, &signature.detail),
             None => ("RFC 3986 Appendix A", "URI-reference = URI / relative-ref"),
-        },
-    };
-    cite(section, text)
+        }),
+    }
 }
 
 /// The rule part of an `accepts-invalid` detail (`IP-literal-space` -> `IP-literal`).
