@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Deserialize;
 
 use super::compare::{self, Difference, DifferenceKind};
+use super::meaning;
 use super::models::{self, Model, Step};
 pub use super::predicate::{Predicate, Relation};
 use super::{CaseMemo, Known};
@@ -535,29 +536,33 @@ impl Catalogue {
         let property = difference.kind.is_property();
         if !property {
             let steps = self.steps(implementation, case);
+            // A whole specification's model (the URL Standard) answers by that
+            // specification, where RFC 3986's meaning does not apply.
+            let other_specification = steps.iter().any(|s| s.model.is_url_standard());
+            let mut known_answer = None;
             if !steps.is_empty() {
-                match models::answer(&steps, case, memo) {
-                    // An unsupported model answer explains nothing: the comparison would skip
-                    // it.
-                    models::Answer(answer, used)
-                        if !used.is_empty()
-                            && answer != Outcome::Unsupported
-                            && compare::compare(case, &answer, actual, blind_spots).is_none() =>
-                    {
-                        for &i in &used {
-                            self.record(i);
-                        }
-                        if let [one] = used[..] {
-                            return Some(self.known[one].clone());
-                        }
-                        let used: Vec<&Entry> = used.iter().map(|&i| &self.entries[i]).collect();
-                        return Some(known_of(&used));
+                let models::Answer(answer, used) = models::answer(&steps, case, memo);
+                // An unsupported model answer explains nothing: the comparison would skip
+                // it. A model forgives another spelling, never another meaning.
+                if !used.is_empty()
+                    && answer != Outcome::Unsupported
+                    && compare::compare(case, &answer, actual, blind_spots).is_none()
+                    && (other_specification || meaning::keeps_meaning(case, expected, actual))
+                {
+                    for &i in &used {
+                        self.record(i);
                     }
-                    models::Answer(..) => {}
+                    if let [one] = used[..] {
+                        return Some(self.known[one].clone());
+                    }
+                    let used: Vec<&Entry> = used.iter().map(|&i| &self.entries[i]).collect();
+                    return Some(known_of(&used));
                 }
+                known_answer = Some(answer);
             }
             // A bug entry with a model names the finding when the crate's model with the
-            // bug's step added reproduces the answer exactly.
+            // bug's step added reproduces the answer exactly, and the bug's step is what makes
+            // it: the model without it answers otherwise.
             for &bug in &own.bug_models[op_index(case)] {
                 let Some(model) = self.entries[bug].model.as_ref() else {
                     continue;
@@ -572,6 +577,7 @@ impl Catalogue {
                 with_bug.push(Step { model, index: bug });
                 let models::Answer(answer, _) = models::answer(&with_bug, case, memo);
                 if answer != Outcome::Unsupported
+                    && known_answer.as_ref() != Some(&answer)
                     && compare::compare(case, &answer, actual, blind_spots).is_none()
                 {
                     self.record(bug);

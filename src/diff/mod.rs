@@ -3,6 +3,7 @@
 
 pub mod catalogue;
 pub mod compare;
+pub mod meaning;
 pub mod models;
 mod predicate;
 pub mod properties;
