@@ -204,7 +204,9 @@ fn ipv6_forms_are_told_apart() {
 
 /// The classes of non-ASCII input the generator must reach (issue of IRIs and IDNA): each a
 /// test on one generated string, counted over the same fixed-seed run.
-const UNICODE_CLASSES: &[(&str, fn(&str) -> bool)] = &[
+type UnicodeClass = (&'static str, fn(&str) -> bool);
+
+const UNICODE_CLASSES: &[UnicodeClass] = &[
     ("first or last code point of a ucschar range", |s| {
         s.chars().any(|c| {
             matches!(
