@@ -36,6 +36,7 @@ fn report(signature: &str, minimal: &str) -> Report {
         rfc: Citation {
             section: "RFC 3986 §3.2.3".to_owned(),
             text: "port = *DIGIT".to_owned(),
+            note: None,
         },
         verdict: None,
         upstream: None,

@@ -387,6 +387,19 @@ fn cell(answer: &str) -> String {
     }
 }
 
+/// The RFC's words as a quotation, then our reading of them as plain text.
+fn citation(out: &mut String, rfc: &super::rfc::Citation) {
+    if !rfc.text.is_empty() {
+        for line in rfc.text.lines() {
+            let _ = writeln!(out, "> {line}");
+        }
+        let _ = writeln!(out);
+    }
+    if let Some(note) = &rfc.note {
+        let _ = writeln!(out, "Our reading: {note}\n");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,18 +423,5 @@ mod tests {
         assert!(cut.starts_with(&"a".repeat(QUOTED_INPUT)));
         assert!(cut.ends_with("[5 more characters, whole in the side file]"));
         assert_eq!(capped_input("abc"), "abc");
-    }
-}
-
-/// The RFC's words as a quotation, then our reading of them as plain text.
-fn citation(out: &mut String, rfc: &super::rfc::Citation) {
-    if !rfc.text.is_empty() {
-        for line in rfc.text.lines() {
-            let _ = writeln!(out, "> {line}");
-        }
-        let _ = writeln!(out);
-    }
-    if let Some(note) = &rfc.note {
-        let _ = writeln!(out, "Our reading: {note}\n");
     }
 }
