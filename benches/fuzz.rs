@@ -511,7 +511,7 @@ fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)
     let mut campaign = Campaign::new(&engine, tmp.join("breakdown"));
     let (t_record_first, new) = time(|| {
         runs.iter()
-            .map(|r| campaign.record(r, "bench"))
+            .map(|r| campaign.record(r, "bench").len())
             .sum::<usize>()
     });
     let (t_record, _) = time(|| {

@@ -77,20 +77,16 @@ impl<'a> Campaign<'a> {
         }
     }
 
-    /// Records what one case showed: counts known signatures, shrinks and adds new ones.
-    /// Returns the number of new signatures.
-    pub fn record(&mut self, run: &CaseRun, source: &str) -> usize {
+    /// Records what one case showed: counts known signatures, shrinks the findings whose
+    /// signature is new and adds a report for each whose shrunk case shows a new one. Returns
+    /// the shrunk findings of the new reports (each signed by its shrunk case).
+    pub fn record(&mut self, run: &CaseRun, source: &str) -> Vec<Finding> {
         self.stats.cases += 1;
-        let mut new = 0;
+        let mut new = Vec::new();
         for finding in &run.findings {
             self.stats.findings += 1;
             if self.collector.count_if_held(finding, &run.answers, source) {
                 continue;
-            }
-            new += 1;
-            self.stats.signatures += 1;
-            if finding.known.is_none() {
-                self.stats.candidate_bugs += 1;
             }
             let minimal = self.engine.shrink(finding, SHRINK_BUDGET);
             let minimal_answers = self.engine.run(&minimal.case).answers;
@@ -111,14 +107,20 @@ impl<'a> Campaign<'a> {
             } else {
                 &run.answers
             };
-            self.collector.add(
+            if self.collector.add(
                 implementation,
                 finding,
                 &minimal,
                 &minimal_answers,
                 original_answers,
                 source,
-            );
+            ) {
+                self.stats.signatures += 1;
+                if minimal.known.is_none() {
+                    self.stats.candidate_bugs += 1;
+                }
+                new.push(minimal);
+            }
         }
         new
     }
@@ -163,8 +165,8 @@ impl<'a> Campaign<'a> {
         }
     }
 
-    /// Adds a prepared finding; when its signature arrived meanwhile (another job found it
-    /// first), counts it instead. Returns whether it was new.
+    /// Adds a prepared finding; when its signature, or its shrunk case's, arrived meanwhile
+    /// (another job found it first), counts it instead. Returns whether a report was made.
     pub fn add_prepared(&mut self, prepared: &Prepared, source: &str) -> bool {
         let finding = &prepared.original;
         if self
@@ -173,25 +175,28 @@ impl<'a> Campaign<'a> {
         {
             return false;
         }
-        self.stats.signatures += 1;
-        if finding.known.is_none() {
-            self.stats.candidate_bugs += 1;
-        }
-        if let Some(implementation) = self
+        let Some(implementation) = self
             .engine
             .implementations()
             .find(|i| i.about().name == finding.signature.implementation)
-        {
-            self.collector.add(
-                implementation,
-                finding,
-                &prepared.minimal,
-                &prepared.minimal_answers,
-                &prepared.original_answers,
-                source,
-            );
+        else {
+            return false;
+        };
+        let made = self.collector.add(
+            implementation,
+            finding,
+            &prepared.minimal,
+            &prepared.minimal_answers,
+            &prepared.original_answers,
+            source,
+        );
+        if made {
+            self.stats.signatures += 1;
+            if prepared.minimal.known.is_none() {
+                self.stats.candidate_bugs += 1;
+            }
         }
-        true
+        made
     }
 
     /// Runs again every case the reports under the campaign's directory hold (each report's

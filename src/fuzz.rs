@@ -358,26 +358,14 @@ pub fn run(
                                 .findings
                                 .fetch_add(run.findings.len() as u64, Ordering::Relaxed);
                             let candidates_before = campaign.stats().candidate_bugs;
-                            let fresh = if first.get().is_none() {
-                                run.findings
-                                    .iter()
-                                    .find(|f| f.known.is_none() && !campaign.has(f))
-                            } else {
-                                None
-                            };
-                            let mut fresh_all: Vec<&Finding> = Vec::new();
-                            for f in run.findings.iter().filter(|f| !campaign.has(f)) {
-                                if !fresh_all.iter().any(|g| g.signature == f.signature) {
-                                    fresh_all.push(f);
-                                }
-                            }
+                            // The new reports, each signed and shown by its shrunk case.
                             let new = campaign.record(run, source);
-                            if new > 0 {
-                                let cases = progress.cases.load(Ordering::Relaxed) + i as u64 + 1;
+                            let cases = progress.cases.load(Ordering::Relaxed) + i as u64 + 1;
+                            if !new.is_empty() {
                                 let after = start.elapsed();
                                 let mut finds =
                                     first_finds.lock().unwrap_or_else(|e| e.into_inner());
-                                for f in fresh_all {
+                                for f in &new {
                                     let find = FirstFind::of(f, cases, after);
                                     if let Some(announce) = options.announce {
                                         announce(&find);
@@ -385,16 +373,14 @@ pub fn run(
                                     finds.push(find);
                                 }
                             }
-                            progress.signatures.fetch_add(new as u64, Ordering::Relaxed);
+                            progress
+                                .signatures
+                                .fetch_add(new.len() as u64, Ordering::Relaxed);
                             let candidates = campaign.stats().candidate_bugs - candidates_before;
                             if candidates > 0 {
-                                if let Some(finding) = fresh {
+                                if let Some(finding) = new.iter().find(|f| f.known.is_none()) {
                                     first.get_or_init(|| {
-                                        FirstFind::of(
-                                            finding,
-                                            progress.cases.load(Ordering::Relaxed) + i as u64 + 1,
-                                            start.elapsed(),
-                                        )
+                                        FirstFind::of(finding, cases, start.elapsed())
                                     });
                                 }
                                 progress
@@ -501,7 +487,8 @@ fn record_shared(
             if !campaign.add_prepared(prepared, source) {
                 continue;
             }
-            let finding = &prepared.original;
+            // The new report is signed and shown by the shrunk case.
+            let finding = &prepared.minimal;
             let find = FirstFind::of(
                 finding,
                 progress.cases.load(Ordering::Relaxed) + *i as u64 + 1,

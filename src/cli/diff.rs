@@ -269,16 +269,12 @@ impl Announcer {
     ) {
         for run in engine.run_all(cases) {
             self.cases += 1;
-            let mut fresh: Vec<FirstFind> = Vec::new();
-            for finding in run.findings.iter().filter(|f| !campaign.has(f)) {
-                if !fresh
-                    .iter()
-                    .any(|f| f.signature == finding.signature.to_string())
-                {
-                    fresh.push(FirstFind::of(finding, self.cases, self.started.elapsed()));
-                }
-            }
-            campaign.record(&run, source);
+            // The new reports, each signed and shown by its shrunk case.
+            let fresh: Vec<FirstFind> = campaign
+                .record(&run, source)
+                .iter()
+                .map(|finding| FirstFind::of(finding, self.cases, self.started.elapsed()))
+                .collect();
             for find in fresh {
                 (self.print)(&find);
                 self.found.push(find);

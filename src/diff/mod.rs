@@ -212,7 +212,8 @@ impl Engine {
         )
     }
 
-    /// Shrinks a finding to a minimal case with the same signature and classification.
+    /// Shrinks a finding to a minimal case that shows the same behaviour and classification
+    /// (the first field of its signature, not every field: see `Core::shrink_within`).
     pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {
         self.shrink_within(finding, shrink::Budget::calls(budget))
     }
@@ -473,19 +474,32 @@ impl Core {
         calls: &Calls<'_>,
     ) -> Finding {
         let implementation = finding.signature.implementation.clone();
-        // The same signature, the same classification, and the same error from the
-        // implementation: without the last, a rejected input could shrink into one the
-        // implementation rejects for another reason.
+        let property = finding.difference.kind.is_property() || !finding.chain.is_empty();
+        // What the shrunk case must still show: the same kind of difference in the same
+        // first field (the one that decides where a request goes, by severity) with the same
+        // detail, the same classification, and the same error from the implementation
+        // (without the last, a rejected input could shrink into one the implementation
+        // rejects for another reason). The other fields may go: the report is signed by the
+        // shrunk case, whose fields are the fewest that show the behaviour, so that the many
+        // field sets one cause shows on larger inputs make one report. A property's finding
+        // keeps its whole signature.
         let identity = |f: &Finding| {
+            let signature = if property {
+                f.signature.clone()
+            } else {
+                Signature {
+                    fields: f.signature.fields.first().copied().into_iter().collect(),
+                    ..f.signature.clone()
+                }
+            };
             (
-                f.signature.clone(),
+                signature,
                 f.known.as_ref().map(|k| k.id.clone()),
                 error_shape(&f.actual, &f.case),
             )
         };
         let wanted = identity(finding);
         let mut best = finding.clone();
-        let property = finding.difference.kind.is_property() || !finding.chain.is_empty();
         let minimal = shrink::shrink_case_within(&finding.case, budget, |candidate| {
             let found = if property {
                 self.run_one_checked(&implementation, candidate, calls)

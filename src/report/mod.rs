@@ -221,6 +221,9 @@ pub struct Collector {
     /// Reports added as they are ([`Collector::insert`]), whose examples may not be in the
     /// order [`add_example`] keeps until it has run on them once.
     inserted: std::collections::BTreeSet<(String, String)>,
+    /// The signature a finding was first seen with, to the signature of its shrunk case, under
+    /// which its report is kept: one report for the many field sets one cause shows.
+    aliases: BTreeMap<(String, String), (String, String)>,
 }
 
 /// A stored minimal case seen again with its signature.
@@ -249,6 +252,7 @@ impl Collector {
             stored_minimal,
             confirmed: BTreeMap::new(),
             inserted: std::collections::BTreeSet::new(),
+            aliases: BTreeMap::new(),
         }
     }
 
@@ -267,9 +271,11 @@ impl Collector {
         );
     }
 
-    /// Whether this run already holds a report for the finding's signature.
+    /// Whether this run already holds a report for the finding's signature (or for the
+    /// signature its shrunk case had).
     pub fn has(&self, finding: &Finding) -> bool {
-        self.reports.contains_key(&key(finding))
+        let key = key(finding);
+        self.aliases.contains_key(&key) || self.reports.contains_key(&key)
     }
 
     /// Counts one more case for `finding`'s signature when it is already held, keeping the
@@ -282,6 +288,7 @@ impl Collector {
         source: &str,
     ) -> bool {
         let key = key(finding);
+        let key = self.aliases.get(&key).cloned().unwrap_or(key);
         let unsure = !self.inserted.is_empty() && self.inserted.contains(&key);
         let Some(report) = self.reports.get_mut(&key) else {
             return false;
@@ -319,8 +326,10 @@ impl Collector {
         }
     }
 
-    /// Adds a new signature: `original` as first seen, `minimal` its shrunk form with every
-    /// implementation's answers to it.
+    /// Adds a finding whose signature is new: `original` as first seen, `minimal` its shrunk
+    /// form with every implementation's answers to it. The report is signed by the shrunk case;
+    /// when a report already holds that signature, the original's signature becomes another
+    /// name of it and the case is counted there. Returns whether a report was made.
     pub fn add(
         &mut self,
         implementation: &dyn Implementation,
@@ -329,7 +338,15 @@ impl Collector {
         minimal_answers: &[(String, Outcome)],
         original_answers: &[(String, Outcome)],
         source: &str,
-    ) {
+    ) -> bool {
+        let (first_seen, signed) = (key(original), key(minimal));
+        if first_seen != signed {
+            self.aliases.insert(first_seen, signed.clone());
+        }
+        if self.reports.contains_key(&signed) {
+            self.count_if_held(original, original_answers, source);
+            return false;
+        }
         let about = implementation.about();
         let report = new_report(
             &about,
@@ -344,9 +361,10 @@ impl Collector {
             selection: implementation.command_line(),
             ..report
         };
-        self.reports.insert(key(original), report);
-        self.confirm(key(original), original, original_answers);
-        self.confirm(key(minimal), minimal, minimal_answers);
+        self.reports.insert(signed.clone(), report);
+        self.confirm(signed.clone(), original, original_answers);
+        self.confirm(signed, minimal, minimal_answers);
+        true
     }
 
     /// The reports of this run, not yet merged with what is on disk.
@@ -549,7 +567,8 @@ fn new_report(
     source: &str,
     reproduction: Option<String>,
 ) -> Report {
-    let signature = &original.signature;
+    // Signed by the shrunk case: its fields are the fewest that show the behaviour.
+    let signature = &minimal.signature;
     let mut examples = Vec::new();
     add_example(&mut examples, &original.case);
     add_example(&mut examples, &minimal.case);
