@@ -985,6 +985,26 @@ mod tests {
         assert!(e.message.contains("reason"), "{e}");
     }
 
+    /// The gate and the matrix leave RFC 3987 cases out (no bundled implementation declares
+    /// them): a URI case under `rfc3987/` would be judged on every adapter.
+    #[test]
+    fn the_rfc3987_corpus_holds_only_iri_cases() {
+        let vectors = load_dir(&default_dir()).expect("the checkout's corpus loads");
+        let iri: Vec<&Vector> = vectors.iter().filter(|v| v.corpus == "rfc3987").collect();
+        assert!(iri.len() > 200, "{}", iri.len());
+        for vector in iri {
+            let is_iri = match &vector.case {
+                Case::Parse { grammar, .. }
+                | Case::Resolve { grammar, .. }
+                | Case::Normalize { grammar, .. }
+                | Case::Equivalent { grammar, .. } => *grammar == Grammar::Iri,
+                Case::IriToUri { .. } | Case::UriToIri { .. } => true,
+                _ => false,
+            };
+            assert!(is_iri, "{} is not an RFC 3987 case", vector.name());
+        }
+    }
+
     #[test]
     fn an_empty_file_is_an_error() {
         assert!(load("vectors: []\n").is_err());

@@ -167,8 +167,10 @@ pub fn normalize_with(
 ///   to an unreserved character"; §6.5 treats "the characters additionally allowed in IRI
 ///   references in the same way that unreserved characters are in URI references", so a UTF-8
 ///   sequence of a character the component admits (`ucschar`; `iprivate` in the query) is
-///   decoded too, except the bidirectional formatting characters §4.1 forbids. The result is
-///   an IRI, not its URI (choice 24).
+///   decoded too, except the bidirectional formatting characters §4.1 forbids, which are written
+///   encoded even when the input has them literally (choice 17). The result is an IRI, not its
+///   URI (choice 24), and two IRIs have the same normal form exactly when the URIs they map to
+///   (§3.1) have the same RFC 3986 normal form.
 ///
 /// IDNs (§5.3.3: Nameprep, or punycode "may be considered equivalent") are not handled
 /// (choice 19).

@@ -31,3 +31,81 @@ pub fn parse_iri(input: &str) -> Result<Components<'_>, ParseError> {
 
 pub use to_iri::uri_to_iri;
 pub use to_uri::iri_to_uri;
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::super::{Level, normalize, normalize_in};
+    use super::*;
+
+    /// RFC 3987 §5.3.2.3 allows comparing IRIs "by converting both IRIs to URIs (see section
+    /// 3.1), eliminating escape differences in the resulting URIs": the reference's IRI normal
+    /// form (choice 24) must equate exactly the IRIs that route equates.
+    #[test]
+    fn iri_normal_forms_equate_what_the_normal_forms_of_their_uris_equate() {
+        let hosts = [
+            "a",
+            "A",
+            "é",
+            "É",
+            "%C3%A9",
+            "%c3%a9",
+            "%41",
+            "例",
+            "%E4%BE%8B",
+        ];
+        let pieces = [
+            "é",
+            "%C3%A9",
+            "%c3%a9",
+            "%41",
+            "a",
+            "É",
+            "/",
+            "./",
+            "../",
+            "%2F",
+            "%2f",
+            "%E2%80%8E",
+            "%e2%80%8e",
+            "\u{200E}",
+            "%EE%80%80",
+            "\u{E000}",
+            "%FF",
+            "%C3",
+            "例",
+            "%E4%BE%8B",
+            "?",
+            "#",
+            "%7e",
+            "~",
+        ];
+        let mut by_uri_form: HashMap<String, String> = HashMap::new();
+        let mut checked = 0;
+        for host in hosts {
+            for a in pieces {
+                for b in pieces {
+                    for c in pieces {
+                        let iri = format!("http://{host}/{a}{b}{c}");
+                        let Ok(iri_form) = normalize_in(&iri, Level::Syntax, Grammar::Iri) else {
+                            continue;
+                        };
+                        let uri_form = normalize(&iri_to_uri(&iri).unwrap(), Level::Syntax)
+                            .expect("a mapped IRI is a URI");
+                        // The IRI normal form maps to the same URI normal form ...
+                        let again = normalize(&iri_to_uri(&iri_form).unwrap(), Level::Syntax);
+                        assert_eq!(again.as_ref(), Ok(&uri_form), "{iri}");
+                        // ... and IRIs with one URI normal form have one IRI normal form.
+                        let first = by_uri_form.entry(uri_form).or_insert(iri_form.clone());
+                        assert_eq!(*first, iri_form, "{iri}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
+        // Different spellings met: fewer normal forms than inputs.
+        assert!(by_uri_form.len() * 2 < checked, "{}", by_uri_form.len());
+    }
+}

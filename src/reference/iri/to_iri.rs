@@ -109,7 +109,15 @@ pub(crate) fn decode_component(out: &mut String, text: &str, wide: Wide, kept: K
             flush(out, &mut run, wide);
             // Whole characters, so that the literal ones of an IRI are copied intact.
             let c = text[i..].chars().next().unwrap_or(char::from(b));
-            out.push(if lowercase { c.to_ascii_lowercase() } else { c });
+            if kept != Kept::AsWritten && is_bidi_formatting(c) {
+                // Normalization writes an IRI, which "MUST NOT contain bidirectional formatting
+                // characters" (§4.1): the grammar admits a literal one (choice 17), so it is
+                // written as its encoding, as the URI it maps to would have it.
+                let mut utf8 = [0; 4];
+                push_encoded(out, c.encode_utf8(&mut utf8).as_bytes());
+            } else {
+                out.push(if lowercase { c.to_ascii_lowercase() } else { c });
+            }
             i += c.len_utf8();
         }
     }
