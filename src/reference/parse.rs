@@ -521,10 +521,10 @@ fn wide(grammar: Grammar, kind: ErrorKind) -> Option<Wide> {
     match (grammar, kind) {
         (Grammar::Uri, _) => None,
         (Grammar::Iri, ErrorKind::Query) => Some(Wide::UcscharOrIprivate),
-        (Grammar::Iri, ErrorKind::Userinfo | ErrorKind::Host | ErrorKind::Path) => {
-            Some(Wide::Ucschar)
-        }
-        (Grammar::Iri, ErrorKind::Fragment) => Some(Wide::Ucschar),
+        (
+            Grammar::Iri,
+            ErrorKind::Userinfo | ErrorKind::Host | ErrorKind::Path | ErrorKind::Fragment,
+        ) => Some(Wide::Ucschar),
         (Grammar::Iri, _) => None,
     }
 }
@@ -581,7 +581,7 @@ fn check_pct_text_in(
     let bytes = text.as_bytes();
     let mut i = start;
     while i < bytes.len() {
-        match check_pct_text(&bytes[..], i, class, kind) {
+        match check_pct_text(bytes, i, class, kind) {
             Ok(()) => return Ok(()),
             Err(e) if e.kind() == kind => match wide_char_at(text, e.offset(), Some(wide)) {
                 Some(len) => i = e.offset() + len,
