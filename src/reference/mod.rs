@@ -8,7 +8,7 @@
 //! - [`normalize`](mod@normalize): §6;
 //! - [`appendix_b`]: the lenient splitter of Appendix B;
 //! - [`error`]: what failed and where;
-//! - [`iri`]: RFC 3987 beside RFC 3986: the IRI grammar is [`parse`]'s with [`Grammar::Iri`],
+//! - [`iri`]: RFC 3987 beside RFC 3986: the IRI grammar is [`parse()`]'s with [`Grammar::Iri`],
 //!   and [`iri`] holds its character tables and the two mappings (§3.1, §3.2).
 
 pub mod appendix_b;

@@ -17,12 +17,12 @@
 //! ```
 //!
 //! The same parser reads IRIs (RFC 3987 §2.2) when given [`Grammar::Iri`]: "The following
-//! grammar closely follows the URI grammar in [RFC3986], except that the range of unreserved
+//! grammar closely follows the URI grammar in \[RFC3986\], except that the range of unreserved
 //! characters is expanded to include UCS characters, with the restriction that private UCS
 //! characters can occur only in query parts." Only the scanners differ: where a component's
 //! table stops at a non-ASCII character, the IRI grammar asks whether the component admits it
 //! ([`super::iri::chars::Wide`]); `scheme`, `port` and `IP-literal` stay ASCII, as §2.2 takes
-//! them "the same as those in [RFC3986]".
+//! them "the same as those in \[RFC3986\]".
 //!
 //! The parser walks the input once, left to right, and keeps every component as a slice of the
 //! input: it allocates nothing and runs in time linear in the input. Each component is found by

@@ -151,7 +151,7 @@ pub fn resolve(
 /// the reference an `IRI-reference`, and the target is an IRI.
 ///
 /// RFC 3987 §6.5: "Processing of relative IRI references against a base is handled
-/// straightforwardly; the algorithms of [RFC3986] can be applied directly, treating the
+/// straightforwardly; the algorithms of \[RFC3986\] can be applied directly, treating the
 /// characters additionally allowed in IRI references in the same way that unreserved
 /// characters are in URI references." §5.2 only moves components and splits paths at "/", so
 /// the same code serves both; nothing is percent-encoded or decoded on the way (an IRI target

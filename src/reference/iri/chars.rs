@@ -95,7 +95,24 @@ pub fn is_bidi_formatting(c: char) -> bool {
 }
 
 /// Which non-ASCII characters a component admits: the IRI rules differ from RFC 3986's only
-/// there.
+/// there. Each rule of §2.2 that RFC 3986 has under another name is RFC 3986's ASCII table
+/// (`super::super::chars`) plus one of these:
+///
+/// ```text
+/// iunreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar     ; UNRESERVED + Ucschar
+/// iuserinfo      = *( iunreserved / pct-encoded / sub-delims / ":" )   ; USERINFO + Ucschar
+/// ireg-name      = *( iunreserved / pct-encoded / sub-delims )         ; REG_NAME + Ucschar
+/// ipchar         = iunreserved / pct-encoded / sub-delims / ":" / "@"  ; PCHAR + Ucschar
+/// isegment       = *ipchar                                             ; PCHAR + Ucschar
+/// isegment-nz    = 1*ipchar
+/// isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims / "@" ) ; and no ":"
+/// ipath-*        = RFC 3986's path rules over isegment                 ; PATH + Ucschar
+/// iquery         = *( ipchar / iprivate / "/" / "?" )                  ; QUERY + UcscharOrIprivate
+/// ifragment      = *( ipchar / "/" / "?" )                             ; FRAGMENT + Ucschar
+/// ```
+///
+/// The parser (`parse.rs`) picks the set by the component it scans; `scheme`, `port`,
+/// `IP-literal` and `pct-encoded` get none, as §2.2 takes them from RFC 3986 unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Wide {
     /// `iunreserved` brings `ucschar` into `iuserinfo`, `ireg-name`, `ipchar` and `ifragment`.

@@ -2,12 +2,12 @@
 //!
 //! - [`chars`]: `ucschar`, `iprivate` and the bidirectional formatting characters (§2.2, §4.1);
 //! - the grammar of §2.2 (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref`) is RFC
-//!   3986's parser run with [`Grammar::Iri`](super::Grammar::Iri): [`parse_iri`] and
+//!   3986's parser run with [`Grammar::Iri`]: [`parse_iri`] and
 //!   [`super::parse_in`];
 //! - [`to_uri`]: the mapping of IRIs to URIs (§3.1);
 //! - [`to_iri`]: the conversion of URIs to IRIs (§3.2);
 //! - resolution (§6.5) and the comparison ladder (§5.3) are RFC 3986's, run with
-//!   [`Grammar::Iri`](super::Grammar::Iri): [`super::resolve_in`], [`super::normalize_in`],
+//!   [`Grammar::Iri`]: [`super::resolve_in`], [`super::normalize_in`],
 //!   [`super::equivalent_in`].
 //!
 //! Every choice where RFC 3987 leaves room is numbered in vectors/README.md (choices 17 on).

@@ -129,6 +129,9 @@ fn is_hex(bytes: &[u8], at: usize) -> bool {
 }
 
 /// Steps 3 to 5 on a run of decoded octets from 0x80 up, appended to `out`; empties `run`.
+///
+/// "Conversions from URIs to IRIs MUST NOT use any character encoding other than UTF-8 in steps
+/// 3 and 4": the run is read as UTF-8 and nothing else, so `%E9` alone stays `%E9`.
 fn flush(out: &mut String, run: &mut Vec<u8>, wide: Wide) {
     for chunk in run.utf8_chunks() {
         for c in chunk.valid().chars() {

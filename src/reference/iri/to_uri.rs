@@ -36,7 +36,7 @@ use super::parse_iri;
 /// Since the input parsed as an `IRI-reference`, its only non-ASCII characters are `ucschar`
 /// (and `iprivate` in the query), so encoding every non-ASCII character is exactly step 2. The
 /// result is a `URI-reference` with the same components, each mapped: "The above mapping from
-/// IRIs to URIs produces URIs fully conforming to [RFC3986]. The mapping is also an identity
+/// IRIs to URIs produces URIs fully conforming to \[RFC3986\]. The mapping is also an identity
 /// transformation for URIs and is idempotent".
 pub fn iri_to_uri(iri: &str) -> Result<String, ParseError> {
     parse_iri(iri)?;
