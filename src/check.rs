@@ -4,8 +4,8 @@ use std::fmt;
 
 use crate::model::Components;
 use crate::reference::{
-    self, ParseOptions, ResolveError, ResolveOptions, normalize, parse_with, recompose,
-    remove_dot_segments_traced, resolve, split,
+    self, ParseOptions, ResolveError, ResolveOptions, iri_to_uri, normalize_in, parse_in,
+    recompose, remove_dot_segments_traced, resolve_in, split, uri_to_iri,
 };
 use crate::vectors::{Case, Expectation, SplitGroups, Vector};
 
@@ -78,7 +78,8 @@ pub fn reference_outcome(case: &Case) -> Expectation {
             input,
             rule,
             zone_id,
-        } => match parse_with(input, *rule, ParseOptions { zone_id: *zone_id }) {
+            grammar,
+        } => match parse_in(input, *rule, *grammar, ParseOptions { zone_id: *zone_id }) {
             Ok(c) => Expectation::Components {
                 components: Components::from(&c),
                 host_kind: c.host_kind,
@@ -89,11 +90,16 @@ pub fn reference_outcome(case: &Case) -> Expectation {
             base,
             input,
             strict,
-        } => match resolve(base, input, ResolveOptions::strict(*strict)) {
+            grammar,
+        } => match resolve_in(base, input, ResolveOptions::strict(*strict), *grammar) {
             Ok(target) => Expectation::Target(target),
             Err(ResolveError::Base(e) | ResolveError::Reference(e)) => invalid(&e),
         },
-        Case::Normalize { input, level } => match normalize(input, *level) {
+        Case::Normalize {
+            input,
+            level,
+            grammar,
+        } => match normalize_in(input, *level, *grammar) {
             Ok(n) => Expectation::Normalized(n),
             Err(e) => invalid(&e),
         },
@@ -101,8 +107,17 @@ pub fn reference_outcome(case: &Case) -> Expectation {
             input,
             other,
             level,
-        } => match reference::equivalent(input, other, *level) {
+            grammar,
+        } => match reference::equivalent_in(input, other, *level, *grammar) {
             Ok(e) => Expectation::Equivalent(e),
+            Err(e) => invalid(&e),
+        },
+        Case::IriToUri { input } => match iri_to_uri(input) {
+            Ok(uri) => Expectation::Uri(uri),
+            Err(e) => invalid(&e),
+        },
+        Case::UriToIri { input } => match uri_to_iri(input) {
+            Ok(iri) => Expectation::Iri(iri),
             Err(e) => invalid(&e),
         },
         Case::Recompose { components } => {

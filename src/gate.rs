@@ -39,6 +39,7 @@ use crate::diff::{Catalogue, Engine};
 use crate::impls::Implementation;
 use crate::matrix::{self, Verdict};
 use crate::model::Outcome;
+use crate::reference::Grammar;
 use crate::vectors::{self, Case, Expectation, Vector};
 
 #[cfg(feature = "runner")]
@@ -551,16 +552,23 @@ pub fn reason(case: &GateCase) -> String {
     }
 }
 
-/// The kind of a vector's case, as the corpus spells its `op`.
+/// The kind of a vector's case, as the corpus spells its `op`, with `(IRI)` after an
+/// operation on IRIs.
 pub fn kind(case: &Case) -> &'static str {
+    let iri = |grammar: &Grammar, uri, iri| match grammar {
+        Grammar::Uri => uri,
+        Grammar::Iri => iri,
+    };
     match case {
-        Case::Parse { .. } => "parse",
-        Case::Resolve { .. } => "resolve",
-        Case::Normalize { .. } => "normalize",
-        Case::Equivalent { .. } => "equivalent",
+        Case::Parse { grammar, .. } => iri(grammar, "parse", "parse (IRI)"),
+        Case::Resolve { grammar, .. } => iri(grammar, "resolve", "resolve (IRI)"),
+        Case::Normalize { grammar, .. } => iri(grammar, "normalize", "normalize (IRI)"),
+        Case::Equivalent { grammar, .. } => iri(grammar, "equivalent", "equivalent (IRI)"),
         Case::Recompose { .. } => "recompose",
         Case::RemoveDotSegments { .. } => "remove_dot_segments",
         Case::Split { .. } => "split",
+        Case::IriToUri { .. } => "iri-to-uri",
+        Case::UriToIri { .. } => "uri-to-iri",
     }
 }
 
@@ -573,9 +581,10 @@ pub fn operation(case: &Case) -> String {
             input,
             rule,
             zone_id,
+            grammar,
         } => format!(
             "parse {input:?} by rule {}{}",
-            rule.name(),
+            grammar.rule_name(*rule),
             if *zone_id {
                 " (RFC 6874 zone identifiers allowed)"
             } else {
@@ -586,24 +595,46 @@ pub fn operation(case: &Case) -> String {
             base,
             input,
             strict,
+            grammar,
         } => format!(
-            "resolve {input:?} against base {base:?} ({})",
-            if *strict { "strict" } else { "non-strict" }
+            "resolve {input:?} against base {base:?} ({}{})",
+            if *strict { "strict" } else { "non-strict" },
+            as_iris(*grammar)
         ),
-        Case::Normalize { input, level } => {
-            format!("normalize {input:?} at level {}", level.name())
+        Case::Normalize {
+            input,
+            level,
+            grammar,
+        } => {
+            format!(
+                "normalize {input:?} at level {}{}",
+                level.name(),
+                as_iris(*grammar)
+            )
         }
         Case::Equivalent {
             input,
             other,
             level,
+            grammar,
         } => format!(
-            "equivalent {input:?} and {other:?} at level {}",
-            level.name()
+            "equivalent {input:?} and {other:?} at level {}{}",
+            level.name(),
+            as_iris(*grammar)
         ),
+        Case::IriToUri { input } => format!("map IRI {input:?} to a URI (RFC 3987 §3.1)"),
+        Case::UriToIri { input } => format!("convert URI {input:?} to an IRI (RFC 3987 §3.2)"),
         Case::Recompose { components } => format!("recompose {}", components.describe()),
         Case::RemoveDotSegments { input } => format!("remove_dot_segments {input:?}"),
         Case::Split { input } => format!("split {input:?} by Appendix B"),
+    }
+}
+
+/// `, as IRIs` for an operation on IRIs.
+fn as_iris(grammar: Grammar) -> &'static str {
+    match grammar {
+        Grammar::Uri => "",
+        Grammar::Iri => ", as IRIs",
     }
 }
 

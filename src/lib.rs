@@ -1,7 +1,8 @@
 //! A conformance suite for RFC 3986 (URI Generic Syntax): a reference implementation written
 //! from the RFC, a corpus of test vectors taken from it, and the harness that runs them.
 //!
-//! - [`reference`]: the oracle, std only, one module per RFC concern;
+//! - [`reference`]: the oracle, std only, one module per RFC concern, with RFC 3987 (IRIs) beside
+//!   RFC 3986 on the same parser (`reference::iri`);
 //! - [`model`]: owned components, shared by the vectors and the protocol;
 //! - [`protocol`]: the JSON-lines wire format of `uri-conformance serve`;
 //! - [`vectors`]: the YAML corpus and its loader;

@@ -43,12 +43,15 @@ enum Family {
     Promote(cli::promote::PromoteArgs),
     /// The CI gate: the corpus against one implementation under its expectations file.
     Gate(cli::gate::GateArgs),
-    /// Parse a URI reference and show its components.
+    /// Parse a URI reference and show its components (an IRI with --rule IRI-reference, ...).
     Parse(cli::reference::ParseArgs),
-    /// Resolve a reference against a base URI (RFC 3986 §5.2).
+    /// Resolve a reference against a base URI (RFC 3986 §5.2; IRIs with --iri, RFC 3987 §6.5).
     Resolve(cli::reference::ResolveArgs),
-    /// Normalize a URI reference (RFC 3986 §6.2.2; with --scheme, §6.2.3 too).
+    /// Normalize a URI reference (RFC 3986 §6.2.2; with --scheme, §6.2.3 too; IRIs with --iri,
+    /// RFC 3987 §5.3).
     Normalize(cli::reference::NormalizeArgs),
+    /// Map an IRI to a URI (--to-uri, RFC 3987 §3.1) or a URI to an IRI (--to-iri, §3.2).
+    Convert(cli::reference::ConvertArgs),
     /// Run the vector corpus against the reference and print a summary.
     Check(cli::reference::CheckArgs),
     /// Run other projects' RFC 3986 test cases against the reference; print agreement per source.
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Family::Parse(args) => cli::reference::parse(&args),
         Family::Resolve(args) => cli::reference::resolve(&args),
         Family::Normalize(args) => cli::reference::normalize(&args),
+        Family::Convert(args) => cli::reference::convert(&args),
         Family::Check(args) => cli::reference::check(&args),
         Family::Crosscheck(args) => cli::reference::crosscheck(&args),
     };

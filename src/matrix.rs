@@ -9,6 +9,7 @@ use crate::diff::compare::differing_fields;
 use crate::impls::BlindSpot;
 use crate::model::Outcome;
 use crate::protocol::Request;
+use crate::reference::Grammar;
 use crate::vectors::{Case, Expectation, Vector};
 
 /// How one implementation did on one vector.
@@ -91,12 +92,17 @@ pub struct Matrix {
 }
 
 /// The protocol request for a vector, if the vector's operation is one implementations answer.
+///
+/// RFC 3987 cases (the IRI rules, `iri: true`, the two mappings) are `None`: no
+/// [`crate::impls::Implementation`] declares them yet, and an implementation that does not know
+/// them must not be judged on them (an IRI parsed by a URI parser fails, a conforming answer).
 pub fn request(vector: &Vector) -> Option<Request> {
     match &vector.case {
         Case::Parse {
             input,
             rule,
             zone_id,
+            grammar: Grammar::Uri,
         } => Some(Request::Parse {
             input: input.clone(),
             rule: Some(rule.name().to_owned()),
@@ -106,12 +112,17 @@ pub fn request(vector: &Vector) -> Option<Request> {
             base,
             input,
             strict,
+            grammar: Grammar::Uri,
         } => Some(Request::Resolve {
             base: base.clone(),
             input: input.clone(),
             strict: *strict,
         }),
-        Case::Normalize { input, level } => Some(Request::Normalize {
+        Case::Normalize {
+            input,
+            level,
+            grammar: Grammar::Uri,
+        } => Some(Request::Normalize {
             input: input.clone(),
             level: Some(level.name().to_owned()),
         }),

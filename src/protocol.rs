@@ -8,6 +8,13 @@
 //! {"op":"normalize","input":S,"level":L?}           -> {"valid":true,"normalized":S} | {"valid":false,"error":S}
 //! {"op":"serialize","input":S}                     -> {"valid":true,"serialized":S} | {"valid":false,"error":S}
 //!                                                     (optional: the round-trip properties)
+//! {"op":"parse","input":S,"rule":"IRI-reference"}  -> as parse; the rules IRI-reference, IRI,
+//!                                                     absolute-IRI, irelative-ref (RFC 3987)
+//! {"op":"resolve",...,"iri":true}                   -> as resolve, on IRIs (RFC 3987 §6.5)
+//! {"op":"normalize",...,"iri":true}                 -> as normalize, on IRIs (RFC 3987 §5.3)
+//! {"op":"iri-to-uri","input":S}                     -> {"valid":true,"uri":S} | {"valid":false,"error":S}
+//! {"op":"uri-to-iri","input":S}                     -> {"valid":true,"iri":S} | {"valid":false,"error":S}
+//!                                                     (optional: RFC 3987, see [`IriRequest`])
 //! an operation the implementation does not support  -> {"unsupported":true}
 //! a line that is not a valid request                -> {"error":S}
 //! ```
@@ -263,6 +270,152 @@ pub fn read_serialized(line: &str) -> Option<Result<String, String>> {
     }
 }
 
+/// A request on IRIs (RFC 3987). A separate message rather than new [`Request`] variants, as
+/// `serialize` is: the harness sends [`Request`]s to every implementation, and one that knows
+/// only URIs must not be asked these. A line is an IRI request when its `op` is `iri-to-uri` or
+/// `uri-to-iri`, when it parses by an IRI rule, or when it resolves or normalizes with
+/// `"iri":true` ([`read_iri_request`]); an implementation that does not do them answers
+/// `{"unsupported":true}`, and a version 1 program an error line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", deny_unknown_fields)]
+pub enum IriRequest {
+    /// Parse `input` by an IRI rule.
+    #[serde(rename = "parse")]
+    Parse {
+        /// The text.
+        input: String,
+        /// `IRI-reference`, `IRI`, `absolute-IRI` or `irelative-ref`.
+        rule: String,
+    },
+    /// Resolve the IRI reference `input` against the IRI `base` (RFC 3987 §6.5).
+    #[serde(rename = "resolve")]
+    Resolve {
+        /// The base IRI.
+        base: String,
+        /// The reference.
+        input: String,
+        /// §5.2.2's strict parser (true when absent).
+        #[serde(default = "strict_default")]
+        strict: bool,
+        /// Always true.
+        iri: bool,
+    },
+    /// Normalize the IRI reference `input` at `level` (RFC 3987 §5.3).
+    #[serde(rename = "normalize")]
+    Normalize {
+        /// The IRI reference.
+        input: String,
+        /// `syntax` or `scheme`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<String>,
+        /// Always true.
+        iri: bool,
+    },
+    /// Map an IRI reference to a URI reference (RFC 3987 §3.1).
+    #[serde(rename = "iri-to-uri")]
+    IriToUri {
+        /// The IRI reference.
+        input: String,
+    },
+    /// Convert a URI reference to an IRI reference (RFC 3987 §3.2).
+    #[serde(rename = "uri-to-iri")]
+    UriToIri {
+        /// The URI reference.
+        input: String,
+    },
+}
+
+/// The names of the IRI rules a parse request may give.
+pub const IRI_RULES: [&str; 4] = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"];
+
+impl IriRequest {
+    /// Checks the values it names (rule, level).
+    pub fn validate(&self) -> Result<(), String> {
+        match self {
+            IriRequest::Parse { rule, .. } if !IRI_RULES.contains(&rule.as_str()) => Err(format!(
+                "unknown IRI rule {rule:?} (expected {})",
+                IRI_RULES.join(", ")
+            )),
+            IriRequest::Normalize { level, .. } => Request::level(level.as_deref()).map(drop),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Whether a line is an IRI request: `iri-to-uri`, `uri-to-iri`, a parse by an IRI rule, or a
+/// resolve or normalize with `"iri":true`. Any other line (a URI request, `about`,
+/// `serialize`, a line that is not JSON) is not.
+pub fn is_iri_request(line: &str) -> bool {
+    let Ok(Value::Object(object)) = serde_json::from_str::<Value>(line) else {
+        return false;
+    };
+    match object.get("op").and_then(Value::as_str) {
+        Some("iri-to-uri" | "uri-to-iri") => true,
+        Some("parse") => object
+            .get("rule")
+            .and_then(Value::as_str)
+            .is_some_and(|rule| IRI_RULES.contains(&rule)),
+        Some("resolve" | "normalize") => object.get("iri") == Some(&Value::Bool(true)),
+        _ => false,
+    }
+}
+
+/// Reads an IRI request line ([`is_iri_request`]): the id to echo, and the request or why it
+/// is not a valid one.
+pub fn read_iri_request(line: &str) -> (Option<Value>, Result<IriRequest, String>) {
+    let mut value: Value = match serde_json::from_str(line) {
+        Ok(value) => value,
+        Err(e) => return (None, Err(format!("not a valid request: {e}"))),
+    };
+    let id = value.as_object_mut().and_then(|o| o.remove("id"));
+    let request = serde_json::from_value::<IriRequest>(value)
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.validate().map(|()| r))
+        .map_err(|e| format!("not a valid request: {e}"));
+    (id, request)
+}
+
+/// The answer to an [`IriRequest`]: the two mappings' own answers, or a [`Response`] (parsed,
+/// resolved, normalized, invalid, unsupported).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum IriResponse {
+    /// The URI an IRI maps to.
+    Uri {
+        /// Always true.
+        valid: bool,
+        /// The URI reference.
+        uri: String,
+    },
+    /// The IRI a URI converts to.
+    Iri {
+        /// Always true.
+        valid: bool,
+        /// The IRI reference.
+        iri: String,
+    },
+    /// Any other answer.
+    Other(Response),
+}
+
+impl IriResponse {
+    /// A successful IRI-to-URI mapping.
+    pub fn uri(uri: String) -> Self {
+        IriResponse::Uri { valid: true, uri }
+    }
+
+    /// A successful URI-to-IRI conversion.
+    pub fn iri(iri: String) -> Self {
+        IriResponse::Iri { valid: true, iri }
+    }
+}
+
+impl From<Response> for IriResponse {
+    fn from(response: Response) -> Self {
+        IriResponse::Other(response)
+    }
+}
+
 /// The protocol version this harness speaks.
 pub const VERSION: u32 = 2;
 
@@ -490,6 +643,87 @@ mod tests {
             ),
             r#"{"id":3,"op":"normalize","input":"a"}"#
         );
+    }
+
+    #[test]
+    fn iri_requests_are_told_from_uri_requests() {
+        let read = |line| {
+            is_iri_request(line).then(|| {
+                let (id, request) = read_iri_request(line);
+                (id, request.unwrap())
+            })
+        };
+        assert_eq!(
+            read(r#"{"op":"iri-to-uri","input":"ä","id":4}"#),
+            Some((
+                Some(Value::from(4)),
+                IriRequest::IriToUri { input: "ä".into() }
+            ))
+        );
+        assert_eq!(
+            read(r#"{"op":"parse","input":"ä","rule":"irelative-ref"}"#),
+            Some((
+                None,
+                IriRequest::Parse {
+                    input: "ä".into(),
+                    rule: "irelative-ref".into()
+                }
+            ))
+        );
+        assert_eq!(
+            read(r#"{"op":"resolve","base":"a:b","input":"ä","iri":true}"#),
+            Some((
+                None,
+                IriRequest::Resolve {
+                    base: "a:b".into(),
+                    input: "ä".into(),
+                    strict: true,
+                    iri: true
+                }
+            ))
+        );
+        // URI requests, about and serialize are not IRI requests.
+        for line in [
+            r#"{"op":"parse","input":"a"}"#,
+            r#"{"op":"parse","input":"a","rule":"URI"}"#,
+            r#"{"op":"resolve","base":"a:b","input":"c","iri":false}"#,
+            r#"{"op":"normalize","input":"a"}"#,
+            r#"{"op":"about"}"#,
+            r#"{"op":"serialize","input":"a"}"#,
+            "not json",
+        ] {
+            assert!(!is_iri_request(line), "{line}");
+        }
+        // An IRI request with a bad value is one, and invalid.
+        let (_, bad) = read_iri_request(r#"{"op":"normalize","input":"a","iri":true,"level":"x"}"#);
+        assert!(bad.unwrap_err().contains("unknown level"));
+        let (_, bad) = read_iri_request(r#"{"op":"uri-to-iri","input":"a","rule":"x"}"#);
+        assert!(bad.is_err());
+    }
+
+    #[test]
+    fn iri_responses_serialize_as_documented() {
+        let line = |r: &IriResponse| serde_json::to_string(r).unwrap();
+        assert_eq!(
+            line(&IriResponse::uri("%C3%A4".into())),
+            r#"{"valid":true,"uri":"%C3%A4"}"#
+        );
+        assert_eq!(
+            line(&IriResponse::iri("ä".into())),
+            r#"{"valid":true,"iri":"ä"}"#
+        );
+        assert_eq!(
+            line(&Response::unsupported().into()),
+            r#"{"unsupported":true}"#
+        );
+        for text in [
+            r#"{"valid":true,"uri":"a"}"#,
+            r#"{"valid":true,"iri":"a"}"#,
+            r#"{"valid":false,"error":"x"}"#,
+        ] {
+            let back: IriResponse = serde_json::from_str(text).unwrap();
+            assert_eq!(line(&back), text);
+        }
     }
 
     #[test]

@@ -216,3 +216,55 @@ fn a_fuzz_run_killed_outright_keeps_what_it_found() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn iri_commands_answer_and_point_at_the_failing_character() {
+    let run = |args: &[&str]| {
+        let output = binary().args(args).output().expect("runs");
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).expect("UTF-8"),
+        )
+    };
+    let (code, out) = run(&["parse", "--rule", "IRI-reference", "http://例え.テスト/ä"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("host      \"例え.テスト\"  (reg-name)"),
+        "{out}"
+    );
+    assert_eq!(
+        run(&["convert", "--to-uri", "http://例え.テスト/ä"]),
+        (
+            Some(0),
+            "http://%E4%BE%8B%E3%81%88.%E3%83%86%E3%82%B9%E3%83%88/%C3%A4\n".to_owned()
+        )
+    );
+    assert_eq!(
+        run(&["convert", "--to-iri", "http://www.example.org/D%C3%BCrst"]),
+        (Some(0), "http://www.example.org/Dürst\n".to_owned())
+    );
+    assert_eq!(
+        run(&["resolve", "--iri", "http://例/ä/b", "../ö"]),
+        (Some(0), "http://例/ö\n".to_owned())
+    );
+    assert_eq!(
+        run(&["normalize", "--iri", "HTTP://a/%c3%a4"]),
+        (Some(0), "http://a/ä\n".to_owned())
+    );
+    // U+E000 is iprivate, not allowed in a path: the caret stands under its escape, after the
+    // escapes of the two characters before it.
+    let (code, out) = run(&["parse", "--rule", "IRI", "http://é/\u{E000}"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        "not a valid IRI (ipath):\ninvalid character in ipath at byte 10\n  http://\\u{e9}/\\u{e000}\n                ^\n"
+    );
+    // Without an IRI rule, the same input fails by RFC 3986's rules.
+    let (_, out) = run(&["parse", "http://é/"]);
+    assert!(
+        out.starts_with("not a valid URI-reference (host):"),
+        "{out}"
+    );
+    let (code, _) = run(&["convert", "x"]);
+    assert_eq!(code, Some(2), "a direction is required");
+}

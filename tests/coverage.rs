@@ -169,7 +169,8 @@ fn the_generator_reaches_every_rule() {
         .collect();
     let missing_invalid: Vec<&str> = ErrorKind::ALL
         .iter()
-        .filter(|kind| **kind != ErrorKind::ZoneId)
+        // The generator writes URIs: the RFC 3987 rules are the IRI vectors' to reach.
+        .filter(|kind| **kind != ErrorKind::ZoneId && !kind.is_iri_only())
         .map(|kind| kind.rule())
         .filter(|rule| !counts.invalid.contains_key(rule))
         .collect();

@@ -1,7 +1,7 @@
 //! Properties of the reference on generated inputs (fixed seeds, so every run checks the same
 //! inputs): round trip through §5.3, agreement with the Appendix B splitter, idempotent and
 //! equivalence-preserving normalization, resolution targets that parse back, and no panic or
-//! super-linear time on any input.
+//! super-linear time on any input; and RFC 3987's mappings and IRI normalization.
 
 use uri_conformance::reference::{
     self, Components, Level, ParseOptions, ResolveOptions, Rule, equivalent, normalize, parse,
@@ -346,4 +346,128 @@ fn ten_megabyte_inputs_finish() {
     );
     let at_signs = format!("//{}", "@".repeat(10_000_000));
     assert_eq!(parse(&at_signs).map_err(|e| e.offset()), Err(3));
+}
+
+/// Characters and percent-encodings that RFC 3987 treats specially: ucschar, iprivate, a bidi
+/// formatting character, UTF-8 that decodes and octets that do not.
+const IRI_PIECES: &[&str] = &[
+    "é",
+    "例",
+    "\u{10300}",
+    "\u{E000}",
+    "\u{200E}",
+    "\u{FFFE}",
+    "%C3%A9",
+    "%c3%a9",
+    "%E4%BE%8B",
+    "%EE%80%80",
+    "%e2%80%ae",
+    "%F0%90%8C%80",
+    "%FF",
+    "%C3",
+    "%ED%A0%80",
+];
+
+/// A generated reference with RFC 3987 pieces put in at random places.
+fn generated_iris(seed: u64, count: usize) -> Vec<String> {
+    let mut rng = Rng(seed);
+    (0..count)
+        .map(|_| {
+            let mut s = generate(&mut rng);
+            for _ in 0..=rng.below(3) {
+                let at = (0..=s.len())
+                    .filter(|&i| s.is_char_boundary(i))
+                    .nth(rng.below(s.chars().count() + 1))
+                    .unwrap_or(s.len());
+                s.insert_str(at, rng.pick(IRI_PIECES));
+            }
+            s
+        })
+        .collect()
+}
+
+/// RFC 3987 §3.2: "The conversion described in this section will always result in an IRI that
+/// maps back to the URI used as an input for the conversion (except for potential case
+/// differences in percent-encoding and for potential percent-encoded unreserved characters)":
+/// the two URIs have one RFC 3986 normal form.
+#[test]
+fn uri_to_iri_gives_an_iri_that_maps_back() {
+    let mut checked = 0;
+    for uri in generated_iris(11, 20_000) {
+        if parse(&uri).is_err() {
+            continue;
+        }
+        let iri = reference::uri_to_iri(&uri).expect("a URI reference converts");
+        assert!(reference::parse_iri(&iri).is_ok(), "{uri} gave {iri}");
+        let back = reference::iri_to_uri(&iri).expect("an IRI reference maps");
+        assert_eq!(
+            normalize(&back, Level::Syntax),
+            normalize(&uri, Level::Syntax),
+            "{uri} gave {iri}, which maps to {back}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 2_000, "only {checked} URIs");
+}
+
+/// RFC 3987 §3.1: the mapping "produces URIs fully conforming to [RFC3986]", "is also an
+/// identity transformation for URIs and is idempotent", and maps each component on its own.
+#[test]
+fn iri_to_uri_gives_a_uri_component_by_component() {
+    let mut checked = 0;
+    for iri in generated_iris(12, 20_000) {
+        let Ok(c) = reference::parse_iri(&iri) else {
+            continue;
+        };
+        let uri = reference::iri_to_uri(&iri).expect("an IRI reference maps");
+        let u = parse(&uri).unwrap_or_else(|e| panic!("{iri} gave {uri}: {e}"));
+        assert_eq!(reference::iri_to_uri(&uri).as_ref(), Ok(&uri), "{iri}");
+        let encode = |s: Option<&str>| s.map(reference::iri::to_uri::percent_encode_non_ascii);
+        assert_eq!(
+            (encode(c.userinfo), encode(c.host), encode(Some(c.path))),
+            (
+                u.userinfo.map(str::to_owned),
+                u.host.map(str::to_owned),
+                Some(u.path.to_owned())
+            ),
+            "{iri}"
+        );
+        assert_eq!(
+            (encode(c.query), encode(c.fragment), c.scheme, c.port),
+            (
+                u.query.map(str::to_owned),
+                u.fragment.map(str::to_owned),
+                u.scheme,
+                u.port
+            ),
+            "{iri}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 5_000, "only {checked} IRIs");
+}
+
+/// RFC 3987 §5.3: normalization of IRI references is idempotent and its result is an IRI
+/// reference equivalent to the input.
+#[test]
+fn iri_normalization_is_idempotent_and_keeps_equivalence() {
+    use reference::Grammar;
+    let mut checked = 0;
+    for iri in generated_iris(13, 20_000) {
+        for level in [Level::Syntax, Level::Scheme] {
+            let Ok(once) = reference::normalize_in(&iri, level, Grammar::Iri) else {
+                continue;
+            };
+            assert!(reference::parse_iri(&once).is_ok(), "{iri} gave {once}");
+            let twice = reference::normalize_in(&once, level, Grammar::Iri);
+            assert_eq!(twice.as_ref(), Ok(&once), "{iri}");
+            assert_eq!(
+                reference::equivalent_in(&iri, &once, level, Grammar::Iri),
+                Ok(true),
+                "{iri}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "only {checked} IRIs");
 }

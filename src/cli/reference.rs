@@ -1,4 +1,5 @@
-//! The reference alone: `parse`, `resolve`, `normalize` (one input, its answer), `check` (the
+//! The reference alone: `parse`, `resolve`, `normalize`, `convert` (one input, its answer; IRIs
+//! with an IRI rule, `--iri`, or `convert`'s RFC 3987 mappings), `check` (the
 //! corpus against the reference), `crosscheck` (other projects' cases against the reference),
 //! and `serve` (any implementation behind the JSON-lines protocol).
 
@@ -10,8 +11,10 @@ use uri_conformance::check::check_reference;
 use uri_conformance::crosscheck::{self, Verdict};
 use uri_conformance::impls::{self, Implementation};
 use uri_conformance::locations::Source;
-use uri_conformance::protocol::{Request, Response};
-use uri_conformance::reference::{self, Level, ParseOptions, ResolveError, ResolveOptions, Rule};
+use uri_conformance::protocol::{IriRequest, Request, Response};
+use uri_conformance::reference::{
+    self, Grammar, Level, ParseOptions, ResolveError, ResolveOptions,
+};
 use uri_conformance::vectors;
 
 /// `parse`.
@@ -19,7 +22,8 @@ use uri_conformance::vectors;
 pub struct ParseArgs {
     /// The text to parse (after `--` when it starts with `-`).
     input: String,
-    /// The rule: URI-reference, URI, absolute-URI or relative-ref.
+    /// The rule: URI-reference, URI, absolute-URI or relative-ref (RFC 3986), or IRI-reference,
+    /// IRI, absolute-IRI or irelative-ref (RFC 3987).
     #[arg(long, default_value = "URI-reference")]
     rule: String,
     /// Accept RFC 6874 zone identifiers.
@@ -40,6 +44,9 @@ pub struct ResolveArgs {
     /// Use §5.2.2's non-strict mode (a reference's scheme equal to the base's is ignored).
     #[arg(long)]
     non_strict: bool,
+    /// The base is an IRI and the reference an IRI reference (RFC 3987 §6.5).
+    #[arg(long)]
+    iri: bool,
     /// Print the protocol's JSON.
     #[arg(long)]
     json: bool,
@@ -53,6 +60,25 @@ pub struct NormalizeArgs {
     /// Scheme-based normalization on top of syntax-based.
     #[arg(long)]
     scheme: bool,
+    /// The input is an IRI reference (RFC 3987 §5.3).
+    #[arg(long)]
+    iri: bool,
+    /// Print the protocol's JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `convert`.
+#[derive(Args)]
+pub struct ConvertArgs {
+    /// The IRI reference (with --to-uri) or URI reference (with --to-iri).
+    input: String,
+    /// Map an IRI reference to a URI reference (RFC 3987 §3.1).
+    #[arg(long, conflicts_with = "to_iri", required_unless_present = "to_iri")]
+    to_uri: bool,
+    /// Convert a URI reference to an IRI reference (RFC 3987 §3.2).
+    #[arg(long)]
+    to_iri: bool,
     /// Print the protocol's JSON.
     #[arg(long)]
     json: bool,
@@ -140,6 +166,14 @@ fn print_json(request: Request) {
     println!("{}", uri_conformance::protocol::write_response(&response));
 }
 
+fn print_iri_json(request: IriRequest) {
+    let response = impls::reference::Reference.answer_iri(&request);
+    println!(
+        "{}",
+        uri_conformance::protocol::write_with_id(&response, None)
+    );
+}
+
 /// `parse`.
 pub fn parse(args: &ParseArgs) -> ExitCode {
     let (input, rule, zone_id, json) = (
@@ -148,21 +182,31 @@ pub fn parse(args: &ParseArgs) -> ExitCode {
         args.zone_id,
         args.json,
     );
-    if json {
-        print_json(Request::Parse {
-            input: input.to_owned(),
-            rule: Some(rule.to_owned()),
-            zone_id,
-        });
-        return ExitCode::SUCCESS;
-    }
-    let Some(rule) = Rule::from_name(rule) else {
-        eprintln!("error: unknown rule {rule:?} (URI-reference, URI, absolute-URI, relative-ref)");
+    let Some((grammar, rule)) = Grammar::rule_named(rule) else {
+        eprintln!(
+            "error: unknown rule {rule:?} (URI-reference, URI, absolute-URI, relative-ref, \
+             IRI-reference, IRI, absolute-IRI, irelative-ref)"
+        );
         return ExitCode::from(2);
     };
-    match reference::parse_with(input, rule, ParseOptions { zone_id }) {
+    if json {
+        match grammar {
+            Grammar::Uri => print_json(Request::Parse {
+                input: input.to_owned(),
+                rule: Some(rule.name().to_owned()),
+                zone_id,
+            }),
+            Grammar::Iri => print_iri_json(IriRequest::Parse {
+                input: input.to_owned(),
+                rule: grammar.rule_name(rule).to_owned(),
+            }),
+        }
+        return ExitCode::SUCCESS;
+    }
+    let name = grammar.rule_name(rule);
+    match reference::parse_in(input, rule, grammar, ParseOptions { zone_id }) {
         Ok(c) => {
-            println!("{} {input:?}", rule.name());
+            println!("{name} {input:?}");
             let show =
                 |v: Option<&str>| v.map_or_else(|| "(undefined)".to_owned(), |v| format!("{v:?}"));
             println!("  scheme    {}", show(c.scheme));
@@ -179,8 +223,7 @@ pub fn parse(args: &ParseArgs) -> ExitCode {
         }
         Err(e) => {
             println!(
-                "not a valid {} ({}):\n{}",
-                rule.name(),
+                "not a valid {name} ({}):\n{}",
                 e.kind(),
                 e.with_input(input)
             );
@@ -197,22 +240,40 @@ pub fn resolve(args: &ResolveArgs) -> ExitCode {
         !args.non_strict,
         args.json,
     );
+    let grammar = if args.iri { Grammar::Iri } else { Grammar::Uri };
     if json {
-        print_json(Request::Resolve {
-            base: base.to_owned(),
-            input: reference_text.to_owned(),
-            strict,
-        });
+        match grammar {
+            Grammar::Uri => print_json(Request::Resolve {
+                base: base.to_owned(),
+                input: reference_text.to_owned(),
+                strict,
+            }),
+            Grammar::Iri => print_iri_json(IriRequest::Resolve {
+                base: base.to_owned(),
+                input: reference_text.to_owned(),
+                strict,
+                iri: true,
+            }),
+        }
         return ExitCode::SUCCESS;
     }
-    match reference::resolve(base, reference_text, ResolveOptions::strict(strict)) {
+    let (absolute, reference_rule) = match grammar {
+        Grammar::Uri => ("URI", "URI-reference"),
+        Grammar::Iri => ("IRI", "IRI-reference"),
+    };
+    match reference::resolve_in(
+        base,
+        reference_text,
+        ResolveOptions::strict(strict),
+        grammar,
+    ) {
         Ok(target) => {
             println!("{target}");
             ExitCode::SUCCESS
         }
         Err(ResolveError::Base(e)) => {
             println!(
-                "the base is not a URI ({}):\n{}",
+                "the base is not a {absolute} ({}):\n{}",
                 e.kind(),
                 e.with_input(base)
             );
@@ -220,7 +281,7 @@ pub fn resolve(args: &ResolveArgs) -> ExitCode {
         }
         Err(ResolveError::Reference(e)) => {
             println!(
-                "the reference is not a URI-reference ({}):\n{}",
+                "the reference is not a {reference_rule} ({}):\n{}",
                 e.kind(),
                 e.with_input(reference_text)
             );
@@ -233,21 +294,67 @@ pub fn resolve(args: &ResolveArgs) -> ExitCode {
 pub fn normalize(args: &NormalizeArgs) -> ExitCode {
     let (input, scheme, json) = (args.input.as_str(), args.scheme, args.json);
     let level = if scheme { Level::Scheme } else { Level::Syntax };
+    let grammar = if args.iri { Grammar::Iri } else { Grammar::Uri };
     if json {
-        print_json(Request::Normalize {
-            input: input.to_owned(),
-            level: Some(level.name().to_owned()),
-        });
+        match grammar {
+            Grammar::Uri => print_json(Request::Normalize {
+                input: input.to_owned(),
+                level: Some(level.name().to_owned()),
+            }),
+            Grammar::Iri => print_iri_json(IriRequest::Normalize {
+                input: input.to_owned(),
+                level: Some(level.name().to_owned()),
+                iri: true,
+            }),
+        }
         return ExitCode::SUCCESS;
     }
-    match reference::normalize(input, level) {
+    match reference::normalize_in(input, level, grammar) {
         Ok(normalized) => {
             println!("{normalized}");
             ExitCode::SUCCESS
         }
         Err(e) => {
             println!(
-                "not a valid URI-reference ({}):\n{}",
+                "not a valid {} ({}):\n{}",
+                grammar.reference_name(),
+                e.kind(),
+                e.with_input(input)
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `convert`: RFC 3987 §3.1 (`--to-uri`) or §3.2 (`--to-iri`).
+pub fn convert(args: &ConvertArgs) -> ExitCode {
+    let input = args.input.as_str();
+    if args.json {
+        print_iri_json(if args.to_uri {
+            IriRequest::IriToUri {
+                input: input.to_owned(),
+            }
+        } else {
+            IriRequest::UriToIri {
+                input: input.to_owned(),
+            }
+        });
+        return ExitCode::SUCCESS;
+    }
+    let (result, grammar) = if args.to_uri {
+        (reference::iri_to_uri(input), Grammar::Iri)
+    } else {
+        (reference::uri_to_iri(input), Grammar::Uri)
+    };
+    match result {
+        Ok(converted) => {
+            println!("{converted}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            println!(
+                "not a valid {} ({}):\n{}",
+                grammar.reference_name(),
                 e.kind(),
                 e.with_input(input)
             );

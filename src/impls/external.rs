@@ -686,6 +686,19 @@ pub fn serve(
                     .and_then(|v| v.get("id").cloned());
                 protocol::with_id(protocol::serialized_response(serialized), id.as_ref())
             }
+            Ok(line) if protocol::is_iri_request(line) => {
+                let (id, request) = protocol::read_iri_request(line);
+                let response = match request {
+                    Ok(request) => {
+                        crate::diff::run::catching(|| implementation.answer_iri(&request))
+                            .unwrap_or_else(|panic| {
+                                Response::bad_request(format!("panicked: {panic}")).into()
+                            })
+                    }
+                    Err(e) => Response::bad_request(e).into(),
+                };
+                protocol::write_with_id(&response, id.as_ref())
+            }
             Ok(line) => {
                 let incoming = protocol::read_incoming(line);
                 match incoming.ask {
@@ -715,6 +728,68 @@ pub fn serve(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn served(implementation: &dyn Implementation, lines: &str) -> Vec<String> {
+        let mut output = Vec::new();
+        serve(implementation, lines.as_bytes(), &mut output).expect("served");
+        String::from_utf8(output)
+            .expect("UTF-8 answers")
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn serve_answers_iri_requests_and_others_say_unsupported() {
+        let requests = concat!(
+            r#"{"op":"parse","input":"http://例/ä","rule":"IRI","id":1}"#,
+            "\n",
+            r#"{"op":"iri-to-uri","input":"/ä","id":2}"#,
+            "\n",
+            r#"{"op":"uri-to-iri","input":"/%C3%A4"}"#,
+            "\n",
+            r#"{"op":"resolve","base":"http://例/ä","input":"ö","iri":true}"#,
+            "\n",
+            r#"{"op":"normalize","input":"HTTP://例/%c3%a4","iri":true}"#,
+            "\n",
+            r#"{"op":"iri-to-uri","input":"/\uE000"}"#,
+            "\n",
+            r#"{"op":"parse","input":"/ä"}"#,
+            "\n",
+        );
+        let answers = served(&super::super::reference::Reference, requests);
+        assert_eq!(
+            answers,
+            [
+                r#"{"id":1,"valid":true,"components":{"scheme":"http","userinfo":null,"host":"例","port":null,"path":"/ä","query":null,"fragment":null},"host_kind":"reg-name"}"#,
+                r#"{"id":2,"valid":true,"uri":"/%C3%A4"}"#,
+                r#"{"valid":true,"iri":"/ä"}"#,
+                r#"{"valid":true,"target":"http://例/ö"}"#,
+                r#"{"valid":true,"normalized":"http://例/ä"}"#,
+                r#"{"valid":false,"error":"ipath: invalid character in ipath at byte 1"}"#,
+                r#"{"valid":false,"error":"path: invalid character in path at byte 1"}"#,
+            ]
+        );
+        // An implementation that does not declare RFC 3987 answers every IRI request
+        // `unsupported`, and its URI requests as before.
+        let answers = served(&super::super::planted::PctDot, requests);
+        assert_eq!(
+            answers[..6],
+            [
+                r#"{"id":1,"unsupported":true}"#,
+                r#"{"id":2,"unsupported":true}"#,
+                r#"{"unsupported":true}"#,
+                r#"{"unsupported":true}"#,
+                r#"{"unsupported":true}"#,
+                r#"{"unsupported":true}"#
+            ]
+        );
+        assert!(
+            answers[6].starts_with(r#"{"valid":false"#),
+            "{}",
+            answers[6]
+        );
+    }
 
     #[test]
     fn names_are_sanitised() {

@@ -29,7 +29,7 @@ pub mod uriparse_adapter;
 pub mod url_adapter;
 
 use crate::model::{Field, Outcome};
-use crate::protocol::{Request, Response};
+use crate::protocol::{IriRequest, IriResponse, Request, Response};
 use crate::reference::{Level, ParseOptions, Rule};
 
 /// Who an implementation is.
@@ -316,6 +316,14 @@ pub trait Implementation: Send + Sync {
     fn answer_guarded(&self, requests: &[Request]) -> Option<Vec<Outcome>> {
         let _ = requests;
         None
+    }
+
+    /// Answers one RFC 3987 request (IRI rules, IRI resolution and normalization, the two
+    /// mappings). An implementation that does not declare them, the default, answers
+    /// `unsupported`.
+    fn answer_iri(&self, request: &IriRequest) -> IriResponse {
+        let _ = request;
+        Response::unsupported().into()
     }
 
     /// Answers one protocol request.

@@ -2,8 +2,9 @@
 
 use super::{About, Implementation, Promises};
 use crate::model::{Components, Outcome};
+use crate::protocol::{IriRequest, IriResponse, Request, Response};
 use crate::reference::{
-    self as rfc3986, Level, ParseError, ParseOptions, ResolveError, ResolveOptions, Rule,
+    self as rfc3986, Grammar, Level, ParseError, ParseOptions, ResolveError, ResolveOptions, Rule,
 };
 
 /// The reference implementation of this crate.
@@ -68,5 +69,53 @@ impl Implementation for Reference {
 
     fn supports_zone_id(&self) -> bool {
         true
+    }
+
+    /// RFC 3987 by the same code, with [`Grammar::Iri`], and the two mappings.
+    fn answer_iri(&self, request: &IriRequest) -> IriResponse {
+        let invalid = |e: &ParseError| Response::invalid(error_text(e)).into();
+        match request {
+            IriRequest::Parse { input, rule } => match Grammar::rule_named(rule) {
+                Some((grammar, rule)) => {
+                    match rfc3986::parse_in(input, rule, grammar, ParseOptions::default()) {
+                        Ok(c) => Response::parsed(Components::from(&c), c.host_kind).into(),
+                        Err(e) => invalid(&e),
+                    }
+                }
+                None => Response::bad_request(format!("unknown rule {rule:?}")).into(),
+            },
+            IriRequest::Resolve {
+                base,
+                input,
+                strict,
+                ..
+            } => match rfc3986::resolve_in(
+                base,
+                input,
+                ResolveOptions::strict(*strict),
+                Grammar::Iri,
+            ) {
+                Ok(target) => Response::resolved(target).into(),
+                Err(ResolveError::Base(e)) => {
+                    Response::invalid(format!("base: {}", error_text(&e))).into()
+                }
+                Err(ResolveError::Reference(e)) => invalid(&e),
+            },
+            IriRequest::Normalize { input, level, .. } => match Request::level(level.as_deref()) {
+                Ok(level) => match rfc3986::normalize_in(input, level, Grammar::Iri) {
+                    Ok(normalized) => Response::normalized(normalized).into(),
+                    Err(e) => invalid(&e),
+                },
+                Err(e) => Response::bad_request(e).into(),
+            },
+            IriRequest::IriToUri { input } => match rfc3986::iri_to_uri(input) {
+                Ok(uri) => IriResponse::uri(uri),
+                Err(e) => invalid(&e),
+            },
+            IriRequest::UriToIri { input } => match rfc3986::uri_to_iri(input) {
+                Ok(iri) => IriResponse::iri(iri),
+                Err(e) => invalid(&e),
+            },
+        }
     }
 }

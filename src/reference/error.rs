@@ -1,4 +1,9 @@
 //! Parse errors: the ABNF rule that failed and the byte offset where it failed.
+//!
+//! The IRI rules of RFC 3987 §2.2 that differ from RFC 3986's have kinds of their own, named
+//! like the RFC names them ("If the non-terminal contains 'URI', this has been changed to
+//! 'IRI'.  Otherwise, an 'i' has been prefixed."); the rules §2.2 takes unchanged (`scheme`,
+//! `port`, `IP-literal`, `pct-encoded`, ...) keep theirs.
 
 use std::fmt;
 
@@ -41,6 +46,23 @@ pub enum ErrorKind {
     Fragment,
     /// A `%` not followed by two hexadecimal digits: `/%4G`.
     PctEncoded,
+    /// RFC 3987: `absolute-IRI` has no fragment: `a:é#c` parsed by the `absolute-IRI` rule.
+    AbsoluteIri,
+    /// RFC 3987: `ipath-noscheme`'s first segment holds a colon: `é:b` by `irelative-ref`.
+    IpathNoscheme,
+    /// RFC 3987: a character outside `iuserinfo`: `//é\u{E000}@a` (`iprivate` is only for
+    /// queries).
+    Iuserinfo,
+    /// RFC 3987: a character outside `ireg-name`: `//a@b@c`, `//\u{FFFE}`.
+    Ihost,
+    /// RFC 3987: something other than `":" port` after an `IP-literal`: `//[::1]é`.
+    Iauthority,
+    /// RFC 3987: a character outside `ipath`: `/\u{E000}`, `/\u{85}`.
+    Ipath,
+    /// RFC 3987: a character outside `iquery`: `?\u{FFFF}`.
+    Iquery,
+    /// RFC 3987: a character outside `ifragment`: `#\u{E000}`, `#a#b`.
+    Ifragment,
 }
 
 impl ErrorKind {
@@ -62,11 +84,51 @@ impl ErrorKind {
             ErrorKind::Query => "query",
             ErrorKind::Fragment => "fragment",
             ErrorKind::PctEncoded => "pct-encoded",
+            ErrorKind::AbsoluteIri => "absolute-IRI",
+            ErrorKind::IpathNoscheme => "ipath-noscheme",
+            ErrorKind::Iuserinfo => "iuserinfo",
+            ErrorKind::Ihost => "ihost",
+            ErrorKind::Iauthority => "iauthority",
+            ErrorKind::Ipath => "ipath",
+            ErrorKind::Iquery => "iquery",
+            ErrorKind::Ifragment => "ifragment",
+        }
+    }
+
+    /// Whether the kind names a rule of RFC 3987 that RFC 3986 does not have.
+    pub const fn is_iri_only(self) -> bool {
+        matches!(
+            self,
+            ErrorKind::AbsoluteIri
+                | ErrorKind::IpathNoscheme
+                | ErrorKind::Iuserinfo
+                | ErrorKind::Ihost
+                | ErrorKind::Iauthority
+                | ErrorKind::Ipath
+                | ErrorKind::Iquery
+                | ErrorKind::Ifragment
+        )
+    }
+
+    /// The kind of the same failure by the IRI rules of RFC 3987 §2.2: the rule with the
+    /// `i` prefix (or `IRI` for `URI`) where §2.2 changes the rule, the kind itself where §2.2
+    /// takes RFC 3986's rule unchanged.
+    pub const fn in_iri(self) -> ErrorKind {
+        match self {
+            ErrorKind::AbsoluteUri => ErrorKind::AbsoluteIri,
+            ErrorKind::PathNoscheme => ErrorKind::IpathNoscheme,
+            ErrorKind::Userinfo => ErrorKind::Iuserinfo,
+            ErrorKind::Host => ErrorKind::Ihost,
+            ErrorKind::Authority => ErrorKind::Iauthority,
+            ErrorKind::Path => ErrorKind::Ipath,
+            ErrorKind::Query => ErrorKind::Iquery,
+            ErrorKind::Fragment => ErrorKind::Ifragment,
+            other => other,
         }
     }
 
     /// Every kind, for tools that list them.
-    pub const ALL: [ErrorKind; 15] = [
+    pub const ALL: [ErrorKind; 23] = [
         ErrorKind::Scheme,
         ErrorKind::AbsoluteUri,
         ErrorKind::PathNoscheme,
@@ -82,6 +144,14 @@ impl ErrorKind {
         ErrorKind::Query,
         ErrorKind::Fragment,
         ErrorKind::PctEncoded,
+        ErrorKind::AbsoluteIri,
+        ErrorKind::IpathNoscheme,
+        ErrorKind::Iuserinfo,
+        ErrorKind::Ihost,
+        ErrorKind::Iauthority,
+        ErrorKind::Ipath,
+        ErrorKind::Iquery,
+        ErrorKind::Ifragment,
     ];
 
     /// The kind whose [`rule`](Self::rule) is `name`.
@@ -106,6 +176,16 @@ impl ErrorKind {
             ErrorKind::Query => "invalid character in query",
             ErrorKind::Fragment => "invalid character in fragment",
             ErrorKind::PctEncoded => "invalid percent-encoding",
+            ErrorKind::AbsoluteIri => "fragment not allowed in an absolute IRI",
+            ErrorKind::IpathNoscheme => {
+                "colon in the first segment of a relative-path IRI reference"
+            }
+            ErrorKind::Iuserinfo => "invalid character in iuserinfo",
+            ErrorKind::Ihost => "invalid character in ihost",
+            ErrorKind::Iauthority => "unexpected character after IP literal in iauthority",
+            ErrorKind::Ipath => "invalid character in ipath",
+            ErrorKind::Iquery => "invalid character in iquery",
+            ErrorKind::Ifragment => "invalid character in ifragment",
         }
     }
 }
@@ -205,6 +285,31 @@ mod tests {
             error.with_input("/\té").to_string(),
             "invalid character in path at byte 2\n  /\\t\\u{e9}\n     ^"
         );
+    }
+
+    #[test]
+    fn caret_lines_up_under_a_non_ascii_character() {
+        // "/é" then U+E000 at byte 3: the caret stands under the escape of U+E000, after the
+        // six columns of "\u{e9}".
+        let error = ParseError::new(ErrorKind::Ipath, 3);
+        assert_eq!(
+            error.with_input("/é\u{E000}").to_string(),
+            "invalid character in ipath at byte 3\n  /\\u{e9}\\u{e000}\n         ^"
+        );
+    }
+
+    #[test]
+    fn iri_kinds_are_the_renamed_rules() {
+        for kind in ErrorKind::ALL {
+            let iri = kind.in_iri();
+            assert_eq!(iri.in_iri(), iri);
+            if iri != kind {
+                assert!(iri.is_iri_only() && !kind.is_iri_only());
+                let renamed = iri.rule() == format!("i{}", kind.rule())
+                    || iri.rule() == kind.rule().replace("URI", "IRI");
+                assert!(renamed, "{kind:?}");
+            }
+        }
     }
 
     #[test]

@@ -7,12 +7,15 @@
 //! - [`recompose`]: §5.3; [`resolve`]: §5.2;
 //! - [`normalize`](mod@normalize): §6;
 //! - [`appendix_b`]: the lenient splitter of Appendix B;
-//! - [`error`]: what failed and where.
+//! - [`error`]: what failed and where;
+//! - [`iri`]: RFC 3987 beside RFC 3986: the IRI grammar is [`parse()`]'s with [`Grammar::Iri`],
+//!   and [`iri`] holds its character tables and the two mappings (§3.1, §3.2).
 
 pub mod appendix_b;
 pub mod chars;
 pub mod error;
 pub mod host;
+pub mod iri;
 pub mod normalize;
 pub mod parse;
 pub mod recompose;
@@ -21,13 +24,16 @@ pub mod resolve;
 pub use appendix_b::{Split, split};
 pub use error::{ErrorKind, ParseError};
 pub use host::HostKind;
-pub use normalize::{Level, NormalizeOptions, equivalent, normalize, normalize_with};
+pub use iri::{iri_to_uri, parse_iri, uri_to_iri};
+pub use normalize::{
+    Level, NormalizeOptions, equivalent, equivalent_in, normalize, normalize_in, normalize_with,
+};
 pub use parse::{
-    Components, ParseOptions, Rule, parse, parse_absolute_uri, parse_relative_ref, parse_uri,
-    parse_with,
+    Components, Grammar, ParseOptions, Rule, parse, parse_absolute_uri, parse_in,
+    parse_relative_ref, parse_uri, parse_with,
 };
 pub use recompose::recompose;
 pub use resolve::{
     DotSegmentStep, ResolveError, ResolveOptions, merge, remove_dot_segments,
-    remove_dot_segments_traced, resolve, transform_references,
+    remove_dot_segments_traced, resolve, resolve_in, transform_references,
 };

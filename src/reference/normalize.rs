@@ -6,7 +6,9 @@
 
 use super::chars::{HEXDIG, UNRESERVED, hex_value};
 use super::error::ParseError;
-use super::parse::{Components, parse};
+use super::iri::chars::Wide;
+use super::iri::to_iri::{Kept, decode_component};
+use super::parse::{Components, Grammar, ParseOptions, Rule, parse, parse_in};
 use super::resolve::remove_dot_segments;
 
 /// How far up the comparison ladder of §6.2 to go.
@@ -149,12 +151,75 @@ pub fn normalize_with(
     Ok(normalize_components_with(&parse(input)?, level, options))
 }
 
+/// Normalizes a reference of `grammar` at `level`: [`normalize`] for URI references, and for
+/// IRI references the syntax-based normalization of RFC 3987 §5.3.2 (and the scheme-based one of
+/// §5.3.3 at [`Level::Scheme`]).
+///
+/// RFC 3987's ladder is RFC 3986's with three differences:
+/// - Case (§5.3.2.1): "the scheme and US-ASCII only host are case insensitive and therefore
+///   should be normalized to lowercase". The reference lowercases the ASCII letters of every
+///   host and leaves non-ASCII letters alone, so `http://Résumé.example.org` becomes
+///   `http://résumé.example.org` (choice 23).
+/// - Character normalization (§5.3.2.2): "Equivalence of IRIs MUST rely on the assumption that
+///   IRIs are appropriately pre-character-normalized rather than apply character normalization
+///   when comparing two IRIs." No NFC is applied (choice 18).
+/// - Percent-encoding (§5.3.2.3): "decoding any percent-encoded octet sequence that corresponds
+///   to an unreserved character"; §6.5 treats "the characters additionally allowed in IRI
+///   references in the same way that unreserved characters are in URI references", so a UTF-8
+///   sequence of a character the component admits (`ucschar`; `iprivate` in the query) is
+///   decoded too, except the bidirectional formatting characters §4.1 forbids, which are written
+///   encoded even when the input has them literally (choice 17). The result is an IRI, not its
+///   URI (choice 24), and two IRIs have the same normal form exactly when the URIs they map to
+///   (§3.1) have the same RFC 3986 normal form.
+///
+/// IDNs (§5.3.3: Nameprep, or punycode "may be considered equivalent") are not handled
+/// (choice 19).
+pub fn normalize_in(input: &str, level: Level, grammar: Grammar) -> Result<String, ParseError> {
+    let c = parse_in(input, Rule::UriReference, grammar, ParseOptions::default())?;
+    Ok(normalize_components_in(
+        &c,
+        level,
+        NormalizeOptions::default(),
+        grammar,
+    ))
+}
+
+/// Whether two references of `grammar` are equivalent at `level`: equal after
+/// [`normalize_in`] (RFC 3986 §6.2.1, RFC 3987 §5.3).
+pub fn equivalent_in(a: &str, b: &str, level: Level, grammar: Grammar) -> Result<bool, ParseError> {
+    Ok(normalize_in(a, level, grammar)? == normalize_in(b, level, grammar)?)
+}
+
 /// [`normalize_components`] under other readings of the documented choices.
 pub fn normalize_components_with(
     c: &Components<'_>,
     level: Level,
     options: NormalizeOptions,
 ) -> String {
+    normalize_components_in(c, level, options, Grammar::Uri)
+}
+
+/// [`normalize_components_with`] for components parsed by `grammar`.
+pub fn normalize_components_in(
+    c: &Components<'_>,
+    level: Level,
+    options: NormalizeOptions,
+    grammar: Grammar,
+) -> String {
+    // RFC 3986 decodes unreserved octets only; an IRI also the characters its rules admit.
+    let percent = |out: &mut String, text: &str, lowercase: bool, wide: Wide| match grammar {
+        Grammar::Uri => normalize_percent_encoding(out, text, lowercase),
+        Grammar::Iri => decode_component(
+            out,
+            text,
+            wide,
+            if lowercase {
+                Kept::UppercaseInLowercaseHost
+            } else {
+                Kept::Uppercase
+            },
+        ),
+    };
     let mut out = String::with_capacity(c.path.len() + 16);
     let scheme = c.scheme.map(str::to_ascii_lowercase);
     let rules = match level {
@@ -168,7 +233,7 @@ pub fn normalize_components_with(
     if let Some(host) = c.host {
         out.push_str("//");
         if let Some(userinfo) = c.userinfo {
-            normalize_percent_encoding(&mut out, userinfo, false);
+            percent(&mut out, userinfo, false, Wide::Ucschar);
             out.push('@');
         }
         let localhost_is_empty = rules.as_ref().is_some_and(|r| r.localhost_is_empty);
@@ -183,7 +248,7 @@ pub fn normalize_components_with(
         if let Some(address) = rfc5952 {
             out.push_str(&format!("[{address}]"));
         } else if !(localhost_is_empty && host.eq_ignore_ascii_case("localhost")) {
-            normalize_percent_encoding(&mut out, host, true);
+            percent(&mut out, host, true, Wide::Ucschar);
         }
         if let Some(port) = c.port {
             let omit = (options.empty_port_removed && port.is_empty())
@@ -198,7 +263,7 @@ pub fn normalize_components_with(
         }
     }
     let mut encoded_path = String::with_capacity(c.path.len());
-    normalize_percent_encoding(&mut encoded_path, c.path, false);
+    percent(&mut encoded_path, c.path, false, Wide::Ucschar);
     let rootless = c.scheme.is_some() && !encoded_path.starts_with('/');
     let mut path = if !options.rootless_dot_segments && rootless {
         encoded_path
@@ -227,11 +292,11 @@ pub fn normalize_components_with(
     out.push_str(&path);
     if let Some(query) = c.query {
         out.push('?');
-        normalize_percent_encoding(&mut out, query, false);
+        percent(&mut out, query, false, Wide::UcscharOrIprivate);
     }
     if let Some(fragment) = c.fragment {
         out.push('#');
-        normalize_percent_encoding(&mut out, fragment, false);
+        percent(&mut out, fragment, false, Wide::Ucschar);
     }
     out
 }

@@ -16,6 +16,14 @@
 //! authority     = [ userinfo "@" ] host [ ":" port ]
 //! ```
 //!
+//! The same parser reads IRIs (RFC 3987 §2.2) when given [`Grammar::Iri`]: "The following
+//! grammar closely follows the URI grammar in \[RFC3986\], except that the range of unreserved
+//! characters is expanded to include UCS characters, with the restriction that private UCS
+//! characters can occur only in query parts." Only the scanners differ: where a component's
+//! table stops at a non-ASCII character, the IRI grammar asks whether the component admits it
+//! ([`super::iri::chars::Wide`]); `scheme`, `port` and `IP-literal` stay ASCII, as §2.2 takes
+//! them "the same as those in \[RFC3986\]".
+//!
 //! The parser walks the input once, left to right, and keeps every component as a slice of the
 //! input: it allocates nothing and runs in time linear in the input. Each component is found by
 //! its delimiters first (as Appendix B does), then checked against its rule, so the error names
@@ -24,6 +32,7 @@
 use super::chars::{self, CharClass, HEXDIG};
 use super::error::{ErrorKind, ParseError};
 use super::host::{self, HostKind};
+use super::iri::chars::Wide;
 
 /// The components of a URI reference (§3), as slices of the parsed input.
 ///
@@ -96,6 +105,55 @@ impl Rule {
     }
 }
 
+/// Which specification's grammar to parse by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Grammar {
+    /// RFC 3986 Appendix A: ASCII only.
+    #[default]
+    Uri,
+    /// RFC 3987 §2.2: `ucschar` wherever RFC 3986 has `unreserved`, and `iprivate` in the query.
+    Iri,
+}
+
+impl Grammar {
+    /// The name of `rule` in this grammar: `URI-reference` or `IRI-reference`, `relative-ref`
+    /// or `irelative-ref`, ...
+    pub const fn rule_name(self, rule: Rule) -> &'static str {
+        match self {
+            Grammar::Uri => rule.name(),
+            Grammar::Iri => match rule {
+                Rule::UriReference => "IRI-reference",
+                Rule::Uri => "IRI",
+                Rule::AbsoluteUri => "absolute-IRI",
+                Rule::RelativeRef => "irelative-ref",
+            },
+        }
+    }
+
+    /// The grammar and rule named `name`, in either grammar (`URI`, `IRI-reference`, ...).
+    pub fn rule_named(name: &str) -> Option<(Grammar, Rule)> {
+        [Grammar::Uri, Grammar::Iri]
+            .into_iter()
+            .find_map(|grammar| {
+                [
+                    Rule::UriReference,
+                    Rule::Uri,
+                    Rule::AbsoluteUri,
+                    Rule::RelativeRef,
+                ]
+                .into_iter()
+                .find(|&rule| grammar.rule_name(rule) == name)
+                .map(|rule| (grammar, rule))
+            })
+    }
+
+    /// What the specification calls a reference, for messages: `URI-reference`,
+    /// `IRI-reference`.
+    pub const fn reference_name(self) -> &'static str {
+        self.rule_name(Rule::UriReference)
+    }
+}
+
 /// Options beyond RFC 3986 itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ParseOptions {
@@ -130,18 +188,37 @@ pub fn parse_with(
     rule: Rule,
     options: ParseOptions,
 ) -> Result<Components<'_>, ParseError> {
-    Parser {
+    parse_in(input, rule, Grammar::Uri, options)
+}
+
+/// Parses `input` by `rule` of `grammar`: RFC 3986's rules, or their RFC 3987 counterparts
+/// (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref`). Errors by the IRI grammar name
+/// the IRI rule ([`ErrorKind::in_iri`]).
+pub fn parse_in(
+    input: &str,
+    rule: Rule,
+    grammar: Grammar,
+    options: ParseOptions,
+) -> Result<Components<'_>, ParseError> {
+    let parser = Parser {
         input,
         bytes: input.as_bytes(),
         options,
+        grammar,
+    };
+    match grammar {
+        Grammar::Uri => parser.parse(rule),
+        Grammar::Iri => parser
+            .parse(rule)
+            .map_err(|e| ParseError::new(e.kind().in_iri(), e.offset())),
     }
-    .parse(rule)
 }
 
 struct Parser<'a> {
     input: &'a str,
     bytes: &'a [u8],
     options: ParseOptions,
+    grammar: Grammar,
 }
 
 impl<'a> Parser<'a> {
@@ -373,10 +450,11 @@ impl<'a> Parser<'a> {
             .map_or(self.bytes.len(), |i| start + i)
     }
 
-    /// The first position from `start` that is neither in `class` nor a valid `pct-encoded`;
-    /// a `%` that does not start one is an error.
+    /// The first position from `start` that is neither in `class` nor a valid `pct-encoded`
+    /// (nor, by the IRI grammar, a non-ASCII character the component of `kind` admits); a `%`
+    /// that does not start one is an error.
     #[inline]
-    fn scan(&self, start: usize, class: &CharClass, _kind: ErrorKind) -> Result<usize, ParseError> {
+    fn scan(&self, start: usize, class: &CharClass, kind: ErrorKind) -> Result<usize, ParseError> {
         let bytes = self.bytes;
         let mut i = start;
         while i < bytes.len() {
@@ -392,11 +470,21 @@ impl<'a> Parser<'a> {
                 } else {
                     return Err(ParseError::new(ErrorKind::PctEncoded, i));
                 }
+            } else if let Some(len) = self.wide_at(i, kind) {
+                i += len;
             } else {
                 break;
             }
         }
         Ok(i)
+    }
+
+    /// The length in bytes of the non-ASCII character at `at` when the grammar admits it in
+    /// the component whose error is `kind`; `None` for RFC 3986, for ASCII, and for a
+    /// character the component does not admit.
+    #[inline]
+    fn wide_at(&self, at: usize, kind: ErrorKind) -> Option<usize> {
+        wide_char_at(self.input, at, wide(self.grammar, kind))
     }
 
     /// The first position in `start..end` holding one of `delimiters`, or `end`.
@@ -416,8 +504,41 @@ impl<'a> Parser<'a> {
         class: &CharClass,
         kind: ErrorKind,
     ) -> Result<(), ParseError> {
-        check_pct_text(&self.bytes[..end], start, class, kind)
+        check_pct_text_in(
+            &self.input[..end],
+            start,
+            class,
+            kind,
+            wide(self.grammar, kind),
+        )
     }
+}
+
+/// The non-ASCII characters the component whose error is `kind` admits in `grammar`: none by
+/// RFC 3986; by RFC 3987 §2.2, `ucschar` (through `iunreserved`) in `iuserinfo`, `ireg-name`,
+/// `ipchar` and `ifragment`, and `iprivate` too in `iquery`.
+fn wide(grammar: Grammar, kind: ErrorKind) -> Option<Wide> {
+    match (grammar, kind) {
+        (Grammar::Uri, _) => None,
+        (Grammar::Iri, ErrorKind::Query) => Some(Wide::UcscharOrIprivate),
+        (
+            Grammar::Iri,
+            ErrorKind::Userinfo | ErrorKind::Host | ErrorKind::Path | ErrorKind::Fragment,
+        ) => Some(Wide::Ucschar),
+        (Grammar::Iri, _) => None,
+    }
+}
+
+/// The length of the non-ASCII character at byte `at` of `text` if `wide` admits it.
+#[inline]
+fn wide_char_at(text: &str, at: usize, wide: Option<Wide>) -> Option<usize> {
+    let wide = wide?;
+    if text.as_bytes()[at] < 0x80 {
+        return None;
+    }
+    // Scanners move by whole characters or by ASCII bytes, so `at` is a character boundary.
+    let c = text[at..].chars().next()?;
+    wide.admits(c).then(|| c.len_utf8())
 }
 
 /// Checks that `text[start..]` is made of `class` and `pct-encoded`, reporting offsets in
@@ -446,6 +567,32 @@ pub(crate) fn check_pct_text(
     Ok(())
 }
 
+/// [`check_pct_text`] that also admits the non-ASCII characters `wide` admits.
+fn check_pct_text_in(
+    text: &str,
+    start: usize,
+    class: &CharClass,
+    kind: ErrorKind,
+    wide: Option<Wide>,
+) -> Result<(), ParseError> {
+    let Some(wide) = wide else {
+        return check_pct_text(text.as_bytes(), start, class, kind);
+    };
+    let bytes = text.as_bytes();
+    let mut i = start;
+    while i < bytes.len() {
+        match check_pct_text(bytes, i, class, kind) {
+            Ok(()) => return Ok(()),
+            Err(e) if e.kind() == kind => match wide_char_at(text, e.offset(), Some(wide)) {
+                Some(len) => i = e.offset() + len,
+                None => return Err(e),
+            },
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -457,30 +604,66 @@ mod tests {
         let pieces = [
             "", "a", "A", "1", "0", "255", ".", ":", "::", "@", "[", "]", "[::1]", "[v1.x]", "%41",
             "%4", "%", " ", "-", "_", "~", "!", "u:p", "%zz", "é", "/", "?", "#", "80", "999999",
+            "\u{E000}", "\u{FFFE}", "例",
         ];
         let mut checked = 0;
-        for a in pieces {
-            for b in pieces {
-                for c in pieces {
-                    let input = format!("//{a}{b}{c}");
-                    let parser = Parser {
-                        input: &input,
-                        bytes: input.as_bytes(),
-                        options: ParseOptions::default(),
-                    };
-                    let mut fast = Components::default();
-                    let mut slow = Components::default();
-                    let fast_result = parser.authority(2, &mut fast);
-                    let slow_result = parser.authority_in_parts(2, &mut slow);
-                    assert_eq!(fast_result, slow_result, "{input:?}");
-                    if fast_result.is_ok() {
-                        assert_eq!(fast, slow, "{input:?}");
+        for grammar in [Grammar::Uri, Grammar::Iri] {
+            for a in pieces {
+                for b in pieces {
+                    for c in pieces {
+                        let input = format!("//{a}{b}{c}");
+                        let parser = Parser {
+                            input: &input,
+                            bytes: input.as_bytes(),
+                            options: ParseOptions::default(),
+                            grammar,
+                        };
+                        let mut fast = Components::default();
+                        let mut slow = Components::default();
+                        let fast_result = parser.authority(2, &mut fast);
+                        let slow_result = parser.authority_in_parts(2, &mut slow);
+                        assert_eq!(fast_result, slow_result, "{input:?}");
+                        if fast_result.is_ok() {
+                            assert_eq!(fast, slow, "{input:?}");
+                        }
+                        checked += 1;
                     }
-                    checked += 1;
                 }
             }
         }
-        assert_eq!(checked, 27_000);
+        assert_eq!(checked, 2 * 33 * 33 * 33);
+    }
+
+    #[test]
+    fn the_iri_grammar_admits_ucschar_everywhere_and_iprivate_in_the_query_only() {
+        let iri = |s| parse_in(s, Rule::UriReference, Grammar::Iri, ParseOptions::default());
+        let c = iri("http://ü@例え.テスト:80/ä?\u{E000}#ö").unwrap();
+        assert_eq!(
+            (c.userinfo, c.host, c.port, c.path, c.query, c.fragment),
+            (
+                Some("ü"),
+                Some("例え.テスト"),
+                Some("80"),
+                "/ä",
+                Some("\u{E000}"),
+                Some("ö")
+            )
+        );
+        let at = |s, kind, offset| {
+            let e = iri(s).unwrap_err();
+            assert_eq!((e.kind(), e.offset()), (kind, offset), "{s:?}");
+        };
+        at("/\u{E000}", ErrorKind::Ipath, 1);
+        at("#\u{E000}", ErrorKind::Ifragment, 1);
+        at("//\u{E000}@a", ErrorKind::Iuserinfo, 2);
+        at("//a\u{E000}", ErrorKind::Ihost, 3);
+        at("?\u{FFFE}", ErrorKind::Iquery, 1);
+        at("é:b", ErrorKind::Scheme, 0);
+        at("http://[::é]/", ErrorKind::Ipv6Address, 8);
+        at("http://a:é/", ErrorKind::Port, 9);
+        // The same inputs by RFC 3986 fail at the first non-ASCII byte, with its rules' names.
+        let e = parse("/ä").unwrap_err();
+        assert_eq!((e.kind(), e.offset()), (ErrorKind::Path, 1));
     }
 
     #[test]

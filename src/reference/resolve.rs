@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::error::ParseError;
-use super::parse::{Components, ParseOptions, Rule, parse, parse_with};
+use super::parse::{Components, Grammar, ParseOptions, Rule, parse_in};
 use super::recompose::recompose;
 
 /// How to resolve (§5.2.2). Besides `strict`, each field selects the other conforming reading
@@ -144,8 +144,33 @@ pub fn resolve(
     reference: &str,
     options: ResolveOptions,
 ) -> Result<String, ResolveError> {
-    let base = parse_with(base, Rule::Uri, ParseOptions::default()).map_err(ResolveError::Base)?;
-    let reference = parse(reference).map_err(ResolveError::Reference)?;
+    resolve_in(base, reference, options, Grammar::Uri)
+}
+
+/// [`resolve`] by the rules of `grammar`: with [`Grammar::Iri`], the base must be an `IRI` and
+/// the reference an `IRI-reference`, and the target is an IRI.
+///
+/// RFC 3987 §6.5: "Processing of relative IRI references against a base is handled
+/// straightforwardly; the algorithms of \[RFC3986\] can be applied directly, treating the
+/// characters additionally allowed in IRI references in the same way that unreserved
+/// characters are in URI references." §5.2 only moves components and splits paths at "/", so
+/// the same code serves both; nothing is percent-encoded or decoded on the way (an IRI target
+/// is mapped to a URI by §3.1 only if the caller asks).
+pub fn resolve_in(
+    base: &str,
+    reference: &str,
+    options: ResolveOptions,
+    grammar: Grammar,
+) -> Result<String, ResolveError> {
+    let base =
+        parse_in(base, Rule::Uri, grammar, ParseOptions::default()).map_err(ResolveError::Base)?;
+    let reference = parse_in(
+        reference,
+        Rule::UriReference,
+        grammar,
+        ParseOptions::default(),
+    )
+    .map_err(ResolveError::Reference)?;
     if options.base_normalized && base.path.starts_with('/') {
         let path = remove_dot_segments(&percent_dots_decoded(base.path));
         let base = Components {
