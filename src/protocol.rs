@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::model::Components;
-use crate::reference::{HostKind, Level, Rule};
+use crate::reference::{Grammar, HostKind, Level, Rule};
 
 /// A request, one JSON object on a line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,11 +95,34 @@ impl Request {
         }
     }
 
+    /// The grammar and rule of a parse request, by the names of either RFC: RFC 3986's four
+    /// rules, or RFC 3987's `IRI-reference`, `IRI`, `absolute-IRI` and `irelative-ref`.
+    pub fn grammar_rule(name: Option<&str>) -> Result<(Grammar, Rule), String> {
+        match name {
+            None => Ok((Grammar::Uri, Rule::UriReference)),
+            Some(name) => Grammar::rule_named(name).ok_or_else(|| {
+                format!(
+                    "unknown rule {name:?} (expected URI-reference, URI, absolute-URI, \
+                     relative-ref, IRI-reference, IRI, absolute-IRI or irelative-ref)"
+                )
+            }),
+        }
+    }
+
+    /// Whether this is a parse request by an RFC 3987 rule.
+    pub fn is_iri_parse(&self) -> bool {
+        matches!(
+            self,
+            Request::Parse { rule: Some(rule), .. }
+                if matches!(Grammar::rule_named(rule), Some((Grammar::Iri, _)))
+        )
+    }
+
     /// Checks the values a request names (rule, level); a request that fails this is not a
     /// valid request.
     pub fn validate(&self) -> Result<(), String> {
         match self {
-            Request::Parse { rule, .. } => Request::rule(rule.as_deref()).map(drop),
+            Request::Parse { rule, .. } => Request::grammar_rule(rule.as_deref()).map(drop),
             Request::Normalize { level, .. } => Request::level(level.as_deref()).map(drop),
             Request::Resolve { .. } => Ok(()),
         }

@@ -1,7 +1,8 @@
 //! Every passage a report quotes as the RFC's is the RFC's own text: each line of a citation
 //! is an ABNF rule found in RFC 3986 or RFC 6874, or a sentence between double quotes whose
 //! parts (split at " ... ", where words are left out) appear in order in the RFC, white space
-//! folded. Read in place from `../shared/data/rfc/` (skipped with a line when absent).
+//! folded. Read in place from `../shared/data/rfc/` (skipped with a line when absent): RFC
+//! 3986's passages from `rfc3986.txt`, RFC 3987's from `rfc3987.txt`.
 
 use uri_conformance::report::rfc::every_quotation;
 
@@ -9,15 +10,26 @@ fn folded(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The RFC texts a citation of `section` may quote from, folded.
-fn sources(section: &str, rfc3986: &str) -> Vec<String> {
-    if section.starts_with("RFC 6874") {
-        // RFC 6874 is not in the shared folder: its rules are checked where RFC 3986's text
-        // is not enough, by their own form only.
-        Vec::new()
+/// The RFC text a citation of `section` quotes from, folded; `None` for RFC 6874, which the
+/// shared folder does not hold.
+fn source<'a>(section: &str, rfc3986: &'a str, rfc3987: &'a str) -> Option<&'a str> {
+    if section.starts_with("RFC 3987") {
+        Some(rfc3987)
+    } else if section.starts_with("RFC 3986") {
+        Some(rfc3986)
     } else {
-        vec![rfc3986.to_owned()]
+        None
     }
+}
+
+/// An RFC's text without its page breaks (the form feed, the footer and header lines).
+fn body(text: &str, header: &str, footer: &str) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with(footer) && !l.starts_with(header))
+        .map(|l| l.replace('\u{c}', ""))
+        .collect();
+    folded(&lines.join("\n"))
 }
 
 /// Whether `quote` (one line of a citation) is found in `source`.
@@ -41,27 +53,28 @@ fn found(quote: &str, source: &str) -> bool {
 #[test]
 fn every_quotation_is_the_rfcs_own_text() {
     let dir = uri_conformance::locations::shared_data("rfc");
-    let Ok(text) = std::fs::read_to_string(dir.join("rfc3986.txt")) else {
-        eprintln!("skipped: no rfc3986.txt in {}", dir.display());
+    let (Ok(text3986), Ok(text3987)) = (
+        std::fs::read_to_string(dir.join("rfc3986.txt")),
+        std::fs::read_to_string(dir.join("rfc3987.txt")),
+    ) else {
+        eprintln!(
+            "skipped: no rfc3986.txt and rfc3987.txt in {}",
+            dir.display()
+        );
         return;
     };
-    // Page breaks: the footer and header lines the RFC puts between pages.
-    let body: String = text
-        .lines()
-        .filter(|l| !l.starts_with("Berners-Lee, et al.") && !l.starts_with("RFC 3986 "))
-        .map(|l| l.replace('\u{c}', ""))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let rfc3986 = folded(&body);
+    let rfc3986 = body(&text3986, "RFC 3986 ", "Berners-Lee, et al.");
+    let rfc3987 = body(&text3987, "RFC 3987 ", "Duerst & Suignard");
     let mut wrong = Vec::new();
     let mut checked = 0;
     for (section, passage) in every_quotation() {
-        for source in sources(section, &rfc3986) {
-            for line in passage.lines().filter(|l| !l.trim().is_empty()) {
-                checked += 1;
-                if !found(line, &source) {
-                    wrong.push(format!("{section}: {line}"));
-                }
+        let Some(source) = source(section, &rfc3986, &rfc3987) else {
+            continue;
+        };
+        for line in passage.lines().filter(|l| !l.trim().is_empty()) {
+            checked += 1;
+            if !found(line, source) {
+                wrong.push(format!("{section}: {line}"));
             }
         }
     }

@@ -111,9 +111,11 @@ pub fn severity(field: Field) -> u8 {
     }
 }
 
-/// The operation of a case.
+/// The operation of a case; a parse by an RFC 3987 rule is `parse-iri`, so that its reports
+/// stand apart from the same crate's URI parsing.
 pub fn op_name(case: &Request) -> &'static str {
     match case {
+        Request::Parse { .. } if case.is_iri_parse() => "parse-iri",
         Request::Parse { .. } => "parse",
         Request::Resolve { .. } => "resolve",
         Request::Normalize { .. } => "normalize",

@@ -30,7 +30,7 @@ pub mod url_adapter;
 
 use crate::model::{Field, Outcome};
 use crate::protocol::{IriRequest, IriResponse, Request, Response};
-use crate::reference::{Level, ParseOptions, Rule};
+use crate::reference::{Grammar, Level, ParseOptions, Rule};
 
 /// Who an implementation is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,6 +255,17 @@ pub trait Implementation: Send + Sync {
         Outcome::Unsupported
     }
 
+    /// Parses `input` by the RFC 3987 rule that corresponds to `rule` (§2.2: `IRI-reference`,
+    /// `IRI`, `absolute-IRI`, `irelative-ref`), components reported as for [`parse`]: the
+    /// text of the input, not mapped to a URI. An implementation without IRI types answers
+    /// `Unsupported`.
+    ///
+    /// [`parse`]: Implementation::parse
+    fn parse_iri(&self, input: &str, rule: Rule) -> Outcome {
+        let _ = (input, rule);
+        Outcome::Unsupported
+    }
+
     /// Resolves `reference` against `base` (§5.2).
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
         let _ = (base, reference, strict);
@@ -322,8 +333,13 @@ pub trait Implementation: Send + Sync {
     /// mappings). An implementation that does not declare them, the default, answers
     /// `unsupported`.
     fn answer_iri(&self, request: &IriRequest) -> IriResponse {
-        let _ = request;
-        Response::unsupported().into()
+        match request {
+            IriRequest::Parse { input, rule } => match Grammar::rule_named(rule) {
+                Some((Grammar::Iri, rule)) => Response::from(self.parse_iri(input, rule)).into(),
+                _ => Response::bad_request(format!("{rule:?} is not an RFC 3987 rule")).into(),
+            },
+            _ => Response::unsupported().into(),
+        }
     }
 
     /// Answers one protocol request.
@@ -333,9 +349,14 @@ pub trait Implementation: Send + Sync {
                 input,
                 rule,
                 zone_id,
-            } => match Request::rule(rule.as_deref()) {
+            } => match Request::grammar_rule(rule.as_deref()) {
                 Ok(_) if *zone_id && !self.supports_zone_id() => Outcome::Unsupported,
-                Ok(rule) => self.parse(input, rule, ParseOptions { zone_id: *zone_id }),
+                // RFC 6874 zone identifiers are an RFC 3986 matter.
+                Ok((Grammar::Iri, _)) if *zone_id => Outcome::Unsupported,
+                Ok((Grammar::Iri, rule)) => self.parse_iri(input, rule),
+                Ok((Grammar::Uri, rule)) => {
+                    self.parse(input, rule, ParseOptions { zone_id: *zone_id })
+                }
                 Err(e) => Outcome::Invalid(e),
             },
             Request::Resolve {

@@ -36,6 +36,16 @@ impl Implementation for Reference {
         }
     }
 
+    fn parse_iri(&self, input: &str, rule: Rule) -> Outcome {
+        match rfc3986::parse_in(input, rule, Grammar::Iri, ParseOptions::default()) {
+            Ok(c) => Outcome::Parsed {
+                components: Components::from(&c),
+                host_kind: c.host_kind,
+            },
+            Err(e) => Outcome::Invalid(error_text(&e)),
+        }
+    }
+
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
         match rfc3986::resolve(base, reference, ResolveOptions::strict(strict)) {
             Ok(target) => Outcome::Resolved(target),

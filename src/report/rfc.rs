@@ -43,8 +43,15 @@ pub fn every_quotation() -> Vec<(&'static str, &'static str)> {
     );
     all.extend(NORMALIZE_PASSAGES);
     all.push(RESOLUTION);
+    all.push(IRI);
     all
 }
+
+/// RFC 3987 §2.2, for findings of a parse by an IRI rule.
+const IRI: (&str, &str) = (
+    "RFC 3987 §2.2",
+    "IRI-reference = IRI / irelative-ref\niunreserved = ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\" / ucschar\nucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF\n / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD\n / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD\n / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD\n / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD\n / %xD0000-DFFFD / %xE1000-EFFFD\niprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD",
+);
 
 /// The §5.2.2 pseudocode, verbatim, for resolution findings.
 const RESOLUTION: (&str, &str) = (
@@ -314,6 +321,7 @@ pub fn citation(signature: &Signature) -> Citation {
             | DifferenceKind::ResolutionLaw,
         )
         | (_, DifferenceKind::ResolutionLaw) => quoted(RESOLUTION),
+        ("parse-iri", _) => quoted(IRI),
         ("normalize", DifferenceKind::Normalized) => quoted(match first {
             Some(Field::Scheme | Field::Host | Field::HostKind) => NORMALIZE_PASSAGES[0],
             Some(Field::Path) => NORMALIZE_PASSAGES[1],
