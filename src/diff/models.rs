@@ -47,6 +47,8 @@ pub enum Departure {
     PathCaretNotEncoded,
     /// An opaque path keeps a space before `?` or `#`.
     OpaquePathSpaceKept,
+    /// The Bidi Rule only on labels with a right-to-left character of their own.
+    BidiRulePerLabel,
 }
 
 impl Departure {
@@ -58,6 +60,7 @@ impl Departure {
             }
             Departure::PathCaretNotEncoded => departures.path_caret_not_encoded = true,
             Departure::OpaquePathSpaceKept => departures.opaque_path_space_kept = true,
+            Departure::BidiRulePerLabel => departures.bidi_rule_per_label = true,
         }
     }
 }

@@ -8,7 +8,7 @@
 //! | `meaning-changed` | `normalize(x)` parses, with an authority where `x` has one, and the same scheme, userinfo, host and port up to case, percent-encoding, an IPv6 address's spelling and a default port | normalize |
 //! | `target-not-absolute` | a resolution target parses as a `URI` with the crate's own parser | resolve |
 //! | `resolution-law` | with §5.2.2's strict algorithm ([`crate::impls::Promises::strict_resolution`]), a reference with a scheme resolves to itself with its dot-segments removed, whatever the base; and every crate resolves `""` against a base with no dot-segments to that base without its fragment | resolve, parse |
-//! | `conversions-disagree` | every [`Reach::Conversion`] and [`Reach::Part`] entry point agrees with the crate's own `parse`; every [`Reach::Resolution`] entry point with its own `resolve` | parse, resolve |
+//! | `conversions-disagree` | every [`Reach::Conversion`] and [`Reach::Part`] entry point agrees with the crate's own `parse`; every [`Reach::Resolution`] entry point with its own `resolve`; on ASCII input, where an IRI is a URI, the crate's IRI types ([`Implementation::parse_iri`]) with its URI types | parse, resolve |
 //! | `not-idempotent` (setters) | every [`Reach::Setters`] entry point: a setter given the URL's own value changes nothing (`<setter>-own-value`), and after any setter the href parses back to itself (`<setter>`) | parse, resolve (the reference's values set on the base) |
 //! | `panic` | none of the calls above panics | all |
 //!
@@ -236,6 +236,7 @@ impl<'a> Checker<'a> {
                     return;
                 }
                 self.conversions(input, rule, answer);
+                self.iri_types(input, rule, answer);
                 if let Outcome::Parsed {
                     components,
                     host_kind,
@@ -481,7 +482,6 @@ impl<'a> Checker<'a> {
         if !matches!(answer, Outcome::Parsed { .. } | Outcome::Invalid(_)) {
             return;
         }
-        let blind_spots = self.implementation.blind_spots();
         for entry in self.implementation.entry_points() {
             let Reach::Conversion(entry_rule, convert) = entry.reach else {
                 continue;
@@ -493,54 +493,79 @@ impl<'a> Checker<'a> {
             let Some(outcome) = self.call(entry.name, input, || convert(input)) else {
                 continue;
             };
-            // The chain and detail are written only for a failure.
-            let chain = || {
-                [
-                    step("input", input),
-                    format!("parse {}", answer.describe()),
-                    format!("{} {}", entry.name, outcome.describe()),
-                ]
-            };
-            let detail = || slug(entry.name);
-            match (answer, &outcome) {
-                (
-                    Outcome::Parsed {
-                        components,
-                        host_kind,
-                    },
-                    Outcome::Parsed {
-                        components: other,
-                        host_kind: other_kind,
-                    },
-                ) => {
-                    let fields = Field::ALL.into_iter().filter(|f| {
-                        let hidden = blind_spots
-                            .iter()
-                            .any(|b| b.field == *f && b.blindness == Blindness::Hidden);
-                        !hidden
-                    });
-                    if let Some(field) = fields.into_iter().find(|f| {
-                        !same(blind_spots, *f, components, *host_kind, other, *other_kind)
-                    }) {
-                        self.fail(
-                            DifferenceKind::ConversionsDisagree,
-                            Some(field),
-                            &detail(),
-                            &chain(),
-                        );
-                    }
-                }
-                (Outcome::Parsed { .. }, Outcome::Invalid(_))
-                | (Outcome::Invalid(_), Outcome::Parsed { .. }) => {
+            self.agree_with_parse(entry.name, input, answer, &outcome);
+        }
+    }
+
+    /// A crate's IRI types (RFC 3987) on an ASCII input, where an IRI is a URI (§2.2 adds
+    /// only non-ASCII characters to RFC 3986's grammar): the same components as its URI types,
+    /// or both invalid.
+    fn iri_types(&mut self, input: &str, rule: Rule, answer: &Outcome) {
+        if !input.is_ascii() || !matches!(answer, Outcome::Parsed { .. } | Outcome::Invalid(_)) {
+            return;
+        }
+        let implementation = self.implementation;
+        let Some(outcome) = self.call("parse-iri", input, || implementation.parse_iri(input, rule))
+        else {
+            return;
+        };
+        if outcome != Outcome::Unsupported {
+            self.agree_with_parse("parse-iri", input, answer, &outcome);
+        }
+    }
+
+    /// Fails `conversions-disagree` when `outcome`, the answer of the entry point `name` on
+    /// `input`, has other components than `answer`, the crate's own parse, or another validity.
+    fn agree_with_parse(&mut self, name: &str, input: &str, answer: &Outcome, outcome: &Outcome) {
+        let blind_spots = self.implementation.blind_spots();
+        // The chain and detail are written only for a failure.
+        let chain = || {
+            [
+                step("input", input),
+                format!("parse {}", answer.describe()),
+                format!("{name} {}", outcome.describe()),
+            ]
+        };
+        let detail = || slug(name);
+        match (answer, outcome) {
+            (
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                },
+                Outcome::Parsed {
+                    components: other,
+                    host_kind: other_kind,
+                },
+            ) => {
+                let fields = Field::ALL.into_iter().filter(|f| {
+                    let hidden = blind_spots
+                        .iter()
+                        .any(|b| b.field == *f && b.blindness == Blindness::Hidden);
+                    !hidden
+                });
+                if let Some(field) = fields
+                    .into_iter()
+                    .find(|f| !same(blind_spots, *f, components, *host_kind, other, *other_kind))
+                {
                     self.fail(
                         DifferenceKind::ConversionsDisagree,
-                        None,
+                        Some(field),
                         &detail(),
                         &chain(),
                     );
                 }
-                _ => {}
             }
+            (Outcome::Parsed { .. }, Outcome::Invalid(_))
+            | (Outcome::Invalid(_), Outcome::Parsed { .. }) => {
+                self.fail(
+                    DifferenceKind::ConversionsDisagree,
+                    None,
+                    &detail(),
+                    &chain(),
+                );
+            }
+            _ => {}
         }
     }
 

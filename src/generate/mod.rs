@@ -478,7 +478,7 @@ impl UriTree {
 /// Which operation a generated case asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
-    /// Parse (by one of the four rules).
+    /// Parse (by one of RFC 3986's four rules or RFC 3987's four).
     Parse,
     /// Resolve a reference against a base.
     Resolve,
@@ -538,10 +538,16 @@ pub fn case(u: &mut Unstructured<'_>, ops: &[Op]) -> Result<Request> {
     let op = *u.choose(ops)?;
     Ok(match op {
         Op::Parse => {
-            let rule = match u.int_in_range(0..=7)? {
+            // RFC 3986's four rules, and now and then RFC 3987's: IRI libraries are judged by
+            // their IRI types too.
+            let rule = match u.int_in_range(0..=11)? {
                 0 => Some("URI".to_owned()),
                 1 => Some("absolute-URI".to_owned()),
                 2 => Some("relative-ref".to_owned()),
+                8 => Some("IRI-reference".to_owned()),
+                9 => Some("IRI".to_owned()),
+                10 => Some("absolute-IRI".to_owned()),
+                11 => Some("irelative-ref".to_owned()),
                 _ => None,
             };
             Request::Parse {

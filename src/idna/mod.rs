@@ -40,6 +40,11 @@ pub struct Flags {
     pub verify_dns_length: bool,
     /// IgnoreInvalidPunycode: a Punycode label that does not decode is kept as it is.
     pub ignore_invalid_punycode: bool,
+    /// Not a flag of UTS #46, which applies the Bidi Rule to every label of a Bidi domain
+    /// name: with this set, only to the labels that hold an R, AL or AN character themselves.
+    /// It reproduces an implementation's departure (ada-url 4.0.0, ada-url/idna#91); the URL
+    /// Standard's flags leave it false.
+    pub bidi_rule_per_label: bool,
 }
 
 impl Flags {
@@ -55,6 +60,7 @@ impl Flags {
         use_std3_ascii_rules: false,
         verify_dns_length: false,
         ignore_invalid_punycode: false,
+        bidi_rule_per_label: false,
     };
 }
 
@@ -194,6 +200,9 @@ pub fn process(domain: &str, flags: Flags) -> (String, Vec<Error>) {
     // must satisfy all six of the numbered conditions in [IDNA2008] RFC 5893, Section 2."
     if flags.check_bidi && bidi::is_bidi_domain_name(labels.iter().map(String::as_str)) {
         for (index, label) in labels.iter().enumerate() {
+            if flags.bidi_rule_per_label && !bidi::is_bidi_domain_name([label.as_str()]) {
+                continue;
+            }
             if let Err(rule) = bidi::check(label) {
                 errors.push(Error {
                     kind: ErrorKind::Bidi(rule),
@@ -361,6 +370,17 @@ mod tests {
         );
         // Not a Bidi domain name: no Bidi Rule.
         assert_eq!(url("1a.b").as_deref(), Ok("1a.b"));
+        // Every label of a Bidi domain name (Unicode's IdnaTestV2: "0à.א" is [B1]); only the
+        // departure of `bidi_rule_per_label` lets "0" through.
+        assert_eq!(
+            url("0.\u{5D0}"),
+            Err(vec![ErrorKind::Bidi(bidi::BidiRule::First)])
+        );
+        let per_label = Flags {
+            bidi_rule_per_label: true,
+            ..Flags::URL
+        };
+        assert_eq!(to_ascii("0.\u{5D0}", per_label).as_deref(), Ok("0.xn--4db"));
         // Empty labels pass (VerifyDnsLength is false).
         assert_eq!(url("a..b.").as_deref(), Ok("a..b."));
         // ASCII code points outside STD3 are allowed (UseSTD3ASCIIRules is false).

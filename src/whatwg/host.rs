@@ -118,7 +118,11 @@ fn domain_to_ascii(domain: &str, departures: Departures) -> Result<String, Stop>
     } else {
         // 6. Otherwise: set result to the result of running domain parser ToASCII with domain
         // and false; if result is a failure value, then return failure.
-        crate::idna::to_ascii(domain, crate::idna::Flags::URL)
+        let flags = crate::idna::Flags {
+            bidi_rule_per_label: departures.bidi_rule_per_label,
+            ..crate::idna::Flags::URL
+        };
+        crate::idna::to_ascii(domain, flags)
             .map_err(|_| Failure::stop("domain-to-ASCII", domain))?
     };
     // 7. If result is the empty string, then return failure.

@@ -100,6 +100,9 @@ pub struct Departures {
     /// In the opaque path state a space before `?` or `#` is kept as it is, as before
     /// whatwg/url#844: url 2.5.8 (servo/rust-url#1124 fixes it, open).
     pub opaque_path_space_kept: bool,
+    /// UTS #46's Bidi Rule applied only to the labels of a Bidi domain name that hold a
+    /// right-to-left character themselves, so "0.א" passes: ada-url 4.0.0 (ada-url/idna#91).
+    pub bidi_rule_per_label: bool,
 }
 
 impl Departures {
@@ -109,6 +112,7 @@ impl Departures {
         special_relative_skips_two_slashes: false,
         path_caret_not_encoded: false,
         opaque_path_space_kept: false,
+        bidi_rule_per_label: false,
     };
 }
 
