@@ -91,11 +91,13 @@ pub struct Matrix {
     pub rows: Vec<Row>,
 }
 
-/// The protocol request for a vector, if the vector's operation is one implementations answer.
+/// The protocol request for an RFC 3986 vector, if the vector's operation is one
+/// implementations answer: what the conformance gate judges.
 ///
-/// RFC 3987 cases (the IRI rules, `iri: true`, the two mappings) are `None`: no
-/// [`crate::impls::Implementation`] declares them yet, and an implementation that does not know
-/// them must not be judged on them (an IRI parsed by a URI parser fails, a conforming answer).
+/// RFC 3987 cases (the IRI rules, `iri: true`, the two mappings) are `None` here: a crate
+/// author's gate is about RFC 3986, and an implementation must not be judged on IRIs through
+/// its URI parser (an IRI parsed by a URI parser fails, a conforming answer). The matrix asks
+/// the IRI parse cases too, through [`request_with_iri`].
 pub fn request(vector: &Vector) -> Option<Request> {
     match &vector.case {
         Case::Parse {
@@ -127,6 +129,26 @@ pub fn request(vector: &Vector) -> Option<Request> {
             level: Some(level.name().to_owned()),
         }),
         _ => None,
+    }
+}
+
+/// [`request`], and a parse by an RFC 3987 rule for an RFC 3987 parse vector: a parse request
+/// whose `rule` is `IRI-reference`, `IRI`, `absolute-IRI` or `irelative-ref`, which an
+/// implementation answers with its IRI types ([`crate::impls::Implementation::parse_iri`]) or
+/// as unsupported. The other RFC 3987 operations are `None`.
+pub fn request_with_iri(vector: &Vector) -> Option<Request> {
+    match &vector.case {
+        Case::Parse {
+            input,
+            rule,
+            zone_id: false,
+            grammar: Grammar::Iri,
+        } => Some(Request::Parse {
+            input: input.clone(),
+            rule: Some(Grammar::Iri.rule_name(*rule).to_owned()),
+            zone_id: false,
+        }),
+        _ => request(vector),
     }
 }
 
@@ -198,7 +220,7 @@ pub fn judge_with_signature(
 pub fn run(engine: &Engine, vectors: &[Vector]) -> Matrix {
     let mut rows = Vec::new();
     for vector in vectors {
-        let Some(request) = request(vector) else {
+        let Some(request) = request_with_iri(vector) else {
             continue;
         };
         let run = engine.run(&request);

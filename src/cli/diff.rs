@@ -295,7 +295,7 @@ pub fn sweep(
 ) -> Result<(), String> {
     if use_vectors {
         let corpus = vectors::load_default().map_err(|e| e.to_string())?;
-        let cases: Vec<Request> = corpus.iter().filter_map(matrix::request).collect();
+        let cases: Vec<Request> = corpus.iter().filter_map(matrix::request_with_iri).collect();
         announcer.cases(engine, campaign, &cases, "vectors");
     }
     let mut lists = match urls {

@@ -215,7 +215,7 @@ fn write_corpus(dir: &Path, urls: Option<&Path>, per_list: usize) -> ExitCode {
         Ok(corpus) => corpus,
         Err(e) => return fail(e),
     };
-    let mut cases: Vec<Request> = corpus.iter().filter_map(matrix::request).collect();
+    let mut cases: Vec<Request> = corpus.iter().filter_map(matrix::request_with_iri).collect();
     match urls.map_or(Ok(Vec::new()), campaign::url_lists) {
         Ok(lists) => {
             for (_, lines) in lists {
