@@ -304,7 +304,10 @@ fn quiet_on_broken_pipe() {
 pub fn reports_folder(dir: &std::path::Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let probe = dir.join(format!(".write-check.{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(|e| format!("{}: {e}", probe.display()))?;
+    std::fs::write(&probe, b"").map_err(|e| {
+        let _ = std::fs::remove_file(&probe);
+        format!("{}: {e}", probe.display())
+    })?;
     std::fs::remove_file(&probe).map_err(|e| format!("{}: {e}", probe.display()))
 }
 /// Prints `error: message` and gives the usage-error status.
