@@ -297,7 +297,8 @@ impl GateCase {
                 "  list it in the expectations file with a reason, or run with URI_CONFORMANCE_BLESS=1",
             ),
         }
-        out
+        // Answers and names come from the implementation: no control character leaves raw.
+        crate::report::visible(&out).into_owned()
     }
 }
 
@@ -442,21 +443,21 @@ impl GateReport {
         } else {
             "gate: FAIL"
         });
-        out
+        // Answers and names come from the implementation: no control character leaves raw.
+        crate::report::visible(&out).into_owned()
     }
 
     /// JUnit XML, one test case per vector: a suite for the implementation, a class per RFC
     /// section, times in seconds, a reason on every `<skipped>`, totals on the suite and the
     /// document.
     pub fn junit(&self) -> String {
+        // Control characters are not allowed in XML 1.0: they become visible escapes.
         let escape = |s: &str| {
-            s.replace('&', "&amp;")
+            crate::report::visible(s)
+                .replace('&', "&amp;")
                 .replace('<', "&lt;")
                 .replace('>', "&gt;")
                 .replace('"', "&quot;")
-                .chars()
-                .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
-                .collect::<String>()
         };
         let failures =
             self.new_failures().count() + self.unexpected_passes().count() + self.stale.len();

@@ -12,6 +12,7 @@ use uri_conformance::fuzz::FirstFind;
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::report::markdown::case_line;
+use uri_conformance::report::visible;
 use uri_conformance::{matrix, vectors};
 
 use super::{Output, ReportsOption, Selection, fail};
@@ -133,6 +134,8 @@ fn no_finding(answer: &Outcome) -> (&'static str, &'static str) {
 }
 
 fn print_text(case: &Request, run: &CaseRun) {
+    // Answers quote inputs and programs' messages: control characters are shown, not sent.
+    let shown = |text: String| visible(&text).into_owned();
     println!("{}\n", case_line(case));
     let width = run
         .answers
@@ -141,17 +144,21 @@ fn print_text(case: &Request, run: &CaseRun) {
         .max()
         .unwrap_or(9)
         .max(9);
-    println!("{:width$}  {}", "reference", run.reference.describe());
+    println!(
+        "{:width$}  {}",
+        "reference",
+        shown(run.reference.describe())
+    );
     for (name, answer) in &run.answers {
-        println!("{name:width$}  {}", answer.describe());
+        println!("{name:width$}  {}", shown(answer.describe()));
         let findings = findings_of(run, name);
         if findings.is_empty() {
             println!("{:width$}  -> {}", "", no_finding(answer).1);
         }
         for finding in findings {
-            println!("{:width$}  -> {}", "", verdict(finding).1);
+            println!("{:width$}  -> {}", "", shown(verdict(finding).1));
             if !finding.chain.is_empty() {
-                println!("{:width$}     {}", "", finding.chain.join(" -> "));
+                println!("{:width$}     {}", "", shown(finding.chain.join(" -> ")));
             }
         }
     }
