@@ -327,6 +327,11 @@ pub fn run(
                         }
                     }
                     let runs = engine.run_all(&cases);
+                    if stop.load(Ordering::Relaxed) || crate::impls::process::interrupted() {
+                        // Stopped (a signal, the end of --time) while external programs were
+                        // asked: their missing answers say nothing, so the batch is dropped.
+                        break;
+                    }
                     if shared {
                         record_shared(
                             &runs,

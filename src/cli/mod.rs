@@ -21,7 +21,7 @@ pub mod reference;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
@@ -256,22 +256,53 @@ pub fn existing(source: &Source, what: &str) -> Result<Option<PathBuf>, String> 
 
 /// Set while the fuzz loop runs: Ctrl-C then stops the loop instead of the program.
 pub static FUZZING: AtomicBool = AtomicBool::new(false);
-/// Set by Ctrl-C during a fuzz run.
+/// Set by Ctrl-C (or SIGTERM, SIGHUP) during a fuzz run.
 pub static STOP: AtomicBool = AtomicBool::new(false);
+/// The signal that stopped a fuzz run, 0 for none.
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
-/// Installs Ctrl-C and broken-pipe handling. Ctrl-C: the fuzz loop stops and keeps what it
-/// found; any other command ends at once. Either way no external program outlives the
-/// harness: each runs in its own process group, which the terminal's Ctrl-C does not reach.
+/// Installs the handling of SIGINT (Ctrl-C), SIGTERM and SIGHUP, alike, and of a broken pipe.
+/// The fuzz loop stops, writes what it found and exits with 128 + the signal's number; any
+/// other command, or a second signal, kills every external program (with all it started) and
+/// exits at once with that status. External programs run in process groups of their own, which
+/// the terminal's Ctrl-C does not reach: the harness kills them.
 pub fn install_handlers() {
-    let _ = ctrlc::set_handler(|| {
-        if FUZZING.load(Ordering::Relaxed) {
-            STOP.store(true, Ordering::Relaxed);
-        } else {
-            impls::process::kill_all();
-            std::process::exit(130);
-        }
-    });
+    impls::process::reap_strays();
+    if let Err(e) = impls::process::on_termination_signals(on_signal) {
+        eprintln!("warning: {e}");
+    }
     quiet_on_broken_pipe();
+}
+
+fn on_signal(signal: i32) {
+    // Every wait for an external program's answer ends now.
+    impls::process::interrupt();
+    if FUZZING.load(Ordering::SeqCst)
+        && SIGNAL
+            .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    {
+        STOP.store(true, Ordering::SeqCst);
+        return;
+    }
+    impls::process::kill_all();
+    std::process::exit(128 + signal);
+}
+
+/// The exit status of a run a signal stopped (128 + its number), once what it found is written.
+pub fn signalled() -> Option<ExitCode> {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(ExitCode::from(u8::try_from(128 + signal).unwrap_or(130))),
+    }
+}
+
+/// The external programs benched in this run, one line each for the summary (empty if none).
+pub fn benched_lines() -> String {
+    external_program::benched()
+        .iter()
+        .map(|(name, why)| format!("\nbenched {name}: {why}"))
+        .collect()
 }
 
 /// Ends the program: no external program outlives it.
