@@ -216,3 +216,87 @@ fn a_fuzz_run_killed_outright_keeps_what_it_found() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn one_case_with_a_reports_folder_writes_its_report() {
+    let dir = scratch("one-case-reports");
+    let reports = dir.join("reports");
+    let output = binary()
+        .args([
+            "diff",
+            "--impl-cmd",
+            r#"no=while read l; do echo '{"valid":false,"error":"no"}'; done"#,
+            "--reports",
+        ])
+        .arg(&reports)
+        .args(["--", "http://a/"])
+        .output()
+        .expect("the harness runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("1 reports in"), "{stdout}");
+    let written: Vec<_> = std::fs::read_dir(reports.join("no"))
+        .expect("the program's folder")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "md"))
+        .collect();
+    assert_eq!(written.len(), 1, "{written:?}");
+    assert!(reports.join("README.md").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A disk that fills up while the reports are written, as a file size limit shows it: the
+/// write fails with an error naming the file, leaves no temporary file, and the index is
+/// written all the same.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_leaves_no_temporary_file_and_the_index_is_written() {
+    use std::os::unix::process::CommandExt;
+    let dir = scratch("full-disk");
+    let reports = dir.join("reports");
+    let list = dir.join("urls.txt");
+    std::fs::write(&list, format!("http://a/{}\n", "b".repeat(1500))).expect("the list");
+    let mut command = binary();
+    command
+        .args([
+            "diff",
+            "--impl-cmd",
+            r#"no=while read l; do echo '{"valid":false,"error":"no"}'; done"#,
+            "--input-file",
+        ])
+        .arg(&list)
+        .arg("--reports")
+        .arg(&reports)
+        .stdout(Stdio::null());
+    // SAFETY: the closure runs between fork and exec and only calls setrlimit and signal,
+    // which are async-signal-safe.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 2048,
+                rlim_max: 2048,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &limit);
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let output = command.output().expect("the harness runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("stats.json"), "{stderr}");
+    let mut left = Vec::new();
+    let mut folders = vec![reports.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("readable").flatten() {
+            if entry.path().is_dir() {
+                folders.push(entry.path());
+            } else if entry.file_name().to_string_lossy().ends_with(".tmp") {
+                left.push(entry.path());
+            }
+        }
+    }
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+    assert!(reports.join("README.md").exists(), "no index");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -79,15 +79,41 @@ pub fn run(args: DiffArgs) -> ExitCode {
             zone_id: false,
         },
     };
+    // One case writes reports too when a folder is given (checked before the case is run).
+    let reports = match &args.reports.reports {
+        Some(_) => match args.reports.folder("diff") {
+            Ok(dir) => Some(dir),
+            Err(e) => return fail(e),
+        },
+        None => None,
+    };
     let engine = match args.selection.engine() {
         Ok(engine) => engine,
         Err(e) => return fail(e),
     };
     let run = engine.run(&case);
+    let written = match &reports {
+        Some(dir) => {
+            let mut campaign = Campaign::new(&engine, dir);
+            campaign.record(&run, "diff");
+            match campaign.write() {
+                Ok(all) => Some((all.len(), dir)),
+                Err(e) => return fail(e),
+            }
+        }
+        None => None,
+    };
     if args.output.json() {
-        println!("{}", json_of(&case, &run));
+        let mut object = json_of(&case, &run);
+        if let (Some((_, dir)), Some(fields)) = (written, object.as_object_mut()) {
+            fields.insert("reports".to_owned(), serde_json::json!(dir));
+        }
+        println!("{object}");
     } else {
         print_text(&case, &run);
+        if let Some((count, dir)) = written {
+            println!("\n{count} reports in {}", dir.display());
+        }
     }
     args.output.fail_on().status(
         run.findings
@@ -232,13 +258,18 @@ fn batch(args: &DiffArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     args.output.summary(
-        &super::main_job::written_line(&stats, written, &reports),
+        &format!(
+            "{}{}",
+            super::main_job::written_line(&stats, written, &reports),
+            super::benched_lines()
+        ),
         serde_json::json!({
             "cases": stats.cases,
             "findings": stats.findings,
             "signatures": stats.signatures,
             "candidate_bugs": stats.candidate_bugs,
             "reports": reports,
+            "benched": super::fuzz::benched_json(),
         }),
     );
     args.output
