@@ -186,3 +186,108 @@ fn a_report_with_a_climbing_name_is_refused_and_the_rest_are_written() {
     assert!(reports.join("stats.json").exists());
     assert!(reports.join("README.md").exists());
 }
+
+/// A corpus folder `dir/rfc3986/` holding one file.
+fn corpus_with(scratch: &Scratch, name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch.path("vectors");
+    std::fs::create_dir_all(dir.join("rfc3986")).expect("the corpus folder");
+    let file = dir.join("rfc3986").join(name);
+    (dir, file)
+}
+
+#[test]
+fn deeply_nested_vector_files_are_refused_at_once_by_file_and_line() {
+    let scratch = Scratch::new("nested");
+    let (dir, file) = corpus_with(&scratch, "deep.yaml");
+    std::fs::write(
+        &file,
+        format!("vectors:\n  - id: a\n    input: {}\n", "[".repeat(100_000)),
+    )
+    .expect("the file is written");
+    let started = std::time::Instant::now();
+    let error = uri_conformance::vectors::load_dir(&dir).expect_err("refused");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(error.file, file);
+    assert_eq!(error.line, Some(3), "{error}");
+    assert!(error.message.contains("brackets"), "{error}");
+
+    std::fs::write(&file, format!("vectors:\n{}x\n", "- ".repeat(10_000)))
+        .expect("the file is written");
+    let error = uri_conformance::vectors::load_dir(&dir).expect_err("refused");
+    assert_eq!(error.line, Some(2), "{error}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_huge_file_in_the_corpus_is_refused_without_blocking() {
+    let scratch = Scratch::new("fifo");
+    let (dir, file) = corpus_with(&scratch, "pipe.yaml");
+    let name = std::ffi::CString::new(file.to_str().expect("utf-8")).expect("a C string");
+    // SAFETY: mkfifo reads a NUL-terminated path we own.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let started = std::time::Instant::now();
+    let error = uri_conformance::vectors::load_dir(&dir).expect_err("refused");
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    assert!(error.message.contains("not a regular file"), "{error}");
+    assert_eq!(error.file, file);
+    std::fs::remove_file(&file).expect("the FIFO goes");
+
+    let huge = dir.join("rfc3986").join("huge.yaml");
+    std::fs::File::create(&huge)
+        .and_then(|f| f.set_len(uri_conformance::vectors::MAX_FILE_BYTES + 1))
+        .expect("a sparse file");
+    let error = uri_conformance::vectors::load_dir(&dir).expect_err("refused");
+    assert!(error.message.contains("bytes"), "{error}");
+
+    // The expectations file too.
+    let expectations = scratch.path("expectations.yaml");
+    let name = std::ffi::CString::new(expectations.to_str().expect("utf-8")).expect("a C string");
+    // SAFETY: as above.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let error = uri_conformance::gate::Expectations::load(&expectations).expect_err("refused");
+    assert!(error.contains("not a regular file"), "{error}");
+}
+
+#[test]
+fn every_expectation_needs_a_reason_that_says_something() {
+    let scratch = Scratch::new("reasons");
+    let path = scratch.path("url.yaml");
+    for (value, refused) in [
+        ("null", true),
+        ("~", true),
+        ("", true),
+        ("\"  \"", true),
+        ("3", true),
+        ("[a]", true),
+        ("known difference", false),
+    ] {
+        std::fs::write(
+            &path,
+            format!(
+                "implementation: url\nfailures:\n  rfc3986/3/a: fine\n  rfc3986/3/b: {value}\n"
+            ),
+        )
+        .expect("the file is written");
+        let loaded = uri_conformance::gate::Expectations::load(&path);
+        if refused {
+            let error = loaded.expect_err(value);
+            assert!(
+                error.contains(":4: \"rfc3986/3/b\" has no reason"),
+                "{value}: {error}"
+            );
+        } else {
+            assert_eq!(loaded.expect(value).failures.len(), 2);
+        }
+    }
+    std::fs::write(
+        &path,
+        format!("implementation: url\nfailures: {}\n", "{".repeat(1000)),
+    )
+    .expect("the file is written");
+    let error = uri_conformance::gate::Expectations::load(&path).expect_err("nested");
+    assert!(error.contains(":2: "), "{error}");
+}

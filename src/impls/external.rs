@@ -1000,6 +1000,31 @@ pub fn about_of(implementation: &dyn Implementation) -> protocol::About {
     }
 }
 
+/// The longest request line `serve` reads, in bytes (8 MiB: a 1 MiB URL, the longest a URL
+/// list may hold, fits with room for JSON escapes and a base). A longer line is answered
+/// `{"error":...}` and skipped without being held in memory.
+pub const REQUEST_LINE_LIMIT: usize = 8 << 20;
+
+/// Reads up to the end of the current line (or of the input), keeping nothing.
+fn skip_line(input: &mut impl std::io::BufRead) -> std::io::Result<()> {
+    loop {
+        let (done, used) = {
+            let buffer = input.fill_buf()?;
+            if buffer.is_empty() {
+                return Ok(());
+            }
+            match buffer.iter().position(|&b| b == b'\n') {
+                Some(at) => (true, at + 1),
+                None => (false, buffer.len()),
+            }
+        };
+        input.consume(used);
+        if done {
+            return Ok(());
+        }
+    }
+}
+
 /// Answers requests read from `input` with `implementation`, one JSON line each, to `output`,
 /// echoing ids and answering `about`. A line that is not UTF-8 or not a request is answered
 /// `{"error":...}` and the loop goes on; it ends at the end of input or when the output is
@@ -1016,10 +1041,25 @@ pub fn serve(
     let mut number = 0u64;
     loop {
         bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
+        let limit = REQUEST_LINE_LIMIT as u64 + 1;
+        if std::io::Read::take(&mut input, limit).read_until(b'\n', &mut bytes)? == 0 {
             return output.flush();
         }
         number += 1;
+        if bytes.len() > REQUEST_LINE_LIMIT && bytes.last() != Some(&b'\n') {
+            // Too long: the rest of the line is read and dropped, never held.
+            bytes = Vec::new();
+            skip_line(&mut input)?;
+            let answer = protocol::write_with_id(
+                &Response::bad_request(format!(
+                    "not a valid request: line {number} is longer than the {REQUEST_LINE_LIMIT} bytes a request may have"
+                )),
+                None,
+            );
+            writeln!(output, "{answer}")?;
+            output.flush()?;
+            continue;
+        }
         let answer = match std::str::from_utf8(&bytes) {
             Err(e) => protocol::write_with_id(
                 &Response::bad_request(format!(

@@ -225,14 +225,18 @@ impl Verdicts {
     /// Reads `dir/verdicts.yaml`; none if it is missing.
     pub fn load(dir: &Path) -> Result<Self, String> {
         let path = dir.join("verdicts.yaml");
-        match std::fs::read_to_string(&path) {
-            Ok(text) => serde_yaml::from_str(&text).map_err(|e| match e.location() {
-                Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
-                None => format!("{}: {e}", path.display()),
-            }),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Verdicts::default()),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Ok(Verdicts::default());
         }
+        let text = crate::vectors::read_data_file(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Some((line, message)) = crate::vectors::nesting_error(&text) {
+            return Err(format!("{}:{line}: {message}", path.display()));
+        }
+        serde_yaml::from_str(&text).map_err(|e| match e.location() {
+            Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
+            None => format!("{}: {e}", path.display()),
+        })
     }
 
     /// The verdict for a report.
