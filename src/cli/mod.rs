@@ -9,7 +9,8 @@
 //! - [`promote`]: a checked report into a vector.
 //!
 //! Exit status everywhere: 0 done, 1 a finding asked for (`--fail-on`) or a failed check, 2 a
-//! usage or input error, 130 interrupted, 141 standard output closed.
+//! usage or input error, 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped it (130, 143,
+//! 129), 141 standard output closed.
 
 pub mod diff;
 pub mod fuzz;
