@@ -521,6 +521,19 @@ fn the_harness_leaves_no_process_when_it_exits() {
     assert!(stdout.contains("stubborn"), "{stdout}");
     scratch.assert_no_process_left();
 
+    // What leaves the group goes too, and the harness does not wait for it to close the pipe.
+    let spec = format!("escape={}", scratch.command("escape"));
+    let started = Instant::now();
+    let (code, stdout, _) = harness(&["diff", "--impl-cmd", &spec, "a"], Duration::from_secs(30));
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    scratch.assert_no_process_left();
+    scratch.assert_no_escaped_process_left();
+
     let spec = format!("noisy={}", scratch.command("flood-stderr"));
     let (_, _, stderr) = harness(&["diff", "--impl-cmd", &spec, "a"], Duration::from_secs(30));
     assert!(
@@ -535,43 +548,36 @@ fn ctrl_c_leaves_no_process() {
     if !python() {
         return;
     }
-    let scratch = Scratch::new();
-    let spec = format!("hangs={}", scratch.command("hang"));
-    let list = scratch.dir.join("urls.txt");
-    std::fs::write(&list, "a\nhang\nb\n").expect("the list is written");
-    let reports = scratch.dir.join("reports");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
-        .args(["diff", "--impl-cmd", &spec, "--timeout-ms", "60000"])
-        .arg("--input-file")
-        .arg(&list)
-        .arg("--reports")
-        .arg(&reports)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the harness starts");
-    // Wait until the program runs, then interrupt the harness.
-    let until = Instant::now() + Duration::from_secs(20);
-    while scratch.groups().is_empty() {
-        assert!(Instant::now() < until, "the adapter never started");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(300));
-    let pid = i32::try_from(child.id()).expect("a pid");
-    // SAFETY: kill(2) takes plain integers.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-    }
-    let until = Instant::now() + Duration::from_secs(10);
-    while child.try_wait().expect("wait").is_none() {
-        if Instant::now() > until {
-            let _ = child.kill();
-            panic!("the harness did not stop on Ctrl-C");
+    // SIGTERM and SIGHUP do what SIGINT does.
+    for number in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        let scratch = Scratch::new();
+        let spec = format!("hangs={}", scratch.command("hang"));
+        let list = scratch.dir.join("urls.txt");
+        std::fs::write(&list, "a\nhang\nb\n").expect("the list is written");
+        let reports = scratch.dir.join("reports");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
+            .args(["diff", "--impl-cmd", &spec, "--timeout-ms", "60000"])
+            .arg("--input-file")
+            .arg(&list)
+            .arg("--reports")
+            .arg(&reports)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the harness starts");
+        // Wait until the program runs, then interrupt the harness.
+        let until = Instant::now() + Duration::from_secs(20);
+        while scratch.groups().is_empty() {
+            assert!(Instant::now() < until, "the adapter never started");
+            std::thread::sleep(Duration::from_millis(20));
         }
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(300));
+        signal(&child, number);
+        let code = wait_for(&mut child, Duration::from_secs(10), "a signal");
+        assert_eq!(code, Some(128 + number));
+        scratch.assert_no_process_left();
     }
-    scratch.assert_no_process_left();
 }
 
 #[test]
