@@ -275,14 +275,23 @@ pub fn install_handlers() {
     quiet_on_broken_pipe();
 }
 
+/// Set when a signal ends the program at once: the main thread must not end it first, with
+/// another status.
+static EXITING: AtomicBool = AtomicBool::new(false);
+
 fn on_signal(signal: i32) {
-    // Every wait for an external program's answer ends now.
-    impls::process::interrupt();
-    if FUZZING.load(Ordering::SeqCst)
+    let stops_fuzzing = FUZZING.load(Ordering::SeqCst)
         && SIGNAL
             .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
-            .is_ok()
-    {
+            .is_ok();
+    if !stops_fuzzing {
+        // Before the waits end below: whatever the main thread does next, it does not exit.
+        EXITING.store(true, Ordering::SeqCst);
+    }
+    // Every wait for an external program's answer ends now; the cases left are answered
+    // `unsupported`, which is no finding.
+    impls::process::interrupt();
+    if stops_fuzzing {
         STOP.store(true, Ordering::SeqCst);
         return;
     }
@@ -309,6 +318,12 @@ pub fn benched_lines() -> String {
 /// Ends the program: no external program outlives it.
 pub fn finish(code: ExitCode) -> ExitCode {
     impls::process::kill_all();
+    if EXITING.load(Ordering::SeqCst) {
+        // A signal is ending the program: its thread exits with the signal's status.
+        loop {
+            std::thread::park();
+        }
+    }
     code
 }
 
