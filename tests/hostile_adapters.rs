@@ -94,7 +94,9 @@ for line in sys.stdin:
         time.sleep(1000)
     if mode == "escape":
         escape()
-    if mode == "wrong":
+    if mode in ("wrong", "wrong-slow"):
+        if mode == "wrong-slow":
+            time.sleep(0.002)
         out({"valid": False, "error": "no"}, rid)
         continue
     if mode == "flood-stderr":
@@ -853,30 +855,56 @@ fn signal(child: &std::process::Child, signal: i32) {
 }
 
 #[test]
-fn every_termination_signal_stops_fuzz_keeping_what_it_printed() {
+fn every_termination_signal_stops_fuzz_and_diff_keeping_what_they_printed() {
     if !python() {
         return;
     }
-    for (number, name) in [
-        (libc::SIGTERM, "SIGTERM"),
-        (libc::SIGHUP, "SIGHUP"),
-        (libc::SIGINT, "SIGINT"),
-    ] {
+    let runs = [
+        (libc::SIGTERM, "SIGTERM", "fuzz"),
+        (libc::SIGHUP, "SIGHUP", "fuzz"),
+        (libc::SIGINT, "SIGINT", "fuzz"),
+        (libc::SIGTERM, "SIGTERM", "diff"),
+    ];
+    for (number, name, command) in runs {
         let scratch = Scratch::new();
-        let spec = format!("wrong={}", scratch.command("wrong"));
         let reports = scratch.dir.join("reports");
-        let mut child = start_harness(&[
-            "fuzz",
-            "--time",
-            "60s",
-            "--op",
-            "parse",
-            "--json",
-            "--impl-cmd",
-            &spec,
-            "--reports",
-            reports.to_str().expect("utf-8"),
-        ]);
+        let reports = reports.to_str().expect("utf-8");
+        let mut child = if command == "fuzz" {
+            let spec = format!("wrong={}", scratch.command("wrong"));
+            start_harness(&[
+                "fuzz",
+                "--time",
+                "60s",
+                "--op",
+                "parse",
+                "--json",
+                "--impl-cmd",
+                &spec,
+                "--reports",
+                reports,
+            ])
+        } else {
+            // diff on many cases: a slow program, so that the run is still going.
+            let spec = format!("wrong={}", scratch.command("wrong-slow"));
+            let list = scratch.dir.join("urls.txt");
+            let lines: String = (0..20_000)
+                .map(|i| format!("http://h{i}.example/\n"))
+                .collect();
+            std::fs::write(&list, lines).expect("the list is written");
+            start_harness(&[
+                "diff",
+                "--json",
+                "--impl-cmd",
+                &spec,
+                "--input-file",
+                list.to_str().expect("utf-8"),
+                "--reports",
+                reports,
+            ])
+        };
+        let reports = std::path::Path::new(reports);
+        let name = format!("{command} {name}");
+        let name = name.as_str();
         // Read the printed signatures as they come; signal after the first.
         let stdout = child.stdout.take().expect("stdout");
         let (lines, printed) = std::sync::mpsc::channel::<String>();

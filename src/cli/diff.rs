@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::Args;
@@ -15,7 +16,7 @@ use uri_conformance::report::markdown::case_line;
 use uri_conformance::report::visible;
 use uri_conformance::{matrix, vectors};
 
-use super::{Output, ReportsOption, Selection, fail};
+use super::{Output, ReportsOption, STOP, Selection, fail};
 
 /// `diff`.
 #[derive(Args)]
@@ -242,6 +243,9 @@ fn batch(args: &DiffArgs) -> ExitCode {
     };
     let mut campaign = Campaign::new(&engine, &reports);
     let mut announcer = Announcer::new(args.output.announcer());
+    // A signal stops the batch as it stops fuzz: what was found (every signature printed) is
+    // written, and the status says which signal it was.
+    super::FUZZING.store(true, Ordering::SeqCst);
     if let Err(e) = sweep(
         &engine,
         &mut campaign,
@@ -272,6 +276,9 @@ fn batch(args: &DiffArgs) -> ExitCode {
             "benched": super::fuzz::benched_json(),
         }),
     );
+    if let Some(code) = super::signalled() {
+        return code;
+    }
     args.output
         .fail_on()
         .status(announcer.found.iter().map(|f| (f.bug, f.security)))
@@ -305,7 +312,13 @@ impl Announcer {
         cases: &[Request],
         source: &str,
     ) {
-        for run in engine.run_all(cases) {
+        let runs = engine.run_all(cases);
+        if STOP.load(Ordering::SeqCst) {
+            // Stopped while the cases ran: the answers missing from external programs say
+            // nothing, so the batch is dropped.
+            return;
+        }
+        for run in runs {
             self.cases += 1;
             let mut fresh: Vec<FirstFind> = Vec::new();
             for finding in run.findings.iter().filter(|f| !campaign.has(f)) {
@@ -335,7 +348,7 @@ pub fn sweep(
     urls: Option<&Path>,
     input_file: Option<&Path>,
 ) -> Result<(), String> {
-    if use_vectors {
+    if use_vectors && !STOP.load(Ordering::SeqCst) {
         let corpus = vectors::load_default().map_err(|e| e.to_string())?;
         let cases: Vec<Request> = corpus.iter().filter_map(matrix::request).collect();
         announcer.cases(engine, campaign, &cases, "vectors");
@@ -356,6 +369,9 @@ pub fn sweep(
     }
     for (source, lines) in &lists {
         for chunk in lines.chunks(256) {
+            if STOP.load(Ordering::SeqCst) {
+                return Ok(());
+            }
             let cases: Vec<Request> = chunk.iter().flat_map(|l| campaign::url_cases(l)).collect();
             announcer.cases(engine, campaign, &cases, source);
         }

@@ -255,17 +255,18 @@ pub fn existing(source: &Source, what: &str) -> Result<Option<PathBuf>, String> 
     found
 }
 
-/// Set while the fuzz loop runs: Ctrl-C then stops the loop instead of the program.
+/// Set while a loop that a signal stops runs (fuzz, diff on many cases): Ctrl-C then stops
+/// the loop, which writes what it found, instead of the program.
 pub static FUZZING: AtomicBool = AtomicBool::new(false);
-/// Set by Ctrl-C (or SIGTERM, SIGHUP) during a fuzz run.
+/// Set by Ctrl-C (or SIGTERM, SIGHUP) during such a loop.
 pub static STOP: AtomicBool = AtomicBool::new(false);
 /// The signal that stopped a fuzz run, 0 for none.
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 /// Installs the handling of SIGINT (Ctrl-C), SIGTERM and SIGHUP, alike, and of a broken pipe.
-/// The fuzz loop stops, writes what it found and exits with 128 + the signal's number; any
-/// other command, or a second signal, kills every external program (with all it started) and
-/// exits at once with that status. External programs run in process groups of their own, which
+/// The fuzz loop and diff on many cases stop, write what they found and exit with 128 + the
+/// signal's number; any other command, or a second signal, kills every external program (with
+/// all it started) and exits at once with that status. External programs run in process groups of their own, which
 /// the terminal's Ctrl-C does not reach: the harness kills them.
 pub fn install_handlers() {
     impls::process::reap_strays();
