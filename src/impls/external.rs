@@ -8,11 +8,19 @@
 //! time limit counts from when its request is sent.
 //!
 //! A version 2 program gets up to `in_flight` requests at once, each with an id, and its
-//! answers are matched by id: an answer is never credited to another case. When something
-//! goes wrong (a line that answers no request in flight, a time-out, the program's exit), the
-//! whole process group is killed and the program started again; the oldest case in flight is
-//! asked again alone, in a fresh program, and whatever goes wrong then is its finding; the
-//! other cases in flight are sent again.
+//! answers are matched by id: an answer is never credited to another case, and a second answer
+//! to a request is that request's finding ([`EXTRA_ANSWER`]); each round ends with `about`, so
+//! that such a line is read before the round's answers are used. When something else goes
+//! wrong (a line that answers no request in flight, a time-out, the program's exit), the whole
+//! process group is killed and the program started again; the oldest case in flight is asked
+//! again alone, in a fresh program, and whatever goes wrong then is its finding; the other cases
+//! in flight are sent again.
+//!
+//! A version 1 program is matched by order, in windows each followed by `about`: an answer
+//! that does not fit its request, or a line other than the answer to `about` in its place,
+//! shows that answers drifted, and every request of the window is asked again alone.
+//!
+//! A program that fails to start or times out on [`BENCH_AFTER`] cases in a row is benched.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, OnceLock};
@@ -39,6 +47,10 @@ pub const CANNOT_START: &str = "cannot-start";
 /// The detail of a request that got more than one line: the extra line would have been taken
 /// for the next request's answer.
 pub const EXTRA_ANSWER: &str = "extra-answer";
+
+/// How long a version 1 program whose answers drifted gets to send the answer to `about` that
+/// brings it back in step.
+const RESYNC: Duration = Duration::from_millis(200);
 
 /// After this many consecutive cases on which a program failed to start or timed out, it is
 /// benched: every later case of the run is answered `unsupported` without asking it.
@@ -433,8 +445,10 @@ impl External {
                 answers[index] = Some(Outcome::Unsupported);
                 continue;
             }
-            // A fresh program, so that nothing another case left behind is blamed on this one.
-            Self::kill(&mut state);
+            // Each request is asked again after a fault that killed the program, so it meets a
+            // fresh one and nothing another case left behind is blamed on it; or after a
+            // version 1 program's drift, once it is in step again (its answer to `about`
+            // came), with nothing of another case's left to read.
             let again = self.exchange(
                 &mut state,
                 requests,
@@ -688,11 +702,17 @@ impl External {
         let sent = Instant::now();
         let mut got: Vec<Outcome> = Vec::with_capacity(window.len());
         let mut fault = None;
+        // Whether the line in the place of the answer to `about` was another, and whether the
+        // answer to `about` came right after it.
+        let (mut drifted, mut resynchronised) = (false, false);
         for &index in &window {
             match running.program.next_line(sent + self.options.limit) {
                 Ok(line) => match read_answer(&line, &requests[index]) {
                     Some(outcome) => got.push(outcome),
                     None => {
+                        // An answer of the protocol's shapes that does not fit: answers have
+                        // drifted, and none of the window's can be trusted.
+                        drifted = serde_json::from_str::<Response>(&line).is_ok();
                         fault = Some(Fault::NotAnAnswer(line));
                         break;
                     }
@@ -728,13 +748,22 @@ impl External {
                     state.faults_in_a_row = 0;
                     return;
                 }
-                Ok(line) => fault = Some(Fault::Extra(line)),
+                Ok(line) => {
+                    drifted = true;
+                    // The answer to `about` may follow the extra line: then the program is in
+                    // step again and goes on; otherwise it is started afresh.
+                    resynchronised = matches!(
+                        running.program.next_line(Instant::now() + RESYNC.min(self.options.limit)),
+                        Ok(next) if Marker::of(&next) == Some(marker)
+                    );
+                    fault = Some(Fault::Extra(line));
+                }
                 Err(Silence::Interrupted) => fault = Some(Fault::Interrupted),
+                // An answer is missing: the request that took the answer to `about` as its own
+                // was not answered in time.
                 Err(_) => {
-                    fault = Some(Fault::Extra(
-                        "(no answer to the about request that followed: one answer is missing)"
-                            .to_owned(),
-                    ))
+                    drifted = true;
+                    fault = Some(Fault::TimedOut);
                 }
             }
         } else if fault.is_none() {
@@ -744,7 +773,9 @@ impl External {
             state.faults_in_a_row = 0;
             return;
         }
-        Self::kill(state);
+        if !resynchronised {
+            Self::kill(state);
+        }
         let Some(fault) = fault else {
             return;
         };
@@ -754,10 +785,13 @@ impl External {
                     answers[index] = Some(Outcome::Unsupported);
                 }
             }
-            fault if alone => {
+            // Alone, or the window's only request: the fault is the request's own.
+            fault if alone || window.len() == 1 => {
                 self.count_fault(state, fault.benches());
                 answers[window[0]] = Some(fault.outcome());
             }
+            // Drift: none of the window's answers can be trusted.
+            _ if drifted => ask_alone.extend(window),
             Fault::TimedOut
                 if {
                     self.count_fault(state, true);
@@ -771,8 +805,6 @@ impl External {
                     answers[index] = Some(Outcome::Unsupported);
                 }
             }
-            // Drift: none of the window's answers can be trusted.
-            Fault::Extra(_) => ask_alone.extend(window),
             _ => {
                 // The first request not answered is asked alone; the ones answered before it
                 // are asked again with the rest, in a fresh program.
