@@ -280,6 +280,12 @@ pub const MAX_NESTING: usize = 64;
 /// Reads a data file: a regular file only (a FIFO or a device named `*.yaml` would block or never
 /// end), at most [`MAX_FILE_BYTES`], UTF-8. The error does not name the file (the caller does).
 pub fn read_data_file(path: &Path) -> Result<String, String> {
+    read_regular_file(path, MAX_FILE_BYTES)
+}
+
+/// Reads a regular file of at most `limit` bytes, UTF-8, without ever waiting on a FIFO or a
+/// device: [`read_data_file`] with another limit (a reports folder's files).
+pub fn read_regular_file(path: &Path, limit: u64) -> Result<String, String> {
     use std::io::Read;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -294,20 +300,18 @@ pub fn read_data_file(path: &Path) -> Result<String, String> {
     if !metadata.is_file() {
         return Err("not a regular file".to_owned());
     }
-    if metadata.len() > MAX_FILE_BYTES {
+    if metadata.len() > limit {
         return Err(format!(
-            "{} bytes, more than the {MAX_FILE_BYTES} a data file may have",
+            "{} bytes, more than the {limit} the file may have",
             metadata.len()
         ));
     }
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
+    file.take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "more than the {MAX_FILE_BYTES} bytes a data file may have"
-        ));
+    if bytes.len() as u64 > limit {
+        return Err(format!("more than the {limit} bytes the file may have"));
     }
     String::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}"))
 }

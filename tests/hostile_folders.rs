@@ -291,3 +291,65 @@ fn every_expectation_needs_a_reason_that_says_something() {
     let error = uri_conformance::gate::Expectations::load(&path).expect_err("nested");
     assert!(error.contains(":2: "), "{error}");
 }
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("the folder is made");
+    let name = std::ffi::CString::new(path.to_str().expect("utf-8")).expect("a C string");
+    // SAFETY: mkfifo reads a NUL-terminated path we own.
+    assert_eq!(
+        unsafe { libc::mkfifo(name.as_ptr(), 0o600) },
+        0,
+        "{}",
+        path.display()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_planted_in_the_reports_folder_are_never_waited_on() {
+    let scratch = Scratch::new("report-fifos");
+    let reports = scratch.path("reports");
+    for name in [
+        "crate/parse-accepts-invalid-port-letter.json",
+        "crate/other.json",
+        "conformance.json",
+        "verdicts.yaml",
+    ] {
+        mkfifo(&reports.join(name));
+    }
+    let dir = reports.clone();
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = uri_conformance::report::read_all(&dir);
+        let _ = Collector::new(&dir).write_pruning();
+        let mut collector = Collector::new(&dir);
+        collector.insert(report("crate", "parse-accepts-invalid-port-letter"));
+        let written = collector.write();
+        let _ = uri_conformance::report::changes::Before::read(&dir);
+        let _ = done.send(written.map(|all| all.len()).map_err(|e| e.to_string()));
+    });
+    let written = finished
+        .recv_timeout(std::time::Duration::from_secs(5))
+        .expect("the writers waited on a FIFO");
+    // verdicts.yaml is a FIFO: refused by name, at once.
+    let error = written.expect_err("a FIFO for verdicts.yaml is an error");
+    assert!(
+        error.contains("verdicts.yaml") && error.contains("not a regular file"),
+        "{error}"
+    );
+
+    // Without it, the report is written over the FIFO planted under its name.
+    std::fs::remove_file(reports.join("verdicts.yaml")).expect("the FIFO goes");
+    mkfifo(&reports.join("stats.json"));
+    let mut collector = Collector::new(&reports);
+    collector.insert(report("crate", "parse-accepts-invalid-port-letter"));
+    let error = collector
+        .write()
+        .expect_err("a FIFO for stats.json is an error");
+    assert!(error.to_string().contains("stats.json"), "{error}");
+    std::fs::remove_file(reports.join("stats.json")).expect("the FIFO goes");
+    let mut collector = Collector::new(&reports);
+    collector.insert(report("crate", "parse-accepts-invalid-port-letter"));
+    assert_eq!(collector.write().expect("written").len(), 1);
+}

@@ -719,8 +719,18 @@ fn keep_confirmed_minimal(
     }
 }
 
+/// The most a file of the reports folder may hold to be read (a report keeps its minimal case
+/// whole; `conformance.json` is 1.5 MB).
+pub const MAX_REPORT_FILE_BYTES: u64 = 256 << 20;
+
+/// A file of the reports folder, if it is a regular file of at most
+/// [`MAX_REPORT_FILE_BYTES`]: a FIFO planted under a report's name is never waited on.
+pub fn read_folder_file(path: &Path) -> Result<String, String> {
+    crate::vectors::read_regular_file(path, MAX_REPORT_FILE_BYTES)
+}
+
 fn read_report(path: &Path) -> Option<Report> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = read_folder_file(path).ok()?;
     serde_json::from_str(&text).ok()
 }
 
