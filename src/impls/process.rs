@@ -111,16 +111,50 @@ pub fn reap_strays() {
     REAP_STRAYS.store(true, Ordering::SeqCst);
 }
 
-/// Whether a zombie child of the harness may be reaped as a program's: it is not a leader
-/// (whose `Child` waits for it) and the harness starts nothing else.
+/// Reaps, at most once a second, the processes programs left that ended on their own after
+/// their parent and so became the harness's zombie children (the subreaper's), where the
+/// harness starts nothing else ([`reap_strays`]): a program that orphans a helper per case
+/// leaves no pile of zombies over a long run.
+fn reap_orphans_now_and_then() {
+    #[cfg(target_os = "linux")]
+    {
+        static LAST: AtomicU64 = AtomicU64::new(0);
+        if !REAP_STRAYS.load(Ordering::Relaxed) {
+            return;
+        }
+        let now = u64::try_from(epoch().elapsed().as_millis()).unwrap_or(u64::MAX);
+        let last = LAST.load(Ordering::Relaxed);
+        if now.saturating_sub(last) < 1000
+            || LAST
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        linux::reap_orphans();
+    }
+}
+
+/// Held while a program is started and registered, and while a zombie is judged a stray and
+/// reaped: a leader that ends at once is never reaped before it is known as a leader.
+static SPAWNING: Mutex<()> = Mutex::new(());
+
+/// Reaps a zombie child of the harness as a program's stray, if it is one: it is not a leader
+/// (whose `Child` waits for it) and the harness starts nothing else ([`reap_strays`]).
 #[cfg(target_os = "linux")]
-fn reap_strays_of(pid: u32) -> bool {
-    REAP_STRAYS.load(Ordering::SeqCst)
-        && !GROUPS
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .any(|(group, _)| *group == pid)
+fn reap_if_stray(pid: u32) {
+    if !REAP_STRAYS.load(Ordering::SeqCst) {
+        return;
+    }
+    let _spawning = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
+    let leader = GROUPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .any(|(group, _)| *group == pid);
+    if !leader {
+        linux::reap(pid);
+    }
 }
 
 /// Kills a program's process group, every process that holds its mark and every descendant of
@@ -250,6 +284,7 @@ impl Program {
         std::os::unix::process::CommandExt::process_group(&mut shell, 0);
         #[cfg(target_os = "linux")]
         linux::prepare(&mut shell);
+        let spawning = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
         let mut child =
             linux::spawn(shell).map_err(|e| format!("cannot start `sh -c {command:?}`: {e}"))?;
         let group = child.id();
@@ -257,6 +292,7 @@ impl Program {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push((group, mark.clone()));
+        drop(spawning);
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
@@ -316,6 +352,7 @@ impl Program {
     /// The next line of output, waiting until `deadline`, or less when the harness is stopping
     /// ([`interrupted`]: then [`Silence::Interrupted`]).
     pub fn next_line(&self, deadline: Instant) -> Result<String, Silence> {
+        reap_orphans_now_and_then();
         loop {
             if interrupted() {
                 // A line already there is still taken: it was written before the stop.
@@ -583,11 +620,12 @@ mod linux {
             if state == "Z" {
                 // A zombie of ours: reap it if it was the program's (one killed here, or any
                 // child but a leader where the harness starts no other processes).
-                if ppid == me
-                    && pid != leader
-                    && (killed.contains(&pid) || super::reap_strays_of(pid))
-                {
-                    reap(pid);
+                if ppid == me && pid != leader {
+                    if killed.contains(&pid) {
+                        reap(pid);
+                    } else {
+                        super::reap_if_stray(pid);
+                    }
                 }
                 continue;
             }
@@ -624,6 +662,35 @@ mod linux {
         found
     }
 
+    /// Reaps every zombie child of the harness that is not a program's leader ([`super::reap_strays`]).
+    pub fn reap_orphans() {
+        let me = std::process::id();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+                continue;
+            };
+            let Some((_, rest)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            let mut fields = rest.split_whitespace();
+            if fields.next() == Some("Z")
+                && fields.next().and_then(|p| p.parse::<u32>().ok()) == Some(me)
+            {
+                super::reap_if_stray(pid);
+            }
+        }
+    }
+
     /// Whether the process's environment holds the mark; `None` when it cannot be read (a
     /// zombie, another user's process).
     fn marked(pid: u32, needle: &str) -> Option<bool> {
@@ -643,7 +710,7 @@ mod linux {
 
     /// Reaps a child of the harness that a program left behind (it became ours as the
     /// subreaper's), if it has ended; never the leader, which its `Child` waits for.
-    fn reap(pid: u32) {
+    pub fn reap(pid: u32) {
         if let Ok(pid) = libc::pid_t::try_from(pid) {
             let mut status = 0;
             // SAFETY: waitpid on one pid, writing one integer of ours.
