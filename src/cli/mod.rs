@@ -360,7 +360,11 @@ pub fn reports_folder(dir: &std::path::Path) -> Result<(), String> {
 }
 /// Prints `error: message` and gives the usage-error status.
 pub fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {message}");
+    // A message may quote a file's or a program's text: no control character leaves raw.
+    eprintln!(
+        "error: {}",
+        uri_conformance::report::visible(&message.to_string())
+    );
     ExitCode::from(2)
 }
 /// `60s`, `30m`, `1h`, `250ms`.
