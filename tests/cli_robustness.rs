@@ -351,3 +351,26 @@ fn serve_answers_an_overlong_line_with_an_error_in_bounded_memory() {
     // that may have doubled once) beside the program's own 20 MiB.
     assert!(peak < 80 * 1024, "{peak} KiB at the peak");
 }
+
+#[test]
+fn no_control_character_reaches_the_terminal_raw() {
+    let input = "a\u{1b}]0;x\u{7}b\u{7f}c\u{9b}d";
+    for json in [false, true] {
+        let mut command = binary();
+        command.args(["diff", "--impl", "url"]);
+        if json {
+            command.arg("--json");
+        }
+        let output = command.args(["--", input]).output().expect("diff runs");
+        let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+        let raw: Vec<char> = stdout
+            .chars()
+            .filter(|c| c.is_control() && *c != '\n')
+            .collect();
+        assert!(raw.is_empty(), "raw {raw:?} in:\n{stdout}");
+        if json {
+            let value: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON object");
+            assert_eq!(value["case"]["input"], input);
+        }
+    }
+}

@@ -109,7 +109,7 @@ pub fn run(args: DiffArgs) -> ExitCode {
         if let (Some((_, dir)), Some(fields)) = (written, object.as_object_mut()) {
             fields.insert("reports".to_owned(), serde_json::json!(dir));
         }
-        println!("{object}");
+        super::print_json_line(&object);
     } else {
         print_text(&case, &run);
         if let Some((count, dir)) = written {

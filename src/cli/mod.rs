@@ -205,7 +205,7 @@ impl Output {
             {
                 object.extend(fields);
             }
-            println!("{object}");
+            print_json_line(&object);
         } else {
             println!("{text}");
         }
@@ -231,9 +231,7 @@ pub fn announce_text(find: &FirstFind) {
 
 /// A new signature, as one JSON line.
 pub fn announce_json(find: &FirstFind) {
-    println!(
-        "{}",
-        serde_json::json!({
+    print_json_line(&serde_json::json!({
             "event": "new-signature",
             "signature": find.signature,
             "candidate_bug": find.candidate_bug,
@@ -242,8 +240,27 @@ pub fn announce_json(find: &FirstFind) {
             "cases": find.cases,
             "seconds": find.after.as_secs_f64(),
             "case": find.case,
-        })
-    );
+    }));
+}
+
+/// Prints a JSON value on one line with DEL and the C1 controls as `\u` escapes too (JSON
+/// escapes only C0 itself; a terminal may take U+009B for the start of a control sequence).
+pub fn print_json_line(value: &serde_json::Value) {
+    let text = value.to_string();
+    if !text.chars().any(|c| c.is_control()) {
+        println!("{text}");
+        return;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if c.is_control() {
+            // Outside strings JSON has no control characters: each one is inside a string.
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    println!("{out}");
 }
 
 /// A path option whose absence is an error when given and a skipped step by default.
