@@ -422,9 +422,7 @@ pub fn run(
                         drop(campaign);
                     }
                     done += recorded as u64;
-                    progress
-                        .cases
-                        .fetch_add(recorded as u64, Ordering::Relaxed);
+                    progress.cases.fetch_add(recorded as u64, Ordering::Relaxed);
                 }
             });
         }

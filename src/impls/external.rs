@@ -440,9 +440,9 @@ impl External {
         let alone = self.exchange(&mut state, requests, asked, false, &mut answers);
         for index in alone {
             if state.benched.is_some() {
-                // Benched meanwhile: each of these timed out or failed in the batch; it is not
-                // asked again.
-                answers[index] = Some(Outcome::Unsupported);
+                // Benched meanwhile: not asked again. One that timed out in the batch (from its
+                // own request's sending) keeps that finding; any other is not answered.
+                answers[index].get_or_insert(Outcome::Unsupported);
                 continue;
             }
             // Each request is asked again after a fault that killed the program, so it meets a
@@ -662,6 +662,10 @@ impl External {
                 // the case's own finding.
                 answers[culprit] = Some(fault.outcome());
             } else {
+                if matches!(fault, Fault::TimedOut) {
+                    // Kept should the program be benched before it is asked alone.
+                    answers[culprit] = Some(Outcome::TimedOut);
+                }
                 ask_alone.push(culprit);
             }
             for (_, index, _) in flight.drain(..).rev() {
@@ -809,6 +813,10 @@ impl External {
                 // The first request not answered is asked alone; the ones answered before it
                 // are asked again with the rest, in a fresh program.
                 let culprit = window[got.len()];
+                if matches!(fault, Fault::TimedOut) {
+                    // Kept should the program be benched before it is asked alone.
+                    answers[culprit] = Some(Outcome::TimedOut);
+                }
                 ask_alone.push(culprit);
                 for &index in window[got.len() + 1..].iter().rev() {
                     queue.push_front(index);
