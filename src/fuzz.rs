@@ -327,6 +327,12 @@ pub fn run(
                         }
                     }
                     let runs = engine.run_all(&cases);
+                    let mut recorded = cases.len();
+                    if stop.load(Ordering::Relaxed) || crate::impls::process::interrupted() {
+                        // Stopped (a signal, the end of --time) while external programs were
+                        // asked: their missing answers say nothing, so the batch is dropped.
+                        break;
+                    }
                     if shared {
                         record_shared(
                             &runs,
@@ -354,6 +360,12 @@ pub fn run(
                     } else {
                         let mut campaign = campaign.lock().unwrap_or_else(|e| e.into_inner());
                         for (i, (run, bytes)) in runs.iter().zip(inputs).enumerate() {
+                            if stop.load(Ordering::Relaxed) {
+                                // A signal: no new finding is shrunk, what is recorded is
+                                // written; the cases not recorded are not counted.
+                                recorded = i;
+                                break;
+                            }
                             progress
                                 .findings
                                 .fetch_add(run.findings.len() as u64, Ordering::Relaxed);
@@ -395,10 +407,8 @@ pub fn run(
                         }
                         drop(campaign);
                     }
-                    done += cases.len() as u64;
-                    progress
-                        .cases
-                        .fetch_add(cases.len() as u64, Ordering::Relaxed);
+                    done += recorded as u64;
+                    progress.cases.fetch_add(recorded as u64, Ordering::Relaxed);
                 }
             });
         }

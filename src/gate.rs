@@ -67,23 +67,49 @@ impl Expectations {
     /// `--write-expectations` writes a first one), and so is a key listed twice; errors name the
     /// file and line.
     pub fn load(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
+        let text = vectors::read_data_file(path).map_err(|e| {
+            if !path.exists() {
                 format!("{}: {e} ({WRITE_HINT})", path.display())
             } else {
                 format!("{}: {e}", path.display())
             }
         })?;
+        if let Some((line, message)) = vectors::nesting_error(&text) {
+            return Err(format!("{}:{line}: {message}", path.display()));
+        }
         if let Some((line, key)) = duplicate_key(&text) {
             return Err(format!(
                 "{}:{line}: {key:?} is listed twice",
                 path.display()
             ));
         }
-        serde_yaml::from_str(&text).map_err(|e| match e.location() {
+        let at = |e: serde_yaml::Error| match e.location() {
             Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
             None => format!("{}: {e}", path.display()),
-        })
+        };
+        // Every entry must give its reason, a string that says something: `null`, `~`, an
+        // empty value or a number is refused at its line.
+        let raw: BTreeMap<String, serde_yaml::Value> = serde_yaml::from_str(&text).map_err(at)?;
+        if let Some(serde_yaml::Value::Mapping(failures)) = raw.get("failures") {
+            for (key, reason) in failures {
+                let good = matches!(reason, serde_yaml::Value::String(r) if !r.trim().is_empty());
+                if !good {
+                    let key = key.as_str().unwrap_or_default();
+                    let line = text
+                        .lines()
+                        .position(|l| {
+                            let l = l.trim_start().trim_start_matches(['"', '\'']);
+                            !key.is_empty() && l.starts_with(key)
+                        })
+                        .map_or(1, |i| i + 1);
+                    return Err(format!(
+                        "{}:{line}: {key:?} has no reason: every entry says why the vector fails, as a non-empty string",
+                        path.display()
+                    ));
+                }
+            }
+        }
+        serde_yaml::from_str(&text).map_err(at)
     }
 
     /// [`Expectations::load`], and the file must be written for `implementation`.
@@ -298,7 +324,8 @@ impl GateCase {
                 "  list it in the expectations file with a reason, or run with URI_CONFORMANCE_BLESS=1",
             ),
         }
-        out
+        // Answers and names come from the implementation: no control character leaves raw.
+        crate::report::visible(&out).into_owned()
     }
 }
 
@@ -443,21 +470,21 @@ impl GateReport {
         } else {
             "gate: FAIL"
         });
-        out
+        // Answers and names come from the implementation: no control character leaves raw.
+        crate::report::visible(&out).into_owned()
     }
 
     /// JUnit XML, one test case per vector: a suite for the implementation, a class per RFC
     /// section, times in seconds, a reason on every `<skipped>`, totals on the suite and the
     /// document.
     pub fn junit(&self) -> String {
+        // Control characters are not allowed in XML 1.0: they become visible escapes.
         let escape = |s: &str| {
-            s.replace('&', "&amp;")
+            crate::report::visible(s)
+                .replace('&', "&amp;")
                 .replace('<', "&lt;")
                 .replace('>', "&gt;")
                 .replace('"', "&quot;")
-                .chars()
-                .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
-                .collect::<String>()
         };
         let failures =
             self.new_failures().count() + self.unexpected_passes().count() + self.stale.len();

@@ -294,6 +294,92 @@ pub fn load_embedded() -> Result<Vec<Vector>, LoadError> {
     )
 }
 
+/// The largest data file read (a vector file, an expectations file): 8 MiB, hundreds of times
+/// the largest in the corpus.
+pub const MAX_FILE_BYTES: u64 = 8 << 20;
+
+/// The deepest nesting a data file may have: flow collections (`[`, `{`) open at once, or the
+/// block nesting a line's indentation and leading `- ` show. The corpus needs 8.
+pub const MAX_NESTING: usize = 64;
+
+/// Reads a data file: a regular file only (a FIFO or a device named `*.yaml` would block or never
+/// end), at most [`MAX_FILE_BYTES`], UTF-8. The error does not name the file (the caller does).
+pub fn read_data_file(path: &Path) -> Result<String, String> {
+    read_regular_file(path, MAX_FILE_BYTES)
+}
+
+/// Reads a regular file of at most `limit` bytes, UTF-8, without ever waiting on a FIFO or a
+/// device: [`read_data_file`] with another limit (a reports folder's files).
+pub fn read_regular_file(path: &Path, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // Opening a FIFO for reading waits for a writer; without blocking it opens at once, and
+    // the check below refuses it.
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options
+        .open(path)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    let metadata = file.metadata().map_err(|e| format!("cannot read: {e}"))?;
+    if !metadata.is_file() {
+        return Err("not a regular file".to_owned());
+    }
+    if metadata.len() > limit {
+        return Err(format!(
+            "{} bytes, more than the {limit} the file may have",
+            metadata.len()
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("more than the {limit} bytes the file may have"));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("not UTF-8: {e}"))
+}
+
+/// The first line (1-based) where a YAML text nests deeper than [`MAX_NESTING`], with what
+/// nests; checked before the text is parsed, since the YAML parser's time grows faster than
+/// the nesting. Brackets are counted wherever they are, quoted or not: a refusal can only come
+/// from a file with more than [`MAX_NESTING`] unclosed brackets.
+pub fn nesting_error(text: &str) -> Option<(usize, String)> {
+    let mut flow = 0usize;
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        let mut block = (line.len() - trimmed.len()) / 2;
+        let mut rest = trimmed;
+        while let Some(after) = rest.strip_prefix("- ").or_else(|| rest.strip_prefix("-\t")) {
+            block += 1;
+            rest = after.trim_start_matches([' ', '\t']);
+        }
+        if block > MAX_NESTING {
+            return Some((
+                index + 1,
+                format!("nested deeper than {MAX_NESTING} blocks"),
+            ));
+        }
+        for c in line.chars() {
+            match c {
+                '[' | '{' => {
+                    flow += 1;
+                    if flow > MAX_NESTING {
+                        return Some((
+                            index + 1,
+                            format!("more than {MAX_NESTING} brackets open at once"),
+                        ));
+                    }
+                }
+                ']' | '}' => flow = flow.saturating_sub(1),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// Loads every `*.yaml` file under `dir/<corpus>/`, sorted by test name.
 pub fn load_dir(dir: &Path) -> Result<Vec<Vector>, LoadError> {
     let error = |message: String| LoadError {
@@ -319,7 +405,7 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Vector>, LoadError> {
     load_texts(
         dir,
         files.into_iter().map(|file| {
-            let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read: {e}"));
+            let text = read_data_file(&file);
             (file, text)
         }),
     )
@@ -373,6 +459,13 @@ fn load_texts(
 
 /// Parses one vector file's text.
 pub fn parse_file(file: &Path, corpus: &str, text: &str) -> Result<Vec<Vector>, LoadError> {
+    if let Some((line, message)) = nesting_error(text) {
+        return Err(LoadError {
+            file: file.to_owned(),
+            line: Some(line),
+            message,
+        });
+    }
     let raw: RawFile = serde_yaml::from_str(text).map_err(|e| LoadError {
         file: file.to_owned(),
         line: e.location().map(|l| l.line()),

@@ -32,15 +32,34 @@ subprocess.Popen(["sleep", "1000"], stdin=subprocess.DEVNULL, stdout=subprocess.
                  stderr=subprocess.DEVNULL)
 if mode == "slow-start":
     time.sleep(1.5)
+if mode == "mute":
+    time.sleep(1000)
 if mode == "ignore-eof":
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
 def out(answer, rid):
-    if rid is not None and mode != "v1":
+    if rid is not None and not mode.startswith("v1"):
         answer = dict(answer, id=rid)
     sys.stdout.write(json.dumps(answer) + "\n")
+    if mode in ("double", "v1-double") and "protocol" not in answer and "unknown op" not in str(answer):
+        sys.stdout.write(json.dumps(answer) + "\n")
     sys.stdout.flush()
+
+def escape():
+    # A child in a new session, and a grandchild whose parent exits (a double fork): both
+    # leave the process group, and the second loses its parent too; both hold the output.
+    child = subprocess.Popen(["sleep", "1000"], start_new_session=True)
+    with open(os.path.join(state, "escaped"), "a") as f:
+        f.write("%d\n" % child.pid)
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            with open(os.path.join(state, "escaped"), "a") as f:
+                f.write("%d\n" % os.getpid())
+            time.sleep(1000)
+        os._exit(0)
 
 count = 0
 for line in sys.stdin:
@@ -64,13 +83,22 @@ for line in sys.stdin:
             "host_kind": "reg-name" if "//" in text else None}, rid)
         continue
     if request.get("op") == "about":
-        if mode == "v1":
+        if mode.startswith("v1"):
             out({"error": "unknown op"}, None)
         else:
             out({"protocol": 2, "name": "hostile " + mode, "operations": ["parse"]}, rid)
         continue
     text = request.get("input", "")
     count += 1
+    if mode == "hang-always":
+        time.sleep(1000)
+    if mode == "escape":
+        escape()
+    if mode in ("wrong", "wrong-slow"):
+        if mode == "wrong-slow":
+            time.sleep(0.002)
+        out({"valid": False, "error": "no"}, rid)
+        continue
     if mode == "flood-stderr":
         sys.stderr.write("noise " * 200000 + "\n")
         sys.stderr.flush()
@@ -495,6 +523,19 @@ fn the_harness_leaves_no_process_when_it_exits() {
     assert!(stdout.contains("stubborn"), "{stdout}");
     scratch.assert_no_process_left();
 
+    // What leaves the group goes too, and the harness does not wait for it to close the pipe.
+    let spec = format!("escape={}", scratch.command("escape"));
+    let started = Instant::now();
+    let (code, stdout, _) = harness(&["diff", "--impl-cmd", &spec, "a"], Duration::from_secs(30));
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    scratch.assert_no_process_left();
+    scratch.assert_no_escaped_process_left();
+
     let spec = format!("noisy={}", scratch.command("flood-stderr"));
     let (_, _, stderr) = harness(&["diff", "--impl-cmd", &spec, "a"], Duration::from_secs(30));
     assert!(
@@ -509,43 +550,36 @@ fn ctrl_c_leaves_no_process() {
     if !python() {
         return;
     }
-    let scratch = Scratch::new();
-    let spec = format!("hangs={}", scratch.command("hang"));
-    let list = scratch.dir.join("urls.txt");
-    std::fs::write(&list, "a\nhang\nb\n").expect("the list is written");
-    let reports = scratch.dir.join("reports");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
-        .args(["diff", "--impl-cmd", &spec, "--timeout-ms", "60000"])
-        .arg("--input-file")
-        .arg(&list)
-        .arg("--reports")
-        .arg(&reports)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the harness starts");
-    // Wait until the program runs, then interrupt the harness.
-    let until = Instant::now() + Duration::from_secs(20);
-    while scratch.groups().is_empty() {
-        assert!(Instant::now() < until, "the adapter never started");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(300));
-    let pid = i32::try_from(child.id()).expect("a pid");
-    // SAFETY: kill(2) takes plain integers.
-    unsafe {
-        libc::kill(pid, libc::SIGINT);
-    }
-    let until = Instant::now() + Duration::from_secs(10);
-    while child.try_wait().expect("wait").is_none() {
-        if Instant::now() > until {
-            let _ = child.kill();
-            panic!("the harness did not stop on Ctrl-C");
+    // SIGTERM and SIGHUP do what SIGINT does.
+    for number in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        let scratch = Scratch::new();
+        let spec = format!("hangs={}", scratch.command("hang"));
+        let list = scratch.dir.join("urls.txt");
+        std::fs::write(&list, "a\nhang\nb\n").expect("the list is written");
+        let reports = scratch.dir.join("reports");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
+            .args(["diff", "--impl-cmd", &spec, "--timeout-ms", "60000"])
+            .arg("--input-file")
+            .arg(&list)
+            .arg("--reports")
+            .arg(&reports)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the harness starts");
+        // Wait until the program runs, then interrupt the harness.
+        let until = Instant::now() + Duration::from_secs(20);
+        while scratch.groups().is_empty() {
+            assert!(Instant::now() < until, "the adapter never started");
+            std::thread::sleep(Duration::from_millis(20));
         }
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(300));
+        signal(&child, number);
+        let code = wait_for(&mut child, Duration::from_secs(10), "a signal");
+        assert_eq!(code, Some(128 + number));
+        scratch.assert_no_process_left();
     }
-    scratch.assert_no_process_left();
 }
 
 #[test]
@@ -576,4 +610,408 @@ fn declared_blind_spots_are_honoured_by_the_comparison() {
     drop(engine);
     drop(external);
     scratch.assert_no_process_left();
+}
+
+/// Whether a process is alive (a zombie counts as gone).
+fn pid_alive(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z')),
+        Err(_) => false,
+    }
+}
+
+impl Scratch {
+    fn escaped(&self) -> Vec<i32> {
+        std::fs::read_to_string(self.dir.join("escaped"))
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.parse().expect("a pid"))
+            .collect()
+    }
+
+    /// Waits up to three seconds for every process that left the group to be gone.
+    fn assert_no_escaped_process_left(&self) {
+        let escaped = self.escaped();
+        let until = Instant::now() + Duration::from_secs(3);
+        loop {
+            let alive: Vec<i32> = escaped.iter().copied().filter(|&p| pid_alive(p)).collect();
+            if alive.is_empty() {
+                return;
+            }
+            if Instant::now() > until {
+                for &pid in &alive {
+                    // SAFETY: kill(2) takes plain integers; the test cleans up after a failure.
+                    unsafe {
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
+                panic!("processes that left the group are still alive: {alive:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+#[test]
+fn what_leaves_the_group_is_killed_too() {
+    if !python() || !cfg!(target_os = "linux") {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("escape"), options(5000));
+    let inputs = ["a", "b", "c"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &[]);
+    // The grandchildren write their ids after the answer: wait for all six.
+    let until = Instant::now() + Duration::from_secs(3);
+    while scratch.escaped().len() < 6 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let escaped = scratch.escaped();
+    assert_eq!(escaped.len(), 6, "{escaped:?}");
+    assert!(escaped.iter().all(|&p| pid_alive(p)), "they run meanwhile");
+    let started = Instant::now();
+    drop(external);
+    // The reading threads did not wait for the escaped processes to close the output.
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    scratch.assert_no_process_left();
+    scratch.assert_no_escaped_process_left();
+    assert!(threads_named("escape").is_empty() && threads_named("external").is_empty());
+}
+
+#[test]
+fn a_program_that_hangs_on_every_case_is_benched() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(
+        &format!("hangs-every={}", scratch.command("hang-always")),
+        options(200),
+    );
+    let inputs: Vec<String> = (0..30).map(|i| format!("x{i}")).collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let started = Instant::now();
+    let outcomes = external.answer_many(&cases(&inputs));
+    // One finding (the time-out that benched it), the rest not asked.
+    let timed_out = outcomes.iter().filter(|o| **o == Outcome::TimedOut).count();
+    assert!(timed_out >= 1, "{outcomes:?}");
+    assert_eq!(
+        timed_out
+            + outcomes
+                .iter()
+                .filter(|o| **o == Outcome::Unsupported)
+                .count(),
+        outcomes.len(),
+        "{outcomes:?}"
+    );
+    // Benched: a later call does not ask it either.
+    assert_eq!(external.answer(&Request::parse("y")), Outcome::Unsupported);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        uri_conformance::impls::external::benched()
+            .iter()
+            .any(|(name, _)| name == "hangs-every")
+    );
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn a_program_that_never_starts_is_benched() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(
+        &format!("mute={}", scratch.command("mute")),
+        Options {
+            limit: Duration::from_millis(200),
+            startup: Duration::from_millis(700),
+            in_flight: 16,
+        },
+    );
+    let started = Instant::now();
+    let outcomes = external.answer_many(&cases(&["a", "b", "c", "d", "e", "f", "g", "h"]));
+    assert!(
+        outcomes
+            .iter()
+            .filter(|o| **o == Outcome::Unsupported)
+            .count()
+            >= 4,
+        "{outcomes:?}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn every_answer_twice_is_a_finding_by_id_without_restarts() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("double"), options(5000));
+    let inputs: Vec<String> = (0..20).map(|i| format!("x{i}")).collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let outcomes = external.answer_many(&cases(&inputs));
+    for (input, outcome) in inputs.iter().zip(&outcomes) {
+        let message = panicked(outcome);
+        assert!(message.starts_with("extra-answer: "), "{message}");
+        assert!(
+            message.contains(&format!("echo {input}\"")),
+            "{input}: {message}"
+        );
+    }
+    // One at a time too: the last answer's twin is read before the call returns.
+    let message = panicked(&external.answer(&Request::parse("y"))).to_owned();
+    assert!(message.contains("echo y\""), "{message}");
+    // The ids told every line's request: the program never had to be restarted.
+    assert_eq!(scratch.groups().len(), 1, "{:?}", scratch.groups());
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn a_version_1_program_whose_answers_drift_is_caught() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("v1-double"), options(5000));
+    let inputs: Vec<String> = (0..12).map(|i| format!("x{i}")).collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let outcomes = external.answer_many(&cases(&inputs));
+    for (input, outcome) in inputs.iter().zip(&outcomes) {
+        // Never another case's answer: each is its own extra line.
+        let message = panicked(outcome);
+        assert!(message.starts_with("extra-answer: "), "{input}: {message}");
+        assert!(
+            message.contains(&format!("echo {input}\"")),
+            "{input}: {message}"
+        );
+    }
+    for input in ["y", "z"] {
+        let message = panicked(&external.answer(&Request::parse(input))).to_owned();
+        assert!(message.contains(&format!("echo {input}\"")), "{message}");
+    }
+    // Once each request is asked alone, the answer to `about` after the extra line brings the
+    // program back in step: a few starts, not one per case.
+    assert!(scratch.groups().len() <= 3, "{:?}", scratch.groups());
+    // A well-behaved version 1 program pays nothing for the check.
+    let good = External::with_options(&scratch.command("v1"), options(5000));
+    let outcomes = good.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &[]);
+    drop(external);
+    drop(good);
+    scratch.assert_no_process_left();
+}
+
+/// Starts the harness with its output piped.
+fn start_harness(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the harness starts")
+}
+
+/// Waits at most `limit` for the harness to end; its status code.
+fn wait_for(child: &mut std::process::Child, limit: Duration, what: &str) -> Option<i32> {
+    let until = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status.code();
+        }
+        if Instant::now() > until {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: the harness ran past {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn signal(child: &std::process::Child, signal: i32) {
+    let pid = i32::try_from(child.id()).expect("a pid");
+    // SAFETY: kill(2) takes plain integers.
+    unsafe {
+        libc::kill(pid, signal);
+    }
+}
+
+#[test]
+fn every_termination_signal_stops_fuzz_and_diff_keeping_what_they_printed() {
+    if !python() {
+        return;
+    }
+    let runs = [
+        (libc::SIGTERM, "SIGTERM", "fuzz"),
+        (libc::SIGHUP, "SIGHUP", "fuzz"),
+        (libc::SIGINT, "SIGINT", "fuzz"),
+        (libc::SIGTERM, "SIGTERM", "diff"),
+    ];
+    for (number, name, command) in runs {
+        let scratch = Scratch::new();
+        let reports = scratch.dir.join("reports");
+        let reports = reports.to_str().expect("utf-8");
+        let mut child = if command == "fuzz" {
+            let spec = format!("wrong={}", scratch.command("wrong"));
+            start_harness(&[
+                "fuzz",
+                "--time",
+                "60s",
+                "--op",
+                "parse",
+                "--json",
+                "--impl-cmd",
+                &spec,
+                "--reports",
+                reports,
+            ])
+        } else {
+            // diff on many cases: a slow program, so that the run is still going.
+            let spec = format!("wrong={}", scratch.command("wrong-slow"));
+            let list = scratch.dir.join("urls.txt");
+            let lines: String = (0..20_000)
+                .map(|i| format!("http://h{i}.example/\n"))
+                .collect();
+            std::fs::write(&list, lines).expect("the list is written");
+            start_harness(&[
+                "diff",
+                "--json",
+                "--impl-cmd",
+                &spec,
+                "--input-file",
+                list.to_str().expect("utf-8"),
+                "--reports",
+                reports,
+            ])
+        };
+        let reports = std::path::Path::new(reports);
+        let name = format!("{command} {name}");
+        let name = name.as_str();
+        // Read the printed signatures as they come; signal after the first.
+        let stdout = child.stdout.take().expect("stdout");
+        let (lines, printed) = std::sync::mpsc::channel::<String>();
+        let reader = std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                let _ = lines.send(line);
+            }
+        });
+        let first = printed
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("{name}: no signature printed"));
+        signal(&child, number);
+        let code = wait_for(&mut child, Duration::from_secs(10), name);
+        assert_eq!(code, Some(128 + number), "{name}");
+        let _ = reader.join();
+        let mut seen = vec![first];
+        seen.extend(printed.try_iter());
+        let signatures: Vec<String> = seen
+            .iter()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter(|v| v["event"] == "new-signature")
+            .filter_map(|v| v["signature"].as_str().map(str::to_owned))
+            .collect();
+        assert!(!signatures.is_empty(), "{name}: {seen:?}");
+        for signature in &signatures {
+            assert!(
+                reports.join(format!("{signature}.json")).exists(),
+                "{name}: {signature} was printed but is not on disk"
+            );
+        }
+        scratch.assert_no_process_left();
+    }
+}
+
+#[test]
+fn ctrl_c_is_honoured_at_once_while_every_case_hangs() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let spec = format!("hangs={}", scratch.command("hang-always"));
+    let reports = scratch.dir.join("reports");
+    let mut child = start_harness(&[
+        "fuzz",
+        "--time",
+        "10m",
+        "--timeout-ms",
+        "60000",
+        "--impl-cmd",
+        &spec,
+        "--reports",
+        reports.to_str().expect("utf-8"),
+    ]);
+    let until = Instant::now() + Duration::from_secs(20);
+    while scratch.groups().is_empty() {
+        assert!(Instant::now() < until, "the adapter never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    signal(&child, libc::SIGINT);
+    let code = wait_for(&mut child, Duration::from_secs(5), "SIGINT");
+    assert_eq!(code, Some(130));
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn fuzz_time_is_kept_with_a_program_that_hangs_or_never_starts() {
+    if !python() {
+        return;
+    }
+    for (mode, limits) in [
+        ("hang-always", ["--timeout-ms", "200"]),
+        ("hang-always", ["--timeout-ms", "5000"]),
+        ("mute", ["--startup-ms", "10000"]),
+    ] {
+        let scratch = Scratch::new();
+        let spec = format!("{mode}={}", scratch.command(mode));
+        let reports = scratch.dir.join("reports");
+        let started = Instant::now();
+        let mut child = start_harness(&[
+            "fuzz",
+            "--time",
+            "2s",
+            limits[0],
+            limits[1],
+            "--impl-cmd",
+            &spec,
+            "--reports",
+            reports.to_str().expect("utf-8"),
+        ]);
+        let code = wait_for(&mut child, Duration::from_secs(12), mode);
+        let took = started.elapsed();
+        let output = child.wait_with_output().expect("output");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(code, Some(0), "{mode}: {stdout}");
+        // --time, plus at most one time-out, plus the start and the writing.
+        assert!(took < Duration::from_secs(9), "{mode} {limits:?}: {took:?}");
+        if limits[1] == "200" {
+            assert!(stdout.contains(&format!("benched {mode}")), "{stdout}");
+        }
+        scratch.assert_no_process_left();
+    }
 }

@@ -187,3 +187,82 @@ fn a_write_error_names_the_path() {
     assert!(e.to_string().contains(&file.display().to_string()), "{e}");
     let _ = std::fs::remove_file(&file);
 }
+
+/// Control characters a crate's error text or a program's answer may hold: ESC (with a
+/// terminal-retitling sequence), BEL, NUL, DEL, a carriage return and a C1 control.
+const CONTROLS: &str = "x\u{1b}]0;pwned\u{7}y\u{0}z\u{7f}w\r\u{9b}v";
+
+fn assert_no_raw_control(what: &str, text: &str) {
+    let raw: Vec<char> = text
+        .chars()
+        .filter(|c| c.is_control() && *c != '\n' && *c != '\t')
+        .collect();
+    assert!(raw.is_empty(), "{what} holds raw {raw:?}:\n{text}");
+    assert!(
+        text.contains("\\u{1b}") || text.contains("\\u001b"),
+        "{what} hides the escape:\n{text}"
+    );
+}
+
+#[test]
+fn control_characters_become_visible_escapes_in_every_writer() {
+    assert_eq!(
+        report::visible(CONTROLS),
+        "x\\u{1b}]0;pwned\\u{7}y\\u{0}z\\u{7f}w\\u{d}\\u{9b}v"
+    );
+    let mut report = report_with(CONTROLS, &format!("invalid: {CONTROLS}"));
+    report.version = CONTROLS.to_owned();
+    report.upstream = Some(CONTROLS.to_owned());
+    assert_no_raw_control("a report's Markdown", &markdown::render(&report));
+    assert_no_raw_control("the index", &report::index::render(&[report.clone()]));
+    assert_no_raw_control(
+        "a case line for the terminal",
+        &markdown::case_line(&Request::parse(CONTROLS)),
+    );
+
+    let matrix = Matrix {
+        implementations: vec![(CONTROLS.to_owned(), CONTROLS.to_owned())],
+        rows: vec![Row {
+            vector: "rfc3986/3.2.2/x".to_owned(),
+            section: "3.2.2".to_owned(),
+            place: "x.yaml".to_owned(),
+            case: Request::parse(CONTROLS),
+            expected: CONTROLS.to_owned(),
+            results: BTreeMap::from([(
+                CONTROLS.to_owned(),
+                Cell {
+                    verdict: Verdict::Fail,
+                    answer: format!("invalid: {CONTROLS}"),
+                    abnormal: None,
+                    signature: None,
+                },
+            )]),
+        }],
+    };
+    assert_no_raw_control(
+        "the matrix's Markdown",
+        &uri_conformance::report::matrix::markdown(&matrix),
+    );
+    assert_no_raw_control(
+        "the matrix's HTML",
+        &uri_conformance::report::matrix::html(&matrix),
+    );
+
+    let gate = uri_conformance::gate::GateReport {
+        implementation: CONTROLS.to_owned(),
+        stale: vec![CONTROLS.to_owned()],
+        ..Default::default()
+    };
+    assert_no_raw_control("the JUnit XML", &gate.junit());
+    assert_no_raw_control("the gate's summary", &gate.summary());
+
+    // Written to disk too: the .md beside the .json.
+    let dir = std::env::temp_dir().join(format!("report-controls-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut collector = report::Collector::new(&dir);
+    collector.insert(report.clone());
+    collector.write().expect("the reports are written");
+    let md = std::fs::read_to_string(report.file(&dir, "md")).unwrap();
+    assert_no_raw_control("a written report", &md);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use clap::Args;
@@ -12,9 +13,10 @@ use uri_conformance::fuzz::FirstFind;
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::report::markdown::case_line;
+use uri_conformance::report::visible;
 use uri_conformance::{matrix, vectors};
 
-use super::{Output, ReportsOption, Selection, fail};
+use super::{Output, ReportsOption, STOP, Selection, fail};
 
 /// `diff`.
 #[derive(Args)]
@@ -78,15 +80,41 @@ pub fn run(args: DiffArgs) -> ExitCode {
             zone_id: false,
         },
     };
+    // One case writes reports too when a folder is given (checked before the case is run).
+    let reports = match &args.reports.reports {
+        Some(_) => match args.reports.folder("diff") {
+            Ok(dir) => Some(dir),
+            Err(e) => return fail(e),
+        },
+        None => None,
+    };
     let engine = match args.selection.engine() {
         Ok(engine) => engine,
         Err(e) => return fail(e),
     };
     let run = engine.run(&case);
+    let written = match &reports {
+        Some(dir) => {
+            let mut campaign = Campaign::new(&engine, dir);
+            campaign.record(&run, "diff");
+            match campaign.write() {
+                Ok(all) => Some((all.len(), dir)),
+                Err(e) => return fail(e),
+            }
+        }
+        None => None,
+    };
     if args.output.json() {
-        println!("{}", json_of(&case, &run));
+        let mut object = json_of(&case, &run);
+        if let (Some((_, dir)), Some(fields)) = (written, object.as_object_mut()) {
+            fields.insert("reports".to_owned(), serde_json::json!(dir));
+        }
+        super::print_json_line(&object);
     } else {
         print_text(&case, &run);
+        if let Some((count, dir)) = written {
+            println!("\n{count} reports in {}", dir.display());
+        }
     }
     args.output.fail_on().status(
         run.findings
@@ -133,6 +161,8 @@ fn no_finding(answer: &Outcome) -> (&'static str, &'static str) {
 }
 
 fn print_text(case: &Request, run: &CaseRun) {
+    // Answers quote inputs and programs' messages: control characters are shown, not sent.
+    let shown = |text: String| visible(&text).into_owned();
     println!("{}\n", case_line(case));
     let width = run
         .answers
@@ -141,17 +171,21 @@ fn print_text(case: &Request, run: &CaseRun) {
         .max()
         .unwrap_or(9)
         .max(9);
-    println!("{:width$}  {}", "reference", run.reference.describe());
+    println!(
+        "{:width$}  {}",
+        "reference",
+        shown(run.reference.describe())
+    );
     for (name, answer) in &run.answers {
-        println!("{name:width$}  {}", answer.describe());
+        println!("{name:width$}  {}", shown(answer.describe()));
         let findings = findings_of(run, name);
         if findings.is_empty() {
             println!("{:width$}  -> {}", "", no_finding(answer).1);
         }
         for finding in findings {
-            println!("{:width$}  -> {}", "", verdict(finding).1);
+            println!("{:width$}  -> {}", "", shown(verdict(finding).1));
             if !finding.chain.is_empty() {
-                println!("{:width$}     {}", "", finding.chain.join(" -> "));
+                println!("{:width$}     {}", "", shown(finding.chain.join(" -> ")));
             }
         }
     }
@@ -209,6 +243,9 @@ fn batch(args: &DiffArgs) -> ExitCode {
     };
     let mut campaign = Campaign::new(&engine, &reports);
     let mut announcer = Announcer::new(args.output.announcer());
+    // A signal stops the batch as it stops fuzz: what was found (every signature printed) is
+    // written, and the status says which signal it was.
+    super::FUZZING.store(true, Ordering::SeqCst);
     if let Err(e) = sweep(
         &engine,
         &mut campaign,
@@ -225,15 +262,23 @@ fn batch(args: &DiffArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     args.output.summary(
-        &super::main_job::written_line(&stats, written, &reports),
+        &format!(
+            "{}{}",
+            super::main_job::written_line(&stats, written, &reports),
+            super::benched_lines()
+        ),
         serde_json::json!({
             "cases": stats.cases,
             "findings": stats.findings,
             "signatures": stats.signatures,
             "candidate_bugs": stats.candidate_bugs,
             "reports": reports,
+            "benched": super::fuzz::benched_json(),
         }),
     );
+    if let Some(code) = super::signalled() {
+        return code;
+    }
     args.output
         .fail_on()
         .status(announcer.found.iter().map(|f| (f.bug, f.security)))
@@ -267,7 +312,13 @@ impl Announcer {
         cases: &[Request],
         source: &str,
     ) {
-        for run in engine.run_all(cases) {
+        let runs = engine.run_all(cases);
+        if STOP.load(Ordering::SeqCst) {
+            // Stopped while the cases ran: the answers missing from external programs say
+            // nothing, so the batch is dropped.
+            return;
+        }
+        for run in runs {
             self.cases += 1;
             // The new reports, each signed and shown by its shrunk case.
             let fresh: Vec<FirstFind> = campaign
@@ -293,7 +344,7 @@ pub fn sweep(
     urls: Option<&Path>,
     input_file: Option<&Path>,
 ) -> Result<(), String> {
-    if use_vectors {
+    if use_vectors && !STOP.load(Ordering::SeqCst) {
         let corpus = vectors::load_default().map_err(|e| e.to_string())?;
         let cases: Vec<Request> = corpus.iter().filter_map(matrix::request_with_iri).collect();
         announcer.cases(engine, campaign, &cases, "vectors");
@@ -314,6 +365,9 @@ pub fn sweep(
     }
     for (source, lines) in &lists {
         for chunk in lines.chunks(256) {
+            if STOP.load(Ordering::SeqCst) {
+                return Ok(());
+            }
             let cases: Vec<Request> = chunk.iter().flat_map(|l| campaign::url_cases(l)).collect();
             announcer.cases(engine, campaign, &cases, source);
         }

@@ -113,12 +113,16 @@ fn run_fuzz(
     options: &fuzz::Options,
     output: Output,
 ) -> ExitCode {
+    if let Some(duration) = options.duration {
+        // No wait for an external program (its start included) goes past the end of --time.
+        uri_conformance::impls::process::cut_off_at(std::time::Instant::now() + duration);
+    }
     let engine = match selection.engine() {
         Ok(engine) => engine,
         Err(e) => return fail(e),
     };
-    // Ctrl-C stops the loop; what was found is still written.
-    FUZZING.store(true, Ordering::Relaxed);
+    // Ctrl-C (SIGTERM, SIGHUP) stops the loop; what was found is still written.
+    FUZZING.store(true, Ordering::SeqCst);
     let campaign = std::sync::Mutex::new(Campaign::new(&engine, reports));
     let progress = fuzz::Progress::default();
     let bar = indicatif::ProgressBar::new_spinner();
@@ -172,7 +176,7 @@ fn run_fuzz(
     }
     output.summary(
         &format!(
-            "{} cases in {:.1}s ({:.0} execs/s), {} findings, {} new signatures ({} candidate bugs); {} violations of the reference's properties; {written} reports in {}",
+            "{} cases in {:.1}s ({:.0} execs/s), {} findings, {} new signatures ({} candidate bugs); {} violations of the reference's properties; {written} reports in {}{}",
             summary.cases,
             summary.elapsed.as_secs_f64(),
             summary.execs_per_second(),
@@ -180,7 +184,8 @@ fn run_fuzz(
             summary.signatures,
             summary.candidate_bugs,
             summary.violations.len(),
-            reports.display()
+            reports.display(),
+            super::benched_lines()
         ),
         serde_json::json!({
             "cases": summary.cases,
@@ -191,8 +196,13 @@ fn run_fuzz(
             "candidate_bugs": summary.candidate_bugs,
             "violations": summary.violations,
             "reports": reports,
+            "benched": benched_json(),
         }),
     );
+    // A signal stopped the run: its findings are written, the status says so.
+    if let Some(code) = super::signalled() {
+        return code;
+    }
     // A violation of the reference's own properties is a bug of ours: always a failure.
     if !summary.violations.is_empty() {
         return ExitCode::FAILURE;
@@ -200,6 +210,14 @@ fn run_fuzz(
     output
         .fail_on()
         .status(summary.first_finds.iter().map(|f| (f.bug, f.security)))
+}
+
+/// The benched programs, as JSON: name and why.
+pub fn benched_json() -> serde_json::Value {
+    uri_conformance::impls::external::benched()
+        .into_iter()
+        .map(|(name, why)| serde_json::json!({ "name": name, "why": why }))
+        .collect()
 }
 
 /// The fuzz targets and the operations each one generates.

@@ -9,7 +9,8 @@
 //! - [`promote`]: a checked report into a vector.
 //!
 //! Exit status everywhere: 0 done, 1 a finding asked for (`--fail-on`) or a failed check, 2 a
-//! usage or input error, 130 interrupted, 141 standard output closed.
+//! usage or input error, 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped it (130, 143,
+//! 129), 141 standard output closed.
 
 pub mod diff;
 pub mod fuzz;
@@ -21,7 +22,7 @@ pub mod reference;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
@@ -204,7 +205,7 @@ impl Output {
             {
                 object.extend(fields);
             }
-            println!("{object}");
+            print_json_line(&object);
         } else {
             println!("{text}");
         }
@@ -230,9 +231,7 @@ pub fn announce_text(find: &FirstFind) {
 
 /// A new signature, as one JSON line.
 pub fn announce_json(find: &FirstFind) {
-    println!(
-        "{}",
-        serde_json::json!({
+    print_json_line(&serde_json::json!({
             "event": "new-signature",
             "signature": find.signature,
             "candidate_bug": find.candidate_bug,
@@ -241,8 +240,27 @@ pub fn announce_json(find: &FirstFind) {
             "cases": find.cases,
             "seconds": find.after.as_secs_f64(),
             "case": find.case,
-        })
-    );
+    }));
+}
+
+/// Prints a JSON value on one line with DEL and the C1 controls as `\u` escapes too (JSON
+/// escapes only C0 itself; a terminal may take U+009B for the start of a control sequence).
+pub fn print_json_line(value: &serde_json::Value) {
+    let text = value.to_string();
+    if !text.chars().any(|c| c.is_control()) {
+        println!("{text}");
+        return;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if c.is_control() {
+            // Outside strings JSON has no control characters: each one is inside a string.
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    println!("{out}");
 }
 
 /// A path option whose absence is an error when given and a skipped step by default.
@@ -254,29 +272,76 @@ pub fn existing(source: &Source, what: &str) -> Result<Option<PathBuf>, String> 
     found
 }
 
-/// Set while the fuzz loop runs: Ctrl-C then stops the loop instead of the program.
+/// Set while a loop that a signal stops runs (fuzz, diff on many cases): Ctrl-C then stops
+/// the loop, which writes what it found, instead of the program.
 pub static FUZZING: AtomicBool = AtomicBool::new(false);
-/// Set by Ctrl-C during a fuzz run.
+/// Set by Ctrl-C (or SIGTERM, SIGHUP) during such a loop.
 pub static STOP: AtomicBool = AtomicBool::new(false);
+/// The signal that stopped a fuzz run, 0 for none.
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
-/// Installs Ctrl-C and broken-pipe handling. Ctrl-C: the fuzz loop stops and keeps what it
-/// found; any other command ends at once. Either way no external program outlives the
-/// harness: each runs in its own process group, which the terminal's Ctrl-C does not reach.
+/// Installs the handling of SIGINT (Ctrl-C), SIGTERM and SIGHUP, alike, and of a broken pipe.
+/// The fuzz loop and diff on many cases stop, write what they found and exit with 128 + the
+/// signal's number; any other command, or a second signal, kills every external program (with
+/// all it started) and exits at once with that status. External programs run in process groups of their own, which
+/// the terminal's Ctrl-C does not reach: the harness kills them.
 pub fn install_handlers() {
-    let _ = ctrlc::set_handler(|| {
-        if FUZZING.load(Ordering::Relaxed) {
-            STOP.store(true, Ordering::Relaxed);
-        } else {
-            impls::process::kill_all();
-            std::process::exit(130);
-        }
-    });
+    impls::process::reap_strays();
+    if let Err(e) = impls::process::on_termination_signals(on_signal) {
+        eprintln!("warning: {e}");
+    }
     quiet_on_broken_pipe();
+}
+
+/// Set when a signal ends the program at once: the main thread must not end it first, with
+/// another status.
+static EXITING: AtomicBool = AtomicBool::new(false);
+
+fn on_signal(signal: i32) {
+    let stops_fuzzing = FUZZING.load(Ordering::SeqCst)
+        && SIGNAL
+            .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok();
+    if !stops_fuzzing {
+        // Before the waits end below: whatever the main thread does next, it does not exit.
+        EXITING.store(true, Ordering::SeqCst);
+    }
+    // Every wait for an external program's answer ends now; the cases left are answered
+    // `unsupported`, which is no finding.
+    impls::process::interrupt();
+    if stops_fuzzing {
+        STOP.store(true, Ordering::SeqCst);
+        return;
+    }
+    impls::process::kill_all();
+    std::process::exit(128 + signal);
+}
+
+/// The exit status of a run a signal stopped (128 + its number), once what it found is written.
+pub fn signalled() -> Option<ExitCode> {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(ExitCode::from(u8::try_from(128 + signal).unwrap_or(130))),
+    }
+}
+
+/// The external programs benched in this run, one line each for the summary (empty if none).
+pub fn benched_lines() -> String {
+    external_program::benched()
+        .iter()
+        .map(|(name, why)| format!("\nbenched {name}: {why}"))
+        .collect()
 }
 
 /// Ends the program: no external program outlives it.
 pub fn finish(code: ExitCode) -> ExitCode {
     impls::process::kill_all();
+    if EXITING.load(Ordering::SeqCst) {
+        // A signal is ending the program: its thread exits with the signal's status.
+        loop {
+            std::thread::park();
+        }
+    }
     code
 }
 
@@ -304,12 +369,19 @@ fn quiet_on_broken_pipe() {
 pub fn reports_folder(dir: &std::path::Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let probe = dir.join(format!(".write-check.{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(|e| format!("{}: {e}", probe.display()))?;
+    std::fs::write(&probe, b"").map_err(|e| {
+        let _ = std::fs::remove_file(&probe);
+        format!("{}: {e}", probe.display())
+    })?;
     std::fs::remove_file(&probe).map_err(|e| format!("{}: {e}", probe.display()))
 }
 /// Prints `error: message` and gives the usage-error status.
 pub fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {message}");
+    // A message may quote a file's or a program's text: no control character leaves raw.
+    eprintln!(
+        "error: {}",
+        uri_conformance::report::visible(&message.to_string())
+    );
     ExitCode::from(2)
 }
 /// `60s`, `30m`, `1h`, `250ms`.

@@ -30,6 +30,16 @@ pub fn run(args: &PromoteArgs) -> ExitCode {
 }
 
 fn promote(signature: &str, reports: &Path, to: &Path) -> ExitCode {
+    // IMPLEMENTATION/SIGNATURE, each a plain name: the path stays under the reports folder.
+    match signature.split_once('/') {
+        Some((implementation, id))
+            if report::is_plain_name(implementation) && report::is_plain_name(id) => {}
+        _ => {
+            return fail(format!(
+                "{signature:?} is not IMPLEMENTATION/SIGNATURE as in reports/README.md"
+            ));
+        }
+    }
     let path = reports.join(format!("{signature}.json"));
     let report: report::Report = match std::fs::read_to_string(&path)
         .map_err(|e| e.to_string())

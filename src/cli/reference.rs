@@ -375,7 +375,10 @@ fn check_corpus(corpus: &[vectors::Vector]) -> ExitCode {
             Err(mismatch) => {
                 entry.1 += 1;
                 failures += 1;
-                println!("FAIL {mismatch}");
+                println!(
+                    "FAIL {}",
+                    uri_conformance::report::visible(&mismatch.to_string())
+                );
             }
         }
     }
@@ -403,7 +406,7 @@ fn crosscheck_dir(dir: &std::path::Path, verbose: bool) -> ExitCode {
         for outcome in &outcomes {
             if let Verdict::Disagree(ours) = &outcome.verdict {
                 let case = &outcome.case;
-                println!(
+                let text = format!(
                     "{} {} {}{}\n  source says: {}\n  reference:   {ours}\n  note: {}\n",
                     outcome.file,
                     case.kind,
@@ -414,6 +417,8 @@ fn crosscheck_dir(dir: &std::path::Path, verbose: bool) -> ExitCode {
                     case.expected,
                     case.note.as_deref().unwrap_or("")
                 );
+                // Other projects' cases hold control characters: shown, not sent.
+                println!("{}", uri_conformance::report::visible(&text));
             }
         }
     }

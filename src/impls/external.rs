@@ -8,13 +8,21 @@
 //! time limit counts from when its request is sent.
 //!
 //! A version 2 program gets up to `in_flight` requests at once, each with an id, and its
-//! answers are matched by id: an answer is never credited to another case. When something
-//! goes wrong (a line that answers no request in flight, a time-out, the program's exit), the
-//! whole process group is killed and the program started again; the oldest case in flight is
-//! asked again alone, in a fresh program, and whatever goes wrong then is its finding; the
-//! other cases in flight are sent again.
+//! answers are matched by id: an answer is never credited to another case, and a second answer
+//! to a request is that request's finding ([`EXTRA_ANSWER`]); each round ends with `about`, so
+//! that such a line is read before the round's answers are used. When something else goes
+//! wrong (a line that answers no request in flight, a time-out, the program's exit), the whole
+//! process group is killed and the program started again; the oldest case in flight is asked
+//! again alone, in a fresh program, and whatever goes wrong then is its finding; the other cases
+//! in flight are sent again.
+//!
+//! A version 1 program is matched by order, in windows each followed by `about`: an answer
+//! that does not fit its request, or a line other than the answer to `about` in its place,
+//! shows that answers drifted, and every request of the window is asked again alone.
+//!
+//! A program that fails to start or times out on [`BENCH_AFTER`] cases in a row is benched.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -36,19 +44,44 @@ pub const EXITED: &str = "program-exited";
 pub const PROTOCOL_ERROR: &str = "protocol-error";
 /// The detail of a program that could not be started.
 pub const CANNOT_START: &str = "cannot-start";
+/// The detail of a request that got more than one line: the extra line would have been taken
+/// for the next request's answer.
+pub const EXTRA_ANSWER: &str = "extra-answer";
+
+/// How long a version 1 program whose answers drifted gets to send the answer to `about` that
+/// brings it back in step.
+const RESYNC: Duration = Duration::from_millis(200);
+
+/// After this many consecutive cases on which a program failed to start or timed out, it is
+/// benched: every later case of the run is answered `unsupported` without asking it.
+pub const BENCH_AFTER: u32 = 3;
+
+/// The programs benched in this run, with why: for the run's summary.
+static BENCHED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+
+/// The programs benched so far in this run ([`BENCH_AFTER`]): name and why.
+pub fn benched() -> Vec<(String, String)> {
+    BENCHED.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
 
 /// The most of a program's text quoted in a finding's message.
 const QUOTED: usize = 600;
 
 /// The fixed detail an external program's fault message starts with, if it is one.
 pub fn fixed_detail(message: &str) -> Option<&'static str> {
-    [NOT_AN_ANSWER, EXITED, PROTOCOL_ERROR, CANNOT_START]
-        .into_iter()
-        .find(|d| {
-            message
-                .strip_prefix(d)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
-        })
+    [
+        NOT_AN_ANSWER,
+        EXITED,
+        PROTOCOL_ERROR,
+        CANNOT_START,
+        EXTRA_ANSWER,
+    ]
+    .into_iter()
+    .find(|d| {
+        message
+            .strip_prefix(d)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
+    })
 }
 
 /// How an external program is run.
@@ -97,26 +130,73 @@ struct State {
     next_id: u64,
     /// The answer to `about` of the first start.
     first_about: Option<protocol::About>,
+    /// Cases in a row on which the program failed to start or timed out.
+    faults_in_a_row: u32,
+    /// Why the program is benched, once it is ([`BENCH_AFTER`]).
+    benched: Option<String>,
 }
 
 struct Running {
     program: Program,
     /// Whether it echoes ids (protocol version 2).
     with_ids: bool,
+    /// What its answer to `about` looks like, when that tells it from any answer to a case: a
+    /// version 1 program is asked `about` again after each window of requests, and an answer of
+    /// another look in its place shows that answers drifted.
+    marker: Option<Marker>,
+}
+
+/// The look of an answer to `about`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Marker {
+    /// `{"error":...}`, no `valid` (a version 1 program).
+    Error,
+    /// An object with neither `valid` nor `error` nor `unsupported` (a description).
+    Description,
+}
+
+impl Marker {
+    fn of(line: &str) -> Option<Marker> {
+        let value: Value = serde_json::from_str(line).ok()?;
+        let object = value.as_object()?;
+        if object.contains_key("valid") || object.contains_key("unsupported") {
+            return None;
+        }
+        Some(if object.contains_key("error") {
+            Marker::Error
+        } else {
+            Marker::Description
+        })
+    }
 }
 
 /// What went wrong with a program.
 enum Fault {
     TimedOut,
-    Exited { status: String, stderr: String },
+    Exited {
+        status: String,
+        stderr: String,
+    },
     NotAnAnswer(String),
     CannotStart(String),
+    /// A line more than the request's answer (or, where `about` followed, none in its place).
+    Extra(String),
+    /// The harness is stopping: nothing is said of the program.
+    Interrupted,
 }
 
 impl Fault {
+    /// Whether it counts towards benching the program on a case it was asked: it did not
+    /// answer in time. (Every failure to start counts.)
+    fn benches(&self) -> bool {
+        matches!(self, Fault::TimedOut | Fault::CannotStart(_))
+    }
+
     fn outcome(self) -> Outcome {
         match self {
             Fault::TimedOut => Outcome::TimedOut,
+            Fault::Interrupted => Outcome::Unsupported,
+            Fault::Extra(line) => Outcome::Panicked(format!("{EXTRA_ANSWER}: {}", quoted(&line))),
             Fault::Exited { status, stderr } if stderr.trim().is_empty() => {
                 Outcome::Panicked(format!("{EXITED}: the program exited ({status})"))
             }
@@ -295,10 +375,12 @@ impl External {
                 state.running = Some(Running {
                     program,
                     with_ids: echoed,
+                    marker: if echoed { None } else { Marker::of(&line) },
                 });
                 return Ok(());
             }
             Err(Silence::TimedOut) => Fault::TimedOut,
+            Err(Silence::Interrupted) => Fault::Interrupted,
             Err(Silence::Closed) => {
                 let stderr = program.stderr_after_close();
                 let status = program.kill();
@@ -342,7 +424,8 @@ impl External {
         }
     }
 
-    /// Answers every request, each within the time limit from when it is sent.
+    /// Answers every request, each within the time limit from when it is sent. A benched
+    /// program, or one asked while the harness stops, answers `unsupported` without being asked.
     pub fn answer_many(&self, requests: &[Request]) -> Vec<Outcome> {
         let mut answers: Vec<Option<Outcome>> = vec![None; requests.len()];
         let mut asked = VecDeque::new();
@@ -356,8 +439,16 @@ impl External {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let alone = self.exchange(&mut state, requests, asked, false, &mut answers);
         for index in alone {
-            // A fresh program, so that nothing another case left behind is blamed on this one.
-            Self::kill(&mut state);
+            if state.benched.is_some() {
+                // Benched meanwhile: not asked again. One that timed out in the batch (from its
+                // own request's sending) keeps that finding; any other is not answered.
+                answers[index].get_or_insert(Outcome::Unsupported);
+                continue;
+            }
+            // Each request is asked again after a fault that killed the program, so it meets a
+            // fresh one and nothing another case left behind is blamed on it; or after a
+            // version 1 program's drift, once it is in step again (its answer to `about`
+            // came), with nothing of another case's left to read.
             let again = self.exchange(
                 &mut state,
                 requests,
@@ -369,14 +460,48 @@ impl External {
         }
         answers
             .into_iter()
-            .map(|a| a.unwrap_or(Outcome::TimedOut))
+            .map(|a| a.unwrap_or(Outcome::Unsupported))
             .collect()
     }
 
-    /// Sends the requests numbered `queue`, keeping up to `in_flight` of them in flight, and
-    /// records the answers. With `alone` (one request), a fault is that request's finding;
-    /// otherwise the oldest request in flight is returned to be asked again alone and the
-    /// others are sent again.
+    /// Notes a case's fault: one that benches (a failure to start, a time-out) counts, any
+    /// other resets the count; the program is benched after [`BENCH_AFTER`] in a row.
+    fn count_fault(&self, state: &mut State, benches: bool) {
+        if !benches {
+            state.faults_in_a_row = 0;
+            return;
+        }
+        state.faults_in_a_row += 1;
+        if state.faults_in_a_row >= BENCH_AFTER && state.benched.is_none() {
+            let why = format!(
+                "{} cases in a row failed to start or timed out; its later cases were not asked",
+                state.faults_in_a_row
+            );
+            let name = self.description.get().map_or_else(
+                || {
+                    self.given_name
+                        .clone()
+                        .unwrap_or_else(|| default_name(&self.command))
+                },
+                |d| d.name.clone(),
+            );
+            BENCHED
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((name, why.clone()));
+            state.benched = Some(why);
+            Self::kill(state);
+        }
+    }
+
+    /// Whether nothing more is to be asked: the program is benched or the harness stops.
+    fn stopped(state: &State) -> bool {
+        state.benched.is_some() || super::process::interrupted()
+    }
+
+    /// Sends the requests numbered `queue` and records the answers: by id for a version 2
+    /// program, by order for a version 1 program. With `alone` (one request), a fault is that
+    /// request's finding; otherwise the requests to ask again alone are returned.
     fn exchange(
         &self,
         state: &mut State,
@@ -385,53 +510,141 @@ impl External {
         alone: bool,
         answers: &mut [Option<Outcome>],
     ) -> Vec<usize> {
-        let width = if alone { 1 } else { self.options.in_flight };
         let mut ask_alone = Vec::new();
-        let mut flight: VecDeque<(u64, usize, Instant)> = VecDeque::new();
         loop {
-            if state.running.is_none() && !queue.is_empty() {
-                if let Err(fault) = self.start(state) {
-                    // The program does not start: that is the next case's finding.
-                    if let Some(index) = queue.pop_front() {
-                        answers[index] = Some(fault.outcome());
-                    }
-                    continue;
+            if Self::stopped(state) {
+                if super::process::interrupted() {
+                    // The program may be in the middle of a request: it goes.
+                    Self::kill(state);
                 }
+                for index in queue.drain(..) {
+                    answers[index] = Some(Outcome::Unsupported);
+                }
+                return ask_alone;
             }
-            let Some(with_ids) = state.running.as_ref().map(|r| r.with_ids) else {
-                break;
+            if queue.is_empty() {
+                return ask_alone;
+            }
+            if state.running.is_none()
+                && let Err(fault) = self.start(state)
+            {
+                // The program does not start: that is the next case's finding.
+                if let Some(index) = queue.pop_front() {
+                    self.count_fault(state, !matches!(fault, Fault::Interrupted));
+                    answers[index] = Some(fault.outcome());
+                }
+                continue;
+            }
+            let with_ids = state.running.as_ref().is_some_and(|r| r.with_ids);
+            if with_ids {
+                self.by_id(state, requests, &mut queue, alone, answers, &mut ask_alone);
+            } else {
+                self.by_order(state, requests, &mut queue, alone, answers, &mut ask_alone);
+            }
+        }
+    }
+
+    /// One round with a version 2 program: up to `in_flight` requests in flight, answers
+    /// matched by id, then `about` to be sure no line is still coming. A line with the id of a
+    /// request already answered is that request's finding ([`EXTRA_ANSWER`]); a line that
+    /// answers nothing (no id of a request in flight), a time-out or an exit kill the program,
+    /// and the oldest request in flight is asked again alone (or, `alone`, gets the fault).
+    fn by_id(
+        &self,
+        state: &mut State,
+        requests: &[Request],
+        queue: &mut VecDeque<usize>,
+        alone: bool,
+        answers: &mut [Option<Outcome>],
+        ask_alone: &mut Vec<usize>,
+    ) {
+        let width = if alone { 1 } else { self.options.in_flight };
+        let first_id = state.next_id;
+        let mut answered: HashMap<u64, usize> = HashMap::new();
+        let mut flight: VecDeque<(u64, usize, Instant)> = VecDeque::new();
+        // The id of the closing `about`, once sent.
+        let mut closing: Option<(u64, Instant)> = None;
+        loop {
+            let Some(running) = &state.running else {
+                return;
             };
-            while flight.len() < width
+            while closing.is_none()
+                && flight.len() < width
                 && let Some(index) = queue.pop_front()
             {
                 let id = state.next_id;
                 state.next_id += 1;
-                let mut line = if with_ids {
-                    protocol::write_request_with_id(&requests[index], id)
-                } else {
-                    serde_json::to_string(&requests[index]).expect("requests serialize")
-                };
+                let mut line = protocol::write_request_with_id(&requests[index], id);
                 line.push('\n');
-                if let Some(running) = &state.running {
-                    // A program that stopped reading shows as a closed output below.
-                    running.program.send(line.into_bytes());
-                }
+                // A program that stopped reading shows as a closed output below.
+                running.program.send(line.into_bytes());
                 flight.push_back((id, index, Instant::now()));
             }
-            let Some(&(_, _, oldest)) = flight.front() else {
-                break;
+            if flight.is_empty() && closing.is_none() {
+                if queue.is_empty() {
+                    let id = state.next_id;
+                    state.next_id += 1;
+                    running
+                        .program
+                        .send(format!("{{\"op\":\"about\",\"id\":{id}}}\n").into_bytes());
+                    closing = Some((id, Instant::now()));
+                } else {
+                    continue;
+                }
+            }
+            let deadline = match (flight.front(), closing) {
+                (Some(&(_, _, sent)), _) => sent + self.options.limit,
+                (None, Some((_, sent))) => sent + self.options.limit,
+                (None, None) => return,
             };
-            let Some(running) = &state.running else {
-                break;
-            };
-            let fault = match running.program.next_line(oldest + self.options.limit) {
-                Ok(line) => match credit(&line, with_ids, &mut flight) {
-                    Some((index, outcome)) => {
-                        answers[index] = Some(outcome);
+            let fault = match running.program.next_line(deadline) {
+                Ok(line) => {
+                    let id = serde_json::from_str::<Value>(&line)
+                        .ok()
+                        .and_then(|v| v.get("id").and_then(Value::as_u64));
+                    if let (Some(id), Some((closing_id, _))) = (id, closing)
+                        && id == closing_id
+                    {
+                        // Every line before this one is read: the round is over.
+                        return;
+                    }
+                    if let Some(index) = id.and_then(|id| answered.get(&id)) {
+                        answers[*index] = Some(Fault::Extra(line).outcome());
                         continue;
                     }
-                    None => Fault::NotAnAnswer(line),
-                },
+                    if id.is_some_and(|id| id < first_id) {
+                        // A late line of an earlier round: nothing of this round's.
+                        continue;
+                    }
+                    if closing.is_some() {
+                        // Nothing in flight to blame: the program starts afresh next time.
+                        Self::kill(state);
+                        return;
+                    }
+                    match credit(&line, true, &mut flight, requests) {
+                        Some((index, outcome)) => {
+                            if let Some(id) = id {
+                                answered.insert(id, index);
+                            }
+                            answers[index] = Some(outcome);
+                            state.faults_in_a_row = 0;
+                            continue;
+                        }
+                        None => Fault::NotAnAnswer(line),
+                    }
+                }
+                Err(Silence::Interrupted) => {
+                    Self::kill(state);
+                    for (_, index, _) in flight.drain(..) {
+                        answers[index] = Some(Outcome::Unsupported);
+                    }
+                    return;
+                }
+                Err(_) if flight.is_empty() => {
+                    // The closing `about` went unanswered: start afresh next time.
+                    Self::kill(state);
+                    return;
+                }
                 Err(Silence::TimedOut) => Fault::TimedOut,
                 Err(Silence::Closed) => {
                     let stderr = running.program.stderr_after_close();
@@ -441,26 +654,208 @@ impl External {
             };
             Self::kill(state);
             let Some((_, culprit, _)) = flight.pop_front() else {
-                break;
+                return;
             };
-            if alone {
+            self.count_fault(state, fault.benches());
+            if alone || state.benched.is_some() {
+                // Alone, or benched by this fault (a time-out from its own request's sending):
+                // the case's own finding.
                 answers[culprit] = Some(fault.outcome());
             } else {
+                if matches!(fault, Fault::TimedOut) {
+                    // Kept should the program be benched before it is asked alone.
+                    answers[culprit] = Some(Outcome::TimedOut);
+                }
                 ask_alone.push(culprit);
             }
             for (_, index, _) in flight.drain(..).rev() {
                 queue.push_front(index);
             }
+            return;
         }
-        ask_alone
+    }
+
+    /// One window with a version 1 program: up to `in_flight` requests, then `about`; the
+    /// answers are taken in order, each must have a shape that fits its request, and the line
+    /// after them must look like the program's answer to `about`. When it does not (an extra
+    /// line, a missing one), the answers may have drifted: every request of the window is asked
+    /// again alone, where the same check makes the extra line the request's own finding.
+    fn by_order(
+        &self,
+        state: &mut State,
+        requests: &[Request],
+        queue: &mut VecDeque<usize>,
+        alone: bool,
+        answers: &mut [Option<Outcome>],
+        ask_alone: &mut Vec<usize>,
+    ) {
+        let Some(running) = &state.running else {
+            return;
+        };
+        let width = if alone { 1 } else { self.options.in_flight };
+        let window: Vec<usize> = (0..width).map_while(|_| queue.pop_front()).collect();
+        for &index in &window {
+            let mut line = serde_json::to_string(&requests[index]).expect("requests serialize");
+            line.push('\n');
+            running.program.send(line.into_bytes());
+        }
+        let marker = running.marker;
+        if marker.is_some() {
+            running.program.send(b"{\"op\":\"about\"}\n".to_vec());
+        }
+        let sent = Instant::now();
+        let mut got: Vec<Outcome> = Vec::with_capacity(window.len());
+        let mut fault = None;
+        // Whether the line in the place of the answer to `about` was another, and whether the
+        // answer to `about` came right after it.
+        let (mut drifted, mut resynchronised) = (false, false);
+        for &index in &window {
+            match running.program.next_line(sent + self.options.limit) {
+                Ok(line) => match read_answer(&line, &requests[index]) {
+                    Some(outcome) => got.push(outcome),
+                    None => {
+                        // An answer of the protocol's shapes that does not fit: answers have
+                        // drifted, and none of the window's can be trusted.
+                        drifted = serde_json::from_str::<Response>(&line).is_ok();
+                        fault = Some(Fault::NotAnAnswer(line));
+                        break;
+                    }
+                },
+                Err(Silence::TimedOut) => {
+                    fault = Some(Fault::TimedOut);
+                    break;
+                }
+                Err(Silence::Interrupted) => {
+                    fault = Some(Fault::Interrupted);
+                    break;
+                }
+                Err(Silence::Closed) => {
+                    let stderr = running.program.stderr_after_close();
+                    let (status, _) = Self::kill(state);
+                    fault = Some(Fault::Exited { status, stderr });
+                    break;
+                }
+            }
+        }
+        if fault.is_none()
+            && let Some(marker) = marker
+            && let Some(running) = &state.running
+        {
+            match running
+                .program
+                .next_line(Instant::now() + self.options.limit)
+            {
+                Ok(line) if Marker::of(&line) == Some(marker) => {
+                    for (&index, outcome) in window.iter().zip(got) {
+                        answers[index] = Some(outcome);
+                    }
+                    state.faults_in_a_row = 0;
+                    return;
+                }
+                Ok(line) => {
+                    drifted = true;
+                    // The answer to `about` may follow the extra line: then the program is in
+                    // step again and goes on; otherwise it is started afresh.
+                    resynchronised = matches!(
+                        running.program.next_line(Instant::now() + RESYNC.min(self.options.limit)),
+                        Ok(next) if Marker::of(&next) == Some(marker)
+                    );
+                    fault = Some(Fault::Extra(line));
+                }
+                Err(Silence::Interrupted) => fault = Some(Fault::Interrupted),
+                // An answer is missing: the request that took the answer to `about` as its own
+                // was not answered in time.
+                Err(_) => {
+                    drifted = true;
+                    fault = Some(Fault::TimedOut);
+                }
+            }
+        } else if fault.is_none() {
+            for (&index, outcome) in window.iter().zip(got) {
+                answers[index] = Some(outcome);
+            }
+            state.faults_in_a_row = 0;
+            return;
+        }
+        if !resynchronised {
+            Self::kill(state);
+        }
+        let Some(fault) = fault else {
+            return;
+        };
+        match fault {
+            Fault::Interrupted => {
+                for index in window {
+                    answers[index] = Some(Outcome::Unsupported);
+                }
+            }
+            // Alone, or the window's only request: the fault is the request's own.
+            fault if alone || window.len() == 1 => {
+                self.count_fault(state, fault.benches());
+                answers[window[0]] = Some(fault.outcome());
+            }
+            // Drift: none of the window's answers can be trusted.
+            _ if drifted => ask_alone.extend(window),
+            Fault::TimedOut
+                if {
+                    self.count_fault(state, true);
+                    state.benched.is_some()
+                } =>
+            {
+                // Benched by this time-out, counted from the request's own sending.
+                let culprit = window[got.len()];
+                answers[culprit] = Some(Fault::TimedOut.outcome());
+                for &index in window.iter().filter(|&&i| i != culprit) {
+                    answers[index] = Some(Outcome::Unsupported);
+                }
+            }
+            _ => {
+                // The first request not answered is asked alone; the ones answered before it
+                // are asked again with the rest, in a fresh program.
+                let culprit = window[got.len()];
+                if matches!(fault, Fault::TimedOut) {
+                    // Kept should the program be benched before it is asked alone.
+                    answers[culprit] = Some(Outcome::TimedOut);
+                }
+                ask_alone.push(culprit);
+                for &index in window[got.len() + 1..].iter().rev() {
+                    queue.push_front(index);
+                }
+                for &index in window[..got.len()].iter().rev() {
+                    queue.push_front(index);
+                }
+            }
+        }
+    }
+}
+
+/// A version 1 program's line as the answer to `request`: `None` when it is not an answer of
+/// the protocol's shapes, or not one that fits the request (a resolved target for a parse).
+fn read_answer(line: &str, request: &Request) -> Option<Outcome> {
+    let response = serde_json::from_str::<Response>(line).ok()?;
+    fits(&response, request).then(|| outcome(response))
+}
+
+/// Whether an answer's shape fits the request.
+fn fits(response: &Response, request: &Request) -> bool {
+    match response {
+        Response::Parsed { .. } => matches!(request, Request::Parse { .. }),
+        Response::Resolved { .. } => matches!(request, Request::Resolve { .. }),
+        Response::Normalized { .. } => matches!(request, Request::Normalize { .. }),
+        Response::Invalid { .. } | Response::Unsupported { .. } | Response::BadRequest { .. } => {
+            true
+        }
     }
 }
 
 /// The request in flight that `line` answers, and the answer; `None` when it answers none.
+/// By id, an answer of the protocol's shapes that does not fit its request is the request's
+/// finding; in order (`with_ids` false), the oldest request's.
 fn credit(
     line: &str,
     with_ids: bool,
     flight: &mut VecDeque<(u64, usize, Instant)>,
+    requests: &[Request],
 ) -> Option<(usize, Outcome)> {
     let mut value: Value = serde_json::from_str(line).ok()?;
     let id = value.as_object_mut()?.remove("id");
@@ -470,13 +865,14 @@ fn credit(
     } else {
         0
     };
+    let &(_, index, _) = flight.get(position)?;
     let outcome = match serde_json::from_value::<Response>(value) {
-        Ok(response) => outcome(response),
+        Ok(response) if fits(&response, &requests[index]) => outcome(response),
         // An answer by its id but not of the protocol's shapes: the case's own finding.
-        Err(_) if with_ids => Outcome::Panicked(format!("{NOT_AN_ANSWER}: {}", quoted(line))),
-        Err(_) => return None,
+        _ if with_ids => Outcome::Panicked(format!("{NOT_AN_ANSWER}: {}", quoted(line))),
+        _ => return None,
     };
-    let (_, index, _) = flight.remove(position)?;
+    flight.remove(position);
     Some((index, outcome))
 }
 
@@ -588,7 +984,7 @@ impl Implementation for External {
     /// line (or `unsupported`), which leaves the round-trip properties out for it.
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if state.running.is_none() && self.start(&mut state).is_err() {
+        if Self::stopped(&state) || (state.running.is_none() && self.start(&mut state).is_err()) {
             return None;
         }
         let id = state.next_id;
@@ -644,6 +1040,31 @@ pub fn about_of(implementation: &dyn Implementation) -> protocol::About {
     }
 }
 
+/// The longest request line `serve` reads, in bytes (8 MiB: a 1 MiB URL, the longest a URL
+/// list may hold, fits with room for JSON escapes and a base). A longer line is answered
+/// `{"error":...}` and skipped without being held in memory.
+pub const REQUEST_LINE_LIMIT: usize = 8 << 20;
+
+/// Reads up to the end of the current line (or of the input), keeping nothing.
+fn skip_line(input: &mut impl std::io::BufRead) -> std::io::Result<()> {
+    loop {
+        let (done, used) = {
+            let buffer = input.fill_buf()?;
+            if buffer.is_empty() {
+                return Ok(());
+            }
+            match buffer.iter().position(|&b| b == b'\n') {
+                Some(at) => (true, at + 1),
+                None => (false, buffer.len()),
+            }
+        };
+        input.consume(used);
+        if done {
+            return Ok(());
+        }
+    }
+}
+
 /// Answers requests read from `input` with `implementation`, one JSON line each, to `output`,
 /// echoing ids and answering `about`. A line that is not UTF-8 or not a request is answered
 /// `{"error":...}` and the loop goes on; it ends at the end of input or when the output is
@@ -660,10 +1081,25 @@ pub fn serve(
     let mut number = 0u64;
     loop {
         bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
+        let limit = REQUEST_LINE_LIMIT as u64 + 1;
+        if std::io::Read::take(&mut input, limit).read_until(b'\n', &mut bytes)? == 0 {
             return output.flush();
         }
         number += 1;
+        if bytes.len() > REQUEST_LINE_LIMIT && bytes.last() != Some(&b'\n') {
+            // Too long: the rest of the line is read and dropped, never held.
+            bytes = Vec::new();
+            skip_line(&mut input)?;
+            let answer = protocol::write_with_id(
+                &Response::bad_request(format!(
+                    "not a valid request: line {number} is longer than the {REQUEST_LINE_LIMIT} bytes a request may have"
+                )),
+                None,
+            );
+            writeln!(output, "{answer}")?;
+            output.flush()?;
+            continue;
+        }
         let answer = match std::str::from_utf8(&bytes) {
             Err(e) => protocol::write_with_id(
                 &Response::bad_request(format!(
@@ -824,15 +1260,29 @@ mod tests {
     #[test]
     fn answers_are_credited_by_id_only() {
         let now = Instant::now();
+        let requests = [Request::parse("a"), Request::parse("b")];
         let mut flight = VecDeque::from([(4, 0, now), (5, 1, now)]);
-        assert!(credit(r#"{"id":9,"unsupported":true}"#, true, &mut flight).is_none());
-        assert!(credit(r#"{"unsupported":true}"#, true, &mut flight).is_none());
-        assert!(credit("garbage", true, &mut flight).is_none());
-        assert_eq!(flight.len(), 2);
-        let (index, outcome) = credit(r#"{"id":5,"unsupported":true}"#, true, &mut flight).unwrap();
+        let mut credit = |line: &str| credit(line, true, &mut flight, &requests);
+        assert!(credit(r#"{"id":9,"unsupported":true}"#).is_none());
+        assert!(credit(r#"{"unsupported":true}"#).is_none());
+        assert!(credit("garbage").is_none());
+        let (index, outcome) = credit(r#"{"id":5,"unsupported":true}"#).unwrap();
         assert_eq!((index, outcome), (1, Outcome::Unsupported));
-        let (index, outcome) = credit(r#"{"id":4,"valid":"maybe"}"#, true, &mut flight).unwrap();
+        let (index, outcome) = credit(r#"{"id":4,"valid":"maybe"}"#).unwrap();
         assert_eq!(index, 0);
         assert!(matches!(outcome, Outcome::Panicked(m) if m.starts_with(NOT_AN_ANSWER)));
+        assert!(flight.is_empty());
+    }
+
+    #[test]
+    fn an_answer_must_fit_its_request() {
+        let parse = Request::parse("a");
+        assert!(read_answer(r#"{"valid":false,"error":"x"}"#, &parse).is_some());
+        assert!(read_answer(r#"{"valid":true,"target":"http://a/"}"#, &parse).is_none());
+        assert!(read_answer(r#"{"protocol":2,"name":"x"}"#, &parse).is_none());
+        assert_eq!(Marker::of(r#"{"error":"unknown op"}"#), Some(Marker::Error));
+        assert_eq!(Marker::of(r#"{"name":"x"}"#), Some(Marker::Description));
+        assert_eq!(Marker::of(r#"{"valid":false,"error":"x"}"#), None);
+        assert_eq!(Marker::of(r#"{"unsupported":true}"#), None);
     }
 }

@@ -3,11 +3,29 @@
 //! on a restart, when the harness drops it, and when the harness exits or is interrupted
 //! ([`kill_all`]). Its standard error is read into a capped buffer, never passed to the
 //! terminal, so that a flood neither blocks the program nor keeps a `| tail` pipeline waiting.
+//!
+//! A process can leave its group (`setsid`, a double fork): on Linux, three more measures find
+//! it ([`sweep`]).
+//! - Every program is started with `URI_CONFORMANCE_PROGRAM=<harness pid>.<number>` in its
+//!   environment, which whatever it starts inherits; killing a program kills every process that
+//!   holds its mark (read from `/proc/<pid>/environ`) and every descendant of its leader (from
+//!   `/proc/<pid>/stat`), round after round until none is left.
+//! - The harness makes itself a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`): a process
+//!   whose parent exits becomes the harness's child, not init's, and the sweep reaps it.
+//! - The `sh` that leads the group gets `SIGKILL` when the harness dies
+//!   (`prctl(PR_SET_PDEATHSIG)`), even when the harness is killed outright.
+//!
+//! Limits: a process that both leaves the group and clears its environment (`env -i`, a new
+//! session of a login shell) after its parent exited is found only while the leader lives; a
+//! harness killed with `SIGKILL` cannot sweep, so what left the group survives it; a
+//! process of another user (a setuid program) cannot be killed. Elsewhere than Linux only the
+//! group is killed.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -16,6 +34,9 @@ pub const STDERR_KEPT: usize = 4096;
 
 /// The longest answer line read; a longer one is cut there (and is then not an answer).
 pub const LINE_LIMIT: usize = 256 << 20;
+
+/// The environment variable that marks a program and everything it starts.
+pub const MARK: &str = "URI_CONFORMANCE_PROGRAM";
 
 /// How long a program that was asked to end (its input closed) may take before it is killed.
 const GRACE: Duration = Duration::from_millis(300);
@@ -29,16 +50,132 @@ const STDERR_READER: usize = 2;
 /// How long to wait for the reading threads once the group is dead.
 const THREAD_WAIT: Duration = Duration::from_secs(2);
 
-/// The process groups alive, for [`kill_all`].
-static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+/// How often a wait for a line looks at [`interrupted`].
+const POLL: Duration = Duration::from_millis(50);
 
-/// Kills every process group started here that is still alive: for the harness's exit and its
-/// Ctrl-C handler.
+/// The programs alive, for [`kill_all`]: the process group (the leader's id) and the mark.
+static GROUPS: Mutex<Vec<(u32, String)>> = Mutex::new(Vec::new());
+
+/// Set when the harness is told to stop (a signal, or the end of `--time`): every wait for a
+/// program's line ends within [`POLL`].
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The time after which no wait for a program's line goes on (`fuzz --time`), in nanoseconds
+/// after [`epoch`]; 0 for none.
+static CUTOFF: AtomicU64 = AtomicU64::new(0);
+
+fn epoch() -> Instant {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+/// Tells every wait for a program's line to end now: the harness is stopping.
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// No wait for a program's line goes past `at` (`fuzz --time`): the run then ends within one
+/// time-out of the slowest program, however many cases it had left to answer.
+pub fn cut_off_at(at: Instant) {
+    let nanos = at.saturating_duration_since(epoch()).as_nanos().max(1);
+    CUTOFF.store(u64::try_from(nanos).unwrap_or(u64::MAX), Ordering::SeqCst);
+}
+
+/// Whether the harness is stopping ([`interrupt`]) or past its cut-off ([`cut_off_at`]): an
+/// answer missing now says nothing about the program.
+pub fn interrupted() -> bool {
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        return true;
+    }
+    let cutoff = CUTOFF.load(Ordering::SeqCst);
+    cutoff != 0 && epoch().elapsed().as_nanos() >= u128::from(cutoff)
+}
+
+/// Kills every program started here that is still alive, with all it started: for the
+/// harness's exit and its signal handler.
 pub fn kill_all() {
     let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner()).clone();
-    for group in groups {
-        kill_group(group);
+    for (group, mark) in groups {
+        sweep(group, &mark);
     }
+}
+
+/// Set where every child of the harness that is not a program's leader was left by a program
+/// ([`reap_strays`]).
+static REAP_STRAYS: AtomicBool = AtomicBool::new(false);
+
+/// Says that this process starts no child processes but programs (the command line does; a
+/// test process does not): a program's process that ended on its own after its parent, and so
+/// became the harness's child, is then reaped too, not only the ones the sweep killed.
+pub fn reap_strays() {
+    REAP_STRAYS.store(true, Ordering::SeqCst);
+}
+
+/// Reaps, at most once a second, the processes programs left that ended on their own after
+/// their parent and so became the harness's zombie children (the subreaper's), where the
+/// harness starts nothing else ([`reap_strays`]): a program that orphans a helper per case
+/// leaves no pile of zombies over a long run.
+fn reap_orphans_now_and_then() {
+    #[cfg(target_os = "linux")]
+    {
+        static LAST: AtomicU64 = AtomicU64::new(0);
+        if !REAP_STRAYS.load(Ordering::Relaxed) {
+            return;
+        }
+        let now = u64::try_from(epoch().elapsed().as_millis()).unwrap_or(u64::MAX);
+        let last = LAST.load(Ordering::Relaxed);
+        if now.saturating_sub(last) < 1000
+            || LAST
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        linux::reap_orphans();
+    }
+}
+
+/// Held while a program is started and registered, and while a zombie is judged a stray and
+/// reaped: a leader that ends at once is never reaped before it is known as a leader.
+static SPAWNING: Mutex<()> = Mutex::new(());
+
+/// Reaps a zombie child of the harness as a program's stray, if it is one: it is not a leader
+/// (whose `Child` waits for it) and the harness starts nothing else ([`reap_strays`]).
+#[cfg(target_os = "linux")]
+fn reap_if_stray(pid: u32) {
+    if !REAP_STRAYS.load(Ordering::SeqCst) {
+        return;
+    }
+    let _spawning = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
+    let leader = GROUPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .any(|(group, _)| *group == pid);
+    if !leader {
+        linux::reap(pid);
+    }
+}
+
+/// Kills a program's process group, every process that holds its mark and every descendant of
+/// its leader, until none is left (at most a second), and reaps the ones that became the
+/// harness's children.
+pub fn sweep(group: u32, mark: &str) {
+    kill_group(group);
+    #[cfg(target_os = "linux")]
+    {
+        let until = Instant::now() + Duration::from_secs(1);
+        let mut killed = std::collections::HashSet::new();
+        loop {
+            let found = linux::kill_marked(group, mark, &mut killed);
+            if found == 0 || Instant::now() >= until {
+                break;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = mark;
 }
 
 #[cfg(unix)]
@@ -59,10 +196,53 @@ fn kill_group(group: u32) {
 #[cfg(not(unix))]
 fn kill_group(_: u32) {}
 
+/// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (and so in every thread it starts
+/// later: call it first thing in `main`) and calls `handler` with each one that arrives, on a
+/// thread of its own, where it may take locks and write files. Programs started afterwards get
+/// the default mask back (the standard library resets it in the child).
+#[cfg(unix)]
+#[allow(unsafe_code)]
+pub fn on_termination_signals(handler: fn(i32)) -> Result<(), String> {
+    // SAFETY: the set is a plain value initialised by sigemptyset before use; the calls take
+    // pointers to it only for their duration.
+    let set = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            libc::sigaddset(&mut set, signal);
+        }
+        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+            return Err("cannot block the termination signals".to_owned());
+        }
+        set
+    };
+    thread::Builder::new()
+        .name("signals".to_owned())
+        .spawn(move || {
+            loop {
+                let mut signal: libc::c_int = 0;
+                // SAFETY: sigwait reads the set and writes one integer, both ours.
+                if unsafe { libc::sigwait(&set, &mut signal) } == 0 {
+                    handler(signal);
+                }
+            }
+        })
+        .map(|_| ())
+        .map_err(|e| format!("cannot start the signal thread: {e}"))
+}
+
+/// Without Unix signals, nothing to install.
+#[cfg(not(unix))]
+pub fn on_termination_signals(_: fn(i32)) -> Result<(), String> {
+    Ok(())
+}
+
 /// A running program.
 pub struct Program {
     child: Child,
     group: u32,
+    /// The value of [`MARK`] in its environment.
+    mark: String,
     requests: Option<Sender<Vec<u8>>>,
     /// The lines of its output, without their ends; bytes that are not UTF-8 come out lossily.
     lines: Receiver<String>,
@@ -78,36 +258,52 @@ pub enum Silence {
     TimedOut,
     /// The program closed its output (it exited, most likely).
     Closed,
+    /// The harness is stopping ([`interrupted`]): the wait was cut short.
+    Interrupted,
 }
 
 impl Program {
     /// Starts `sh -c command` in a new process group, with its standard input, output and
     /// error piped.
     pub fn start(name: &str, command: &str) -> Result<Program, String> {
+        static STARTED: AtomicU64 = AtomicU64::new(0);
+        let mark = format!(
+            "{}.{}",
+            std::process::id(),
+            STARTED.fetch_add(1, Ordering::Relaxed)
+        );
         let mut shell = Command::new("sh");
         shell
             .arg("-c")
             .arg(command)
+            .env(MARK, &mark)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut shell, 0);
-        let mut child = shell
-            .spawn()
-            .map_err(|e| format!("cannot start `sh -c {command:?}`: {e}"))?;
+        #[cfg(target_os = "linux")]
+        linux::prepare(&mut shell);
+        let spawning = SPAWNING.lock().unwrap_or_else(|e| e.into_inner());
+        let mut child =
+            linux::spawn(shell).map_err(|e| format!("cannot start `sh -c {command:?}`: {e}"))?;
         let group = child.id();
-        GROUPS.lock().unwrap_or_else(|e| e.into_inner()).push(group);
+        GROUPS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((group, mark.clone()));
+        drop(spawning);
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            kill_group(group);
+            sweep(group, &mark);
             let _ = child.wait();
             return Err("the program's pipes are missing".to_owned());
         };
         let mut program = Program {
             child,
             group,
+            mark,
             requests: None,
             lines: mpsc::channel().1,
             stderr: Arc::new(Mutex::new(Vec::new())),
@@ -153,13 +349,31 @@ impl Program {
     }
 
     /// The next line of output, waiting until `deadline`.
+    /// The next line of output, waiting until `deadline`, or less when the harness is stopping
+    /// ([`interrupted`]: then [`Silence::Interrupted`]).
     pub fn next_line(&self, deadline: Instant) -> Result<String, Silence> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(text) => Ok(text),
-            Err(RecvTimeoutError::Timeout) => Err(Silence::TimedOut),
-            Err(RecvTimeoutError::Disconnected) => Err(Silence::Closed),
+        reap_orphans_now_and_then();
+        loop {
+            if interrupted() {
+                // A line already there is still taken: it was written before the stop.
+                return self.lines.try_recv().map_err(|e| match e {
+                    mpsc::TryRecvError::Empty => Silence::Interrupted,
+                    mpsc::TryRecvError::Disconnected => Silence::Closed,
+                });
+            }
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait.min(POLL)) {
+                Ok(text) => return Ok(text),
+                Err(RecvTimeoutError::Timeout) if wait <= POLL => return Err(Silence::TimedOut),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err(Silence::Closed),
+            }
         }
+    }
+
+    /// A line already written, without waiting.
+    pub fn pending_line(&self) -> Option<String> {
+        self.lines.try_recv().ok()
     }
 
     /// The last [`STDERR_KEPT`] bytes of the program's standard error, lossily.
@@ -207,8 +421,8 @@ impl Program {
             }
             thread::sleep(Duration::from_millis(5));
         }
-        // Whatever the leader did, the rest of the group goes too.
-        kill_group(self.group);
+        // Whatever the leader did, the rest of the group goes too, and whatever left it.
+        sweep(self.group, &self.mark);
         let status = match status {
             Some(s) => s.to_string(),
             None => self
@@ -219,7 +433,7 @@ impl Program {
         GROUPS
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .retain(|&g| g != self.group);
+            .retain(|(g, _)| *g != self.group);
         // The pipes close when the last process of the group is gone, which ends the reading
         // threads; a process that left the group could keep them open, so the wait is bounded.
         let until = Instant::now() + THREAD_WAIT;
@@ -297,5 +511,220 @@ fn keep_tail(mut stderr: impl Read, kept: &Mutex<Vec<u8>>) {
                 }
             }
         }
+    }
+}
+
+/// Linux's means of finding what a program started ([`sweep`]).
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+mod linux {
+    use std::collections::{HashMap, HashSet};
+    use std::process::{Child, Command};
+    use std::sync::Mutex;
+    use std::sync::mpsc::{self, Sender};
+
+    type Spawn = (Command, Sender<std::io::Result<Child>>);
+
+    /// Makes the harness a subreaper (once) and has the program's `sh` killed when the thread
+    /// that starts it ends: [`spawn`] starts every program from one thread that lives as long as
+    /// the harness, so that is when the harness ends.
+    pub fn prepare(command: &mut Command) {
+        static SUBREAPER: std::sync::Once = std::sync::Once::new();
+        SUBREAPER.call_once(|| {
+            // SAFETY: prctl with integer arguments only changes this process's attributes.
+            unsafe {
+                libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+            }
+        });
+        let parent = std::process::id();
+        // SAFETY: the closure runs in the child between fork and exec and calls only
+        // async-signal-safe functions (prctl, getppid, _exit).
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(command, move || {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+                // The harness died before the line above: nobody will kill this program.
+                if u32::try_from(libc::getppid()).ok() != Some(parent) {
+                    libc::_exit(1);
+                }
+                Ok(())
+            });
+        }
+    }
+
+    /// Starts `command` from the one thread that starts programs (the parent-death signal
+    /// follows the thread that forked, not the process).
+    pub fn spawn(command: Command) -> std::io::Result<Child> {
+        static SPAWNER: Mutex<Option<Sender<Spawn>>> = Mutex::new(None);
+        let mut spawner = SPAWNER.lock().unwrap_or_else(|e| e.into_inner());
+        if spawner.is_none() {
+            let (send, receive) = mpsc::channel::<Spawn>();
+            std::thread::Builder::new()
+                .name("program-starter".to_owned())
+                .spawn(move || {
+                    for (mut command, answer) in receive {
+                        let _ = answer.send(command.spawn());
+                    }
+                })?;
+            *spawner = Some(send);
+        }
+        let (answer, started) = mpsc::channel();
+        let sent = spawner
+            .as_ref()
+            .is_some_and(|s| s.send((command, answer)).is_ok());
+        drop(spawner);
+        if !sent {
+            return Err(std::io::Error::other("the program starter is gone"));
+        }
+        started
+            .recv()
+            .unwrap_or_else(|_| Err(std::io::Error::other("the program starter is gone")))
+    }
+
+    /// One round of the sweep: kills the leader's descendants and every process holding
+    /// `MARK=mark`, reaps those that are the harness's own children, and says how many live
+    /// ones it found.
+    pub fn kill_marked(leader: u32, mark: &str, killed: &mut HashSet<u32>) -> usize {
+        let me = std::process::id();
+        let needle = format!("{}={mark}\0", super::MARK);
+        let mut parents: HashMap<u32, u32> = HashMap::new();
+        let mut live: Vec<u32> = Vec::new();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return 0;
+        };
+        for entry in entries.flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            if pid == me {
+                continue;
+            }
+            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+                continue;
+            };
+            // pid (comm) state ppid ...: the name may hold spaces and parentheses.
+            let Some((_, rest)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            let mut fields = rest.split_whitespace();
+            let (Some(state), Some(ppid)) = (fields.next(), fields.next()) else {
+                continue;
+            };
+            let Ok(ppid) = ppid.parse::<u32>() else {
+                continue;
+            };
+            parents.insert(pid, ppid);
+            if state == "Z" {
+                // A zombie of ours: reap it if it was the program's (one killed here, or any
+                // child but a leader where the harness starts no other processes).
+                if ppid == me && pid != leader {
+                    if killed.contains(&pid) {
+                        reap(pid);
+                    } else {
+                        super::reap_if_stray(pid);
+                    }
+                }
+                continue;
+            }
+            live.push(pid);
+        }
+        let descends = |mut pid: u32| {
+            for _ in 0..64 {
+                if pid == leader {
+                    return true;
+                }
+                match parents.get(&pid) {
+                    Some(&parent) if parent > 1 && parent != me => pid = parent,
+                    _ => return false,
+                }
+            }
+            false
+        };
+        let mut found = 0;
+        for pid in live {
+            if pid != leader && (descends(pid) || marked(pid, &needle) == Some(true)) {
+                found += 1;
+                killed.insert(pid);
+                if let Ok(pid) = libc::pid_t::try_from(pid) {
+                    // SAFETY: kill(2) takes plain integers.
+                    unsafe {
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
+                if parents.get(&pid) == Some(&me) {
+                    reap(pid);
+                }
+            }
+        }
+        found
+    }
+
+    /// Reaps every zombie child of the harness that is not a program's leader ([`super::reap_strays`]).
+    pub fn reap_orphans() {
+        let me = std::process::id();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+                continue;
+            };
+            let Some((_, rest)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            let mut fields = rest.split_whitespace();
+            if fields.next() == Some("Z")
+                && fields.next().and_then(|p| p.parse::<u32>().ok()) == Some(me)
+            {
+                super::reap_if_stray(pid);
+            }
+        }
+    }
+
+    /// Whether the process's environment holds the mark; `None` when it cannot be read (a
+    /// zombie, another user's process).
+    fn marked(pid: u32, needle: &str) -> Option<bool> {
+        let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+        if environ.is_empty() {
+            return None;
+        }
+        let needle = needle.as_bytes();
+        // The first variable has no NUL before it.
+        Some(
+            environ.starts_with(needle)
+                || environ
+                    .windows(needle.len() + 1)
+                    .any(|w| w[0] == 0 && &w[1..] == needle),
+        )
+    }
+
+    /// Reaps a child of the harness that a program left behind (it became ours as the
+    /// subreaper's), if it has ended; never the leader, which its `Child` waits for.
+    pub fn reap(pid: u32) {
+        if let Ok(pid) = libc::pid_t::try_from(pid) {
+            let mut status = 0;
+            // SAFETY: waitpid on one pid, writing one integer of ours.
+            unsafe {
+                libc::waitpid(pid, &mut status, libc::WNOHANG);
+            }
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod linux {
+    /// Starts the program.
+    pub fn spawn(mut command: std::process::Command) -> std::io::Result<std::process::Child> {
+        command.spawn()
     }
 }

@@ -200,7 +200,7 @@ pub fn matrix_changes(before: &Matrix, after: &Matrix) -> Vec<Change> {
 }
 
 fn read_matrix(dir: &Path) -> Option<Matrix> {
-    let text = std::fs::read_to_string(dir.join("conformance.json")).ok()?;
+    let text = super::read_folder_file(&dir.join("conformance.json")).ok()?;
     serde_json::from_str(&text).ok()
 }
 

@@ -65,7 +65,7 @@ pub fn render(reports: &[Report]) -> String {
             super::markdown::text(report.upstream.as_deref().unwrap_or("")).replace('|', "\\|"),
         );
     }
-    out
+    super::visible(&out).into_owned()
 }
 
 /// Writes `reports/catalogue.md`: every known difference, and those that matched nothing in

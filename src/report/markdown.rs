@@ -7,9 +7,9 @@ use crate::protocol::Request;
 
 /// `text` as a Markdown code span, in which no HTML or Markdown is interpreted: a fence of one
 /// backtick more than the longest run inside, padded when the text starts or ends with one;
-/// line ends become spaces.
+/// line ends become spaces, other control characters visible escapes ([`super::visible`]).
 pub fn code(text: &str) -> String {
-    let text = text.replace(['\n', '\r'], " ");
+    let text = super::visible(text).replace(['\n', '\t'], " ");
     let mut longest = 0;
     let mut run = 0;
     for c in text.chars() {
@@ -33,12 +33,13 @@ pub fn code_cell(text: &str) -> String {
 
 /// Plain text from an input or a program (a version, a source name) with every character that
 /// can start HTML, an entity, a link, an autolink, emphasis, a heading or a table cell
-/// backslash-escaped.
+/// backslash-escaped; control characters become visible escapes ([`super::visible`]).
 pub fn text(text: &str) -> String {
+    let text = super::visible(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
-            '\n' | '\r' => out.push(' '),
+            '\n' | '\t' => out.push(' '),
             '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '(' | ')' | '!' | '|' | '~' | '&'
             | '#' | ':' => {
                 out.push('\\');
@@ -127,7 +128,7 @@ pub fn render(report: &Report) -> String {
             out,
             "Reproduce with {} alone:\n\n{fence}rust\n{}\n{fence}\n",
             text(&report.version),
-            program.trim_end()
+            super::visible(program.trim_end())
         );
     }
 
@@ -158,7 +159,11 @@ pub fn render(report: &Report) -> String {
         }
         None => match &report.verdict {
             Some(verdict) => {
-                let _ = writeln!(out, "Checked by hand against the RFC text: {verdict}\n");
+                let _ = writeln!(
+                    out,
+                    "Checked by hand against the RFC text: {}\n",
+                    super::visible(verdict)
+                );
             }
             None => {
                 let _ = writeln!(
@@ -170,13 +175,14 @@ pub fn render(report: &Report) -> String {
     }
 
     if let Some(upstream) = &report.upstream {
-        let _ = writeln!(out, "## Upstream\n\n{upstream}\n");
+        let _ = writeln!(out, "## Upstream\n\n{}\n", super::visible(upstream));
     }
     if confirmed || (report.known.is_none() && report.verdict.is_some()) {
         draft_issue(&mut out, report);
     }
 
-    out
+    // Every text above is escaped where it is written; this is the last guard.
+    super::visible(&out).into_owned()
 }
 
 /// A draft issue for the crate's tracker: title, minimal input, expected and actual answers,
@@ -213,14 +219,14 @@ fn draft_issue(out: &mut String, report: &Report) {
             code(&standard.describe())
         );
     }
-    let _ = writeln!(out, "**Why**: {why}\n");
+    let _ = writeln!(out, "**Why**: {}\n", super::visible(why));
     let _ = writeln!(out, "**{}**:\n", report.rfc.section);
     citation(out, &report.rfc);
     if let Some(program) = &report.reproduction {
         let _ = writeln!(
             out,
             "**Reproduction**:\n\n```rust\n{}\n```\n",
-            program.trim_end()
+            super::visible(program.trim_end())
         );
     }
 }
@@ -325,12 +331,13 @@ fn exhibit(out: &mut String, exhibit: &Exhibit, implementation: &str) {
     let _ = writeln!(out);
 }
 
-/// A case on one line, with its inputs as JSON strings so that every character shows.
+/// A case on one line, with its inputs as JSON strings so that every character shows (JSON
+/// leaves DEL and the C1 controls as they are: they become visible escapes too).
 pub fn case_line(case: &Request) -> String {
     case_words(
         case,
-        |s| serde_json::to_string(s).unwrap_or_default(),
-        str::to_owned,
+        |s| super::visible(&serde_json::to_string(s).unwrap_or_default()).into_owned(),
+        |s| super::visible(s).into_owned(),
     )
 }
 

@@ -328,7 +328,8 @@ pub fn markdown(matrix: &Matrix) -> String {
             let _ = writeln!(out, "No failing vector.\n");
         }
     }
-    out
+    // Names and answers come from programs: no control character leaves raw.
+    super::visible(&out).into_owned()
 }
 
 /// The input cell (with the rule or level when it is not the default) and the base cell of a
@@ -386,7 +387,8 @@ fn cell(text: &str) -> String {
 }
 
 fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
+    super::visible(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
@@ -518,7 +520,7 @@ A cell with failures or known differences links to its vectors in <a href=\"conf
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table>\n</body>\n</html>\n");
-    out
+    super::visible(&out).into_owned()
 }
 
 fn html_cell(out: &mut String, implementation: &str, tally: &Tally, group: Option<&str>) {

@@ -164,10 +164,42 @@ impl Report {
 
     /// The path of the report's file with this extension (`json` or `md`). A signature may
     /// hold dots (`parse-panic-uri.rs-915`), so the extension is appended, not substituted.
+    /// The names come from data (a report read back, a program's answer to `about`): use
+    /// [`Report::confined_file`] for a path to write or remove.
     pub fn file(&self, dir: &Path, extension: &str) -> PathBuf {
         dir.join(&self.implementation)
             .join(format!("{}.{extension}", self.signature))
     }
+
+    /// [`Report::file`], refused unless the implementation and the signature are each one plain
+    /// file name ([`is_plain_name`]): a report whose names hold `..` or `/` never makes a path
+    /// outside its own folder under `dir`.
+    pub fn confined_file(&self, dir: &Path, extension: &str) -> io::Result<PathBuf> {
+        for name in [&self.implementation, &self.signature] {
+            if !is_plain_name(name) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "{}: a report names {name:?}, which is not a plain file name; nothing is written or removed for it",
+                        dir.display()
+                    ),
+                ));
+            }
+        }
+        Ok(self.file(dir, extension))
+    }
+}
+
+/// Whether `name` is one plain file name, safe to join to a folder: 1 to 200 characters of
+/// `[A-Za-z0-9._+-]`, not starting with a dot (so never `.`, `..` or a hidden temporary file).
+/// Every implementation name and signature id the harness makes is one.
+pub fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 200
+        && !name.starts_with('.')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'+' | b'-'))
 }
 
 /// Hand-checked verdicts: `implementation/signature` to the RFC passage that decides it and
@@ -193,14 +225,18 @@ impl Verdicts {
     /// Reads `dir/verdicts.yaml`; none if it is missing.
     pub fn load(dir: &Path) -> Result<Self, String> {
         let path = dir.join("verdicts.yaml");
-        match std::fs::read_to_string(&path) {
-            Ok(text) => serde_yaml::from_str(&text).map_err(|e| match e.location() {
-                Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
-                None => format!("{}: {e}", path.display()),
-            }),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Verdicts::default()),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Ok(Verdicts::default());
         }
+        let text = crate::vectors::read_data_file(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Some((line, message)) = crate::vectors::nesting_error(&text) {
+            return Err(format!("{}:{line}: {message}", path.display()));
+        }
+        serde_yaml::from_str(&text).map_err(|e| match e.location() {
+            Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
+            None => format!("{}: {e}", path.display()),
+        })
     }
 
     /// The verdict for a report.
@@ -381,8 +417,10 @@ impl Collector {
                 .reports
                 .contains_key(&(old.implementation.clone(), old.signature.clone()))
             {
+                // read_all keeps only reports whose names are their own file's: the paths stay
+                // in the report's folder.
                 for extension in ["json", "md", "inputs.json"] {
-                    remove_if_there(&old.file(&self.dir, extension))?;
+                    remove_if_there(&old.confined_file(&self.dir, extension)?)?;
                 }
             }
         }
@@ -402,28 +440,43 @@ impl Collector {
     fn write_merging(&self, keep_cases: bool) -> io::Result<Vec<Report>> {
         let verdicts = Verdicts::load(&self.dir).map_err(io::Error::other)?;
         let mut stats = stats::Stats::load(&self.dir)?;
+        // A report that cannot be written (a full disk, a name refused) does not keep the
+        // others, the statistics and the index from being written: the first error is
+        // returned after them.
+        let mut first_error = None;
         for (key, report) in &self.reports {
-            let old = read_report(&report.file(&self.dir, "json")).map(|mut old| {
-                stats.apply(&mut old);
-                old
+            let written = report.confined_file(&self.dir, "json").and_then(|path| {
+                let old = read_report(&path).map(|mut old| {
+                    stats.apply(&mut old);
+                    old
+                });
+                let confirmed = self.confirmed.get(key);
+                let merged = match old {
+                    Some(old) if keep_cases => merge(old, report.clone(), confirmed),
+                    Some(old) => merge_counts(old, report.clone(), confirmed),
+                    None => report.clone(),
+                };
+                write_report(&self.dir, merged, &verdicts)
             });
-            let confirmed = self.confirmed.get(key);
-            let merged = match old {
-                Some(old) if keep_cases => merge(old, report.clone(), confirmed),
-                Some(old) => merge_counts(old, report.clone(), confirmed),
-                None => report.clone(),
-            };
-            let written = write_report(&self.dir, merged, &verdicts)?;
-            stats.record(&written);
+            match written {
+                Ok(written) => stats.record(&written),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
         }
         let mut all = read_own_files(&self.dir)?;
         stats.retain(&all);
-        stats.write(&self.dir)?;
+        let stats_written = stats.write(&self.dir);
         for report in &mut all {
             stats.apply(report);
         }
         index::write(&self.dir, &all)?;
-        Ok(all)
+        stats_written?;
+        match first_error {
+            Some(e) => Err(e),
+            None => Ok(all),
+        }
     }
 }
 
@@ -685,8 +738,18 @@ fn keep_confirmed_minimal(
     }
 }
 
+/// The most a file of the reports folder may hold to be read (a report keeps its minimal case
+/// whole; `conformance.json` is 1.5 MB).
+pub const MAX_REPORT_FILE_BYTES: u64 = 256 << 20;
+
+/// A file of the reports folder, if it is a regular file of at most
+/// [`MAX_REPORT_FILE_BYTES`]: a FIFO planted under a report's name is never waited on.
+pub fn read_folder_file(path: &Path) -> Result<String, String> {
+    crate::vectors::read_regular_file(path, MAX_REPORT_FILE_BYTES)
+}
+
 fn read_report(path: &Path) -> Option<Report> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = read_folder_file(path).ok()?;
     serde_json::from_str(&text).ok()
 }
 
@@ -701,21 +764,36 @@ pub fn read_all(dir: &Path) -> io::Result<Vec<Report>> {
     Ok(reports)
 }
 
-/// Every report under `dir` as its own file holds it (without statistics).
+/// Every report under `dir` as its own file holds it (without statistics). Only real folders
+/// and regular files are read (a symbolic link could lead anywhere), and a report counts only
+/// where its own names say it is: `IMPLEMENTATION/SIGNATURE.json`, both plain names
+/// ([`is_plain_name`]). Any other JSON file is left alone, so that no path made from a
+/// report's contents leaves its folder.
 fn read_own_files(dir: &Path) -> io::Result<Vec<Report>> {
     let mut reports = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(reports);
     };
     for entry in entries {
-        let path = entry?.path();
-        if !path.is_dir() {
+        let entry = entry?;
+        if !entry.file_type().is_ok_and(|t| t.is_dir()) {
             continue;
         }
-        for file in std::fs::read_dir(&path)? {
-            let file = file?.path();
-            if file.extension().is_some_and(|e| e == "json")
-                && let Some(report) = read_report(&file)
+        let folder = entry.file_name();
+        for file in std::fs::read_dir(entry.path())? {
+            let file = file?;
+            if !file.file_type().is_ok_and(|t| t.is_file()) {
+                continue;
+            }
+            let name = file.file_name();
+            let Some(stem) = name.to_str().and_then(|n| n.strip_suffix(".json")) else {
+                continue;
+            };
+            if let Some(report) = read_report(&file.path())
+                && is_plain_name(&report.implementation)
+                && is_plain_name(&report.signature)
+                && folder.to_str() == Some(report.implementation.as_str())
+                && stem == report.signature
             {
                 reports.push(report);
             }
@@ -735,10 +813,10 @@ fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Resu
         (None, Some(v)) => Some(v.upstream.describe()),
         (None, None) => None,
     };
+    let side_file = report.confined_file(dir, "inputs.json")?;
     let folder = dir.join(&report.implementation);
     std::fs::create_dir_all(&folder)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", folder.display())))?;
-    let side_file = report.file(dir, "inputs.json");
     if case_chars(&report.minimal.case) > QUOTED_INPUT {
         let whole = serde_json::json!({ "minimal": report.minimal.case });
         let text = serde_json::to_string_pretty(&whole).map_err(io::Error::other)? + "\n";
@@ -751,9 +829,9 @@ fn write_report(dir: &Path, mut report: Report, verdicts: &Verdicts) -> io::Resu
     capped_exhibit(&mut report.minimal);
     capped_exhibit(&mut report.original);
     let json = serde_json::to_string_pretty(&report).map_err(io::Error::other)? + "\n";
-    write_atomically(&report.file(dir, "json"), json.as_bytes())?;
+    write_atomically(&report.confined_file(dir, "json")?, json.as_bytes())?;
     write_atomically(
-        &report.file(dir, "md"),
+        &report.confined_file(dir, "md")?,
         markdown::render(&report).as_bytes(),
     )?;
     Ok(report)
@@ -770,13 +848,38 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         file_name.to_string_lossy(),
         std::process::id()
     ));
-    // Every error names the file it is about.
-    std::fs::write(&temporary, bytes)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", temporary.display())))?;
+    // Every error names the file it is about, and leaves no temporary file behind (a full
+    // disk fails the write after the file was made).
+    std::fs::write(&temporary, bytes).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        io::Error::new(e.kind(), format!("{}: {e}", temporary.display()))
+    })?;
     std::fs::rename(&temporary, path).map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
         io::Error::new(e.kind(), format!("{}: {e}", path.display()))
     })
+}
+
+/// `text` with every control character (C0 but the line end and the tab, DEL, C1) written as
+/// a visible escape, `\u{1b}`: text from an input, a program's answer or a crate's error
+/// message goes through here wherever it leaves the harness (the terminal, Markdown, HTML,
+/// JUnit XML), so that an escape sequence cannot retitle or repaint a terminal, a NUL cannot
+/// cut a file short, and every character shows. JSON files need no such care (JSON escapes
+/// control characters itself).
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if hidden(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A shell-ready quoting of `text`: `'...'`, or `$'...'` with escapes when it holds control or

@@ -58,12 +58,14 @@ impl Stats {
     /// Reads `dir/stats.json`; empty if it is missing.
     pub fn load(dir: &Path) -> io::Result<Self> {
         let path = dir.join(FILE);
-        match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text)
-                .map_err(|e| io::Error::other(format!("{}: {e}", path.display()))),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Stats::default()),
-            Err(e) => Err(io::Error::new(e.kind(), format!("{}: {e}", path.display()))),
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Ok(Stats::default());
         }
+        // A regular file only: a FIFO planted under this name is refused, not waited on.
+        let text = super::read_folder_file(&path)
+            .map_err(|e| io::Error::other(format!("{}: {e}", path.display())))?;
+        serde_json::from_str(&text)
+            .map_err(|e| io::Error::other(format!("{}: {e}", path.display())))
     }
 
     /// One report's entry.

@@ -208,7 +208,7 @@ fn code(text: &str) -> String {
 /// Markdown table: HTML's specials and `|` as entities.
 fn code_text(text: &str) -> String {
     let mut output = String::from("<code>");
-    for c in text.chars() {
+    for c in crate::report::visible(text).chars() {
         match c {
             '&' => output.push_str("&amp;"),
             '<' => output.push_str("&lt;"),
@@ -323,7 +323,7 @@ pub fn markdown(profile: &Profile) -> String {
             failure_table(&mut out, &not_listed);
         }
     }
-    out
+    crate::report::visible(&out).into_owned()
 }
 
 /// Writes `whatwg.md` and `whatwg.json` into `reports`, each atomically.
