@@ -159,8 +159,8 @@ const ABSOLUTE: (&str, &str) = (
     "absolute-URI = scheme \":\" hier-part [ \"?\" query ]",
 );
 
-/// The heading of a section of RFC 3986 or RFC 6874, from its table of contents: `3.2.2` is
-/// `Host`.
+/// The heading of a section of RFC 3986, RFC 3987 or RFC 6874, from its table of contents:
+/// `3.2.2` is `Host` in RFC 3986.
 pub fn section_title(corpus: &str, section: &str) -> Option<&'static str> {
     const RFC3986: &[(&str, &str)] = &[
         ("1", "Introduction"),
@@ -233,8 +233,44 @@ pub fn section_title(corpus: &str, section: &str) -> Option<&'static str> {
         ("3", "Web Browsers"),
         ("4", "Security Considerations"),
     ];
+    const RFC3987: &[(&str, &str)] = &[
+        ("1", "Introduction"),
+        ("1.1", "Overview and Motivation"),
+        ("1.2", "Applicability"),
+        ("1.3", "Definitions"),
+        ("1.4", "Notation"),
+        ("2", "IRI Syntax"),
+        ("2.1", "Summary of IRI Syntax"),
+        ("2.2", "ABNF for IRI References and IRIs"),
+        ("3", "Relationship between IRIs and URIs"),
+        ("3.1", "Mapping of IRIs to URIs"),
+        ("3.2", "Converting URIs to IRIs"),
+        ("3.2.1", "Examples"),
+        ("4", "Bidirectional IRIs for Right-to-Left Languages"),
+        ("4.1", "Logical Storage and Visual Presentation"),
+        ("4.2", "Bidi IRI Structure"),
+        ("4.3", "Input of Bidi IRIs"),
+        ("4.4", "Examples"),
+        ("5", "Normalization and Comparison"),
+        ("5.1", "Equivalence"),
+        ("5.2", "Preparation for Comparison"),
+        ("5.3", "Comparison Ladder"),
+        ("5.3.1", "Simple String Comparison"),
+        ("5.3.2", "Syntax-Based Normalization"),
+        ("5.3.3", "Scheme-Based Normalization"),
+        ("5.3.4", "Protocol-Based Normalization"),
+        ("6", "Use of IRIs"),
+        ("6.1", "Limitations on UCS Characters Allowed in IRIs"),
+        ("6.2", "Software Interfaces and Protocols"),
+        ("6.3", "Format of URIs and IRIs in Documents and Protocols"),
+        ("6.4", "Use of UTF-8 for Encoding Original Characters"),
+        ("6.5", "Relative IRI References"),
+        ("7", "URI/IRI Processing Guidelines (informative)"),
+        ("8", "Security Considerations"),
+    ];
     let table = match corpus {
         "rfc3986" => RFC3986,
+        "rfc3987" => RFC3987,
         "rfc6874" => RFC6874,
         _ => return None,
     };
