@@ -136,6 +136,12 @@ pub enum Transform {
     KeepBaseDotDotSegment,
     /// Resolution (oxiri): a target without authority whose path starts with `//` is refused.
     RefuseDoubleSlashTarget,
+    /// Parsing and resolution (an IRI library with no URI-only type, oxiri): input outside
+    /// ASCII is read by RFC 3987's grammar (§2.2) and resolved as an IRI reference (§6.5), its
+    /// components the input's own text. On ASCII input the two grammars are one, so the answer
+    /// changes only where the input is not ASCII.
+    #[serde(rename = "rfc3987-grammar")]
+    Rfc3987Grammar,
     /// Normalization (fluent-uri): the default port of a scheme in its table is removed at
     /// every level.
     DefaultPortRemoved,
@@ -221,6 +227,34 @@ impl Transform {
     /// The crate's answer from the answer so far.
     fn apply(self, case: &Request, answer: Outcome) -> Outcome {
         match (self, case) {
+            (
+                Transform::Rfc3987Grammar,
+                Request::Parse {
+                    input,
+                    rule,
+                    zone_id: false,
+                },
+            ) if !input.is_ascii() => match Request::rule(rule.as_deref()) {
+                Ok(rule) => Reference.parse_iri(input, rule),
+                Err(_) => answer,
+            },
+            (
+                Transform::Rfc3987Grammar,
+                Request::Resolve {
+                    base,
+                    input,
+                    strict,
+                },
+            ) if !(base.is_ascii() && input.is_ascii()) => match reference::resolve_in(
+                base,
+                input,
+                ResolveOptions::strict(*strict),
+                reference::Grammar::Iri,
+            ) {
+                Ok(target) => Outcome::Resolved(target),
+                Err(reference::ResolveError::Base(e)) => Outcome::Invalid(format!("base: {e}")),
+                Err(reference::ResolveError::Reference(e)) => Outcome::Invalid(e.to_string()),
+            },
             (Transform::RefuseBaseWithFragment, Request::Resolve { base, .. })
                 if reference::parse_uri(base).is_ok_and(|b| b.fragment.is_some()) =>
             {
