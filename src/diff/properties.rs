@@ -102,11 +102,7 @@ pub fn reached(
 }
 
 fn op_name(case: &Request) -> &'static str {
-    match case {
-        Request::Parse { .. } => "parse",
-        Request::Resolve { .. } => "resolve",
-        Request::Normalize { .. } => "normalize",
-    }
+    super::signature::op_name(case)
 }
 
 /// The checks on one case. A crate's calls are taken as functions of their arguments: a call
@@ -229,6 +225,12 @@ impl<'a> Checker<'a> {
                 rule,
                 zone_id,
             } => {
+                if case.is_iri_parse() {
+                    if rule.as_deref() == Some("IRI-reference") {
+                        self.iri_to_uri(input, answer);
+                    }
+                    return;
+                }
                 let Ok(rule) = Request::rule(rule.as_deref()) else {
                     return;
                 };
@@ -511,6 +513,47 @@ impl<'a> Checker<'a> {
         };
         if outcome != Outcome::Unsupported {
             self.agree_with_parse("parse-iri", input, answer, &outcome);
+        }
+    }
+
+    /// Every IRI-to-URI mapping the crate offers ([`Reach::IriToUri`]) on an IRI reference its
+    /// IRI types accept: the URI RFC 3987 §3.1 gives (the reference's mapping), up to the case
+    /// of the hexadecimal digits of percent-encodings. Where the reference refuses to map
+    /// (an input that is no IRI reference), nothing is asked of the crate.
+    fn iri_to_uri(&mut self, input: &str, answer: &Outcome) {
+        if !matches!(answer, Outcome::Parsed { .. }) {
+            return;
+        }
+        let Ok(expected) = reference::iri_to_uri(input) else {
+            return;
+        };
+        for entry in self.implementation.entry_points() {
+            let Reach::IriToUri(map) = entry.reach else {
+                continue;
+            };
+            self.entry(entry.name);
+            let Some(mapped) = self.call(entry.name, input, || map(input)) else {
+                continue;
+            };
+            let agrees = mapped
+                .as_ref()
+                .is_ok_and(|uri| hex_case_folded(uri) == hex_case_folded(&expected));
+            if !agrees {
+                let chain = [
+                    step("input", input),
+                    format!("RFC 3987 §3.1 {expected:?}"),
+                    match &mapped {
+                        Ok(uri) => format!("{} {uri:?}", entry.name),
+                        Err(e) => format!("{} error: {e}", entry.name),
+                    },
+                ];
+                self.fail(
+                    DifferenceKind::ConversionsDisagree,
+                    None,
+                    &format!("iri-to-uri-{}", slug(entry.name)),
+                    &chain,
+                );
+            }
         }
     }
 
@@ -960,6 +1003,30 @@ fn standard_file_localhost(call: &SetterCall, again: &str) -> bool {
     scheme_setter
         && (rest.is_empty() || rest.starts_with(['/', '?', '#']))
         && again.strip_prefix("file://") == Some(rest)
+}
+
+/// `text` with the hexadecimal digits of its percent-encodings in uppercase.
+fn hex_case_folded(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let triplet = rest.get(at..at + 3).filter(|t| {
+            t.as_bytes()[1].is_ascii_hexdigit() && t.as_bytes()[2].is_ascii_hexdigit()
+        });
+        match triplet {
+            Some(t) => {
+                out.push_str(&t.to_ascii_uppercase());
+                rest = &rest[at + 3..];
+            }
+            None => {
+                out.push('%');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]

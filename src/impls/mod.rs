@@ -124,6 +124,11 @@ pub enum Reach {
     /// part of an input the crate's `parse` by URI-reference accepts; its answer must equal
     /// the same components of that parse, and it must not panic.
     Part(Part, fn(&str) -> Outcome),
+    /// A mapping of an IRI reference to a URI reference (RFC 3987 §3.1), given an input the
+    /// crate's `parse_iri` by `IRI-reference` accepts: its URI must be the reference's mapping
+    /// of the same input, up to the case of percent-encodings' hexadecimal digits, and it must
+    /// not panic.
+    IriToUri(fn(&str) -> Result<String, String>),
     /// The setters of the crate's URL API, called on the URL it parses from its first
     /// argument: with no second argument, each with the value the URL already has (read from
     /// its getter), then the query and the fragment cleared; with a second argument, each
