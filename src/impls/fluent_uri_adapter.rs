@@ -395,6 +395,12 @@ impl Implementation for FluentUri {
                 "println!(\"{}\", fluent_uri::UriRef::parse(input).unwrap().normalize());"
             }
         };
+        // An RFC 3987 parse (`parse-iri`) by the crate's IRI type, read the same way.
+        let body = if case.is_iri_parse() {
+            body.replace("fluent_uri::UriRef::parse", "fluent_uri::IriRef::parse")
+        } else {
+            body.to_owned()
+        };
         Some(super::reproduction::program(
             concat!(
                 "fluent-uri = \"=",
@@ -402,7 +408,7 @@ impl Implementation for FluentUri {
                 "\""
             ),
             case,
-            body,
+            &body,
         ))
     }
 }
@@ -626,5 +632,32 @@ mod tests {
             FluentUri.normalize("%", Level::Syntax),
             Outcome::Invalid(_)
         ));
+    }
+
+    #[test]
+    fn reproduction_of_an_iri_parse_uses_the_iri_type() {
+        let case = |rule: &str| Request::Parse {
+            input: "http://例/ä".into(),
+            rule: Some(rule.into()),
+            zone_id: false,
+        };
+        let program = FluentUri
+            .reproduction(&case("IRI-reference"))
+            .expect("a program");
+        assert!(
+            program.contains("fluent_uri::IriRef::parse(input)"),
+            "{program}"
+        );
+        assert!(
+            !program.contains("fluent_uri::UriRef::parse(input)"),
+            "{program}"
+        );
+        let program = FluentUri
+            .reproduction(&case("URI-reference"))
+            .expect("a program");
+        assert!(
+            program.contains("fluent_uri::UriRef::parse(input)"),
+            "{program}"
+        );
     }
 }

@@ -394,10 +394,16 @@ impl Implementation for Iref {
             }
             Request::Normalize { .. } => return None,
         };
+        // An RFC 3987 parse (`parse-iri`) by the crate's IRI type, read the same way.
+        let body = if case.is_iri_parse() {
+            body.replace("iref::UriRef::new", "iref::IriRef::new")
+        } else {
+            body.to_owned()
+        };
         Some(super::reproduction::program(
             concat!("iref = \"=", env!("URI_CONFORMANCE_VERSION_IREF"), "\""),
             case,
-            body,
+            &body,
         ))
     }
 }
@@ -604,5 +610,23 @@ mod tests {
             Iref.normalize("http://a/", crate::reference::Level::Syntax),
             Outcome::Unsupported
         );
+    }
+
+    #[test]
+    fn reproduction_of_an_iri_parse_uses_the_iri_type() {
+        let case = |rule: &str| Request::Parse {
+            input: "http://例/ä".into(),
+            rule: Some(rule.into()),
+            zone_id: false,
+        };
+        let program = Iref
+            .reproduction(&case("IRI-reference"))
+            .expect("a program");
+        assert!(program.contains("iref::IriRef::new(input)"), "{program}");
+        assert!(!program.contains("iref::UriRef::new(input)"), "{program}");
+        let program = Iref
+            .reproduction(&case("URI-reference"))
+            .expect("a program");
+        assert!(program.contains("iref::UriRef::new(input)"), "{program}");
     }
 }

@@ -385,6 +385,12 @@ impl Implementation for IriString {
                 "use iri_string::format::ToDedicatedString;\nuse iri_string::types::UriStr;\nprintln!(\"{}\", UriStr::new(input).unwrap().normalize().to_dedicated_string());"
             }
         };
+        // An RFC 3987 parse (`parse-iri`) by the crate's IRI type, read the same way.
+        let body = if case.is_iri_parse() {
+            body.replace("UriReferenceStr", "IriReferenceStr")
+        } else {
+            body.to_owned()
+        };
         Some(super::reproduction::program(
             concat!(
                 "iri-string = \"=",
@@ -392,7 +398,7 @@ impl Implementation for IriString {
                 "\""
             ),
             case,
-            body,
+            &body,
         ))
     }
 }
@@ -624,5 +630,26 @@ mod tests {
             IriString.normalize("%", Level::Syntax),
             Outcome::Invalid(_)
         ));
+    }
+
+    #[test]
+    fn reproduction_of_an_iri_parse_uses_the_iri_type() {
+        let case = |rule: &str| Request::Parse {
+            input: "http://例/ä".into(),
+            rule: Some(rule.into()),
+            zone_id: false,
+        };
+        let program = IriString
+            .reproduction(&case("IRI-reference"))
+            .expect("a program");
+        assert!(program.contains("IriReferenceStr::new(input)"), "{program}");
+        assert!(
+            !program.contains("UriReferenceStr::new(input)"),
+            "{program}"
+        );
+        let program = IriString
+            .reproduction(&case("URI-reference"))
+            .expect("a program");
+        assert!(program.contains("UriReferenceStr::new(input)"), "{program}");
     }
 }
