@@ -43,7 +43,8 @@
 //!
 //! - `Host::is_ipv6` (`src/uri/authority/host.rs`) takes every IP literal whose second byte is
 //!   not a lowercase `v` for IPv6, while iref's grammar accepts `V` too (ABNF literals are
-//!   case-insensitive, RFC 5234 §2.3): `[V1.x]` is reported as `ipv6`.
+//!   case-insensitive, RFC 5234 §2.3): `[V1.x]` is reported as `ipv6`. `iri::Host::is_ipv6` is
+//!   the same code (generated from it), so an IRI parse reports `http://[V1.x]/` as `ipv6` too.
 //! - Resolution removes dot-segments by RFC errata 4547, which the crate cites (`src/lib.rs`):
 //!   in a path without a leading `/`, a `..` with nothing left to remove is kept
 //!   (`NormalizedSegments::new`, `src/uri/path/mod.rs`), so `foo:a` + `../../c` is `foo:../../c`
@@ -532,6 +533,18 @@ mod tests {
             Iref.parse_iri("//例/", Rule::RelativeRef),
             Outcome::Unsupported
         );
+    }
+
+    #[test]
+    fn iri_host_kinds() {
+        let kind = |input| match Iref.parse_iri(input, Rule::Uri) {
+            Outcome::Parsed { host_kind, .. } => host_kind,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(kind("http://127.0.0.1/ä"), Some(HostKind::Ipv4));
+        assert_eq!(kind("http://[::1]/ä"), Some(HostKind::Ipv6));
+        assert_eq!(kind("http://[v1.x]/ä"), Some(HostKind::IpvFuture));
+        assert_eq!(kind("http://例/"), Some(HostKind::RegName));
     }
 
     #[test]
