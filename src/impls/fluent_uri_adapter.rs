@@ -1,5 +1,5 @@
-//! [fluent-uri](https://docs.rs/fluent-uri/0.4.1) 0.4.1, which follows RFC 3986 (and RFC 3987
-//! for its `Iri` types, not used here), behind the [`Implementation`] trait.
+//! [fluent-uri](https://docs.rs/fluent-uri/0.4.1) 0.4.1, which follows RFC 3986 (its `Uri`
+//! types) and RFC 3987 (its `Iri` types), behind the [`Implementation`] trait.
 //!
 //! # What is mapped, and how
 //!
@@ -15,6 +15,13 @@
 //!   65535 kept). The host kind is the crate's own: [`Authority::host_parsed`], a
 //!   [`fluent_uri::component::Host`] (`Ipv4`, `Ipv6`, `IpvFuture`, `RegName`). Nothing is
 //!   hidden: the API tells undefined from empty for every component.
+//! - **IRI parsing** (`parse-iri`). `IRI-reference` is [`fluent_uri::IriRef::parse`] and `IRI`
+//!   is [`fluent_uri::Iri::parse`], read by the same code: their `authority` is an
+//!   [`IAuthority`] (`Authority<'_, IUserinfo, IRegName>`: the crate's `Authority` is generic
+//!   over the encoders of its userinfo and reg-name), and `path`, `query` and `fragment` are
+//!   `EStr`s of the `IPath`, `IQuery`, `IFragment` encoders; `as_str` gives the input's own
+//!   text, not mapped to a URI. No entry point for `absolute-IRI` nor `irelative-ref`: those
+//!   rules are `Unsupported`.
 //! - **Resolution.** [`fluent_uri::UriRef::resolve_against`] with the base parsed by
 //!   `Uri::parse`, the target serialized by `Uri::as_str`; a
 //!   [`fluent_uri::resolve::ResolveError`] is `Invalid`. The crate is strict only (a scheme in
@@ -53,6 +60,7 @@
 //! | entry point | reached by |
 //! |---|---|
 //! | `UriRef::parse`, `Uri::parse` | parse |
+//! | `IriRef::parse`, `Iri::parse` | parse-iri |
 //! | `UriRef::resolve_against` | resolve |
 //! | `UriRef::normalize` | normalize |
 //! | `UriRef::as_str` | serialize (the crate keeps the text: `UriRef<&str>` borrows the input) |
@@ -61,13 +69,20 @@
 //! | `Uri::try_from(UriRef)` | conversion, URI |
 //! | `UriRef::try_from(IriRef)`, `IriRef::to_uri_ref` | conversion, URI-reference (IRI to URI) |
 //! | `Uri::try_from(Iri)` | conversion, URI (IRI to URI) |
+//! | `IriRef::to_uri_ref`, `Iri::to_uri` (non-ASCII: "percent-encoding non-ASCII characters", "Punycode encoding is **not** performed") | IRI-to-URI mapping (RFC 3987 §3.1), to be judged against the reference's `iri_to_uri` (not yet reached) |
+//!
+//! The `parse-iri` row is not in [`ENTRY_POINTS`] yet: the vectors' RFC 3987 cases are not
+//! harness requests (`matrix::request`), so an entry point reached only by them could not be
+//! shown reached (`tests/entry_points.rs`).
 //!
 //! [`Authority::host_parsed`]: fluent_uri::component::Authority::host_parsed
+//! [`IAuthority`]: fluent_uri::component::IAuthority
 
 use fluent_uri::component::{Authority, Host};
 use fluent_uri::{Uri, UriRef};
 
 use fluent_uri::build::Builder;
+use fluent_uri::pct_enc::Encoder;
 use fluent_uri::{Iri, IriRef};
 
 use super::{About, EntryPoint, Implementation, Promises, Reach};
@@ -79,10 +94,11 @@ use crate::reference::{HostKind, Level, ParseOptions, Rule};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FluentUri;
 
-/// The components and host kind of a parsed URI reference, from the crate's accessors.
-fn parsed(
+/// The components and host kind of a parsed URI or IRI reference, from the crate's accessors:
+/// the authority is an `Authority` (URI) or an `IAuthority` (IRI).
+fn parsed<UserinfoE: Encoder, RegNameE: Encoder>(
     scheme: Option<&str>,
-    authority: Option<Authority<'_>>,
+    authority: Option<Authority<'_, UserinfoE, RegNameE>>,
     path: &str,
     query: Option<&str>,
     fragment: Option<&str>,
@@ -294,6 +310,33 @@ impl Implementation for FluentUri {
         }
     }
 
+    /// `IriRef::parse`, `Iri::parse`, read by the code that reads `parse`'s.
+    fn parse_iri(&self, input: &str, rule: Rule) -> Outcome {
+        match rule {
+            Rule::UriReference => match IriRef::parse(input) {
+                Ok(r) => parsed(
+                    r.scheme().map(|s| s.as_str()),
+                    r.authority(),
+                    r.path().as_str(),
+                    r.query().map(|q| q.as_str()),
+                    r.fragment().map(|f| f.as_str()),
+                ),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::Uri => match Iri::parse(input) {
+                Ok(i) => parsed(
+                    Some(i.scheme().as_str()),
+                    i.authority(),
+                    i.path().as_str(),
+                    i.query().map(|q| q.as_str()),
+                    i.fragment().map(|f| f.as_str()),
+                ),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
+        }
+    }
+
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
         if !strict {
             return Outcome::Unsupported;
@@ -352,6 +395,12 @@ impl Implementation for FluentUri {
                 "println!(\"{}\", fluent_uri::UriRef::parse(input).unwrap().normalize());"
             }
         };
+        // An RFC 3987 parse (`parse-iri`) by the crate's IRI type, read the same way.
+        let body = if case.is_iri_parse() {
+            body.replace("fluent_uri::UriRef::parse", "fluent_uri::IriRef::parse")
+        } else {
+            body.to_owned()
+        };
         Some(super::reproduction::program(
             concat!(
                 "fluent-uri = \"=",
@@ -359,7 +408,7 @@ impl Implementation for FluentUri {
                 "\""
             ),
             case,
-            body,
+            &body,
         ))
     }
 }
@@ -379,6 +428,61 @@ mod tests {
                 host_kind,
             } => (components, *host_kind),
             other => panic!("not parsed: {}", other.describe()),
+        }
+    }
+
+    #[test]
+    fn iri_components_as_written() {
+        let input = "http://例え.テスト/ä?q=ü#f";
+        let o = FluentUri.parse_iri(input, Rule::UriReference);
+        let (c, kind) = components(&o);
+        assert_eq!(c.scheme.as_deref(), Some("http"));
+        assert_eq!((c.userinfo.as_deref(), c.port.as_deref()), (None, None));
+        assert_eq!(c.host.as_deref(), Some("例え.テスト"));
+        assert_eq!(c.path, "/ä");
+        assert_eq!(c.query.as_deref(), Some("q=ü"));
+        assert_eq!(c.fragment.as_deref(), Some("f"));
+        assert_eq!(kind, Some(HostKind::RegName));
+        assert_eq!(FluentUri.parse_iri(input, Rule::Uri), o);
+        assert!(matches!(
+            parse(input, Rule::UriReference),
+            Outcome::Invalid(_)
+        ));
+        let o = FluentUri.parse_iri("//ü@例:8080", Rule::UriReference);
+        let (c, _) = components(&o);
+        assert_eq!(
+            (c.userinfo.as_deref(), c.host.as_deref(), c.port.as_deref()),
+            (Some("ü"), Some("例"), Some("8080"))
+        );
+        assert!(matches!(
+            FluentUri.parse_iri("//例/ä", Rule::Uri),
+            Outcome::Invalid(_)
+        ));
+        assert_eq!(
+            FluentUri.parse_iri("http://例/", Rule::AbsoluteUri),
+            Outcome::Unsupported
+        );
+        assert_eq!(
+            FluentUri.parse_iri("//例/", Rule::RelativeRef),
+            Outcome::Unsupported
+        );
+    }
+
+    #[test]
+    fn iprivate_only_in_the_query() {
+        // RFC 3987 §2.2: `iquery = *( ipchar / iprivate / "/" / "?" )`; `ipchar` and
+        // `ifragment` have no `iprivate`.
+        for rule in [Rule::UriReference, Rule::Uri] {
+            assert!(matches!(
+                FluentUri.parse_iri("http://a/\u{E000}", rule),
+                Outcome::Invalid(_)
+            ));
+            assert!(matches!(
+                FluentUri.parse_iri("http://a/#\u{E000}", rule),
+                Outcome::Invalid(_)
+            ));
+            let o = FluentUri.parse_iri("http://a/?\u{E000}", rule);
+            assert_eq!(components(&o).0.query.as_deref(), Some("\u{E000}"));
         }
     }
 
@@ -528,5 +632,32 @@ mod tests {
             FluentUri.normalize("%", Level::Syntax),
             Outcome::Invalid(_)
         ));
+    }
+
+    #[test]
+    fn reproduction_of_an_iri_parse_uses_the_iri_type() {
+        let case = |rule: &str| Request::Parse {
+            input: "http://例/ä".into(),
+            rule: Some(rule.into()),
+            zone_id: false,
+        };
+        let program = FluentUri
+            .reproduction(&case("IRI-reference"))
+            .expect("a program");
+        assert!(
+            program.contains("fluent_uri::IriRef::parse(input)"),
+            "{program}"
+        );
+        assert!(
+            !program.contains("fluent_uri::UriRef::parse(input)"),
+            "{program}"
+        );
+        let program = FluentUri
+            .reproduction(&case("URI-reference"))
+            .expect("a program");
+        assert!(
+            program.contains("fluent_uri::UriRef::parse(input)"),
+            "{program}"
+        );
     }
 }

@@ -1,5 +1,5 @@
 //! [iri-string](https://docs.rs/iri-string/0.7.14) 0.7.14, which follows RFC 3986 (its `Uri*`
-//! types, used here) and RFC 3987 (its `Iri*` types), behind the [`Implementation`] trait.
+//! types) and RFC 3987 (its `Iri*` types), behind the [`Implementation`] trait.
 //!
 //! # What is mapped, and how
 //!
@@ -13,6 +13,12 @@
 //!   `fragment_str`, each an exact slice of the input with `None` for an undefined component;
 //!   `AuthorityComponents::host` keeps an IP literal's brackets and `port` gives the port's
 //!   text. Nothing is hidden: the API tells undefined from empty for every component.
+//! - **IRI parsing** (`parse-iri`). The same, by the same generic code over the crate's
+//!   [`Spec`] (`RiReferenceStr<S>` and its siblings, `S` = `UriSpec` or `IriSpec`), with the
+//!   `Iri*` types: `IRI-reference` is [`IriReferenceStr::new`], `IRI` is [`IriStr::new`],
+//!   `absolute-IRI` is [`IriAbsoluteStr::new`] and `irelative-ref` is [`IriRelativeStr::new`].
+//!   The accessors give the input's own text (an `&IriReferenceStr` is a validated slice of
+//!   it), not mapped to a URI.
 //! - **Host kind.** The crate has no host enum. [`AuthorityComponents::reg_name`] is its own
 //!   word on whether the host is a `reg-name` (it is `None` for an IP literal and for a host
 //!   of four dotted decimal octets 0-255, leading zeros excepted). A host it does not call a
@@ -48,6 +54,11 @@
 //! [`UriStr::new`]: iri_string::types::UriStr
 //! [`UriAbsoluteStr::new`]: iri_string::types::UriAbsoluteStr
 //! [`UriRelativeStr::new`]: iri_string::types::UriRelativeStr
+//! [`IriReferenceStr::new`]: iri_string::types::IriReferenceStr
+//! [`IriStr::new`]: iri_string::types::IriStr
+//! [`IriAbsoluteStr::new`]: iri_string::types::IriAbsoluteStr
+//! [`IriRelativeStr::new`]: iri_string::types::IriRelativeStr
+//! [`Spec`]: iri_string::spec::Spec
 //! [`AuthorityComponents::userinfo`]: iri_string::components::AuthorityComponents::userinfo
 //! [`AuthorityComponents::reg_name`]: iri_string::components::AuthorityComponents::reg_name
 //! [`ToDedicatedString::to_dedicated_string`]: iri_string::format::ToDedicatedString
@@ -60,6 +71,7 @@
 //! | entry point | reached by |
 //! |---|---|
 //! | `UriReferenceStr::new`, `UriStr::new`, `UriAbsoluteStr::new`, `UriRelativeStr::new` | parse |
+//! | `IriReferenceStr::new`, `IriStr::new`, `IriAbsoluteStr::new`, `IriRelativeStr::new` | parse-iri |
 //! | `UriReferenceStr::resolve_against` | resolve |
 //! | `UriRelativeStr::resolve_against` | another resolution (a relative reference): the same target |
 //! | `UriStr::normalize` | normalize |
@@ -68,9 +80,18 @@
 //! | `UriReferenceString::try_from(String)` | conversion, URI-reference |
 //! | `UriReferenceStr::to_iri` | conversion, URI |
 //! | `IriReferenceStr::as_uri`, `IriReferenceStr::encode_to_uri` (ASCII: unchanged) | conversion, URI-reference (IRI to URI) |
+//! | `IriReferenceStr::encode_to_uri`, `IriStr::encode_to_uri`, `IriAbsoluteStr::encode_to_uri`, `IriRelativeStr::encode_to_uri` (non-ASCII: a `MappedToUri`, written by `ToDedicatedString::to_dedicated_string` or `Display`) | IRI-to-URI mapping (RFC 3987 §3.1), to be judged against the reference's `iri_to_uri` (not yet reached) |
+//!
+//! The `parse-iri` row is not in [`ENTRY_POINTS`] yet: the vectors' RFC 3987 cases are not
+//! harness requests (`matrix::request`), so an entry point reached only by them could not be
+//! shown reached (`tests/entry_points.rs`).
 
 use iri_string::format::ToDedicatedString;
-use iri_string::types::{UriAbsoluteStr, UriReferenceStr, UriRelativeStr, UriStr};
+use iri_string::spec::{IriSpec, Spec, UriSpec};
+use iri_string::types::{
+    RiAbsoluteStr, RiReferenceStr, RiRelativeStr, RiStr, UriAbsoluteStr, UriReferenceStr,
+    UriRelativeStr,
+};
 
 use iri_string::types::{IriReferenceStr, UriReferenceString};
 
@@ -83,8 +104,9 @@ use crate::reference::{HostKind, Level, ParseOptions, Rule};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IriString;
 
-/// The components and host kind of an accepted URI reference, from the crate's accessors.
-fn parsed(r: &UriReferenceStr) -> Outcome {
+/// The components and host kind of an accepted URI or IRI reference, from the crate's
+/// accessors.
+fn parsed<S: Spec>(r: &RiReferenceStr<S>) -> Outcome {
     let authority = r.authority_components();
     let host_kind = authority.as_ref().map(|a| {
         let host = a.host();
@@ -112,6 +134,21 @@ fn parsed(r: &UriReferenceStr) -> Outcome {
             fragment: r.fragment_str().map(str::to_owned),
         },
         host_kind,
+    }
+}
+
+/// Parses `input` by `rule` with the crate's type for it, under `S` (`UriSpec`: RFC 3986;
+/// `IriSpec`: RFC 3987), and reads it as the reference type.
+fn parse_by<S: Spec>(input: &str, rule: Rule) -> Outcome {
+    let reference: Result<&RiReferenceStr<S>, _> = match rule {
+        Rule::UriReference => RiReferenceStr::new(input),
+        Rule::Uri => RiStr::new(input).map(AsRef::as_ref),
+        Rule::AbsoluteUri => RiAbsoluteStr::new(input).map(AsRef::as_ref),
+        Rule::RelativeRef => RiRelativeStr::new(input).map(AsRef::as_ref),
+    };
+    match reference {
+        Ok(r) => parsed(r),
+        Err(e) => Outcome::Invalid(e.to_string()),
     }
 }
 
@@ -273,16 +310,12 @@ impl Implementation for IriString {
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
-        let reference: Result<&UriReferenceStr, _> = match rule {
-            Rule::UriReference => UriReferenceStr::new(input),
-            Rule::Uri => UriStr::new(input).map(AsRef::as_ref),
-            Rule::AbsoluteUri => UriAbsoluteStr::new(input).map(AsRef::as_ref),
-            Rule::RelativeRef => UriRelativeStr::new(input).map(AsRef::as_ref),
-        };
-        match reference {
-            Ok(r) => parsed(r),
-            Err(e) => Outcome::Invalid(e.to_string()),
-        }
+        parse_by::<UriSpec>(input, rule)
+    }
+
+    /// `IriReferenceStr::new`, `IriStr::new`, `IriAbsoluteStr::new`, `IriRelativeStr::new`.
+    fn parse_iri(&self, input: &str, rule: Rule) -> Outcome {
+        parse_by::<IriSpec>(input, rule)
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
@@ -352,6 +385,12 @@ impl Implementation for IriString {
                 "use iri_string::format::ToDedicatedString;\nuse iri_string::types::UriStr;\nprintln!(\"{}\", UriStr::new(input).unwrap().normalize().to_dedicated_string());"
             }
         };
+        // An RFC 3987 parse (`parse-iri`) by the crate's IRI type, read the same way.
+        let body = if case.is_iri_parse() {
+            body.replace("UriReferenceStr", "IriReferenceStr")
+        } else {
+            body.to_owned()
+        };
         Some(super::reproduction::program(
             concat!(
                 "iri-string = \"=",
@@ -359,7 +398,7 @@ impl Implementation for IriString {
                 "\""
             ),
             case,
-            body,
+            &body,
         ))
     }
 }
@@ -446,6 +485,71 @@ mod tests {
     }
 
     #[test]
+    fn iri_components_as_written() {
+        let input = "http://例え.テスト/ä?q=ü#f";
+        let o = IriString.parse_iri(input, Rule::UriReference);
+        let (c, kind) = components(&o);
+        assert_eq!(c.scheme.as_deref(), Some("http"));
+        assert_eq!((c.userinfo.as_deref(), c.port.as_deref()), (None, None));
+        assert_eq!(c.host.as_deref(), Some("例え.テスト"));
+        assert_eq!(c.path, "/ä");
+        assert_eq!(c.query.as_deref(), Some("q=ü"));
+        assert_eq!(c.fragment.as_deref(), Some("f"));
+        assert_eq!(kind, Some(HostKind::RegName));
+        assert_eq!(IriString.parse_iri(input, Rule::Uri), o);
+        // The URI types refuse it.
+        assert!(matches!(
+            parse(input, Rule::UriReference),
+            Outcome::Invalid(_)
+        ));
+
+        let o = IriString.parse_iri("http://ü@例:8080/ä?ö", Rule::AbsoluteUri);
+        let (c, _) = components(&o);
+        assert_eq!(
+            (c.userinfo.as_deref(), c.host.as_deref(), c.port.as_deref()),
+            (Some("ü"), Some("例"), Some("8080"))
+        );
+        assert_eq!(
+            (c.query.as_deref(), c.fragment.as_deref()),
+            (Some("ö"), None)
+        );
+        assert!(matches!(
+            IriString.parse_iri(input, Rule::AbsoluteUri),
+            Outcome::Invalid(_)
+        ));
+        let o = IriString.parse_iri("//例/ä#ö", Rule::RelativeRef);
+        let (c, _) = components(&o);
+        assert_eq!((c.scheme.as_deref(), c.host.as_deref()), (None, Some("例")));
+        assert_eq!(c.fragment.as_deref(), Some("ö"));
+        assert!(matches!(
+            IriString.parse_iri(input, Rule::RelativeRef),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            IriString.parse_iri("//例/ä", Rule::Uri),
+            Outcome::Invalid(_)
+        ));
+    }
+
+    #[test]
+    fn iprivate_only_in_the_query() {
+        // RFC 3987 §2.2: `iquery = *( ipchar / iprivate / "/" / "?" )`; `ipchar` and
+        // `ifragment` have no `iprivate`.
+        for rule in [Rule::UriReference, Rule::Uri] {
+            assert!(matches!(
+                IriString.parse_iri("http://a/\u{E000}", rule),
+                Outcome::Invalid(_)
+            ));
+            assert!(matches!(
+                IriString.parse_iri("http://a/#\u{E000}", rule),
+                Outcome::Invalid(_)
+            ));
+            let o = IriString.parse_iri("http://a/?\u{E000}", rule);
+            assert_eq!(components(&o).0.query.as_deref(), Some("\u{E000}"));
+        }
+    }
+
+    #[test]
     fn host_kinds() {
         // The hosts of the crate's `is_host_reg_name` tests.
         for (host, kind) in [
@@ -526,5 +630,26 @@ mod tests {
             IriString.normalize("%", Level::Syntax),
             Outcome::Invalid(_)
         ));
+    }
+
+    #[test]
+    fn reproduction_of_an_iri_parse_uses_the_iri_type() {
+        let case = |rule: &str| Request::Parse {
+            input: "http://例/ä".into(),
+            rule: Some(rule.into()),
+            zone_id: false,
+        };
+        let program = IriString
+            .reproduction(&case("IRI-reference"))
+            .expect("a program");
+        assert!(program.contains("IriReferenceStr::new(input)"), "{program}");
+        assert!(
+            !program.contains("UriReferenceStr::new(input)"),
+            "{program}"
+        );
+        let program = IriString
+            .reproduction(&case("URI-reference"))
+            .expect("a program");
+        assert!(program.contains("UriReferenceStr::new(input)"), "{program}");
     }
 }

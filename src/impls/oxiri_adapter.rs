@@ -1,14 +1,18 @@
 //! The `oxiri` crate, version 0.3.1, behind the [`Implementation`] trait.
 //!
-//! oxiri implements IRIs (RFC 3987) and RFC 3986's resolution algorithm. An IRI is a URI when
-//! it is ASCII, so for an RFC 3986 comparison only ASCII input is in scope: any input (or base)
-//! with a non-ASCII character answers `Unsupported`.
+//! oxiri implements IRIs (RFC 3987) and RFC 3986's resolution algorithm; it has no URI-only
+//! parser. A URI is an ASCII IRI, so its IRI parser is what a user of the crate calls for a URI
+//! too: the URI operations (`parse`, `resolve`, `serialize`) call it on any input, non-ASCII
+//! included, and so accept the `ucschar`s (and `iprivate` in a query) that RFC 3986 refuses, as
+//! the crate is designed to. `parse-iri` calls the same parser by the RFC 3987 rules.
 //!
 //! # What is mapped
 //!
 //! - **Parsing.** `URI-reference` is [`oxiri::IriRef::parse`], `URI` is [`oxiri::Iri::parse`]
-//!   (the `parse_unchecked` variants, which skip validation, are not used). oxiri has no entry
-//!   point for `absolute-URI` or `relative-ref`: those rules answer `Unsupported`. The
+//!   (the `parse_unchecked` variants, which skip validation, are not used), and so are their
+//!   RFC 3987 counterparts for `parse-iri`: `IRI-reference` is `IriRef::parse`, `IRI` is
+//!   `Iri::parse`, by the same code. oxiri has no entry point for `absolute-URI` or
+//!   `relative-ref` (nor `absolute-IRI`, `irelative-ref`): those rules answer `Unsupported`. The
 //!   components are `IriRef::scheme`, `IriRef::authority`, `IriRef::path`, `IriRef::query` and
 //!   `IriRef::fragment` (an `Iri` is read through `IriRef::from`): slices of the input, without their
 //!   delimiters, undefined (`None`) distinct from empty (`Some("")`), no case change (the docs
@@ -34,8 +38,9 @@
 //!   is an error where §5.2 and §5.3 give `f://g` (documented choice 1 accepts an error).
 //! - An `IPv6address` is checked with `std::net::Ipv6Addr::from_str` (`validate_ip`), not with
 //!   the ABNF; both accept the same texts as far as the vectors go.
-//! - Beyond ASCII it accepts RFC 3987's `ucschar` (and `iprivate` in queries), out of scope
-//!   here.
+//! - Beyond ASCII it accepts RFC 3987's `ucschar` everywhere RFC 3987 does (`is_ucschar` in
+//!   `src/lib.rs`) and `iprivate` in a query only (`validate_query`), also in a URI parse: an
+//!   IRI library's design, not an RFC 3986 parser's.
 //!
 //! # Entry points
 //!
@@ -45,6 +50,7 @@
 //! | entry point | reached by |
 //! |---|---|
 //! | `IriRef::parse`, `Iri::parse` | parse |
+//! | `IriRef::parse` (`IRI-reference`), `Iri::parse` (`IRI`) | parse-iri |
 //! | `Iri::resolve` | resolve |
 //! | `Iri::resolve_into`, `IriRef::resolve` (on a base that is an IRI) | another resolution: the same target as `Iri::resolve` |
 //! | `IriRef::as_str` | serialize (the crate keeps the text it was given) |
@@ -52,6 +58,10 @@
 //! | `Iri::from_str` | conversion, URI |
 //! | `Iri::try_from(IriRef)` | conversion, URI |
 //! | `Iri::relativize`, then `Iri::resolve` | conversion, URI: "Returns an IRI that, when resolved against the current IRI returns `abs`" |
+//!
+//! The `parse-iri` row calls the functions listed for `parse`, so it adds no entry to
+//! [`ENTRY_POINTS`]. oxiri has no IRI-to-URI mapping (RFC 3987 §3.1): no function of its API
+//! percent-encodes an IRI into a URI, so there is no conversion of that kind to list.
 
 use oxiri::{Iri, IriRef};
 
@@ -134,6 +144,22 @@ fn outcome(r: &IriRef<&str>) -> Outcome {
             fragment: r.fragment().map(str::to_owned),
         },
         host_kind: parts.map(|p| host_kind(p.host)),
+    }
+}
+
+/// `IriRef::parse` for `URI-reference` and `IRI-reference`, `Iri::parse` for `URI` and `IRI`;
+/// the crate has no parser for the other rules.
+fn parse_by(input: &str, rule: Rule) -> Outcome {
+    match rule {
+        Rule::UriReference => match IriRef::parse(input) {
+            Ok(r) => outcome(&r),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        },
+        Rule::Uri => match Iri::parse(input) {
+            Ok(i) => outcome(&IriRef::from(i)),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        },
+        Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
     }
 }
 
@@ -268,30 +294,23 @@ impl Implementation for Oxiri {
         About {
             name: "oxiri",
             version: concat!("oxiri ", env!("URI_CONFORMANCE_VERSION_OXIRI")),
-            spec: "RFC 3987 (ASCII input only, as RFC 3986)",
+            spec: "RFC 3987",
             docs: "https://docs.rs/oxiri/0.3.1",
         }
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
-        if !input.is_ascii() {
-            return Outcome::Unsupported;
-        }
-        match rule {
-            Rule::UriReference => match IriRef::parse(input) {
-                Ok(r) => outcome(&r),
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::Uri => match Iri::parse(input) {
-                Ok(i) => outcome(&IriRef::from(i)),
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
-        }
+        parse_by(input, rule)
+    }
+
+    /// The same parsers as [`Oxiri::parse`]: oxiri's `IriRef::parse` and `Iri::parse` are the
+    /// RFC 3987 rules `IRI-reference` and `IRI`.
+    fn parse_iri(&self, input: &str, rule: Rule) -> Outcome {
+        parse_by(input, rule)
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict || !base.is_ascii() || !reference.is_ascii() {
+        if !strict {
             return Outcome::Unsupported;
         }
         let base = match Iri::parse(base) {
@@ -309,9 +328,6 @@ impl Implementation for Oxiri {
     }
 
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        if !input.is_ascii() {
-            return None;
-        }
         Some(
             IriRef::parse(input)
                 .map(|r| r.as_str().to_owned())
@@ -450,10 +466,82 @@ mod tests {
     }
 
     #[test]
-    fn non_ascii_is_unsupported() {
-        assert_eq!(parse("http://é/", Rule::UriReference), Outcome::Unsupported);
-        assert_eq!(Oxiri.resolve("http://é/", "g", true), Outcome::Unsupported);
-        assert_eq!(Oxiri.resolve("http://a/", "é", true), Outcome::Unsupported);
+    fn non_ascii_uri_operations_call_the_iri_parser() {
+        // A URI parse, a resolution and a serialization of non-ASCII input give what
+        // `IriRef::parse` gives: the crate's design, an IRI library's.
+        let Outcome::Parsed { components, .. } = parse("http://é/", Rule::UriReference) else {
+            panic!("not parsed");
+        };
+        assert_eq!(components.host.as_deref(), Some("é"));
+        assert_eq!(
+            Oxiri.resolve("http://é/a/b", "../ü", true),
+            Outcome::Resolved("http://é/ü".into())
+        );
+        assert_eq!(
+            Oxiri.resolve("http://a/", "é", true),
+            Outcome::Resolved("http://a/é".into())
+        );
+        assert_eq!(Oxiri.serialize("/ä?ö"), Some(Ok("/ä?ö".into())));
+    }
+
+    #[test]
+    fn iri_components_as_written() {
+        let expected = Outcome::Parsed {
+            components: Components {
+                scheme: Some("http".into()),
+                userinfo: None,
+                host: Some("例え.テスト".into()),
+                port: None,
+                path: "/ä".into(),
+                query: Some("q=ü".into()),
+                fragment: Some("f".into()),
+            },
+            host_kind: Some(HostKind::RegName),
+        };
+        let input = "http://例え.テスト/ä?q=ü#f";
+        assert_eq!(Oxiri.parse_iri(input, Rule::UriReference), expected);
+        assert_eq!(Oxiri.parse_iri(input, Rule::Uri), expected);
+        let Outcome::Parsed { components, .. } = Oxiri.parse_iri("//ü@例:8080", Rule::UriReference)
+        else {
+            panic!("not parsed");
+        };
+        assert_eq!(components.userinfo.as_deref(), Some("ü"));
+        assert_eq!(components.host.as_deref(), Some("例"));
+        assert_eq!(components.port.as_deref(), Some("8080"));
+        assert_eq!(components.path, "");
+        assert!(matches!(
+            Oxiri.parse_iri("//例/ä", Rule::Uri),
+            Outcome::Invalid(_)
+        ));
+        assert_eq!(
+            Oxiri.parse_iri("http://例/", Rule::AbsoluteUri),
+            Outcome::Unsupported
+        );
+        assert_eq!(
+            Oxiri.parse_iri("//例/", Rule::RelativeRef),
+            Outcome::Unsupported
+        );
+    }
+
+    #[test]
+    fn iprivate_only_in_the_query() {
+        // RFC 3987 §2.2: `iquery = *( ipchar / iprivate / "/" / "?" )`; `ipchar` and
+        // `ifragment` have no `iprivate`.
+        for rule in [Rule::UriReference, Rule::Uri] {
+            assert!(matches!(
+                Oxiri.parse_iri("http://a/\u{E000}", rule),
+                Outcome::Invalid(_)
+            ));
+            assert!(matches!(
+                Oxiri.parse_iri("http://a/#\u{E000}", rule),
+                Outcome::Invalid(_)
+            ));
+            let Outcome::Parsed { components, .. } = Oxiri.parse_iri("http://a/?\u{E000}", rule)
+            else {
+                panic!("not parsed");
+            };
+            assert_eq!(components.query.as_deref(), Some("\u{E000}"));
+        }
     }
 
     #[test]
