@@ -13,7 +13,10 @@ use uri_conformance::vectors::{default_dir, load_dir};
 #[test]
 fn every_listed_entry_point_is_reached_by_the_vectors() {
     let vectors = load_dir(&default_dir()).expect("the corpus loads");
-    let requests: Vec<_> = vectors.iter().filter_map(matrix::request_with_iri).collect();
+    let requests: Vec<_> = vectors
+        .iter()
+        .filter_map(matrix::request_with_iri)
+        .collect();
     assert!(!requests.is_empty(), "no requests from the corpus");
     for implementation in impls::bundled() {
         let listed: BTreeSet<&str> = implementation

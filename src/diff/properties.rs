@@ -1011,9 +1011,9 @@ fn hex_case_folded(text: &str) -> String {
     let mut rest = text;
     while let Some(at) = rest.find('%') {
         out.push_str(&rest[..at]);
-        let triplet = rest.get(at..at + 3).filter(|t| {
-            t.as_bytes()[1].is_ascii_hexdigit() && t.as_bytes()[2].is_ascii_hexdigit()
-        });
+        let triplet = rest
+            .get(at..at + 3)
+            .filter(|t| t.as_bytes()[1].is_ascii_hexdigit() && t.as_bytes()[2].is_ascii_hexdigit());
         match triplet {
             Some(t) => {
                 out.push_str(&t.to_ascii_uppercase());

@@ -69,11 +69,7 @@
 //! | `Uri::try_from(UriRef)` | conversion, URI |
 //! | `UriRef::try_from(IriRef)`, `IriRef::to_uri_ref` | conversion, URI-reference (IRI to URI) |
 //! | `Uri::try_from(Iri)` | conversion, URI (IRI to URI) |
-//! | `IriRef::to_uri_ref`, `Iri::to_uri` (non-ASCII: "percent-encoding non-ASCII characters", "Punycode encoding is **not** performed") | IRI-to-URI mapping (RFC 3987 §3.1), to be judged against the reference's `iri_to_uri` (not yet reached) |
-//!
-//! The `parse-iri` row is not in [`ENTRY_POINTS`] yet: the vectors' RFC 3987 cases are not
-//! harness requests (`matrix::request`), so an entry point reached only by them could not be
-//! shown reached (`tests/entry_points.rs`).
+//! | `IriRef::to_uri_ref`, `Iri::to_uri` (non-ASCII: "percent-encoding non-ASCII characters", "Punycode encoding is **not** performed") | IRI-to-URI mapping (RFC 3987 §3.1), judged against the reference's `iri_to_uri` (property `conversions-disagree`, detail `iri-to-uri-...`) |
 //!
 //! [`Authority::host_parsed`]: fluent_uri::component::Authority::host_parsed
 //! [`IAuthority`]: fluent_uri::component::IAuthority
@@ -269,6 +265,25 @@ println!("{:?}", fluent_uri::Uri::try_from(r).map(|u| u.as_str().to_owned()));"#
                 Err(e) => Outcome::Invalid(format!("{e:?}")),
             },
             Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::IriRef::parse",
+        reach: Reach::Operation("parse-iri"),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::Iri::parse",
+        reach: Reach::Operation("parse-iri"),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::IriRef::to_uri_ref (RFC 3987 §3.1)",
+        reach: Reach::IriToUri(|s| {
+            IriRef::parse(s)
+                .map(|r| r.to_uri_ref().as_str().to_owned())
+                .map_err(|e| e.to_string())
         }),
         program: None,
     },

@@ -73,12 +73,6 @@
 //! | `IriRef::new`, then `IriRef::as_uri_ref` (ASCII) | conversion, URI-reference (IRI to URI) |
 //! | `uri::Authority::new`, `uri::Host::new` | sub-parsers, on the input's authority and host |
 //!
-//! The `parse-iri` row is not in [`ENTRY_POINTS`] yet: the vectors' RFC 3987 cases are not
-//! harness requests (`matrix::request`), so an entry point reached only by them could not be
-//! shown reached (`tests/entry_points.rs`). iref has no IRI-to-URI mapping (RFC 3987 §3.1):
-//! `IriRef::as_uri_ref`, `IriRef::as_uri`, `Iri::as_uri`, `Iri::as_uri_ref`,
-//! `IriBuf::try_into_uri` and `IriRefBuf::try_into_uri_ref` (`src/uri_iri/iri.rs`) parse the
-//! IRI's bytes as a URI and fail on any non-ASCII one; nothing percent-encodes.
 //!
 //! `UriRef::resolve` documents RFC 3986 errata 4547 for dot-segments, so the §5.2.2 law for a
 //! reference with a scheme is not asked of it ([`super::Promises::strict_resolution`] is false).
@@ -271,6 +265,16 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             },
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
+        program: None,
+    },
+    EntryPoint {
+        name: "iref::IriRef::new",
+        reach: Reach::Operation("parse-iri"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iref::Iri::new",
+        reach: Reach::Operation("parse-iri"),
         program: None,
     },
 ];

@@ -80,11 +80,8 @@
 //! | `UriReferenceString::try_from(String)` | conversion, URI-reference |
 //! | `UriReferenceStr::to_iri` | conversion, URI |
 //! | `IriReferenceStr::as_uri`, `IriReferenceStr::encode_to_uri` (ASCII: unchanged) | conversion, URI-reference (IRI to URI) |
-//! | `IriReferenceStr::encode_to_uri`, `IriStr::encode_to_uri`, `IriAbsoluteStr::encode_to_uri`, `IriRelativeStr::encode_to_uri` (non-ASCII: a `MappedToUri`, written by `ToDedicatedString::to_dedicated_string` or `Display`) | IRI-to-URI mapping (RFC 3987 §3.1), to be judged against the reference's `iri_to_uri` (not yet reached) |
+//! | `IriReferenceStr::encode_to_uri`, `IriStr::encode_to_uri`, `IriAbsoluteStr::encode_to_uri`, `IriRelativeStr::encode_to_uri` (non-ASCII: a `MappedToUri`, written by `ToDedicatedString::to_dedicated_string` or `Display`) | IRI-to-URI mapping (RFC 3987 §3.1), judged against the reference's `iri_to_uri` (property `conversions-disagree`, detail `iri-to-uri-...`) |
 //!
-//! The `parse-iri` row is not in [`ENTRY_POINTS`] yet: the vectors' RFC 3987 cases are not
-//! harness requests (`matrix::request`), so an entry point reached only by them could not be
-//! shown reached (`tests/entry_points.rs`).
 
 use iri_string::format::ToDedicatedString;
 use iri_string::spec::{IriSpec, Spec, UriSpec};
@@ -294,6 +291,25 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             }
             Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::IriReferenceStr::new",
+        reach: Reach::Operation("parse-iri"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::IriStr::new",
+        reach: Reach::Operation("parse-iri"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::IriReferenceStr::encode_to_uri (RFC 3987 §3.1)",
+        reach: Reach::IriToUri(|s| {
+            IriReferenceStr::new(s)
+                .map(|r| r.encode_to_uri().to_dedicated_string().as_str().to_owned())
+                .map_err(|e| e.to_string())
         }),
         program: None,
     },
