@@ -86,8 +86,26 @@ impl Signature {
                 }
             }
         }
-        id
+        bounded(id)
     }
+}
+
+/// The longest signature id: a file name with `.inputs.json` after it stays well inside the
+/// 255 bytes file systems allow, and inside the reports' plain-name rule.
+pub const LONGEST_ID: usize = 200;
+
+/// `id` itself when it is at most [`LONGEST_ID`] long; otherwise its first part and 16
+/// hexadecimal digits of a hash (FNV-1a, 64 bits) of the whole, so that a known difference
+/// explained by many catalogue entries still has one stable, plain file name.
+fn bounded(id: String) -> String {
+    if id.len() <= LONGEST_ID {
+        return id;
+    }
+    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    let keep = LONGEST_ID - 17;
+    format!("{}-{hash:016x}", &id[..keep])
 }
 
 impl fmt::Display for Signature {
@@ -119,5 +137,21 @@ pub fn op_name(case: &Request) -> &'static str {
         Request::Parse { .. } => "parse",
         Request::Resolve { .. } => "resolve",
         Request::Normalize { .. } => "normalize",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_ids_are_bounded_and_stable() {
+        let long = "a".repeat(300);
+        let id = bounded(long.clone());
+        assert_eq!(id.len(), LONGEST_ID);
+        assert_eq!(id, bounded(long.clone()));
+        assert_ne!(id, bounded(format!("{long}b")));
+        assert!(crate::report::is_plain_name(&id));
+        assert_eq!(bounded("short".to_owned()), "short");
     }
 }
