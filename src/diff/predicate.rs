@@ -173,11 +173,12 @@ impl Predicate {
             Request::Resolve { base, input, .. } => (input.as_str(), Some(base.as_str())),
         };
         let inputs: Vec<&str> = std::iter::once(input).chain(base).collect();
-        // The schemes involved: the input's, and for a resolution the base's too.
+        // The schemes involved: the input's, and for a resolution the base's too, read after
+        // the leading and trailing C0 controls and spaces a URL parser removes first.
         let schemes: Vec<String> = inputs
             .iter()
             .map(|i| {
-                reference::split(i)
+                reference::split(i.trim_matches(|c: char| c <= ' '))
                     .scheme
                     .map_or_else(|| "none".to_owned(), str::to_ascii_lowercase)
             })
