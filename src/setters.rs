@@ -222,7 +222,9 @@ pub fn markdown(run: &SetterRun, source: &str) -> String {
             out,
             "Results whose href does not parse back to itself (the URL Standard's idempotence):\n\n| setter | href | new value | href after | parsed again |\n|---|---|---|---|---|"
         );
-        let json = |s: &str| serde_json::to_string(s).unwrap_or_default();
+        let json = |s: &str| {
+            crate::report::visible(&serde_json::to_string(s).unwrap_or_default()).into_owned()
+        };
         let code = |s: &str| format!("`{}`", s.replace('|', "\\|").replace('`', "\\`"));
         for n in &run.not_idempotent {
             let _ = writeln!(
@@ -248,7 +250,9 @@ pub fn markdown(run: &SetterRun, source: &str) -> String {
     let code = |s: &str| format!("`{}`", s.replace('|', "\\|").replace('`', "\\`"));
     for failure in &run.failures {
         let case = &failure.case;
-        let json = |s: &str| serde_json::to_string(s).unwrap_or_default();
+        let json = |s: &str| {
+            crate::report::visible(&serde_json::to_string(s).unwrap_or_default()).into_owned()
+        };
         match &failure.actual {
             Ok(got) => {
                 for (getter, expected) in &case.expected {
