@@ -262,7 +262,12 @@ impl<'a> Checker<'a> {
                 input,
                 strict,
             } => {
-                if let Outcome::Resolved(target) = answer {
+                // The laws of a resolution hold for a base the crate itself accepts as a URI:
+                // a crate that resolves against what it would not parse (Java's `""` against
+                // `""`) is outside them.
+                if let Outcome::Resolved(target) = answer
+                    && matches!(self.parse(base, Rule::Uri), Some(Outcome::Parsed { .. }))
+                {
                     self.target(base, input, *strict, target);
                 }
                 if *strict {
@@ -1218,6 +1223,9 @@ mod tests {
             failures(&resolve("s://h/p", "rel")),
             vec![(DifferenceKind::TargetNotAbsolute, String::new())]
         );
+        // The same answer against a base the crate does not accept as a URI is outside the
+        // laws (a relative reference is no URI: `parsed_by` refuses it by the URI rule).
+        assert_eq!(failures(&resolve("no-base", "rel")), vec![]);
         // T.fragment = R.fragment: the base's fragment does not survive "".
         assert_eq!(
             failures(&Request::parse("s://h/p?q#f")),
