@@ -229,3 +229,40 @@ impl<'de> Deserialize<'de> for HostKind {
         })
     }
 }
+
+/// The fixed details an implementation's fault message starts with (an external program that
+/// does not answer by the protocol): the judge reads them to sign such a fault by its kind and
+/// none of the program's text, without knowing how programs are run (`crate::impls::external`
+/// writes them).
+pub mod faults {
+    /// The detail of a line that answers no request (not JSON, not a response, or no id of a
+    /// request in flight). Each message of an external program's fault starts with one of these
+    /// fixed details and a colon, so that its signature holds none of the program's text.
+    pub const NOT_AN_ANSWER: &str = "not-a-protocol-answer";
+    /// The detail of a program that exited (or closed its output) before it answered.
+    pub const EXITED: &str = "program-exited";
+    /// The detail of a program that answered `{"error":...}`: it did not understand the request.
+    pub const PROTOCOL_ERROR: &str = "protocol-error";
+    /// The detail of a program that could not be started.
+    pub const CANNOT_START: &str = "cannot-start";
+    /// The detail of a request that got more than one line: the extra line would have been taken
+    /// for the next request's answer.
+    pub const EXTRA_ANSWER: &str = "extra-answer";
+
+    /// The fixed detail an external program's fault message starts with, if it is one.
+    pub fn fixed_detail(message: &str) -> Option<&'static str> {
+        [
+            NOT_AN_ANSWER,
+            EXITED,
+            PROTOCOL_ERROR,
+            CANNOT_START,
+            EXTRA_ANSWER,
+        ]
+        .into_iter()
+        .find(|d| {
+            message
+                .strip_prefix(d)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(':'))
+        })
+    }
+}

@@ -109,6 +109,15 @@ impl Request {
         }
     }
 
+    /// The bytes of the request's texts (a resolution's base and reference together): the size
+    /// by which a shrinker chooses the smallest case.
+    pub fn text_len(&self) -> usize {
+        match self {
+            Request::Parse { input, .. } | Request::Normalize { input, .. } => input.len(),
+            Request::Resolve { base, input, .. } => base.len() + input.len(),
+        }
+    }
+
     /// Whether this is a parse request by an RFC 3987 rule.
     pub fn is_iri_parse(&self) -> bool {
         matches!(

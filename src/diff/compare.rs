@@ -562,7 +562,7 @@ pub fn character_name(c: char) -> String {
 /// across releases that move its line, and two panics in one file make two.
 pub(crate) fn panic_location(message: &str) -> String {
     // An external program's fault: its text is in the report, not in the signature.
-    if let Some(detail) = crate::impls::external::fixed_detail(message) {
+    if let Some(detail) = crate::model::faults::fixed_detail(message) {
         return detail.to_owned();
     }
     let (text, file) = match message.rsplit_once(" at ") {

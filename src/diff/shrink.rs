@@ -57,7 +57,7 @@ pub fn shrink_case_within(
     let mut current = case.clone();
     // `None` once the budget is spent: the shrinking stops there.
     let mut check = |candidate: &Request| {
-        let size = crate::report::case_len(candidate);
+        let size = candidate.text_len();
         if calls >= budget.calls
             || bytes.saturating_add(size) > budget.bytes
             || started.elapsed() >= budget.time
@@ -228,7 +228,7 @@ mod tests {
             bytes: 3_000_000,
         };
         shrink_case_within(&Request::parse(&input), budget, |c| {
-            handed += crate::report::case_len(c);
+            handed += c.text_len();
             false
         });
         assert!(handed <= 3_000_000, "{handed}");

@@ -564,10 +564,7 @@ fn capped_case(case: &Request) -> Request {
 
 /// The size of a case, for choosing the smallest.
 pub fn case_len(case: &Request) -> usize {
-    match case {
-        Request::Parse { input, .. } | Request::Normalize { input, .. } => input.len(),
-        Request::Resolve { base, input, .. } => base.len() + input.len(),
-    }
+    case.text_len()
 }
 
 fn exhibit(finding: &Finding, answers: &[(String, Outcome)]) -> Exhibit {
