@@ -259,3 +259,37 @@ fn the_c_uriparser_adapter_speaks_protocol_version_2() {
     drop(adapter);
     let _ = std::fs::remove_file(program);
 }
+
+/// A program that claims the URL Standard in its `about` answer is judged by it: `serve --impl
+/// url` run as an external program gets the URL Standard's model (a known design difference),
+/// not a candidate bug for every way the Standard departs from RFC 3986. A program whose claim
+/// names no documented specification is judged by RFC 3986, with a warning.
+#[cfg(feature = "url")]
+#[test]
+fn the_specification_a_program_claims_decides_its_judge() {
+    let binary = env!("CARGO_BIN_EXE_uri-conformance");
+    let output = std::process::Command::new(binary)
+        .args([
+            "diff",
+            "--json",
+            "--impl-cmd",
+            &format!("standard={binary} serve --impl url"),
+            "--",
+            "HTTP://A:80/a/../b",
+        ])
+        .output()
+        .expect("diff runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    let findings = line.to_string();
+    assert!(
+        findings.contains("whatwg-url-standard") && !findings.contains("candidate-bug"),
+        "{findings}"
+    );
+    use uri_conformance::impls::spec::Specification;
+    assert_eq!(
+        Specification::from_claim("WHATWG URL"),
+        Some(Specification::UrlStandard)
+    );
+    assert_eq!(Specification::from_claim("RFC 2396"), None);
+}

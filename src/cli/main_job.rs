@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 use uri_conformance::campaign::{self, Campaign};
-use uri_conformance::diff::{Catalogue, Engine};
+use uri_conformance::diff::Engine;
 use uri_conformance::generate::Op;
 use uri_conformance::impls::Implementation;
+use uri_conformance::impls::spec::Specification;
 use uri_conformance::locations::Source;
 use uri_conformance::{fuzz, matrix, report, vectors, whatwg};
 
@@ -150,7 +151,7 @@ fn write_whatwg_profile(engine: &Engine, reports: &Path) -> ExitCode {
     }
     let chosen: Vec<&dyn Implementation> = engine
         .implementations()
-        .filter(|i| i.about().spec == "WHATWG URL")
+        .filter(|i| Specification::from_claim(i.about().spec) == Some(Specification::UrlStandard))
         .collect();
     let profile = match whatwg::profile::run(&dir, &chosen) {
         Ok(profile) => profile,
@@ -234,11 +235,9 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
         if name == "reference" || fuzz_cases_per_impl == 0 {
             continue;
         }
-        let solo = Engine::new(
-            vec![implementation],
-            selection.guard(),
-            Catalogue::bundled(),
-        );
+        let solo = vec![implementation];
+        let catalogue = super::catalogue_for(&solo);
+        let solo = Engine::new(solo, selection.guard(), catalogue);
         // A seed of its own per implementation, so that the runs do not repeat one another's
         // inputs.
         let options = fuzz::Options {

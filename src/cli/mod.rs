@@ -28,6 +28,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use uri_conformance::diff::{Catalogue, Engine};
 use uri_conformance::fuzz::FirstFind;
+use uri_conformance::impls::spec::Specification;
 use uri_conformance::impls::{
     self, Implementation,
     external::{self as external_program, External},
@@ -91,19 +92,44 @@ impl Selection {
         Ok(chosen)
     }
 
-    /// The engine over the chosen implementations, with the bundled catalogue.
+    /// The engine over the chosen implementations, with the bundled catalogue; an
+    /// implementation that claims the URL Standard is judged by it.
     pub fn engine(&self) -> Result<Engine, String> {
-        Ok(Engine::new(
-            self.implementations()?,
-            self.guard(),
-            Catalogue::bundled(),
-        ))
+        let implementations = self.implementations()?;
+        let catalogue = catalogue_for(&implementations);
+        Ok(Engine::new(implementations, self.guard(), catalogue))
     }
 
     /// The engine's limit: longer than an external program's own, which kills and restarts it.
     pub fn guard(&self) -> Duration {
         self.limit() + Duration::from_secs(1)
     }
+}
+
+/// The specification each implementation claims (`about.spec`), with a line on standard error
+/// for a claim that names none of them: that implementation is judged by RFC 3986.
+pub fn claims(implementations: &[Arc<dyn Implementation>]) -> Vec<(String, Specification)> {
+    implementations
+        .iter()
+        .map(|i| {
+            let about = i.about();
+            let spec = Specification::from_claim(about.spec).unwrap_or_else(|| {
+                eprintln!(
+                    "warning: {} claims the specification {:?}, which is none of {}; it is judged by RFC 3986",
+                    about.name,
+                    about.spec,
+                    Specification::documented()
+                );
+                Specification::Rfc3986
+            });
+            (about.name.to_owned(), spec)
+        })
+        .collect()
+}
+
+/// The bundled catalogue, with the URL Standard's model for every implementation that claims it.
+pub fn catalogue_for(implementations: &[Arc<dyn Implementation>]) -> Catalogue {
+    Catalogue::bundled_with_claims(&claims(implementations))
 }
 
 /// Where an ad-hoc command's reports go: `--reports`, or a new scratch folder, so that a run

@@ -326,13 +326,37 @@ struct File {
 
 const OPS: [&str; 3] = ["parse", "resolve", "normalize"];
 
+/// The entry that models the URL Standard itself: an implementation that claims the Standard
+/// is judged by it.
+pub const URL_STANDARD_ENTRY: &str = "whatwg-url-standard";
+
 impl Catalogue {
+    /// The bundled catalogue, with every implementation of `names` that claims the URL
+    /// Standard (and is not named by the catalogue already) judged by its model entry.
+    pub fn bundled_with_claims(claims: &[(String, crate::impls::spec::Specification)]) -> Self {
+        let mut file: File = serde_yaml::from_str(BUNDLED).expect("the bundled catalogue is valid");
+        if let Some(entry) = file.entries.iter_mut().find(|e| e.id == URL_STANDARD_ENTRY) {
+            for (name, spec) in claims {
+                if *spec == crate::impls::spec::Specification::UrlStandard
+                    && !entry.implementations.contains(name)
+                {
+                    entry.implementations.push(name.clone());
+                }
+            }
+        }
+        Catalogue::from_file(file).expect("the bundled catalogue is valid")
+    }
+
     /// Reads a catalogue; errors name the line or the entry.
     pub fn parse(text: &str) -> Result<Self, String> {
         let file: File = serde_yaml::from_str(text).map_err(|e| match e.location() {
             Some(l) => format!("known-differences.yaml:{}: {e}", l.line()),
             None => format!("known-differences.yaml: {e}"),
         })?;
+        Catalogue::from_file(file)
+    }
+
+    fn from_file(file: File) -> Result<Self, String> {
         let mut ids = BTreeSet::new();
         for entry in &file.entries {
             let id = &entry.id;

@@ -23,6 +23,7 @@ pub mod planted;
 pub mod process;
 pub mod reference;
 pub(crate) mod reproduction;
+pub mod spec;
 #[cfg(feature = "uriparse")]
 pub mod uriparse_adapter;
 #[cfg(feature = "url")]
