@@ -289,6 +289,37 @@ println!("{:?}", fluent_uri::Uri::try_from(r).map(|u| u.as_str().to_owned()));"#
     },
 ];
 
+/// A parse by `rule` with one grammar's reference and absolute types (`UriRef`/`Uri`
+/// or `IriRef`/`Iri`), read by the same code: the crate has no entry point for
+/// `absolute-URI` nor `relative-ref`.
+macro_rules! parse_by {
+    ($reference:ident, $absolute:ident, $input:expr, $rule:expr) => {
+        match $rule {
+            Rule::UriReference => match $reference::parse($input) {
+                Ok(r) => parsed(
+                    r.scheme().map(|s| s.as_str()),
+                    r.authority(),
+                    r.path().as_str(),
+                    r.query().map(|q| q.as_str()),
+                    r.fragment().map(|f| f.as_str()),
+                ),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::Uri => match $absolute::parse($input) {
+                Ok(a) => parsed(
+                    Some(a.scheme().as_str()),
+                    a.authority(),
+                    a.path().as_str(),
+                    a.query().map(|q| q.as_str()),
+                    a.fragment().map(|f| f.as_str()),
+                ),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
+        }
+    };
+}
+
 impl Implementation for FluentUri {
     fn about(&self) -> About<'_> {
         About {
@@ -300,56 +331,12 @@ impl Implementation for FluentUri {
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
-        match rule {
-            Rule::UriReference => match UriRef::parse(input) {
-                Ok(r) => parsed(
-                    r.scheme().map(|s| s.as_str()),
-                    r.authority(),
-                    r.path().as_str(),
-                    r.query().map(|q| q.as_str()),
-                    r.fragment().map(|f| f.as_str()),
-                ),
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::Uri => match Uri::parse(input) {
-                Ok(u) => parsed(
-                    Some(u.scheme().as_str()),
-                    u.authority(),
-                    u.path().as_str(),
-                    u.query().map(|q| q.as_str()),
-                    u.fragment().map(|f| f.as_str()),
-                ),
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
-        }
+        parse_by!(UriRef, Uri, input, rule)
     }
 
     /// `IriRef::parse`, `Iri::parse`, read by the code that reads `parse`'s.
     fn parse_iri(&self, input: &str, rule: Rule) -> Outcome {
-        match rule {
-            Rule::UriReference => match IriRef::parse(input) {
-                Ok(r) => parsed(
-                    r.scheme().map(|s| s.as_str()),
-                    r.authority(),
-                    r.path().as_str(),
-                    r.query().map(|q| q.as_str()),
-                    r.fragment().map(|f| f.as_str()),
-                ),
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::Uri => match Iri::parse(input) {
-                Ok(i) => parsed(
-                    Some(i.scheme().as_str()),
-                    i.authority(),
-                    i.path().as_str(),
-                    i.query().map(|q| q.as_str()),
-                    i.fragment().map(|f| f.as_str()),
-                ),
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
-        }
+        parse_by!(IriRef, Iri, input, rule)
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {

@@ -279,6 +279,43 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     },
 ];
 
+/// A parse by `rule` with one grammar's reference and absolute types (`UriRef`/`Uri`
+/// or `IriRef`/`Iri`), read by the same code: the crate has no entry point for
+/// `absolute-URI` nor `relative-ref`.
+macro_rules! parse_by {
+    ($reference:ident, $absolute:ident, $input:expr, $rule:expr) => {
+        match $rule {
+            Rule::UriReference => match $reference::new($input) {
+                Ok(r) => {
+                    let p = r.parts();
+                    outcome(
+                        p.scheme.map(|s| s.as_str()),
+                        p.authority,
+                        p.path.as_str(),
+                        p.query.map(|q| q.as_str()),
+                        p.fragment.map(|f| f.as_str()),
+                    )
+                }
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::Uri => match $absolute::new($input) {
+                Ok(a) => {
+                    let p = a.parts();
+                    outcome(
+                        Some(p.scheme.as_str()),
+                        p.authority,
+                        p.path.as_str(),
+                        p.query.map(|q| q.as_str()),
+                        p.fragment.map(|f| f.as_str()),
+                    )
+                }
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
+        }
+    };
+}
+
 impl Implementation for Iref {
     fn about(&self) -> About<'_> {
         About {
@@ -290,68 +327,12 @@ impl Implementation for Iref {
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
-        match rule {
-            Rule::UriReference => match UriRef::new(input) {
-                Ok(r) => {
-                    let p = r.parts();
-                    outcome(
-                        p.scheme.map(|s| s.as_str()),
-                        p.authority,
-                        p.path.as_str(),
-                        p.query.map(|q| q.as_str()),
-                        p.fragment.map(|f| f.as_str()),
-                    )
-                }
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::Uri => match Uri::new(input) {
-                Ok(u) => {
-                    let p = u.parts();
-                    outcome(
-                        Some(p.scheme.as_str()),
-                        p.authority,
-                        p.path.as_str(),
-                        p.query.map(|q| q.as_str()),
-                        p.fragment.map(|f| f.as_str()),
-                    )
-                }
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
-        }
+        parse_by!(UriRef, Uri, input, rule)
     }
 
     /// `IriRef::new`, `Iri::new`, read as `parse` reads their URI counterparts.
     fn parse_iri(&self, input: &str, rule: Rule) -> Outcome {
-        match rule {
-            Rule::UriReference => match IriRef::new(input) {
-                Ok(r) => {
-                    let p = r.parts();
-                    outcome(
-                        p.scheme.map(|s| s.as_str()),
-                        p.authority,
-                        p.path.as_str(),
-                        p.query.map(|q| q.as_str()),
-                        p.fragment.map(|f| f.as_str()),
-                    )
-                }
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::Uri => match Iri::new(input) {
-                Ok(i) => {
-                    let p = i.parts();
-                    outcome(
-                        Some(p.scheme.as_str()),
-                        p.authority,
-                        p.path.as_str(),
-                        p.query.map(|q| q.as_str()),
-                        p.fragment.map(|f| f.as_str()),
-                    )
-                }
-                Err(e) => Outcome::Invalid(e.to_string()),
-            },
-            Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
-        }
+        parse_by!(IriRef, Iri, input, rule)
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
