@@ -6,8 +6,8 @@ stdin, one response a line on stdout with the request's "id" echoed, and an answ
 {"op":"about"} saying what it is, what it does and how it reports components. It flushes only
 when no more input is waiting, so that the harness can keep many requests in flight.
 
-    uri-conformance matrix --impl-cmd "urllib=python3 examples/python_urllib_adapter.py"
-    uri-conformance diff --impl-cmd "urllib=python3 examples/python_urllib_adapter.py" 'http://a/b'
+    uri-conformance matrix --impl-cmd adapters/python/urllib/run
+    uri-conformance diff --impl-cmd adapters/python/urllib/run 'http://a/b'
 
 urllib.parse.urlsplit follows RFC 3986 loosely and never rejects input; it returns "" both for
 an absent and for an empty component, so this adapter looks at the delimiters in the input to
@@ -23,8 +23,10 @@ import urllib.parse
 
 ABOUT = {
     "protocol": 2,
-    "name": "urllib",
-    "version": "Python %s urllib.parse" % platform.python_version(),
+    "name": "python-urllib",
+    "language": "Python",
+    "library": "urllib.parse",
+    "version": platform.python_version(),
     "spec": "RFC 3986 (loosely; urlsplit never rejects)",
     "operations": ["parse", "resolve"],
     "rules": ["URI-reference"],

@@ -3,8 +3,8 @@
  * speaking protocol version 2 (see the README): one JSON request a line on stdin, one answer a
  * line on stdout with the request's "id" echoed, and an answer to {"op":"about"}.
  *
- *     make -C examples/uriparser_adapter
- *     uri-conformance diff --impl-cmd "uriparser=examples/uriparser_adapter/uriparser_adapter" 'http://a/b'
+ *     adapters/c/uriparser/setup      # apt-get install liburiparser-dev; make
+ *     uri-conformance diff --impl-cmd adapters/c/uriparser/run 'http://a/b'
  *
  * It answers every complete line it has read before it flushes, so that the harness can keep
  * many requests in flight (--impl-batch) and a batch costs one pipe round trip.
@@ -458,7 +458,8 @@ static void answer_normalize(const request *r) {
 
 static void answer_about(const request *r) {
 	begin(r);
-	emits("\"protocol\":2,\"name\":\"uriparser\",\"version\":\"liburiparser " URI_VER_ANSI
+	emits("\"protocol\":2,\"name\":\"c-uriparser\",\"language\":\"C\","
+	      "\"library\":\"uriparser\",\"version\":\"" URI_VER_ANSI
 	      "\",\"spec\":\"RFC 3986\",\"operations\":[\"parse\",\"resolve\",\"normalize\"],"
 	      "\"rules\":[\"URI-reference\"],\"blind_spots\":[]}\n");
 }
