@@ -461,7 +461,13 @@ pub struct About {
     /// Its short name (`[a-z0-9.-]` after sanitising), used when `--impl-cmd` gives none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// The library and its version, `liburiparser 0.9.7`.
+    /// The language the library is written in or for, `Python`, `C++`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    /// The library, `rfc3986`, `java.net.URI`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library: Option<String>,
+    /// The library's version, `0.9.7`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
     /// The specification it follows, `RFC 3986`.

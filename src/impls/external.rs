@@ -90,6 +90,8 @@ pub struct External {
 /// What the program said of itself, resolved into the harness's terms.
 struct Description {
     name: String,
+    language: Option<String>,
+    library: Option<String>,
     version: String,
     spec: String,
     blind_spots: Vec<BlindSpot>,
@@ -259,6 +261,16 @@ impl External {
         &self.command
     }
 
+    /// The language its `about` names, if it names one.
+    pub fn language(&self) -> Option<&str> {
+        self.description().language.as_deref()
+    }
+
+    /// The library its `about` names, if it names one.
+    pub fn library(&self) -> Option<&str> {
+        self.description().library.as_deref()
+    }
+
     fn description(&self) -> &Description {
         self.description.get_or_init(|| {
             let about = {
@@ -304,6 +316,8 @@ impl External {
             .collect();
         Description {
             name,
+            language: about.language,
+            library: about.library,
             version: about.version.map_or_else(
                 || self.command.clone(),
                 |v| format!("{v} ({})", self.command),
@@ -997,6 +1011,8 @@ pub fn about_of(implementation: &dyn Implementation) -> protocol::About {
     protocol::About {
         protocol: protocol::VERSION,
         name: Some(about.name.to_owned()),
+        language: None,
+        library: None,
         version: Some(about.version.to_owned()),
         spec: Some(about.spec.to_owned()),
         operations: None,
