@@ -80,11 +80,11 @@ answer_line(Line) ->
     case is_blank(Line) of
         true -> [];
         false ->
-            {Id, Fields} = try decode_request(Line) of
+            {Id, Fields} = try utf8_request(Line) of
                                {ok, Map} ->
                                    I = maps:get(<<"id">>, Map, undefined),
                                    {I, safe(fun() -> answer(Map) end)};
-                               error -> {undefined, [{<<"error">>, {s, <<"not a valid request: not JSON">>}}]}
+                               error -> {undefined, [{<<"error">>, {s, <<"not a valid request: not UTF-8 JSON">>}}]}
                            catch _:_ -> {undefined, [{<<"error">>, {s, <<"not a valid request: not JSON">>}}]}
                            end,
             IdField = case Id of
@@ -265,6 +265,12 @@ serialize(Input) ->
 %% ---- JSON ----------------------------------------------------------------------------------
 %% Values: {s, Utf8Binary}, {num, RawText}, true, false, null, {list, [V]}, {obj, [{Key, V}]};
 %% a decoded object is a map from key to value (the last one wins).
+
+utf8_request(Line) ->
+    case unicode:characters_to_binary(Line) of
+        B when is_binary(B) -> decode_request(Line);
+        _ -> error
+    end.
 
 decode_request(Line) ->
     case value(ws(Line)) of

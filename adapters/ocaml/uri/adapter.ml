@@ -190,26 +190,35 @@ let decode (s : string) : json =
 
 (* ---- JSON encoding ------------------------------------------------------------------------ *)
 
+(* The length of the UTF-8 sequence at [i] of [s], 0 when it is not one. *)
+let utf8_length s i =
+  let n = String.length s in
+  let byte i = Char.code s.[i] in
+  let cont i = i < n && byte i land 0xC0 = 0x80 in
+  let c = byte i in
+  if c < 0x80 then 1
+  else if c >= 0xC2 && c <= 0xDF && cont (i + 1) then 2
+  else if c >= 0xE0 && c <= 0xEF && cont (i + 1) && cont (i + 2)
+          && (let c1 = byte (i + 1) in
+              (c <> 0xE0 || c1 >= 0xA0) && (c <> 0xED || c1 < 0xA0)) then 3
+  else if c >= 0xF0 && c <= 0xF4 && cont (i + 1) && cont (i + 2) && cont (i + 3)
+          && (let c1 = byte (i + 1) in
+              (c <> 0xF0 || c1 >= 0x90) && (c <> 0xF4 || c1 < 0x90)) then 4
+  else 0
+
+let is_utf8 s =
+  let n = String.length s in
+  let rec go i = i >= n || (let l = utf8_length s i in l > 0 && go (i + l)) in
+  go 0
+
 (* Valid UTF-8 passes; any other byte is written "%XX" (see the header). *)
 let add_string b s =
   Buffer.add_char b '"';
   let n = String.length s in
-  let byte i = Char.code s.[i] in
-  let cont i = i < n && byte i land 0xC0 = 0x80 in
   let i = ref 0 in
   while !i < n do
-    let c = byte !i in
-    let len =
-      if c < 0x80 then 1
-      else if c >= 0xC2 && c <= 0xDF && cont (!i + 1) then 2
-      else if c >= 0xE0 && c <= 0xEF && cont (!i + 1) && cont (!i + 2)
-              && (let c1 = byte (!i + 1) in
-                  (c <> 0xE0 || c1 >= 0xA0) && (c <> 0xED || c1 < 0xA0)) then 3
-      else if c >= 0xF0 && c <= 0xF4 && cont (!i + 1) && cont (!i + 2) && cont (!i + 3)
-              && (let c1 = byte (!i + 1) in
-                  (c <> 0xF0 || c1 >= 0x90) && (c <> 0xF4 || c1 < 0x90)) then 4
-      else 0
-    in
+    let c = Char.code s.[!i] in
+    let len = utf8_length s !i in
     (match len with
      | 0 -> Buffer.add_string b (Printf.sprintf "%%%02X" c); incr i
      | 1 ->
@@ -327,6 +336,7 @@ let answer_line out line =
   String.iter (function ' ' | '\t' | '\r' -> () | _ -> blank := false) line;
   if not !blank then begin
     let fields =
+      if not (is_utf8 line) then unknown "not UTF-8" else
       try
         match decode line with
         | O fields ->
