@@ -1,0 +1,3 @@
+module uri-conformance/adapters/go/net-url
+
+go 1.19
