@@ -98,6 +98,27 @@ static void emit_opt(const char *s) {
 	}
 }
 
+/* An RFC 3986 IPv4address (dotted decimal, no leading zeros), for a host_kind where the library
+ * reports the host as text only. */
+static int is_ipv4address(const char *s) {
+	int octets = 0;
+	while (1) {
+		int digits = 0, value = 0;
+		const char *start = s;
+		while (*s >= '0' && *s <= '9') {
+			value = value * 10 + (*s - '0');
+			digits++;
+			s++;
+			if (digits > 3) return 0;
+		}
+		if (digits == 0 || value > 255 || (digits > 1 && *start == '0')) return 0;
+		octets++;
+		if (*s == 0) return octets == 4;
+		if (*s != '.' || octets == 4) return 0;
+		s++;
+	}
+}
+
 /* ---- a small JSON reader, enough for the protocol's requests ---- */
 
 static const char *skip_space(const char *p, const char *end) {
@@ -355,10 +376,27 @@ static int known_rule(const text *rule) {
 /*
  * The common checks before an adapter's own work: answers (and returns 0) a request that lacks
  * its fields, names an unknown rule or level, or asks what no adapter here does (an IRI request,
- * a zone id, a rule other than `rule`, a normalize level other than "syntax"). `rule` is the one
- * parse rule the adapter does.
+ * a zone id, a rule not in `rules`, a normalize level other than "syntax"). `rules` are the parse
+ * rules the adapter does, separated by spaces ("URI-reference URI"); a request without a rule
+ * asks for "URI-reference".
  */
-static int common_checks(const request *r, const char *rule) {
+static int rule_in(const text *rule, const char *rules) {
+	const char *p = rules;
+	while (*p) {
+		const char *q = strchr(p, ' ');
+		size_t n = q ? (size_t)(q - p) : strlen(p);
+		if (rule->len == n && memcmp(rule->data, p, n) == 0) {
+			return 1;
+		}
+		p += n;
+		while (*p == ' ') p++;
+	}
+	return 0;
+}
+
+static int common_checks(const request *r, const char *rules) {
+	static char uri_reference[] = "URI-reference";
+	const text default_rule = {uri_reference, sizeof uri_reference - 1, 1};
 	int parse = is(&r->op, "parse"), resolve = is(&r->op, "resolve");
 	int normalize = is(&r->op, "normalize"), serialize = is(&r->op, "serialize");
 	if (!r->input.set || (resolve && !r->base.set)) {
@@ -373,7 +411,7 @@ static int common_checks(const request *r, const char *rule) {
 		answer_error(r, "not a valid request: an unknown level");
 		return 0;
 	}
-	if (r->iri || r->zone_id || (parse && r->rule.set && !is(&r->rule, rule)) ||
+	if (r->iri || r->zone_id || (parse && !rule_in(r->rule.set ? &r->rule : &default_rule, rules)) ||
 	    (normalize && r->level.set && !is(&r->level, "syntax"))) {
 		answer_unsupported(r);
 		return 0;

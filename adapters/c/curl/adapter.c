@@ -59,25 +59,6 @@ static char *get_part(CURLU *h, CURLUPart part) {
 	return value;
 }
 
-static int is_ipv4(const char *s) {
-	int octets = 0;
-	while (1) {
-		int digits = 0, value = 0;
-		const char *start = s;
-		while (*s >= '0' && *s <= '9') {
-			value = value * 10 + (*s - '0');
-			digits++;
-			s++;
-			if (digits > 3) return 0;
-		}
-		if (digits == 0 || value > 255 || (digits > 1 && *start == '0')) return 0;
-		octets++;
-		if (*s == 0) return octets == 4;
-		if (*s != '.' || octets == 4) return 0;
-		s++;
-	}
-}
-
 static void answer_parse(const request *r) {
 	CURLU *h = curl_url();
 	CURLUcode rc = curl_url_set(h, CURLUPART_URL, r->input.data, PARSE_FLAGS);
@@ -131,7 +112,7 @@ static void answer_parse(const request *r) {
 		} else {
 			emit_jsons(host);
 		}
-		kind = host[0] == '[' ? "\"ipv6\"" : is_ipv4(host) ? "\"ipv4\"" : "\"reg-name\"";
+		kind = host[0] == '[' ? "\"ipv6\"" : is_ipv4address(host) ? "\"ipv4\"" : "\"reg-name\"";
 	} else {
 		emits("null");
 	}
