@@ -37,10 +37,10 @@ typedef struct {
 } request;
 
 /* The answers of one batch, written with one write(2) at the end of the batch. */
-static char *out;
+static char *out __attribute__((unused));
 static size_t out_len, out_cap;
 
-static void emit(const char *bytes, size_t len) {
+static inline void emit(const char *bytes, size_t len) {
 	if (out_len + len > out_cap) {
 		out_cap = (out_len + len) * 2 + 4096;
 		out = (char *)realloc(out, out_cap);
@@ -53,9 +53,9 @@ static void emit(const char *bytes, size_t len) {
 	out_len += len;
 }
 
-static void emits(const char *s) { emit(s, strlen(s)); }
+static inline void emits(const char *s) { emit(s, strlen(s)); }
 
-static void flush_out(void) {
+static inline void flush_out(void) {
 	size_t done = 0;
 	while (done < out_len) {
 		ssize_t n = write(1, out + done, out_len - done);
@@ -68,7 +68,7 @@ static void flush_out(void) {
 }
 
 /* A JSON string, escaping quotes, backslashes and control characters. */
-static void emit_json(const char *s, size_t len) {
+static inline void emit_json(const char *s, size_t len) {
 	char buf[8];
 	emit("\"", 1);
 	for (size_t i = 0; i < len; i++) {
@@ -87,10 +87,10 @@ static void emit_json(const char *s, size_t len) {
 	emit("\"", 1);
 }
 
-static void emit_jsons(const char *s) { emit_json(s, strlen(s)); }
+static inline void emit_jsons(const char *s) { emit_json(s, strlen(s)); }
 
 /* A component: a JSON string, or null when s is NULL. */
-static void emit_opt(const char *s) {
+static inline void emit_opt(const char *s) {
 	if (s) {
 		emit_jsons(s);
 	} else {
@@ -100,7 +100,7 @@ static void emit_opt(const char *s) {
 
 /* An RFC 3986 IPv4address (dotted decimal, no leading zeros), for a host_kind where the library
  * reports the host as text only. */
-static int is_ipv4address(const char *s) {
+static inline int is_ipv4address(const char *s) {
 	int octets = 0;
 	while (1) {
 		int digits = 0, value = 0;
@@ -121,14 +121,14 @@ static int is_ipv4address(const char *s) {
 
 /* ---- a small JSON reader, enough for the protocol's requests ---- */
 
-static const char *skip_space(const char *p, const char *end) {
+static inline const char *skip_space(const char *p, const char *end) {
 	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) {
 		p++;
 	}
 	return p;
 }
 
-static void put_utf8(text *t, unsigned long c) {
+static inline void put_utf8(text *t, unsigned long c) {
 	if (c < 0x80) {
 		t->data[t->len++] = (char)c;
 	} else if (c < 0x800) {
@@ -146,7 +146,7 @@ static void put_utf8(text *t, unsigned long c) {
 	}
 }
 
-static int hex4(const char *p, const char *end, unsigned long *value) {
+static inline int hex4(const char *p, const char *end, unsigned long *value) {
 	if (end - p < 4) {
 		return 0;
 	}
@@ -166,7 +166,7 @@ static int hex4(const char *p, const char *end, unsigned long *value) {
 }
 
 /* Reads a JSON string at p (at its opening quote) into t; the position after it, or NULL. */
-static const char *read_string(const char *p, const char *end, text *t) {
+static inline const char *read_string(const char *p, const char *end, text *t) {
 	p++;
 	t->data = (char *)malloc((size_t)(end - p) + 4);
 	t->len = 0;
@@ -214,7 +214,7 @@ static const char *read_string(const char *p, const char *end, text *t) {
 }
 
 /* Reads a number or a literal (true, false, null) as its text. */
-static const char *read_bare(const char *p, const char *end, text *t) {
+static inline const char *read_bare(const char *p, const char *end, text *t) {
 	const char *start = p;
 	while (p < end && *p != ',' && *p != '}' && *p != ' ' && *p != '\t') {
 		p++;
@@ -230,22 +230,22 @@ static const char *read_bare(const char *p, const char *end, text *t) {
 	return p > start ? p : NULL;
 }
 
-static void free_text(text *t) {
+static inline void free_text(text *t) {
 	free(t->data);
 	t->data = NULL;
 	t->len = 0;
 	t->set = 0;
 }
 
-static int is(const text *t, const char *s) {
+static inline int is(const text *t, const char *s) {
 	return t->set && t->len == strlen(s) && memcmp(t->data, s, t->len) == 0;
 }
 
 /* A NUL byte inside t: what a library taking NUL-terminated strings cannot see. */
-static int has_nul(const text *t) { return t->set && memchr(t->data, 0, t->len) != NULL; }
+static inline int has_nul(const text *t) { return t->set && memchr(t->data, 0, t->len) != NULL; }
 
 /* Parses one request line; 0 on a line that is not a JSON object of the protocol's shape. */
-static int read_request(const char *p, const char *end, request *r) {
+static inline int read_request(const char *p, const char *end, request *r) {
 	memset(r, 0, sizeof *r);
 	r->strict = 1;
 	p = skip_space(p, end);
@@ -320,7 +320,7 @@ static int read_request(const char *p, const char *end, request *r) {
 /* ---- answers ---- */
 
 /* Opens an answer: "{" and the echoed id with its comma. */
-static void begin(const request *r) {
+static inline void begin(const request *r) {
 	emits("{");
 	if (r->id.set) {
 		emits("\"id\":");
@@ -330,7 +330,7 @@ static void begin(const request *r) {
 }
 
 /* {"error":message}: a request the adapter does not understand. */
-static void answer_error(const request *r, const char *message) {
+static inline void answer_error(const request *r, const char *message) {
 	begin(r);
 	emits("\"error\":");
 	emit_jsons(message);
@@ -338,20 +338,20 @@ static void answer_error(const request *r, const char *message) {
 }
 
 /* {"valid":false,"error":message}: the library refused the input. */
-static void answer_invalid(const request *r, const char *message) {
+static inline void answer_invalid(const request *r, const char *message) {
 	begin(r);
 	emits("\"valid\":false,\"error\":");
 	emit_jsons(message);
 	emits("}\n");
 }
 
-static void answer_unsupported(const request *r) {
+static inline void answer_unsupported(const request *r) {
 	begin(r);
 	emits("\"unsupported\":true}\n");
 }
 
 /* {"valid":true,"<key>":value}: a resolve, normalize or serialize answer. */
-static void answer_string(const request *r, const char *key, const char *value, size_t len) {
+static inline void answer_string(const request *r, const char *key, const char *value, size_t len) {
 	begin(r);
 	emits("\"valid\":true,\"");
 	emits(key);
@@ -362,7 +362,7 @@ static void answer_string(const request *r, const char *key, const char *value, 
 
 /* The parse rules of RFC 3986 (and RFC 3987's, which no adapter here does): a rule the adapter
  * does not do is answered unsupported, one the protocol does not know is an error. */
-static int known_rule(const text *rule) {
+static inline int known_rule(const text *rule) {
 	static const char *const rules[] = {"URI-reference", "URI", "absolute-URI", "relative-ref",
 					    "IRI-reference", "IRI", "absolute-IRI", "irelative-ref"};
 	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
@@ -380,7 +380,7 @@ static int known_rule(const text *rule) {
  * rules the adapter does, separated by spaces ("URI-reference URI"); a request without a rule
  * asks for "URI-reference".
  */
-static int rule_in(const text *rule, const char *rules) {
+static inline int rule_in(const text *rule, const char *rules) {
 	const char *p = rules;
 	while (*p) {
 		const char *q = strchr(p, ' ');
@@ -394,7 +394,7 @@ static int rule_in(const text *rule, const char *rules) {
 	return 0;
 }
 
-static int common_checks(const request *r, const char *rules) {
+static inline int common_checks(const request *r, const char *rules) {
 	static char uri_reference[] = "URI-reference";
 	const text default_rule = {uri_reference, sizeof uri_reference - 1, 1};
 	int parse = is(&r->op, "parse"), resolve = is(&r->op, "resolve");
@@ -422,7 +422,7 @@ static int common_checks(const request *r, const char *rules) {
 
 typedef void (*request_handler)(const request *r);
 
-static void answer_line(const char *line, const char *end, request_handler answer) {
+static inline void answer_line(const char *line, const char *end, request_handler answer) {
 	request r;
 	if (skip_space(line, end) == end) {
 		return;
@@ -442,7 +442,7 @@ static void answer_line(const char *line, const char *end, request_handler answe
 	free_text(&r.id);
 }
 
-static int protocol_main(request_handler answer) {
+static inline int protocol_main(request_handler answer) {
 	size_t cap = 1 << 16, len = 0;
 	char *buffer = (char *)malloc(cap);
 	if (!buffer) {
