@@ -337,12 +337,17 @@ static inline void answer_error(const request *r, const char *message) {
 	emits("}\n");
 }
 
-/* {"valid":false,"error":message}: the library refused the input. */
-static inline void answer_invalid(const request *r, const char *message) {
+/* {"valid":false,"error":message}: the library refused the input (a message of len bytes,
+ * which may hold a NUL when it quotes the input). */
+static inline void answer_invalid_len(const request *r, const char *message, size_t len) {
 	begin(r);
 	emits("\"valid\":false,\"error\":");
-	emit_jsons(message);
+	emit_json(message, len);
 	emits("}\n");
+}
+
+static inline void answer_invalid(const request *r, const char *message) {
+	answer_invalid_len(r, message, strlen(message));
 }
 
 static inline void answer_unsupported(const request *r) {
