@@ -1,0 +1,174 @@
+/*
+ * An implementation adapter in C++ for uri-conformance: Poco::URI (POCO Foundation, Debian's
+ * libpoco-dev), speaking protocol version 2 through ../../c/protocol.h.
+ *
+ *     adapters/cpp/poco-uri/setup      # apt-get install libpoco-dev; make
+ *     uri-conformance diff --impl-cmd adapters/cpp/poco-uri/run 'http://a/b'
+ *
+ * The API (https://docs.pocoproject.org/current/Poco.URI.html): URI(const std::string&), which
+ * throws Poco::SyntaxException; getScheme, getUserInfo, getHost, getSpecifiedPort, getPath,
+ * getRawQuery, getFragment; resolve; normalize; toString. Poco::URI is documented as "A
+ * Uniform Resource Identifier, as specified in RFC 3986" whose resolution follows "section 5.2
+ * of RFC 3986": `spec` is "RFC 3986". Its documented departures ("The class automatically
+ * performs a few normalizations on all URIs and URI parts passed to it"): the scheme is
+ * lowercased, percent-encoded characters are decoded except in the query (which getRawQuery
+ * gives as written), the port is a number (0 for none).
+ *
+ * Components, and the blind spots they make:
+ *   scheme: getScheme(), lowercased (case-folded); "" is null.
+ *   userinfo: getUserInfo(), as written; "" is null (empty-is-undefined).
+ *   host: getHost(), lowercased and percent-decoded (case-folded, decoded); "" is null
+ *     (empty-is-undefined). Poco removes an IP literal's brackets: they are put back around a
+ *     host holding ":" (an IPv6 address); an IPvFuture's are lost ("[v1.x]" is "v1.x", as
+ *     Poco's own toString writes it). host_kind: "ipv6" for a bracketed host, "ipv4" for an RFC
+ *     3986 IPv4address, else "reg-name"; null without a host.
+ *   port: getSpecifiedPort(), 0 for none (empty-is-undefined; "080" is "80"; ":0" is refused by
+ *     Poco). (getPort() would give the scheme's well-known port when none is written.)
+ *   path: getPath(), percent-decoded (decoded).
+ *   query: getRawQuery(), as written; "" is null (empty-is-undefined).
+ *   fragment: getFragment(), percent-decoded (decoded); "" is null (empty-is-undefined).
+ * Rule: "URI-reference" (the constructor takes relative references).
+ * Resolve: URI(base).resolve(input), then toString(); a SyntaxException is {"valid":false}.
+ *   Poco has no non-strict mode (strict=false is unsupported).
+ * Normalize (level "syntax"): URI(input).normalize() (dot segments), then toString(), with the
+ *   case and percent-decoding Poco always does (which decodes reserved characters too).
+ * Serialize: URI(input).toString().
+ * NUL: std::string holds it, so a "\u0000" in the input reaches Poco.
+ */
+
+#include <Poco/Environment.h>
+#include <Poco/Exception.h>
+#include <Poco/URI.h>
+
+#include <exception>
+#include <string>
+
+#include "../../c/protocol.h"
+
+static void emit_s(const std::string &s) { emit_json(s.data(), s.size()); }
+
+/* "" as null: Poco has no undefined component. */
+static void emit_nonempty(const std::string &s) {
+	if (s.empty()) {
+		emits("null");
+	} else {
+		emit_s(s);
+	}
+}
+
+static std::string str(const text &t) { return std::string(t.data, t.len); }
+
+static void answer_parse(const request *r) {
+	Poco::URI u(str(r->input));
+	const std::string &host = u.getHost();
+	bool bracketed = host.find(':') != std::string::npos;
+	begin(r);
+	emits("\"valid\":true,\"components\":{\"scheme\":");
+	emit_nonempty(u.getScheme());
+	emits(",\"userinfo\":");
+	emit_nonempty(u.getUserInfo());
+	emits(",\"host\":");
+	emit_nonempty(bracketed ? "[" + host + "]" : host);
+	emits(",\"port\":");
+	if (u.getSpecifiedPort() != 0) {
+		emit_s(std::to_string(u.getSpecifiedPort()));
+	} else {
+		emits("null");
+	}
+	emits(",\"path\":");
+	emit_s(u.getPath());
+	emits(",\"query\":");
+	emit_nonempty(u.getRawQuery());
+	emits(",\"fragment\":");
+	emit_nonempty(u.getFragment());
+	emits("},\"host_kind\":");
+	emits(host.empty()			  ? "null"
+	      : bracketed			  ? "\"ipv6\""
+	      : is_ipv4address(host.c_str()) ? "\"ipv4\""
+					  : "\"reg-name\"");
+	emits("}\n");
+}
+
+static void answer_resolve(const request *r) {
+	if (!r->strict) {
+		answer_unsupported(r);
+		return;
+	}
+	Poco::URI base(str(r->base));
+	base.resolve(str(r->input));
+	std::string target = base.toString();
+	answer_string(r, "target", target.data(), target.size());
+}
+
+static void answer_normalize(const request *r) {
+	Poco::URI u(str(r->input));
+	u.normalize();
+	std::string normalized = u.toString();
+	answer_string(r, "normalized", normalized.data(), normalized.size());
+}
+
+static void answer_serialize(const request *r) {
+	std::string serialized = Poco::URI(str(r->input)).toString();
+	answer_string(r, "serialized", serialized.data(), serialized.size());
+}
+
+#define BLIND(field, how, reason) \
+	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
+#define EMPTY(field) BLIND(field, "empty-is-undefined", "Poco::URI keeps no undefined component")
+
+static void answer_about(const request *r) {
+	Poco::UInt32 v = Poco::Environment::libraryVersion();
+	char version[32];
+	snprintf(version, sizeof version, "%u.%u.%u", (unsigned)(v >> 24), (unsigned)((v >> 16) & 0xff),
+		 (unsigned)((v >> 8) & 0xff));
+	begin(r);
+	emits("\"protocol\":2,\"name\":\"cpp-poco-uri\",\"language\":\"C++\",\"library\":\"Poco::URI\","
+	      "\"version\":");
+	emit_jsons(version);
+	emits(",\"spec\":\"RFC 3986\",\"operations\":[\"parse\",\"resolve\",\"normalize\",\"serialize\"],"
+	      "\"rules\":[\"URI-reference\"],\"blind_spots\":["
+	      BLIND("scheme", "case-folded", "Poco::URI lowercases the scheme") ","
+	      EMPTY("scheme") "," EMPTY("userinfo") ","
+	      BLIND("host", "case-folded", "Poco::URI lowercases the host") ","
+	      BLIND("host", "decoded", "Poco::URI percent-decodes the host") ","
+	      EMPTY("host") ","
+	      BLIND("port", "empty-is-undefined", "Poco::URI's port is a number, 0 for none") ","
+	      BLIND("path", "decoded", "Poco::URI percent-decodes the path") ","
+	      EMPTY("query") ","
+	      BLIND("fragment", "decoded", "Poco::URI percent-decodes the fragment") ","
+	      EMPTY("fragment") "]}\n");
+}
+
+static void answer(const request *r) {
+	if (is(&r->op, "about")) {
+		answer_about(r);
+		return;
+	}
+	bool parse = is(&r->op, "parse"), resolve = is(&r->op, "resolve");
+	bool normalize = is(&r->op, "normalize"), serialize = is(&r->op, "serialize");
+	if (!parse && !resolve && !normalize && !serialize) {
+		answer_error(r, "not a valid request: unknown op");
+		return;
+	}
+	if (!common_checks(r, "URI-reference")) {
+		return;
+	}
+	try {
+		if (parse) {
+			answer_parse(r);
+		} else if (resolve) {
+			answer_resolve(r);
+		} else if (normalize) {
+			answer_normalize(r);
+		} else {
+			answer_serialize(r);
+		}
+	} catch (const Poco::Exception &e) {
+		std::string message = e.displayText();
+		answer_invalid_len(r, message.data(), message.size());
+	} catch (const std::exception &e) {
+		answer_invalid(r, (std::string("undocumented exception: ") + e.what()).c_str());
+	}
+}
+
+int main() { return protocol_main(answer); }
