@@ -1,0 +1,303 @@
+#!/usr/bin/env node
+// An implementation adapter in JavaScript for uri-conformance: Node.js's built-in WHATWG `URL`
+// class (https://nodejs.org/docs/latest-v20.x/api/url.html#the-whatwg-url-api), which follows
+// the WHATWG URL Standard (https://url.spec.whatwg.org/); Node 20 implements it with the ada
+// library (process.versions.ada). `spec` is "WHATWG URL", so the harness judges it by the URL
+// Standard model, as it judges the Rust url crate.
+//
+// Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin,
+// one answer a line on stdout with the request's "id" echoed, written when every line read so
+// far is answered.
+//
+// Calls:
+// - parse: `new URL(input)` (throws a TypeError, ERR_INVALID_URL, on failure). Rules `URI` and
+//   `URI-reference` only: the constructor parses an absolute URL and allows a fragment; it has
+//   no way to refuse a fragment (absolute-URI) or parse a relative reference alone
+//   (relative-ref): unsupported. A failure by URI-reference of an input without a scheme (by
+//   the Standard's scheme state) is unsupported too: without a base the Standard fails on any
+//   such reference, as the Rust url adapter says (src/impls/url_adapter.rs).
+// - resolve: `new URL(input, base).href`, the base parsed alone first with `new URL(base)`.
+//   Non-strict for special schemes and strict for the others, with no switch: `strict: true`
+//   only, as for the Rust url crate.
+// - serialize: `new URL(input).href` (the URL Standard's serializer).
+// - normalize: no such API (the href is the serialization of the parsed record, not RFC 3986
+//   §6.2.2 normalization): unsupported.
+//
+// The URL Standard is not RFC 3986: parsing lowercases, percent-encodes, IDNA-maps hosts,
+// rewrites IPv4 and IPv6 addresses, drops default ports and removes dot-segments; the answers
+// are the getters' values, which are those of the serialized URL, as the model expects.
+//
+// Components, from the getters, mapped as the Rust url adapter maps its crate (the shared
+// UrlView of src/whatwg/view.rs):
+// - scheme: `protocol` without its ":".
+// - userinfo: from `username` and `password`, undefined when both are "". The record has no
+//   other way to say "no userinfo" (`http://@a/` and `http://u:@a/` lose the "@" and ":"):
+//   blind spot empty-is-undefined, as for url.
+// - host: `hostname` (an IPv6 address in brackets) when the URL's host is not null, which is
+//   exactly when the href has "//" right after the scheme's ":" (the serializer writes "//"
+//   then, and "/." before a path starting with "//" otherwise); `hostname` is "" both for a
+//   null host and for the empty one (`file:///x`), so the href tells them apart. Undefined
+//   otherwise.
+// - host_kind: the API has no host type; the serialized host shows it: brackets are an IPv6
+//   address; for a special scheme (whose IPv4 addresses are always serialized as four decimal
+//   numbers, and whose domains cannot end in a number) four dotted decimal numbers are an IPv4
+//   address; anything else (a domain, an opaque host, the empty host) is reg-name.
+// - port: `port`, "" when null (a default port is dropped while parsing): an empty port and no
+//   port are both null (blind spot empty-is-undefined, as for url).
+// - path: `pathname` (an opaque path as it is; without the serializer's "/." prefix).
+// - query: `search` without "?", null when the href has no "?" before its first "#"; fragment:
+//   `hash` without "#", null when the href has no "#". `search` and `hash` are "" both for a
+//   null and for an empty query or fragment; the href tells them apart, since the serializer
+//   percent-encodes "?" and "#" in every earlier component and writes "?" and "#" exactly when
+//   the query and fragment are not null.
+
+"use strict";
+
+const ABOUT = {
+  protocol: 2,
+  name: "node-url",
+  language: "JavaScript",
+  library: "URL (Node.js built-in)",
+  version: `node ${process.versions.node} (ada ${process.versions.ada})`,
+  spec: "WHATWG URL",
+  operations: ["parse", "resolve", "serialize"],
+  rules: ["URI-reference", "URI"],
+  blind_spots: [
+    {
+      field: "userinfo",
+      how: "empty-is-undefined",
+      reason:
+        'URL username and password are "" both without a userinfo and for an empty one ' +
+        "(http://@a/), and for an empty password (http://u:@a/)",
+    },
+    {
+      field: "port",
+      how: "empty-is-undefined",
+      reason: 'URL port is "" both without a port and for an empty one (http://a:/)',
+    },
+  ],
+};
+
+const SPECIAL = new Set(["http:", "https:", "ws:", "wss:", "ftp:", "file:"]);
+
+function view(url) {
+  const href = url.href;
+  const afterScheme = href.slice(url.protocol.length);
+  const hasHost = afterScheme.startsWith("//");
+  const hash = href.indexOf("#");
+  const beforeFragment = hash === -1 ? href : href.slice(0, hash);
+  const hostname = url.hostname;
+  let hostKind = "reg-name";
+  if (hostname.startsWith("[")) hostKind = "ipv6";
+  else if (SPECIAL.has(url.protocol) && /^\d+\.\d+\.\d+\.\d+$/.test(hostname)) hostKind = "ipv4";
+  return {
+    scheme: url.protocol.slice(0, -1),
+    username: url.username,
+    password: url.password,
+    host: hasHost ? hostname : null,
+    hostKind,
+    port: url.port === "" ? null : url.port,
+    path: url.pathname,
+    query: beforeFragment.includes("?") ? url.search.slice(1) : null,
+    fragment: hash === -1 ? null : url.hash.slice(1),
+  };
+}
+
+const OPERATIONS = {
+  parse: (input, rule) => parseOutcome(rule, input, () => viewOutcome(view(new URL(input)))),
+  resolve: (base, input, strict) =>
+    resolveOutcome(
+      strict,
+      () => new URL(base),
+      (parsed) => new URL(input, parsed).href,
+    ),
+  normalize: null,
+  serialize: (input) => serializeOutcome(input, () => new URL(input).href),
+};
+
+// Whether the input has a scheme by the URL Standard's scheme start and scheme states (leading
+// and trailing C0 controls and spaces stripped, tabs and newlines removed): without one, the
+// parser fails without a base (missing-scheme-non-relative-URL), whatever the reference is, so
+// a failed parse of such an input by URI-reference is "unsupported", as for the Rust url crate
+// (uri-conformance's src/whatwg/mod.rs has_scheme and view.rs parse_outcome).
+function hasScheme(input) {
+  const chars = [...input.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "")].filter(
+    (c) => c !== "\t" && c !== "\n" && c !== "\r",
+  );
+  if (chars.length === 0 || !/^[A-Za-z]$/.test(chars[0])) return false;
+  for (const c of chars.slice(1)) {
+    if (c === ":") return true;
+    if (!/^[A-Za-z0-9+.-]$/.test(c)) return false;
+  }
+  return false;
+}
+
+// The components of a URL as the URL Standard's API shows it, mapped as uri-conformance maps the
+// Rust url crate (src/whatwg/view.rs UrlView::outcome): userinfo undefined when the username and
+// the password are both "", else the username, then ":" and the password when it is not "";
+// the host and its kind when the host is not null; the port in decimal; path, query and
+// fragment as they are (null when null).
+function viewOutcome(view) {
+  let userinfo = null;
+  if (view.username !== "" || view.password !== "") {
+    userinfo = view.password === "" ? view.username : `${view.username}:${view.password}`;
+  }
+  return {
+    valid: true,
+    components: {
+      scheme: view.scheme,
+      userinfo,
+      host: view.host,
+      port: view.port === null ? null : String(view.port),
+      path: view.path,
+      query: view.query,
+      fragment: view.fragment,
+    },
+    host_kind: view.host === null ? null : view.hostKind,
+  };
+}
+
+// A parse request: URI and URI-reference only (the parser takes an absolute URL with an
+// optional fragment); a failure by URI-reference of an input without a scheme is unsupported.
+function parseOutcome(rule, input, parse) {
+  try {
+    return parse();
+  } catch (error) {
+    if (rule === "URI-reference" && !hasScheme(input)) return { unsupported: true };
+    return { valid: false, error: describe(error) };
+  }
+}
+
+// A resolve request: strict only (these parsers are non-strict for special schemes and strict
+// for the others, with no switch); the base parsed alone first ("base: " before its error).
+function resolveOutcome(strict, parseBase, join) {
+  if (!strict) return { unsupported: true };
+  let base;
+  try {
+    base = parseBase();
+  } catch (error) {
+    return { valid: false, error: `base: ${describe(error)}` };
+  }
+  return { valid: true, target: join(base) };
+}
+
+// A serialize request: the href, unsupported when the input has no scheme and fails.
+function serializeOutcome(input, serialize) {
+  try {
+    return { valid: true, serialized: serialize() };
+  } catch (error) {
+    if (!hasScheme(input)) return { unsupported: true };
+    return { valid: false, error: describe(error) };
+  }
+}
+
+// ---- The protocol loop (the same in every Node adapter of this folder's siblings) ----
+
+const URI_RULES = ["URI-reference", "URI", "absolute-URI", "relative-ref"];
+const IRI_RULES = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"];
+
+class BadRequest extends Error {}
+
+// What the library throws is its refusal of the input (an exception it does not document too:
+// the harness reports it).
+function library(call) {
+  try {
+    return call();
+  } catch (error) {
+    return { valid: false, error: describe(error) };
+  }
+}
+
+function describe(error) {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+// The answer to one request; a BadRequest for a line this adapter does not understand.
+function answer(request) {
+  const op = request.op;
+  if (op === "about") return ABOUT;
+  if (!["parse", "resolve", "normalize", "serialize"].includes(op)) {
+    throw new BadRequest(`unknown op ${JSON.stringify(op)}`);
+  }
+  const input = request.input;
+  if (typeof input !== "string") throw new BadRequest("input is not a string");
+  if (request.iri !== undefined && request.iri !== false) {
+    throw new BadRequest("IRI requests are not understood");
+  }
+  if (op === "parse") {
+    const rule = request.rule === undefined ? "URI-reference" : request.rule;
+    if (IRI_RULES.includes(rule)) throw new BadRequest("IRI rules are not understood");
+    if (!URI_RULES.includes(rule)) throw new BadRequest(`unknown rule ${JSON.stringify(rule)}`);
+    if (!ABOUT.rules.includes(rule)) return { unsupported: true };
+    return library(() => OPERATIONS.parse(input, rule));
+  }
+  if (op === "resolve") {
+    const base = request.base;
+    const strict = request.strict === undefined ? true : request.strict;
+    if (typeof base !== "string" || typeof strict !== "boolean") {
+      throw new BadRequest("a resolve needs a string base and a boolean strict");
+    }
+    if (!OPERATIONS.resolve) return { unsupported: true };
+    return library(() => OPERATIONS.resolve(base, input, strict));
+  }
+  if (op === "normalize") {
+    const level = request.level === undefined ? "syntax" : request.level;
+    if (level !== "syntax" && level !== "scheme") {
+      throw new BadRequest(`unknown level ${JSON.stringify(level)}`);
+    }
+    if (!OPERATIONS.normalize) return { unsupported: true };
+    return library(() => OPERATIONS.normalize(input, level));
+  }
+  if (!OPERATIONS.serialize) return { unsupported: true };
+  return library(() => OPERATIONS.serialize(input));
+}
+
+function respond(line) {
+  let id;
+  let response;
+  try {
+    const text = decoder.decode(line);
+    const request = JSON.parse(text);
+    if (request === null || typeof request !== "object" || Array.isArray(request)) {
+      throw new BadRequest("a request is a JSON object");
+    }
+    id = request.id;
+    response = answer(request);
+  } catch (error) {
+    response = { error: `not a valid request: ${describe(error)}` };
+  }
+  if (id !== undefined && id !== null) response = { ...response, id };
+  return JSON.stringify(response) + "\n";
+}
+
+// Lines are split on the byte \n and decoded strictly (a line that is not UTF-8 is answered
+// with an error); the answers to every line of one chunk are written at once, so output is
+// flushed exactly when all input that has arrived is answered.
+const decoder = new TextDecoder("utf-8", { fatal: true });
+let pending = [];
+
+process.stdin.on("data", (chunk) => {
+  let out = "";
+  let start = 0;
+  let newline;
+  while ((newline = chunk.indexOf(10, start)) !== -1) {
+    pending.push(chunk.subarray(start, newline));
+    const line = Buffer.concat(pending);
+    pending = [];
+    start = newline + 1;
+    if (line.toString("latin1").trim() === "") continue;
+    out += respond(line);
+  }
+  if (start < chunk.length) pending.push(chunk.subarray(start));
+  if (out) process.stdout.write(out);
+});
+
+process.stdin.on("end", () => {
+  const line = Buffer.concat(pending);
+  pending = [];
+  if (line.toString("latin1").trim() !== "") process.stdout.write(respond(line));
+});
+
+// A reader that went away is no reason to print a stack trace.
+process.stdout.on("error", () => process.exit(0));
