@@ -8,6 +8,9 @@
 //! - [`vectors`]: the YAML corpus and its loader;
 //! - [`check`]: running vectors against the reference;
 //! - [`crosscheck`]: the cross-check against other projects' test cases;
+//! - [`confusion`] (with `fuzz`): inputs two parsers read with different hosts, ports, schemes
+//!   or userinfo;
+//! - [`ecosystem`]: the list of parsers in other languages that `adapters/setup` writes;
 //! - [`locations`]: where the corpus and the shared data are, found at run time;
 //! - [`whatwg`]: the WHATWG URL Standard, the model for the crates that follow it, and
 //!   [`idna`]: UTS #46 (IDNA) and Punycode, which its host parser calls;
@@ -26,8 +29,11 @@
 #[cfg(feature = "fuzz")]
 pub mod campaign;
 pub mod check;
+#[cfg(feature = "fuzz")]
+pub mod confusion;
 pub mod crosscheck;
 pub mod diff;
+pub mod ecosystem;
 #[cfg(feature = "fuzz")]
 pub mod fuzz;
 pub mod gate;

@@ -11,7 +11,9 @@ use uri_conformance::generate::Op;
 use uri_conformance::impls::Implementation;
 use uri_conformance::impls::spec::Specification;
 use uri_conformance::locations::Source;
-use uri_conformance::{fuzz, matrix, report, vectors, whatwg};
+use uri_conformance::protocol::Request;
+use uri_conformance::report::field::Parser;
+use uri_conformance::{confusion, fuzz, matrix, report, vectors, whatwg};
 
 use super::diff::{Announcer, sweep};
 use super::{ReportsOption, STOP, Selection, existing, fail, reports_folder};
@@ -21,27 +23,62 @@ use super::{ReportsOption, STOP, Selection, existing, fail, reports_folder};
 pub struct RunArgs {
     #[command(flatten)]
     selection: Selection,
-    /// Where the reports go.
-    #[arg(long, default_value = "reports")]
-    reports: PathBuf,
+    /// Where the reports go (default: `reports`, or `reports/ecosystem` with --ecosystem).
+    #[arg(long)]
+    reports: Option<PathBuf>,
     /// The real-world URL lists (`*.txt`) (default: `../shared/data/urls` beside the checkout,
-    /// skipped when missing).
+    /// skipped when missing; with --ecosystem, only when given).
     #[arg(long)]
     urls: Option<PathBuf>,
     /// Cases of the fuzz campaign over every implementation at once (seed 1, one job, so
-    /// that the run is reproducible).
-    #[arg(long, default_value_t = 200_000)]
-    fuzz_cases: u64,
+    /// that the run is reproducible) (default: 200,000; 20,000 with --ecosystem).
+    #[arg(long)]
+    fuzz_cases: Option<u64>,
     /// Cases of each implementation's own fuzz campaign, after the shared one (a seed of
     /// its own, one job): one crate alone runs several times faster, so deep behaviours come
-    /// within reach (see the README for the cost).
-    #[arg(long, default_value_t = PER_IMPLEMENTATION_FUZZ_CASES)]
-    fuzz_cases_per_impl: u64,
+    /// within reach (see the README for the cost) (default: 1,000,000; 20,000 with
+    /// --ecosystem).
+    #[arg(long)]
+    fuzz_cases_per_impl: Option<u64>,
     /// The web-platform-tests setter cases, for url's setters (default: `setters_tests.json`
     /// of `../shared/data/wpt`, skipped when missing).
     #[arg(long)]
     wpt_setters: Option<PathBuf>,
 }
+
+impl RunArgs {
+    /// Whether this is a run of the field (`--ecosystem`), with its own defaults.
+    fn field(&self) -> bool {
+        self.selection.ecosystem_option().is_some()
+    }
+
+    fn reports(&self) -> PathBuf {
+        self.reports.clone().unwrap_or_else(|| {
+            PathBuf::from(if self.field() {
+                "reports/ecosystem"
+            } else {
+                "reports"
+            })
+        })
+    }
+
+    fn fuzz_cases(&self) -> u64 {
+        self.fuzz_cases
+            .unwrap_or(if self.field() { 20_000 } else { 200_000 })
+    }
+
+    fn fuzz_cases_per_impl(&self) -> u64 {
+        self.fuzz_cases_per_impl.unwrap_or(if self.field() {
+            FIELD_PER_IMPLEMENTATION_FUZZ_CASES
+        } else {
+            PER_IMPLEMENTATION_FUZZ_CASES
+        })
+    }
+}
+
+/// Each implementation's own fuzz campaign in a run of the field: dozens of programs, some
+/// of which answer a few thousand cases a second.
+const FIELD_PER_IMPLEMENTATION_FUZZ_CASES: u64 = 20_000;
 
 /// `matrix`.
 #[derive(Args)]
@@ -67,25 +104,33 @@ pub fn matrix(args: &MatrixArgs) -> ExitCode {
         Ok(engine) => engine,
         Err(e) => return fail(e),
     };
-    write_matrix(&engine, &reports)
+    match write_matrix(&engine, &reports, false) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
 }
 
 /// `run`.
 pub fn run(args: &RunArgs) -> ExitCode {
-    if let Err(e) = reports_folder(&args.reports) {
+    if let Err(e) = reports_folder(&args.reports()) {
         return fail(e);
     }
-    let urls = Source::or_default(args.urls.clone(), campaign::default_urls_dir);
+    let urls = match (&args.urls, args.field()) {
+        (None, true) => None,
+        (given, _) => Some(Source::or_default(given.clone(), campaign::default_urls_dir)),
+    };
     let setters = Source::or_default(
         args.wpt_setters.clone(),
         uri_conformance::setters::default_path,
     );
-    let (urls, setters) = match (
-        existing(&urls, "URL lists"),
-        existing(&setters, "setter cases"),
-    ) {
-        (Ok(urls), Ok(setters)) => (urls, setters),
-        (Err(e), _) | (_, Err(e)) => return fail(e),
+    let urls = match urls.as_ref().map(|urls| existing(urls, "URL lists")) {
+        None => None,
+        Some(Ok(urls)) => urls,
+        Some(Err(e)) => return fail(e),
+    };
+    let setters = match existing(&setters, "setter cases") {
+        Ok(setters) => setters,
+        Err(e) => return fail(e),
     };
     main_job(args, urls.as_deref(), setters.as_deref())
 }
@@ -102,15 +147,24 @@ pub fn written_line(stats: &campaign::Stats, reports: usize, dir: &Path) -> Stri
     )
 }
 
-pub fn write_matrix(engine: &Engine, reports: &Path) -> ExitCode {
-    let corpus = match vectors::load_default() {
-        Ok(corpus) => corpus,
-        Err(e) => return fail(e),
-    };
-    let result = matrix::run(engine, &corpus);
-    if let Err(e) = report::matrix::write(reports, &result) {
-        return fail(e);
+/// The matrix (`conformance.{md,json,html}`) and the WHATWG profile (`whatwg.{md,json}`) of
+/// `engine`'s implementations. Without `with_reports` (`matrix` alone writes no reports), the
+/// pages name no report, so that they link only to files that exist.
+pub fn write_matrix(
+    engine: &Engine,
+    reports: &Path,
+    with_reports: bool,
+) -> Result<(matrix::Matrix, Option<whatwg::profile::Profile>), ExitCode> {
+    let corpus = vectors::load_default().map_err(fail)?;
+    let mut result = matrix::run(engine, &corpus);
+    if !with_reports {
+        for row in &mut result.rows {
+            for answer in row.results.values_mut() {
+                answer.signature = None;
+            }
+        }
     }
+    report::matrix::write(reports, &result).map_err(fail)?;
     println!(
         "{:<14} {:>6} {:>6} {:>6} {:>12}",
         "implementation", "pass", "fail", "known", "unsupported"
@@ -135,31 +189,31 @@ pub fn write_matrix(engine: &Engine, reports: &Path) -> ExitCode {
         "matrix written to {}",
         reports.join("conformance.md").display()
     );
-    write_whatwg_profile(engine, reports)
+    let profile = write_whatwg_profile(engine, reports)?;
+    Ok((result, profile))
 }
 
 /// The web-platform-tests cases against the implementations that follow the URL Standard:
 /// reports/whatwg.{md,json}; skipped when the data is not there.
-fn write_whatwg_profile(engine: &Engine, reports: &Path) -> ExitCode {
+fn write_whatwg_profile(
+    engine: &Engine,
+    reports: &Path,
+) -> Result<Option<whatwg::profile::Profile>, ExitCode> {
     let dir = whatwg::wpt::default_dir();
     if !dir.join("urltestdata.json").is_file() {
         println!(
             "no urltestdata.json in {} (WHATWG profile skipped)",
             dir.display()
         );
-        return ExitCode::SUCCESS;
+        return Ok(None);
     }
     let chosen: Vec<&dyn Implementation> = engine
         .implementations()
         .filter(|i| Specification::from_claim(i.about().spec) == Some(Specification::UrlStandard))
         .collect();
-    let profile = match whatwg::profile::run(&dir, &chosen) {
-        Ok(profile) => profile,
-        Err(e) => return fail(e),
-    };
-    if let Err(e) = whatwg::profile::write(reports, &profile) {
-        return fail(format!("{}: {e}", reports.join("whatwg.md").display()));
-    }
+    let profile = whatwg::profile::run(&dir, &chosen).map_err(fail)?;
+    whatwg::profile::write(reports, &profile)
+        .map_err(|e| fail(format!("{}: {e}", reports.join("whatwg.md").display())))?;
     for p in &profile.implementations {
         println!(
             "{:<14} WHATWG: {} pass, {} fail, {} unsupported",
@@ -170,22 +224,23 @@ fn write_whatwg_profile(engine: &Engine, reports: &Path) -> ExitCode {
         "WHATWG profile written to {}",
         reports.join("whatwg.md").display()
     );
-    ExitCode::SUCCESS
+    Ok(Some(profile))
 }
 
 fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> ExitCode {
-    let (selection, reports) = (&args.selection, args.reports.as_path());
-    let (fuzz_cases, fuzz_cases_per_impl) = (args.fuzz_cases, args.fuzz_cases_per_impl);
+    let (selection, reports) = (&args.selection, args.reports());
+    let reports = reports.as_path();
+    let (fuzz_cases, fuzz_cases_per_impl) = (args.fuzz_cases(), args.fuzz_cases_per_impl());
     let engine = match selection.engine() {
         Ok(engine) => engine,
         Err(e) => return fail(e),
     };
     // What is on disk before anything is written: the job ends by listing what changed.
     let before = report::changes::Before::read(reports);
-    let code = write_matrix(&engine, reports);
-    if code != ExitCode::SUCCESS {
-        return code;
-    }
+    let (matrix, profile) = match write_matrix(&engine, reports, true) {
+        Ok(written) => written,
+        Err(code) => return code,
+    };
     let mut campaign = Campaign::new(&engine, reports);
     // Every stored case again first, so that reports follow the catalogue as it is now.
     match campaign.replay() {
@@ -266,9 +321,15 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
     }
     let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
     let stats = campaign.stats();
-    match campaign.write_pruning() {
-        Ok(all) => println!("{}", written_line(&stats, all.len(), reports)),
+    let written = match campaign.write_pruning() {
+        Ok(all) => {
+            println!("{}", written_line(&stats, all.len(), reports));
+            all
+        }
         Err(e) => return fail(e),
+    };
+    if let Err(e) = write_field(args, &engine, reports, &matrix, profile.as_ref(), &written) {
+        return fail(e);
     }
     if let Some(cases) = wpt_setters {
         write_setters(cases, reports);
@@ -292,6 +353,98 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// The field (`field.{md,json,html}`: every parser with its results and bugs) and the
+/// URL-confusion table (`confusion.{md,json}`) of the run's implementations.
+fn write_field(
+    args: &RunArgs,
+    engine: &Engine,
+    reports: &Path,
+    matrix: &matrix::Matrix,
+    profile: Option<&whatwg::profile::Profile>,
+    written: &[report::Report],
+) -> Result<(), String> {
+    let listed = args.selection.ecosystem()?;
+    let parsers: Vec<Parser> = engine
+        .implementations()
+        .map(|implementation| {
+            let about = implementation.about();
+            let judged_by = match Specification::from_claim(about.spec) {
+                Some(Specification::UrlStandard) => "URL Standard",
+                Some(Specification::Rfc3987) => "RFC 3987 (IRI rules), RFC 3986",
+                Some(Specification::Rfc9112) => "RFC 3986 (RFC 9112 forms)",
+                _ => "RFC 3986",
+            }
+            .to_owned();
+            match listed.iter().find(|a| a.name == about.name) {
+                Some(adapter) => Parser {
+                    name: about.name.to_owned(),
+                    language: adapter.language.clone(),
+                    library: adapter.library.clone(),
+                    version: adapter.version.clone(),
+                    spec: about.spec.to_owned(),
+                    judged_by,
+                    bundled: false,
+                    adapter: adapter.adapter.clone(),
+                },
+                None if implementation.command_line().is_some() => Parser {
+                    name: about.name.to_owned(),
+                    language: "?".to_owned(),
+                    library: about.name.to_owned(),
+                    version: about.version.to_owned(),
+                    spec: about.spec.to_owned(),
+                    judged_by,
+                    bundled: false,
+                    adapter: String::new(),
+                },
+                None => {
+                    let (library, version) = about
+                        .version
+                        .split_once(' ')
+                        .unwrap_or((about.version, ""));
+                    Parser {
+                        name: about.name.to_owned(),
+                        language: "Rust".to_owned(),
+                        library: library.to_owned(),
+                        version: version.to_owned(),
+                        spec: about.spec.to_owned(),
+                        judged_by,
+                        bundled: true,
+                        adapter: about.docs.to_owned(),
+                    }
+                }
+            }
+        })
+        .collect();
+    let field = report::field::build(parsers, matrix, profile, written);
+    report::field::write(reports, &field).map_err(|e| format!("{}: {e}", reports.display()))?;
+    println!(
+        "field: {} parsers ({})",
+        field.parsers.len(),
+        reports.join("field.md").display()
+    );
+    let corpus = vectors::load_default().map_err(|e| e.to_string())?;
+    let corpus_inputs = corpus.iter().filter_map(|vector| match matrix::request(vector) {
+        Some(Request::Parse { input, .. }) => Some(input),
+        _ => None,
+    });
+    let budget = confusion::Budget::default();
+    let inputs = confusion::inputs(corpus_inputs, &budget);
+    let table = confusion::find(engine, &inputs, &budget);
+    let selection = args
+        .selection
+        .ecosystem_option()
+        .map(|list| format!("--ecosystem {}", list.display()))
+        .unwrap_or_default();
+    report::confusion::write(reports, &table, &selection)
+        .map_err(|e| format!("{}: {e}", reports.display()))?;
+    println!(
+        "confusion: {} minimal inputs read differently ({})",
+        table.confusions.len(),
+        reports.join("confusion.md").display()
+    );
+    Ok(())
 }
 
 /// url's setters against the web-platform-tests setter cases: `reports/url-setters.md`.

@@ -27,6 +27,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use uri_conformance::diff::{Catalogue, Engine};
+use uri_conformance::ecosystem::Adapter;
 use uri_conformance::fuzz::FirstFind;
 use uri_conformance::impls::spec::Specification;
 use uri_conformance::impls::{
@@ -46,6 +47,11 @@ pub struct Selection {
     /// An external program that speaks the protocol, `NAME=COMMAND` or `COMMAND` (repeatable).
     #[arg(long = "impl-cmd", value_name = "COMMAND")]
     commands: Vec<String>,
+    /// The list of working adapters that `adapters/setup` writes (`adapters/ecosystem.json`):
+    /// each one is added as an external program under its name. Without --impl, every bundled
+    /// implementation runs beside them: the whole field.
+    #[arg(long, value_name = "FILE")]
+    ecosystem: Option<PathBuf>,
     /// Time limit per case and implementation, in milliseconds (for an external program, from
     /// when the request is sent).
     #[arg(long, default_value_t = 5000)]
@@ -64,12 +70,30 @@ impl Selection {
         Duration::from_millis(self.timeout_ms)
     }
 
+    /// The list `--ecosystem` names, if any.
+    pub fn ecosystem_option(&self) -> Option<&Path> {
+        self.ecosystem.as_deref()
+    }
+
+    /// The adapters of `--ecosystem`, none without it.
+    pub fn ecosystem(&self) -> Result<Vec<Adapter>, String> {
+        self.ecosystem
+            .as_deref()
+            .map_or_else(|| Ok(Vec::new()), uri_conformance::ecosystem::load)
+    }
+
     /// The chosen implementations.
     pub fn implementations(&self) -> Result<Vec<Arc<dyn Implementation>>, String> {
         let mut chosen: Vec<Arc<dyn Implementation>> = Vec::new();
         if self.implementations.is_empty() && self.commands.is_empty() {
             chosen.extend(impls::bundled().into_iter().map(Arc::from));
         }
+        let listed = self.ecosystem()?;
+        let commands = self
+            .commands
+            .iter()
+            .cloned()
+            .chain(listed.iter().map(Adapter::impl_cmd));
         for name in &self.implementations {
             let implementation = impls::by_name(name).ok_or_else(|| {
                 format!(
@@ -79,15 +103,44 @@ impl Selection {
             })?;
             chosen.push(Arc::from(implementation));
         }
-        for command in &self.commands {
-            chosen.push(Arc::new(External::with_options(
-                command,
-                external_program::Options {
-                    limit: self.limit(),
-                    startup: Duration::from_millis(self.startup_ms),
-                    in_flight: usize::try_from(self.impl_batch).unwrap_or(1),
-                },
-            )));
+        let programs: Vec<Arc<External>> = commands
+            .map(|command| {
+                Arc::new(External::with_options(
+                    &command,
+                    external_program::Options {
+                        limit: self.limit(),
+                        startup: Duration::from_millis(self.startup_ms),
+                        in_flight: usize::try_from(self.impl_batch).unwrap_or(1),
+                    },
+                ))
+            })
+            .collect();
+        // Every program starts (at once: a field of slow starters costs the slowest) and says
+        // what it is before any case is asked; one that cannot is a usage error, not a run in
+        // which every case fails.
+        let checks: Vec<Result<(), String>> = std::thread::scope(|scope| {
+            let running: Vec<_> = programs
+                .iter()
+                .map(|program| scope.spawn(|| program.check_start()))
+                .collect();
+            running
+                .into_iter()
+                .map(|r| r.join().unwrap_or_else(|_| Err("its start panicked".to_owned())))
+                .collect()
+        });
+        for (program, check) in programs.iter().zip(checks) {
+            check.map_err(|why| format!("--impl-cmd {}: {why}", program.command()))?;
+        }
+        chosen.extend(programs.into_iter().map(|p| p as Arc<dyn Implementation>));
+        let mut seen = std::collections::BTreeMap::new();
+        for implementation in &chosen {
+            let about = implementation.about();
+            if let Some(first) = seen.insert(about.name.to_owned(), about.version.to_owned()) {
+                return Err(format!(
+                    "two implementations are named {:?} ({first}; {}): give each program its own name with --impl-cmd NAME=COMMAND",
+                    about.name, about.version
+                ));
+            }
         }
         Ok(chosen)
     }

@@ -187,6 +187,19 @@ impl Engine {
         )
     }
 
+    /// Every implementation's answers to `cases`, with nothing compared and no property
+    /// checked: one list per implementation, in the engine's order, each call guarded as in
+    /// [`Engine::run_all`] (a hang is [`Outcome::TimedOut`], a panic [`Outcome::Panicked`]).
+    pub fn answers(&self, cases: &[Request]) -> Vec<(String, Vec<Outcome>)> {
+        self.task(
+            |core, calls| core.answers(cases, calls),
+            || {
+                let (core, cases) = (Arc::clone(&self.core), cases.to_vec());
+                Arc::new(move |calls| core.answers(&cases, calls))
+            },
+        )
+    }
+
     /// Runs `case` on one implementation only; its difference from the reference, if any.
     pub fn run_one(&self, implementation: &str, case: &Request) -> Option<Finding> {
         self.task(
@@ -271,6 +284,21 @@ impl Core {
             answers,
             findings,
         }
+    }
+
+    fn answers(&self, cases: &[Request], calls: &Calls<'_>) -> Vec<(String, Vec<Outcome>)> {
+        self.implementations
+            .iter()
+            .map(|implementation| {
+                let outcomes = implementation.answer_guarded(cases).unwrap_or_else(|| {
+                    cases
+                        .iter()
+                        .map(|case| calls.answer(&**implementation, case))
+                        .collect()
+                });
+                (implementation.about().name.to_owned(), outcomes)
+            })
+            .collect()
     }
 
     fn run_all(&self, cases: &[Request], calls: &Calls<'_>) -> Vec<CaseRun> {

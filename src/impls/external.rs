@@ -32,7 +32,7 @@ use super::process::{Program, Silence};
 use super::{BlindSpot, Blindness, Implementation};
 use crate::model::{Field, Outcome};
 use crate::protocol::{self, Ask, Request, Response};
-use crate::reference::{Level, ParseOptions, Rule};
+use crate::reference::{Grammar, Level, ParseOptions, Rule};
 
 pub use crate::model::faults::{
     CANNOT_START, EXITED, EXTRA_ANSWER, NOT_AN_ANSWER, PROTOCOL_ERROR, fixed_detail,
@@ -109,6 +109,9 @@ struct State {
     faults_in_a_row: u32,
     /// Why the program is benched, once it is ([`BENCH_AFTER`]).
     benched: Option<String>,
+    /// What is wrong with its first answer to `about`, if anything: the first line it wrote
+    /// was not JSON, or named a field the protocol does not have.
+    about_error: Option<String>,
 }
 
 struct Running {
@@ -184,6 +187,15 @@ impl Fault {
             }
             Fault::CannotStart(why) => Outcome::Panicked(format!("{CANNOT_START}: {why}")),
         }
+    }
+}
+
+/// "; its standard error ends: ..." for a program that wrote something there, else nothing.
+fn stderr_said(stderr: &str) -> String {
+    if stderr.trim().is_empty() {
+        String::new()
+    } else {
+        format!("; its standard error ends:\n{}", quoted(stderr.trim_end()))
     }
 }
 
@@ -346,14 +358,20 @@ impl External {
                     .is_some_and(|v| v.as_u64() == Some(id));
                 if state.first_about.is_none() {
                     // A version 1 program answers {"error":...}: it says nothing of itself.
-                    let about = if !value.is_object() || value.get("error").is_some() {
+                    let about = if !value.is_object() {
+                        state.about_error = Some(format!(
+                            "the first line it wrote on standard output is not an answer to about (a protocol program writes nothing else there): {}",
+                            quoted(&line)
+                        ));
+                        protocol::About::default()
+                    } else if value.get("error").is_some() {
                         protocol::About::default()
                     } else {
                         serde_json::from_value(value).unwrap_or_else(|e| {
-                            eprintln!(
-                                "warning: {}: its answer to about is not understood ({e}); taken as saying nothing",
-                                self.command
-                            );
+                            state.about_error = Some(format!(
+                                "its answer to about is not understood ({e}): {}",
+                                quoted(&line)
+                            ));
                             protocol::About::default()
                         })
                     };
@@ -376,6 +394,65 @@ impl External {
         };
         drop(program.kill());
         Err(fault)
+    }
+
+    /// Starts the program, unless it has started, and checks what it says of itself: `Err`
+    /// with the reason (its standard error included) when it cannot be run, exits or stays
+    /// silent before answering `about`, writes something else first, or names in `about` a
+    /// field, operation or rule the protocol does not have. A command line turns this into a
+    /// usage error before any case is asked, rather than a run in which every case fails.
+    pub fn check_start(&self) -> Result<(), String> {
+        {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            if state.running.is_none() && state.first_about.is_none() {
+                if let Err(fault) = self.start(&mut state) {
+                    return Err(match fault {
+                        Fault::TimedOut => format!(
+                            "it did not answer {{\"op\":\"about\"}} within {} ms (--startup-ms){}",
+                            self.options.startup.as_millis(),
+                            stderr_said(&Self::kill(&mut state).1)
+                        ),
+                        Fault::Exited { status, stderr } => {
+                            format!("it exited before answering about ({status}){}", stderr_said(&stderr))
+                        }
+                        Fault::CannotStart(why) => format!("it cannot be started: {why}"),
+                        Fault::Interrupted => "interrupted".to_owned(),
+                        Fault::NotAnAnswer(line) | Fault::Extra(line) => format!(
+                            "its first line on standard output is not an answer to about: {}",
+                            quoted(&line)
+                        ),
+                    });
+                }
+            }
+            if let Some(error) = &state.about_error {
+                return Err(error.clone());
+            }
+        }
+        let description = self.description();
+        const OPERATIONS: [&str; 6] = [
+            "parse",
+            "resolve",
+            "normalize",
+            "serialize",
+            "iri-to-uri",
+            "uri-to-iri",
+        ];
+        for operation in description.operations.iter().flatten() {
+            if !OPERATIONS.contains(&operation.as_str()) {
+                return Err(format!(
+                    "its answer to about names the operation {operation:?}, which the protocol does not have (it has {})",
+                    OPERATIONS.join(", ")
+                ));
+            }
+        }
+        for rule in description.rules.iter().flatten() {
+            if Grammar::rule_named(rule).is_none() {
+                return Err(format!(
+                    "its answer to about names the rule {rule:?}, which is none of RFC 3986's URI-reference, URI, absolute-URI, relative-ref or RFC 3987's IRI-reference, IRI, absolute-IRI, irelative-ref"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Kills the running program, if any; what it was doing is lost.

@@ -15,6 +15,9 @@
 //! changed.
 
 pub mod changes;
+#[cfg(feature = "fuzz")]
+pub mod confusion;
+pub mod field;
 pub mod index;
 pub mod markdown;
 pub mod matrix;

@@ -1,0 +1,448 @@
+//! `field.{md,json,html}`: every parser of a run (the bundled crates and the adapters of
+//! `--ecosystem`), by language, with its results per operation and per RFC part, the WHATWG
+//! profile for those that claim the URL Standard, and its bugs with links to their reports.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::io;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::{Report, write_atomically};
+use crate::matrix::{Matrix, Verdict};
+use crate::protocol::Request;
+use crate::whatwg::profile::Profile;
+
+/// Who a parser is, as the field lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Parser {
+    /// Its name in the run (`go-net-url`, `url`).
+    pub name: String,
+    /// The language of the library (`Go`, `Rust`).
+    pub language: String,
+    /// The library (`net/url`, `url`).
+    pub library: String,
+    /// The library's version.
+    pub version: String,
+    /// The specification it claims.
+    pub spec: String,
+    /// The specification that judges it (`RFC 3986`, `URL Standard`, ...).
+    pub judged_by: String,
+    /// Whether it is a crate bundled with the harness (else an external program).
+    pub bundled: bool,
+    /// Where its adapter is, relative to the repository (`src/impls/url_adapter.rs`,
+    /// `adapters/go/net-url`).
+    pub adapter: String,
+}
+
+/// Counts of verdicts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// The expected answer, or an acceptable one.
+    pub pass: usize,
+    /// Another answer no catalogue entry explains.
+    pub fail: usize,
+    /// Another answer a documented difference explains.
+    pub known: usize,
+    /// Not asked: the parser does not do it.
+    pub unsupported: usize,
+}
+
+impl Counts {
+    fn add(&mut self, verdict: &Verdict) {
+        match verdict {
+            Verdict::Pass => self.pass += 1,
+            Verdict::Fail => self.fail += 1,
+            Verdict::Known(_) => self.known += 1,
+            Verdict::Unsupported => self.unsupported += 1,
+        }
+    }
+
+    fn asked(&self) -> usize {
+        self.pass + self.fail + self.known
+    }
+}
+
+/// One report of a parser, linked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// The signature (the report's file stem).
+    pub signature: String,
+    /// `parse`, `resolve`, `normalize`.
+    pub op: String,
+    /// Whether it decides where a request goes.
+    pub security: bool,
+    /// The report, relative to the field's folder.
+    pub report: String,
+    /// What upstream knows of it, for a confirmed bug.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upstream: Option<String>,
+}
+
+/// One parser's row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// Who it is.
+    #[serde(flatten)]
+    pub parser: Parser,
+    /// The corpus's vectors by operation (`parse`, `resolve`, `normalize`).
+    pub operations: BTreeMap<String, Counts>,
+    /// The corpus's vectors by part of the RFC (`RFC 3986 §3`, `RFC 3987 §2`).
+    pub parts: BTreeMap<String, Counts>,
+    /// The WHATWG profile, for a parser judged by the URL Standard.
+    pub whatwg: Option<Counts>,
+    /// Bugs a catalogue entry confirms.
+    pub confirmed_bugs: Vec<Finding>,
+    /// Differences no catalogue entry explains.
+    pub candidate_bugs: Vec<Finding>,
+    /// Reports a documented difference explains.
+    pub known_differences: usize,
+}
+
+/// The field.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Field {
+    /// One row per parser, by language then name.
+    pub parsers: Vec<Row>,
+}
+
+/// The part of the RFC a vector's section belongs to: `RFC 3986 §3` for `3.2.2`.
+fn part(place: &str, section: &str) -> String {
+    let rfc = if place.contains("rfc3987") {
+        "RFC 3987"
+    } else {
+        "RFC 3986"
+    };
+    let top = section.split('.').next().unwrap_or(section);
+    let top = if top.chars().all(|c| c.is_ascii_digit()) && !top.is_empty() {
+        format!("§{top}")
+    } else {
+        top.to_owned()
+    };
+    format!("{rfc} {top}")
+}
+
+fn op_name(case: &Request) -> &'static str {
+    match case {
+        Request::Parse { .. } => "parse",
+        Request::Resolve { .. } => "resolve",
+        Request::Normalize { .. } => "normalize",
+    }
+}
+
+/// The field from a run's matrix, WHATWG profile and reports.
+pub fn build(
+    parsers: Vec<Parser>,
+    matrix: &Matrix,
+    whatwg: Option<&Profile>,
+    reports: &[Report],
+) -> Field {
+    let mut rows: Vec<Row> = parsers
+        .into_iter()
+        .map(|parser| {
+            let mut operations: BTreeMap<String, Counts> = BTreeMap::new();
+            let mut parts: BTreeMap<String, Counts> = BTreeMap::new();
+            for row in &matrix.rows {
+                if let Some(result) = row.results.get(&parser.name) {
+                    operations
+                        .entry(op_name(&row.case).to_owned())
+                        .or_default()
+                        .add(&result.verdict);
+                    parts
+                        .entry(part(&row.place, &row.section))
+                        .or_default()
+                        .add(&result.verdict);
+                }
+            }
+            let whatwg = whatwg.and_then(|p| {
+                p.implementations
+                    .iter()
+                    .find(|i| i.name == parser.name)
+                    .map(|i| Counts {
+                        pass: i.pass,
+                        fail: i.fail,
+                        known: 0,
+                        unsupported: i.unsupported,
+                    })
+            });
+            let mut confirmed_bugs = Vec::new();
+            let mut candidate_bugs = Vec::new();
+            let mut known_differences = 0;
+            for report in reports.iter().filter(|r| r.implementation == parser.name) {
+                let finding = Finding {
+                    signature: report.signature.clone(),
+                    op: report.op.clone(),
+                    security: report.security,
+                    report: format!("{}/{}.md", report.implementation, report.signature),
+                    upstream: report.upstream.clone(),
+                };
+                if report.is_confirmed_bug() {
+                    confirmed_bugs.push(finding);
+                } else if report.is_candidate_bug() {
+                    candidate_bugs.push(finding);
+                } else {
+                    known_differences += 1;
+                }
+            }
+            Row {
+                parser,
+                operations,
+                parts,
+                whatwg,
+                confirmed_bugs,
+                candidate_bugs,
+                known_differences,
+            }
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        (&a.parser.language, &a.parser.name).cmp(&(&b.parser.language, &b.parser.name))
+    });
+    Field { parsers: rows }
+}
+
+/// Writes `field.json`, `field.md` and `field.html` into `dir`.
+pub fn write(dir: &Path, field: &Field) -> io::Result<()> {
+    let json = serde_json::to_string_pretty(field).map_err(io::Error::other)? + "\n";
+    write_atomically(&dir.join("field.json"), json.as_bytes())?;
+    write_atomically(&dir.join("field.md"), markdown(field).as_bytes())?;
+    write_atomically(&dir.join("field.html"), html(field).as_bytes())
+}
+
+/// `pass/asked`, with the known differences beside: `412/480 (5 known)`; `-` when none asked.
+fn cell(counts: Option<&Counts>) -> String {
+    match counts {
+        Some(c) if c.asked() > 0 => {
+            let known = if c.known > 0 {
+                format!(" ({} known)", c.known)
+            } else {
+                String::new()
+            };
+            format!("{}/{}{known}", c.pass, c.asked())
+        }
+        _ => "-".to_owned(),
+    }
+}
+
+fn part_names(field: &Field) -> Vec<String> {
+    let mut names: Vec<String> = field
+        .parsers
+        .iter()
+        .flat_map(|r| r.parts.keys().cloned())
+        .collect();
+    names.sort_by_key(|name| {
+        let number: u32 = name
+            .rsplit('§')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(u32::MAX);
+        (name.starts_with("RFC 3987"), number, name.clone())
+    });
+    names.dedup();
+    names
+}
+
+fn markdown(field: &Field) -> String {
+    let mut out = String::new();
+    let languages: std::collections::BTreeSet<&str> = field
+        .parsers
+        .iter()
+        .map(|r| r.parser.language.as_str())
+        .collect();
+    let _ = writeln!(out, "# The field: every parser compared\n");
+    let _ = writeln!(
+        out,
+        "{} parsers in {} languages, each judged by the specification it claims (RFC 3986 by the \
+         reference, RFC 3987 by its IRI grammar, the URL Standard by its model with IDNA). A cell \
+         is `passing/asked` over the vectors of `vectors/`; known differences (documented design \
+         choices, each modelled exactly) count as asked and not passing. Bugs link to their \
+         reports: **confirmed** where a catalogue entry models the wrong rule, **candidate** where \
+         no entry explains the difference. [field.json](field.json) has the same, \
+         [field.html](field.html) is this page for a browser, [confusion.md](confusion.md) lists \
+         the inputs that two parsers read with different hosts, ports, schemes or userinfo.\n",
+        field.parsers.len(),
+        languages.len()
+    );
+    let _ = writeln!(
+        out,
+        "| language | parser | library | version | claims | judged by | parse | resolve | normalize | WHATWG profile | confirmed bugs | candidate bugs | known |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for row in &field.parsers {
+        let p = &row.parser;
+        let _ = writeln!(
+            out,
+            "| {} | [{}](#{}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            md_escape(&p.language),
+            p.name,
+            p.name,
+            md_escape(&p.library),
+            md_escape(&p.version),
+            md_escape(&p.spec),
+            p.judged_by,
+            cell(row.operations.get("parse")),
+            cell(row.operations.get("resolve")),
+            cell(row.operations.get("normalize")),
+            cell(row.whatwg.as_ref()),
+            row.confirmed_bugs.len(),
+            row.candidate_bugs.len(),
+            row.known_differences
+        );
+    }
+    let parts = part_names(field);
+    let _ = writeln!(out, "\n## By part of the RFC\n");
+    let _ = writeln!(out, "| parser | {} |", parts.join(" | "));
+    let _ = writeln!(out, "|---|{}", "---|".repeat(parts.len()));
+    for row in &field.parsers {
+        let cells: Vec<String> = parts.iter().map(|p| cell(row.parts.get(p))).collect();
+        let _ = writeln!(out, "| {} | {} |", row.parser.name, cells.join(" | "));
+    }
+    let _ = writeln!(out, "\n## Each parser's bugs\n");
+    for row in &field.parsers {
+        let p = &row.parser;
+        let _ = writeln!(out, "### {}\n", p.name);
+        let _ = writeln!(
+            out,
+            "{} {} ({}), claims {}; judged by {}; adapter: `{}`.\n",
+            md_escape(&p.library),
+            md_escape(&p.version),
+            md_escape(&p.language),
+            md_escape(&p.spec),
+            p.judged_by,
+            p.adapter
+        );
+        if row.confirmed_bugs.is_empty() && row.candidate_bugs.is_empty() {
+            let _ = writeln!(out, "No bug found.\n");
+            continue;
+        }
+        for (what, findings) in [
+            ("confirmed", &row.confirmed_bugs),
+            ("candidate", &row.candidate_bugs),
+        ] {
+            for f in findings {
+                let security = if f.security { " (security)" } else { "" };
+                let upstream = f
+                    .upstream
+                    .as_deref()
+                    .map(|u| format!(" — upstream: {}", md_escape(u)))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "- {what}{security}: [{}]({}){upstream}",
+                    f.signature, f.report
+                );
+            }
+        }
+        let _ = writeln!(out);
+    }
+    out
+}
+
+fn md_escape(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A cell coloured by its share of passing answers.
+fn html_cell(out: &mut String, counts: Option<&Counts>) {
+    match counts {
+        Some(c) if c.asked() > 0 => {
+            let share = c.pass as f64 / c.asked() as f64;
+            let class = if share >= 0.999 {
+                "all"
+            } else if share >= 0.9 {
+                "most"
+            } else if share >= 0.6 {
+                "some"
+            } else {
+                "few"
+            };
+            let _ = write!(
+                out,
+                "<td class=\"{class}\" data-sort=\"{share:.4}\">{}</td>",
+                html_escape(&cell(Some(c)))
+            );
+        }
+        _ => out.push_str("<td class=\"none\" data-sort=\"-1\">-</td>"),
+    }
+}
+
+fn html(field: &Field) -> String {
+    let mut out = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>The field: every URI parser compared</title>\n<style>\n\
+         body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\n\
+         table{border-collapse:collapse;font-size:13px}\n\
+         th,td{border:1px solid #ccc;padding:3px 6px;text-align:left;white-space:nowrap}\n\
+         th{background:#f3f3f3;cursor:pointer;position:sticky;top:0}\n\
+         td.all{background:#c8f0c8}td.most{background:#e6f5c8}td.some{background:#fbeec0}td.few{background:#f8c8c8}td.none{color:#999}\n\
+         a{color:#0645ad}\n</style>\n</head>\n<body>\n<h1>The field: every URI parser compared</h1>\n\
+         <p>Each parser judged by the specification it claims; a cell is passing/asked over the corpus's vectors (known differences count as asked). Click a heading to sort. <a href=\"field.md\">field.md</a> · <a href=\"field.json\">field.json</a> · <a href=\"confusion.md\">confusion.md</a></p>\n",
+    );
+    let parts = part_names(field);
+    out.push_str("<table id=\"field\">\n<thead><tr>");
+    for heading in [
+        "language",
+        "parser",
+        "library",
+        "version",
+        "claims",
+        "judged by",
+        "parse",
+        "resolve",
+        "normalize",
+        "WHATWG",
+        "confirmed bugs",
+        "candidate bugs",
+        "known",
+    ]
+    .iter()
+    .map(|h| (*h).to_owned())
+    .chain(parts.iter().cloned())
+    {
+        let _ = write!(out, "<th>{}</th>", html_escape(&heading));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for row in &field.parsers {
+        let p = &row.parser;
+        out.push_str("<tr>");
+        for text in [&p.language, &p.name, &p.library, &p.version, &p.spec, &p.judged_by] {
+            let _ = write!(out, "<td>{}</td>", html_escape(text));
+        }
+        for op in ["parse", "resolve", "normalize"] {
+            html_cell(&mut out, row.operations.get(op));
+        }
+        html_cell(&mut out, row.whatwg.as_ref());
+        let link = |n: usize| {
+            format!(
+                "<td data-sort=\"{n}\"><a href=\"field.md#{}\">{n}</a></td>",
+                html_escape(&p.name)
+            )
+        };
+        out.push_str(&link(row.confirmed_bugs.len()));
+        out.push_str(&link(row.candidate_bugs.len()));
+        let _ = write!(out, "<td data-sort=\"{0}\">{0}</td>", row.known_differences);
+        for part in &parts {
+            html_cell(&mut out, row.parts.get(part));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str(
+        "</tbody>\n</table>\n<script>\n\
+         document.querySelectorAll('#field th').forEach((th, column) => th.addEventListener('click', () => {\n\
+         const body = document.querySelector('#field tbody');\n\
+         const key = r => { const c = r.children[column]; return c.dataset.sort !== undefined ? parseFloat(c.dataset.sort) : c.textContent; };\n\
+         const rows = [...body.rows];\n\
+         const down = th.dataset.down !== 'true'; th.dataset.down = down;\n\
+         rows.sort((a, b) => { const x = key(a), y = key(b); const o = typeof x === 'number' ? x - y : String(x).localeCompare(String(y)); return down ? -o : o; });\n\
+         rows.forEach(r => body.appendChild(r));\n\
+         }));\n</script>\n</body>\n</html>\n",
+    );
+    out
+}
