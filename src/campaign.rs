@@ -88,7 +88,7 @@ impl<'a> Campaign<'a> {
             if self.collector.count_if_held(finding, &run.answers, source) {
                 continue;
             }
-            let minimal = self.engine.shrink(finding, SHRINK_BUDGET);
+            let minimal = shrunk_to_cause(self.engine, finding);
             let minimal_answers = self.engine.run(&minimal.case).answers;
             let Some(implementation) = self
                 .engine
@@ -150,7 +150,7 @@ impl<'a> Campaign<'a> {
     /// Shrinks a new finding and gathers every implementation's answers for its report, with
     /// `engine` (the campaign's, [`Campaign::engine`]) and no campaign at hand.
     pub fn prepare(engine: &Engine, finding: &Finding, run: &CaseRun) -> Prepared {
-        let minimal = engine.shrink(finding, SHRINK_BUDGET);
+        let minimal = shrunk_to_cause(engine, finding);
         let minimal_answers = engine.run(&minimal.case).answers;
         let original_answers = if run.answers.len() < engine.names().len() {
             engine.run(&finding.case).answers
@@ -231,6 +231,18 @@ impl<'a> Campaign<'a> {
     /// Writes the reports (merged with those on disk) and the index.
     pub fn write(&self) -> io::Result<Vec<Report>> {
         self.collector.write()
+    }
+}
+
+/// A new finding shrunk, then, where a parse of its strings shows the same behaviour
+/// ([`Engine::cause`]: a resolution that accepts an invalid reference because the parser does),
+/// that parse shrunk in its place: the report is the parser's, and the resolution's signature
+/// becomes another name of it.
+fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
+    let minimal = engine.shrink(finding, SHRINK_BUDGET);
+    match engine.cause(&minimal) {
+        Some(parse) => engine.shrink(&parse, SHRINK_BUDGET),
+        None => minimal,
     }
 }
 

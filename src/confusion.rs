@@ -503,8 +503,10 @@ mod tests {
                 scheme: Some(scheme.to_owned()),
                 host: host.map(str::to_owned),
                 port: port.map(str::to_owned),
+                userinfo: None,
                 path: "/".to_owned(),
-                ..Components::default()
+                query: None,
+                fragment: None,
             },
             host_kind: None,
         }

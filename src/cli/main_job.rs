@@ -44,6 +44,49 @@ pub struct RunArgs {
     /// of `../shared/data/wpt`, skipped when missing).
     #[arg(long)]
     wpt_setters: Option<PathBuf>,
+    #[command(flatten)]
+    wpt: WptOption,
+}
+
+/// Where the WHATWG profile's web-platform-tests data is.
+#[derive(Args)]
+pub struct WptOption {
+    /// The web-platform-tests URL data for the WHATWG profile: a folder holding
+    /// `urltestdata.json` (and `toascii.json`), or that file itself (default:
+    /// `$URI_CONFORMANCE_WPT`, else `../shared/data/wpt/latest` beside the checkout, skipped
+    /// when missing).
+    #[arg(long, value_name = "DIR")]
+    wpt: Option<PathBuf>,
+}
+
+impl WptOption {
+    /// The folder, checked when given: a given path that holds no `urltestdata.json` is an
+    /// error; the default may be missing (`None`, with a line saying so).
+    fn folder(&self) -> Result<Option<PathBuf>, String> {
+        if let Some(given) = &self.wpt {
+            let dir = if given.is_file() {
+                given.parent().map(Path::to_owned).unwrap_or_default()
+            } else {
+                given.clone()
+            };
+            return if dir.join("urltestdata.json").is_file() {
+                Ok(Some(dir))
+            } else {
+                Err(format!("--wpt {}: no urltestdata.json there", given.display()))
+            };
+        }
+        let dir = whatwg::wpt::default_dir();
+        if dir.join("urltestdata.json").is_file() {
+            Ok(Some(dir))
+        } else {
+            println!(
+                "no urltestdata.json in {} (WHATWG profile skipped; give the folder with --wpt DIR or ${})",
+                dir.display(),
+                whatwg::wpt::ENV
+            );
+            Ok(None)
+        }
+    }
 }
 
 impl RunArgs {
@@ -87,6 +130,8 @@ pub struct MatrixArgs {
     selection: Selection,
     #[command(flatten)]
     reports: ReportsOption,
+    #[command(flatten)]
+    wpt: WptOption,
 }
 
 /// Cases of each implementation's own fuzz campaign in the main job: a million, where a
@@ -104,7 +149,11 @@ pub fn matrix(args: &MatrixArgs) -> ExitCode {
         Ok(engine) => engine,
         Err(e) => return fail(e),
     };
-    match write_matrix(&engine, &reports, false) {
+    let wpt = match args.wpt.folder() {
+        Ok(wpt) => wpt,
+        Err(e) => return fail(e),
+    };
+    match write_matrix(&engine, &reports, false, wpt.as_deref()) {
         Ok(_) => ExitCode::SUCCESS,
         Err(code) => code,
     }
@@ -154,6 +203,7 @@ pub fn write_matrix(
     engine: &Engine,
     reports: &Path,
     with_reports: bool,
+    wpt: Option<&Path>,
 ) -> Result<(matrix::Matrix, Option<whatwg::profile::Profile>), ExitCode> {
     let corpus = vectors::load_default().map_err(fail)?;
     let mut result = matrix::run(engine, &corpus);
@@ -189,7 +239,10 @@ pub fn write_matrix(
         "matrix written to {}",
         reports.join("conformance.md").display()
     );
-    let profile = write_whatwg_profile(engine, reports)?;
+    let profile = match wpt {
+        Some(dir) => Some(write_whatwg_profile(engine, reports, dir)?),
+        None => None,
+    };
     Ok((result, profile))
 }
 
@@ -198,20 +251,13 @@ pub fn write_matrix(
 fn write_whatwg_profile(
     engine: &Engine,
     reports: &Path,
-) -> Result<Option<whatwg::profile::Profile>, ExitCode> {
-    let dir = whatwg::wpt::default_dir();
-    if !dir.join("urltestdata.json").is_file() {
-        println!(
-            "no urltestdata.json in {} (WHATWG profile skipped)",
-            dir.display()
-        );
-        return Ok(None);
-    }
+    dir: &Path,
+) -> Result<whatwg::profile::Profile, ExitCode> {
     let chosen: Vec<&dyn Implementation> = engine
         .implementations()
         .filter(|i| Specification::from_claim(i.about().spec) == Some(Specification::UrlStandard))
         .collect();
-    let profile = whatwg::profile::run(&dir, &chosen).map_err(fail)?;
+    let profile = whatwg::profile::run(dir, &chosen).map_err(fail)?;
     whatwg::profile::write(reports, &profile)
         .map_err(|e| fail(format!("{}: {e}", reports.join("whatwg.md").display())))?;
     for p in &profile.implementations {
@@ -224,7 +270,7 @@ fn write_whatwg_profile(
         "WHATWG profile written to {}",
         reports.join("whatwg.md").display()
     );
-    Ok(Some(profile))
+    Ok(profile)
 }
 
 fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> ExitCode {
@@ -237,7 +283,11 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
     };
     // What is on disk before anything is written: the job ends by listing what changed.
     let before = report::changes::Before::read(reports);
-    let (matrix, profile) = match write_matrix(&engine, reports, true) {
+    let wpt = match args.wpt.folder() {
+        Ok(wpt) => wpt,
+        Err(e) => return fail(e),
+    };
+    let (matrix, profile) = match write_matrix(&engine, reports, true, wpt.as_deref()) {
         Ok(written) => written,
         Err(code) => return code,
     };

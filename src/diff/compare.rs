@@ -363,6 +363,19 @@ pub fn differing_fields(
                 return false;
             }
             if field == Field::HostKind {
+                // The host kind follows the host: not compared where the host is not reported,
+                // nor for an empty host an API reports as none (RFC 3986 calls it a reg-name).
+                let host = || blind_spots.iter().filter(|b| b.field == Field::Host);
+                if host().any(|b| b.blindness == Blindness::Hidden) {
+                    return false;
+                }
+                let empty = |h: Option<&str>| h.is_none_or(str::is_empty);
+                if host().any(|b| b.blindness == Blindness::EmptyIsUndefined)
+                    && empty(expected.component(Field::Host))
+                    && empty(actual.component(Field::Host))
+                {
+                    return false;
+                }
                 return expected_kind != actual_kind;
             }
             // Each blindness of the field applies to both sides, so that the comparison sees
@@ -372,8 +385,22 @@ pub fn differing_fields(
                     .clone()
                     .fold(value.map(str::to_owned), |v, b| match b {
                         Blindness::EmptyIsUndefined => v.filter(|v| !v.is_empty()),
-                        Blindness::Decoded => v.map(|v| percent_decoded(&v)),
+                        Blindness::Decoded | Blindness::Reencoded => {
+                            v.map(|v| percent_decoded(&v))
+                        }
                         Blindness::CaseFolded => v.map(|v| v.to_ascii_lowercase()),
+                        Blindness::DefaultPortDropped => v.filter(|port| {
+                            let scheme = expected
+                                .component(Field::Scheme)
+                                .map(str::to_ascii_lowercase);
+                            let default = match scheme.as_deref() {
+                                Some("http" | "ws") => "80",
+                                Some("https" | "wss") => "443",
+                                Some("ftp") => "21",
+                                _ => return true,
+                            };
+                            port.trim_start_matches('0') != default
+                        }),
                         Blindness::Hidden => v,
                     })
             };

@@ -225,6 +225,34 @@ impl Engine {
         )
     }
 
+    /// The parse that causes a resolution's or normalization's finding of validity: when the
+    /// implementation accepts what the reference refuses (or refuses what it accepts) in a
+    /// resolution or a normalization because its parser does so on the reference, the base or
+    /// the input alone, that parse's finding, with the same kind and the same catalogue entry
+    /// (or none). One parser behaviour then makes one report, shown by its smallest case,
+    /// rather than one per operation that goes through the parser. `None` when no parse of
+    /// the case's strings shows it.
+    pub fn cause(&self, finding: &Finding) -> Option<Finding> {
+        if !matches!(
+            finding.signature.kind,
+            DifferenceKind::AcceptsInvalid | DifferenceKind::RejectsValid
+        ) {
+            return None;
+        }
+        let strings: Vec<&str> = match &finding.case {
+            Request::Normalize { input, .. } => vec![input],
+            Request::Resolve { base, input, .. } => vec![input, base],
+            Request::Parse { .. } => return None,
+        };
+        let known = |f: &Finding| f.known.as_ref().map(|k| k.id.clone());
+        strings.into_iter().find_map(|text| {
+            self.run_one(&finding.signature.implementation, &Request::parse(text))
+                .filter(|parse| {
+                    parse.signature.kind == finding.signature.kind && known(parse) == known(finding)
+                })
+        })
+    }
+
     /// Shrinks a finding to a minimal case that shows the same behaviour and classification
     /// (the first field of its signature, not every field: see `Core::shrink_within`).
     pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {

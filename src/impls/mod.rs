@@ -58,6 +58,14 @@ pub enum Blindness {
     Decoded,
     /// The API reports the field in ASCII lowercase, so the comparison folds both sides.
     CaseFolded,
+    /// The API reports the field re-encoded: characters percent-encoded that the input had
+    /// as they are, or percent-encodings of unreserved characters decoded, hexadecimal digits
+    /// in another case. The comparison decodes both sides, as for [`Blindness::Decoded`].
+    Reencoded,
+    /// (`port`) The API reports no port where the port is the scheme's default (80 for http
+    /// and ws, 443 for https and wss, 21 for ftp), so the comparison drops a default port on
+    /// both sides.
+    DefaultPortDropped,
 }
 
 impl Blindness {
@@ -68,6 +76,8 @@ impl Blindness {
             Blindness::Hidden => "hidden",
             Blindness::Decoded => "decoded",
             Blindness::CaseFolded => "case-folded",
+            Blindness::Reencoded => "re-encoded",
+            Blindness::DefaultPortDropped => "default-port-dropped",
         }
     }
 
@@ -78,6 +88,8 @@ impl Blindness {
             Blindness::Hidden,
             Blindness::Decoded,
             Blindness::CaseFolded,
+            Blindness::Reencoded,
+            Blindness::DefaultPortDropped,
         ]
         .into_iter()
         .find(|b| b.name() == name)
