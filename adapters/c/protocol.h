@@ -1,5 +1,5 @@
 /*
- * The JSON-lines protocol (version 2, see the README's "The protocol") for the C and C++
+ * The JSON-lines protocol (version 2, see docs/protocol.md) for the C and C++
  * adapters under adapters/c/ and adapters/cpp/: reading one request a line, writing one answer a
  * line with the request's "id" echoed, and flushing once every complete line read so far has
  * been answered. Taken from adapters/c/uriparser/adapter.c (which keeps its own copy); compiles

@@ -36,7 +36,7 @@ pub struct RunArgs {
     fuzz_cases: Option<u64>,
     /// Cases of each implementation's own fuzz campaign, after the shared one (a seed of
     /// its own, one job): one crate alone runs several times faster, so deep behaviours come
-    /// within reach (see the README for the cost) (default: 1,000,000; 20,000 with
+    /// within reach (see docs/fuzzing.md for the cost) (default: 1,000,000; 20,000 with
     /// --ecosystem).
     #[arg(long)]
     fuzz_cases_per_impl: Option<u64>,
@@ -136,7 +136,7 @@ pub struct MatrixArgs {
 
 /// Cases of each implementation's own fuzz campaign in the main job: a million, where a
 /// one-crate run reaches a panic that 200,000 cases over every crate do not (the cost is
-/// measured in the README).
+/// measured in docs/fuzzing.md).
 const PER_IMPLEMENTATION_FUZZ_CASES: u64 = 1_000_000;
 
 /// `matrix`.

@@ -991,7 +991,7 @@ impl Implementation for External {
             name: &description.name,
             version: &description.version,
             spec: &description.spec,
-            docs: "README.md#the-protocol",
+            docs: "docs/protocol.md",
         }
     }
 

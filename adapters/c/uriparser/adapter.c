@@ -1,6 +1,6 @@
 /*
  * An implementation adapter in C for uri-conformance: liburiparser (Debian's liburiparser-dev),
- * speaking protocol version 2 (see the README): one JSON request a line on stdin, one answer a
+ * speaking protocol version 2 (see docs/protocol.md): one JSON request a line on stdin, one answer a
  * line on stdout with the request's "id" echoed, and an answer to {"op":"about"}.
  *
  *     adapters/c/uriparser/setup      # apt-get install liburiparser-dev; make

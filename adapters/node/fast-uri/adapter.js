@@ -3,7 +3,7 @@
 // "Dependency-free RFC 3986 URI toolbox" (https://github.com/fastify/fast-uri#readme), a
 // replacement for uri-js with the same API. `spec` is "RFC 3986".
 //
-// Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin,
+// Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin,
 // one answer a line on stdout with the request's "id" echoed, written when every line read so
 // far is answered.
 //

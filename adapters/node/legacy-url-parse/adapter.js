@@ -5,7 +5,7 @@
 // URL strings" and deprecated (DEP0116, DEP0169) in favour of the WHATWG URL API: no
 // specification, said in free text, so the harness judges it by RFC 3986.
 //
-// Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin,
+// Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin,
 // one answer a line on stdout with the request's "id" echoed, written when every line read so
 // far is answered. Node's deprecation warnings go to standard error.
 //

@@ -4,7 +4,7 @@
 // (https://github.com/garycourt/uri-js#readme). `spec` is "RFC 3986". The package is marked
 // deprecated on npm, and is still a dependency of many (ajv among them).
 //
-// Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin,
+// Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin,
 // one answer a line on stdout with the request's "id" echoed, written when every line read so
 // far is answered.
 //

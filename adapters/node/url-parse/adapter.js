@@ -5,7 +5,7 @@
 // specification (and recommends the WHATWG URL API instead), so `spec` says so in free text and
 // the harness judges it by RFC 3986.
 //
-// Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin,
+// Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin,
 // one answer a line on stdout with the request's "id" echoed, written when every line read so
 // far is answered.
 //

@@ -5,7 +5,7 @@
 // library (process.versions.ada). `spec` is "WHATWG URL", so the harness judges it by the URL
 // Standard model, as it judges the Rust url crate.
 //
-// Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin,
+// Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin,
 // one answer a line on stdout with the request's "id" echoed, written when every line read so
 // far is answered.
 //

@@ -5,7 +5,7 @@
 // by the URL Standard model, as it judges the Rust url crate. (16.0.1 is the newest release
 // that runs on Node 20; 17 needs Node 22.)
 //
-// Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin,
+// Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin,
 // one answer a line on stdout with the request's "id" echoed, written when every line read so
 // far is answered.
 //

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An implementation adapter in Python for uri-conformance: the rfc3986 package (PyPI), 2.0.0.
 
-Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin, one
+Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin, one
 answer a line on stdout with the request's "id" echoed, flushed when no more input is waiting.
 
 Library: https://rfc3986.readthedocs.io/en/latest/ ("A Python implementation of RFC 3986

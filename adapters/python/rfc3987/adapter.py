@@ -2,7 +2,7 @@
 """An implementation adapter in Python for uri-conformance: the rfc3987 package (PyPI), 1.3.8,
 with the `regex` package it uses for named groups.
 
-Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin, one
+Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin, one
 answer a line on stdout with the request's "id" echoed, flushed when no more input is waiting.
 
 Library: https://pypi.org/project/rfc3987/ ("Parsing and validation of URIs (RFC 3986) and IRIs

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An implementation adapter in Python for uri-conformance: the uritools package (PyPI), 6.1.5.
 
-Protocol version 2 of `uri-conformance serve` (see the README): one request a line on stdin, one
+Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin, one
 answer a line on stdout with the request's "id" echoed, flushed when no more input is waiting.
 
 Library: https://uritools.readthedocs.io/ ("RFC 3986 compliant, scheme-agnostic replacement for

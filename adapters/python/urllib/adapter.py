@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An implementation adapter in Python for uri-conformance: Python's urllib.parse.
 
-It speaks protocol version 2 of `uri-conformance serve` (see the README): one request a line on
+It speaks protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on
 stdin, one response a line on stdout with the request's "id" echoed, and an answer to
 {"op":"about"} saying what it is, what it does and how it reports components. It flushes only
 when no more input is waiting, so that the harness can keep many requests in flight.
