@@ -217,44 +217,64 @@ impl Default for Budget {
     }
 }
 
-/// Every parser's answers, remembered: shrinking asks the same inputs many times.
+/// Every parser's answers, remembered: shrinking asks the same inputs many times. A parser
+/// not asked an input yet has `None` there; one that refused it, `Some(None)`.
 struct Answers<'a> {
     engine: &'a Engine,
-    seen: HashMap<String, Vec<Option<Reading>>>,
+    parsers: usize,
+    seen: HashMap<String, Vec<Option<Option<Reading>>>>,
 }
 
 impl<'a> Answers<'a> {
     fn new(engine: &'a Engine) -> Self {
         Answers {
             engine,
+            parsers: engine.names().len(),
             seen: HashMap::new(),
         }
     }
 
-    /// Reads every input not read yet, in batches.
+    /// Has every parser read every input.
     fn read(&mut self, inputs: &[String]) {
+        let all: Vec<usize> = (0..self.parsers).collect();
+        self.read_by(&all, inputs);
+    }
+
+    /// Has the parsers at `which` read every input they have not read yet, in batches.
+    fn read_by(&mut self, which: &[usize], inputs: &[String]) {
         let fresh: Vec<String> = inputs
             .iter()
-            .filter(|i| !self.seen.contains_key(*i))
+            .filter(|input| {
+                self.seen
+                    .get(*input)
+                    .is_none_or(|readings| which.iter().any(|&p| readings[p].is_none()))
+            })
             .cloned()
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
         for chunk in fresh.chunks(256) {
             let requests: Vec<Request> = chunk.iter().map(|i| Request::parse(i)).collect();
-            let answers = self.engine.answers(&requests);
+            let answers = self.engine.answers_of(which, &requests);
             for (index, input) in chunk.iter().enumerate() {
-                let readings = answers
-                    .iter()
-                    .map(|(_, outcomes)| outcomes.get(index).and_then(Reading::of))
-                    .collect();
-                self.seen.insert(input.clone(), readings);
+                let readings = self
+                    .seen
+                    .entry(input.clone())
+                    .or_insert_with(|| vec![None; self.parsers]);
+                for (&parser, (_, outcomes)) in which.iter().zip(&answers) {
+                    readings[parser] = Some(outcomes.get(index).and_then(Reading::of));
+                }
             }
         }
     }
 
-    fn get(&self, input: &str) -> &[Option<Reading>] {
-        self.seen.get(input).map_or(&[], Vec::as_slice)
+    /// What parser `parser` read of `input`: `None` when it refused it (or was not asked).
+    fn reading(&self, input: &str, parser: usize) -> Option<&Reading> {
+        self.seen
+            .get(input)
+            .and_then(|readings| readings.get(parser))
+            .and_then(|r| r.as_ref())
+            .and_then(Option::as_ref)
     }
 }
 
@@ -269,9 +289,8 @@ fn confuses(
     if blind[a].contains(&field) || blind[b].contains(&field) {
         return false;
     }
-    let readings = answers.get(input);
-    match (readings.get(a), readings.get(b)) {
-        (Some(Some(x)), Some(Some(y))) => x.field(field) != y.field(field),
+    match (answers.reading(input, a), answers.reading(input, b)) {
+        (Some(x), Some(y)) => x.field(field) != y.field(field),
         _ => false,
     }
 }
@@ -301,8 +320,19 @@ pub fn inputs(corpus: impl IntoIterator<Item = String>, budget: &Budget) -> Vec<
 /// form, a port and a rest, each picked at random.
 fn studied(rng: &mut SplitMix) -> String {
     const SCHEMES: &[&str] = &[
-        "http", "HTTP", "https", "hTtPs", "file", "ftp", "ws", "a", "mailto", "javascript", "",
-        " http", "ht\ttp",
+        "http",
+        "HTTP",
+        "https",
+        "hTtPs",
+        "file",
+        "ftp",
+        "ws",
+        "a",
+        "mailto",
+        "javascript",
+        "",
+        " http",
+        "ht\ttp",
     ];
     const SEPARATORS: &[&str] = &[
         ":", "://", ":/", ":///", ":////", ":\\\\", ":/\\", ":\\/", "://\\", ": //", ":%2F%2F",
@@ -342,7 +372,18 @@ fn studied(rng: &mut SplitMix) -> String {
         "", "", "", ":", ":80", ":080", ":443", ":65536", ":-1", ":8a", ":@", "::80", ": 80",
     ];
     const RESTS: &[&str] = &[
-        "", "/", "/p?q#f", "?q", "#f", "\\p", "@x/", "/..//x", "/%2e%2e/x", "#@x", "?@x", ";x",
+        "",
+        "/",
+        "/p?q#f",
+        "?q",
+        "#f",
+        "\\p",
+        "@x/",
+        "/..//x",
+        "/%2e%2e/x",
+        "#@x",
+        "?@x",
+        ";x",
         "/@x:1/",
     ];
     let mut pick = |list: &[&'static str]| list[(rng.next() % list.len() as u64) as usize];
@@ -383,12 +424,11 @@ pub fn find(engine: &Engine, inputs: &[String], budget: &Budget) -> Table {
     // The shortest input per (pair, field, class): what gets shrunk.
     let mut found: BTreeMap<(usize, usize, usize, &'static str), &str> = BTreeMap::new();
     for input in inputs {
-        let readings = answers.get(input);
         for a in 0..names.len() {
             for b in a + 1..names.len() {
-                let (Some(Some(_)), Some(Some(_))) = (readings.get(a), readings.get(b)) else {
+                if answers.reading(input, a).is_none() || answers.reading(input, b).is_none() {
                     continue;
-                };
+                }
                 for (f, field) in FIELDS.into_iter().enumerate() {
                     if confuses(&answers, &blind, input, (a, b), field) {
                         let key = (a, b, f, class(input));
@@ -419,15 +459,16 @@ pub fn find(engine: &Engine, inputs: &[String], budget: &Budget) -> Table {
         ]);
     }
     // Each minimal input read by every parser (and the reference), grouped by reading.
+    let shrunk: Vec<String> = minimal.keys().cloned().collect();
+    answers.read(&shrunk);
     let mut confusions: Vec<Confusion> = minimal
         .into_iter()
         .map(|(input, pairs)| {
-            let readings = answers.get(&input);
             let mut groups: BTreeMap<Reading, Vec<String>> = BTreeMap::new();
             let mut refused_by = Vec::new();
             for (index, name) in names.iter().enumerate() {
-                match readings.get(index) {
-                    Some(Some(reading)) => {
+                match answers.reading(&input, index) {
+                    Some(reading) => {
                         let mut reading = reading.clone();
                         for field in &blind[index] {
                             if *field == Field::Userinfo {
@@ -440,7 +481,8 @@ pub fn find(engine: &Engine, inputs: &[String], budget: &Budget) -> Table {
                 }
             }
             let fields: BTreeSet<String> = pairs.iter().map(|[_, _, f]| f.clone()).collect();
-            let rfc3986 = Reading::of(&crate::impls::reference::Reference.answer(&Request::parse(&input)));
+            let rfc3986 =
+                Reading::of(&crate::impls::reference::Reference.answer(&Request::parse(&input)));
             Confusion {
                 class: class(&input).to_owned(),
                 fields: fields.into_iter().collect(),
@@ -481,7 +523,7 @@ fn shrink(
             .map(|(i, c)| format!("{}{}", &input[..i], &input[i + c.len_utf8()..]))
             .filter(|candidate| class(candidate) == class_of_input)
             .collect();
-        answers.read(&candidates);
+        answers.read_by(&[pair.0, pair.1], &candidates);
         match candidates
             .into_iter()
             .find(|c| confuses(answers, blind, c, pair, field))
@@ -531,7 +573,11 @@ mod tests {
         let b = Reading::of(&parsed("http", Some("a"), None)).unwrap();
         assert_ne!(a, b);
         let c = Reading::of(&parsed("a", Some("a"), Some("80"))).unwrap();
-        assert_eq!(c.port.as_deref(), Some("80"), "80 is no default of scheme a");
+        assert_eq!(
+            c.port.as_deref(),
+            Some("80"),
+            "80 is no default of scheme a"
+        );
         assert_eq!(Reading::of(&Outcome::Invalid(String::new())), None);
     }
 

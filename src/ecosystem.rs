@@ -44,12 +44,12 @@ impl Adapter {
     /// The `--impl-cmd` value that starts it under its own name: `NAME=COMMAND`, the command's
     /// path quoted for `sh` when it is one word (a path that holds spaces stays one word).
     pub fn impl_cmd(&self) -> String {
-        let command = if self.command.contains(char::is_whitespace) && Path::new(&self.command).is_file()
-        {
-            shell_quoted(&self.command)
-        } else {
-            self.command.clone()
-        };
+        let command =
+            if self.command.contains(char::is_whitespace) && Path::new(&self.command).is_file() {
+                shell_quoted(&self.command)
+            } else {
+                self.command.clone()
+            };
         format!("{}={command}", self.name)
     }
 }
@@ -70,7 +70,11 @@ pub fn load(path: &Path) -> Result<Vec<Adapter>, String> {
 /// [`load`] on the text of a list.
 pub fn parse(text: &str) -> Result<Vec<Adapter>, String> {
     let list: List = serde_json::from_str(text).map_err(|e| {
-        format!("not an adapter list (line {}, column {}: {e}); adapters/setup writes one", e.line(), e.column())
+        format!(
+            "not an adapter list (line {}, column {}: {e}); adapters/setup writes one",
+            e.line(),
+            e.column()
+        )
     })?;
     let mut names = BTreeSet::new();
     for (index, adapter) in list.adapters.iter().enumerate() {
@@ -86,7 +90,10 @@ pub fn parse(text: &str) -> Result<Vec<Adapter>, String> {
             return Err(format!("adapter {:?} has no command", adapter.name));
         }
         if !names.insert(adapter.name.as_str()) {
-            return Err(format!("the name {:?} is given to two adapters", adapter.name));
+            return Err(format!(
+                "the name {:?} is given to two adapters",
+                adapter.name
+            ));
         }
     }
     Ok(list.adapters)
@@ -120,7 +127,11 @@ mod tests {
         assert!(parse(unnamed).unwrap_err().contains("a name is letters"));
         let no_command = r#"{"adapters":[{"name":"a","command":" "}]}"#;
         assert!(parse(no_command).unwrap_err().contains("no command"));
-        assert!(parse("[]").unwrap_err().starts_with("not an adapter list (line 1"));
+        assert!(
+            parse("[]")
+                .unwrap_err()
+                .starts_with("not an adapter list (line 1")
+        );
     }
 
     #[test]

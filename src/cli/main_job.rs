@@ -72,7 +72,10 @@ impl WptOption {
             return if dir.join("urltestdata.json").is_file() {
                 Ok(Some(dir))
             } else {
-                Err(format!("--wpt {}: no urltestdata.json there", given.display()))
+                Err(format!(
+                    "--wpt {}: no urltestdata.json there",
+                    given.display()
+                ))
             };
         }
         let dir = whatwg::wpt::default_dir();
@@ -166,7 +169,10 @@ pub fn run(args: &RunArgs) -> ExitCode {
     }
     let urls = match (&args.urls, args.field()) {
         (None, true) => None,
-        (given, _) => Some(Source::or_default(given.clone(), campaign::default_urls_dir)),
+        (given, _) => Some(Source::or_default(
+            given.clone(),
+            campaign::default_urls_dir,
+        )),
     };
     let setters = Source::or_default(
         args.wpt_setters.clone(),
@@ -449,10 +455,8 @@ fn write_field(
                     adapter: String::new(),
                 },
                 None => {
-                    let (library, version) = about
-                        .version
-                        .split_once(' ')
-                        .unwrap_or((about.version, ""));
+                    let (library, version) =
+                        about.version.split_once(' ').unwrap_or((about.version, ""));
                     Parser {
                         name: about.name.to_owned(),
                         language: "Rust".to_owned(),
@@ -475,10 +479,12 @@ fn write_field(
         reports.join("field.md").display()
     );
     let corpus = vectors::load_default().map_err(|e| e.to_string())?;
-    let corpus_inputs = corpus.iter().filter_map(|vector| match matrix::request(vector) {
-        Some(Request::Parse { input, .. }) => Some(input),
-        _ => None,
-    });
+    let corpus_inputs = corpus
+        .iter()
+        .filter_map(|vector| match matrix::request(vector) {
+            Some(Request::Parse { input, .. }) => Some(input),
+            _ => None,
+        });
     let budget = confusion::Budget::default();
     let inputs = confusion::inputs(corpus_inputs, &budget);
     let table = confusion::find(engine, &inputs, &budget);

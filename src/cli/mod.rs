@@ -125,7 +125,10 @@ impl Selection {
                 .collect();
             running
                 .into_iter()
-                .map(|r| r.join().unwrap_or_else(|_| Err("its start panicked".to_owned())))
+                .map(|r| {
+                    r.join()
+                        .unwrap_or_else(|_| Err("its start panicked".to_owned()))
+                })
                 .collect()
         });
         for (program, check) in programs.iter().zip(checks) {

@@ -385,9 +385,7 @@ pub fn differing_fields(
                     .clone()
                     .fold(value.map(str::to_owned), |v, b| match b {
                         Blindness::EmptyIsUndefined => v.filter(|v| !v.is_empty()),
-                        Blindness::Decoded | Blindness::Reencoded => {
-                            v.map(|v| percent_decoded(&v))
-                        }
+                        Blindness::Decoded | Blindness::Reencoded => v.map(|v| percent_decoded(&v)),
                         Blindness::CaseFolded => v.map(|v| v.to_ascii_lowercase()),
                         Blindness::DefaultPortDropped => v.filter(|port| {
                             let scheme = expected

@@ -191,11 +191,18 @@ impl Engine {
     /// checked: one list per implementation, in the engine's order, each call guarded as in
     /// [`Engine::run_all`] (a hang is [`Outcome::TimedOut`], a panic [`Outcome::Panicked`]).
     pub fn answers(&self, cases: &[Request]) -> Vec<(String, Vec<Outcome>)> {
+        let all: Vec<usize> = (0..self.core.implementations.len()).collect();
+        self.answers_of(&all, cases)
+    }
+
+    /// [`Engine::answers`] of the implementations at `which` (indices in the engine's order)
+    /// alone.
+    pub fn answers_of(&self, which: &[usize], cases: &[Request]) -> Vec<(String, Vec<Outcome>)> {
         self.task(
-            |core, calls| core.answers(cases, calls),
+            |core, calls| core.answers(which, cases, calls),
             || {
-                let (core, cases) = (Arc::clone(&self.core), cases.to_vec());
-                Arc::new(move |calls| core.answers(&cases, calls))
+                let (core, which, cases) = (Arc::clone(&self.core), which.to_vec(), cases.to_vec());
+                Arc::new(move |calls| core.answers(&which, &cases, calls))
             },
         )
     }
@@ -314,9 +321,15 @@ impl Core {
         }
     }
 
-    fn answers(&self, cases: &[Request], calls: &Calls<'_>) -> Vec<(String, Vec<Outcome>)> {
-        self.implementations
+    fn answers(
+        &self,
+        which: &[usize],
+        cases: &[Request],
+        calls: &Calls<'_>,
+    ) -> Vec<(String, Vec<Outcome>)> {
+        which
             .iter()
+            .filter_map(|&index| self.implementations.get(index))
             .map(|implementation| {
                 let outcomes = implementation.answer_guarded(cases).unwrap_or_else(|| {
                     cases

@@ -413,7 +413,10 @@ impl External {
                             stderr_said(&Self::kill(&mut state).1)
                         ),
                         Fault::Exited { status, stderr } => {
-                            format!("it exited before answering about ({status}){}", stderr_said(&stderr))
+                            format!(
+                                "it exited before answering about ({status}){}",
+                                stderr_said(&stderr)
+                            )
                         }
                         Fault::CannotStart(why) => format!("it cannot be started: {why}"),
                         Fault::Interrupted => "interrupted".to_owned(),

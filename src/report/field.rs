@@ -412,7 +412,14 @@ fn html(field: &Field) -> String {
     for row in &field.parsers {
         let p = &row.parser;
         out.push_str("<tr>");
-        for text in [&p.language, &p.name, &p.library, &p.version, &p.spec, &p.judged_by] {
+        for text in [
+            &p.language,
+            &p.name,
+            &p.library,
+            &p.version,
+            &p.spec,
+            &p.judged_by,
+        ] {
             let _ = write!(out, "<td>{}</td>", html_escape(text));
         }
         for op in ["parse", "resolve", "normalize"] {
