@@ -305,8 +305,38 @@ pub fn compare(
                 security: routing_differs(ec, *ek, ac, *ak),
             })
         }
+        // A target that differs only where the implementation's API is blind (a scheme it
+        // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the same
+        // representation its parse answers do, which the blind spot already declares: no
+        // difference of its own.
+        (Outcome::Resolved(e), Outcome::Resolved(a))
+            if e != a
+                && !blind_spots.is_empty()
+                && differing_fields(
+                    &lenient_components(e),
+                    None,
+                    &lenient_components(a),
+                    None,
+                    blind_spots,
+                )
+                .is_empty() =>
+        {
+            None
+        }
         (Outcome::Resolved(e), Outcome::Resolved(a)) => (e != a).then(|| {
-            let (fields, _) = string_fields(e, a);
+            // The fields where the targets differ in what the API can express: a scheme it
+            // lowercases does not make a path difference another signature.
+            let fields = match (reference::parse(e), reference::parse(a)) {
+                (Ok(e), Ok(a)) => {
+                    let fields = differing_fields(&e, e.host_kind, &a, a.host_kind, blind_spots);
+                    if fields.is_empty() {
+                        differing_fields(&e, e.host_kind, &a, a.host_kind, &[])
+                    } else {
+                        fields
+                    }
+                }
+                _ => Vec::new(),
+            };
             Difference {
                 kind: DifferenceKind::Target,
                 fields,

@@ -490,7 +490,7 @@ impl Core {
             difference.fields = fields;
             difference.detail = detail;
         }
-        Some(self.classified(
+        let finding = self.classified(
             implementation,
             case,
             difference,
@@ -498,7 +498,32 @@ impl Core {
             actual,
             Vec::new(),
             memo,
-        ))
+        );
+        // A crate that claims the URL Standard is judged by it: a difference from RFC 3986 that
+        // no entry explains is signed by how the answer differs from the Standard's, not from
+        // the RFC's. Otherwise a Standard-following parser's one bug (a path it empties) would
+        // be filed under whichever RFC rule each case happens to break first (a tab in the
+        // fragment, which the Standard strips), one report per rule.
+        if finding.known.is_none()
+            && finding.difference.detail != CLAIMED_SPECIFICATION
+            && self.catalogue.claims_url_standard(name, case)
+            && let Some(standard) = memo.url_standard_answer(case)
+            && let Some(mut against) = compare::compare(case, standard, actual, blind_spots)
+        {
+            against.detail = CLAIMED_SPECIFICATION.to_owned();
+            let signature = Signature::of(name, case, &against);
+            return Some(Finding {
+                id: signature.id(),
+                signature,
+                case: case.clone(),
+                difference: against,
+                reference: expected.clone(),
+                actual: actual.clone(),
+                known: None,
+                chain: Vec::new(),
+            });
+        }
+        Some(finding)
     }
 
     #[allow(clippy::too_many_arguments)]

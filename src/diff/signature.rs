@@ -1,7 +1,9 @@
 //! Stable signatures: many inputs that show one bug make one report.
 //!
-//! A signature is the operation, the implementation, the kind of difference, every field
-//! involved (by severity) and the detail (the failing rule and character, the §5.2.2 branch, the panic site).
+//! A signature is the operation, the implementation, the kind of difference, the fields
+//! involved (for differing components, targets and normalizations only the most severe one;
+//! for a property, every one) and the detail (the failing rule and character, the §5.2.2
+//! branch, the panic site).
 //! It holds nothing of the input itself, so it is the same for every input that shows the
 //! same behaviour. A known difference is identified by its catalogue entry instead of its
 //! fields and detail: the entry already says what the behaviour is.
@@ -38,6 +40,16 @@ impl Signature {
         let mut fields = difference.fields.clone();
         fields.sort_by_key(|&f| severity(f));
         fields.dedup();
+        // Of the fields two answers differ in, the most severe names the behaviour: the others
+        // usually follow from it (a path taken for an authority moves host, port and path at
+        // once), and the shrinker keeps the first field, not the rest, so signing by every
+        // field would make one report per combination a single cause shows.
+        if matches!(
+            difference.kind,
+            DifferenceKind::Components | DifferenceKind::Target | DifferenceKind::Normalized
+        ) {
+            fields.truncate(1);
+        }
         Signature {
             op: op_name(case),
             implementation: implementation.to_owned(),
