@@ -219,7 +219,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         program: None,
     },
     EntryPoint {
-        name: "uniresid::Uri::resolve",
+        name: "uniresid::AbsoluteUri::resolve",
         reach: Reach::Operation("resolve"),
         program: None,
     },
