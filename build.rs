@@ -7,13 +7,17 @@ use std::path::PathBuf;
 
 /// The crates compared against the reference, and the environment variable each version goes
 /// into (`URI_CONFORMANCE_VERSION_<NAME>`).
-const CRATES: [&str; 8] = [
+const CRATES: [&str; 12] = [
     "ada-url",
     "fluent-uri",
     "http",
     "iref",
     "iri-string",
     "oxiri",
+    "rhymuri",
+    "rocket_http",
+    "sophia_iri",
+    "uniresid",
     "uriparse",
     "url",
 ];

@@ -23,7 +23,15 @@ pub mod planted;
 pub mod process;
 pub mod reference;
 pub(crate) mod reproduction;
+#[cfg(feature = "rhymuri")]
+pub mod rhymuri_adapter;
+#[cfg(feature = "rocket_http")]
+pub mod rocket_http_adapter;
+#[cfg(feature = "sophia_iri")]
+pub mod sophia_iri_adapter;
 pub mod spec;
+#[cfg(feature = "uniresid")]
+pub mod uniresid_adapter;
 #[cfg(feature = "uriparse")]
 pub mod uriparse_adapter;
 #[cfg(feature = "url")]
@@ -427,6 +435,14 @@ pub fn bundled() -> Vec<Box<dyn Implementation>> {
     all.push(Box::new(http_adapter::Http));
     #[cfg(feature = "ada")]
     all.push(Box::new(ada_adapter::AdaUrl));
+    #[cfg(feature = "rhymuri")]
+    all.push(Box::new(rhymuri_adapter::Rhymuri));
+    #[cfg(feature = "uniresid")]
+    all.push(Box::new(uniresid_adapter::Uniresid));
+    #[cfg(feature = "sophia_iri")]
+    all.push(Box::new(sophia_iri_adapter::SophiaIri));
+    #[cfg(feature = "rocket_http")]
+    all.push(Box::new(rocket_http_adapter::RocketHttp));
     all
 }
 

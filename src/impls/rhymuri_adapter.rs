@@ -1,0 +1,468 @@
+//! [rhymuri](https://docs.rs/rhymuri/1.3.1) 1.3.1, the Rust twin of the C++ library
+//! rhymu8354/Uri, which "implements IETF RFC 3986", behind the [`Implementation`] trait.
+//!
+//! # Its component model, and ours
+//!
+//! rhymuri does not keep the text: "Components are percent-encoded as necessary during
+//! generation, and percent encodings are decoded during parsing" (`Uri`'s documentation). A
+//! parsed [`Uri`] holds decoded bytes, and the adapter maps them onto the model's text fields
+//! as follows.
+//!
+//! - **Scheme.** [`Uri::scheme`], an `Option<&str>`: `None` for a relative reference
+//!   ([`Uri::is_relative_reference`]). `Uri::parse` lowercases it (`parse_scheme` calls
+//!   `to_lowercase`), so it is compared case-folded (a blind spot).
+//! - **Authority.** [`Uri::authority`] is `Some` exactly when the input has `//` after the
+//!   scheme (`split_authority_from_path_and_parse_them`); its [`Authority::userinfo`] is
+//!   `Option<&[u8]>`, `Some(b"")` for `//@h` (the crate's `userinfo_barely_legal` test), so an
+//!   undefined userinfo is told from an empty one. [`Authority::host`] is the decoded host, a
+//!   reg-name lowercased (`host_mixed_case` test), an IP literal without its brackets (`[v7.:]`
+//!   reads `v7.:`, `host_barely_legal` test). The adapter writes brackets around a host the
+//!   crate itself would bracket: its `Display` for `Authority` writes `[host]` exactly when the
+//!   host is a valid IPv6 address, and the host as a reg-name otherwise. So an IPvFuture host
+//!   loses its brackets, here as in the crate's own serialization.
+//! - **Port.** The Rust crate has no `has_port` (the C++ `HasPort`): [`Authority::port`] is an
+//!   `Option<u16>`, `None` for both `//h` and `//h:` (`parse_host_port` reads an empty port as
+//!   no port), and a number, so `:080` reads `80`. The empty port is a blind spot.
+//! - **Path.** [`Uri::path`] is a list of decoded segments; the RFC path is the segments joined
+//!   with `/`: "Leading and trailing slashes in the path are special cases represented by extra
+//!   empty segments at the beginning and/or end of the path" (`"/foo/bar"` is `["", "foo",
+//!   "bar"]`, `"foo/"` is `["foo", ""]`), with `"/"` as `[""]` and `""` as `[]`
+//!   ([`Uri::path_to_string`] writes `[""]` as `/`). An absolute path is one whose first
+//!   segment is empty. After an authority, an empty path is stored as `[""]`, so `http://a`
+//!   and `http://a/` are one `Uri` (the crate's test
+//!   `empty_path_in_uri_with_authority_is_equivalent_to_slash_only_path`): the path reads `/`.
+//! - **Query, fragment.** [`Uri::query`] and [`Uri::fragment`], `Option<&[u8]>`: `Some(b"")`
+//!   for a `?` or `#` with nothing after it (`query_empty_but_present`,
+//!   `fragment_empty_but_present` tests), `None` when the delimiter is absent.
+//! - **Decoded bytes as text.** Every component but the scheme and port is compared decoded
+//!   (a blind spot). The adapter reports the crate's bytes with `%` and the bytes of invalid
+//!   UTF-8 percent-encoded, so that decoding the report gives the crate's bytes back.
+//! - **Host kind.** The crate has no host kind; the adapter reads it from the host as above
+//!   (a valid IPv6 address is `ipv6`, four dotted decimal octets `ipv4`, anything else
+//!   `reg-name`): an IPvFuture literal is a `reg-name` to the crate.
+//!
+//! # When it writes an authority
+//!
+//! `Display` writes `//` and the authority exactly when [`Uri::authority`] is `Some`, whatever
+//! the path; then `/` when the path is `[""]`, then the segments joined with `/`. Each
+//! component is percent-encoded with the crate's table for it (uppercase hexadecimal digits),
+//! so an octet the input encoded and the table allows is written as it is (`%41` as `A`, `%3A`
+//! in a path as `:`), and a `+` in a query is written `%2B` (`percent_encode_plus_in_queries`
+//! test: "make sure '+' is percent-encoded in a URI when the URI is encoded").
+//!
+//! # Operations
+//!
+//! | rule or operation | entry point |
+//! |---|---|
+//! | `URI-reference` | [`Uri::parse`] |
+//! | `URI` | [`Uri::parse`], then `!Uri::is_relative_reference()` |
+//! | `absolute-URI` | as `URI`, and no fragment |
+//! | `relative-ref` | [`Uri::parse`], then [`Uri::is_relative_reference`] |
+//! | resolve (strict) | [`Uri::resolve`] ("following the algorithm from RFC 3986 section 5.2.2"), the base parsed by `Uri::parse` and refused when it is a relative reference; the target written by `Display` |
+//! | normalize (syntax) | [`Uri::parse`], [`Uri::normalize`] (the path's dot-segments), `Display` (the case of the scheme and host and the percent-encodings, by the decoding and encoding above) |
+//!
+//! Non-strict resolution and the scheme-based level of normalization are `Unsupported`: the
+//! crate takes a reference with a scheme as it is and knows no scheme.
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion or sub-parser must agree with `parse`, see
+//! [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `Uri::parse` | parse |
+//! | `Uri::resolve` | resolve |
+//! | `Uri::normalize` | normalize |
+//! | `Display` of `Uri` | serialize (rebuilt from decoded components: the text is not kept) |
+//! | `Uri::try_from(&str)`, `Uri::try_from(String)` | conversion, URI-reference |
+//! | `Authority::parse` | sub-parser, on the input's authority |
+
+use std::convert::TryFrom;
+
+use rhymuri::{Authority, Uri};
+
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
+use crate::model::{Components, Field, Outcome};
+use crate::protocol::Request;
+use crate::reference::host::is_ipv4address;
+use crate::reference::{HostKind, Level, ParseOptions, Rule};
+
+/// The `rhymuri` crate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rhymuri;
+
+const BLIND_SPOTS: &[BlindSpot] = &[
+    BlindSpot {
+        field: Field::Scheme,
+        blindness: Blindness::CaseFolded,
+        reason: "rhymuri::Uri::parse lowercases the scheme (parse_scheme: to_lowercase)",
+    },
+    BlindSpot {
+        field: Field::Userinfo,
+        blindness: Blindness::Decoded,
+        reason: "rhymuri::Authority::userinfo is the decoded bytes: \"percent encodings are \
+                 decoded during parsing\" (Uri's documentation)",
+    },
+    BlindSpot {
+        field: Field::Host,
+        blindness: Blindness::Decoded,
+        reason: "rhymuri::Authority::host is the decoded bytes",
+    },
+    BlindSpot {
+        field: Field::Host,
+        blindness: Blindness::CaseFolded,
+        reason: "rhymuri lowercases a reg-name after decoding it (parse_host_port, the \
+                 host_mixed_case test)",
+    },
+    BlindSpot {
+        field: Field::Port,
+        blindness: Blindness::EmptyIsUndefined,
+        reason: "rhymuri::Authority::port is an Option<u16>, None for an empty port; the C++ \
+                 library's HasPort has no Rust counterpart",
+    },
+    BlindSpot {
+        field: Field::Path,
+        blindness: Blindness::Decoded,
+        reason: "rhymuri::Uri::path is a list of decoded segments",
+    },
+    BlindSpot {
+        field: Field::Query,
+        blindness: Blindness::Decoded,
+        reason: "rhymuri::Uri::query is the decoded bytes",
+    },
+    BlindSpot {
+        field: Field::Fragment,
+        blindness: Blindness::Decoded,
+        reason: "rhymuri::Uri::fragment is the decoded bytes",
+    },
+];
+
+/// The crate's decoded bytes as text whose percent-decoding gives them back: `%` and the
+/// bytes of invalid UTF-8 are percent-encoded, everything else is as the crate holds it.
+fn decoded_text(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c == '%' {
+                out.push_str("%25");
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A path held as segments, written as RFC 3986 text: the segments joined with `/`, and `[""]`
+/// as `/` (`Uri::path_to_string`'s rule).
+fn joined_path(segments: &[Vec<u8>]) -> String {
+    match segments {
+        [only] if only.is_empty() => "/".to_owned(),
+        _ => segments
+            .iter()
+            .map(|s| decoded_text(s))
+            .collect::<Vec<_>>()
+            .join("/"),
+    }
+}
+
+/// A host as these crates' `Display` writes its kind: in brackets when it is a valid IPv6
+/// address (the crate checks with its `validate_ipv6_address`; `std::net::Ipv6Addr` accepts
+/// the same texts of RFC 3986's `IPv6address`), as a reg-name otherwise; and the kind read from
+/// it.
+fn host_and_kind(host: &[u8]) -> (String, HostKind) {
+    let text = decoded_text(host);
+    if text.contains(':') && text.parse::<std::net::Ipv6Addr>().is_ok() {
+        (format!("[{text}]"), HostKind::Ipv6)
+    } else if is_ipv4address(text.as_bytes()) {
+        (text, HostKind::Ipv4)
+    } else {
+        (text, HostKind::RegName)
+    }
+}
+
+fn authority_outcome(authority: &Authority) -> Outcome {
+    let (host, kind) = host_and_kind(authority.host());
+    Outcome::Parsed {
+        components: Components {
+            scheme: None,
+            userinfo: authority.userinfo().map(decoded_text),
+            host: Some(host),
+            port: authority.port().map(|p| p.to_string()),
+            path: String::new(),
+            query: None,
+            fragment: None,
+        },
+        host_kind: Some(kind),
+    }
+}
+
+fn parsed(uri: &Uri) -> Outcome {
+    let authority = uri.authority();
+    let host = authority.map(|a| host_and_kind(a.host()));
+    Outcome::Parsed {
+        components: Components {
+            scheme: uri.scheme().map(str::to_owned),
+            userinfo: authority.and_then(Authority::userinfo).map(decoded_text),
+            host: host.as_ref().map(|(h, _)| h.clone()),
+            port: authority.and_then(Authority::port).map(|p| p.to_string()),
+            path: joined_path(uri.path()),
+            query: uri.query().map(decoded_text),
+            fragment: uri.fragment().map(decoded_text),
+        },
+        host_kind: host.map(|(_, k)| k),
+    }
+}
+
+fn parse_outcome(result: Result<Uri, rhymuri::Error>) -> Outcome {
+    match result {
+        Ok(uri) => parsed(&uri),
+        Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+    }
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "rhymuri::Uri::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "rhymuri::Uri::resolve",
+        reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        name: "rhymuri::Uri::normalize",
+        reach: Reach::Operation("normalize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "rhymuri::Uri (Display)",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "rhymuri::Uri::try_from(&str)",
+        reach: Reach::Conversion(Rule::UriReference, |s| parse_outcome(Uri::try_from(s))),
+        program: Some("println!(\"{:?}\", rhymuri::Uri::try_from(input).map(|u| u.to_string()));"),
+    },
+    EntryPoint {
+        name: "rhymuri::Uri::try_from(String)",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            parse_outcome(Uri::try_from(s.to_owned()))
+        }),
+        program: Some(
+            "println!(\"{:?}\", rhymuri::Uri::try_from(input.to_owned()).map(|u| u.to_string()));",
+        ),
+    },
+    EntryPoint {
+        name: "rhymuri::Authority::parse",
+        reach: Reach::Part(Part::Authority, |s| match Authority::parse(s) {
+            Ok(authority) => authority_outcome(&authority),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+];
+
+impl Implementation for Rhymuri {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "rhymuri",
+            version: concat!("rhymuri ", env!("URI_CONFORMANCE_VERSION_RHYMURI")),
+            spec: "RFC 3986",
+            docs: "https://docs.rs/rhymuri/1.3.1",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
+        let uri = match Uri::parse(input) {
+            Ok(uri) => uri,
+            Err(e) => return Outcome::Invalid(format!("{e} ({e:?})")),
+        };
+        let relative = uri.is_relative_reference();
+        match rule {
+            Rule::UriReference => {}
+            Rule::Uri | Rule::AbsoluteUri if relative => {
+                return Outcome::Invalid("Uri::is_relative_reference: no scheme".to_owned());
+            }
+            Rule::Uri => {}
+            Rule::AbsoluteUri if uri.fragment().is_some() => {
+                return Outcome::Invalid("a fragment".to_owned());
+            }
+            Rule::AbsoluteUri => {}
+            Rule::RelativeRef if !relative => {
+                return Outcome::Invalid(
+                    "a scheme (Uri::is_relative_reference is false)".to_owned(),
+                );
+            }
+            Rule::RelativeRef => {}
+        }
+        parsed(&uri)
+    }
+
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        if !strict {
+            return Outcome::Unsupported;
+        }
+        let base = match Uri::parse(base) {
+            Ok(base) if base.is_relative_reference() => {
+                return Outcome::Invalid("base: a relative reference".to_owned());
+            }
+            Ok(base) => base,
+            Err(e) => return Outcome::Invalid(format!("base: {e} ({e:?})")),
+        };
+        match Uri::parse(reference) {
+            Ok(reference) => Outcome::Resolved(base.resolve(&reference).to_string()),
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }
+    }
+
+    fn normalize(&self, input: &str, level: Level) -> Outcome {
+        if level != Level::Syntax {
+            return Outcome::Unsupported;
+        }
+        match Uri::parse(input) {
+            Ok(mut uri) => {
+                uri.normalize();
+                Outcome::Normalized(uri.to_string())
+            }
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }
+    }
+
+    fn blind_spots(&self) -> &[BlindSpot] {
+        BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            Uri::parse(input)
+                .map(|u| u.to_string())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: true,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { .. } => {
+                "match rhymuri::Uri::parse(input) {\n    Ok(u) => {\n        let a = u.authority();\n        println!(\"scheme={:?} relative={}\", u.scheme(), u.is_relative_reference());\n        println!(\"userinfo={:?} host={:?} port={:?}\", a.and_then(|a| a.userinfo()).map(String::from_utf8_lossy), a.map(|a| String::from_utf8_lossy(a.host())), a.and_then(|a| a.port()));\n        println!(\"path={:?} query={:?} fragment={:?}\", u.path().iter().map(|s| String::from_utf8_lossy(s)).collect::<Vec<_>>(), u.query().map(String::from_utf8_lossy), u.fragment().map(String::from_utf8_lossy));\n        println!(\"written back: {u}\");\n    }\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Resolve { .. } => {
+                "let base = rhymuri::Uri::parse(base).unwrap();\nlet reference = rhymuri::Uri::parse(input).unwrap();\nprintln!(\"{}\", base.resolve(&reference));"
+            }
+            Request::Normalize { .. } => {
+                "let mut u = rhymuri::Uri::parse(input).unwrap();\nu.normalize();\nprintln!(\"{u}\");"
+            }
+        };
+        Some(super::reproduction::program(
+            concat!(
+                "rhymuri = \"=",
+                env!("URI_CONFORMANCE_VERSION_RHYMURI"),
+                "\""
+            ),
+            case,
+            body,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn components(input: &str) -> Components {
+        match Rhymuri.parse(input, Rule::UriReference, ParseOptions::default()) {
+            Outcome::Parsed { components, .. } => components,
+            other => panic!("{input}: {}", other.describe()),
+        }
+    }
+
+    #[test]
+    fn maps_the_segment_list_onto_the_path() {
+        // `Uri::path`'s documentation.
+        for (input, path) in [
+            ("foo/bar", "foo/bar"),
+            ("/foo/bar", "/foo/bar"),
+            ("foo/bar/", "foo/bar/"),
+            ("/", "/"),
+            ("", ""),
+            // An empty path after an authority is stored as `[""]`.
+            ("http://a", "/"),
+        ] {
+            assert_eq!(components(input).path, path, "{input}");
+        }
+    }
+
+    #[test]
+    fn tells_undefined_from_empty() {
+        let c = components("//@h?#");
+        assert_eq!(c.userinfo.as_deref(), Some(""));
+        assert_eq!(
+            (c.query.as_deref(), c.fragment.as_deref()),
+            (Some(""), Some(""))
+        );
+        let c = components("//h");
+        assert_eq!((c.userinfo, c.query, c.fragment), (None, None, None));
+        // No `has_port`: an empty port is no port.
+        assert_eq!(components("//h:").port, None);
+        assert_eq!(components("//h:80").port.as_deref(), Some("80"));
+    }
+
+    #[test]
+    fn decoded_components_decode_back() {
+        let c = components("HTTP://%41b@EX%41MPLE/%25%FF?%2B#%41");
+        assert_eq!(c.scheme.as_deref(), Some("http"));
+        assert_eq!(c.userinfo.as_deref(), Some("Ab"));
+        assert_eq!(c.host.as_deref(), Some("example"));
+        assert_eq!(c.path, "/%25%FF");
+        assert_eq!(c.query.as_deref(), Some("+"));
+        assert_eq!(c.fragment.as_deref(), Some("A"));
+        assert_eq!(components("//[::1]/").host.as_deref(), Some("[::1]"));
+    }
+
+    #[test]
+    fn rules_by_scheme() {
+        let parse = |input, rule| Rhymuri.parse(input, rule, ParseOptions::default());
+        assert!(parse("a:b#c", Rule::Uri).is_valid());
+        assert!(!parse("a:b#c", Rule::AbsoluteUri).is_valid());
+        assert!(!parse("/b", Rule::Uri).is_valid());
+        assert!(parse("/b", Rule::RelativeRef).is_valid());
+        assert!(!parse("a:b", Rule::RelativeRef).is_valid());
+    }
+
+    #[test]
+    fn resolves_and_normalizes() {
+        // The crate's `resolve` example and `normalize_path` tests.
+        assert_eq!(
+            Rhymuri.resolve("http://a/b/c/d;p?q", "g;x?y#s", true),
+            Outcome::Resolved("http://a/b/c/g;x?y#s".to_owned())
+        );
+        assert_eq!(
+            Rhymuri.resolve("http://a/", "g", false),
+            Outcome::Unsupported
+        );
+        assert_eq!(
+            Rhymuri.normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Level::Syntax),
+            Outcome::Normalized("example://a/b/c/%7Bfoo%7D".to_owned())
+        );
+    }
+}

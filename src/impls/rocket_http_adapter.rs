@@ -1,0 +1,369 @@
+//! The `uri` module of [rocket_http](https://api.rocket.rs/v0.5/rocket_http/uri/) 0.5.2,
+//! Rocket's own URI parser, behind the [`Implementation`] trait.
+//!
+//! Rocket's URI types are RFC 7230's request-target forms plus RFC 3986's `URI-reference`
+//! (its grammar file, `src/parse/uri/spec.txt`: "RFC 7230 Uri-Reference Grammar" and "RFC 7230
+//! Target Grammar"): [`Asterisk`] (`*`), [`Origin`] (`origin-form = absolute-path [ "?" query
+//! ]`), [`Authority`] (`authority-form`), [`Absolute`] (`absolute-form = absolute-URI`, "A URI
+//! with a scheme, authority, path, and query", no fragment) and [`Reference`] ("A URI-reference
+//! with optional scheme, authority, relative path, query, and fragment parts").
+//!
+//! # What is mapped, and how
+//!
+//! | rule or operation | entry point |
+//! |---|---|
+//! | `URI-reference` | [`Reference::parse`] |
+//! | `absolute-URI` | [`Absolute::parse`] |
+//! | `URI`, `relative-ref` | `Unsupported`: no Rocket type is either (`Absolute` has no fragment, `Reference` takes relative references too, `Origin` is only an absolute path and a query) |
+//! | resolve | `Unsupported`: rocket_http 0.5 has no resolution (no `join` or `resolve` on any URI type) |
+//! | normalize | `Unsupported`: see below |
+//!
+//! The components are [`Reference::scheme`], [`Reference::authority`] ([`Authority::user_info`],
+//! [`Authority::host`], [`Authority::port`]), [`Reference::path`] (`Path::as_str`),
+//! [`Reference::query`] (`Query::as_str`) and [`Reference::fragment`] (`RawStr::as_str`), and
+//! the same accessors of `Absolute`: slices of the input, `None` for an undefined component
+//! ("Returns the query part. May be empty"; a fragment "`#`" is `Some("")`). The host keeps an
+//! IP literal's brackets (`Authority::host`'s example: `[1::2]`); the host kind is read from its
+//! text (`[v` IPvFuture, `[` IPv6, four dotted decimal octets IPv4, anything else a reg-name).
+//! [`Authority::port`] is an `Option<u16>`: an empty port reads as none (a blind spot) and
+//! `:080` as `80`.
+//!
+//! **Normalization is not answered.** Rocket's `normalize`/`is_normalized` (on `Reference`,
+//! `Absolute` and `Origin`) is its own, for routing: "The path and query, if any, are
+//! normalized with no empty segments. If there is an authority, the path is empty or absolute
+//! with more than one character" (`Absolute`'s documentation, "# Normalization"): it removes
+//! empty path segments (`http:/foo//bar`), a trailing `/` (`git://rocket.rs/`) and empty query
+//! segments (`foo:bar?baz&&bop`), each of which RFC 3986 §6.2.2 keeps (they change the
+//! resource), and does none of §6.2.2's case, percent-encoding or dot-segment normalization. No
+//! level of the protocol's `normalize` asks for that, so both answer `Unsupported`.
+//!
+//! # Entry points
+//!
+//! Every public way from a string to a URI reference, and how the harness reaches it
+//! ([`ENTRY_POINTS`]; a conversion or sub-parser must agree with `parse`, see
+//! [`crate::diff::properties`]):
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `Reference::parse`, `Absolute::parse` | parse |
+//! | `Display` of `Reference` | serialize (written from the components) |
+//! | `Reference::parse_owned` | conversion, URI-reference |
+//! | `Absolute::parse_owned` | conversion, absolute-URI |
+//! | `Uri::parse_any` | conversion, URI-reference, where it picks `Origin`, `Absolute` or `Reference`; it "chooses the 'best fit' type ... preferring ... `Asterisk`, `Origin`, `Authority`, `Absolute`, `Reference`", so `a:1` is an `Authority` (host `a`, port 1) where `URI-reference` reads a scheme, and `//h/p` an `Origin` whose path is `//h/p` (origin-form's `absolute-path = 1*( "/" segment )`) where it reads an authority: those picks are request-target forms, not URI references, and answer `Unsupported` |
+//! | `Uri::parse::<Reference>` | conversion, URI-reference |
+//! | `Origin::parse` | conversion, URI-reference, on an input in origin-form's shape (starts with one `/`, no `#`); `Unsupported` on others |
+//! | `Asterisk::parse` | conversion, URI-reference, on `*` only (a `Reference` with the path `*`) |
+//! | `Authority::parse` | sub-parser, on the input's authority |
+
+use rocket_http::uri::{Absolute, Asterisk, Authority, Origin, Reference, Uri};
+
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Reach};
+use crate::model::{Components, Field, Outcome};
+use crate::protocol::Request;
+use crate::reference::host::is_ipv4address;
+use crate::reference::{HostKind, ParseOptions, Rule};
+
+/// rocket_http's `uri` module.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RocketHttp;
+
+const BLIND_SPOTS: &[BlindSpot] = &[BlindSpot {
+    field: Field::Port,
+    blindness: Blindness::EmptyIsUndefined,
+    reason: "rocket_http::uri::Authority::port is an Option<u16>: `//h:` and `//h` read the \
+             same, and the u16 drops leading zeros",
+}];
+
+fn host_kind(host: &str) -> HostKind {
+    if host.starts_with("[v") || host.starts_with("[V") {
+        HostKind::IpvFuture
+    } else if host.starts_with('[') {
+        HostKind::Ipv6
+    } else if is_ipv4address(host.as_bytes()) {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
+    }
+}
+
+/// The components, from the accessors every Rocket URI type shares.
+fn outcome(
+    scheme: Option<&str>,
+    authority: Option<&Authority<'_>>,
+    path: &str,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> Outcome {
+    Outcome::Parsed {
+        components: Components {
+            scheme: scheme.map(str::to_owned),
+            userinfo: authority.and_then(Authority::user_info).map(str::to_owned),
+            host: authority.map(|a| a.host().to_owned()),
+            port: authority.and_then(Authority::port).map(|p| p.to_string()),
+            path: path.to_owned(),
+            query: query.map(str::to_owned),
+            fragment: fragment.map(str::to_owned),
+        },
+        host_kind: authority.map(|a| host_kind(a.host())),
+    }
+}
+
+fn reference(r: &Reference<'_>) -> Outcome {
+    outcome(
+        r.scheme(),
+        r.authority(),
+        r.path().as_str(),
+        r.query().map(|q| q.as_str()),
+        r.fragment().map(|f| f.as_str()),
+    )
+}
+
+fn absolute(a: &Absolute<'_>) -> Outcome {
+    outcome(
+        Some(a.scheme()),
+        a.authority(),
+        a.path().as_str(),
+        a.query().map(|q| q.as_str()),
+        None,
+    )
+}
+
+fn origin(o: &Origin<'_>) -> Outcome {
+    outcome(
+        None,
+        None,
+        o.path().as_str(),
+        o.query().map(|q| q.as_str()),
+        None,
+    )
+}
+
+fn error<E: std::fmt::Display>(e: E) -> Outcome {
+    Outcome::Invalid(e.to_string())
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "rocket_http::uri::Reference::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "rocket_http::uri::Absolute::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "rocket_http::uri::Reference (Display)",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "rocket_http::uri::Reference::parse_owned",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            match Reference::parse_owned(s.to_owned()) {
+                Ok(r) => reference(&r),
+                Err(e) => error(e),
+            }
+        }),
+        program: Some(
+            "println!(\"{:?}\", rocket_http::uri::Reference::parse_owned(input.to_owned()));",
+        ),
+    },
+    EntryPoint {
+        name: "rocket_http::uri::Absolute::parse_owned",
+        reach: Reach::Conversion(Rule::AbsoluteUri, |s| {
+            match Absolute::parse_owned(s.to_owned()) {
+                Ok(a) => absolute(&a),
+                Err(e) => error(e),
+            }
+        }),
+        program: Some(
+            "println!(\"{:?}\", rocket_http::uri::Absolute::parse_owned(input.to_owned()));",
+        ),
+    },
+    EntryPoint {
+        name: "rocket_http::uri::Uri::parse_any",
+        reach: Reach::Conversion(Rule::UriReference, |s| match Uri::parse_any(s) {
+            Ok(Uri::Reference(r)) => reference(&r),
+            Ok(Uri::Absolute(a)) => absolute(&a),
+            // origin-form's `absolute-path = 1*( "/" segment )` takes `//h/p` as a path, where a
+            // URI reference has an authority: the documented preference for `Origin`.
+            Ok(Uri::Origin(_)) if s.starts_with("//") => Outcome::Unsupported,
+            Ok(Uri::Origin(o)) => origin(&o),
+            // Request-target forms that are not read as URI references (documented "best
+            // fit"): not comparable with `Reference::parse`.
+            Ok(Uri::Asterisk(_) | Uri::Authority(_)) => Outcome::Unsupported,
+            Err(e) => error(e),
+        }),
+        program: Some("println!(\"{:?}\", rocket_http::uri::Uri::parse_any(input));"),
+    },
+    EntryPoint {
+        name: "rocket_http::uri::Uri::parse::<Reference>",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            match Uri::parse::<Reference<'_>>(s) {
+                Ok(uri) => match uri.reference() {
+                    Some(r) => reference(r),
+                    None => Outcome::Invalid("not a Uri::Reference".to_owned()),
+                },
+                Err(e) => error(e),
+            }
+        }),
+        program: Some(
+            "println!(\"{:?}\", rocket_http::uri::Uri::parse::<rocket_http::uri::Reference>(input));",
+        ),
+    },
+    EntryPoint {
+        name: "rocket_http::uri::Origin::parse",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            // origin-form's shape: an absolute path (not `//`, which starts an authority in a
+            // URI reference) and an optional query, no fragment.
+            if !s.starts_with('/') || s.starts_with("//") || s.contains('#') {
+                return Outcome::Unsupported;
+            }
+            match Origin::parse(s) {
+                Ok(o) => origin(&o),
+                Err(e) => error(e),
+            }
+        }),
+        program: Some("println!(\"{:?}\", rocket_http::uri::Origin::parse(input));"),
+    },
+    EntryPoint {
+        name: "rocket_http::uri::Asterisk::parse",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            if s != "*" {
+                return Outcome::Unsupported;
+            }
+            match Asterisk::parse(s) {
+                Ok(_) => outcome(None, None, "*", None, None),
+                Err(e) => error(e),
+            }
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "rocket_http::uri::Authority::parse",
+        reach: Reach::Part(Part::Authority, |s| match Authority::parse(s) {
+            Ok(a) => outcome(None, Some(&a), "", None, None),
+            Err(e) => error(e),
+        }),
+        program: None,
+    },
+];
+
+impl Implementation for RocketHttp {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "rocket_http",
+            version: concat!("rocket_http ", env!("URI_CONFORMANCE_VERSION_ROCKET_HTTP")),
+            spec: "RFC 3986",
+            docs: "https://api.rocket.rs/v0.5/rocket_http/uri/",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
+        match rule {
+            Rule::UriReference => match Reference::parse(input) {
+                Ok(r) => reference(&r),
+                Err(e) => error(e),
+            },
+            Rule::AbsoluteUri => match Absolute::parse(input) {
+                Ok(a) => absolute(&a),
+                Err(e) => error(e),
+            },
+            Rule::Uri | Rule::RelativeRef => Outcome::Unsupported,
+        }
+    }
+
+    fn blind_spots(&self) -> &[BlindSpot] {
+        BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            Reference::parse(input)
+                .map(|r| r.to_string())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { rule, .. } if rule.as_deref() == Some("absolute-URI") => {
+                "match rocket_http::uri::Absolute::parse(input) {\n    Ok(a) => println!(\"scheme={:?} authority={:?} path={:?} query={:?}\", a.scheme(), a.authority().map(|a| (a.user_info(), a.host(), a.port())), a.path().as_str(), a.query().map(|q| q.as_str())),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Parse { .. } => {
+                "match rocket_http::uri::Reference::parse(input) {\n    Ok(r) => println!(\"scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}\", r.scheme(), r.authority().map(|a| (a.user_info(), a.host(), a.port())), r.path().as_str(), r.query().map(|q| q.as_str()), r.fragment().map(|f| f.as_str())),\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            _ => return None,
+        };
+        Some(super::reproduction::program(
+            concat!(
+                "rocket_http = \"=",
+                env!("URI_CONFORMANCE_VERSION_ROCKET_HTTP"),
+                "\""
+            ),
+            case,
+            body,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(input: &str, rule: Rule) -> Outcome {
+        RocketHttp.parse(input, rule, ParseOptions::default())
+    }
+
+    #[test]
+    fn maps_reference_and_absolute() {
+        // `Reference`'s structure diagram.
+        let o = parse(
+            "http://user:pass@domain.com:4444/foo/bar?some=query#and-fragment",
+            Rule::UriReference,
+        );
+        let Outcome::Parsed {
+            components: c,
+            host_kind,
+        } = o
+        else {
+            panic!("{}", o.describe())
+        };
+        assert_eq!(c.scheme.as_deref(), Some("http"));
+        assert_eq!(c.userinfo.as_deref(), Some("user:pass"));
+        assert_eq!(c.host.as_deref(), Some("domain.com"));
+        assert_eq!(c.port.as_deref(), Some("4444"));
+        assert_eq!(c.path, "/foo/bar");
+        assert_eq!(c.query.as_deref(), Some("some=query"));
+        assert_eq!(c.fragment.as_deref(), Some("and-fragment"));
+        assert_eq!(host_kind, Some(HostKind::RegName));
+        assert!(parse("foo/bar?baz#cat", Rule::UriReference).is_valid());
+        assert!(parse("ftp:/a/b/?", Rule::AbsoluteUri).is_valid());
+        assert!(!parse("ftp:/a#b", Rule::AbsoluteUri).is_valid());
+        assert!(!parse("foo bar", Rule::UriReference).is_valid());
+        assert_eq!(parse("a:b", Rule::Uri), Outcome::Unsupported);
+        assert_eq!(parse("b", Rule::RelativeRef), Outcome::Unsupported);
+    }
+
+    #[test]
+    fn parse_any_picks_authority_form() {
+        // Documented "best fit": `a:1` is an authority, not a scheme and a path.
+        let Reach::Conversion(_, parse_any) = ENTRY_POINTS
+            .iter()
+            .find(|e| e.name == "rocket_http::uri::Uri::parse_any")
+            .expect("listed")
+            .reach
+        else {
+            panic!("a conversion")
+        };
+        assert_eq!(parse_any("a:1"), Outcome::Unsupported);
+        assert_eq!(parse_any("/a?b"), parse("/a?b", Rule::UriReference));
+    }
+}

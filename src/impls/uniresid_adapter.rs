@@ -1,0 +1,476 @@
+//! [uniresid](https://docs.rs/uniresid/0.1.5) 0.1.5, "URI (Uniform Resource Identifier) parser
+//! and data structures" that "implements IETF RFC 3986", behind the [`Implementation`] trait.
+//! It is a fork of rhymuri (rhymu8354/Uri) that adds [`AbsoluteUri`] (a `Uri` with a scheme),
+//! keeps the serialization in the `Uri` (`Deref<Target = str>`) and changes §5.2.3's merge for a
+//! base without an authority (`Uri::resolve` pops the base's last segment then too).
+//!
+//! # Its component model, and ours
+//!
+//! uniresid does not keep the text: "Components are percent-encoded as necessary during
+//! generation, and percent encodings are decoded during parsing" (`Uri`'s documentation). A
+//! parsed [`Uri`] holds decoded bytes, mapped onto the model's text fields as for rhymuri:
+//!
+//! - **Scheme.** [`Uri::scheme`], `None` for a relative reference; lowercased by `Uri::parse`
+//!   (`parse_scheme` calls `to_lowercase`): compared case-folded (a blind spot).
+//! - **Authority.** [`Uri::authority`] is `Some` exactly when the input has `//` after the
+//!   scheme. [`Authority::user_info`] is `Option<&[u8]>`, `Some(b"")` for `//@h`, so an
+//!   undefined userinfo is told from an empty one. [`Authority::host`] is the decoded host, a
+//!   reg-name lowercased, an IP literal without its brackets; the adapter brackets a host that
+//!   is a valid IPv6 address, as the crate's `Display` for `Authority` does, so an IPvFuture
+//!   host loses its brackets here as in the crate's own serialization.
+//! - **Port.** [`Authority::port`] is an `Option<u16>`: `None` for both `//h` and `//h:`, and
+//!   `:080` reads `80`. The empty port is a blind spot.
+//! - **Path.** [`Uri::path`] is a list of decoded segments, joined with `/` ("Leading and
+//!   trailing slashes in the path are special cases represented by extra empty segments at the
+//!   beginning and/or end of the path"; `"/"` is `[""]`, `""` is `[]`). After an authority an
+//!   empty path is stored as `[""]` (`split_authority_from_path_and_parse_them`), so the path
+//!   of `http://a` reads `/`.
+//! - **Query, fragment.** [`Uri::query`], [`Uri::fragment`]: `Some(b"")` for a `?` or `#` with
+//!   nothing after it, `None` when the delimiter is absent.
+//! - **Decoded bytes as text.** Every component but the scheme and port is compared decoded
+//!   (a blind spot); the adapter percent-encodes `%` and invalid UTF-8 in what it reports, so
+//!   that decoding the report gives the crate's bytes back.
+//! - **Host kind.** The crate has none; read from the host as above (an IPvFuture literal is a
+//!   `reg-name` to the crate).
+//!
+//! The serialization (`Display`, `Deref<Target = str>`, both the `raw` string `update_raw`
+//! writes) writes `//` and the authority exactly when there is one, each component
+//! percent-encoded with the crate's table for it (uppercase hexadecimal digits, `+` in a query
+//! as `%2B`).
+//!
+//! # Operations
+//!
+//! | rule or operation | entry point |
+//! |---|---|
+//! | `URI-reference` | [`Uri::parse`] |
+//! | `URI` | [`AbsoluteUri::parse`] ("An absolute [`Uri`]": a scheme is required, `Error::MissingScheme` otherwise; a fragment is allowed) |
+//! | `absolute-URI` | [`AbsoluteUri::parse`], and no fragment |
+//! | `relative-ref` | [`Uri::parse`], then [`Uri::is_relative_reference`] |
+//! | resolve (strict) | [`AbsoluteUri::resolve`] (base by `AbsoluteUri::parse`, reference by `Uri::parse`), written by `Display` |
+//! | normalize (syntax) | [`Uri::parse`], [`Uri::normalize`] ("Apply the `remove_dot_segments` routine"), `Display` |
+//!
+//! Non-strict resolution and scheme-based normalization are `Unsupported`.
+//!
+//! # Entry points
+//!
+//! | entry point | reached by |
+//! |---|---|
+//! | `Uri::parse`, `AbsoluteUri::parse` | parse |
+//! | `AbsoluteUri::resolve` | resolve |
+//! | `Uri::resolve` | another resolution: the same target as `AbsoluteUri::resolve` |
+//! | `Uri::normalize` | normalize |
+//! | `Display` of `Uri` | serialize (rebuilt from decoded components: the text is not kept) |
+//! | `Uri::try_from(&str)`, `Uri::try_from(String)` | conversion, URI-reference |
+//! | `AbsoluteUri::try_from(Uri)` | conversion, URI |
+//! | `Authority::parse` | sub-parser, on the input's authority |
+
+use std::convert::TryFrom;
+
+use uniresid::{AbsoluteUri, Authority, Uri};
+
+use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
+use crate::model::{Components, Field, Outcome};
+use crate::protocol::Request;
+use crate::reference::host::is_ipv4address;
+use crate::reference::{HostKind, Level, ParseOptions, Rule};
+
+/// The `uniresid` crate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Uniresid;
+
+const BLIND_SPOTS: &[BlindSpot] = &[
+    BlindSpot {
+        field: Field::Scheme,
+        blindness: Blindness::CaseFolded,
+        reason: "uniresid::Uri::parse lowercases the scheme (parse_scheme: to_lowercase)",
+    },
+    BlindSpot {
+        field: Field::Userinfo,
+        blindness: Blindness::Decoded,
+        reason: "uniresid::Authority::user_info is the decoded bytes: \"percent encodings are \
+                 decoded during parsing\" (Uri's documentation)",
+    },
+    BlindSpot {
+        field: Field::Host,
+        blindness: Blindness::Decoded,
+        reason: "uniresid::Authority::host is the decoded bytes",
+    },
+    BlindSpot {
+        field: Field::Host,
+        blindness: Blindness::CaseFolded,
+        reason: "uniresid lowercases a reg-name after decoding it (parse_host_port, the \
+                 host_mixed_case test)",
+    },
+    BlindSpot {
+        field: Field::Port,
+        blindness: Blindness::EmptyIsUndefined,
+        reason: "uniresid::Authority::port is an Option<u16>, None for an empty port \
+                 (parse_host_port)",
+    },
+    BlindSpot {
+        field: Field::Path,
+        blindness: Blindness::Decoded,
+        reason: "uniresid::Uri::path is a list of decoded segments",
+    },
+    BlindSpot {
+        field: Field::Query,
+        blindness: Blindness::Decoded,
+        reason: "uniresid::Uri::query is the decoded bytes",
+    },
+    BlindSpot {
+        field: Field::Fragment,
+        blindness: Blindness::Decoded,
+        reason: "uniresid::Uri::fragment is the decoded bytes",
+    },
+];
+
+/// The crate's decoded bytes as text whose percent-decoding gives them back: `%` and the
+/// bytes of invalid UTF-8 are percent-encoded, everything else is as the crate holds it.
+fn decoded_text(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if c == '%' {
+                out.push_str("%25");
+            } else {
+                out.push(c);
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A path held as segments, written as RFC 3986 text: the segments joined with `/`, and `[""]`
+/// as `/` (`Uri::path_to_string`'s rule).
+fn joined_path(segments: &[Vec<u8>]) -> String {
+    match segments {
+        [only] if only.is_empty() => "/".to_owned(),
+        _ => segments
+            .iter()
+            .map(|s| decoded_text(s))
+            .collect::<Vec<_>>()
+            .join("/"),
+    }
+}
+
+/// A host as these crates' `Display` writes its kind: in brackets when it is a valid IPv6
+/// address (the crate checks with its `validate_ipv6_address`; `std::net::Ipv6Addr` accepts
+/// the same texts of RFC 3986's `IPv6address`), as a reg-name otherwise; and the kind read from
+/// it.
+fn host_and_kind(host: &[u8]) -> (String, HostKind) {
+    let text = decoded_text(host);
+    if text.contains(':') && text.parse::<std::net::Ipv6Addr>().is_ok() {
+        (format!("[{text}]"), HostKind::Ipv6)
+    } else if is_ipv4address(text.as_bytes()) {
+        (text, HostKind::Ipv4)
+    } else {
+        (text, HostKind::RegName)
+    }
+}
+
+fn authority_outcome(authority: &Authority) -> Outcome {
+    let (host, kind) = host_and_kind(authority.host());
+    Outcome::Parsed {
+        components: Components {
+            scheme: None,
+            userinfo: authority.user_info().map(decoded_text),
+            host: Some(host),
+            port: authority.port().map(|p| p.to_string()),
+            path: String::new(),
+            query: None,
+            fragment: None,
+        },
+        host_kind: Some(kind),
+    }
+}
+
+fn parsed(uri: &Uri) -> Outcome {
+    let authority = uri.authority();
+    let host = authority.map(|a| host_and_kind(a.host()));
+    Outcome::Parsed {
+        components: Components {
+            scheme: uri.scheme().map(str::to_owned),
+            userinfo: authority.and_then(Authority::user_info).map(decoded_text),
+            host: host.as_ref().map(|(h, _)| h.clone()),
+            port: authority.and_then(Authority::port).map(|p| p.to_string()),
+            path: joined_path(uri.path()),
+            query: uri.query().map(decoded_text),
+            fragment: uri.fragment().map(decoded_text),
+        },
+        host_kind: host.map(|(_, k)| k),
+    }
+}
+
+fn parse_outcome(result: Result<Uri, uniresid::Error>) -> Outcome {
+    match result {
+        Ok(uri) => parsed(&uri),
+        Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+    }
+}
+
+/// The entry points of the table in the module documentation.
+pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "uniresid::Uri::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uniresid::AbsoluteUri::resolve",
+        reach: Reach::Operation("resolve"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uniresid::Uri::normalize",
+        reach: Reach::Operation("normalize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uniresid::Uri (Display)",
+        reach: Reach::Operation("serialize"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uniresid::Uri::try_from(&str)",
+        reach: Reach::Conversion(Rule::UriReference, |s| parse_outcome(Uri::try_from(s))),
+        program: Some("println!(\"{:?}\", uniresid::Uri::try_from(input).map(|u| u.to_string()));"),
+    },
+    EntryPoint {
+        name: "uniresid::Uri::try_from(String)",
+        reach: Reach::Conversion(Rule::UriReference, |s| {
+            parse_outcome(Uri::try_from(s.to_owned()))
+        }),
+        program: Some(
+            "println!(\"{:?}\", uniresid::Uri::try_from(input.to_owned()).map(|u| u.to_string()));",
+        ),
+    },
+    EntryPoint {
+        name: "uniresid::AbsoluteUri::parse",
+        reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        // The relative reference type's own resolution: the same target as
+        // AbsoluteUri::resolve, whose base is the same Uri.
+        name: "uniresid::Uri::resolve",
+        reach: Reach::Resolution(|base, reference| {
+            let base = match AbsoluteUri::parse(base) {
+                Ok(base) => base,
+                Err(e) => return Outcome::Invalid(format!("base: {e}")),
+            };
+            match Uri::parse(reference) {
+                Ok(reference) => Outcome::Resolved(base.uri().resolve(&reference).to_string()),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "uniresid::AbsoluteUri::try_from(Uri)",
+        reach: Reach::Conversion(Rule::Uri, |s| match Uri::parse(s) {
+            Ok(uri) => match AbsoluteUri::try_from(uri) {
+                Ok(absolute) => parsed(&absolute),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            },
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+    EntryPoint {
+        name: "uniresid::Authority::parse",
+        reach: Reach::Part(Part::Authority, |s| match Authority::parse(s) {
+            Ok(authority) => authority_outcome(&authority),
+            Err(e) => Outcome::Invalid(e.to_string()),
+        }),
+        program: None,
+    },
+];
+
+impl Implementation for Uniresid {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "uniresid",
+            version: concat!("uniresid ", env!("URI_CONFORMANCE_VERSION_UNIRESID")),
+            spec: "RFC 3986",
+            docs: "https://docs.rs/uniresid/0.1.5",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
+        match rule {
+            Rule::UriReference => parse_outcome(Uri::parse(input)),
+            Rule::Uri | Rule::AbsoluteUri => match AbsoluteUri::parse(input) {
+                Ok(uri) if rule == Rule::AbsoluteUri && uri.fragment().is_some() => {
+                    Outcome::Invalid("a fragment".to_owned())
+                }
+                Ok(uri) => parsed(&uri),
+                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            },
+            Rule::RelativeRef => match Uri::parse(input) {
+                Ok(uri) if uri.is_relative_reference() => parsed(&uri),
+                Ok(_) => {
+                    Outcome::Invalid("a scheme (Uri::is_relative_reference is false)".to_owned())
+                }
+                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            },
+        }
+    }
+
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        if !strict {
+            return Outcome::Unsupported;
+        }
+        let base = match AbsoluteUri::parse(base) {
+            Ok(base) => base,
+            Err(e) => return Outcome::Invalid(format!("base: {e} ({e:?})")),
+        };
+        match Uri::parse(reference) {
+            Ok(reference) => Outcome::Resolved(base.resolve(reference).to_string()),
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }
+    }
+
+    fn normalize(&self, input: &str, level: Level) -> Outcome {
+        if level != Level::Syntax {
+            return Outcome::Unsupported;
+        }
+        match Uri::parse(input) {
+            Ok(mut uri) => {
+                uri.normalize();
+                Outcome::Normalized(uri.to_string())
+            }
+            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+        }
+    }
+
+    fn blind_spots(&self) -> &[BlindSpot] {
+        BLIND_SPOTS
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            Uri::parse(input)
+                .map(|u| u.to_string())
+                .map_err(|e| e.to_string()),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: true,
+        }
+    }
+
+    fn entry_points(&self) -> &[EntryPoint] {
+        ENTRY_POINTS
+    }
+
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        let body = match case {
+            Request::Parse { .. } => {
+                "match uniresid::Uri::parse(input) {\n    Ok(u) => {\n        let a = u.authority();\n        println!(\"scheme={:?} relative={}\", u.scheme(), u.is_relative_reference());\n        println!(\"userinfo={:?} host={:?} port={:?}\", a.and_then(|a| a.user_info()).map(String::from_utf8_lossy), a.map(|a| String::from_utf8_lossy(a.host())), a.and_then(|a| a.port()));\n        println!(\"path={:?} query={:?} fragment={:?}\", u.path().iter().map(|s| String::from_utf8_lossy(s)).collect::<Vec<_>>(), u.query().map(String::from_utf8_lossy), u.fragment().map(String::from_utf8_lossy));\n        println!(\"written back: {u}\");\n    }\n    Err(e) => println!(\"error: {e}\"),\n}"
+            }
+            Request::Resolve { .. } => {
+                "let base = uniresid::AbsoluteUri::parse(base).unwrap();\nlet reference = uniresid::Uri::parse(input).unwrap();\nprintln!(\"{}\", base.resolve(reference));"
+            }
+            Request::Normalize { .. } => {
+                "let mut u = uniresid::Uri::parse(input).unwrap();\nu.normalize();\nprintln!(\"{u}\");"
+            }
+        };
+        Some(super::reproduction::program(
+            concat!(
+                "uniresid = \"=",
+                env!("URI_CONFORMANCE_VERSION_UNIRESID"),
+                "\""
+            ),
+            case,
+            body,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn components(input: &str) -> Components {
+        match Uniresid.parse(input, Rule::UriReference, ParseOptions::default()) {
+            Outcome::Parsed { components, .. } => components,
+            other => panic!("{input}: {}", other.describe()),
+        }
+    }
+
+    #[test]
+    fn maps_the_segment_list_onto_the_path() {
+        // `Uri::path`'s documentation.
+        for (input, path) in [
+            ("foo/bar", "foo/bar"),
+            ("/foo/bar", "/foo/bar"),
+            ("foo/bar/", "foo/bar/"),
+            ("/", "/"),
+            ("", ""),
+            // An empty path after an authority is stored as `[""]`.
+            ("http://a", "/"),
+        ] {
+            assert_eq!(components(input).path, path, "{input}");
+        }
+    }
+
+    #[test]
+    fn tells_undefined_from_empty() {
+        let c = components("//@h?#");
+        assert_eq!(c.userinfo.as_deref(), Some(""));
+        assert_eq!(
+            (c.query.as_deref(), c.fragment.as_deref()),
+            (Some(""), Some(""))
+        );
+        let c = components("//h");
+        assert_eq!((c.userinfo, c.query, c.fragment), (None, None, None));
+        // No `has_port`: an empty port is no port.
+        assert_eq!(components("//h:").port, None);
+        assert_eq!(components("//h:80").port.as_deref(), Some("80"));
+    }
+
+    #[test]
+    fn decoded_components_decode_back() {
+        let c = components("HTTP://%41b@EX%41MPLE/%25%FF?%2B#%41");
+        assert_eq!(c.scheme.as_deref(), Some("http"));
+        assert_eq!(c.userinfo.as_deref(), Some("Ab"));
+        assert_eq!(c.host.as_deref(), Some("example"));
+        assert_eq!(c.path, "/%25%FF");
+        assert_eq!(c.query.as_deref(), Some("+"));
+        assert_eq!(c.fragment.as_deref(), Some("A"));
+        assert_eq!(components("//[::1]/").host.as_deref(), Some("[::1]"));
+    }
+
+    #[test]
+    fn rules_by_scheme() {
+        let parse = |input, rule| Uniresid.parse(input, rule, ParseOptions::default());
+        assert!(parse("a:b#c", Rule::Uri).is_valid());
+        assert!(!parse("a:b#c", Rule::AbsoluteUri).is_valid());
+        assert!(!parse("/b", Rule::Uri).is_valid());
+        assert!(parse("/b", Rule::RelativeRef).is_valid());
+        assert!(!parse("a:b", Rule::RelativeRef).is_valid());
+    }
+
+    #[test]
+    fn resolves_and_normalizes() {
+        // The crate's `resolve` example and `normalize_path` tests.
+        assert_eq!(
+            Uniresid.resolve("http://a/b/c/d;p?q", "g;x?y#s", true),
+            Outcome::Resolved("http://a/b/c/g;x?y#s".to_owned())
+        );
+        assert_eq!(
+            Uniresid.resolve("http://a/", "g", false),
+            Outcome::Unsupported
+        );
+        assert_eq!(
+            Uniresid.normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Level::Syntax),
+            Outcome::Normalized("example://a/b/c/%7Bfoo%7D".to_owned())
+        );
+    }
+}
