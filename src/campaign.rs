@@ -125,6 +125,12 @@ impl<'a> Campaign<'a> {
         new
     }
 
+    /// The signature of the report holding `implementation`'s findings signed `signature`
+    /// ([`Collector::report_name`]).
+    pub fn report_name(&self, implementation: &str, signature: &str) -> Option<String> {
+        self.collector.report_name(implementation, signature)
+    }
+
     /// The engine that shrinks new findings.
     pub fn engine(&self) -> &'a Engine {
         self.engine

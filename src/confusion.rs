@@ -254,7 +254,7 @@ impl<'a> Answers<'a> {
             .into_iter()
             .collect();
         for chunk in fresh.chunks(256) {
-            let requests: Vec<Request> = chunk.iter().map(|i| Request::parse(i)).collect();
+            let requests: Vec<Request> = chunk.iter().map(Request::parse).collect();
             let answers = self.engine.answers_of(which, &requests);
             for (index, input) in chunk.iter().enumerate() {
                 let readings = self

@@ -376,6 +376,19 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
         violations.extend(summary.violations);
     }
     let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
+    // The matrix links each failure to its report, which may be filed under another
+    // signature (its shrunk case's, or its cause's): written again with those names.
+    let mut matrix = matrix;
+    for row in &mut matrix.rows {
+        for (name, result) in &mut row.results {
+            if let Some(signature) = &result.signature {
+                result.signature = campaign.report_name(name, signature);
+            }
+        }
+    }
+    if let Err(e) = report::matrix::write(reports, &matrix) {
+        return fail(e);
+    }
     let stats = campaign.stats();
     let written = match campaign.write_pruning() {
         Ok(all) => {

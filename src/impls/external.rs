@@ -419,7 +419,10 @@ impl External {
                             )
                         }
                         Fault::CannotStart(why) => format!("it cannot be started: {why}"),
-                        Fault::Interrupted => "interrupted".to_owned(),
+                        Fault::Interrupted => format!(
+                            "it did not answer {{\"op\":\"about\"}} before the run stopped (its --time ran out, or a signal came){}",
+                            stderr_said(&Self::kill(&mut state).1)
+                        ),
                         Fault::NotAnAnswer(line) | Fault::Extra(line) => format!(
                             "its first line on standard output is not an answer to about: {}",
                             quoted(&line)

@@ -406,6 +406,15 @@ impl Collector {
         true
     }
 
+    /// The signature of the report that holds findings signed `signature` for
+    /// `implementation` in this run: itself, or the report its shrunk case (or its cause) is
+    /// filed under; `None` when this run holds no such report.
+    pub fn report_name(&self, implementation: &str, signature: &str) -> Option<String> {
+        let key = (implementation.to_owned(), signature.to_owned());
+        let key = self.aliases.get(&key).cloned().unwrap_or(key);
+        self.reports.contains_key(&key).then_some(key.1)
+    }
+
     /// The reports of this run, not yet merged with what is on disk.
     pub fn reports(&self) -> impl Iterator<Item = &Report> {
         self.reports.values()
