@@ -5,8 +5,9 @@
 //! Every parser of the engine parses the same inputs (the corpus's parse inputs and generated
 //! URLs, some built from the study's classes: scheme spellings, slashes, backslashes, encoded
 //! data, userinfo, IP forms); for each pair that accepts an input and reads a field
-//! differently, the input is shrunk (one character deleted at a time) while both still accept
-//! it, still differ in that field and it keeps its class. Each minimal input is then read by
+//! differently (the shortest such input per pair, field and class), the input is shrunk (one
+//! character deleted at a time) while both still accept it and still differ in that field,
+//! and the minimal input is classed by what it holds. Each minimal input is then read by
 //! every parser, so the report shows who reads what.
 //!
 //! Readings are compared by what they address, not by their spelling: schemes and ASCII hosts
@@ -449,9 +450,9 @@ pub fn find(engine: &Engine, inputs: &[String], budget: &Budget) -> Table {
         .take(budget.shrinks)
         .map(|(&(a, b, f, class), &input)| ((a, b, f, class), input.to_owned()))
         .collect();
-    for ((a, b, f, class), input) in starts {
+    for ((a, b, f, _class), input) in starts {
         let field = FIELDS[f];
-        let shrunk = shrink(&mut answers, &blind, input, (a, b), field, class);
+        let shrunk = shrink(&mut answers, &blind, input, (a, b), field);
         minimal.entry(shrunk).or_default().insert([
             names[a].clone(),
             names[b].clone(),
@@ -507,21 +508,20 @@ pub fn find(engine: &Engine, inputs: &[String], budget: &Budget) -> Table {
     }
 }
 
-/// `input` with characters deleted, one at a time, while `a` and `b` still accept it, still
-/// differ in `field` and it keeps `class`.
+/// `input` with characters deleted, one at a time, while `a` and `b` still accept it and
+/// still differ in `field`. The class is not kept: the minimal input is classed by what it
+/// still holds, so that a character the difference does not need never stays for its class.
 fn shrink(
     answers: &mut Answers<'_>,
     blind: &[Vec<Field>],
     mut input: String,
     pair: (usize, usize),
     field: Field,
-    class_of_input: &str,
 ) -> String {
     loop {
         let candidates: Vec<String> = input
             .char_indices()
             .map(|(i, c)| format!("{}{}", &input[..i], &input[i + c.len_utf8()..]))
-            .filter(|candidate| class(candidate) == class_of_input)
             .collect();
         answers.read_by(&[pair.0, pair.1], &candidates);
         match candidates

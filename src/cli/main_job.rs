@@ -156,6 +156,9 @@ pub fn matrix(args: &MatrixArgs) -> ExitCode {
         Ok(wpt) => wpt,
         Err(e) => return fail(e),
     };
+    if let Some(root) = uri_conformance::locations::checkout() {
+        report::set_root_from_reports(&reports, &root);
+    }
     match write_matrix(&engine, &reports, false, wpt.as_deref()) {
         Ok(_) => ExitCode::SUCCESS,
         Err(code) => code,
@@ -288,6 +291,9 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
         Err(e) => return fail(e),
     };
     // What is on disk before anything is written: the job ends by listing what changed.
+    if let Some(root) = uri_conformance::locations::checkout() {
+        report::set_root_from_reports(reports, &root);
+    }
     let before = report::changes::Before::read(reports);
     let wpt = match args.wpt.folder() {
         Ok(wpt) => wpt,

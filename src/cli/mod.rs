@@ -210,6 +210,9 @@ impl ReportsOption {
                 .join(format!("{command}-{stamp}-{}", std::process::id()))
         });
         reports_folder(&dir)?;
+        if let Some(root) = uri_conformance::locations::checkout() {
+            uri_conformance::report::set_root_from_reports(&dir, &root);
+        }
         Ok(dir)
     }
 }

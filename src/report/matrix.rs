@@ -315,8 +315,9 @@ pub fn markdown(matrix: &Matrix) -> String {
                 let (input, base) = case_cells(&row.case);
                 let _ = writeln!(
                     out,
-                    "| [`{}`](../{}) | {verdict} | {input} | {base} | {} | {} |",
+                    "| [`{}`]({}{}) | {verdict} | {input} | {base} | {} | {} |",
                     row.vector,
+                    super::root_from_reports(),
                     row.place,
                     cell(&row.expected),
                     cell(&result.answer)

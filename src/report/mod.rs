@@ -945,14 +945,47 @@ pub fn cli_reproduction(case: &Request) -> String {
     }
 }
 
+/// How the reports folder reaches the repository's root, for links to the repository's files
+/// (`vectors/...`): `../` for `reports/` (the default), `../../` for `reports/ecosystem/`, or
+/// the root's absolute path for a folder outside the checkout ([`set_root_from_reports`]).
+static ROOT_FROM_REPORTS: std::sync::RwLock<Option<String>> = std::sync::RwLock::new(None);
+
+/// Sets how links from the pages written into `reports` reach the checkout `root`: relative
+/// when `reports` is inside it, else by the root's absolute path, so that a research run's
+/// pages outside the checkout link to files that exist.
+pub fn set_root_from_reports(reports: &Path, root: &Path) {
+    let (Ok(reports), Ok(root)) = (reports.canonicalize(), root.canonicalize()) else {
+        return;
+    };
+    let prefix = match reports.strip_prefix(&root) {
+        Ok(inside) => "../".repeat(inside.components().count()),
+        Err(_) => format!("{}/", root.display()),
+    };
+    *ROOT_FROM_REPORTS.write().unwrap_or_else(|e| e.into_inner()) = Some(prefix);
+}
+
+/// The prefix from the reports folder to the repository's root.
+pub fn root_from_reports() -> String {
+    ROOT_FROM_REPORTS
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone()
+        .unwrap_or_else(|| "../".to_owned())
+}
+
 /// A catalogue entry's link as a Markdown link target from a page `depth` folders below the
-/// repository's root: a web address as it is, a repository path (`vectors/README.md#...`) with
-/// one `../` per folder.
+/// repository's root when the reports are `reports/` (1 for `reports/x.md`, 2 for
+/// `reports/<implementation>/x.md`): a web address as it is, a repository path
+/// (`vectors/README.md#...`) through [`root_from_reports`].
 pub fn link_from(depth: usize, link: &str) -> String {
     if link.contains("://") {
         link.to_owned()
     } else {
-        format!("{}{link}", "../".repeat(depth))
+        format!(
+            "{}{}{link}",
+            "../".repeat(depth.saturating_sub(1)),
+            root_from_reports()
+        )
     }
 }
 
