@@ -715,6 +715,12 @@ fn merge_counts(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Repo
     let mut merged = new;
     if !old.first_seen.is_empty() {
         merged.first_seen = old.first_seen.clone();
+        // The first case that showed it stays the first, for the same release of the crate:
+        // otherwise the order in which a run meets the stored cases (which change as shorter
+        // examples are found) would rewrite it run after run.
+        if old.version == merged.version {
+            merged.original.case = old.original.case.clone();
+        }
     }
     keep_confirmed_minimal(&mut merged, &old, confirmed);
     for (source, count) in old.counts {
