@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::Serialize;
 
 use crate::diff::Engine;
-use crate::diff::compare::percent_decoded;
+use crate::diff::compare::{percent_decoded, routing_port};
 use crate::impls::{Blindness, Implementation};
 use crate::model::{Field, Outcome};
 use crate::protocol::Request;
@@ -55,19 +55,7 @@ impl Reading {
             .as_deref()
             .filter(|h| !h.is_empty())
             .map(addressed_host);
-        let port = components
-            .port
-            .as_deref()
-            .filter(|p| !p.is_empty())
-            .map(|p| {
-                if p.bytes().all(|b| b.is_ascii_digit()) {
-                    let trimmed = p.trim_start_matches('0');
-                    if trimmed.is_empty() { "0" } else { trimmed }.to_owned()
-                } else {
-                    p.to_owned()
-                }
-            })
-            .filter(|p| Some(p.as_str()) != scheme.as_deref().and_then(default_port));
+        let port = routing_port(components).map(str::to_owned);
         Some(Reading {
             userinfo: components.userinfo.as_deref().map(percent_decoded),
             scheme,
@@ -84,16 +72,6 @@ impl Reading {
             Field::Port => self.port.as_deref(),
             _ => None,
         }
-    }
-}
-
-/// The default port of the schemes whose default ports the URL Standard drops.
-fn default_port(scheme: &str) -> Option<&'static str> {
-    match scheme {
-        "http" | "ws" => Some("80"),
-        "https" | "wss" => Some("443"),
-        "ftp" => Some("21"),
-        _ => None,
     }
 }
 

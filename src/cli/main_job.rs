@@ -207,7 +207,8 @@ pub fn written_line(stats: &campaign::Stats, reports: usize, dir: &Path) -> Stri
 
 /// The matrix (`conformance.{md,json,html}`) and the WHATWG profile (`whatwg.{md,json}`) of
 /// `engine`'s implementations. Without `with_reports` (`matrix` alone writes no reports), the
-/// pages name no report, so that they link only to files that exist.
+/// pages are written here and name no report, so that they link only to files that exist;
+/// with it (`run`), the caller writes them once the reports are written and named.
 pub fn write_matrix(
     engine: &Engine,
     reports: &Path,
@@ -222,8 +223,8 @@ pub fn write_matrix(
                 answer.signature = None;
             }
         }
+        report::matrix::write(reports, &result).map_err(fail)?;
     }
-    report::matrix::write(reports, &result).map_err(fail)?;
     println!(
         "{:<14} {:>6} {:>6} {:>6} {:>12}",
         "implementation", "pass", "fail", "known", "unsupported"
@@ -244,10 +245,12 @@ pub fn write_matrix(
             count("unsupported")
         );
     }
-    println!(
-        "matrix written to {}",
-        reports.join("conformance.md").display()
-    );
+    if !with_reports {
+        println!(
+            "matrix written to {}",
+            reports.join("conformance.md").display()
+        );
+    }
     let profile = match wpt {
         Some(dir) => Some(write_whatwg_profile(engine, reports, dir)?),
         None => None,
@@ -395,6 +398,10 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
     if let Err(e) = report::matrix::write(reports, &matrix) {
         return fail(e);
     }
+    println!(
+        "matrix written to {}",
+        reports.join("conformance.md").display()
+    );
     let stats = campaign.stats();
     let written = match campaign.write_pruning() {
         Ok(all) => {

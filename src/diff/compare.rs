@@ -213,15 +213,19 @@ fn same_canonical(e: Option<&str>, a: Option<&str>) -> bool {
     }
 }
 
-/// The port a request goes to when it is not the scheme's default: leading zeros dropped,
-/// `None` for no port, an empty one or the default one.
-fn routing_port(c: &(impl ComponentsView + ?Sized)) -> Option<&str> {
-    let scheme = c.component(Field::Scheme).unwrap_or("");
-    let default = ["http", "ws", "https", "wss", "ftp"]
+/// The default port of the schemes whose default ports the URL Standard drops (any case).
+pub(crate) fn default_port(scheme: &str) -> Option<&'static str> {
+    ["http", "ws", "https", "wss", "ftp"]
         .into_iter()
         .zip(["80", "80", "443", "443", "21"])
         .find(|(name, _)| scheme.eq_ignore_ascii_case(name))
-        .map(|(_, port)| port);
+        .map(|(_, port)| port)
+}
+
+/// The port a request goes to when it is not the scheme's default: leading zeros dropped,
+/// `None` for no port, an empty one or the default one.
+pub(crate) fn routing_port(c: &(impl ComponentsView + ?Sized)) -> Option<&str> {
+    let default = default_port(c.component(Field::Scheme).unwrap_or(""));
     let text = c.component(Field::Port).filter(|p| !p.is_empty())?;
     let trimmed = text.trim_start_matches('0');
     let value = if trimmed.is_empty() { "0" } else { trimmed };
@@ -418,16 +422,8 @@ pub fn differing_fields(
                         Blindness::Decoded | Blindness::Reencoded => v.map(|v| percent_decoded(&v)),
                         Blindness::CaseFolded => v.map(|v| v.to_ascii_lowercase()),
                         Blindness::DefaultPortDropped => v.filter(|port| {
-                            let scheme = expected
-                                .component(Field::Scheme)
-                                .map(str::to_ascii_lowercase);
-                            let default = match scheme.as_deref() {
-                                Some("http" | "ws") => "80",
-                                Some("https" | "wss") => "443",
-                                Some("ftp") => "21",
-                                _ => return true,
-                            };
-                            port.trim_start_matches('0') != default
+                            default_port(expected.component(Field::Scheme).unwrap_or(""))
+                                .is_none_or(|default| port.trim_start_matches('0') != default)
                         }),
                         Blindness::Hidden => v,
                     })

@@ -27,6 +27,8 @@ pub(crate) mod reproduction;
 pub mod rhymuri_adapter;
 #[cfg(feature = "rocket_http")]
 pub mod rocket_http_adapter;
+#[cfg(any(feature = "rhymuri", feature = "uniresid"))]
+mod segment_list;
 #[cfg(feature = "sophia_iri")]
 pub mod sophia_iri_adapter;
 pub mod spec;

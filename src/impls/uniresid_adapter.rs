@@ -68,11 +68,11 @@ use std::convert::TryFrom;
 
 use uniresid::{AbsoluteUri, Authority, Uri};
 
+use super::segment_list::{decoded_text, host_and_kind, joined_path};
 use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
-use crate::reference::host::is_ipv4address;
-use crate::reference::{HostKind, Level, ParseOptions, Rule};
+use crate::reference::{Level, ParseOptions, Rule};
 
 /// The `uniresid` crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -123,53 +123,6 @@ const BLIND_SPOTS: &[BlindSpot] = &[
         reason: "uniresid::Uri::fragment is the decoded bytes",
     },
 ];
-
-/// The crate's decoded bytes as text whose percent-decoding gives them back: `%` and the
-/// bytes of invalid UTF-8 are percent-encoded, everything else is as the crate holds it.
-fn decoded_text(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            if c == '%' {
-                out.push_str("%25");
-            } else {
-                out.push(c);
-            }
-        }
-        for b in chunk.invalid() {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// A path held as segments, written as RFC 3986 text: the segments joined with `/`, and `[""]`
-/// as `/` (`Uri::path_to_string`'s rule).
-fn joined_path(segments: &[Vec<u8>]) -> String {
-    match segments {
-        [only] if only.is_empty() => "/".to_owned(),
-        _ => segments
-            .iter()
-            .map(|s| decoded_text(s))
-            .collect::<Vec<_>>()
-            .join("/"),
-    }
-}
-
-/// A host as these crates' `Display` writes its kind: in brackets when it is a valid IPv6
-/// address (the crate checks with its `validate_ipv6_address`; `std::net::Ipv6Addr` accepts
-/// the same texts of RFC 3986's `IPv6address`), as a reg-name otherwise; and the kind read from
-/// it.
-fn host_and_kind(host: &[u8]) -> (String, HostKind) {
-    let text = decoded_text(host);
-    if text.contains(':') && text.parse::<std::net::Ipv6Addr>().is_ok() {
-        (format!("[{text}]"), HostKind::Ipv6)
-    } else if is_ipv4address(text.as_bytes()) {
-        (text, HostKind::Ipv4)
-    } else {
-        (text, HostKind::RegName)
-    }
-}
 
 fn authority_outcome(authority: &Authority) -> Outcome {
     let (host, kind) = host_and_kind(authority.host());

@@ -39,6 +39,7 @@
 "use strict";
 
 const whatwgUrl = require("whatwg-url");
+const { describe, serve } = require("../protocol.js");
 
 const ABOUT = {
   protocol: 2,
@@ -183,113 +184,4 @@ function serializeOutcome(input, serialize) {
   }
 }
 
-// ---- The protocol loop (the same in every Node adapter of this folder's siblings) ----
-
-const URI_RULES = ["URI-reference", "URI", "absolute-URI", "relative-ref"];
-const IRI_RULES = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"];
-
-class BadRequest extends Error {}
-
-// What the library throws is its refusal of the input (an exception it does not document too:
-// the harness reports it).
-function library(call) {
-  try {
-    return call();
-  } catch (error) {
-    return { valid: false, error: describe(error) };
-  }
-}
-
-function describe(error) {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
-}
-
-// The answer to one request; a BadRequest for a line this adapter does not understand.
-function answer(request) {
-  const op = request.op;
-  if (op === "about") return ABOUT;
-  if (!["parse", "resolve", "normalize", "serialize"].includes(op)) {
-    throw new BadRequest(`unknown op ${JSON.stringify(op)}`);
-  }
-  const input = request.input;
-  if (typeof input !== "string") throw new BadRequest("input is not a string");
-  if (request.iri !== undefined && request.iri !== false) {
-    throw new BadRequest("IRI requests are not understood");
-  }
-  if (op === "parse") {
-    const rule = request.rule === undefined ? "URI-reference" : request.rule;
-    if (IRI_RULES.includes(rule)) throw new BadRequest("IRI rules are not understood");
-    if (!URI_RULES.includes(rule)) throw new BadRequest(`unknown rule ${JSON.stringify(rule)}`);
-    if (!ABOUT.rules.includes(rule)) return { unsupported: true };
-    return library(() => OPERATIONS.parse(input, rule));
-  }
-  if (op === "resolve") {
-    const base = request.base;
-    const strict = request.strict === undefined ? true : request.strict;
-    if (typeof base !== "string" || typeof strict !== "boolean") {
-      throw new BadRequest("a resolve needs a string base and a boolean strict");
-    }
-    if (!OPERATIONS.resolve) return { unsupported: true };
-    return library(() => OPERATIONS.resolve(base, input, strict));
-  }
-  if (op === "normalize") {
-    const level = request.level === undefined ? "syntax" : request.level;
-    if (level !== "syntax" && level !== "scheme") {
-      throw new BadRequest(`unknown level ${JSON.stringify(level)}`);
-    }
-    if (!OPERATIONS.normalize) return { unsupported: true };
-    return library(() => OPERATIONS.normalize(input, level));
-  }
-  if (!OPERATIONS.serialize) return { unsupported: true };
-  return library(() => OPERATIONS.serialize(input));
-}
-
-function respond(line) {
-  let id;
-  let response;
-  try {
-    const text = decoder.decode(line);
-    const request = JSON.parse(text);
-    if (request === null || typeof request !== "object" || Array.isArray(request)) {
-      throw new BadRequest("a request is a JSON object");
-    }
-    id = request.id;
-    response = answer(request);
-  } catch (error) {
-    response = { error: `not a valid request: ${describe(error)}` };
-  }
-  if (id !== undefined && id !== null) response = { ...response, id };
-  return JSON.stringify(response) + "\n";
-}
-
-// Lines are split on the byte \n and decoded strictly (a line that is not UTF-8 is answered
-// with an error); the answers to every line of one chunk are written at once, so output is
-// flushed exactly when all input that has arrived is answered.
-const decoder = new TextDecoder("utf-8", { fatal: true });
-let pending = [];
-
-process.stdin.on("data", (chunk) => {
-  let out = "";
-  let start = 0;
-  let newline;
-  while ((newline = chunk.indexOf(10, start)) !== -1) {
-    pending.push(chunk.subarray(start, newline));
-    const line = Buffer.concat(pending);
-    pending = [];
-    start = newline + 1;
-    if (line.toString("latin1").trim() === "") continue;
-    out += respond(line);
-  }
-  if (start < chunk.length) pending.push(chunk.subarray(start));
-  if (out) process.stdout.write(out);
-});
-
-process.stdin.on("end", () => {
-  const line = Buffer.concat(pending);
-  pending = [];
-  if (line.toString("latin1").trim() !== "") process.stdout.write(respond(line));
-});
-
-// A reader that went away is no reason to print a stack trace.
-process.stdout.on("error", () => process.exit(0));
+serve(ABOUT, OPERATIONS);
