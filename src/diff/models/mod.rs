@@ -166,6 +166,29 @@ pub enum Transform {
     /// "a:../") and a path without a leading "/" never gains one ("foo:a/b" + ".." is "foo:").
     #[serde(rename = "errata-4547")]
     Errata4547,
+    /// Resolution (iref `UriRefBuf::resolve`, a bug): a path that does not start with "/" and
+    /// comes out of dot-segment removal with an empty first segment is written without a
+    /// leading "/" for it (`PathMut::normalize` writes "/" only before an absolute path), so
+    /// one empty segment is lost: "a:" + "a:a/..//" gives "a:/" where §5.2.4 gives "//".
+    IrefLeadingEmptySegmentLost,
+    /// Resolution (iref `UriRefBuf::resolve`, a bug): a merged path is normalized in a
+    /// `PathMut` built with `has_authority: false`, whose `replace` writes "/." before a path
+    /// that starts with "//", so the prefix appears under an authority as well: "a://" + ".//"
+    /// gives "a:///.//" where §5.3 writes "a:////".
+    IrefSlashDotUnderAuthority,
+    /// Resolution (iref `UriRefBuf::resolve`, a bug): the same `PathMut` is built with
+    /// `has_scheme: false`, so a merged path whose first segment looks like a scheme
+    /// (`looks_like_scheme`: a letter, scheme characters, ":") gets "./" before it although
+    /// the target has a scheme: "a:a:/" + "a" gives "a:./a:/a".
+    IrefDotBeforeSchemeLikeSegment,
+    /// Parsing (iref `Host::is_ipv6`, a bug): an IP literal is IPv6 unless it starts with a
+    /// lowercase "v", although the grammar accepts "V" (RFC 5234 §2.3): "[V1.x]" is reported
+    /// as an IPv6 host.
+    IrefUpperVIsIpv6,
+    /// Resolution (fluent-uri `resolve`, a bug): dot-segments are removed only from a target
+    /// path that starts with "/", so a reference with a scheme and a rootless path keeps its
+    /// path as written: "x:a/./b/../c" against any base stays "x:a/./b/../c".
+    RootlessTargetDotSegmentsKept,
     /// Normalization (uriparse `Path::normalize(as_reference = true)`): in a relative-path
     /// reference "." segments are removed (except a first one before a segment with a colon)
     /// and ".." segments are kept at the beginning and removed with the segment before them
@@ -305,9 +328,58 @@ impl Transform {
                     input,
                     strict,
                 },
-            ) => match errata_4547_resolve(base, input, *strict) {
+            ) => match errata_4547_resolve(base, input, *strict, IrefSlip::None) {
                 Some(target) => Outcome::Resolved(target),
                 None => answer,
+            },
+            (
+                Transform::IrefLeadingEmptySegmentLost
+                | Transform::IrefSlashDotUnderAuthority
+                | Transform::IrefDotBeforeSchemeLikeSegment,
+                Request::Resolve {
+                    base,
+                    input,
+                    strict,
+                },
+            ) => {
+                let slip = match self {
+                    Transform::IrefLeadingEmptySegmentLost => IrefSlip::LeadingEmptySegmentLost,
+                    Transform::IrefSlashDotUnderAuthority => IrefSlip::SlashDotUnderAuthority,
+                    _ => IrefSlip::DotBeforeSchemeLikeSegment,
+                };
+                match (&answer, errata_4547_resolve(base, input, *strict, slip)) {
+                    (Outcome::Resolved(_), Some(target)) => Outcome::Resolved(target),
+                    _ => answer,
+                }
+            }
+            (Transform::IrefUpperVIsIpv6, Request::Parse { .. }) => match answer {
+                Outcome::Parsed {
+                    components,
+                    host_kind: Some(HostKind::IpvFuture),
+                } if components
+                    .host
+                    .as_deref()
+                    .is_some_and(|h| h.starts_with("[V")) =>
+                {
+                    Outcome::Parsed {
+                        components,
+                        host_kind: Some(HostKind::Ipv6),
+                    }
+                }
+                other => other,
+            },
+            (
+                Transform::RootlessTargetDotSegmentsKept,
+                Request::Resolve {
+                    input,
+                    strict: true,
+                    ..
+                },
+            ) => match (&answer, reference::parse(input)) {
+                (Outcome::Resolved(_), Ok(r)) if r.scheme.is_some() && !r.path.starts_with('/') => {
+                    Outcome::Resolved(reference::recompose(&r))
+                }
+                _ => answer,
             },
             (Transform::UriparseRelativeDotSegments, Request::Normalize { input, .. }) => {
                 match reference::parse(input) {
@@ -464,10 +536,20 @@ fn keeps_relative(before: &str, after: &str) -> bool {
     before.starts_with('/') || !after.starts_with('/')
 }
 
+/// One wrong rule of iref's resolution, added to its documented one (see the `Iref*`
+/// transforms); `None` is the documented resolution alone.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum IrefSlip {
+    None,
+    LeadingEmptySegmentLost,
+    SlashDotUnderAuthority,
+    DotBeforeSchemeLikeSegment,
+}
+
 /// iref's resolution (`UriRefBuf::resolve`): §5.2.2 with [`errata_4547_dot_segments`], the base
 /// path's parent ("" for a base path without "/") for a merge, and "/." before a path that
-/// starts with "//" where there is no authority.
-fn errata_4547_resolve(base: &str, input: &str, strict: bool) -> Option<String> {
+/// starts with "//" where there is no authority; with `slip`, one of its wrong rules.
+fn errata_4547_resolve(base: &str, input: &str, strict: bool, slip: IrefSlip) -> Option<String> {
     let b = reference::parse_uri(base).ok()?;
     let mut r = reference::parse(input).ok()?;
     if !strict
@@ -477,8 +559,15 @@ fn errata_4547_resolve(base: &str, input: &str, strict: bool) -> Option<String> 
         r.scheme = None;
     }
     let normalize = errata_4547_dot_segments;
+    // The documented rule keeps a relative path relative; iref's `PathMut::normalize` joins
+    // the segments of a relative path without a leading "/", so an empty first segment that
+    // dot-removal leaves is lost (and the answer starts with "/").
+    let keeps_relative = |before: &str, after: &str| {
+        slip == IrefSlip::LeadingEmptySegmentLost || keeps_relative(before, after)
+    };
     let mut t = r;
-    let path;
+    let mut path;
+    let mut merged_prefix = "";
     if r.scheme.is_some() || r.has_authority() {
         path = normalize(r.path);
     } else {
@@ -505,9 +594,21 @@ fn errata_4547_resolve(base: &str, input: &str, strict: bool) -> Option<String> 
             if !keeps_relative(&merged, &path) {
                 return None;
             }
+            // iref's merge normalizes in a `PathMut` with neither scheme nor authority.
+            merged_prefix = match slip {
+                IrefSlip::SlashDotUnderAuthority if path.starts_with("//") => "/.",
+                IrefSlip::DotBeforeSchemeLikeSegment if looks_like_scheme(&path) => "./",
+                _ => "",
+            };
         }
     }
     if (r.scheme.is_some() || r.has_authority()) && !keeps_relative(r.path, &path) {
+        return None;
+    }
+    if !merged_prefix.is_empty() {
+        path.insert_str(0, merged_prefix);
+    } else if slip != IrefSlip::None && slip != IrefSlip::LeadingEmptySegmentLost {
+        // The wrong rule did not apply: it explains nothing here.
         return None;
     }
     let path = if !t.has_authority() && path.starts_with("//") {
@@ -519,6 +620,18 @@ fn errata_4547_resolve(base: &str, input: &str, strict: bool) -> Option<String> 
         path: &path,
         ..t
     }))
+}
+
+/// iref's `looks_like_scheme`: a letter, then scheme characters up to a ":".
+fn looks_like_scheme(path: &str) -> bool {
+    let Some(colon) = path.find(':') else {
+        return false;
+    };
+    let name = &path[..colon];
+    name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
 /// uriparse's dot-segment rule for a relative-path reference (see
