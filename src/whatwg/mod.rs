@@ -103,6 +103,27 @@ pub struct Departures {
     /// UTS #46's Bidi Rule applied only to the labels of a Bidi domain name that hold a
     /// right-to-left character themselves, so "0.א" passes: ada-url 4.0.0 (ada-url/idna#91).
     pub bidi_rule_per_label: bool,
+    /// When a ".." segment shortens the path, a last segment that is a Windows drive letter
+    /// ("c:", "c|") is kept, in every scheme and at every position: url 2.5.8's
+    /// `last_slash_can_be_removed` (servo/rust-url#1130, #1113).
+    pub drive_letter_never_shortened: bool,
+    /// A non-special URL whose userinfo is "" (at the end of the input) or ":" and whose host
+    /// is empty is not a host-missing failure: url 2.5.8's `parse_userinfo` writes nothing for
+    /// them, so its empty-host check never sees the "@".
+    pub empty_userinfo_empty_host_accepted: bool,
+    /// A file URL's path loses its leading empty segments ("file:////foo" has the path
+    /// "/foo"): url 2.5.8's `parse_path` (url/tests/expected_failures.txt).
+    pub file_path_leading_empty_segments_dropped: bool,
+    /// In a non-special URL a "\" ends the port as "/" does, and a relative reference that
+    /// starts with "\" is path-absolute (two or more of "/" and "\" that are not "//" start an
+    /// authority after all of them): url 2.5.8's `parse_port` and `parse_relative`.
+    pub backslash_as_slash_in_non_special: bool,
+    /// The file state's older rules: a file URL whose path starts with a Windows drive letter
+    /// loses the host it wrote itself ("file://h/c:" is "file:///c:"), and the file slash state
+    /// does not take the base's host when the rest starts with a drive letter: url 2.5.8's
+    /// `parse_file` and `parse_path` ("For file URLs that have a host and whose path starts
+    /// with the windows drive letter we just remove the host").
+    pub file_drive_letter_drops_host: bool,
 }
 
 impl Departures {
@@ -113,6 +134,11 @@ impl Departures {
         path_caret_not_encoded: false,
         opaque_path_space_kept: false,
         bidi_rule_per_label: false,
+        drive_letter_never_shortened: false,
+        empty_userinfo_empty_host_accepted: false,
+        file_path_leading_empty_segments_dropped: false,
+        backslash_as_slash_in_non_special: false,
+        file_drive_letter_drops_host: false,
     };
 }
 

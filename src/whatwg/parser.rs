@@ -119,6 +119,8 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
     let mut at_sign_seen = false;
     let mut inside_brackets = false;
     let mut password_token_seen = false;
+    // (For a departure: whether url's host was written by the file host state.)
+    let mut host_from_file_host_state = false;
     let mut pointer: isize = 0;
     let len = input.len() as isize;
 
@@ -265,10 +267,12 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                 if c == Some('/') {
                     // 3. If c is U+002F (/), then set state to relative slash state.
                     state = State::RelativeSlash;
-                } else if special && c == Some('\\') {
+                } else if (special || departures.backslash_as_slash_in_non_special)
+                    && c == Some('\\')
+                {
                     // 4. Otherwise, if url is special and c is U+005C (\),
                     // invalid-reverse-solidus validation error, set state to relative slash
-                    // state.
+                    // state. (url 2.5.8: in any URL.)
                     state = State::RelativeSlash;
                 } else {
                     // 5. Otherwise: set url's username to base's username, url's password to
@@ -322,6 +326,13 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                 } else if special && matches!(c, Some('/' | '\\')) {
                     // 1. If url is special and c is U+002F (/) or U+005C (\), then: set state
                     // to special authority ignore slashes state.
+                    state = State::SpecialAuthorityIgnoreSlashes;
+                } else if departures.backslash_as_slash_in_non_special
+                    && matches!(c, Some('/' | '\\'))
+                    && !(c == Some('/') && previous == Some('/'))
+                {
+                    // The departure: two or more of "/" and "\\" that are not "//" start an
+                    // authority after all of them (url 2.5.8's `parse_relative`).
                     state = State::SpecialAuthorityIgnoreSlashes;
                 } else if c == Some('/') {
                     // 2. Otherwise, if c is U+002F (/), then set state to authority state.
@@ -399,7 +410,14 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                     // (\); then:
                     // 1. If atSignSeen is true and buffer is the empty string, host-missing
                     // validation error, return failure.
-                    if at_sign_seen && buffer.is_empty() {
+                    // (url 2.5.8 accepts a non-special URL whose userinfo wrote nothing: ""
+                    // at the end of the input, or ":".)
+                    let nothing_written = departures.empty_userinfo_empty_host_accepted
+                        && !special
+                        && url.username.is_empty()
+                        && url.password.is_empty()
+                        && (password_token_seen || c.is_none());
+                    if at_sign_seen && buffer.is_empty() && !nothing_written {
                         return Err(Failure::stop("host-missing", &url.scheme));
                     }
                     // 2. Decrease pointer by buffer's code point length + 1, set buffer to
@@ -464,7 +482,9 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                 if let Some(digit) = c.filter(char::is_ascii_digit) {
                     // 1. If c is an ASCII digit, append c to buffer.
                     buffer.push(digit);
-                } else if matches!(c, None | Some('/' | '?' | '#')) || (special && c == Some('\\'))
+                } else if matches!(c, None | Some('/' | '?' | '#'))
+                    || ((special || departures.backslash_as_slash_in_non_special)
+                        && c == Some('\\'))
                 {
                     // 2. Otherwise, if one of the following is true: c is the EOF code point,
                     // U+002F (/), U+003F (?), or U+0023 (#); url is special and c is U+005C
@@ -562,13 +582,18 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                 } else {
                     // 2. Otherwise: 1. If base is non-null and base's scheme is "file", then:
                     if let Some(base) = base.filter(|base| base.scheme == "file") {
-                        // 1. Set url's host to base's host.
-                        url.host = base.host.clone();
+                        let from_pointer = &input[pointer.max(0) as usize..];
+                        // 1. Set url's host to base's host. (url 2.5.8, the older text: not
+                        // when the rest starts with a Windows drive letter.)
+                        if !(departures.file_drive_letter_drops_host
+                            && starts_with_windows_drive_letter(from_pointer))
+                        {
+                            url.host = base.host.clone();
+                        }
                         // 2. If the code point substring from pointer to the end of input
                         // does not start with a Windows drive letter and base's path[0] is a
                         // normalized Windows drive letter, then append base's path[0] to
                         // url's path.
-                        let from_pointer = &input[pointer.max(0) as usize..];
                         if let Path::Segments(base_path) = &base.path {
                             if !starts_with_windows_drive_letter(from_pointer)
                                 && base_path
@@ -612,6 +637,7 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                             host = super::host::Host::Empty;
                         }
                         url.host = Some(host);
+                        host_from_file_host_state = true;
                         buffer.clear();
                         state = State::PathStart;
                     }
@@ -659,7 +685,13 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                         // 2. If buffer is a double-dot URL path segment, then: shorten url's
                         // path; if neither c is U+002F (/), nor url is special and c is U+005C
                         // (\), append the empty string to url's path.
-                        shorten_path(&mut url);
+                        let keeps_drive_letter = departures.drive_letter_never_shortened
+                            && segments(&mut url).last().is_some_and(|last| {
+                                is_windows_drive_letter(&last.chars().collect::<Vec<char>>())
+                            });
+                        if !keeps_drive_letter {
+                            shorten_path(&mut url);
+                        }
                         if !slash {
                             segments(&mut url).push(String::new());
                         }
@@ -679,12 +711,30 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                             && is_windows_drive_letter(&buffer_chars)
                         {
                             buffer = format!("{}:", buffer_chars[0]);
+                            // (url 2.5.8, the older text: "If url's host is neither the empty
+                            // string nor null, validation error, set url's host to the empty
+                            // string", where the host came from the file host state.)
+                            if departures.file_drive_letter_drops_host && host_from_file_host_state
+                            {
+                                url.host = Some(super::host::Host::Empty);
+                            }
                         }
                         // 2. Append buffer to url's path.
                         segments(&mut url).push(buffer.clone());
                     }
                     // 5. Set buffer to the empty string.
                     buffer.clear();
+                    // (url 2.5.8: a file URL's path, once written, loses its leading empty
+                    // segments.)
+                    if departures.file_path_leading_empty_segments_dropped
+                        && url.scheme == "file"
+                        && !slash
+                    {
+                        let path = segments(&mut url);
+                        while path.len() > 1 && path[0].is_empty() {
+                            path.remove(0);
+                        }
+                    }
                     match c {
                         // 6. If c is U+003F (?), then set url's query to the empty string and
                         // state to query state.

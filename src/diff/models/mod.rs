@@ -49,6 +49,16 @@ pub enum Departure {
     OpaquePathSpaceKept,
     /// The Bidi Rule only on labels with a right-to-left character of their own.
     BidiRulePerLabel,
+    /// A Windows drive letter is never removed by a ".." segment.
+    DriveLetterNeverShortened,
+    /// A non-special URL with the userinfo "" or ":" may have an empty host.
+    EmptyUserinfoEmptyHostAccepted,
+    /// A file URL's path loses its leading empty segments.
+    FilePathLeadingEmptySegmentsDropped,
+    /// "\\" is a slash in a non-special URL's port and relative reference.
+    BackslashAsSlashInNonSpecial,
+    /// A file URL's path that starts with a drive letter drops the host.
+    FileDriveLetterDropsHost,
 }
 
 impl Departure {
@@ -61,6 +71,17 @@ impl Departure {
             Departure::PathCaretNotEncoded => departures.path_caret_not_encoded = true,
             Departure::OpaquePathSpaceKept => departures.opaque_path_space_kept = true,
             Departure::BidiRulePerLabel => departures.bidi_rule_per_label = true,
+            Departure::DriveLetterNeverShortened => departures.drive_letter_never_shortened = true,
+            Departure::EmptyUserinfoEmptyHostAccepted => {
+                departures.empty_userinfo_empty_host_accepted = true;
+            }
+            Departure::FilePathLeadingEmptySegmentsDropped => {
+                departures.file_path_leading_empty_segments_dropped = true;
+            }
+            Departure::BackslashAsSlashInNonSpecial => {
+                departures.backslash_as_slash_in_non_special = true;
+            }
+            Departure::FileDriveLetterDropsHost => departures.file_drive_letter_drops_host = true,
         }
     }
 }
