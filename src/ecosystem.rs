@@ -15,6 +15,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::impls::reproduction::shell_quote;
+
 /// One working adapter of the list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,7 +48,7 @@ impl Adapter {
     pub fn impl_cmd(&self) -> String {
         let command =
             if self.command.contains(char::is_whitespace) && Path::new(&self.command).is_file() {
-                shell_quoted(&self.command)
+                shell_quote(&self.command)
             } else {
                 self.command.clone()
             };
@@ -99,11 +101,6 @@ pub fn parse(text: &str) -> Result<Vec<Adapter>, String> {
     Ok(list.adapters)
 }
 
-/// `text` as one `sh` word: in single quotes, each `'` written `'\''`.
-pub fn shell_quoted(text: &str) -> String {
-    format!("'{}'", text.replace('\'', r"'\''"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,6 +133,6 @@ mod tests {
 
     #[test]
     fn quoting_keeps_one_word() {
-        assert_eq!(shell_quoted("/a b/it's"), r"'/a b/it'\''s'");
+        assert_eq!(shell_quote("/a b/it's"), r"'/a b/it'\''s'");
     }
 }

@@ -266,3 +266,64 @@ pub mod faults {
         })
     }
 }
+
+/// How a field is hidden from comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Blindness {
+    /// The API reports an undefined and an empty component the same way, so the comparison
+    /// takes `null` and `""` as equal for this field.
+    EmptyIsUndefined,
+    /// The API does not report this field at all.
+    Hidden,
+    /// The API reports the field percent-decoded, so the comparison decodes both sides.
+    Decoded,
+    /// The API reports the field in ASCII lowercase, so the comparison folds both sides.
+    CaseFolded,
+    /// The API reports the field re-encoded: characters percent-encoded that the input had
+    /// as they are, or percent-encodings of unreserved characters decoded, hexadecimal digits
+    /// in another case. The comparison decodes both sides, as for [`Blindness::Decoded`].
+    Reencoded,
+    /// (`port`) The API reports no port where the port is the scheme's default (80 for http
+    /// and ws, 443 for https and wss, 21 for ftp), so the comparison drops a default port on
+    /// both sides.
+    DefaultPortDropped,
+}
+
+impl Blindness {
+    /// The name the protocol's `about` answer uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Blindness::EmptyIsUndefined => "empty-is-undefined",
+            Blindness::Hidden => "hidden",
+            Blindness::Decoded => "decoded",
+            Blindness::CaseFolded => "case-folded",
+            Blindness::Reencoded => "re-encoded",
+            Blindness::DefaultPortDropped => "default-port-dropped",
+        }
+    }
+
+    /// The blindness named `name`.
+    pub fn from_name(name: &str) -> Option<Blindness> {
+        [
+            Blindness::EmptyIsUndefined,
+            Blindness::Hidden,
+            Blindness::Decoded,
+            Blindness::CaseFolded,
+            Blindness::Reencoded,
+            Blindness::DefaultPortDropped,
+        ]
+        .into_iter()
+        .find(|b| b.name() == name)
+    }
+}
+
+/// A field an implementation's API cannot express, with the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlindSpot {
+    /// The field.
+    pub field: Field,
+    /// How it is hidden.
+    pub blindness: Blindness,
+    /// Why, citing the crate's API.
+    pub reason: &'static str,
+}

@@ -52,7 +52,7 @@ fn profile_mapping_agrees_with_the_model() {
         return;
     }
     let profile =
-        uri_conformance::whatwg::profile::run(&dir, &[]).unwrap_or_else(|e| panic!("{e}"));
+        uri_conformance::report::whatwg_profile::run(&dir, &[]).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         profile.model.disagreements.is_empty(),
         "{:#?}",

@@ -214,7 +214,7 @@ pub fn write_matrix(
     reports: &Path,
     with_reports: bool,
     wpt: Option<&Path>,
-) -> Result<(matrix::Matrix, Option<whatwg::profile::Profile>), ExitCode> {
+) -> Result<(matrix::Matrix, Option<report::whatwg_profile::Profile>), ExitCode> {
     let corpus = vectors::load_default().map_err(fail)?;
     let mut result = matrix::run(engine, &corpus);
     if !with_reports {
@@ -264,13 +264,13 @@ fn write_whatwg_profile(
     engine: &Engine,
     reports: &Path,
     dir: &Path,
-) -> Result<whatwg::profile::Profile, ExitCode> {
+) -> Result<report::whatwg_profile::Profile, ExitCode> {
     let chosen: Vec<&dyn Implementation> = engine
         .implementations()
         .filter(|i| Specification::from_claim(i.about().spec) == Some(Specification::UrlStandard))
         .collect();
-    let profile = whatwg::profile::run(dir, &chosen).map_err(fail)?;
-    whatwg::profile::write(reports, &profile)
+    let profile = report::whatwg_profile::run(dir, &chosen).map_err(fail)?;
+    report::whatwg_profile::write(reports, &profile)
         .map_err(|e| fail(format!("{}: {e}", reports.join("whatwg.md").display())))?;
     for p in &profile.implementations {
         println!(
@@ -444,7 +444,7 @@ fn write_field(
     engine: &Engine,
     reports: &Path,
     matrix: &matrix::Matrix,
-    profile: Option<&whatwg::profile::Profile>,
+    profile: Option<&report::whatwg_profile::Profile>,
     written: &[report::Report],
 ) -> Result<(), String> {
     let listed = args.selection.ecosystem()?;

@@ -26,7 +26,7 @@ use super::meaning;
 use super::models::{self, Model, Step};
 pub use super::predicate::{Predicate, Relation};
 use super::{CaseMemo, Known};
-use crate::impls::BlindSpot;
+use crate::model::BlindSpot;
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::HostKind;

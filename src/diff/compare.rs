@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::impls::{BlindSpot, Blindness};
+use crate::model::{BlindSpot, Blindness};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{self, HostKind};

@@ -1042,7 +1042,7 @@ impl Implementation for External {
     fn command_line(&self) -> Option<String> {
         Some(format!(
             "--impl-cmd {}",
-            crate::report::shell_quote(&format!("{}={}", self.about().name, self.command))
+            super::reproduction::shell_quote(&format!("{}={}", self.about().name, self.command))
         ))
     }
 
@@ -1187,7 +1187,7 @@ pub fn serve(
             }
             Ok(line) if protocol::read_serialize_request(line).is_some() => {
                 let input = protocol::read_serialize_request(line).unwrap_or_default();
-                let serialized = crate::diff::run::catching(|| implementation.serialize(&input))
+                let serialized = super::guard::catching(|| implementation.serialize(&input))
                     .unwrap_or_else(|panic| Some(Err(format!("panicked: {panic}"))));
                 let id = serde_json::from_str::<Value>(line)
                     .ok()
@@ -1197,12 +1197,10 @@ pub fn serve(
             Ok(line) if protocol::is_iri_request(line) => {
                 let (id, request) = protocol::read_iri_request(line);
                 let response = match request {
-                    Ok(request) => {
-                        crate::diff::run::catching(|| implementation.answer_iri(&request))
-                            .unwrap_or_else(|panic| {
-                                Response::bad_request(format!("panicked: {panic}")).into()
-                            })
-                    }
+                    Ok(request) => super::guard::catching(|| implementation.answer_iri(&request))
+                        .unwrap_or_else(|panic| {
+                            Response::bad_request(format!("panicked: {panic}")).into()
+                        }),
                     Err(e) => Response::bad_request(e).into(),
                 };
                 protocol::write_with_id(&response, id.as_ref())
@@ -1215,7 +1213,7 @@ pub fn serve(
                     }
                     Ok(Ask::Request(request)) => {
                         let response: Response =
-                            crate::diff::run::answer_catching(implementation, &request).into();
+                            super::guard::answer_catching(implementation, &request).into();
                         protocol::write_with_id(&response, incoming.id.as_ref())
                     }
                     Err(e) => {

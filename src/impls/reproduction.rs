@@ -28,3 +28,23 @@ pub(crate) fn program(dependency: &str, case: &Request, body: &str) -> String {
         .collect();
     format!("// Cargo.toml: [dependencies] {dependency}\nfn main() {{\n{bindings}{body}}}\n")
 }
+
+/// A shell-ready quoting of `text`: `'...'`, or `$'...'` with escapes when it holds control or
+/// non-ASCII characters.
+pub fn shell_quote(text: &str) -> String {
+    if text.chars().all(|c| c.is_ascii_graphic() || c == ' ') {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    } else {
+        let mut quoted = String::from("$'");
+        for byte in text.bytes() {
+            match byte {
+                b'\'' => quoted.push_str(r"\'"),
+                b'\\' => quoted.push_str(r"\\"),
+                0x20..=0x7e => quoted.push(char::from(byte)),
+                _ => quoted.push_str(&format!("\\x{byte:02x}")),
+            }
+        }
+        quoted.push('\'');
+        quoted
+    }
+}

@@ -69,7 +69,7 @@ fn visible(text: &str) -> String {
 
 /// The input as one `sh` word.
 fn shell_word(text: &str) -> String {
-    crate::ecosystem::shell_quoted(text)
+    crate::impls::reproduction::shell_quote(text)
 }
 
 fn markdown(table: &Table, selection: &str) -> String {

@@ -9,10 +9,10 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::whatwg_profile::Profile;
 use super::{Report, write_atomically};
 use crate::matrix::{Matrix, Verdict};
 use crate::protocol::Request;
-use crate::whatwg::profile::Profile;
 
 /// Who a parser is, as the field lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

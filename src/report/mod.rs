@@ -23,6 +23,7 @@ pub mod markdown;
 pub mod matrix;
 pub mod rfc;
 pub mod stats;
+pub mod whatwg_profile;
 
 use std::collections::BTreeMap;
 use std::io;
@@ -897,25 +898,7 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// A shell-ready quoting of `text`: `'...'`, or `$'...'` with escapes when it holds control or
-/// non-ASCII characters.
-pub fn shell_quote(text: &str) -> String {
-    if text.chars().all(|c| c.is_ascii_graphic() || c == ' ') {
-        format!("'{}'", text.replace('\'', r"'\''"))
-    } else {
-        let mut quoted = String::from("$'");
-        for byte in text.bytes() {
-            match byte {
-                b'\'' => quoted.push_str(r"\'"),
-                b'\\' => quoted.push_str(r"\\"),
-                0x20..=0x7e => quoted.push(char::from(byte)),
-                _ => quoted.push_str(&format!("\\x{byte:02x}")),
-            }
-        }
-        quoted.push('\'');
-        quoted
-    }
-}
+pub use crate::impls::reproduction::shell_quote;
 
 /// The one-line reproduction of a case with this crate's command line.
 pub fn cli_reproduction(case: &Request) -> String {

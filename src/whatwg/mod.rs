@@ -23,7 +23,7 @@ pub mod encode_sets;
 mod expected;
 pub mod host;
 pub mod parser;
-pub mod profile;
+
 pub mod record;
 pub mod view;
 pub mod wpt;

@@ -18,11 +18,11 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::expected::expected_outcome;
-use super::wpt::{self, Case};
+use super::write_atomically;
 use crate::impls::Implementation;
 use crate::model::Outcome;
-use crate::report::write_atomically;
+use crate::whatwg::expected_outcome;
+use crate::whatwg::wpt::{self, Case};
 
 /// rust-url's own list of the URL parsing cases url 2.x fails, one name a line.
 const RUST_URL_EXPECTED_FAILURES: &str = include_str!("rust_url_expected_failures.txt");
@@ -208,7 +208,7 @@ fn code(text: &str) -> String {
 /// Markdown table: HTML's specials and `|` as entities.
 fn code_text(text: &str) -> String {
     let mut output = String::from("<code>");
-    for c in crate::report::visible(text).chars() {
+    for c in super::visible(text).chars() {
         match c {
             '&' => output.push_str("&amp;"),
             '<' => output.push_str("&lt;"),
@@ -297,7 +297,7 @@ pub fn markdown(profile: &Profile) -> String {
                 "### Failures on rust-url's expected-failure list ({})\n\n\
                  servo/rust-url lists the cases url is known to fail in \
                  `url/tests/expected_failures.txt` (its parsing cases at commit 0a135db3, in \
-                 `src/whatwg/rust_url_expected_failures.txt`).\n",
+                 `src/report/rust_url_expected_failures.txt`).\n",
                 listed.len()
             );
             failure_table(&mut out, &listed);
@@ -323,7 +323,7 @@ pub fn markdown(profile: &Profile) -> String {
             failure_table(&mut out, &not_listed);
         }
     }
-    crate::report::visible(&out).into_owned()
+    super::visible(&out).into_owned()
 }
 
 /// Writes `whatwg.md` and `whatwg.json` into `reports`, each atomically.
