@@ -13,6 +13,8 @@
 
 use serde::Deserialize;
 
+mod rhymuri;
+
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
 use crate::model::{Components, Outcome};
@@ -210,6 +212,9 @@ pub enum Transform {
     /// path that starts with "/", so a reference with a scheme and a rootless path keeps its
     /// path as written: "x:a/./b/../c" against any base stays "x:a/./b/../c".
     RootlessTargetDotSegmentsKept,
+    /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
+    /// nothing above 65535) and an empty path after an authority is "/".
+    RhymuriTypes,
     /// Normalization (uriparse `Path::normalize(as_reference = true)`): in a relative-path
     /// reference "." segments are removed (except a first one before a segment with a colon)
     /// and ".." segments are kept at the beginning and removed with the segment before them
@@ -389,6 +394,7 @@ impl Transform {
                 }
                 other => other,
             },
+            (Transform::RhymuriTypes, _) => rhymuri::types(case, answer),
             (
                 Transform::RootlessTargetDotSegmentsKept,
                 Request::Resolve {
