@@ -243,13 +243,15 @@ impl<'a> Campaign<'a> {
 /// A new finding shrunk, then, where a parse of its strings shows the same behaviour
 /// ([`Engine::cause`]: a resolution that accepts an invalid reference because the parser does),
 /// that parse shrunk in its place: the report is the parser's, and the resolution's signature
-/// becomes another name of it.
+/// becomes another name of it. An accepted invalid character that stands for every character
+/// its rule refuses there is signed as that rule unchecked ([`Engine::generalized`]).
 fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     let minimal = engine.shrink(finding, SHRINK_BUDGET);
-    match engine.cause(&minimal) {
+    let minimal = match engine.cause(&minimal) {
         Some(parse) => engine.shrink(&parse, SHRINK_BUDGET),
         None => minimal,
-    }
+    };
+    engine.generalized(&minimal).unwrap_or(minimal)
 }
 
 /// The cases one real-world URL makes: parse it, normalize it, and resolve a typical relative

@@ -578,7 +578,7 @@ fn invalid_detail(case: &Request, error: &str) -> String {
     }
 }
 
-fn error_offset(error: &str) -> Option<usize> {
+pub(crate) fn error_offset(error: &str) -> Option<usize> {
     error
         .rsplit("at byte ")
         .next()

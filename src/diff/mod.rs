@@ -239,24 +239,115 @@ impl Engine {
     /// (or none). One parser behaviour then makes one report, shown by its smallest case,
     /// rather than one per operation that goes through the parser. `None` when no parse of
     /// the case's strings shows it.
+    ///
+    /// Likewise a target or a normalized string that differs in a component because it carries
+    /// the parser's reading of it: when the implementation's parse of the base or the input
+    /// differs from the reference's in that same component (its most severe one), and the
+    /// answer holds exactly the value that parse gave (ASCII case aside for a scheme or host),
+    /// the parse is the cause (a parser that loses IPv6 hosts makes one report, not one per
+    /// §5.2.2 branch a resolution took).
     pub fn cause(&self, finding: &Finding) -> Option<Finding> {
-        if !matches!(
-            finding.signature.kind,
-            DifferenceKind::AcceptsInvalid | DifferenceKind::RejectsValid
-        ) {
-            return None;
-        }
         let strings: Vec<&str> = match &finding.case {
             Request::Normalize { input, .. } => vec![input],
             Request::Resolve { base, input, .. } => vec![input, base],
             Request::Parse { .. } => return None,
         };
         let known = |f: &Finding| f.known.as_ref().map(|k| k.id.clone());
-        strings.into_iter().find_map(|text| {
+        let parse_of = |text: &str| {
             self.run_one(&finding.signature.implementation, &Request::parse(text))
-                .filter(|parse| {
-                    parse.signature.kind == finding.signature.kind && known(parse) == known(finding)
+                .filter(|parse| known(parse) == known(finding))
+        };
+        match finding.signature.kind {
+            DifferenceKind::AcceptsInvalid | DifferenceKind::RejectsValid => {
+                strings.into_iter().find_map(|text| {
+                    parse_of(text).filter(|p| p.signature.kind == finding.signature.kind)
                 })
+            }
+            DifferenceKind::Target | DifferenceKind::Normalized => {
+                let field = *finding.signature.fields.first()?;
+                let (Outcome::Resolved(text) | Outcome::Normalized(text)) = &finding.actual else {
+                    return None;
+                };
+                let carried = compare::lenient_components(text);
+                let carried = carried.get(field)?;
+                strings.into_iter().find_map(|text| {
+                    parse_of(text).filter(|parse| {
+                        let Outcome::Parsed { components, .. } = &parse.actual else {
+                            return false;
+                        };
+                        let folds = matches!(field, Field::Scheme | Field::Host);
+                        parse.signature.kind == DifferenceKind::Components
+                            && parse.signature.fields.first() == Some(&field)
+                            && components.get(field).is_some_and(|value| {
+                                value == carried || (folds && value.eq_ignore_ascii_case(carried))
+                            })
+                    })
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// A parse's accepted invalid character, generalized: when the implementation also accepts
+    /// every other character of [`UNCHECKED_PROBES`] that the reference refuses at the same
+    /// place by the same rule (at least four of them), the cause is that the rule is not
+    /// checked there, not the one character the case happened to hold, and the finding is
+    /// signed `accepts-invalid-RULE-unchecked`: a parser that validates nothing in its host
+    /// makes one report, not one per character class. `None` when some probe is refused (a
+    /// parser that refuses other characters there has a cause of that one character), for
+    /// other findings, and for a finding a catalogue entry names.
+    pub fn generalized(&self, finding: &Finding) -> Option<Finding> {
+        if finding.signature.kind != DifferenceKind::AcceptsInvalid || finding.known.is_some() {
+            return None;
+        }
+        let Request::Parse {
+            input,
+            rule,
+            zone_id,
+        } = &finding.case
+        else {
+            return None;
+        };
+        let Outcome::Invalid(error) = &finding.reference else {
+            return None;
+        };
+        let failing_rule = |error: &str| error.split(':').next().unwrap_or("").trim().to_owned();
+        let (rule_name, offset) = (failing_rule(error), compare::error_offset(error)?);
+        let original = input.get(offset..)?.chars().next()?;
+        let mut probes = 0;
+        for &probe in UNCHECKED_PROBES.iter().filter(|&&c| c != original) {
+            let mut text = input.clone();
+            text.replace_range(
+                offset..offset + original.len_utf8(),
+                probe.encode_utf8(&mut [0; 4]),
+            );
+            let case = Request::Parse {
+                input: text,
+                rule: rule.clone(),
+                zone_id: *zone_id,
+            };
+            // Only a character the reference refuses at the same place, by the same rule.
+            match Reference.answer(&case) {
+                Outcome::Invalid(e)
+                    if failing_rule(&e) == rule_name
+                        && compare::error_offset(&e) == Some(offset) => {}
+                _ => continue,
+            }
+            probes += 1;
+            let accepted = self
+                .run_one(&finding.signature.implementation, &case)
+                .is_some_and(|f| f.signature.kind == DifferenceKind::AcceptsInvalid);
+            if !accepted {
+                return None;
+            }
+        }
+        (probes >= 4).then(|| {
+            let mut general = finding.clone();
+            let detail = format!("{rule_name}-unchecked");
+            general.difference.detail.clone_from(&detail);
+            general.signature.detail = detail;
+            general.id = general.signature.id();
+            general
         })
     }
 
@@ -615,6 +706,13 @@ impl Core {
         best
     }
 }
+
+/// Characters of every class a rule may refuse (space, quote, angle brackets, backslash,
+/// caret, backtick, braces, bar, brackets, at, percent, a C0 control, non-ASCII), tried in
+/// the place of a finding's accepted character by [`Engine::generalized`].
+pub const UNCHECKED_PROBES: [char; 16] = [
+    ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']', '@', '%', '\u{1}', '\u{e9}',
+];
 
 /// What the classification of one case's findings shares across implementations: the URL
 /// Standard's answer and the reference's under each set of readings, each computed at most
