@@ -9,7 +9,8 @@
 //! Confirmed bugs are entries too (class `bug`); a bug entry forgives nothing. Its exact form
 //! is a model: the crate's wrong rule, composed with the crate's known model, names a finding
 //! only when it reproduces the crate's answer exactly (tried after the known model fails, in
-//! catalogue order). The older form, a predicate (`super::predicate`), groups the inputs one
+//! catalogue order; where the known model reproduced the answer but was refused because the
+//! answer changes the meaning, the bug's step stands in place of the steps that reproduced it). The older form, a predicate (`super::predicate`), groups the inputs one
 //! root cause shows by conditions on the case; model entries are tried first.
 //!
 //! Every entry carries examples: answers it must forgive (real answers of the crate, checked
