@@ -32,6 +32,7 @@ fn has(
         .any(|f| f.kind == kind && f.detail == detail && f.fields.first().copied() == field)
 }
 
+#[cfg(any(feature = "url", feature = "iri-string"))]
 fn parse(input: &str, rule: &str) -> Request {
     Request::Parse {
         input: input.to_owned(),
@@ -47,6 +48,7 @@ fn normalize(input: &str) -> Request {
     }
 }
 
+#[cfg(any(feature = "url", feature = "fluent-uri", feature = "iri-string"))]
 fn resolve(base: &str, input: &str) -> Request {
     Request::Resolve {
         base: base.to_owned(),

@@ -9,7 +9,8 @@
 //! Confirmed bugs are entries too (class `bug`); a bug entry forgives nothing. Its exact form
 //! is a model: the crate's wrong rule, composed with the crate's known model, names a finding
 //! only when it reproduces the crate's answer exactly (tried after the known model fails, in
-//! catalogue order). The older form, a predicate (`super::predicate`), groups the inputs one
+//! catalogue order; where the known model reproduced the answer but was refused because the
+//! answer changes the meaning, the bug's step stands in place of the steps that reproduced it). The older form, a predicate (`super::predicate`), groups the inputs one
 //! root cause shows by conditions on the case; model entries are tried first.
 //!
 //! Every entry carries examples: answers it must forgive (real answers of the crate, checked
@@ -574,6 +575,8 @@ impl Catalogue {
             // specification, where RFC 3986's meaning does not apply.
             let other_specification = steps.iter().any(|s| s.model.is_url_standard());
             let mut known_answer = None;
+            // The steps whose answer reproduced the crate's but changed the meaning.
+            let mut refused: Vec<usize> = Vec::new();
             if !steps.is_empty() {
                 let models::Answer(answer, used) = models::answer(&steps, case, memo);
                 // An unsupported model answer explains nothing: the comparison would skip
@@ -582,27 +585,47 @@ impl Catalogue {
                     && !used.is_empty()
                     && answer != Outcome::Unsupported
                     && compare::compare(case, &answer, actual, blind_spots).is_none()
-                    && (other_specification || meaning::keeps_meaning(case, expected, actual))
                 {
-                    for &i in &used {
-                        self.record(i);
+                    if other_specification || meaning::keeps_meaning(case, expected, actual) {
+                        for &i in &used {
+                            self.record(i);
+                        }
+                        if let [one] = used[..] {
+                            return Some(self.known[one].clone());
+                        }
+                        let used: Vec<&Entry> = used.iter().map(|&i| &self.entries[i]).collect();
+                        return Some(known_of(&used));
                     }
-                    if let [one] = used[..] {
-                        return Some(self.known[one].clone());
-                    }
-                    let used: Vec<&Entry> = used.iter().map(|&i| &self.entries[i]).collect();
-                    return Some(known_of(&used));
+                    refused = used;
                 }
                 known_answer = Some(answer);
             }
             // A bug entry with a model names the finding when the crate's model with the
             // bug's step added reproduces the answer exactly, and the bug's step is what makes
-            // it: the model without it answers otherwise.
+            // it: the model without it answers otherwise. Where the known model reproduced the
+            // answer and was refused because the answer changes the meaning, the bug's step
+            // stands in place of the steps that reproduced it: the model without those steps
+            // but with the bug's must reproduce the answer, and without the bug's step too it
+            // must not (a documented rule that turns out to change the target is the bug that
+            // shares its answer, never a bug whose step changes nothing).
+            let kept: Vec<Step<'_>> = steps
+                .iter()
+                .filter(|s| !refused.contains(&s.index))
+                .map(|s| Step {
+                    model: s.model,
+                    index: s.index,
+                })
+                .collect();
+            let without_bug = if refused.is_empty() {
+                known_answer
+            } else {
+                Some(models::answer(&kept, case, memo).0)
+            };
             for &bug in &own.bug_models[op_index(case)] {
                 let Some(model) = self.entries[bug].model.as_ref() else {
                     continue;
                 };
-                let mut with_bug: Vec<Step<'_>> = steps
+                let mut with_bug: Vec<Step<'_>> = kept
                     .iter()
                     .map(|s| Step {
                         model: s.model,
@@ -612,7 +635,7 @@ impl Catalogue {
                 with_bug.push(Step { model, index: bug });
                 let models::Answer(answer, _) = models::answer(&with_bug, case, memo);
                 if answer != Outcome::Unsupported
-                    && known_answer.as_ref() != Some(&answer)
+                    && without_bug.as_ref() != Some(&answer)
                     && compare::compare(case, &answer, actual, blind_spots).is_none()
                 {
                     self.record(bug);

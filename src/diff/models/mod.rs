@@ -11,6 +11,8 @@
 //!
 //! Nothing here compares two answers loosely: every step computes one answer.
 
+mod uriparse;
+
 use serde::Deserialize;
 
 mod rhymuri;
@@ -216,10 +218,56 @@ pub enum Transform {
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
     /// Normalization (uriparse `Path::normalize(as_reference = true)`): in a relative-path
-    /// reference "." segments are removed (except a first one before a segment with a colon)
-    /// and ".." segments are kept at the beginning and removed with the segment before them
-    /// elsewhere ("a/../.." is "..").
+    /// reference "." segments are removed (except one before a segment with a colon when
+    /// nothing is kept before it) and ".." segments are kept at the beginning and removed with
+    /// the segment before them elsewhere ("a/../.." is ".."), as `uriparse::relative_normalize`
+    /// writes it; a result whose first segment has a colon or that gains a leading "/" is no
+    /// documented behaviour and is not answered.
     UriparseRelativeDotSegments,
+    /// Resolution (uriparse, src/uri.rs `URI::resolve`, src/path.rs
+    /// `Path::remove_dot_segments`): dot-segments are removed (in every spelling, choices 3 and
+    /// 9) only when uriparse counts one, and a path parsed from the text counts only the
+    /// segments written "." and "..": a target path whose dot-segments are all percent-encoded
+    /// is kept as written, which is §5.2.2's letter (see
+    /// `uriparse::uncounted_dot_segments`).
+    UriparseDotSegmentsWhenCounted,
+    /// Parsing, resolution and normalization (uriparse bug, src/uri_reference.rs
+    /// `validate_schemeless_path`): a reference with neither scheme nor authority whose first
+    /// path segment holds a ":" is refused (`SchemelessPathStartsWithColonSegment`), whether or
+    /// not the path starts with "/": "/:" and "/a:b" are refused.
+    UriparseColonInAbsolutePath,
+    /// Resolution (uriparse bug, src/uri.rs `URI::resolve` with src/path.rs `Path::pop` and
+    /// `Path::push`): merging into a base path "//x" pops "x" and leaves one empty segment,
+    /// which the first segment pushed replaces, so the merge is that of the base path "/x"
+    /// ("a://h//x" + "y" is "a://h/y").
+    UriparseMergeDropsEmptySegment,
+    /// Resolution (uriparse bug, src/uri.rs `URI::resolve`, src/path.rs `Path::pop` and
+    /// `Path::remove_dot_segments`): popping a percent-encoded dot-segment off the base path
+    /// takes back the count of a written one, so the removal is skipped and a "." or ".."
+    /// stays in the target ("http://h/../%2E%2E" + "z" is "http://h/../z"; see
+    /// `uriparse::uncounted_dot_segments`).
+    UriparseDotSegmentsCountedAsWritten,
+    /// Normalization (uriparse bug, src/path.rs `Path::normalize(as_reference = true)`): a
+    /// relative-path reference's dot-segments are removed by uriparse's own rule, written as
+    /// it comes out, whatever the target becomes ("a/." is "a", "." is "", "a/..?q" is "?q",
+    /// "a/%2E%2E/:" is ":"); a result starting with "//" is left to
+    /// [`Transform::UriparseDotSegmentsMakeAnAuthority`].
+    UriparseRelativePathNormalized,
+    /// Normalization (uriparse bug, src/path.rs `Path::normalize` and
+    /// `remove_dot_segments_helper`, src/uri_reference.rs `Display`): in a reference without
+    /// authority, the path after dot-segment removal is written as it comes out, so a path
+    /// that then starts with "//" reads back as an authority ("/.//g" is "//g", ".///" is
+    /// "//").
+    UriparseDotSegmentsMakeAnAuthority,
+    /// Normalization (uriparse bug, src/authority.rs `RegisteredName::normalize`,
+    /// src/utility.rs `normalize_string` with `case_sensitive = false`): a registered name is
+    /// lowercased character by character as it is read and its percent-encoded unreserved
+    /// octets decoded as they are, so a decoded letter keeps its case ("%41" is "A").
+    UriparseHostCaseBeforeDecoding,
+    /// Normalization (uriparse bug, src/scheme.rs `UnregisteredScheme::normalize`, which calls
+    /// `normalize_string` with `case_sensitive = true`): a scheme not in uriparse's table keeps
+    /// its case ("O:" stays "O:").
+    UriparseUnregisteredSchemeCaseKept,
     /// Normalization (iri-string, RFC 3987 §5.3.2.1): a host holding a percent-encoded octet
     /// above 0x7F is not lowercased, only its percent-encodings normalized.
     Rfc3987HostCase,
@@ -260,6 +308,9 @@ impl Transform {
                     input: input.clone(),
                     strict: *strict,
                 })
+            }
+            (Transform::UriparseMergeDropsEmptySegment, Request::Resolve { .. }) => {
+                self::uriparse::merge_drops_empty_segment(case)
             }
             (Transform::OneNormalization, Request::Normalize { input, level })
                 if level.as_deref() == Some("scheme") =>
@@ -421,7 +472,7 @@ impl Transform {
                             r.path,
                             false,
                         );
-                        let path = uriparse_relative_dot_segments(&encoded);
+                        let path = self::uriparse::relative_normalize(&encoded);
                         // A first segment with a colon makes no relative reference (§4.2), and
                         // uriparse promises that "whether the path is absolute will not change":
                         // no documented rule excuses either result.
@@ -459,6 +510,88 @@ impl Transform {
             }
             (Transform::UriparseTypes, _) => {
                 uriparse_types(answer, !letter_target_is_double_slash(case))
+            }
+            (
+                Transform::UriparseColonInAbsolutePath,
+                Request::Parse { input, .. }
+                | Request::Resolve { input, .. }
+                | Request::Normalize { input, .. },
+            ) if self::uriparse::colon_in_absolute_path(input) => Outcome::Invalid(
+                "uriparse: schemeless path URI reference starts with colon segment".into(),
+            ),
+            (Transform::UriparseDotSegmentsWhenCounted, Request::Resolve { base, input, .. })
+                if matches!(answer, Outcome::Resolved(_)) =>
+            {
+                match self::uriparse::uncounted_dot_segments(base, input)
+                    .filter(|(_, written)| !written)
+                    .and_then(|(path, _)| self::uriparse::target_with_path(base, input, &path))
+                {
+                    Some((target, _)) => Outcome::Resolved(target),
+                    None => answer,
+                }
+            }
+            (
+                Transform::UriparseDotSegmentsCountedAsWritten,
+                Request::Resolve { base, input, .. },
+            ) => {
+                // The crate's target, written from scratch: the answer so far may be no target
+                // at all (its path, the dot-segments removed, could read as an authority).
+                match self::uriparse::uncounted_dot_segments(base, input)
+                    .filter(|(_, written)| *written)
+                    .and_then(|(path, _)| {
+                        let (target, authority) =
+                            self::uriparse::target_with_path(base, input, &path)?;
+                        // A "//" path without authority is written as it is (see
+                        // `uriparse_types`).
+                        let real_authority = authority || !path.starts_with("//");
+                        Some(uriparse_types(Outcome::Resolved(target), real_authority))
+                    }) {
+                    Some(target) => target,
+                    None => answer,
+                }
+            }
+            (Transform::UriparseRelativePathNormalized, Request::Normalize { input, .. }) => {
+                match reference::parse(input) {
+                    Ok(r)
+                        if r.scheme.is_none() && !r.has_authority() && !r.path.starts_with('/') =>
+                    {
+                        let path = self::uriparse::relative_normalize(r.path);
+                        if path.starts_with("//") {
+                            return answer;
+                        }
+                        map_normalized(answer, |c| c.path = path)
+                    }
+                    _ => answer,
+                }
+            }
+            (Transform::UriparseDotSegmentsMakeAnAuthority, Request::Normalize { input, .. }) => {
+                match self::uriparse::normalized_path_without_authority(input) {
+                    Some(path) if path.starts_with("//") => {
+                        map_normalized(answer, |c| c.path = path)
+                    }
+                    _ => answer,
+                }
+            }
+            (Transform::UriparseHostCaseBeforeDecoding, Request::Normalize { input, .. }) => {
+                match reference::parse(input) {
+                    Ok(r) if r.host_kind == Some(HostKind::RegName) => {
+                        let host = self::uriparse::registered_name_normalized(r.host.unwrap_or(""));
+                        map_normalized(answer, |c| c.host = Some(host))
+                    }
+                    _ => answer,
+                }
+            }
+            (Transform::UriparseUnregisteredSchemeCaseKept, Request::Normalize { input, .. }) => {
+                match reference::parse(input).ok().and_then(|r| r.scheme) {
+                    Some(scheme)
+                        if !URIPARSE_REGISTERED_SCHEMES
+                            .contains(&scheme.to_ascii_lowercase().as_str()) =>
+                    {
+                        let scheme = scheme.to_owned();
+                        map_normalized(answer, |c| c.scheme = Some(scheme))
+                    }
+                    _ => answer,
+                }
             }
             (Transform::HttpAbsoluteForm, Request::Parse { .. }) => match answer {
                 Outcome::Parsed {
@@ -659,29 +792,6 @@ fn looks_like_scheme(path: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-}
-
-/// uriparse's dot-segment rule for a relative-path reference (see
-/// [`Transform::UriparseRelativeDotSegments`]).
-fn uriparse_relative_dot_segments(path: &str) -> String {
-    let segments: Vec<&str> = path.split('/').collect();
-    let mut kept: Vec<&str> = Vec::new();
-    for (i, segment) in segments.iter().enumerate() {
-        match *segment {
-            "." if i == 0 && segments.get(1).is_some_and(|next| next.contains(':')) => {
-                kept.push(".")
-            }
-            "." => {}
-            ".." => match kept.last() {
-                Some(&top) if top != ".." && top != "." => {
-                    kept.pop();
-                }
-                _ => kept.push(".."),
-            },
-            other => kept.push(other),
-        }
-    }
-    kept.join("/")
 }
 
 /// Whether uriparse's types cannot hold a URI reference the reference accepts: a port above
