@@ -642,6 +642,44 @@ impl Catalogue {
                     return Some(self.known[bug].clone());
                 }
             }
+            // Two bugs in one answer (uriparse's normalization keeps an unregistered scheme's
+            // case and lowercases a host before decoding it: "A://%41" gives "A://A/"): both
+            // steps, in catalogue order, reproduce the answer exactly, where neither alone did.
+            let bugs = &own.bug_models[op_index(case)];
+            for (n, &first) in bugs.iter().enumerate() {
+                for &second in &bugs[n + 1..] {
+                    let (Some(a), Some(b)) = (
+                        self.entries[first].model.as_ref(),
+                        self.entries[second].model.as_ref(),
+                    ) else {
+                        continue;
+                    };
+                    let mut with_both: Vec<Step<'_>> = kept
+                        .iter()
+                        .map(|s| Step {
+                            model: s.model,
+                            index: s.index,
+                        })
+                        .collect();
+                    with_both.push(Step {
+                        model: a,
+                        index: first,
+                    });
+                    with_both.push(Step {
+                        model: b,
+                        index: second,
+                    });
+                    let models::Answer(answer, _) = models::answer(&with_both, case, memo);
+                    if answer != Outcome::Unsupported
+                        && without_bug.as_ref() != Some(&answer)
+                        && compare::compare(case, &answer, actual, blind_spots).is_none()
+                    {
+                        self.record(first);
+                        self.record(second);
+                        return Some(known_of(&[&self.entries[first], &self.entries[second]]));
+                    }
+                }
+            }
         }
         let index = own.bugs.iter().copied().find(|&i| {
             self.entries[i].predicate.as_ref().is_some_and(|p| {
