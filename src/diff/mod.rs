@@ -245,7 +245,8 @@ impl Engine {
     /// differs from the reference's in that same component (its most severe one), and the
     /// answer holds exactly the value that parse gave (ASCII case aside for a scheme or host),
     /// the parse is the cause (a parser that loses IPv6 hosts makes one report, not one per
-    /// §5.2.2 branch a resolution took).
+    /// §5.2.2 branch a resolution took); and a target or normalized string that does not survive
+    /// the crate's own parse and serialization because that parse misreads it.
     pub fn cause(&self, finding: &Finding) -> Option<Finding> {
         let strings: Vec<&str> = match &finding.case {
             Request::Normalize { input, .. } => vec![input],
@@ -283,6 +284,17 @@ impl Engine {
                             })
                     })
                 })
+            }
+            // A resolution's target (or a normalized string) that does not survive the
+            // crate's own parse and serialization because its parser misreads it: that parse is
+            // the cause ("file://0.0.0.0/a:", which url's join writes and its parser reads
+            // without the host).
+            DifferenceKind::NotIdempotent => {
+                let (Outcome::Resolved(text) | Outcome::Normalized(text)) = &finding.actual else {
+                    return None;
+                };
+                self.run_one(&finding.signature.implementation, &Request::parse(text))
+                    .filter(|parse| parse.signature.kind == DifferenceKind::Components)
             }
             _ => None,
         }
@@ -952,6 +964,123 @@ mod tests {
                 _ => Reference.parse(input, rule, options),
             }
         }
+    }
+
+    /// Reads any text by Appendix B, where the reference refuses it; with `picky`, refuses a
+    /// text that holds a space.
+    struct Lenient {
+        picky: bool,
+    }
+
+    impl Implementation for Lenient {
+        fn about(&self) -> About<'_> {
+            About {
+                name: if self.picky { "picky" } else { "lenient" },
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            if self.picky && input.contains(' ') {
+                return Outcome::Invalid("space".into());
+            }
+            match Reference.parse(input, rule, options) {
+                Outcome::Invalid(_) => {
+                    let components = compare::lenient_components(input);
+                    let host_kind = components.host.as_ref().map(|_| HostKind::RegName);
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                valid => valid,
+            }
+        }
+    }
+
+    /// Parses as the reference does but reads every IP literal as an empty host, and resolves
+    /// as the reference does with that reading of the base.
+    struct LosesIpLiterals;
+
+    impl LosesIpLiterals {
+        fn misread(text: &str) -> String {
+            match (text.find('['), text.find(']')) {
+                (Some(open), Some(close)) if open < close => {
+                    format!("{}{}", &text[..open], &text[close + 1..])
+                }
+                _ => text.to_owned(),
+            }
+        }
+    }
+
+    impl Implementation for LosesIpLiterals {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "loses-ip-literals",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(&Self::misread(input), rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            Reference.resolve(&Self::misread(base), reference, strict)
+        }
+    }
+
+    fn engine_of(implementation: impl Implementation + 'static) -> Engine {
+        Engine::in_thread(vec![Arc::new(implementation)], Catalogue::bundled())
+    }
+
+    #[test]
+    fn a_rule_that_checks_nothing_is_one_cause() {
+        let lenient = engine_of(Lenient { picky: false });
+        let found = lenient
+            .run_one("lenient", &Request::parse("//a^b"))
+            .unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+        let general = lenient
+            .generalized(&found)
+            .expect("every probe is accepted");
+        assert!(
+            general.signature.detail.ends_with("-unchecked"),
+            "{}",
+            general.signature
+        );
+        assert_ne!(general.id, found.id);
+        // A parser that refuses one of the probes has a cause of that one character class.
+        let picky = engine_of(Lenient { picky: true });
+        let found = picky.run_one("picky", &Request::parse("//a^b")).unwrap();
+        assert_eq!(picky.generalized(&found), None);
+    }
+
+    #[test]
+    fn a_target_that_carries_the_parsers_reading_is_that_parse() {
+        let engine = engine_of(LosesIpLiterals);
+        let resolve = Request::Resolve {
+            base: "a://[::1]/b".into(),
+            input: "c".into(),
+            strict: true,
+        };
+        let found = engine.run_one("loses-ip-literals", &resolve).unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::Target);
+        let cause = engine
+            .cause(&found)
+            .expect("the base's parse loses the host too");
+        assert_eq!(cause.case, Request::parse("a://[::1]/b"));
+        assert_eq!(cause.signature.kind, DifferenceKind::Components);
+        // A target that differs in another component than its parse is its own finding: here
+        // the parse differs in the host and the target's host is the reference's.
+        let mut other = found.clone();
+        other.actual = Outcome::Resolved("a://[::1]/x".into());
+        other.signature.fields = vec![Field::Path];
+        assert_eq!(engine.cause(&other), None);
     }
 
     #[test]
