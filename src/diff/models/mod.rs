@@ -9,12 +9,18 @@
 //!    `ResolveOptions` / `NormalizeOptions` the crate documents;
 //! 3. transformations of that answer (`Transform::apply`), each a named rule of the crate.
 //!
+//! A bug's model is a step of the same kinds, added to its crate's model. http's (`http`) read
+//! the case as http 1.5.0 does: a rewrite repairs the one part the wrong rule lets through, the
+//! crate's known model answers the repaired case, and `apply` puts back what http reports for
+//! that part of the case as given.
+//!
 //! Nothing here compares two answers loosely: every step computes one answer.
 
 mod uriparse;
 
 use serde::Deserialize;
 
+mod http;
 mod rhymuri;
 
 use crate::impls::Implementation;
@@ -186,6 +192,43 @@ pub enum Transform {
     /// Parsing (http, hyperium/http#269): a "%" in the userinfo (before the authority's last
     /// "@") is not checked, so one that starts no pct-encoded triplet is accepted as it is.
     HttpUserinfoPercentUnchecked,
+    /// Parsing (http, bug): the IP literal is not checked. A host starting with "[" is taken up
+    /// to the first "]" whatever it holds (src/uri/authority.rs `validate_authority_bytes`
+    /// checks only the bytes, at most one "[" and one "]", and at most eight colons; `host`
+    /// cuts at the first "]"), and what follows the "]" up to the ":" of the port is dropped.
+    /// The case is rewritten with that text as "[::]", and http's host put back.
+    HttpIpLiteralNotChecked,
+    /// Parsing (http, bug): the port is not checked. `validate_authority_bytes` takes any
+    /// authority bytes after the host's ":", and `Authority::port` (src/uri/authority.rs)
+    /// parses the text after the authority's last ":" as a `u16` (src/uri/port.rs
+    /// `Port::from_str`, which takes a leading "+") and reports nothing when that fails. The
+    /// case is rewritten with an empty port, and http's port put back.
+    HttpPortNotChecked,
+    /// Parsing (http, bug): an authority may hold several "@" (`validate_authority_bytes` keeps
+    /// the last one's place), the host being what follows the last (`host`). The case is
+    /// rewritten with a "-" for every "@" before the last one.
+    HttpSeveralAtSigns,
+    /// Parsing (http, bug): `validate_authority_bytes` takes one "[" and one "]" anywhere in
+    /// the authority, so in the userinfo and in a host that does not start with "[" (which
+    /// `host` returns as it is). Such a "]" ends what http takes for an IPv6 literal: it
+    /// forgets a "%" of the host before it, and after the host's ":" it ends the colon count,
+    /// so that what lies between that ":" and the port after the authority's last ":" is
+    /// dropped (`host`, `Authority::port`). The case is rewritten with a "-" for each bracket
+    /// and such "%" (and that dropped text left out), and http's host and port put back.
+    HttpBracketsOutsideIpLiteral,
+    /// Parsing (http, bug): `Scheme2::parse` (src/uri/scheme.rs) takes any run of
+    /// `SCHEME_CHARS` (letters, digits, "+", "-", ".", "~") before "://", also an empty one or
+    /// one that does not start with a letter. The case is rewritten with the scheme "a", and
+    /// http's scheme put back.
+    HttpSchemeNotChecked,
+    /// Parsing (http, bug): a port of digits above 65535 is accepted and hidden:
+    /// `Authority::port` (src/uri/authority.rs) reports nothing when `u16` does not hold it.
+    #[serde(rename = "http-port-above-65535-hidden")]
+    HttpPortAbove65535Hidden,
+    /// Parsing (http, bug): `validate_authority_bytes` (src/uri/authority.rs, `MAX_COLONS`)
+    /// refuses an authority with more than eight colons since its last "@" or "]", so an
+    /// IPvFuture literal or a userinfo with nine or more.
+    HttpIpvfutureColonsLimited,
     /// Resolution (iref, "This crate implements Errata 4547"): §5.2.2 with dot-segments
     /// removed so that a ".." that cannot climb in a relative path is kept ("a:" + ".." is
     /// "a:../") and a path without a leading "/" never gains one ("foo:a/b" + ".." is "foo:").
@@ -312,6 +355,21 @@ impl Transform {
             (Transform::UriparseMergeDropsEmptySegment, Request::Resolve { .. }) => {
                 self::uriparse::merge_drops_empty_segment(case)
             }
+            (
+                t,
+                Request::Parse {
+                    input,
+                    rule,
+                    zone_id,
+                },
+            ) if t.http_bug().is_some() => {
+                let bug = t.http_bug()?;
+                Some(Request::Parse {
+                    input: http::repaired(bug, input, *zone_id)?,
+                    rule: rule.clone(),
+                    zone_id: *zone_id,
+                })
+            }
             (Transform::OneNormalization, Request::Normalize { input, level })
                 if level.as_deref() == Some("scheme") =>
             {
@@ -324,8 +382,9 @@ impl Transform {
         }
     }
 
-    /// The crate's answer from the answer so far.
-    fn apply(self, case: &Request, answer: Outcome) -> Outcome {
+    /// The crate's answer from the answer so far; `case` is the case as rewritten, `original`
+    /// as given.
+    fn apply(self, original: &Request, case: &Request, answer: Outcome) -> Outcome {
         match (self, case) {
             (
                 Transform::Rfc3987Grammar,
@@ -634,8 +693,72 @@ impl Transform {
                     other => other,
                 }
             }
+            (Transform::HttpIpLiteralNotChecked, Request::Parse { zone_id, .. }) => {
+                http_put_back(http::Bug::IpLiteral, original, *zone_id, answer)
+            }
+            (Transform::HttpPortNotChecked, Request::Parse { zone_id, .. }) => {
+                http_put_back(http::Bug::Port, original, *zone_id, answer)
+            }
+            (Transform::HttpSeveralAtSigns, Request::Parse { zone_id, .. }) => {
+                http_put_back(http::Bug::SeveralAtSigns, original, *zone_id, answer)
+            }
+            (Transform::HttpBracketsOutsideIpLiteral, Request::Parse { zone_id, .. }) => {
+                http_put_back(
+                    http::Bug::BracketsOutsideIpLiteral,
+                    original,
+                    *zone_id,
+                    answer,
+                )
+            }
+            (Transform::HttpSchemeNotChecked, Request::Parse { zone_id, .. }) => {
+                http_put_back(http::Bug::Scheme, original, *zone_id, answer)
+            }
+            (Transform::HttpPortAbove65535Hidden, Request::Parse { .. }) => match answer {
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                } if components.port.as_deref().is_some_and(http::port_hidden) => {
+                    components.port = None;
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                other => other,
+            },
+            (Transform::HttpIpvfutureColonsLimited, Request::Parse { .. }) => {
+                match (answer, original) {
+                    (Outcome::Parsed { .. }, Request::Parse { input, .. })
+                        if http::too_many_colons(input) =>
+                    {
+                        Outcome::Invalid("http: more than eight colons in the authority".into())
+                    }
+                    (other, _) => other,
+                }
+            }
             _ => answer,
         }
+    }
+
+    /// The bug of http whose model rewrites the case, if this is one.
+    fn http_bug(self) -> Option<http::Bug> {
+        match self {
+            Transform::HttpIpLiteralNotChecked => Some(http::Bug::IpLiteral),
+            Transform::HttpPortNotChecked => Some(http::Bug::Port),
+            Transform::HttpSeveralAtSigns => Some(http::Bug::SeveralAtSigns),
+            Transform::HttpBracketsOutsideIpLiteral => Some(http::Bug::BracketsOutsideIpLiteral),
+            Transform::HttpSchemeNotChecked => Some(http::Bug::Scheme),
+            _ => None,
+        }
+    }
+}
+
+/// http's reading of the part of `original` that `bug` lets through, put back into the known
+/// model's answer to the repaired case.
+fn http_put_back(bug: http::Bug, original: &Request, zone_id: bool, answer: Outcome) -> Outcome {
+    match original {
+        Request::Parse { input, .. } => http::put_back(bug, input, zone_id, answer),
+        _ => answer,
     }
 }
 
@@ -1167,10 +1290,11 @@ fn evaluate(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outco
             }
         }
     };
+    let original = case;
     let case = rewritten.as_ref().unwrap_or(case);
     for step in steps {
         if let Model::Transform(t) = step.model {
-            outcome = t.apply(case, outcome);
+            outcome = t.apply(original, case, outcome);
         }
     }
     outcome
