@@ -10,8 +10,9 @@
 //! is a model: the crate's wrong rule, composed with the crate's known model, names a finding
 //! only when it reproduces the crate's answer exactly (tried after the known model fails, in
 //! catalogue order; where the known model reproduced the answer but was refused because the
-//! answer changes the meaning, the bug's step stands in place of the steps that reproduced it). The older form, a predicate (`super::predicate`), groups the inputs one
-//! root cause shows by conditions on the case; model entries are tried first.
+//! //! answer changes the meaning, the bug's step stands in place of the steps that reproduced it;
+//! an answer no single bug's step reproduces may be reproduced by two). Nothing is decided by a
+//! condition on the input's text: what no model reproduces is a candidate bug.
 //!
 //! Every entry carries examples: answers it must forgive (real answers of the crate, checked
 //! against the crate when it is built in) and near-misses it must not (what a plausible bug
@@ -25,10 +26,9 @@ use serde::Deserialize;
 use super::compare::{self, Difference, DifferenceKind};
 use super::meaning;
 use super::models::{self, Model, Step};
-pub use super::predicate::{Predicate, Relation};
 use super::{CaseMemo, Known};
 use crate::model::BlindSpot;
-use crate::model::{Components, Field, Outcome};
+use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::HostKind;
 
@@ -86,9 +86,6 @@ pub struct Entry {
     /// For a model entry: the model.
     #[serde(default)]
     pub model: Option<Model>,
-    /// For a bug entry: when a candidate is this bug (any of the predicates holds).
-    #[serde(rename = "match", default)]
-    pub predicate: Option<Predicates>,
     /// Answers it must forgive (or, for a bug, group) and near-misses it must not.
     #[serde(default)]
     pub examples: Vec<Example>,
@@ -145,26 +142,6 @@ impl Upstream {
             })
             .collect();
         format!("{} (checked {})", refs.join(", "), self.checked)
-    }
-}
-
-/// One predicate, or several of which any may hold (one root cause seen in several shapes).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
-pub enum Predicates {
-    /// One.
-    One(Box<Predicate>),
-    /// Several.
-    Any(Vec<Predicate>),
-}
-
-impl Predicates {
-    /// Each predicate.
-    pub fn each(&self) -> &[Predicate] {
-        match self {
-            Predicates::One(p) => std::slice::from_ref(p.as_ref()),
-            Predicates::Any(list) => list,
-        }
     }
 }
 
@@ -364,39 +341,13 @@ impl Catalogue {
             if !ids.insert(id.clone()) {
                 return Err(format!("known-differences.yaml: duplicate id {id:?}"));
             }
-            match (entry.class, &entry.model, &entry.predicate) {
-                (Class::Bug, None, Some(_)) => {}
-                (Class::Bug, Some(_), None) if !entry.ops.is_empty() => {}
-                (Class::Bug, _, _) => {
-                    return Err(format!(
-                        "{id}: a bug entry has either a `model` with `ops` or a `match`"
-                    ));
-                }
-                (_, Some(_), None) if !entry.ops.is_empty() => {}
-                (_, _, _) => {
-                    return Err(format!(
-                        "{id}: a known difference has a `model` and `ops`, and no `match`"
-                    ));
-                }
+            if entry.model.is_none() || entry.ops.is_empty() {
+                return Err(format!(
+                    "{id}: every entry, known or bug, has a `model` and the `ops` it models"
+                ));
             }
             if let Some(op) = entry.ops.iter().find(|op| !OPS.contains(&op.as_str())) {
                 return Err(format!("{id}: unknown op {op:?}"));
-            }
-            for predicate in entry.predicate.iter().flat_map(Predicates::each) {
-                for field in predicate
-                    .fields_within
-                    .iter()
-                    .chain(&predicate.fields_include)
-                {
-                    if Field::from_name(field).is_none() {
-                        return Err(format!("{id}: unknown field {field:?}"));
-                    }
-                }
-                for kind in &predicate.kind {
-                    if DifferenceKind::from_name(kind).is_none() {
-                        return Err(format!("{id}: unknown kind {kind:?}"));
-                    }
-                }
             }
             if entry.class == Class::Bug && entry.upstream.is_none() {
                 return Err(format!(
@@ -519,7 +470,7 @@ impl Catalogue {
     }
 
     /// What covers this difference: the known difference whose model reproduces the answer
-    /// exactly, or the confirmed bug whose predicate holds. Records the match.
+    /// exactly, or the confirmed bug (or two) whose model does. Records the match.
     pub fn classify(
         &self,
         implementation: &str,
@@ -681,16 +632,7 @@ impl Catalogue {
                 }
             }
         }
-        let index = own.bugs.iter().copied().find(|&i| {
-            self.entries[i].predicate.as_ref().is_some_and(|p| {
-                p.each().iter().any(|p| {
-                    (!property || p.kind.iter().any(|k| k == difference.kind.name()))
-                        && p.holds(case, difference, expected, actual)
-                })
-            })
-        })?;
-        self.record(index);
-        Some(self.known[index].clone())
+        None
     }
 
     /// Marks entry `index` as matched; a flag already set is only read, so that jobs on other

@@ -5,7 +5,6 @@ pub mod catalogue;
 pub mod compare;
 pub mod meaning;
 pub mod models;
-mod predicate;
 pub mod properties;
 pub mod run;
 pub mod shrink;
