@@ -61,6 +61,8 @@ def escape():
             time.sleep(1000)
         os._exit(0)
 
+import threading
+LOCK = threading.Lock()
 count = 0
 for line in sys.stdin:
     request = json.loads(line)
@@ -86,10 +88,21 @@ for line in sys.stdin:
         if mode.startswith("v1"):
             out({"error": "unknown op"}, None)
         else:
-            out({"protocol": 2, "name": "hostile " + mode, "operations": ["parse"]}, rid)
+            with LOCK:
+                out({"protocol": 2, "name": "hostile " + mode, "operations": ["parse"]}, rid)
         continue
     text = request.get("input", "")
     count += 1
+    if mode == "about-first":
+        # Answers each case a little later, from a thread: an `about` read after a case is
+        # answered before it.
+        import threading
+        def later(text=text, rid=rid):
+            time.sleep(0.05)
+            with LOCK:
+                out({"valid": False, "error": "echo " + text}, rid)
+        threading.Thread(target=later).start()
+        continue
     if mode == "hang-always":
         time.sleep(1000)
     if mode == "escape":
@@ -375,6 +388,23 @@ fn extra_lines_never_shift_answers_onto_other_cases() {
             assert_eq!(outcome, Outcome::Invalid(format!("echo {input}")));
         }
     }
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn answers_that_come_after_the_closing_about_are_still_credited() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("about-first"), options(5000));
+    // One at a time, as the properties ask, and in a batch.
+    for inputs in [&["a"][..], &["b", "c", "d"][..]] {
+        let outcomes = external.answer_many(&cases(inputs));
+        assert_echoes(inputs, &outcomes, &[]);
+    }
+    assert_eq!(scratch.groups().len(), 1, "no restart");
     drop(external);
     scratch.assert_no_process_left();
 }

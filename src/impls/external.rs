@@ -634,6 +634,10 @@ impl External {
         let mut flight: VecDeque<(u64, usize, Instant)> = VecDeque::new();
         // The id of the closing `about`, once sent.
         let mut closing: Option<(u64, Instant)> = None;
+        // Whether the closing `about` may go right behind the last request (one round trip for
+        // the round): until a program answers it before an earlier request, which it may (the
+        // answers come in any order); then it goes only once every answer is in.
+        let mut pipelined = true;
         loop {
             let Some(running) = &state.running else {
                 return;
@@ -649,6 +653,14 @@ impl External {
                 // A program that stopped reading shows as a closed output below.
                 running.program.send(line.into_bytes());
                 flight.push_back((id, index, Instant::now()));
+            }
+            if pipelined && queue.is_empty() && closing.is_none() && !flight.is_empty() {
+                let id = state.next_id;
+                state.next_id += 1;
+                running
+                    .program
+                    .send(format!("{{\"op\":\"about\",\"id\":{id}}}\n").into_bytes());
+                closing = Some((id, Instant::now()));
             }
             if flight.is_empty() && closing.is_none() {
                 if queue.is_empty() {
@@ -675,8 +687,15 @@ impl External {
                     if let (Some(id), Some((closing_id, _))) = (id, closing)
                         && id == closing_id
                     {
-                        // Every line before this one is read: the round is over.
-                        return;
+                        if flight.is_empty() {
+                            // Every line before this one is read: the round is over.
+                            return;
+                        }
+                        // Answered before a request still in flight: another `about` closes
+                        // the round once every answer is in.
+                        closing = None;
+                        pipelined = false;
+                        continue;
                     }
                     if let Some(index) = id.and_then(|id| answered.get(&id)) {
                         answers[*index] = Some(Fault::Extra(line).outcome());
@@ -686,7 +705,7 @@ impl External {
                         // A late line of an earlier round: nothing of this round's.
                         continue;
                     }
-                    if closing.is_some() {
+                    if closing.is_some() && flight.is_empty() {
                         // Nothing in flight to blame: the program starts afresh next time.
                         Self::kill(state);
                         return;
@@ -698,6 +717,12 @@ impl External {
                             }
                             answers[index] = Some(outcome);
                             state.faults_in_a_row = 0;
+                            // A pipelined `about` has its time from when it is due.
+                            if flight.is_empty()
+                                && let Some((closing_id, _)) = closing
+                            {
+                                closing = Some((closing_id, Instant::now()));
+                            }
                             continue;
                         }
                         None => Fault::NotAnAnswer(line),
@@ -1053,6 +1078,15 @@ impl Implementation for External {
     /// The optional `serialize` operation; a program that does not know it answers an error
     /// line (or `unsupported`), which leaves the round-trip properties out for it.
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        // A program whose `about` lists its operations without `serialize` is not asked.
+        if self
+            .description()
+            .operations
+            .as_ref()
+            .is_some_and(|operations| !operations.iter().any(|o| o == "serialize"))
+        {
+            return None;
+        }
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if Self::stopped(&state) || (state.running.is_none() && self.start(&mut state).is_err()) {
             return None;
