@@ -593,41 +593,38 @@ impl Catalogue {
                     return Some(self.known[bug].clone());
                 }
             }
-            // Two bugs in one answer (uriparse's normalization keeps an unregistered scheme's
-            // case and lowercases a host before decoding it: "A://%41" gives "A://A/"): both
-            // steps, in catalogue order, reproduce the answer exactly, where neither alone did.
+            // Two or three bugs in one answer (uriparse's normalization keeps an unregistered
+            // scheme's case and lowercases a host before decoding it: "A://%41" gives "A://A/";
+            // http's "://[]:90000" shows an unchecked scheme, IP literal and hidden port): their
+            // steps together, in catalogue order, reproduce the answer exactly, where no fewer
+            // of them did.
             let bugs = &own.bug_models[op_index(case)];
-            for (n, &first) in bugs.iter().enumerate() {
-                for &second in &bugs[n + 1..] {
-                    let (Some(a), Some(b)) = (
-                        self.entries[first].model.as_ref(),
-                        self.entries[second].model.as_ref(),
-                    ) else {
-                        continue;
-                    };
-                    let mut with_both: Vec<Step<'_>> = kept
+            for size in 2..=3 {
+                for chosen in combinations(bugs.len(), size) {
+                    let mut with_bugs: Vec<Step<'_>> = kept
                         .iter()
                         .map(|s| Step {
                             model: s.model,
                             index: s.index,
                         })
                         .collect();
-                    with_both.push(Step {
-                        model: a,
-                        index: first,
-                    });
-                    with_both.push(Step {
-                        model: b,
-                        index: second,
-                    });
-                    let models::Answer(answer, _) = models::answer(&with_both, case, memo);
+                    for &n in &chosen {
+                        let index = bugs[n];
+                        if let Some(model) = self.entries[index].model.as_ref() {
+                            with_bugs.push(Step { model, index });
+                        }
+                    }
+                    let models::Answer(answer, _) = models::answer(&with_bugs, case, memo);
                     if answer != Outcome::Unsupported
                         && without_bug.as_ref() != Some(&answer)
                         && compare::compare(case, &answer, actual, blind_spots).is_none()
                     {
-                        self.record(first);
-                        self.record(second);
-                        return Some(known_of(&[&self.entries[first], &self.entries[second]]));
+                        let entries: Vec<&Entry> =
+                            chosen.iter().map(|&n| &self.entries[bugs[n]]).collect();
+                        for &n in &chosen {
+                            self.record(bugs[n]);
+                        }
+                        return Some(known_of(&entries));
                     }
                 }
             }
@@ -686,5 +683,45 @@ fn known_of(entries: &[&Entry]) -> Known {
             .join("\n\n"),
         link: first.link.clone(),
         upstream: None,
+    }
+}
+
+/// Every choice of `size` of the numbers below `n`, each in increasing order, in lexicographic
+/// order.
+fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
+    fn extend(
+        n: usize,
+        size: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        all: &mut Vec<Vec<usize>>,
+    ) {
+        if chosen.len() == size {
+            all.push(chosen.clone());
+            return;
+        }
+        for next in start..n {
+            chosen.push(next);
+            extend(n, size, next + 1, chosen, all);
+            chosen.pop();
+        }
+    }
+    let mut all = Vec::new();
+    extend(n, size, 0, &mut Vec::new(), &mut all);
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::combinations;
+
+    #[test]
+    fn combinations_are_every_choice_once() {
+        assert_eq!(
+            combinations(4, 2),
+            [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+        );
+        assert_eq!(combinations(4, 3).len(), 4);
+        assert!(combinations(2, 3).is_empty());
     }
 }
