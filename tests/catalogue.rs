@@ -98,8 +98,21 @@ fn every_example_holds() {
     let mut checked = 0;
     for entry in catalogue.entries() {
         for (i, example) in entry.examples.iter().enumerate() {
-            checked += 1;
-            if let Err(e) = check(&catalogue, entry, example) {
+            let name = example
+                .implementation
+                .clone()
+                .unwrap_or_else(|| entry.implementations[0].clone());
+            let built_in = impls::by_name(&name).is_some();
+            let result = check(&catalogue, entry, example);
+            if result.is_ok() {
+                checked += 1;
+            }
+            // A crate that is not built in (`--no-default-features`) has no adapter to declare
+            // its blind spots: an example that needs them (http hides its userinfo) is judged in
+            // the default build only.
+            if let Err(e) = result
+                && built_in
+            {
                 failures.push(format!(
                     "{} example {} ({}): {e}",
                     entry.id,
