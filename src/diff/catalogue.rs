@@ -562,68 +562,39 @@ impl Catalogue {
             let kept: Vec<Step<'_>> = steps
                 .iter()
                 .filter(|s| !refused.contains(&s.index))
-                .map(|s| Step {
-                    model: s.model,
-                    index: s.index,
-                })
+                .copied()
                 .collect();
             let without_bug = if refused.is_empty() {
                 known_answer
             } else {
                 Some(models::answer(&kept, case, memo).0)
             };
-            for &bug in &own.bug_models[op_index(case)] {
-                let Some(model) = self.entries[bug].model.as_ref() else {
-                    continue;
-                };
-                let mut with_bug: Vec<Step<'_>> = kept
-                    .iter()
-                    .map(|s| Step {
-                        model: s.model,
-                        index: s.index,
-                    })
-                    .collect();
-                with_bug.push(Step { model, index: bug });
-                let models::Answer(answer, _) = models::answer(&with_bug, case, memo);
-                if answer != Outcome::Unsupported
-                    && without_bug.as_ref() != Some(&answer)
-                    && compare::compare(case, &answer, actual, blind_spots).is_none()
-                {
-                    self.record(bug);
-                    return Some(self.known[bug].clone());
-                }
-            }
-            // Two or three bugs in one answer (uriparse's normalization keeps an unregistered
-            // scheme's case and lowercases a host before decoding it: "A://%41" gives "A://A/";
-            // http's "://[]:90000" shows an unchecked scheme, IP literal and hidden port): their
-            // steps together, in catalogue order, reproduce the answer exactly, where no fewer
-            // of them did.
+            // One bug's step, or two or three together where no fewer reproduce the answer
+            // (uriparse's normalization keeps an unregistered scheme's case and lowercases a
+            // host before decoding it: "A://%41" gives "A://A/"; http's "://[]:90000" shows an
+            // unchecked scheme, IP literal and hidden port), in catalogue order.
             let bugs = &own.bug_models[op_index(case)];
-            for size in 2..=3 {
+            for size in 1..=3 {
                 for chosen in combinations(bugs.len(), size) {
-                    let mut with_bugs: Vec<Step<'_>> = kept
-                        .iter()
-                        .map(|s| Step {
-                            model: s.model,
-                            index: s.index,
-                        })
-                        .collect();
-                    for &n in &chosen {
+                    let mut with_bugs = kept.clone();
+                    with_bugs.extend(chosen.iter().filter_map(|&n| {
                         let index = bugs[n];
-                        if let Some(model) = self.entries[index].model.as_ref() {
-                            with_bugs.push(Step { model, index });
-                        }
-                    }
+                        let model = self.entries[index].model.as_ref()?;
+                        Some(Step { model, index })
+                    }));
                     let models::Answer(answer, _) = models::answer(&with_bugs, case, memo);
                     if answer != Outcome::Unsupported
                         && without_bug.as_ref() != Some(&answer)
                         && compare::compare(case, &answer, actual, blind_spots).is_none()
                     {
-                        let entries: Vec<&Entry> =
-                            chosen.iter().map(|&n| &self.entries[bugs[n]]).collect();
                         for &n in &chosen {
                             self.record(bugs[n]);
                         }
+                        if let [one] = chosen[..] {
+                            return Some(self.known[bugs[one]].clone());
+                        }
+                        let entries: Vec<&Entry> =
+                            chosen.iter().map(|&n| &self.entries[bugs[n]]).collect();
                         return Some(known_of(&entries));
                     }
                 }

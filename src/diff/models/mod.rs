@@ -966,16 +966,6 @@ fn uriparse_types(answer: Outcome, real_authority: bool) -> Outcome {
         Ok(())
     };
     match answer {
-        Outcome::Parsed {
-            mut components,
-            host_kind,
-        } => match edit(&mut components, host_kind) {
-            Ok(()) => Outcome::Parsed {
-                components,
-                host_kind,
-            },
-            Err(e) => Outcome::Invalid(e),
-        },
         // The letter of §5.3 for a "//" path without authority (choice 1) is no URI reference
         // to edit component by component: only its scheme is written anew.
         Outcome::Resolved(text) if !real_authority => {
@@ -990,6 +980,28 @@ fn uriparse_types(answer: Outcome, real_authority: bool) -> Outcome {
         Outcome::Resolved(text) | Outcome::Normalized(text) if reference::parse(&text).is_err() => {
             Outcome::Invalid(format!("unparsable answer {text:?}"))
         }
+        other => edited(other, edit),
+    }
+}
+
+/// An answer with `edit` applied to its components: a parse's own, or those of a target or
+/// normalized string (parsed by the reference, edited and recomposed); an edit that fails
+/// makes the answer invalid.
+fn edited(
+    answer: Outcome,
+    edit: impl Fn(&mut Components, Option<HostKind>) -> Result<(), String>,
+) -> Outcome {
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => match edit(&mut components, host_kind) {
+            Ok(()) => Outcome::Parsed {
+                components,
+                host_kind,
+            },
+            Err(e) => Outcome::Invalid(e),
+        },
         Outcome::Resolved(text) => match recomposed(&text, edit) {
             Ok(t) => Outcome::Resolved(t),
             Err(e) => Outcome::Invalid(e),
@@ -1196,6 +1208,7 @@ fn map_normalized(answer: Outcome, edit: impl FnOnce(&mut Components)) -> Outcom
 }
 
 /// One step of a crate's model, as the catalogue holds it.
+#[derive(Clone, Copy)]
 pub(crate) struct Step<'a> {
     pub model: &'a Model,
     pub index: usize,

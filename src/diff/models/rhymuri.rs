@@ -1,7 +1,7 @@
 //! rhymuri's and uniresid's types (the two crates share their component model): what their
 //! API cannot say, written as a rule on the reference's answer.
 
-use super::recomposed;
+use super::edited;
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::{self, HostKind};
@@ -41,25 +41,5 @@ pub(super) fn types(case: &Request, answer: Outcome) -> Outcome {
         }
         Ok(())
     };
-    match answer {
-        Outcome::Parsed {
-            mut components,
-            host_kind,
-        } => match edit(&mut components, host_kind) {
-            Ok(()) => Outcome::Parsed {
-                components,
-                host_kind,
-            },
-            Err(e) => Outcome::Invalid(e),
-        },
-        Outcome::Resolved(text) => match recomposed(&text, edit) {
-            Ok(t) => Outcome::Resolved(t),
-            Err(e) => Outcome::Invalid(e),
-        },
-        Outcome::Normalized(text) => match recomposed(&text, edit) {
-            Ok(t) => Outcome::Normalized(t),
-            Err(e) => Outcome::Invalid(e),
-        },
-        other => other,
-    }
+    edited(answer, edit)
 }
