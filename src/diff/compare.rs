@@ -37,8 +37,13 @@ pub enum DifferenceKind {
     /// A property: a law of RFC 3986 §5.2.2 broken on the crate's own terms (a reference with a
     /// scheme that does not resolve to itself, an empty reference that does not give the base).
     ResolutionLaw,
-    /// A property: two of the crate's ways from a string to a URI (or a part of one) disagree.
+    /// A property: two of the crate's ways from a string to a URI (or a part of one) disagree,
+    /// or an accessor of its parsed type reads another value than its parse reports.
     ConversionsDisagree,
+    /// A sub-parser (of an authority, a host, a request's path and query) reads a string
+    /// otherwise than its part's own rule, and otherwise than the crate's whole parser reads
+    /// the same string in place.
+    PartRule,
 }
 
 impl DifferenceKind {
@@ -58,6 +63,7 @@ impl DifferenceKind {
             DifferenceKind::TargetNotAbsolute => "target-not-absolute",
             DifferenceKind::ResolutionLaw => "resolution-law",
             DifferenceKind::ConversionsDisagree => "conversions-disagree",
+            DifferenceKind::PartRule => "part-rule",
         }
     }
 
@@ -77,6 +83,7 @@ impl DifferenceKind {
             DifferenceKind::TargetNotAbsolute,
             DifferenceKind::ResolutionLaw,
             DifferenceKind::ConversionsDisagree,
+            DifferenceKind::PartRule,
         ]
         .into_iter()
         .find(|k| k.name() == name)
@@ -94,6 +101,7 @@ impl DifferenceKind {
                 | DifferenceKind::TargetNotAbsolute
                 | DifferenceKind::ResolutionLaw
                 | DifferenceKind::ConversionsDisagree
+                | DifferenceKind::PartRule
         )
     }
 }

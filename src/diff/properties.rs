@@ -8,7 +8,8 @@
 //! | `meaning-changed` | `normalize(x)` parses, with an authority where `x` has one, and the same scheme, userinfo, host and port up to case, percent-encoding, an IPv6 address's spelling and a default port | normalize |
 //! | `target-not-absolute` | a resolution target parses as a `URI` with the crate's own parser | resolve |
 //! | `resolution-law` | with §5.2.2's strict algorithm ([`crate::impls::Promises::strict_resolution`]), a reference with a scheme resolves to itself with its dot-segments removed, whatever the base; and every crate resolves `""` against a base with no dot-segments to that base without its fragment | resolve, parse |
-//! | `conversions-disagree` | every [`Reach::Conversion`] and [`Reach::Part`] entry point agrees with the crate's own `parse`; every [`Reach::Resolution`] entry point with its own `resolve`; on ASCII input, where an IRI is a URI, the crate's IRI types ([`Implementation::parse_iri`]) with its URI types | parse, resolve |
+//! | `conversions-disagree` | every [`Reach::Conversion`] entry point agrees with the crate's own `parse`; every [`Reach::Resolution`] entry point with its own `resolve`; on ASCII input, where an IRI is a URI, the crate's IRI types ([`Implementation::parse_iri`]) with its URI types; every accessor ([`Reach::Accessors`]) reads what `parse` reports; a [`Reach::Part`] sub-parser that keeps to its part's rule reads a piece as the crate's whole parser reads it in place | parse, resolve |
+//! | `part-rule` | every [`Reach::Part`] sub-parser, on the input and on the piece of it where its part stands, reads it by its part's own rule (RFC 3986 `authority`, `host`, RFC 9112 `origin-form`), or as the crate's whole parser reads the piece in place | parse |
 //! | `not-idempotent` (setters) | every [`Reach::Setters`] entry point: a setter given the URL's own value changes nothing (`<setter>-own-value`), and after any setter the href parses back to itself (`<setter>`) | parse, resolve (the reference's values set on the base) |
 //! | `panic` | none of the calls above panics | all |
 //!
@@ -19,7 +20,7 @@ use std::net::Ipv6Addr;
 
 use super::compare::{self, Difference, DifferenceKind};
 use super::run::catching;
-use crate::impls::{BlindSpot, Blindness, Implementation, Part, Reach, SetterCall};
+use crate::impls::{BlindSpot, Blindness, Implementation, Part, Reach, SetterCall, View};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{self, HostKind, Level, ParseOptions, Rule};
@@ -239,14 +240,15 @@ impl<'a> Checker<'a> {
                 }
                 self.conversions(input, rule, answer);
                 self.iri_types(input, rule, answer);
+                if rule == Rule::UriReference {
+                    self.parts(input, answer);
+                }
                 if let Outcome::Parsed {
                     components,
                     host_kind,
                 } = answer
                 {
-                    if rule == Rule::UriReference {
-                        self.parts(input, components, *host_kind);
-                    }
+                    self.accessors(input, rule, components, *host_kind);
                     if matches!(rule, Rule::UriReference | Rule::Uri) {
                         let serialized = self.serialize(input);
                         if let Some(Ok(first)) = &serialized {
@@ -707,106 +709,342 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Each sub-parser on its part of an input the crate parsed: its answer must be the
-    /// same components of the crate's whole parse (which the comparison holds to the
-    /// reference's).
-    fn parts(&mut self, input: &str, components: &Components, host_kind: Option<HostKind>) {
+    /// Each sub-parser on the pieces of the input where its part stands (the Appendix B
+    /// split, so that invalid inputs have pieces too) and on the input itself, judged by its
+    /// part's own rule ([`Part::parse_by_rule`]). Where the crate's whole parser reads the
+    /// same piece in place (`a://PIECE`, `a://hPIECE`) as the sub-parser does, the sub-parser
+    /// keeps to its crate, and that parse is the comparison's to judge: nothing is said here.
+    /// A sub-parser that keeps to the rule but not to its crate's parse is
+    /// `conversions-disagree`; one that keeps to neither is `part-rule`.
+    fn parts(&mut self, input: &str, answer: &Outcome) {
+        // A sub-parser is asked whatever the whole parser answered, `unsupported` included
+        // (`?q` is no request-target for http's `Uri`, but a string its `PathAndQuery` takes).
+        if matches!(answer, Outcome::Panicked(_) | Outcome::TimedOut) {
+            return;
+        }
         let blind_spots = self.implementation.blind_spots();
         for entry in self.implementation.entry_points() {
             let Reach::Part(part, sub_parse) = entry.reach else {
                 continue;
             };
-            // The parts are the input's own substrings as RFC 3986 splits them; an input the
-            // reference rejects has no parts to speak of (and its comparison says the rest).
-            let Ok(rfc) = reference::parse(input) else {
-                return;
-            };
-            let (text, fields): (String, &[Field]) = match part {
-                Part::Authority => {
-                    let Some(host) = rfc.host else {
-                        continue;
-                    };
-                    let mut text = String::new();
-                    if let Some(userinfo) = rfc.userinfo {
-                        text.push_str(userinfo);
-                        text.push('@');
-                    }
-                    text.push_str(host);
-                    if let Some(port) = rfc.port {
-                        text.push(':');
-                        text.push_str(port);
-                    }
-                    (
-                        text,
-                        &[Field::Userinfo, Field::Host, Field::Port, Field::HostKind],
-                    )
-                }
-                Part::Host => {
-                    let Some(host) = rfc.host else {
-                        continue;
-                    };
-                    (host.to_owned(), &[Field::Host, Field::HostKind])
-                }
-                Part::PathAndQuery => {
-                    // RFC 9112 §3.2.1: "If the target URI's path component is empty, the
-                    // client MUST send "/" as the path within the origin-form of
-                    // request-target."
-                    let path = if rfc.path.is_empty() { "/" } else { rfc.path };
-                    let mut text = path.to_owned();
-                    if let Some(query) = rfc.query {
-                        text.push('?');
-                        text.push_str(query);
-                    }
-                    (text, &[Field::Path, Field::Query])
-                }
-            };
             self.entry(entry.name);
-            let Some(outcome) = self.call(entry.name, &text, || sub_parse(&text)) else {
-                continue;
-            };
-            // The chain and detail are written only for a failure.
-            let chain = || {
-                [
-                    format!("parse {}", components.describe()),
-                    step(entry.name, &text),
-                    format!("-> {}", outcome.describe()),
-                ]
-            };
-            let detail = || slug(entry.name);
-            match &outcome {
-                Outcome::Parsed {
-                    components: other,
-                    host_kind: other_kind,
-                } => {
-                    let hidden = |f: &Field| {
-                        blind_spots
-                            .iter()
-                            .any(|b| b.field == *f && b.blindness == Blindness::Hidden)
-                    };
-                    if let Some(field) = fields.iter().copied().find(|f| {
-                        !hidden(f)
-                            && !same(blind_spots, *f, components, host_kind, other, *other_kind)
-                    }) {
-                        self.fail(
-                            DifferenceKind::ConversionsDisagree,
-                            Some(field),
-                            &detail(),
-                            &chain(),
-                        );
-                    }
+            for piece in pieces(part, input) {
+                let Some(outcome) = self.call(entry.name, &piece, || sub_parse(&piece)) else {
+                    continue;
+                };
+                if !matches!(outcome, Outcome::Parsed { .. } | Outcome::Invalid(_)) {
+                    continue;
                 }
-                Outcome::Invalid(_) => {
-                    self.fail(
-                        DifferenceKind::ConversionsDisagree,
-                        None,
-                        &detail(),
-                        &chain(),
-                    );
+                let by_rule = part.parse_by_rule(&piece);
+                let in_place = match embedding(part, &piece) {
+                    Some(whole) => self
+                        .parse(&whole, Rule::UriReference)
+                        .filter(|o| matches!(o, Outcome::Parsed { .. } | Outcome::Invalid(_)))
+                        .map(|o| (whole, projected(part, o))),
+                    None => None,
+                };
+                let keeps_to_rule = part_agrees(part, blind_spots, &by_rule, &outcome);
+                let keeps_to_crate = in_place
+                    .as_ref()
+                    .map(|(_, o)| part_agrees(part, blind_spots, o, &outcome));
+                let (kind, against) = match (keeps_to_rule, &keeps_to_crate) {
+                    (Ok(()), None | Some(Ok(()))) | (Err(_), Some(Ok(()))) => continue,
+                    (Ok(()), Some(Err(field))) => (DifferenceKind::ConversionsDisagree, *field),
+                    (Err(field), None | Some(Err(_))) => (DifferenceKind::PartRule, field),
+                };
+                let mut chain = vec![
+                    step("input", input),
+                    step(entry.name, &piece),
+                    format!("gives {}", outcome.describe()),
+                    format!("RFC {} {}", part.name(), by_rule.describe()),
+                ];
+                if let Some((whole, o)) = &in_place {
+                    chain.push(step("parse", whole));
+                    chain.push(format!("gives {}", o.describe()));
                 }
-                _ => {}
+                let detail = match kind {
+                    DifferenceKind::PartRule => format!("{}-{}", part.name(), slug(entry.name)),
+                    _ => slug(entry.name),
+                };
+                self.fail(kind, against, &detail, &chain);
             }
         }
     }
+
+    /// Every accessor of the crate's parsed type ([`Reach::Accessors`]) reads what its parse
+    /// reports: the same component (less the blind spots), a port by value, components in a
+    /// row with their delimiters.
+    fn accessors(
+        &mut self,
+        input: &str,
+        rule: Rule,
+        components: &Components,
+        host_kind: Option<HostKind>,
+    ) {
+        let blind_spots = self.implementation.blind_spots();
+        for entry in self.implementation.entry_points() {
+            let Reach::Accessors(read) = entry.reach else {
+                continue;
+            };
+            self.entry(entry.name);
+            let Some(Some(readings)) = self.call(entry.name, input, || read(input, rule)) else {
+                continue;
+            };
+            for reading in readings {
+                let Some(expected) =
+                    reading_expected(blind_spots, reading.view, components, host_kind)
+                else {
+                    continue;
+                };
+                let value = reading.value.as_deref();
+                let agrees = match reading.view {
+                    View::PortNumber => expected
+                        .iter()
+                        .any(|e| port_value(e.as_deref()) == port_value(value)),
+                    _ => expected.iter().any(|e| e.as_deref() == value),
+                };
+                if agrees {
+                    continue;
+                }
+                // A row of components is named by its accessor alone.
+                let field = match reading.view {
+                    View::Field(field) => Some(field),
+                    View::PortNumber => Some(Field::Port),
+                    View::Joined(_) => None,
+                };
+                let shown = |v: Option<&str>| match v {
+                    Some(v) => serde_json::to_string(v).unwrap_or_default(),
+                    None => "None".to_owned(),
+                };
+                let chain = [
+                    step("input", input),
+                    format!("parse {}", components.describe()),
+                    format!("{} {}", reading.accessor, shown(value)),
+                ];
+                self.fail(
+                    DifferenceKind::ConversionsDisagree,
+                    field,
+                    &slug(reading.accessor),
+                    &chain,
+                );
+            }
+        }
+    }
+}
+
+/// The strings a sub-parser of `part` is given for `input`: the input itself, and the piece
+/// of it where the part stands by Appendix B's split (the authority; its host, after the
+/// first `@` and up to the port's `:`; the path with the query), whether or not the input
+/// is a URI reference.
+fn pieces(part: Part, input: &str) -> Vec<String> {
+    let split = reference::split(input);
+    let piece = match part {
+        Part::Authority => split.authority.map(str::to_owned),
+        Part::Host => split.authority.map(|authority| {
+            let host = authority.split_once('@').map_or(authority, |(_, h)| h);
+            let end = if host.starts_with('[') {
+                host.find(']').map_or(host.len(), |i| i + 1)
+            } else {
+                host.find(':').unwrap_or(host.len())
+            };
+            host[..end].to_owned()
+        }),
+        Part::PathAndQuery => Some(match split.query {
+            Some(query) => format!("{}?{query}", split.path),
+            None => split.path.to_owned(),
+        }),
+    };
+    let mut all = vec![input.to_owned()];
+    all.extend(piece.filter(|p| p != input));
+    all
+}
+
+/// A URI reference in which `piece` stands where `part` does, read there by RFC 3986 as
+/// exactly that part; `None` when no such reference exists (an authority holding a "/").
+fn embedding(part: Part, piece: &str) -> Option<String> {
+    let ends_authority = |c: char| matches!(c, '/' | '?' | '#');
+    match part {
+        Part::Authority => (!piece.contains(ends_authority)).then(|| format!("a://{piece}")),
+        Part::Host => {
+            let after_literal = match piece.strip_prefix('[') {
+                Some(rest) => rest.split_once(']').map_or("", |(_, after)| after),
+                None => piece,
+            };
+            let holds_more = piece.contains(ends_authority)
+                || piece.contains('@')
+                || after_literal.contains(':');
+            (!holds_more).then(|| format!("a://{piece}"))
+        }
+        // Only a piece that starts with "/" stands in a URI as itself: `a://h?q`'s request
+        // path is "/?q". What follows a "#" is the fragment, which a parser that has none
+        // drops in place too.
+        Part::PathAndQuery => piece.starts_with('/').then(|| format!("a://h{piece}")),
+    }
+}
+
+/// A whole parse's answer cut down to a part's fields. A request's path is never empty: RFC
+/// 9112 §3.2.1: "If the target URI's path component is empty, the client MUST send "/" as the
+/// path within the origin-form of request-target."
+fn projected(part: Part, outcome: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        components: c,
+        host_kind,
+    } = outcome
+    else {
+        return outcome;
+    };
+    let none = Components {
+        scheme: None,
+        userinfo: None,
+        host: None,
+        port: None,
+        path: String::new(),
+        query: None,
+        fragment: None,
+    };
+    let components = match part {
+        Part::Authority => Components {
+            userinfo: c.userinfo,
+            host: c.host,
+            port: c.port,
+            ..none
+        },
+        Part::Host => Components {
+            host: c.host,
+            ..none
+        },
+        Part::PathAndQuery => Components {
+            path: if c.path.is_empty() {
+                "/".into()
+            } else {
+                c.path
+            },
+            query: c.query,
+            ..none
+        },
+    };
+    let host_kind = if part == Part::PathAndQuery {
+        None
+    } else {
+        host_kind
+    };
+    Outcome::Parsed {
+        components,
+        host_kind,
+    }
+}
+
+/// Whether a sub-parser's answer is `expected` for its part: both invalid, or both parsed with
+/// the same part fields (less the blind spots). `Err` with the first field that differs, or
+/// `None` where one is invalid and the other not.
+fn part_agrees(
+    part: Part,
+    blind_spots: &[BlindSpot],
+    expected: &Outcome,
+    outcome: &Outcome,
+) -> Result<(), Option<Field>> {
+    match (expected, outcome) {
+        (Outcome::Invalid(_), Outcome::Invalid(_)) => Ok(()),
+        (
+            Outcome::Parsed {
+                components: e,
+                host_kind: e_kind,
+            },
+            Outcome::Parsed {
+                components: a,
+                host_kind: a_kind,
+            },
+        ) => {
+            let fields = compare::differing_fields(e, *e_kind, a, *a_kind, blind_spots);
+            match fields.into_iter().find(|f| part.fields().contains(f)) {
+                Some(field) => Err(Some(field)),
+                None => Ok(()),
+            }
+        }
+        _ => Err(None),
+    }
+}
+
+/// What an accessor reading `view` may return, given the parse: one value, or more where
+/// the adapter declares that the API cannot tell an empty field from an undefined one; `None`
+/// when the view holds a field the adapter declares hidden.
+fn reading_expected(
+    blind_spots: &[BlindSpot],
+    view: View,
+    components: &Components,
+    host_kind: Option<HostKind>,
+) -> Option<Vec<Option<String>>> {
+    let blind = |field: Field, blindness: Blindness| {
+        blind_spots
+            .iter()
+            .any(|b| b.field == field && b.blindness == blindness)
+    };
+    let fields: Vec<Field> = match view {
+        // The host kind follows the host.
+        View::Field(Field::HostKind) => vec![Field::Host],
+        View::Field(field) => vec![field],
+        View::PortNumber => vec![Field::Port],
+        View::Joined(fields) => fields.to_vec(),
+    };
+    if fields.iter().any(|f| blind(*f, Blindness::Hidden)) {
+        return None;
+    }
+    // The other blindnesses (decoded, case-folded, re-encoded) describe what the adapter
+    // reports, which the accessors share: only an empty value may read as none.
+    let values = |field: Field| -> Vec<Option<&str>> {
+        let value = components.get(field);
+        if blind(field, Blindness::EmptyIsUndefined) && value == Some("") {
+            vec![Some(""), None]
+        } else {
+            vec![value]
+        }
+    };
+    let owned = |field: Field| -> Vec<Option<String>> {
+        values(field)
+            .into_iter()
+            .map(|v| v.map(str::to_owned))
+            .collect()
+    };
+    Some(match view {
+        View::Field(Field::HostKind) => vec![host_kind.map(|k| k.name().to_owned())],
+        View::Field(field) => owned(field),
+        View::PortNumber => owned(Field::Port),
+        View::Joined(fields) => {
+            // §5.3's delimiters; a row of undefined components is none (no authority). A path
+            // is always defined, so a row with one always is.
+            let mut rows: Vec<(String, bool)> = vec![(String::new(), false)];
+            for &field in fields {
+                let mut next = Vec::new();
+                for (text, any) in &rows {
+                    for value in values(field) {
+                        let mut text = text.clone();
+                        if let Some(value) = value {
+                            match field {
+                                Field::Scheme => text.push_str(&format!("{value}:")),
+                                Field::Userinfo => text.push_str(&format!("{value}@")),
+                                Field::Port => text.push_str(&format!(":{value}")),
+                                Field::Query => text.push_str(&format!("?{value}")),
+                                Field::Fragment => text.push_str(&format!("#{value}")),
+                                _ => text.push_str(value),
+                            }
+                        }
+                        next.push((text, *any || value.is_some()));
+                    }
+                }
+                rows = next;
+            }
+            rows.into_iter()
+                .map(|(text, any)| any.then_some(text))
+                .collect()
+        }
+    })
+}
+
+/// A port's digits by value: leading zeros aside, an empty port as none.
+fn port_value(port: Option<&str>) -> Option<String> {
+    let port = port.filter(|p| !p.is_empty())?;
+    let trimmed = port.trim_start_matches('0');
+    Some(if trimmed.is_empty() { "0" } else { trimmed }.to_owned())
 }
 
 /// Whether `field` is the same in two answers, an empty and an undefined value being the same
@@ -1037,7 +1275,7 @@ fn hex_case_folded(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::impls::{About, EntryPoint, Promises, SetterCall};
+    use crate::impls::{About, EntryPoint, Promises, Reading, SetterCall};
 
     /// Parses by the reference, and breaks one property on purpose per input.
     struct Planted;
@@ -1072,6 +1310,55 @@ mod tests {
                     return parsed("conversion:other");
                 }
                 parsed(s)
+            }),
+            program: None,
+        },
+        EntryPoint {
+            name: "planted::accessors",
+            reach: Reach::Accessors(|input, _| {
+                let r = reference::parse(input).ok()?;
+                let read = |accessor, view, value: Option<&str>| Reading {
+                    accessor,
+                    view,
+                    value: value.map(str::to_owned),
+                };
+                let joined = match (r.path, r.query) {
+                    // Loses the path's slash, as a row of the path and query.
+                    ("/acc", Some(q)) => format!("acc?{q}"),
+                    (path, Some(q)) => format!("{path}?{q}"),
+                    (path, None) => path.to_owned(),
+                };
+                Some(vec![
+                    read("planted::port_u16", View::PortNumber, r.port),
+                    read(
+                        "planted::path_and_query",
+                        View::Joined(&[Field::Path, Field::Query]),
+                        Some(&joined),
+                    ),
+                    read(
+                        "planted::authority",
+                        View::Joined(&[Field::Userinfo, Field::Host, Field::Port]),
+                        r.host.map(|_| input.split('/').nth(2).unwrap_or("")),
+                    ),
+                ])
+            }),
+            program: None,
+        },
+        EntryPoint {
+            name: "planted::Authority::parse",
+            reach: Reach::Part(Part::Authority, |s| {
+                if s == "x y" || s == "lenient%" {
+                    let mut lenient = parsed("//x");
+                    if let Outcome::Parsed { components, .. } = &mut lenient {
+                        components.host = Some(s.to_owned());
+                    }
+                    return lenient;
+                }
+                let prefixed = format!("//{s}");
+                match reference::parse_authority(s) {
+                    Ok(_) => parsed(&prefixed),
+                    Err(e) => Outcome::Invalid(e.to_string()),
+                }
             }),
             program: None,
         },
@@ -1123,7 +1410,19 @@ mod tests {
         }
 
         fn parse(&self, input: &str, rule: Rule, _: ParseOptions) -> Outcome {
-            parsed_by(input, rule)
+            match input {
+                // The whole parser takes a "%" in a host, as its sub-parser does.
+                "a://lenient%" => {
+                    let mut lenient = parsed("a://lenient");
+                    if let Outcome::Parsed { components, .. } = &mut lenient {
+                        components.host = Some("lenient%".to_owned());
+                    }
+                    lenient
+                }
+                // The whole parser reads another port than its sub-parser.
+                "a://h:1" => parsed("a://h:2"),
+                _ => parsed_by(input, rule),
+            }
         }
 
         fn serialize(&self, input: &str) -> Option<Result<String, String>> {
@@ -1182,6 +1481,35 @@ mod tests {
         assert!(found.contains(&(DifferenceKind::RoundTrip, "text-changed".into())));
         assert!(found.contains(&(DifferenceKind::RoundTrip, "components".into())));
         assert!(found.contains(&(DifferenceKind::NotIdempotent, "serialize".into())));
+    }
+
+    #[test]
+    fn every_accessor_reads_what_the_parse_reports() {
+        assert_eq!(failures(&Request::parse("s://u@h:080/p?q")), []);
+        assert_eq!(failures(&Request::parse("s:/p")), []);
+        assert_eq!(
+            failures(&Request::parse("s://h/acc?q")),
+            [(DifferenceKind::ConversionsDisagree, "path-and-query".into())]
+        );
+    }
+
+    #[test]
+    fn a_sub_parser_is_judged_by_its_parts_rule_unless_its_crate_reads_the_piece_so() {
+        // Accepts a space in a host, which neither the rule nor its crate's parser does.
+        assert_eq!(
+            failures(&Request::parse("//x y")),
+            [(DifferenceKind::PartRule, "authority-authority-parse".into())]
+        );
+        // Accepts a "%" in a host, as its crate's parser does in place: the parser's matter.
+        assert_eq!(failures(&Request::parse("//lenient%")), []);
+        // Keeps to the rule where its crate's parser does not.
+        assert_eq!(
+            failures(&Request::parse("//h:1")),
+            [(
+                DifferenceKind::ConversionsDisagree,
+                "authority-parse".into()
+            )]
+        );
     }
 
     #[test]
@@ -1267,7 +1595,13 @@ mod tests {
         let answer = Planted.answer(&Request::parse("a:b"));
         assert_eq!(
             reached(&Planted, &Request::parse("a:b"), &answer),
-            vec!["planted::from_str", "planted::parse", "planted::set_*"]
+            vec![
+                "planted::Authority::parse",
+                "planted::accessors",
+                "planted::from_str",
+                "planted::parse",
+                "planted::set_*"
+            ]
         );
     }
 

@@ -91,8 +91,8 @@
 //! | `Url::set_protocol`, `set_username`, `set_password`, `set_host`, `set_hostname`, `set_port`, `set_pathname`, `set_search`, `set_hash` | setters, parse and resolve: as url's |
 
 use super::{
-    About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall,
-    SetterRecorder,
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, Reading, SetterCall,
+    SetterRecorder, View,
 };
 use crate::model::{Field, Outcome};
 use crate::reference::{ParseOptions, Rule};
@@ -145,6 +145,20 @@ fn view(url: &ada_url::Url) -> UrlView<'_> {
             .has_hash()
             .then(|| hash.strip_prefix('#').unwrap_or(hash)),
     }
+}
+
+/// The accessors of `Url` beside the getters [`view`] reads: `host` (the URL API's host
+/// getter, the host and a port after `:`), on the URL `parse` gets for `input`.
+fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
+    if !matches!(rule, Rule::UriReference | Rule::Uri) {
+        return None;
+    }
+    let url = ada_url::Url::parse(input, None).ok()?;
+    Some(vec![Reading {
+        accessor: "ada_url::Url::host",
+        view: View::Joined(&[Field::Host, Field::Port]),
+        value: url.has_hostname().then(|| url.host().to_owned()),
+    }])
 }
 
 /// The components of a parsed URL, through the shared view.
@@ -254,6 +268,11 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "ada_url::Url::parse(input, None)",
         reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "ada_url::Url accessors",
+        reach: Reach::Accessors(readings),
         program: None,
     },
     EntryPoint {

@@ -81,8 +81,8 @@ use fluent_uri::build::Builder;
 use fluent_uri::pct_enc::Encoder;
 use fluent_uri::{Iri, IriRef};
 
-use super::{About, EntryPoint, Implementation, Promises, Reach};
-use crate::model::{Components, Outcome};
+use super::{About, EntryPoint, Implementation, Promises, Reach, Reading, View};
+use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
@@ -145,11 +145,50 @@ fn uri_outcome(u: &Uri<&str>) -> Outcome {
     )
 }
 
+/// The accessors of `UriRef` beside those [`parsed`] reads: `Authority::as_str`,
+/// `Authority::port_to_u16` (a port too large for a `u16` is an error, not a reading) and
+/// `EStr::segments_if_absolute` of the path, on the reference `parse` gets for `input`.
+fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
+    let r = match rule {
+        Rule::UriReference => UriRef::parse(input).ok()?,
+        Rule::Uri => Uri::parse(input).ok().map(UriRef::from)?,
+        Rule::AbsoluteUri | Rule::RelativeRef => return None,
+    };
+    let mut all = Vec::new();
+    if let Some(authority) = r.authority() {
+        all.push(Reading {
+            accessor: "fluent_uri::component::Authority::as_str",
+            view: View::Joined(&[Field::Userinfo, Field::Host, Field::Port]),
+            value: Some(authority.as_str().to_owned()),
+        });
+        if let Ok(port) = authority.port_to_u16() {
+            all.push(Reading {
+                accessor: "fluent_uri::component::Authority::port_to_u16",
+                view: View::PortNumber,
+                value: port.map(|p| p.to_string()),
+            });
+        }
+    }
+    if let Some(segments) = r.path().segments_if_absolute() {
+        all.push(Reading {
+            accessor: "fluent_uri::pct_enc::EStr::segments_if_absolute",
+            view: View::Field(Field::Path),
+            value: Some(segments.map(|s| format!("/{}", s.as_str())).collect()),
+        });
+    }
+    Some(all)
+}
+
 /// The entry points of the table in the module documentation.
 pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "fluent_uri::UriRef::parse",
         reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "fluent_uri::UriRef accessors",
+        reach: Reach::Accessors(readings),
         program: None,
     },
     EntryPoint {

@@ -64,14 +64,17 @@
 //! | `Display` of `Uri` | serialize |
 //! | `Uri::try_from(String)`, `Uri::from_maybe_shared(Vec<u8>)` | conversion, URI-reference |
 //! | `Uri::from_parts(into_parts())`, `uri::Builder` (from the parse's parts) | conversion, URI-reference |
-//! | `uri::Authority::from_str`, `uri::PathAndQuery::from_str` | sub-parsers, on the input's authority and path with query (an empty path as `/`, RFC 9112 §3.2.1) |
+//! | `uri::Authority::from_str`, `uri::PathAndQuery::from_str` | sub-parsers, judged by RFC 3986's `authority` and RFC 9112's `origin-form` on the input and on its authority and path with query |
+//! | `Uri::scheme`, `Uri::host`, `Uri::port`, `Uri::port_u16`, `Uri::path_and_query`, `Authority::port_u16`, `PathAndQuery::path`, `PathAndQuery::query` | accessors: each must read what `parse` reports |
 
 use std::str::FromStr;
 
 use http::Uri;
 use http::uri::{Authority, PathAndQuery};
 
-use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
+use super::{
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach, Reading, View,
+};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::host::is_ipv4address;
@@ -173,8 +176,81 @@ fn authority_outcome(authority: &Authority) -> Outcome {
     }
 }
 
+/// Whether `parse` asks the crate for `input` by `rule` (see the module documentation).
+fn asked(input: &str, rule: Rule) -> bool {
+    match (shape(input), rule) {
+        (Shape::NotARequestTarget, _) | (_, Rule::AbsoluteUri) => false,
+        (Shape::AbsoluteForm, r) => matches!(r, Rule::UriReference | Rule::Uri),
+        (Shape::OriginForm | Shape::AsteriskForm, r) => {
+            matches!(r, Rule::UriReference | Rule::RelativeRef)
+        }
+    }
+}
+
+/// Every component accessor of `Uri`, its `Authority` and its `PathAndQuery` beside those
+/// [`parsed`] reads, on the `Uri` that `parse` gets for `input`.
+fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
+    if !asked(input, rule) {
+        return None;
+    }
+    let uri = Uri::from_str(input).ok()?;
+    let read = |accessor, view, value: Option<&str>| Reading {
+        accessor,
+        view,
+        value: value.map(str::to_owned),
+    };
+    let mut all = vec![
+        read(
+            "http::Uri::scheme",
+            View::Field(Field::Scheme),
+            uri.scheme().map(|s| s.as_str()),
+        ),
+        read("http::Uri::host", View::Field(Field::Host), uri.host()),
+        read(
+            "http::Uri::port",
+            View::Field(Field::Port),
+            uri.port().as_ref().map(|p| p.as_str()),
+        ),
+        Reading {
+            accessor: "http::Uri::port_u16",
+            view: View::PortNumber,
+            value: uri.port_u16().map(|p| p.to_string()),
+        },
+        read(
+            "http::Uri::path_and_query",
+            View::Joined(&[Field::Path, Field::Query]),
+            uri.path_and_query().map(PathAndQuery::as_str),
+        ),
+    ];
+    if let Some(authority) = uri.authority() {
+        all.push(Reading {
+            accessor: "http::uri::Authority::port_u16",
+            view: View::PortNumber,
+            value: authority.port_u16().map(|p| p.to_string()),
+        });
+    }
+    if let Some(path_and_query) = uri.path_and_query() {
+        all.push(read(
+            "http::uri::PathAndQuery::path",
+            View::Field(Field::Path),
+            Some(path_and_query.path()),
+        ));
+        all.push(read(
+            "http::uri::PathAndQuery::query",
+            View::Field(Field::Query),
+            path_and_query.query(),
+        ));
+    }
+    Some(all)
+}
+
 /// The entry points of the table in the module documentation.
 pub const ENTRY_POINTS: &[EntryPoint] = &[
+    EntryPoint {
+        name: "http::Uri accessors",
+        reach: Reach::Accessors(readings),
+        program: None,
+    },
     EntryPoint {
         name: "http::Uri::from_str",
         reach: Reach::Operation("parse"),
@@ -280,14 +356,7 @@ impl Implementation for Http {
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
-        let asked = match (shape(input), rule) {
-            (Shape::NotARequestTarget, _) | (_, Rule::AbsoluteUri) => false,
-            (Shape::AbsoluteForm, r) => matches!(r, Rule::UriReference | Rule::Uri),
-            (Shape::OriginForm | Shape::AsteriskForm, r) => {
-                matches!(r, Rule::UriReference | Rule::RelativeRef)
-            }
-        };
-        if !asked {
+        if !asked(input, rule) {
             return Outcome::Unsupported;
         }
         match Uri::from_str(input) {

@@ -92,8 +92,8 @@ use iri_string::types::{
 
 use iri_string::types::{IriReferenceStr, UriReferenceString};
 
-use super::{About, EntryPoint, Implementation, Promises, Reach};
-use crate::model::{Components, Outcome};
+use super::{About, EntryPoint, Implementation, Promises, Reach, Reading, View};
+use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
@@ -149,11 +149,42 @@ fn parse_by<S: Spec>(input: &str, rule: Rule) -> Outcome {
     }
 }
 
+/// The accessors of `UriReferenceStr` beside those [`parsed`] reads: `authority_str` and
+/// `AuthorityComponents::reg_name`, on the reference `parse` gets for `input` (by
+/// `URI-reference`; the other rules' types are read by the same code).
+fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
+    if rule != Rule::UriReference {
+        return None;
+    }
+    let r = UriReferenceStr::new(input).ok()?;
+    let mut all = vec![Reading {
+        accessor: "iri_string::types::UriReferenceStr::authority_str",
+        view: View::Joined(&[Field::Userinfo, Field::Host, Field::Port]),
+        value: r.authority_str().map(str::to_owned),
+    }];
+    if let Some(reg_name) = r
+        .authority_components()
+        .and_then(|a| a.reg_name().map(str::to_owned))
+    {
+        all.push(Reading {
+            accessor: "iri_string::components::AuthorityComponents::reg_name",
+            view: View::Field(Field::Host),
+            value: Some(reg_name),
+        });
+    }
+    Some(all)
+}
+
 /// The entry points of the table in the module documentation.
 pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "iri_string::types::UriReferenceStr::new",
         reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "iri_string::types::UriReferenceStr accessors",
+        reach: Reach::Accessors(readings),
         program: None,
     },
     EntryPoint {

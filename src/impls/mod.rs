@@ -94,6 +94,11 @@ pub enum Reach {
     /// of the same input, up to the case of percent-encodings' hexadecimal digits, and it must
     /// not panic.
     IriToUri(fn(&str) -> Result<String, String>),
+    /// The component accessors of the crate's parsed type (`host()`, `port_u16()`,
+    /// `path_and_query()`, ...), each read on its own from the value the crate parses from
+    /// the input by the rule (`None` when that rule has no type, or the input does not
+    /// parse): every reading must be what the crate's `parse` reports for its components.
+    Accessors(fn(&str, Rule) -> Option<Vec<Reading>>),
     /// The setters of the crate's URL API, called on the URL it parses from its first
     /// argument: with no second argument, each with the value the URL already has (read from
     /// its getter), then the query and the fragment cleared; with a second argument, each
@@ -187,6 +192,32 @@ impl<'a, U: Clone> SetterRecorder<'a, U> {
     }
 }
 
+/// What one component accessor of a crate returned, in the model's terms ([`Reach::Accessors`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The accessor, as the crate's API names it: `Uri::port_u16`.
+    pub accessor: &'static str,
+    /// What it reads, and in which form.
+    pub view: View,
+    /// What it returned, as text; `None` for an absent component.
+    pub value: Option<String>,
+}
+
+/// What an accessor reads ([`Reading`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// One component's text, as `parse` reports it; for [`Field::HostKind`], the host kind's
+    /// name (`reg-name`, `ipv4`, `ipv6`, `ipvfuture`).
+    ///
+    /// [`Field::HostKind`]: crate::model::Field::HostKind
+    Field(crate::model::Field),
+    /// The port as a number (`u16`): the port's digits by value, leading zeros aside.
+    PortNumber,
+    /// Components in a row, written with their delimiters as RFC 3986 §5.3 recomposes them:
+    /// `path_and_query` is the path and the query, `authority` the userinfo, host and port.
+    Joined(&'static [crate::model::Field]),
+}
+
 /// The part of a URI a sub-parser takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
@@ -196,6 +227,45 @@ pub enum Part {
     Host,
     /// `path [ "?" query ]`: the answer's path and query count.
     PathAndQuery,
+}
+
+impl Part {
+    /// The part's own rule, by the reference: `authority` and `host` (RFC 3986 §3.2,
+    /// §3.2.2), and for a path with a query RFC 9112's `origin-form`, the part of a request
+    /// line the sub-parsers of request-target crates take.
+    pub fn parse_by_rule(self, text: &str) -> Outcome {
+        let parsed = match self {
+            Part::Authority => crate::reference::parse_authority(text),
+            Part::Host => crate::reference::parse_host(text),
+            Part::PathAndQuery => crate::reference::parse_origin_form(text),
+        };
+        match parsed {
+            Ok(c) => Outcome::Parsed {
+                components: crate::model::Components::from(&c),
+                host_kind: c.host_kind,
+            },
+            Err(e) => Outcome::Invalid(reference::error_text(&e)),
+        }
+    }
+
+    /// The fields an answer of a sub-parser of this part holds.
+    pub const fn fields(self) -> &'static [crate::model::Field] {
+        use crate::model::Field;
+        match self {
+            Part::Authority => &[Field::Userinfo, Field::Host, Field::Port, Field::HostKind],
+            Part::Host => &[Field::Host, Field::HostKind],
+            Part::PathAndQuery => &[Field::Path, Field::Query],
+        }
+    }
+
+    /// The name used in signatures: `authority`, `host`, `origin-form`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Part::Authority => "authority",
+            Part::Host => "host",
+            Part::PathAndQuery => "origin-form",
+        }
+    }
 }
 
 /// One public entry point of a crate.

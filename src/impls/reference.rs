@@ -12,7 +12,7 @@ use crate::reference::{
 pub struct Reference;
 
 /// The error text: the rule's name, a colon, and the message.
-fn error_text(error: &ParseError) -> String {
+pub(crate) fn error_text(error: &ParseError) -> String {
     format!("{}: {error}", error.kind())
 }
 

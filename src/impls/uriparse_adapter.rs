@@ -70,7 +70,9 @@
 
 use uriparse::{Host, RelativeReference, URI, URIReference};
 
-use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
+use super::{
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach, Reading, View,
+};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
@@ -147,11 +149,52 @@ fn authority_outcome(authority: &uriparse::Authority<'_>) -> Outcome {
     }
 }
 
+/// The accessors of `URIReference` beside those [`parsed`] reads (which go through
+/// `URIReference::authority`): its own `host`, `port`, `username` and `password`, and the
+/// authority's `Display`, on the reference `parse` gets for `input` (by `URI-reference`).
+fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
+    if rule != Rule::UriReference {
+        return None;
+    }
+    let r = URIReference::try_from(input).ok()?;
+    let userinfo = r.username().map(|username| match r.password() {
+        Some(password) => format!("{}:{}", username.as_str(), password.as_str()),
+        None => username.as_str().to_owned(),
+    });
+    Some(vec![
+        Reading {
+            accessor: "uriparse::URIReference::host",
+            view: View::Field(Field::Host),
+            value: r.host().map(ToString::to_string),
+        },
+        Reading {
+            accessor: "uriparse::URIReference::port",
+            view: View::PortNumber,
+            value: r.port().map(|p| p.to_string()),
+        },
+        Reading {
+            accessor: "uriparse::URIReference::username, password",
+            view: View::Field(Field::Userinfo),
+            value: userinfo,
+        },
+        Reading {
+            accessor: "uriparse::Authority (Display)",
+            view: View::Joined(&[Field::Userinfo, Field::Host, Field::Port]),
+            value: r.authority().map(ToString::to_string),
+        },
+    ])
+}
+
 /// The entry points of the table in the module documentation.
 pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "uriparse::URIReference::try_from(&str)",
         reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "uriparse::URIReference accessors",
+        reach: Reach::Accessors(readings),
         program: None,
     },
     EntryPoint {

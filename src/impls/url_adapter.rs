@@ -88,11 +88,14 @@
 //! | `Url::make_relative`, then `Url::join` | conversion, URI: "This is the inverse of join" |
 //! | `Host::parse` | conversion, URI: a special URL's host parsed again alone |
 //! | the setters (`url::quirks::set_*` over `Url::set_*`) | the web-platform-tests setter cases ([`crate::setters`]) |
+//! | `Url::authority`, `Url::domain`, `Url::path_segments`, the slices `Url[Position..Position]` of the authority, host, port, scheme, path with query, query and fragment, `url::quirks::hostname`, `port` and `pathname` | accessors: each must read what `parse` reports |
 //! | `Url::set_scheme`, `set_username`, `set_password`, `set_host`, `set_port`, `set_path`, `set_query`, `set_fragment` | setters, parse and resolve: each given the URL's own value changes nothing, and after each (own values, the query or fragment cleared, a reference's values on the base) the href parses back to itself |
 
+use url::Position;
+
 use super::{
-    About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, SetterCall,
-    SetterRecorder,
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, Reading, SetterCall,
+    SetterRecorder, View,
 };
 use crate::model::{Field, Outcome};
 use crate::protocol::Request;
@@ -139,6 +142,101 @@ fn view(url: &url::Url) -> UrlView<'_> {
         query: url.query(),
         fragment: url.fragment(),
     }
+}
+
+/// The accessors of `Url` beside the getters [`view`] reads: `authority`, `domain`,
+/// `path_segments`, the slices between [`Position`]s and the URL API's getters in
+/// `url::quirks`, on the URL `parse` gets for `input`. A slice of an absent component is
+/// `""` ("its "before" and "after" position are the same"), so it is read only where the
+/// component is there.
+fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
+    if !matches!(rule, Rule::UriReference | Rule::Uri) {
+        return None;
+    }
+    let url = url::Url::parse(input).ok()?;
+    let authority = url.has_authority();
+    let read = |accessor, view, value: Option<&str>| Reading {
+        accessor,
+        view,
+        value: value.map(str::to_owned),
+    };
+    const AUTHORITY: View = View::Joined(&[Field::Userinfo, Field::Host, Field::Port]);
+    let port = |text: &str| (!text.is_empty()).then(|| text.to_owned());
+    let mut all = vec![
+        read(
+            "url::Url::authority",
+            AUTHORITY,
+            authority.then(|| url.authority()),
+        ),
+        read(
+            "url::Url[BeforeUsername..AfterPort]",
+            AUTHORITY,
+            authority.then(|| &url[Position::BeforeUsername..Position::AfterPort]),
+        ),
+        read(
+            "url::Url[BeforeHost..AfterHost]",
+            View::Field(Field::Host),
+            authority.then(|| &url[Position::BeforeHost..Position::AfterHost]),
+        ),
+        Reading {
+            accessor: "url::Url[BeforePort..AfterPort]",
+            view: View::PortNumber,
+            value: port(&url[Position::BeforePort..Position::AfterPort]),
+        },
+        read(
+            "url::Url[..AfterScheme]",
+            View::Field(Field::Scheme),
+            Some(&url[..Position::AfterScheme]),
+        ),
+        read(
+            "url::Url[BeforePath..AfterQuery]",
+            View::Joined(&[Field::Path, Field::Query]),
+            Some(&url[Position::BeforePath..Position::AfterQuery]),
+        ),
+        read(
+            "url::Url[BeforeQuery..AfterQuery]",
+            View::Field(Field::Query),
+            url.query()
+                .map(|_| &url[Position::BeforeQuery..Position::AfterQuery]),
+        ),
+        read(
+            "url::Url[BeforeFragment..AfterFragment]",
+            View::Field(Field::Fragment),
+            url.fragment()
+                .map(|_| &url[Position::BeforeFragment..Position::AfterFragment]),
+        ),
+        read(
+            "url::quirks::hostname",
+            View::Field(Field::Host),
+            authority.then(|| url::quirks::hostname(&url)),
+        ),
+        Reading {
+            accessor: "url::quirks::port",
+            view: View::PortNumber,
+            value: port(url::quirks::port(&url)),
+        },
+        read(
+            "url::quirks::pathname",
+            View::Field(Field::Path),
+            Some(url::quirks::pathname(&url)),
+        ),
+    ];
+    if let Some(domain) = url.domain() {
+        all.push(read(
+            "url::Url::domain",
+            View::Field(Field::Host),
+            Some(domain),
+        ));
+    }
+    if let Some(segments) = url.path_segments() {
+        let path: String = segments.map(|segment| format!("/{segment}")).collect();
+        all.push(read(
+            "url::Url::path_segments",
+            View::Field(Field::Path),
+            Some(&path),
+        ));
+    }
+    Some(all)
 }
 
 /// The components of a parsed URL, through the shared view.
@@ -217,6 +315,11 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "url::Url::parse",
         reach: Reach::Operation("parse"),
+        program: None,
+    },
+    EntryPoint {
+        name: "url::Url accessors",
+        reach: Reach::Accessors(readings),
         program: None,
     },
     EntryPoint {

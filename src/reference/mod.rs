@@ -4,6 +4,7 @@
 //! One module per concern of the RFC:
 //! - [`chars`]: the character classes of Appendix A;
 //! - [`parse`]: §3 and §4, the grammar of URI references, and [`host`]: §3.2.2;
+//! - [`parts`]: an `authority`, a `host` and HTTP's `origin-form` parsed on their own;
 //! - [`recompose`]: §5.3; [`resolve`]: §5.2;
 //! - [`normalize`](mod@normalize): §6;
 //! - [`appendix_b`]: the lenient splitter of Appendix B;
@@ -18,6 +19,7 @@ pub mod host;
 pub mod iri;
 pub mod normalize;
 pub mod parse;
+pub mod parts;
 pub mod recompose;
 pub mod resolve;
 
@@ -32,6 +34,7 @@ pub use parse::{
     Components, Grammar, ParseOptions, Rule, parse, parse_absolute_uri, parse_in,
     parse_relative_ref, parse_uri, parse_with,
 };
+pub use parts::{parse_authority, parse_host, parse_origin_form};
 pub use recompose::recompose;
 pub use resolve::{
     DotSegmentStep, ResolveError, ResolveOptions, merge, remove_dot_segments,

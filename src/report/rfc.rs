@@ -44,6 +44,7 @@ pub fn every_quotation() -> Vec<(&'static str, &'static str)> {
     all.extend(NORMALIZE_PASSAGES);
     all.push(RESOLUTION);
     all.push(IRI);
+    all.push(ORIGIN_FORM);
     all
 }
 
@@ -135,6 +136,12 @@ const ZONE: (&str, &str) = (
     "RFC 6874 §2",
     "IPv6addrz = IPv6address \"%25\" ZoneID\nZoneID = 1*( unreserved / pct-encoded )",
 );
+/// RFC 9112's request-target of a request to a server, with RFC 9110 §4.1's `absolute-path`.
+const ORIGIN_FORM: (&str, &str) = (
+    "RFC 9112 §3.2.1",
+    "origin-form = absolute-path [ \"?\" query ]\nabsolute-path = 1*( \"/\" segment )",
+);
+
 const AUTHORITY: (&str, &str) = (
     "RFC 3986 §3.2",
     "authority = [ userinfo \"@\" ] host [ \":\" port ]",
@@ -346,6 +353,11 @@ pub fn citation(signature: &Signature) -> Citation {
         (_, DifferenceKind::ConversionsDisagree) => ours(
             "Not a question of the grammar: every entry point a crate offers from a string to a URI (or a part of one) should give the same components, or the same error, as its parser.",
         ),
+        (_, DifferenceKind::PartRule) => match signature.detail.split('-').next() {
+            Some("authority") => quoted(AUTHORITY),
+            Some("host") => quoted(REG_NAME),
+            _ => quoted(ORIGIN_FORM),
+        },
         (_, DifferenceKind::Panic | DifferenceKind::Timeout) => ours(
             "Not a question of the grammar: an implementation should answer every input, accepting or rejecting it, without panicking or hanging.",
         ),
