@@ -833,22 +833,14 @@ impl<'a> Checker<'a> {
 }
 
 /// The strings a sub-parser of `part` is given for `input`: the input itself, and the piece
-/// of it where the part stands by Appendix B's split (the authority; its host, after the
-/// first `@` and up to the port's `:`; the path with the query), whether or not the input
-/// is a URI reference.
+/// of it where the part stands as a lenient client splits it
+/// ([`compare::lenient_components`]: Appendix B, the authority's last "@" and ":"), whether or
+/// not the input is a URI reference.
 fn pieces(part: Part, input: &str) -> Vec<String> {
     let split = reference::split(input);
     let piece = match part {
         Part::Authority => split.authority.map(str::to_owned),
-        Part::Host => split.authority.map(|authority| {
-            let host = authority.split_once('@').map_or(authority, |(_, h)| h);
-            let end = if host.starts_with('[') {
-                host.find(']').map_or(host.len(), |i| i + 1)
-            } else {
-                host.find(':').unwrap_or(host.len())
-            };
-            host[..end].to_owned()
-        }),
+        Part::Host => compare::lenient_components(input).host,
         Part::PathAndQuery => Some(match split.query {
             Some(query) => format!("{}?{query}", split.path),
             None => split.path.to_owned(),
