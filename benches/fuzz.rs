@@ -12,7 +12,12 @@
 //!    that implementation alone, first records a candidate-bug signature, with the
 //!    grammar-aware generator and with plain random bytes.
 //!
-//! Knobs (environment): `FUZZ_BENCH_LOOP_SECS` (10), `FUZZ_BENCH_CAP_SECS` (60),
+//! 0. the loop against its limit, the CPU its parsers spend on the same cases (answers and
+//!    their own properties), for every bundled implementation at once and each alone: the
+//!    lines `limit: N execs/s; loop: N execs/s (0.NNx of the limit); harness share: NN%`;
+//!
+//! Knobs (environment): `FUZZ_BENCH_LIMIT_CASES` (20000), `FUZZ_BENCH_LIMIT_ONLY` (0; 1 runs
+//! the first section alone), `FUZZ_BENCH_LOOP_SECS` (10), `FUZZ_BENCH_CAP_SECS` (60),
 //! `FUZZ_BENCH_SEED` (1), `FUZZ_BENCH_CASES` (20000, for the breakdown),
 //! `FUZZ_BENCH_LIBFUZZER_SECS` (10; 0 skips), `FUZZ_BENCH_KEEP` (keep the reports written
 //! under the temporary directory).
@@ -92,6 +97,7 @@ fn options(seed: u64, duration: Duration, raw_bytes: bool) -> Options {
         raw_bytes,
         announce: None,
         label: String::new(),
+        trace: None,
     }
 }
 
@@ -303,6 +309,7 @@ fn throughput(seed: u64, loop_secs: u64, tmp: &Path) -> f64 {
         rate(2) / rate(1),
         std::thread::available_parallelism().map_or(0, usize::from)
     );
+    println!("jobs 2: {:.2}x\n", rate(2) / rate(1));
     for (dir, c) in [("alone", campaign_alone), ("loop", campaign)] {
         let c = c.into_inner().unwrap_or_else(|e| e.into_inner());
         if let Err(e) = c.write() {
@@ -310,6 +317,85 @@ fn throughput(seed: u64, loop_secs: u64, tmp: &Path) -> f64 {
         }
     }
     rate(1)
+}
+
+/// The loop against its limit, side by side on the same cases. The limit of a differential
+/// loop is the CPU its parsers spend: every implementation's answers and its own properties
+/// on the case, the reference's included; everything else (generation, comparison,
+/// classification, signatures, recording, the engine's bookkeeping) is the harness. For every
+/// bundled implementation at once, then for each crate alone: an untimed first run of `n`
+/// cases of the seed finds and shrinks what they show and notes the cases; then, in turns,
+/// the loop runs the same `n` cases again (a seed always gives the same inputs) and the
+/// implementations alone are timed on exactly those cases, on this thread.
+fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
+    const ROUNDS: u32 = 3;
+    println!(
+        "## The loop against its limit ({n} cases of seed {seed}, {ROUNDS} rounds in turns, 1 job)\n"
+    );
+    // `None`: every bundled implementation; a name: that crate alone.
+    let mut contenders: Vec<Option<String>> = vec![None];
+    contenders.extend(
+        impls::names()
+            .into_iter()
+            .filter(|n| n != "reference")
+            .map(Some),
+    );
+    let make = |only: &Option<String>| -> Vec<Box<dyn Implementation>> {
+        match only {
+            None => impls::bundled().into_iter().skip(1).collect(),
+            Some(name) => impls::by_name(name).into_iter().collect(),
+        }
+    };
+    for only in &contenders {
+        let engine = engine_over(make(only));
+        let dir = tmp.join(format!("limit-{}", only.as_deref().unwrap_or("all")));
+        let _ = std::fs::create_dir_all(&dir);
+        let campaign = Mutex::new(Campaign::new(&engine, dir));
+        let trace = Arc::new(Mutex::new(Vec::new()));
+        let first = Options {
+            duration: None,
+            cases: Some(n),
+            trace: Some(Arc::clone(&trace)),
+            ..options(seed, Duration::ZERO, false)
+        };
+        steady(&engine, &campaign, &first);
+        let cases: Vec<Request> = std::mem::take(&mut *trace.lock().unwrap());
+        let again = Options {
+            trace: None,
+            ..first.clone()
+        };
+        let crates = make(only);
+        let (mut loop_wall, mut limit_cpu, mut looped) = (Duration::ZERO, Duration::ZERO, 0);
+        for _ in 0..ROUNDS {
+            let (_, summary) = steady(&engine, &campaign, &again);
+            loop_wall += summary.elapsed;
+            looped += summary.cases;
+            let (cost, _) = time(|| {
+                for case in &cases {
+                    black_box(fuzz::reference_properties(case));
+                    black_box(answer_catching(&Reference, case));
+                    for implementation in &crates {
+                        let outcome = answer_catching(&**implementation, case);
+                        black_box(properties::check(&**implementation, case, &outcome));
+                    }
+                }
+            });
+            limit_cpu += cost.cpu;
+        }
+        let loop_rate = looped as f64 / loop_wall.as_secs_f64().max(1e-9);
+        let limit_rate =
+            (cases.len() as f64 * f64::from(ROUNDS)) / limit_cpu.as_secs_f64().max(1e-9);
+        let share = 1.0 - loop_rate / limit_rate;
+        let prefix = only
+            .as_deref()
+            .map_or(String::new(), |name| format!("{name} alone: "));
+        println!(
+            "{prefix}limit: {limit_rate:.0} execs/s; loop: {loop_rate:.0} execs/s ({:.2}x of the limit); harness share: {:.0}%",
+            loop_rate / limit_rate,
+            100.0 * share
+        );
+    }
+    println!();
 }
 
 /// The libFuzzer targets `diff_parse` and `reference_props` side by side, when they are built
@@ -691,6 +777,12 @@ fn main() {
         "{cores} cores; load average before: {} (other processes share the machine)\n",
         load()
     );
+    against_the_limit(seed, knob("FUZZ_BENCH_LIMIT_CASES", 20_000), &tmp);
+    if knob("FUZZ_BENCH_LIMIT_ONLY", 0) != 0 {
+        println!("Load average after: {}", load());
+        let _ = std::fs::remove_dir_all(&tmp);
+        return;
+    }
     let rate = throughput(seed, loop_secs, &tmp);
     breakdown(seed, n, &tmp, (rate, loop_secs));
     libfuzzer(knob("FUZZ_BENCH_LIBFUZZER_SECS", 10), &tmp);

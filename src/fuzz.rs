@@ -10,7 +10,7 @@
 use std::collections::HashSet;
 use std::panic;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::campaign::Campaign;
@@ -45,6 +45,9 @@ pub struct Options {
     /// Appended to the reports' source name (`fuzz seed 3, url alone`), so that runs with the
     /// same seed but other implementations count apart.
     pub label: String,
+    /// Where the cases run are appended, in order: for the fuzz bench, which times the
+    /// implementations alone on the loop's own cases.
+    pub trace: Option<Arc<Mutex<Vec<Request>>>>,
 }
 
 /// When a run first recorded a signature.
@@ -313,6 +316,12 @@ pub fn run(
                             inputs.push(bytes);
                             cases.push(case);
                         }
+                    }
+                    if let Some(trace) = &options.trace {
+                        trace
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .extend(cases.iter().cloned());
                     }
                     for case in &cases {
                         let found = reference_properties(case);

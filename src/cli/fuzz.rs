@@ -94,6 +94,7 @@ pub fn run(args: &FuzzArgs) -> ExitCode {
         raw_bytes: args.raw_bytes,
         announce: Some(args.output.announcer()),
         label: String::new(),
+        trace: None,
     };
     run_fuzz(&args.selection, &reports, &options, args.output)
 }

@@ -328,6 +328,7 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
         raw_bytes: false,
         announce: Some(super::announce_text),
         label: String::new(),
+        trace: None,
     };
     println!("fuzz: every implementation, {fuzz_cases} cases");
     let summary = fuzz::run(
@@ -364,6 +365,7 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
             cases: Some(fuzz_cases_per_impl),
             seed: options.seed + 1 + index as u64,
             label: format!(", {name} alone"),
+            trace: None,
             ..options.clone()
         };
         println!("fuzz: {name} alone, {fuzz_cases_per_impl} cases");

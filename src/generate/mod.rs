@@ -346,11 +346,29 @@ impl<'a> Arbitrary<'a> for UriTree {
         } else {
             None
         };
-        let absolute = authority.is_some() || u.ratio(1, 2)?;
+        let mut absolute = authority.is_some() || u.ratio(1, 2)?;
         let count = u.int_in_range(0..=5)?;
-        let segments = (0..count)
+        let mut segments = (0..count)
             .map(|_| piece(u, SEGMENTS))
             .collect::<Result<Vec<_>>>()?;
+        // The `//` and `/.` path prefixes, with and without a host: where a serializer must
+        // keep a `//` path from reading as an authority (the URL Standard's "/." before a path
+        // without a host) and where setters and resolution add or drop that prefix.
+        match u.int_in_range(0..=7)? {
+            0 => {
+                absolute = true;
+                segments.insert(0, String::new());
+                if segments.len() == 1 {
+                    segments.push(pick(u, &["", "p", "."])?.to_owned());
+                }
+            }
+            1 => {
+                absolute = true;
+                segments.insert(0, ".".to_owned());
+                segments.insert(1, String::new());
+            }
+            _ => {}
+        }
         let query = if u.ratio(1, 3)? {
             Some(piece(u, QUERIES)?)
         } else {
@@ -503,6 +521,13 @@ fn base_tree(u: &mut Unstructured<'_>) -> Result<UriTree> {
     let mut base = UriTree::arbitrary(u)?;
     if base.scheme.is_none() {
         base.scheme = Some(pick(u, SCHEMES)?.to_owned());
+    }
+    // An upper-case scheme, which the target keeps (§5.2.2 copies Base.scheme) and a
+    // URL-Standard parser lowercases: two spellings of one target.
+    if u.ratio(1, 4)? {
+        if let Some(scheme) = &mut base.scheme {
+            scheme.make_ascii_uppercase();
+        }
     }
     match u.int_in_range(0..=4)? {
         0 => base.authority = None,

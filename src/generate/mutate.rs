@@ -40,6 +40,9 @@ const OUTSIDE: &[&str] = &[
 const BAD_PCT: &[&str] = &["%", "%4", "%4G", "%G4", "%%", "%zz", "%2"];
 const DOTS: &[&str] = &["/..", "/.", "/%2e", "/%2E%2E", "/.%2e", "../", "./", "//"];
 const EMPTY_COMPONENTS: &[&str] = &["?", "#", ":", "@", "//", "?#"];
+/// White space that the URL Standard strips at the ends of a whole input but keeps inside one,
+/// and that setters given a component's own value must keep: where trimming goes wrong.
+const EDGE_SPACES: &[&str] = &[" ", "\t", "  ", " \t"];
 
 /// One targeted change to a rendered reference; `at` picks a position proportionally.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,13 +85,21 @@ pub enum Mutation {
         /// Which.
         text: &'static str,
     },
+    /// White space at the start or the end of a component: after the scheme's ":", the "//",
+    /// a "@", a "/", a "?" or a "#", before one of them, or at either end of the text.
+    EdgeSpace {
+        /// Which edge.
+        at: u16,
+        /// Which.
+        text: &'static str,
+    },
     /// Delete one character.
     Delete(u16),
 }
 
 impl<'a> Arbitrary<'a> for Mutation {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(match u.int_in_range(0..=9)? {
+        Ok(match u.int_in_range(0..=10)? {
             0 => Mutation::Outside {
                 at: u16::arbitrary(u)?,
                 text: u.choose(OUTSIDE)?,
@@ -109,6 +120,10 @@ impl<'a> Arbitrary<'a> for Mutation {
             8 => Mutation::EmptyComponent {
                 at: u16::arbitrary(u)?,
                 text: u.choose(EMPTY_COMPONENTS)?,
+            },
+            9 => Mutation::EdgeSpace {
+                at: u16::arbitrary(u)?,
+                text: u.choose(EDGE_SPACES)?,
             },
             _ => Mutation::Delete(u16::arbitrary(u)?),
         })
@@ -202,6 +217,19 @@ impl Mutation {
                 let mut bytes = text.as_bytes().to_vec();
                 bytes[i] ^= 0x20;
                 String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
+            }
+            Mutation::EdgeSpace { at, text: piece } => {
+                // The edges of components: both ends of the text, and either side of each
+                // delimiter.
+                let mut edges = vec![0, text.len()];
+                for (i, c) in text.char_indices() {
+                    if matches!(c, ':' | '/' | '@' | '?' | '#') {
+                        edges.push(i);
+                        edges.push(i + 1);
+                    }
+                }
+                let at = edges[usize::from(*at) % edges.len()];
+                format!("{}{piece}{}", &text[..at], &text[at..])
             }
             Mutation::Delete(at) => {
                 if text.is_empty() {

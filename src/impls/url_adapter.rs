@@ -88,7 +88,7 @@
 //! | `Url::make_relative`, then `Url::join` | conversion, URI: "This is the inverse of join" |
 //! | `Host::parse` | conversion, URI: a special URL's host parsed again alone |
 //! | the setters (`url::quirks::set_*` over `Url::set_*`) | the web-platform-tests setter cases ([`crate::setters`]) |
-//! | `Url::authority`, `Url::domain`, `Url::path_segments`, the slices `Url[Position..Position]` of the authority, host, port, scheme, path with query, query and fragment, `url::quirks::hostname`, `port` and `pathname` | accessors: each must read what `parse` reports |
+//! | `Url::domain`, `Url::path_segments`, the slices `Url[Position..Position]` of the authority, host, port, scheme, path with query, query and fragment, `url::quirks::hostname`, `port` and `pathname` | accessors: each must read what `parse` reports |
 //! | `Url::set_scheme`, `set_username`, `set_password`, `set_host`, `set_port`, `set_path`, `set_query`, `set_fragment` | setters, parse and resolve: each given the URL's own value changes nothing, and after each (own values, the query or fragment cleared, a reference's values on the base) the href parses back to itself |
 
 use url::Position;
@@ -144,8 +144,7 @@ fn view(url: &url::Url) -> UrlView<'_> {
     }
 }
 
-/// The accessors of `Url` beside the getters [`view`] reads: `authority`, `domain`,
-/// `path_segments`, the slices between [`Position`]s and the URL API's getters in
+/// The accessors of `Url` beside the getters [`view`] reads: `domain`, `path_segments`, the slices between [`Position`]s and the URL API's getters in
 /// `url::quirks`, on the URL `parse` gets for `input`. A slice of an absent component is
 /// `""` ("its "before" and "after" position are the same"), so it is read only where the
 /// component is there.
@@ -163,11 +162,6 @@ fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
     const AUTHORITY: View = View::Joined(&[Field::Userinfo, Field::Host, Field::Port]);
     let port = |text: &str| (!text.is_empty()).then(|| text.to_owned());
     let mut all = vec![
-        read(
-            "url::Url::authority",
-            AUTHORITY,
-            authority.then(|| url.authority()),
-        ),
         read(
             "url::Url[BeforeUsername..AfterPort]",
             AUTHORITY,
