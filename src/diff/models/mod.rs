@@ -762,6 +762,20 @@ fn http_put_back(bug: http::Bug, original: &Request, zone_id: bool, answer: Outc
     }
 }
 
+/// The host kind the http adapter reports for a host text (`host_kind` in
+/// src/impls/http_adapter.rs): from its first characters and, for IPv4, its form.
+fn adapter_host_kind(host: &str) -> HostKind {
+    if host.starts_with("[v") || host.starts_with("[V") {
+        HostKind::IpvFuture
+    } else if host.starts_with('[') {
+        HostKind::Ipv6
+    } else if reference::host::is_ipv4address(host.as_bytes()) {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
+    }
+}
+
 /// Whether `text` holds a percent-encoded octet above 0x7F.
 fn has_non_ascii_triplet(text: &str) -> bool {
     text.as_bytes().windows(3).any(|w| {
