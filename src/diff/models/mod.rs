@@ -12,8 +12,8 @@
 //! A bug's model is a step of the same kinds, added to its crate's model. http's (`http`) read
 //! the case as http 1.5.0 does: a rewrite repairs the one part the wrong rule lets through, the
 //! crate's known model answers the repaired case, and `apply` puts back what http reports for
-//! that part of the case as given. rocket_http's documented rules (`rocket`) read the case as
-//! rocket_http 0.5.2 does: a rewrite replaces, one byte for one, what the rule lets
+//! that part of the case as given. rocket_http's (`rocket`), known rules and bugs alike, read
+//! the case as rocket_http 0.5.2 does: a rewrite replaces, one byte for one, what the rule lets
 //! through where rocket_http reads it, the reference answers, and `apply` puts back the case's
 //! own text at those places.
 //!
@@ -249,6 +249,17 @@ pub enum Transform {
     /// Parsing (rocket_http): `Authority::port` is an `Option<u16>` read from at most five
     /// digits: "080" is 80, a port of six digits or above 65535 is refused.
     RocketPortU16,
+    /// Parsing (rocket_http, bug): an IP literal is not checked. `host` (src/parse/uri/parser.rs)
+    /// takes "\[", any run of `is_host_char` (pchar but the brackets: "/", "@" and "%" too)
+    /// and "\]". The case is rewritten with the literal as a registered name of as many "a",
+    /// and the literal put back.
+    RocketIpLiteralNotChecked,
+    /// Parsing (rocket_http, bug): `reference` (src/parse/uri/parser.rs) reads a scheme only
+    /// where the first run of scheme characters is followed by ":", and otherwise reads the
+    /// input as a path with `is_pchar`, ":" included, so the first segment of a relative path
+    /// may hold a ":" ("a_b:c", "@:", "[:"). The case is rewritten with those colons as "!",
+    /// and the path put back.
+    RocketRelativePathColon,
     /// Resolution (iref, "This crate implements Errata 4547"): §5.2.2 with dot-segments
     /// removed so that a ".." that cannot climb in a relative path is kept ("a:" + ".." is
     /// "a:../") and a path without a leading "/" never gains one ("foo:a/b" + ".." is "foo:").
@@ -400,7 +411,7 @@ impl Transform {
             ) if t.rocket_leniency().is_some() => {
                 let leniency = t.rocket_leniency()?;
                 Some(Request::Parse {
-                    input: rocket::rewritten(leniency, input)?,
+                    input: rocket::rewritten(leniency, input, *zone_id)?,
                     rule: rule.clone(),
                     zone_id: *zone_id,
                 })
@@ -790,6 +801,8 @@ impl Transform {
             Transform::RocketPercentUnchecked => Some(rocket::Leniency::PercentUnchecked),
             Transform::RocketQueryCharacters => Some(rocket::Leniency::QueryCharacters),
             Transform::RocketPathBrackets => Some(rocket::Leniency::PathBrackets),
+            Transform::RocketIpLiteralNotChecked => Some(rocket::Leniency::IpLiteralNotChecked),
+            Transform::RocketRelativePathColon => Some(rocket::Leniency::RelativePathColon),
             _ => None,
         }
     }

@@ -5,8 +5,8 @@
 //! Each rule names the bytes it lets through at the places rocket_http reads them (its
 //! [`Reading`] of the input: where the scheme, userinfo, host, port, path, query and fragment
 //! are). A model rewrites the case with those bytes replaced, one for one, by a character RFC
-//! 3986 allows there ("!", a sub-delim, which is no scheme character, so no scheme appears),
-//! lets the reference answer the rewritten case, and puts
+//! 3986 allows there ("!", a sub-delim, which is no scheme character, so no scheme appears; a
+//! run of "a" for a whole IP literal), lets the reference answer the rewritten case, and puts
 //! back the input's own text at the places the rewrite changed ([`put_back`]). The offsets stay
 //! those of the input, so the rules compose in any order; anything else the reference refuses
 //! stays refused, and a model reproduces only answers its own rule explains.
@@ -15,6 +15,7 @@ use std::ops::Range;
 
 use super::adapter_host_kind;
 use crate::model::Outcome;
+use crate::reference::host::check_ip_literal;
 use crate::reference::{self, ParseOptions, Rule};
 
 /// One of rocket_http's rules that lets through what RFC 3986 refuses.
@@ -29,6 +30,13 @@ pub(super) enum Leniency {
     QueryCharacters,
     /// `PATH_CHARS`: "[" and "]" in the path.
     PathBrackets,
+    /// `host`: an IP literal is "[" and any run of `is_host_char` (pchar but "[" and "]") up to
+    /// "]", unchecked.
+    IpLiteralNotChecked,
+    /// `reference`: a scheme is read only when the first run of scheme characters is followed
+    /// by ":"; otherwise the input is a path (`path`, `is_pchar`), whose first segment may hold
+    /// a ":".
+    RelativePathColon,
 }
 
 /// `SCHEME_CHAR` of src/parse/uri/tables.rs.
@@ -152,7 +160,7 @@ fn is_triplet(b: &[u8], i: usize) -> bool {
 }
 
 /// The case's input with the bytes `rule` lets through replaced, when there are any.
-pub(super) fn rewritten(rule: Leniency, input: &str) -> Option<String> {
+pub(super) fn rewritten(rule: Leniency, input: &str, zone_id: bool) -> Option<String> {
     let reading = Reading::of(input)?;
     let b = input.as_bytes();
     let mut out = b.to_vec();
@@ -194,6 +202,21 @@ pub(super) fn rewritten(rule: Leniency, input: &str) -> Option<String> {
         }
         Leniency::PathBrackets => {
             replace(&reading.path, &|i| matches!(b[i], b'[' | b']'), b'!');
+        }
+        Leniency::IpLiteralNotChecked => {
+            let literal = reading.literal(b)?;
+            let inside = &b[literal.start + 1..literal.end - 1];
+            if check_ip_literal(inside, 0, zone_id).is_ok() {
+                return None;
+            }
+            replace(&literal, &|_| true, b'a');
+        }
+        Leniency::RelativePathColon => {
+            if reading.scheme.is_some() || reading.host.is_some() {
+                return None;
+            }
+            let first = reading.path.start..end_of(b, reading.path.start, b"/?#");
+            replace(&first, &|i| b[i] == b':', b'!');
         }
     }
     (out != b).then(|| String::from_utf8(out).expect("ASCII replaced by ASCII"))
@@ -305,7 +328,7 @@ mod tests {
 
     #[test]
     fn rewrites_only_what_the_rule_lets_through() {
-        let rewrite = |rule, input| rewritten(rule, input);
+        let rewrite = |rule, input| rewritten(rule, input, false);
         assert_eq!(
             rewrite(Leniency::PercentUnchecked, "//%@%/%41%?%#%").as_deref(),
             Some("//!@!/%41!?!#!")
@@ -319,15 +342,30 @@ mod tests {
             rewrite(Leniency::PathBrackets, "/[?[").as_deref(),
             Some("/!?[")
         );
+        assert_eq!(
+            rewrite(Leniency::IpLiteralNotChecked, "//u@[x]:1").as_deref(),
+            Some("//u@aaa:1")
+        );
+        assert_eq!(rewrite(Leniency::IpLiteralNotChecked, "//[::1]"), None);
+        assert_eq!(
+            rewrite(Leniency::RelativePathColon, "a_b:c/d:e").as_deref(),
+            Some("a_b!c/d:e")
+        );
+        assert_eq!(rewrite(Leniency::RelativePathColon, "a:b"), None);
     }
 
     #[test]
     fn puts_back_the_input_and_reads_the_port_as_a_u16() {
-        let answer = reference::parse("//!:080/!").map(|c| Outcome::Parsed {
+        let answer = reference::parse("//aaa:080/!").map(|c| Outcome::Parsed {
             components: (&c).into(),
             host_kind: c.host_kind,
         });
-        let answer = port_u16(put_back("//%:080/[", "//!:080/!", false, answer.unwrap()));
+        let answer = port_u16(put_back(
+            "//[x]:080/[",
+            "//aaa:080/!",
+            false,
+            answer.unwrap(),
+        ));
         let Outcome::Parsed {
             components,
             host_kind,
@@ -335,9 +373,9 @@ mod tests {
         else {
             panic!("parsed")
         };
-        assert_eq!(components.host.as_deref(), Some("%"));
+        assert_eq!(components.host.as_deref(), Some("[x]"));
         assert_eq!(components.port.as_deref(), Some("80"));
         assert_eq!(components.path, "/[");
-        assert_eq!(host_kind, Some(crate::reference::HostKind::RegName));
+        assert_eq!(host_kind, Some(crate::reference::HostKind::Ipv6));
     }
 }
