@@ -37,6 +37,21 @@
 //! resource), and does none of §6.2.2's case, percent-encoding or dot-segment normalization. No
 //! level of the protocol's `normalize` asks for that, so both answer `Unsupported`.
 //!
+//! # Departures from RFC 3986
+//!
+//! `Uri`'s documentation: the parser is "\[RFC 7230\] compliant ... with limited liberties for
+//! real-world deviations". Each departure is a catalogue entry whose model reads the input
+//! where rocket_http reads it (`src/diff/known-differences.yaml`, `src/diff/models/rocket.rs`):
+//!
+//! | rule | from | entry |
+//! |---|---|---|
+//! | a `%` without two hex digits, in the userinfo, a registered name, the path, the query and the fragment | `Uri`: "It accepts `%` characters without two trailing hex-digits." (`PCT_ENCODED` in src/parse/uri/tables.rs is `%` and the hex digits one by one) | `rocket-http-percent-unchecked`, documented deviation |
+//! | `{`, `}`, `[`, `]`, `\`, `^`, `` ` ``, `\|` in the query, and in the fragment | `Uri`: "It accepts the following additional unencoded characters in query parts, to match real-world browser behavior" (`QUERY_CHARS`); the parser reads the fragment with the query's table (`fragment`: `take_while(is_qchar)`) | `rocket-http-query-characters`, documented deviation |
+//! | `[` and `]` in the path | `PATH_CHARS`: "browsers routinely send these unencoded, so allow them to support the real-world" | `rocket-http-path-brackets`, documented deviation |
+//! | the port a `u16` of at most five digits (`:080` is 80, `:000080` and `:65536` refused) | [`Authority::port`]; src/parse/uri/parser.rs `port`, `maybe_port` | `rocket-http-port-u16`, API limit |
+//! | an IP literal not checked (`//[/]`, `//[a@b]`, `//[1::2::3]`) | src/parse/uri/parser.rs `host`: `enclosed(b'[', is_host_char, b']')` | `rocket-http-ip-literal-not-checked`, bug |
+//! | a `:` in a relative path's first segment (`a_b:c`, `@:`) | src/parse/uri/parser.rs `reference`, against its own grammar's `path-noscheme` | `rocket-http-relative-path-colon`, bug |
+//!
 //! # Entry points
 //!
 //! Every public way from a string to a URI reference, and how the harness reaches it
@@ -71,7 +86,7 @@ const BLIND_SPOTS: &[BlindSpot] = &[BlindSpot {
     field: Field::Port,
     blindness: Blindness::EmptyIsUndefined,
     reason: "rocket_http::uri::Authority::port is an Option<u16>: `//h:` and `//h` read the \
-             same, and the u16 drops leading zeros",
+             same (its leading zeros and range are the catalogue's rocket-http-port-u16)",
 }];
 
 fn host_kind(host: &str) -> HostKind {

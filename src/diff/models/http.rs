@@ -10,9 +10,9 @@
 //! back what http reports for that part of the input. Anything else the reference refuses stays
 //! refused, so a model reproduces only answers that show its own bug.
 
+use super::adapter_host_kind;
 use crate::model::{Components, Outcome};
-use crate::reference::HostKind;
-use crate::reference::host::{check_ip_literal, is_ipv4address};
+use crate::reference::host::check_ip_literal;
 
 /// The part of the input one of http's wrong rules lets through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -403,20 +403,6 @@ pub(super) fn put_back(bug: Bug, input: &str, zone_id: bool, answer: Outcome) ->
     Outcome::Parsed {
         components,
         host_kind,
-    }
-}
-
-/// The host kind the http adapter reports for a host text (`host_kind` in
-/// src/impls/http_adapter.rs).
-fn adapter_host_kind(host: &str) -> HostKind {
-    if host.starts_with("[v") || host.starts_with("[V") {
-        HostKind::IpvFuture
-    } else if host.starts_with('[') {
-        HostKind::Ipv6
-    } else if is_ipv4address(host.as_bytes()) {
-        HostKind::Ipv4
-    } else {
-        HostKind::RegName
     }
 }
 

@@ -12,7 +12,10 @@
 //! A bug's model is a step of the same kinds, added to its crate's model. http's (`http`) read
 //! the case as http 1.5.0 does: a rewrite repairs the one part the wrong rule lets through, the
 //! crate's known model answers the repaired case, and `apply` puts back what http reports for
-//! that part of the case as given.
+//! that part of the case as given. rocket_http's (`rocket`), known rules and bugs alike, read
+//! the case as rocket_http 0.5.2 does: a rewrite replaces, one byte for one, what the rule lets
+//! through where rocket_http reads it, the reference answers, and `apply` puts back the case's
+//! own text at those places.
 //!
 //! Nothing here compares two answers loosely: every step computes one answer.
 
@@ -22,6 +25,7 @@ use serde::Deserialize;
 
 mod http;
 mod rhymuri;
+mod rocket;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
@@ -229,6 +233,33 @@ pub enum Transform {
     /// refuses an authority with more than eight colons since its last "@" or "]", so an
     /// IPvFuture literal or a userinfo with nine or more.
     HttpIpvfutureColonsLimited,
+    /// Parsing (rocket_http, its `Uri` documentation: "It accepts `%` characters without two
+    /// trailing hex-digits."): a "%" that starts no triplet is taken as it is in the userinfo,
+    /// a registered name, the path, the query and the fragment (src/parse/uri/tables.rs
+    /// `PCT_ENCODED` holds "%" and the hex digits one by one).
+    RocketPercentUnchecked,
+    /// Parsing (rocket_http, its `Uri` documentation: "It accepts the following additional
+    /// unencoded characters in query parts"): "{", "}", "[", "]", "\", "^", "`" and "|" in the
+    /// query (`QUERY_CHARS`), and in the fragment, which its parser reads with the query's
+    /// table (`fragment`: `take_while(is_qchar)`).
+    RocketQueryCharacters,
+    /// Parsing (rocket_http, src/parse/uri/tables.rs `PATH_CHARS`: "browsers routinely send
+    /// these unencoded"): "[" and "]" in the path.
+    RocketPathBrackets,
+    /// Parsing (rocket_http): `Authority::port` is an `Option<u16>` read from at most five
+    /// digits: "080" is 80, a port of six digits or above 65535 is refused.
+    RocketPortU16,
+    /// Parsing (rocket_http, bug): an IP literal is not checked. `host` (src/parse/uri/parser.rs)
+    /// takes "\[", any run of `is_host_char` (pchar but the brackets: "/", "@" and "%" too)
+    /// and "\]". The case is rewritten with the literal as a registered name of as many "a",
+    /// and the literal put back.
+    RocketIpLiteralNotChecked,
+    /// Parsing (rocket_http, bug): `reference` (src/parse/uri/parser.rs) reads a scheme only
+    /// where the first run of scheme characters is followed by ":", and otherwise reads the
+    /// input as a path with `is_pchar`, ":" included, so the first segment of a relative path
+    /// may hold a ":" ("a_b:c", "@:", "[:"). The case is rewritten with those colons as "!",
+    /// and the path put back.
+    RocketRelativePathColon,
     /// Resolution (iref, "This crate implements Errata 4547"): §5.2.2 with dot-segments
     /// removed so that a ".." that cannot climb in a relative path is kept ("a:" + ".." is
     /// "a:../") and a path without a leading "/" never gains one ("foo:a/b" + ".." is "foo:").
@@ -366,6 +397,21 @@ impl Transform {
                 let bug = t.http_bug()?;
                 Some(Request::Parse {
                     input: http::repaired(bug, input, *zone_id)?,
+                    rule: rule.clone(),
+                    zone_id: *zone_id,
+                })
+            }
+            (
+                t,
+                Request::Parse {
+                    input,
+                    rule,
+                    zone_id,
+                },
+            ) if t.rocket_leniency().is_some() => {
+                let leniency = t.rocket_leniency()?;
+                Some(Request::Parse {
+                    input: rocket::rewritten(leniency, input, *zone_id)?,
                     rule: rule.clone(),
                     zone_id: *zone_id,
                 })
@@ -726,6 +772,15 @@ impl Transform {
                 }
                 other => other,
             },
+            (t, Request::Parse { input, zone_id, .. }) if t.rocket_leniency().is_some() => {
+                match original {
+                    Request::Parse { input: own, .. } => {
+                        rocket::put_back(own, input, *zone_id, answer)
+                    }
+                    _ => answer,
+                }
+            }
+            (Transform::RocketPortU16, Request::Parse { .. }) => rocket::port_u16(answer),
             (Transform::HttpIpvfutureColonsLimited, Request::Parse { .. }) => {
                 match (answer, original) {
                     (Outcome::Parsed { .. }, Request::Parse { input, .. })
@@ -737,6 +792,18 @@ impl Transform {
                 }
             }
             _ => answer,
+        }
+    }
+
+    /// The rule of rocket_http whose model rewrites the case, if this is one.
+    fn rocket_leniency(self) -> Option<rocket::Leniency> {
+        match self {
+            Transform::RocketPercentUnchecked => Some(rocket::Leniency::PercentUnchecked),
+            Transform::RocketQueryCharacters => Some(rocket::Leniency::QueryCharacters),
+            Transform::RocketPathBrackets => Some(rocket::Leniency::PathBrackets),
+            Transform::RocketIpLiteralNotChecked => Some(rocket::Leniency::IpLiteralNotChecked),
+            Transform::RocketRelativePathColon => Some(rocket::Leniency::RelativePathColon),
+            _ => None,
         }
     }
 
@@ -759,6 +826,21 @@ fn http_put_back(bug: http::Bug, original: &Request, zone_id: bool, answer: Outc
     match original {
         Request::Parse { input, .. } => http::put_back(bug, input, zone_id, answer),
         _ => answer,
+    }
+}
+
+/// The host kind the http and rocket_http adapters report for a host text (`host_kind` in
+/// src/impls/http_adapter.rs and src/impls/rocket_http_adapter.rs): from its first characters
+/// and, for IPv4, its form.
+fn adapter_host_kind(host: &str) -> HostKind {
+    if host.starts_with("[v") || host.starts_with("[V") {
+        HostKind::IpvFuture
+    } else if host.starts_with('[') {
+        HostKind::Ipv6
+    } else if reference::host::is_ipv4address(host.as_bytes()) {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
     }
 }
 
