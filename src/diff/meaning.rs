@@ -98,6 +98,19 @@ impl Authority {
         host: Option<&str>,
         port: Option<&str>,
     ) -> Self {
+        let userinfo = userinfo.map(normalized_part);
+        let host = host.map(normalized_part);
+        Authority::of_normal(scheme, userinfo.as_deref(), host.as_deref(), port)
+    }
+
+    /// [`Authority::of`] for parts that are already normalized (§6.2.2.1, §6.2.2.2), which
+    /// normalizing again leaves as they are.
+    fn of_normal(
+        scheme: Option<&str>,
+        userinfo: Option<&str>,
+        host: Option<&str>,
+        port: Option<&str>,
+    ) -> Self {
         let host = host.map(|h| {
             match h
                 .strip_prefix('[')
@@ -105,12 +118,12 @@ impl Authority {
                 .and_then(|h| h.parse::<Ipv6Addr>().ok())
             {
                 Some(address) => address.to_string(),
-                None => normalized_part(h),
+                None => h.to_ascii_lowercase(),
             }
         });
         Authority {
             scheme: scheme.map(str::to_ascii_lowercase),
-            userinfo: userinfo.map(normalized_part),
+            userinfo: userinfo.map(str::to_ascii_lowercase),
             host,
             port: port
                 .filter(|p| !p.is_empty())
@@ -123,43 +136,47 @@ impl Authority {
     fn of_text(text: &str) -> Option<Self> {
         let normal = reference::normalize(text, Level::Scheme).ok()?;
         let c = reference::parse(&normal).ok()?;
-        Some(Authority::of(c.scheme, c.userinfo, c.host, c.port))
+        Some(Authority::of_normal(c.scheme, c.userinfo, c.host, c.port))
     }
 }
 
 /// Whether `input` and `output` resolve to equivalent targets against every probe base (both
 /// failing counts as the same).
 pub fn same_targets(input: &str, output: &str) -> bool {
-    PROBE_BASES.iter().all(|base| {
-        // Choice 1's "/." before a "//" path without authority (the letter's string would
-        // read back with an authority neither reference has), and choice 3's reading of "%2E" segments as dot-segments, which normalization's
-        // decoding of unreserved octets (§6.2.2.2) makes them.
-        let options = ResolveOptions {
-            slash_dot_prefix: true,
-            percent_encoded_dots: true,
-            ..ResolveOptions::default()
-        };
-        let target = |reference: &str| reference::resolve(base, reference, options).ok();
-        match (target(input), target(output)) {
-            (Some(a), Some(b)) => equivalent_targets(&a, &b),
-            (a, b) => a.is_none() && b.is_none(),
-        }
-    })
+    input == output
+        || PROBE_BASES.iter().all(|base| {
+            // Choice 1's "/." before a "//" path without authority (the letter's string would
+            // read back with an authority neither reference has), and choice 3's reading of "%2E" segments as dot-segments, which normalization's
+            // decoding of unreserved octets (§6.2.2.2) makes them.
+            let options = ResolveOptions {
+                slash_dot_prefix: true,
+                percent_encoded_dots: true,
+                ..ResolveOptions::default()
+            };
+            let target = |reference: &str| reference::resolve(base, reference, options).ok();
+            match (target(input), target(output)) {
+                (Some(a), Some(b)) => equivalent_targets(&a, &b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
+        })
 }
 
 /// Whether two URIs are the same up to spelling: the same [`Authority`], and the same path,
 /// query and fragment after scheme-based normalization (§6.2.2, §6.2.3).
 pub fn equivalent_targets(a: &str, b: &str) -> bool {
-    let rest = |t: &str| {
+    // One normalization and one parse of each; two strings that do not parse count as the
+    // same, as two unparseable authorities do.
+    let read = |t: &str| {
         let n = reference::normalize(t, Level::Scheme).ok()?;
         let c = reference::parse(&n).ok()?;
         Some((
+            Authority::of_normal(c.scheme, c.userinfo, c.host, c.port),
             c.path.to_owned(),
             c.query.map(str::to_owned),
             c.fragment.map(str::to_owned),
         ))
     };
-    Authority::of_text(a) == Authority::of_text(b) && rest(a) == rest(b)
+    a == b || read(a) == read(b)
 }
 
 /// A host or userinfo after §6.2.2.1 and §6.2.2.2 (case of the whole, unreserved octets
