@@ -4,7 +4,14 @@
 //! Random bytes almost never make an IPv6 literal, a ".." that climbs above the root, or a
 //! "%2e" beside a ":" in a first segment; the tree makes every rule reachable, and the
 //! mutations (`mutate.rs`) turn valid references into near-valid ones: a stray delimiter, a bad
-//! pct-encoded, a dec-octet of 256, one group too many, a character outside the grammar.
+//! pct-encoded, a dec-octet of 256, one group too many, a character outside the grammar, white
+//! space at a component's edge.
+//!
+//! Some classes of input are drawn more often than their share of the grammar, because parsers
+//! part ways there: paths that start with `//` or `/./` with and without a host (where a
+//! serializer must keep a path from reading as an authority), spaces and tabs at the ends of
+//! components (which the URL Standard strips around a whole input only, and setters must keep),
+//! and upper-case schemes in resolution bases.
 
 pub mod mutate;
 
