@@ -634,11 +634,14 @@ pub(crate) fn panic_location(message: &str) -> String {
     // Quoted parts usually hold the input or a value: leave them out (`str` slicing quotes
     // the string it slices between backticks).
     let mut words = String::new();
-    let mut quoted = false;
+    // The quote that opened the quoted part, which only the same quote closes: the quoted
+    // text may hold the others.
+    let mut quote: Option<char> = None;
     for c in text.chars() {
         match c {
-            '"' | '\'' | '`' => quoted = !quoted,
-            _ if quoted => {}
+            _ if quote == Some(c) => quote = None,
+            _ if quote.is_some() => {}
+            '"' | '\'' | '`' => quote = Some(c),
             c if c.is_ascii_alphabetic() => words.push(c.to_ascii_lowercase()),
             _ if !words.ends_with('-') && !words.is_empty() => words.push('-'),
             _ => {}
@@ -666,6 +669,7 @@ mod tests {
         };
         assert_eq!(slicing("tel:/.//e"), "slicing.rs-begin-end-when-slicing");
         assert_eq!(slicing("a:/.//a/g"), slicing("tel:/.//e"));
+        assert_eq!(slicing("a:/.//' g\"/"), slicing("tel:/.//e"));
         assert_eq!(
             panic_location(
                 "parsing should validate brackets at /r/http/src/uri/authority.rs:486:9"
