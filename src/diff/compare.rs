@@ -638,8 +638,18 @@ pub(crate) fn panic_location(message: &str) -> String {
         }
         None => (message, ""),
     };
-    // Quoted parts usually hold the input or a value: leave them out (`str` slicing quotes
-    // the string it slices between backticks).
+    // `unwrap` and `expect` on an error write the error's value after the message: the call
+    // site is the cause, whatever the value.
+    let text = text
+        .split_once("`Err` value:")
+        .map_or(text, |(message, _)| message);
+    // `str` slicing shows the string it slices last, between backticks: leave it out.
+    let text = if text.trim_end().ends_with('`') {
+        text.find(" `").map_or(text, |at| &text[..at])
+    } else {
+        text
+    };
+    // Quoted parts usually hold the input or a value: leave them out.
     let mut words = String::new();
     // The quote that opened the quoted part, which only the same quote closes: the quoted
     // text may hold the others.
@@ -648,7 +658,7 @@ pub(crate) fn panic_location(message: &str) -> String {
         match c {
             _ if quote == Some(c) => quote = None,
             _ if quote.is_some() => {}
-            '"' | '\'' | '`' => quote = Some(c),
+            '"' | '\'' => quote = Some(c),
             c if c.is_ascii_alphabetic() => words.push(c.to_ascii_lowercase()),
             _ if !words.ends_with('-') && !words.is_empty() => words.push('-'),
             _ => {}
@@ -677,6 +687,19 @@ mod tests {
         assert_eq!(slicing("tel:/.//e"), "slicing.rs-begin-end-when-slicing");
         assert_eq!(slicing("a:/.//a/g"), slicing("tel:/.//e"));
         assert_eq!(slicing("a:/.//' g\"/"), slicing("tel:/.//e"));
+        let unwrap = |value: &str| {
+            panic_location(&format!(
+                "called `Result::unwrap()` on an `Err` value: {value} at /r/src/resolve.rs:164:5"
+            ))
+        };
+        assert_eq!(
+            unwrap("IriParseError { kind: PathStartingWithTwoSlashes }"),
+            "resolve.rs-called-result-unwrap-on-an"
+        );
+        assert_eq!(
+            unwrap("IriParseError { kind: InvalidPortCharacter('x') }"),
+            unwrap("IriParseError { kind: InvalidIriCodePoint }")
+        );
         assert_eq!(
             panic_location(
                 "parsing should validate brackets at /r/http/src/uri/authority.rs:486:9"
