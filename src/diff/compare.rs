@@ -338,20 +338,9 @@ pub fn compare(
         (Outcome::Resolved(e), Outcome::Resolved(a)) => (e != a).then(|| {
             // The fields where the targets differ in what the API can express: a scheme it
             // lowercases does not make a path difference another signature.
-            let fields = match (reference::parse(e), reference::parse(a)) {
-                (Ok(e), Ok(a)) => {
-                    let fields = differing_fields(&e, e.host_kind, &a, a.host_kind, blind_spots);
-                    if fields.is_empty() {
-                        differing_fields(&e, e.host_kind, &a, a.host_kind, &[])
-                    } else {
-                        fields
-                    }
-                }
-                _ => Vec::new(),
-            };
             Difference {
                 kind: DifferenceKind::Target,
-                fields,
+                fields: string_differences(e, a, blind_spots),
                 detail: resolution_branch(case).to_owned(),
                 security: target_routing_differs(case, a),
             }
@@ -527,19 +516,43 @@ pub(crate) fn lenient_components(text: &str) -> Components {
 /// whether they route differently; no fields when the implementation's string does not parse
 /// (which is then taken to route differently).
 fn string_fields(expected: &str, actual: &str) -> (Vec<Field>, bool) {
-    match (reference::parse(expected), reference::parse(actual)) {
-        (Ok(e), Ok(a)) => (
-            differing_fields(&e, e.host_kind, &a, a.host_kind, &[]),
-            routing_differs(&e, e.host_kind, &a, a.host_kind),
-        ),
-        // A string that is no URI reference is read as a lenient client reads it, so that one
-        // cause signs alike whether or not its target parses (url 2.3.1's "a://b" and "a://%"
-        // for the Standard's "a:/.//b" and "a:/.//%" both make a host appear). Host kinds are
-        // not compared: a lenient reading has none.
-        _ => {
-            let (e, a) = (lenient_components(expected), lenient_components(actual));
-            (differing_fields(&e, None, &a, None, &[]), true)
+    let security = match (reference::parse(expected), reference::parse(actual)) {
+        (Ok(e), Ok(a)) => routing_differs(&e, e.host_kind, &a, a.host_kind),
+        _ => true,
+    };
+    (string_differences(expected, actual, &[]), security)
+}
+
+/// The fields in which two strings differ as URI references: first in what the API can
+/// express (a scheme it lowercases does not make a path difference another signature), else
+/// in anything. A string that is no URI reference is read as a lenient client reads it, so
+/// that one cause signs alike whether or not its string parses (url 2.3.1's "a://b" and
+/// "a://%" for the Standard's "a:/.//b" and "a:/.//%" both make a host appear); host kinds
+/// are then not compared, a lenient reading having none.
+fn string_differences(expected: &str, actual: &str, blind_spots: &[BlindSpot]) -> Vec<Field> {
+    fn fields(
+        e: &(impl ComponentsView + ?Sized),
+        e_kind: Option<HostKind>,
+        a: &(impl ComponentsView + ?Sized),
+        a_kind: Option<HostKind>,
+        blind_spots: &[BlindSpot],
+    ) -> Vec<Field> {
+        let seen = differing_fields(e, e_kind, a, a_kind, blind_spots);
+        if seen.is_empty() {
+            differing_fields(e, e_kind, a, a_kind, &[])
+        } else {
+            seen
         }
+    }
+    match (reference::parse(expected), reference::parse(actual)) {
+        (Ok(e), Ok(a)) => fields(&e, e.host_kind, &a, a.host_kind, blind_spots),
+        _ => fields(
+            &lenient_components(expected),
+            None,
+            &lenient_components(actual),
+            None,
+            blind_spots,
+        ),
     }
 }
 
