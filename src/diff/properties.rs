@@ -986,6 +986,16 @@ fn reading_expected(
     if fields.iter().any(|f| blind(*f, Blindness::Hidden)) {
         return None;
     }
+    // A port that is not all digits (http takes "+0") has no value to read as a number: the
+    // comparison with the reference judges the parse that accepted it.
+    if view == View::PortNumber
+        && components
+            .port
+            .as_deref()
+            .is_some_and(|p| !p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
     // The other blindnesses (decoded, case-folded, re-encoded) describe what the adapter
     // reports, which the accessors share: only an empty value may read as none.
     let values = |field: Field| -> Vec<Option<&str>> {
