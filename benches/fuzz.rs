@@ -17,7 +17,8 @@
 //!    lines `limit: N execs/s; loop: N execs/s (0.NNx of the limit); harness share: NN%`;
 //!
 //! Knobs (environment): `FUZZ_BENCH_LIMIT_CASES` (20000), `FUZZ_BENCH_LIMIT_ONLY` (0; 1 runs
-//! the first section alone), `FUZZ_BENCH_LOOP_SECS` (10), `FUZZ_BENCH_CAP_SECS` (60),
+//! the first section alone), `FUZZ_BENCH_LIMIT_ALONE` (1; 0 skips the lines of each crate alone),
+//! `FUZZ_BENCH_LOOP_SECS` (10), `FUZZ_BENCH_CAP_SECS` (60),
 //! `FUZZ_BENCH_SEED` (1), `FUZZ_BENCH_CASES` (20000, for the breakdown),
 //! `FUZZ_BENCH_LIBFUZZER_SECS` (10; 0 skips), `FUZZ_BENCH_KEEP` (keep the reports written
 //! under the temporary directory).
@@ -321,7 +322,9 @@ fn throughput(seed: u64, loop_secs: u64, tmp: &Path) -> f64 {
 
 /// The loop against its limit, side by side on the same cases. The limit of a differential
 /// loop is the CPU its parsers spend: every implementation's answers and its own properties
-/// on the case, the reference's included; everything else (generation, comparison,
+/// on the case, the references' included (RFC 3986's on every case, and the URL Standard's
+/// on a case whose operation a crate in the run claims the Standard for: the judge parses it
+/// once per case, as the loop's `CaseMemo` does); everything else (generation, comparison,
 /// classification, signatures, recording, the engine's bookkeeping) is the harness. For every
 /// bundled implementation at once, then for each crate alone: an untimed first run of `n`
 /// cases of the seed finds and shrinks what they show and notes the cases; then, in turns,
@@ -334,12 +337,14 @@ fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
     );
     // `None`: every bundled implementation; a name: that crate alone.
     let mut contenders: Vec<Option<String>> = vec![None];
-    contenders.extend(
-        impls::names()
-            .into_iter()
-            .filter(|n| n != "reference")
-            .map(Some),
-    );
+    if knob("FUZZ_BENCH_LIMIT_ALONE", 1) != 0 {
+        contenders.extend(
+            impls::names()
+                .into_iter()
+                .filter(|n| n != "reference")
+                .map(Some),
+        );
+    }
     let make = |only: &Option<String>| -> Vec<Box<dyn Implementation>> {
         match only {
             None => impls::bundled().into_iter().skip(1).collect(),
@@ -365,6 +370,7 @@ fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
             ..first.clone()
         };
         let crates = make(only);
+        let claimants: Vec<&str> = crates.iter().map(|i| i.about().name).collect();
         let (mut loop_wall, mut limit_cpu, mut looped) = (Duration::ZERO, Duration::ZERO, 0);
         for _ in 0..ROUNDS {
             let (_, summary) = steady(&engine, &campaign, &again);
@@ -374,6 +380,13 @@ fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
                 for case in &cases {
                     black_box(fuzz::reference_properties(case));
                     black_box(answer_catching(&Reference, case));
+                    // The URL Standard's own parser is the reference of a crate that claims it.
+                    if claimants
+                        .iter()
+                        .any(|name| engine.catalogue().claims_url_standard(name, case))
+                    {
+                        black_box(uri_conformance::whatwg::expected_outcome(case));
+                    }
                     for implementation in &crates {
                         let outcome = answer_catching(&**implementation, case);
                         black_box(properties::check(&**implementation, case, &outcome));

@@ -210,7 +210,7 @@ pub fn judge_with_signature(
     let signature = finding.as_ref().map(|f| f.signature.id());
     match finding.and_then(|f| f.known) {
         Some(known) if known.class != crate::diff::Class::Bug => {
-            (Verdict::Known(known.id), signature)
+            (Verdict::Known(known.id.clone()), signature)
         }
         _ => (Verdict::Fail, signature),
     }

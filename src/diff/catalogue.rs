@@ -20,6 +20,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
 
 use serde::Deserialize;
 
@@ -271,7 +272,9 @@ pub struct Catalogue {
     /// The entries by implementation, computed once.
     index: HashMap<String, ImplEntries>,
     /// What each entry alone says of a finding it covers, written once.
-    known: Vec<Known>,
+    known: Vec<Arc<Known>>,
+    /// What several entries together say, written once per set (by catalogue indices).
+    joined: RwLock<HashMap<Vec<usize>, Arc<Known>>>,
 }
 
 /// One implementation's entries, as indices into the catalogue, in catalogue order.
@@ -394,12 +397,17 @@ impl Catalogue {
                 }
             }
         }
-        let known = file.entries.iter().map(|e| known_of(&[e])).collect();
+        let known = file
+            .entries
+            .iter()
+            .map(|e| Arc::new(known_of(&[e])))
+            .collect();
         Ok(Catalogue {
             entries: file.entries,
             matched,
             index,
             known,
+            joined: RwLock::default(),
         })
     }
 
@@ -465,7 +473,7 @@ impl Catalogue {
         if !steps.iter().any(|s| s.model.is_url_standard()) {
             return None;
         }
-        let models::Answer(answer, _) = models::answer(&steps, case, &CaseMemo::default());
+        let answer = models::outcome(&steps, case, &CaseMemo::default());
         Some(answer).filter(|answer| *answer != Outcome::Unsupported)
     }
 
@@ -479,7 +487,7 @@ impl Catalogue {
         difference: &Difference,
         expected: &Outcome,
         actual: &Outcome,
-    ) -> Option<Known> {
+    ) -> Option<Arc<Known>> {
         self.classify_memo(
             implementation,
             blind_spots,
@@ -504,7 +512,7 @@ impl Catalogue {
         expected: &Outcome,
         actual: &Outcome,
         memo: &CaseMemo,
-    ) -> Option<Known> {
+    ) -> Option<Arc<Known>> {
         let own = self.index.get(implementation)?;
         // A broken promise of the crate's own (a property) is never a known difference: a
         // model of its answers says nothing about it. Only a bug entry that names the
@@ -529,23 +537,25 @@ impl Catalogue {
             // The steps whose answer reproduced the crate's but changed the meaning.
             let mut refused: Vec<usize> = Vec::new();
             if !steps.is_empty() {
-                let models::Answer(answer, used) = models::answer(&steps, case, memo);
+                let answer = models::outcome(&steps, case, memo);
                 // An unsupported model answer explains nothing: the comparison would skip
-                // it. A model forgives another spelling, never another meaning.
-                if !property
-                    && !used.is_empty()
+                // it. A model forgives another spelling, never another meaning. The steps
+                // the answer needs are sought only for an answer that reproduces the crate's
+                // (one evaluation per step).
+                let reproduced = !property
                     && answer != Outcome::Unsupported
-                    && compare::compare(case, &answer, actual, blind_spots).is_none()
-                {
+                    && compare::compare(case, &answer, actual, blind_spots).is_none();
+                let used = if reproduced {
+                    models::needed(&steps, case, memo, &answer)
+                } else {
+                    Vec::new()
+                };
+                if reproduced && !used.is_empty() {
                     if other_specification || meaning::keeps_meaning(case, expected, actual) {
                         for &i in &used {
                             self.record(i);
                         }
-                        if let [one] = used[..] {
-                            return Some(self.known[one].clone());
-                        }
-                        let used: Vec<&Entry> = used.iter().map(|&i| &self.entries[i]).collect();
-                        return Some(known_of(&used));
+                        return Some(self.known_of(&used));
                     }
                     refused = used;
                 }
@@ -567,7 +577,7 @@ impl Catalogue {
             let without_bug = if refused.is_empty() {
                 known_answer
             } else {
-                Some(models::answer(&kept, case, memo).0)
+                Some(models::outcome(&kept, case, memo))
             };
             // One bug's step, or two or three together where no fewer reproduce the answer
             // (uriparse's normalization keeps an unregistered scheme's case and lowercases a
@@ -582,7 +592,7 @@ impl Catalogue {
                         let model = self.entries[index].model.as_ref()?;
                         Some(Step { model, index })
                     }));
-                    let models::Answer(answer, _) = models::answer(&with_bugs, case, memo);
+                    let answer = models::outcome(&with_bugs, case, memo);
                     if answer != Outcome::Unsupported
                         && without_bug.as_ref() != Some(&answer)
                         && compare::compare(case, &answer, actual, blind_spots).is_none()
@@ -590,17 +600,34 @@ impl Catalogue {
                         for &n in &chosen {
                             self.record(bugs[n]);
                         }
-                        if let [one] = chosen[..] {
-                            return Some(self.known[bugs[one]].clone());
-                        }
-                        let entries: Vec<&Entry> =
-                            chosen.iter().map(|&n| &self.entries[bugs[n]]).collect();
-                        return Some(known_of(&entries));
+                        let chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
+                        return Some(self.known_of(&chosen));
                     }
                 }
             }
         }
         None
+    }
+
+    /// What the entries `indices` (one or more) together say of a finding they cover.
+    fn known_of(&self, indices: &[usize]) -> Arc<Known> {
+        if let [one] = indices {
+            return Arc::clone(&self.known[*one]);
+        }
+        if let Some(known) = self
+            .joined
+            .read()
+            .ok()
+            .and_then(|j| j.get(indices).cloned())
+        {
+            return known;
+        }
+        let entries: Vec<&Entry> = indices.iter().map(|&i| &self.entries[i]).collect();
+        let known = Arc::new(known_of(&entries));
+        if let Ok(mut joined) = self.joined.write() {
+            joined.insert(indices.to_vec(), Arc::clone(&known));
+        }
+        known
     }
 
     /// Marks entry `index` as matched; a flag already set is only read, so that jobs on other

@@ -58,7 +58,7 @@ pub struct Finding {
     /// The implementation's answer.
     pub actual: Outcome,
     /// The catalogue entry that covers it; `None` for a candidate bug.
-    pub known: Option<Known>,
+    pub known: Option<Arc<Known>>,
     /// For a property of the implementation's own ([`properties`]), the strings that show it:
     /// the input, the first output, the second; empty for a difference from the reference.
     pub chain: Vec<String>,

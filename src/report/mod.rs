@@ -653,7 +653,7 @@ fn new_report(
             .to_owned(),
         // The tag goes with the case the report shows first: the minimal one.
         security: minimal.is_security_relevant(),
-        known: original.known.as_ref().map(known_entry),
+        known: original.known.as_ref().map(|k| known_entry(k)),
         rfc: rfc::citation(signature),
         verdict: None,
         upstream: None,

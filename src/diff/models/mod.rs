@@ -1300,51 +1300,82 @@ pub(crate) struct Step<'a> {
 /// (indices into the catalogue), those without which the answer would be another.
 pub(crate) struct Answer(pub Outcome, pub Vec<usize>);
 
-/// The crate's model's answer to `case`.
+/// The crate's model's answer to `case`, with the steps it needs.
 pub(crate) fn answer(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Answer {
-    let standard: Vec<&Step<'_>> = steps.iter().filter(|s| s.model.is_url_standard()).collect();
-    if !standard.is_empty() {
-        let mut departures = crate::whatwg::Departures::NONE;
-        for step in &standard {
-            if let Model::UrlStandardDeparting(departure) = step.model {
-                departure.set(&mut departures);
-            }
-        }
-        let outcome = if departures == crate::whatwg::Departures::NONE {
+    let full = outcome(steps, case, memo);
+    let needed = needed(steps, case, memo, &full);
+    Answer(full, needed)
+}
+
+/// The crate's model's answer to `case`, without the search for the steps it needs (which
+/// costs an evaluation per step): what a caller that only compares answers wants.
+pub(crate) fn outcome(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outcome {
+    match url_standard_departures(steps) {
+        Some(departures) if departures == crate::whatwg::Departures::NONE => {
             memo.url_standard(case).clone()
-        } else {
-            crate::whatwg::expected_outcome_departing(case, departures)
-        };
-        return Answer(outcome, standard.iter().map(|s| s.index).collect());
+        }
+        Some(departures) => crate::whatwg::expected_outcome_departing(case, departures),
+        None => evaluate(steps, case, memo),
     }
-    let full = evaluate(steps, case, memo);
+}
+
+/// The steps (indices into the catalogue) without which the model's answer `full` to `case`
+/// would be another; every step when several give it on their own.
+pub(crate) fn needed(
+    steps: &[Step<'_>],
+    case: &Request,
+    memo: &super::CaseMemo,
+    full: &Outcome,
+) -> Vec<usize> {
+    if url_standard_departures(steps).is_some() {
+        return steps
+            .iter()
+            .filter(|s| s.model.is_url_standard())
+            .map(|s| s.index)
+            .collect();
+    }
     let mut needed: Vec<usize> = (0..steps.len())
         .filter(|&skip| {
             let without: Vec<Step<'_>> = steps
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| i != skip)
-                .map(|(_, s)| Step {
-                    model: s.model,
-                    index: s.index,
-                })
+                .map(|(_, s)| *s)
                 .collect();
-            evaluate(&without, case, memo) != full
+            evaluate(&without, case, memo) != *full
         })
         .map(|i| steps[i].index)
         .collect();
-    if needed.is_empty() && full != evaluate(&[], case, memo) {
+    if needed.is_empty() && *full != evaluate(&[], case, memo) {
         // Several steps give the same answer on their own: all of them explain it.
         needed = steps.iter().map(|s| s.index).collect();
     }
-    Answer(full, needed)
+    needed
 }
 
-/// The answer of a model made of `steps`.
-/// The reference's answers under each set of readings, computed once per case (the case
-/// as given, not one a transform rewrote).
-pub(crate) type ReadingsMemo = std::cell::RefCell<Vec<(Vec<Reading>, Outcome)>>;
+/// The departures from the URL Standard that the steps model, when one of them is the
+/// Standard's model (which then answers for the whole crate).
+fn url_standard_departures(steps: &[Step<'_>]) -> Option<crate::whatwg::Departures> {
+    let mut standard = steps
+        .iter()
+        .filter(|s| s.model.is_url_standard())
+        .peekable();
+    standard.peek()?;
+    let mut departures = crate::whatwg::Departures::NONE;
+    for step in standard {
+        if let Model::UrlStandardDeparting(departure) = step.model {
+            departure.set(&mut departures);
+        }
+    }
+    Some(departures)
+}
 
+/// The reference's answers under each set of readings, computed once per case: to the case
+/// as given (`None`) or as a transform rewrote it, which the leave-one-out search of
+/// [`needed`] asks again for every step that is not the transform.
+pub(crate) type ReadingsMemo = std::cell::RefCell<Vec<(Option<Request>, Vec<Reading>, Outcome)>>;
+
+/// The answer of a model made of `steps`.
 fn evaluate(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outcome {
     let mut rewritten: Option<Request> = None;
     for step in steps {
@@ -1361,28 +1392,26 @@ fn evaluate(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outco
             Model::Transform(_) | Model::UrlStandard | Model::UrlStandardDeparting(_) => None,
         })
         .collect();
-    let mut outcome = match &rewritten {
-        Some(case) => under_readings(case, &readings),
+    let asked = rewritten.as_ref().unwrap_or(case);
+    // A parse reads no reading: one answer for every set.
+    let key: Vec<Reading> = match asked {
+        Request::Parse { .. } => Vec::new(),
+        _ => readings.iter().map(|(r, _)| *r).collect(),
+    };
+    let cache = memo.readings();
+    let known = cache
+        .borrow()
+        .iter()
+        .find(|(request, k, _)| *k == key && request.as_ref() == rewritten.as_ref())
+        .map(|(_, _, outcome)| outcome.clone());
+    let mut outcome = match known {
+        Some(outcome) => outcome,
         None => {
-            // A parse reads no reading: one answer for every set.
-            let key: Vec<Reading> = match case {
-                Request::Parse { .. } => Vec::new(),
-                _ => readings.iter().map(|(r, _)| *r).collect(),
-            };
-            let cache = memo.readings();
-            let known = cache
-                .borrow()
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, outcome)| outcome.clone());
-            match known {
-                Some(outcome) => outcome,
-                None => {
-                    let outcome = under_readings(case, &readings);
-                    cache.borrow_mut().push((key, outcome.clone()));
-                    outcome
-                }
-            }
+            let outcome = under_readings(asked, &readings);
+            cache
+                .borrow_mut()
+                .push((rewritten.clone(), key, outcome.clone()));
+            outcome
         }
     };
     let original = case;
