@@ -42,7 +42,7 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
                 .unwrap_or((expected.clone(), vec![]));
             return Err(format!(
                 "not forgiven by this entry (verdict {:?}); the model answers {}",
-                known.map(|k| k.id),
+                known.map(|k| k.id.clone()),
                 model.describe()
             ));
         }
@@ -58,7 +58,7 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
     } else if forgiven {
         return Err(format!(
             "near-miss forgiven (or, for a bug, named) as {:?}",
-            known.map(|k| k.id)
+            known.map(|k| k.id.clone())
         ));
     }
     Ok(())

@@ -1143,7 +1143,7 @@ mod tests {
                 .map(|r| {
                     r.findings
                         .into_iter()
-                        .map(|f| (f.signature.to_string(), f.known.map(|k| k.id)))
+                        .map(|f| (f.signature.to_string(), f.known.map(|k| k.id.clone())))
                         .collect()
                 })
                 .collect()

@@ -473,7 +473,7 @@ mod tests {
             )
             .run_one(name, &case)
             .and_then(|f| f.known)
-            .map(|k| k.id)
+            .map(|k| k.id.clone())
         };
         assert_eq!(
             known_as("fluent-uri").as_deref(),

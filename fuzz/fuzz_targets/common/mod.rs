@@ -162,7 +162,7 @@ pub fn run(data: &[u8], op: Op, target: &str) -> Corpus {
     let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
     let sink = &mut *guard;
     let new = sink.campaign.record(&run, &sink.source);
-    if new > 0 {
+    if !new.is_empty() {
         sink.write();
     } else {
         sink.dirty |= !run.findings.is_empty();
