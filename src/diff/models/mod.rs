@@ -1334,7 +1334,12 @@ pub(crate) fn needed(
             .map(|s| s.index)
             .collect();
     }
+    // A step that changed nothing in the whole model's evaluation is not needed, and leaving
+    // it out would give `full` again: only the others are evaluated without themselves.
+    let mut inert = Vec::with_capacity(steps.len());
+    evaluate_traced(steps, case, memo, Some(&mut inert));
     let mut needed: Vec<usize> = (0..steps.len())
+        .filter(|&skip| !inert[skip])
         .filter(|&skip| {
             let without: Vec<Step<'_>> = steps
                 .iter()
@@ -1377,12 +1382,29 @@ pub(crate) type ReadingsMemo = std::cell::RefCell<Vec<(Option<Request>, Vec<Read
 
 /// The answer of a model made of `steps`.
 fn evaluate(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outcome {
+    evaluate_traced(steps, case, memo, None)
+}
+
+/// The answer of a model made of `steps`, noting in `inert` (one flag per step) the steps
+/// that changed nothing: a transform that neither rewrote the case nor changed the answer it
+/// was given, a reading of a parse (which reads none). Such a step can be left out and the
+/// model gives the same answer: every later step is given what it was given before.
+fn evaluate_traced(
+    steps: &[Step<'_>],
+    case: &Request,
+    memo: &super::CaseMemo,
+    mut inert: Option<&mut Vec<bool>>,
+) -> Outcome {
     let mut rewritten: Option<Request> = None;
-    for step in steps {
+    let mut rewrote = vec![false; if inert.is_some() { steps.len() } else { 0 }];
+    for (i, step) in steps.iter().enumerate() {
         if let Model::Transform(t) = step.model
             && let Some(again) = t.rewrite(rewritten.as_ref().unwrap_or(case))
         {
             rewritten = Some(again);
+            if let Some(flag) = rewrote.get_mut(i) {
+                *flag = true;
+            }
         }
     }
     let readings: Vec<(Reading, usize)> = steps
@@ -1416,9 +1438,24 @@ fn evaluate(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outco
     };
     let original = case;
     let case = rewritten.as_ref().unwrap_or(case);
-    for step in steps {
-        if let Model::Transform(t) = step.model {
-            outcome = t.apply(original, case, outcome);
+    for (i, step) in steps.iter().enumerate() {
+        let changed = match step.model {
+            Model::Transform(t) => match inert {
+                Some(_) => {
+                    let given = outcome.clone();
+                    outcome = t.apply(original, case, outcome);
+                    rewrote[i] || outcome != given
+                }
+                None => {
+                    outcome = t.apply(original, case, outcome);
+                    true
+                }
+            },
+            Model::Reading(_) => !matches!(case, Request::Parse { .. }),
+            Model::UrlStandard | Model::UrlStandardDeparting(_) => true,
+        };
+        if let Some(inert) = inert.as_deref_mut() {
+            inert.push(!changed);
         }
     }
     outcome
