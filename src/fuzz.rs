@@ -291,7 +291,7 @@ pub fn run(
             scope.spawn(move || {
                 let mut rng = Rng(options.seed ^ (job as u64).wrapping_mul(0xA076_1D64_78BD_642F));
                 let mut corpus: Vec<Vec<u8>> = Vec::new();
-                let mut seen_shapes: HashSet<String> = HashSet::new();
+                let mut seen_shapes: HashSet<u64> = HashSet::new();
                 let mut done = 0u64;
                 loop {
                     let out_of_time = options.duration.is_some_and(|d| start.elapsed() >= d);
@@ -439,7 +439,7 @@ pub fn run(
 fn keep_if_new_shape(
     run: &crate::diff::CaseRun,
     bytes: Vec<u8>,
-    seen_shapes: &mut HashSet<String>,
+    seen_shapes: &mut HashSet<u64>,
     corpus: &mut Vec<Vec<u8>>,
     rng: &mut Rng,
 ) {
@@ -534,25 +534,32 @@ fn record_shared(
 
 /// A coarse description of how every implementation answered: which were valid, which
 /// differed, and the reference's error rule or host kind.
-fn shape_of(run: &crate::diff::CaseRun) -> String {
-    let mut shape = match &run.reference {
-        crate::model::Outcome::Invalid(e) => format!("x:{}", e.split(':').next().unwrap_or("")),
-        crate::model::Outcome::Parsed { host_kind, .. } => {
-            format!("p:{}", host_kind.map_or("-", reference::HostKind::name))
+fn shape_of(run: &crate::diff::CaseRun) -> u64 {
+    use std::hash::{Hash, Hasher};
+    // A 64-bit digest of the shape's text (the reference's answer kind, each answer's kind,
+    // every finding's signature), fed piece by piece instead of written out: a fixed-key
+    // hasher, so that a seed keeps the same corpus.
+    let mut shape = std::hash::DefaultHasher::new();
+    match &run.reference {
+        crate::model::Outcome::Invalid(e) => {
+            ("x", e.split(':').next().unwrap_or("")).hash(&mut shape)
         }
-        other => format!("{}", u8::from(other.is_valid())),
-    };
+        crate::model::Outcome::Parsed { host_kind, .. } => {
+            ("p", host_kind.map_or("-", reference::HostKind::name)).hash(&mut shape);
+        }
+        other => other.is_valid().hash(&mut shape),
+    }
     for (_, answer) in &run.answers {
-        shape.push(match answer {
+        match answer {
             a if a.is_valid() => 'v',
             crate::model::Outcome::Invalid(_) => 'i',
             crate::model::Outcome::Unsupported => 'u',
             _ => 'p',
-        });
+        }
+        .hash(&mut shape);
     }
     for finding in &run.findings {
-        shape.push('|');
-        shape.push_str(finding.id());
+        finding.id().hash(&mut shape);
     }
-    shape
+    shape.finish()
 }
