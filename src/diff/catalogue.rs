@@ -537,7 +537,7 @@ impl Catalogue {
             // The steps whose answer reproduced the crate's but changed the meaning.
             let mut refused: Vec<usize> = Vec::new();
             if !steps.is_empty() {
-                let answer = models::outcome(&steps, case, memo);
+                let (answer, inert) = models::outcome_traced(&steps, case, memo);
                 // An unsupported model answer explains nothing: the comparison would skip
                 // it. A model forgives another spelling, never another meaning. The steps
                 // the answer needs are sought only for an answer that reproduces the crate's
@@ -546,7 +546,7 @@ impl Catalogue {
                     && answer != Outcome::Unsupported
                     && compare::compare(case, &answer, actual, blind_spots).is_none();
                 let used = if reproduced {
-                    models::needed(&steps, case, memo, &answer)
+                    models::needed(&steps, case, memo, &answer, &inert)
                 } else {
                     Vec::new()
                 };

@@ -1302,9 +1302,24 @@ pub(crate) struct Answer(pub Outcome, pub Vec<usize>);
 
 /// The crate's model's answer to `case`, with the steps it needs.
 pub(crate) fn answer(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Answer {
-    let full = outcome(steps, case, memo);
-    let needed = needed(steps, case, memo, &full);
+    let (full, inert) = outcome_traced(steps, case, memo);
+    let needed = needed(steps, case, memo, &full, &inert);
     Answer(full, needed)
+}
+
+/// [`outcome`], with the steps that changed nothing in it noted (see [`evaluate_traced`]) for
+/// [`needed`].
+pub(crate) fn outcome_traced(
+    steps: &[Step<'_>],
+    case: &Request,
+    memo: &super::CaseMemo,
+) -> (Outcome, Vec<bool>) {
+    if url_standard_departures(steps).is_some() {
+        return (outcome(steps, case, memo), Vec::new());
+    }
+    let mut inert = Vec::with_capacity(steps.len());
+    let full = evaluate_traced(steps, case, memo, Some(&mut inert));
+    (full, inert)
 }
 
 /// The crate's model's answer to `case`, without the search for the steps it needs (which
@@ -1320,12 +1335,14 @@ pub(crate) fn outcome(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo
 }
 
 /// The steps (indices into the catalogue) without which the model's answer `full` to `case`
-/// would be another; every step when several give it on their own.
+/// would be another; every step when several give it on their own. `full` and `inert` are
+/// what [`outcome_traced`] gave.
 pub(crate) fn needed(
     steps: &[Step<'_>],
     case: &Request,
     memo: &super::CaseMemo,
     full: &Outcome,
+    inert: &[bool],
 ) -> Vec<usize> {
     if url_standard_departures(steps).is_some() {
         return steps
@@ -1336,10 +1353,8 @@ pub(crate) fn needed(
     }
     // A step that changed nothing in the whole model's evaluation is not needed, and leaving
     // it out would give `full` again: only the others are evaluated without themselves.
-    let mut inert = Vec::with_capacity(steps.len());
-    evaluate_traced(steps, case, memo, Some(&mut inert));
     let mut needed: Vec<usize> = (0..steps.len())
-        .filter(|&skip| !inert[skip])
+        .filter(|&skip| !inert.get(skip).copied().unwrap_or(false))
         .filter(|&skip| {
             let without: Vec<Step<'_>> = steps
                 .iter()
