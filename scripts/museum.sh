@@ -78,6 +78,19 @@ class() {
 # signature VERDICT -> the signature after "differs: "
 signature() { sed -n 's/^differs: \([^ ]*\).*/\1/p' <<<"$1"; }
 
+# filed_bugs BIN IMPL TAG ARGS... -> the signatures of the bug reports (candidate or confirmed)
+# that `diff ARGS` writes for IMPL, one a line: where a campaign files the case's findings.
+filed_bugs() {
+  local bin="$1" impl="$2" dir="$work/filed.$3"
+  shift 3
+  rm -rf "$dir"
+  "$bin" diff --impl "$impl" --reports "$dir" "$@" > /dev/null 2>&1 || true
+  for f in "$dir/$impl"/*.md; do
+    [ -e "$f" ] || continue
+    head -1 "$f" | sed -n 's/^# [^:]*: \([^ ]*\) (\(candidate\|confirmed\) bug)$/\1/p'
+  done | sort -u
+}
+
 # batch_bugs BIN IMPL TAG INPUT -> the signatures of every bug (candidate or confirmed) that a
 # batch run over INPUT alone reports, one a line: `diff` on one case prints one verdict per
 # implementation, the first finding, while a property (a round trip, a setter) may fail on
@@ -139,6 +152,18 @@ while IFS=$'\t' read -r id crate feature impl buggy fixed link expect args bug; 
       b_verdict="$b_verdict; every finding: $(paste -sd, <<<"$new_bugs" | sed 's/,/, /g') (bugs the pinned release does not show)"
       b_class=bug
       b_sig=$(head -1 <<<"$new_bugs")
+    fi
+  fi
+  # The report the fuzz loop would file the row's case under: a campaign signs a finding by
+  # its cause (a resolution whose target is written as the crate writes its parse is filed
+  # under that parse), which `diff`'s verdict line does not show.
+  if [ "$b_class" = bug ] && [ -n "$b_sig" ]; then
+    b_filed=$(filed_bugs "$work/bin.$id" "$impl" "$id.filed.buggy" "${words[@]}")
+    p_filed=$(filed_bugs "$work/bin.pinned" "$impl" "$id.filed.pinned" "${words[@]}")
+    cause_sig=$(comm -23 <(printf '%s\n' "$b_filed") <(printf '%s\n' "$p_filed") | grep . | head -1 || true)
+    if [ -n "$cause_sig" ] && ! grep -qx -- "$b_sig" <<<"$b_filed"; then
+      b_verdict="$b_verdict; filed under its cause: $cause_sig"
+      b_sig=$cause_sig
     fi
   fi
   if [ "$p_class" = bug ] && { [ "$b_class" != bug ] || [ "$p_sig" = "$b_sig" ]; }; then

@@ -246,6 +246,14 @@ impl Engine {
     /// the parse is the cause (a parser that loses IPv6 hosts makes one report, not one per
     /// §5.2.2 branch a resolution took); and a target or normalized string that does not survive
     /// the crate's own parse and serialization because that parse misreads it.
+    ///
+    /// And a target or normalized string that is the right one as the crate writes it: when
+    /// the crate's own parse of the string it should have given (the reference's, or the URL
+    /// Standard's for a finding against the Standard) serializes to exactly the crate's
+    /// answer, and that parse differs from the specification's, the operation computed the
+    /// right URI and the parse and serialization of it are the cause (url 2.3.1 writes a
+    /// hostless `//` path as `a://b`, whether it comes from `.//b` against `a:/x` or from
+    /// parsing `a:/.//b`: one report, not one per operation).
     pub fn cause(&self, finding: &Finding) -> Option<Finding> {
         let strings: Vec<&str> = match &finding.case {
             Request::Normalize { input, .. } => vec![input],
@@ -268,21 +276,27 @@ impl Engine {
                 let (Outcome::Resolved(text) | Outcome::Normalized(text)) = &finding.actual else {
                     return None;
                 };
-                let carried = compare::lenient_components(text);
-                let carried = carried.get(field)?;
-                strings.into_iter().find_map(|text| {
-                    parse_of(text).filter(|parse| {
-                        let Outcome::Parsed { components, .. } = &parse.actual else {
-                            return false;
-                        };
-                        let folds = matches!(field, Field::Scheme | Field::Host);
-                        parse.signature.kind == DifferenceKind::Components
-                            && parse.signature.fields.first() == Some(&field)
-                            && components.get(field).is_some_and(|value| {
-                                value == carried || (folds && value.eq_ignore_ascii_case(carried))
-                            })
+                let lenient = compare::lenient_components(text);
+                let carried = lenient.get(field);
+                strings
+                    .into_iter()
+                    .find_map(|text| {
+                        parse_of(text).filter(|parse| {
+                            let Outcome::Parsed { components, .. } = &parse.actual else {
+                                return false;
+                            };
+                            let folds = matches!(field, Field::Scheme | Field::Host);
+                            parse.signature.kind == DifferenceKind::Components
+                                && parse.signature.fields.first() == Some(&field)
+                                && components.get(field).zip(carried).is_some_and(
+                                    |(value, carried)| {
+                                        value == carried
+                                            || (folds && value.eq_ignore_ascii_case(carried))
+                                    },
+                                )
+                        })
                     })
-                })
+                    .or_else(|| self.written_as_its_parse(finding, text, &parse_of))
             }
             // A resolution's target (or a normalized string) that does not survive the
             // crate's own parse and serialization because its parser misreads it: that parse is
@@ -297,6 +311,47 @@ impl Engine {
             }
             _ => None,
         }
+    }
+
+    /// The crate's parse of the string `finding` should have answered, when the crate writes
+    /// that parse back as exactly its answer `written` and the parse is a difference of
+    /// components: see [`Engine::cause`].
+    fn written_as_its_parse(
+        &self,
+        finding: &Finding,
+        written: &str,
+        parse_of: &dyn Fn(&str) -> Option<Finding>,
+    ) -> Option<Finding> {
+        let should = if finding.difference.detail == CLAIMED_SPECIFICATION {
+            crate::whatwg::expected_outcome(&finding.case)
+        } else {
+            finding.reference.clone()
+        };
+        let (Outcome::Resolved(should) | Outcome::Normalized(should)) = &should else {
+            return None;
+        };
+        let implementation = &finding.signature.implementation;
+        let serialized = self.task(
+            |core, calls| {
+                core.by_name(implementation)
+                    .and_then(|i| calls.serialize(i, should))
+            },
+            || {
+                let (core, implementation, should) = (
+                    Arc::clone(&self.core),
+                    implementation.clone(),
+                    should.clone(),
+                );
+                Arc::new(move |calls| {
+                    core.by_name(&implementation)
+                        .and_then(|i| calls.serialize(i, &should))
+                })
+            },
+        );
+        if serialized != Some(Ok(written.to_owned())) {
+            return None;
+        }
+        parse_of(should).filter(|parse| parse.signature.kind == DifferenceKind::Components)
     }
 
     /// A parse's accepted invalid character, generalized: when the implementation also accepts
@@ -1033,6 +1088,50 @@ mod tests {
         }
     }
 
+    /// Holds the reference's URIs but writes everything after the scheme in lowercase: its
+    /// parse reports the path it will write, and its resolution's target is the reference's
+    /// written so.
+    struct LowercaseWriter;
+
+    impl LowercaseWriter {
+        fn written(text: &str) -> String {
+            match text.find(':') {
+                Some(colon) => format!(
+                    "{}{}",
+                    &text[..=colon],
+                    text[colon + 1..].to_ascii_lowercase()
+                ),
+                None => text.to_ascii_lowercase(),
+            }
+        }
+    }
+
+    impl Implementation for LowercaseWriter {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "lowercase-writer",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(&Self::written(input), rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match Reference.resolve(base, reference, strict) {
+                Outcome::Resolved(target) => Outcome::Resolved(Self::written(&target)),
+                other => other,
+            }
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            Some(Ok(Self::written(input)))
+        }
+    }
+
     fn engine_of(implementation: impl Implementation + 'static) -> Engine {
         Engine::in_thread(vec![Arc::new(implementation)], Catalogue::bundled())
     }
@@ -1079,6 +1178,30 @@ mod tests {
         let mut other = found.clone();
         other.actual = Outcome::Resolved("a://[::1]/x".into());
         other.signature.fields = vec![Field::Path];
+        assert_eq!(engine.cause(&other), None);
+    }
+
+    #[test]
+    fn a_target_written_as_the_crate_writes_its_parse_is_that_parse() {
+        let engine = engine_of(LowercaseWriter);
+        // Neither the base nor the input shows the path "/b" the target carries: the input's
+        // parse reads "b", the base's agrees.
+        let resolve = Request::Resolve {
+            base: "a:/x".into(),
+            input: "B".into(),
+            strict: true,
+        };
+        let found = engine.run_one("lowercase-writer", &resolve).unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::Target);
+        assert_eq!(found.actual, Outcome::Resolved("a:/b".into()));
+        let cause = engine
+            .cause(&found)
+            .expect("the crate writes the reference's target \"a:/B\" as its answer");
+        assert_eq!(cause.case, Request::parse("a:/B"));
+        assert_eq!(cause.signature.kind, DifferenceKind::Components);
+        // An answer that is not how the crate writes the reference's target is its own finding.
+        let mut other = found.clone();
+        other.actual = Outcome::Resolved("a:/c".into());
         assert_eq!(engine.cause(&other), None);
     }
 

@@ -95,6 +95,17 @@ impl Calls<'_> {
         Some(result)
     }
 
+    /// The implementation's parse of `input` written back by its own serializer
+    /// ([`Implementation::serialize`]); `None` past the limit, on a panic, or without one.
+    pub fn serialize(
+        &self,
+        implementation: &dyn Implementation,
+        input: &str,
+    ) -> Option<Result<String, String>> {
+        self.within(|| crate::impls::guard::catching(|| implementation.serialize(input)))?
+            .ok()?
+    }
+
     /// Answers `request`, or [`Outcome::TimedOut`] past the limit.
     pub fn answer(&self, implementation: &dyn Implementation, request: &Request) -> Outcome {
         if let Some(mut outcomes) = implementation.answer_guarded(std::slice::from_ref(request)) {
