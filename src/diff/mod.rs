@@ -250,10 +250,10 @@ impl Engine {
     /// And a target or normalized string that is the right one as the crate writes it: when
     /// the crate's own parse of the string it should have given (the reference's, or the URL
     /// Standard's for a finding against the Standard) serializes to exactly the crate's
-    /// answer, and that parse differs from the specification's, the operation computed the
-    /// right URI and the parse and serialization of it are the cause (url 2.3.1 writes a
-    /// hostless `//` path as `a://b`, whether it comes from `.//b` against `a:/x` or from
-    /// parsing `a:/.//b`: one report, not one per operation).
+    /// answer, and that parse differs from the specification's in the same component, the
+    /// operation computed the right URI and the parse and serialization of it are the cause
+    /// (url 2.3.1 writes a hostless `//` path as `a://b`, whether it comes from `.//b`
+    /// against `a:/x` or from parsing `a:/.//b`: one report, not one per operation).
     pub fn cause(&self, finding: &Finding) -> Option<Finding> {
         let strings: Vec<&str> = match &finding.case {
             Request::Normalize { input, .. } => vec![input],
@@ -314,8 +314,8 @@ impl Engine {
     }
 
     /// The crate's parse of the string `finding` should have answered, when the crate writes
-    /// that parse back as exactly its answer `written` and the parse is a difference of
-    /// components: see [`Engine::cause`].
+    /// that parse back as exactly its answer `written` and the parse differs from the
+    /// specification's in the answer's most severe component: see [`Engine::cause`].
     fn written_as_its_parse(
         &self,
         finding: &Finding,
@@ -351,7 +351,12 @@ impl Engine {
         if serialized != Some(Ok(written.to_owned())) {
             return None;
         }
-        parse_of(should).filter(|parse| parse.signature.kind == DifferenceKind::Components)
+        // The parse must differ where the answer does (its most severe component): a parse
+        // that differs elsewhere would file a serializer's own fault under another cause.
+        parse_of(should).filter(|parse| {
+            parse.signature.kind == DifferenceKind::Components
+                && parse.signature.fields.first() == finding.signature.fields.first()
+        })
     }
 
     /// A parse's accepted invalid character, generalized: when the implementation also accepts
