@@ -555,7 +555,7 @@ impl Catalogue {
                         for &i in &used {
                             self.record(i);
                         }
-                        return Some(self.known_of(&used));
+                        return Some(self.known_for(&used));
                     }
                     refused = used;
                 }
@@ -601,7 +601,7 @@ impl Catalogue {
                             self.record(bugs[n]);
                         }
                         let chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
-                        return Some(self.known_of(&chosen));
+                        return Some(self.known_for(&chosen));
                     }
                 }
             }
@@ -610,7 +610,7 @@ impl Catalogue {
     }
 
     /// What the entries `indices` (one or more) together say of a finding they cover.
-    fn known_of(&self, indices: &[usize]) -> Arc<Known> {
+    fn known_for(&self, indices: &[usize]) -> Arc<Known> {
         if let [one] = indices {
             return Arc::clone(&self.known[*one]);
         }

@@ -516,11 +516,15 @@ pub(crate) fn lenient_components(text: &str) -> Components {
 /// whether they route differently; no fields when the implementation's string does not parse
 /// (which is then taken to route differently).
 fn string_fields(expected: &str, actual: &str) -> (Vec<Field>, bool) {
-    let security = match (reference::parse(expected), reference::parse(actual)) {
-        (Ok(e), Ok(a)) => routing_differs(&e, e.host_kind, &a, a.host_kind),
+    let parsed = (reference::parse(expected), reference::parse(actual));
+    let security = match &parsed {
+        (Ok(e), Ok(a)) => routing_differs(e, e.host_kind, a, a.host_kind),
         _ => true,
     };
-    (string_differences(expected, actual, &[]), security)
+    (
+        differences_of_parsed(expected, actual, parsed, &[]),
+        security,
+    )
 }
 
 /// The fields in which two strings differ as URI references: first in what the API can
@@ -530,6 +534,20 @@ fn string_fields(expected: &str, actual: &str) -> (Vec<Field>, bool) {
 /// "a://%" for the Standard's "a:/.//b" and "a:/.//%" both make a host appear); host kinds
 /// are then not compared, a lenient reading having none.
 fn string_differences(expected: &str, actual: &str, blind_spots: &[BlindSpot]) -> Vec<Field> {
+    let parsed = (reference::parse(expected), reference::parse(actual));
+    differences_of_parsed(expected, actual, parsed, blind_spots)
+}
+
+/// [`string_differences`] with the two strings already parsed by the reference.
+fn differences_of_parsed(
+    expected: &str,
+    actual: &str,
+    parsed: (
+        Result<reference::Components<'_>, reference::ParseError>,
+        Result<reference::Components<'_>, reference::ParseError>,
+    ),
+    blind_spots: &[BlindSpot],
+) -> Vec<Field> {
     fn fields(
         e: &(impl ComponentsView + ?Sized),
         e_kind: Option<HostKind>,
@@ -544,7 +562,7 @@ fn string_differences(expected: &str, actual: &str, blind_spots: &[BlindSpot]) -
             seen
         }
     }
-    match (reference::parse(expected), reference::parse(actual)) {
+    match parsed {
         (Ok(e), Ok(a)) => fields(&e, e.host_kind, &a, a.host_kind, blind_spots),
         _ => fields(
             &lenient_components(expected),

@@ -218,6 +218,19 @@ impl Engine {
         )
     }
 
+    /// One implementation's parse of `input` written back by its own serializer, guarded
+    /// like its answers ([`Implementation::serialize`]).
+    pub fn serialize(&self, implementation: &str, input: &str) -> Option<Result<String, String>> {
+        self.task(
+            |core, calls| core.serialize(implementation, input, calls),
+            || {
+                let (core, input) = (Arc::clone(&self.core), input.to_owned());
+                let implementation = implementation.to_owned();
+                Arc::new(move |calls| core.serialize(&implementation, &input, calls))
+            },
+        )
+    }
+
     /// Runs `case` on one implementation only; its difference from the reference and the
     /// properties it breaks.
     pub fn run_one_checked(&self, implementation: &str, case: &Request) -> Vec<Finding> {
@@ -330,25 +343,8 @@ impl Engine {
         let (Outcome::Resolved(should) | Outcome::Normalized(should)) = &should else {
             return None;
         };
-        let implementation = &finding.signature.implementation;
-        let serialized = self.task(
-            |core, calls| {
-                core.by_name(implementation)
-                    .and_then(|i| calls.serialize(i, should))
-            },
-            || {
-                let (core, implementation, should) = (
-                    Arc::clone(&self.core),
-                    implementation.clone(),
-                    should.clone(),
-                );
-                Arc::new(move |calls| {
-                    core.by_name(&implementation)
-                        .and_then(|i| calls.serialize(i, &should))
-                })
-            },
-        );
-        if serialized != Some(Ok(written.to_owned())) {
+        if self.serialize(&finding.signature.implementation, should) != Some(Ok(written.to_owned()))
+        {
             return None;
         }
         // The parse must differ where the answer does (its most severe component): a parse
@@ -558,6 +554,15 @@ impl Core {
             &CaseMemo::default(),
             calls,
         )
+    }
+
+    fn serialize(
+        &self,
+        implementation: &str,
+        input: &str,
+        calls: &Calls<'_>,
+    ) -> Option<Result<String, String>> {
+        calls.serialize(self.by_name(implementation)?, input)
     }
 
     fn run_one_checked(

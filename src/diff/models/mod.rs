@@ -1451,22 +1451,20 @@ fn evaluate_traced(
             outcome
         }
     };
-    let original = case;
-    let case = rewritten.as_ref().unwrap_or(case);
     for (i, step) in steps.iter().enumerate() {
         let changed = match step.model {
             Model::Transform(t) => match inert {
                 Some(_) => {
                     let given = outcome.clone();
-                    outcome = t.apply(original, case, outcome);
+                    outcome = t.apply(case, asked, outcome);
                     rewrote[i] || outcome != given
                 }
                 None => {
-                    outcome = t.apply(original, case, outcome);
+                    outcome = t.apply(case, asked, outcome);
                     true
                 }
             },
-            Model::Reading(_) => !matches!(case, Request::Parse { .. }),
+            Model::Reading(_) => !matches!(asked, Request::Parse { .. }),
             Model::UrlStandard | Model::UrlStandardDeparting(_) => true,
         };
         if let Some(inert) = inert.as_deref_mut() {
