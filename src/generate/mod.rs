@@ -92,6 +92,31 @@ const IDN_REG_NAMES: &[&str] = &[
     "%ef%bc%a1",
     "%c3",
 ];
+/// The ASCII half of a composed internationalized label: the ACE prefix and its parts, hyphens
+/// at the edges and at positions 3 and 4 (UTS #46's CheckHyphens), letters and a digit.
+/// Punycode (RFC 3492 §6.3) writes a label's ASCII code points first, then a `-`, then the
+/// rest, so an ASCII part placed before, after or between non-ASCII code points decides
+/// whether the `xn--` form itself reads as an ACE label, ends in a hyphen or has one doubled:
+/// where a `ToASCII` and the checks run on its output can disagree.
+const LABEL_ASCII_PIECES: &[&str] = &[
+    "xn-", "xn--", "XN--", "-", "--", "a", "ab-", "ab--", "0", "z",
+];
+/// The non-ASCII half: letters that are valid as they are, one that maps (full-width `a`), a
+/// deviation character, an emoji, a CJK ideograph, a right-to-left letter, a combining mark
+/// (invalid first in a label) and a joiner (valid only in context).
+const LABEL_UNICODE_PIECES: &[&str] = &[
+    "\u{e9}",
+    "\u{fc}",
+    "\u{df}",
+    "\u{3c2}",
+    "\u{1f600}",
+    "\u{4e2d}",
+    "\u{5d0}",
+    "\u{301}",
+    "\u{200d}",
+    "\u{ff41}",
+    "\u{2615}",
+];
 /// Code points on the edges of RFC 3987's `ucschar` and `iprivate` ranges (§2.2), the
 /// noncharacters between them, bidirectional formatting characters (§4.1 forbids them in
 /// IRIs), and full-width delimiters, for paths, queries, fragments and userinfo.
@@ -264,6 +289,26 @@ fn piece(u: &mut Unstructured<'_>, items: &[&str]) -> Result<String> {
     })
 }
 
+/// A host of one or two labels, the first composed of two or three pieces, one of them (at
+/// least) outside ASCII: the classes of [`LABEL_ASCII_PIECES`], in every order.
+fn composed_idn_host(u: &mut Unstructured<'_>) -> Result<String> {
+    let count = u.int_in_range(2..=3)?;
+    let surely_unicode = u.int_in_range(0..=count - 1)?;
+    let mut host = String::new();
+    for at in 0..count {
+        let pieces = if at == surely_unicode || u.ratio(1, 4)? {
+            LABEL_UNICODE_PIECES
+        } else {
+            LABEL_ASCII_PIECES
+        };
+        host.push_str(pick(u, pieces)?);
+    }
+    if u.ratio(1, 3)? {
+        host.push_str(pick(u, &[".com", ".", ".xn--", ".a-"])?);
+    }
+    Ok(host)
+}
+
 fn octet(u: &mut Unstructured<'_>) -> Result<u8> {
     // Bias towards the dec-octet edges.
     Ok(match u.int_in_range(0..=3)? {
@@ -274,11 +319,12 @@ fn octet(u: &mut Unstructured<'_>) -> Result<u8> {
 
 impl<'a> Arbitrary<'a> for HostTree {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(match u.int_in_range(0..=9)? {
+        Ok(match u.int_in_range(0..=10)? {
             0..=2 => HostTree::RegName(pick(u, REG_NAMES)?.to_owned()),
             3 => HostTree::RegName(pick(u, IDN_REG_NAMES)?.to_owned()),
-            4 | 5 => HostTree::Ipv4([octet(u)?, octet(u)?, octet(u)?, octet(u)?]),
-            6..=8 => HostTree::Ipv6(Ipv6Tree::arbitrary(u)?),
+            4 => HostTree::RegName(composed_idn_host(u)?),
+            5 | 6 => HostTree::Ipv4([octet(u)?, octet(u)?, octet(u)?, octet(u)?]),
+            7..=9 => HostTree::Ipv6(Ipv6Tree::arbitrary(u)?),
             _ => HostTree::IpvFuture {
                 version: pick(u, &["1", "F", "a1", "10"])?.to_owned(),
                 tail: pick(u, &["x", "a:b", "fe80::a+en1", "!$&'()*+,;=-._~:", "A"])?.to_owned(),
