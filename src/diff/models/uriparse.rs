@@ -181,6 +181,12 @@ pub(super) fn colon_in_absolute_path(text: &str) -> bool {
 /// the reference into it: it clones the base path (segments "" and "x"), `Path::pop`s the last
 /// segment, and `Path::push` replaces a lone empty segment by the first segment pushed, so the
 /// merged path is "/" and the reference's path, as if the base path were "/x".
+///
+/// The base path "//" (segments "" and "") is written "/x", not "/": `URI::resolve` takes a base
+/// with an authority and the path "/" apart (the reference's path as parsed, its
+/// dot-segments counted as written), while "//" goes through `pop` and `push`, which count a
+/// pushed dot-segment in any spelling. Any last segment that is not a dot-segment merges the
+/// same, since `pop` drops it.
 pub(super) fn merge_drops_empty_segment(case: &Request) -> Option<Request> {
     let Request::Resolve {
         base,
@@ -198,7 +204,11 @@ pub(super) fn merge_drops_empty_segment(case: &Request) -> Option<Request> {
     if !merges || last.contains('/') {
         return None;
     }
-    let path = format!("/{last}");
+    let path = if last.is_empty() {
+        "/x".to_owned()
+    } else {
+        format!("/{last}")
+    };
     Some(Request::Resolve {
         base: reference::recompose(&Components { path: &path, ..b }),
         input: input.clone(),
