@@ -15,12 +15,14 @@
 //! 0. the loop against its limit, the CPU its parsers spend on the same cases (answers and
 //!    their own properties), for every bundled implementation at once and each alone: the
 //!    lines `limit: N execs/s; loop: N execs/s (0.NNx of the limit); harness share: NN%`;
+//!    and the libFuzzer target `diff_parse` against its own limit (`limit_parse`, the same
+//!    inputs through the parsers alone), over every implementation and each alone, when built;
 //!
 //! Knobs (environment): `FUZZ_BENCH_LIMIT_CASES` (20000), `FUZZ_BENCH_LIMIT_ONLY` (0; 1 runs
 //! the first section alone), `FUZZ_BENCH_LIMIT_ALONE` (1; 0 skips the lines of each crate alone),
 //! `FUZZ_BENCH_LOOP_SECS` (10), `FUZZ_BENCH_CAP_SECS` (60),
 //! `FUZZ_BENCH_SEED` (1), `FUZZ_BENCH_CASES` (20000, for the breakdown),
-//! `FUZZ_BENCH_LIBFUZZER_SECS` (10; 0 skips), `FUZZ_BENCH_KEEP` (keep the reports written
+//! `FUZZ_BENCH_LIBFUZZER_SECS` (10; 0 skips), `FUZZ_BENCH_LIBFUZZER_LIMIT_CASES` (20000; 0 skips), `FUZZ_BENCH_KEEP` (keep the reports written
 //! under the temporary directory).
 
 /// The command line's allocator, so that the figures are the binary's.
@@ -438,13 +440,7 @@ fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
 /// `FUZZ_BENCH_LIBFUZZER_SECS`, 0 to skip): each run in turns from an empty corpus, its execs/s
 /// as libFuzzer reports them.
 fn libfuzzer(secs: u64, tmp: &Path) {
-    let dir = std::env::var_os("FUZZ_BENCH_LIBFUZZER_DIR").map_or_else(
-        || {
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("fuzz/target/x86_64-unknown-linux-gnu/release")
-        },
-        PathBuf::from,
-    );
+    let dir = libfuzzer_dir();
     let targets = ["diff_parse", "reference_props"];
     if secs == 0 || !targets.iter().all(|t| dir.join(t).is_file()) {
         println!(
@@ -513,6 +509,138 @@ fn libfuzzer(secs: u64, tmp: &Path) {
         );
     }
     println!();
+}
+
+/// CPU time of the children of this process that have been waited for.
+#[cfg(unix)]
+fn children_cpu_time() -> Duration {
+    // SAFETY: an all-zero rusage is a valid value, and getrusage writes one through the pointer.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    if unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) } != 0 {
+        return Duration::ZERO;
+    }
+    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+#[cfg(not(unix))]
+fn children_cpu_time() -> Duration {
+    Duration::ZERO
+}
+
+/// The libFuzzer target `diff_parse` against its limit: `limit_parse` (the same generation,
+/// then the parsers alone, their CPU time counted in the process) and `diff_parse` run in
+/// turns with `-runs=0` over one fixed corpus of `k` inputs drawn as the stable loop draws
+/// them, each process's CPU time less that of a run over an empty corpus (start-up). Both
+/// are built by `cargo fuzz build -s none -O` in fuzz/ (or are in `FUZZ_BENCH_LIBFUZZER_DIR`).
+/// The share of an exec is split into what `limit_parse` spends besides the parsers
+/// (libFuzzer's own work on each input, generation) and what `diff_parse` spends beyond
+/// `limit_parse` (the engine).
+fn libfuzzer_against_the_limit(seed: u64, k: u64, tmp: &Path) {
+    let dir = libfuzzer_dir();
+    let targets = ["limit_parse", "diff_parse"];
+    if k == 0 || !targets.iter().all(|t| dir.join(t).is_file()) {
+        println!(
+            "## libFuzzer `diff_parse` against its limit\n\n`limit_parse` or `diff_parse` not built under {} (skipped).\n",
+            dir.display()
+        );
+        return;
+    }
+    let corpus = tmp.join("limit-corpus");
+    let empty = tmp.join("limit-empty");
+    let _ = std::fs::create_dir_all(&corpus);
+    let _ = std::fs::create_dir_all(&empty);
+    let mut rng = Rng(seed ^ 0x11B);
+    for n in 0..k {
+        let _ = std::fs::write(corpus.join(format!("{n:06}")), rng.input());
+    }
+    // One run of `target` over `inputs` with `only` selected: its CPU time, and the limit
+    // target's count of parser nanoseconds and cases.
+    let run = |target: &str, inputs: &Path, only: &str| -> (Duration, Option<(u64, u64)>) {
+        let before = children_cpu_time();
+        let output = std::process::Command::new(dir.join(target))
+            .arg(inputs)
+            .arg("-runs=0")
+            .env("URI_CONFORMANCE_REPORTS", tmp.join("limit-reports"))
+            .env("URI_CONFORMANCE_IMPLS", only)
+            .output();
+        let cpu = children_cpu_time().saturating_sub(before);
+        let counted = output.ok().and_then(|o| {
+            let text = String::from_utf8_lossy(&o.stderr).into_owned();
+            let field = |name: &str| -> Option<u64> {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(name))?
+                    .trim()
+                    .parse()
+                    .ok()
+            };
+            Some((field("limit::parser_nanos:")?, field("limit::cases:")?))
+        });
+        (cpu, counted)
+    };
+    let mut contenders = vec![("every implementation".to_owned(), String::new())];
+    for name in impls::names().into_iter().filter(|n| n != "reference") {
+        contenders.push((format!("{name} alone"), name));
+    }
+    const ROUNDS: usize = 2;
+    println!(
+        "## libFuzzer `diff_parse` against its limit ({k} inputs, `-runs=0`, {ROUNDS} rounds in turns, CPU time)\n"
+    );
+    println!("```");
+    for (label, only) in &contenders {
+        let (mut parsers, mut limit_target, mut diff_target, mut cases) =
+            (0.0f64, 0.0f64, 0.0f64, 0u64);
+        let mut ratios = Vec::new();
+        for _ in 0..ROUNDS {
+            let (start_limit, _) = run("limit_parse", &empty, only);
+            let (cpu_limit, counted) = run("limit_parse", &corpus, only);
+            let (start_diff, _) = run("diff_parse", &empty, only);
+            let (cpu_diff, _) = run("diff_parse", &corpus, only);
+            let Some((nanos, n)) = counted else {
+                continue;
+            };
+            let per = |d: Duration| d.as_secs_f64() / n.max(1) as f64;
+            let round_parsers = nanos as f64 / 1e9 / n.max(1) as f64;
+            let round_diff = per(cpu_diff.saturating_sub(start_diff));
+            parsers += round_parsers;
+            limit_target += per(cpu_limit.saturating_sub(start_limit));
+            diff_target += round_diff;
+            cases = n;
+            ratios.push(format!("{:.2}x", round_parsers / round_diff.max(1e-12)));
+        }
+        if ratios.is_empty() {
+            println!("diff_parse, {label}: the limit target printed no count (skipped)");
+            continue;
+        }
+        let rounds = ratios.len() as f64;
+        let (parsers, limit_target, diff_target) = (
+            parsers / rounds,
+            limit_target / rounds,
+            diff_target / rounds,
+        );
+        println!(
+            "diff_parse, {label}: limit: {:.0} execs/s; target: {:.0} execs/s ({:.2}x of the limit; rounds {}); of an exec: libFuzzer and generation {:.0}%, the engine {:.0}% ({cases} cases)",
+            1.0 / parsers.max(1e-12),
+            1.0 / diff_target.max(1e-12),
+            parsers / diff_target.max(1e-12),
+            ratios.join(", "),
+            100.0 * (limit_target - parsers).max(0.0) / diff_target.max(1e-12),
+            100.0 * (diff_target - limit_target).max(0.0) / diff_target.max(1e-12),
+        );
+    }
+    println!("```\n");
+}
+
+/// Where the libFuzzer targets are built.
+fn libfuzzer_dir() -> PathBuf {
+    std::env::var_os("FUZZ_BENCH_LIBFUZZER_DIR").map_or_else(
+        || {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fuzz/target/x86_64-unknown-linux-gnu/release")
+        },
+        PathBuf::from,
+    )
 }
 
 fn breakdown(seed: u64, n: usize, tmp: &Path, (loop_rate, loop_secs): (f64, u64)) {
@@ -813,6 +941,7 @@ fn main() {
         load()
     );
     against_the_limit(seed, knob("FUZZ_BENCH_LIMIT_CASES", 20_000), &tmp);
+    libfuzzer_against_the_limit(seed, knob("FUZZ_BENCH_LIBFUZZER_LIMIT_CASES", 20_000), &tmp);
     if knob("FUZZ_BENCH_LIMIT_ONLY", 0) != 0 {
         println!("Load average after: {}", load());
         let _ = std::fs::remove_dir_all(&tmp);

@@ -12,15 +12,21 @@
 //! hand-over: a case that hangs is caught by libFuzzer's `-timeout`, which saves the input. A
 //! case on which every answer is the reference's takes no lock and writes nothing.
 
+// Each target uses one part: the differential ones `run`, the limit ones `limit`.
+#![allow(dead_code)]
+
 use std::ffi::c_int;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use libfuzzer_sys::Corpus;
 use uri_conformance::campaign::Campaign;
-use uri_conformance::diff::{Catalogue, Engine};
+use uri_conformance::diff::run::answer_catching;
+use uri_conformance::diff::{Catalogue, Engine, properties};
 use uri_conformance::generate::{self, Op};
+use uri_conformance::impls::reference::Reference;
 use uri_conformance::impls::{self, Implementation};
 
 /// How often reports are rewritten when only the counts of known signatures changed; a new
@@ -171,4 +177,65 @@ pub fn run(data: &[u8], op: Op, target: &str) -> Corpus {
         }
     }
     Corpus::Keep
+}
+
+/// What the parsers alone spend on one fuzzer input, the differential targets' limit: the
+/// reference's answer and its own properties, the URL Standard model's answer for a case a
+/// selected crate claims the Standard for, and each selected implementation's answer and its
+/// own properties. The case is made, and the Standard's claim decided, outside the timed
+/// region, since both are harness. The total is printed at exit
+/// (`limit::parser_nanos`, CPU time of the thread, and `limit::cases`), for `cargo bench --bench fuzz` to set beside the
+/// `diff_*` target run on the same inputs.
+pub fn limit(data: &[u8], op: Op) -> Corpus {
+    let Some(case) = generate::case_from_bytes(data, &[op]) else {
+        return Corpus::Reject;
+    };
+    let engine = engine();
+    let standard = engine
+        .implementations()
+        .any(|i| engine.catalogue().claims_url_standard(i.about().name, &case));
+    let start = thread_cpu_nanos();
+    std::hint::black_box(uri_conformance::fuzz::reference_properties(&case));
+    std::hint::black_box(answer_catching(&Reference, &case));
+    if standard {
+        std::hint::black_box(uri_conformance::whatwg::expected_outcome(&case));
+    }
+    for implementation in engine.implementations() {
+        let outcome = answer_catching(implementation, &case);
+        std::hint::black_box(properties::check(implementation, &case, &outcome));
+    }
+    let spent = thread_cpu_nanos().saturating_sub(start);
+    if LIMIT_CASES.fetch_add(1, Ordering::Relaxed) == 0 {
+        // SAFETY: as for `flush_at_exit`.
+        unsafe {
+            atexit(print_limit_at_exit);
+        }
+    }
+    LIMIT_NANOS.fetch_add(spent, Ordering::Relaxed);
+    Corpus::Keep
+}
+
+/// The CPU time of this thread, in nanoseconds: CPU, like the bench's measure of the targets,
+/// so that other processes' load does not count as the parsers'.
+fn thread_cpu_nanos() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through the pointer, which points to one.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } != 0 {
+        return 0;
+    }
+    u64::try_from(ts.tv_sec).unwrap_or(0) * 1_000_000_000 + u64::try_from(ts.tv_nsec).unwrap_or(0)
+}
+
+static LIMIT_NANOS: AtomicU64 = AtomicU64::new(0);
+static LIMIT_CASES: AtomicU64 = AtomicU64::new(0);
+
+extern "C" fn print_limit_at_exit() {
+    eprintln!(
+        "limit::parser_nanos: {}\nlimit::cases: {}",
+        LIMIT_NANOS.load(Ordering::Relaxed),
+        LIMIT_CASES.load(Ordering::Relaxed)
+    );
 }
