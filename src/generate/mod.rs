@@ -451,31 +451,77 @@ impl<'a> Arbitrary<'a> for UriTree {
 impl HostTree {
     /// The host's text.
     pub fn render(&self) -> String {
+        let mut out = String::new();
+        self.render_into(&mut out);
+        out
+    }
+
+    fn render_into(&self, out: &mut String) {
         match self {
-            HostTree::RegName(name) => name.clone(),
-            HostTree::Ipv4([a, b, c, d]) => format!("{a}.{b}.{c}.{d}"),
-            HostTree::Ipv6(v6) => format!("[{}]", v6.render()),
-            HostTree::IpvFuture { version, tail } => format!("[v{version}.{tail}]"),
+            HostTree::RegName(name) => out.push_str(name),
+            HostTree::Ipv4(octets) => push_dotted(out, octets),
+            HostTree::Ipv6(v6) => {
+                out.push('[');
+                v6.render_into(out);
+                out.push(']');
+            }
+            HostTree::IpvFuture { version, tail } => {
+                out.push_str("[v");
+                out.push_str(version);
+                out.push('.');
+                out.push_str(tail);
+                out.push(']');
+            }
         }
+    }
+}
+
+/// Four octets in dotted-decimal, each without leading zeros.
+fn push_dotted(out: &mut String, octets: &[u8; 4]) {
+    for (i, &octet) in octets.iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        if octet >= 100 {
+            out.push(char::from(b'0' + octet / 100));
+        }
+        if octet >= 10 {
+            out.push(char::from(b'0' + octet / 10 % 10));
+        }
+        out.push(char::from(b'0' + octet % 10));
     }
 }
 
 impl Ipv6Tree {
     /// The address's text, without brackets.
     pub fn render(&self) -> String {
-        let tail = self
-            .ipv4_tail
-            .map(|[a, b, c, d]| format!("{a}.{b}.{c}.{d}"));
-        match &self.right {
-            None => {
-                let mut pieces = self.left.clone();
-                pieces.extend(tail);
-                pieces.join(":")
+        let mut out = String::new();
+        self.render_into(&mut out);
+        out
+    }
+
+    fn render_into(&self, out: &mut String) {
+        // `pieces` joined by ":", then the IPv4 tail after one more ":" when there are pieces.
+        let joined = |out: &mut String, pieces: &[String], tail: Option<&[u8; 4]>| {
+            for (i, piece) in pieces.iter().enumerate() {
+                if i > 0 {
+                    out.push(':');
+                }
+                out.push_str(piece);
             }
+            if let Some(tail) = tail {
+                if !pieces.is_empty() {
+                    out.push(':');
+                }
+                push_dotted(out, tail);
+            }
+        };
+        match &self.right {
+            None => joined(out, &self.left, self.ipv4_tail.as_ref()),
             Some(right) => {
-                let mut after = right.clone();
-                after.extend(tail);
-                format!("{}::{}", self.left.join(":"), after.join(":"))
+                joined(out, &self.left, None);
+                out.push_str("::");
+                joined(out, right, self.ipv4_tail.as_ref());
             }
         }
     }
@@ -486,7 +532,7 @@ impl UriTree {
     /// reference never starts with "//" nor has a colon in its first segment unless a
     /// mutation puts one there.
     pub fn render_unmutated(&self) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(64);
         if let Some(scheme) = &self.scheme {
             out.push_str(scheme);
             out.push(':');
@@ -497,23 +543,24 @@ impl UriTree {
                 out.push_str(userinfo);
                 out.push('@');
             }
-            out.push_str(&authority.host.render());
+            authority.host.render_into(&mut out);
             if let Some(port) = &authority.port {
                 out.push(':');
                 out.push_str(port);
             }
         }
-        let mut path = String::new();
+        let path_start = out.len();
         for (i, segment) in self.segments.iter().enumerate() {
             if i > 0 || self.absolute {
-                path.push('/');
+                out.push('/');
             }
-            path.push_str(segment);
+            out.push_str(segment);
         }
         if self.authority.is_none() {
+            let path = &out[path_start..];
             if path.starts_with("//") {
                 // path-absolute cannot start with "//": keep the tree's shape with "/.".
-                path.insert_str(0, "/.");
+                out.insert_str(path_start, "/.");
             } else if self.scheme.is_none()
                 && path
                     .split('/')
@@ -521,10 +568,9 @@ impl UriTree {
                     .is_some_and(|first| first.contains(':'))
             {
                 // path-noscheme: "./this:that" (§4.2).
-                path.insert_str(0, "./");
+                out.insert_str(path_start, "./");
             }
         }
-        out.push_str(&path);
         if let Some(query) = &self.query {
             out.push('?');
             out.push_str(query);
@@ -540,7 +586,7 @@ impl UriTree {
     pub fn render(&self) -> String {
         let mut text = self.render_unmutated();
         for mutation in &self.mutations {
-            text = mutation.apply(&text);
+            mutation.apply(&mut text);
         }
         text
     }

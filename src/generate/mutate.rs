@@ -130,28 +130,23 @@ impl<'a> Arbitrary<'a> for Mutation {
     }
 }
 
-/// A character boundary of `text` chosen by `at`.
+/// A character boundary of `text` chosen by `at`: the `at % (n + 1)`-th of its `n` characters'
+/// starts and its end.
 fn position(text: &str, at: u16) -> usize {
-    let boundaries: Vec<usize> = text
-        .char_indices()
-        .map(|(i, _)| i)
-        .chain(std::iter::once(text.len()))
-        .collect();
-    boundaries[usize::from(at) % boundaries.len()]
-}
-
-fn insert(text: &str, at: u16, piece: &str) -> String {
-    let at = position(text, at);
-    format!("{}{piece}{}", &text[..at], &text[at..])
+    let boundaries = text.chars().count() + 1;
+    let nth = usize::from(at) % boundaries;
+    text.char_indices().nth(nth).map_or(text.len(), |(i, _)| i)
 }
 
 impl Mutation {
-    /// Applies the mutation.
-    pub fn apply(&self, text: &str) -> String {
+    /// Applies the mutation to `text`, in place.
+    pub fn apply(&self, text: &mut String) {
         match self {
             Mutation::Outside { at, text: piece }
             | Mutation::BadPct { at, text: piece }
-            | Mutation::EmptyComponent { at, text: piece } => insert(text, *at, piece),
+            | Mutation::EmptyComponent { at, text: piece } => {
+                text.insert_str(position(text, *at), piece);
+            }
             Mutation::Dots { at, text: piece } => {
                 // Into the path if there is one: after the authority, before "?" or "#".
                 let path_end = text.find(['?', '#']).unwrap_or(text.len());
@@ -167,56 +162,59 @@ impl Mutation {
                     usize::from(*at) % (span + 1)
                 };
                 let at = path_start + offset;
-                if text.is_char_boundary(at) {
-                    format!("{}{piece}{}", &text[..at], &text[at..])
+                let at = if text.is_char_boundary(at) {
+                    at
                 } else {
-                    format!("{text}{piece}")
-                }
+                    text.len()
+                };
+                text.insert_str(at, piece);
             }
             Mutation::DoubleDelimiter(d) => {
                 let d = char::from(*d);
-                match text.find(d) {
-                    Some(i) => format!("{}{d}{}", &text[..i], &text[i..]),
-                    None => text.to_owned(),
+                if let Some(i) = text.find(d) {
+                    text.insert(i, d);
                 }
             }
             Mutation::Octet(edge) => {
                 let Some(start) = text.find(|c: char| c.is_ascii_digit()) else {
-                    return text.to_owned();
+                    return;
                 };
                 let end = text[start..]
                     .find(|c: char| !c.is_ascii_digit())
                     .map_or(text.len(), |i| start + i);
-                format!("{}{edge}{}", &text[..start], &text[end..])
+                text.replace_range(start..end, edge);
             }
-            Mutation::Ipv6(piece) => match (text.find('['), text.find(']')) {
-                (Some(open), Some(close)) if open < close => {
-                    format!("{}{piece}{}", &text[..close], &text[close..])
+            Mutation::Ipv6(piece) => {
+                if let (Some(open), Some(close)) = (text.find('['), text.find(']'))
+                    && open < close
+                {
+                    text.insert_str(close, piece);
                 }
-                _ => text.to_owned(),
-            },
+            }
             Mutation::ColonFirstSegment => {
                 let end = text.find(['/', '?', '#']).unwrap_or(text.len());
                 let at = end / 2;
-                if text.is_char_boundary(at) {
-                    format!("{}:{}", &text[..at], &text[at..])
-                } else {
-                    format!(":{text}")
-                }
+                let at = if text.is_char_boundary(at) { at } else { 0 };
+                text.insert(at, ':');
             }
             Mutation::FlipCase(at) => {
-                let letters: Vec<usize> = text
-                    .char_indices()
-                    .filter(|(_, c)| c.is_ascii_alphabetic())
-                    .map(|(i, _)| i)
-                    .collect();
-                if letters.is_empty() {
-                    return text.to_owned();
+                let letters = text.bytes().filter(u8::is_ascii_alphabetic).count();
+                if letters == 0 {
+                    return;
                 }
-                let i = letters[usize::from(*at) % letters.len()];
-                let mut bytes = text.as_bytes().to_vec();
-                bytes[i] ^= 0x20;
-                String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
+                let nth = usize::from(*at) % letters;
+                let Some(i) = text
+                    .bytes()
+                    .enumerate()
+                    .filter(|(_, b)| b.is_ascii_alphabetic())
+                    .nth(nth)
+                    .map(|(i, _)| i)
+                else {
+                    return;
+                };
+                // An ASCII letter's case flipped is an ASCII letter: still UTF-8.
+                let flipped = char::from(text.as_bytes()[i] ^ 0x20);
+                text.replace_range(i..=i, flipped.encode_utf8(&mut [0; 4]));
             }
             Mutation::EdgeSpace { at, text: piece } => {
                 // The edges of components: both ends of the text, and either side of each
@@ -229,11 +227,11 @@ impl Mutation {
                     }
                 }
                 let at = edges[usize::from(*at) % edges.len()];
-                format!("{}{piece}{}", &text[..at], &text[at..])
+                text.insert_str(at, piece);
             }
             Mutation::Delete(at) => {
                 if text.is_empty() {
-                    return String::new();
+                    return;
                 }
                 let at = position(text, *at);
                 let at = if at == text.len() {
@@ -242,7 +240,7 @@ impl Mutation {
                     at
                 };
                 let next = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
-                format!("{}{}", &text[..at], &text[next..])
+                text.replace_range(at..next, "");
             }
         }
     }
