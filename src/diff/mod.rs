@@ -796,6 +796,9 @@ pub const UNCHECKED_PROBES: [char; 16] = [
 #[derive(Default)]
 pub(crate) struct CaseMemo {
     url_standard: std::cell::OnceCell<Outcome>,
+    /// The Standard's answer with departures, per set of departures asked for: the search for
+    /// a bug's model asks it again for every combination of the crate's bug entries.
+    url_standard_departing: std::cell::RefCell<Vec<(crate::whatwg::Departures, Outcome)>>,
     readings: models::ReadingsMemo,
 }
 
@@ -809,6 +812,30 @@ impl CaseMemo {
     pub(crate) fn url_standard(&self, case: &Request) -> &Outcome {
         self.url_standard
             .get_or_init(|| crate::whatwg::expected_outcome(case))
+    }
+
+    /// The URL Standard model's answer to `case` with `departures` from the Standard.
+    pub(crate) fn url_standard_departing(
+        &self,
+        case: &Request,
+        departures: crate::whatwg::Departures,
+    ) -> Outcome {
+        if departures == crate::whatwg::Departures::NONE {
+            return self.url_standard(case).clone();
+        }
+        if let Some((_, answer)) = self
+            .url_standard_departing
+            .borrow()
+            .iter()
+            .find(|(d, _)| *d == departures)
+        {
+            return answer.clone();
+        }
+        let answer = crate::whatwg::expected_outcome_departing(case, departures);
+        self.url_standard_departing
+            .borrow_mut()
+            .push((departures, answer.clone()));
+        answer
     }
 
     /// The URL Standard's answer, when the model gives one other than unsupported.

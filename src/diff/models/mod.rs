@@ -1326,10 +1326,7 @@ pub(crate) fn outcome_traced(
 /// costs an evaluation per step): what a caller that only compares answers wants.
 pub(crate) fn outcome(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outcome {
     match url_standard_departures(steps) {
-        Some(departures) if departures == crate::whatwg::Departures::NONE => {
-            memo.url_standard(case).clone()
-        }
-        Some(departures) => crate::whatwg::expected_outcome_departing(case, departures),
+        Some(departures) => memo.url_standard_departing(case, departures),
         None => evaluate(steps, case, memo),
     }
 }
