@@ -279,11 +279,12 @@ impl Engine {
                 .filter(|parse| known(parse) == known(finding))
         };
         match finding.signature.kind {
-            DifferenceKind::AcceptsInvalid | DifferenceKind::RejectsValid => {
-                strings.into_iter().find_map(|text| {
+            DifferenceKind::AcceptsInvalid | DifferenceKind::RejectsValid => strings
+                .into_iter()
+                .find_map(|text| {
                     parse_of(text).filter(|p| p.signature.kind == finding.signature.kind)
                 })
-            }
+                .or_else(|| carried_into_the_answer(finding, &parse_of)),
             DifferenceKind::Target | DifferenceKind::Normalized => {
                 let field = *finding.signature.fields.first()?;
                 let (Outcome::Resolved(text) | Outcome::Normalized(text)) = &finding.actual else {
@@ -790,6 +791,28 @@ pub const UNCHECKED_PROBES: [char; 16] = [
     ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']', '@', '%', '\u{1}', '\u{e9}',
 ];
 
+/// An invalid reference (or input) accepted and carried into the crate's answer: when the
+/// crate's parse of its own answer accepts it too, in the same component and for the same
+/// reason (`#[` against `a:/a` gives `a:/a#[`, and the parse of `a:/a#[` accepts the `[` in
+/// the fragment), the parser's leniency is the cause. This reaches the cause for a crate that
+/// parses absolute URIs only, whose parse of the reference itself shows nothing.
+fn carried_into_the_answer(
+    finding: &Finding,
+    parse_of: &dyn Fn(&str) -> Option<Finding>,
+) -> Option<Finding> {
+    if finding.signature.kind != DifferenceKind::AcceptsInvalid {
+        return None;
+    }
+    let (Outcome::Resolved(answer) | Outcome::Normalized(answer)) = &finding.actual else {
+        return None;
+    };
+    parse_of(answer).filter(|parse| {
+        parse.signature.kind == DifferenceKind::AcceptsInvalid
+            && parse.signature.fields.first() == finding.signature.fields.first()
+            && parse.signature.detail == finding.signature.detail
+    })
+}
+
 /// What the classification of one case's findings shares across implementations: the URL
 /// Standard's answer and the reference's under each set of readings, each computed at most
 /// once per case.
@@ -1239,6 +1262,73 @@ mod tests {
         // An answer that is not how the crate writes the reference's target is its own finding.
         let mut other = found.clone();
         other.actual = Outcome::Resolved("a:/c".into());
+        assert_eq!(engine.cause(&other), None);
+    }
+
+    /// Parses absolute URIs only, accepting any character in them, and resolves a reference
+    /// of a fragment alone by putting it after the base, unchecked.
+    struct AbsoluteLenient;
+
+    impl Implementation for AbsoluteLenient {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "absolute-lenient",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            let components = compare::lenient_components(input);
+            if components.scheme.is_none() {
+                return Outcome::Unsupported;
+            }
+            match Reference.parse(input, rule, options) {
+                Outcome::Invalid(_) => Outcome::Parsed {
+                    host_kind: components.host.as_ref().map(|_| HostKind::RegName),
+                    components,
+                },
+                valid => valid,
+            }
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match reference.strip_prefix('#') {
+                Some(fragment) => {
+                    let base = base.split('#').next().unwrap_or(base);
+                    Outcome::Resolved(format!("{base}#{fragment}"))
+                }
+                None => Reference.resolve(base, reference, strict),
+            }
+        }
+    }
+
+    #[test]
+    fn an_invalid_reference_carried_into_the_target_is_the_parse_of_the_target() {
+        let engine = engine_of(AbsoluteLenient);
+        let resolve = Request::Resolve {
+            base: "a:/a".into(),
+            input: "#[".into(),
+            strict: true,
+        };
+        let found = engine.run_one("absolute-lenient", &resolve).unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+        // The crate's parse of the reference itself shows nothing: it is unsupported.
+        assert_eq!(
+            engine.run_one("absolute-lenient", &Request::parse("#[")),
+            None
+        );
+        let cause = engine
+            .cause(&found)
+            .expect("the crate's parse of its target accepts the same \"[\"");
+        assert_eq!(cause.case, Request::parse("a:/a#["));
+        assert_eq!(cause.signature.kind, DifferenceKind::AcceptsInvalid);
+        assert_eq!(cause.signature.fields, found.signature.fields);
+        assert_eq!(cause.signature.detail, found.signature.detail);
+        // A target whose parse accepts something invalid elsewhere is not that cause.
+        let mut other = found.clone();
+        other.actual = Outcome::Resolved("a:/a^#x".into());
         assert_eq!(engine.cause(&other), None);
     }
 
