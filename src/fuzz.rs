@@ -14,8 +14,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::campaign::Campaign;
+use crate::diff::run::answer_catching;
 use crate::diff::{Engine, Finding};
 use crate::generate::{self, Op};
+use crate::impls::Implementation;
+use crate::impls::reference::Reference;
 use crate::protocol::Request;
 use crate::reference::{self, Level, ParseOptions, ResolveOptions};
 
@@ -185,6 +188,32 @@ fn next_input(rng: &mut Rng, corpus: &[Vec<u8>]) -> Vec<u8> {
         }
     }
     bytes
+}
+
+/// What a differential loop's parsers spend on one case, its limit: the reference's answer and
+/// its own properties, the URL Standard model's answer when `standard` (a crate of the run
+/// claims the Standard for the case, so the Standard is that crate's judge), and each
+/// implementation's answer and its own properties. Nothing is compared: the answers are only
+/// made, for a benchmark to time beside the loop (`cargo bench --bench fuzz`, the libFuzzer
+/// `limit_*` targets).
+pub fn parsers_alone<'a>(
+    case: &Request,
+    standard: bool,
+    implementations: impl IntoIterator<Item = &'a dyn Implementation>,
+) {
+    std::hint::black_box(reference_properties(case));
+    std::hint::black_box(answer_catching(&Reference, case));
+    if standard {
+        std::hint::black_box(crate::whatwg::expected_outcome(case));
+    }
+    for implementation in implementations {
+        let outcome = answer_catching(implementation, case);
+        std::hint::black_box(crate::diff::properties::check(
+            implementation,
+            case,
+            &outcome,
+        ));
+    }
 }
 
 /// The reference's own properties on one case; a description of each violation.

@@ -23,10 +23,8 @@ use std::time::{Duration, Instant};
 
 use libfuzzer_sys::Corpus;
 use uri_conformance::campaign::Campaign;
-use uri_conformance::diff::run::answer_catching;
-use uri_conformance::diff::{Catalogue, Engine, properties};
+use uri_conformance::diff::{Catalogue, Engine};
 use uri_conformance::generate::{self, Op};
-use uri_conformance::impls::reference::Reference;
 use uri_conformance::impls::{self, Implementation};
 
 /// How often reports are rewritten when only the counts of known signatures changed; a new
@@ -179,13 +177,12 @@ pub fn run(data: &[u8], op: Op, target: &str) -> Corpus {
     Corpus::Keep
 }
 
-/// What the parsers alone spend on one fuzzer input, the differential targets' limit: the
-/// reference's answer and its own properties, the URL Standard model's answer for a case a
-/// selected crate claims the Standard for, and each selected implementation's answer and its
-/// own properties. The case is made, and the Standard's claim decided, outside the timed
-/// region, since both are harness. The total is printed at exit
-/// (`limit::parser_nanos`, CPU time of the thread, and `limit::cases`), for `cargo bench --bench fuzz` to set beside the
-/// `diff_*` target run on the same inputs.
+/// What the parsers alone spend on one fuzzer input, the differential targets' limit
+/// (`uri_conformance::fuzz::parsers_alone` over the selected implementations). The case is
+/// made, and the Standard's claim decided, outside the timed region, since both are harness.
+/// The totals are printed at exit (`limit::parser_nanos`, this thread's CPU time, and
+/// `limit::cases`), for `cargo bench --bench fuzz` to set beside the `diff_*` target run on
+/// the same inputs.
 pub fn limit(data: &[u8], op: Op) -> Corpus {
     let Some(case) = generate::case_from_bytes(data, &[op]) else {
         return Corpus::Reject;
@@ -195,15 +192,7 @@ pub fn limit(data: &[u8], op: Op) -> Corpus {
         .implementations()
         .any(|i| engine.catalogue().claims_url_standard(i.about().name, &case));
     let start = thread_cpu_nanos();
-    std::hint::black_box(uri_conformance::fuzz::reference_properties(&case));
-    std::hint::black_box(answer_catching(&Reference, &case));
-    if standard {
-        std::hint::black_box(uri_conformance::whatwg::expected_outcome(&case));
-    }
-    for implementation in engine.implementations() {
-        let outcome = answer_catching(implementation, &case);
-        std::hint::black_box(properties::check(implementation, &case, &outcome));
-    }
+    uri_conformance::fuzz::parsers_alone(&case, standard, engine.implementations());
     let spent = thread_cpu_nanos().saturating_sub(start);
     if LIMIT_CASES.fetch_add(1, Ordering::Relaxed) == 0 {
         // SAFETY: as for `flush_at_exit`.
