@@ -47,6 +47,51 @@ impl CharClass {
     pub const fn contains(&self, byte: u8) -> bool {
         self.0[byte as usize]
     }
+
+    /// The first position from `start` whose byte is not in the set, or `bytes.len()`.
+    ///
+    /// Eight bytes are looked up at a time and their answers gathered into one mask, so that a
+    /// run of members costs one branch per eight bytes, and the run's end (where a component
+    /// ends) is found by counting the mask's trailing ones rather than by a branch per byte.
+    /// The last few bytes are read as the input's last eight, less those already read.
+    #[inline(always)]
+    pub fn span(&self, bytes: &[u8], start: usize) -> usize {
+        let mut i = start;
+        while let Some(chunk) = bytes.get(i..i + 8) {
+            let members = self.members(chunk);
+            if members != 0xFF {
+                return i + members.trailing_ones() as usize;
+            }
+            i += 8;
+        }
+        if i == bytes.len() {
+            return i;
+        }
+        match bytes.len().checked_sub(8) {
+            // The bits of the bytes before `i` are shifted out, and zeros shifted in above
+            // the last byte stop the count there.
+            Some(last_eight) => {
+                i + (self.members(&bytes[last_eight..]) >> (i - last_eight)).trailing_ones()
+                    as usize
+            }
+            None => {
+                while i < bytes.len() && self.contains(bytes[i]) {
+                    i += 1;
+                }
+                i
+            }
+        }
+    }
+
+    /// A mask of which of the eight bytes of `chunk` are in the set, the first in bit 0.
+    #[inline]
+    fn members(&self, chunk: &[u8]) -> u32 {
+        let mut members = 0u32;
+        for (k, &b) in chunk[..8].iter().enumerate() {
+            members |= u32::from(self.contains(b)) << k;
+        }
+        members
+    }
 }
 
 /// `ALPHA = %x41-5A / %x61-7A` (RFC 5234 B.1)
@@ -113,6 +158,41 @@ mod tests {
             .filter(|&b| class.contains(b))
             .map(char::from)
             .collect()
+    }
+
+    /// `span` reads eight bytes at a time and the last eight again; it must find what a walk
+    /// byte by byte finds, for every length, start and place of the first non-member.
+    #[test]
+    fn span_stops_where_a_walk_byte_by_byte_stops() {
+        let walk = |bytes: &[u8], start: usize| {
+            (start..bytes.len())
+                .find(|&i| !PCHAR.contains(bytes[i]))
+                .unwrap_or(bytes.len())
+        };
+        let mut checked = 0;
+        for len in 0..=26 {
+            for stop in 0..=len {
+                for outsider in [b'/', b'%', 0x80, 0] {
+                    // Members everywhere but at `stop`, and a second outsider after it.
+                    let mut bytes = vec![b'a'; len];
+                    if stop < len {
+                        bytes[stop] = outsider;
+                    }
+                    if stop + 3 < len {
+                        bytes[stop + 3] = b'#';
+                    }
+                    for start in 0..=len {
+                        assert_eq!(
+                            PCHAR.span(&bytes, start),
+                            walk(&bytes, start),
+                            "{bytes:?} from {start}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 4000);
     }
 
     #[test]
