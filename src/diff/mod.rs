@@ -206,6 +206,19 @@ impl Engine {
         )
     }
 
+    /// The answer of the implementation named `implementation` to `case`; `None` when the
+    /// engine has no implementation of that name.
+    pub fn answer_of(&self, implementation: &str, case: &Request) -> Option<Outcome> {
+        let index = self
+            .core
+            .implementations
+            .iter()
+            .position(|i| i.about().name == implementation)?;
+        self.answers_of(&[index], std::slice::from_ref(case))
+            .pop()
+            .and_then(|(_, mut answers)| answers.pop())
+    }
+
     /// Runs `case` on one implementation only; its difference from the reference, if any.
     pub fn run_one(&self, implementation: &str, case: &Request) -> Option<Finding> {
         self.task(
@@ -274,8 +287,23 @@ impl Engine {
             Request::Parse { .. } => return None,
         };
         let known = |f: &Finding| f.known.as_ref().map(|k| k.id.clone());
+        let name = &finding.signature.implementation;
         let parse_of = |text: &str| {
-            self.run_one(&finding.signature.implementation, &Request::parse(text))
+            let request = Request::parse(text);
+            // A parser of absolute URIs only answers `unsupported` to a URI-reference: what
+            // has a scheme it is asked by the URI rule (curl, which parses a resolution's
+            // target `a://a/#[` but not as a URI-reference).
+            let request = match self.answer_of(name, &request) {
+                Some(Outcome::Unsupported) if reference::split(text).scheme.is_some() => {
+                    Request::Parse {
+                        input: text.to_owned(),
+                        rule: Some(reference::Rule::Uri.name().to_owned()),
+                        zone_id: false,
+                    }
+                }
+                _ => request,
+            };
+            self.run_one(name, &request)
                 .filter(|parse| known(parse) == known(finding))
         };
         match finding.signature.kind {
@@ -1266,13 +1294,20 @@ mod tests {
     }
 
     /// Parses absolute URIs only, accepting any character in them, and resolves a reference
-    /// of a fragment alone by putting it after the base, unchecked.
-    struct AbsoluteLenient;
+    /// of a fragment alone by putting it after the base, unchecked. With `uri_rule_only`, it
+    /// parses by the `URI` rule alone, as curl does, and answers `unsupported` to every other.
+    struct AbsoluteLenient {
+        uri_rule_only: bool,
+    }
 
     impl Implementation for AbsoluteLenient {
         fn about(&self) -> About<'_> {
             About {
-                name: "absolute-lenient",
+                name: if self.uri_rule_only {
+                    "uri-rule-lenient"
+                } else {
+                    "absolute-lenient"
+                },
                 version: "test",
                 spec: "none",
                 docs: "",
@@ -1280,7 +1315,9 @@ mod tests {
         }
 
         fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
-            if compare::lenient_components(input).scheme.is_none() {
+            if compare::lenient_components(input).scheme.is_none()
+                || (self.uri_rule_only && rule != Rule::Uri)
+            {
                 return Outcome::Unsupported;
             }
             Lenient { picky: false }.parse(input, rule, options)
@@ -1299,7 +1336,9 @@ mod tests {
 
     #[test]
     fn an_invalid_reference_carried_into_the_target_is_the_parse_of_the_target() {
-        let engine = engine_of(AbsoluteLenient);
+        let engine = engine_of(AbsoluteLenient {
+            uri_rule_only: false,
+        });
         let resolve = Request::Resolve {
             base: "a:/a".into(),
             input: "#[".into(),
@@ -1320,6 +1359,43 @@ mod tests {
         assert_eq!(cause.signature.fields, found.signature.fields);
         assert_eq!(cause.signature.detail, found.signature.detail);
         // A target whose parse accepts something invalid elsewhere is not that cause.
+        let mut other = found.clone();
+        other.actual = Outcome::Resolved("a:/a^#x".into());
+        assert_eq!(engine.cause(&other), None);
+    }
+
+    #[test]
+    fn a_parser_of_the_uri_rule_alone_is_asked_its_target_by_that_rule() {
+        let engine = engine_of(AbsoluteLenient {
+            uri_rule_only: true,
+        });
+        let resolve = Request::Resolve {
+            base: "a:/a".into(),
+            input: "#[".into(),
+            strict: true,
+        };
+        let found = engine.run_one("uri-rule-lenient", &resolve).unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+        // As a URI-reference, the crate's own target is unsupported and shows nothing.
+        assert_eq!(
+            engine.answer_of("uri-rule-lenient", &Request::parse("a:/a#[")),
+            Some(Outcome::Unsupported)
+        );
+        let cause = engine
+            .cause(&found)
+            .expect("the crate's parse of its target by the URI rule accepts the \"[\"");
+        assert_eq!(
+            cause.case,
+            Request::Parse {
+                input: "a:/a#[".into(),
+                rule: Some("URI".into()),
+                zone_id: false,
+            }
+        );
+        assert_eq!(
+            (cause.signature.kind, &cause.signature.detail),
+            (found.signature.kind, &found.signature.detail)
+        );
         let mut other = found.clone();
         other.actual = Outcome::Resolved("a:/a^#x".into());
         assert_eq!(engine.cause(&other), None);
