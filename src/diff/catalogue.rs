@@ -582,10 +582,16 @@ impl Catalogue {
             // One bug's step, or two or three together where no fewer reproduce the answer
             // (uriparse's normalization keeps an unregistered scheme's case and lowercases a
             // host before decoding it: "A://%41" gives "A://A/"; http's "://[]:90000" shows an
-            // unchecked scheme, IP literal and hidden port), in catalogue order.
+            // unchecked scheme, IP literal and hidden port), each choice in every order: a bug
+            // model repairs what its bug lets through and hands the rest on, and one repair can
+            // hide from the next what the crate read (http's "a://%00@[:@]": the "@" repaired
+            // first leaves the "%" before the "[", which http refuses).
             let bugs = &own.bug_models[op_index(case)];
             for size in 1..=3 {
-                for chosen in combinations(bugs.len(), size) {
+                for chosen in combinations(bugs.len(), size)
+                    .iter()
+                    .flat_map(|c| orders(c))
+                {
                     let mut with_bugs = kept.clone();
                     with_bugs.extend(chosen.iter().filter_map(|&n| {
                         let index = bugs[n];
@@ -600,7 +606,9 @@ impl Catalogue {
                         for &n in &chosen {
                             self.record(bugs[n]);
                         }
-                        let chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
+                        // Named in catalogue order, whichever order reproduced the answer.
+                        let mut chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
+                        chosen.sort_unstable();
                         return Some(self.known_for(&chosen));
                     }
                 }
@@ -684,6 +692,23 @@ fn known_of(entries: &[&Entry]) -> Known {
     }
 }
 
+/// Every order of `chosen`, `chosen` itself first.
+fn orders(chosen: &[usize]) -> Vec<Vec<usize>> {
+    if chosen.len() <= 1 {
+        return vec![chosen.to_vec()];
+    }
+    let mut all = Vec::new();
+    for (i, &first) in chosen.iter().enumerate() {
+        let mut rest = chosen.to_vec();
+        rest.remove(i);
+        for mut tail in orders(&rest) {
+            tail.insert(0, first);
+            all.push(tail);
+        }
+    }
+    all
+}
+
 /// Every choice of `size` of the numbers below `n`, each in increasing order, in lexicographic
 /// order.
 fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
@@ -711,7 +736,19 @@ fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use super::combinations;
+    use super::{combinations, orders};
+
+    #[test]
+    fn orders_are_every_permutation_once_the_given_first() {
+        assert_eq!(orders(&[7]), vec![vec![7]]);
+        let all = orders(&[1, 2, 3]);
+        assert_eq!(all[0], vec![1, 2, 3]);
+        assert_eq!(all.len(), 6);
+        let mut unique = all.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), 6);
+    }
 
     #[test]
     fn combinations_are_every_choice_once() {
