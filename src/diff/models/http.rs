@@ -247,7 +247,8 @@ impl<'a> Reading<'a> {
     /// Where a "[" of the userinfo or of a host that does not start with "[" is closed after
     /// the host's ":" (the "]" ends the colon count of `validate_authority_bytes`, so the
     /// authority may hold a second ":"): the port http reads after the authority's last ":",
-    /// "" for none, when it is digits a `u16` holds. What lies between the host's ":" and the
+    /// "" for none, when it is digits (one a `u16` does not hold is the port
+    /// `http-port-above-65535-hidden` hides). What lies between the host's ":" and the
     /// port is dropped (`host` cuts at the first ":", `Authority::port` reads after the last),
     /// like what follows the "]" of an IP literal.
     fn port_after_straddling_bracket(&self) -> Option<&'a str> {
@@ -259,9 +260,7 @@ impl<'a> Reading<'a> {
         }
         let after = &text[close + 1..];
         let port = after.find(':').map_or("", |colon| &after[colon + 1..]);
-        let fits = port.is_empty()
-            || (port.bytes().all(|b| b.is_ascii_digit()) && port.parse::<u16>().is_ok());
-        fits.then_some(port)
+        port.bytes().all(|b| b.is_ascii_digit()).then_some(port)
     }
 
     /// The input's ranges that `bug` lets through, and what the repaired input holds there.
@@ -393,9 +392,14 @@ pub(super) fn put_back(bug: Bug, input: &str, zone_id: bool, answer: Outcome) ->
             c.host = Some(reading.host().to_owned());
             host_kind = Some(adapter_host_kind(reading.host()));
             if bug == Bug::BracketsOutsideIpLiteral
-                && reading.port_after_straddling_bracket().is_some()
+                && let Some(port) = reading.port_after_straddling_bracket()
             {
-                c.port = reading.port().map(str::to_owned);
+                // A port `u16` does not hold stays as written, for the bug that hides it.
+                c.port = if port_hidden(port) {
+                    Some(port.to_owned())
+                } else {
+                    reading.port().map(str::to_owned)
+                };
             }
         }
         Bug::Port => c.port = reading.port().map(str::to_owned),
@@ -468,7 +472,7 @@ mod tests {
             repaired(Bug::BracketsOutsideIpLiteral, "a://[v1@h:]", false).as_deref(),
             Some("a://-v1@h:")
         );
-        // Followed by a port that is no number, or above 65535: a second bug.
+        // Followed by a port that is no number: a second bug.
         assert_eq!(
             repaired(Bug::BracketsOutsideIpLiteral, "a://[v1@h:]x:1", false).as_deref(),
             Some("a://-v1@h:1")
@@ -477,9 +481,10 @@ mod tests {
             repaired(Bug::BracketsOutsideIpLiteral, "a://[v1@h:]:x", false),
             None
         );
+        // Above 65535, the port is kept for http-port-above-65535-hidden to hide.
         assert_eq!(
-            repaired(Bug::BracketsOutsideIpLiteral, "a://[v1@h:]:65536", false),
-            None
+            repaired(Bug::BracketsOutsideIpLiteral, "a://[v1@h:]:65536", false).as_deref(),
+            Some("a://-v1@h:65536")
         );
         assert_eq!(
             repaired(Bug::BracketsOutsideIpLiteral, "a://[v@.%zz]/p", false).as_deref(),
