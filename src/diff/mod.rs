@@ -384,49 +384,81 @@ impl Engine {
         })
     }
 
-    /// A parse's accepted invalid character, generalized: when the implementation also accepts
+    /// An accepted invalid character, generalized: when the implementation also accepts
     /// every other character of [`UNCHECKED_PROBES`] that the reference refuses at the same
     /// place by the same rule (at least four of them), the cause is that the rule is not
     /// checked there, not the one character the case happened to hold, and the finding is
     /// signed `accepts-invalid-RULE-unchecked`: a parser that validates nothing in its host
-    /// makes one report, not one per character class. `None` when some probe is refused (a
-    /// parser that refuses other characters there has a cause of that one character), for
-    /// other findings, and for a finding a catalogue entry names.
+    /// makes one report, not one per character class. The same holds for a resolution or a
+    /// normalization that accepts an invalid reference, base or input (a resolver that checks
+    /// nothing in a port makes one report). `None` when some probe is refused (an
+    /// implementation that refuses other characters there has a cause of that one
+    /// character), for other findings, and for a finding a catalogue entry names.
     pub fn generalized(&self, finding: &Finding) -> Option<Finding> {
         if finding.signature.kind != DifferenceKind::AcceptsInvalid || finding.known.is_some() {
             return None;
         }
-        let Request::Parse {
-            input,
-            rule,
-            zone_id,
-        } = &finding.case
-        else {
-            return None;
-        };
         let Outcome::Invalid(error) = &finding.reference else {
             return None;
         };
-        let failing_rule = |error: &str| error.split(':').next().unwrap_or("").trim().to_owned();
-        let (rule_name, offset) = (failing_rule(error), compare::error_offset(error)?);
-        let original = input.get(offset..)?.chars().next()?;
+        // The reference names an invalid base "base: ..." and an invalid reference or input
+        // by its rule alone: the probes go into the string the error is about.
+        let place = |error: &str| {
+            let (on_base, error) = match error.strip_prefix("base: ") {
+                Some(rest) => (true, rest),
+                None => (false, error),
+            };
+            let rule = error.split(':').next().unwrap_or("").trim().to_owned();
+            (on_base, rule, compare::error_offset(error))
+        };
+        let (on_base, rule_name, offset) = place(error);
+        let offset = offset?;
+        let with_text = |text: String| -> Request {
+            match &finding.case {
+                Request::Parse { rule, zone_id, .. } => Request::Parse {
+                    input: text,
+                    rule: rule.clone(),
+                    zone_id: *zone_id,
+                },
+                Request::Normalize { level, .. } => Request::Normalize {
+                    input: text,
+                    level: level.clone(),
+                },
+                Request::Resolve {
+                    base,
+                    input,
+                    strict,
+                } => {
+                    let (base, input) = if on_base {
+                        (text, input.clone())
+                    } else {
+                        (base.clone(), text)
+                    };
+                    Request::Resolve {
+                        base,
+                        input,
+                        strict: *strict,
+                    }
+                }
+            }
+        };
+        let text = match &finding.case {
+            Request::Parse { input, .. } | Request::Normalize { input, .. } => input,
+            Request::Resolve { base, .. } if on_base => base,
+            Request::Resolve { input, .. } => input,
+        };
+        let original = text.get(offset..)?.chars().next()?;
         let mut probes = 0;
         for &probe in UNCHECKED_PROBES.iter().filter(|&&c| c != original) {
-            let mut text = input.clone();
-            text.replace_range(
+            let mut probed = text.clone();
+            probed.replace_range(
                 offset..offset + original.len_utf8(),
                 probe.encode_utf8(&mut [0; 4]),
             );
-            let case = Request::Parse {
-                input: text,
-                rule: rule.clone(),
-                zone_id: *zone_id,
-            };
+            let case = with_text(probed);
             // Only a character the reference refuses at the same place, by the same rule.
             match Reference.answer(&case) {
-                Outcome::Invalid(e)
-                    if failing_rule(&e) == rule_name
-                        && compare::error_offset(&e) == Some(offset) => {}
+                Outcome::Invalid(e) if place(&e) == (on_base, rule_name.clone(), Some(offset)) => {}
                 _ => continue,
             }
             probes += 1;
@@ -439,6 +471,11 @@ impl Engine {
         }
         (probes >= 4).then(|| {
             let mut general = finding.clone();
+            let rule_name = if on_base {
+                format!("base-{rule_name}")
+            } else {
+                rule_name
+            };
             let detail = format!("{rule_name}-unchecked");
             general.difference.detail.clone_from(&detail);
             general.signature.detail = detail;
@@ -1244,6 +1281,36 @@ mod tests {
         let picky = engine_of(Lenient { picky: true });
         let found = picky.run_one("picky", &Request::parse("//a^b")).unwrap();
         assert_eq!(picky.generalized(&found), None);
+    }
+
+    #[test]
+    fn a_resolution_that_checks_nothing_in_a_component_is_one_cause() {
+        let engine = engine_of(AbsoluteLenient {
+            uri_rule_only: false,
+        });
+        // A fragment put after the base unchecked: every probe in it is accepted.
+        let resolve = Request::Resolve {
+            base: "a:/a".into(),
+            input: "#a^b".into(),
+            strict: true,
+        };
+        let found = engine.run_one("absolute-lenient", &resolve).unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+        let general = engine
+            .generalized(&found)
+            .expect("every probe in the fragment is accepted");
+        assert_eq!(general.signature.detail, "fragment-unchecked");
+        // An invalid base: the reference's error names the base, and the probes go there.
+        let resolve = Request::Resolve {
+            base: "a:/a^".into(),
+            input: "#x".into(),
+            strict: true,
+        };
+        let found = engine.run_one("absolute-lenient", &resolve).unwrap();
+        let general = engine
+            .generalized(&found)
+            .expect("every probe in the base's path is accepted");
+        assert_eq!(general.signature.detail, "base-path-unchecked");
     }
 
     #[test]
