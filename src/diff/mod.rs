@@ -1401,18 +1401,30 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_invalid_reference_carried_into_the_target_is_the_parse_of_the_target() {
-        let engine = engine_of(AbsoluteLenient {
-            uri_rule_only: false,
-        });
+    /// `#[` against `a:/a` through [`AbsoluteLenient`], which carries the `[` into its target
+    /// `a:/a#[`: the engine and the finding.
+    fn bracket_carried_into_the_target(uri_rule_only: bool) -> (Engine, Finding) {
+        let engine = engine_of(AbsoluteLenient { uri_rule_only });
+        let name = engine
+            .implementations()
+            .next()
+            .unwrap()
+            .about()
+            .name
+            .to_owned();
         let resolve = Request::Resolve {
             base: "a:/a".into(),
             input: "#[".into(),
             strict: true,
         };
-        let found = engine.run_one("absolute-lenient", &resolve).unwrap();
+        let found = engine.run_one(&name, &resolve).unwrap();
         assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+        (engine, found)
+    }
+
+    #[test]
+    fn an_invalid_reference_carried_into_the_target_is_the_parse_of_the_target() {
+        let (engine, found) = bracket_carried_into_the_target(false);
         // The crate's parse of the reference itself shows nothing: it is unsupported.
         assert_eq!(
             engine.run_one("absolute-lenient", &Request::parse("#[")),
@@ -1433,16 +1445,7 @@ mod tests {
 
     #[test]
     fn a_parser_of_the_uri_rule_alone_is_asked_its_target_by_that_rule() {
-        let engine = engine_of(AbsoluteLenient {
-            uri_rule_only: true,
-        });
-        let resolve = Request::Resolve {
-            base: "a:/a".into(),
-            input: "#[".into(),
-            strict: true,
-        };
-        let found = engine.run_one("uri-rule-lenient", &resolve).unwrap();
-        assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+        let (engine, found) = bracket_carried_into_the_target(true);
         // As a URI-reference, the crate's own target is unsupported and shows nothing.
         assert_eq!(
             engine.answer_of("uri-rule-lenient", &Request::parse("a:/a#[")),
