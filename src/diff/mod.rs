@@ -290,20 +290,24 @@ impl Engine {
         let name = &finding.signature.implementation;
         let parse_of = |text: &str| {
             let request = Request::parse(text);
-            // A parser of absolute URIs only answers `unsupported` to a URI-reference: what
-            // has a scheme it is asked by the URI rule (curl, which parses a resolution's
-            // target `a://a/#[` but not as a URI-reference).
-            let request = match self.answer_of(name, &request) {
-                Some(Outcome::Unsupported) if reference::split(text).scheme.is_some() => {
-                    Request::Parse {
-                        input: text.to_owned(),
-                        rule: Some(reference::Rule::Uri.name().to_owned()),
-                        zone_id: false,
-                    }
-                }
-                _ => request,
-            };
             self.run_one(name, &request)
+                .or_else(|| {
+                    // No finding: an agreement, or an `unsupported`. A parser of absolute URIs
+                    // only answers `unsupported` to a URI-reference, so what has a scheme it
+                    // is asked by the URI rule (curl, which parses a resolution's target
+                    // `a://a/#[` but not as a URI-reference).
+                    let absolute = reference::split(text).scheme.is_some();
+                    (absolute && self.answer_of(name, &request) == Some(Outcome::Unsupported))
+                        .then(|| {
+                            let by_uri_rule = Request::Parse {
+                                input: text.to_owned(),
+                                rule: Some(reference::Rule::Uri.name().to_owned()),
+                                zone_id: false,
+                            };
+                            self.run_one(name, &by_uri_rule)
+                        })
+                        .flatten()
+                })
                 .filter(|parse| known(parse) == known(finding))
         };
         match finding.signature.kind {
@@ -413,49 +417,17 @@ impl Engine {
         };
         let (on_base, rule_name, offset) = place(error);
         let offset = offset?;
-        let with_text = |text: String| -> Request {
-            match &finding.case {
-                Request::Parse { rule, zone_id, .. } => Request::Parse {
-                    input: text,
-                    rule: rule.clone(),
-                    zone_id: *zone_id,
-                },
-                Request::Normalize { level, .. } => Request::Normalize {
-                    input: text,
-                    level: level.clone(),
-                },
-                Request::Resolve {
-                    base,
-                    input,
-                    strict,
-                } => {
-                    let (base, input) = if on_base {
-                        (text, input.clone())
-                    } else {
-                        (base.clone(), text)
-                    };
-                    Request::Resolve {
-                        base,
-                        input,
-                        strict: *strict,
-                    }
-                }
-            }
-        };
-        let text = match &finding.case {
-            Request::Parse { input, .. } | Request::Normalize { input, .. } => input,
-            Request::Resolve { base, .. } if on_base => base,
-            Request::Resolve { input, .. } => input,
-        };
-        let original = text.get(offset..)?.chars().next()?;
+        let original = probed_string(&mut finding.case.clone(), on_base)
+            .get(offset..)?
+            .chars()
+            .next()?;
         let mut probes = 0;
         for &probe in UNCHECKED_PROBES.iter().filter(|&&c| c != original) {
-            let mut probed = text.clone();
-            probed.replace_range(
+            let mut case = finding.case.clone();
+            probed_string(&mut case, on_base).replace_range(
                 offset..offset + original.len_utf8(),
                 probe.encode_utf8(&mut [0; 4]),
             );
-            let case = with_text(probed);
             // Only a character the reference refuses at the same place, by the same rule.
             match Reference.answer(&case) {
                 Outcome::Invalid(e) if place(&e) == (on_base, rule_name.clone(), Some(offset)) => {}
@@ -855,6 +827,16 @@ impl Core {
 pub const UNCHECKED_PROBES: [char; 16] = [
     ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']', '@', '%', '\u{1}', '\u{e9}',
 ];
+
+/// The string of `case` a reference's error is about: the base of a resolution when
+/// `on_base`, else its reference, or the input of a parse or a normalization.
+fn probed_string(case: &mut Request, on_base: bool) -> &mut String {
+    match case {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => input,
+        Request::Resolve { base, .. } if on_base => base,
+        Request::Resolve { input, .. } => input,
+    }
+}
 
 /// An invalid reference (or input) accepted and carried into the crate's answer: when the
 /// crate's parse of its own answer accepts it too, in the same component and for the same

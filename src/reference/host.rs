@@ -42,6 +42,16 @@ impl HostKind {
         }
     }
 
+    /// The kind of a host without brackets, already checked as a `reg-name`: `IPv4address`
+    /// when it matches that rule, by §3.2.2's "first-match-wins".
+    pub fn of_unbracketed(host: &[u8]) -> HostKind {
+        if is_ipv4address(host) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        }
+    }
+
     /// The kind whose [`name`](Self::name) is `name`.
     pub fn from_name(name: &str) -> Option<HostKind> {
         [
