@@ -49,7 +49,7 @@ impl<'a> Campaign<'a> {
     pub fn new(engine: &'a Engine, dir: impl Into<PathBuf>) -> Self {
         Campaign {
             engine,
-            collector: Collector::new(dir),
+            collector: Collector::new(dir).with_shared_code(engine.catalogue().shared_code()),
             stats: Stats::default(),
         }
     }

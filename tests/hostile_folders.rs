@@ -73,6 +73,7 @@ fn report(implementation: &str, signature: &str) -> Report {
         first_seen: String::new(),
         reproduction: None,
         selection: None,
+        same_code_as: None,
     }
 }
 

@@ -47,6 +47,7 @@ fn report(signature: &str, minimal: &str) -> Report {
         first_seen: "vectors".to_owned(),
         reproduction: None,
         selection: None,
+        same_code_as: None,
     }
 }
 
@@ -171,6 +172,7 @@ fn the_change_list_names_added_removed_and_changed_signatures() {
         reason: "checked".to_owned(),
         link: "https://example.org".to_owned(),
         upstream: None,
+        seen_with: Vec::new(),
     });
     judged.class = "confirmed bug".to_owned();
     judged.minimal = exhibit("//h:-", "valid: port=\"-\"");
@@ -184,5 +186,61 @@ fn the_change_list_names_added_removed_and_changed_signatures() {
         changes[1].to_string(),
         "~ crate/parse-accepts-invalid-port-sign: minimal case parse \"//h:+\" (valid: port=\"a\") -> parse \"//h:-\" (valid: port=\"-\")"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_finding_of_shared_code_is_filed_with_the_original_and_counted_once() {
+    use uri_conformance::diff::catalogue::SharedCode;
+    let dir = scratch("shared-code");
+    let of = |implementation: &str, signature: &str| Report {
+        implementation: implementation.to_owned(),
+        ..report(signature, "//h:a")
+    };
+    let shared = [SharedCode {
+        implementation: "fork".to_owned(),
+        with: "crate".to_owned(),
+        evidence: "a fork of crate".to_owned(),
+    }];
+    let mut collector = Collector::new(&dir).with_shared_code(&shared);
+    for report in [
+        of("crate", "parse-accepts-invalid-port"),
+        of("fork", "parse-accepts-invalid-port"),
+        of("fork", "parse-accepts-invalid-host"),
+    ] {
+        collector.insert(report);
+    }
+    let all = collector.write().unwrap();
+    let same = |implementation: &str, signature: &str| {
+        all.iter()
+            .find(|r| r.implementation == implementation && r.signature == signature)
+            .unwrap()
+            .same_code_as
+            .clone()
+    };
+    assert_eq!(
+        same("fork", "parse-accepts-invalid-port").map(|s| s.implementation),
+        Some("crate".to_owned())
+    );
+    // The fork's own finding and the original's are causes of their own.
+    assert_eq!(same("fork", "parse-accepts-invalid-host"), None);
+    assert_eq!(same("crate", "parse-accepts-invalid-port"), None);
+    let markdown =
+        std::fs::read_to_string(dir.join("fork/parse-accepts-invalid-port.md")).unwrap();
+    assert!(
+        markdown.contains("](../crate/parse-accepts-invalid-port.md)"),
+        "{markdown}"
+    );
+    let index = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    assert!(
+        index.contains("3 bugs (confirmed by hand, or candidates), 0 known differences. Of the bugs, 1 is the same finding in code one implementation shares with another, counted with the original: 2 causes."),
+        "{index}"
+    );
+    // Once the original's report is gone, the fork's is its own cause again.
+    let mut collector = Collector::new(&dir).with_shared_code(&shared);
+    collector.insert(of("fork", "parse-accepts-invalid-port"));
+    collector.insert(of("fork", "parse-accepts-invalid-host"));
+    let all = collector.write_pruning().unwrap();
+    assert!(all.iter().all(|r| r.same_code_as.is_none()), "{all:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -275,6 +275,8 @@ pub struct Catalogue {
     known: Vec<Arc<Known>>,
     /// What several entries together say, written once per set (by catalogue indices).
     joined: RwLock<HashMap<Vec<usize>, Arc<Known>>>,
+    /// Implementations that share code with another.
+    shared_code: Vec<SharedCode>,
 }
 
 /// One implementation's entries, as indices into the catalogue, in catalogue order.
@@ -303,6 +305,21 @@ fn op_index(case: &Request) -> usize {
 #[serde(deny_unknown_fields)]
 struct File {
     entries: Vec<Entry>,
+    #[serde(default, rename = "shared-code")]
+    shared_code: Vec<SharedCode>,
+}
+
+/// An implementation that runs another's code for what it shares with it (a fork): the same
+/// finding in both is one cause, filed with the original and counted once.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharedCode {
+    /// The implementation that shares the code (the fork).
+    pub implementation: String,
+    /// The implementation it comes from, where a shared finding is counted.
+    pub with: String,
+    /// How we know: the fork's own words and the files that are the same.
+    pub evidence: String,
 }
 
 const OPS: [&str; 3] = ["parse", "resolve", "normalize"];
@@ -338,11 +355,26 @@ impl Catalogue {
     }
 
     fn from_file(file: File) -> Result<Self, String> {
+        let mut sharing = BTreeSet::new();
+        for shared in &file.shared_code {
+            if shared.implementation == shared.with || !sharing.insert(&shared.implementation) {
+                return Err(format!(
+                    "shared-code: {} shares code with one other implementation, named once",
+                    shared.implementation
+                ));
+            }
+        }
         let mut ids = BTreeSet::new();
         for entry in &file.entries {
             let id = &entry.id;
             if !ids.insert(id.clone()) {
                 return Err(format!("known-differences.yaml: duplicate id {id:?}"));
+            }
+            // An entry's id names its reports; a candidate's names start with its operation.
+            if OPS.iter().any(|op| id.starts_with(&format!("{op}-"))) || !is_entry_id(id) {
+                return Err(format!(
+                    "{id}: an entry id is lowercase letters, digits and \"-\", and does not start with an operation's name (\"parse-\"), which a candidate's report name starts with"
+                ));
             }
             if entry.model.is_none() || entry.ops.is_empty() {
                 return Err(format!(
@@ -408,6 +440,7 @@ impl Catalogue {
             index,
             known,
             joined: RwLock::default(),
+            shared_code: file.shared_code,
         })
     }
 
@@ -419,6 +452,11 @@ impl Catalogue {
     /// The entries.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// The implementations that share code with another, as declared.
+    pub fn shared_code(&self) -> &[SharedCode] {
+        &self.shared_code
     }
 
     /// The steps of `implementation`'s model for the operation `op`, in catalogue order.
@@ -662,6 +700,18 @@ impl Catalogue {
     }
 }
 
+/// Whether `id` is lowercase letters, digits and single inner dashes: it is a report's file
+/// name as it is.
+fn is_entry_id(id: &str) -> bool {
+    !id.is_empty()
+        && !id.starts_with('-')
+        && !id.ends_with('-')
+        && !id.contains("--")
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 /// One [`Known`] for the entries that together reproduce an answer: their ids joined by `+`,
 /// the first one's class and link, every reason.
 fn known_of(entries: &[&Entry]) -> Known {
@@ -673,6 +723,7 @@ fn known_of(entries: &[&Entry]) -> Known {
             reason: first.reason.clone(),
             link: first.link.clone(),
             upstream: first.upstream.as_ref().map(Upstream::describe),
+            parts: Vec::new(),
         };
     }
     Known {
@@ -689,6 +740,7 @@ fn known_of(entries: &[&Entry]) -> Known {
             .join("\n\n"),
         link: first.link.clone(),
         upstream: None,
+        parts: entries.iter().map(|e| Arc::new(known_of(&[e]))).collect(),
     }
 }
 
@@ -748,6 +800,20 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), 6);
+    }
+
+    #[test]
+    fn an_entry_id_is_a_plain_name_apart_from_candidates() {
+        let entry = |id: &str| {
+            format!(
+                "entries:\n  - id: {id}\n    implementations: [x]\n    class: rfc-choice\n    reason: r\n    link: l\n    ops: [parse]\n    model: !reading percent-encoded-dots\n"
+            )
+        };
+        assert!(super::Catalogue::parse(&entry("x-dots")).is_ok());
+        for bad in ["parse-dots", "resolve-x", "X-dots", "x--dots", "x_dots"] {
+            let error = super::Catalogue::parse(&entry(bad)).err().unwrap_or_default();
+            assert!(error.contains("entry id"), "{bad}: {error}");
+        }
     }
 
     #[test]

@@ -42,6 +42,23 @@ pub struct Known {
     pub link: String,
     /// For a bug: what upstream knows of it.
     pub upstream: Option<String>,
+    /// For entries that reproduce an answer only together, each entry alone, in catalogue
+    /// order; empty for one entry.
+    pub parts: Vec<Arc<Known>>,
+}
+
+impl Known {
+    /// The entry a finding is filed under: the entry itself, or the first of a set in
+    /// catalogue order. One mechanism makes one report: a case that shows it together with
+    /// another entry is evidence for it, not a report of its own per combination.
+    pub fn mechanism(&self) -> &Known {
+        self.parts.first().map_or(self, |first| first)
+    }
+
+    /// The other entries of a set, which the case shows beside [`Known::mechanism`].
+    pub fn seen_with(&self) -> impl Iterator<Item = &str> {
+        self.parts.iter().skip(1).map(|part| part.id.as_str())
+    }
 }
 
 /// One implementation's difference from the reference on one case.
@@ -753,7 +770,7 @@ impl Core {
             memo,
         );
         let mut signature = Signature::of(name, case, &difference);
-        signature.known = known.as_ref().map(|k| k.id.clone());
+        signature.known = known.as_ref().map(|k| k.mechanism().id.clone());
         Finding {
             id: signature.id(),
             signature,
@@ -782,8 +799,11 @@ impl Core {
         // shrunk case, whose fields are the fewest that show the behaviour, so that the many
         // field sets one cause shows on larger inputs make one report. A property's finding
         // keeps its whole signature.
+        // A finding a catalogue entry covers is signed by that entry alone (its mechanism), so
+        // it may shrink into another field or kind of difference, or out of a set of entries
+        // into a case that shows its mechanism alone.
         let identity = |f: &Finding| {
-            let signature = if property {
+            let signature = if property || f.signature.known.is_some() {
                 f.signature.clone()
             } else {
                 Signature {
@@ -791,11 +811,7 @@ impl Core {
                     ..f.signature.clone()
                 }
             };
-            (
-                signature,
-                f.known.as_ref().map(|k| k.id.clone()),
-                error_shape(&f.actual, &f.case),
-            )
+            (signature.id(), error_shape(&f.actual, &f.case))
         };
         let wanted = identity(finding);
         let mut best = finding.clone();
@@ -1523,5 +1539,48 @@ mod tests {
         let one_by_one = summary(cases.iter().map(|c| direct.run(c)).collect());
         assert_eq!(by_batch, one_by_one);
         assert!(by_batch.iter().any(|f| !f.is_empty()), "some case differs");
+    }
+}
+
+#[cfg(all(test, feature = "http"))]
+mod mechanism_tests {
+    use super::*;
+    use crate::impls::http_adapter::Http;
+
+    fn http_finding(input: &str) -> Finding {
+        let engine = Engine::in_thread(vec![Arc::new(Http)], Catalogue::bundled());
+        engine
+            .run_one("http", &Request::parse(input))
+            .unwrap_or_else(|| panic!("http agrees on {input:?}"))
+    }
+
+    #[test]
+    fn one_bug_entry_is_one_signature_alone_or_with_another() {
+        // http 1.5.0 takes brackets outside an IP literal: alone, and with a port above 65535
+        // that it hides (http-port-above-65535-hidden), two entries that reproduce the answer
+        // only together.
+        let alone = http_finding("a://.[]");
+        let with_port = http_finding("a://[@]:90000");
+        let with = with_port.known.as_ref().expect("confirmed");
+        assert_eq!(
+            with.id,
+            "http-brackets-outside-ip-literal+http-port-above-65535-hidden"
+        );
+        assert_eq!(
+            with.seen_with().collect::<Vec<_>>(),
+            ["http-port-above-65535-hidden"]
+        );
+        assert_eq!(alone.id(), "http-brackets-outside-ip-literal");
+        assert_eq!(with_port.id(), alone.id());
+        // The port alone is its own entry, whatever kind of difference it shows as.
+        let port = http_finding("a://:65536");
+        assert_eq!(port.id(), "http-port-above-65535-hidden");
+        assert_ne!(port.signature.kind, alone.signature.kind);
+        // Without the entry, the same difference is signed by its symptom.
+        let candidate = Signature {
+            known: None,
+            ..alone.signature.clone()
+        };
+        assert!(candidate.id().starts_with("parse-accepts-invalid"), "{candidate}");
     }
 }

@@ -5,8 +5,9 @@
 //! for a property, every one) and the detail (the failing rule and character, the §5.2.2
 //! branch, the panic site).
 //! It holds nothing of the input itself, so it is the same for every input that shows the
-//! same behaviour. A known difference is identified by its catalogue entry instead of its
-//! fields and detail: the entry already says what the behaviour is.
+//! same behaviour. A finding a catalogue entry covers is identified by that entry alone (the
+//! first of a set of entries that reproduce an answer only together): the entry already says
+//! what the mechanism is, in whatever operation, kind or field it shows.
 
 use std::fmt;
 
@@ -27,8 +28,9 @@ pub struct Signature {
     pub fields: Vec<Field>,
     /// The narrowing detail.
     pub detail: String,
-    /// The catalogue entry that covers it, if any: a known difference and a candidate bug
-    /// that look alike are still two reports.
+    /// The catalogue entry that covers it, if any (the first of a set, [`super::Known::mechanism`]):
+    /// it names the finding alone, so a known difference and a candidate bug that look alike
+    /// are still two reports, and one entry is one report in every field and operation.
     pub known: Option<String>,
 }
 
@@ -63,8 +65,7 @@ impl Signature {
     /// The identifier within the implementation's reports, usable as a file name:
     /// `parse-rejects-valid-port-over-65535`, `parse-components-host-path`,
     /// `parse-accepts-invalid-host-space`, `resolve-target-path-relative-path`, and for a
-    /// known difference its catalogue entry after two dashes:
-    /// `parse-components-path--http-empty-path-is-slash`.
+    /// finding a catalogue entry covers, that entry's id alone: `http-empty-path-is-slash`.
     pub fn id(&self) -> String {
         let mut id = String::with_capacity(64);
         let mut push = |part: &str, first: bool| {
@@ -80,16 +81,14 @@ impl Signature {
                 }
             }));
         };
-        push(self.op, true);
-        push(self.kind.name(), false);
         match &self.known {
-            // A known difference is named by its catalogue entry, after two dashes: the entry
-            // already says what the behaviour is, whatever fields it shows in.
-            Some(known) => {
-                push("", false);
-                push(known, false);
-            }
+            // A finding a catalogue entry covers is named by the entry alone: the entry says
+            // what the mechanism is, whatever operation, kind of difference or field it shows
+            // in, so one mechanism makes one report.
+            Some(known) => push(known, true),
             None => {
+                push(self.op, true);
+                push(self.kind.name(), false);
                 for field in &self.fields {
                     push(field.name(), false);
                 }

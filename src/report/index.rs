@@ -33,12 +33,25 @@ pub fn render(reports: &[Report]) -> String {
          when a behaviour does.\n\n",
     );
     let bugs = sorted.iter().filter(|r| r.is_candidate_bug()).count();
+    let shared = sorted
+        .iter()
+        .filter(|r| r.is_candidate_bug() && !r.is_own_cause())
+        .count();
     let _ = writeln!(
         out,
-        "{} reports: {} bugs (confirmed by hand, or candidates), {} known differences.\n",
+        "{} reports: {} bugs (confirmed by hand, or candidates), {} known differences.{}\n",
         sorted.len(),
         bugs,
-        sorted.len() - bugs
+        sorted.len() - bugs,
+        if shared > 0 {
+            format!(
+                " Of the bugs, {shared} {} the same finding in code one implementation shares with another, counted with the original: {} causes.",
+                if shared == 1 { "is" } else { "are" },
+                bugs - shared
+            )
+        } else {
+            String::new()
+        }
     );
     let _ = writeln!(
         out,
@@ -59,7 +72,16 @@ pub fn render(reports: &[Report]) -> String {
                 None => "**candidate bug**".to_owned(),
                 Some(k) if report.is_confirmed_bug() => format!("**confirmed bug** (`{}`)", k.id),
                 Some(k) => format!("{} (`{}`)", report.class, k.id),
-            },
+            } + &report
+                .same_code_as
+                .as_ref()
+                .map(|same| {
+                    format!(
+                        "; shared code: [{}]({}/{}.md)",
+                        same.implementation, same.implementation, report.signature
+                    )
+                })
+                .unwrap_or_default(),
             if report.security { "yes" } else { "" },
             super::markdown::case_markdown(&report.minimal.case).replace('|', "\\|"),
             super::markdown::text(report.upstream.as_deref().unwrap_or("")).replace('|', "\\|"),

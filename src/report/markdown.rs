@@ -174,6 +174,35 @@ pub fn render(report: &Report) -> String {
         },
     }
 
+    if let Some(known) = report.known.as_ref().filter(|k| !k.seen_with.is_empty()) {
+        let others: Vec<String> = known
+            .seen_with
+            .iter()
+            .map(|id| format!("`{id}`"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "The minimal case shows `{}` together with {}: their models reproduce its answer only together. It is filed here, under the first of them in catalogue order, and no report is made for the combination.\n",
+            known.id,
+            others.join(", ")
+        );
+    }
+
+    if let Some(same) = &report.same_code_as {
+        let _ = writeln!(
+            out,
+            "## Shared code\n\n{} runs {}'s code here ({}), and {} shows the same finding: [{}/{}](../{}/{}.md). It is one cause, counted and filed there.\n",
+            text(&report.implementation),
+            text(&same.implementation),
+            text(&same.evidence),
+            text(&same.implementation),
+            text(&same.implementation),
+            text(&report.signature),
+            same.implementation,
+            report.signature,
+        );
+    }
+
     if let Some(upstream) = &report.upstream {
         let _ = writeln!(out, "## Upstream\n\n{}\n", super::visible(upstream));
     }

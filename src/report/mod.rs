@@ -31,6 +31,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::diff::catalogue::SharedCode;
 use crate::diff::{Finding, Known};
 use crate::impls::{About, Implementation};
 use crate::model::Outcome;
@@ -95,6 +96,10 @@ pub struct KnownEntry {
     /// For a bug: what upstream knows of it.
     #[serde(default)]
     pub upstream: Option<String>,
+    /// The other entries the minimal case needs beside this one (a set of entries that
+    /// reproduce its answer only together); empty when it shows this entry alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seen_with: Vec<String>,
 }
 
 /// The data of one report; the `.json` file is this, the `.md` file renders it.
@@ -151,12 +156,32 @@ pub struct Report {
     /// does not (`--impl-cmd 'NAME=COMMAND'` for an external program).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selection: Option<String>,
+    /// For an implementation that runs another's code: that implementation, when it has a
+    /// report of the same signature. The two are one cause, counted with the original.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_code_as: Option<SameCode>,
+}
+
+/// The implementation whose code a report's implementation runs, and how we know
+/// ([`crate::diff::catalogue::SharedCode`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SameCode {
+    /// The original implementation, which has a report of the same signature.
+    pub implementation: String,
+    /// The declaration's evidence.
+    pub evidence: String,
 }
 
 impl Report {
     /// Whether the catalogue does not cover it.
     pub fn is_candidate_bug(&self) -> bool {
         self.known.is_none() || self.is_confirmed_bug()
+    }
+
+    /// Whether it is counted as a cause of its own: not the same finding in code shared with
+    /// another implementation, which is counted there.
+    pub fn is_own_cause(&self) -> bool {
+        self.same_code_as.is_none()
     }
 
     /// Whether a catalogue entry of class `bug` covers it: a bug checked by hand.
@@ -264,6 +289,8 @@ pub struct Collector {
     /// The signature a finding was first seen with, to the signature of its shrunk case, under
     /// which its report is kept: one report for the many field sets one cause shows.
     aliases: BTreeMap<(String, String), (String, String)>,
+    /// Implementations that run another's code ([`SharedCode`]).
+    shared_code: Vec<SharedCode>,
 }
 
 /// A stored minimal case seen again with its signature.
@@ -275,6 +302,8 @@ struct Confirmed {
     /// fields differ: the report describes the case it shows).
     fields: Vec<String>,
     detail: String,
+    /// The other entries its case needs beside the report's own ([`KnownEntry::seen_with`]).
+    seen_with: Vec<String>,
 }
 
 impl Collector {
@@ -293,7 +322,15 @@ impl Collector {
             confirmed: BTreeMap::new(),
             inserted: std::collections::BTreeSet::new(),
             aliases: BTreeMap::new(),
+            shared_code: Vec::new(),
         }
+    }
+
+    /// The implementations that run another's code: a report of one that the original has
+    /// too is marked as the original's ([`Report::same_code_as`]) when written.
+    pub fn with_shared_code(mut self, shared_code: &[SharedCode]) -> Self {
+        self.shared_code = shared_code.to_vec();
+        self
     }
 
     /// The directory.
@@ -361,6 +398,11 @@ impl Collector {
                     security: finding.is_security_relevant(),
                     fields: field_names(&finding.signature),
                     detail: finding.signature.detail.clone(),
+                    seen_with: finding
+                        .known
+                        .as_ref()
+                        .map(|k| k.seen_with().map(str::to_owned).collect())
+                        .unwrap_or_default(),
                 },
             );
         }
@@ -479,6 +521,9 @@ impl Collector {
             }
         }
         let mut all = read_own_files(&self.dir)?;
+        if let Err(e) = mark_shared_code(&self.dir, &mut all, &self.shared_code, &verdicts) {
+            first_error.get_or_insert(e);
+        }
         stats.retain(&all);
         let stats_written = stats.write(&self.dir);
         for report in &mut all {
@@ -491,6 +536,35 @@ impl Collector {
             None => Ok(all),
         }
     }
+}
+
+/// Marks each report of an implementation that runs another's code whose signature the
+/// original has a report of too, and unmarks the others; rewrites the reports that change.
+fn mark_shared_code(
+    dir: &Path,
+    reports: &mut [Report],
+    shared_code: &[SharedCode],
+    verdicts: &Verdicts,
+) -> io::Result<()> {
+    let held: std::collections::BTreeSet<(String, String)> = reports
+        .iter()
+        .map(|r| (r.implementation.clone(), r.signature.clone()))
+        .collect();
+    for report in reports.iter_mut() {
+        let same = shared_code
+            .iter()
+            .find(|s| s.implementation == report.implementation)
+            .filter(|s| held.contains(&(s.with.clone(), report.signature.clone())))
+            .map(|s| SameCode {
+                implementation: s.with.clone(),
+                evidence: s.evidence.clone(),
+            });
+        if report.same_code_as != same {
+            report.same_code_as = same;
+            *report = write_report(dir, report.clone(), verdicts)?;
+        }
+    }
+    Ok(())
 }
 
 fn remove_if_there(path: &Path) -> io::Result<()> {
@@ -611,13 +685,16 @@ fn capped_exhibit(exhibit: &mut Exhibit) {
     }
 }
 
+/// The entry a report is filed under ([`Known::mechanism`]), with the others its case needs.
 fn known_entry(known: &Known) -> KnownEntry {
+    let mechanism = known.mechanism();
     KnownEntry {
-        id: known.id.clone(),
-        class: known.class.name().to_owned(),
-        reason: known.reason.clone(),
-        link: known.link.clone(),
-        upstream: known.upstream.clone(),
+        id: mechanism.id.clone(),
+        class: mechanism.class.name().to_owned(),
+        reason: mechanism.reason.clone(),
+        link: mechanism.link.clone(),
+        upstream: mechanism.upstream.clone(),
+        seen_with: known.seen_with().map(str::to_owned).collect(),
     }
 }
 
@@ -653,7 +730,8 @@ fn new_report(
             .to_owned(),
         // The tag goes with the case the report shows first: the minimal one.
         security: minimal.is_security_relevant(),
-        known: original.known.as_ref().map(|k| known_entry(k)),
+        // The entry and the others the case needs, as the minimal case shows them.
+        known: minimal.known.as_ref().map(|k| known_entry(k)),
         rfc: rfc::citation(signature),
         verdict: None,
         upstream: None,
@@ -673,6 +751,7 @@ fn new_report(
         },
         reproduction,
         selection: None,
+        same_code_as: None,
     }
 }
 
@@ -699,6 +778,7 @@ fn merge(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
         merged.security = old.security;
         merged.fields = old.fields;
         merged.detail = old.detail;
+        set_seen_with(&mut merged, old.known.map(|k| k.seen_with).unwrap_or_default());
         merged.reproduction = old.reproduction.or(merged.reproduction);
     }
     for example in old.examples {
@@ -730,6 +810,13 @@ fn merge_counts(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Repo
     merged
 }
 
+/// The entries beside the report's own that its minimal case needs: they go with the case.
+fn set_seen_with(report: &mut Report, seen_with: Vec<String>) {
+    if let Some(known) = &mut report.known {
+        known.seen_with = seen_with;
+    }
+}
+
 /// The stored minimal case stays while it still shows the behaviour, for the same release of
 /// the crate, and no shorter one was found: otherwise the order in which a run happens to meet
 /// the cases would change committed reports. Its answers are this run's.
@@ -747,6 +834,7 @@ fn keep_confirmed_minimal(
             merged.security = confirmed.security;
             merged.fields = confirmed.fields.clone();
             merged.detail = confirmed.detail.clone();
+            set_seen_with(merged, confirmed.seen_with.clone());
             merged.reproduction = old.reproduction.clone().or(merged.reproduction.take());
             true
         }
