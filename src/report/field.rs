@@ -78,6 +78,9 @@ pub struct Finding {
     /// What upstream knows of it, for a confirmed bug.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub upstream: Option<String>,
+    /// The implementation whose code shows the same finding, where it is counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub same_code_as: Option<String>,
 }
 
 /// One parser's row.
@@ -176,6 +179,7 @@ pub fn build(
                     security: report.security,
                     report: format!("{}/{}.md", report.implementation, report.signature),
                     upstream: report.upstream.clone(),
+                    same_code_as: report.same_code_as.as_ref().map(|s| s.implementation.clone()),
                 };
                 if report.is_confirmed_bug() {
                     confirmed_bugs.push(finding);
@@ -285,8 +289,8 @@ fn markdown(field: &Field) -> String {
             cell(row.operations.get("resolve")),
             cell(row.operations.get("normalize")),
             cell(row.whatwg.as_ref()),
-            row.confirmed_bugs.len(),
-            row.candidate_bugs.len(),
+            bug_count(&row.confirmed_bugs),
+            bug_count(&row.candidate_bugs),
             row.known_differences
         );
     }
@@ -327,9 +331,14 @@ fn markdown(field: &Field) -> String {
                     .as_deref()
                     .map(|u| format!(" — upstream: {}", md_escape(u)))
                     .unwrap_or_default();
+                let shared = f
+                    .same_code_as
+                    .as_deref()
+                    .map(|original| format!(" — the same code as {original}, counted there"))
+                    .unwrap_or_default();
                 let _ = writeln!(
                     out,
-                    "- {what}{security}: [{}]({}){upstream}",
+                    "- {what}{security}: [{}]({}){upstream}{shared}",
                     f.signature, f.report
                 );
             }
@@ -337,6 +346,15 @@ fn markdown(field: &Field) -> String {
         let _ = writeln!(out);
     }
     out
+}
+
+/// How many bugs, and how many of them are another implementation's through shared code.
+fn bug_count(findings: &[Finding]) -> String {
+    let shared = findings.iter().filter(|f| f.same_code_as.is_some()).count();
+    match shared {
+        0 => findings.len().to_string(),
+        _ => format!("{} ({shared} in shared code)", findings.len()),
+    }
 }
 
 fn md_escape(text: &str) -> String {
@@ -426,14 +444,16 @@ fn html(field: &Field) -> String {
             html_cell(&mut out, row.operations.get(op));
         }
         html_cell(&mut out, row.whatwg.as_ref());
-        let link = |n: usize| {
+        let link = |bugs: &[Finding]| {
             format!(
-                "<td data-sort=\"{n}\"><a href=\"field.md#{}\">{n}</a></td>",
-                html_escape(&p.name)
+                "<td data-sort=\"{}\"><a href=\"field.md#{}\">{}</a></td>",
+                bugs.len(),
+                html_escape(&p.name),
+                bug_count(bugs)
             )
         };
-        out.push_str(&link(row.confirmed_bugs.len()));
-        out.push_str(&link(row.candidate_bugs.len()));
+        out.push_str(&link(&row.confirmed_bugs));
+        out.push_str(&link(&row.candidate_bugs));
         let _ = write!(out, "<td data-sort=\"{0}\">{0}</td>", row.known_differences);
         for part in &parts {
             html_cell(&mut out, row.parts.get(part));
