@@ -116,7 +116,7 @@ impl<'a> Campaign<'a> {
                 source,
             ) {
                 self.stats.signatures += 1;
-                if minimal.known.is_none() {
+                if minimal.is_candidate() {
                     self.stats.candidate_bugs += 1;
                 }
                 new.push(minimal);
@@ -198,7 +198,7 @@ impl<'a> Campaign<'a> {
         );
         if made {
             self.stats.signatures += 1;
-            if prepared.minimal.known.is_none() {
+            if prepared.minimal.is_candidate() {
                 self.stats.candidate_bugs += 1;
             }
         }
@@ -243,15 +243,20 @@ impl<'a> Campaign<'a> {
 /// A new finding shrunk, then, where a parse of its strings shows the same behaviour
 /// ([`Engine::cause`]: a resolution that accepts an invalid reference because the parser does),
 /// that parse shrunk in its place: the report is the parser's, and the resolution's signature
-/// becomes another name of it. An accepted invalid character that stands for every character
-/// its rule refuses there is signed as that rule unchecked ([`Engine::generalized`]).
+/// becomes another name of it. What a set of the library's departures reproduces is signed by
+/// that set ([`Engine::attributed`]); otherwise an accepted invalid character that stands for
+/// every character its rule refuses there is signed as that rule unchecked
+/// ([`Engine::generalized`]).
 fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     let minimal = engine.shrink(finding, SHRINK_BUDGET);
     let minimal = match engine.cause(&minimal) {
         Some(parse) => engine.shrink(&parse, SHRINK_BUDGET),
         None => minimal,
     };
-    engine.generalized(&minimal).unwrap_or(minimal)
+    engine
+        .attributed(&minimal)
+        .or_else(|| engine.generalized(&minimal))
+        .unwrap_or(minimal)
 }
 
 /// The cases one real-world URL makes: parse it, normalize it, and resolve a typical relative

@@ -79,7 +79,7 @@ impl FirstFind {
             after,
             cases,
             signature: finding.signature.to_string(),
-            candidate_bug: finding.known.is_none(),
+            candidate_bug: finding.is_candidate(),
             bug: finding.is_bug(),
             security: finding.is_security_relevant(),
             case: finding.case.clone(),
@@ -428,7 +428,7 @@ pub fn run(
                                 .fetch_add(new.len() as u64, Ordering::Relaxed);
                             let candidates = campaign.stats().candidate_bugs - candidates_before;
                             if candidates > 0 {
-                                if let Some(finding) = new.iter().find(|f| f.known.is_none()) {
+                                if let Some(finding) = new.iter().find(|f| f.is_candidate()) {
                                     first.get_or_init(|| {
                                         FirstFind::of(finding, cases, start.elapsed())
                                     });

@@ -92,7 +92,13 @@ pub fn run(args: DiffArgs) -> ExitCode {
         Ok(engine) => engine,
         Err(e) => return fail(e),
     };
-    let run = engine.run(&case);
+    let mut run = engine.run(&case);
+    // A candidate is named by its mechanism where the library of departures reproduces it.
+    for finding in &mut run.findings {
+        if let Some(attributed) = engine.attributed(finding) {
+            *finding = attributed;
+        }
+    }
     let written = match &reports {
         Some(dir) => {
             let mut campaign = Campaign::new(&engine, dir);
@@ -128,6 +134,10 @@ fn verdict(finding: &Finding) -> (&'static str, String) {
     let id = finding.signature.id();
     match &finding.known {
         None => ("candidate-bug", format!("differs: {id} (candidate bug)")),
+        Some(k) if finding.is_candidate() => (
+            "candidate-bug",
+            format!("differs: {id} (candidate bug: undocumented departure {})", k.id),
+        ),
         Some(k) if finding.is_bug() => (
             "confirmed-bug",
             format!("differs: {id} (confirmed bug: {})", k.id),

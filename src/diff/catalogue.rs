@@ -25,6 +25,7 @@ use std::sync::{Arc, RwLock};
 use serde::Deserialize;
 
 use super::compare::{self, Difference, DifferenceKind};
+use super::departures::Departure;
 use super::meaning;
 use super::models::{self, Model, Step};
 use super::{CaseMemo, Known};
@@ -52,9 +53,17 @@ pub enum Class {
     /// A bug, checked by hand against the RFC text: the entry groups every signature one root
     /// cause shows into one report, and its reason is the verdict.
     Bug,
+    /// Not an entry's class: a finding no entry explains, which a set of the library's
+    /// departures (`super::departures`) reproduces. A candidate bug, named by its mechanism.
+    Departure,
 }
 
 impl Class {
+    /// Whether a finding of this class is a bug, confirmed or candidate.
+    pub const fn is_bug(self) -> bool {
+        matches!(self, Class::Bug | Class::Departure)
+    }
+
     /// The name used in reports.
     pub const fn name(self) -> &'static str {
         match self {
@@ -63,6 +72,7 @@ impl Class {
             Class::ApiLimit => "API limit",
             Class::DocumentedDeviation => "documented deviation",
             Class::Bug => "confirmed bug",
+            Class::Departure => "candidate bug: undocumented departure",
         }
     }
 }
@@ -384,6 +394,11 @@ impl Catalogue {
             if let Some(op) = entry.ops.iter().find(|op| !OPS.contains(&op.as_str())) {
                 return Err(format!("{id}: unknown op {op:?}"));
             }
+            if entry.class == Class::Departure {
+                return Err(format!(
+                    "{id}: `departure` is what attribution finds, not an entry's class (a documented departure is `documented-deviation`, with `model: !departure ...`)"
+                ));
+            }
             if entry.class == Class::Bug && entry.upstream.is_none() {
                 return Err(format!(
                     "{id}: a bug entry says what upstream knows (`upstream`, with `refs: []` for none found)"
@@ -655,6 +670,100 @@ impl Catalogue {
         None
     }
 
+    /// The smallest set of the library's departures that, composed with `implementation`'s
+    /// known model, reproduces `actual` exactly (less `blind_spots`): one departure, then two,
+    /// then three, in library order; `None` when none does, or when the implementation's model
+    /// is a whole other specification (the URL Standard), whose departures these are not.
+    pub fn attribute(
+        &self,
+        implementation: &str,
+        blind_spots: &[BlindSpot],
+        case: &Request,
+        actual: &Outcome,
+    ) -> Option<(Arc<Known>, Vec<Departure>)> {
+        if self.claims_url_standard(implementation, case) || !actual.is_valid() {
+            return None;
+        }
+        let known_steps = self.steps(implementation, case);
+        let library = Departure::all();
+        let models: Vec<Model> = library.iter().map(|&d| Model::Departure(d)).collect();
+        // Only the departures that read this case otherwise can be part of the answer.
+        let live: Vec<usize> = (0..library.len())
+            .filter(|&i| library[i].rewrite(case).is_some())
+            .collect();
+        let memo = CaseMemo::default();
+        for size in 1..=3 {
+            for chosen in combinations(live.len(), size) {
+                let set: Vec<usize> = chosen.iter().map(|&n| live[n]).collect();
+                if set.len() > 1 && set.iter().any(|&i| !library[i].restores()) {
+                    continue;
+                }
+                let departures: Vec<Departure> = set.iter().map(|&i| library[i]).collect();
+                let answer =
+                    self.answer_departing(&models, &set, &known_steps, case, &memo);
+                if answer.is_valid() && compare::compare(case, &answer, actual, blind_spots).is_none()
+                {
+                    let parts: Vec<Arc<Known>> =
+                        set.iter().map(|&i| Arc::new(departure_known(library[i]))).collect();
+                    return Some((Arc::new(match parts.as_slice() {
+                        [one] => (**one).clone(),
+                        _ => Known {
+                            id: parts
+                                .iter()
+                                .map(|p| p.id.as_str())
+                                .collect::<Vec<_>>()
+                                .join("+"),
+                            class: Class::Departure,
+                            reason: parts
+                                .iter()
+                                .map(|p| format!("{}: {}", p.id, p.reason))
+                                .collect::<Vec<_>>()
+                                .join("\n\n"),
+                            link: parts[0].link.clone(),
+                            upstream: None,
+                            parts,
+                        },
+                    }), departures));
+                }
+            }
+        }
+        None
+    }
+
+    /// `implementation`'s known model with `departures` reading the case first.
+    pub fn departing_answer(
+        &self,
+        implementation: &str,
+        departures: &[Departure],
+        case: &Request,
+    ) -> Outcome {
+        let models: Vec<Model> = departures.iter().map(|&d| Model::Departure(d)).collect();
+        let all: Vec<usize> = (0..models.len()).collect();
+        let known_steps = self.steps(implementation, case);
+        self.answer_departing(&models, &all, &known_steps, case, &CaseMemo::default())
+    }
+
+    fn answer_departing(
+        &self,
+        models: &[Model],
+        chosen: &[usize],
+        known_steps: &[Step<'_>],
+        case: &Request,
+        memo: &CaseMemo,
+    ) -> Outcome {
+        // The departures read the input first; the implementation's documented rules act on
+        // what they read.
+        let mut steps: Vec<Step<'_>> = chosen
+            .iter()
+            .map(|&i| Step {
+                model: &models[i],
+                index: usize::MAX,
+            })
+            .collect();
+        steps.extend(known_steps.iter().copied());
+        models::outcome(&steps, case, memo)
+    }
+
     /// What the entries `indices` (one or more) together say of a finding they cover.
     fn known_for(&self, indices: &[usize]) -> Arc<Known> {
         if let [one] = indices {
@@ -697,6 +806,21 @@ impl Catalogue {
             })
             .map(|(e, _)| e)
             .collect()
+    }
+}
+
+/// What one departure says of a finding it reproduces.
+fn departure_known(departure: Departure) -> Known {
+    Known {
+        id: departure.id(),
+        class: Class::Departure,
+        reason: format!(
+            "{}. No catalogue entry of this implementation documents it: a candidate bug until one does (a documented deviation, with the library's own words) or confirms it (a bug, with its upstream status).",
+            departure.description()
+        ),
+        link: "https://www.rfc-editor.org/rfc/rfc3986#appendix-A".to_owned(),
+        upstream: None,
+        parts: Vec::new(),
     }
 }
 

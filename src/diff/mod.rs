@@ -3,6 +3,7 @@
 
 pub mod catalogue;
 pub mod compare;
+pub mod departures;
 pub mod meaning;
 pub mod models;
 pub mod properties;
@@ -87,7 +88,15 @@ impl Finding {
     /// Whether it is a bug: a candidate (no catalogue entry covers it) or a confirmed one (a bug
     /// entry groups it); not a forgiven difference, not an unjudged one.
     pub fn is_bug(&self) -> bool {
-        self.known.as_ref().is_none_or(|k| k.class == Class::Bug)
+        self.known.as_ref().is_none_or(|k| k.class.is_bug())
+    }
+
+    /// Whether it is a candidate bug: no catalogue entry covers it, or only the library's
+    /// departures name it.
+    pub fn is_candidate(&self) -> bool {
+        self.known
+            .as_ref()
+            .is_none_or(|k| k.class == Class::Departure)
     }
 
     /// The signature's id ([`Signature::id`]), made when the finding was.
@@ -473,6 +482,61 @@ impl Engine {
         })
     }
 
+    /// The finding signed by its mechanism, when no catalogue entry explains it but a set of
+    /// the library's departures does ([`departures`], [`Catalogue::attribute`]): the
+    /// smallest set that, composed with the implementation's known model, reproduces its
+    /// answer exactly. Every symptom of one mechanism, in any component or character class,
+    /// is then one report. `None` for a finding an entry covers, a property (which no model
+    /// of answers explains), and a finding no set reproduces (it stays signed by its
+    /// symptom). It asks the implementation nothing: the answer is the finding's.
+    pub fn attributed(&self, finding: &Finding) -> Option<Finding> {
+        if finding.known.is_some() || finding.difference.kind.is_property() {
+            return None;
+        }
+        let name = &finding.signature.implementation;
+        let implementation = self.core.by_name(name)?;
+        let blind_spots = implementation.blind_spots();
+        let catalogue = &self.core.catalogue;
+        let (known, departures) =
+            catalogue.attribute(name, blind_spots, &finding.case, &finding.actual)?;
+        // One input does not make a mechanism: where a departure stands in for a character,
+        // the implementation must answer as the departure says with every other character the
+        // rule refuses there too (a parser that takes a "%" in a path but refuses a space
+        // checks the path, and its cause is narrower).
+        for departure in &departures {
+            let Some((at, original)) = departure.probe_site(&finding.case) else {
+                continue;
+            };
+            let mut probed = 0;
+            for &probe in DEPARTURE_PROBES.iter().filter(|&&c| c != original) {
+                let mut case = finding.case.clone();
+                probed_string(&mut case, false).replace_range(
+                    at..at + original.len_utf8(),
+                    probe.encode_utf8(&mut [0; 4]),
+                );
+                if departure.probe_site(&case) != Some((at, probe)) {
+                    continue;
+                }
+                let modelled = catalogue.departing_answer(name, &departures, &case);
+                let actual = self.answer_of(name, &case)?;
+                if !modelled.is_valid()
+                    || compare::compare(&case, &modelled, &actual, blind_spots).is_some()
+                {
+                    return None;
+                }
+                probed += 1;
+            }
+            if probed < 4 {
+                return None;
+            }
+        }
+        let mut attributed = finding.clone();
+        attributed.signature.known = Some(known.mechanism().id.clone());
+        attributed.known = Some(known);
+        attributed.id = attributed.signature.id();
+        Some(attributed)
+    }
+
     /// Shrinks a finding to a minimal case that shows the same behaviour and classification
     /// (the first field of its signature, not every field: see `Core::shrink_within`).
     pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {
@@ -842,6 +906,13 @@ impl Core {
 /// the place of a finding's accepted character by [`Engine::generalized`].
 pub const UNCHECKED_PROBES: [char; 16] = [
     ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']', '@', '%', '\u{1}', '\u{e9}',
+];
+
+/// Characters a departure that stands in for one refused character must take in its place
+/// too ([`Engine::attributed`]): one of each class a rule may refuse, controls and a lone
+/// "%" aside (departures of their own).
+pub const DEPARTURE_PROBES: [char; 12] = [
+    ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
 ];
 
 /// The string of `case` a reference's error is about: the base of a resolution when

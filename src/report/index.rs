@@ -71,6 +71,9 @@ pub fn render(reports: &[Report]) -> String {
                 }
                 None => "**candidate bug**".to_owned(),
                 Some(k) if report.is_confirmed_bug() => format!("**confirmed bug** (`{}`)", k.id),
+                Some(k) if report.is_undocumented_departure() => {
+                    format!("**candidate bug**: undocumented departure (`{}`)", k.id)
+                }
                 Some(k) => format!("{} (`{}`)", report.class, k.id),
             } + &report
                 .same_code_as

@@ -146,6 +146,14 @@ pub fn render(report: &Report) -> String {
                 super::link_from(2, &known.link)
             );
         }
+        Some(known) if report.is_undocumented_departure() => {
+            let _ = writeln!(
+                out,
+                "Undocumented departure `{}`, a candidate bug named by its mechanism (the library of departures reproduces the answer exactly): {}\n",
+                known.id,
+                known.reason
+            );
+        }
         Some(known) => {
             let _ = writeln!(
                 out,

@@ -175,7 +175,15 @@ pub struct SameCode {
 impl Report {
     /// Whether the catalogue does not cover it.
     pub fn is_candidate_bug(&self) -> bool {
-        self.known.is_none() || self.is_confirmed_bug()
+        self.known.is_none() || self.is_confirmed_bug() || self.is_undocumented_departure()
+    }
+
+    /// Whether a set of the library's departures names it, which no catalogue entry of its
+    /// implementation documents: a candidate bug named by its mechanism.
+    pub fn is_undocumented_departure(&self) -> bool {
+        self.known
+            .as_ref()
+            .is_some_and(|k| k.class == crate::diff::Class::Departure.name())
     }
 
     /// Whether it is counted as a cause of its own: not the same finding in code shared with

@@ -47,6 +47,9 @@ pub enum Model {
     /// The URL Standard with one documented departure from its current text: a bug model of a
     /// URL-Standard crate, composed with its `url-standard` step.
     UrlStandardDeparting(Departure),
+    /// A departure from RFC 3986 of the shared library (`super::departures`), documented by
+    /// the implementation whose entry names it.
+    Departure(super::departures::Departure),
 }
 
 /// A departure from the URL Standard's current text (`crate::whatwg::Departures`).
@@ -1410,9 +1413,12 @@ fn evaluate_traced(
     let mut rewritten: Option<Request> = None;
     let mut rewrote = vec![false; if inert.is_some() { steps.len() } else { 0 }];
     for (i, step) in steps.iter().enumerate() {
-        if let Model::Transform(t) = step.model
-            && let Some(again) = t.rewrite(rewritten.as_ref().unwrap_or(case))
-        {
+        let again = match step.model {
+            Model::Transform(t) => t.rewrite(rewritten.as_ref().unwrap_or(case)),
+            Model::Departure(d) => d.rewrite(rewritten.as_ref().unwrap_or(case)),
+            _ => None,
+        };
+        if let Some(again) = again {
             rewritten = Some(again);
             if let Some(flag) = rewrote.get_mut(i) {
                 *flag = true;
@@ -1423,7 +1429,10 @@ fn evaluate_traced(
         .iter()
         .filter_map(|s| match s.model {
             Model::Reading(r) => Some((*r, s.index)),
-            Model::Transform(_) | Model::UrlStandard | Model::UrlStandardDeparting(_) => None,
+            Model::Transform(_)
+            | Model::Departure(_)
+            | Model::UrlStandard
+            | Model::UrlStandardDeparting(_) => None,
         })
         .collect();
     let asked = rewritten.as_ref().unwrap_or(case);
@@ -1461,6 +1470,11 @@ fn evaluate_traced(
                     true
                 }
             },
+            Model::Departure(d) => {
+                let given = outcome.clone();
+                outcome = d.apply(case, asked, outcome);
+                rewrote.get(i).copied().unwrap_or(true) || outcome != given
+            }
             Model::Reading(_) => !matches!(asked, Request::Parse { .. }),
             Model::UrlStandard | Model::UrlStandardDeparting(_) => true,
         };

@@ -1,0 +1,642 @@
+//! The library of departures: exact models of the ways parsers depart from RFC 3986, shared by
+//! every implementation and parameterized where the mechanism is (a component).
+//!
+//! A departure is a reading of the input that a parser makes instead of the RFC's. Each is
+//! written as a rewrite of the input into one the reference accepts, one character for one
+//! character (so every delimiter stays where it was), and a restoration of the answer: every
+//! component the reference reads in the rewritten input takes back the text written at the same
+//! place of the input as given. So `path-unchecked` reads `a:/b c` as the reference reads
+//! `a:/bac`, and answers the path `/b c`: what a parser that checks nothing in a path answers.
+//!
+//! Departures serve twice. An implementation's catalogue may name one as its documented
+//! behaviour (`model: !departure {unchecked: path}`), with the library's words for it. And a
+//! finding no entry of its implementation explains is attributed
+//! ([`crate::diff::Engine::attributed`]): the smallest set of departures that, composed with the
+//! implementation's known model, reproduces its answer exactly signs the finding, so that every
+//! symptom of one mechanism, in any component or character class, is one report. Such a finding
+//! stays a candidate bug, named by its mechanism, until a catalogue entry documents or confirms
+//! it.
+
+use serde::Deserialize;
+
+use crate::model::{Components, Outcome};
+use crate::protocol::Request;
+use crate::reference::chars::{
+    ALPHA, CharClass, DIGIT, FRAGMENT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO,
+};
+use crate::reference::{self, ParseOptions};
+
+/// A component of a URI reference, as a departure's parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Part {
+    /// `scheme`
+    Scheme,
+    /// `userinfo`
+    Userinfo,
+    /// `host`, a `reg-name` (an IP literal has a departure of its own)
+    Host,
+    /// `port`
+    Port,
+    /// `path`
+    Path,
+    /// `query`
+    Query,
+    /// `fragment`
+    Fragment,
+}
+
+impl Part {
+    /// Every part, in URI order.
+    pub const ALL: [Part; 7] = [
+        Part::Scheme,
+        Part::Userinfo,
+        Part::Host,
+        Part::Port,
+        Part::Path,
+        Part::Query,
+        Part::Fragment,
+    ];
+
+    /// Its ABNF rule's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Part::Scheme => "scheme",
+            Part::Userinfo => "userinfo",
+            Part::Host => "host",
+            Part::Port => "port",
+            Part::Path => "path",
+            Part::Query => "query",
+            Part::Fragment => "fragment",
+        }
+    }
+
+    /// The characters its rule allows as they are (pct-encoded triplets aside), and the one
+    /// that stands for a refused character in a rewrite.
+    const fn rule(self) -> (CharClass, char) {
+        match self {
+            // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+            Part::Scheme => (SCHEME, 'a'),
+            // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+            Part::Userinfo => (USERINFO, 'a'),
+            // reg-name = *( unreserved / pct-encoded / sub-delims )
+            Part::Host => (REG_NAME, 'a'),
+            // port = *DIGIT
+            Part::Port => (DIGIT, '0'),
+            // path: segments of pchar, "/" between them
+            Part::Path => (PATH, 'a'),
+            // query = *( pchar / "/" / "?" )
+            Part::Query => (QUERY, 'a'),
+            // fragment = *( pchar / "/" / "?" )
+            Part::Fragment => (FRAGMENT, 'a'),
+        }
+    }
+
+    /// Whether a pct-encoded triplet may stand in it.
+    const fn takes_pct_encoded(self) -> bool {
+        !matches!(self, Part::Scheme | Part::Port)
+    }
+}
+
+/// One way a parser departs from RFC 3986.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Departure {
+    /// A component's characters are not checked: whatever stands between its delimiters is
+    /// kept as written (Go's path and query, which take a space), but for a "%" that starts no
+    /// pct-encoded triplet (its departure is the next) and control characters.
+    Unchecked(Part),
+    /// A "%" that starts no pct-encoded triplet is kept as written in a component.
+    PercentUnchecked(Part),
+    /// A host that starts with "[" is taken up to its first "]" without checking what is
+    /// between them (an `IP-literal` whose `IPv6address` or `IPvFuture` is not checked).
+    IpLiteralUnchecked,
+    /// The authority's userinfo ends at its last "@", not its first: the earlier ones are
+    /// part of the userinfo, and the host is what follows the last.
+    UserinfoToLastAt,
+    /// A component's refused characters are percent-encoded (UTF-8, then `%XX`) instead of
+    /// refused, and the result is read by the RFC's grammar.
+    EncodedInsteadOfRefused(Part),
+}
+
+impl Departure {
+    /// Every departure the library holds, in the order attribution tries them.
+    /// The readings of the authority's structure come first: composed with others, a
+    /// departure rewrites the input as the earlier ones left it, so the userinfo that ends at
+    /// the last "@" is whole when its characters are stood in for.
+    pub fn all() -> Vec<Departure> {
+        let mut all = vec![Departure::UserinfoToLastAt, Departure::IpLiteralUnchecked];
+        all.extend(Part::ALL.iter().map(|&p| Departure::Unchecked(p)));
+        all.extend(
+            Part::ALL
+                .iter()
+                .filter(|p| p.takes_pct_encoded())
+                .map(|&p| Departure::PercentUnchecked(p)),
+        );
+        all.extend(
+            [
+                Part::Userinfo,
+                Part::Host,
+                Part::Path,
+                Part::Query,
+                Part::Fragment,
+            ]
+            .map(Departure::EncodedInsteadOfRefused),
+        );
+        all
+    }
+
+    /// Its name, which signs the reports it explains: `path-unchecked`,
+    /// `ip-literal-unchecked`, `userinfo-to-last-at`, `query-encoded-instead-of-refused`.
+    pub fn id(self) -> String {
+        match self {
+            Departure::Unchecked(part) => format!("{}-unchecked", part.name()),
+            Departure::PercentUnchecked(part) => format!("{}-percent-unchecked", part.name()),
+            Departure::IpLiteralUnchecked => "ip-literal-unchecked".to_owned(),
+            Departure::UserinfoToLastAt => "userinfo-to-last-at".to_owned(),
+            Departure::EncodedInsteadOfRefused(part) => {
+                format!("{}-encoded-instead-of-refused", part.name())
+            }
+        }
+    }
+
+    /// What the parser does, and the RFC text it departs from.
+    pub fn description(self) -> String {
+        match self {
+            Departure::Unchecked(part) => format!(
+                "the parser does not check the characters of the {0}: whatever stands between its delimiters is kept as written, where RFC 3986's `{0}` rule (Appendix A) refuses it",
+                part.name()
+            ),
+            Departure::PercentUnchecked(part) => format!(
+                "the parser keeps a \"%\" that starts no pct-encoded triplet in the {} as written, where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG`",
+                part.name()
+            ),
+            Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking what stands between them, where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
+            Departure::UserinfoToLastAt => "the parser ends the userinfo at the authority's last \"@\": the earlier ones become part of the userinfo, which RFC 3986 §3.2.1 does not allow (`userinfo` holds no \"@\"; \"@\" must be percent-encoded there), so the RFC's reading of the host is another".to_owned(),
+            Departure::EncodedInsteadOfRefused(part) => format!(
+                "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
+                part.name()
+            ),
+        }
+    }
+
+    /// Whether the departure rewrites one character for one character, so that the answer
+    /// can be restored from the input as given (and so composes with the others).
+    pub fn restores(self) -> bool {
+        !matches!(self, Departure::EncodedInsteadOfRefused(_))
+    }
+
+    /// Where the departure's generality is probed: the byte offset of the first character it
+    /// stands in for in the input, with that character; `None` for a reading of the input's
+    /// structure (the last "@"), which no other character tests.
+    pub(crate) fn probe_site(self, case: &Request) -> Option<(usize, char)> {
+        let Request::Parse { input, .. } = case else {
+            return None;
+        };
+        let spans = Spans::of(input);
+        match self {
+            Departure::Unchecked(part) | Departure::EncodedInsteadOfRefused(part) => {
+                let range = spans.of_part(part)?;
+                taken(input, range, part)
+                    .into_iter()
+                    .find(|&(_, _, taken)| taken == Taken::Refused)
+                    .map(|(at, c, _)| (at, c))
+            }
+            Departure::PercentUnchecked(_) => None,
+            Departure::IpLiteralUnchecked => {
+                let host = spans.host?;
+                let text = &input[host.clone()];
+                let close = text.find(']')?;
+                let inside = host.start + 1..host.start + close;
+                // The first character the IP literal's grammar does not take at all.
+                input[inside.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| !(c.is_ascii_hexdigit() || c == ':' || c == '.'))
+                    .or_else(|| input[inside.clone()].char_indices().next())
+                    .map(|(i, c)| (inside.start + i, c))
+            }
+            Departure::UserinfoToLastAt => None,
+        }
+    }
+
+    /// The case as the departure reads it, when it changes it: a parse of a URI rule only.
+    pub(crate) fn rewrite(self, case: &Request) -> Option<Request> {
+        let Request::Parse {
+            input,
+            rule,
+            zone_id,
+        } = case
+        else {
+            return None;
+        };
+        Request::rule(rule.as_deref()).ok()?;
+        let spans = Spans::of(input);
+        let rewritten = match self {
+            Departure::Unchecked(part) => {
+                let range = spans.of_part(part)?;
+                // An IP literal is not a reg-name: its departure is its own.
+                if part == Part::Host && input[range.clone()].starts_with('[') {
+                    return None;
+                }
+                replace_taken(input, range, part, Taken::Refused)
+            }
+            Departure::PercentUnchecked(part) => {
+                let range = spans.of_part(part)?;
+                replace_taken(input, range, part, Taken::LonePercent)
+            }
+            Departure::IpLiteralUnchecked => {
+                let host = spans.host.clone()?;
+                let text = &input[host.clone()];
+                if !text.starts_with('[') {
+                    return None;
+                }
+                let close = text.find(']')?;
+                let inside = &text[1..close];
+                let stand_in = ip_literal_stand_in(inside)?;
+                let mut out = input.to_owned();
+                out.replace_range(host.start + 1..host.start + close, &stand_in);
+                out
+            }
+            Departure::UserinfoToLastAt => {
+                let authority = spans.authority.clone()?;
+                let text = &input[authority.clone()];
+                let last = text.rfind('@')?;
+                if text[..last].find('@').is_none() {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                let userinfo = authority.start..authority.start + last;
+                let stood_in: String = input[userinfo.clone()]
+                    .chars()
+                    .map(|c| if c == '@' { 'a' } else { c })
+                    .collect();
+                out.replace_range(userinfo, &stood_in);
+                out
+            }
+            Departure::EncodedInsteadOfRefused(part) => {
+                let range = spans.of_part(part)?;
+                if part == Part::Host && input[range.clone()].starts_with('[') {
+                    return None;
+                }
+                encode_refused(input, range, part)
+            }
+        };
+        (rewritten != *input).then(|| Request::Parse {
+            input: rewritten,
+            rule: rule.clone(),
+            zone_id: *zone_id,
+        })
+    }
+
+    /// The answer with every component the reference read in the rewritten input given back
+    /// the text written at the same place of `original`.
+    pub(crate) fn apply(self, original: &Request, asked: &Request, answer: Outcome) -> Outcome {
+        if !self.restores() {
+            return answer;
+        }
+        let (
+            Request::Parse { input, .. },
+            Request::Parse {
+                input: rewritten,
+                rule,
+                zone_id,
+            },
+        ) = (original, asked)
+        else {
+            return answer;
+        };
+        if input == rewritten || input.chars().count() != rewritten.chars().count() {
+            return answer;
+        }
+        let Outcome::Parsed {
+            components,
+            host_kind,
+        } = answer
+        else {
+            return answer;
+        };
+        let Ok(rule) = Request::rule(rule.as_deref()) else {
+            return Outcome::Parsed {
+                components,
+                host_kind,
+            };
+        };
+        let options = ParseOptions { zone_id: *zone_id };
+        let Ok(read) = reference::parse_with(rewritten, rule, options) else {
+            return Outcome::Parsed {
+                components,
+                host_kind,
+            };
+        };
+        let back = |slice: &str| at_same_place(input, rewritten, slice);
+        let restore = |value: Option<String>, slice: Option<&str>| match (value, slice) {
+            (Some(value), Some(slice)) if value == slice => Some(back(slice)),
+            (value, _) => value,
+        };
+        Outcome::Parsed {
+            components: Components {
+                scheme: restore(components.scheme, read.scheme),
+                userinfo: restore(components.userinfo, read.userinfo),
+                host: restore(components.host, read.host),
+                port: restore(components.port, read.port),
+                path: restore(Some(components.path), Some(read.path)).unwrap_or_default(),
+                query: restore(components.query, read.query),
+                fragment: restore(components.fragment, read.fragment),
+            },
+            host_kind,
+        }
+    }
+}
+
+/// The text of `original` at the characters where `slice` (a part of `rewritten`) stands:
+/// the two have as many characters, and the same ones wherever a rewrite did not stand in.
+fn at_same_place(original: &str, rewritten: &str, slice: &str) -> String {
+    let start = slice.as_ptr() as usize - rewritten.as_ptr() as usize;
+    let first = rewritten[..start].chars().count();
+    let count = slice.chars().count();
+    original.chars().skip(first).take(count).collect()
+}
+
+/// Where each part of a string stands, read as Appendix B reads it and the authority as
+/// §3.2 does: the userinfo up to its first "@", the port after the host's ":".
+#[derive(Clone, Debug, Default)]
+struct Spans {
+    scheme: Option<std::ops::Range<usize>>,
+    authority: Option<std::ops::Range<usize>>,
+    userinfo: Option<std::ops::Range<usize>>,
+    host: Option<std::ops::Range<usize>>,
+    port: Option<std::ops::Range<usize>>,
+    path: std::ops::Range<usize>,
+    query: Option<std::ops::Range<usize>>,
+    fragment: Option<std::ops::Range<usize>>,
+}
+
+impl Spans {
+    fn of(input: &str) -> Spans {
+        let split = reference::split(input);
+        let range = |slice: &str| {
+            let start = slice.as_ptr() as usize - input.as_ptr() as usize;
+            start..start + slice.len()
+        };
+        let mut spans = Spans {
+            scheme: split.scheme.map(range),
+            authority: split.authority.map(range),
+            path: range(split.path),
+            query: split.query.map(range),
+            fragment: split.fragment.map(range),
+            ..Spans::default()
+        };
+        if let Some(authority) = spans.authority.clone() {
+            let text = &input[authority.clone()];
+            let host_start = match text.find('@') {
+                Some(at) => {
+                    spans.userinfo = Some(authority.start..authority.start + at);
+                    at + 1
+                }
+                None => 0,
+            };
+            let rest = &text[host_start..];
+            // The host's end: after an IP literal's "]", else at the first ":".
+            let host_len = if rest.starts_with('[') {
+                rest.find(']').map_or(rest.len(), |close| close + 1)
+            } else {
+                rest.find(':').unwrap_or(rest.len())
+            };
+            let host = authority.start + host_start..authority.start + host_start + host_len;
+            if rest[host_len..].starts_with(':') {
+                spans.port = Some(host.end + 1..authority.end);
+            }
+            spans.host = Some(host);
+        }
+        spans
+    }
+
+    fn of_part(&self, part: Part) -> Option<std::ops::Range<usize>> {
+        match part {
+            Part::Scheme => self.scheme.clone(),
+            Part::Userinfo => self.userinfo.clone(),
+            Part::Host => self.host.clone(),
+            Part::Port => self.port.clone(),
+            Part::Path => Some(self.path.clone()),
+            Part::Query => self.query.clone(),
+            Part::Fragment => self.fragment.clone(),
+        }
+    }
+}
+
+/// Whether a pct-encoded triplet starts at `at`.
+fn is_triplet(bytes: &[u8], at: usize) -> bool {
+    bytes.get(at) == Some(&b'%')
+        && bytes.get(at + 1).is_some_and(|&b| HEXDIG.contains(b))
+        && bytes.get(at + 2).is_some_and(|&b| HEXDIG.contains(b))
+}
+
+/// How `part`'s rule takes one character where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Taken {
+    /// As it is, or as part of a pct-encoded triplet.
+    Allowed,
+    /// Refused: a character outside the rule's class (for the scheme, a first character that
+    /// is no `ALPHA`).
+    Refused,
+    /// Refused: a "%" that starts no triplet.
+    LonePercent,
+    /// Refused: a control character, which no departure stands in for. Parsers that check
+    /// nothing else still refuse controls (Go's net/url), and one that takes them too shows
+    /// that apart.
+    Control,
+}
+
+/// Each character of `input[range]`, with its byte offset, and how `part`'s rule takes it.
+fn taken(input: &str, range: std::ops::Range<usize>, part: Part) -> Vec<(usize, char, Taken)> {
+    let (class, _) = part.rule();
+    let bytes = input.as_bytes();
+    let mut triplet_left = 0;
+    input[range.clone()]
+        .char_indices()
+        .map(|(i, c)| {
+            let at = range.start + i;
+            let taken = if triplet_left > 0 {
+                triplet_left -= 1;
+                Taken::Allowed
+            } else if c == '%' && part.takes_pct_encoded() && is_triplet(bytes, at) {
+                triplet_left = 2;
+                Taken::Allowed
+            } else if c.is_control() {
+                Taken::Control
+            } else if c == '%' && part.takes_pct_encoded() {
+                Taken::LonePercent
+            } else if part == Part::Scheme && i == 0 {
+                if c.is_ascii() && ALPHA.contains(c as u8) {
+                    Taken::Allowed
+                } else {
+                    Taken::Refused
+                }
+            } else if c.is_ascii() && class.contains(c as u8) {
+                Taken::Allowed
+            } else {
+                Taken::Refused
+            };
+            (at, c, taken)
+        })
+        .collect()
+}
+
+/// `input` with every character of `part` that its rule takes as `which` replaced by the
+/// part's stand-in.
+fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Part, which: Taken) -> String {
+    let (_, stand_in) = part.rule();
+    let mut out = String::with_capacity(input.len());
+    out.push_str(&input[..range.start]);
+    for (_, c, taken) in taken(input, range.clone(), part) {
+        out.push(if taken == which { stand_in } else { c });
+    }
+    out.push_str(&input[range.end..]);
+    out
+}
+
+/// `input` with every character of `part` its rule refuses percent-encoded.
+fn encode_refused(input: &str, range: std::ops::Range<usize>, part: Part) -> String {
+    let mut out = String::with_capacity(input.len() + 8);
+    out.push_str(&input[..range.start]);
+    for (_, c, taken) in taken(input, range.clone(), part) {
+        if matches!(taken, Taken::Refused | Taken::LonePercent) {
+            for byte in c.to_string().bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.push_str(&input[range.end..]);
+    out
+}
+
+/// A valid `IPv6address` or `IPvFuture` of exactly as many characters as `inside`, of the
+/// kind its first character suggests ("v" for the future form); `None` where none is that
+/// long (fewer than two characters).
+fn ip_literal_stand_in(inside: &str) -> Option<String> {
+    let n = inside.chars().count();
+    // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ), any length from 4.
+    let future = || (n >= 4).then(|| format!("v0.{}", "a".repeat(n - 3)));
+    // "::" and then up to seven groups of one to four zeros, joined by ":".
+    let rest = n.checked_sub(2)?;
+    if inside.starts_with(['v', 'V']) || rest > 34 {
+        return future();
+    }
+    let groups = (rest + 1).div_ceil(5);
+    let mut digits = rest + 1 - groups.max(1);
+    let mut text = String::from("::");
+    for g in 0..groups {
+        if g > 0 {
+            text.push(':');
+        }
+        // At least one digit for every group still to come.
+        let take = digits.min(4).min(digits - (groups - g - 1));
+        text.push_str(&"0".repeat(take));
+        digits -= take;
+    }
+    Some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impls::Implementation;
+    use crate::impls::reference::Reference;
+
+    /// The departure's answer to a parse of `input`, alone over the reference.
+    fn answer(departure: Departure, input: &str) -> Option<Outcome> {
+        let case = Request::parse(input);
+        let asked = departure.rewrite(&case)?;
+        Some(departure.apply(&case, &asked, Reference.answer(&asked)))
+    }
+
+    fn components(outcome: &Outcome) -> &Components {
+        match outcome {
+            Outcome::Parsed { components, .. } => components,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_unchecked_component_keeps_what_the_rule_refuses() {
+        let path = answer(Departure::Unchecked(Part::Path), "a:/b c/é").unwrap();
+        assert_eq!(components(&path).path, "/b c/é");
+        // A lone "%" and a control are other mechanisms.
+        let lone = answer(Departure::Unchecked(Part::Path), "a:/b c%zz").unwrap();
+        assert!(matches!(lone, Outcome::Invalid(_)), "{lone:?}");
+        let percent = answer(Departure::PercentUnchecked(Part::Path), "a:/b%zz").unwrap();
+        assert_eq!(components(&percent).path, "/b%zz");
+        let control = answer(Departure::Unchecked(Part::Path), "a:/b c\u{1}").unwrap();
+        assert!(matches!(control, Outcome::Invalid(_)), "{control:?}");
+        assert_eq!(components(&path).scheme.as_deref(), Some("a"));
+        let query = answer(Departure::Unchecked(Part::Query), "//h?a b#f").unwrap();
+        assert_eq!(components(&query).query.as_deref(), Some("a b"));
+        assert_eq!(components(&query).host.as_deref(), Some("h"));
+        let port = answer(Departure::Unchecked(Part::Port), "//h:8a").unwrap();
+        assert_eq!(components(&port).port.as_deref(), Some("8a"));
+        // Only the part's own characters: a space elsewhere stays refused.
+        let elsewhere = answer(Departure::Unchecked(Part::Path), "a:/b c?d e").unwrap();
+        assert!(matches!(elsewhere, Outcome::Invalid(_)), "{elsewhere:?}");
+        assert_eq!(answer(Departure::Unchecked(Part::Path), "a:/b?c d"), None);
+        // Nothing refused, nothing to read otherwise.
+        assert_eq!(answer(Departure::Unchecked(Part::Path), "a:/b"), None);
+    }
+
+    #[test]
+    fn an_unchecked_ip_literal_is_taken_to_its_bracket() {
+        let host = answer(Departure::IpLiteralUnchecked, "//[a b]:80/p").unwrap();
+        assert_eq!(components(&host).host.as_deref(), Some("[a b]"));
+        assert_eq!(components(&host).port.as_deref(), Some("80"));
+        assert_eq!(components(&host).userinfo, None);
+        let future = answer(Departure::IpLiteralUnchecked, "//[v1.x y]").unwrap();
+        assert_eq!(components(&future).host.as_deref(), Some("[v1.x y]"));
+        // A reg-name is no IP literal.
+        assert_eq!(answer(Departure::IpLiteralUnchecked, "//a b"), None);
+    }
+
+    #[test]
+    fn the_userinfo_may_end_at_the_last_at_sign() {
+        let read = answer(Departure::UserinfoToLastAt, "//a@b@c/p").unwrap();
+        assert_eq!(components(&read).userinfo.as_deref(), Some("a@b"));
+        assert_eq!(components(&read).host.as_deref(), Some("c"));
+        assert_eq!(answer(Departure::UserinfoToLastAt, "//a@c"), None);
+    }
+
+    #[test]
+    fn refused_characters_may_be_encoded() {
+        let encoded =
+            answer(Departure::EncodedInsteadOfRefused(Part::Path), "a:/b c%/é").unwrap();
+        assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
+    }
+
+    #[test]
+    fn stand_ins_are_valid_literals_of_the_same_length() {
+        for n in 2..60 {
+            let inside = "x".repeat(n);
+            let stand_in = ip_literal_stand_in(&inside);
+            if let Some(text) = &stand_in {
+                assert_eq!(text.len(), n, "{text}");
+                assert!(reference::parse(&format!("//[{text}]")).is_ok(), "{text}");
+            }
+            assert_eq!(stand_in.is_some(), n >= 2, "{n}");
+        }
+        assert_eq!(ip_literal_stand_in("x"), None);
+    }
+
+    #[test]
+    fn ids_are_entry_ids() {
+        let ids: std::collections::BTreeSet<String> =
+            Departure::all().into_iter().map(Departure::id).collect();
+        assert_eq!(ids.len(), Departure::all().len());
+        for id in ids {
+            assert!(
+                id.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-')
+                    && !id.starts_with("parse-"),
+                "{id}"
+            );
+        }
+    }
+}
