@@ -21,6 +21,7 @@ pub mod field;
 pub mod index;
 pub mod markdown;
 pub mod matrix;
+pub mod on_record;
 pub mod rfc;
 pub mod stats;
 pub mod whatwg_profile;
@@ -785,7 +786,7 @@ pub fn read_all(dir: &Path) -> io::Result<Vec<Report>> {
 /// where its own names say it is: `IMPLEMENTATION/SIGNATURE.json`, both plain names
 /// ([`is_plain_name`]). Any other JSON file is left alone, so that no path made from a
 /// report's contents leaves its folder.
-fn read_own_files(dir: &Path) -> io::Result<Vec<Report>> {
+pub(crate) fn read_own_files(dir: &Path) -> io::Result<Vec<Report>> {
     let mut reports = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(reports);
