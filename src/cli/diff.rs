@@ -14,7 +14,8 @@ use uri_conformance::fuzz::FirstFind;
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::report::markdown::case_line;
-use uri_conformance::report::visible;
+use uri_conformance::report::on_record::{Novelty, OnRecord};
+use uri_conformance::report::{rfc, visible};
 use uri_conformance::{matrix, vectors};
 
 use super::fuzz::OnRecordOption;
@@ -95,6 +96,10 @@ pub fn run(args: DiffArgs) -> ExitCode {
         },
         None => None,
     };
+    let record = match args.on_record.load() {
+        Ok(record) => record,
+        Err(e) => return fail(e),
+    };
     let engine = match args.selection.engine() {
         Ok(engine) => engine,
         Err(e) => return fail(e),
@@ -112,13 +117,13 @@ pub fn run(args: DiffArgs) -> ExitCode {
         None => None,
     };
     if args.output.json() {
-        let mut object = json_of(&engine, &case, &run);
+        let mut object = json_of(&engine, &case, &run, record.as_ref());
         if let (Some((_, dir)), Some(fields)) = (written, object.as_object_mut()) {
             fields.insert("reports".to_owned(), serde_json::json!(dir));
         }
         super::print_json_line(&object);
     } else {
-        print_text(&engine, &case, &run);
+        print_text(&engine, &case, &run, record.as_ref());
         if let Some((count, dir)) = written {
             println!("\n{count} reports in {}", dir.display());
         }
@@ -203,7 +208,7 @@ fn seen_alike_text(alike: &[SeenAlike]) -> String {
         .join(", ")
 }
 
-fn print_text(engine: &Engine, case: &Request, run: &CaseRun) {
+fn print_text(engine: &Engine, case: &Request, run: &CaseRun, record: Option<&OnRecord>) {
     // Answers quote inputs and programs' messages: control characters are shown, not sent.
     let shown = |text: String| visible(&text).into_owned();
     println!("{}\n", case_line(case));
@@ -242,13 +247,29 @@ fn print_text(engine: &Engine, case: &Request, run: &CaseRun) {
             if !finding.chain.is_empty() {
                 println!("{:width$}     {}", "", shown(finding.chain.join(" -> ")));
             }
+            if let Some(Novelty::OnRecord(file)) =
+                record.map(|r| r.novelty(&finding.signature.to_string()))
+            {
+                println!(
+                    "{:width$}     report: {}",
+                    "",
+                    shown(file.display().to_string())
+                );
+            }
         }
     }
 }
 
 /// The run as one JSON object: the case, the reference's answer, and each implementation's
-/// answer in the protocol's form with its verdict (its first finding's) and every finding.
-fn json_of(engine: &Engine, case: &Request, run: &CaseRun) -> serde_json::Value {
+/// answer in the protocol's form with its verdict (its first finding's) and every finding, each
+/// with the catalogue entry that covers it, the RFC passage that decides it and, when `record`
+/// holds its signature, the report there.
+pub fn json_of(
+    engine: &Engine,
+    case: &Request,
+    run: &CaseRun,
+    record: Option<&OnRecord>,
+) -> serde_json::Value {
     let answers: Vec<serde_json::Value> = run
         .answers
         .iter()
@@ -257,15 +278,31 @@ fn json_of(engine: &Engine, case: &Request, run: &CaseRun) -> serde_json::Value 
             let each: Vec<serde_json::Value> = findings
                 .iter()
                 .map(|f| {
+                    let (verdict, line) = verdict(f);
+                    let signature = f.signature.to_string();
+                    let citation = rfc::citation(&f.signature);
                     serde_json::json!({
-                        "verdict": verdict(f).0,
-                        "signature": f.signature.to_string(),
+                        "verdict": verdict,
+                        "cause": line,
+                        "signature": signature,
                         "known": f.known.as_ref().map(|k| serde_json::json!({
                             "id": k.id,
                             "class": k.class.name(),
+                            "reason": k.reason,
+                            "link": k.link,
                         })),
                         "security": f.is_security_relevant(),
                         "chain": f.chain,
+                        "rfc": {
+                            "section": citation.section,
+                            "text": citation.text,
+                            "note": citation.note,
+                            "link": rfc_link(&citation.section),
+                        },
+                        "on_record": record.and_then(|r| match r.novelty(&signature) {
+                            Novelty::OnRecord(file) => Some(file),
+                            _ => None,
+                        }),
                     })
                 })
                 .collect();
@@ -281,9 +318,15 @@ fn json_of(engine: &Engine, case: &Request, run: &CaseRun) -> serde_json::Value 
                     })
                 })
                 .collect();
+            let spec = engine
+                .implementations()
+                .find(|i| i.about().name == name)
+                .map(|i| i.about().spec.to_owned());
             serde_json::json!({
                 "implementation": name,
+                "spec": spec,
                 "answer": Response::from(answer.clone()),
+                "text": answer.describe(),
                 "verdict": first.map_or(no_finding(answer).0, |f| verdict(f).0),
                 "signature": first.map(|f| f.signature.to_string()),
                 "security": findings.iter().any(|f| f.is_security_relevant()),
@@ -294,9 +337,19 @@ fn json_of(engine: &Engine, case: &Request, run: &CaseRun) -> serde_json::Value 
         .collect();
     serde_json::json!({
         "case": case,
+        "case_line": case_line(case),
         "reference": Response::from(run.reference.clone()),
+        "reference_text": run.reference.describe(),
         "answers": answers,
     })
+}
+
+/// The RFC Editor's address of a citation's section (`RFC 3986 §3.2.3`), if it names one.
+fn rfc_link(section: &str) -> Option<String> {
+    let (rfc, number) = section.split_once(" §")?;
+    let digits = rfc.strip_prefix("RFC ")?;
+    let number = number.split_whitespace().next()?;
+    rfc::section_link(&format!("rfc{digits}"), number)
 }
 
 fn batch(args: &DiffArgs) -> ExitCode {

@@ -55,9 +55,10 @@ pub struct FuzzArgs {
 /// Which reports folder tells a new signature from one on record.
 #[derive(Args, Clone)]
 pub struct OnRecordOption {
-    /// The reports folder that new signatures are measured against, with its `ecosystem/`
-    /// (default: the checkout's `reports/` when run in the repository; `none` for none). Each
-    /// new signature is marked new to it or named by its report there.
+    /// The reports on record, a folder with its `ecosystem/` (default: the checkout's
+    /// `reports/` when run in the repository; `none` for none): each new signature is marked
+    /// new to it or named by its report there, and a finding of one case (diff, the live page)
+    /// links its report there.
     #[arg(long, value_name = "DIR")]
     known_reports: Option<PathBuf>,
 }

@@ -6,6 +6,7 @@
 //! - [`main_job`]: `run` (the main job) and `matrix`;
 //! - [`fuzz`]: the stable fuzz loop and the libFuzzer seed corpus;
 //! - [`gate`]: the CI gate of one implementation;
+//! - [`live`]: the live page (`serve --http`), every parser on one URI in a browser;
 //! - [`promote`]: a checked report into a vector.
 //!
 //! Exit status everywhere: 0 done, 1 a finding asked for (`--fail-on`) or a failed check, 2 a
@@ -15,6 +16,7 @@
 pub mod diff;
 pub mod fuzz;
 pub mod gate;
+pub mod live;
 pub mod main_job;
 pub mod promote;
 pub mod reference;
