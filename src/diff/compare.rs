@@ -442,6 +442,13 @@ fn seen_through(
             default_port(scheme.unwrap_or(""))
                 .is_none_or(|default| port.trim_start_matches('0') != default)
         }),
+        Blindness::Number => value.map(|port| {
+            let digits = port.trim_start_matches('0');
+            match digits {
+                "" if !port.is_empty() => "0".to_owned(),
+                _ => digits.to_owned(),
+            }
+        }),
         Blindness::Hidden => value,
     }
 }
@@ -516,18 +523,20 @@ pub fn seen_alike(
                 matches!(b, Blindness::Hidden)
                     || (field == Field::HostKind && *b == Blindness::EmptyIsUndefined)
             };
-            let used: Vec<Blindness> = if field == Field::HostKind {
-                of_field(Field::Host).filter(leaves_out).collect()
-            } else if let Some(hidden) = of_field(field).find(leaves_out) {
-                vec![hidden]
-            } else {
-                of_field(field)
-                    .filter(|&b| {
-                        seen_through(b, reference.clone(), scheme) != reference
-                            || seen_through(b, answer.clone(), scheme) != answer
-                    })
-                    .collect()
-            };
+            let used: Vec<Blindness> =
+                if let Some(hidden) = of_field(field).find(|b| *b == Blindness::Hidden) {
+                    vec![hidden]
+                } else if field == Field::HostKind {
+                    // The host kind follows the host's blind spots.
+                    of_field(Field::Host).filter(leaves_out).collect()
+                } else {
+                    of_field(field)
+                        .filter(|&b| {
+                            seen_through(b, reference.clone(), scheme) != reference
+                                || seen_through(b, answer.clone(), scheme) != answer
+                        })
+                        .collect()
+                };
             Some(SeenAlike {
                 field,
                 reference,
