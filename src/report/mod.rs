@@ -786,7 +786,7 @@ pub fn read_all(dir: &Path) -> io::Result<Vec<Report>> {
 /// where its own names say it is: `IMPLEMENTATION/SIGNATURE.json`, both plain names
 /// ([`is_plain_name`]). Any other JSON file is left alone, so that no path made from a
 /// report's contents leaves its folder.
-pub(crate) fn read_own_files(dir: &Path) -> io::Result<Vec<Report>> {
+fn read_own_files(dir: &Path) -> io::Result<Vec<Report>> {
     let mut reports = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(reports);

@@ -32,9 +32,8 @@ impl OnRecord {
     pub fn load(dir: &Path) -> io::Result<Self> {
         let mut held = BTreeMap::new();
         for folder in [dir.to_owned(), dir.join("ecosystem")] {
-            for report in super::read_own_files(&folder)? {
-                let file = report.file(&folder, "md");
-                held.entry(format!("{}/{}", report.implementation, report.signature))
+            for (implementation, signature, file) in report_files(&folder)? {
+                held.entry(format!("{implementation}/{signature}"))
                     .or_insert(file);
             }
         }
@@ -68,6 +67,40 @@ impl OnRecord {
     }
 }
 
+/// Every report of a reports folder by its files' names alone (a command that runs one case
+/// reads no report to know which are there): `IMPLEMENTATION/SIGNATURE.md` beside its
+/// `SIGNATURE.json`, both names plain ([`super::is_plain_name`]), real folders and files only.
+fn report_files(dir: &Path) -> io::Result<Vec<(String, String, PathBuf)>> {
+    let mut found = Vec::new();
+    let Ok(folders) = std::fs::read_dir(dir) else {
+        return Ok(found);
+    };
+    for folder in folders {
+        let folder = folder?;
+        let Some(implementation) = folder.file_name().to_str().map(str::to_owned) else {
+            continue;
+        };
+        if !folder.file_type().is_ok_and(|t| t.is_dir()) || !super::is_plain_name(&implementation) {
+            continue;
+        }
+        for file in std::fs::read_dir(folder.path())? {
+            let file = file?;
+            let name = file.file_name();
+            let Some(signature) = name.to_str().and_then(|n| n.strip_suffix(".md")) else {
+                continue;
+            };
+            let json = folder.path().join(format!("{signature}.json"));
+            if file.file_type().is_ok_and(|t| t.is_file())
+                && super::is_plain_name(signature)
+                && std::fs::symlink_metadata(&json).is_ok_and(|m| m.is_file())
+            {
+                found.push((implementation.clone(), signature.to_owned(), file.path()));
+            }
+        }
+    }
+    Ok(found)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Novelty, OnRecord};
@@ -79,20 +112,14 @@ mod tests {
         let report = |folder: &std::path::Path, implementation: &str, signature: &str| {
             let path = folder.join(implementation);
             std::fs::create_dir_all(&path).expect("a folder");
-            let value = serde_json::json!({
-                "implementation": implementation, "version": "1", "spec": "RFC 3986",
-                "signature": signature, "op": "parse", "kind": "components", "fields": [],
-                "detail": "", "class": "candidate bug", "security": false, "known": null,
-                "rfc": {"section": "RFC 3986 §3", "text": ""}, "verdict": null,
-                "minimal": {"case": {"op": "parse", "input": "a:"}, "reference": "",
-                            "actual": ""},
-                "reproduction": null,
-            });
-            std::fs::write(path.join(format!("{signature}.json")), value.to_string())
-                .expect("written");
+            // The names tell which reports are there; their contents are not read.
+            std::fs::write(path.join(format!("{signature}.json")), "{}").expect("written");
+            std::fs::write(path.join(format!("{signature}.md")), "# a report\n").expect("written");
         };
         report(&dir, "url", "parse-a");
         report(&dir.join("ecosystem"), "python-urllib", "parse-b");
+        // A Markdown file without its report's JSON is no report.
+        std::fs::write(dir.join("url/notes.md"), "# notes\n").expect("written");
         let record = OnRecord::load(&dir).expect("read");
         assert_eq!(record.len(), 2);
         assert_eq!(
