@@ -3,9 +3,12 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use crate::diff::{CaseRun, Engine, Finding};
+use crate::fuzz::FirstFind;
 use crate::protocol::Request;
+use crate::report::on_record::OnRecord;
 use crate::report::{Collector, Report};
 
 /// How many times the shrinker may ask an implementation per new signature.
@@ -42,6 +45,8 @@ pub struct Campaign<'a> {
     engine: &'a Engine,
     collector: Collector,
     stats: Stats,
+    /// The reports folder new signatures are measured against, if any.
+    record: Option<OnRecord>,
 }
 
 impl<'a> Campaign<'a> {
@@ -51,7 +56,24 @@ impl<'a> Campaign<'a> {
             engine,
             collector: Collector::new(dir).with_shared_code(engine.catalogue().shared_code()),
             stats: Stats::default(),
+            record: None,
         }
+    }
+
+    /// Measures the signatures this campaign finds against the reports of `record`: a
+    /// signature new to the run may be on record already ([`Campaign::first_find`]).
+    pub fn measured_against(&mut self, record: OnRecord) {
+        self.record = Some(record);
+    }
+
+    /// A new signature's first find, `finding` being its shrunk form, with its novelty to the
+    /// reports on record.
+    pub fn first_find(&self, finding: &Finding, cases: u64, after: Duration) -> FirstFind {
+        let mut find = FirstFind::of(finding, cases, after);
+        if let Some(record) = &self.record {
+            find.novelty = record.novelty(&find.signature);
+        }
+        find
     }
 
     /// The numbers so far.

@@ -21,6 +21,7 @@ use crate::impls::Implementation;
 use crate::impls::reference::Reference;
 use crate::protocol::Request;
 use crate::reference::{self, Level, ParseOptions, ResolveOptions};
+use crate::report::on_record::Novelty;
 
 /// How long and what to fuzz.
 #[derive(Clone, Debug)]
@@ -70,6 +71,8 @@ pub struct FirstFind {
     pub security: bool,
     /// The case that showed it.
     pub case: Request,
+    /// Whether the reports folder the run is measured against holds it already.
+    pub novelty: Novelty,
 }
 
 impl FirstFind {
@@ -83,6 +86,7 @@ impl FirstFind {
             bug: finding.is_bug(),
             security: finding.is_security_relevant(),
             case: finding.case.clone(),
+            novelty: Novelty::Unmeasured,
         }
     }
 }
@@ -416,7 +420,7 @@ pub fn run(
                                 let mut finds =
                                     first_finds.lock().unwrap_or_else(|e| e.into_inner());
                                 for f in &new {
-                                    let find = FirstFind::of(f, cases, after);
+                                    let find = campaign.first_find(f, cases, after);
                                     if let Some(announce) = options.announce {
                                         announce(&find);
                                     }
@@ -430,7 +434,7 @@ pub fn run(
                             if candidates > 0 {
                                 if let Some(finding) = new.iter().find(|f| f.is_candidate()) {
                                     first.get_or_init(|| {
-                                        FirstFind::of(finding, cases, start.elapsed())
+                                        campaign.first_find(finding, cases, start.elapsed())
                                     });
                                 }
                                 progress
@@ -537,7 +541,7 @@ fn record_shared(
             }
             // The new report is signed and shown by the shrunk case.
             let finding = &prepared.minimal;
-            let find = FirstFind::of(
+            let find = campaign.first_find(
                 finding,
                 progress.cases.load(Ordering::Relaxed) + *i as u64 + 1,
                 start.elapsed(),

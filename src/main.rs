@@ -21,7 +21,9 @@ struct Command {
 
 #[derive(Subcommand)]
 enum Family {
-    /// Answer JSON-lines protocol requests on stdin, one response a line on stdout.
+    /// Answer JSON-lines protocol requests on stdin, one response a line on stdout (one --impl,
+    /// reference by default); with --http, serve the live page: every implementation on the URI
+    /// one types, judged, in a browser.
     Serve(cli::reference::ServeArgs),
     /// The main job: the conformance matrix, then a differential run over the vector corpus and
     /// the real-world URL lists, writing reports/.

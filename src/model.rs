@@ -287,6 +287,9 @@ pub enum Blindness {
     /// and ws, 443 for https and wss, 21 for ftp), so the comparison drops a default port on
     /// both sides.
     DefaultPortDropped,
+    /// (`port`) The API reads the port as a number: its leading zeros are gone (`0080` is
+    /// `80`), so the comparison drops them on both sides.
+    Number,
 }
 
 impl Blindness {
@@ -299,21 +302,24 @@ impl Blindness {
             Blindness::CaseFolded => "case-folded",
             Blindness::Reencoded => "re-encoded",
             Blindness::DefaultPortDropped => "default-port-dropped",
+            Blindness::Number => "number",
         }
     }
 
+    /// Every blindness.
+    pub const ALL: [Blindness; 7] = [
+        Blindness::EmptyIsUndefined,
+        Blindness::Hidden,
+        Blindness::Decoded,
+        Blindness::CaseFolded,
+        Blindness::Reencoded,
+        Blindness::DefaultPortDropped,
+        Blindness::Number,
+    ];
+
     /// The blindness named `name`.
     pub fn from_name(name: &str) -> Option<Blindness> {
-        [
-            Blindness::EmptyIsUndefined,
-            Blindness::Hidden,
-            Blindness::Decoded,
-            Blindness::CaseFolded,
-            Blindness::Reencoded,
-            Blindness::DefaultPortDropped,
-        ]
-        .into_iter()
-        .find(|b| b.name() == name)
+        Blindness::ALL.into_iter().find(|b| b.name() == name)
     }
 }
 

@@ -115,10 +115,7 @@ fn the_python_example_adapter_speaks_the_protocol() {
         return;
     }
     let adapter = External::new(
-        &format!(
-            "python3 {}/adapters/python/urllib/adapter.py",
-            env!("CARGO_MANIFEST_DIR")
-        ),
+        &format!("{}/adapters/python/urllib/run", env!("CARGO_MANIFEST_DIR")),
         Duration::from_secs(10),
     );
     match adapter.parse(
@@ -288,4 +285,103 @@ fn the_specification_a_program_claims_decides_its_judge() {
         Some(Specification::UrlStandard)
     );
     assert_eq!(Specification::from_claim("RFC 2396"), None);
+}
+
+/// A program that answers `about` with `ABOUT` (a JSON object, or `unsupported` as a version 1
+/// program without ids would) and every parse with `http://a:80/`'s components.
+fn program_with_about(about: &str) -> Option<External> {
+    let found = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("python3 is not installed; the program is not run");
+        return None;
+    }
+    let script = format!(
+        r#"
+import json, sys
+about = {about}
+for line in sys.stdin:
+    request = json.loads(line)
+    if request.get("op") == "about":
+        answer = about
+    else:
+        answer = {{"valid": True, "host_kind": "reg-name", "components": {{"scheme": "http",
+            "userinfo": None, "host": "a", "port": "80", "path": "/", "query": None,
+            "fragment": None}}}}
+    if "id" in request and about.get("protocol") == 2:
+        answer = dict(answer, id=request["id"])
+    print(json.dumps(answer), flush=True)
+"#
+    );
+    let dir = std::env::temp_dir().join(format!(
+        "external-about-{}-{}",
+        std::process::id(),
+        about.len()
+    ));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("program.py");
+    std::fs::write(&path, script).expect("written");
+    Some(External::new(
+        &format!("program=python3 {}", path.display()),
+        Duration::from_secs(10),
+    ))
+}
+
+#[test]
+fn a_version_1_program_that_answers_about_unsupported_has_no_about() {
+    let Some(program) = program_with_about(r#"{"unsupported": True}"#) else {
+        return;
+    };
+    assert_eq!(program.check_start(), Ok(()));
+    assert!(matches!(
+        program.parse("http://a:80/", Rule::UriReference, ParseOptions::default()),
+        Outcome::Parsed { .. }
+    ));
+}
+
+#[test]
+fn an_unknown_blind_spot_is_an_error_at_start() {
+    let Some(program) = program_with_about(
+        r#"{"protocol": 2, "blind_spots": [{"field": "port", "how": "leading-zeros-gone", "reason": "u16"}]}"#,
+    ) else {
+        return;
+    };
+    let refused = program.check_start().expect_err("refused at start");
+    assert!(
+        refused.contains("blind spot \"leading-zeros-gone\" of field \"port\"")
+            && refused.contains("number"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn a_port_read_as_a_number_is_compared_without_its_leading_zeros() {
+    let Some(program) = program_with_about(
+        r#"{"protocol": 2, "blind_spots": [{"field": "port", "how": "number", "reason": "an int"}]}"#,
+    ) else {
+        return;
+    };
+    assert_eq!(program.check_start(), Ok(()));
+    let case = Request::parse("http://a:0080/");
+    let actual = program.answer(&case);
+    let expected = uri_conformance::impls::reference::Reference.answer(&case);
+    let blind_spots = program.blind_spots();
+    assert_eq!(
+        uri_conformance::diff::compare::compare(&case, &expected, &actual, blind_spots),
+        None
+    );
+    // Without the blind spot, the port differs; with it, a port of other digits still does.
+    assert!(uri_conformance::diff::compare::compare(&case, &expected, &actual, &[]).is_some());
+    let other = Request::parse("http://a:0081/");
+    assert!(
+        uri_conformance::diff::compare::compare(
+            &other,
+            &uri_conformance::impls::reference::Reference.answer(&other),
+            &actual,
+            blind_spots
+        )
+        .is_some()
+    );
 }

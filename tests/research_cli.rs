@@ -86,9 +86,14 @@ fn fail_on_decides_the_exit_status_of_one_case() {
         run(&["--fail-on", "candidate"], "http://a/").status.code(),
         Some(1)
     );
-    assert_eq!(
-        run(&["--fail-on", "security"], "http://a/").status.code(),
-        Some(1)
+    let security = run(&["--fail-on", "security"], "http://a/");
+    assert_eq!(security.status.code(), Some(1));
+    // The finding that failed the run is named, with its case.
+    let (_, stderr) = text(&security);
+    assert!(
+        stderr.contains("--fail-on security: liar/parse-components-host")
+            && stderr.contains("[security] on parse \"http://a/\""),
+        "{stderr}"
     );
     // An input the reference rejects and the liar accepts: a candidate bug, but no host of the
     // reference's to differ from, so not a security one.
@@ -137,6 +142,58 @@ fn diff_json_gives_each_answer_with_its_verdict() {
         "{liar}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(feature = "rhymuri")]
+#[test]
+fn an_agreement_names_the_blind_spots_that_make_it() {
+    let output = binary()
+        .args(["diff", "--impl", "rhymuri", "HTTP://EXAMPLE.com:/%7e"])
+        .output()
+        .expect("diff runs");
+    let (stdout, stderr) = text(&output);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stdout.contains(
+            "-> agrees through its blind spots: scheme case-folded (\"HTTP\" as \"http\"), \
+             host case-folded (\"EXAMPLE.com\" as \"example.com\"), port empty-is-undefined \
+             (\"\" as null), path decoded (\"/%7e\" as \"/~\")"
+        ),
+        "{stdout}"
+    );
+    // The same answer as JSON.
+    let output = binary()
+        .args([
+            "diff",
+            "--json",
+            "--impl",
+            "rhymuri",
+            "HTTP://EXAMPLE.com:/%7e",
+        ])
+        .output()
+        .expect("diff runs");
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let rhymuri = &value["answers"][0];
+    assert_eq!(rhymuri["verdict"], "agrees");
+    assert_eq!(rhymuri["seen_alike"][3]["field"], "path");
+    assert_eq!(rhymuri["seen_alike"][3]["blind_spots"][0], "decoded");
+}
+
+#[test]
+fn diff_takes_zone_identifiers_when_asked() {
+    let run = |extra: &[&str]| {
+        let output = binary()
+            .args(["diff", "--json", "--impl", "reference"])
+            .args(extra)
+            .arg("http://[fe80::1%25eth0]/")
+            .output()
+            .expect("diff runs");
+        let value: serde_json::Value =
+            serde_json::from_slice(&output.stdout).expect("one JSON object");
+        value["reference"]["valid"].clone()
+    };
+    assert_eq!(run(&[]), false);
+    assert_eq!(run(&["--zone-id"]), true);
 }
 
 #[test]
@@ -194,6 +251,64 @@ fn a_batch_prints_each_new_signature_as_a_json_line_and_writes_to_a_scratch_fold
     assert!(reports.join("index.md").is_file() || reports.join("README.md").is_file());
     assert!(!dir.join("reports").exists());
     let _ = std::fs::remove_dir_all(&reports);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_batch_says_which_signatures_are_new_to_the_reports_on_record() {
+    if !python() {
+        return;
+    }
+    let dir = scratch("on-record");
+    let list = dir.join("urls.txt");
+    std::fs::write(&list, "http://a/\nhttp://a b/\n").expect("written");
+    let liar = liar(&dir);
+    let run = |reports: &std::path::Path, known: &str| {
+        let output = binary()
+            .current_dir(&dir)
+            .args([
+                "diff",
+                "--json",
+                "--impl-cmd",
+                &liar,
+                "--known-reports",
+                known,
+            ])
+            .arg("--reports")
+            .arg(reports)
+            .arg("--input-file")
+            .arg(&list)
+            .output()
+            .expect("diff runs");
+        let (stdout, stderr) = text(&output);
+        assert!(output.status.success(), "{stderr}");
+        stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect::<Vec<serde_json::Value>>()
+    };
+    // Measured against an empty folder, every signature is news.
+    std::fs::create_dir_all(dir.join("empty")).expect("a folder");
+    let first = run(&dir.join("first"), "empty");
+    let (summary, found) = first.split_last().expect("the summary");
+    assert!(found.len() >= 2, "{first:?}");
+    assert!(
+        found.iter().all(|e| e["new_to_record"] == true),
+        "{first:?}"
+    );
+    assert_eq!(summary["new_to_record"], found.len());
+    // Measured against the first run's reports, none is, and each names its report there.
+    let second = run(&dir.join("second"), "first");
+    let (summary, found) = second.split_last().expect("the summary");
+    assert_eq!(summary["new_to_record"], 0, "{second:?}");
+    for event in found {
+        assert_eq!(event["new_to_record"], false, "{event}");
+        let report = event["on_record"].as_str().expect("a report");
+        assert!(dir.join(report).is_file(), "{report}");
+    }
+    // Measured against nothing, nothing is said.
+    let third = run(&dir.join("third"), "none");
+    assert!(third.last().expect("the summary")["new_to_record"].is_null());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -8,14 +8,17 @@ use std::time::Instant;
 
 use clap::Args;
 use uri_conformance::campaign::{self, Campaign};
+use uri_conformance::diff::compare::{self, SeenAlike};
 use uri_conformance::diff::{CaseRun, Engine, Finding};
 use uri_conformance::fuzz::FirstFind;
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::report::markdown::case_line;
-use uri_conformance::report::visible;
+use uri_conformance::report::on_record::{Novelty, OnRecord};
+use uri_conformance::report::{rfc, visible};
 use uri_conformance::{matrix, vectors};
 
+use super::fuzz::OnRecordOption;
 use super::{Output, ReportsOption, STOP, Selection, fail};
 
 /// `diff`.
@@ -38,6 +41,9 @@ pub struct DiffArgs {
     /// Parse by this rule.
     #[arg(long)]
     rule: Option<String>,
+    /// Parse with RFC 6874 zone identifiers accepted (the reference's; `parse --zone-id`).
+    #[arg(long, conflicts_with_all = ["base", "normalize"])]
+    zone_id: bool,
     /// Run every vector of the corpus.
     #[arg(long)]
     vectors: bool,
@@ -53,6 +59,8 @@ pub struct DiffArgs {
     output: Output,
     #[command(flatten)]
     selection: Selection,
+    #[command(flatten)]
+    on_record: OnRecordOption,
 }
 
 /// `diff`.
@@ -77,7 +85,7 @@ pub fn run(args: DiffArgs) -> ExitCode {
         (None, false) => Request::Parse {
             input,
             rule: args.rule,
-            zone_id: false,
+            zone_id: args.zone_id,
         },
     };
     // One case writes reports too when a folder is given (checked before the case is run).
@@ -87,6 +95,10 @@ pub fn run(args: DiffArgs) -> ExitCode {
             Err(e) => return fail(e),
         },
         None => None,
+    };
+    let record = match args.on_record.load() {
+        Ok(record) => record,
+        Err(e) => return fail(e),
     };
     let engine = match args.selection.engine() {
         Ok(engine) => engine,
@@ -111,22 +123,20 @@ pub fn run(args: DiffArgs) -> ExitCode {
         None => None,
     };
     if args.output.json() {
-        let mut object = json_of(&case, &run);
+        let mut object = json_of(&engine, &case, &run, record.as_ref());
         if let (Some((_, dir)), Some(fields)) = (written, object.as_object_mut()) {
             fields.insert("reports".to_owned(), serde_json::json!(dir));
         }
         super::print_json_line(&object);
     } else {
-        print_text(&case, &run);
+        print_text(&engine, &case, &run, record.as_ref());
         if let Some((count, dir)) = written {
             println!("\n{count} reports in {}", dir.display());
         }
     }
-    args.output.fail_on().status(
-        run.findings
-            .iter()
-            .map(|f| (f.is_bug(), f.is_security_relevant())),
-    )
+    args.output
+        .fail_on()
+        .status(run.findings.iter().map(super::Weighed::of_finding))
 }
 
 /// What one finding comes to: its verdict's name and a line of text.
@@ -170,7 +180,45 @@ fn no_finding(answer: &Outcome) -> (&'static str, &'static str) {
     }
 }
 
-fn print_text(case: &Request, run: &CaseRun) {
+/// Where an answer without findings has other text than the reference's: each field, with the
+/// blind spots of the implementation that make the two equal for the comparison.
+pub fn seen_alike(engine: &Engine, case: &Request, run: &CaseRun, name: &str) -> Vec<SeenAlike> {
+    let Some(implementation) = engine.implementations().find(|i| i.about().name == name) else {
+        return Vec::new();
+    };
+    let Some((_, answer)) = run.answers.iter().find(|(n, _)| n == name) else {
+        return Vec::new();
+    };
+    compare::seen_alike(case, &run.reference, answer, implementation.blind_spots())
+}
+
+/// `scheme case-folded ("HTTP" as "http"), port empty-is-undefined ("" as null)`.
+fn seen_alike_text(alike: &[SeenAlike]) -> String {
+    let value = |v: &Option<String>| {
+        v.as_ref()
+            .map_or_else(|| "null".to_owned(), |v| format!("{v:?}"))
+    };
+    alike
+        .iter()
+        .map(|s| {
+            let how: Vec<&str> = s.blind_spots.iter().map(|b| b.name()).collect();
+            let how = if how.is_empty() {
+                "-".to_owned()
+            } else {
+                how.join(" and ")
+            };
+            format!(
+                "{} {how} ({} as {})",
+                s.field.name(),
+                value(&s.reference),
+                value(&s.actual)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn print_text(engine: &Engine, case: &Request, run: &CaseRun, record: Option<&OnRecord>) {
     // Answers quote inputs and programs' messages: control characters are shown, not sent.
     let shown = |text: String| visible(&text).into_owned();
     println!("{}\n", case_line(case));
@@ -190,20 +238,48 @@ fn print_text(case: &Request, run: &CaseRun) {
         println!("{name:width$}  {}", shown(answer.describe()));
         let findings = findings_of(run, name);
         if findings.is_empty() {
-            println!("{:width$}  -> {}", "", no_finding(answer).1);
+            let alike = seen_alike(engine, case, run, name);
+            if alike.is_empty() {
+                println!("{:width$}  -> {}", "", no_finding(answer).1);
+            } else {
+                // The texts differ: say what the comparison leaves out, so that an agreement
+                // is never taken for the same answer.
+                println!(
+                    "{:width$}  -> {} through its blind spots: {}",
+                    "",
+                    no_finding(answer).1,
+                    shown(seen_alike_text(&alike))
+                );
+            }
         }
         for finding in findings {
             println!("{:width$}  -> {}", "", shown(verdict(finding).1));
             if !finding.chain.is_empty() {
                 println!("{:width$}     {}", "", shown(finding.chain.join(" -> ")));
             }
+            if let Some(Novelty::OnRecord(file)) =
+                record.map(|r| r.novelty(&finding.signature.to_string()))
+            {
+                println!(
+                    "{:width$}     report: {}",
+                    "",
+                    shown(file.display().to_string())
+                );
+            }
         }
     }
 }
 
 /// The run as one JSON object: the case, the reference's answer, and each implementation's
-/// answer in the protocol's form with its verdict (its first finding's) and every finding.
-fn json_of(case: &Request, run: &CaseRun) -> serde_json::Value {
+/// answer in the protocol's form with its verdict (its first finding's) and every finding, each
+/// with the catalogue entry that covers it, the RFC passage that decides it and, when `record`
+/// holds its signature, the report there.
+pub fn json_of(
+    engine: &Engine,
+    case: &Request,
+    run: &CaseRun,
+    record: Option<&OnRecord>,
+) -> serde_json::Value {
     let answers: Vec<serde_json::Value> = run
         .answers
         .iter()
@@ -212,34 +288,78 @@ fn json_of(case: &Request, run: &CaseRun) -> serde_json::Value {
             let each: Vec<serde_json::Value> = findings
                 .iter()
                 .map(|f| {
+                    let (verdict, line) = verdict(f);
+                    let signature = f.signature.to_string();
+                    let citation = rfc::citation(&f.signature);
                     serde_json::json!({
-                        "verdict": verdict(f).0,
-                        "signature": f.signature.to_string(),
+                        "verdict": verdict,
+                        "cause": line,
+                        "signature": signature,
                         "known": f.known.as_ref().map(|k| serde_json::json!({
                             "id": k.id,
                             "class": k.class.name(),
+                            "reason": k.reason,
+                            "link": k.link,
                         })),
                         "security": f.is_security_relevant(),
                         "chain": f.chain,
+                        "rfc": {
+                            "section": citation.section,
+                            "text": citation.text,
+                            "note": citation.note,
+                            "link": rfc_link(&citation.section),
+                        },
+                        "on_record": record.and_then(|r| match r.novelty(&signature) {
+                            Novelty::OnRecord(file) => Some(file),
+                            _ => None,
+                        }),
                     })
                 })
                 .collect();
             let first = findings.first();
+            let alike: Vec<serde_json::Value> = seen_alike(engine, case, run, name)
+                .iter()
+                .map(|s| {
+                    serde_json::json!({
+                        "field": s.field.name(),
+                        "reference": s.reference,
+                        "actual": s.actual,
+                        "blind_spots": s.blind_spots.iter().map(|b| b.name()).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            let spec = engine
+                .implementations()
+                .find(|i| i.about().name == name)
+                .map(|i| i.about().spec.to_owned());
             serde_json::json!({
                 "implementation": name,
+                "spec": spec,
                 "answer": Response::from(answer.clone()),
+                "text": answer.describe(),
                 "verdict": first.map_or(no_finding(answer).0, |f| verdict(f).0),
                 "signature": first.map(|f| f.signature.to_string()),
                 "security": findings.iter().any(|f| f.is_security_relevant()),
                 "findings": each,
+                "seen_alike": alike,
             })
         })
         .collect();
     serde_json::json!({
         "case": case,
+        "case_line": case_line(case),
         "reference": Response::from(run.reference.clone()),
+        "reference_text": run.reference.describe(),
         "answers": answers,
     })
+}
+
+/// The RFC Editor's address of a citation's section (`RFC 3986 §3.2.3`), if it names one.
+fn rfc_link(section: &str) -> Option<String> {
+    let (rfc, number) = section.split_once(" §")?;
+    let digits = rfc.strip_prefix("RFC ")?;
+    let number = number.split_whitespace().next()?;
+    rfc::section_link(&format!("rfc{digits}"), number)
 }
 
 fn batch(args: &DiffArgs) -> ExitCode {
@@ -252,6 +372,14 @@ fn batch(args: &DiffArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let mut campaign = Campaign::new(&engine, &reports);
+    let record = match args.on_record.load() {
+        Ok(record) => record,
+        Err(e) => return fail(e),
+    };
+    let record_dir = record.as_ref().map(|r| r.dir().to_owned());
+    if let Some(record) = record {
+        campaign.measured_against(record);
+    }
     let mut announcer = Announcer::new(args.output.announcer());
     // A signal stops the batch as it stops fuzz: what was found (every signature printed) is
     // written, and the status says which signal it was.
@@ -273,8 +401,9 @@ fn batch(args: &DiffArgs) -> ExitCode {
     };
     args.output.summary(
         &format!(
-            "{}{}",
+            "{}{}{}",
             super::main_job::written_line(&stats, written, &reports),
+            super::fuzz::novelty_line(&announcer.found, record_dir.as_deref()),
             super::benched_lines()
         ),
         serde_json::json!({
@@ -282,6 +411,7 @@ fn batch(args: &DiffArgs) -> ExitCode {
             "findings": stats.findings,
             "signatures": stats.signatures,
             "candidate_bugs": stats.candidate_bugs,
+            "new_to_record": super::fuzz::new_to_record(&announcer.found),
             "reports": reports,
             "benched": super::fuzz::benched_json(),
         }),
@@ -291,7 +421,7 @@ fn batch(args: &DiffArgs) -> ExitCode {
     }
     args.output
         .fail_on()
-        .status(announcer.found.iter().map(|f| (f.bug, f.security)))
+        .status(announcer.found.iter().map(super::Weighed::of_find))
 }
 
 /// Prints each new signature of a batch as it is found, and keeps them.
@@ -334,7 +464,7 @@ impl Announcer {
             let fresh: Vec<FirstFind> = campaign
                 .record(&run, source)
                 .iter()
-                .map(|finding| FirstFind::of(finding, self.cases, self.started.elapsed()))
+                .map(|finding| campaign.first_find(finding, self.cases, self.started.elapsed()))
                 .collect();
             for find in fresh {
                 (self.print)(&find);

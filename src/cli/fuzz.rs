@@ -9,9 +9,11 @@ use std::time::Duration;
 
 use clap::Args;
 use uri_conformance::campaign::{self, Campaign};
+use uri_conformance::fuzz::FirstFind;
 use uri_conformance::generate::{self, Op};
 use uri_conformance::locations::Source;
 use uri_conformance::protocol::Request;
+use uri_conformance::report::on_record::{Novelty, OnRecord};
 use uri_conformance::{fuzz, matrix, vectors};
 
 use super::{FUZZING, Output, ReportsOption, STOP, Selection, existing, fail, parse_duration};
@@ -46,6 +48,69 @@ pub struct FuzzArgs {
     output: Output,
     #[command(flatten)]
     selection: Selection,
+    #[command(flatten)]
+    on_record: OnRecordOption,
+}
+
+/// Which reports folder tells a new signature from one on record.
+#[derive(Args, Clone)]
+pub struct OnRecordOption {
+    /// The reports on record, a folder with its `ecosystem/` (default: the checkout's
+    /// `reports/` when run in the repository; `none` for none): each new signature is marked
+    /// new to it or named by its report there, and a finding of one case (diff, the live page)
+    /// links its report there.
+    #[arg(long, value_name = "DIR")]
+    known_reports: Option<PathBuf>,
+}
+
+impl OnRecordOption {
+    /// The reports on record: the folder given (which must exist), or the checkout's
+    /// `reports/`; `None` for `none`, or outside a checkout when none is given.
+    pub fn load(&self) -> Result<Option<OnRecord>, String> {
+        let dir = match &self.known_reports {
+            Some(dir) if dir.as_os_str() == "none" => return Ok(None),
+            Some(dir) if !dir.is_dir() => {
+                return Err(format!(
+                    "--known-reports {}: no such directory",
+                    dir.display()
+                ));
+            }
+            Some(dir) => dir.clone(),
+            None => match uri_conformance::locations::checkout() {
+                Some(root) if root.join("reports").is_dir() => root.join("reports"),
+                _ => return Ok(None),
+            },
+        };
+        // Shown as the user would type it: relative to the current directory when under it.
+        let dir = std::env::current_dir()
+            .ok()
+            .and_then(|here| dir.strip_prefix(&here).ok().map(Path::to_owned))
+            .unwrap_or(dir);
+        OnRecord::load(&dir)
+            .map(Some)
+            .map_err(|e| format!("{}: {e}", dir.display()))
+    }
+}
+
+/// How many of a run's new signatures no report on record holds; `None` when the run was
+/// measured against none.
+pub fn new_to_record(found: &[FirstFind]) -> Option<usize> {
+    let measured = found.iter().any(|f| f.novelty != Novelty::Unmeasured);
+    measured.then(|| found.iter().filter(|f| f.novelty == Novelty::New).count())
+}
+
+/// `\n6 of the 215 new signatures are new to reports (209 are on record there)`; empty when
+/// the run was measured against no reports or found nothing.
+pub fn novelty_line(found: &[FirstFind], record: Option<&Path>) -> String {
+    match (new_to_record(found), record) {
+        (Some(new), Some(dir)) => format!(
+            "\n{new} of the {} new signatures are new to {} ({} are on record there)",
+            found.len(),
+            dir.display(),
+            found.len() - new
+        ),
+        _ => String::new(),
+    }
 }
 
 /// `corpus`.
@@ -96,7 +161,11 @@ pub fn run(args: &FuzzArgs) -> ExitCode {
         label: String::new(),
         trace: None,
     };
-    run_fuzz(&args.selection, &reports, &options, args.output)
+    let record = match args.on_record.load() {
+        Ok(record) => record,
+        Err(e) => return fail(e),
+    };
+    run_fuzz(&args.selection, &reports, &options, args.output, record)
 }
 
 /// `corpus`.
@@ -113,6 +182,7 @@ fn run_fuzz(
     reports: &Path,
     options: &fuzz::Options,
     output: Output,
+    record: Option<OnRecord>,
 ) -> ExitCode {
     if let Some(duration) = options.duration {
         // No wait for an external program (its start included) goes past the end of --time.
@@ -124,7 +194,12 @@ fn run_fuzz(
     };
     // Ctrl-C (SIGTERM, SIGHUP) stops the loop; what was found is still written.
     FUZZING.store(true, Ordering::SeqCst);
-    let campaign = std::sync::Mutex::new(Campaign::new(&engine, reports));
+    let record_dir = record.as_ref().map(|r| r.dir().to_owned());
+    let mut campaign = Campaign::new(&engine, reports);
+    if let Some(record) = record {
+        campaign.measured_against(record);
+    }
+    let campaign = std::sync::Mutex::new(campaign);
     let progress = fuzz::Progress::default();
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
@@ -177,7 +252,7 @@ fn run_fuzz(
     }
     output.summary(
         &format!(
-            "{} cases in {:.1}s ({:.0} execs/s), {} findings, {} new signatures ({} candidate bugs); {} violations of the reference's properties; {written} reports in {}{}",
+            "{} cases in {:.1}s ({:.0} execs/s), {} findings, {} new signatures ({} candidate bugs); {} violations of the reference's properties; {written} reports in {}{}{}",
             summary.cases,
             summary.elapsed.as_secs_f64(),
             summary.execs_per_second(),
@@ -186,6 +261,7 @@ fn run_fuzz(
             summary.candidate_bugs,
             summary.violations.len(),
             reports.display(),
+            novelty_line(&summary.first_finds, record_dir.as_deref()),
             super::benched_lines()
         ),
         serde_json::json!({
@@ -195,6 +271,7 @@ fn run_fuzz(
             "findings": summary.findings,
             "signatures": summary.signatures,
             "candidate_bugs": summary.candidate_bugs,
+            "new_to_record": new_to_record(&summary.first_finds),
             "violations": summary.violations,
             "reports": reports,
             "benched": benched_json(),
@@ -210,7 +287,7 @@ fn run_fuzz(
     }
     output
         .fail_on()
-        .status(summary.first_finds.iter().map(|f| (f.bug, f.security)))
+        .status(summary.first_finds.iter().map(super::Weighed::of_find))
 }
 
 /// The benched programs, as JSON: name and why.

@@ -6,6 +6,7 @@
 //! - [`main_job`]: `run` (the main job) and `matrix`;
 //! - [`fuzz`]: the stable fuzz loop and the libFuzzer seed corpus;
 //! - [`gate`]: the CI gate of one implementation;
+//! - [`live`]: the live page (`serve --http`), every parser on one URI in a browser;
 //! - [`promote`]: a checked report into a vector.
 //!
 //! Exit status everywhere: 0 done, 1 a finding asked for (`--fail-on`) or a failed check, 2 a
@@ -15,6 +16,7 @@
 pub mod diff;
 pub mod fuzz;
 pub mod gate;
+pub mod live;
 pub mod main_job;
 pub mod promote;
 pub mod reference;
@@ -35,7 +37,8 @@ use uri_conformance::impls::{
     external::{self as external_program, External},
 };
 use uri_conformance::locations::Source;
-use uri_conformance::report::markdown::case_line;
+use uri_conformance::report::on_record::Novelty;
+use uri_conformance::report::{self, markdown::case_line};
 
 /// Which implementations to compare.
 #[derive(Args, Clone)]
@@ -232,18 +235,73 @@ pub enum FailOn {
     Security,
 }
 
+/// A finding as `--fail-on` weighs it, with what names it when it fails the run.
+pub struct Weighed {
+    /// Whether it is a bug, candidate or confirmed.
+    pub bug: bool,
+    /// Whether it decides where a request goes.
+    pub security: bool,
+    /// Its signature, `implementation/id`.
+    pub signature: String,
+    /// Its case, as a report's case line shows it.
+    pub case: String,
+}
+
+/// How many of the findings that fail a run standard error names.
+const NAMED_FAILURES: usize = 20;
+
 impl FailOn {
-    /// The exit status for a run whose findings are `(is it a bug, is it tagged security)`.
-    pub fn status(self, findings: impl IntoIterator<Item = (bool, bool)>) -> ExitCode {
-        let fails = |(bug, security): (bool, bool)| match self {
+    /// The exit status for a run with these findings; when it is 1, standard error names the
+    /// findings that made it so.
+    pub fn status(self, findings: impl IntoIterator<Item = Weighed>) -> ExitCode {
+        let fails = |f: &Weighed| match self {
             FailOn::Never => false,
-            FailOn::Candidate => bug,
-            FailOn::Security => bug && security,
+            FailOn::Candidate => f.bug,
+            FailOn::Security => f.bug && f.security,
         };
-        if findings.into_iter().any(fails) {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
+        let failing: Vec<Weighed> = findings.into_iter().filter(fails).collect();
+        if failing.is_empty() {
+            return ExitCode::SUCCESS;
+        }
+        let option = self
+            .to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_owned());
+        for f in failing.iter().take(NAMED_FAILURES) {
+            eprintln!(
+                "--fail-on {option}: {}{} on {}",
+                report::visible(&f.signature),
+                if f.security { " [security]" } else { "" },
+                report::visible(&f.case)
+            );
+        }
+        if failing.len() > NAMED_FAILURES {
+            eprintln!(
+                "--fail-on {option}: and {} more",
+                failing.len() - NAMED_FAILURES
+            );
+        }
+        ExitCode::FAILURE
+    }
+}
+
+impl Weighed {
+    /// A finding of one case.
+    pub fn of_finding(finding: &uri_conformance::diff::Finding) -> Self {
+        Weighed {
+            bug: finding.is_bug(),
+            security: finding.is_security_relevant(),
+            signature: finding.signature.to_string(),
+            case: case_line(&finding.case),
+        }
+    }
+
+    /// A signature a run found.
+    pub fn of_find(find: &FirstFind) -> Self {
+        Weighed {
+            bug: find.bug,
+            security: find.security,
+            signature: find.signature.clone(),
+            case: case_line(&find.case),
         }
     }
 }
@@ -300,7 +358,7 @@ impl Output {
 /// A new signature, as one line of text.
 pub fn announce_text(find: &FirstFind) {
     println!(
-        "  new signature after {} cases ({:.1}s): {}{}{}\n    {}",
+        "  new signature after {} cases ({:.1}s): {}{}{}{}\n    {}",
         find.cases,
         find.after.as_secs_f64(),
         find.signature,
@@ -310,6 +368,11 @@ pub fn announce_text(find: &FirstFind) {
             (false, false) => "",
         },
         if find.security { " [security]" } else { "" },
+        match &find.novelty {
+            Novelty::Unmeasured => String::new(),
+            Novelty::New => " [new to the reports on record]".to_owned(),
+            Novelty::OnRecord(file) => format!(" [on record: {}]", file.display()),
+        },
         case_line(&find.case)
     );
 }
@@ -325,6 +388,15 @@ pub fn announce_json(find: &FirstFind) {
             "cases": find.cases,
             "seconds": find.after.as_secs_f64(),
             "case": find.case,
+            "new_to_record": match find.novelty {
+                Novelty::Unmeasured => None,
+                Novelty::New => Some(true),
+                Novelty::OnRecord(_) => Some(false),
+            },
+            "on_record": match &find.novelty {
+                Novelty::OnRecord(file) => Some(file),
+                _ => None,
+            },
     }));
 }
 

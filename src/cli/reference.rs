@@ -108,9 +108,17 @@ pub struct CrosscheckArgs {
 /// `serve`.
 #[derive(Args)]
 pub struct ServeArgs {
-    /// The implementation that answers.
-    #[arg(long = "impl", default_value = "reference")]
-    implementation: String,
+    /// Serve the live page at this loopback address (`127.0.0.1:8080`, `localhost:8080`;
+    /// port 0 lets the system choose) instead of the protocol on stdin/stdout: every
+    /// implementation of --impl, --impl-cmd and --ecosystem (every bundled one without them)
+    /// on the URI one types.
+    #[arg(long, value_name = "ADDRESS")]
+    http: Option<String>,
+    /// Without --http: the one implementation that answers (default: reference).
+    #[command(flatten)]
+    selection: super::Selection,
+    #[command(flatten)]
+    on_record: super::fuzz::OnRecordOption,
 }
 
 /// `check`.
@@ -140,7 +148,26 @@ pub fn crosscheck(args: &CrosscheckArgs) -> ExitCode {
 
 /// `serve`.
 pub fn serve(args: &ServeArgs) -> ExitCode {
-    let name = args.implementation.as_str();
+    if let Some(address) = &args.http {
+        let record = match args.on_record.load() {
+            Ok(record) => record,
+            Err(e) => return super::fail(e),
+        };
+        return super::live::serve(address, &args.selection, record);
+    }
+    let selection = &args.selection;
+    if !selection.commands.is_empty() || selection.ecosystem.is_some() {
+        return super::fail("--impl-cmd and --ecosystem serve the live page only (with --http)");
+    }
+    let name = match selection.implementations.as_slice() {
+        [] => "reference",
+        [one] => one.as_str(),
+        _ => {
+            return super::fail(
+                "serve answers the protocol for one --impl (the live page, --http, takes many)",
+            );
+        }
+    };
     let Some(implementation) = impls::by_name(name) else {
         eprintln!(
             "error: unknown implementation {name:?} (known: {})",

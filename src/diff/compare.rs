@@ -411,19 +411,11 @@ pub fn differing_fields(
             }
             // Each blindness of the field applies to both sides, so that the comparison sees
             // only what the implementation's API can express.
+            let scheme = expected.component(Field::Scheme);
             let seen = |value: Option<&str>| {
                 blindness
                     .clone()
-                    .fold(value.map(str::to_owned), |v, b| match b {
-                        Blindness::EmptyIsUndefined => v.filter(|v| !v.is_empty()),
-                        Blindness::Decoded | Blindness::Reencoded => v.map(|v| percent_decoded(&v)),
-                        Blindness::CaseFolded => v.map(|v| v.to_ascii_lowercase()),
-                        Blindness::DefaultPortDropped => v.filter(|port| {
-                            default_port(expected.component(Field::Scheme).unwrap_or(""))
-                                .is_none_or(|default| port.trim_start_matches('0') != default)
-                        }),
-                        Blindness::Hidden => v,
-                    })
+                    .fold(value.map(str::to_owned), |v, b| seen_through(b, v, scheme))
             };
             let (e, a) = (expected.component(field), actual.component(field));
             // Equal values are equal however the implementation sees them.
@@ -431,6 +423,126 @@ pub fn differing_fields(
                 return e != a;
             }
             seen(e) != seen(a)
+        })
+        .collect()
+}
+
+/// A value as an API with `blindness` reports it; `scheme` is the reference's, for a default
+/// port.
+fn seen_through(
+    blindness: Blindness,
+    value: Option<String>,
+    scheme: Option<&str>,
+) -> Option<String> {
+    match blindness {
+        Blindness::EmptyIsUndefined => value.filter(|v| !v.is_empty()),
+        Blindness::Decoded | Blindness::Reencoded => value.map(|v| percent_decoded(&v)),
+        Blindness::CaseFolded => value.map(|v| v.to_ascii_lowercase()),
+        Blindness::DefaultPortDropped => value.filter(|port| {
+            default_port(scheme.unwrap_or(""))
+                .is_none_or(|default| port.trim_start_matches('0') != default)
+        }),
+        Blindness::Number => value.map(|port| {
+            let digits = port.trim_start_matches('0');
+            match digits {
+                "" if !port.is_empty() => "0".to_owned(),
+                _ => digits.to_owned(),
+            }
+        }),
+        Blindness::Hidden => value,
+    }
+}
+
+/// A field in which an answer the comparison takes as equal to the reference's has other text:
+/// what each side says, and the blind spots of the implementation that make them equal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeenAlike {
+    /// The field.
+    pub field: Field,
+    /// The reference's value (for the host kind, its name).
+    pub reference: Option<String>,
+    /// The implementation's value.
+    pub actual: Option<String>,
+    /// The blind spots that change what is compared: those of the field that change either
+    /// value, or the field's (or, for the host kind, the host's) `hidden` or
+    /// `empty-is-undefined` that leaves it out.
+    pub blind_spots: Vec<Blindness>,
+}
+
+/// Why [`compare`] finds no difference where the texts differ: each field whose values are not
+/// the same, with the blind spots that make them equal. Empty when the answers are the same
+/// text, are no parses or resolutions, or differ for the comparison too.
+pub fn seen_alike(
+    case: &Request,
+    expected: &Outcome,
+    actual: &Outcome,
+    blind_spots: &[BlindSpot],
+) -> Vec<SeenAlike> {
+    if blind_spots.is_empty() || compare(case, expected, actual, blind_spots).is_some() {
+        return Vec::new();
+    }
+    let kind_name = |k: Option<HostKind>| k.map(|k| k.name().to_owned());
+    let (e, e_kind, a, a_kind) = match (expected, actual) {
+        (
+            Outcome::Parsed {
+                components: e,
+                host_kind: ek,
+            },
+            Outcome::Parsed {
+                components: a,
+                host_kind: ak,
+            },
+        ) => (e.clone(), *ek, a.clone(), *ak),
+        (Outcome::Resolved(e), Outcome::Resolved(a)) if e != a => {
+            (lenient_components(e), None, lenient_components(a), None)
+        }
+        _ => return Vec::new(),
+    };
+    let of_field = |field: Field| {
+        blind_spots
+            .iter()
+            .filter(move |b| b.field == field)
+            .map(|b| b.blindness)
+    };
+    let scheme = e.component(Field::Scheme);
+    Field::ALL
+        .into_iter()
+        .filter_map(|field| {
+            let (reference, answer) = if field == Field::HostKind {
+                (kind_name(e_kind), kind_name(a_kind))
+            } else {
+                (
+                    e.component(field).map(str::to_owned),
+                    a.component(field).map(str::to_owned),
+                )
+            };
+            if reference == answer {
+                return None;
+            }
+            let leaves_out = |b: &Blindness| {
+                matches!(b, Blindness::Hidden)
+                    || (field == Field::HostKind && *b == Blindness::EmptyIsUndefined)
+            };
+            let used: Vec<Blindness> =
+                if let Some(hidden) = of_field(field).find(|b| *b == Blindness::Hidden) {
+                    vec![hidden]
+                } else if field == Field::HostKind {
+                    // The host kind follows the host's blind spots.
+                    of_field(Field::Host).filter(leaves_out).collect()
+                } else {
+                    of_field(field)
+                        .filter(|&b| {
+                            seen_through(b, reference.clone(), scheme) != reference
+                                || seen_through(b, answer.clone(), scheme) != answer
+                        })
+                        .collect()
+                };
+            Some(SeenAlike {
+                field,
+                reference,
+                actual: answer,
+                blind_spots: used,
+            })
         })
         .collect()
 }
@@ -706,7 +818,80 @@ pub(crate) fn panic_location(message: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::panic_location;
+    use super::{SeenAlike, panic_location, seen_alike};
+    use crate::impls::Implementation;
+    use crate::impls::reference::Reference;
+    use crate::model::{BlindSpot, Blindness, Components, Field, Outcome};
+    use crate::protocol::Request;
+
+    fn http(host: &str, path: &str) -> Components {
+        Components {
+            scheme: Some("http".into()),
+            userinfo: None,
+            host: Some(host.into()),
+            port: None,
+            path: path.into(),
+            query: None,
+            fragment: None,
+        }
+    }
+
+    fn blind(field: Field, blindness: Blindness) -> BlindSpot {
+        BlindSpot {
+            field,
+            blindness,
+            reason: "",
+        }
+    }
+
+    #[test]
+    fn an_agreement_names_the_blind_spots_that_make_it() {
+        // rhymuri's answer to `HTTP://EXAMPLE.com:/%7e`: folded, decoded, its empty port gone.
+        let spots = [
+            blind(Field::Scheme, Blindness::CaseFolded),
+            blind(Field::Host, Blindness::Decoded),
+            blind(Field::Host, Blindness::CaseFolded),
+            blind(Field::Port, Blindness::EmptyIsUndefined),
+            blind(Field::Path, Blindness::Decoded),
+        ];
+        let case = Request::parse("HTTP://EXAMPLE.com:/%7e");
+        let Outcome::Parsed { host_kind, .. } = Reference.answer(&case) else {
+            panic!("the reference parses it");
+        };
+        let actual = Outcome::Parsed {
+            components: http("example.com", "/~"),
+            host_kind,
+        };
+        let why = seen_alike(&case, &Reference.answer(&case), &actual, &spots);
+        let named: Vec<(Field, Vec<Blindness>)> = why
+            .iter()
+            .map(|s| (s.field, s.blind_spots.clone()))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                (Field::Scheme, vec![Blindness::CaseFolded]),
+                (Field::Host, vec![Blindness::CaseFolded]),
+                (Field::Port, vec![Blindness::EmptyIsUndefined]),
+                (Field::Path, vec![Blindness::Decoded]),
+            ]
+        );
+        assert_eq!(
+            why[2],
+            SeenAlike {
+                field: Field::Port,
+                reference: Some(String::new()),
+                actual: None,
+                blind_spots: vec![Blindness::EmptyIsUndefined],
+            }
+        );
+        // A difference the blind spots do not cover is no agreement: nothing to explain.
+        let wrong_path = Outcome::Parsed {
+            components: http("example.com", "/x"),
+            host_kind,
+        };
+        assert!(seen_alike(&case, &Reference.answer(&case), &wrong_path, &spots).is_empty());
+    }
 
     #[test]
     fn a_panic_is_signed_by_its_file_and_words_without_the_text_it_quotes() {

@@ -95,6 +95,9 @@ struct Description {
     version: String,
     spec: String,
     blind_spots: Vec<BlindSpot>,
+    /// The blind spots its `about` declares that the protocol does not have, `(field, how)`:
+    /// an error at start.
+    unknown_blind_spots: Vec<(String, String)>,
     operations: Option<Vec<String>>,
     rules: Option<Vec<String>>,
 }
@@ -146,6 +149,13 @@ impl Marker {
             Marker::Description
         })
     }
+}
+
+/// Whether an answer is `{"unsupported":true}` and nothing else (its id taken out).
+fn is_unsupported(value: &Value) -> bool {
+    value
+        .as_object()
+        .is_some_and(|o| o.len() == 1 && o.get("unsupported") == Some(&Value::Bool(true)))
 }
 
 /// What went wrong with a program.
@@ -304,6 +314,7 @@ impl External {
                 .as_deref()
                 .map_or_else(|| default_name(&self.command), sanitized_name)
         });
+        let mut unknown_blind_spots = Vec::new();
         let blind_spots = about
             .blind_spots
             .iter()
@@ -311,10 +322,8 @@ impl External {
                 let field = Field::ALL.into_iter().find(|f| f.name() == declared.field);
                 let blindness = Blindness::from_name(&declared.how);
                 let (Some(field), Some(blindness)) = (field, blindness) else {
-                    eprintln!(
-                        "warning: {}: blind spot {:?} of field {:?} is not one the harness knows; ignored",
-                        self.command, declared.how, declared.field
-                    );
+                    // An error at start (`check_start`), never silently ignored.
+                    unknown_blind_spots.push((declared.field.clone(), declared.how.clone()));
                     return None;
                 };
                 // The reason lives as long as the harness: a few bytes per program.
@@ -336,6 +345,7 @@ impl External {
             ),
             spec: about.spec.unwrap_or_else(|| "external program".to_owned()),
             blind_spots,
+            unknown_blind_spots,
             operations: about.operations,
             rules: about.rules,
         }
@@ -364,7 +374,9 @@ impl External {
                             quoted(&line)
                         ));
                         protocol::About::default()
-                    } else if value.get("error").is_some() {
+                    } else if value.get("error").is_some() || is_unsupported(&value) {
+                        // A version 1 program may also answer `about` as any request it does
+                        // not do: it has no `about`, as one that answers an error.
                         protocol::About::default()
                     } else {
                         serde_json::from_value(value).unwrap_or_else(|e| {
@@ -450,6 +462,13 @@ impl External {
                     OPERATIONS.join(", ")
                 ));
             }
+        }
+        if let Some((field, how)) = description.unknown_blind_spots.first() {
+            return Err(format!(
+                "its answer to about declares the blind spot {how:?} of field {field:?}, which the protocol does not have (fields: {}; kinds: {})",
+                Field::ALL.map(Field::name).join(", "),
+                Blindness::ALL.map(Blindness::name).join(", ")
+            ));
         }
         for rule in description.rules.iter().flatten() {
             if Grammar::rule_named(rule).is_none() {

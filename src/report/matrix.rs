@@ -159,10 +159,25 @@ pub fn tallies(matrix: &Matrix) -> Vec<(String, BTreeMap<String, Tally>)> {
     sorted
 }
 
+/// Each implementation's tally over every section. An RFC 3986 parser that answers no RFC 3987
+/// vector (each one unsupported: it was never asked by an IRI rule) is tallied without them,
+/// so that its share is of the vectors of the specification it claims.
 fn totals(matrix: &Matrix) -> BTreeMap<String, Tally> {
+    let is_iri_row = |row: &Row| group_of(row).starts_with("rfc3987/");
+    let answers_iris: std::collections::BTreeSet<&String> = matrix
+        .rows
+        .iter()
+        .filter(|row| is_iri_row(row))
+        .flat_map(|row| &row.results)
+        .filter(|(_, result)| result.verdict != Verdict::Unsupported)
+        .map(|(name, _)| name)
+        .collect();
     let mut totals: BTreeMap<String, Tally> = BTreeMap::new();
     for row in &matrix.rows {
         for (name, result) in &row.results {
+            if is_iri_row(row) && !answers_iris.contains(name) {
+                continue;
+            }
             totals.entry(name.clone()).or_default().add(result);
         }
     }
@@ -219,7 +234,9 @@ pub fn markdown(matrix: &Matrix) -> String {
         "# RFC 3986 conformance matrix\n\nEvery vector of `vectors/` that an implementation can be asked (parse, resolve, \
          normalize), by RFC section. A cell gives the vectors passed out of all the section's \
          vectors (the share, unsupported ones included, is what colours \
-         [conformance.html](conformance.html)), then how many the implementation can be asked \
+         [conformance.html](conformance.html); the **all** row leaves out the RFC 3987 vectors \
+         of a parser that answers none of them, which it was never asked by an IRI rule), then \
+         how many the implementation can be asked \
          (supported), how many of those are known differences and failures, and how many it \
          cannot be asked (unsupported); panics and time-outs are counted among the failures and \
          named. A vector passes when the answer is the expected one or one of its `acceptable` \
@@ -640,6 +657,41 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    #[test]
+    fn the_overall_share_of_an_rfc_3986_parser_leaves_out_the_iri_vectors() {
+        // "uri" answers no RFC 3987 vector; "iri" answers one of the two.
+        let mut rows = vec![row(
+            "v0",
+            "3.2.2",
+            &[("uri", Verdict::Pass, None), ("iri", Verdict::Pass, None)],
+        )];
+        for (id, iri) in [("i0", Verdict::Pass), ("i1", Verdict::Unsupported)] {
+            let mut iri_row = row(
+                id,
+                "2.2",
+                &[("uri", Verdict::Unsupported, None), ("iri", iri, None)],
+            );
+            iri_row.vector = format!("rfc3987/2.2/{id}");
+            rows.push(iri_row);
+        }
+        let matrix = Matrix {
+            implementations: vec![
+                ("uri".to_owned(), "uri 1.0".to_owned()),
+                ("iri".to_owned(), "iri 1.0".to_owned()),
+            ],
+            rows,
+        };
+        let totals = totals(&matrix);
+        assert_eq!((totals["uri"].pass, totals["uri"].total()), (1, 1));
+        assert_eq!((totals["iri"].pass, totals["iri"].total()), (2, 3));
+        // The section still shows what the parser was not asked.
+        let iri_section = tallies(&matrix)
+            .into_iter()
+            .find(|(group, _)| group.starts_with("rfc3987/"))
+            .expect("the RFC 3987 section");
+        assert_eq!(iri_section.1["uri"].unsupported, 2);
     }
 
     #[test]

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """An implementation adapter in Python for uri-conformance: the rfc3986 package (PyPI), 2.0.0.
 
-Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin, one
-answer a line on stdout with the request's "id" echoed, flushed when no more input is waiting.
+Protocol version 2 of `uri-conformance serve` (see docs/protocol.md), through the loop all Python
+adapters share (../protocol.py): one request a line on stdin, one answer a line on stdout with the
+request's "id" echoed, flushed when no more input is waiting.
 
 Library: https://rfc3986.readthedocs.io/en/latest/ ("A Python implementation of RFC 3986
 including validation and authority parsing"), so `spec` is "RFC 3986".
@@ -40,11 +41,9 @@ What the library does that RFC 3986 does not (from its code and docs):
 """
 
 import importlib.metadata
-import json
-import select
-import sys
 import warnings
 
+import protocol
 import rfc3986
 from rfc3986 import validators
 
@@ -81,7 +80,6 @@ ABOUT = {
     ],
 }
 
-RULES = ("URI-reference", "URI", "absolute-URI", "relative-ref")
 COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
 
@@ -108,82 +106,25 @@ def parse(text, rule):
     }
 
 
-def answer(request):
-    op = request.get("op")
-    if op == "about":
-        return ABOUT
-    if op == "parse":
-        text = request["input"]
-        rule = request.get("rule", "URI-reference")
-        if not isinstance(text, str) or rule not in RULES:
-            raise ValueError("a parse needs a string input and a rule of RFC 3986")
-        if rule == "relative-ref":
-            return {"unsupported": True}
-        return library(lambda: parse(text, rule))
-    if op == "resolve":
-        base, text = request["base"], request["input"]
-        strict = request.get("strict", True)
-        if request.get("iri"):
-            raise ValueError("IRI requests are not understood")
-        if not (isinstance(base, str) and isinstance(text, str) and isinstance(strict, bool)):
-            raise ValueError("a resolve needs a string base and input")
-        return library(
-            lambda: {
-                "valid": True,
-                "target": rfc3986.uri_reference(text).resolve_with(base, strict=strict).unsplit(),
-            }
-        )
-    if op == "normalize":
-        text = request["input"]
-        level = request.get("level", "syntax")
-        if request.get("iri") or not isinstance(text, str) or level not in ("syntax", "scheme"):
-            raise ValueError("a normalize needs a string input and a level syntax or scheme")
-        if level != "syntax":
-            return {"unsupported": True}
-        return library(lambda: {"valid": True, "normalized": rfc3986.normalize_uri(text)})
-    if op == "serialize":
-        text = request["input"]
-        if not isinstance(text, str):
-            raise ValueError("a serialize needs a string input")
-        return library(
-            lambda: {"valid": True, "serialized": rfc3986.uri_reference(text).unsplit()}
-        )
-    raise ValueError("unknown op %r" % (op,))
+def resolve(base, text, strict):
+    return {
+        "valid": True,
+        "target": rfc3986.uri_reference(text).resolve_with(base, strict=strict).unsplit(),
+    }
 
 
-def library(call):
-    """The library's answer; whatever it raises is its refusal of the input."""
-    try:
-        return call()
-    except Exception as error:  # noqa: BLE001: an undocumented exception is still its answer
-        return {"valid": False, "error": "%s: %s" % (type(error).__name__, error)}
+def normalize(text, level):
+    if level != "syntax":
+        return {"unsupported": True}
+    return {"valid": True, "normalized": rfc3986.normalize_uri(text)}
 
 
-def more_input_waiting():
-    return bool(select.select([sys.stdin], [], [], 0)[0])
+def serialize(text):
+    return {"valid": True, "serialized": rfc3986.uri_reference(text).unsplit()}
 
 
-def main():
-    # Bytes: json.loads decodes UTF-8 itself and refuses what is not (a ValueError).
-    for line in sys.stdin.buffer:
-        if not line.strip():
-            continue
-        request_id = None
-        try:
-            request = json.loads(line)
-            if not isinstance(request, dict):
-                raise ValueError("a request is a JSON object")
-            request_id = request.get("id")
-            response = answer(request)
-        except Exception as error:  # noqa: BLE001: any line it does not understand
-            response = {"error": "not a valid request: %s" % (error,)}
-        if request_id is not None:
-            response = dict(response, id=request_id)
-        sys.stdout.write(json.dumps(response) + "\n")
-        if not more_input_waiting():
-            sys.stdout.flush()
-    sys.stdout.flush()
+OPERATIONS = {"parse": parse, "resolve": resolve, "normalize": normalize, "serialize": serialize}
 
 
 if __name__ == "__main__":
-    main()
+    protocol.serve(ABOUT, OPERATIONS)

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """An implementation adapter in Python for uri-conformance: Python's urllib.parse.
 
-It speaks protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on
-stdin, one response a line on stdout with the request's "id" echoed, and an answer to
-{"op":"about"} saying what it is, what it does and how it reports components. It flushes only
-when no more input is waiting, so that the harness can keep many requests in flight.
+It speaks protocol version 2 of `uri-conformance serve` (see docs/protocol.md) through the loop
+all Python adapters share (../protocol.py): one request a line on stdin, one response a line on
+stdout with the request's "id" echoed, and an answer to {"op":"about"} saying what it is, what
+it does and how it reports components. It flushes only when no more input is waiting, so that
+the harness can keep many requests in flight.
 
     uri-conformance matrix --impl-cmd adapters/python/urllib/run
     uri-conformance diff --impl-cmd adapters/python/urllib/run 'http://a/b'
@@ -15,11 +16,10 @@ tell them apart (a "?" before any "#" defines the query, a "#" the fragment, "//
 scheme the authority). It does not report host kinds beyond what the host text shows.
 """
 
-import json
 import platform
-import select
-import sys
 import urllib.parse
+
+import protocol
 
 ABOUT = {
     "protocol": 2,
@@ -86,53 +86,14 @@ def parse(text):
     }
 
 
-def answer(request):
-    op = request.get("op")
-    if op == "about":
-        return ABOUT
-    if op == "parse":
-        if request.get("rule", "URI-reference") != "URI-reference":
-            return {"unsupported": True}
-        try:
-            return parse(request["input"])
-        except ValueError as error:
-            return {"valid": False, "error": str(error)}
-    if op == "resolve":
-        if not request.get("strict", True):
-            return {"unsupported": True}
-        try:
-            return {"valid": True, "target": urllib.parse.urljoin(request["base"], request["input"])}
-        except ValueError as error:
-            return {"valid": False, "error": str(error)}
-    if op == "normalize":
+def resolve(base, text, strict):
+    if not strict:
         return {"unsupported": True}
-    return {"error": "unknown op %r" % (op,)}
+    return {"valid": True, "target": urllib.parse.urljoin(base, text)}
 
 
-def more_input_waiting():
-    return bool(select.select([sys.stdin], [], [], 0)[0])
-
-
-def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request_id = None
-        try:
-            request = json.loads(line)
-            request_id = request.get("id") if isinstance(request, dict) else None
-            response = answer(request)
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            response = {"error": "not a valid request: %s" % error}
-        if request_id is not None:
-            response = dict(response, id=request_id)
-        sys.stdout.write(json.dumps(response) + "\n")
-        # Python's line iterator may hold the next requests already: flush when it is empty
-        # and nothing waits on the pipe either.
-        if not more_input_waiting():
-            sys.stdout.flush()
-    sys.stdout.flush()
+OPERATIONS = {"parse": lambda text, rule: parse(text), "resolve": resolve}
 
 
 if __name__ == "__main__":
-    main()
+    protocol.serve(ABOUT, OPERATIONS)

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """An implementation adapter in Python for uri-conformance: yarl (PyPI), 1.25.1.
 
-Protocol version 2 of `uri-conformance serve` (see docs/protocol.md): one request a line on stdin, one
-answer a line on stdout with the request's "id" echoed, flushed when no more input is waiting.
+Protocol version 2 of `uri-conformance serve` (see docs/protocol.md), through the loop all Python
+adapters share (../protocol.py): one request a line on stdin, one answer a line on stdout with the
+request's "id" echoed, flushed when no more input is waiting.
 
 Library: https://yarl.aio-libs.org/ ("Yet another URL library", aiohttp's URL type). Its grammar
 and host checks cite RFC 3986 (yarl/_url.py), so `spec` says RFC 3986; it has rules of its own
@@ -41,9 +42,7 @@ What the library does that RFC 3986 does not (its docs and code):
   host. yarl does not say what kind a host is: `host_kind` is hidden.
 """
 
-import json
-import select
-import sys
+import protocol
 
 import yarl
 
@@ -113,87 +112,6 @@ def serialize(text):
 
 OPERATIONS = {"parse": parse, "resolve": resolve, "serialize": serialize}
 
-URI_RULES = ("URI-reference", "URI", "absolute-URI", "relative-ref")
-IRI_RULES = ("IRI-reference", "IRI", "absolute-IRI", "irelative-ref")
-
-
-def answer(request):
-    """The answer to one request, through the OPERATIONS above; a ValueError for a request this
-    adapter does not understand (an unknown op or rule, a missing or mistyped field)."""
-    op = request.get("op")
-    if op == "about":
-        return ABOUT
-    if op not in ("parse", "resolve", "normalize", "serialize"):
-        raise ValueError("unknown op %r" % (op,))
-    text = request["input"]
-    if not isinstance(text, str):
-        raise ValueError("input is not a string")
-    iri = request.get("iri", False)
-    if op == "parse":
-        rule = request.get("rule", "URI-reference")
-        if rule not in URI_RULES + IRI_RULES:
-            raise ValueError("unknown rule %r" % (rule,))
-        if rule not in ABOUT["rules"]:
-            return {"unsupported": True}
-        return library(lambda: OPERATIONS["parse"](text, rule))
-    if iri is not False and "iri" not in OPERATIONS:
-        raise ValueError("IRI requests are not understood")
-    function = OPERATIONS.get((op, "iri") if iri else op)
-    if op == "resolve":
-        base, strict = request["base"], request.get("strict", True)
-        if not isinstance(base, str) or not isinstance(strict, bool):
-            raise ValueError("a resolve needs a string base and a boolean strict")
-        if function is None:
-            return {"unsupported": True}
-        return library(lambda: function(base, text, strict))
-    if op == "normalize":
-        level = request.get("level", "syntax")
-        if level not in ("syntax", "scheme"):
-            raise ValueError("unknown level %r" % (level,))
-        if function is None:
-            return {"unsupported": True}
-        return library(lambda: function(text, level))
-    if function is None:
-        return {"unsupported": True}
-    return library(lambda: function(text))
-
-
-def library(call):
-    """The library's answer; whatever it raises is its refusal of the input (an exception it
-    does not document too: the harness reports it)."""
-    try:
-        return call()
-    except Exception as error:  # noqa: BLE001
-        return {"valid": False, "error": "%s: %s" % (type(error).__name__, error)}
-
-
-def more_input_waiting():
-    return bool(select.select([sys.stdin], [], [], 0)[0])
-
-
-def main():
-    # Bytes: json.loads decodes UTF-8 itself and refuses what is not (a ValueError).
-    for line in sys.stdin.buffer:
-        if not line.strip():
-            continue
-        request_id = None
-        try:
-            request = json.loads(line)
-            if not isinstance(request, dict):
-                raise ValueError("a request is a JSON object")
-            request_id = request.get("id")
-            response = answer(request)
-        except Exception as error:  # noqa: BLE001: any line it does not understand
-            response = {"error": "not a valid request: %s" % (error,)}
-        if request_id is not None:
-            response = dict(response, id=request_id)
-        sys.stdout.write(json.dumps(response) + "\n")
-        # The line iterator may hold the next requests already: flush when nothing waits on
-        # the pipe.
-        if not more_input_waiting():
-            sys.stdout.flush()
-    sys.stdout.flush()
-
 
 if __name__ == "__main__":
-    main()
+    protocol.serve(ABOUT, OPERATIONS)
