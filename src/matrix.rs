@@ -209,9 +209,7 @@ pub fn judge_with_signature(
     let finding = engine.run_one(implementation, request);
     let signature = finding.as_ref().map(|f| f.signature.id());
     match finding.and_then(|f| f.known) {
-        Some(known) if !known.class.is_bug() => {
-            (Verdict::Known(known.id.clone()), signature)
-        }
+        Some(known) if !known.class.is_bug() => (Verdict::Known(known.id.clone()), signature),
         _ => (Verdict::Fail, signature),
     }
 }

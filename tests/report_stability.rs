@@ -225,8 +225,7 @@ fn a_finding_of_shared_code_is_filed_with_the_original_and_counted_once() {
     // The fork's own finding and the original's are causes of their own.
     assert_eq!(same("fork", "parse-accepts-invalid-host"), None);
     assert_eq!(same("crate", "parse-accepts-invalid-port"), None);
-    let markdown =
-        std::fs::read_to_string(dir.join("fork/parse-accepts-invalid-port.md")).unwrap();
+    let markdown = std::fs::read_to_string(dir.join("fork/parse-accepts-invalid-port.md")).unwrap();
     assert!(
         markdown.contains("](../crate/parse-accepts-invalid-port.md)"),
         "{markdown}"

@@ -357,3 +357,111 @@ fn outside_a_checkout_the_binary_uses_its_own_copy_of_the_corpus() {
     assert!(stdout.contains(" passed, 0 failed"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A protocol adapter (Python) that splits every input as RFC 3986 Appendix B does and checks
+/// nothing: the path, query and fragment are kept as written.
+const LAX_ADAPTER: &str = r#"
+import json, re, sys
+SPLIT = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.S)
+for line in sys.stdin:
+    request = json.loads(line)
+    answer = {"id": request.get("id")}
+    if request.get("op") == "about":
+        answer.update({"protocol": 2, "name": "lax", "version": "1", "spec": "RFC 3986"})
+    elif request.get("op") == "parse":
+        m = SPLIT.match(request["input"])
+        authority = m.group(4)
+        userinfo = host = port = None
+        if authority is not None:
+            userinfo, at, hostport = authority.rpartition("@")
+            userinfo = userinfo if at else None
+            host, colon, port = hostport.partition(":")
+            port = port if colon else None
+        answer.update({"valid": True, "host_kind": "reg-name" if host is not None else None,
+            "components": {"scheme": m.group(2), "userinfo": userinfo, "host": host,
+            "port": port, "path": m.group(5), "query": m.group(7), "fragment": m.group(9)}})
+    else:
+        answer.update({"unsupported": True})
+    print(json.dumps(answer), flush=True)
+"#;
+
+#[test]
+fn a_finding_is_named_by_its_mechanism_and_a_program_documents_it_beside_itself() {
+    if !python() {
+        return;
+    }
+    let dir = scratch("lax");
+    let script = dir.join("lax.py");
+    std::fs::write(&script, LAX_ADAPTER).expect("written");
+    let command = format!("lax=python3 {}", script.display());
+    let diff = |input: &str| {
+        let output = binary()
+            .args([
+                "diff",
+                "--impl",
+                "reference",
+                "--impl-cmd",
+                &command,
+                "--",
+                input,
+            ])
+            .output()
+            .expect("runs");
+        text(&output)
+    };
+    // Without a catalogue of its own, the mechanism names the finding, whatever character
+    // class shows it: a space, a brace, a non-ASCII letter in the path.
+    for input in ["//h/a b", "//h/a{b", "//h/é"] {
+        let (stdout, stderr) = diff(input);
+        assert!(
+            stdout.contains(
+                "differs: path-unchecked (candidate bug: undocumented departure path-unchecked)"
+            ),
+            "{input}: {stdout}{stderr}"
+        );
+    }
+    let (stdout, _) = diff("//a@b@c");
+    assert!(stdout.contains("differs: userinfo-to-last-at"), "{stdout}");
+    // Documented beside the program, the same answers are its known difference.
+    std::fs::write(
+        dir.join("known-differences.yaml"),
+        "entries:\n  - id: lax-path-as-written\n    implementations: [lax]\n    class: documented-deviation\n    reason: the path is kept as written\n    link: https://example.org/lax\n    ops: [parse]\n    model: !departure path-unchecked\n",
+    )
+    .expect("written");
+    let (stdout, stderr) = diff("//h/a b");
+    assert!(
+        stdout.contains("(known: lax-path-as-written, documented deviation)"),
+        "{stdout}{stderr}"
+    );
+    // Not a lone "%": that is another mechanism, which the entry does not forgive.
+    let (stdout, _) = diff("//h/a%");
+    assert!(
+        stdout.contains("differs: path-percent-unchecked"),
+        "{stdout}"
+    );
+    // A catalogue speaks of its own program alone, and an error names its file.
+    std::fs::write(
+        dir.join("known-differences.yaml"),
+        "entries:\n  - id: lax-other\n    implementations: [url]\n    class: documented-deviation\n    reason: r\n    link: l\n    ops: [parse]\n    model: !departure path-unchecked\n",
+    )
+    .expect("written");
+    let output = binary()
+        .args([
+            "diff",
+            "--impl",
+            "reference",
+            "--impl-cmd",
+            &command,
+            "--",
+            "//h/a b",
+        ])
+        .output()
+        .expect("runs");
+    let (_, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("known-differences.yaml") && stderr.contains("speaks of lax alone"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

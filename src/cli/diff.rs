@@ -146,7 +146,10 @@ fn verdict(finding: &Finding) -> (&'static str, String) {
         None => ("candidate-bug", format!("differs: {id} (candidate bug)")),
         Some(k) if finding.is_candidate() => (
             "candidate-bug",
-            format!("differs: {id} (candidate bug: undocumented departure {})", k.id),
+            format!(
+                "differs: {id} (candidate bug: undocumented departure {})",
+                k.id
+            ),
         ),
         Some(k) if finding.is_bug() => (
             "confirmed-bug",

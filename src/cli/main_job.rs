@@ -357,7 +357,10 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
             continue;
         }
         let solo = vec![implementation];
-        let catalogue = super::catalogue_for(&solo);
+        let catalogue = match super::catalogue_for(&solo) {
+            Ok(catalogue) => catalogue,
+            Err(e) => return fail(e),
+        };
         let solo = Engine::new(solo, selection.guard(), catalogue);
         // A seed of its own per implementation, so that the runs do not repeat one another's
         // inputs.

@@ -155,7 +155,7 @@ impl Selection {
     /// implementation that claims the URL Standard is judged by it.
     pub fn engine(&self) -> Result<Engine, String> {
         let implementations = self.implementations()?;
-        let catalogue = catalogue_for(&implementations);
+        let catalogue = catalogue_for(&implementations)?;
         Ok(Engine::new(implementations, self.guard(), catalogue))
     }
 
@@ -186,9 +186,19 @@ pub fn claims(implementations: &[Arc<dyn Implementation>]) -> Vec<(String, Speci
         .collect()
 }
 
-/// The bundled catalogue, with the URL Standard's model for every implementation that claims it.
-pub fn catalogue_for(implementations: &[Arc<dyn Implementation>]) -> Catalogue {
-    Catalogue::bundled_with_claims(&claims(implementations))
+/// The bundled catalogue, with the URL Standard's model for every implementation that claims
+/// it and the catalogue each implementation brings of its own documented behaviour (an
+/// adapter's `known-differences.yaml`); an error names a catalogue that cannot be read.
+pub fn catalogue_for(implementations: &[Arc<dyn Implementation>]) -> Result<Catalogue, String> {
+    let mut own = Vec::new();
+    for implementation in implementations {
+        if let Some(path) = implementation.catalogue_file() {
+            let text = uri_conformance::vectors::read_regular_file(&path, 8 << 20)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            own.push((implementation.about().name.to_owned(), path, text));
+        }
+    }
+    Catalogue::bundled_with(&claims(implementations), &own)
 }
 
 /// Where an ad-hoc command's reports go: `--reports`, or a new scratch folder, so that a run

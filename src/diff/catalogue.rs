@@ -342,6 +342,19 @@ impl Catalogue {
     /// The bundled catalogue, with every implementation of `names` that claims the URL
     /// Standard (and is not named by the catalogue already) judged by its model entry.
     pub fn bundled_with_claims(claims: &[(String, crate::impls::spec::Specification)]) -> Self {
+        Catalogue::bundled_with(claims, &[]).expect("the bundled catalogue is valid")
+    }
+
+    /// The bundled catalogue with the URL Standard's model for every implementation that
+    /// claims it, and the catalogues of implementations' own (an adapter's folder's
+    /// `known-differences.yaml`), each `(its implementation, its path, its text)`. An
+    /// implementation's catalogue speaks of it alone: an entry that names another, or a
+    /// `shared-code` line for another, is an error, as is any error of the schema, named with
+    /// the file and line.
+    pub fn bundled_with(
+        claims: &[(String, crate::impls::spec::Specification)],
+        own: &[(String, std::path::PathBuf, String)],
+    ) -> Result<Self, String> {
         let mut file: File = serde_yaml::from_str(BUNDLED).expect("the bundled catalogue is valid");
         if let Some(entry) = file.entries.iter_mut().find(|e| e.id == URL_STANDARD_ENTRY) {
             for (name, spec) in claims {
@@ -352,7 +365,49 @@ impl Catalogue {
                 }
             }
         }
-        Catalogue::from_file(file).expect("the bundled catalogue is valid")
+        for (implementation, path, text) in own {
+            let at = path.display();
+            let extra: File = serde_yaml::from_str(text).map_err(|e| match e.location() {
+                Some(l) => format!("{at}:{}: {e}", l.line()),
+                None => format!("{at}: {e}"),
+            })?;
+            if let Some(entry) = extra
+                .entries
+                .iter()
+                .find(|e| e.implementations.iter().any(|i| i != implementation))
+            {
+                return Err(format!(
+                    "{at}: entry {:?} names {:?}; this catalogue speaks of {implementation} alone",
+                    entry.id, entry.implementations
+                ));
+            }
+            if let Some(shared) = extra
+                .shared_code
+                .iter()
+                .find(|s| s.implementation != *implementation)
+            {
+                return Err(format!(
+                    "{at}: shared-code names {:?}; this catalogue speaks of {implementation} alone",
+                    shared.implementation
+                ));
+            }
+            file.entries.extend(extra.entries);
+            file.shared_code.extend(extra.shared_code);
+        }
+        let paths: Vec<String> = own
+            .iter()
+            .map(|(_, p, _)| p.display().to_string())
+            .collect();
+        Catalogue::from_file(file).map_err(|e| {
+            if paths.is_empty() {
+                e
+            } else {
+                format!(
+                    "{e} (catalogues read: known-differences.yaml, {})",
+                    paths.join(", ")
+                )
+            }
+        })
     }
 
     /// Reads a catalogue; errors name the line or the entry.
@@ -699,31 +754,36 @@ impl Catalogue {
                     continue;
                 }
                 let departures: Vec<Departure> = set.iter().map(|&i| library[i]).collect();
-                let answer =
-                    self.answer_departing(&models, &set, &known_steps, case, &memo);
-                if answer.is_valid() && compare::compare(case, &answer, actual, blind_spots).is_none()
+                let answer = self.answer_departing(&models, &set, &known_steps, case, &memo);
+                if answer.is_valid()
+                    && compare::compare(case, &answer, actual, blind_spots).is_none()
                 {
-                    let parts: Vec<Arc<Known>> =
-                        set.iter().map(|&i| Arc::new(departure_known(library[i]))).collect();
-                    return Some((Arc::new(match parts.as_slice() {
-                        [one] => (**one).clone(),
-                        _ => Known {
-                            id: parts
-                                .iter()
-                                .map(|p| p.id.as_str())
-                                .collect::<Vec<_>>()
-                                .join("+"),
-                            class: Class::Departure,
-                            reason: parts
-                                .iter()
-                                .map(|p| format!("{}: {}", p.id, p.reason))
-                                .collect::<Vec<_>>()
-                                .join("\n\n"),
-                            link: parts[0].link.clone(),
-                            upstream: None,
-                            parts,
-                        },
-                    }), departures));
+                    let parts: Vec<Arc<Known>> = set
+                        .iter()
+                        .map(|&i| Arc::new(departure_known(library[i])))
+                        .collect();
+                    return Some((
+                        Arc::new(match parts.as_slice() {
+                            [one] => (**one).clone(),
+                            _ => Known {
+                                id: parts
+                                    .iter()
+                                    .map(|p| p.id.as_str())
+                                    .collect::<Vec<_>>()
+                                    .join("+"),
+                                class: Class::Departure,
+                                reason: parts
+                                    .iter()
+                                    .map(|p| format!("{}: {}", p.id, p.reason))
+                                    .collect::<Vec<_>>()
+                                    .join("\n\n"),
+                                link: parts[0].link.clone(),
+                                upstream: None,
+                                parts,
+                            },
+                        }),
+                        departures,
+                    ));
                 }
             }
         }
@@ -935,7 +995,9 @@ mod tests {
         };
         assert!(super::Catalogue::parse(&entry("x-dots")).is_ok());
         for bad in ["parse-dots", "resolve-x", "X-dots", "x--dots", "x_dots"] {
-            let error = super::Catalogue::parse(&entry(bad)).err().unwrap_or_default();
+            let error = super::Catalogue::parse(&entry(bad))
+                .err()
+                .unwrap_or_default();
             assert!(error.contains("entry id"), "{bad}: {error}");
         }
     }

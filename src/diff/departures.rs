@@ -17,7 +17,7 @@
 //! stays a candidate bug, named by its mechanism, until a catalogue entry documents or confirms
 //! it.
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
@@ -27,8 +27,7 @@ use crate::reference::chars::{
 use crate::reference::{self, ParseOptions};
 
 /// A component of a URI reference, as a departure's parameter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Part {
     /// `scheme`
     Scheme,
@@ -98,9 +97,9 @@ impl Part {
     }
 }
 
-/// One way a parser departs from RFC 3986.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// One way a parser departs from RFC 3986. A catalogue names it by its id
+/// (`model: !departure path-unchecked`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Departure {
     /// A component's characters are not checked: whatever stands between its delimiters is
     /// kept as written (Go's path and query, which take a space), but for a "%" that starts no
@@ -158,6 +157,11 @@ impl Departure {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
         }
+    }
+
+    /// The departure of the library whose id is `id`.
+    pub fn from_id(id: &str) -> Option<Departure> {
+        Departure::all().into_iter().find(|d| d.id() == id)
     }
 
     /// What the parser does, and the RFC text it departs from.
@@ -345,6 +349,19 @@ impl Departure {
             },
             host_kind,
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for Departure {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        Departure::from_id(&id).ok_or_else(|| {
+            let known: Vec<String> = Departure::all().into_iter().map(Departure::id).collect();
+            serde::de::Error::custom(format!(
+                "unknown departure {id:?} (the library's: {})",
+                known.join(", ")
+            ))
+        })
     }
 }
 
@@ -606,8 +623,7 @@ mod tests {
 
     #[test]
     fn refused_characters_may_be_encoded() {
-        let encoded =
-            answer(Departure::EncodedInsteadOfRefused(Part::Path), "a:/b c%/é").unwrap();
+        let encoded = answer(Departure::EncodedInsteadOfRefused(Part::Path), "a:/b c%/é").unwrap();
         assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
     }
 
@@ -632,11 +648,32 @@ mod tests {
         assert_eq!(ids.len(), Departure::all().len());
         for id in ids {
             assert!(
-                id.bytes()
-                    .all(|b| b.is_ascii_lowercase() || b == b'-')
+                id.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
                     && !id.starts_with("parse-"),
                 "{id}"
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod catalogue_syntax {
+    #[test]
+    fn an_entry_names_a_departure() {
+        for model in [
+            "!departure path-unchecked",
+            "!departure ip-literal-unchecked",
+        ] {
+            let text = format!(
+                "entries:\n  - id: x-lax\n    implementations: [x]\n    class: documented-deviation\n    reason: r\n    link: l\n    ops: [parse]\n    model: {model}\n"
+            );
+            let parsed = crate::diff::Catalogue::parse(&text);
+            assert!(parsed.is_ok(), "{model}: {:?}", parsed.err());
+        }
+        let text = "entries:\n  - id: x-lax\n    implementations: [x]\n    class: documented-deviation\n    reason: r\n    link: l\n    ops: [parse]\n    model: !departure path-lax\n";
+        let error = crate::diff::Catalogue::parse(text)
+            .err()
+            .unwrap_or_default();
+        assert!(error.contains("unknown departure \"path-lax\""), "{error}");
     }
 }

@@ -510,10 +510,8 @@ impl Engine {
             let mut probed = 0;
             for &probe in DEPARTURE_PROBES.iter().filter(|&&c| c != original) {
                 let mut case = finding.case.clone();
-                probed_string(&mut case, false).replace_range(
-                    at..at + original.len_utf8(),
-                    probe.encode_utf8(&mut [0; 4]),
-                );
+                probed_string(&mut case, false)
+                    .replace_range(at..at + original.len_utf8(), probe.encode_utf8(&mut [0; 4]));
                 if departure.probe_site(&case) != Some((at, probe)) {
                     continue;
                 }
@@ -1652,6 +1650,9 @@ mod mechanism_tests {
             known: None,
             ..alone.signature.clone()
         };
-        assert!(candidate.id().starts_with("parse-accepts-invalid"), "{candidate}");
+        assert!(
+            candidate.id().starts_with("parse-accepts-invalid"),
+            "{candidate}"
+        );
     }
 }

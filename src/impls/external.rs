@@ -78,6 +78,9 @@ impl Default for Options {
     }
 }
 
+/// The name of an adapter's own catalogue, beside its program.
+pub const CATALOGUE_FILE: &str = "known-differences.yaml";
+
 /// An external program behind the protocol.
 pub struct External {
     given_name: Option<String>,
@@ -1092,6 +1095,18 @@ impl Implementation for External {
 
     fn answer_guarded(&self, requests: &[Request]) -> Option<Vec<Outcome>> {
         Some(self.answer_many(requests))
+    }
+
+    fn catalogue_file(&self) -> Option<std::path::PathBuf> {
+        // The program is the first word that names a file by a path (`adapters/go/net-url/run`,
+        // or the script after an interpreter: `python3 /x/adapter.py`).
+        let program = self
+            .command
+            .split_whitespace()
+            .map(std::path::Path::new)
+            .find(|word| word.components().count() > 1 && word.is_file())?;
+        let file = program.parent()?.join(CATALOGUE_FILE);
+        file.is_file().then_some(file)
     }
 
     /// The optional `serialize` operation; a program that does not know it answers an error

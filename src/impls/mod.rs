@@ -361,6 +361,14 @@ pub trait Implementation: Send + Sync {
         None
     }
 
+    /// A catalogue of its own documented behaviour, in the schema of the bundled
+    /// `known-differences.yaml`: for an external program, `known-differences.yaml` beside the
+    /// program its command starts (an adapter's folder). Bundled crates have theirs in the
+    /// bundled catalogue.
+    fn catalogue_file(&self) -> Option<std::path::PathBuf> {
+        None
+    }
+
     /// For an implementation that keeps its own time limit per case and cannot hang or panic
     /// (an external program): every request answered, in order. `None`, the default, when the
     /// harness must guard each call itself (a worker thread with a watchdog, `catch_unwind`).

@@ -179,7 +179,10 @@ pub fn build(
                     security: report.security,
                     report: format!("{}/{}.md", report.implementation, report.signature),
                     upstream: report.upstream.clone(),
-                    same_code_as: report.same_code_as.as_ref().map(|s| s.implementation.clone()),
+                    same_code_as: report
+                        .same_code_as
+                        .as_ref()
+                        .map(|s| s.implementation.clone()),
                 };
                 if report.is_confirmed_bug() {
                     confirmed_bugs.push(finding);

@@ -150,8 +150,7 @@ pub fn render(report: &Report) -> String {
             let _ = writeln!(
                 out,
                 "Undocumented departure `{}`, a candidate bug named by its mechanism (the library of departures reproduces the answer exactly): {}\n",
-                known.id,
-                known.reason
+                known.id, known.reason
             );
         }
         Some(known) => {
@@ -183,11 +182,7 @@ pub fn render(report: &Report) -> String {
     }
 
     if let Some(known) = report.known.as_ref().filter(|k| !k.seen_with.is_empty()) {
-        let others: Vec<String> = known
-            .seen_with
-            .iter()
-            .map(|id| format!("`{id}`"))
-            .collect();
+        let others: Vec<String> = known.seen_with.iter().map(|id| format!("`{id}`")).collect();
         let _ = writeln!(
             out,
             "The minimal case shows `{}` together with {}: their models reproduce its answer only together. It is filed here, under the first of them in catalogue order, and no report is made for the combination.\n",

@@ -787,7 +787,10 @@ fn merge(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
         merged.security = old.security;
         merged.fields = old.fields;
         merged.detail = old.detail;
-        set_seen_with(&mut merged, old.known.map(|k| k.seen_with).unwrap_or_default());
+        set_seen_with(
+            &mut merged,
+            old.known.map(|k| k.seen_with).unwrap_or_default(),
+        );
         merged.reproduction = old.reproduction.or(merged.reproduction);
     }
     for example in old.examples {
