@@ -265,9 +265,8 @@ impl Departure {
                 let authority = spans.authority.clone()?;
                 let text = &input[authority.clone()];
                 let last = text.rfind('@')?;
-                if text[..last].find('@').is_none() {
-                    return None;
-                }
+                // Only an authority with another "@" before its last is read otherwise.
+                text[..last].find('@')?;
                 let mut out = input.to_owned();
                 let userinfo = authority.start..authority.start + last;
                 let stood_in: String = input[userinfo.clone()]
