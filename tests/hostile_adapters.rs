@@ -112,6 +112,27 @@ for line in sys.stdin:
             time.sleep(0.002)
         out({"valid": False, "error": "no"}, rid)
         continue
+    if mode == "endless-line" and text == "endless":
+        # 600 MiB without a line end, then the answer on a line of its own.
+        chunk = b"a" * (1 << 20)
+        for _ in range(600):
+            sys.stdout.buffer.write(chunk)
+        sys.stdout.buffer.write(b"\n")
+        sys.stdout.buffer.flush()
+    if mode == "flood":
+        # The answer, then the same line again forever (a little slower than a pipe allows,
+        # so that a harness without a bound fills its memory slowly rather than the machine).
+        line = json.dumps(dict({"valid": False, "error": "echo " + text}, id=rid)) + "\n"
+        while True:
+            sys.stdout.write(line * 1000)
+            sys.stdout.flush()
+            time.sleep(0.01)
+    if mode == "not-utf8" and text == "latin1":
+        sys.stdout.buffer.write(b'{"id":%d,"valid":false,"error":"caf\xe9"}\n' % rid)
+        sys.stdout.buffer.flush()
+        continue
+    if mode == "crash-always":
+        os._exit(3)
     if mode == "flood-stderr":
         sys.stderr.write("noise " * 200000 + "\n")
         sys.stderr.flush()
@@ -1052,4 +1073,120 @@ fn fuzz_time_is_kept_with_a_program_that_hangs_or_never_starts() {
         }
         scratch.assert_no_process_left();
     }
+}
+
+/// The most memory this test process has held so far, in KiB (`VmHWM`), where Linux says.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn an_endless_line_is_cut_costs_bounded_memory_and_is_the_case_finding() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("endless-line"), options(60_000));
+    let inputs = ["a", "endless", "b"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &["endless"]);
+    let message = panicked(&outcomes[1]);
+    assert!(message.starts_with(NOT_AN_ANSWER), "{message}");
+    assert!(message.contains("longer than"), "{message}");
+    // The adapter wrote 600 MiB twice (alone the second time); a harness that held the line
+    // would have held it whole. Generous: other tests of this binary run beside it.
+    if let Some(peak) = peak_memory_kib() {
+        assert!(peak < 300 * 1024, "the test process peaked at {peak} KiB");
+    }
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+/// Runs `answer_many` on a thread of its own and waits at most `limit` for it.
+fn answered_within(external: External, requests: Vec<Request>, limit: Duration) -> Vec<Outcome> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let outcomes = external.answer_many(&requests);
+        drop(external);
+        let _ = send.send(outcomes);
+    });
+    receive
+        .recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("no answer within {limit:?}"))
+}
+
+#[test]
+fn a_program_that_repeats_an_answer_forever_is_benched_and_the_run_goes_on() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("flood"), options(2000));
+    let inputs = ["a", "b", "c"];
+    let outcomes = answered_within(external, cases(&inputs), Duration::from_secs(60));
+    let message = panicked(&outcomes[0]);
+    assert!(message.starts_with("extra-answer: "), "{message}");
+    assert_eq!(outcomes[1..], [Outcome::Unsupported, Outcome::Unsupported]);
+    let benched = uri_conformance::impls::external::benched();
+    assert!(
+        benched
+            .iter()
+            .any(|(name, why)| name == "hostile-flood" && why.contains("answer nothing")),
+        "{benched:?}"
+    );
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn an_answer_that_is_not_utf8_is_garbage_not_judged() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("not-utf8"), options(5000));
+    let inputs = ["a", "latin1", "b"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &["latin1"]);
+    let message = panicked(&outcomes[1]);
+    assert!(message.starts_with(NOT_AN_ANSWER), "{message}");
+    assert!(message.contains("not UTF-8"), "{message}");
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn a_program_that_crashes_on_every_case_is_benched() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("crash-always"), options(5000));
+    let inputs: Vec<String> = (0..30).map(|i| format!("case{i}")).collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let outcomes = external.answer_many(&cases(&inputs));
+    let crashed = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::Panicked(m) if m.starts_with("program-exited")))
+        .count();
+    assert!((1..=5).contains(&crashed), "{outcomes:?}");
+    assert!(
+        outcomes[crashed..]
+            .iter()
+            .all(|o| *o == Outcome::Unsupported),
+        "{outcomes:?}"
+    );
+    // One start for `about`, then one a crash.
+    let starts = scratch.groups().len();
+    assert!(starts <= 1 + 5, "{starts} starts");
+    let benched = uri_conformance::impls::external::benched();
+    assert!(
+        benched
+            .iter()
+            .any(|(name, _)| name == "hostile-crash-always"),
+        "{benched:?}"
+    );
+    drop(external);
+    scratch.assert_no_process_left();
 }
