@@ -315,7 +315,8 @@ impl Catalogue {
     /// The bundled catalogue, with every implementation of `names` that claims the URL
     /// Standard (and is not named by the catalogue already) judged by its model entry.
     pub fn bundled_with_claims(claims: &[(String, crate::impls::spec::Specification)]) -> Self {
-        let mut file: File = serde_yaml::from_str(BUNDLED).expect("the bundled catalogue is valid");
+        let mut file: File =
+            crate::yaml::from_str(BUNDLED).expect("the bundled catalogue is valid");
         if let Some(entry) = file.entries.iter_mut().find(|e| e.id == URL_STANDARD_ENTRY) {
             for (name, spec) in claims {
                 if *spec == crate::impls::spec::Specification::UrlStandard
@@ -330,10 +331,7 @@ impl Catalogue {
 
     /// Reads a catalogue; errors name the line or the entry.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let file: File = serde_yaml::from_str(text).map_err(|e| match e.location() {
-            Some(l) => format!("known-differences.yaml:{}: {e}", l.line()),
-            None => format!("known-differences.yaml: {e}"),
-        })?;
+        let file: File = crate::yaml::from_str(text).map_err(|e| e.at("known-differences.yaml"))?;
         Catalogue::from_file(file)
     }
 

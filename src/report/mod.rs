@@ -234,13 +234,7 @@ impl Verdicts {
         }
         let text = crate::vectors::read_data_file(&path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        if let Some((line, message)) = crate::vectors::nesting_error(&text) {
-            return Err(format!("{}:{line}: {message}", path.display()));
-        }
-        serde_yaml::from_str(&text).map_err(|e| match e.location() {
-            Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
-            None => format!("{}: {e}", path.display()),
-        })
+        crate::yaml::from_str(&text).map_err(|e| e.at(path.display()))
     }
 
     /// The verdict for a report.
