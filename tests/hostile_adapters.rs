@@ -1190,3 +1190,31 @@ fn a_program_that_crashes_on_every_case_is_benched() {
     drop(external);
     scratch.assert_no_process_left();
 }
+
+#[test]
+fn a_signal_ends_diff_at_once_while_a_bundled_crate_is_busy_on_one_case() {
+    let scratch = Scratch::new();
+    // Lines that keep several crates busy for many seconds each (a dot-segment per 5 bytes).
+    let line = format!("a:{}\n", "a/..a/..".repeat(100_000));
+    let list = scratch.dir.join("dots.txt");
+    std::fs::write(&list, line.repeat(8)).expect("the list is written");
+    let reports = scratch.dir.join("reports");
+    let mut child = start_harness(&[
+        "diff",
+        "--input-file",
+        list.to_str().expect("utf-8"),
+        "--reports",
+        reports.to_str().expect("utf-8"),
+    ]);
+    std::thread::sleep(Duration::from_secs(3));
+    signal(&child, libc::SIGTERM);
+    // In principle within a poll (50 ms); generous for a loaded machine, and far under what
+    // the crates take on these lines.
+    let code = wait_for(&mut child, Duration::from_secs(60), "SIGTERM");
+    assert_eq!(code, Some(143));
+    // It stopped by itself, writing what it found and its summary, not by the deadline
+    // that ends a stop that takes too long.
+    let output = child.wait_with_output().expect("output");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("reports in"), "{stdout}");
+}

@@ -135,15 +135,18 @@ impl Engine {
         }
     }
 
-    /// Runs a task: straight in this thread, or on an executor (with its inputs owned).
+    /// Runs a task: straight in this thread, or on an executor (with its inputs owned); a task
+    /// a signal gave up (see [`run::Pool::run`]) gives `given_up`, which says nothing of the
+    /// implementations (the caller stops and drops it).
     fn task<R: Send + 'static>(
         &self,
         direct: impl FnOnce(&Core, &Calls<'_>) -> R,
         guarded: impl FnOnce() -> Arc<dyn Fn(&Calls<'_>) -> R + Send + Sync>,
+        given_up: impl FnOnce() -> R,
     ) -> R {
         match &self.pool {
             None => direct(&self.core, &Calls::direct()),
-            Some(pool) => pool.run(guarded()),
+            Some(pool) => pool.run(guarded()).unwrap_or_else(given_up),
         }
     }
 
@@ -172,6 +175,11 @@ impl Engine {
                 let (core, case) = (Arc::clone(&self.core), case.clone());
                 Arc::new(move |calls| core.run(&case, calls))
             },
+            || CaseRun {
+                reference: Outcome::Unsupported,
+                answers: Vec::new(),
+                findings: Vec::new(),
+            },
         )
     }
 
@@ -183,6 +191,7 @@ impl Engine {
                 let (core, cases) = (Arc::clone(&self.core), cases.to_vec());
                 Arc::new(move |calls| core.run_all(&cases, calls))
             },
+            Vec::new,
         )
     }
 
@@ -203,6 +212,7 @@ impl Engine {
                 let (core, which, cases) = (Arc::clone(&self.core), which.to_vec(), cases.to_vec());
                 Arc::new(move |calls| core.answers(&which, &cases, calls))
             },
+            Vec::new,
         )
     }
 
@@ -228,6 +238,7 @@ impl Engine {
                 let implementation = implementation.to_owned();
                 Arc::new(move |calls| core.run_one(&implementation, &case, calls))
             },
+            || None,
         )
     }
 
@@ -241,6 +252,7 @@ impl Engine {
                 let implementation = implementation.to_owned();
                 Arc::new(move |calls| core.serialize(&implementation, &input, calls))
             },
+            || None,
         )
     }
 
@@ -254,6 +266,7 @@ impl Engine {
                 let implementation = implementation.to_owned();
                 Arc::new(move |calls| core.run_one_checked(&implementation, &case, calls))
             },
+            Vec::new,
         )
     }
 
@@ -471,6 +484,7 @@ impl Engine {
                 let (core, finding) = (Arc::clone(&self.core), finding.clone());
                 Arc::new(move |calls| core.shrink_within(&finding, budget, calls))
             },
+            || finding.clone(),
         )
     }
 }

@@ -55,13 +55,7 @@ pub const BENCH_AFTER_CRASHES: u32 = 5;
 /// is killed and benched. A program that answers every request twice stays under it.
 pub const EXTRA_LINES_PER_ROUND: usize = 256;
 
-/// The programs benched in this run, with why: for the run's summary.
-static BENCHED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
-
-/// The programs benched so far in this run ([`BENCH_AFTER`]): name and why.
-pub fn benched() -> Vec<(String, String)> {
-    BENCHED.lock().unwrap_or_else(|e| e.into_inner()).clone()
-}
+pub use super::benched;
 
 /// The most of a program's text quoted in a finding's message.
 const QUOTED: usize = 600;
@@ -595,10 +589,7 @@ impl External {
                 },
                 |d| d.name.clone(),
             );
-            BENCHED
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push((name, why.clone()));
+            super::note_benched(name, why.clone());
             state.benched = Some(why);
         }
         Self::kill(state);
