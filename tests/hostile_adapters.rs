@@ -84,6 +84,9 @@ for line in sys.stdin:
             "path": unquote(parts.path), "query": parts.query, "fragment": None},
             "host_kind": "reg-name" if "//" in text else None}, rid)
         continue
+    if request.get("op") == "about" and mode == "long-about":
+        out({"protocol": 2, "name": "long", "version": "v" * 4000000, "spec": "RFC 3986 " + "s" * 100000}, rid)
+        continue
     if request.get("op") == "about":
         if mode.startswith("v1"):
             out({"error": "unknown op"}, None)
@@ -1217,4 +1220,25 @@ fn a_signal_ends_diff_at_once_while_a_bundled_crate_is_busy_on_one_case() {
     let output = child.wait_with_output().expect("output");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("reports in"), "{stdout}");
+}
+
+#[test]
+fn the_fields_of_about_are_capped() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("long-about"), options(5000));
+    let about = external.about();
+    // The field, cut, then the command that runs the program.
+    let limit = uri_conformance::impls::external::ABOUT_FIELD_CHARS + 20;
+    assert!(
+        about.version.len() < limit + external.command().len(),
+        "{}",
+        about.version.len()
+    );
+    assert!(about.version.starts_with("vvvv") && about.version.contains("[cut]"));
+    assert!(about.spec.len() < limit, "{}", about.spec.len());
+    drop(external);
+    scratch.assert_no_process_left();
 }

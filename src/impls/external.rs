@@ -204,6 +204,18 @@ fn stderr_said(stderr: &str) -> String {
     }
 }
 
+/// The most characters of a field of `about` (a version, a claim, a blind spot's reason) that
+/// the harness keeps: each is copied into every report of the program.
+pub const ABOUT_FIELD_CHARS: usize = 200;
+
+/// A field of `about` cut to [`ABOUT_FIELD_CHARS`] characters, with a mark where it was cut.
+fn about_field(text: &str) -> String {
+    match text.char_indices().nth(ABOUT_FIELD_CHARS) {
+        None => text.to_owned(),
+        Some((at, _)) => format!("{}… [cut]", &text[..at]),
+    }
+}
+
 /// `text` cut to [`QUOTED`] characters (its end kept, where the news usually is).
 fn quoted(text: &str) -> String {
     let count = text.chars().count();
@@ -302,7 +314,21 @@ impl External {
         })
     }
 
-    fn describe(&self, about: protocol::About) -> Description {
+    fn describe(&self, mut about: protocol::About) -> Description {
+        for text in [
+            &mut about.version,
+            &mut about.spec,
+            &mut about.language,
+            &mut about.library,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            *text = about_field(text);
+        }
+        for declared in &mut about.blind_spots {
+            declared.reason = about_field(&declared.reason);
+        }
         let name = self.given_name.clone().unwrap_or_else(|| {
             about
                 .name
@@ -1152,7 +1178,7 @@ impl Implementation for External {
         let running = state.running.as_ref()?;
         let mut line = protocol::serialize_request(input);
         if running.with_ids {
-            line = protocol::with_id(line, Some(&Value::from(id)));
+            line = protocol::with_id(line, Some(&protocol::Id::from(id)));
         }
         line.push('\n');
         running.program.send(line.into_bytes());
@@ -1279,9 +1305,7 @@ pub fn serve(
                 let input = protocol::read_serialize_request(line).unwrap_or_default();
                 let serialized = super::guard::catching(|| implementation.serialize(&input))
                     .unwrap_or_else(|panic| Some(Err(format!("panicked: {panic}"))));
-                let id = serde_json::from_str::<Value>(line)
-                    .ok()
-                    .and_then(|v| v.get("id").cloned());
+                let id = protocol::Id::of(line);
                 protocol::with_id(protocol::serialized_response(serialized), id.as_ref())
             }
             Ok(line) if protocol::is_iri_request(line) => {
@@ -1385,6 +1409,29 @@ mod tests {
             "{}",
             answers[6]
         );
+    }
+
+    #[test]
+    fn serve_echoes_every_id_exactly_as_written() {
+        let requests = concat!(
+            r#"{"op":"parse","input":"a","id":123456789012345678901234567890}"#,
+            "\n",
+            r#"{"op":"about","id":-0.10}"#,
+            "\n",
+            r#"{"op":"iri-to-uri","input":"a","id":1e400}"#,
+            "\n",
+            r#"{"op":"serialize","input":"a","id":"\u00e9"}"#,
+            "\n",
+        );
+        let answers = served(&super::super::reference::Reference, requests);
+        for (answer, id) in answers.iter().zip([
+            "123456789012345678901234567890",
+            "-0.10",
+            "1e400",
+            r#""\u00e9""#,
+        ]) {
+            assert!(answer.starts_with(&format!("{{\"id\":{id},")), "{answer}");
+        }
     }
 
     #[test]
