@@ -419,3 +419,42 @@ fn aliases_that_stand_for_too_many_nodes_are_refused_by_every_yaml_loader() {
     let error = uri_conformance::report::Verdicts::load(&reports).expect_err("refused");
     refused_for_nodes(&error, &reports.join("verdicts.yaml").display().to_string());
 }
+
+#[cfg(unix)]
+#[test]
+fn nothing_is_written_through_a_symbolic_link_in_the_reports_folder() {
+    let scratch = Scratch::new("linked-folder");
+    let reports = scratch.path("reports");
+    let outside = scratch.path("outside");
+    std::fs::create_dir_all(&reports).expect("the reports folder");
+    std::fs::create_dir_all(&outside).expect("the outside folder");
+    // An implementation's folder that is a link to outside.
+    std::os::unix::fs::symlink(&outside, reports.join("crate")).expect("a symbolic link");
+    // A temporary file's name (this process writes the reports) that is a link to outside.
+    std::fs::create_dir_all(reports.join("other")).expect("a real folder");
+    let victim = outside.join("victim");
+    std::os::unix::fs::symlink(
+        &victim,
+        reports.join(format!(
+            "other/.parse-accepts-invalid-port-letter.json.{}.tmp",
+            std::process::id()
+        )),
+    )
+    .expect("a symbolic link");
+    let mut collector = Collector::new(&reports);
+    collector.insert(report("crate", "parse-accepts-invalid-port-letter"));
+    collector.insert(report("other", "parse-accepts-invalid-port-letter"));
+    let error = collector.write().expect_err("the linked folder is refused");
+    assert!(error.to_string().contains("symbolic link"), "{error}");
+    let leaked: Vec<_> = std::fs::read_dir(&outside)
+        .expect("the outside folder")
+        .map(|e| e.expect("an entry").file_name())
+        .collect();
+    assert!(leaked.is_empty(), "written outside: {leaked:?}");
+    // The report in the real folder is written, the link in its way replaced, not followed.
+    assert!(
+        reports
+            .join("other/parse-accepts-invalid-port-letter.json")
+            .is_file()
+    );
+}

@@ -190,7 +190,23 @@ impl Report {
                 ));
             }
         }
+        not_a_link(&dir.join(&self.implementation))?;
         Ok(self.file(dir, extension))
+    }
+}
+
+/// Refuses a path under the reports folder that is a symbolic link (it could lead anywhere):
+/// nothing is read, written or removed through one. A path that does not exist yet is fine.
+fn not_a_link(path: &Path) -> io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}: a symbolic link; reports are never written through one (it could lead outside the reports folder)",
+                path.display()
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -859,11 +875,19 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         std::process::id()
     ));
     // Every error names the file it is about, and leaves no temporary file behind (a full
-    // disk fails the write after the file was made).
-    std::fs::write(&temporary, bytes).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        io::Error::new(e.kind(), format!("{}: {e}", temporary.display()))
-    })?;
+    // disk fails the write after the file was made). The temporary file is made afresh, never
+    // opened through what is there (a stale one, or a symbolic link planted to lead outside:
+    // removing a link removes the link).
+    let _ = std::fs::remove_file(&temporary);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| std::io::Write::write_all(&mut file, bytes))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            io::Error::new(e.kind(), format!("{}: {e}", temporary.display()))
+        })?;
     std::fs::rename(&temporary, path).map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
         io::Error::new(e.kind(), format!("{}: {e}", path.display()))
