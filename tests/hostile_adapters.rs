@@ -134,6 +134,9 @@ for line in sys.stdin:
         sys.stdout.buffer.write(b'{"id":%d,"valid":false,"error":"caf\xe9"}\n' % rid)
         sys.stdout.buffer.flush()
         continue
+    if mode == "lf-error" and text == "lf":
+        out({"valid": False, "error": "x\nINJECTED  -> agrees\r\tCR"}, rid)
+        continue
     if mode == "crash-always":
         os._exit(3)
     if mode == "flood-stderr":
@@ -1240,5 +1243,31 @@ fn the_fields_of_about_are_capped() {
     assert!(about.version.starts_with("vvvv") && about.version.contains("[cut]"));
     assert!(about.spec.len() < limit, "{}", about.spec.len());
     drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn diff_shows_every_control_character_of_a_program_escaped() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let spec = format!("lf={}", scratch.command("lf-error"));
+    let (code, stdout, _) = harness(
+        &["diff", "--impl-cmd", &spec, "lf"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("INJECTED"), "{stdout}");
+    assert!(
+        !stdout.contains('\r') && !stdout.contains('\t'),
+        "{stdout:?}"
+    );
+    for line in stdout.lines() {
+        assert!(
+            !line.trim_start().starts_with("INJECTED"),
+            "a line of the program's made to look like the harness's:\n{stdout}"
+        );
+    }
     scratch.assert_no_process_left();
 }

@@ -13,7 +13,7 @@ use uri_conformance::fuzz::FirstFind;
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::report::markdown::case_line;
-use uri_conformance::report::visible;
+use uri_conformance::report::visible_line;
 use uri_conformance::{matrix, vectors};
 
 use super::{Output, ReportsOption, STOP, Selection, fail};
@@ -161,8 +161,9 @@ fn no_finding(answer: &Outcome) -> (&'static str, &'static str) {
 }
 
 fn print_text(case: &Request, run: &CaseRun) {
-    // Answers quote inputs and programs' messages: control characters are shown, not sent.
-    let shown = |text: String| visible(&text).into_owned();
+    // Answers quote inputs and programs' messages: control characters are shown, not sent,
+    // the line end among them (a program's text never starts a line of its own).
+    let shown = |text: String| visible_line(&text).into_owned();
     println!("{}\n", case_line(case));
     let width = run
         .answers

@@ -195,12 +195,17 @@ impl Fault {
     }
 }
 
-/// "; its standard error ends: ..." for a program that wrote something there, else nothing.
+/// "; its standard error ends: ..." for a program that wrote something there, else nothing;
+/// its line ends escaped like every other control character, so that none of its lines passes
+/// for one of the harness's.
 fn stderr_said(stderr: &str) -> String {
     if stderr.trim().is_empty() {
         String::new()
     } else {
-        format!("; its standard error ends:\n{}", quoted(stderr.trim_end()))
+        format!(
+            "; its standard error ends:\n{}",
+            crate::report::visible_line(&quoted(stderr.trim_end()))
+        )
     }
 }
 

@@ -901,8 +901,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// cut a file short, and every character shows. JSON files need no such care (JSON escapes
 /// control characters itself).
 pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
-    let hidden = |c: char| c.is_control() && c != '\n' && c != '\t';
-    if !text.chars().any(hidden) {
+    escaped(text, |c| c.is_control() && c != '\n' && c != '\t')
+}
+
+/// [`visible`] for text that stays within one line of a terminal: the line end and the tab
+/// escaped too, every control character, so that what a program or an input says can never
+/// start a line of its own among the harness's (`diff` prints an adapter's error between its
+/// own lines: a raw line feed would let it print `-> agrees`).
+pub fn visible_line(text: &str) -> std::borrow::Cow<'_, str> {
+    escaped(text, char::is_control)
+}
+
+/// `text` with each character `hidden` says written as `\u{...}`.
+fn escaped(text: &str, hidden: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(&hidden) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
