@@ -92,8 +92,8 @@ struct Watch {
 
 impl Watch {
     /// Notes an executor left in a call of `implementation`; benches the implementation when
-    /// that makes [`STUCK_PER_CRATE`] of its executors still in a call, and says so.
-    fn left_behind(&self, implementation: usize, slot: Arc<Slot>) -> bool {
+    /// that makes [`STUCK_PER_CRATE`] of its executors still in a call.
+    fn left_behind(&self, implementation: usize, slot: Arc<Slot>) {
         let mut stuck = self.stuck.lock().unwrap_or_else(|e| e.into_inner());
         // An executor whose call has returned makes no more calls and ends: not stuck.
         stuck.retain(|(_, slot)| slot.deadline.load(Ordering::SeqCst) != 0);
@@ -106,7 +106,6 @@ impl Watch {
             }
             self.any_benched.store(true, Ordering::SeqCst);
         }
-        held >= STUCK_PER_CRATE
     }
 
     /// Whether `implementation` is benched; the first time it is asked so, the run's summary
@@ -183,10 +182,6 @@ struct Guard<'a> {
     next: Cell<u64>,
     skip: &'a [u64],
     watch: &'a Watch,
-    /// Implementations benched during this task, each with the number of the call that hung:
-    /// the calls before it are made again as in the attempts before (they answered), so that
-    /// the task loses none of the answers it had.
-    spared: &'a [(usize, u64)],
 }
 
 impl Calls<'static> {
@@ -215,16 +210,14 @@ impl Calls<'_> {
         if guard.skip.contains(&number) {
             return Err(Unmade::HungBefore);
         }
-        let id = identity(implementation);
-        let spared = guard
-            .spared
-            .iter()
-            .any(|&(i, below)| i == id && number < below);
-        if !spared && guard.watch.is_benched(implementation) {
+        if guard.watch.is_benched(implementation) {
             return Err(Unmade::NotAsked);
         }
         guard.slot.call.store(number, Ordering::SeqCst);
-        guard.slot.implementation.store(id, Ordering::SeqCst);
+        guard
+            .slot
+            .implementation
+            .store(identity(implementation), Ordering::SeqCst);
         guard
             .slot
             .deadline
@@ -388,7 +381,6 @@ impl Pool {
     ) -> Option<R> {
         let limit = u64::try_from(self.limit.as_nanos()).unwrap_or(u64::MAX / 4);
         let mut skip: Vec<u64> = Vec::new();
-        let mut spared: Vec<(usize, u64)> = Vec::new();
         loop {
             if (self.stop)() {
                 return None;
@@ -402,7 +394,6 @@ impl Pool {
             let (reply, result) = mpsc::sync_channel(1);
             let task_work = Arc::clone(&work);
             let task_skip = skip.clone();
-            let task_spared = spared.clone();
             let watch = Arc::clone(&self.watch);
             let task: Task = Box::new(move |slot: &Slot| {
                 let calls = Calls {
@@ -412,7 +403,6 @@ impl Pool {
                         next: Cell::new(0),
                         skip: &task_skip,
                         watch: &watch,
-                        spared: &task_spared,
                     }),
                 };
                 let outcome = panic::catch_unwind(AssertUnwindSafe(|| task_work(&calls)));
@@ -460,12 +450,8 @@ impl Pool {
                             executor.slot.abandoned.store(true, Ordering::SeqCst);
                             let implementation =
                                 executor.slot.implementation.load(Ordering::SeqCst);
-                            if self
-                                .watch
-                                .left_behind(implementation, Arc::clone(&executor.slot))
-                            {
-                                spared.push((implementation, call));
-                            }
+                            self.watch
+                                .left_behind(implementation, Arc::clone(&executor.slot));
                             skip.push(call);
                             break;
                         }
