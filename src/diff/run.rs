@@ -57,8 +57,9 @@ fn now_nanos() -> u64 {
 pub const POLL: Duration = Duration::from_millis(50);
 
 /// How many executors a crate may leave stuck in its calls at once: a crate whose call hangs
-/// while another it hung in still runs is benched (its later calls are answered `unsupported`
-/// without being made), so no crate holds more than this many threads busy.
+/// while another it hung in still runs is benched (every call of it from then on, those of the
+/// task under way run again included, is answered `unsupported` without being made), so no
+/// crate holds more than this many threads busy.
 pub const STUCK_PER_CRATE: usize = 2;
 
 /// What the watchdog of an executor reads: the deadline of the call under way (0 when none),
