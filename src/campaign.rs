@@ -112,6 +112,11 @@ impl<'a> Campaign<'a> {
             }
             let minimal = shrunk_to_cause(self.engine, finding);
             let minimal_answers = self.engine.run(&minimal.case).answers;
+            if crate::impls::process::interrupt_requested() {
+                // A signal gave the shrink up half-way (every call after it is unmade): the
+                // finding is not recorded, nor printed.
+                break;
+            }
             let Some(implementation) = self
                 .engine
                 .implementations()
@@ -196,6 +201,10 @@ impl<'a> Campaign<'a> {
     /// Adds a prepared finding; when its signature, or its shrunk case's, arrived meanwhile
     /// (another job found it first), counts it instead. Returns whether a report was made.
     pub fn add_prepared(&mut self, prepared: &Prepared, source: &str) -> bool {
+        if crate::impls::process::interrupt_requested() {
+            // Prepared while a signal gave its calls up: not recorded (see `record`).
+            return false;
+        }
         let finding = &prepared.original;
         if self
             .collector

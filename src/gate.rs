@@ -74,22 +74,16 @@ impl Expectations {
                 format!("{}: {e}", path.display())
             }
         })?;
-        if let Some((line, message)) = vectors::nesting_error(&text) {
-            return Err(format!("{}:{line}: {message}", path.display()));
-        }
         if let Some((line, key)) = duplicate_key(&text) {
             return Err(format!(
                 "{}:{line}: {key:?} is listed twice",
                 path.display()
             ));
         }
-        let at = |e: serde_yaml::Error| match e.location() {
-            Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
-            None => format!("{}: {e}", path.display()),
-        };
+        let at = |e: crate::yaml::Error| e.at(path.display());
         // Every entry must give its reason, a string that says something: `null`, `~`, an
         // empty value or a number is refused at its line.
-        let raw: BTreeMap<String, serde_yaml::Value> = serde_yaml::from_str(&text).map_err(at)?;
+        let raw: BTreeMap<String, serde_yaml::Value> = crate::yaml::from_str(&text).map_err(at)?;
         if let Some(serde_yaml::Value::Mapping(failures)) = raw.get("failures") {
             for (key, reason) in failures {
                 let good = matches!(reason, serde_yaml::Value::String(r) if !r.trim().is_empty());
@@ -109,7 +103,7 @@ impl Expectations {
                 }
             }
         }
-        serde_yaml::from_str(&text).map_err(at)
+        crate::yaml::from_str(&text).map_err(at)
     }
 
     /// [`Expectations::load`], and the file must be written for `implementation`.

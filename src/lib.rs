@@ -50,3 +50,4 @@ pub mod report;
 pub mod setters;
 pub mod vectors;
 pub mod whatwg;
+pub mod yaml;

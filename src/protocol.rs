@@ -394,12 +394,13 @@ pub fn is_iri_request(line: &str) -> bool {
 
 /// Reads an IRI request line ([`is_iri_request`]): the id to echo, and the request or why it
 /// is not a valid one.
-pub fn read_iri_request(line: &str) -> (Option<Value>, Result<IriRequest, String>) {
+pub fn read_iri_request(line: &str) -> (Option<Id>, Result<IriRequest, String>) {
+    let id = Id::of(line);
     let mut value: Value = match serde_json::from_str(line) {
         Ok(value) => value,
-        Err(e) => return (None, Err(format!("not a valid request: {e}"))),
+        Err(e) => return (id, Err(format!("not a valid request: {e}"))),
     };
-    let id = value.as_object_mut().and_then(|o| o.remove("id"));
+    value.as_object_mut().and_then(|o| o.remove("id"));
     let request = serde_json::from_value::<IriRequest>(value)
         .map_err(|e| e.to_string())
         .and_then(|r| r.validate().map(|()| r))
@@ -500,11 +501,42 @@ pub struct DeclaredBlindSpot {
     pub reason: String,
 }
 
+/// A request's `"id"`, as written: echoed byte for byte, so that an integer past 64 bits, a
+/// decimal or a string with escapes comes back exactly (a JSON number read as a number would
+/// come back as a float, `1.2345678901234568e+29`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Id(String);
+
+impl Id {
+    /// The `"id"` of a JSON object line, as written; `None` without one (or with `null`, or
+    /// when the line is not a JSON object).
+    pub fn of(line: &str) -> Option<Id> {
+        #[derive(Deserialize)]
+        struct WithId<'a> {
+            #[serde(borrow, default)]
+            id: Option<&'a serde_json::value::RawValue>,
+        }
+        let raw = serde_json::from_str::<WithId<'_>>(line).ok()?.id?;
+        Some(Id(raw.get().to_owned()))
+    }
+
+    /// The id as JSON text.
+    pub fn json(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<u64> for Id {
+    fn from(id: u64) -> Self {
+        Id(id.to_string())
+    }
+}
+
 /// One line a program read: a request or `about`, with the id to echo.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Incoming {
     /// The request's `"id"`, if it had one.
-    pub id: Option<Value>,
+    pub id: Option<Id>,
     /// What it asks, or why it is not a valid request.
     pub ask: Result<Ask, String>,
 }
@@ -521,16 +553,17 @@ pub enum Ask {
 /// Reads one request line of either version; the id is kept even when the request is not
 /// valid, so that the error can carry it.
 pub fn read_incoming(line: &str) -> Incoming {
+    let id = Id::of(line);
     let mut value: Value = match serde_json::from_str(line) {
         Ok(value) => value,
         Err(e) => {
             return Incoming {
-                id: None,
+                id,
                 ask: Err(format!("not a valid request: {e}")),
             };
         }
     };
-    let id = value.as_object_mut().and_then(|o| o.remove("id"));
+    value.as_object_mut().and_then(|o| o.remove("id"));
     let ask = if value.get("op").and_then(Value::as_str) == Some("about") {
         Ok(Ask::About)
     } else {
@@ -547,13 +580,13 @@ pub fn read_incoming(line: &str) -> Incoming {
 pub fn write_request_with_id(request: &Request, id: u64) -> String {
     with_id(
         serde_json::to_string(request).expect("requests serialize"),
-        Some(&Value::from(id)),
+        Some(&Id::from(id)),
     )
 }
 
 /// Any answer (a [`Response`], an [`About`]) as a line of JSON with `id` echoed first when there
 /// is one, without the newline.
-pub fn write_with_id(answer: &impl Serialize, id: Option<&Value>) -> String {
+pub fn write_with_id(answer: &impl Serialize, id: Option<&Id>) -> String {
     with_id(
         serde_json::to_string(answer).expect("answers serialize"),
         id,
@@ -561,8 +594,8 @@ pub fn write_with_id(answer: &impl Serialize, id: Option<&Value>) -> String {
 }
 
 /// A JSON object with `"id"` first when there is one.
-pub fn with_id(object: String, id: Option<&Value>) -> String {
-    match (id, object.strip_prefix('{')) {
+pub fn with_id(object: String, id: Option<&Id>) -> String {
+    match (id.map(Id::json), object.strip_prefix('{')) {
         (Some(id), Some("}")) => format!("{{\"id\":{id}}}"),
         (Some(id), Some(rest)) => format!("{{\"id\":{id},{rest}"),
         _ => object,
@@ -651,7 +684,7 @@ mod tests {
     #[test]
     fn ids_are_read_and_echoed() {
         let incoming = read_incoming(r#"{"op":"parse","input":"a","id":7}"#);
-        assert_eq!(incoming.id, Some(Value::from(7)));
+        assert_eq!(incoming.id, Some(Id::from(7)));
         assert_eq!(
             incoming.ask,
             Ok(Ask::Request(Request::Parse {
@@ -665,7 +698,7 @@ mod tests {
             r#"{"id":7,"unsupported":true}"#
         );
         let bad = read_incoming(r#"{"op":"parse","id":"x"}"#);
-        assert_eq!(bad.id, Some(Value::from("x")));
+        assert_eq!(bad.id.as_ref().map(Id::json), Some(r#""x""#));
         assert!(bad.ask.is_err());
         assert_eq!(
             read_incoming(r#"{"op":"about","id":0}"#).ask,
@@ -694,7 +727,7 @@ mod tests {
         assert_eq!(
             read(r#"{"op":"iri-to-uri","input":"ä","id":4}"#),
             Some((
-                Some(Value::from(4)),
+                Some(Id::from(4)),
                 IriRequest::IriToUri { input: "ä".into() }
             ))
         );

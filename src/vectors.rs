@@ -459,17 +459,10 @@ fn load_texts(
 
 /// Parses one vector file's text.
 pub fn parse_file(file: &Path, corpus: &str, text: &str) -> Result<Vec<Vector>, LoadError> {
-    if let Some((line, message)) = nesting_error(text) {
-        return Err(LoadError {
-            file: file.to_owned(),
-            line: Some(line),
-            message,
-        });
-    }
-    let raw: RawFile = serde_yaml::from_str(text).map_err(|e| LoadError {
+    let raw: RawFile = crate::yaml::from_str(text).map_err(|e| LoadError {
         file: file.to_owned(),
-        line: e.location().map(|l| l.line()),
-        message: e.to_string(),
+        line: e.line,
+        message: e.message,
     })?;
     let id_lines = id_lines(text);
     let mut vectors = Vec::with_capacity(raw.vectors.len());

@@ -84,6 +84,9 @@ for line in sys.stdin:
             "path": unquote(parts.path), "query": parts.query, "fragment": None},
             "host_kind": "reg-name" if "//" in text else None}, rid)
         continue
+    if request.get("op") == "about" and mode == "long-about":
+        out({"protocol": 2, "name": "long", "version": "v" * 4000000, "spec": "RFC 3986 " + "s" * 100000}, rid)
+        continue
     if request.get("op") == "about":
         if mode.startswith("v1"):
             out({"error": "unknown op"}, None)
@@ -112,6 +115,30 @@ for line in sys.stdin:
             time.sleep(0.002)
         out({"valid": False, "error": "no"}, rid)
         continue
+    if mode == "endless-line" and text == "endless":
+        # 600 MiB without a line end, then the answer on a line of its own.
+        chunk = b"a" * (1 << 20)
+        for _ in range(600):
+            sys.stdout.buffer.write(chunk)
+        sys.stdout.buffer.write(b"\n")
+        sys.stdout.buffer.flush()
+    if mode == "flood":
+        # The answer, then the same line again forever (a little slower than a pipe allows,
+        # so that a harness without a bound fills its memory slowly rather than the machine).
+        line = json.dumps(dict({"valid": False, "error": "echo " + text}, id=rid)) + "\n"
+        while True:
+            sys.stdout.write(line * 1000)
+            sys.stdout.flush()
+            time.sleep(0.01)
+    if mode == "not-utf8" and text == "latin1":
+        sys.stdout.buffer.write(b'{"id":%d,"valid":false,"error":"caf\xe9"}\n' % rid)
+        sys.stdout.buffer.flush()
+        continue
+    if mode == "lf-error" and text == "lf":
+        out({"valid": False, "error": "x\nINJECTED  -> agrees\r\tCR"}, rid)
+        continue
+    if mode == "crash-always":
+        os._exit(3)
     if mode == "flood-stderr":
         sys.stderr.write("noise " * 200000 + "\n")
         sys.stderr.flush()
@@ -1052,4 +1079,195 @@ fn fuzz_time_is_kept_with_a_program_that_hangs_or_never_starts() {
         }
         scratch.assert_no_process_left();
     }
+}
+
+/// The most memory this test process has held so far, in KiB (`VmHWM`), where Linux says.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn an_endless_line_is_cut_costs_bounded_memory_and_is_the_case_finding() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("endless-line"), options(60_000));
+    let inputs = ["a", "endless", "b"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &["endless"]);
+    let message = panicked(&outcomes[1]);
+    assert!(message.starts_with(NOT_AN_ANSWER), "{message}");
+    assert!(message.contains("longer than"), "{message}");
+    // The adapter wrote 600 MiB twice (alone the second time); a harness that held the line
+    // would have held it whole. Generous: other tests of this binary run beside it.
+    if let Some(peak) = peak_memory_kib() {
+        assert!(peak < 300 * 1024, "the test process peaked at {peak} KiB");
+    }
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+/// Runs `answer_many` on a thread of its own and waits at most `limit` for it.
+fn answered_within(external: External, requests: Vec<Request>, limit: Duration) -> Vec<Outcome> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let outcomes = external.answer_many(&requests);
+        drop(external);
+        let _ = send.send(outcomes);
+    });
+    receive
+        .recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("no answer within {limit:?}"))
+}
+
+#[test]
+fn a_program_that_repeats_an_answer_forever_is_benched_and_the_run_goes_on() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("flood"), options(2000));
+    let inputs = ["a", "b", "c"];
+    let outcomes = answered_within(external, cases(&inputs), Duration::from_secs(60));
+    let message = panicked(&outcomes[0]);
+    assert!(message.starts_with("extra-answer: "), "{message}");
+    assert_eq!(outcomes[1..], [Outcome::Unsupported, Outcome::Unsupported]);
+    let benched = uri_conformance::impls::external::benched();
+    assert!(
+        benched
+            .iter()
+            .any(|(name, why)| name == "hostile-flood" && why.contains("answer nothing")),
+        "{benched:?}"
+    );
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn an_answer_that_is_not_utf8_is_garbage_not_judged() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("not-utf8"), options(5000));
+    let inputs = ["a", "latin1", "b"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    assert_echoes(&inputs, &outcomes, &["latin1"]);
+    let message = panicked(&outcomes[1]);
+    assert!(message.starts_with(NOT_AN_ANSWER), "{message}");
+    assert!(message.contains("not UTF-8"), "{message}");
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn a_program_that_crashes_on_every_case_is_benched() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("crash-always"), options(5000));
+    let inputs: Vec<String> = (0..30).map(|i| format!("case{i}")).collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    let outcomes = external.answer_many(&cases(&inputs));
+    let crashed = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::Panicked(m) if m.starts_with("program-exited")))
+        .count();
+    assert!((1..=5).contains(&crashed), "{outcomes:?}");
+    assert!(
+        outcomes[crashed..]
+            .iter()
+            .all(|o| *o == Outcome::Unsupported),
+        "{outcomes:?}"
+    );
+    // One start for `about`, then one a crash.
+    let starts = scratch.groups().len();
+    assert!(starts <= 1 + 5, "{starts} starts");
+    let benched = uri_conformance::impls::external::benched();
+    assert!(
+        benched
+            .iter()
+            .any(|(name, _)| name == "hostile-crash-always"),
+        "{benched:?}"
+    );
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn a_signal_ends_diff_at_once_while_a_bundled_crate_is_busy_on_one_case() {
+    let scratch = Scratch::new();
+    // Lines that keep several crates busy for many seconds each (a dot-segment per 5 bytes).
+    let line = format!("a:{}\n", "a/..a/..".repeat(100_000));
+    let list = scratch.dir.join("dots.txt");
+    std::fs::write(&list, line.repeat(8)).expect("the list is written");
+    let reports = scratch.dir.join("reports");
+    let mut child = start_harness(&[
+        "diff",
+        "--input-file",
+        list.to_str().expect("utf-8"),
+        "--reports",
+        reports.to_str().expect("utf-8"),
+    ]);
+    std::thread::sleep(Duration::from_secs(3));
+    signal(&child, libc::SIGTERM);
+    // In principle within a poll (50 ms); generous for a loaded machine, and far under what
+    // the crates take on these lines.
+    let code = wait_for(&mut child, Duration::from_secs(60), "SIGTERM");
+    assert_eq!(code, Some(143));
+    // It stopped by itself, writing what it found and its summary, not by the deadline
+    // that ends a stop that takes too long.
+    let output = child.wait_with_output().expect("output");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("reports in"), "{stdout}");
+}
+
+#[test]
+fn the_fields_of_about_are_capped() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let external = External::with_options(&scratch.command("long-about"), options(5000));
+    let about = external.about();
+    // The field, cut, then the command that runs the program.
+    let limit = uri_conformance::impls::external::ABOUT_FIELD_CHARS + 20;
+    assert!(
+        about.version.len() < limit + external.command().len(),
+        "{}",
+        about.version.len()
+    );
+    assert!(about.version.starts_with("vvvv") && about.version.contains("[cut]"));
+    assert!(about.spec.len() < limit, "{}", about.spec.len());
+    drop(external);
+    scratch.assert_no_process_left();
+}
+
+#[test]
+fn diff_shows_every_control_character_of_a_program_escaped() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let spec = format!("lf={}", scratch.command("lf-error"));
+    let (code, stdout, _) = harness(
+        &["diff", "--impl-cmd", &spec, "lf"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("INJECTED"), "{stdout}");
+    assert!(
+        !stdout.contains('\r') && !stdout.contains('\t'),
+        "{stdout:?}"
+    );
+    for line in stdout.lines() {
+        assert!(
+            !line.trim_start().starts_with("INJECTED"),
+            "a line of the program's made to look like the harness's:\n{stdout}"
+        );
+    }
+    scratch.assert_no_process_left();
 }

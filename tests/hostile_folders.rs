@@ -355,3 +355,107 @@ fn fifos_planted_in_the_reports_folder_are_never_waited_on() {
     collector.insert(report("crate", "parse-accepts-invalid-port-letter"));
     assert_eq!(collector.write().expect("written").len(), 1);
 }
+
+/// A few kilobytes of YAML that stand for 1.2 million nodes: a list of 2,000 items, then 600
+/// aliases to it, as the values of `first` and `second` in a mapping indented by `indent`.
+fn alias_bomb(indent: &str, first: &str, second: &str) -> String {
+    format!(
+        "{indent}{first}: &wide [{}]\n{indent}{second}: [{}]\n",
+        vec!["1"; 2_000].join(","),
+        vec!["*wide"; 600].join(", ")
+    )
+}
+
+/// Whether `error` refuses the file by its node count, at a line of `file`.
+fn refused_for_nodes(error: &str, file: &str) {
+    assert!(error.contains("more than 1000000 nodes"), "{error}");
+    assert!(error.starts_with(&format!("{file}:")), "{error}");
+}
+
+#[test]
+fn aliases_that_stand_for_too_many_nodes_are_refused_by_every_yaml_loader() {
+    let scratch = Scratch::new("aliases");
+    // An expectations file (read whole into YAML values first, to check each reason).
+    let expectations = scratch.path("url.yaml");
+    std::fs::write(
+        &expectations,
+        format!(
+            "implementation: url\nfailures:\n{}",
+            alias_bomb("  ", "rfc3986/a", "rfc3986/b")
+        ),
+    )
+    .expect("the file is written");
+    let error = uri_conformance::gate::Expectations::load(&expectations).expect_err("refused");
+    refused_for_nodes(&error, &expectations.display().to_string());
+
+    // A vector file.
+    let (dir, file) = corpus_with(&scratch, "aliases.yaml");
+    std::fs::write(
+        &file,
+        format!(
+            "vectors:\n  - id: a\n    section: \"3.1\"\n    op: parse\n    input: a\n    expect:\n{}",
+            alias_bomb("      ", "components", "host_kind")
+        ),
+    )
+    .expect("the file is written");
+    let error = uri_conformance::vectors::load_dir(&dir).expect_err("refused");
+    refused_for_nodes(&error.to_string(), &file.display().to_string());
+
+    // The catalogue of known differences.
+    let error = uri_conformance::diff::Catalogue::parse(&format!(
+        "entries:\n  - id: a\n{}",
+        alias_bomb("    ", "implementations", "ops")
+    ))
+    .expect_err("refused");
+    refused_for_nodes(&error, "known-differences.yaml");
+
+    // A reports folder's verdicts.
+    let reports = scratch.path("reports");
+    std::fs::create_dir_all(&reports).expect("the folder");
+    std::fs::write(
+        reports.join("verdicts.yaml"),
+        format!("verdicts:\n{}", alias_bomb("  ", "a/b", "c/d")),
+    )
+    .expect("the file is written");
+    let error = uri_conformance::report::Verdicts::load(&reports).expect_err("refused");
+    refused_for_nodes(&error, &reports.join("verdicts.yaml").display().to_string());
+}
+
+#[cfg(unix)]
+#[test]
+fn nothing_is_written_through_a_symbolic_link_in_the_reports_folder() {
+    let scratch = Scratch::new("linked-folder");
+    let reports = scratch.path("reports");
+    let outside = scratch.path("outside");
+    std::fs::create_dir_all(&reports).expect("the reports folder");
+    std::fs::create_dir_all(&outside).expect("the outside folder");
+    // An implementation's folder that is a link to outside.
+    std::os::unix::fs::symlink(&outside, reports.join("crate")).expect("a symbolic link");
+    // A temporary file's name (this process writes the reports) that is a link to outside.
+    std::fs::create_dir_all(reports.join("other")).expect("a real folder");
+    let victim = outside.join("victim");
+    std::os::unix::fs::symlink(
+        &victim,
+        reports.join(format!(
+            "other/.parse-accepts-invalid-port-letter.json.{}.tmp",
+            std::process::id()
+        )),
+    )
+    .expect("a symbolic link");
+    let mut collector = Collector::new(&reports);
+    collector.insert(report("crate", "parse-accepts-invalid-port-letter"));
+    collector.insert(report("other", "parse-accepts-invalid-port-letter"));
+    let error = collector.write().expect_err("the linked folder is refused");
+    assert!(error.to_string().contains("symbolic link"), "{error}");
+    let leaked: Vec<_> = std::fs::read_dir(&outside)
+        .expect("the outside folder")
+        .map(|e| e.expect("an entry").file_name())
+        .collect();
+    assert!(leaked.is_empty(), "written outside: {leaked:?}");
+    // The report in the real folder is written, the link in its way replaced, not followed.
+    assert!(
+        reports
+            .join("other/parse-accepts-invalid-port-letter.json")
+            .is_file()
+    );
+}

@@ -266,3 +266,83 @@ fn control_characters_become_visible_escapes_in_every_writer() {
     assert_no_raw_control("a written report", &md);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_field_escapes_what_a_program_says_of_itself() {
+    use uri_conformance::report::field::{Field, Finding, Parser, Row};
+    let hostile = "<script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>\r# injected | cell &amp; *em* _em_\n## also";
+    let parser = Parser {
+        name: "x".to_owned(),
+        language: hostile.to_owned(),
+        library: hostile.to_owned(),
+        version: hostile.to_owned(),
+        spec: hostile.to_owned(),
+        judged_by: "RFC 3986".to_owned(),
+        bundled: false,
+        adapter: format!("adapters/`{hostile}"),
+    };
+    let field = Field {
+        parsers: vec![Row {
+            parser,
+            operations: BTreeMap::new(),
+            parts: BTreeMap::new(),
+            whatwg: None,
+            confirmed_bugs: vec![Finding {
+                signature: "parse-x".to_owned(),
+                op: "parse".to_owned(),
+                security: false,
+                report: "x/parse-x.md".to_owned(),
+                upstream: Some(hostile.to_owned()),
+            }],
+            candidate_bugs: Vec::new(),
+            known_differences: 0,
+        }],
+    };
+    let dir = std::env::temp_dir().join(format!("report-field-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    uri_conformance::report::field::write(&dir, &field).expect("written");
+    let page = std::fs::read_to_string(dir.join("field.md")).expect("field.md");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_nothing_raw(&page);
+    assert!(!page.contains('\r'), "a raw carriage return:\n{page}");
+    let plain = outside_code(&page);
+    for needle in ["&amp;", "*em*", "_em_"] {
+        assert!(!plain.contains(needle), "{needle} raw in:\n{page}");
+    }
+    for line in page.lines() {
+        assert!(
+            !line.starts_with("# injected") && !line.starts_with("## also"),
+            "an injected heading:\n{page}"
+        );
+    }
+    // The WHATWG profile names a program that claims the URL Standard by what it says too.
+    use uri_conformance::report::whatwg_profile::{ImplementationProfile, ModelProfile, Profile};
+    let profile = Profile {
+        cases: 0,
+        model: ModelProfile {
+            agree: 0,
+            disagreements: Vec::new(),
+        },
+        implementations: vec![ImplementationProfile {
+            name: "x".to_owned(),
+            version: hostile.to_owned(),
+            pass: 0,
+            fail: 0,
+            unsupported: 0,
+            failures: Vec::new(),
+            listed_but_passing: Vec::new(),
+        }],
+    };
+    let whatwg = uri_conformance::report::whatwg_profile::markdown(&profile);
+    assert_nothing_raw(&whatwg);
+    assert!(!outside_code(&whatwg).contains("&amp;"), "{whatwg}");
+    // Every row of the first table has as many cells as its header.
+    let cells = |line: &str| outside_code(line).matches('|').count();
+    let rows: Vec<&str> = page
+        .lines()
+        .skip_while(|l| !l.starts_with("| language"))
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert_eq!(rows.len(), 3, "{page}");
+    assert!(rows.iter().all(|r| cells(r) == cells(rows[0])), "{page}");
+}

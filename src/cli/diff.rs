@@ -15,7 +15,7 @@ use uri_conformance::model::Outcome;
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::report::markdown::case_line;
 use uri_conformance::report::on_record::{Novelty, OnRecord};
-use uri_conformance::report::{rfc, visible};
+use uri_conformance::report::{rfc, visible_line};
 use uri_conformance::{matrix, vectors};
 
 use super::fuzz::OnRecordOption;
@@ -222,8 +222,9 @@ fn seen_alike_text(alike: &[SeenAlike]) -> String {
 }
 
 fn print_text(engine: &Engine, case: &Request, run: &CaseRun, record: Option<&OnRecord>) {
-    // Answers quote inputs and programs' messages: control characters are shown, not sent.
-    let shown = |text: String| visible(&text).into_owned();
+    // Answers quote inputs and programs' messages: control characters are shown, not sent,
+    // the line end among them (a program's text never starts a line of its own).
+    let shown = |text: String| visible_line(&text).into_owned();
     println!("{}\n", case_line(case));
     let width = run
         .answers

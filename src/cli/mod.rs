@@ -464,6 +464,12 @@ pub fn install_handlers() {
 /// another status.
 static EXITING: AtomicBool = AtomicBool::new(false);
 
+/// How long a run a signal stopped (fuzz, diff on many cases) may take to write what it found
+/// and end: past it, the program exits anyway, with the signal's status, every external
+/// program killed. It ends well within it (the task under way is given up within
+/// `diff::run::POLL`, an external program's wait within 50 ms); this holds whatever hangs.
+pub const STOP_WITHIN: Duration = Duration::from_secs(10);
+
 fn on_signal(signal: i32) {
     let stops_fuzzing = FUZZING.load(Ordering::SeqCst)
         && SIGNAL
@@ -478,7 +484,18 @@ fn on_signal(signal: i32) {
     impls::process::interrupt();
     if stops_fuzzing {
         STOP.store(true, Ordering::SeqCst);
-        return;
+        // On the signal thread, which has nothing else to do until a second signal.
+        let exit = std::thread::Builder::new()
+            .name("stop-deadline".to_owned())
+            .spawn(move || {
+                std::thread::sleep(STOP_WITHIN);
+                EXITING.store(true, Ordering::SeqCst);
+                impls::process::kill_all();
+                std::process::exit(128 + signal);
+            });
+        if exit.is_ok() {
+            return;
+        }
     }
     impls::process::kill_all();
     std::process::exit(128 + signal);

@@ -46,13 +46,16 @@ const RESYNC: Duration = Duration::from_millis(200);
 /// benched: every later case of the run is answered `unsupported` without asking it.
 pub const BENCH_AFTER: u32 = 3;
 
-/// The programs benched in this run, with why: for the run's summary.
-static BENCHED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+/// After this many exits on a case (crashes) with no answer between, a program is benched as
+/// for [`BENCH_AFTER`]: a program that exits on every case costs a few starts, not two a case.
+pub const BENCH_AFTER_CRASHES: u32 = 5;
 
-/// The programs benched so far in this run ([`BENCH_AFTER`]): name and why.
-pub fn benched() -> Vec<(String, String)> {
-    BENCHED.lock().unwrap_or_else(|e| e.into_inner()).clone()
-}
+/// The most lines that answer nothing (an answer sent again, a late line of an earlier round)
+/// a round may bring beyond one per request it sent: a program past it floods its output, and
+/// is killed and benched. A program that answers every request twice stays under it.
+pub const EXTRA_LINES_PER_ROUND: usize = 256;
+
+pub use super::benched;
 
 /// The most of a program's text quoted in a finding's message.
 const QUOTED: usize = 600;
@@ -113,6 +116,8 @@ struct State {
     first_about: Option<protocol::About>,
     /// Cases in a row on which the program failed to start or timed out.
     faults_in_a_row: u32,
+    /// Cases in a row that crashed it when asked alone.
+    crashes_in_a_row: u32,
     /// Why the program is benched, once it is ([`BENCH_AFTER`]).
     benched: Option<String>,
     /// What is wrong with its first answer to `about`, if anything: the first line it wrote
@@ -203,12 +208,29 @@ impl Fault {
     }
 }
 
-/// "; its standard error ends: ..." for a program that wrote something there, else nothing.
+/// "; its standard error ends: ..." for a program that wrote something there, else nothing;
+/// its line ends escaped like every other control character, so that none of its lines passes
+/// for one of the harness's.
 fn stderr_said(stderr: &str) -> String {
     if stderr.trim().is_empty() {
         String::new()
     } else {
-        format!("; its standard error ends:\n{}", quoted(stderr.trim_end()))
+        format!(
+            "; its standard error ends:\n{}",
+            crate::report::visible_line(&quoted(stderr.trim_end()))
+        )
+    }
+}
+
+/// The most characters of a field of `about` (a version, a claim, a blind spot's reason) that
+/// the harness keeps: each is copied into every report of the program.
+pub const ABOUT_FIELD_CHARS: usize = 200;
+
+/// A field of `about` cut to [`ABOUT_FIELD_CHARS`] characters, with a mark where it was cut.
+fn about_field(text: &str) -> String {
+    match text.char_indices().nth(ABOUT_FIELD_CHARS) {
+        None => text.to_owned(),
+        Some((at, _)) => format!("{}… [cut]", &text[..at]),
     }
 }
 
@@ -310,7 +332,21 @@ impl External {
         })
     }
 
-    fn describe(&self, about: protocol::About) -> Description {
+    fn describe(&self, mut about: protocol::About) -> Description {
+        for text in [
+            &mut about.version,
+            &mut about.spec,
+            &mut about.language,
+            &mut about.library,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            *text = about_field(text);
+        }
+        for declared in &mut about.blind_spots {
+            declared.reason = about_field(&declared.reason);
+        }
         let name = self.given_name.clone().unwrap_or_else(|| {
             about
                 .name
@@ -564,11 +600,40 @@ impl External {
             return;
         }
         state.faults_in_a_row += 1;
-        if state.faults_in_a_row >= BENCH_AFTER && state.benched.is_none() {
+        if state.faults_in_a_row >= BENCH_AFTER {
             let why = format!(
                 "{} cases in a row failed to start or timed out; its later cases were not asked",
                 state.faults_in_a_row
             );
+            self.bench(state, why);
+        }
+    }
+
+    /// Notes that the program exited (crashed) on a case; it is benched after
+    /// [`BENCH_AFTER_CRASHES`] exits with no answer between.
+    fn count_crash(&self, state: &mut State, fault: &Fault) {
+        if !matches!(fault, Fault::Exited { .. }) {
+            return;
+        }
+        state.crashes_in_a_row += 1;
+        if state.crashes_in_a_row >= BENCH_AFTER_CRASHES {
+            let why = format!(
+                "it exited on {} cases in a row; its later cases were not asked",
+                state.crashes_in_a_row
+            );
+            self.bench(state, why);
+        }
+    }
+
+    /// Notes an answer: the counts of faults and crashes in a row start again.
+    fn count_answer(state: &mut State) {
+        state.faults_in_a_row = 0;
+        state.crashes_in_a_row = 0;
+    }
+
+    /// Benches the program (once) for `why`, and kills it.
+    fn bench(&self, state: &mut State, why: String) {
+        if state.benched.is_none() {
             let name = self.description.get().map_or_else(
                 || {
                     self.given_name
@@ -577,13 +642,10 @@ impl External {
                 },
                 |d| d.name.clone(),
             );
-            BENCHED
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push((name, why.clone()));
+            super::note_benched(name, why.clone());
             state.benched = Some(why);
-            Self::kill(state);
         }
+        Self::kill(state);
     }
 
     /// Whether nothing more is to be asked: the program is benched or the harness stops.
@@ -660,6 +722,8 @@ impl External {
         // the round): until a program answers it before an earlier request, which it may (the
         // answers come in any order); then it goes only once every answer is in.
         let mut pipelined = true;
+        // Lines that answered nothing: an answer sent again, a late line of an earlier round.
+        let mut unexpected = 0usize;
         loop {
             let Some(running) = &state.running else {
                 return;
@@ -719,35 +783,56 @@ impl External {
                         pipelined = false;
                         continue;
                     }
-                    if let Some(index) = id.and_then(|id| answered.get(&id)) {
-                        answers[*index] = Some(Fault::Extra(line).outcome());
-                        continue;
-                    }
-                    if id.is_some_and(|id| id < first_id) {
+                    let ignored = match id.and_then(|id| answered.get(&id)) {
+                        Some(index) => {
+                            answers[*index] = Some(Fault::Extra(line.clone()).outcome());
+                            true
+                        }
                         // A late line of an earlier round: nothing of this round's.
-                        continue;
-                    }
-                    if closing.is_some() && flight.is_empty() {
-                        // Nothing in flight to blame: the program starts afresh next time.
-                        Self::kill(state);
-                        return;
-                    }
-                    match credit(&line, true, &mut flight, requests) {
-                        Some((index, outcome)) => {
-                            if let Some(id) = id {
-                                answered.insert(id, index);
-                            }
-                            answers[index] = Some(outcome);
-                            state.faults_in_a_row = 0;
-                            // A pipelined `about` has its time from when it is due.
-                            if flight.is_empty()
-                                && let Some((closing_id, _)) = closing
-                            {
-                                closing = Some((closing_id, Instant::now()));
-                            }
+                        None => id.is_some_and(|id| id < first_id),
+                    };
+                    if ignored {
+                        unexpected += 1;
+                        let sent = usize::try_from(state.next_id - first_id).unwrap_or(usize::MAX);
+                        if unexpected > sent.saturating_add(EXTRA_LINES_PER_ROUND) {
+                            // A flood: nothing more is asked of it (the requests in flight are
+                            // not answered, which is no finding).
+                            self.bench(
+                                state,
+                                format!(
+                                    "it wrote more than {EXTRA_LINES_PER_ROUND} lines beyond one per request in a round that answer nothing (a flood); its later cases were not asked"
+                                ),
+                            );
+                            return;
+                        }
+                        // However many lines come, the time limit holds.
+                        if Instant::now() < deadline {
                             continue;
                         }
-                        None => Fault::NotAnAnswer(line),
+                        Fault::TimedOut
+                    } else {
+                        if closing.is_some() && flight.is_empty() {
+                            // Nothing in flight to blame: the program starts afresh next time.
+                            Self::kill(state);
+                            return;
+                        }
+                        match credit(&line, true, &mut flight, requests) {
+                            Some((index, outcome)) => {
+                                if let Some(id) = id {
+                                    answered.insert(id, index);
+                                }
+                                answers[index] = Some(outcome);
+                                Self::count_answer(state);
+                                // A pipelined `about` has its time from when it is due.
+                                if flight.is_empty()
+                                    && let Some((closing_id, _)) = closing
+                                {
+                                    closing = Some((closing_id, Instant::now()));
+                                }
+                                continue;
+                            }
+                            None => Fault::NotAnAnswer(line),
+                        }
                     }
                 }
                 Err(Silence::Interrupted) => {
@@ -774,14 +859,15 @@ impl External {
                 return;
             };
             self.count_fault(state, fault.benches());
+            self.count_crash(state, &fault);
             if alone || state.benched.is_some() {
                 // Alone, or benched by this fault (a time-out from its own request's sending):
                 // the case's own finding.
                 answers[culprit] = Some(fault.outcome());
             } else {
-                if matches!(fault, Fault::TimedOut) {
+                if matches!(fault, Fault::TimedOut | Fault::Exited { .. }) {
                     // Kept should the program be benched before it is asked alone.
-                    answers[culprit] = Some(Outcome::TimedOut);
+                    answers[culprit] = Some(fault.outcome());
                 }
                 ask_alone.push(culprit);
             }
@@ -866,7 +952,7 @@ impl External {
                     for (&index, outcome) in window.iter().zip(got) {
                         answers[index] = Some(outcome);
                     }
-                    state.faults_in_a_row = 0;
+                    Self::count_answer(state);
                     return;
                 }
                 Ok(line) => {
@@ -891,7 +977,7 @@ impl External {
             for (&index, outcome) in window.iter().zip(got) {
                 answers[index] = Some(outcome);
             }
-            state.faults_in_a_row = 0;
+            Self::count_answer(state);
             return;
         }
         if !resynchronised {
@@ -909,6 +995,7 @@ impl External {
             // Alone, or the window's only request: the fault is the request's own.
             fault if alone || window.len() == 1 => {
                 self.count_fault(state, fault.benches());
+                self.count_crash(state, &fault);
                 answers[window[0]] = Some(fault.outcome());
             }
             // Drift: none of the window's answers can be trusted.
@@ -1130,7 +1217,7 @@ impl Implementation for External {
         let running = state.running.as_ref()?;
         let mut line = protocol::serialize_request(input);
         if running.with_ids {
-            line = protocol::with_id(line, Some(&Value::from(id)));
+            line = protocol::with_id(line, Some(&protocol::Id::from(id)));
         }
         line.push('\n');
         running.program.send(line.into_bytes());
@@ -1257,9 +1344,7 @@ pub fn serve(
                 let input = protocol::read_serialize_request(line).unwrap_or_default();
                 let serialized = super::guard::catching(|| implementation.serialize(&input))
                     .unwrap_or_else(|panic| Some(Err(format!("panicked: {panic}"))));
-                let id = serde_json::from_str::<Value>(line)
-                    .ok()
-                    .and_then(|v| v.get("id").cloned());
+                let id = protocol::Id::of(line);
                 protocol::with_id(protocol::serialized_response(serialized), id.as_ref())
             }
             Ok(line) if protocol::is_iri_request(line) => {
@@ -1363,6 +1448,29 @@ mod tests {
             "{}",
             answers[6]
         );
+    }
+
+    #[test]
+    fn serve_echoes_every_id_exactly_as_written() {
+        let requests = concat!(
+            r#"{"op":"parse","input":"a","id":123456789012345678901234567890}"#,
+            "\n",
+            r#"{"op":"about","id":-0.10}"#,
+            "\n",
+            r#"{"op":"iri-to-uri","input":"a","id":1e400}"#,
+            "\n",
+            r#"{"op":"serialize","input":"a","id":"\u00e9"}"#,
+            "\n",
+        );
+        let answers = served(&super::super::reference::Reference, requests);
+        for (answer, id) in answers.iter().zip([
+            "123456789012345678901234567890",
+            "-0.10",
+            "1e400",
+            r#""\u00e9""#,
+        ]) {
+            assert!(answer.starts_with(&format!("{{\"id\":{id},")), "{answer}");
+        }
     }
 
     #[test]

@@ -59,6 +59,24 @@ pub struct About<'a> {
 
 pub use crate::model::{BlindSpot, Blindness};
 
+/// The implementations benched in this run, with why: for the run's summary.
+static BENCHED: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// The implementations benched so far in this run (an external program that hangs, crashes or
+/// floods, [`external::BENCH_AFTER`]; a crate whose calls hang, `diff::run::Pool`): name and
+/// why.
+pub fn benched() -> Vec<(String, String)> {
+    BENCHED.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Notes that `name` is benched, for the run's summary.
+pub fn note_benched(name: String, why: String) {
+    BENCHED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((name, why));
+}
+
 /// What a crate promises about itself, each from its documentation; the properties of
 /// [`crate::diff::properties`] hold it to them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

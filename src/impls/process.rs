@@ -25,15 +25,31 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 /// The most of a program's standard error kept (its last bytes).
 pub const STDERR_KEPT: usize = 4096;
 
-/// The longest answer line read; a longer one is cut there (and is then not an answer).
-pub const LINE_LIMIT: usize = 256 << 20;
+/// The longest answer line kept, in bytes (8 MiB, as much as a request may have: the answer to
+/// a 1 MiB URL fits with its escapes). The rest of a longer line is read and dropped in the
+/// reader's buffer, never held, and the line is no answer ([`read_line_bounded`]).
+pub const LINE_LIMIT: usize = 8 << 20;
+
+/// The most of a program's output read and not yet taken by the harness, in bytes (each line
+/// counted with [`LINE_OVERHEAD`] more): past it the reader stops reading until lines are
+/// taken, so that a program that writes faster than it is read (a flood) waits in its pipe,
+/// not in the harness's memory. With the line being read and the one being judged, what the
+/// harness holds of one program's output is at most `QUEUED_BYTES + 2 * LINE_LIMIT` (32 MiB).
+pub const QUEUED_BYTES: usize = 16 << 20;
+
+/// What a queued line costs beside its text (the channel's node, the string's header), so
+/// that a flood of empty lines is bounded too.
+const LINE_OVERHEAD: usize = 64;
+
+/// The most of an over-long or non-UTF-8 line quoted in its place.
+const EXCERPT: usize = 100;
 
 /// The environment variable that marks a program and everything it starts.
 pub const MARK: &str = "URI_CONFORMANCE_PROGRAM";
@@ -81,10 +97,16 @@ pub fn cut_off_at(at: Instant) {
     CUTOFF.store(u64::try_from(nanos).unwrap_or(u64::MAX), Ordering::SeqCst);
 }
 
+/// Whether a signal told the harness to stop ([`interrupt`]); unlike [`interrupted`], not the
+/// end of `fuzz --time`: a task of the bundled crates is given up for this only.
+pub fn interrupt_requested() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
 /// Whether the harness is stopping ([`interrupt`]) or past its cut-off ([`cut_off_at`]): an
 /// answer missing now says nothing about the program.
 pub fn interrupted() -> bool {
-    if INTERRUPTED.load(Ordering::SeqCst) {
+    if interrupt_requested() {
         return true;
     }
     let cutoff = CUTOFF.load(Ordering::SeqCst);
@@ -244,8 +266,11 @@ pub struct Program {
     /// The value of [`MARK`] in its environment.
     mark: String,
     requests: Option<Sender<Vec<u8>>>,
-    /// The lines of its output, without their ends; bytes that are not UTF-8 come out lossily.
+    /// The lines of its output, without their ends; a line that is too long or not UTF-8
+    /// comes as a note that is no answer ([`read_lines`]).
     lines: Receiver<String>,
+    /// What of the output is queued in `lines`, bounded by [`QUEUED_BYTES`].
+    backlog: Arc<Backlog>,
     stderr: Arc<Mutex<Vec<u8>>>,
     threads: Vec<JoinHandle<()>>,
     stopped: bool,
@@ -306,6 +331,7 @@ impl Program {
             mark,
             requests: None,
             lines: mpsc::channel().1,
+            backlog: Arc::new(Backlog::default()),
             stderr: Arc::new(Mutex::new(Vec::new())),
             threads: Vec::new(),
             stopped: false,
@@ -313,11 +339,12 @@ impl Program {
         let (send_line, lines) = mpsc::channel();
         let (requests, inbox) = mpsc::channel::<Vec<u8>>();
         let kept = Arc::clone(&program.stderr);
+        let backlog = Arc::clone(&program.backlog);
         // The standard error's reader is the third ([`STDERR_READER`]).
         let spawned = [
             thread::Builder::new()
                 .name(format!("{name}-stdout"))
-                .spawn(move || read_lines(stdout, &send_line)),
+                .spawn(move || read_lines(stdout, &send_line, &backlog)),
             thread::Builder::new()
                 .name(format!("{name}-stdin"))
                 .spawn(move || write_requests(stdin, &inbox)),
@@ -355,15 +382,13 @@ impl Program {
         reap_orphans_now_and_then();
         loop {
             if interrupted() {
-                // A line already there is still taken: it was written before the stop.
-                return self.lines.try_recv().map_err(|e| match e {
-                    mpsc::TryRecvError::Empty => Silence::Interrupted,
-                    mpsc::TryRecvError::Disconnected => Silence::Closed,
-                });
+                // Even with lines waiting: a program that writes without end (a flood) must
+                // not keep the harness from stopping.
+                return Err(Silence::Interrupted);
             }
             let wait = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(wait.min(POLL)) {
-                Ok(text) => return Ok(text),
+                Ok(text) => return Ok(self.backlog.taken(text)),
                 Err(RecvTimeoutError::Timeout) if wait <= POLL => return Err(Silence::TimedOut),
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return Err(Silence::Closed),
@@ -373,7 +398,10 @@ impl Program {
 
     /// A line already written, without waiting.
     pub fn pending_line(&self) -> Option<String> {
-        self.lines.try_recv().ok()
+        self.lines
+            .try_recv()
+            .ok()
+            .map(|text| self.backlog.taken(text))
     }
 
     /// The last [`STDERR_KEPT`] bytes of the program's standard error, lossily.
@@ -410,8 +438,10 @@ impl Program {
 
     fn stop(&mut self, grace: Duration) -> String {
         self.stopped = true;
-        // Closing the input ends the writing thread and tells the program to finish.
+        // Closing the input ends the writing thread and tells the program to finish; the
+        // reading thread, should it wait for room in the backlog, ends too.
         self.requests = None;
+        self.backlog.close();
         let until = Instant::now() + grace;
         let mut status = None;
         while Instant::now() < until {
@@ -457,31 +487,132 @@ impl Drop for Program {
     }
 }
 
-fn read_lines(stdout: impl Read, lines: &Sender<String>) {
-    let mut reader = BufReader::new(stdout);
+/// The bytes of a program's output read and not yet taken ([`QUEUED_BYTES`]).
+#[derive(Default)]
+struct Backlog {
+    bytes: Mutex<usize>,
+    taken: Condvar,
+    closed: AtomicBool,
+}
+
+impl Backlog {
+    fn cost(text: &str) -> usize {
+        text.len() + LINE_OVERHEAD
+    }
+
+    /// Waits until `text` fits in the backlog (or the backlog is empty), then counts it in;
+    /// `false` once the program is stopped.
+    fn admit(&self, text: &str) -> bool {
+        let cost = Backlog::cost(text);
+        let mut bytes = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        while *bytes > 0 && *bytes + cost > QUEUED_BYTES {
+            if self.closed.load(Ordering::SeqCst) {
+                return false;
+            }
+            bytes = self
+                .taken
+                .wait_timeout(bytes, POLL)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        *bytes += cost;
+        true
+    }
+
+    /// Counts `text` out of the backlog, and returns it.
+    fn taken(&self, text: String) -> String {
+        let mut bytes = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        *bytes = bytes.saturating_sub(Backlog::cost(&text));
+        self.taken.notify_all();
+        text
+    }
+
+    fn close(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        self.taken.notify_all();
+    }
+
+    #[cfg(test)]
+    fn queued(&self) -> usize {
+        *self.bytes.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Reads one line into `line`, without its end, keeping at most [`LINE_LIMIT`] bytes: the
+/// rest of a longer line is read and dropped a buffer at a time. `None` at the end of the
+/// output; else how many bytes were dropped.
+fn read_line_bounded(
+    reader: &mut impl BufRead,
+    line: &mut Vec<u8>,
+) -> std::io::Result<Option<u64>> {
+    line.clear();
+    let mut dropped = 0u64;
+    let mut read_any = false;
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok(read_any.then_some(dropped));
+        }
+        read_any = true;
+        let (chunk, used, done) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => (&buffer[..at], at + 1, true),
+            None => (buffer, buffer.len(), false),
+        };
+        let kept = chunk.len().min(LINE_LIMIT - line.len());
+        if line.len() + kept > line.capacity() {
+            // Grown by doubling as usual, but never past the limit.
+            let want = (line.len() + kept).max(2 * line.capacity()).min(LINE_LIMIT);
+            line.reserve_exact(want - line.len());
+        }
+        line.extend_from_slice(&chunk[..kept]);
+        dropped += (chunk.len() - kept) as u64;
+        reader.consume(used);
+        if done {
+            if dropped == 0 && line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some(dropped));
+        }
+    }
+}
+
+/// A line as the harness takes it: its text, or, for a line too long or not UTF-8, a note
+/// that is not JSON (so no answer: the case's finding, `not-a-protocol-answer`) with the
+/// line's start. A program's bytes are never decoded with replacement characters and judged.
+fn line_text(line: Vec<u8>, dropped: u64) -> String {
+    let excerpt = |bytes: &[u8]| {
+        let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * EXCERPT)]).into_owned();
+        text.chars().take(EXCERPT).collect::<String>()
+    };
+    if dropped > 0 {
+        return format!(
+            "(a line longer than the {LINE_LIMIT} bytes an answer may have: {} bytes, cut) {}...",
+            line.len() as u64 + dropped,
+            excerpt(&line)
+        );
+    }
+    String::from_utf8(line).unwrap_or_else(|e| {
+        let at = e.utf8_error().valid_up_to();
+        format!(
+            "(a line that is not UTF-8: invalid byte at {at}) {}",
+            excerpt(e.as_bytes())
+        )
+    })
+}
+
+fn read_lines(stdout: impl Read, lines: &Sender<String>, backlog: &Backlog) {
+    let mut reader = BufReader::with_capacity(1 << 16, stdout);
     let mut line = Vec::new();
     loop {
-        line.clear();
-        match (&mut reader)
-            .take(LINE_LIMIT as u64)
-            .read_until(b'\n', &mut line)
-        {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {
-                if line.last() == Some(&b'\n') {
-                    line.pop();
-                    if line.last() == Some(&b'\r') {
-                        line.pop();
-                    }
-                } else if line.len() >= LINE_LIMIT {
-                    // Skip the rest of an over-long line.
-                    let mut rest = Vec::new();
-                    if reader.read_until(b'\n', &mut rest).is_err() {
-                        return;
-                    }
-                }
-                let text = String::from_utf8_lossy(&line).into_owned();
-                if lines.send(text).is_err() {
+        match read_line_bounded(&mut reader, &mut line) {
+            Ok(None) | Err(_) => return,
+            Ok(Some(dropped)) => {
+                let text = line_text(std::mem::take(&mut line), dropped);
+                if !backlog.admit(&text) || lines.send(text).is_err() {
                     return;
                 }
             }
@@ -726,5 +857,97 @@ mod linux {
     /// Starts the program.
     pub fn spawn(mut command: std::process::Command) -> std::io::Result<std::process::Child> {
         command.spawn()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    #[test]
+    fn an_over_long_line_is_cut_and_its_rest_dropped_without_being_held() {
+        let mut text = vec![b'a'; 3 * LINE_LIMIT];
+        text.extend_from_slice(b"\n{\"valid\":true}\r\n");
+        let mut reader = BufReader::with_capacity(1 << 16, Cursor::new(text));
+        let mut line = Vec::new();
+        let dropped = read_line_bounded(&mut reader, &mut line).expect("read");
+        assert_eq!(dropped, Some(2 * LINE_LIMIT as u64));
+        assert_eq!(line.len(), LINE_LIMIT);
+        assert!(line.capacity() <= LINE_LIMIT, "{}", line.capacity());
+        let note = line_text(std::mem::take(&mut line), 2 * LINE_LIMIT as u64);
+        assert!(note.starts_with("(a line longer than"), "{note}");
+        assert!(note.len() < 300, "{note}");
+        assert!(serde_json::from_str::<serde_json::Value>(&note).is_err());
+        assert_eq!(
+            read_line_bounded(&mut reader, &mut line).expect("read"),
+            Some(0)
+        );
+        assert_eq!(line, b"{\"valid\":true}");
+        assert_eq!(
+            read_line_bounded(&mut reader, &mut line).expect("read"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_a_note_not_a_lossy_answer() {
+        let note = line_text(b"{\"valid\":false,\"error\":\"caf\xe9\"}".to_vec(), 0);
+        assert!(
+            note.starts_with("(a line that is not UTF-8: invalid byte at 27)"),
+            "{note}"
+        );
+        assert!(serde_json::from_str::<serde_json::Value>(&note).is_err());
+        assert_eq!(line_text(b"{}".to_vec(), 0), "{}");
+    }
+
+    /// Short lines without end, counting what was read of them.
+    struct Flood(Arc<AtomicU64>);
+
+    impl Read for Flood {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            for pair in buffer.chunks_mut(2) {
+                pair[0] = b'x';
+                if let Some(end) = pair.get_mut(1) {
+                    *end = b'\n';
+                }
+            }
+            self.0.fetch_add(buffer.len() as u64, Ordering::SeqCst);
+            Ok(buffer.len())
+        }
+    }
+
+    #[test]
+    fn a_flood_waits_in_its_pipe_once_the_backlog_is_full() {
+        let read = Arc::new(AtomicU64::new(0));
+        let backlog = Arc::new(Backlog::default());
+        let (send, lines) = mpsc::channel();
+        let reader = {
+            let (read, backlog) = (Arc::clone(&read), Arc::clone(&backlog));
+            thread::spawn(move || read_lines(Flood(read), &send, &backlog))
+        };
+        // Nothing is taken: the reader must stop once the backlog is full.
+        let mut last = u64::MAX;
+        for _ in 0..600 {
+            thread::sleep(Duration::from_millis(50));
+            let now = read.load(Ordering::SeqCst);
+            if now == last {
+                break;
+            }
+            last = now;
+        }
+        assert_eq!(
+            read.load(Ordering::SeqCst),
+            last,
+            "the reader never stopped"
+        );
+        assert!(backlog.queued() <= QUEUED_BYTES, "{}", backlog.queued());
+        assert!(last < QUEUED_BYTES as u64, "{last} bytes read");
+        // Taking lines makes room again.
+        let first = lines.recv().expect("a line");
+        assert_eq!(backlog.taken(first), "x");
+        backlog.close();
+        drop(lines);
+        reader.join().expect("the reader ends");
     }
 }

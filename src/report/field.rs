@@ -9,6 +9,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::markdown::{code, text};
 use super::whatwg_profile::Profile;
 use super::{Report, write_atomically};
 use crate::matrix::{Matrix, Verdict};
@@ -281,13 +282,13 @@ fn markdown(field: &Field) -> String {
         let _ = writeln!(
             out,
             "| {} | [{}](#{}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            md_escape(&p.language),
-            p.name,
-            p.name,
-            md_escape(&p.library),
-            md_escape(&p.version),
-            md_escape(&p.spec),
-            p.judged_by,
+            text(&p.language),
+            text(&p.name),
+            anchor(&p.name),
+            text(&p.library),
+            text(&p.version),
+            text(&p.spec),
+            text(&p.judged_by),
             cell(row.operations.get("parse")),
             cell(row.operations.get("resolve")),
             cell(row.operations.get("normalize")),
@@ -303,21 +304,26 @@ fn markdown(field: &Field) -> String {
     let _ = writeln!(out, "|---|{}", "---|".repeat(parts.len()));
     for row in &field.parsers {
         let cells: Vec<String> = parts.iter().map(|p| cell(row.parts.get(p))).collect();
-        let _ = writeln!(out, "| {} | {} |", row.parser.name, cells.join(" | "));
+        let _ = writeln!(
+            out,
+            "| {} | {} |",
+            text(&row.parser.name),
+            cells.join(" | ")
+        );
     }
     let _ = writeln!(out, "\n## Each parser's bugs\n");
     for row in &field.parsers {
         let p = &row.parser;
-        let _ = writeln!(out, "### {}\n", p.name);
+        let _ = writeln!(out, "### {}\n", text(&p.name));
         let _ = writeln!(
             out,
-            "{} {} ({}), claims {}; judged by {}; adapter: `{}`.\n",
-            md_escape(&p.library),
-            md_escape(&p.version),
-            md_escape(&p.language),
-            md_escape(&p.spec),
-            p.judged_by,
-            p.adapter
+            "{} {} ({}), claims {}; judged by {}; adapter: {}.\n",
+            text(&p.library),
+            text(&p.version),
+            text(&p.language),
+            text(&p.spec),
+            text(&p.judged_by),
+            code(&p.adapter)
         );
         if row.confirmed_bugs.is_empty() && row.candidate_bugs.is_empty() {
             let _ = writeln!(out, "No bug found.\n");
@@ -332,7 +338,7 @@ fn markdown(field: &Field) -> String {
                 let upstream = f
                     .upstream
                     .as_deref()
-                    .map(|u| format!(" — upstream: {}", md_escape(u)))
+                    .map(|u| format!(" — upstream: {}", text(u)))
                     .unwrap_or_default();
                 let shared = f
                     .same_code_as
@@ -360,12 +366,17 @@ fn bug_count(findings: &[Finding]) -> String {
     }
 }
 
-fn md_escape(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+/// A parser's name as a link target within the page: the characters of a plain name only
+/// (a name the harness makes is one, [`super::is_plain_name`]).
+fn anchor(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        .collect()
 }
 
 fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
+    super::visible(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")

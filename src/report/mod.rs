@@ -224,7 +224,23 @@ impl Report {
                 ));
             }
         }
+        not_a_link(&dir.join(&self.implementation))?;
         Ok(self.file(dir, extension))
+    }
+}
+
+/// Refuses a path under the reports folder that is a symbolic link (it could lead anywhere):
+/// nothing is read, written or removed through one. A path that does not exist yet is fine.
+fn not_a_link(path: &Path) -> io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}: a symbolic link; reports are never written through one (it could lead outside the reports folder)",
+                path.display()
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -268,13 +284,7 @@ impl Verdicts {
         }
         let text = crate::vectors::read_data_file(&path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        if let Some((line, message)) = crate::vectors::nesting_error(&text) {
-            return Err(format!("{}:{line}: {message}", path.display()));
-        }
-        serde_yaml::from_str(&text).map_err(|e| match e.location() {
-            Some(l) => format!("{}:{}: {e}", path.display(), l.line()),
-            None => format!("{}: {e}", path.display()),
-        })
+        crate::yaml::from_str(&text).map_err(|e| e.at(path.display()))
     }
 
     /// The verdict for a report.
@@ -965,11 +975,19 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         std::process::id()
     ));
     // Every error names the file it is about, and leaves no temporary file behind (a full
-    // disk fails the write after the file was made).
-    std::fs::write(&temporary, bytes).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        io::Error::new(e.kind(), format!("{}: {e}", temporary.display()))
-    })?;
+    // disk fails the write after the file was made). The temporary file is made afresh, never
+    // opened through what is there (a stale one, or a symbolic link planted to lead outside:
+    // removing a link removes the link).
+    let _ = std::fs::remove_file(&temporary);
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| std::io::Write::write_all(&mut file, bytes))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&temporary);
+            io::Error::new(e.kind(), format!("{}: {e}", temporary.display()))
+        })?;
     std::fs::rename(&temporary, path).map_err(|e| {
         let _ = std::fs::remove_file(&temporary);
         io::Error::new(e.kind(), format!("{}: {e}", path.display()))
@@ -983,8 +1001,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// cut a file short, and every character shows. JSON files need no such care (JSON escapes
 /// control characters itself).
 pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
-    let hidden = |c: char| c.is_control() && c != '\n' && c != '\t';
-    if !text.chars().any(hidden) {
+    escaped(text, |c| c.is_control() && c != '\n' && c != '\t')
+}
+
+/// [`visible`] for text that stays within one line of a terminal: the line end and the tab
+/// escaped too, every control character, so that what a program or an input says can never
+/// start a line of its own among the harness's (`diff` prints an adapter's error between its
+/// own lines: a raw line feed would let it print `-> agrees`).
+pub fn visible_line(text: &str) -> std::borrow::Cow<'_, str> {
+    escaped(text, char::is_control)
+}
+
+/// `text` with each character `hidden` says written as `\u{...}`.
+fn escaped(text: &str, hidden: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(&hidden) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);

@@ -257,7 +257,11 @@ pub fn markdown(profile: &Profile) -> String {
         let _ = writeln!(
             out,
             "| {} ({}) | {} | {} | {} |",
-            p.name, p.version, p.pass, p.fail, p.unsupported
+            super::markdown::text(&p.name),
+            super::markdown::text(&p.version),
+            p.pass,
+            p.fail,
+            p.unsupported
         );
     }
     let _ = writeln!(
@@ -276,7 +280,13 @@ pub fn markdown(profile: &Profile) -> String {
         );
     }
     for p in &profile.implementations {
-        let _ = writeln!(out, "## {} ({})\n", p.name, p.version);
+        // The name and version a program gives of itself: escaped like every such text.
+        let _ = writeln!(
+            out,
+            "## {} ({})\n",
+            super::markdown::text(&p.name),
+            super::markdown::text(&p.version)
+        );
         if p.failures.is_empty() {
             out.push_str("No failing case.\n\n");
             continue;
