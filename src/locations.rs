@@ -5,9 +5,13 @@
 //!   (`Cargo.toml` naming `uri-conformance`, and `vectors/rfc3986/`).
 //! - The vector corpus: the checkout's `vectors/`, else the copy embedded in the binary at build
 //!   time ([`crate::vectors::load_default`]).
-//! - The team's shared data (URL lists, other projects' cases, web-platform-tests):
-//!   `../shared/data/<name>` beside the checkout (or beside the current directory when there is
-//!   no checkout); every command that reads it takes a path option too.
+//! - The data the main job reads (the web-platform-tests URL data, the real-world URL lists):
+//!   the checkout's `data/<name>` ([`data`]), committed with its provenance, so that every clone
+//!   writes the same reports; outside a checkout there is none, and the steps that need it are
+//!   skipped. Every command that reads it takes a path option too.
+//! - The team's shared data that nothing committed depends on (other projects' cases, the RFC
+//!   texts): `../shared/data/<name>` beside the checkout (or beside the current directory when
+//!   there is no checkout) ([`shared_data`]).
 
 use std::path::{Path, PathBuf};
 
@@ -25,6 +29,12 @@ fn is_checkout(dir: &Path) -> bool {
     dir.join("vectors/rfc3986").is_dir()
         && std::fs::read_to_string(dir.join("Cargo.toml"))
             .is_ok_and(|manifest| manifest.contains("name = \"uri-conformance\""))
+}
+
+/// The checkout's `data/<name>` (`data/wpt`, `data/urls`); outside a checkout, `data/<name>`
+/// under the current directory, as [`crate::vectors::default_dir`] does.
+pub fn data(name: &str) -> PathBuf {
+    checkout().unwrap_or_default().join("data").join(name)
 }
 
 /// `../shared/data/<name>` beside the checkout, or beside the current directory.
@@ -92,6 +102,10 @@ mod tests {
         // cargo runs tests from the package root.
         let root = checkout().expect("the package root is a checkout");
         assert!(root.join("vectors/rfc3986").is_dir());
-        assert!(shared_data("urls").ends_with("shared/data/urls"));
+        assert!(shared_data("external").ends_with("shared/data/external"));
+        // The data the main job reads is committed: every clone has it.
+        assert_eq!(data("wpt"), root.join("data/wpt"));
+        assert!(data("wpt").join("urltestdata.json").is_file());
+        assert!(data("urls").join("web-kasztp.txt").is_file());
     }
 }

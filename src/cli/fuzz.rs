@@ -53,8 +53,8 @@ pub struct FuzzArgs {
 pub struct CorpusArgs {
     /// The corpus directory, e.g. fuzz/corpus.
     dir: PathBuf,
-    /// The real-world URL lists (default: `../shared/data/urls` beside the checkout, skipped
-    /// when missing).
+    /// The real-world URL lists (default: the checkout's `data/urls`, skipped outside a
+    /// checkout).
     #[arg(long)]
     urls: Option<PathBuf>,
     /// How many URLs to take from each list.
