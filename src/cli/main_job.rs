@@ -518,7 +518,9 @@ fn write_field(
     let selection = args
         .selection
         .ecosystem_option()
-        .map(|list| format!("--ecosystem {}", list.display()))
+        .map(|list| {
+            uri_conformance::locations::relative_paths(&format!("--ecosystem {}", list.display()))
+        })
         .unwrap_or_default();
     report::confusion::write(reports, &table, &selection)
         .map_err(|e| format!("{}: {e}", reports.display()))?;
