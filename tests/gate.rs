@@ -42,7 +42,7 @@ fn every_adapter_meets_its_expectations() {
             &expectations,
             Duration::from_secs(10),
         );
-        // The parse, resolve and normalize vectors run; the 165 of the other kinds are counted.
+        // The parse, resolve and normalize vectors run; those of the other kinds are counted.
         assert!(report.cases.len() > 900, "{}", report.cases.len());
         assert_eq!(report.outside_count(), vectors.len() - report.cases.len());
         if !report.ok() {
