@@ -1,5 +1,5 @@
 //! Parse throughput on real-world URLs: the reference against every bundled crate's own parse
-//! entry point, in one run. `cargo bench --bench parse` (reads ../shared/data/urls/*.txt, or
+//! entry point, in one run. `cargo bench --bench parse` (reads data/urls/*.txt, or
 //! `URLS_DIR`; without them, a generated list). Prints a Markdown table. The implementations
 //! are timed in turns, one pass each per round, and the reference's speed over fluent-uri's is
 //! given per round (its spread says how much the machine's load moved).
@@ -38,7 +38,7 @@ fn parsers() -> Vec<Parser> {
 
 fn urls() -> (String, Vec<String>) {
     let dir = std::env::var_os("URLS_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/urls"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/urls"),
         PathBuf::from,
     );
     let mut lines = Vec::new();

@@ -388,8 +388,8 @@ pub fn url_lists(dir: &Path) -> io::Result<Vec<(String, Vec<String>)>> {
     Ok(lists)
 }
 
-/// The default place of the real-world URL lists: `../shared/data/urls` beside the checkout
-/// ([`crate::locations::shared_data`]).
+/// The default place of the real-world URL lists: the checkout's `data/urls`
+/// ([`crate::locations::data`]).
 pub fn default_urls_dir() -> PathBuf {
-    crate::locations::shared_data("urls")
+    crate::locations::data("urls")
 }

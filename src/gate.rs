@@ -39,6 +39,7 @@ use crate::diff::{Catalogue, Engine};
 use crate::impls::Implementation;
 use crate::matrix::{self, Verdict};
 use crate::model::Outcome;
+use crate::protocol::Request;
 use crate::reference::Grammar;
 use crate::vectors::{self, Case, Expectation, Vector};
 
@@ -230,7 +231,8 @@ pub struct GateCase {
     pub vector: String,
     /// Its RFC section, `3.2.2`.
     pub section: String,
-    /// Where it is written, `file:line`.
+    /// Where it is written, `file:line`; for the corpus built into the crate (outside a
+    /// checkout of this repository), the file is named as uri-conformance's ([`place`]).
     pub place: String,
     /// The operation and its inputs: `resolve "../g" against base "http://a/b/c/d;p?q"
     /// (strict)`.
@@ -252,6 +254,8 @@ pub struct GateCase {
     pub signature: Option<String>,
     /// How long the implementation took.
     pub time: Duration,
+    /// Why the vector is skipped, when the implementation does not answer it ([`Status::Unsupported`]).
+    pub skipped: Option<String>,
 }
 
 /// What a case is, for the gate.
@@ -529,11 +533,14 @@ impl GateReport {
                     );
                 }
                 Status::Unsupported => {
+                    let reason = case
+                        .skipped
+                        .clone()
+                        .unwrap_or_else(|| skip_reason(&name, &case.operation, false));
                     let _ = writeln!(
                         out,
-                        "><skipped message=\"unsupported: {} does not answer {}\"/></testcase>",
-                        name,
-                        escape(&case.operation)
+                        "><skipped message=\"{}\"/></testcase>",
+                        escape(&reason)
                     );
                 }
                 Status::Ok => match &case.listed {
@@ -745,11 +752,21 @@ fn check_vector(
     } else {
         Vec::new()
     };
+    let operation = operation(&vector.case);
+    let skipped = (verdict == Verdict::Unsupported).then(|| {
+        let refused_zone = matches!(request, Request::Parse { zone_id: true, .. })
+            && engine
+                .implementations()
+                .next()
+                .is_some_and(|i| !i.supports_zone_id());
+        skip_reason(name, &operation, refused_zone)
+    });
     Some(GateCase {
         vector: vector.name(),
         section: vector.section.clone(),
-        place: format!("{}:{}", vector.file.display(), vector.line),
-        operation: operation(&vector.case),
+        place: place(vector),
+        operation,
+        skipped,
         listed,
         verdict,
         expected: vector.expect.to_string(),
@@ -759,6 +776,34 @@ fn check_vector(
         signature,
         time,
     })
+}
+
+/// Where a vector is written, `file:line`. A file of the embedded corpus (a relative path:
+/// the gate runs outside a checkout of this repository) is named as uri-conformance's, since
+/// the crate under test has no such file.
+pub fn place(vector: &Vector) -> String {
+    if vector.file.is_relative() {
+        format!(
+            "{}:{} in uri-conformance's corpus (built into the crate)",
+            vector.file.display(),
+            vector.line
+        )
+    } else {
+        format!("{}:{}", vector.file.display(), vector.line)
+    }
+}
+
+/// Why a vector the implementation does not answer is skipped. A vector that allows RFC 6874
+/// zone identifiers is asked only of an implementation that says it reads them: the reason
+/// names the trait method to override.
+fn skip_reason(name: &str, operation: &str, refused_zone: bool) -> String {
+    if refused_zone {
+        format!(
+            "unsupported: {name} does not answer {operation}: zone identifiers are asked only of an implementation whose `Implementation::supports_zone_id()` returns true (override it to run these vectors)"
+        )
+    } else {
+        format!("unsupported: {name} does not answer {operation}")
+    }
 }
 
 /// The entries of `expectations` that name no vector the gate runs.

@@ -5,9 +5,13 @@
 //!   (`Cargo.toml` naming `uri-conformance`, and `vectors/rfc3986/`).
 //! - The vector corpus: the checkout's `vectors/`, else the copy embedded in the binary at build
 //!   time ([`crate::vectors::load_default`]).
-//! - The team's shared data (URL lists, other projects' cases, web-platform-tests):
-//!   `../shared/data/<name>` beside the checkout (or beside the current directory when there is
-//!   no checkout); every command that reads it takes a path option too.
+//! - The data the main job reads (the web-platform-tests URL data, the real-world URL lists):
+//!   the checkout's `data/<name>` ([`data`]), committed with its provenance, so that every clone
+//!   writes the same reports; outside a checkout there is none, and the steps that need it are
+//!   skipped. Every command that reads it takes a path option too.
+//! - The team's shared data that nothing committed depends on (other projects' cases, the RFC
+//!   texts): `../shared/data/<name>` beside the checkout (or beside the current directory when
+//!   there is no checkout) ([`shared_data`]).
 
 use std::path::{Path, PathBuf};
 
@@ -27,12 +31,60 @@ fn is_checkout(dir: &Path) -> bool {
             .is_ok_and(|manifest| manifest.contains("name = \"uri-conformance\""))
 }
 
+/// The checkout's `data/<name>` (`data/wpt`, `data/urls`); outside a checkout, `data/<name>`
+/// under the current directory, as [`crate::vectors::default_dir`] does.
+pub fn data(name: &str) -> PathBuf {
+    checkout().unwrap_or_default().join("data").join(name)
+}
+
 /// `../shared/data/<name>` beside the checkout, or beside the current directory.
 pub fn shared_data(name: &str) -> PathBuf {
     checkout()
         .unwrap_or_else(|| PathBuf::from("."))
         .join("../shared/data")
         .join(name)
+}
+
+/// `text` (a command, an option) with every absolute path under the checkout, or under the
+/// current directory outside a checkout, written relative to it: what a report, an index or a
+/// page shows, so that it names no folder of the machine that wrote it, and a reproduction runs
+/// from the repository's root (`/home/me/uri-conformance/adapters/go/net-url/run` is
+/// `adapters/go/net-url/run`; a program at the root itself is `./run`).
+pub fn relative_paths(text: &str) -> String {
+    let root = checkout().or_else(|| std::env::current_dir().ok());
+    match root {
+        Some(root) => relative_to(text, &root),
+        None => text.to_owned(),
+    }
+}
+
+/// [`relative_paths`] against `root`: an occurrence of `root/` that starts a word (at the start,
+/// or after a space, a quote, `=` or `(`) is taken off; a path left without a `/` gets `./`, so
+/// that `sh` does not look it up in `PATH`.
+fn relative_to(text: &str, root: &Path) -> String {
+    let Some(root) = root.to_str().filter(|r| r.len() > 1) else {
+        return text.to_owned();
+    };
+    let prefix = format!("{}/", root.trim_end_matches('/'));
+    let word_start = |c: char| c.is_whitespace() || "'\"=(".contains(c);
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for (at, _) in text.match_indices(&prefix) {
+        if at < copied || !text[..at].chars().next_back().is_none_or(word_start) {
+            continue;
+        }
+        out.push_str(&text[copied..at]);
+        let path = &text[at + prefix.len()..];
+        let end = path
+            .find(|c: char| c.is_whitespace() || "'\")".contains(c))
+            .unwrap_or(path.len());
+        if !path[..end].contains('/') {
+            out.push_str("./");
+        }
+        copied = at + prefix.len();
+    }
+    out.push_str(&text[copied..]);
+    out
 }
 
 /// Where an option's path comes from: the user, or the default.
@@ -88,10 +140,52 @@ mod tests {
     }
 
     #[test]
+    fn absolute_paths_under_the_root_are_written_relative_to_it() {
+        let root = Path::new("/home/me/uri-conformance");
+        let cases = [
+            (
+                "/home/me/uri-conformance/adapters/go/net-url/run",
+                "adapters/go/net-url/run",
+            ),
+            (
+                "go1.19.8 (/home/me/uri-conformance/adapters/go/net-url/run)",
+                "go1.19.8 (adapters/go/net-url/run)",
+            ),
+            (
+                "--impl-cmd 'go=/home/me/uri-conformance/adapters/go/net-url/run'",
+                "--impl-cmd 'go=adapters/go/net-url/run'",
+            ),
+            (
+                "python3 /home/me/uri-conformance/a.py /home/me/uri-conformance/b",
+                "python3 ./a.py ./b",
+            ),
+            // Not under the root, or not at a word's start: left alone.
+            ("/usr/bin/python3 x.py", "/usr/bin/python3 x.py"),
+            (
+                "/home/me/uri-conformance-old/run",
+                "/home/me/uri-conformance-old/run",
+            ),
+            (
+                "/x/home/me/uri-conformance/run",
+                "/x/home/me/uri-conformance/run",
+            ),
+        ];
+        for (text, shown) in cases {
+            assert_eq!(relative_to(text, root), shown, "{text}");
+        }
+        // The root `/` would make every path relative: no root then.
+        assert_eq!(relative_to("/usr/bin/x", Path::new("/")), "/usr/bin/x");
+    }
+
+    #[test]
     fn tests_run_inside_the_checkout() {
         // cargo runs tests from the package root.
         let root = checkout().expect("the package root is a checkout");
         assert!(root.join("vectors/rfc3986").is_dir());
-        assert!(shared_data("urls").ends_with("shared/data/urls"));
+        assert!(shared_data("external").ends_with("shared/data/external"));
+        // The data the main job reads is committed: every clone has it.
+        assert_eq!(data("wpt"), root.join("data/wpt"));
+        assert!(data("wpt").join("urltestdata.json").is_file());
+        assert!(data("urls").join("web-kasztp.txt").is_file());
     }
 }

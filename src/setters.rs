@@ -1,5 +1,5 @@
-//! url's setters against the web-platform-tests setter cases (`setters_tests.json`, read in
-//! place from `../shared/data/wpt/latest/`).
+//! url's setters against the web-platform-tests setter cases (`setters_tests.json`, read from
+//! the checkout's `data/wpt/`).
 //!
 //! The URL Standard's API setters (`protocol`, `username`, `password`, `host`, `hostname`,
 //! `port`, `pathname`, `search`, `hash`, `href`) are what `url::quirks` implements, on top of

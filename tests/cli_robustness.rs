@@ -86,7 +86,6 @@ fn an_overlong_input_file_line_is_skipped_with_its_line_number() {
     let list = dir.join("urls.txt");
     let long = format!("http://a/{}\n", "b".repeat(2 << 20));
     std::fs::write(&list, format!("http://a/\n{long}http://c/\n")).expect("written");
-    let started = Instant::now();
     let output = binary()
         .args(["diff", "--impl", "reference", "--input-file"])
         .arg(&list)
@@ -101,7 +100,6 @@ fn an_overlong_input_file_line_is_skipped_with_its_line_number() {
         "{stderr}"
     );
     assert!(String::from_utf8_lossy(&output.stdout).starts_with("6 cases"));
-    assert!(started.elapsed() < Duration::from_secs(30));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -122,7 +120,6 @@ fn a_missing_reports_folder_is_created_and_an_unwritable_one_refused_at_once() {
     assert!(fresh.is_dir());
     // A folder under a file cannot be made: refused before any work, naming the path.
     let blocked = list.join("reports");
-    let started = Instant::now();
     let output = binary()
         .args(["fuzz", "--impl", "reference", "--time", "60s", "--reports"])
         .arg(&blocked)
@@ -131,7 +128,8 @@ fn a_missing_reports_folder_is_created_and_an_unwritable_one_refused_at_once() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains(&blocked.display().to_string()), "{stderr}");
-    assert!(started.elapsed() < Duration::from_secs(20));
+    // Refused before fuzzing: no case was run, so no summary was printed.
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "", "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -178,7 +176,7 @@ fn a_fuzz_run_killed_outright_keeps_what_it_found() {
     let dir = scratch("fuzz-kill");
     let reports = dir.join("reports");
     let mut child = binary()
-        .args(["fuzz", "--impl", "uriparse", "--time", "120s", "--reports"])
+        .args(["fuzz", "--impl", "uriparse", "--time", "10m", "--reports"])
         .arg(&reports)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -194,11 +192,13 @@ fn a_fuzz_run_killed_outright_keeps_what_it_found() {
             })
             .unwrap_or(0)
     };
-    let until = Instant::now() + Duration::from_secs(60);
+    // Reports are flushed every few seconds of a run of ten minutes: two minutes is a wait for
+    // the first one on however busy a machine, not a measure of speed.
+    let until = Instant::now() + Duration::from_secs(120);
     while found(&reports) == 0 {
         if Instant::now() > until {
             let _ = child.kill();
-            panic!("no report written within a minute");
+            panic!("no report written within two minutes");
         }
         std::thread::sleep(Duration::from_millis(100));
     }

@@ -42,7 +42,7 @@ fn every_adapter_meets_its_expectations() {
             &expectations,
             Duration::from_secs(10),
         );
-        // The parse, resolve and normalize vectors run; the 165 of the other kinds are counted.
+        // The parse, resolve and normalize vectors run; those of the other kinds are counted.
         assert!(report.cases.len() > 900, "{}", report.cases.len());
         assert_eq!(report.outside_count(), vectors.len() - report.cases.len());
         if !report.ok() {
@@ -410,6 +410,84 @@ fn junit_has_times_totals_sections_and_skip_reasons() {
     );
     assert!(xml.contains("outside the gate: 2 vectors"), "{xml}");
     assert_eq!(xml.matches("<testcase ").count(), 5);
+}
+
+/// One vector of RFC 6874 (a zone identifier, asked only of an implementation that reads them).
+const ZONE_CORPUS: &str = r#"vectors:
+  - id: zone
+    section: "2"
+    op: parse
+    zone_id: true
+    input: "http://[fe80::1%25en1]/"
+    expect:
+      components: {scheme: "http", userinfo: null, host: "[fe80::1%25en1]", port: null, path: "/", query: null, fragment: null}
+      host_kind: "ipv6"
+"#;
+
+/// The reference under another name, saying that it reads zone identifiers.
+struct ZoneReader;
+
+impl Implementation for ZoneReader {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "zone-reader",
+            version: "zone-reader 1.0.0",
+            spec: "RFC 3986",
+            docs: "tests/gate.rs",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+        Reference.parse(input, rule, options)
+    }
+
+    fn supports_zone_id(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_zone_vector_is_skipped_naming_the_method_that_opts_in() {
+    let dir = scratch("zone");
+    let file = dir.join("zone.yaml");
+    std::fs::write(&file, ZONE_CORPUS).unwrap();
+    let vectors = parse_file(&file, "rfc6874", ZONE_CORPUS).expect("the zone corpus loads");
+    // Flawed keeps the trait's default, `supports_zone_id() == false`.
+    let report = run(&vectors, &listed(&[]));
+    let zone = case(&report, "rfc6874/2/zone");
+    assert_eq!(zone.status(), Status::Unsupported);
+    let reason = zone.skipped.as_deref().expect("a reason");
+    assert!(
+        reason.contains("`Implementation::supports_zone_id()`"),
+        "{reason}"
+    );
+    assert!(report.junit().contains("supports_zone_id()"));
+    // One that overrides it is asked, and the vector runs.
+    let report = check_with(
+        Arc::new(ZoneReader),
+        &vectors,
+        &Expectations::default(),
+        Duration::from_secs(5),
+    );
+    let zone = case(&report, "rfc6874/2/zone");
+    assert_eq!(zone.status(), Status::Ok);
+    assert_eq!(zone.skipped, None);
+}
+
+#[test]
+fn a_vector_of_the_built_in_corpus_is_placed_in_uri_conformance() {
+    // Outside a checkout the corpus is the copy built into the crate, whose files have
+    // relative paths: the crate under test has no such file, so the place says whose it is.
+    let vectors = uri_conformance::vectors::load_embedded().expect("the embedded corpus loads");
+    let place = gate::place(&vectors[0]);
+    assert!(place.starts_with("vectors/"), "{place}");
+    assert!(place.contains("in uri-conformance's corpus"), "{place}");
+    // The checkout's own corpus is named by its path.
+    let on_disk = load_dir(&default_dir()).expect("the corpus loads");
+    assert_eq!(
+        gate::place(&on_disk[0]),
+        format!("{}:{}", on_disk[0].file.display(), on_disk[0].line)
+    );
 }
 
 #[cfg(feature = "runner")]

@@ -31,7 +31,7 @@ with open(os.path.join(state, "pgids"), "a") as f:
 subprocess.Popen(["sleep", "1000"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                  stderr=subprocess.DEVNULL)
 if mode == "slow-start":
-    time.sleep(1.5)
+    time.sleep(3)
 if mode == "mute":
     time.sleep(1000)
 if mode == "ignore-eof":
@@ -161,6 +161,23 @@ if mode == "ignore-eof":
         time.sleep(1)
 "##;
 
+/// How long a test waits for what should happen promptly (a process gone, the harness ended
+/// by a signal) before calling it a hang: far beyond a busy machine's slowness, far below the
+/// 1,000 s the hanging programs sleep. No test asserts that anything was fast.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// Runs `work` on a thread of its own and returns what it returns; panics, naming `what`, when
+/// it has not returned within [`PATIENCE`]: a hang fails the test instead of stalling it.
+fn within_patience<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (done, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(work());
+    });
+    result
+        .recv_timeout(PATIENCE)
+        .unwrap_or_else(|_| panic!("{what}: still running after {PATIENCE:?}"))
+}
+
 struct Scratch {
     dir: PathBuf,
 }
@@ -194,11 +211,11 @@ impl Scratch {
             .collect()
     }
 
-    /// Waits up to five seconds for every group this adapter started to be gone.
+    /// Waits for every group this adapter started to be gone ([`PATIENCE`] at most).
     fn assert_no_process_left(&self) {
         let groups = self.groups();
         assert!(!groups.is_empty(), "the adapter never started");
-        let until = Instant::now() + Duration::from_secs(5);
+        let until = Instant::now() + PATIENCE;
         loop {
             let alive: Vec<i32> = groups.iter().copied().filter(|&g| group_alive(g)).collect();
             if alive.is_empty() {
@@ -334,9 +351,10 @@ fn a_hang_times_out_alone_and_leaves_no_process_and_no_thread() {
         return;
     }
     let scratch = Scratch::new();
+    // The hang is forever: the limit only has to let every echo come on a busy machine.
     let external = External::with_options(
         &format!("hangthr={}", scratch.command("hang")),
-        options(400),
+        options(2000),
     );
     let inputs = ["a", "hang", "b", "c", "hang", "d"];
     let outcomes = external.answer_many(&cases(&inputs));
@@ -346,7 +364,7 @@ fn a_hang_times_out_alone_and_leaves_no_process_and_no_thread() {
     // Each time-out killed a group: all but the running program's are gone already.
     let groups = scratch.groups();
     assert!(groups.len() >= 3, "{groups:?}");
-    let until = Instant::now() + Duration::from_secs(5);
+    let until = Instant::now() + PATIENCE;
     while groups[..groups.len() - 1].iter().any(|&g| group_alive(g)) {
         assert!(Instant::now() < until, "killed groups still alive");
         std::thread::sleep(Duration::from_millis(20));
@@ -520,9 +538,8 @@ fn a_program_that_ignores_end_of_input_is_killed_when_dropped() {
         external.answer(&Request::parse("a")),
         Outcome::Invalid("echo a".into())
     );
-    let started = Instant::now();
-    drop(external);
-    assert!(started.elapsed() < Duration::from_secs(3));
+    // It never exits of itself: a drop that waited for it would never return.
+    within_patience("the drop", move || drop(external));
     scratch.assert_no_process_left();
 }
 
@@ -532,8 +549,8 @@ fn start_up_time_does_not_count_against_the_time_limit() {
         return;
     }
     let scratch = Scratch::new();
-    // It sleeps 1.5 s before reading anything; the limit per case is 0.5 s.
-    let external = External::with_options(&scratch.command("slow-start"), options(500));
+    // It sleeps 3 s before reading anything; the limit per case is 2 s.
+    let external = External::with_options(&scratch.command("slow-start"), options(2000));
     assert_eq!(
         external.answer(&Request::parse("a")),
         Outcome::Invalid("echo a".into())
@@ -542,8 +559,8 @@ fn start_up_time_does_not_count_against_the_time_limit() {
     scratch.assert_no_process_left();
 }
 
-/// Runs the harness and waits for it, at most `limit`.
-fn harness(args: &[&str], limit: Duration) -> (Option<i32>, String, String) {
+/// Runs the harness and waits for it, at most [`PATIENCE`].
+fn harness(args: &[&str]) -> (Option<i32>, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
         .args(args)
         .stdin(Stdio::null())
@@ -551,11 +568,11 @@ fn harness(args: &[&str], limit: Duration) -> (Option<i32>, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the harness starts");
-    let until = Instant::now() + limit;
+    let until = Instant::now() + PATIENCE;
     while child.try_wait().expect("wait").is_none() {
         if Instant::now() > until {
             let _ = child.kill();
-            panic!("the harness ran past {limit:?}");
+            panic!("the harness ran past {PATIENCE:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -575,26 +592,21 @@ fn the_harness_leaves_no_process_when_it_exits() {
     }
     let scratch = Scratch::new();
     let spec = format!("stubborn={}", scratch.command("ignore-eof"));
-    let (code, stdout, _) = harness(&["diff", "--impl-cmd", &spec, "a"], Duration::from_secs(30));
+    let (code, stdout, _) = harness(&["diff", "--impl-cmd", &spec, "a"]);
     assert!(code.is_some(), "{stdout}");
     assert!(stdout.contains("stubborn"), "{stdout}");
     scratch.assert_no_process_left();
 
-    // What leaves the group goes too, and the harness does not wait for it to close the pipe.
+    // What leaves the group goes too, and the harness does not wait for it to close the pipe
+    // (it would wait the 1,000 s the escaped processes sleep).
     let spec = format!("escape={}", scratch.command("escape"));
-    let started = Instant::now();
-    let (code, stdout, _) = harness(&["diff", "--impl-cmd", &spec, "a"], Duration::from_secs(30));
+    let (code, stdout, _) = harness(&["diff", "--impl-cmd", &spec, "a"]);
     assert_eq!(code, Some(0), "{stdout}");
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
-    );
     scratch.assert_no_process_left();
     scratch.assert_no_escaped_process_left();
 
     let spec = format!("noisy={}", scratch.command("flood-stderr"));
-    let (_, _, stderr) = harness(&["diff", "--impl-cmd", &spec, "a"], Duration::from_secs(30));
+    let (_, _, stderr) = harness(&["diff", "--impl-cmd", &spec, "a"]);
     assert!(
         !stderr.contains("noise"),
         "the program's stderr reached the terminal"
@@ -615,7 +627,7 @@ fn ctrl_c_leaves_no_process() {
         std::fs::write(&list, "a\nhang\nb\n").expect("the list is written");
         let reports = scratch.dir.join("reports");
         let mut child = Command::new(env!("CARGO_BIN_EXE_uri-conformance"))
-            .args(["diff", "--impl-cmd", &spec, "--timeout-ms", "60000"])
+            .args(["diff", "--impl-cmd", &spec, "--timeout-ms", "1000000"])
             .arg("--input-file")
             .arg(&list)
             .arg("--reports")
@@ -626,14 +638,14 @@ fn ctrl_c_leaves_no_process() {
             .spawn()
             .expect("the harness starts");
         // Wait until the program runs, then interrupt the harness.
-        let until = Instant::now() + Duration::from_secs(20);
+        let until = Instant::now() + PATIENCE;
         while scratch.groups().is_empty() {
             assert!(Instant::now() < until, "the adapter never started");
             std::thread::sleep(Duration::from_millis(20));
         }
         std::thread::sleep(Duration::from_millis(300));
         signal(&child, number);
-        let code = wait_for(&mut child, Duration::from_secs(10), "a signal");
+        let code = wait_for(&mut child, "a signal");
         assert_eq!(code, Some(128 + number));
         scratch.assert_no_process_left();
     }
@@ -688,10 +700,10 @@ impl Scratch {
             .collect()
     }
 
-    /// Waits up to three seconds for every process that left the group to be gone.
+    /// Waits for every process that left the group to be gone ([`PATIENCE`] at most).
     fn assert_no_escaped_process_left(&self) {
         let escaped = self.escaped();
-        let until = Instant::now() + Duration::from_secs(3);
+        let until = Instant::now() + PATIENCE;
         loop {
             let alive: Vec<i32> = escaped.iter().copied().filter(|&p| pid_alive(p)).collect();
             if alive.is_empty() {
@@ -722,21 +734,16 @@ fn what_leaves_the_group_is_killed_too() {
     let outcomes = external.answer_many(&cases(&inputs));
     assert_echoes(&inputs, &outcomes, &[]);
     // The grandchildren write their ids after the answer: wait for all six.
-    let until = Instant::now() + Duration::from_secs(3);
+    let until = Instant::now() + PATIENCE;
     while scratch.escaped().len() < 6 && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(20));
     }
     let escaped = scratch.escaped();
     assert_eq!(escaped.len(), 6, "{escaped:?}");
     assert!(escaped.iter().all(|&p| pid_alive(p)), "they run meanwhile");
-    let started = Instant::now();
-    drop(external);
-    // The reading threads did not wait for the escaped processes to close the output.
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
+    // The reading threads do not wait for the escaped processes to close the output (they
+    // would wait the 1,000 s those sleep).
+    within_patience("the drop", move || drop(external));
     scratch.assert_no_process_left();
     scratch.assert_no_escaped_process_left();
     assert!(threads_named("escape").is_empty() && threads_named("external").is_empty());
@@ -748,13 +755,13 @@ fn a_program_that_hangs_on_every_case_is_benched() {
         return;
     }
     let scratch = Scratch::new();
+    // Every case hangs forever: benched after BENCH_AFTER time-outs, whatever the limit.
     let external = External::with_options(
         &format!("hangs-every={}", scratch.command("hang-always")),
-        options(200),
+        options(1000),
     );
     let inputs: Vec<String> = (0..30).map(|i| format!("x{i}")).collect();
     let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
-    let started = Instant::now();
     let outcomes = external.answer_many(&cases(&inputs));
     // One finding (the time-out that benched it), the rest not asked.
     let timed_out = outcomes.iter().filter(|o| **o == Outcome::TimedOut).count();
@@ -771,11 +778,6 @@ fn a_program_that_hangs_on_every_case_is_benched() {
     // Benched: a later call does not ask it either.
     assert_eq!(external.answer(&Request::parse("y")), Outcome::Unsupported);
     assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
-    );
-    assert!(
         uri_conformance::impls::external::benched()
             .iter()
             .any(|(name, _)| name == "hangs-every")
@@ -790,28 +792,31 @@ fn a_program_that_never_starts_is_benched() {
         return;
     }
     let scratch = Scratch::new();
+    // It never answers `about` (it sleeps 1,000 s first): every start times out, whatever the
+    // start-up limit, and it is benched after BENCH_AFTER of them. The limit leaves a busy
+    // machine's Python time to write down its process group, which the end checks.
     let external = External::with_options(
         &format!("mute={}", scratch.command("mute")),
         Options {
-            limit: Duration::from_millis(200),
-            startup: Duration::from_millis(700),
+            limit: Duration::from_secs(3),
+            startup: Duration::from_secs(3),
             in_flight: 16,
         },
     );
-    let started = Instant::now();
-    let outcomes = external.answer_many(&cases(&["a", "b", "c", "d", "e", "f", "g", "h"]));
+    let inputs = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    let outcomes = external.answer_many(&cases(&inputs));
+    let timed_out = outcomes.iter().filter(|o| **o == Outcome::TimedOut).count();
+    let not_asked = outcomes
+        .iter()
+        .filter(|o| **o == Outcome::Unsupported)
+        .count();
+    let bench_after = uri_conformance::impls::external::BENCH_AFTER as usize;
+    assert!(timed_out <= bench_after, "{outcomes:?}");
+    assert_eq!(timed_out + not_asked, inputs.len(), "{outcomes:?}");
     assert!(
-        outcomes
+        uri_conformance::impls::external::benched()
             .iter()
-            .filter(|o| **o == Outcome::Unsupported)
-            .count()
-            >= 4,
-        "{outcomes:?}"
-    );
-    assert!(
-        started.elapsed() < Duration::from_secs(4),
-        "{:?}",
-        started.elapsed()
+            .any(|(name, _)| name == "mute")
     );
     drop(external);
     scratch.assert_no_process_left();
@@ -868,8 +873,13 @@ fn a_version_1_program_whose_answers_drift_is_caught() {
         assert!(message.contains(&format!("echo {input}\"")), "{message}");
     }
     // Once each request is asked alone, the answer to `about` after the extra line brings the
-    // program back in step: a few starts, not one per case.
-    assert!(scratch.groups().len() <= 3, "{:?}", scratch.groups());
+    // program back in step: a few starts, not one per case (a busy machine may miss the short
+    // wait for that answer now and then, and start it again).
+    assert!(
+        scratch.groups().len() < inputs.len() / 2,
+        "{:?}",
+        scratch.groups()
+    );
     // A well-behaved version 1 program pays nothing for the check.
     let good = External::with_options(&scratch.command("v1"), options(5000));
     let outcomes = good.answer_many(&cases(&inputs));
@@ -890,9 +900,9 @@ fn start_harness(args: &[&str]) -> std::process::Child {
         .expect("the harness starts")
 }
 
-/// Waits at most `limit` for the harness to end; its status code.
-fn wait_for(child: &mut std::process::Child, limit: Duration, what: &str) -> Option<i32> {
-    let until = Instant::now() + limit;
+/// Waits for the harness to end ([`PATIENCE`] at most); its status code.
+fn wait_for(child: &mut std::process::Child, what: &str) -> Option<i32> {
+    let until = Instant::now() + PATIENCE;
     loop {
         if let Some(status) = child.try_wait().expect("wait") {
             return status.code();
@@ -900,7 +910,7 @@ fn wait_for(child: &mut std::process::Child, limit: Duration, what: &str) -> Opt
         if Instant::now() > until {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("{what}: the harness ran past {limit:?}");
+            panic!("{what}: the harness ran past {PATIENCE:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -978,10 +988,10 @@ fn every_termination_signal_stops_fuzz_and_diff_keeping_what_they_printed() {
             }
         });
         let first = printed
-            .recv_timeout(Duration::from_secs(20))
+            .recv_timeout(PATIENCE)
             .unwrap_or_else(|_| panic!("{name}: no signature printed"));
         signal(&child, number);
-        let code = wait_for(&mut child, Duration::from_secs(10), name);
+        let code = wait_for(&mut child, name);
         assert_eq!(code, Some(128 + number), "{name}");
         let _ = reader.join();
         let mut seen = vec![first];
@@ -1016,20 +1026,21 @@ fn ctrl_c_is_honoured_at_once_while_every_case_hangs() {
         "--time",
         "10m",
         "--timeout-ms",
-        "60000",
+        "1000000",
         "--impl-cmd",
         &spec,
         "--reports",
         reports.to_str().expect("utf-8"),
     ]);
-    let until = Instant::now() + Duration::from_secs(20);
+    let until = Instant::now() + PATIENCE;
     while scratch.groups().is_empty() {
         assert!(Instant::now() < until, "the adapter never started");
         std::thread::sleep(Duration::from_millis(20));
     }
     std::thread::sleep(Duration::from_millis(500));
     signal(&child, libc::SIGINT);
-    let code = wait_for(&mut child, Duration::from_secs(5), "SIGINT");
+    // Its case waits for a time-out of 1,000 s: the harness ends by the signal or not at all.
+    let code = wait_for(&mut child, "SIGINT");
     assert_eq!(code, Some(130));
     scratch.assert_no_process_left();
 }
@@ -1039,19 +1050,24 @@ fn fuzz_time_is_kept_with_a_program_that_hangs_or_never_starts() {
     if !python() {
         return;
     }
+    // Each program waits forever; what tells how the run ended is what it reports: a program
+    // benched after its time-outs, or a wait of 1,000 s cut by --time (no finding, no program
+    // benched), or a start cut by --time. A run that kept no time would outlast PATIENCE.
     for (mode, limits) in [
         ("hang-always", ["--timeout-ms", "200"]),
-        ("hang-always", ["--timeout-ms", "5000"]),
-        ("mute", ["--startup-ms", "10000"]),
+        ("hang-always", ["--timeout-ms", "1000000"]),
+        ("mute", ["--startup-ms", "1000000"]),
     ] {
         let scratch = Scratch::new();
         let spec = format!("{mode}={}", scratch.command(mode));
         let reports = scratch.dir.join("reports");
-        let started = Instant::now();
         let mut child = start_harness(&[
             "fuzz",
             "--time",
-            "2s",
+            "5s",
+            "--json",
+            "--impl",
+            "reference",
             limits[0],
             limits[1],
             "--impl-cmd",
@@ -1059,8 +1075,7 @@ fn fuzz_time_is_kept_with_a_program_that_hangs_or_never_starts() {
             "--reports",
             reports.to_str().expect("utf-8"),
         ]);
-        let code = wait_for(&mut child, Duration::from_secs(12), mode);
-        let took = started.elapsed();
+        let code = wait_for(&mut child, mode);
         let output = child.wait_with_output().expect("output");
         let stdout = String::from_utf8_lossy(&output.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -1068,14 +1083,30 @@ fn fuzz_time_is_kept_with_a_program_that_hangs_or_never_starts() {
             // A program that never says what it is is a usage error, found at start, and the
             // wait for it ends with the run's time.
             assert_eq!(code, Some(2), "{mode}: {stdout}");
-            assert!(stderr.contains("did not answer"), "{stderr}");
-        } else {
-            assert_eq!(code, Some(0), "{mode}: {stdout}");
+            assert!(stderr.contains("before the run stopped"), "{stderr}");
+            scratch.assert_no_process_left();
+            continue;
         }
-        // --time, plus at most one time-out, plus the start and the writing.
-        assert!(took < Duration::from_secs(9), "{mode} {limits:?}: {took:?}");
+        assert_eq!(code, Some(0), "{mode}: {stdout}");
+        let summary: serde_json::Value = stdout
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .find(|v| v["event"] == "summary")
+            .unwrap_or_else(|| panic!("no summary: {stdout}"));
+        let benched: Vec<&str> = summary["benched"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|b| b["name"].as_str())
+            .collect();
         if limits[1] == "200" {
-            assert!(stdout.contains(&format!("benched {mode}")), "{stdout}");
+            assert_eq!(benched, [mode], "{summary}");
+        } else {
+            assert!(benched.is_empty(), "{summary}");
+            assert_eq!(
+                summary["findings"], 0,
+                "a time-out was waited for: {summary}"
+            );
         }
         scratch.assert_no_process_left();
     }

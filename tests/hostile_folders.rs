@@ -10,6 +10,22 @@ use uri_conformance::protocol::Request;
 use uri_conformance::report::rfc::Citation;
 use uri_conformance::report::{Collector, Exhibit, Report};
 
+/// How long a test waits for work that a FIFO could block before calling it a hang: far
+/// beyond a busy machine's slowness. No test asserts that anything was fast.
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Runs `work` on a thread of its own and returns what it returns; panics, naming `what`, when
+/// it has not returned within [`PATIENCE`] (blocked on a FIFO, say).
+fn within_patience<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (done, result) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(work());
+    });
+    result
+        .recv_timeout(PATIENCE)
+        .unwrap_or_else(|_| panic!("{what}: still running after {PATIENCE:?}"))
+}
+
 struct Scratch(PathBuf);
 
 impl Scratch {
@@ -206,13 +222,8 @@ fn deeply_nested_vector_files_are_refused_at_once_by_file_and_line() {
         format!("vectors:\n  - id: a\n    input: {}\n", "[".repeat(100_000)),
     )
     .expect("the file is written");
-    let started = std::time::Instant::now();
+    // Refused by the nesting check, with its line, before the YAML parser recurses.
     let error = uri_conformance::vectors::load_dir(&dir).expect_err("refused");
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(1),
-        "{:?}",
-        started.elapsed()
-    );
     assert_eq!(error.file, file);
     assert_eq!(error.line, Some(3), "{error}");
     assert!(error.message.contains("brackets"), "{error}");
@@ -231,9 +242,12 @@ fn a_fifo_or_a_huge_file_in_the_corpus_is_refused_without_blocking() {
     let name = std::ffi::CString::new(file.to_str().expect("utf-8")).expect("a C string");
     // SAFETY: mkfifo reads a NUL-terminated path we own.
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-    let started = std::time::Instant::now();
-    let error = uri_conformance::vectors::load_dir(&dir).expect_err("refused");
-    assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    // Opening a FIFO for reading waits for a writer, which never comes: a loader that opened it
+    // would never return.
+    let corpus = dir.clone();
+    let error = within_patience("loading the corpus", move || {
+        uri_conformance::vectors::load_dir(&corpus).expect_err("refused")
+    });
     assert!(error.message.contains("not a regular file"), "{error}");
     assert_eq!(error.file, file);
     std::fs::remove_file(&file).expect("the FIFO goes");
@@ -250,7 +264,9 @@ fn a_fifo_or_a_huge_file_in_the_corpus_is_refused_without_blocking() {
     let name = std::ffi::CString::new(expectations.to_str().expect("utf-8")).expect("a C string");
     // SAFETY: as above.
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-    let error = uri_conformance::gate::Expectations::load(&expectations).expect_err("refused");
+    let error = within_patience("loading the expectations", move || {
+        uri_conformance::gate::Expectations::load(&expectations).expect_err("refused")
+    });
     assert!(error.contains("not a regular file"), "{error}");
 }
 
@@ -321,19 +337,15 @@ fn fifos_planted_in_the_reports_folder_are_never_waited_on() {
         mkfifo(&reports.join(name));
     }
     let dir = reports.clone();
-    let (done, finished) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
+    let written = within_patience("the writers, beside FIFOs", move || {
         let _ = uri_conformance::report::read_all(&dir);
         let _ = Collector::new(&dir).write_pruning();
         let mut collector = Collector::new(&dir);
         collector.insert(report("crate", "parse-accepts-invalid-port-letter"));
         let written = collector.write();
         let _ = uri_conformance::report::changes::Before::read(&dir);
-        let _ = done.send(written.map(|all| all.len()).map_err(|e| e.to_string()));
+        written.map(|all| all.len()).map_err(|e| e.to_string())
     });
-    let written = finished
-        .recv_timeout(std::time::Duration::from_secs(5))
-        .expect("the writers waited on a FIFO");
     // verdicts.yaml is a FIFO: refused by name, at once.
     let error = written.expect_err("a FIFO for verdicts.yaml is an error");
     assert!(

@@ -1,6 +1,6 @@
 //! The URL Standard model's domain parser (UTS #46 through `uri_conformance::idna`) against
-//! the web-platform-tests IDNA cases, read in place from `$URI_CONFORMANCE_WPT` or
-//! `../shared/data/wpt/latest/`: `toascii.json` (the Standard's own cases) must agree
+//! the web-platform-tests IDNA cases, read from the committed `data/wpt/`, or
+//! `$URI_CONFORMANCE_WPT`: `toascii.json` (the Standard's own cases) must agree
 //! entirely; `IdnaTestV2.json` (Unicode's IdnaTestV2.txt, Nontransitional ToASCII) must agree
 //! on every case except those listed below, each with why.
 
@@ -15,17 +15,8 @@ const IDNA_TEST_V2_EXCEPTIONS: &[(&str, &str)] = &[(
      ToASCII of \"\" is \"\" in the model too (src/idna unit tests)",
 )];
 
-fn load(name: &str) -> Option<Vec<ToAsciiCase>> {
-    let dir = wpt::default_dir();
-    if !dir.join(name).is_file() {
-        eprintln!(
-            "skipped: no {name} in {} (set {} to the directory that holds it)",
-            dir.display(),
-            wpt::ENV
-        );
-        return None;
-    }
-    Some(wpt::load_to_ascii(&dir, name).unwrap_or_else(|e| panic!("{e}")))
+fn load(name: &str) -> Vec<ToAsciiCase> {
+    wpt::load_to_ascii(&wpt::default_dir(), name).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn disagreements(cases: &[ToAsciiCase]) -> Vec<String> {
@@ -41,9 +32,7 @@ fn disagreements(cases: &[ToAsciiCase]) -> Vec<String> {
 
 #[test]
 fn model_agrees_with_every_toascii_case() {
-    let Some(cases) = load("toascii.json") else {
-        return;
-    };
+    let cases = load("toascii.json");
     let wrong = disagreements(&cases);
     eprintln!(
         "toascii.json: {} cases, {} disagree",
@@ -55,9 +44,7 @@ fn model_agrees_with_every_toascii_case() {
 
 #[test]
 fn model_agrees_with_idna_test_v2() {
-    let Some(cases) = load("IdnaTestV2.json") else {
-        return;
-    };
+    let cases = load("IdnaTestV2.json");
     let wrong = disagreements(&cases);
     eprintln!(
         "IdnaTestV2.json: {} cases, {} disagree",

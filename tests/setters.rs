@@ -1,5 +1,5 @@
-//! url's setters against the web-platform-tests setter cases, read in place from
-//! `../shared/data/wpt/latest/setters_tests.json` (skipped with a message when the file is not there).
+//! url's setters against the web-platform-tests setter cases, read from the committed
+//! `data/wpt/setters_tests.json` (or the folder `$URI_CONFORMANCE_WPT` names).
 //! Every case must pass but the known failures listed here, each with its reason; a listed case
 //! that passes fails the test too, so the list cannot go stale.
 #![cfg(feature = "url")]
@@ -50,11 +50,7 @@ const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
 #[test]
 fn url_setters_follow_the_web_platform_tests() {
     let path = setters::default_path();
-    if !path.is_file() {
-        eprintln!("{} is not there: setter cases skipped", path.display());
-        return;
-    }
-    let cases = setters::load(&path).expect("the setter cases load");
+    let cases = setters::load(&path).unwrap_or_else(|e| panic!("{e}"));
     assert!(cases.len() > 100, "only {} setter cases", cases.len());
     let run = setters::run(&cases);
     let key = |c: &setters::SetterCase| (c.setter.clone(), c.href.clone(), c.new_value.clone());

@@ -47,7 +47,7 @@ pub struct DiffArgs {
     /// Run every vector of the corpus.
     #[arg(long)]
     vectors: bool,
-    /// Run the URL lists (`*.txt`) of this directory, e.g. ../shared/data/urls.
+    /// Run the URL lists (`*.txt`) of this directory, e.g. data/urls.
     #[arg(long)]
     urls: Option<PathBuf>,
     /// Run the URLs of this file, one a line.

@@ -118,8 +118,8 @@ pub fn novelty_line(found: &[FirstFind], record: Option<&Path>) -> String {
 pub struct CorpusArgs {
     /// The corpus directory, e.g. fuzz/corpus.
     dir: PathBuf,
-    /// The real-world URL lists (default: `../shared/data/urls` beside the checkout, skipped
-    /// when missing).
+    /// The real-world URL lists (default: the checkout's `data/urls`, skipped outside a
+    /// checkout).
     #[arg(long)]
     urls: Option<PathBuf>,
     /// How many URLs to take from each list.

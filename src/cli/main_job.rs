@@ -26,8 +26,8 @@ pub struct RunArgs {
     /// Where the reports go (default: `reports`, or `reports/ecosystem` with --ecosystem).
     #[arg(long)]
     reports: Option<PathBuf>,
-    /// The real-world URL lists (`*.txt`) (default: `../shared/data/urls` beside the checkout,
-    /// skipped when missing; with --ecosystem, only when given).
+    /// The real-world URL lists (`*.txt`) (default: the checkout's `data/urls`, skipped outside
+    /// a checkout; with --ecosystem, only when given).
     #[arg(long)]
     urls: Option<PathBuf>,
     /// Cases of the fuzz campaign over every implementation at once (seed 1, one job, so
@@ -41,7 +41,7 @@ pub struct RunArgs {
     #[arg(long)]
     fuzz_cases_per_impl: Option<u64>,
     /// The web-platform-tests setter cases, for url's setters (default: `setters_tests.json`
-    /// of `../shared/data/wpt`, skipped when missing).
+    /// of the web-platform-tests folder, as for --wpt; skipped when missing).
     #[arg(long)]
     wpt_setters: Option<PathBuf>,
     #[command(flatten)]
@@ -53,8 +53,7 @@ pub struct RunArgs {
 pub struct WptOption {
     /// The web-platform-tests URL data for the WHATWG profile: a folder holding
     /// `urltestdata.json` (and `toascii.json`), or that file itself (default:
-    /// `$URI_CONFORMANCE_WPT`, else `../shared/data/wpt/latest` beside the checkout, skipped
-    /// when missing).
+    /// `$URI_CONFORMANCE_WPT`, else the checkout's `data/wpt`, skipped outside a checkout).
     #[arg(long, value_name = "DIR")]
     wpt: Option<PathBuf>,
 }
@@ -522,7 +521,9 @@ fn write_field(
     let selection = args
         .selection
         .ecosystem_option()
-        .map(|list| format!("--ecosystem {}", list.display()))
+        .map(|list| {
+            uri_conformance::locations::relative_paths(&format!("--ecosystem {}", list.display()))
+        })
         .unwrap_or_default();
     report::confusion::write(reports, &table, &selection)
         .map_err(|e| format!("{}: {e}", reports.display()))?;

@@ -10,11 +10,12 @@
 //! updates the expectations file before the trials run; `URI_CONFORMANCE_JUNIT=<path>` writes
 //! the JUnit XML of the trials that ran (see [`super::GateReport::junit`]).
 //!
-//! `Cargo.toml`:
+//! `Cargo.toml`, with a checkout of this repository beside the crate (it is not on crates.io;
+//! `git = "<its URL>"` works in place of `path`):
 //!
 //! ```toml
 //! [dev-dependencies]
-//! uri-conformance = { git = "...", default-features = false, features = ["runner"] }
+//! uri-conformance = { path = "../uri-conformance", default-features = false, features = ["runner"] }
 //!
 //! [[test]]
 //! name = "rfc3986"
@@ -155,15 +156,15 @@ fn trials_recorded(
                 };
                 let status = case.status();
                 let message = case.explain();
-                let operation = case.operation.clone();
+                let skipped = case.skipped.clone();
                 if let Some(ran) = &ran {
                     ran.lock().unwrap_or_else(|e| e.into_inner()).push(case);
                 }
                 match status {
                     Status::Ok => Ok(Completion::Completed),
-                    Status::Unsupported => Ok(Completion::ignored_with(format!(
-                        "unsupported: {name} does not answer {operation}"
-                    ))),
+                    Status::Unsupported => Ok(Completion::ignored_with(
+                        skipped.unwrap_or_else(|| format!("unsupported: {name}")),
+                    )),
                     Status::NewFailure | Status::UnexpectedPass => Err(Failed::from(message)),
                 }
             })

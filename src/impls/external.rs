@@ -30,6 +30,7 @@ use serde_json::Value;
 
 use super::process::{Program, Silence};
 use super::{BlindSpot, Blindness, Implementation};
+use crate::locations::relative_paths;
 use crate::model::{Field, Outcome};
 use crate::protocol::{self, Ask, Request, Response};
 use crate::reference::{Grammar, Level, ParseOptions, Rule};
@@ -378,9 +379,10 @@ impl External {
             name,
             language: about.language,
             library: about.library,
+            // Shown in reports: no folder of the machine that ran it.
             version: about.version.map_or_else(
-                || self.command.clone(),
-                |v| format!("{v} ({})", self.command),
+                || relative_paths(&self.command),
+                |v| format!("{v} ({})", relative_paths(&self.command)),
             ),
             spec: about.spec.unwrap_or_else(|| "external program".to_owned()),
             blind_spots,
@@ -1176,7 +1178,11 @@ impl Implementation for External {
     fn command_line(&self) -> Option<String> {
         Some(format!(
             "--impl-cmd {}",
-            super::reproduction::shell_quote(&format!("{}={}", self.about().name, self.command))
+            super::reproduction::shell_quote(&format!(
+                "{}={}",
+                self.about().name,
+                relative_paths(&self.command)
+            ))
         ))
     }
 

@@ -251,6 +251,11 @@ fn part_names(field: &Field) -> Vec<String> {
     names
 }
 
+/// `n` and the noun that agrees with it: `1 language`, `14 languages`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn markdown(field: &Field) -> String {
     let mut out = String::new();
     let languages: std::collections::BTreeSet<&str> = field
@@ -261,7 +266,7 @@ fn markdown(field: &Field) -> String {
     let _ = writeln!(out, "# The field: every parser compared\n");
     let _ = writeln!(
         out,
-        "{} parsers in {} languages, each judged by the specification it claims (RFC 3986 by the \
+        "{} in {}, each judged by the specification it claims (RFC 3986 by the \
          reference, RFC 3987 by its IRI grammar, the URL Standard by its model with IDNA). A cell \
          is `passing/asked` over the vectors of `vectors/`; known differences (documented design \
          choices, each modelled exactly) count as asked and not passing. Bugs link to their \
@@ -269,8 +274,8 @@ fn markdown(field: &Field) -> String {
          no entry explains the difference. [field.json](field.json) has the same, \
          [field.html](field.html) is this page for a browser, [confusion.md](confusion.md) lists \
          the inputs that two parsers read with different hosts, ports, schemes or userinfo.\n",
-        field.parsers.len(),
-        languages.len()
+        counted(field.parsers.len(), "parser", "parsers"),
+        counted(languages.len(), "language", "languages")
     );
     let _ = writeln!(
         out,
@@ -486,4 +491,16 @@ fn html(field: &Field) -> String {
          }));\n</script>\n</body>\n</html>\n",
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn a_count_agrees_with_its_noun() {
+        assert_eq!(counted(1, "language", "languages"), "1 language");
+        assert_eq!(counted(14, "language", "languages"), "14 languages");
+        assert_eq!(counted(0, "parser", "parsers"), "0 parsers");
+    }
 }

@@ -1,6 +1,6 @@
 //! The web-platform-tests URL parsing cases (`urltestdata.json`, from
-//! `web-platform-tests/wpt` `url/resources/`), read in place from `../shared/data/wpt/latest/`
-//! (July 2026) by default, and the model checked against one case.
+//! `web-platform-tests/wpt` `url/resources/`), read from the checkout's `data/wpt/` (July 2026,
+//! committed with its provenance) by default, and the model checked against one case.
 //!
 //! Each case is an `input`, a `base` (or null), and either `"failure": true` or the expected
 //! `href` and getters. String entries are comments.
@@ -18,13 +18,10 @@ use crate::protocol::Request;
 /// The environment variable that names the directory holding `urltestdata.json`.
 pub const ENV: &str = "URI_CONFORMANCE_WPT";
 
-/// The directory of the web-platform-tests data: `$URI_CONFORMANCE_WPT`, or
-/// `../shared/data/wpt/latest` beside the checkout ([`crate::locations::shared_data`]).
+/// The directory of the web-platform-tests data: `$URI_CONFORMANCE_WPT`, or the checkout's
+/// `data/wpt` ([`crate::locations::data`]).
 pub fn default_dir() -> PathBuf {
-    std::env::var_os(ENV).map_or_else(
-        || crate::locations::shared_data("wpt").join("latest"),
-        PathBuf::from,
-    )
+    std::env::var_os(ENV).map_or_else(|| crate::locations::data("wpt"), PathBuf::from)
 }
 
 /// The `URL` API's getters for one URL, as a case expects them.

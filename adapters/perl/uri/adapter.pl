@@ -90,6 +90,9 @@ sub failure {
     my ($error) = @_;
     $error = "$error";
     $error =~ s/\s+\z//;
+    # croak and die end with this file's path and line: where the adapter called the library,
+    # not what the library said, and a folder of the machine that ran it.
+    $error =~ s/ at \S+ line \d+\.\z//;
     return { valid => $false, error => $error };
 }
 
