@@ -738,10 +738,22 @@ impl Catalogue {
         let known_steps = self.steps(implementation, case);
         let library = Departure::all();
         let models: Vec<Model> = library.iter().map(|&d| Model::Departure(d)).collect();
-        // Only the departures that read this case otherwise can be part of the answer.
-        let live: Vec<usize> = (0..library.len())
-            .filter(|&i| library[i].rewrite(case).is_some())
-            .collect();
+        // Only the departures that read this case otherwise, or the case as another read it,
+        // can be part of the answer.
+        let reads = |case: &Request| -> Vec<usize> {
+            (0..library.len())
+                .filter(|&i| library[i].rewrite(case).is_some())
+                .collect()
+        };
+        let first = reads(case);
+        let mut live = first.clone();
+        for &i in &first {
+            if let Some(read) = library[i].rewrite(case) {
+                live.extend(reads(&read));
+            }
+        }
+        live.sort_unstable();
+        live.dedup();
         let memo = CaseMemo::default();
         for size in 1..=3 {
             for chosen in combinations(live.len(), size) {

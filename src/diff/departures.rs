@@ -113,6 +113,9 @@ pub enum Departure {
     /// The authority's userinfo ends at its last "@", not its first: the earlier ones are
     /// part of the userinfo, and the host is what follows the last.
     UserinfoToLastAt,
+    /// A "//" is no authority's start: what follows it is read as the path (`//host/p` as
+    /// the path `//host/p`).
+    NetworkPathAsPath,
     /// A component's refused characters are percent-encoded (UTF-8, then `%XX`) instead of
     /// refused, and the result is read by the RFC's grammar.
     EncodedInsteadOfRefused(Part),
@@ -124,7 +127,11 @@ impl Departure {
     /// departure rewrites the input as the earlier ones left it, so the userinfo that ends at
     /// the last "@" is whole when its characters are stood in for.
     pub fn all() -> Vec<Departure> {
-        let mut all = vec![Departure::UserinfoToLastAt, Departure::IpLiteralUnchecked];
+        let mut all = vec![
+            Departure::NetworkPathAsPath,
+            Departure::UserinfoToLastAt,
+            Departure::IpLiteralUnchecked,
+        ];
         all.extend(Part::ALL.iter().map(|&p| Departure::Unchecked(p)));
         all.extend(
             Part::ALL
@@ -153,6 +160,7 @@ impl Departure {
             Departure::PercentUnchecked(part) => format!("{}-percent-unchecked", part.name()),
             Departure::IpLiteralUnchecked => "ip-literal-unchecked".to_owned(),
             Departure::UserinfoToLastAt => "userinfo-to-last-at".to_owned(),
+            Departure::NetworkPathAsPath => "network-path-as-path".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
@@ -176,6 +184,7 @@ impl Departure {
                 part.name()
             ),
             Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking what stands between them, where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
+            Departure::NetworkPathAsPath => "the parser reads what follows \"//\" as the path, with no authority, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and §4.2 calls such a reference a network-path reference".to_owned(),
             Departure::UserinfoToLastAt => "the parser ends the userinfo at the authority's last \"@\": the earlier ones become part of the userinfo, which RFC 3986 §3.2.1 does not allow (`userinfo` holds no \"@\"; \"@\" must be percent-encoded there), so the RFC's reading of the host is another".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => format!(
                 "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
@@ -219,7 +228,7 @@ impl Departure {
                     .or_else(|| input[inside.clone()].char_indices().next())
                     .map(|(i, c)| (inside.start + i, c))
             }
-            Departure::UserinfoToLastAt => None,
+            Departure::UserinfoToLastAt | Departure::NetworkPathAsPath => None,
         }
     }
 
@@ -259,6 +268,14 @@ impl Departure {
                 let stand_in = ip_literal_stand_in(inside)?;
                 let mut out = input.to_owned();
                 out.replace_range(host.start + 1..host.start + close, &stand_in);
+                out
+            }
+            Departure::NetworkPathAsPath => {
+                // "//" and the authority read as a path: its second "/" stood in for, so that
+                // the path is one the reference reads (`/a...`), the same length.
+                let authority = spans.authority.clone()?;
+                let mut out = input.to_owned();
+                out.replace_range(authority.start - 1..authority.start, "a");
                 out
             }
             Departure::UserinfoToLastAt => {
@@ -610,6 +627,17 @@ mod tests {
         assert_eq!(components(&future).host.as_deref(), Some("[v1.x y]"));
         // A reg-name is no IP literal.
         assert_eq!(answer(Departure::IpLiteralUnchecked, "//a b"), None);
+    }
+
+    #[test]
+    fn a_network_path_may_be_read_as_a_path() {
+        let read = answer(Departure::NetworkPathAsPath, "//h:1/p?q").unwrap();
+        assert_eq!(components(&read).path, "//h:1/p");
+        assert_eq!(components(&read).host, None);
+        assert_eq!(components(&read).query.as_deref(), Some("q"));
+        let with_scheme = answer(Departure::NetworkPathAsPath, "a://h").unwrap();
+        assert_eq!(components(&with_scheme).path, "//h");
+        assert_eq!(answer(Departure::NetworkPathAsPath, "/h"), None);
     }
 
     #[test]

@@ -516,16 +516,25 @@ impl Engine {
         // the implementation must answer as the departure says with every other character the
         // rule refuses there too (a parser that takes a "%" in a path but refuses a space
         // checks the path, and its cause is narrower).
-        for departure in &departures {
-            let Some((at, original)) = departure.probe_site(&finding.case) else {
+        for (k, departure) in departures.iter().enumerate() {
+            // The place is sought in the case as the departures before it read it (a path that
+            // is one only once "//" is read as a path), and probed in the case as given, where
+            // the same character stands at the same place.
+            let Some((at, original)) =
+                departure.probe_site(&read_by(&departures[..k], &finding.case))
+            else {
                 continue;
             };
+            let given = probed_string(&mut finding.case.clone(), false).clone();
+            if given.get(at..).and_then(|rest| rest.chars().next()) != Some(original) {
+                continue;
+            }
             let mut probed = 0;
             for &probe in DEPARTURE_PROBES.iter().filter(|&&c| c != original) {
                 let mut case = finding.case.clone();
                 probed_string(&mut case, false)
                     .replace_range(at..at + original.len_utf8(), probe.encode_utf8(&mut [0; 4]));
-                if departure.probe_site(&case) != Some((at, probe)) {
+                if departure.probe_site(&read_by(&departures[..k], &case)) != Some((at, probe)) {
                     continue;
                 }
                 let modelled = catalogue.departing_answer(name, &departures, &case);
@@ -919,6 +928,13 @@ impl Core {
 pub const UNCHECKED_PROBES: [char; 16] = [
     ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']', '@', '%', '\u{1}', '\u{e9}',
 ];
+
+/// `case` as `departures` read it, each in turn.
+fn read_by(departures: &[departures::Departure], case: &Request) -> Request {
+    departures.iter().fold(case.clone(), |seen, departure| {
+        departure.rewrite(&seen).unwrap_or(seen)
+    })
+}
 
 /// Characters a departure that stands in for one refused character must take in its place
 /// too ([`Engine::attributed`]): one of each class a rule may refuse, controls and a lone
