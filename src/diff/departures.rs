@@ -22,9 +22,10 @@ use serde::{Deserialize, Deserializer};
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::chars::{
-    ALPHA, CharClass, DIGIT, FRAGMENT, HEXDIG, PATH, QUERY, REG_NAME, SCHEME, USERINFO,
+    ALPHA, CharClass, DIGIT, FRAGMENT, HEXDIG, IPVFUTURE_TAIL, PATH, QUERY, REG_NAME, SCHEME,
+    USERINFO,
 };
-use crate::reference::{self, ParseOptions};
+use crate::reference::{self, HostKind, ParseOptions};
 
 /// A component of a URI reference, as a departure's parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -103,13 +104,20 @@ impl Part {
 pub enum Departure {
     /// A component's characters are not checked: whatever stands between its delimiters is
     /// kept as written (Go's path and query, which take a space), but for a "%" that starts no
-    /// pct-encoded triplet (its departure is the next) and control characters.
+    /// pct-encoded triplet (its departure is the next). Control characters are read alike; a
+    /// parser that refuses them anyway (Go's net/url refuses them anywhere) answers as the
+    /// reference there, which is no finding.
     Unchecked(Part),
     /// A "%" that starts no pct-encoded triplet is kept as written in a component.
     PercentUnchecked(Part),
-    /// A host that starts with "[" is taken up to its first "]" without checking what is
-    /// between them (an `IP-literal` whose `IPv6address` or `IPvFuture` is not checked).
+    /// A host that starts with "[" is taken up to its first "]" without checking the grammar
+    /// of what is between them (an `IP-literal` whose `IPv6address` or `IPvFuture` is not
+    /// checked), as long as its characters are ones an IP literal may hold (`unreserved`,
+    /// `sub-delims`, ":" and "%").
     IpLiteralUnchecked,
+    /// An IP literal ends at the authority's last "]", not its first, and its grammar is not
+    /// checked (Go's net/url: `strings.LastIndex(host, "]")`).
+    IpLiteralToLastBracket,
     /// The authority's userinfo ends at its last "@", not its first: the earlier ones are
     /// part of the userinfo, and the host is what follows the last.
     UserinfoToLastAt,
@@ -131,6 +139,7 @@ impl Departure {
             Departure::NetworkPathAsPath,
             Departure::UserinfoToLastAt,
             Departure::IpLiteralUnchecked,
+            Departure::IpLiteralToLastBracket,
         ];
         all.extend(Part::ALL.iter().map(|&p| Departure::Unchecked(p)));
         all.extend(
@@ -159,6 +168,7 @@ impl Departure {
             Departure::Unchecked(part) => format!("{}-unchecked", part.name()),
             Departure::PercentUnchecked(part) => format!("{}-percent-unchecked", part.name()),
             Departure::IpLiteralUnchecked => "ip-literal-unchecked".to_owned(),
+            Departure::IpLiteralToLastBracket => "ip-literal-to-last-bracket".to_owned(),
             Departure::UserinfoToLastAt => "userinfo-to-last-at".to_owned(),
             Departure::NetworkPathAsPath => "network-path-as-path".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => {
@@ -183,7 +193,8 @@ impl Departure {
                 "the parser keeps a \"%\" that starts no pct-encoded triplet in the {} as written, where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG`",
                 part.name()
             ),
-            Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking what stands between them, where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
+            Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking the address between them (any of the characters an IP literal may hold, in any order), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
+            Departure::IpLiteralToLastBracket => "the parser ends an IP literal at the authority's last \"]\" and does not check the address in it, where RFC 3986 §3.2.2 ends `IP-literal` at its first \"]\" and allows only an `IPv6address` or `IPvFuture` in it".to_owned(),
             Departure::NetworkPathAsPath => "the parser reads what follows \"//\" as the path, with no authority, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and §4.2 calls such a reference a network-path reference".to_owned(),
             Departure::UserinfoToLastAt => "the parser ends the userinfo at the authority's last \"@\": the earlier ones become part of the userinfo, which RFC 3986 §3.2.1 does not allow (`userinfo` holds no \"@\"; \"@\" must be percent-encoded there), so the RFC's reading of the host is another".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => format!(
@@ -220,15 +231,32 @@ impl Departure {
                 let host = spans.host?;
                 let text = &input[host.clone()];
                 let close = text.find(']')?;
-                let inside = host.start + 1..host.start + close;
-                // The first character the IP literal's grammar does not take at all.
-                input[inside.clone()]
-                    .char_indices()
-                    .find(|&(_, c)| !(c.is_ascii_hexdigit() || c == ':' || c == '.'))
-                    .or_else(|| input[inside.clone()].char_indices().next())
-                    .map(|(i, c)| (inside.start + i, c))
+                // The literal's first character.
+                input[host.start + 1..host.start + close]
+                    .chars()
+                    .next()
+                    .map(|c| (host.start + 1, c))
             }
-            Departure::UserinfoToLastAt | Departure::NetworkPathAsPath => None,
+            Departure::IpLiteralToLastBracket
+            | Departure::UserinfoToLastAt
+            | Departure::NetworkPathAsPath => None,
+        }
+    }
+
+    /// The characters tried in the place [`Departure::probe_site`] names: those the departure
+    /// says the parser takes there as it takes the one it took.
+    pub fn probes(self) -> &'static [char] {
+        match self {
+            // One of each class a rule may refuse, a lone "%" aside (a departure of its own).
+            Departure::Unchecked(_) | Departure::EncodedInsteadOfRefused(_) => &[
+                ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
+            ],
+            // Characters an IP literal may hold, none of which makes the address valid.
+            Departure::IpLiteralUnchecked => &['g', 'z', '-', '.', '_', '~', '!', '$', '=', ':'],
+            Departure::PercentUnchecked(_)
+            | Departure::IpLiteralToLastBracket
+            | Departure::UserinfoToLastAt
+            | Departure::NetworkPathAsPath => &[],
         }
     }
 
@@ -258,16 +286,46 @@ impl Departure {
                 replace_taken(input, range, part, Taken::LonePercent)
             }
             Departure::IpLiteralUnchecked => {
+                // The literal, brackets and all, stood in for by a reg-name of its length; its
+                // kind is given back with its text.
                 let host = spans.host.clone()?;
                 let text = &input[host.clone()];
-                if !text.starts_with('[') {
+                if !text.starts_with('[') || !text.ends_with(']') || text.len() < 2 {
                     return None;
                 }
-                let close = text.find(']')?;
-                let inside = &text[1..close];
-                let stand_in = ip_literal_stand_in(inside)?;
+                // Its characters are still those an IP literal may hold; its grammar is not
+                // checked.
+                let inside = &text[1..text.len() - 1];
+                if !inside
+                    .bytes()
+                    .all(|b| IPVFUTURE_TAIL.contains(b) || b == b'%')
+                {
+                    return None;
+                }
                 let mut out = input.to_owned();
-                out.replace_range(host.start + 1..host.start + close, &stand_in);
+                out.replace_range(host, &"a".repeat(text.chars().count()));
+                out
+            }
+            Departure::IpLiteralToLastBracket => {
+                let authority = spans.authority.clone()?;
+                let host_start = spans.host.clone()?.start;
+                let rest = &input[host_start..authority.end];
+                let close = rest.rfind(']')?;
+                if !rest.starts_with('[') || rest[..close].find(']').is_none() {
+                    return None;
+                }
+                let inside = &rest[1..close];
+                if !inside
+                    .bytes()
+                    .all(|b| IPVFUTURE_TAIL.contains(b) || b == b'%' || b == b']')
+                {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                out.replace_range(
+                    host_start..host_start + close + 1,
+                    &"a".repeat(rest[..=close].chars().count()),
+                );
                 out
             }
             Departure::NetworkPathAsPath => {
@@ -353,11 +411,25 @@ impl Departure {
             (Some(value), Some(slice)) if value == slice => Some(back(slice)),
             (value, _) => value,
         };
+        let host = restore(components.host, read.host);
+        // A literal stood in for by a reg-name is an IP literal again: IPvFuture after "[v".
+        let host_kind = match (&host, self) {
+            (Some(host), Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket)
+                if host.starts_with('[') =>
+            {
+                Some(if host[1..].starts_with(['v', 'V']) {
+                    HostKind::IpvFuture
+                } else {
+                    HostKind::Ipv6
+                })
+            }
+            _ => host_kind,
+        };
         Outcome::Parsed {
             components: Components {
                 scheme: restore(components.scheme, read.scheme),
                 userinfo: restore(components.userinfo, read.userinfo),
-                host: restore(components.host, read.host),
+                host,
                 port: restore(components.port, read.port),
                 path: restore(Some(components.path), Some(read.path)).unwrap_or_default(),
                 query: restore(components.query, read.query),
@@ -474,10 +546,6 @@ enum Taken {
     Refused,
     /// Refused: a "%" that starts no triplet.
     LonePercent,
-    /// Refused: a control character, which no departure stands in for. Parsers that check
-    /// nothing else still refuse controls (Go's net/url), and one that takes them too shows
-    /// that apart.
-    Control,
 }
 
 /// Each character of `input[range]`, with its byte offset, and how `part`'s rule takes it.
@@ -495,8 +563,6 @@ fn taken(input: &str, range: std::ops::Range<usize>, part: Part) -> Vec<(usize, 
             } else if c == '%' && part.takes_pct_encoded() && is_triplet(bytes, at) {
                 triplet_left = 2;
                 Taken::Allowed
-            } else if c.is_control() {
-                Taken::Control
             } else if c == '%' && part.takes_pct_encoded() {
                 Taken::LonePercent
             } else if part == Part::Scheme && i == 0 {
@@ -545,33 +611,6 @@ fn encode_refused(input: &str, range: std::ops::Range<usize>, part: Part) -> Str
     out
 }
 
-/// A valid `IPv6address` or `IPvFuture` of exactly as many characters as `inside`, of the
-/// kind its first character suggests ("v" for the future form); `None` where none is that
-/// long (fewer than two characters).
-fn ip_literal_stand_in(inside: &str) -> Option<String> {
-    let n = inside.chars().count();
-    // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ), any length from 4.
-    let future = || (n >= 4).then(|| format!("v0.{}", "a".repeat(n - 3)));
-    // "::" and then up to seven groups of one to four zeros, joined by ":".
-    let rest = n.checked_sub(2)?;
-    if inside.starts_with(['v', 'V']) || rest > 34 {
-        return future();
-    }
-    let groups = (rest + 1).div_ceil(5);
-    let mut digits = rest + 1 - groups.max(1);
-    let mut text = String::from("::");
-    for g in 0..groups {
-        if g > 0 {
-            text.push(':');
-        }
-        // At least one digit for every group still to come.
-        let take = digits.min(4).min(digits - (groups - g - 1));
-        text.push_str(&"0".repeat(take));
-        digits -= take;
-    }
-    Some(text)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -596,13 +635,13 @@ mod tests {
     fn an_unchecked_component_keeps_what_the_rule_refuses() {
         let path = answer(Departure::Unchecked(Part::Path), "a:/b c/é").unwrap();
         assert_eq!(components(&path).path, "/b c/é");
-        // A lone "%" and a control are other mechanisms.
+        // A lone "%" is another mechanism.
         let lone = answer(Departure::Unchecked(Part::Path), "a:/b c%zz").unwrap();
         assert!(matches!(lone, Outcome::Invalid(_)), "{lone:?}");
         let percent = answer(Departure::PercentUnchecked(Part::Path), "a:/b%zz").unwrap();
         assert_eq!(components(&percent).path, "/b%zz");
-        let control = answer(Departure::Unchecked(Part::Path), "a:/b c\u{1}").unwrap();
-        assert!(matches!(control, Outcome::Invalid(_)), "{control:?}");
+        let control = answer(Departure::Unchecked(Part::Path), "a:/b\u{1}").unwrap();
+        assert_eq!(components(&control).path, "/b\u{1}");
         assert_eq!(components(&path).scheme.as_deref(), Some("a"));
         let query = answer(Departure::Unchecked(Part::Query), "//h?a b#f").unwrap();
         assert_eq!(components(&query).query.as_deref(), Some("a b"));
@@ -619,14 +658,36 @@ mod tests {
 
     #[test]
     fn an_unchecked_ip_literal_is_taken_to_its_bracket() {
-        let host = answer(Departure::IpLiteralUnchecked, "//[a b]:80/p").unwrap();
-        assert_eq!(components(&host).host.as_deref(), Some("[a b]"));
+        let host = answer(Departure::IpLiteralUnchecked, "//[a:b]:80/p").unwrap();
+        assert_eq!(components(&host).host.as_deref(), Some("[a:b]"));
         assert_eq!(components(&host).port.as_deref(), Some("80"));
         assert_eq!(components(&host).userinfo, None);
-        let future = answer(Departure::IpLiteralUnchecked, "//[v1.x y]").unwrap();
-        assert_eq!(components(&future).host.as_deref(), Some("[v1.x y]"));
-        // A reg-name is no IP literal.
+        let future = answer(Departure::IpLiteralUnchecked, "//[v1.x=y]").unwrap();
+        assert_eq!(components(&future).host.as_deref(), Some("[v1.x=y]"));
+        assert!(matches!(
+            future,
+            Outcome::Parsed {
+                host_kind: Some(HostKind::IpvFuture),
+                ..
+            }
+        ));
+        // However short.
+        let short = answer(Departure::IpLiteralUnchecked, "//[:]").unwrap();
+        assert_eq!(components(&short).host.as_deref(), Some("[:]"));
+        assert!(matches!(
+            short,
+            Outcome::Parsed {
+                host_kind: Some(HostKind::Ipv6),
+                ..
+            }
+        ));
+        let last = answer(Departure::IpLiteralToLastBracket, "//[::]]:1").unwrap();
+        assert_eq!(components(&last).host.as_deref(), Some("[::]]"));
+        assert_eq!(components(&last).port.as_deref(), Some("1"));
+        assert_eq!(answer(Departure::IpLiteralToLastBracket, "//[::]"), None);
+        // A reg-name is no IP literal, and a space is no character of one.
         assert_eq!(answer(Departure::IpLiteralUnchecked, "//a b"), None);
+        assert_eq!(answer(Departure::IpLiteralUnchecked, "//[a b]"), None);
     }
 
     #[test]
@@ -652,20 +713,6 @@ mod tests {
     fn refused_characters_may_be_encoded() {
         let encoded = answer(Departure::EncodedInsteadOfRefused(Part::Path), "a:/b c%/é").unwrap();
         assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
-    }
-
-    #[test]
-    fn stand_ins_are_valid_literals_of_the_same_length() {
-        for n in 2..60 {
-            let inside = "x".repeat(n);
-            let stand_in = ip_literal_stand_in(&inside);
-            if let Some(text) = &stand_in {
-                assert_eq!(text.len(), n, "{text}");
-                assert!(reference::parse(&format!("//[{text}]")).is_ok(), "{text}");
-            }
-            assert_eq!(stand_in.is_some(), n >= 2, "{n}");
-        }
-        assert_eq!(ip_literal_stand_in("x"), None);
     }
 
     #[test]

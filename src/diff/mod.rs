@@ -530,7 +530,7 @@ impl Engine {
                 continue;
             }
             let mut probed = 0;
-            for &probe in DEPARTURE_PROBES.iter().filter(|&&c| c != original) {
+            for &probe in departure.probes().iter().filter(|&&c| c != original) {
                 let mut case = finding.case.clone();
                 probed_string(&mut case, false)
                     .replace_range(at..at + original.len_utf8(), probe.encode_utf8(&mut [0; 4]));
@@ -935,13 +935,6 @@ fn read_by(departures: &[departures::Departure], case: &Request) -> Request {
         departure.rewrite(&seen).unwrap_or(seen)
     })
 }
-
-/// Characters a departure that stands in for one refused character must take in its place
-/// too ([`Engine::attributed`]): one of each class a rule may refuse, controls and a lone
-/// "%" aside (departures of their own).
-pub const DEPARTURE_PROBES: [char; 12] = [
-    ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
-];
 
 /// The string of `case` a reference's error is about: the base of a resolution when
 /// `on_base`, else its reference, or the input of a parse or a normalization.
