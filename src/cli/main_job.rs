@@ -508,6 +508,20 @@ fn write_field(
         field.parsers.len(),
         reports.join("field.md").display()
     );
+    // In the field's order: by language, then name.
+    let names: Vec<String> = field
+        .parsers
+        .iter()
+        .map(|row| row.parser.name.clone())
+        .collect();
+    let mechanisms = report::mechanisms::build(&names, written, engine.catalogue());
+    report::mechanisms::write(reports, &mechanisms)
+        .map_err(|e| format!("{}: {e}", reports.display()))?;
+    println!(
+        "mechanisms: {} departures seen ({})",
+        mechanisms.departures.len(),
+        reports.join("mechanisms.md").display()
+    );
     let corpus = vectors::load_default().map_err(|e| e.to_string())?;
     let corpus_inputs = corpus
         .iter()

@@ -21,6 +21,7 @@ pub mod field;
 pub mod index;
 pub mod markdown;
 pub mod matrix;
+pub mod mechanisms;
 pub mod on_record;
 pub mod rfc;
 pub mod stats;

@@ -1,0 +1,257 @@
+//! `mechanisms.md`: the field as a table of mechanisms, parsers in rows and the library's
+//! departures from RFC 3986 in columns, so that a reader sees at once who checks a path's
+//! characters, who ends the userinfo at the last "@", who reads `//host` as a path.
+//!
+//! Each cell comes from the run's reports: a report a departure signs (a candidate bug,
+//! undocumented), a report of a catalogue entry whose model is the departure (documented, or a
+//! confirmed bug), or a report whose case needs the departure beside another. An empty cell is
+//! "not seen in this run", never "conforms": the run shows what it met.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::io;
+use std::path::Path;
+
+use super::markdown::text;
+use super::{Report, write_atomically};
+use crate::diff::Catalogue;
+use crate::diff::departures::Departure;
+use crate::diff::models::Model;
+
+/// What a parser's reports say of one departure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Seen {
+    /// A catalogue entry documents it as the library's own behaviour.
+    Documented,
+    /// A catalogue entry confirms it as a bug, checked by hand.
+    Confirmed,
+    /// Only the library of departures names it: a candidate bug.
+    Candidate,
+}
+
+impl Seen {
+    fn name(self) -> &'static str {
+        match self {
+            Seen::Documented => "documented",
+            Seen::Confirmed => "confirmed bug",
+            Seen::Candidate => "candidate",
+        }
+    }
+}
+
+/// One cell: how the departure was seen, and the report that shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// How it was seen.
+    pub seen: Seen,
+    /// Whether the report is the departure's own, not a case that needs it beside another.
+    pub own: bool,
+    /// The report, relative to the reports folder.
+    pub report: String,
+}
+
+/// The table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The parsers, in the field's order.
+    pub parsers: Vec<String>,
+    /// The departures that some parser shows, in the library's order.
+    pub departures: Vec<Departure>,
+    /// The cells that are not empty.
+    pub cells: BTreeMap<(String, Departure), Cell>,
+}
+
+/// The table of `parsers` from the run's `reports`, with the `catalogue` that says which
+/// entries are departures of the library.
+pub fn build(parsers: &[String], reports: &[Report], catalogue: &Catalogue) -> Table {
+    let entry_departure: BTreeMap<&str, Departure> = catalogue
+        .entries()
+        .iter()
+        .filter_map(|entry| match entry.model {
+            Some(Model::Departure(departure)) => Some((entry.id.as_str(), departure)),
+            _ => None,
+        })
+        .collect();
+    let mut cells: BTreeMap<(String, Departure), Cell> = BTreeMap::new();
+    for report in reports {
+        let Some(known) = &report.known else {
+            continue;
+        };
+        let file = format!("{}/{}.md", report.implementation, report.signature);
+        // Each departure the report shows, whether the report is its own (signed by it), and
+        // how it is known.
+        let mut seen: Vec<(Departure, bool, Seen)> = Vec::new();
+        if report.is_undocumented_departure() {
+            seen.extend(
+                std::iter::once(known.id.as_str())
+                    .chain(known.seen_with.iter().map(String::as_str))
+                    .filter_map(Departure::from_id)
+                    .enumerate()
+                    .map(|(i, d)| (d, i == 0, Seen::Candidate)),
+            );
+        } else if let Some(&departure) = entry_departure.get(known.id.as_str()) {
+            let how = if report.is_confirmed_bug() {
+                Seen::Confirmed
+            } else {
+                Seen::Documented
+            };
+            seen.push((departure, true, how));
+        }
+        for (departure, own, how) in seen {
+            let key = (report.implementation.clone(), departure);
+            // What a catalogue entry says outranks a candidate's name for the same mechanism,
+            // and a report of the departure's own a case that needs it beside another.
+            let better = |cell: &Cell| (how, !own) < (cell.seen, !cell.own);
+            if cells.get(&key).is_none_or(better) {
+                cells.insert(
+                    key,
+                    Cell {
+                        seen: how,
+                        own,
+                        report: file.clone(),
+                    },
+                );
+            }
+        }
+    }
+    let departures = Departure::all()
+        .into_iter()
+        .filter(|d| cells.keys().any(|(_, seen)| seen == d))
+        .collect();
+    Table {
+        parsers: parsers.to_vec(),
+        departures,
+        cells,
+    }
+}
+
+/// Renders the table.
+pub fn render(table: &Table) -> String {
+    let mut out = String::from("# The field by mechanism\n\n");
+    out.push_str(
+        "Each column is a departure from RFC 3986 of the library shared by every parser \
+         (`src/diff/departures.rs`), each an exact model; each row a parser of this run. A cell \
+         links the report that shows it: **documented** where the parser's catalogue names the \
+         departure as its library's own behaviour, **confirmed bug** where a catalogue entry \
+         checked by hand does, **candidate** where only the library of departures names it. An \
+         empty cell is not seen in this run, not a proof of conformance. Which departure is \
+         which is in [docs/reports.md](../docs/reports.md#how-a-case-is-compared); the parsers' \
+         other results are in [field.md](field.md).\n\n",
+    );
+    if table.departures.is_empty() {
+        out.push_str("No departure of the library was seen in this run.\n");
+        return super::visible(&out).into_owned();
+    }
+    let _ = writeln!(
+        out,
+        "| parser | {} |",
+        table
+            .departures
+            .iter()
+            .map(|d| format!("`{}`", d.id()))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    let _ = writeln!(out, "|---|{}", "---|".repeat(table.departures.len()));
+    for parser in &table.parsers {
+        let row: Vec<String> = table
+            .departures
+            .iter()
+            .map(|&d| match table.cells.get(&(parser.clone(), d)) {
+                Some(cell) => format!("[{}]({})", cell.seen.name(), cell.report),
+                None => String::new(),
+            })
+            .collect();
+        if row.iter().all(String::is_empty) {
+            continue;
+        }
+        let _ = writeln!(out, "| {} | {} |", text(parser), row.join(" | "));
+    }
+    let quiet: Vec<String> = table
+        .parsers
+        .iter()
+        .filter(|p| !table.cells.keys().any(|(parser, _)| parser == *p))
+        .map(|p| text(p))
+        .collect();
+    if !quiet.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nNo departure of the library seen in this run: {}.",
+            quiet.join(", ")
+        );
+    }
+    super::visible(&out).into_owned()
+}
+
+/// Writes `mechanisms.md` into `dir`.
+pub fn write(dir: &Path, table: &Table) -> io::Result<()> {
+    write_atomically(&dir.join("mechanisms.md"), render(table).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::KnownEntry;
+
+    fn report(implementation: &str, id: &str, class: &str, seen_with: &[&str]) -> Report {
+        let json = serde_json::json!({
+            "implementation": implementation, "version": "1", "spec": "RFC 3986",
+            "signature": id, "op": "parse", "kind": "accepts-invalid", "fields": ["path"],
+            "detail": "", "class": class, "security": false,
+            "known": null,
+            "rfc": {"section": "RFC 3986 §3.3", "text": "path", "note": null},
+            "verdict": null, "minimal": {"case": {"op": "parse", "input": "a"},
+                "reference": "", "actual": "", "others": {}, "chain": []},
+            "reproduction": null
+        });
+        let mut report: Report = serde_json::from_value(json).expect("a report");
+        report.known = Some(KnownEntry {
+            id: id.to_owned(),
+            class: class.to_owned(),
+            reason: String::new(),
+            link: String::new(),
+            upstream: None,
+            seen_with: seen_with.iter().map(|s| (*s).to_owned()).collect(),
+        });
+        report
+    }
+
+    #[test]
+    fn cells_say_how_each_parser_shows_each_departure() {
+        let catalogue = Catalogue::parse(
+            "entries:\n  - id: lax-path\n    implementations: [lax]\n    class: documented-deviation\n    reason: r\n    link: l\n    ops: [parse]\n    model: !departure path-unchecked\n",
+        )
+        .expect("a catalogue");
+        let candidate = crate::diff::Class::Departure.name();
+        let reports = [
+            report("lax", "lax-path", "documented deviation", &[]),
+            report("go", "network-path-as-path", candidate, &["path-unchecked"]),
+            report("go", "path-unchecked", candidate, &[]),
+        ];
+        let parsers = ["go".to_owned(), "lax".to_owned(), "strict".to_owned()];
+        let table = build(&parsers, &reports, &catalogue);
+        let path = Departure::from_id("path-unchecked").unwrap();
+        let network = Departure::from_id("network-path-as-path").unwrap();
+        assert_eq!(table.departures, [network, path]);
+        assert_eq!(
+            table.cells[&("lax".to_owned(), path)].seen,
+            Seen::Documented
+        );
+        assert_eq!(table.cells[&("go".to_owned(), path)].seen, Seen::Candidate);
+        assert_eq!(
+            table.cells[&("go".to_owned(), path)].report,
+            "go/path-unchecked.md"
+        );
+        assert_eq!(
+            table.cells[&("go".to_owned(), network)].report,
+            "go/network-path-as-path.md"
+        );
+        assert!(!table.cells.contains_key(&("lax".to_owned(), network)));
+        let page = render(&table);
+        assert!(
+            page.contains("| lax |  | [documented](lax/lax-path.md) |"),
+            "{page}"
+        );
+        assert!(page.contains("seen in this run: strict."), "{page}");
+    }
+}
