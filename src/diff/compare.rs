@@ -317,34 +317,44 @@ pub fn compare(
                 security: routing_differs(ec, *ek, ac, *ak),
             })
         }
-        // A target that differs only where the implementation's API is blind (a scheme it
-        // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the same
-        // representation its parse answers do, which the blind spot already declares: no
-        // difference of its own.
-        (Outcome::Resolved(e), Outcome::Resolved(a))
-            if e != a
-                && !blind_spots.is_empty()
-                && differing_fields(
-                    &lenient_components(e),
-                    None,
-                    &lenient_components(a),
-                    None,
-                    blind_spots,
-                )
-                .is_empty() =>
-        {
-            None
-        }
-        (Outcome::Resolved(e), Outcome::Resolved(a)) => (e != a).then(|| {
+        (Outcome::Resolved(e), Outcome::Resolved(a)) if e == a => None,
+        (Outcome::Resolved(e), Outcome::Resolved(a)) => {
+            // The target is compared with what it stands for: where `e` is §5.3's writing of
+            // §5.2.2's components and reads back with an authority they do not have (a "//"
+            // path without authority, documented choice 1), with those components.
+            let letter = letter_written_otherwise(case, e);
+            // A target that differs only where the implementation's API is blind (a scheme it
+            // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the
+            // same representation its parse answers do, which the blind spot already
+            // declares: no difference of its own.
+            if !blind_spots.is_empty() {
+                let expected = letter
+                    .as_ref()
+                    .map_or_else(|| lenient_components(e), |(t, _)| t.clone());
+                if differing_fields(&expected, None, &lenient_components(a), None, blind_spots)
+                    .is_empty()
+                {
+                    return None;
+                }
+            }
             // The fields where the targets differ in what the API can express: a scheme it
             // lowercases does not make a path difference another signature.
-            Difference {
+            let fields = match &letter {
+                Some((t, kind)) => match reference::parse(a) {
+                    Ok(parsed) => {
+                        fields_seen_first(t, *kind, &parsed, parsed.host_kind, blind_spots)
+                    }
+                    Err(_) => fields_seen_first(t, None, &lenient_components(a), None, blind_spots),
+                },
+                None => string_differences(e, a, blind_spots),
+            };
+            Some(Difference {
                 kind: DifferenceKind::Target,
-                fields: string_differences(e, a, blind_spots),
+                fields,
                 detail: resolution_branch(case).to_owned(),
                 security: target_routing_differs(case, a),
-            }
-        }),
+            })
+        }
         (Outcome::Normalized(e), Outcome::Normalized(a)) => (e != a).then(|| {
             let (fields, security) = string_fields(e, a);
             Difference {
@@ -483,6 +493,25 @@ fn with_letter_target<T>(
     Some(read(&target.components()))
 }
 
+/// §5.2.2's target components for a resolution case, with the host kind, when `target` is
+/// §5.3's writing of them and reads back otherwise: they have no authority and a path that
+/// starts with "//", which the string shows as an authority (`f:/a` + `.//g` gives `f://g`,
+/// documented choice 1). `None` for any other target, which reads back as it was written.
+fn letter_written_otherwise(
+    case: &Request,
+    target: &str,
+) -> Option<(Components, Option<HostKind>)> {
+    // Only a string with an authority can show one its components lack.
+    if reference::split(target).authority.is_none() {
+        return None;
+    }
+    with_letter_target(case, |t| {
+        (t.host.is_none() && t.path.starts_with("//") && reference::recompose(t) == target)
+            .then(|| (Components::from(t), t.host_kind))
+    })
+    .flatten()
+}
+
 /// A string split by Appendix B, its authority at the last "@" and the last ":" outside
 /// brackets: what a lenient client would take from a string that is not a URI.
 pub(crate) fn lenient_components(text: &str) -> Components {
@@ -548,29 +577,31 @@ fn differences_of_parsed(
     ),
     blind_spots: &[BlindSpot],
 ) -> Vec<Field> {
-    fn fields(
-        e: &(impl ComponentsView + ?Sized),
-        e_kind: Option<HostKind>,
-        a: &(impl ComponentsView + ?Sized),
-        a_kind: Option<HostKind>,
-        blind_spots: &[BlindSpot],
-    ) -> Vec<Field> {
-        let seen = differing_fields(e, e_kind, a, a_kind, blind_spots);
-        if seen.is_empty() {
-            differing_fields(e, e_kind, a, a_kind, &[])
-        } else {
-            seen
-        }
-    }
     match parsed {
-        (Ok(e), Ok(a)) => fields(&e, e.host_kind, &a, a.host_kind, blind_spots),
-        _ => fields(
+        (Ok(e), Ok(a)) => fields_seen_first(&e, e.host_kind, &a, a.host_kind, blind_spots),
+        _ => fields_seen_first(
             &lenient_components(expected),
             None,
             &lenient_components(actual),
             None,
             blind_spots,
         ),
+    }
+}
+
+/// The fields in which two answers differ in what the API can express, else in anything.
+fn fields_seen_first(
+    e: &(impl ComponentsView + ?Sized),
+    e_kind: Option<HostKind>,
+    a: &(impl ComponentsView + ?Sized),
+    a_kind: Option<HostKind>,
+    blind_spots: &[BlindSpot],
+) -> Vec<Field> {
+    let seen = differing_fields(e, e_kind, a, a_kind, blind_spots);
+    if seen.is_empty() {
+        differing_fields(e, e_kind, a, a_kind, &[])
+    } else {
+        seen
     }
 }
 

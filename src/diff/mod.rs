@@ -1453,6 +1453,62 @@ mod tests {
         assert_eq!(engine.cause(&other), None);
     }
 
+    /// Resolves as the reference does, then hands the target to its function: a resolver
+    /// whose only departure is how it writes (or refuses) one target.
+    struct Writes(&'static str, fn(String) -> Outcome);
+
+    impl Implementation for Writes {
+        fn about(&self) -> About<'_> {
+            About {
+                name: self.0,
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match Reference.resolve(base, reference, strict) {
+                Outcome::Resolved(target) => (self.1)(target),
+                other => other,
+            }
+        }
+    }
+
+    /// RFC 3986 §5.2.2 gives `f:/a` + `.//g` the components T.scheme "f", no authority, and
+    /// T.path remove_dot_segments("/.//g") = "//g"; §5.3 writes them "f://g", which reads
+    /// back with the authority "g" that T does not have (documented choice 1).
+    #[test]
+    fn a_target_is_compared_with_the_components_of_section_5_2_2() {
+        let case = Request::Resolve {
+            base: "f:/a".into(),
+            input: ".//g".into(),
+            strict: true,
+        };
+        let found = |implementation: Writes| {
+            let name = implementation.0;
+            engine_of(implementation).run_one(name, &case)
+        };
+        // A path kept a path, with an empty segment dropped: T's path differs, no authority
+        // does.
+        let dropped = found(Writes("drops-empty-segments", |t| {
+            Outcome::Resolved(t.replacen("//", "/", 1))
+        }))
+        .expect("f:/g is another path");
+        assert_eq!(dropped.actual, Outcome::Resolved("f:/g".into()));
+        assert_eq!(dropped.difference.fields, [Field::Path]);
+        assert!(!dropped.is_security_relevant());
+        // An answer with an empty authority is an authority that appears.
+        let empty_authority = found(Writes("writes-an-empty-authority", |t| {
+            Outcome::Resolved(t.replacen("//", "///", 1))
+        }))
+        .expect("f:///g has an authority T does not have");
+        assert_eq!(empty_authority.actual, Outcome::Resolved("f:///g".into()));
+        assert_eq!(empty_authority.difference.fields[0], Field::Host);
+        assert!(empty_authority.is_security_relevant());
+        assert!(empty_authority.is_bug());
+    }
+
     #[test]
     fn a_hang_in_a_batch_times_out_alone() {
         let engine = Engine::new(
