@@ -1509,6 +1509,119 @@ mod tests {
         assert!(empty_authority.is_bug());
     }
 
+    /// The reference under other readings RFC 3986 allows, named in no catalogue entry.
+    struct Reads(
+        &'static str,
+        reference::ResolveOptions,
+        reference::NormalizeOptions,
+    );
+
+    impl Implementation for Reads {
+        fn about(&self) -> About<'_> {
+            About {
+                name: self.0,
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn resolve(&self, base: &str, input: &str, strict: bool) -> Outcome {
+            let options = reference::ResolveOptions { strict, ..self.1 };
+            match reference::resolve(base, input, options) {
+                Ok(target) => Outcome::Resolved(target),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }
+
+        fn normalize(&self, input: &str, level: Level) -> Outcome {
+            match reference::normalize_with(input, level, self.2) {
+                Ok(n) => Outcome::Normalized(n),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }
+    }
+
+    /// A documented choice's acceptable alternatives (vectors/README.md) are readings RFC 3986
+    /// allows: known for every implementation, not only for those the catalogue names.
+    #[test]
+    fn a_documented_choices_alternatives_hold_for_every_implementation() {
+        let known = |implementation: Box<dyn Implementation>, case: Request| {
+            let name = implementation.about().name.to_owned();
+            Engine::in_thread(vec![Arc::from(implementation)], Catalogue::bundled())
+                .run_one(&name, &case)
+                .expect("another answer than the reference's")
+                .known
+                .map(|k| k.id.clone())
+        };
+        // Choice 1: §5.2.2 gives `f:/a` + `.//g` the path "//g" and no authority; "/."
+        // before it, or an error, keeps it a path.
+        let double_slash = Request::Resolve {
+            base: "f:/a".into(),
+            input: ".//g".into(),
+            strict: true,
+        };
+        let slash_dot = Writes("writes-slash-dot", |t| {
+            Outcome::Resolved(t.replacen("//", "/.//", 1))
+        });
+        assert_eq!(
+            known(Box::new(slash_dot), double_slash.clone()).as_deref(),
+            Some("choice-1-slash-dot-prefix")
+        );
+        let refuses = Writes("refuses-a-double-slash-path", |_| {
+            Outcome::Invalid("a path without authority starts with //".into())
+        });
+        assert_eq!(
+            known(Box::new(refuses), double_slash).as_deref(),
+            Some("choice-1-refuse-double-slash")
+        );
+        // §5.2.1: "Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3,
+        // is optional": `http://a/b/c/..` normalized is `http://a/b/`, and `g` against it is
+        // `http://a/b/g` (the letter merges with "/b/c/" instead).
+        let normalizes_its_base = Reads(
+            "normalizes-its-base",
+            reference::ResolveOptions {
+                base_normalized: true,
+                ..reference::ResolveOptions::default()
+            },
+            reference::NormalizeOptions::default(),
+        );
+        assert_eq!(
+            known(
+                Box::new(normalizes_its_base),
+                Request::Resolve {
+                    base: "http://a/b/c/..".into(),
+                    input: "g".into(),
+                    strict: true,
+                }
+            )
+            .as_deref(),
+            Some("choice-16-base-normalized")
+        );
+        // Choice 13, §6.2.3: "In general, a URI that uses the generic syntax for authority
+        // with an empty path should be normalized to a path of "/"": `a://0` left as it is
+        // for a scheme the implementation does not know.
+        let keeps_empty_paths = Reads(
+            "keeps-empty-paths",
+            reference::ResolveOptions::default(),
+            reference::NormalizeOptions {
+                empty_path_slash_for_every_scheme: false,
+                ..reference::NormalizeOptions::default()
+            },
+        );
+        assert_eq!(
+            known(
+                Box::new(keeps_empty_paths),
+                Request::Normalize {
+                    input: "a://0".into(),
+                    level: Some("scheme".into()),
+                }
+            )
+            .as_deref(),
+            Some("choice-13-empty-path-kept-unknown-scheme")
+        );
+    }
+
     #[test]
     fn a_hang_in_a_batch_times_out_alone() {
         let engine = Engine::new(
