@@ -331,8 +331,14 @@ pub fn compare(
                 let expected = letter
                     .as_ref()
                     .map_or_else(|| lenient_components(e), |(t, _)| t.clone());
-                if differing_fields(&expected, None, &lenient_components(a), None, blind_spots)
-                    .is_empty()
+                if differing_written_fields(
+                    &expected,
+                    None,
+                    &lenient_components(a),
+                    None,
+                    blind_spots,
+                )
+                .is_empty()
                 {
                     return None;
                 }
@@ -385,13 +391,55 @@ fn shape(outcome: &Outcome) -> &'static str {
     }
 }
 
-/// The fields in which two parses differ, less the blind spots.
+/// The fields in which two parses differ, less the blind spots: `expected` as written (the
+/// reference's text), `actual` as the implementation's API reports it.
 pub fn differing_fields(
     expected: &(impl ComponentsView + ?Sized),
     expected_kind: Option<HostKind>,
     actual: &(impl ComponentsView + ?Sized),
     actual_kind: Option<HostKind>,
     blind_spots: &[BlindSpot],
+) -> Vec<Field> {
+    fields_through(
+        expected,
+        expected_kind,
+        actual,
+        actual_kind,
+        blind_spots,
+        true,
+    )
+}
+
+/// The fields in which two written strings' components differ, less the blind spots: both
+/// as written (a resolution target the implementation serialized), so that a field its API
+/// reports decoded is decoded on both sides.
+fn differing_written_fields(
+    expected: &(impl ComponentsView + ?Sized),
+    expected_kind: Option<HostKind>,
+    actual: &(impl ComponentsView + ?Sized),
+    actual_kind: Option<HostKind>,
+    blind_spots: &[BlindSpot],
+) -> Vec<Field> {
+    fields_through(
+        expected,
+        expected_kind,
+        actual,
+        actual_kind,
+        blind_spots,
+        false,
+    )
+}
+
+/// [`differing_fields`]; with `actual_reported`, `actual` is what the API reports, whose
+/// `decoded` fields are decoded already: a blind spot applies once, so `//%250a`, whose host
+/// an API reports decoded as `%0a`, is not decoded again into a line feed.
+fn fields_through(
+    expected: &(impl ComponentsView + ?Sized),
+    expected_kind: Option<HostKind>,
+    actual: &(impl ComponentsView + ?Sized),
+    actual_kind: Option<HostKind>,
+    blind_spots: &[BlindSpot],
+    actual_reported: bool,
 ) -> Vec<Field> {
     Field::ALL
         .into_iter()
@@ -420,12 +468,14 @@ pub fn differing_fields(
                 return expected_kind != actual_kind;
             }
             // Each blindness of the field applies to both sides, so that the comparison sees
-            // only what the implementation's API can express.
-            let seen = |value: Option<&str>| {
+            // only what the implementation's API can express; a reported value the API has
+            // decoded is not decoded again.
+            let seen = |value: Option<&str>, reported: bool| {
                 blindness
                     .clone()
                     .fold(value.map(str::to_owned), |v, b| match b {
                         Blindness::EmptyIsUndefined => v.filter(|v| !v.is_empty()),
+                        Blindness::Decoded if reported => v,
                         Blindness::Decoded | Blindness::Reencoded => v.map(|v| percent_decoded(&v)),
                         Blindness::CaseFolded => v.map(|v| v.to_ascii_lowercase()),
                         Blindness::DefaultPortDropped => v.filter(|port| {
@@ -440,7 +490,7 @@ pub fn differing_fields(
             if e == a || blindness.clone().next().is_none() {
                 return e != a;
             }
-            seen(e) != seen(a)
+            seen(e, false) != seen(a, actual_reported)
         })
         .collect()
 }
@@ -589,7 +639,8 @@ fn differences_of_parsed(
     }
 }
 
-/// The fields in which two answers differ in what the API can express, else in anything.
+/// The fields in which two written answers differ in what the API can express, else in
+/// anything.
 fn fields_seen_first(
     e: &(impl ComponentsView + ?Sized),
     e_kind: Option<HostKind>,
@@ -597,9 +648,9 @@ fn fields_seen_first(
     a_kind: Option<HostKind>,
     blind_spots: &[BlindSpot],
 ) -> Vec<Field> {
-    let seen = differing_fields(e, e_kind, a, a_kind, blind_spots);
+    let seen = differing_written_fields(e, e_kind, a, a_kind, blind_spots);
     if seen.is_empty() {
-        differing_fields(e, e_kind, a, a_kind, &[])
+        differing_written_fields(e, e_kind, a, a_kind, &[])
     } else {
         seen
     }
@@ -737,7 +788,57 @@ pub(crate) fn panic_location(message: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::panic_location;
+    use super::*;
+
+    /// An API that reports the host percent-decoded (Go's `URL.Host`): `//%250a` has the host
+    /// `%250a` (§2.1: "%25" is the octet "%"), which the API reports as `%0a`.
+    #[test]
+    fn a_decoded_blind_spot_decodes_once() {
+        let blind_spots = [BlindSpot {
+            field: Field::Host,
+            blindness: Blindness::Decoded,
+            reason: "the API reports the host decoded",
+        }];
+        let case = Request::parse("//%250a");
+        let expected =
+            crate::impls::Implementation::answer(&crate::impls::reference::Reference, &case);
+        let reported = |host: &str| Outcome::Parsed {
+            components: Components {
+                scheme: None,
+                userinfo: None,
+                host: Some(host.into()),
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::RegName),
+        };
+        assert_eq!(
+            compare(&case, &expected, &reported("%0a"), &blind_spots),
+            None
+        );
+        // A line feed is another host, and so is the text as written.
+        let line_feed = compare(&case, &expected, &reported("\n"), &blind_spots);
+        assert_eq!(line_feed.map(|d| d.fields), Some(vec![Field::Host]));
+        // A target the implementation wrote is text: decoded on both sides.
+        let resolve = Request::Resolve {
+            base: "a:".into(),
+            input: "//%250a".into(),
+            strict: true,
+        };
+        let written = |target: &str| {
+            compare(
+                &resolve,
+                &Outcome::Resolved("a://%250a".into()),
+                &Outcome::Resolved(target.into()),
+                &blind_spots,
+            )
+            .map(|d| d.fields)
+        };
+        assert_eq!(written("a://%25%30a"), None);
+        assert_eq!(written("a://%0a"), Some(vec![Field::Host]));
+    }
 
     #[test]
     fn a_panic_is_signed_by_its_file_and_words_without_the_text_it_quotes() {
