@@ -8,7 +8,7 @@
 //! | `meaning-changed` | `normalize(x)` parses, with an authority where `x` has one, and the same scheme, userinfo, host and port up to case, percent-encoding, an IPv6 address's spelling and a default port | normalize |
 //! | `target-not-absolute` | a resolution target parses as a `URI` with the crate's own parser | resolve |
 //! | `resolution-law` | with §5.2.2's strict algorithm ([`crate::impls::Promises::strict_resolution`]), a reference with a scheme resolves to itself with its dot-segments removed, whatever the base; and every crate resolves `""` against a base with no dot-segments to that base without its fragment | resolve, parse |
-//! | `conversions-disagree` | every [`Reach::Conversion`] entry point agrees with the crate's own `parse`; every [`Reach::Resolution`] entry point with its own `resolve`; on ASCII input, where an IRI is a URI, the crate's IRI types ([`Implementation::parse_iri`]) with its URI types; every accessor ([`Reach::Accessors`]) reads what `parse` reports; a [`Reach::Part`] sub-parser that keeps to its part's rule reads a piece as the crate's whole parser reads it in place | parse, resolve |
+//! | `conversions-disagree` | every [`Reach::Conversion`] entry point agrees with the crate's own `parse`; every [`Reach::Resolution`] entry point with its own `resolve` (a [`Reach::IriResolution`] one on ASCII input, and RFC 3987 §6.5's target elsewhere); on ASCII input, where an IRI is a URI, the crate's IRI types ([`Implementation::parse_iri`]) with its URI types; every accessor ([`Reach::Accessors`]) reads what `parse` reports; a [`Reach::Part`] sub-parser that keeps to its part's rule reads a piece as the crate's whole parser reads it in place | parse, resolve |
 //! | `part-rule` | every [`Reach::Part`] sub-parser, on the input and on the piece of it where its part stands, reads it by its part's own rule (RFC 3986 `authority`, `host`, RFC 9112 `origin-form`), or as the crate's whole parser reads the piece in place | parse |
 //! | `not-idempotent` (setters) | every [`Reach::Setters`] entry point: a setter given the URL's own value changes nothing (`<setter>-own-value`), and after any setter the href parses back to itself (`<setter>`) | parse, resolve (the reference's values set on the base) |
 //! | `panic` | none of the calls above panics | all |
@@ -638,8 +638,10 @@ impl<'a> Checker<'a> {
             return;
         }
         for entry in self.implementation.entry_points() {
-            let Reach::Resolution(resolve) = entry.reach else {
-                continue;
+            let (resolve, iri) = match entry.reach {
+                Reach::Resolution(resolve) => (resolve, false),
+                Reach::IriResolution(resolve) => (resolve, true),
+                _ => continue,
             };
             self.entry(entry.name);
             let Some(outcome) = self.call(entry.name, input, || resolve(base, input)) else {
@@ -648,7 +650,24 @@ impl<'a> Checker<'a> {
             if outcome == Outcome::Unsupported {
                 continue;
             }
-            let agree = match (answer, &outcome) {
+            // An IRI entry point is judged by RFC 3987 where its input is no URI: §6.5's
+            // resolution of the same IRIs, not the crate's URI resolution, which refuses them.
+            let rfc3987;
+            let (judge, judged_by) = if iri && !(base.is_ascii() && input.is_ascii()) {
+                rfc3987 = match reference::resolve_in(
+                    base,
+                    input,
+                    reference::ResolveOptions::default(),
+                    reference::Grammar::Iri,
+                ) {
+                    Ok(target) => Outcome::Resolved(target),
+                    Err(e) => Outcome::Invalid(e.to_string()),
+                };
+                (&rfc3987, "RFC 3987 §6.5")
+            } else {
+                (answer, "resolve")
+            };
+            let agree = match (judge, &outcome) {
                 (Outcome::Invalid(_), Outcome::Invalid(_)) => true,
                 (ours, theirs) => ours == theirs,
             };
@@ -656,7 +675,7 @@ impl<'a> Checker<'a> {
                 let chain = [
                     step("base", base),
                     step("reference", input),
-                    format!("resolve {}", answer.describe()),
+                    format!("{judged_by} {}", judge.describe()),
                     format!("{} {}", entry.name, outcome.describe()),
                 ];
                 self.fail(

@@ -85,6 +85,11 @@ pub enum Reach {
     /// its answer must equal the crate's own `resolve` on the same pair (the same target, or
     /// both invalid), and it must not panic.
     Resolution(fn(&str, &str) -> Outcome),
+    /// Another way to resolve, on IRIs (RFC 3987 §6.5: the base an `IRI`, the reference an
+    /// `IRI-reference`): where both are ASCII, where an IRI is a URI, its answer must equal the
+    /// crate's own `resolve`; elsewhere it is judged by RFC 3987, the reference's IRI
+    /// resolution (the same target, or both invalid). It must not panic.
+    IriResolution(fn(&str, &str) -> Outcome),
     /// A parser of a part of a URI (an authority, a host, a path with a query), given that
     /// part of an input the crate's `parse` by URI-reference accepts; its answer must equal
     /// the same components of that parse, and it must not panic.
