@@ -5,7 +5,7 @@ use std::fmt;
 use crate::model::{BlindSpot, Blindness};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
-use crate::reference::{self, HostKind};
+use crate::reference::{self, HostKind, Level};
 
 /// What kind of difference an answer shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -360,6 +360,24 @@ pub fn compare(
                 detail: resolution_branch(case).to_owned(),
                 security: target_routing_differs(case, a),
             })
+        }
+        // At the path level (§6.2.2.3 alone) case and percent-encoding are not the
+        // normalization's business but its serializer's, whose blind spots apply as they do
+        // to a target.
+        (Outcome::Normalized(e), Outcome::Normalized(a))
+            if e != a
+                && !blind_spots.is_empty()
+                && matches!(case, Request::Normalize { level: Some(level), .. } if level == Level::Path.name())
+                && differing_written_fields(
+                    &lenient_components(e),
+                    None,
+                    &lenient_components(a),
+                    None,
+                    blind_spots,
+                )
+                .is_empty() =>
+        {
+            None
         }
         (Outcome::Normalized(e), Outcome::Normalized(a)) => (e != a).then(|| {
             let (fields, security) = string_fields(e, a);

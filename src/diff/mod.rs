@@ -499,13 +499,18 @@ impl Core {
         let mut findings = Vec::new();
         let memo = CaseMemo::default();
         for implementation in &self.implementations {
+            let own = scoped(&**implementation, case);
+            let (case, expected, memo) = match &own {
+                Some(own) => (own, &Reference.answer(own), &CaseMemo::default()),
+                None => (case, &expected, &memo),
+            };
             let checked = calls.answer_checked(&**implementation, case);
             findings.extend(self.findings(
                 &**implementation,
                 case,
-                &expected,
+                expected,
                 &checked,
-                &memo,
+                memo,
                 calls,
             ));
             answers.push((implementation.about().name.to_owned(), checked.outcome));
@@ -540,10 +545,40 @@ impl Core {
 
     fn run_all(&self, cases: &[Request], calls: &Calls<'_>) -> Vec<CaseRun> {
         let expected: Vec<Outcome> = cases.iter().map(|c| Reference.answer(c)).collect();
-        let mut answers: Vec<std::vec::IntoIter<Checked>> = self
+        // Each implementation's own cases where it scopes some of them (a normalization at the
+        // one level it implements), with the reference's answers to them.
+        let own: Vec<Option<Vec<(Request, Outcome)>>> = self
             .implementations
             .iter()
             .map(|implementation| {
+                let scoped: Vec<Option<Request>> =
+                    cases.iter().map(|c| scoped(&**implementation, c)).collect();
+                scoped.iter().any(Option::is_some).then(|| {
+                    scoped
+                        .into_iter()
+                        .zip(cases)
+                        .map(|(own, case)| {
+                            let own = own.unwrap_or_else(|| case.clone());
+                            let answer = Reference.answer(&own);
+                            (own, answer)
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        let mut answers: Vec<std::vec::IntoIter<Checked>> = self
+            .implementations
+            .iter()
+            .zip(&own)
+            .map(|(implementation, own)| {
+                let asked: Vec<Request>;
+                let cases = match own {
+                    Some(own) => {
+                        asked = own.iter().map(|(c, _)| c.clone()).collect();
+                        &asked[..]
+                    }
+                    None => cases,
+                };
                 calls
                     .answer_all_checked(&**implementation, cases)
                     .into_iter()
@@ -552,24 +587,32 @@ impl Core {
         cases
             .iter()
             .zip(expected)
-            .map(|(case, expected)| {
+            .enumerate()
+            .map(|(at, (case, expected))| {
                 let memo = CaseMemo::default();
                 let mut run = CaseRun {
                     reference: expected,
                     answers: Vec::with_capacity(self.implementations.len()),
                     findings: Vec::new(),
                 };
-                for (implementation, outcomes) in self.implementations.iter().zip(&mut answers) {
+                for ((implementation, outcomes), own) in
+                    self.implementations.iter().zip(&mut answers).zip(&own)
+                {
                     let checked = outcomes.next().unwrap_or_else(|| Checked {
                         outcome: Outcome::TimedOut,
                         failures: Vec::new(),
                     });
+                    let own_memo = CaseMemo::default();
+                    let (case, expected, memo) = match own.as_ref().map(|own| &own[at]) {
+                        Some((own, answer)) if own != case => (own, answer, &own_memo),
+                        _ => (case, &run.reference, &memo),
+                    };
                     run.findings.extend(self.findings(
                         &**implementation,
                         case,
-                        &run.reference,
+                        expected,
                         &checked,
-                        &memo,
+                        memo,
                         calls,
                     ));
                     run.answers
@@ -582,6 +625,8 @@ impl Core {
 
     fn run_one(&self, implementation: &str, case: &Request, calls: &Calls<'_>) -> Option<Finding> {
         let implementation = self.by_name(implementation)?;
+        let own = scoped(implementation, case);
+        let case = own.as_ref().unwrap_or(case);
         let expected = Reference.answer(case);
         let actual = calls.answer(implementation, case);
         self.finding(
@@ -612,6 +657,8 @@ impl Core {
         let Some(implementation) = self.by_name(implementation) else {
             return Vec::new();
         };
+        let own = scoped(implementation, case);
+        let case = own.as_ref().unwrap_or(case);
         let expected = Reference.answer(case);
         let checked = calls.answer_checked(implementation, case);
         self.findings(
@@ -819,6 +866,21 @@ impl Core {
         debug_assert_eq!(minimal, best.case);
         best
     }
+}
+
+/// The case as `implementation` is asked and judged, where that is another: a normalization
+/// at the one level its normalization implements (`Implementation::normalization_level`: a
+/// library whose normalization is documented as the path's is judged by §6.2.2.3 alone, not
+/// by the §6.2.2 it does not claim).
+fn scoped(implementation: &dyn Implementation, case: &Request) -> Option<Request> {
+    let Request::Normalize { input, level } = case else {
+        return None;
+    };
+    let own = implementation.normalization_level()?;
+    (Request::level(level.as_deref()).ok() != Some(own)).then(|| Request::Normalize {
+        input: input.clone(),
+        level: Some(own.name().to_owned()),
+    })
 }
 
 /// Characters of every class a rule may refuse (space, quote, angle brackets, backslash,
@@ -1619,6 +1681,84 @@ mod tests {
             )
             .as_deref(),
             Some("choice-13-empty-path-kept-unknown-scheme")
+        );
+    }
+
+    /// Normalizes the path alone, as a library documents it: dot-segments removed, every
+    /// other component written as it came.
+    struct NormalizesThePath;
+
+    impl Implementation for NormalizesThePath {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "normalizes-the-path",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn normalize(&self, input: &str, _: Level) -> Outcome {
+            match reference::normalize(input, Level::Path) {
+                Ok(n) => Outcome::Normalized(n),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }
+
+        fn normalization_level(&self) -> Option<Level> {
+            Some(Level::Path)
+        }
+    }
+
+    /// A normalization documented as the path's is asked and judged at that level: RFC 3986
+    /// §6.2.2.3 removes `HTTP://A/b/../%63`'s dot-segments, and §6.2.2.1 and §6.2.2.2 (case,
+    /// percent-encoding) are not what it claims.
+    #[test]
+    fn a_normalization_is_judged_at_the_level_it_implements() {
+        let engine = engine_of(NormalizesThePath);
+        let case = |level: &str| Request::Normalize {
+            input: "HTTP://A/b/../%63".into(),
+            level: Some(level.into()),
+        };
+        for level in ["syntax", "scheme"] {
+            assert_eq!(engine.run_one("normalizes-the-path", &case(level)), None);
+            let run = engine.run(&case(level));
+            assert!(run.findings.is_empty(), "{:?}", run.findings);
+            assert_eq!(run.answers[0].1, Outcome::Normalized("HTTP://A/%63".into()));
+            let all = engine.run_all(&[case(level)]);
+            assert!(all[0].findings.is_empty(), "{:?}", all[0].findings);
+        }
+        // A dot-segment left is still its own difference, at its level.
+        let left = Request::Normalize {
+            input: "a:/b/./c".into(),
+            level: None,
+        };
+        struct KeepsDots;
+        impl Implementation for KeepsDots {
+            fn about(&self) -> About<'_> {
+                About {
+                    name: "keeps-dots",
+                    version: "test",
+                    spec: "none",
+                    docs: "",
+                }
+            }
+            fn normalize(&self, input: &str, _: Level) -> Outcome {
+                Outcome::Normalized(input.to_owned())
+            }
+            fn normalization_level(&self) -> Option<Level> {
+                Some(Level::Path)
+            }
+        }
+        let found = engine_of(KeepsDots)
+            .run_one("keeps-dots", &left)
+            .expect("a:/b/./c keeps a dot-segment");
+        assert_eq!(
+            found.case,
+            Request::Normalize {
+                input: "a:/b/./c".into(),
+                level: Some("path".into()),
+            }
         );
     }
 

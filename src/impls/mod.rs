@@ -328,6 +328,13 @@ pub trait Implementation: Send + Sync {
         false
     }
 
+    /// The one level the crate's normalization implements, where it has no levels (a
+    /// normalization documented as the path's is [`Level::Path`]): every normalization is
+    /// asked and judged at that level. `None`: the level each case names.
+    fn normalization_level(&self) -> Option<Level> {
+        None
+    }
+
     /// The fields its parse results cannot express.
     fn blind_spots(&self) -> &[BlindSpot] {
         &[]

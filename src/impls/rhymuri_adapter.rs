@@ -293,7 +293,8 @@ impl Implementation for Rhymuri {
     }
 
     fn normalize(&self, input: &str, level: Level) -> Outcome {
-        if level != Level::Syntax {
+        // `Uri::normalize` has no levels: it removes the path's dot-segments.
+        if level == Level::Scheme {
             return Outcome::Unsupported;
         }
         match Uri::parse(input) {
@@ -307,6 +308,12 @@ impl Implementation for Rhymuri {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    /// `Uri::normalize` is the path's: "Apply the `remove_dot_segments` routine ... to the
+    /// path segments of the URI, in order to normalize the path" (rhymuri src/uri.rs).
+    fn normalization_level(&self) -> Option<Level> {
+        Some(Level::Path)
     }
 
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {

@@ -300,7 +300,8 @@ impl Implementation for Uniresid {
     }
 
     fn normalize(&self, input: &str, level: Level) -> Outcome {
-        if level != Level::Syntax {
+        // `Uri::normalize` has no levels: it removes the path's dot-segments.
+        if level == Level::Scheme {
             return Outcome::Unsupported;
         }
         match Uri::parse(input) {
@@ -314,6 +315,12 @@ impl Implementation for Uniresid {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    /// `Uri::normalize` is the path's: "Apply the `remove_dot_segments` routine ... to the
+    /// path segments of the URI, in order to normalize the path" (uniresid src/uri.rs).
+    fn normalization_level(&self) -> Option<Level> {
+        Some(Level::Path)
     }
 
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
