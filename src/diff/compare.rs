@@ -367,7 +367,7 @@ pub fn compare(
         (Outcome::Normalized(e), Outcome::Normalized(a))
             if e != a
                 && !blind_spots.is_empty()
-                && matches!(case, Request::Normalize { level: Some(level), .. } if level == Level::Path.name())
+                && at_the_path_level(case)
                 && differing_written_fields(
                     &lenient_components(e),
                     None,
@@ -380,7 +380,11 @@ pub fn compare(
             None
         }
         (Outcome::Normalized(e), Outcome::Normalized(a)) => (e != a).then(|| {
-            let (fields, security) = string_fields(e, a);
+            let (mut fields, security) = string_fields(e, a);
+            if at_the_path_level(case) {
+                // Signed by what differs beyond the serializer's blind spots.
+                fields = string_differences(e, a, blind_spots);
+            }
             Difference {
                 kind: DifferenceKind::Normalized,
                 fields,
@@ -395,6 +399,11 @@ pub fn compare(
             format!("answer-shape-{}-{}", shape(e), shape(a)),
         ),
     }
+}
+
+/// Whether `case` is a normalization at the path level (§6.2.2.3 alone).
+fn at_the_path_level(case: &Request) -> bool {
+    matches!(case, Request::Normalize { level: Some(level), .. } if level == Level::Path.name())
 }
 
 fn shape(outcome: &Outcome) -> &'static str {

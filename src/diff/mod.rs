@@ -1753,6 +1753,7 @@ mod tests {
         let found = engine_of(KeepsDots)
             .run_one("keeps-dots", &left)
             .expect("a:/b/./c keeps a dot-segment");
+        assert_eq!(found.difference.fields, [Field::Path]);
         assert_eq!(
             found.case,
             Request::Normalize {
