@@ -579,9 +579,7 @@ fn letter_written_otherwise(
     target: &str,
 ) -> Option<(Components, Option<HostKind>)> {
     // Only a string with an authority can show one its components lack.
-    if reference::split(target).authority.is_none() {
-        return None;
-    }
+    reference::split(target).authority?;
     with_letter_target(case, |t| {
         (t.host.is_none() && t.path.starts_with("//") && reference::recompose(t) == target)
             .then(|| (Components::from(t), t.host_kind))

@@ -499,12 +499,12 @@ impl Core {
         let mut findings = Vec::new();
         let memo = CaseMemo::default();
         for implementation in &self.implementations {
+            let checked = calls.answer_checked(&**implementation, case);
             let own = scoped(&**implementation, case);
             let (case, expected, memo) = match &own {
                 Some(own) => (own, &Reference.answer(own), &CaseMemo::default()),
                 None => (case, &expected, &memo),
             };
-            let checked = calls.answer_checked(&**implementation, case);
             findings.extend(self.findings(
                 &**implementation,
                 case,
@@ -545,8 +545,8 @@ impl Core {
 
     fn run_all(&self, cases: &[Request], calls: &Calls<'_>) -> Vec<CaseRun> {
         let expected: Vec<Outcome> = cases.iter().map(|c| Reference.answer(c)).collect();
-        // Each implementation's own cases where it scopes some of them (a normalization at the
-        // one level it implements), with the reference's answers to them.
+        // Each implementation's own cases where it scopes some of them (a normalization judged
+        // at the one level it implements), with the reference's answers to them.
         let own: Vec<Option<Vec<(Request, Outcome)>>> = self
             .implementations
             .iter()
@@ -569,16 +569,7 @@ impl Core {
         let mut answers: Vec<std::vec::IntoIter<Checked>> = self
             .implementations
             .iter()
-            .zip(&own)
-            .map(|(implementation, own)| {
-                let asked: Vec<Request>;
-                let cases = match own {
-                    Some(own) => {
-                        asked = own.iter().map(|(c, _)| c.clone()).collect();
-                        &asked[..]
-                    }
-                    None => cases,
-                };
+            .map(|implementation| {
                 calls
                     .answer_all_checked(&**implementation, cases)
                     .into_iter()
@@ -868,10 +859,12 @@ impl Core {
     }
 }
 
-/// The case as `implementation` is asked and judged, where that is another: a normalization
-/// at the one level its normalization implements (`Implementation::normalization_level`: a
-/// library whose normalization is documented as the path's is judged by §6.2.2.3 alone, not
-/// by the §6.2.2 it does not claim).
+/// The case as `implementation` is judged, where that is another: a normalization at the one
+/// level its normalization implements (`Implementation::normalization_level`: a library whose
+/// normalization is documented as the path's is judged by §6.2.2.3 alone, not by the §6.2.2 it
+/// does not claim). The case itself is still asked as it is, so that a level the library does
+/// not answer stays unsupported (the matrix's and the gate's vectors); its findings, and their
+/// shrinking, are of the judged case, which the library answers as it answers any level.
 fn scoped(implementation: &dyn Implementation, case: &Request) -> Option<Request> {
     let Request::Normalize { input, level } = case else {
         return None;
