@@ -327,21 +327,19 @@ pub fn compare(
             // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the
             // same representation its parse answers do, which the blind spot already
             // declares: no difference of its own.
-            if !blind_spots.is_empty() {
-                let expected = letter
-                    .as_ref()
-                    .map_or_else(|| lenient_components(e), |(t, _)| t.clone());
-                if differing_written_fields(
-                    &expected,
-                    None,
-                    &lenient_components(a),
-                    None,
-                    blind_spots,
-                )
-                .is_empty()
-                {
-                    return None;
-                }
+            let expected = letter
+                .as_ref()
+                .map_or_else(|| lenient_components(e), |(t, _)| t.clone());
+            let written = lenient_components(a);
+            // A written "//" is an authority, empty or not, whatever the API reports of an
+            // empty host: an answer with an empty authority where the RFC's has none (`f:////g`
+            // for T.path "//g") is an authority that appears.
+            let authority_moves = expected.host.is_none() != written.host.is_none();
+            if !blind_spots.is_empty()
+                && !authority_moves
+                && differing_written_fields(&expected, None, &written, None, blind_spots).is_empty()
+            {
+                return None;
             }
             // The fields where the targets differ in what the API can express: a scheme it
             // lowercases does not make a path difference another signature.
@@ -353,6 +351,11 @@ pub fn compare(
                     Err(_) => fields_seen_first(t, None, &lenient_components(a), None, blind_spots),
                 },
                 None => string_differences(e, a, blind_spots),
+            };
+            let fields = if authority_moves && !fields.contains(&Field::Host) {
+                [Field::Host].into_iter().chain(fields).collect()
+            } else {
+                fields
             };
             Some(Difference {
                 kind: DifferenceKind::Target,

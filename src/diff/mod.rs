@@ -1512,6 +1512,13 @@ mod tests {
     /// whose only departure is how it writes (or refuses) one target.
     struct Writes(&'static str, fn(String) -> Outcome);
 
+    /// An API that reports an empty host as none (Go's `URL.Host`).
+    const EMPTY_HOST_IS_NONE: &[crate::model::BlindSpot] = &[crate::model::BlindSpot {
+        field: Field::Host,
+        blindness: crate::model::Blindness::EmptyIsUndefined,
+        reason: "an empty host is reported as none",
+    }];
+
     impl Implementation for Writes {
         fn about(&self) -> About<'_> {
             About {
@@ -1519,6 +1526,14 @@ mod tests {
                 version: "test",
                 spec: "none",
                 docs: "",
+            }
+        }
+
+        fn blind_spots(&self) -> &[crate::model::BlindSpot] {
+            if self.0.ends_with("-blind") {
+                EMPTY_HOST_IS_NONE
+            } else {
+                &[]
             }
         }
 
@@ -1562,6 +1577,14 @@ mod tests {
         assert_eq!(empty_authority.difference.fields[0], Field::Host);
         assert!(empty_authority.is_security_relevant());
         assert!(empty_authority.is_bug());
+        // So it is for an API that reports an empty host as none: the "//" is written.
+        let written = found(Writes("empty-authority-blind", |t| {
+            Outcome::Resolved(t.replacen("//", "////", 1))
+        }))
+        .expect("f:////g has an authority T does not have");
+        assert_eq!(written.actual, Outcome::Resolved("f:////g".into()));
+        assert_eq!(written.difference.fields[0], Field::Host);
+        assert!(written.is_bug());
     }
 
     /// The reference under other readings RFC 3986 allows, named in no catalogue entry.
