@@ -275,13 +275,15 @@ pub enum Blindness {
     EmptyIsUndefined,
     /// The API does not report this field at all.
     Hidden,
-    /// The API reports the field percent-decoded, so the comparison decodes both sides.
+    /// The API reports the field percent-decoded, so the comparison decodes what is written
+    /// (the reference's text; both sides of a string the implementation wrote) and takes the
+    /// API's value as it is: decoded once, not twice.
     Decoded,
     /// The API reports the field in ASCII lowercase, so the comparison folds both sides.
     CaseFolded,
     /// The API reports the field re-encoded: characters percent-encoded that the input had
     /// as they are, or percent-encodings of unreserved characters decoded, hexadecimal digits
-    /// in another case. The comparison decodes both sides, as for [`Blindness::Decoded`].
+    /// in another case. The comparison decodes both sides.
     Reencoded,
     /// (`port`) The API reports no port where the port is the scheme's default (80 for http
     /// and ws, 443 for https and wss, 21 for ftp), so the comparison drops a default port on

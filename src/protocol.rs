@@ -485,6 +485,12 @@ pub struct About {
     /// How it reports components, field by field: what the comparison leaves out.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blind_spots: Vec<DeclaredBlindSpot>,
+    /// The one level its normalization implements, for a library whose normalization has no
+    /// levels: `path` (§6.2.2.3 alone: dot-segments), `syntax` (§6.2.2) or `scheme` (§6.2.2
+    /// and §6.2.3). Every normalization is then asked and judged at that level. Absent: the
+    /// level each request names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normalization: Option<String>,
 }
 
 /// A field a program reports differently from the RFC's exact substrings.

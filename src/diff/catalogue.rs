@@ -103,6 +103,12 @@ pub struct Entry {
     /// For a bug: what the crate's maintainers know of it.
     #[serde(default)]
     pub upstream: Option<Upstream>,
+    /// An acceptable alternative of a documented choice (vectors/README.md): a reading RFC
+    /// 3986 allows, which holds for every implementation. Composed into the model of the
+    /// implementations it names, and tried for every other one where its own model does not
+    /// reproduce its answer.
+    #[serde(default)]
+    pub acceptable: bool,
 }
 
 /// What upstream knows of a bug: the issues and pull requests that report or fix it, or none
@@ -281,6 +287,11 @@ pub struct Catalogue {
     matched: Vec<AtomicBool>,
     /// The entries by implementation, computed once.
     index: HashMap<String, ImplEntries>,
+    /// Per operation: the acceptable alternatives (`Entry::acceptable`), which hold for every
+    /// implementation.
+    acceptable: [Vec<usize>; 3],
+    /// What an implementation that no entry names has: nothing of its own.
+    unnamed: ImplEntries,
     /// What each entry alone says of a finding it covers, written once.
     known: Vec<Arc<Known>>,
     /// What several entries together say, written once per set (by catalogue indices).
@@ -450,6 +461,11 @@ impl Catalogue {
                     "{id}: `departure` is what attribution finds, not an entry's class (a documented departure is `documented-deviation`, with `model: !departure ...`)"
                 ));
             }
+            if entry.acceptable && entry.class != Class::RfcChoice {
+                return Err(format!(
+                    "{id}: an acceptable alternative is a reading RFC 3986 allows (class rfc-choice)"
+                ));
+            }
             if entry.class == Class::Bug && entry.upstream.is_none() {
                 return Err(format!(
                     "{id}: a bug entry says what upstream knows (`upstream`, with `refs: []` for none found)"
@@ -495,6 +511,14 @@ impl Catalogue {
                 }
             }
         }
+        let mut acceptable: [Vec<usize>; 3] = Default::default();
+        for (i, entry) in file.entries.iter().enumerate() {
+            for (op_i, op) in OPS.iter().enumerate() {
+                if entry.acceptable && entry.ops.iter().any(|o| o == op) {
+                    acceptable[op_i].push(i);
+                }
+            }
+        }
         let known = file
             .entries
             .iter()
@@ -504,6 +528,8 @@ impl Catalogue {
             entries: file.entries,
             matched,
             index,
+            acceptable,
+            unnamed: ImplEntries::default(),
             known,
             joined: RwLock::default(),
             shared_code: file.shared_code,
@@ -617,7 +643,7 @@ impl Catalogue {
         actual: &Outcome,
         memo: &CaseMemo,
     ) -> Option<Arc<Known>> {
-        let own = self.index.get(implementation)?;
+        let own = self.index.get(implementation).unwrap_or(&self.unnamed);
         // A broken promise of the crate's own (a property) is never a known difference: a
         // model of its answers says nothing about it. Only a bug entry that names the
         // property's kind groups it.
@@ -664,6 +690,21 @@ impl Catalogue {
                     refused = used;
                 }
                 known_answer = Some(answer);
+            }
+            // A documented choice's acceptable alternatives hold for every implementation:
+            // where its own model does not reproduce the answer, the model with one, two or
+            // three of them does (a resolver that normalizes its base and keeps a "//" path
+            // a path with "/.").
+            if !property && refused.is_empty() && !other_specification {
+                let chosen = self.with_alternatives(&steps, case, actual, blind_spots, memo);
+                if let Some(used) = chosen
+                    && meaning::keeps_meaning(case, expected, actual)
+                {
+                    for &i in &used {
+                        self.record(i);
+                    }
+                    return Some(self.known_for(&used));
+                }
             }
             // A bug entry with a model names the finding when the crate's model with the
             // bug's step added reproduces the answer exactly, and the bug's step is what makes
@@ -792,6 +833,45 @@ impl Catalogue {
                         }),
                         departures,
                     ));
+                }
+            }
+        }
+        None
+    }
+
+    /// The steps (catalogue indices) that reproduce `actual` when the smallest set of the
+    /// acceptable alternatives the implementation's own `steps` lack is added to them; `None`
+    /// when no set of up to three does.
+    fn with_alternatives(
+        &self,
+        steps: &[Step<'_>],
+        case: &Request,
+        actual: &Outcome,
+        blind_spots: &[BlindSpot],
+        memo: &CaseMemo,
+    ) -> Option<Vec<usize>> {
+        let alternatives: Vec<usize> = self.acceptable[op_index(case)]
+            .iter()
+            .copied()
+            .filter(|i| !steps.iter().any(|s| s.index == *i))
+            .collect();
+        for size in 1..=alternatives.len().min(3) {
+            for chosen in combinations(alternatives.len(), size) {
+                let mut with: Vec<Step<'_>> = steps.to_vec();
+                with.extend(chosen.iter().filter_map(|&n| {
+                    let index = alternatives[n];
+                    let model = self.entries[index].model.as_ref()?;
+                    Some(Step { model, index })
+                }));
+                // In catalogue order, as an implementation's own steps are composed.
+                with.sort_by_key(|s| s.index);
+                let (answer, inert) = models::outcome_traced(&with, case, memo);
+                if answer != Outcome::Unsupported
+                    && compare::compare(case, &answer, actual, blind_spots).is_none()
+                {
+                    let used = models::needed(&with, case, memo, &answer, &inert);
+                    // Each alternative chosen is needed, or a smaller set did it already.
+                    return Some(used).filter(|u| !u.is_empty());
                 }
             }
         }

@@ -5,7 +5,7 @@ use std::fmt;
 use crate::model::{BlindSpot, Blindness};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
-use crate::reference::{self, HostKind};
+use crate::reference::{self, HostKind, Level};
 
 /// What kind of difference an answer shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -317,14 +317,61 @@ pub fn compare(
                 security: routing_differs(ec, *ek, ac, *ak),
             })
         }
-        // A target that differs only where the implementation's API is blind (a scheme it
-        // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the same
-        // representation its parse answers do, which the blind spot already declares: no
-        // difference of its own.
-        (Outcome::Resolved(e), Outcome::Resolved(a))
+        (Outcome::Resolved(e), Outcome::Resolved(a)) if e == a => None,
+        (Outcome::Resolved(e), Outcome::Resolved(a)) => {
+            // The target is compared with what it stands for: where `e` is §5.3's writing of
+            // §5.2.2's components and reads back with an authority they do not have (a "//"
+            // path without authority, documented choice 1), with those components.
+            let letter = letter_written_otherwise(case, e);
+            // A target that differs only where the implementation's API is blind (a scheme it
+            // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the
+            // same representation its parse answers do, which the blind spot already
+            // declares: no difference of its own.
+            let expected = letter
+                .as_ref()
+                .map_or_else(|| lenient_components(e), |(t, _)| t.clone());
+            let written = lenient_components(a);
+            // A written "//" is an authority, empty or not, whatever the API reports of an
+            // empty host: an answer with an empty authority where the RFC's has none (`f:////g`
+            // for T.path "//g") is an authority that appears.
+            let authority_moves = expected.host.is_none() != written.host.is_none();
+            if !blind_spots.is_empty()
+                && !authority_moves
+                && differing_written_fields(&expected, None, &written, None, blind_spots).is_empty()
+            {
+                return None;
+            }
+            // The fields where the targets differ in what the API can express: a scheme it
+            // lowercases does not make a path difference another signature.
+            let fields = match &letter {
+                Some((t, kind)) => match reference::parse(a) {
+                    Ok(parsed) => {
+                        fields_seen_first(t, *kind, &parsed, parsed.host_kind, blind_spots)
+                    }
+                    Err(_) => fields_seen_first(t, None, &lenient_components(a), None, blind_spots),
+                },
+                None => string_differences(e, a, blind_spots),
+            };
+            let fields = if authority_moves && !fields.contains(&Field::Host) {
+                [Field::Host].into_iter().chain(fields).collect()
+            } else {
+                fields
+            };
+            Some(Difference {
+                kind: DifferenceKind::Target,
+                fields,
+                detail: resolution_branch(case).to_owned(),
+                security: target_routing_differs(case, a),
+            })
+        }
+        // At the path level (§6.2.2.3 alone) case and percent-encoding are not the
+        // normalization's business but its serializer's, whose blind spots apply as they do
+        // to a target.
+        (Outcome::Normalized(e), Outcome::Normalized(a))
             if e != a
                 && !blind_spots.is_empty()
-                && differing_fields(
+                && at_the_path_level(case)
+                && differing_written_fields(
                     &lenient_components(e),
                     None,
                     &lenient_components(a),
@@ -335,18 +382,12 @@ pub fn compare(
         {
             None
         }
-        (Outcome::Resolved(e), Outcome::Resolved(a)) => (e != a).then(|| {
-            // The fields where the targets differ in what the API can express: a scheme it
-            // lowercases does not make a path difference another signature.
-            Difference {
-                kind: DifferenceKind::Target,
-                fields: string_differences(e, a, blind_spots),
-                detail: resolution_branch(case).to_owned(),
-                security: target_routing_differs(case, a),
-            }
-        }),
         (Outcome::Normalized(e), Outcome::Normalized(a)) => (e != a).then(|| {
-            let (fields, security) = string_fields(e, a);
+            let (mut fields, security) = string_fields(e, a);
+            if at_the_path_level(case) {
+                // Signed by what differs beyond the serializer's blind spots.
+                fields = string_differences(e, a, blind_spots);
+            }
             Difference {
                 kind: DifferenceKind::Normalized,
                 fields,
@@ -363,6 +404,11 @@ pub fn compare(
     }
 }
 
+/// Whether `case` is a normalization at the path level (§6.2.2.3 alone).
+fn at_the_path_level(case: &Request) -> bool {
+    matches!(case, Request::Normalize { level: Some(level), .. } if level == Level::Path.name())
+}
+
 fn shape(outcome: &Outcome) -> &'static str {
     match outcome {
         Outcome::Parsed { .. } => "parsed",
@@ -375,13 +421,55 @@ fn shape(outcome: &Outcome) -> &'static str {
     }
 }
 
-/// The fields in which two parses differ, less the blind spots.
+/// The fields in which two parses differ, less the blind spots: `expected` as written (the
+/// reference's text), `actual` as the implementation's API reports it.
 pub fn differing_fields(
     expected: &(impl ComponentsView + ?Sized),
     expected_kind: Option<HostKind>,
     actual: &(impl ComponentsView + ?Sized),
     actual_kind: Option<HostKind>,
     blind_spots: &[BlindSpot],
+) -> Vec<Field> {
+    fields_through(
+        expected,
+        expected_kind,
+        actual,
+        actual_kind,
+        blind_spots,
+        true,
+    )
+}
+
+/// The fields in which two written strings' components differ, less the blind spots: both
+/// as written (a resolution target the implementation serialized), so that a field its API
+/// reports decoded is decoded on both sides.
+fn differing_written_fields(
+    expected: &(impl ComponentsView + ?Sized),
+    expected_kind: Option<HostKind>,
+    actual: &(impl ComponentsView + ?Sized),
+    actual_kind: Option<HostKind>,
+    blind_spots: &[BlindSpot],
+) -> Vec<Field> {
+    fields_through(
+        expected,
+        expected_kind,
+        actual,
+        actual_kind,
+        blind_spots,
+        false,
+    )
+}
+
+/// [`differing_fields`]; with `actual_reported`, `actual` is what the API reports, whose
+/// `decoded` fields are decoded already: a blind spot applies once, so `//%250a`, whose host
+/// an API reports decoded as `%0a`, is not decoded again into a line feed.
+fn fields_through(
+    expected: &(impl ComponentsView + ?Sized),
+    expected_kind: Option<HostKind>,
+    actual: &(impl ComponentsView + ?Sized),
+    actual_kind: Option<HostKind>,
+    blind_spots: &[BlindSpot],
+    actual_reported: bool,
 ) -> Vec<Field> {
     Field::ALL
         .into_iter()
@@ -410,32 +498,36 @@ pub fn differing_fields(
                 return expected_kind != actual_kind;
             }
             // Each blindness of the field applies to both sides, so that the comparison sees
-            // only what the implementation's API can express.
+            // only what the implementation's API can express; a reported value the API has
+            // decoded is not decoded again.
             let scheme = expected.component(Field::Scheme);
-            let seen = |value: Option<&str>| {
-                blindness
-                    .clone()
-                    .fold(value.map(str::to_owned), |v, b| seen_through(b, v, scheme))
+            let seen = |value: Option<&str>, reported: bool| {
+                blindness.clone().fold(value.map(str::to_owned), |v, b| {
+                    seen_through(b, v, scheme, reported)
+                })
             };
             let (e, a) = (expected.component(field), actual.component(field));
             // Equal values are equal however the implementation sees them.
             if e == a || blindness.clone().next().is_none() {
                 return e != a;
             }
-            seen(e) != seen(a)
+            seen(e, false) != seen(a, actual_reported)
         })
         .collect()
 }
 
 /// A value as an API with `blindness` reports it; `scheme` is the reference's, for a default
-/// port.
+/// port. A value the API `reported` decoded is taken as it is: decoding it again would read
+/// a "%25" twice.
 fn seen_through(
     blindness: Blindness,
     value: Option<String>,
     scheme: Option<&str>,
+    reported: bool,
 ) -> Option<String> {
     match blindness {
         Blindness::EmptyIsUndefined => value.filter(|v| !v.is_empty()),
+        Blindness::Decoded if reported => value,
         Blindness::Decoded | Blindness::Reencoded => value.map(|v| percent_decoded(&v)),
         Blindness::CaseFolded => value.map(|v| v.to_ascii_lowercase()),
         Blindness::DefaultPortDropped => value.filter(|port| {
@@ -532,8 +624,8 @@ pub fn seen_alike(
                 } else {
                     of_field(field)
                         .filter(|&b| {
-                            seen_through(b, reference.clone(), scheme) != reference
-                                || seen_through(b, answer.clone(), scheme) != answer
+                            seen_through(b, reference.clone(), scheme, false) != reference
+                                || seen_through(b, answer.clone(), scheme, true) != answer
                         })
                         .collect()
                 };
@@ -593,6 +685,23 @@ fn with_letter_target<T>(
     let target =
         reference::transform_references(&b, &r, reference::ResolveOptions::strict(*strict));
     Some(read(&target.components()))
+}
+
+/// §5.2.2's target components for a resolution case, with the host kind, when `target` is
+/// §5.3's writing of them and reads back otherwise: they have no authority and a path that
+/// starts with "//", which the string shows as an authority (`f:/a` + `.//g` gives `f://g`,
+/// documented choice 1). `None` for any other target, which reads back as it was written.
+fn letter_written_otherwise(
+    case: &Request,
+    target: &str,
+) -> Option<(Components, Option<HostKind>)> {
+    // Only a string with an authority can show one its components lack.
+    reference::split(target).authority?;
+    with_letter_target(case, |t| {
+        (t.host.is_none() && t.path.starts_with("//") && reference::recompose(t) == target)
+            .then(|| (Components::from(t), t.host_kind))
+    })
+    .flatten()
 }
 
 /// A string split by Appendix B, its authority at the last "@" and the last ":" outside
@@ -660,29 +769,32 @@ fn differences_of_parsed(
     ),
     blind_spots: &[BlindSpot],
 ) -> Vec<Field> {
-    fn fields(
-        e: &(impl ComponentsView + ?Sized),
-        e_kind: Option<HostKind>,
-        a: &(impl ComponentsView + ?Sized),
-        a_kind: Option<HostKind>,
-        blind_spots: &[BlindSpot],
-    ) -> Vec<Field> {
-        let seen = differing_fields(e, e_kind, a, a_kind, blind_spots);
-        if seen.is_empty() {
-            differing_fields(e, e_kind, a, a_kind, &[])
-        } else {
-            seen
-        }
-    }
     match parsed {
-        (Ok(e), Ok(a)) => fields(&e, e.host_kind, &a, a.host_kind, blind_spots),
-        _ => fields(
+        (Ok(e), Ok(a)) => fields_seen_first(&e, e.host_kind, &a, a.host_kind, blind_spots),
+        _ => fields_seen_first(
             &lenient_components(expected),
             None,
             &lenient_components(actual),
             None,
             blind_spots,
         ),
+    }
+}
+
+/// The fields in which two written answers differ in what the API can express, else in
+/// anything.
+fn fields_seen_first(
+    e: &(impl ComponentsView + ?Sized),
+    e_kind: Option<HostKind>,
+    a: &(impl ComponentsView + ?Sized),
+    a_kind: Option<HostKind>,
+    blind_spots: &[BlindSpot],
+) -> Vec<Field> {
+    let seen = differing_written_fields(e, e_kind, a, a_kind, blind_spots);
+    if seen.is_empty() {
+        differing_written_fields(e, e_kind, a, a_kind, &[])
+    } else {
+        seen
     }
 }
 
@@ -818,11 +930,9 @@ pub(crate) fn panic_location(message: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{SeenAlike, panic_location, seen_alike};
+    use super::*;
     use crate::impls::Implementation;
     use crate::impls::reference::Reference;
-    use crate::model::{BlindSpot, Blindness, Components, Field, Outcome};
-    use crate::protocol::Request;
 
     fn http(host: &str, path: &str) -> Components {
         Components {
@@ -891,6 +1001,56 @@ mod tests {
             host_kind,
         };
         assert!(seen_alike(&case, &Reference.answer(&case), &wrong_path, &spots).is_empty());
+    }
+
+    /// An API that reports the host percent-decoded (Go's `URL.Host`): `//%250a` has the host
+    /// `%250a` (§2.1: "%25" is the octet "%"), which the API reports as `%0a`.
+    #[test]
+    fn a_decoded_blind_spot_decodes_once() {
+        let blind_spots = [BlindSpot {
+            field: Field::Host,
+            blindness: Blindness::Decoded,
+            reason: "the API reports the host decoded",
+        }];
+        let case = Request::parse("//%250a");
+        let expected =
+            crate::impls::Implementation::answer(&crate::impls::reference::Reference, &case);
+        let reported = |host: &str| Outcome::Parsed {
+            components: Components {
+                scheme: None,
+                userinfo: None,
+                host: Some(host.into()),
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::RegName),
+        };
+        assert_eq!(
+            compare(&case, &expected, &reported("%0a"), &blind_spots),
+            None
+        );
+        // A line feed is another host, and so is the text as written.
+        let line_feed = compare(&case, &expected, &reported("\n"), &blind_spots);
+        assert_eq!(line_feed.map(|d| d.fields), Some(vec![Field::Host]));
+        // A target the implementation wrote is text: decoded on both sides.
+        let resolve = Request::Resolve {
+            base: "a:".into(),
+            input: "//%250a".into(),
+            strict: true,
+        };
+        let written = |target: &str| {
+            compare(
+                &resolve,
+                &Outcome::Resolved("a://%250a".into()),
+                &Outcome::Resolved(target.into()),
+                &blind_spots,
+            )
+            .map(|d| d.fields)
+        };
+        assert_eq!(written("a://%25%30a"), None);
+        assert_eq!(written("a://%0a"), Some(vec![Field::Host]));
     }
 
     #[test]

@@ -602,12 +602,17 @@ impl Core {
         let memo = CaseMemo::default();
         for implementation in &self.implementations {
             let checked = calls.answer_checked(&**implementation, case);
+            let own = scoped(&**implementation, case);
+            let (case, expected, memo) = match &own {
+                Some(own) => (own, &Reference.answer(own), &CaseMemo::default()),
+                None => (case, &expected, &memo),
+            };
             findings.extend(self.findings(
                 &**implementation,
                 case,
-                &expected,
+                expected,
                 &checked,
-                &memo,
+                memo,
                 calls,
             ));
             answers.push((implementation.about().name.to_owned(), checked.outcome));
@@ -642,6 +647,27 @@ impl Core {
 
     fn run_all(&self, cases: &[Request], calls: &Calls<'_>) -> Vec<CaseRun> {
         let expected: Vec<Outcome> = cases.iter().map(|c| Reference.answer(c)).collect();
+        // Each implementation's own cases where it scopes some of them (a normalization judged
+        // at the one level it implements), with the reference's answers to them.
+        let own: Vec<Option<Vec<(Request, Outcome)>>> = self
+            .implementations
+            .iter()
+            .map(|implementation| {
+                let scoped: Vec<Option<Request>> =
+                    cases.iter().map(|c| scoped(&**implementation, c)).collect();
+                scoped.iter().any(Option::is_some).then(|| {
+                    scoped
+                        .into_iter()
+                        .zip(cases)
+                        .map(|(own, case)| {
+                            let own = own.unwrap_or_else(|| case.clone());
+                            let answer = Reference.answer(&own);
+                            (own, answer)
+                        })
+                        .collect()
+                })
+            })
+            .collect();
         let mut answers: Vec<std::vec::IntoIter<Checked>> = self
             .implementations
             .iter()
@@ -654,24 +680,32 @@ impl Core {
         cases
             .iter()
             .zip(expected)
-            .map(|(case, expected)| {
+            .enumerate()
+            .map(|(at, (case, expected))| {
                 let memo = CaseMemo::default();
                 let mut run = CaseRun {
                     reference: expected,
                     answers: Vec::with_capacity(self.implementations.len()),
                     findings: Vec::new(),
                 };
-                for (implementation, outcomes) in self.implementations.iter().zip(&mut answers) {
+                for ((implementation, outcomes), own) in
+                    self.implementations.iter().zip(&mut answers).zip(&own)
+                {
                     let checked = outcomes.next().unwrap_or_else(|| Checked {
                         outcome: Outcome::TimedOut,
                         failures: Vec::new(),
                     });
+                    let own_memo = CaseMemo::default();
+                    let (case, expected, memo) = match own.as_ref().map(|own| &own[at]) {
+                        Some((own, answer)) if own != case => (own, answer, &own_memo),
+                        _ => (case, &run.reference, &memo),
+                    };
                     run.findings.extend(self.findings(
                         &**implementation,
                         case,
-                        &run.reference,
+                        expected,
                         &checked,
-                        &memo,
+                        memo,
                         calls,
                     ));
                     run.answers
@@ -684,6 +718,8 @@ impl Core {
 
     fn run_one(&self, implementation: &str, case: &Request, calls: &Calls<'_>) -> Option<Finding> {
         let implementation = self.by_name(implementation)?;
+        let own = scoped(implementation, case);
+        let case = own.as_ref().unwrap_or(case);
         let expected = Reference.answer(case);
         let actual = calls.answer(implementation, case);
         self.finding(
@@ -714,6 +750,8 @@ impl Core {
         let Some(implementation) = self.by_name(implementation) else {
             return Vec::new();
         };
+        let own = scoped(implementation, case);
+        let case = own.as_ref().unwrap_or(case);
         let expected = Reference.answer(case);
         let checked = calls.answer_checked(implementation, case);
         self.findings(
@@ -920,6 +958,23 @@ impl Core {
         debug_assert_eq!(minimal, best.case);
         best
     }
+}
+
+/// The case as `implementation` is judged, where that is another: a normalization at the one
+/// level its normalization implements (`Implementation::normalization_level`: a library whose
+/// normalization is documented as the path's is judged by §6.2.2.3 alone, not by the §6.2.2 it
+/// does not claim). The case itself is still asked as it is, so that a level the library does
+/// not answer stays unsupported (the matrix's and the gate's vectors); its findings, and their
+/// shrinking, are of the judged case, which the library answers as it answers any level.
+fn scoped(implementation: &dyn Implementation, case: &Request) -> Option<Request> {
+    let Request::Normalize { input, level } = case else {
+        return None;
+    };
+    let own = implementation.normalization_level()?;
+    (Request::level(level.as_deref()).ok() != Some(own)).then(|| Request::Normalize {
+        input: input.clone(),
+        level: Some(own.name().to_owned()),
+    })
 }
 
 /// Characters of every class a rule may refuse (space, quote, angle brackets, backslash,
@@ -1559,6 +1614,277 @@ mod tests {
         let mut other = found.clone();
         other.actual = Outcome::Resolved("a:/a^#x".into());
         assert_eq!(engine.cause(&other), None);
+    }
+
+    /// Resolves as the reference does, then hands the target to its function: a resolver
+    /// whose only departure is how it writes (or refuses) one target.
+    struct Writes(&'static str, fn(String) -> Outcome);
+
+    /// An API that reports an empty host as none (Go's `URL.Host`).
+    const EMPTY_HOST_IS_NONE: &[crate::model::BlindSpot] = &[crate::model::BlindSpot {
+        field: Field::Host,
+        blindness: crate::model::Blindness::EmptyIsUndefined,
+        reason: "an empty host is reported as none",
+    }];
+
+    impl Implementation for Writes {
+        fn about(&self) -> About<'_> {
+            About {
+                name: self.0,
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn blind_spots(&self) -> &[crate::model::BlindSpot] {
+            if self.0.ends_with("-blind") {
+                EMPTY_HOST_IS_NONE
+            } else {
+                &[]
+            }
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match Reference.resolve(base, reference, strict) {
+                Outcome::Resolved(target) => (self.1)(target),
+                other => other,
+            }
+        }
+    }
+
+    /// RFC 3986 §5.2.2 gives `f:/a` + `.//g` the components T.scheme "f", no authority, and
+    /// T.path remove_dot_segments("/.//g") = "//g"; §5.3 writes them "f://g", which reads
+    /// back with the authority "g" that T does not have (documented choice 1).
+    #[test]
+    fn a_target_is_compared_with_the_components_of_section_5_2_2() {
+        let case = Request::Resolve {
+            base: "f:/a".into(),
+            input: ".//g".into(),
+            strict: true,
+        };
+        let found = |implementation: Writes| {
+            let name = implementation.0;
+            engine_of(implementation).run_one(name, &case)
+        };
+        // A path kept a path, with an empty segment dropped: T's path differs, no authority
+        // does.
+        let dropped = found(Writes("drops-empty-segments", |t| {
+            Outcome::Resolved(t.replacen("//", "/", 1))
+        }))
+        .expect("f:/g is another path");
+        assert_eq!(dropped.actual, Outcome::Resolved("f:/g".into()));
+        assert_eq!(dropped.difference.fields, [Field::Path]);
+        assert!(!dropped.is_security_relevant());
+        // An answer with an empty authority is an authority that appears.
+        let empty_authority = found(Writes("writes-an-empty-authority", |t| {
+            Outcome::Resolved(t.replacen("//", "///", 1))
+        }))
+        .expect("f:///g has an authority T does not have");
+        assert_eq!(empty_authority.actual, Outcome::Resolved("f:///g".into()));
+        assert_eq!(empty_authority.difference.fields[0], Field::Host);
+        assert!(empty_authority.is_security_relevant());
+        assert!(empty_authority.is_bug());
+        // So it is for an API that reports an empty host as none: the "//" is written.
+        let written = found(Writes("empty-authority-blind", |t| {
+            Outcome::Resolved(t.replacen("//", "////", 1))
+        }))
+        .expect("f:////g has an authority T does not have");
+        assert_eq!(written.actual, Outcome::Resolved("f:////g".into()));
+        assert_eq!(written.difference.fields[0], Field::Host);
+        assert!(written.is_bug());
+    }
+
+    /// The reference under other readings RFC 3986 allows, named in no catalogue entry.
+    struct Reads(
+        &'static str,
+        reference::ResolveOptions,
+        reference::NormalizeOptions,
+    );
+
+    impl Implementation for Reads {
+        fn about(&self) -> About<'_> {
+            About {
+                name: self.0,
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn resolve(&self, base: &str, input: &str, strict: bool) -> Outcome {
+            let options = reference::ResolveOptions { strict, ..self.1 };
+            match reference::resolve(base, input, options) {
+                Ok(target) => Outcome::Resolved(target),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }
+
+        fn normalize(&self, input: &str, level: Level) -> Outcome {
+            match reference::normalize_with(input, level, self.2) {
+                Ok(n) => Outcome::Normalized(n),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }
+    }
+
+    /// A documented choice's acceptable alternatives (vectors/README.md) are readings RFC 3986
+    /// allows: known for every implementation, not only for those the catalogue names.
+    #[test]
+    fn a_documented_choices_alternatives_hold_for_every_implementation() {
+        let known = |implementation: Box<dyn Implementation>, case: Request| {
+            let name = implementation.about().name.to_owned();
+            Engine::in_thread(vec![Arc::from(implementation)], Catalogue::bundled())
+                .run_one(&name, &case)
+                .expect("another answer than the reference's")
+                .known
+                .map(|k| k.id.clone())
+        };
+        // Choice 1: §5.2.2 gives `f:/a` + `.//g` the path "//g" and no authority; "/."
+        // before it, or an error, keeps it a path.
+        let double_slash = Request::Resolve {
+            base: "f:/a".into(),
+            input: ".//g".into(),
+            strict: true,
+        };
+        let slash_dot = Writes("writes-slash-dot", |t| {
+            Outcome::Resolved(t.replacen("//", "/.//", 1))
+        });
+        assert_eq!(
+            known(Box::new(slash_dot), double_slash.clone()).as_deref(),
+            Some("choice-1-slash-dot-prefix")
+        );
+        let refuses = Writes("refuses-a-double-slash-path", |_| {
+            Outcome::Invalid("a path without authority starts with //".into())
+        });
+        assert_eq!(
+            known(Box::new(refuses), double_slash).as_deref(),
+            Some("choice-1-refuse-double-slash")
+        );
+        // §5.2.1: "Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3,
+        // is optional": `http://a/b/c/..` normalized is `http://a/b/`, and `g` against it is
+        // `http://a/b/g` (the letter merges with "/b/c/" instead).
+        let normalizes_its_base = Reads(
+            "normalizes-its-base",
+            reference::ResolveOptions {
+                base_normalized: true,
+                ..reference::ResolveOptions::default()
+            },
+            reference::NormalizeOptions::default(),
+        );
+        assert_eq!(
+            known(
+                Box::new(normalizes_its_base),
+                Request::Resolve {
+                    base: "http://a/b/c/..".into(),
+                    input: "g".into(),
+                    strict: true,
+                }
+            )
+            .as_deref(),
+            Some("choice-16-base-normalized")
+        );
+        // Choice 13, §6.2.3: "In general, a URI that uses the generic syntax for authority
+        // with an empty path should be normalized to a path of "/"": `a://0` left as it is
+        // for a scheme the implementation does not know.
+        let keeps_empty_paths = Reads(
+            "keeps-empty-paths",
+            reference::ResolveOptions::default(),
+            reference::NormalizeOptions {
+                empty_path_slash_for_every_scheme: false,
+                ..reference::NormalizeOptions::default()
+            },
+        );
+        assert_eq!(
+            known(
+                Box::new(keeps_empty_paths),
+                Request::Normalize {
+                    input: "a://0".into(),
+                    level: Some("scheme".into()),
+                }
+            )
+            .as_deref(),
+            Some("choice-13-empty-path-kept-unknown-scheme")
+        );
+    }
+
+    /// Normalizes the path alone, as a library documents it: dot-segments removed, every
+    /// other component written as it came.
+    struct NormalizesThePath;
+
+    impl Implementation for NormalizesThePath {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "normalizes-the-path",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn normalize(&self, input: &str, _: Level) -> Outcome {
+            match reference::normalize(input, Level::Path) {
+                Ok(n) => Outcome::Normalized(n),
+                Err(e) => Outcome::Invalid(e.to_string()),
+            }
+        }
+
+        fn normalization_level(&self) -> Option<Level> {
+            Some(Level::Path)
+        }
+    }
+
+    /// A normalization documented as the path's is asked and judged at that level: RFC 3986
+    /// §6.2.2.3 removes `HTTP://A/b/../%63`'s dot-segments, and §6.2.2.1 and §6.2.2.2 (case,
+    /// percent-encoding) are not what it claims.
+    #[test]
+    fn a_normalization_is_judged_at_the_level_it_implements() {
+        let engine = engine_of(NormalizesThePath);
+        let case = |level: &str| Request::Normalize {
+            input: "HTTP://A/b/../%63".into(),
+            level: Some(level.into()),
+        };
+        for level in ["syntax", "scheme"] {
+            assert_eq!(engine.run_one("normalizes-the-path", &case(level)), None);
+            let run = engine.run(&case(level));
+            assert!(run.findings.is_empty(), "{:?}", run.findings);
+            assert_eq!(run.answers[0].1, Outcome::Normalized("HTTP://A/%63".into()));
+            let all = engine.run_all(&[case(level)]);
+            assert!(all[0].findings.is_empty(), "{:?}", all[0].findings);
+        }
+        // A dot-segment left is still its own difference, at its level.
+        let left = Request::Normalize {
+            input: "a:/b/./c".into(),
+            level: None,
+        };
+        struct KeepsDots;
+        impl Implementation for KeepsDots {
+            fn about(&self) -> About<'_> {
+                About {
+                    name: "keeps-dots",
+                    version: "test",
+                    spec: "none",
+                    docs: "",
+                }
+            }
+            fn normalize(&self, input: &str, _: Level) -> Outcome {
+                Outcome::Normalized(input.to_owned())
+            }
+            fn normalization_level(&self) -> Option<Level> {
+                Some(Level::Path)
+            }
+        }
+        let found = engine_of(KeepsDots)
+            .run_one("keeps-dots", &left)
+            .expect("a:/b/./c keeps a dot-segment");
+        assert_eq!(found.difference.fields, [Field::Path]);
+        assert_eq!(
+            found.case,
+            Request::Normalize {
+                input: "a:/b/./c".into(),
+                level: Some("path".into()),
+            }
+        );
     }
 
     #[test]

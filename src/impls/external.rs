@@ -107,6 +107,8 @@ struct Description {
     unknown_blind_spots: Vec<(String, String)>,
     operations: Option<Vec<String>>,
     rules: Option<Vec<String>>,
+    /// The one level its normalization implements, when `about` names one.
+    normalization: Option<Level>,
 }
 
 #[derive(Default)]
@@ -389,6 +391,16 @@ impl External {
             unknown_blind_spots,
             operations: about.operations,
             rules: about.rules,
+            normalization: about.normalization.as_deref().and_then(|name| {
+                let level = Level::from_name(name);
+                if level.is_none() {
+                    eprintln!(
+                        "warning: {}: normalization level {name:?} is not one the harness knows; ignored",
+                        self.command
+                    );
+                }
+                level
+            }),
         }
     }
 
@@ -1169,6 +1181,10 @@ impl Implementation for External {
         &self.description().blind_spots
     }
 
+    fn normalization_level(&self) -> Option<Level> {
+        self.description().normalization
+    }
+
     fn answer(&self, request: &Request) -> Outcome {
         self.answer_many(std::slice::from_ref(request))
             .pop()
@@ -1261,6 +1277,9 @@ pub fn about_of(implementation: &dyn Implementation) -> protocol::About {
         spec: Some(about.spec.to_owned()),
         operations: None,
         rules: None,
+        normalization: implementation
+            .normalization_level()
+            .map(|level| level.name().to_owned()),
         blind_spots: implementation
             .blind_spots()
             .iter()

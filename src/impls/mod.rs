@@ -103,6 +103,11 @@ pub enum Reach {
     /// its answer must equal the crate's own `resolve` on the same pair (the same target, or
     /// both invalid), and it must not panic.
     Resolution(fn(&str, &str) -> Outcome),
+    /// Another way to resolve, on IRIs (RFC 3987 §6.5: the base an `IRI`, the reference an
+    /// `IRI-reference`): where both are ASCII, where an IRI is a URI, its answer must equal the
+    /// crate's own `resolve`; elsewhere it is judged by RFC 3987, the reference's IRI
+    /// resolution (the same target, or both invalid). It must not panic.
+    IriResolution(fn(&str, &str) -> Outcome),
     /// A parser of a part of a URI (an authority, a host, a path with a query), given that
     /// part of an input the crate's `parse` by URI-reference accepts; its answer must equal
     /// the same components of that parse, and it must not panic.
@@ -339,6 +344,13 @@ pub trait Implementation: Send + Sync {
     /// Whether RFC 6874 zone identifiers can be asked for.
     fn supports_zone_id(&self) -> bool {
         false
+    }
+
+    /// The one level the crate's normalization implements, where it has no levels (a
+    /// normalization documented as the path's is [`Level::Path`]): every normalization is
+    /// asked and judged at that level. `None`: the level each case names.
+    fn normalization_level(&self) -> Option<Level> {
+        None
     }
 
     /// The fields its parse results cannot express.

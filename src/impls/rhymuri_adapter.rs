@@ -35,11 +35,14 @@
 //!   for a `?` or `#` with nothing after it (`query_empty_but_present`,
 //!   `fragment_empty_but_present` tests), `None` when the delimiter is absent.
 //! - **Decoded bytes as text.** Every component but the scheme and port is compared decoded
-//!   (a blind spot). The adapter reports the crate's bytes with `%` and the bytes of invalid
-//!   UTF-8 percent-encoded, so that decoding the report gives the crate's bytes back.
-//! - **Host kind.** The crate has no host kind; the adapter reads it from the host as above
-//!   (a valid IPv6 address is `ipv6`, four dotted decimal octets `ipv4`, anything else
-//!   `reg-name`): an IPvFuture literal is a `reg-name` to the crate.
+//!   (a `re-encoded` blind spot: decoded on both sides). The adapter reports the crate's bytes
+//!   with `%` and the bytes of invalid UTF-8 percent-encoded, so that decoding the report once
+//!   gives the crate's bytes back.
+//! - **Host kind.** The crate has no host kind, and the host kind is a blind spot. The adapter
+//!   reports the kind its `Display` shows (`ipv6` for a host it brackets, `reg-name` for any
+//!   other), never one read from the decoded host: `%30.0.0.0` decodes to `0.0.0.0`, which
+//!   the crate does not call an IPv4 address. An IPvFuture literal shows in the host, whose
+//!   brackets the crate drops.
 //!
 //! # When it writes an authority
 //!
@@ -101,20 +104,28 @@ const BLIND_SPOTS: &[BlindSpot] = &[
     },
     BlindSpot {
         field: Field::Userinfo,
-        blindness: Blindness::Decoded,
+        blindness: Blindness::Reencoded,
         reason: "rhymuri::Authority::userinfo is the decoded bytes: \"percent encodings are \
-                 decoded during parsing\" (Uri's documentation)",
+                 decoded during parsing\" (Uri's documentation), written back with \"%\" and \
+                 invalid UTF-8 percent-encoded (segment_list::decoded_text)",
     },
     BlindSpot {
         field: Field::Host,
-        blindness: Blindness::Decoded,
-        reason: "rhymuri::Authority::host is the decoded bytes",
+        blindness: Blindness::Reencoded,
+        reason: "rhymuri::Authority::host is the decoded bytes, written back with \"%\" and \
+                 invalid UTF-8 percent-encoded",
     },
     BlindSpot {
         field: Field::Host,
         blindness: Blindness::CaseFolded,
         reason: "rhymuri lowercases a reg-name after decoding it (parse_host_port, the \
                  host_mixed_case test)",
+    },
+    BlindSpot {
+        field: Field::HostKind,
+        blindness: Blindness::Hidden,
+        reason: "rhymuri has no host kind: Authority::host is bytes, bracketed by Display when \
+                 they are an IPv6 address, and nothing tells an IPv4 address from a reg-name",
     },
     BlindSpot {
         field: Field::Port,
@@ -124,18 +135,21 @@ const BLIND_SPOTS: &[BlindSpot] = &[
     },
     BlindSpot {
         field: Field::Path,
-        blindness: Blindness::Decoded,
-        reason: "rhymuri::Uri::path is a list of decoded segments",
+        blindness: Blindness::Reencoded,
+        reason: "rhymuri::Uri::path is a list of decoded segments, written back with \"%\" and \
+                 invalid UTF-8 percent-encoded",
     },
     BlindSpot {
         field: Field::Query,
-        blindness: Blindness::Decoded,
-        reason: "rhymuri::Uri::query is the decoded bytes",
+        blindness: Blindness::Reencoded,
+        reason: "rhymuri::Uri::query is the decoded bytes, written back with \"%\" and \
+                 invalid UTF-8 percent-encoded",
     },
     BlindSpot {
         field: Field::Fragment,
-        blindness: Blindness::Decoded,
-        reason: "rhymuri::Uri::fragment is the decoded bytes",
+        blindness: Blindness::Reencoded,
+        reason: "rhymuri::Uri::fragment is the decoded bytes, written back with \"%\" and \
+                 invalid UTF-8 percent-encoded",
     },
 ];
 
@@ -279,7 +293,8 @@ impl Implementation for Rhymuri {
     }
 
     fn normalize(&self, input: &str, level: Level) -> Outcome {
-        if level != Level::Syntax {
+        // `Uri::normalize` has no levels: it removes the path's dot-segments.
+        if level == Level::Scheme {
             return Outcome::Unsupported;
         }
         match Uri::parse(input) {
@@ -293,6 +308,12 @@ impl Implementation for Rhymuri {
 
     fn blind_spots(&self) -> &[BlindSpot] {
         BLIND_SPOTS
+    }
+
+    /// `Uri::normalize` is the path's: "Apply the `remove_dot_segments` routine ... to the
+    /// path segments of the URI, in order to normalize the path" (rhymuri src/uri.rs).
+    fn normalization_level(&self) -> Option<Level> {
+        Some(Level::Path)
     }
 
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
@@ -341,6 +362,32 @@ impl Implementation for Rhymuri {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diff::{Catalogue, Engine};
+    use crate::protocol::Request;
+
+    /// Whether the engine finds a bug (a candidate or a confirmed one) on parsing `input`.
+    fn finds_a_bug(input: &str) -> bool {
+        Engine::in_thread(vec![std::sync::Arc::new(Rhymuri)], Catalogue::bundled())
+            .run_one("rhymuri", &Request::parse(input))
+            .is_some_and(|f| f.is_bug())
+    }
+
+    /// The crate has no host kind: `%30.0.0.0` (a reg-name, §3.2.2) decoded to `0.0.0.0` is
+    /// no IPv4 address of the crate's, and no difference.
+    #[test]
+    fn no_host_kind_is_read_from_a_decoded_host() {
+        assert!(!finds_a_bug("//%30.0.0.0/"));
+        assert!(!finds_a_bug("//%30.0.0.0:00/"));
+    }
+
+    /// The adapter writes the crate's decoded bytes back with "%" percent-encoded: its host
+    /// of `//%25%34%31/` (the octets "%41") reads `%2541`, which the comparison decodes once
+    /// more, as it decodes the reference's text.
+    #[test]
+    fn a_host_written_back_is_decoded_as_written() {
+        assert!(!finds_a_bug("//%25%34%31/"));
+        assert!(!finds_a_bug("//a%2541/%25%34%31"));
+    }
 
     fn components(input: &str) -> Components {
         match Rhymuri.parse(input, Rule::UriReference, ParseOptions::default()) {

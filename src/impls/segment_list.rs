@@ -2,7 +2,6 @@
 //! written back as RFC 3986 text for the model's components.
 
 use crate::reference::HostKind;
-use crate::reference::host::is_ipv4address;
 
 /// The crate's decoded bytes as text whose percent-decoding gives them back: `%` and the
 /// bytes of invalid UTF-8 are percent-encoded, everything else is as the crate holds it.
@@ -36,16 +35,16 @@ pub(super) fn joined_path(segments: &[Vec<u8>]) -> String {
     }
 }
 
-/// A host as these crates' `Display` writes its kind: in brackets when it is a valid IPv6
-/// address (the crate checks with its `validate_ipv6_address`; `std::net::Ipv6Addr` accepts
-/// the same texts of RFC 3986's `IPv6address`), as a reg-name otherwise; and the kind read from
-/// it.
+/// A host as these crates' `Display` writes it: in brackets when it is a valid IPv6 address
+/// (the crate checks with its `validate_ipv6_address`; `std::net::Ipv6Addr` accepts the same
+/// texts of RFC 3986's `IPv6address`), as it is otherwise; and the kind that writing shows.
+/// The crates have no host kind (a declared blind spot): the kind is `ipv6` where they bracket
+/// the host and `reg-name` everywhere else, never one read from the decoded text (`%30.0.0.0`
+/// is decoded to `0.0.0.0`, which the crates do not call an IPv4 address either).
 pub(super) fn host_and_kind(host: &[u8]) -> (String, HostKind) {
     let text = decoded_text(host);
     if text.contains(':') && text.parse::<std::net::Ipv6Addr>().is_ok() {
         (format!("[{text}]"), HostKind::Ipv6)
-    } else if is_ipv4address(text.as_bytes()) {
-        (text, HostKind::Ipv4)
     } else {
         (text, HostKind::RegName)
     }

@@ -48,8 +48,8 @@
 //! | `uri::UriRef::new`, `uri::Uri::new` | parse |
 //! | `IriRef::new`, `Iri::new`, `is_relative_iri_ref` | parse-iri |
 //! | `uri::Uri::resolve` | resolve |
-//! | `BaseIri::resolve(&str)` (a `Result`, no `unwrap`) | another resolution: the same target |
-//! | `Iri::resolve` (the IRI type, on the same strings) | another resolution: the same target |
+//! | `BaseIri::resolve(&str)` (a `Result`, no `unwrap`; `BaseIri` is oxiri's IRI) | another resolution, of IRIs: the same target on ASCII input, RFC 3987 §6.5's elsewhere |
+//! | `Iri::resolve` (the IRI type, on the same strings) | another resolution, of IRIs: the same target on ASCII input, RFC 3987 §6.5's elsewhere |
 //! | `Display` of `uri::UriRef` | serialize (the wrappers keep the string) |
 //! | `BaseIriRef::new` (oxiri 0.2's parser) | conversion, URI-reference: must accept what `uri::UriRef::new` accepts |
 //! | `BaseIri::new` | conversion, URI: must accept what `uri::Uri::new` accepts |
@@ -157,7 +157,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     },
     EntryPoint {
         name: "sophia_iri::resolve::BaseIri::resolve(&str)",
-        reach: Reach::Resolution(|base, reference| {
+        reach: Reach::IriResolution(|base, reference| {
             let base = match BaseIri::new(base) {
                 Ok(base) => base,
                 Err(e) => return Outcome::Invalid(format!("base: {e}")),
@@ -173,7 +173,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     },
     EntryPoint {
         name: "sophia_iri::Iri::resolve",
-        reach: Reach::Resolution(|base, reference| {
+        reach: Reach::IriResolution(|base, reference| {
             let base = match Iri::new(base) {
                 Ok(base) => base,
                 Err(e) => return Outcome::Invalid(format!("base: {e}")),
@@ -374,6 +374,25 @@ mod tests {
                 .parse_iri("a:\u{e9}", Rule::RelativeRef)
                 .is_valid()
         );
+    }
+
+    /// The IRI entry points resolve IRIs: `""` against the IRI `a:א` is `a:א` by RFC 3987
+    /// §6.5 (T.path = Base.path), which the URI resolution refuses (`א` is no URI character):
+    /// no disagreement.
+    #[test]
+    fn iri_entry_points_are_judged_by_rfc_3987() {
+        let case = Request::Resolve {
+            base: "a:\u{5d0}".into(),
+            input: "".into(),
+            strict: true,
+        };
+        let answer = SophiaIri.answer(&case);
+        assert!(matches!(answer, Outcome::Invalid(_)), "{answer:?}");
+        let disagreements: Vec<String> = crate::diff::properties::check(&SophiaIri, &case, &answer)
+            .into_iter()
+            .map(|f| f.detail)
+            .collect();
+        assert_eq!(disagreements, Vec::<String>::new());
     }
 
     #[test]

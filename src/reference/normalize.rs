@@ -19,6 +19,10 @@ pub enum Level {
     Syntax,
     /// §6.2.3 on top of §6.2.2: default and empty ports, the empty path of `http` and its kin.
     Scheme,
+    /// §6.2.2.3 alone: the path's dot-segments removed, every component otherwise as written.
+    /// The level of a library whose normalization is documented as the path's (rhymuri's
+    /// `Uri::normalize`: "to normalize the path"); no vector asks it.
+    Path,
 }
 
 impl Level {
@@ -27,12 +31,13 @@ impl Level {
         match self {
             Level::Syntax => "syntax",
             Level::Scheme => "scheme",
+            Level::Path => "path",
         }
     }
 
     /// The level whose [`name`](Self::name) is `name`.
     pub fn from_name(name: &str) -> Option<Level> {
-        [Level::Syntax, Level::Scheme]
+        [Level::Syntax, Level::Scheme, Level::Path]
             .into_iter()
             .find(|level| level.name() == name)
     }
@@ -220,11 +225,15 @@ pub fn normalize_components_in(
             },
         ),
     };
+    if level == Level::Path {
+        let path = path_dot_segments_normalized(c.path.to_owned(), c, options);
+        return super::recompose(&Components { path: &path, ..*c });
+    }
     let mut out = String::with_capacity(c.path.len() + 16);
     let scheme = c.scheme.map(str::to_ascii_lowercase);
     let rules = match level {
         Level::Scheme => scheme.as_deref().and_then(SchemeRules::of),
-        Level::Syntax => None,
+        Level::Syntax | Level::Path => None,
     };
     if let Some(scheme) = &scheme {
         out.push_str(scheme);
@@ -264,21 +273,7 @@ pub fn normalize_components_in(
     }
     let mut encoded_path = String::with_capacity(c.path.len());
     percent(&mut encoded_path, c.path, false, Wide::Ucschar);
-    let rootless = c.scheme.is_some() && !encoded_path.starts_with('/');
-    let mut path = if !options.rootless_dot_segments && rootless {
-        encoded_path
-    } else {
-        let removed = dot_segments_normalized(&encoded_path, c.scheme.is_some(), c.has_authority());
-        match removed.strip_prefix('/') {
-            Some(kept) if options.rootless_kept && rootless && !kept.starts_with('/') => {
-                kept.to_owned()
-            }
-            _ => removed,
-        }
-    };
-    if !options.double_slash_prefix && !c.has_authority() && path.starts_with("/.//") {
-        path.replace_range(..2, "");
-    }
+    let mut path = path_dot_segments_normalized(encoded_path, c, options);
     // §6.2.3: "In general, a URI that uses the generic syntax for authority with an empty path
     // should be normalized to a path of "/"."
     if path.is_empty()
@@ -299,6 +294,31 @@ pub fn normalize_components_in(
         percent(&mut out, fragment, false, Wide::Ucschar);
     }
     out
+}
+
+/// §6.2.2.3 on the path of `c` (its percent-encoding normalized, or as written at the path
+/// level), under the readings of `options` (choice 10).
+fn path_dot_segments_normalized(
+    encoded_path: String,
+    c: &Components<'_>,
+    options: NormalizeOptions,
+) -> String {
+    let rootless = c.scheme.is_some() && !encoded_path.starts_with('/');
+    let mut path = if !options.rootless_dot_segments && rootless {
+        encoded_path
+    } else {
+        let removed = dot_segments_normalized(&encoded_path, c.scheme.is_some(), c.has_authority());
+        match removed.strip_prefix('/') {
+            Some(kept) if options.rootless_kept && rootless && !kept.starts_with('/') => {
+                kept.to_owned()
+            }
+            _ => removed,
+        }
+    };
+    if !options.double_slash_prefix && !c.has_authority() && path.starts_with("/.//") {
+        path.replace_range(..2, "");
+    }
+    path
 }
 
 /// §6.2.2.3 on a path whose percent-encoding is already normalized: remove_dot_segments

@@ -7,7 +7,9 @@ use crate::protocol::Request;
 use crate::reference::{self, HostKind};
 
 /// The reference's answer in rhymuri's types: a port is an `Option<u16>`
-/// (`Authority::port`: "080" reads 80, above 65535 is refused), and an empty path after an
+/// (`Authority::port`: "080" reads 80, above 65535 is refused, an empty port is none, in
+/// every operation: a parse, a resolution's target and a normalization alike are written from
+/// it), and an empty path after an
 /// authority is stored as `[""]`, written "/" (the crate's test
 /// `empty_path_in_uri_with_authority_is_equivalent_to_slash_only_path`).
 pub(super) fn types(case: &Request, answer: Outcome) -> Outcome {
@@ -28,7 +30,8 @@ pub(super) fn types(case: &Request, answer: Outcome) -> Outcome {
     }
     let edit = |c: &mut Components, _: Option<HostKind>| -> Result<(), String> {
         c.port = match c.port.as_deref() {
-            None | Some("") => c.port.take(),
+            // No `u16` is empty: the ":" goes with it.
+            None | Some("") => None,
             Some(digits) => Some(
                 digits
                     .parse::<u16>()
