@@ -128,15 +128,17 @@ pub fn build(parsers: &[String], reports: &[Report], catalogue: &Catalogue) -> T
 /// Renders the table.
 pub fn render(table: &Table) -> String {
     let mut out = String::from("# The field by mechanism\n\n");
-    out.push_str(
+    let _ = write!(
+        out,
         "Each column is a departure from RFC 3986 of the library shared by every parser \
          (`src/diff/departures.rs`), each an exact model; each row a parser of this run. A cell \
          links the report that shows it: **documented** where the parser's catalogue names the \
          departure as its library's own behaviour, **confirmed bug** where a catalogue entry \
          checked by hand does, **candidate** where only the library of departures names it. An \
          empty cell is not seen in this run, not a proof of conformance. Which departure is \
-         which is in [docs/reports.md](../docs/reports.md#how-a-case-is-compared); the parsers' \
+         which is in [docs/reports.md]({}docs/reports.md#how-a-case-is-compared); the parsers' \
          other results are in [field.md](field.md).\n\n",
+        super::root_from_reports()
     );
     if table.departures.is_empty() {
         out.push_str("No departure of the library was seen in this run.\n");
