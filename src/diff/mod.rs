@@ -774,6 +774,9 @@ impl Core {
         memo: &CaseMemo,
         calls: &Calls<'_>,
     ) -> Vec<Finding> {
+        if lacks_the_level(implementation, case) {
+            return Vec::new();
+        }
         let mut findings: Vec<Finding> = self
             .finding(
                 implementation,
@@ -813,6 +816,9 @@ impl Core {
         memo: &CaseMemo,
         calls: &Calls<'_>,
     ) -> Option<Finding> {
+        if lacks_the_level(implementation, case) {
+            return None;
+        }
         let name = implementation.about().name;
         let blind_spots = implementation.blind_spots();
         let mut difference = match compare::compare(case, expected, actual, blind_spots) {
@@ -975,6 +981,15 @@ fn scoped(implementation: &dyn Implementation, case: &Request) -> Option<Request
         input: input.clone(),
         level: Some(own.name().to_owned()),
     })
+}
+
+/// Whether `case` is a normalization at the path level (§6.2.2.3 alone), which only a
+/// library whose normalization is the path's is judged at ([`scoped`]): another has no such
+/// level (its normalization does more), so the case is not compared for it. Such cases come from
+/// the reports of a path-level library, replayed on every implementation.
+fn lacks_the_level(implementation: &dyn Implementation, case: &Request) -> bool {
+    matches!(case, Request::Normalize { level: Some(level), .. } if level == Level::Path.name())
+        && implementation.normalization_level() != Some(Level::Path)
 }
 
 /// Characters of every class a rule may refuse (space, quote, angle brackets, backslash,
@@ -1885,6 +1900,36 @@ mod tests {
                 level: Some("path".into()),
             }
         );
+        // That path-level case, replayed on a library whose one normalization does more (the
+        // case of a hexadecimal digit, here), is not compared: it has no path level.
+        struct NormalizesMore;
+        impl Implementation for NormalizesMore {
+            fn about(&self) -> About<'_> {
+                About {
+                    name: "normalizes-more",
+                    version: "test",
+                    spec: "none",
+                    docs: "",
+                }
+            }
+            fn normalize(&self, input: &str, _: Level) -> Outcome {
+                Outcome::Normalized(input.replace("%0a", "%0A"))
+            }
+        }
+        let more = engine_of(NormalizesMore);
+        let at = |level: &str| Request::Normalize {
+            input: "#%0a".into(),
+            level: Some(level.into()),
+        };
+        assert_eq!(more.run_one("normalizes-more", &at("path")), None);
+        assert!(more.run(&at("path")).findings.is_empty());
+        // At a level it has, the same answer is judged.
+        assert_eq!(more.run_one("normalizes-more", &at("syntax")), None);
+        let wrong = Request::Normalize {
+            input: "a:/b/./c".into(),
+            level: Some("syntax".into()),
+        };
+        assert!(more.run_one("normalizes-more", &wrong).is_some());
     }
 
     #[test]
