@@ -19,7 +19,7 @@
 
 use serde::{Deserialize, Deserializer};
 
-use crate::model::{Components, Outcome};
+use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::chars::{
     ALPHA, CharClass, DIGIT, FRAGMENT, HEXDIG, IPVFUTURE_TAIL, PATH, QUERY, REG_NAME, SCHEME,
@@ -27,75 +27,42 @@ use crate::reference::chars::{
 };
 use crate::reference::{self, HostKind, ParseOptions};
 
-/// A component of a URI reference, as a departure's parameter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Part {
-    /// `scheme`
-    Scheme,
-    /// `userinfo`
-    Userinfo,
-    /// `host`, a `reg-name` (an IP literal has a departure of its own)
-    Host,
-    /// `port`
-    Port,
-    /// `path`
-    Path,
-    /// `query`
-    Query,
-    /// `fragment`
-    Fragment,
+/// The components a departure may be about: every field but the host kind, in URI order.
+const COMPONENTS: [Field; 7] = [
+    Field::Scheme,
+    Field::Userinfo,
+    Field::Host,
+    Field::Port,
+    Field::Path,
+    Field::Query,
+    Field::Fragment,
+];
+
+/// The characters `component`'s rule allows as they are (pct-encoded triplets aside), and the
+/// one that stands for a refused character in a rewrite.
+const fn rule(component: Field) -> (CharClass, char) {
+    match component {
+        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+        Field::Scheme => (SCHEME, 'a'),
+        // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+        Field::Userinfo => (USERINFO, 'a'),
+        // reg-name = *( unreserved / pct-encoded / sub-delims ); an IP literal has departures
+        // of its own, and the host kind none.
+        Field::Host | Field::HostKind => (REG_NAME, 'a'),
+        // port = *DIGIT
+        Field::Port => (DIGIT, '0'),
+        // path: segments of pchar, "/" between them
+        Field::Path => (PATH, 'a'),
+        // query = *( pchar / "/" / "?" )
+        Field::Query => (QUERY, 'a'),
+        // fragment = *( pchar / "/" / "?" )
+        Field::Fragment => (FRAGMENT, 'a'),
+    }
 }
 
-impl Part {
-    /// Every part, in URI order.
-    pub const ALL: [Part; 7] = [
-        Part::Scheme,
-        Part::Userinfo,
-        Part::Host,
-        Part::Port,
-        Part::Path,
-        Part::Query,
-        Part::Fragment,
-    ];
-
-    /// Its ABNF rule's name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Part::Scheme => "scheme",
-            Part::Userinfo => "userinfo",
-            Part::Host => "host",
-            Part::Port => "port",
-            Part::Path => "path",
-            Part::Query => "query",
-            Part::Fragment => "fragment",
-        }
-    }
-
-    /// The characters its rule allows as they are (pct-encoded triplets aside), and the one
-    /// that stands for a refused character in a rewrite.
-    const fn rule(self) -> (CharClass, char) {
-        match self {
-            // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-            Part::Scheme => (SCHEME, 'a'),
-            // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
-            Part::Userinfo => (USERINFO, 'a'),
-            // reg-name = *( unreserved / pct-encoded / sub-delims )
-            Part::Host => (REG_NAME, 'a'),
-            // port = *DIGIT
-            Part::Port => (DIGIT, '0'),
-            // path: segments of pchar, "/" between them
-            Part::Path => (PATH, 'a'),
-            // query = *( pchar / "/" / "?" )
-            Part::Query => (QUERY, 'a'),
-            // fragment = *( pchar / "/" / "?" )
-            Part::Fragment => (FRAGMENT, 'a'),
-        }
-    }
-
-    /// Whether a pct-encoded triplet may stand in it.
-    const fn takes_pct_encoded(self) -> bool {
-        !matches!(self, Part::Scheme | Part::Port)
-    }
+/// Whether a pct-encoded triplet may stand in `component`.
+const fn takes_pct_encoded(component: Field) -> bool {
+    !matches!(component, Field::Scheme | Field::Port)
 }
 
 /// One way a parser departs from RFC 3986. A catalogue names it by its id
@@ -107,9 +74,9 @@ pub enum Departure {
     /// pct-encoded triplet (its departure is the next). Control characters are read alike; a
     /// parser that refuses them anyway (Go's net/url refuses them anywhere) answers as the
     /// reference there, which is no finding.
-    Unchecked(Part),
+    Unchecked(Field),
     /// A "%" that starts no pct-encoded triplet is kept as written in a component.
-    PercentUnchecked(Part),
+    PercentUnchecked(Field),
     /// A host that starts with "[" is taken up to its first "]" without checking the grammar
     /// of what is between them (an `IP-literal` whose `IPv6address` or `IPvFuture` is not
     /// checked), as long as its characters are ones an IP literal may hold (`unreserved`,
@@ -126,7 +93,7 @@ pub enum Departure {
     NetworkPathAsPath,
     /// A component's refused characters are percent-encoded (UTF-8, then `%XX`) instead of
     /// refused, and the result is read by the RFC's grammar.
-    EncodedInsteadOfRefused(Part),
+    EncodedInsteadOfRefused(Field),
 }
 
 impl Departure {
@@ -141,20 +108,20 @@ impl Departure {
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
         ];
-        all.extend(Part::ALL.iter().map(|&p| Departure::Unchecked(p)));
+        all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         all.extend(
-            Part::ALL
+            COMPONENTS
                 .iter()
-                .filter(|p| p.takes_pct_encoded())
+                .filter(|&&p| takes_pct_encoded(p))
                 .map(|&p| Departure::PercentUnchecked(p)),
         );
         all.extend(
             [
-                Part::Userinfo,
-                Part::Host,
-                Part::Path,
-                Part::Query,
-                Part::Fragment,
+                Field::Userinfo,
+                Field::Host,
+                Field::Path,
+                Field::Query,
+                Field::Fragment,
             ]
             .map(Departure::EncodedInsteadOfRefused),
         );
@@ -276,7 +243,7 @@ impl Departure {
             Departure::Unchecked(part) => {
                 let range = spans.of_part(part)?;
                 // An IP literal is not a reg-name: its departure is its own.
-                if part == Part::Host && input[range.clone()].starts_with('[') {
+                if part == Field::Host && input[range.clone()].starts_with('[') {
                     return None;
                 }
                 replace_taken(input, range, part, Taken::Refused)
@@ -353,7 +320,7 @@ impl Departure {
             }
             Departure::EncodedInsteadOfRefused(part) => {
                 let range = spans.of_part(part)?;
-                if part == Part::Host && input[range.clone()].starts_with('[') {
+                if part == Field::Host && input[range.clone()].starts_with('[') {
                     return None;
                 }
                 encode_refused(input, range, part)
@@ -516,15 +483,16 @@ impl Spans {
         spans
     }
 
-    fn of_part(&self, part: Part) -> Option<std::ops::Range<usize>> {
+    fn of_part(&self, part: Field) -> Option<std::ops::Range<usize>> {
         match part {
-            Part::Scheme => self.scheme.clone(),
-            Part::Userinfo => self.userinfo.clone(),
-            Part::Host => self.host.clone(),
-            Part::Port => self.port.clone(),
-            Part::Path => Some(self.path.clone()),
-            Part::Query => self.query.clone(),
-            Part::Fragment => self.fragment.clone(),
+            Field::Scheme => self.scheme.clone(),
+            Field::Userinfo => self.userinfo.clone(),
+            Field::Host => self.host.clone(),
+            Field::Port => self.port.clone(),
+            Field::Path => Some(self.path.clone()),
+            Field::Query => self.query.clone(),
+            Field::Fragment => self.fragment.clone(),
+            Field::HostKind => None,
         }
     }
 }
@@ -549,8 +517,8 @@ enum Taken {
 }
 
 /// Each character of `input[range]`, with its byte offset, and how `part`'s rule takes it.
-fn taken(input: &str, range: std::ops::Range<usize>, part: Part) -> Vec<(usize, char, Taken)> {
-    let (class, _) = part.rule();
+fn taken(input: &str, range: std::ops::Range<usize>, part: Field) -> Vec<(usize, char, Taken)> {
+    let (class, _) = rule(part);
     let bytes = input.as_bytes();
     let mut triplet_left = 0;
     input[range.clone()]
@@ -560,12 +528,12 @@ fn taken(input: &str, range: std::ops::Range<usize>, part: Part) -> Vec<(usize, 
             let taken = if triplet_left > 0 {
                 triplet_left -= 1;
                 Taken::Allowed
-            } else if c == '%' && part.takes_pct_encoded() && is_triplet(bytes, at) {
+            } else if c == '%' && takes_pct_encoded(part) && is_triplet(bytes, at) {
                 triplet_left = 2;
                 Taken::Allowed
-            } else if c == '%' && part.takes_pct_encoded() {
+            } else if c == '%' && takes_pct_encoded(part) {
                 Taken::LonePercent
-            } else if part == Part::Scheme && i == 0 {
+            } else if part == Field::Scheme && i == 0 {
                 if c.is_ascii() && ALPHA.contains(c as u8) {
                     Taken::Allowed
                 } else {
@@ -583,8 +551,8 @@ fn taken(input: &str, range: std::ops::Range<usize>, part: Part) -> Vec<(usize, 
 
 /// `input` with every character of `part` that its rule takes as `which` replaced by the
 /// part's stand-in.
-fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Part, which: Taken) -> String {
-    let (_, stand_in) = part.rule();
+fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Field, which: Taken) -> String {
+    let (_, stand_in) = rule(part);
     let mut out = String::with_capacity(input.len());
     out.push_str(&input[..range.start]);
     for (_, c, taken) in taken(input, range.clone(), part) {
@@ -595,7 +563,7 @@ fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Part, which: 
 }
 
 /// `input` with every character of `part` its rule refuses percent-encoded.
-fn encode_refused(input: &str, range: std::ops::Range<usize>, part: Part) -> String {
+fn encode_refused(input: &str, range: std::ops::Range<usize>, part: Field) -> String {
     let mut out = String::with_capacity(input.len() + 8);
     out.push_str(&input[..range.start]);
     for (_, c, taken) in taken(input, range.clone(), part) {
@@ -633,27 +601,27 @@ mod tests {
 
     #[test]
     fn an_unchecked_component_keeps_what_the_rule_refuses() {
-        let path = answer(Departure::Unchecked(Part::Path), "a:/b c/é").unwrap();
+        let path = answer(Departure::Unchecked(Field::Path), "a:/b c/é").unwrap();
         assert_eq!(components(&path).path, "/b c/é");
         // A lone "%" is another mechanism.
-        let lone = answer(Departure::Unchecked(Part::Path), "a:/b c%zz").unwrap();
+        let lone = answer(Departure::Unchecked(Field::Path), "a:/b c%zz").unwrap();
         assert!(matches!(lone, Outcome::Invalid(_)), "{lone:?}");
-        let percent = answer(Departure::PercentUnchecked(Part::Path), "a:/b%zz").unwrap();
+        let percent = answer(Departure::PercentUnchecked(Field::Path), "a:/b%zz").unwrap();
         assert_eq!(components(&percent).path, "/b%zz");
-        let control = answer(Departure::Unchecked(Part::Path), "a:/b\u{1}").unwrap();
+        let control = answer(Departure::Unchecked(Field::Path), "a:/b\u{1}").unwrap();
         assert_eq!(components(&control).path, "/b\u{1}");
         assert_eq!(components(&path).scheme.as_deref(), Some("a"));
-        let query = answer(Departure::Unchecked(Part::Query), "//h?a b#f").unwrap();
+        let query = answer(Departure::Unchecked(Field::Query), "//h?a b#f").unwrap();
         assert_eq!(components(&query).query.as_deref(), Some("a b"));
         assert_eq!(components(&query).host.as_deref(), Some("h"));
-        let port = answer(Departure::Unchecked(Part::Port), "//h:8a").unwrap();
+        let port = answer(Departure::Unchecked(Field::Port), "//h:8a").unwrap();
         assert_eq!(components(&port).port.as_deref(), Some("8a"));
         // Only the part's own characters: a space elsewhere stays refused.
-        let elsewhere = answer(Departure::Unchecked(Part::Path), "a:/b c?d e").unwrap();
+        let elsewhere = answer(Departure::Unchecked(Field::Path), "a:/b c?d e").unwrap();
         assert!(matches!(elsewhere, Outcome::Invalid(_)), "{elsewhere:?}");
-        assert_eq!(answer(Departure::Unchecked(Part::Path), "a:/b?c d"), None);
+        assert_eq!(answer(Departure::Unchecked(Field::Path), "a:/b?c d"), None);
         // Nothing refused, nothing to read otherwise.
-        assert_eq!(answer(Departure::Unchecked(Part::Path), "a:/b"), None);
+        assert_eq!(answer(Departure::Unchecked(Field::Path), "a:/b"), None);
     }
 
     #[test]
@@ -711,7 +679,7 @@ mod tests {
 
     #[test]
     fn refused_characters_may_be_encoded() {
-        let encoded = answer(Departure::EncodedInsteadOfRefused(Part::Path), "a:/b c%/é").unwrap();
+        let encoded = answer(Departure::EncodedInsteadOfRefused(Field::Path), "a:/b c%/é").unwrap();
         assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
     }
 
