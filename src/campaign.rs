@@ -280,12 +280,24 @@ impl<'a> Campaign<'a> {
 /// ([`Engine::generalized`]).
 fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     let minimal = engine.shrink(finding, SHRINK_BUDGET);
-    let minimal = match engine.cause(&minimal) {
-        Some(parse) => engine.shrink(&parse, SHRINK_BUDGET),
-        None => minimal,
+    let (first, minimal) = match engine.cause(&minimal) {
+        Some(parse) => {
+            let shrunk = engine.shrink(&parse, SHRINK_BUDGET);
+            (parse, shrunk)
+        }
+        None => (finding.clone(), minimal),
     };
-    engine
-        .attributed(&minimal)
+    // Shrinking keeps the symptom, not the mechanism: a case that loses its scheme may be read
+    // by another departure than the case it came from (a host unchecked after "a://" is a
+    // path after "//"). Where the case before shrinking names a mechanism of its own, the
+    // shrunk case must name the same one to be signed by it.
+    let mechanism = |f: &Finding| f.known.as_ref().map(|k| k.mechanism().id.clone());
+    let attributed = engine.attributed(&minimal).filter(|shrunk| {
+        engine
+            .attributed(&first)
+            .is_none_or(|before| mechanism(&before) == mechanism(shrunk))
+    });
+    attributed
         .or_else(|| engine.generalized(&minimal))
         .unwrap_or(minimal)
 }
