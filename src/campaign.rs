@@ -86,6 +86,26 @@ impl<'a> Campaign<'a> {
         self.collector.has(finding)
     }
 
+    /// Counts `finding` where its signature is held ([`Collector::count_if_held`]). A symptom
+    /// filed under a departure's report (its first case shrank into it) is counted there only
+    /// when this case shows that departure too: a symptom is coarser than a mechanism (a host
+    /// refused for a non-ASCII letter shows a host unchecked, or a network-path read as a
+    /// path), so each of its cases is checked against the model, and one the model does not
+    /// reproduce is new.
+    fn count_if_held(
+        &mut self,
+        finding: &Finding,
+        answers: &[(String, crate::model::Outcome)],
+        source: &str,
+    ) -> bool {
+        if let Some(ids) = self.collector.departures_behind(finding)
+            && !self.engine.reproduces(finding, &ids)
+        {
+            return false;
+        }
+        self.collector.count_if_held(finding, answers, source)
+    }
+
     /// Runs one case, attributing what it shows to `source`.
     pub fn case(&mut self, case: &Request, source: &str) {
         let run = self.engine.run(case);
@@ -107,7 +127,7 @@ impl<'a> Campaign<'a> {
         let mut new = Vec::new();
         for finding in &run.findings {
             self.stats.findings += 1;
-            if self.collector.count_if_held(finding, &run.answers, source) {
+            if self.count_if_held(finding, &run.answers, source) {
                 continue;
             }
             let minimal = shrunk_to_cause(self.engine, finding);
@@ -172,7 +192,7 @@ impl<'a> Campaign<'a> {
         let mut fresh: Vec<&Finding> = Vec::new();
         for finding in &run.findings {
             self.stats.findings += 1;
-            if self.collector.count_if_held(finding, &run.answers, source) {
+            if self.count_if_held(finding, &run.answers, source) {
             } else if !fresh.iter().any(|f| f.signature == finding.signature) {
                 fresh.push(finding);
             }
@@ -206,10 +226,7 @@ impl<'a> Campaign<'a> {
             return false;
         }
         let finding = &prepared.original;
-        if self
-            .collector
-            .count_if_held(finding, &prepared.original_answers, source)
-        {
+        if self.count_if_held(finding, &prepared.original_answers, source) {
             return false;
         }
         let Some(implementation) = self
@@ -289,17 +306,27 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     };
     // Shrinking keeps the symptom, not the mechanism: a case that loses its scheme may be read
     // by another departure than the case it came from (a host unchecked after "a://" is a
-    // path after "//"). Where the case before shrinking names a mechanism of its own, the
-    // shrunk case must name the same one to be signed by it.
+    // path after "//"). The shrunk case is signed by its departures where they reproduce the
+    // case it came from too, or that case names the same mechanism; where that case names
+    // another, it is the report's case, signed by its own; else the symptom stands.
     let mechanism = |f: &Finding| f.known.as_ref().map(|k| k.mechanism().id.clone());
-    let attributed = engine.attributed(&minimal).filter(|shrunk| {
-        engine
-            .attributed(&first)
-            .is_none_or(|before| mechanism(&before) == mechanism(shrunk))
+    let symptom = |minimal: Finding| engine.generalized(&minimal).unwrap_or(minimal);
+    let Some(shrunk) = engine.attributed(&minimal) else {
+        return symptom(minimal);
+    };
+    let ids: Vec<String> = shrunk.known.as_ref().map_or_else(Vec::new, |k| {
+        std::iter::once(k.mechanism().id.clone())
+            .chain(k.seen_with().map(str::to_owned))
+            .collect()
     });
-    attributed
-        .or_else(|| engine.generalized(&minimal))
-        .unwrap_or(minimal)
+    if engine.reproduces(&first, &ids) {
+        return shrunk;
+    }
+    match engine.attributed(&first) {
+        Some(before) if mechanism(&before) == mechanism(&shrunk) => shrunk,
+        Some(before) => before,
+        None => symptom(minimal),
+    }
 }
 
 /// The cases one real-world URL makes: parse it, normalize it, and resolve a typical relative

@@ -466,3 +466,76 @@ fn a_finding_is_named_by_its_mechanism_and_a_program_documents_it_beside_itself(
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A protocol adapter (Python) that reads "//" without a scheme as a path and, after a
+/// scheme, takes the authority as a host it does not check: two mechanisms that one symptom (a
+/// host RFC 3986 refuses) shows alike.
+const PATH_READER: &str = r#"
+import json, re, sys
+SPLIT = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.S)
+for line in sys.stdin:
+    request = json.loads(line)
+    answer = {"id": request.get("id")}
+    if request.get("op") == "about":
+        answer.update({"protocol": 2, "name": "reader", "version": "1", "spec": "RFC 3986"})
+    elif request.get("op") == "parse":
+        m = SPLIT.match(request["input"])
+        scheme, authority, path = m.group(2), m.group(4), m.group(5)
+        host = None
+        if authority is not None and scheme is None:
+            path = "//" + authority + path
+        elif authority is not None:
+            host = authority
+        answer.update({"valid": True, "host_kind": "reg-name" if host is not None else None,
+            "components": {"scheme": scheme, "userinfo": None, "host": host, "port": None,
+            "path": path, "query": m.group(7), "fragment": m.group(9)}})
+    else:
+        answer.update({"unsupported": True})
+    print(json.dumps(answer), flush=True)
+"#;
+
+#[test]
+fn a_symptom_is_counted_under_a_mechanism_only_where_its_model_holds() {
+    if !python() {
+        return;
+    }
+    let dir = scratch("mechanisms");
+    let script = dir.join("reader.py");
+    std::fs::write(&script, PATH_READER).expect("written");
+    let list = dir.join("inputs.txt");
+    // The same symptom (a host with "é"), first as a path after "//", then as a host after a
+    // scheme.
+    std::fs::write(&list, "//é\nab://é\n").expect("written");
+    let reports = dir.join("reports");
+    let output = binary()
+        .args(["diff", "--impl", "reference", "--impl-cmd"])
+        .arg(format!("reader=python3 {}", script.display()))
+        .arg("--input-file")
+        .arg(&list)
+        .arg("--reports")
+        .arg(&reports)
+        .output()
+        .expect("diff runs");
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(reports.join("stats.json")).expect("stats"))
+            .expect("JSON");
+    let examples = |report: &str| -> Vec<String> {
+        stats["reports"][format!("reader/{report}")]["examples"]
+            .as_array()
+            .map(|all| {
+                all.iter()
+                    .filter_map(|e| e["input"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let as_path = examples("network-path-as-path");
+    assert!(as_path.contains(&"//é".to_owned()), "{stats}");
+    assert!(!as_path.iter().any(|e| e.contains("ab:")), "{stats}");
+    // The host after a scheme is its own report, named by its own mechanism.
+    let as_host = examples("host-unchecked");
+    assert!(as_host.iter().any(|e| e.contains("ab://")), "{stats}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

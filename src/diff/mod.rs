@@ -557,6 +557,34 @@ impl Engine {
         Some(attributed)
     }
 
+    /// Whether the departures named `ids` (with the implementation's known model) reproduce
+    /// `finding`'s answer exactly: a model's answer, no call to the implementation.
+    pub fn reproduces(&self, finding: &Finding, ids: &[String]) -> bool {
+        let name = &finding.signature.implementation;
+        let Some(implementation) = self.core.by_name(name) else {
+            return false;
+        };
+        let Some(set) = ids
+            .iter()
+            .map(|id| departures::Departure::from_id(id))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return false;
+        };
+        let modelled = self
+            .core
+            .catalogue
+            .departing_answer(name, &set, &finding.case);
+        modelled.is_valid()
+            && compare::compare(
+                &finding.case,
+                &modelled,
+                &finding.actual,
+                implementation.blind_spots(),
+            )
+            .is_none()
+    }
+
     /// Shrinks a finding to a minimal case that shows the same behaviour and classification
     /// (the first field of its signature, not every field: see `Core::shrink_within`).
     pub fn shrink(&self, finding: &Finding, budget: usize) -> Finding {

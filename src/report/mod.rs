@@ -405,6 +405,24 @@ impl Collector {
         true
     }
 
+    /// The departures of the library that sign the report `finding`'s signature was filed
+    /// under as another name of it (a symptom whose first case shrank into a departure's
+    /// report), which a later case of that symptom must show too to be counted there; `None`
+    /// where the signature is no such other name.
+    pub fn departures_behind(&self, finding: &Finding) -> Option<Vec<String>> {
+        let target = self.aliases.get(&key(finding))?;
+        let report = self.reports.get(target)?;
+        let known = report
+            .known
+            .as_ref()
+            .filter(|_| report.is_undocumented_departure())?;
+        Some(
+            std::iter::once(known.id.clone())
+                .chain(known.seen_with.iter().cloned())
+                .collect(),
+        )
+    }
+
     /// Notes that a report's stored minimal case still shows its signature, so that it stays the
     /// minimal case (a report changes only when its behaviour does).
     fn confirm(&mut self, key: (String, String), finding: &Finding, answers: &[(String, Outcome)]) {
