@@ -9,7 +9,7 @@
 //! `a:/bac`, and answers the path `/b c`: what a parser that checks nothing in a path answers.
 //!
 //! Departures serve twice. An implementation's catalogue may name one as its documented
-//! behaviour (`model: !departure {unchecked: path}`), with the library's words for it. And a
+//! behaviour (`model: !departure path-unchecked`), with the library's words for it. And a
 //! finding no entry of its implementation explains is attributed
 //! ([`crate::diff::Engine::attributed`]): the smallest set of departures that, composed with the
 //! implementation's known model, reproduces its answer exactly signs the finding, so that every
