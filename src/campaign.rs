@@ -314,11 +314,7 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     let Some(shrunk) = engine.attributed(&minimal) else {
         return symptom(minimal);
     };
-    let ids: Vec<String> = shrunk.known.as_ref().map_or_else(Vec::new, |k| {
-        std::iter::once(k.mechanism().id.clone())
-            .chain(k.seen_with().map(str::to_owned))
-            .collect()
-    });
+    let ids = shrunk.known.as_ref().map_or_else(Vec::new, |k| k.ids());
     if engine.reproduces(&first, &ids) {
         return shrunk;
     }

@@ -807,32 +807,11 @@ impl Catalogue {
                 if answer.is_valid()
                     && compare::compare(case, &answer, actual, blind_spots).is_none()
                 {
-                    let parts: Vec<Arc<Known>> = set
+                    let parts = set
                         .iter()
                         .map(|&i| Arc::new(departure_known(library[i])))
                         .collect();
-                    return Some((
-                        Arc::new(match parts.as_slice() {
-                            [one] => (**one).clone(),
-                            _ => Known {
-                                id: parts
-                                    .iter()
-                                    .map(|p| p.id.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join("+"),
-                                class: Class::Departure,
-                                reason: parts
-                                    .iter()
-                                    .map(|p| format!("{}: {}", p.id, p.reason))
-                                    .collect::<Vec<_>>()
-                                    .join("\n\n"),
-                                link: parts[0].link.clone(),
-                                upstream: None,
-                                parts,
-                            },
-                        }),
-                        departures,
-                    ));
+                    return Some((Arc::new(joined(parts)), departures));
                 }
             }
         }
@@ -987,32 +966,41 @@ fn is_entry_id(id: &str) -> bool {
 /// One [`Known`] for the entries that together reproduce an answer: their ids joined by `+`,
 /// the first one's class and link, every reason.
 fn known_of(entries: &[&Entry]) -> Known {
-    let first = entries[0];
-    if entries.len() == 1 {
-        return Known {
-            id: first.id.clone(),
-            class: first.class,
-            reason: first.reason.clone(),
-            link: first.link.clone(),
-            upstream: first.upstream.as_ref().map(Upstream::describe),
+    match entries {
+        [one] => Known {
+            id: one.id.clone(),
+            class: one.class,
+            reason: one.reason.clone(),
+            link: one.link.clone(),
+            upstream: one.upstream.as_ref().map(Upstream::describe),
             parts: Vec::new(),
-        };
+        },
+        _ => joined(entries.iter().map(|e| Arc::new(known_of(&[e]))).collect()),
+    }
+}
+
+/// What several models (entries or departures) that reproduce an answer only together say of
+/// it: their ids joined by `+`, the first one's class and link, every reason; one part alone
+/// is itself.
+fn joined(parts: Vec<Arc<Known>>) -> Known {
+    if let [one] = parts.as_slice() {
+        return (**one).clone();
     }
     Known {
-        id: entries
+        id: parts
             .iter()
-            .map(|e| e.id.as_str())
+            .map(|p| p.id.as_str())
             .collect::<Vec<_>>()
             .join("+"),
-        class: first.class,
-        reason: entries
+        class: parts[0].class,
+        reason: parts
             .iter()
-            .map(|e| format!("{}: {}", e.id, e.reason))
+            .map(|p| format!("{}: {}", p.id, p.reason))
             .collect::<Vec<_>>()
             .join("\n\n"),
-        link: first.link.clone(),
+        link: parts[0].link.clone(),
         upstream: None,
-        parts: entries.iter().map(|e| Arc::new(known_of(&[e]))).collect(),
+        parts,
     }
 }
 

@@ -60,6 +60,13 @@ impl Known {
     pub fn seen_with(&self) -> impl Iterator<Item = &str> {
         self.parts.iter().skip(1).map(|part| part.id.as_str())
     }
+
+    /// Every entry's id, [`Known::mechanism`] first.
+    pub fn ids(&self) -> Vec<String> {
+        std::iter::once(self.mechanism().id.clone())
+            .chain(self.seen_with().map(str::to_owned))
+            .collect()
+    }
 }
 
 /// One implementation's difference from the reference on one case.
