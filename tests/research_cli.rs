@@ -206,17 +206,24 @@ fn diff_takes_a_whole_request_that_no_argument_can_carry() {
         .output()
         .expect("diff runs");
     assert!(output.status.success(), "{:?}", text(&output));
-    let value: serde_json::Value =
-        serde_json::from_slice(&output.stdout).expect("one JSON object");
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
     assert_eq!(value["case"]["input"], "c\u{0}d");
     assert_eq!(value["case"]["strict"], false);
     // A request the protocol refuses is an error naming it.
     let output = binary()
-        .args(["diff", "--case", r#"{"op":"normalize","input":"a","level":"deep"}"#])
+        .args([
+            "diff",
+            "--case",
+            r#"{"op":"normalize","input":"a","level":"deep"}"#,
+        ])
         .output()
         .expect("diff runs");
     assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output).1.contains("--case: unknown level"), "{:?}", text(&output));
+    assert!(
+        text(&output).1.contains("--case: unknown level"),
+        "{:?}",
+        text(&output)
+    );
 }
 
 #[test]

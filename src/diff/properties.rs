@@ -1237,11 +1237,10 @@ pub fn reproduction(
         }
         _ => None,
     };
+    let (open, close) = crate::impls::foreign::comment(implementation.reproduction_language());
     match next.and_then(|case| implementation.reproduction(&case)) {
         Some(second) => Some(format!(
-            "{first}
-// Then on the output of the first program:
-{second}"
+            "{first}\n{open}Then on the output of the first program:{close}\n{second}"
         )),
         None => Some(first),
     }

@@ -126,8 +126,16 @@ pub fn render(report: &Report) -> String {
         let fence = "`".repeat(3.max(longest_backtick_run(program) + 1));
         let _ = writeln!(
             out,
-            "Reproduce with {} alone:\n\n{fence}rust\n{}\n{fence}\n",
+            "Reproduce with {} alone:\n\n{fence}{}\n{}\n{fence}\n",
             text(&report.version),
+            report
+                .reproduction_language
+                .as_deref()
+                .unwrap_or("rust")
+                .replace(
+                    |c: char| !c.is_ascii_alphanumeric() && c != '+' && c != '#',
+                    ""
+                ),
             super::visible(program.trim_end())
         );
     }

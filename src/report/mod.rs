@@ -160,6 +160,9 @@ pub struct Report {
     pub first_seen: String,
     /// A Rust program against the crate alone that shows the behaviour.
     pub reproduction: Option<String>,
+    /// The language of `reproduction` (Rust when absent): an adapter's own, from its `about`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduction_language: Option<String>,
     /// The options that select the implementation on the command line when `diff` alone
     /// does not (`--impl-cmd 'NAME=COMMAND'` for an external program).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -483,8 +486,10 @@ impl Collector {
             source,
             crate::diff::properties::reproduction(implementation, minimal),
         );
+        let language = implementation.reproduction_language();
         let report = Report {
             selection: implementation.command_line(),
+            reproduction_language: (language != "rust").then(|| language.to_owned()),
             ..report
         };
         self.reports.insert(signed.clone(), report);
@@ -814,6 +819,7 @@ fn new_report(
             source.to_owned()
         },
         reproduction,
+        reproduction_language: None,
         selection: None,
         same_code_as: None,
     }
