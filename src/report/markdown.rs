@@ -359,7 +359,7 @@ fn exhibit(out: &mut String, exhibit: &Exhibit, implementation: &str) {
                 out,
                 "| {} | {} |",
                 text(&call),
-                string.map_or_else(String::new, |s| code_cell(s))
+                string.map_or_else(String::new, code_cell)
             );
         }
         let _ = writeln!(out, "\nEvery implementation's answer to the case:\n");
