@@ -22,6 +22,7 @@ pub mod index;
 pub mod markdown;
 pub mod matrix;
 pub mod mechanisms;
+pub mod needs;
 pub mod on_record;
 pub mod rfc;
 pub mod stats;
