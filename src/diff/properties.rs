@@ -39,6 +39,9 @@ pub struct PropertyFailure {
     /// The strings that show it, in order, each labelled with the call that made it:
     /// `input "x"`, `serialize "y"`, `parse error: ...`.
     pub chain: Vec<String>,
+    /// For a `conversions-disagree` of an entry point that answers the case itself (a
+    /// conversion, another resolution): that entry point's answer.
+    pub other: Option<Outcome>,
 }
 
 impl PropertyFailure {
@@ -149,7 +152,16 @@ impl<'a> Checker<'a> {
             fields: field.into_iter().collect(),
             detail: detail.to_owned(),
             chain: chain.to_vec(),
+            other: None,
         });
+    }
+
+    /// Fails `conversions-disagree` for an entry point whose own answer to the case is `other`.
+    fn disagree(&mut self, field: Option<Field>, detail: &str, chain: &[String], other: &Outcome) {
+        self.fail(DifferenceKind::ConversionsDisagree, field, detail, chain);
+        if let Some(failure) = self.failures.last_mut() {
+            failure.other = Some(other.clone());
+        }
     }
 
     /// Runs `f`, a call into the implementation labelled `step` on `input`; a panic becomes a
@@ -173,6 +185,7 @@ impl<'a> Checker<'a> {
                     fields: vec![],
                     detail: compare::panic_location(&message),
                     chain: vec![step(step_name, &input()), format!("panicked: {message}")],
+                    other: None,
                 });
                 None
             }
@@ -610,22 +623,12 @@ impl<'a> Checker<'a> {
                     .into_iter()
                     .find(|f| !same(blind_spots, *f, components, *host_kind, other, *other_kind))
                 {
-                    self.fail(
-                        DifferenceKind::ConversionsDisagree,
-                        Some(field),
-                        &detail(),
-                        &chain(),
-                    );
+                    self.disagree(Some(field), &detail(), &chain(), outcome);
                 }
             }
             (Outcome::Parsed { .. }, Outcome::Invalid(_))
             | (Outcome::Invalid(_), Outcome::Parsed { .. }) => {
-                self.fail(
-                    DifferenceKind::ConversionsDisagree,
-                    None,
-                    &detail(),
-                    &chain(),
-                );
+                self.disagree(None, &detail(), &chain(), outcome);
             }
             _ => {}
         }
@@ -678,12 +681,7 @@ impl<'a> Checker<'a> {
                     format!("{judged_by} {}", judge.describe()),
                     format!("{} {}", entry.name, outcome.describe()),
                 ];
-                self.fail(
-                    DifferenceKind::ConversionsDisagree,
-                    None,
-                    &slug(entry.name),
-                    &chain,
-                );
+                self.disagree(None, &slug(entry.name), &chain, &outcome);
             }
         }
     }

@@ -26,6 +26,7 @@ use serde::Deserialize;
 mod http;
 mod rhymuri;
 mod rocket;
+mod sophia;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
@@ -354,6 +355,24 @@ pub enum Transform {
     /// Normalization (fluent-uri `normalize`): dot-segments are removed only from references
     /// with a scheme; a relative reference keeps its path as normalized otherwise.
     DotSegmentsOnlyWithScheme,
+    /// Parsing and resolution (sophia_iri bug, src/_regex.rs `IPv6address`): an IPv6 literal
+    /// the regular expression, with a ":" too many in its prefixes, does not match is refused
+    /// (see `sophia::ipv6_by_regex`).
+    #[serde(rename = "sophia-ipv6-extra-colon")]
+    SophiaIpv6ExtraColon,
+    /// Parsing and resolution (sophia_iri bug, src/_regex.rs `ipvfuture`): an IPvFuture
+    /// literal that starts with "V" is refused.
+    #[serde(rename = "sophia-ipvfuture-lowercase-v")]
+    SophiaIpvfutureLowercaseV,
+    /// Resolution (sophia_iri bug, oxiri 0.2.11's walk): a reference with a scheme or an
+    /// authority keeps its dot-segments.
+    SophiaAbsoluteDotSegmentsKept,
+    /// Resolution (sophia_iri bug, oxiri 0.2.11's walk): a merge keeps the base's "." and
+    /// ".." segments, which only the reference's ".." removes like any other segment.
+    SophiaBaseSegmentsPlain,
+    /// Resolution (sophia_iri bug, oxiri 0.2.11's `remove_last_segment`): a ".." that climbs
+    /// to the root of a path without authority drops the root "/".
+    SophiaRootLostWithoutAuthority,
 }
 
 impl Transform {
@@ -794,7 +813,25 @@ impl Transform {
                     (other, _) => other,
                 }
             }
+            (t, _) if t.sophia_rule().is_some() => match t.sophia_rule() {
+                Some(rule) => sophia::apply(rule, case, answer),
+                None => answer,
+            },
             _ => answer,
+        }
+    }
+
+    /// The rule of sophia_iri, if this is one.
+    fn sophia_rule(self) -> Option<sophia::Rule> {
+        match self {
+            Transform::SophiaIpv6ExtraColon => Some(sophia::Rule::Ipv6ExtraColon),
+            Transform::SophiaIpvfutureLowercaseV => Some(sophia::Rule::IpvfutureLowercaseV),
+            Transform::SophiaAbsoluteDotSegmentsKept => Some(sophia::Rule::AbsoluteDotSegmentsKept),
+            Transform::SophiaBaseSegmentsPlain => Some(sophia::Rule::BaseSegmentsPlain),
+            Transform::SophiaRootLostWithoutAuthority => {
+                Some(sophia::Rule::RootLostWithoutAuthority)
+            }
+            _ => None,
         }
     }
 
