@@ -901,10 +901,15 @@ fn embedding(part: Part, piece: &str) -> Option<String> {
                 || after_literal.contains(':');
             (!holds_more).then(|| format!("a://{piece}"))
         }
-        // Only a piece that starts with "/" stands in a URI as itself: `a://h?q`'s request
-        // path is "/?q". What follows a "#" is the fragment, which a parser that has none
-        // drops in place too.
-        Part::PathAndQuery => piece.starts_with('/').then(|| format!("a://h{piece}")),
+        // What follows an authority is `path-abempty [ "?" query ] [ "#" fragment ]` (RFC
+        // 3986 §3), so a piece that starts with "/", "?" or "#" stands there as itself:
+        // `a://h?q` has the empty path, whose request path is "/" ([`projected`]), and the
+        // query "q", the very piece [`pieces`] cuts from it. What follows a "#" is the
+        // fragment, which a parser that has none drops in place too. An empty piece is no
+        // path and query, and any other is no path after an authority.
+        Part::PathAndQuery => piece
+            .starts_with(['/', '?', '#'])
+            .then(|| format!("a://h{piece}")),
     }
 }
 
@@ -1398,6 +1403,38 @@ mod tests {
             program: None,
         },
         EntryPoint {
+            name: "planted::PathAndQuery::parse",
+            reach: Reach::Part(Part::PathAndQuery, |s| {
+                // Reads what follows an authority, an empty path as "/"; and, planted, a
+                // relative path before a query.
+                let after_authority = s.starts_with(['/', '?']);
+                let prefix = if after_authority { "//h" } else { "//h/" };
+                match reference::parse(&format!("{prefix}{s}")) {
+                    Ok(c) if (after_authority || s == "x?q") && c.fragment.is_none() => {
+                        let path = match s.split('?').next().unwrap_or("") {
+                            "" => "/",
+                            path => path,
+                        };
+                        Outcome::Parsed {
+                            components: Components {
+                                scheme: None,
+                                userinfo: None,
+                                host: None,
+                                port: None,
+                                path: path.to_owned(),
+                                query: c.query.map(str::to_owned),
+                                fragment: None,
+                            },
+                            host_kind: None,
+                        }
+                    }
+                    Ok(_) => Outcome::Invalid("no path and query".into()),
+                    Err(e) => Outcome::Invalid(e.to_string()),
+                }
+            }),
+            program: None,
+        },
+        EntryPoint {
             name: "planted::resolve_into",
             reach: Reach::Resolution(|_, reference| match reference {
                 "r" => Outcome::Resolved("s:not-r".to_owned()),
@@ -1543,6 +1580,34 @@ mod tests {
             [(
                 DifferenceKind::ConversionsDisagree,
                 "authority-parse".into()
+            )]
+        );
+    }
+
+    /// RFC 3986 §3: `hier-part = "//" authority path-abempty`, then `[ "?" query ]`: the
+    /// path-and-query piece of `a://h?q` is "?q", an empty path and a query, which stands after
+    /// an authority as itself (RFC 9112 §3.2.1: "If the target URI's path component is empty,
+    /// the client MUST send "/" as the path within the origin-form of request-target").
+    #[test]
+    fn a_path_and_query_piece_stands_after_an_authority() {
+        assert_eq!(
+            embedding(Part::PathAndQuery, "?q").as_deref(),
+            Some("a://h?q")
+        );
+        assert_eq!(
+            embedding(Part::PathAndQuery, "#f").as_deref(),
+            Some("a://h#f")
+        );
+        assert_eq!(embedding(Part::PathAndQuery, ""), None);
+        assert_eq!(embedding(Part::PathAndQuery, "x?q"), None);
+        // Read as "/?q", as the whole parser reads "?q" after an authority: nothing to say.
+        assert_eq!(failures(&Request::parse("?q")), []);
+        // A relative path taken: no origin-form, and it stands after no authority.
+        assert_eq!(
+            failures(&Request::parse("x?q")),
+            [(
+                DifferenceKind::PartRule,
+                "origin-form-pathandquery-parse".into()
             )]
         );
     }
@@ -1694,6 +1759,7 @@ mod tests {
             reached(&Planted, &Request::parse("a:b"), &answer),
             vec![
                 "planted::Authority::parse",
+                "planted::PathAndQuery::parse",
                 "planted::accessors",
                 "planted::from_str",
                 "planted::parse",

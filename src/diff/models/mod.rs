@@ -10,9 +10,10 @@
 //! 3. transformations of that answer (`Transform::apply`), each a named rule of the crate.
 //!
 //! A bug's model is a step of the same kinds, added to its crate's model. http's (`http`) read
-//! the case as http 1.5.0 does: a rewrite repairs the one part the wrong rule lets through, the
-//! crate's known model answers the repaired case, and `apply` puts back what http reports for
-//! that part of the case as given. rocket_http's (`rocket`), known rules and bugs alike, read
+//! the case as http 1.5.0 does: a rewrite repairs the one part the wrong rule lets through,
+//! where http's reading of the case as given puts it (so that the repairs of several bugs
+//! compose), the crate's known model answers the repaired case, and `apply` puts back what
+//! http reports for that part of the case as given. rocket_http's (`rocket`), known rules and bugs alike, read
 //! the case as rocket_http 0.5.2 does: a rewrite replaces, one byte for one, what the rule lets
 //! through where rocket_http reads it, the reference answers, and `apply` puts back the case's
 //! own text at those places.
@@ -376,8 +377,9 @@ pub enum Transform {
 }
 
 impl Transform {
-    /// A new case to ask the reference, when the rule changes the input.
-    fn rewrite(self, case: &Request) -> Option<Request> {
+    /// A new case to ask the reference, when the rule changes the input: `case` as the steps
+    /// before rewrote it, `original` as given.
+    fn rewrite(self, original: &Request, case: &Request) -> Option<Request> {
         match (self, case) {
             (
                 Transform::KeepBaseDotDotSegment,
@@ -417,8 +419,11 @@ impl Transform {
                 },
             ) if t.http_bug().is_some() => {
                 let bug = t.http_bug()?;
+                let Request::Parse { input: own, .. } = original else {
+                    return None;
+                };
                 Some(Request::Parse {
-                    input: http::repaired(bug, input, *zone_id)?,
+                    input: http::repaired(bug, own, input, *zone_id)?,
                     rule: rule.clone(),
                     zone_id: *zone_id,
                 })
@@ -1451,7 +1456,7 @@ fn evaluate_traced(
     let mut rewrote = vec![false; if inert.is_some() { steps.len() } else { 0 }];
     for (i, step) in steps.iter().enumerate() {
         let again = match step.model {
-            Model::Transform(t) => t.rewrite(rewritten.as_ref().unwrap_or(case)),
+            Model::Transform(t) => t.rewrite(case, rewritten.as_ref().unwrap_or(case)),
             Model::Departure(d) => d.rewrite(rewritten.as_ref().unwrap_or(case)),
             _ => None,
         };
