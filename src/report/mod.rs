@@ -793,7 +793,9 @@ fn new_report(
         // bug entry groups share an id, not always their fields).
         fields: field_names(&minimal.signature),
         detail: minimal.signature.detail.clone(),
-        class: original
+        // The class is the signature's, as its entry: a resolution filed under the parse
+        // that causes it (`Engine::cause`) is what that parse is.
+        class: minimal
             .known
             .as_ref()
             .map_or("candidate bug", |k| k.class.name())
