@@ -15,11 +15,14 @@ pub use crate::protocol::Reproduce as Template;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Literal {
     /// JSON's string syntax, which Python, JavaScript, Java, C# and Go read alike (`\"`, `\\`,
-    /// `\n`, `\u0000`; other characters as they are).
+    /// `\n`, `\u0000`; other characters as they are), with every control character escaped
+    /// (DEL and U+0080 to U+009F too, which a report would show as `\u{..}`) and U+2028 and
+    /// U+2029 (which, as U+0085, end a line inside a C# string literal).
     Json,
     /// Ruby's double-quoted string: JSON's, with `#` escaped (it starts an interpolation).
     Ruby,
-    /// PHP's double-quoted string: `$` escaped, control characters as `\xNN`.
+    /// PHP's double-quoted string: `$` escaped, control characters as `\xNN` (`\u{N}` outside
+    /// ASCII).
     Php,
     /// Perl's double-quoted string: `$` and `@` escaped, characters outside ASCII and controls
     /// as `\x{N}`.
@@ -27,7 +30,7 @@ pub enum Literal {
     /// C's (and C++'s): `?` escaped (trigraphs), control characters and every byte outside
     /// ASCII as three octal digits, which no following digit can extend.
     C,
-    /// OCaml's: control characters as `\xNN`.
+    /// OCaml's: control characters as `\xNN` (`\u{N}` outside ASCII).
     Ocaml,
     /// Haskell's: control characters and characters outside ASCII as `\N` decimal, followed by
     /// `\&` so that no following digit extends them.
@@ -70,7 +73,16 @@ impl Literal {
     /// `text` as a string literal of this style, quotes included.
     pub fn write(self, text: &str) -> String {
         if self == Literal::Json {
-            return serde_json::to_string(text).unwrap_or_default();
+            let json = serde_json::to_string(text).unwrap_or_default();
+            let mut out = String::with_capacity(json.len());
+            for c in json.chars() {
+                if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                    out.push_str(&format!("\\u{:04x}", u32::from(c)));
+                } else {
+                    out.push(c);
+                }
+            }
+            return out;
         }
         let mut out = String::from("\"");
         for c in text.chars() {
@@ -95,13 +107,17 @@ impl Literal {
                 (Literal::Haskell, c) if c.is_ascii_control() || !c.is_ascii() => {
                     out.push_str(&format!("\\{}\\&", u32::from(c)));
                 }
-                (Literal::Ruby, c) if c.is_ascii_control() => {
+                (Literal::Ruby, c) if c.is_control() => {
                     out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
                 }
                 (Literal::Php | Literal::Ocaml, c) if c.is_ascii_control() => {
                     out.push_str(&format!("\\x{:02x}", u32::from(c)));
                 }
-                (Literal::Erlang, c) if c.is_ascii_control() => {
+                // `\xNN` would be one byte there; `\u{N}` is the character in UTF-8.
+                (Literal::Php | Literal::Ocaml, c) if c.is_control() => {
+                    out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+                }
+                (Literal::Erlang, c) if c.is_control() => {
                     out.push_str(&format!("\\x{{{:x}}}", u32::from(c)));
                 }
                 (_, c) => out.push(c),
@@ -239,7 +255,7 @@ mod tests {
     fn literals_escape_what_each_language_would_read_otherwise() {
         assert_eq!(
             Literal::Json.write(HARD),
-            "\"a\\u0000b\\\"c\\\\d#{e}$f@g?\\u001f\u{7f}é\u{10000}1\""
+            "\"a\\u0000b\\\"c\\\\d#{e}$f@g?\\u001f\\u007fé\u{10000}1\""
         );
         assert_eq!(
             Literal::Ruby.write(HARD),
@@ -261,8 +277,13 @@ mod tests {
             Literal::Haskell.write(HARD),
             "\"a\\0\\&b\\\"c\\\\d#{e}$f@g?\\31\\&\\127\\&\\233\\&\\65536\\&1\""
         );
-        assert_eq!(Literal::Ocaml.write("a\0é"), "\"a\\x00é\"");
-        assert_eq!(Literal::Erlang.write("a\0é"), "\"a\\x{0}é\"");
+        // C1 controls (a report would show them as `\u{..}`) and C#'s line ends.
+        const C1: &str = "a\u{85}b\u{2028}c\u{2029}";
+        assert_eq!(Literal::Json.write(C1), "\"a\\u0085b\\u2028c\\u2029\"");
+        assert_eq!(Literal::Ruby.write(C1), "\"a\\u{85}b\u{2028}c\u{2029}\"");
+        assert_eq!(Literal::Php.write(C1), "\"a\\u{85}b\u{2028}c\u{2029}\"");
+        assert_eq!(Literal::Ocaml.write("a\0é\u{9f}"), "\"a\\x00é\\u{9f}\"");
+        assert_eq!(Literal::Erlang.write("a\0é\u{9f}"), "\"a\\x{0}é\\x{9f}\"");
     }
 
     #[test]

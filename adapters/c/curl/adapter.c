@@ -172,6 +172,67 @@ static void answer_serialize(const request *r) {
 	curl_url_cleanup(h);
 }
 
+/* The programs a report shows under "Reproduce with ... alone", against the library only
+ * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+static const char REPRODUCE_PARSE[] =
+	"// cc prog.c -lcurl\n"
+	"#include <stdio.h>\n"
+	"#include <curl/curl.h>\n"
+	"\n"
+	"int main(void) {\n"
+	"    CURLU *h = curl_url();\n"
+	"    CURLUcode rc = curl_url_set(h, CURLUPART_URL, {input}, CURLU_NON_SUPPORT_SCHEME | CURLU_PATH_AS_IS);\n"
+	"    if (rc != CURLUE_OK) {\n"
+	"        printf(\"curl_url_set: %s (CURLUcode %d)\\n\", curl_url_strerror(rc), (int)rc);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    const CURLUPart parts[] = {CURLUPART_SCHEME, CURLUPART_USER, CURLUPART_PASSWORD, CURLUPART_OPTIONS,\n"
+	"        CURLUPART_HOST, CURLUPART_ZONEID, CURLUPART_PORT, CURLUPART_PATH, CURLUPART_QUERY, CURLUPART_FRAGMENT};\n"
+	"    const char *names[] = {\"scheme\", \"user\", \"password\", \"options\", \"host\", \"zoneid\", \"port\", \"path\", \"query\", \"fragment\"};\n"
+	"    for (int i = 0; i < 10; i++) {\n"
+	"        char *value = NULL;\n"
+	"        rc = curl_url_get(h, parts[i], &value, 0);\n"
+	"        if (rc == CURLUE_OK) {\n"
+	"            printf(\"%s: \\\"%s\\\"\\n\", names[i], value);\n"
+	"        } else {\n"
+	"            printf(\"%s: none (%s)\\n\", names[i], curl_url_strerror(rc));\n"
+	"        }\n"
+	"        curl_free(value);\n"
+	"    }\n"
+	"    curl_url_cleanup(h);\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_RESOLVE[] =
+	"// cc prog.c -lcurl\n"
+	"#include <stdio.h>\n"
+	"#include <curl/curl.h>\n"
+	"\n"
+	"int main(void) {\n"
+	"    CURLU *h = curl_url();\n"
+	"    CURLUcode rc = curl_url_set(h, CURLUPART_URL, {base}, CURLU_NON_SUPPORT_SCHEME);\n"
+	"    if (rc != CURLUE_OK) {\n"
+	"        printf(\"base: %s (CURLUcode %d)\\n\", curl_url_strerror(rc), (int)rc);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    /* A second URL set on the same handle is read relative to the first. */\n"
+	"    rc = curl_url_set(h, CURLUPART_URL, {input}, CURLU_NON_SUPPORT_SCHEME);\n"
+	"    if (rc != CURLUE_OK) {\n"
+	"        printf(\"reference: %s (CURLUcode %d)\\n\", curl_url_strerror(rc), (int)rc);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    char *url = NULL;\n"
+	"    rc = curl_url_get(h, CURLUPART_URL, &url, 0);\n"
+	"    if (rc != CURLUE_OK) {\n"
+	"        printf(\"curl_url_get: %s (CURLUcode %d)\\n\", curl_url_strerror(rc), (int)rc);\n"
+	"    } else {\n"
+	"        printf(\"%s\\n\", url);\n"
+	"    }\n"
+	"    curl_free(url);\n"
+	"    curl_url_cleanup(h);\n"
+	"    return 0;\n"
+	"}\n";
+
 static void answer_about(const request *r) {
 	begin(r);
 	emits("\"protocol\":2,\"name\":\"c-curl\",\"language\":\"C\",\"library\":\"libcurl\",\"version\":");
@@ -179,7 +240,13 @@ static void answer_about(const request *r) {
 	emits(",\"spec\":\"RFC 3986+ (curl URL syntax, https://curl.se/docs/url-syntax.html)\","
 	      "\"operations\":[\"parse\",\"resolve\",\"serialize\"],\"rules\":[\"URI\"],"
 	      "\"blind_spots\":[{\"field\":\"port\",\"how\":\"empty-is-undefined\","
-	      "\"reason\":\"curl_url_get(CURLUPART_PORT) has no port for an empty one\"}]}\n");
+	      "\"reason\":\"curl_url_get(CURLUPART_PORT) has no port for an empty one\"}]");
+	emits(",\"reproduce\":{\"language\":\"c\"");
+	emits(",\"parse\":");
+	emit_jsons(REPRODUCE_PARSE);
+	emits(",\"resolve\":");
+	emit_jsons(REPRODUCE_RESOLVE);
+	emits("}}\n");
 }
 
 static void answer(const request *r) {

@@ -159,6 +159,75 @@ static void answer_serialize(const request *r) {
 	"{\"field\":\"" field "\",\"how\":\"decoded\",\"reason\":\"G_URI_FLAGS_ENCODED normalizes "       \
 	"percent-encodings: unreserved ones decoded, others uppercased, other characters encoded\"},"
 
+/* The programs a report shows under "Reproduce with ... alone", against the library only
+ * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+static const char REPRODUCE_PARSE[] =
+	"// cc prog.c $(pkg-config --cflags --libs glib-2.0)\n"
+	"#include <stdio.h>\n"
+	"#include <string.h>\n"
+	"#include <glib.h>\n"
+	"\n"
+	"static void show(const char *name, const char *value) {\n"
+	"    if (value) {\n"
+	"        printf(\"%s: \\\"%s\\\"\\n\", name, value);\n"
+	"    } else {\n"
+	"        printf(\"%s: NULL\\n\", name);\n"
+	"    }\n"
+	"}\n"
+	"\n"
+	"int main(void) {\n"
+	"    const char *input = {input}, *rule = {rule};\n"
+	"    GUriFlags flags = G_URI_FLAGS_ENCODED | G_URI_FLAGS_NON_DNS;\n"
+	"    GError *error = NULL;\n"
+	"    if (strcmp(rule, \"URI\") == 0) {\n"
+	"        GUri *uri = g_uri_parse(input, flags, &error);\n"
+	"        if (!uri) {\n"
+	"            printf(\"g_uri_parse: %s\\n\", error->message);\n"
+	"            return 0;\n"
+	"        }\n"
+	"        show(\"scheme\", g_uri_get_scheme(uri));\n"
+	"        show(\"userinfo\", g_uri_get_userinfo(uri));\n"
+	"        show(\"host\", g_uri_get_host(uri));\n"
+	"        printf(\"port: %d\\n\", g_uri_get_port(uri));\n"
+	"        show(\"path\", g_uri_get_path(uri));\n"
+	"        show(\"query\", g_uri_get_query(uri));\n"
+	"        show(\"fragment\", g_uri_get_fragment(uri));\n"
+	"        g_uri_unref(uri);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    char *scheme, *userinfo, *host, *path, *query, *fragment;\n"
+	"    int port;\n"
+	"    if (!g_uri_split(input, flags, &scheme, &userinfo, &host, &port, &path, &query, &fragment, &error)) {\n"
+	"        printf(\"g_uri_split: %s\\n\", error->message);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    show(\"scheme\", scheme);\n"
+	"    show(\"userinfo\", userinfo);\n"
+	"    show(\"host\", host);\n"
+	"    printf(\"port: %d\\n\", port);\n"
+	"    show(\"path\", path);\n"
+	"    show(\"query\", query);\n"
+	"    show(\"fragment\", fragment);\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_RESOLVE[] =
+	"// cc prog.c $(pkg-config --cflags --libs glib-2.0)\n"
+	"#include <stdio.h>\n"
+	"#include <glib.h>\n"
+	"\n"
+	"int main(void) {\n"
+	"    GError *error = NULL;\n"
+	"    char *target = g_uri_resolve_relative({base}, {input}, G_URI_FLAGS_ENCODED | G_URI_FLAGS_NON_DNS, &error);\n"
+	"    if (!target) {\n"
+	"        printf(\"g_uri_resolve_relative: %s\\n\", error->message);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    printf(\"%s\\n\", target);\n"
+	"    g_free(target);\n"
+	"    return 0;\n"
+	"}\n";
+
 static void answer_about(const request *r) {
 	char version[64];
 	snprintf(version, sizeof version, "%u.%u.%u", glib_major_version, glib_minor_version,
@@ -174,7 +243,13 @@ static void answer_about(const request *r) {
 	      "{\"field\":\"host\",\"how\":\"decoded\",\"reason\":\"GUri decodes the host's unreserved "
 	      "percent-encodings (and an IPv6 zone id's %25) and uppercases the others\"},"
 	      "{\"field\":\"port\",\"how\":\"empty-is-undefined\",\"reason\":\"GUri's port is an int, "
-	      "-1 for an absent or empty port\"}]}\n");
+	      "-1 for an absent or empty port\"}]");
+	emits(",\"reproduce\":{\"language\":\"c\"");
+	emits(",\"parse\":");
+	emit_jsons(REPRODUCE_PARSE);
+	emits(",\"resolve\":");
+	emit_jsons(REPRODUCE_RESOLVE);
+	emits("}}\n");
 }
 
 static void answer(const request *r) {

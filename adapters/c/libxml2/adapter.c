@@ -121,6 +121,54 @@ static void answer_serialize(const request *r) {
 	xmlFreeURI(uri);
 }
 
+/* The programs a report shows under "Reproduce with ... alone", against the library only
+ * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+static const char REPRODUCE_PARSE[] =
+	"// cc prog.c $(pkg-config --cflags --libs libxml-2.0)\n"
+	"#include <stdio.h>\n"
+	"#include <libxml/uri.h>\n"
+	"\n"
+	"static void show(const char *name, const char *value) {\n"
+	"    if (value) {\n"
+	"        printf(\"%s: \\\"%s\\\"\\n\", name, value);\n"
+	"    } else {\n"
+	"        printf(\"%s: NULL\\n\", name);\n"
+	"    }\n"
+	"}\n"
+	"\n"
+	"int main(void) {\n"
+	"    xmlURIPtr uri = xmlParseURIRaw({input}, 1);\n"
+	"    if (!uri) {\n"
+	"        printf(\"xmlParseURIRaw: NULL (refused)\\n\");\n"
+	"        return 0;\n"
+	"    }\n"
+	"    show(\"scheme\", uri->scheme);\n"
+	"    show(\"user\", uri->user);\n"
+	"    show(\"server\", uri->server);\n"
+	"    printf(\"port: %d\\n\", uri->port);\n"
+	"    show(\"path\", uri->path);\n"
+	"    show(\"query_raw\", uri->query_raw);\n"
+	"    show(\"fragment\", uri->fragment);\n"
+	"    xmlFreeURI(uri);\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_RESOLVE[] =
+	"// cc prog.c $(pkg-config --cflags --libs libxml-2.0)\n"
+	"#include <stdio.h>\n"
+	"#include <libxml/uri.h>\n"
+	"\n"
+	"int main(void) {\n"
+	"    xmlChar *target = xmlBuildURI((const xmlChar *){input}, (const xmlChar *){base});\n"
+	"    if (!target) {\n"
+	"        printf(\"xmlBuildURI: NULL (refused)\\n\");\n"
+	"        return 0;\n"
+	"    }\n"
+	"    printf(\"%s\\n\", (const char *)target);\n"
+	"    xmlFree(target);\n"
+	"    return 0;\n"
+	"}\n";
+
 static void answer_about(const request *r) {
 	begin(r);
 	emits("\"protocol\":2,\"name\":\"c-libxml2\",\"language\":\"C\",\"library\":\"libxml2\","
@@ -128,7 +176,13 @@ static void answer_about(const request *r) {
 	      "\"operations\":[\"parse\",\"resolve\",\"serialize\"],\"rules\":[\"URI-reference\"],"
 	      "\"blind_spots\":[{\"field\":\"host\",\"how\":\"empty-is-undefined\",\"reason\":"
 	      "\"libxml2 stores an empty host as no server (NULL)\"},{\"field\":\"port\",\"how\":"
-	      "\"empty-is-undefined\",\"reason\":\"xmlURI.port is an int, 0 for no port\"}]}\n");
+	      "\"empty-is-undefined\",\"reason\":\"xmlURI.port is an int, 0 for no port\"}]");
+	emits(",\"reproduce\":{\"language\":\"c\"");
+	emits(",\"parse\":");
+	emit_jsons(REPRODUCE_PARSE);
+	emits(",\"resolve\":");
+	emit_jsons(REPRODUCE_RESOLVE);
+	emits("}}\n");
 }
 
 static void answer(const request *r) {

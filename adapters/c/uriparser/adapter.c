@@ -456,12 +456,124 @@ static void answer_normalize(const request *r) {
 	uriFreeUriMembersA(&uri);
 }
 
+/* The programs a report shows under "Reproduce with ... alone", against the library only
+ * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+static const char REPRODUCE_PARSE[] =
+	"// cc prog.c -luriparser\n"
+	"#include <stdio.h>\n"
+	"#include <uriparser/Uri.h>\n"
+	"\n"
+	"static void show(const char *name, UriTextRangeA range) {\n"
+	"    if (range.first) {\n"
+	"        printf(\"%s: \\\"\", name);\n"
+	"        fwrite(range.first, 1, (size_t)(range.afterLast - range.first), stdout);\n"
+	"        printf(\"\\\"\\n\");\n"
+	"    } else {\n"
+	"        printf(\"%s: NULL\\n\", name);\n"
+	"    }\n"
+	"}\n"
+	"\n"
+	"int main(void) {\n"
+	"    static const char input[] = {input};\n"
+	"    const char *error = NULL;\n"
+	"    UriUriA uri;\n"
+	"    if (uriParseSingleUriExA(&uri, input, input + sizeof input - 1, &error) != URI_SUCCESS) {\n"
+	"        printf(\"uriParseSingleUriExA: error at byte %ld\\n\", error ? (long)(error - input) : -1L);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    show(\"scheme\", uri.scheme);\n"
+	"    show(\"userInfo\", uri.userInfo);\n"
+	"    show(\"hostText\", uri.hostText);\n"
+	"    printf(\"hostData: ip4=%s ip6=%s\\n\", uri.hostData.ip4 ? \"yes\" : \"NULL\", uri.hostData.ip6 ? \"yes\" : \"NULL\");\n"
+	"    show(\"hostData.ipFuture\", uri.hostData.ipFuture);\n"
+	"    show(\"portText\", uri.portText);\n"
+	"    printf(\"absolutePath: %d\\n\", (int)uri.absolutePath);\n"
+	"    for (UriPathSegmentA *segment = uri.pathHead; segment; segment = segment->next) {\n"
+	"        show(\"path segment\", segment->text);\n"
+	"    }\n"
+	"    show(\"query\", uri.query);\n"
+	"    show(\"fragment\", uri.fragment);\n"
+	"    uriFreeUriMembersA(&uri);\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_RESOLVE[] =
+	"// cc prog.c -luriparser\n"
+	"#include <stdio.h>\n"
+	"#include <stdlib.h>\n"
+	"#include <uriparser/Uri.h>\n"
+	"\n"
+	"static int parse(UriUriA *uri, const char *what, const char *text, size_t len) {\n"
+	"    const char *error = NULL;\n"
+	"    if (uriParseSingleUriExA(uri, text, text + len, &error) != URI_SUCCESS) {\n"
+	"        printf(\"%s: uriParseSingleUriExA: error at byte %ld\\n\", what, error ? (long)(error - text) : -1L);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    return 1;\n"
+	"}\n"
+	"\n"
+	"int main(void) {\n"
+	"    static const char base_text[] = {base}, input[] = {input};\n"
+	"    int strict = {strict};\n"
+	"    UriUriA base, reference, target;\n"
+	"    if (!parse(&base, \"base\", base_text, sizeof base_text - 1) || !parse(&reference, \"reference\", input, sizeof input - 1)) {\n"
+	"        return 0;\n"
+	"    }\n"
+	"    int rc = uriAddBaseUriExA(&target, &reference, &base, strict ? URI_RESOLVE_STRICTLY : URI_RESOLVE_IDENTICAL_SCHEME_COMPAT);\n"
+	"    if (rc != URI_SUCCESS) {\n"
+	"        printf(\"uriAddBaseUriExA: error %d\\n\", rc);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    int chars = 0;\n"
+	"    uriToStringCharsRequiredA(&target, &chars);\n"
+	"    char *s = malloc((size_t)chars + 1);\n"
+	"    uriToStringA(s, &target, chars + 1, NULL);\n"
+	"    fwrite(s, 1, (size_t)chars, stdout);\n"
+	"    printf(\"\\n\");\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_NORMALIZE[] =
+	"// cc prog.c -luriparser\n"
+	"#include <stdio.h>\n"
+	"#include <stdlib.h>\n"
+	"#include <uriparser/Uri.h>\n"
+	"\n"
+	"int main(void) {\n"
+	"    static const char input[] = {input};\n"
+	"    const char *error = NULL;\n"
+	"    UriUriA uri;\n"
+	"    if (uriParseSingleUriExA(&uri, input, input + sizeof input - 1, &error) != URI_SUCCESS) {\n"
+	"        printf(\"uriParseSingleUriExA: error at byte %ld\\n\", error ? (long)(error - input) : -1L);\n"
+	"        return 0;\n"
+	"    }\n"
+	"    if (uriNormalizeSyntaxA(&uri) != URI_SUCCESS) {\n"
+	"        printf(\"uriNormalizeSyntaxA failed\\n\");\n"
+	"        return 0;\n"
+	"    }\n"
+	"    int chars = 0;\n"
+	"    uriToStringCharsRequiredA(&uri, &chars);\n"
+	"    char *s = malloc((size_t)chars + 1);\n"
+	"    uriToStringA(s, &uri, chars + 1, NULL);\n"
+	"    fwrite(s, 1, (size_t)chars, stdout);\n"
+	"    printf(\"\\n\");\n"
+	"    return 0;\n"
+	"}\n";
+
 static void answer_about(const request *r) {
 	begin(r);
 	emits("\"protocol\":2,\"name\":\"c-uriparser\",\"language\":\"C\","
 	      "\"library\":\"uriparser\",\"version\":\"" URI_VER_ANSI
 	      "\",\"spec\":\"RFC 3986\",\"operations\":[\"parse\",\"resolve\",\"normalize\"],"
-	      "\"rules\":[\"URI-reference\"],\"blind_spots\":[]}\n");
+	      "\"rules\":[\"URI-reference\"],\"blind_spots\":[]");
+	emits(",\"reproduce\":{\"language\":\"c\"");
+	emits(",\"parse\":");
+	emit_json(REPRODUCE_PARSE, sizeof REPRODUCE_PARSE - 1);
+	emits(",\"resolve\":");
+	emit_json(REPRODUCE_RESOLVE, sizeof REPRODUCE_RESOLVE - 1);
+	emits(",\"normalize\":");
+	emit_json(REPRODUCE_NORMALIZE, sizeof REPRODUCE_NORMALIZE - 1);
+	emits("}}\n");
 }
 
 static void answer_line(const char *line, const char *end) {

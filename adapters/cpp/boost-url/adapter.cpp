@@ -119,6 +119,91 @@ static void answer_normalize(const request *r) {
 	answer_string(r, "normalized", u.buffer().data(), u.buffer().size());
 }
 
+/* The programs a report shows under "Reproduce with ... alone", against the library only
+ * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+static const char REPRODUCE_PARSE[] =
+	"// c++ -std=c++17 prog.cpp -lboost_url\n"
+	"#include <boost/url.hpp>\n"
+	"#include <iostream>\n"
+	"#include <string>\n"
+	"\n"
+	"namespace urls = boost::urls;\n"
+	"\n"
+	"int main() {\n"
+	"    static const char text[] = {input};\n"
+	"    urls::string_view input(text, sizeof text - 1);\n"
+	"    std::string rule = {rule};\n"
+	"    urls::result<urls::url_view> r = rule == \"URI\" ? urls::parse_uri(input)\n"
+	"        : rule == \"absolute-URI\" ? urls::parse_absolute_uri(input)\n"
+	"        : rule == \"relative-ref\" ? urls::parse_relative_ref(input)\n"
+	"        : urls::parse_uri_reference(input);\n"
+	"    if (!r) {\n"
+	"        std::cout << \"error: \" << r.error().message() << \"\\n\";\n"
+	"        return 0;\n"
+	"    }\n"
+	"    urls::url_view u = *r;\n"
+	"    const char *host_types[] = {\"none\", \"name\", \"ipv4\", \"ipv6\", \"ipvfuture\"};\n"
+	"    std::cout << std::boolalpha\n"
+	"        << \"has_scheme: \" << u.has_scheme() << \", scheme: \\\"\" << u.scheme() << \"\\\"\\n\"\n"
+	"        << \"has_authority: \" << u.has_authority() << \"\\n\"\n"
+	"        << \"has_userinfo: \" << u.has_userinfo() << \", encoded_userinfo: \\\"\" << u.encoded_userinfo() << \"\\\"\\n\"\n"
+	"        << \"encoded_host: \\\"\" << u.encoded_host() << \"\\\", host_type: \" << host_types[int(u.host_type())] << \"\\n\"\n"
+	"        << \"has_port: \" << u.has_port() << \", port: \\\"\" << u.port() << \"\\\"\\n\"\n"
+	"        << \"encoded_path: \\\"\" << u.encoded_path() << \"\\\"\\n\"\n"
+	"        << \"has_query: \" << u.has_query() << \", encoded_query: \\\"\" << u.encoded_query() << \"\\\"\\n\"\n"
+	"        << \"has_fragment: \" << u.has_fragment() << \", encoded_fragment: \\\"\" << u.encoded_fragment() << \"\\\"\\n\";\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_RESOLVE[] =
+	"// c++ -std=c++17 prog.cpp -lboost_url\n"
+	"#include <boost/url.hpp>\n"
+	"#include <iostream>\n"
+	"\n"
+	"namespace urls = boost::urls;\n"
+	"\n"
+	"int main() {\n"
+	"    static const char base_text[] = {base}, input[] = {input};\n"
+	"    auto base = urls::parse_uri(urls::string_view(base_text, sizeof base_text - 1));\n"
+	"    if (!base) {\n"
+	"        std::cout << \"base: \" << base.error().message() << \"\\n\";\n"
+	"        return 0;\n"
+	"    }\n"
+	"    auto reference = urls::parse_uri_reference(urls::string_view(input, sizeof input - 1));\n"
+	"    if (!reference) {\n"
+	"        std::cout << \"reference: \" << reference.error().message() << \"\\n\";\n"
+	"        return 0;\n"
+	"    }\n"
+	"    urls::url target;\n"
+	"    auto done = urls::resolve(*base, *reference, target);\n"
+	"    if (!done) {\n"
+	"        std::cout << \"resolve: \" << done.error().message() << \"\\n\";\n"
+	"        return 0;\n"
+	"    }\n"
+	"    std::cout << target.buffer() << \"\\n\";\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_NORMALIZE[] =
+	"// c++ -std=c++17 prog.cpp -lboost_url\n"
+	"#include <boost/url.hpp>\n"
+	"#include <iostream>\n"
+	"\n"
+	"namespace urls = boost::urls;\n"
+	"\n"
+	"int main() {\n"
+	"    static const char input[] = {input};\n"
+	"    auto parsed = urls::parse_uri_reference(urls::string_view(input, sizeof input - 1));\n"
+	"    if (!parsed) {\n"
+	"        std::cout << \"error: \" << parsed.error().message() << \"\\n\";\n"
+	"        return 0;\n"
+	"    }\n"
+	"    urls::url u(*parsed);\n"
+	"    u.normalize();\n"
+	"    std::cout << u.buffer() << \"\\n\";\n"
+	"    return 0;\n"
+	"}\n";
+
 static void answer_about(const request *r) {
 	std::string version = BOOST_LIB_VERSION;
 	for (char &c : version) {
@@ -130,7 +215,15 @@ static void answer_about(const request *r) {
 	emit_jsons(version.c_str());
 	emits(",\"spec\":\"RFC 3986\",\"operations\":[\"parse\",\"resolve\",\"normalize\"],"
 	      "\"rules\":[\"URI-reference\",\"URI\",\"absolute-URI\",\"relative-ref\"],"
-	      "\"blind_spots\":[]}\n");
+	      "\"blind_spots\":[]");
+	emits(",\"reproduce\":{\"language\":\"cpp\"");
+	emits(",\"parse\":");
+	emit_jsons(REPRODUCE_PARSE);
+	emits(",\"resolve\":");
+	emit_jsons(REPRODUCE_RESOLVE);
+	emits(",\"normalize\":");
+	emit_jsons(REPRODUCE_NORMALIZE);
+	emits("}}\n");
 }
 
 static void answer(const request *r) {

@@ -116,6 +116,79 @@ static void answer_serialize(const request *r) {
 	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
 #define EMPTY(field) BLIND(field, "empty-is-undefined", "Poco::URI keeps no undefined component")
 
+/* The programs a report shows under "Reproduce with ... alone", against the library only
+ * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+static const char REPRODUCE_PARSE[] =
+	"// c++ prog.cpp -lPocoFoundation\n"
+	"#include <Poco/Exception.h>\n"
+	"#include <Poco/URI.h>\n"
+	"#include <exception>\n"
+	"#include <iostream>\n"
+	"#include <string>\n"
+	"\n"
+	"int main() {\n"
+	"    static const char input[] = {input};\n"
+	"    try {\n"
+	"        Poco::URI u(std::string(input, sizeof input - 1));\n"
+	"        std::cout << \"getScheme: \\\"\" << u.getScheme() << \"\\\"\\n\"\n"
+	"            << \"getUserInfo: \\\"\" << u.getUserInfo() << \"\\\"\\n\"\n"
+	"            << \"getHost: \\\"\" << u.getHost() << \"\\\"\\n\"\n"
+	"            << \"getSpecifiedPort: \" << u.getSpecifiedPort() << \"\\n\"\n"
+	"            << \"getPath: \\\"\" << u.getPath() << \"\\\"\\n\"\n"
+	"            << \"getRawQuery: \\\"\" << u.getRawQuery() << \"\\\"\\n\"\n"
+	"            << \"getFragment: \\\"\" << u.getFragment() << \"\\\"\\n\";\n"
+	"    } catch (const Poco::Exception &e) {\n"
+	"        std::cout << e.displayText() << \"\\n\";\n"
+	"    } catch (const std::exception &e) {\n"
+	"        std::cout << \"std::exception: \" << e.what() << \"\\n\";\n"
+	"    }\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_RESOLVE[] =
+	"// c++ prog.cpp -lPocoFoundation\n"
+	"#include <Poco/Exception.h>\n"
+	"#include <Poco/URI.h>\n"
+	"#include <exception>\n"
+	"#include <iostream>\n"
+	"#include <string>\n"
+	"\n"
+	"int main() {\n"
+	"    static const char base_text[] = {base}, input[] = {input};\n"
+	"    try {\n"
+	"        Poco::URI base(std::string(base_text, sizeof base_text - 1));\n"
+	"        base.resolve(std::string(input, sizeof input - 1));\n"
+	"        std::cout << base.toString() << \"\\n\";\n"
+	"    } catch (const Poco::Exception &e) {\n"
+	"        std::cout << e.displayText() << \"\\n\";\n"
+	"    } catch (const std::exception &e) {\n"
+	"        std::cout << \"std::exception: \" << e.what() << \"\\n\";\n"
+	"    }\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_NORMALIZE[] =
+	"// c++ prog.cpp -lPocoFoundation\n"
+	"#include <Poco/Exception.h>\n"
+	"#include <Poco/URI.h>\n"
+	"#include <exception>\n"
+	"#include <iostream>\n"
+	"#include <string>\n"
+	"\n"
+	"int main() {\n"
+	"    static const char input[] = {input};\n"
+	"    try {\n"
+	"        Poco::URI u(std::string(input, sizeof input - 1));\n"
+	"        u.normalize();\n"
+	"        std::cout << u.toString() << \"\\n\";\n"
+	"    } catch (const Poco::Exception &e) {\n"
+	"        std::cout << e.displayText() << \"\\n\";\n"
+	"    } catch (const std::exception &e) {\n"
+	"        std::cout << \"std::exception: \" << e.what() << \"\\n\";\n"
+	"    }\n"
+	"    return 0;\n"
+	"}\n";
+
 static void answer_about(const request *r) {
 	Poco::UInt32 v = Poco::Environment::libraryVersion();
 	char version[32];
@@ -136,7 +209,15 @@ static void answer_about(const request *r) {
 	      BLIND("path", "decoded", "Poco::URI percent-decodes the path") ","
 	      EMPTY("query") ","
 	      BLIND("fragment", "decoded", "Poco::URI percent-decodes the fragment") ","
-	      EMPTY("fragment") "]}\n");
+	      EMPTY("fragment") "]");
+	emits(",\"reproduce\":{\"language\":\"cpp\"");
+	emits(",\"parse\":");
+	emit_jsons(REPRODUCE_PARSE);
+	emits(",\"resolve\":");
+	emit_jsons(REPRODUCE_RESOLVE);
+	emits(",\"normalize\":");
+	emit_jsons(REPRODUCE_NORMALIZE);
+	emits("}}\n");
 }
 
 static void answer(const request *r) {

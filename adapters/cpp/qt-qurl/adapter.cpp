@@ -158,6 +158,78 @@ static void answer_serialize(const request *r) {
 #define DECODED(field) \
 	BLIND(field, "decoded", "QUrl decodes unreserved percent-encodings and uppercases the others") ","
 
+/* The programs a report shows under "Reproduce with ... alone", against the library only
+ * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+static const char REPRODUCE_PARSE[] =
+	"// c++ -std=c++17 -fPIC prog.cpp $(pkg-config --cflags --libs Qt6Core)\n"
+	"#include <QUrl>\n"
+	"#include <cstdio>\n"
+	"\n"
+	"static void show(const char *name, const QString &value) {\n"
+	"    if (value.isNull()) {\n"
+	"        std::printf(\"%s: null\\n\", name);\n"
+	"    } else {\n"
+	"        std::printf(\"%s: \\\"%s\\\"\\n\", name, value.toUtf8().constData());\n"
+	"    }\n"
+	"}\n"
+	"\n"
+	"int main() {\n"
+	"    static const char input[] = {input};\n"
+	"    QUrl u(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);\n"
+	"    if (!u.isValid()) {\n"
+	"        std::printf(\"not valid: %s\\n\", u.errorString().toUtf8().constData());\n"
+	"        return 0;\n"
+	"    }\n"
+	"    show(\"scheme\", u.scheme());\n"
+	"    show(\"authority\", u.authority(QUrl::FullyEncoded));\n"
+	"    show(\"userInfo\", u.userInfo(QUrl::FullyEncoded));\n"
+	"    show(\"host\", u.host(QUrl::FullyEncoded));\n"
+	"    std::printf(\"port: %d\\n\", u.port());\n"
+	"    show(\"path\", u.path(QUrl::FullyEncoded));\n"
+	"    std::printf(\"hasQuery: %d\\n\", (int)u.hasQuery());\n"
+	"    show(\"query\", u.query(QUrl::FullyEncoded));\n"
+	"    std::printf(\"hasFragment: %d\\n\", (int)u.hasFragment());\n"
+	"    show(\"fragment\", u.fragment(QUrl::FullyEncoded));\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_RESOLVE[] =
+	"// c++ -std=c++17 -fPIC prog.cpp $(pkg-config --cflags --libs Qt6Core)\n"
+	"#include <QUrl>\n"
+	"#include <cstdio>\n"
+	"\n"
+	"int main() {\n"
+	"    static const char base_text[] = {base}, input[] = {input};\n"
+	"    QUrl base(QString::fromUtf8(base_text, sizeof base_text - 1), QUrl::StrictMode);\n"
+	"    QUrl reference(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);\n"
+	"    if (!base.isValid()) {\n"
+	"        std::printf(\"base not valid: %s\\n\", base.errorString().toUtf8().constData());\n"
+	"        return 0;\n"
+	"    }\n"
+	"    if (!reference.isEmpty() && !reference.isValid()) {\n"
+	"        std::printf(\"reference not valid: %s\\n\", reference.errorString().toUtf8().constData());\n"
+	"        return 0;\n"
+	"    }\n"
+	"    std::printf(\"%s\\n\", base.resolved(reference).toString(QUrl::FullyEncoded).toUtf8().constData());\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_NORMALIZE[] =
+	"// c++ -std=c++17 -fPIC prog.cpp $(pkg-config --cflags --libs Qt6Core)\n"
+	"#include <QUrl>\n"
+	"#include <cstdio>\n"
+	"\n"
+	"int main() {\n"
+	"    static const char input[] = {input};\n"
+	"    QUrl u(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);\n"
+	"    if (!u.isValid()) {\n"
+	"        std::printf(\"not valid: %s\\n\", u.errorString().toUtf8().constData());\n"
+	"        return 0;\n"
+	"    }\n"
+	"    std::printf(\"%s\\n\", u.adjusted(QUrl::NormalizePathSegments).toString(QUrl::FullyEncoded).toUtf8().constData());\n"
+	"    return 0;\n"
+	"}\n";
+
 static void answer_about(const request *r) {
 	begin(r);
 	emits("\"protocol\":2,\"name\":\"cpp-qt-qurl\",\"language\":\"C++\",\"library\":\"Qt QUrl "
@@ -171,7 +243,15 @@ static void answer_about(const request *r) {
 	      BLIND("port", "empty-is-undefined", "QUrl::port() is -1 for an absent or empty port") ","
 	      DECODED("userinfo") DECODED("path") DECODED("query")
 	      BLIND("fragment", "decoded", "QUrl decodes unreserved percent-encodings and uppercases the others")
-	      "]}\n");
+	      "]");
+	emits(",\"reproduce\":{\"language\":\"cpp\"");
+	emits(",\"parse\":");
+	emit_jsons(REPRODUCE_PARSE);
+	emits(",\"resolve\":");
+	emit_jsons(REPRODUCE_RESOLVE);
+	emits(",\"normalize\":");
+	emit_jsons(REPRODUCE_NORMALIZE);
+	emits("}}\n");
 }
 
 static void answer(const request *r) {

@@ -162,6 +162,76 @@ static void answer_serialize(const request *r) {
 #define BLIND(field, how, reason) \
 	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
 
+/* The programs a report shows under "Reproduce with ... alone", against the library only
+ * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+static const char REPRODUCE_PARSE[] =
+	"// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions\n"
+	"// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp\n"
+	"#include <Uri/Uri.hpp>\n"
+	"#include <iostream>\n"
+	"#include <string>\n"
+	"#include <vector>\n"
+	"\n"
+	"int main() {\n"
+	"    static const char input[] = {input};\n"
+	"    Uri::Uri u;\n"
+	"    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {\n"
+	"        std::cout << \"ParseFromString returned false\\n\";\n"
+	"        return 0;\n"
+	"    }\n"
+	"    std::cout << \"GetScheme: \\\"\" << u.GetScheme() << \"\\\"\\n\"\n"
+	"        << \"GetUserInfo: \\\"\" << u.GetUserInfo() << \"\\\"\\n\"\n"
+	"        << \"GetHost: \\\"\" << u.GetHost() << \"\\\"\\n\"\n"
+	"        << \"HasPort: \" << u.HasPort() << \", GetPort: \" << u.GetPort() << \"\\n\"\n"
+	"        << \"GetPath: [\";\n"
+	"    const std::vector<std::string> path = u.GetPath();\n"
+	"    for (size_t i = 0; i < path.size(); i++) {\n"
+	"        std::cout << (i > 0 ? \", \\\"\" : \"\\\"\") << path[i] << \"\\\"\";\n"
+	"    }\n"
+	"    std::cout << \"]\\nHasQuery: \" << u.HasQuery() << \", GetQuery: \\\"\" << u.GetQuery() << \"\\\"\\n\"\n"
+	"        << \"HasFragment: \" << u.HasFragment() << \", GetFragment: \\\"\" << u.GetFragment() << \"\\\"\\n\";\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_RESOLVE[] =
+	"// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions\n"
+	"// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp\n"
+	"#include <Uri/Uri.hpp>\n"
+	"#include <iostream>\n"
+	"#include <string>\n"
+	"\n"
+	"int main() {\n"
+	"    static const char base_text[] = {base}, input[] = {input};\n"
+	"    Uri::Uri base, reference;\n"
+	"    if (!base.ParseFromString(std::string(base_text, sizeof base_text - 1))) {\n"
+	"        std::cout << \"base: ParseFromString returned false\\n\";\n"
+	"    } else if (!reference.ParseFromString(std::string(input, sizeof input - 1))) {\n"
+	"        std::cout << \"reference: ParseFromString returned false\\n\";\n"
+	"    } else {\n"
+	"        std::cout << base.Resolve(reference).GenerateString() << \"\\n\";\n"
+	"    }\n"
+	"    return 0;\n"
+	"}\n";
+
+static const char REPRODUCE_NORMALIZE[] =
+	"// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions\n"
+	"// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp\n"
+	"#include <Uri/Uri.hpp>\n"
+	"#include <iostream>\n"
+	"#include <string>\n"
+	"\n"
+	"int main() {\n"
+	"    static const char input[] = {input};\n"
+	"    Uri::Uri u;\n"
+	"    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {\n"
+	"        std::cout << \"ParseFromString returned false\\n\";\n"
+	"        return 0;\n"
+	"    }\n"
+	"    u.NormalizePath();\n"
+	"    std::cout << u.GenerateString() << \"\\n\";\n"
+	"    return 0;\n"
+	"}\n";
+
 static void answer_about(const request *r) {
 	begin(r);
 	emits("\"protocol\":2,\"name\":\"cpp-rhymu8354-uri\",\"language\":\"C++\",\"library\":"
@@ -178,7 +248,15 @@ static void answer_about(const request *r) {
 	      BLIND("port", "empty-is-undefined", "HasPort() is false for an empty port") ","
 	      BLIND("path", "decoded", "GetPath() gives percent-decoded segments") ","
 	      BLIND("query", "decoded", "GetQuery() is percent-decoded") ","
-	      BLIND("fragment", "decoded", "GetFragment() is percent-decoded") "]}\n");
+	      BLIND("fragment", "decoded", "GetFragment() is percent-decoded") "]");
+	emits(",\"reproduce\":{\"language\":\"cpp\"");
+	emits(",\"parse\":");
+	emit_jsons(REPRODUCE_PARSE);
+	emits(",\"resolve\":");
+	emit_jsons(REPRODUCE_RESOLVE);
+	emits(",\"normalize\":");
+	emit_jsons(REPRODUCE_NORMALIZE);
+	emits("}}\n");
 }
 
 static void answer(const request *r) {

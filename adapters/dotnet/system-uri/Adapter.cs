@@ -274,6 +274,59 @@ static class Adapter
         return "Mono " + mono + " (System " + typeof(Uri).Assembly.GetName().Version + ")";
     }
 
+    // The programs a report shows under "Reproduce with ... alone", against System.Uri only
+    // (docs/protocol.md, about.reproduce); each placeholder becomes a C# string literal.
+    const string ReproduceParse =
+        "// mcs prog.cs && mono prog.exe\n" +
+        "using System;\n" +
+        "\n" +
+        "class Program\n" +
+        "{\n" +
+        "    static void Main()\n" +
+        "    {\n" +
+        "        string input = {input}, rule = {rule};\n" +
+        "        Uri u;\n" +
+        "        try { u = new Uri(input, rule == \"URI\" ? UriKind.Absolute : UriKind.RelativeOrAbsolute); }\n" +
+        "        catch (UriFormatException e) { Console.WriteLine(\"UriFormatException: \" + e.Message); return; }\n" +
+        "        if (!u.IsAbsoluteUri) { Console.WriteLine(\"relative, OriginalString: \\\"\" + u.OriginalString + \"\\\"\"); return; }\n" +
+        "        Console.WriteLine(\"Scheme: \\\"\" + u.Scheme + \"\\\"\");\n" +
+        "        Console.WriteLine(\"UserInfo: \\\"\" + u.UserInfo + \"\\\"\");\n" +
+        "        Console.WriteLine(\"Host: \\\"\" + u.Host + \"\\\", HostNameType: \" + u.HostNameType);\n" +
+        "        Console.WriteLine(\"Port: \" + u.Port + \", IsDefaultPort: \" + u.IsDefaultPort);\n" +
+        "        Console.WriteLine(\"AbsolutePath: \\\"\" + u.AbsolutePath + \"\\\"\");\n" +
+        "        Console.WriteLine(\"Query: \\\"\" + u.Query + \"\\\"\");\n" +
+        "        Console.WriteLine(\"Fragment: \\\"\" + u.Fragment + \"\\\"\");\n" +
+        "    }\n" +
+        "}\n";
+
+    const string ReproduceResolve =
+        "// mcs prog.cs && mono prog.exe\n" +
+        "using System;\n" +
+        "\n" +
+        "class Program\n" +
+        "{\n" +
+        "    static void Main()\n" +
+        "    {\n" +
+        "        try { Console.WriteLine(new Uri(new Uri({base}, UriKind.Absolute), {input}).AbsoluteUri); }\n" +
+        "        catch (UriFormatException e) { Console.WriteLine(\"UriFormatException: \" + e.Message); }\n" +
+        "    }\n" +
+        "}\n";
+
+    const string ReproduceNormalize =
+        "// mcs prog.cs && mono prog.exe\n" +
+        "using System;\n" +
+        "\n" +
+        "class Program\n" +
+        "{\n" +
+        "    static void Main()\n" +
+        "    {\n" +
+        "        Uri u;\n" +
+        "        try { u = new Uri({input}, UriKind.RelativeOrAbsolute); }\n" +
+        "        catch (UriFormatException e) { Console.WriteLine(\"UriFormatException: \" + e.Message); return; }\n" +
+        "        Console.WriteLine(u.IsAbsoluteUri ? u.AbsoluteUri : \"relative, not canonicalized: \\\"\" + u.OriginalString + \"\\\"\");\n" +
+        "    }\n" +
+        "}\n";
+
     static readonly object About = Obj(
         "protocol", new Num { Text = "2" },
         "name", "dotnet-system-uri",
@@ -292,7 +345,12 @@ static class Adapter
             Blind("port", "empty-is-undefined", "Uri.Port is an int, the scheme's default (IsDefaultPort) when there is no port or an empty one"),
             Blind("path", "decoded", "Uri.AbsolutePath is canonically escaped (unreserved characters decoded)"),
             Blind("query", "decoded", "Uri.Query is canonically escaped"),
-            Blind("fragment", "decoded", "Uri.Fragment is canonically escaped")));
+            Blind("fragment", "decoded", "Uri.Fragment is canonically escaped")),
+        "reproduce", Obj(
+            "language", "csharp",
+            "parse", ReproduceParse,
+            "resolve", ReproduceResolve,
+            "normalize", ReproduceNormalize));
 
     static object Unsupported() { return Obj("unsupported", true); }
     static object Unknown(string why) { return Obj("error", "not a valid request: " + why); }

@@ -170,7 +170,26 @@ about() ->
         {obj, [{<<"field">>, {s, <<"port">>}}, {<<"how">>, {s, <<"empty-is-undefined">>}},
                {<<"reason">>, {s, <<"uri_string:parse/1 returns the port as an integer, and no port key for an empty port">>}}]},
         {obj, [{<<"field">>, {s, <<"host_kind">>}}, {<<"how">>, {s, <<"hidden">>}},
-               {<<"reason">>, {s, <<"uri_string:parse/1 returns the host as text, without its kind">>}}]}]}}].
+               {<<"reason">>, {s, <<"uri_string:parse/1 returns the host as text, without its kind">>}}]}]}},
+     %% The programs a report shows under "Reproduce with ... alone", against uri_string only
+     %% (docs/protocol.md, about.reproduce); each placeholder becomes an Erlang string literal.
+     {<<"reproduce">>, {obj, [
+          {<<"language">>, {s, <<"erlang">>}},
+          {<<"parse">>, {s, <<
+           "%% escript prog.erl\n"
+           "main(_) ->\n"
+           "    io:setopts([{encoding, unicode}]),\n"
+           "    io:format(\"~tp~n\", [uri_string:parse(<<{input}/utf8>>)]).\n">>}},
+          {<<"resolve">>, {s, <<
+           "%% escript prog.erl\n"
+           "main(_) ->\n"
+           "    io:setopts([{encoding, unicode}]),\n"
+           "    io:format(\"~tp~n\", [uri_string:resolve(<<{input}/utf8>>, <<{base}/utf8>>)]).\n">>}},
+          {<<"normalize">>, {s, <<
+           "%% escript prog.erl\n"
+           "main(_) ->\n"
+           "    io:setopts([{encoding, unicode}]),\n"
+           "    io:format(\"~tp~n\", [uri_string:normalize(<<{input}/utf8>>)]).\n">>}}]}}].
 
 version() ->
     Release = erlang:system_info(otp_release),

@@ -157,7 +157,60 @@ about =
     ("spec", JS "RFC 3986"),
     ("operations", JA (map JS ["parse", "resolve", "normalize", "serialize"])),
     ("rules", JA (map JS ["URI-reference", "URI", "absolute-URI", "relative-ref"])),
-    ("blind_spots", JA [])
+    ("blind_spots", JA []),
+    ("reproduce", JO (("language", JS "haskell") : [(op, JS program) | (op, program) <- reproduce]))
+  ]
+
+-- The programs a report shows under "Reproduce with ... alone", against network-uri only
+-- (docs/protocol.md, about.reproduce); each placeholder becomes a Haskell string literal.
+reproduce :: [(String, String)]
+reproduce =
+  [ ( "parse",
+      unlines
+        [ "-- ghc -package network-uri prog.hs",
+          "import Network.URI",
+          "",
+          "main :: IO ()",
+          "main = do",
+          "  let rules = [(\"URI\", parseURI), (\"absolute-URI\", parseAbsoluteURI), (\"relative-ref\", parseRelativeReference)]",
+          "      parser = maybe parseURIReference id (lookup {rule} rules)",
+          "  case parser {input} of",
+          "    Nothing -> putStrLn \"Nothing\"",
+          "    Just u -> do",
+          "      putStrLn (\"uriScheme: \" ++ show (uriScheme u))",
+          "      putStrLn (\"uriAuthority: \" ++ show (uriAuthority u))",
+          "      putStrLn (\"uriPath: \" ++ show (uriPath u))",
+          "      putStrLn (\"uriQuery: \" ++ show (uriQuery u))",
+          "      putStrLn (\"uriFragment: \" ++ show (uriFragment u))"
+        ]
+    ),
+    ( "resolve",
+      unlines
+        [ "-- ghc -package network-uri prog.hs",
+          "import Network.URI",
+          "",
+          "main :: IO ()",
+          "main = case (parseURI {base}, parseURIReference {input}) of",
+          "  (Nothing, _) -> putStrLn \"base: parseURI gives Nothing\"",
+          "  (_, Nothing) -> putStrLn \"reference: parseURIReference gives Nothing\"",
+          "  (Just base, Just reference) -> do",
+          "    let target = if {strict} then reference `relativeTo` base else reference `nonStrictRelativeTo` base",
+          "    putStrLn (uriToString id target \"\")"
+        ]
+    ),
+    ( "normalize",
+      unlines
+        [ "-- ghc -package network-uri prog.hs",
+          "import Network.URI",
+          "",
+          "main :: IO ()",
+          "main = do",
+          "  let input = {input}",
+          "  case parseURIReference input of",
+          "    Nothing -> putStrLn \"parseURIReference gives Nothing\"",
+          "    Just _ -> putStrLn (normalizeCase (normalizeEscape (normalizePathSegments input)))"
+        ]
+    )
   ]
 
 parseBy :: String -> String -> [(String, J)]

@@ -273,6 +273,34 @@ let about () =
         blind "port" "empty-is-undefined" "Uri.port is an int option: None for an empty port";
         blind "path" "decoded" "Uri.of_string decodes the path, Uri.path encodes it again";
         blind "fragment" "decoded" "Uri.fragment is percent-decoded";
+      ]);
+    (* The programs a report shows under "Reproduce with ... alone", against the library only
+       (docs/protocol.md, about.reproduce); each placeholder becomes an OCaml string literal. *)
+    ("reproduce", O [
+        ("language", S "ocaml");
+        ("parse", S {|(* ocamlfind ocamlopt -package uri -linkpkg prog.ml -o prog *)
+let show name = function
+  | None -> Printf.printf "%s: None\n" name
+  | Some s -> Printf.printf "%s: Some %S\n" name s
+
+let () =
+  let u = Uri.of_string {input} in
+  show "scheme" (Uri.scheme u);
+  show "userinfo" (Uri.userinfo u);
+  show "host" (Uri.host u);
+  show "port" (Option.map string_of_int (Uri.port u));
+  Printf.printf "path: %S\n" (Uri.path u);
+  show "verbatim_query" (Uri.verbatim_query u);
+  show "fragment" (Uri.fragment u)
+|});
+        ("resolve", S {|(* ocamlfind ocamlopt -package uri -linkpkg prog.ml -o prog *)
+let () =
+  let target = Uri.resolve "" (Uri.of_string {base}) (Uri.of_string {input}) in
+  print_endline (Uri.to_string target)
+|});
+        ("normalize", S {|(* ocamlfind ocamlopt -package uri -linkpkg prog.ml -o prog *)
+let () = print_endline (Uri.to_string (Uri.canonicalize (Uri.of_string {input})))
+|});
       ]) ]
 
 let parse input =
