@@ -86,7 +86,7 @@ use std::convert::TryFrom;
 
 use rhymuri::{Authority, Uri};
 
-use super::segment_list::{decoded_text, host_and_kind, joined_path};
+use super::segment_list::{decoded_text, joined_path};
 use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
@@ -152,6 +152,14 @@ const BLIND_SPOTS: &[BlindSpot] = &[
                  invalid UTF-8 percent-encoded",
     },
 ];
+
+/// The host as the adapter reports it: in brackets, and of kind `ipv6`, exactly where the
+/// crate's own `Display` of an `Authority` holding it writes brackets.
+fn host_and_kind(host: &[u8]) -> (String, crate::reference::HostKind) {
+    let mut alone = Authority::default();
+    alone.set_host(host);
+    super::segment_list::host_and_kind(host, alone.to_string().starts_with('['))
+}
 
 fn authority_outcome(authority: &Authority) -> Outcome {
     let (host, kind) = host_and_kind(authority.host());
