@@ -434,11 +434,19 @@ impl<'a> Checker<'a> {
         // both in the crate's representation (a crate that reports components decoded writes
         // its target encoded: `a:%EA%AA%AA` is the path it parses as "\u{aaaa}"); the strings
         // only where the target has no parse to compare.
+        // The scheme and the host up to case: "schemes are case-insensitive" (§3.1) and "the
+        // host subcomponent is case-insensitive" (§3.2.2), so a target that writes them in
+        // lowercase is still the reference.
+        let folded = |c: &Components| Components {
+            scheme: c.scheme.as_deref().map(str::to_ascii_lowercase),
+            host: c.host.as_deref().map(str::to_ascii_lowercase),
+            ..c.clone()
+        };
         let holds = match &target_parse {
             Some(Outcome::Parsed {
                 components: written,
                 ..
-            }) => *written == expected,
+            }) => folded(written) == folded(&expected),
             _ => target == reference::recompose(&expected.as_reference()),
         };
         let expected = reference::recompose(&expected.as_reference());
@@ -1633,6 +1641,80 @@ mod tests {
             .map(|f| f.detail)
             .collect();
         assert_eq!(laws, Vec::<String>::new());
+    }
+
+    /// Resolves as the reference does, and writes the target's host in lowercase, as a crate
+    /// whose serializer lowercases an IPv6 literal does.
+    struct LowercasesHosts;
+
+    impl Implementation for LowercasesHosts {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "lowercases-hosts",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            crate::impls::reference::Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match crate::impls::reference::Reference.resolve(base, reference, strict) {
+                Outcome::Resolved(target) => match reference::parse(&target) {
+                    Ok(c) => {
+                        let host = c.host.map(str::to_ascii_lowercase);
+                        Outcome::Resolved(reference::recompose(&reference::Components {
+                            host: host.as_deref(),
+                            ..c
+                        }))
+                    }
+                    Err(_) => Outcome::Resolved(target),
+                },
+                other => other,
+            }
+        }
+
+        fn promises(&self) -> Promises {
+            Promises {
+                keeps_text: false,
+                strict_resolution: true,
+            }
+        }
+    }
+
+    /// §3.2.2: "The host subcomponent is case-insensitive": a reference with a scheme whose
+    /// target writes its host in lowercase resolves to itself.
+    #[test]
+    fn a_resolution_law_reads_the_host_without_case() {
+        let case = Request::Resolve {
+            base: "a:".into(),
+            input: "a://[::F]/x".into(),
+            strict: true,
+        };
+        let answer = LowercasesHosts.answer(&case);
+        assert_eq!(answer, Outcome::Resolved("a://[::f]/x".into()));
+        let laws: Vec<String> = check(&LowercasesHosts, &case, &answer)
+            .into_iter()
+            .filter(|f| f.kind == DifferenceKind::ResolutionLaw)
+            .map(|f| f.detail)
+            .collect();
+        assert_eq!(laws, Vec::<String>::new());
+        // Another path is still another target.
+        let case = Request::Resolve {
+            base: "a:".into(),
+            input: "a://[::F]/x/../y".into(),
+            strict: true,
+        };
+        let answer = Outcome::Resolved("a://[::f]/x/../y".into());
+        let laws: Vec<String> = check(&LowercasesHosts, &case, &answer)
+            .into_iter()
+            .filter(|f| f.kind == DifferenceKind::ResolutionLaw)
+            .map(|f| f.detail)
+            .collect();
+        assert_eq!(laws, vec!["absolute-reference".to_owned()]);
     }
 
     #[test]
