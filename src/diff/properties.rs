@@ -442,13 +442,24 @@ impl<'a> Checker<'a> {
             host: c.host.as_deref().map(str::to_ascii_lowercase),
             ..c.clone()
         };
-        let holds = match &target_parse {
-            Some(Outcome::Parsed {
-                components: written,
-                ..
-            }) => folded(written) == folded(&expected),
-            _ => target == reference::recompose(&expected.as_reference()),
-        };
+        // Documented choice 2: a rootless path kept rootless ("foo:a/.." is "foo:" where
+        // §5.2.4's letter gives "foo:/") is a reading as conforming as the letter.
+        let rootless = (!components.path.starts_with('/'))
+            .then(|| expected.path.strip_prefix('/'))
+            .flatten()
+            .map(|kept| Components {
+                path: kept.to_owned(),
+                ..expected.clone()
+            });
+        let holds = std::iter::once(&expected)
+            .chain(rootless.as_ref())
+            .any(|expected| match &target_parse {
+                Some(Outcome::Parsed {
+                    components: written,
+                    ..
+                }) => folded(written) == folded(expected),
+                _ => target == reference::recompose(&expected.as_reference()),
+            });
         let expected = reference::recompose(&expected.as_reference());
         if !holds {
             let mut chain = chain();
@@ -1715,6 +1726,28 @@ mod tests {
             .map(|f| f.detail)
             .collect();
         assert_eq!(laws, vec!["absolute-reference".to_owned()]);
+    }
+
+    /// Documented choice 2 (vectors/README.md): "foo:a/b" + "../c" may be "foo:c", a rootless
+    /// path kept rootless; a reference with a scheme and a rootless path whose ".." climbs out
+    /// of it resolves to itself so too, and only so.
+    #[test]
+    fn a_resolution_law_allows_a_rootless_path_kept_rootless() {
+        let laws = |input: &str, target: &str| -> Vec<String> {
+            let case = Request::Resolve {
+                base: "a:".into(),
+                input: input.into(),
+                strict: true,
+            };
+            check(&LowercasesHosts, &case, &Outcome::Resolved(target.into()))
+                .into_iter()
+                .filter(|f| f.kind == DifferenceKind::ResolutionLaw)
+                .map(|f| f.detail)
+                .collect()
+        };
+        assert_eq!(laws("x:a/../b", "x:b"), Vec::<String>::new());
+        assert_eq!(laws("x:a/../b", "x:/b"), Vec::<String>::new());
+        assert_eq!(laws("x:a/../b", "x:a/b"), vec!["absolute-reference".to_owned()]);
     }
 
     #[test]

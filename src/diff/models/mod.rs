@@ -323,6 +323,8 @@ pub enum Transform {
     RhymuriRegNameWrittenAsIpv6,
     /// A ":" in the first segment of a path without scheme or authority is written as it is.
     RhymuriColonInFirstSegmentWritten,
+    /// Components are written decoded, re-encoded by the crate's own tables.
+    RhymuriReencodedByItsTables,
     /// A reference's absolute path reaches the target with its dot-segments.
     RhymuriAbsolutePathDotSegmentsKept,
     /// rhymuri: merging into a base path of one segment keeps that segment.
