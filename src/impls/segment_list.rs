@@ -23,13 +23,14 @@ pub(super) fn decoded_text(bytes: &[u8]) -> String {
 }
 
 /// A path held as segments, written as RFC 3986 text: the segments joined with `/`, and `[""]`
-/// as `/` (`Uri::path_to_string`'s rule).
+/// as `/` (`Uri::path_to_string`'s rule). A `/` inside a segment (the crate's decoding of
+/// `%2F`) is written `%2F`, so that the text keeps the crate's segments.
 pub(super) fn joined_path(segments: &[Vec<u8>]) -> String {
     match segments {
         [only] if only.is_empty() => "/".to_owned(),
         _ => segments
             .iter()
-            .map(|s| decoded_text(s))
+            .map(|s| decoded_text(s).replace('/', "%2F"))
             .collect::<Vec<_>>()
             .join("/"),
     }

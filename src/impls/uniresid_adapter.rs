@@ -24,7 +24,7 @@
 //!   trailing slashes in the path are special cases represented by extra empty segments at the
 //!   beginning and/or end of the path"; `"/"` is `[""]`, `""` is `[]`). After an authority an
 //!   empty path is stored as `[""]` (`split_authority_from_path_and_parse_them`), so the path
-//!   of `http://a` reads `/`.
+//!   of `http://a` reads `/`. A "/" inside a segment (a decoded `%2F`) is reported `%2F`.
 //! - **Query, fragment.** [`Uri::query`], [`Uri::fragment`]: `Some(b"")` for a `?` or `#` with
 //!   nothing after it, `None` when the delimiter is absent.
 //! - **Decoded bytes as text.** Every component but the scheme and port is compared decoded

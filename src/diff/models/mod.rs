@@ -1440,6 +1440,25 @@ fn url_standard_departures(steps: &[Step<'_>]) -> Option<crate::whatwg::Departur
 /// [`needed`] asks again for every step that is not the transform.
 pub(crate) type ReadingsMemo = std::cell::RefCell<Vec<(Option<Request>, Vec<Reading>, Outcome)>>;
 
+/// Whether the crate's model made of `steps` with the bug steps `bugs` breaks the property
+/// `difference` names on `case` as the crate did, where it does not without them; only
+/// rhymuri's and uniresid's switches model the calls a property makes (`rhymuri::Switches`).
+pub(crate) fn breaks_the_property(
+    steps: &[Step<'_>],
+    bugs: &[&Model],
+    case: &Request,
+    difference: &super::compare::Difference,
+    memo: &super::CaseMemo,
+    blind_spots: &[crate::impls::BlindSpot],
+) -> bool {
+    if bugs.is_empty() || !bugs.iter().all(|m| rhymuri::is_switch(m)) {
+        return false;
+    }
+    let known = outcome(steps, case, memo);
+    let models: Vec<&Model> = steps.iter().map(|s| s.model).chain(bugs.iter().copied()).collect();
+    rhymuri::breaks_the_property(&models, case, difference, &known, blind_spots)
+}
+
 /// The answer of a model made of `steps`.
 fn evaluate(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outcome {
     evaluate_traced(steps, case, memo, None)

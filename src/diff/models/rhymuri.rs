@@ -20,9 +20,11 @@
 //! model cannot follow is left to the known model's answer, never made up.
 
 use super::{Model, Reading, Transform, edited};
+use crate::diff::compare::Difference;
+use crate::impls::{About, BlindSpot, Implementation, Promises};
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
-use crate::reference::{self, HostKind, Level, Rule};
+use crate::reference::{self, HostKind, Level, ParseOptions, Rule};
 
 /// The reference's answer in rhymuri's types: a port is an `Option<u16>`
 /// (`Authority::port`: "080" reads 80, above 65535 is refused, an empty port is none, in
@@ -207,6 +209,10 @@ pub(super) struct Switches {
     dots_in_normalization: bool,
     /// `rhymuri-types`.
     types: bool,
+    /// The case the crate writes: `parse_scheme` lowercases the scheme, `parse_host_port` a
+    /// registered name's decoded bytes, and `Display` an IPv6 literal (no entry: a declared
+    /// blind spot of both adapters, and §3.1 and §3.2.2 make them case-insensitive).
+    crate_case: bool,
     /// Whether a switch already answered for the model.
     answered: bool,
 }
@@ -259,17 +265,7 @@ impl Switches {
         if !known.run(original).is_some_and(|baseline| same(&baseline, &answer)) {
             return answer;
         }
-        // The switches act on the crate as it is: its types, its decoded segments and its
-        // rootless paths are the crate's whatever steps the model kept (a known step whose
-        // answer changed the meaning gives way to the bug that shares it, and the bug's model
-        // stands in its place). What the switches do not change is no answer of theirs.
-        let crate_rules = Switches {
-            dots_in_resolution: true,
-            rootless_kept: true,
-            dots_in_normalization: true,
-            types: true,
-            ..*self
-        };
+        let crate_rules = self.crate_rules();
         let unslipped = Switches {
             slips: 0,
             ..crate_rules
@@ -277,6 +273,21 @@ impl Switches {
         match (crate_rules.run(original), unslipped.run(original)) {
             (Some(slipped), Some(unslipped)) if slipped != unslipped => slipped,
             _ => answer,
+        }
+    }
+
+    /// The switches on the crate as it is: its types, its decoded segments, its rootless
+    /// paths and its case are the crate's whatever steps the model kept (a known step whose
+    /// answer changed the meaning gives way to the bug that shares it, whose model stands in
+    /// its place). What the switches do not change is no answer of theirs.
+    fn crate_rules(&self) -> Switches {
+        Switches {
+            dots_in_resolution: true,
+            rootless_kept: true,
+            dots_in_normalization: true,
+            types: true,
+            crate_case: true,
+            ..*self
         }
     }
 
@@ -647,8 +658,7 @@ impl Switches {
         let tables = self.has(Slip::ReencodedByItsTables);
         let mut out = String::new();
         if let Some(scheme) = &uri.scheme {
-            // `parse_scheme` lowercases the scheme.
-            if tables {
+            if self.crate_case {
                 out.push_str(&scheme.to_ascii_lowercase());
             } else {
                 out.push_str(scheme);
@@ -666,9 +676,13 @@ impl Switches {
                 out.push('@');
             }
             match &authority.host {
-                // `parse_host_port` lowercases a registered name's decoded bytes.
-                Host::Name(text, _) if tables => out.push_str(&crate_encoded(text, "", true)),
-                Host::Literal(text, _) if tables => out.push_str(&text.to_ascii_lowercase()),
+                Host::Name(text, _) if tables => {
+                    out.push_str(&crate_encoded(text, "", self.crate_case));
+                }
+                Host::Name(text, _) if self.crate_case => out.push_str(&lowercased(text)),
+                Host::Literal(text, _) if self.crate_case => {
+                    out.push_str(&text.to_ascii_lowercase());
+                }
                 Host::Name(text, _) | Host::Literal(text, _) => out.push_str(text),
                 // Written as a registered name: its ":" percent-encoded.
                 Host::Bare(text) if tables => out.push_str(&crate_encoded(text, "", false)),
@@ -720,6 +734,125 @@ impl Switches {
             }
         }
         out
+    }
+}
+
+/// Whether a model is one of the crates' switches (a bug entry of theirs).
+pub(super) fn is_switch(model: &Model) -> bool {
+    matches!(model, Model::Transform(t) if Slip::of(*t).is_some())
+}
+
+/// Whether the crate's model made of `models` (its known steps and some of its switches)
+/// breaks the property `difference` names on `case` as the crate did (the same kind, fields
+/// and detail), where the same model without its switches does not: a broken property is
+/// named by the wrong rules that break it. `known` is the known model's answer to the case,
+/// which the model with its switches off must give, as for an answer.
+pub(super) fn breaks_the_property(
+    models: &[&Model],
+    case: &Request,
+    difference: &Difference,
+    known: &Outcome,
+    blind_spots: &[BlindSpot],
+) -> bool {
+    let switches = Switches::of(models.iter().copied());
+    if switches.slips == 0 {
+        return false;
+    }
+    let baseline = Switches {
+        slips: 0,
+        ..switches
+    };
+    if !baseline.run(case).is_some_and(|b| same(&b, known)) {
+        return false;
+    }
+    let breaks = |switches: Switches| {
+        let Some(answer) = switches.run(case) else {
+            return false;
+        };
+        let modelled = Modelled {
+            switches,
+            blind_spots,
+        };
+        crate::diff::properties::check(&modelled, case, &answer)
+            .iter()
+            .any(|f| {
+                f.kind == difference.kind
+                    && f.fields == difference.fields
+                    && f.detail == difference.detail
+            })
+    };
+    let crate_rules = switches.crate_rules();
+    breaks(crate_rules)
+        && !breaks(Switches {
+            slips: 0,
+            ..crate_rules
+        })
+}
+
+/// The model as an implementation whose properties can be checked: its parse, resolution,
+/// normalization (at the path level) and serialization (`Display` of its parse).
+struct Modelled<'a> {
+    switches: Switches,
+    blind_spots: &'a [BlindSpot],
+}
+
+impl Implementation for Modelled<'_> {
+    fn about(&self) -> About<'_> {
+        About {
+            name: "rhymuri-model",
+            version: "model",
+            spec: "RFC 3986",
+            docs: "",
+        }
+    }
+
+    fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+        let case = Request::Parse {
+            input: input.to_owned(),
+            rule: Some(rule.name().to_owned()),
+            zone_id: options.zone_id,
+        };
+        self.switches.run(&case).unwrap_or(Outcome::Unsupported)
+    }
+
+    fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+        let case = Request::Resolve {
+            base: base.to_owned(),
+            input: reference.to_owned(),
+            strict,
+        };
+        self.switches.run(&case).unwrap_or(Outcome::Unsupported)
+    }
+
+    fn normalize(&self, input: &str, level: Level) -> Outcome {
+        let case = Request::Normalize {
+            input: input.to_owned(),
+            level: Some(level.name().to_owned()),
+        };
+        self.switches.run(&case).unwrap_or(Outcome::Unsupported)
+    }
+
+    fn normalization_level(&self) -> Option<Level> {
+        Some(Level::Path)
+    }
+
+    fn blind_spots(&self) -> &[BlindSpot] {
+        self.blind_spots
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        Some(
+            self.switches
+                .read(input)
+                .map(|uri| self.switches.written(&uri)),
+        )
+    }
+
+    fn promises(&self) -> Promises {
+        Promises {
+            keeps_text: false,
+            strict_resolution: true,
+        }
     }
 }
 
@@ -862,6 +995,29 @@ fn crate_encoded(text: &str, allowed: &str, lowercase: bool) -> String {
     out
 }
 
+/// A registered name as `parse_host_port` holds it, lowercased octet by octet: its letters,
+/// not the hexadecimal digits of its percent-encodings.
+fn lowercased(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '%' && rest.len() >= 3 && rest.is_char_boundary(3) {
+            let decoded = percent_decoded(&rest[..3]);
+            match decoded.as_slice() {
+                [octet] if octet.is_ascii_uppercase() => {
+                    out.push_str(&format!("%{:02X}", octet.to_ascii_lowercase()));
+                }
+                _ => out.push_str(&rest[..3]),
+            }
+            rest = &rest[3..];
+        } else {
+            out.push(c.to_ascii_lowercase());
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
 /// The octets `text` percent-decodes to.
 fn percent_decoded(text: &str) -> Vec<u8> {
     let bytes = text.as_bytes();
@@ -966,6 +1122,7 @@ mod tests {
             rootless_kept: true,
             dots_in_normalization: true,
             types: true,
+            crate_case: true,
             answered: false,
         }
     }
