@@ -758,13 +758,48 @@ impl Catalogue {
                     }
                 }
             }
+            // One crate's switches (rhymuri's and uniresid's, `models::is_switch`) are one model
+            // whatever their order: four of them together are tried once each, where all of
+            // them together reproduce the answer.
+            let switches: Vec<usize> = (0..bugs.len())
+                .filter(|&n| {
+                    self.entries[bugs[n]]
+                        .model
+                        .as_ref()
+                        .is_some_and(models::is_switch)
+                })
+                .collect();
+            let reproduces = |chosen: &[usize]| {
+                let mut with_bugs = kept.clone();
+                with_bugs.extend(chosen.iter().filter_map(|&n| {
+                    let index = bugs[n];
+                    let model = self.entries[index].model.as_ref()?;
+                    Some(Step { model, index })
+                }));
+                let answer = models::outcome(&with_bugs, case, memo);
+                answer != Outcome::Unsupported
+                    && without_bug.as_ref() != Some(&answer)
+                    && compare::compare(case, &answer, actual, blind_spots).is_none()
+            };
+            if switches.len() >= 4 && reproduces(&switches) {
+                for chosen in combinations(switches.len(), 4) {
+                    let chosen: Vec<usize> = chosen.iter().map(|&n| switches[n]).collect();
+                    if reproduces(&chosen) {
+                        let chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
+                        for &i in &chosen {
+                            self.record(i);
+                        }
+                        return Some(self.known_for(&chosen));
+                    }
+                }
+            }
         }
         if property && !law_of_the_answer {
             // A broken property is named by the smallest set of bug entries whose models,
             // added to the crate's known model, break it the same way where that model alone
             // does not: only models that answer every call a property makes can (rhymuri's and
             // uniresid's switches, `models::breaks_the_property`). Their answers do not depend
-            // on order: each set is tried once.
+            // on order: each set is tried once, up to four of them as for an answer.
             let steps = self.steps(implementation, case);
             let bugs = &own.bug_models[op_index(case)];
             let model_of = |n: usize| self.entries[bugs[n]].model.as_ref();
@@ -773,9 +808,10 @@ impl Catalogue {
                 models::breaks_the_property(&steps, models, case, difference, memo, blind_spots)
             };
             if !all.is_empty() && breaks(&all) {
-                for size in 1..=3 {
+                for size in 1..=4 {
                     for chosen in combinations(bugs.len(), size) {
-                        let models: Vec<&Model> = chosen.iter().filter_map(|&n| model_of(n)).collect();
+                        let models: Vec<&Model> =
+                            chosen.iter().filter_map(|&n| model_of(n)).collect();
                         if models.len() == chosen.len() && breaks(&models) {
                             let chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
                             for &i in &chosen {

@@ -1782,7 +1782,10 @@ mod tests {
         };
         assert_eq!(laws("x:a/../b", "x:b"), Vec::<String>::new());
         assert_eq!(laws("x:a/../b", "x:/b"), Vec::<String>::new());
-        assert_eq!(laws("x:a/../b", "x:a/b"), vec!["absolute-reference".to_owned()]);
+        assert_eq!(
+            laws("x:a/../b", "x:a/b"),
+            vec!["absolute-reference".to_owned()]
+        );
     }
 
     #[test]

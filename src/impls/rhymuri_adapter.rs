@@ -418,9 +418,11 @@ mod tests {
         use crate::diff::compare::DifferenceKind;
         let found = named(&Request::parse("a%3a"));
         assert!(
-            found.iter().any(|(kind, ids)| *kind == DifferenceKind::RoundTrip
-                && ids.contains(&"rhymuri-colon-in-first-segment-written".to_owned())
-                && ids.contains(&"rhymuri-reencoded-by-its-tables".to_owned())),
+            found
+                .iter()
+                .any(|(kind, ids)| *kind == DifferenceKind::RoundTrip
+                    && ids.contains(&"rhymuri-colon-in-first-segment-written".to_owned())
+                    && ids.contains(&"rhymuri-reencoded-by-its-tables".to_owned())),
             "{found:?}"
         );
         assert!(

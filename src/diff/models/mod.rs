@@ -1455,8 +1455,18 @@ pub(crate) fn breaks_the_property(
         return false;
     }
     let known = outcome(steps, case, memo);
-    let models: Vec<&Model> = steps.iter().map(|s| s.model).chain(bugs.iter().copied()).collect();
+    let models: Vec<&Model> = steps
+        .iter()
+        .map(|s| s.model)
+        .chain(bugs.iter().copied())
+        .collect();
     rhymuri::breaks_the_property(&models, case, difference, &known, blind_spots)
+}
+
+/// Whether a model is one of rhymuri's and uniresid's switches: bug models that answer as one
+/// model of the crate, whatever their order (`rhymuri::Switches`).
+pub(crate) fn is_switch(model: &Model) -> bool {
+    rhymuri::is_switch(model)
 }
 
 /// The answer of a model made of `steps`.

@@ -15,9 +15,16 @@
 //! made of several of them answers with all of them on ([`Switches::apply`]: the first switch
 //! of the model answers for all, the others pass the answer on).
 //!
-//! The model answers only where, with every switch off, it gives exactly the crate's known
-//! model's answer (the reference under the documented readings, then [`types`]): what the
-//! model cannot follow is left to the known model's answer, never made up.
+//! The model answers only where, with every switch off and the model's own known steps, it
+//! gives exactly the known model's answer (the reference under the readings the crate's
+//! catalogue entries document, then [`types`]): what the model cannot follow is left to the
+//! known model's answer, never made up. With its switches on it acts on the crate as it is (its
+//! types, decoded dot-segments, rootless paths and case, whatever steps the model kept), and a
+//! set of switches that changes nothing there is no answer of theirs. With every switch on it
+//! gives both crates' answers, spelling included (the tests `follows_rhymuri` and
+//! `follows_uniresid`), so it also answers every call a property makes: [`Modelled`] is the
+//! model as an implementation, and a broken property is named by the switches whose model
+//! breaks it ([`breaks_the_property`]).
 
 use super::{Model, Reading, Transform, edited};
 use crate::diff::compare::Difference;
@@ -262,7 +269,10 @@ impl Switches {
         // The model answers only where, with its switches off and the model's own known
         // steps, it gives the answer so far (the known model's).
         let known = Switches { slips: 0, ..*self };
-        if !known.run(original).is_some_and(|baseline| same(&baseline, &answer)) {
+        if !known
+            .run(original)
+            .is_some_and(|baseline| same(&baseline, &answer))
+        {
             return answer;
         }
         let crate_rules = self.crate_rules();
@@ -444,14 +454,14 @@ impl Switches {
                 },
             }),
         };
-        // A path of one segment that decodes to nothing is the segment list [""]: "/".
-        let path = if path.is_empty() && !split.path.is_empty() {
-            "/".to_owned()
-        } else if path.is_empty() && authority.is_some() && self.types {
-            "/".to_owned()
-        } else {
-            path
-        };
+        // A path of one segment that decodes to nothing is the segment list [""]: "/"; so is
+        // an empty path after an authority in the crate's types.
+        let path =
+            if path.is_empty() && (!split.path.is_empty() || (authority.is_some() && self.types)) {
+                "/".to_owned()
+            } else {
+                path
+            };
         Ok(Uri {
             scheme: c.scheme.map(str::to_owned),
             authority,
@@ -918,10 +928,7 @@ impl Uri {
 /// and an error's message.
 fn same(a: &Outcome, b: &Outcome) -> bool {
     match (a, b) {
-        (
-            Outcome::Parsed { components: a, .. },
-            Outcome::Parsed { components: b, .. },
-        ) => a == b,
+        (Outcome::Parsed { components: a, .. }, Outcome::Parsed { components: b, .. }) => a == b,
         (Outcome::Invalid(_), Outcome::Invalid(_)) => true,
         _ => a == b,
     }
@@ -977,7 +984,11 @@ const SUB_DELIMS: &str = "!$&'()*+,;=";
 /// `encode_element` writes it: an octet that is unreserved or in `allowed` as it is, any other
 /// percent-encoded in uppercase. An empty `allowed` is a registered name's table.
 fn crate_encoded(text: &str, allowed: &str, lowercase: bool) -> String {
-    let allowed = if allowed.is_empty() { SUB_DELIMS } else { allowed };
+    let allowed = if allowed.is_empty() {
+        SUB_DELIMS
+    } else {
+        allowed
+    };
     let mut out = String::with_capacity(text.len());
     for octet in percent_decoded(text) {
         let octet = if lowercase {
@@ -1085,7 +1096,7 @@ fn normalize_path(path: &str) -> String {
             Some(1) => at_directory_level = true,
             Some(2) => {
                 let can_navigate_up = match normalized.first() {
-                    Some(first) if first.is_empty() => normalized.len() > 1,
+                    Some(&"") => normalized.len() > 1,
                     Some(_) => true,
                     None => false,
                 };
@@ -1106,7 +1117,7 @@ fn normalize_path(path: &str) -> String {
         normalized.push("");
     }
     match normalized.as_slice() {
-        [only] if only.is_empty() => "/".to_owned(),
+        [""] => "/".to_owned(),
         segments => segments.join("/"),
     }
 }
@@ -1184,7 +1195,9 @@ mod tests {
         let switches = every(slips);
         let blind = implementation.blind_spots();
         let texts = strings(4000, 7);
-        let bases = ["a:", "a:b", "a:/", "a:/b/c", "a://h", "a://h/b/", "a:b/c/d", "a://:0/x"];
+        let bases = [
+            "a:", "a:b", "a:/", "a:/b/c", "a://h", "a://h/b/", "a:b/c/d", "a://:0/x",
+        ];
         let mut cases: Vec<Request> = Vec::new();
         for (i, text) in texts.iter().enumerate() {
             cases.push(Request::parse(text));
@@ -1208,7 +1221,8 @@ mod tests {
                 | (Outcome::Normalized(m), Outcome::Normalized(a)) => m == a,
                 _ => true,
             };
-            if !spelled || crate::diff::compare::compare(case, &modelled, &actual, blind).is_some() {
+            if !spelled || crate::diff::compare::compare(case, &modelled, &actual, blind).is_some()
+            {
                 misses.push(format!(
                     "{case:?}: model {}, crate {}",
                     modelled.describe(),
@@ -1232,7 +1246,9 @@ mod tests {
     fn with_every_switch_off_is_the_known_model() {
         let catalogue = crate::diff::Catalogue::bundled();
         let texts = strings(4000, 11);
-        let bases = ["a:", "a:b", "a:/", "a:/b/c", "a://h", "a://h/b/", "a:b/c/d", "a://:0/x"];
+        let bases = [
+            "a:", "a:b", "a:/", "a:/b/c", "a://h", "a://h/b/", "a:b/c/d", "a://:0/x",
+        ];
         let mut misses = Vec::new();
         let mut cases = 0;
         for (i, text) in texts.iter().enumerate() {
