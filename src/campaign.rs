@@ -260,16 +260,16 @@ impl<'a> Campaign<'a> {
     pub fn replay(&mut self) -> io::Result<usize> {
         let stored = crate::report::read_all(self.collector.dir())?;
         let mut cases: Vec<Request> = Vec::new();
-        for report in stored {
-            // The original first: the first case of a signature becomes its original and is
-            // shrunk into its minimal case again.
-            for case in std::iter::once(report.original.case)
-                .chain(std::iter::once(report.minimal.case))
-                .chain(report.examples)
-            {
-                if !cases.contains(&case) {
-                    cases.push(case);
-                }
+        // Every report's original first, then the minimal cases, then the examples: a report
+        // was made when its original was the first case of its signature, so the originals,
+        // met first, make the same reports again; an example of one report met before another
+        // report's original could otherwise sign that original's symptom its own way.
+        let originals = stored.iter().map(|r| &r.original.case);
+        let minimals = stored.iter().map(|r| &r.minimal.case);
+        let examples = stored.iter().flat_map(|r| &r.examples);
+        for case in originals.chain(minimals).chain(examples) {
+            if !cases.contains(case) {
+                cases.push(case.clone());
             }
         }
         self.cases(&cases, "");

@@ -491,6 +491,32 @@ pub struct About {
     /// level each request names.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub normalization: Option<String>,
+    /// Programs in its own language that show what the library does with a case, for reports
+    /// (`crate::impls::foreign`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduce: Option<Reproduce>,
+}
+
+/// The `reproduce` member of an adapter's `about`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reproduce {
+    /// The language, as a Markdown fence names it: `python`, `javascript`, `go`, `java`,
+    /// `ruby`, `php`, `perl`, `c`, `cpp`, `csharp`, `ocaml`, `haskell`, `erlang`.
+    pub language: String,
+    /// How a string literal is written, when the language's name does not say: one of
+    /// `crate::impls::foreign::Literal::NAMES`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub literal: Option<String>,
+    /// The program for a parse.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parse: Option<String>,
+    /// The program for a resolution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolve: Option<String>,
+    /// The program for a normalization.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub normalize: Option<String>,
 }
 
 /// A field a program reports differently from the RFC's exact substrings.

@@ -387,3 +387,38 @@ fn a_port_read_as_a_number_is_compared_without_its_leading_zeros() {
         .is_some()
     );
 }
+
+#[test]
+fn a_reproduction_is_written_in_the_programs_language_and_an_unknown_style_refused() {
+    let Some(program) = program_with_about(
+        r#"{"protocol": 2, "reproduce": {"language": "ruby", "parse": "p URI.parse({input})", "resolve": "p URI.join({base}, {input})"}}"#,
+    ) else {
+        return;
+    };
+    assert_eq!(program.check_start(), Ok(()));
+    assert_eq!(program.reproduction_language(), "ruby");
+    // Ruby reads "#{" in a double-quoted string as an interpolation: escaped.
+    assert_eq!(
+        program.reproduction(&Request::parse("a:#{b}\0")).as_deref(),
+        Some(r#"p URI.parse("a:\#{b}\u{0}")"#)
+    );
+    assert_eq!(
+        program
+            .reproduction(&Request::Normalize {
+                input: "a".into(),
+                level: None
+            })
+            .as_deref(),
+        None
+    );
+    let Some(unknown) = program_with_about(
+        r#"{"protocol": 2, "reproduce": {"language": "cobol", "parse": "DISPLAY {input}"}}"#,
+    ) else {
+        return;
+    };
+    let refused = unknown.check_start().expect_err("refused at start");
+    assert!(
+        refused.contains("\"cobol\"") && refused.contains("literal"),
+        "{refused}"
+    );
+}

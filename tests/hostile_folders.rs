@@ -57,6 +57,7 @@ fn exhibit(input: &str, actual: &str) -> Exhibit {
         case: Request::parse(input),
         reference: "invalid: port".to_owned(),
         actual: actual.to_owned(),
+        standard: None,
         others: BTreeMap::new(),
         chain: Vec::new(),
     }
@@ -88,6 +89,7 @@ fn report(implementation: &str, signature: &str) -> Report {
         counts: BTreeMap::new(),
         first_seen: String::new(),
         reproduction: None,
+        reproduction_language: None,
         selection: None,
         same_code_as: None,
     }

@@ -8,6 +8,9 @@
 //! calls it and sets `URI_CONFORMANCE_REQUIRE_BROWSER=1`, so that CI fails without it). Elsewhere
 //! a machine without Chromium skips the browser part with a line saying so.
 
+mod common;
+
+use common::browser;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -81,57 +84,6 @@ impl Drop for Server {
     }
 }
 
-fn browser() -> Option<&'static str> {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|name| {
-            Command::new(name)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
-}
-
-/// The DOM of `url` once its scripts have run, as headless Chromium dumps it.
-fn dumped_dom(browser: &str, url: &str) -> String {
-    let profile = std::env::temp_dir().join(format!("live-page-profile-{}", std::process::id()));
-    let mut child = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            // Virtual time waits for the page's fetch of /api before the DOM is dumped.
-            "--virtual-time-budget=30000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(["--dump-dom", url])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the browser starts");
-    let mut stdout = child.stdout.take().expect("its output");
-    let reader = std::thread::spawn(move || {
-        let mut dom = String::new();
-        let _ = stdout.read_to_string(&mut dom);
-        dom
-    });
-    // A guard against a browser that never ends, not a measure of speed.
-    let give_up = Instant::now() + Duration::from_secs(180);
-    while child.try_wait().expect("the browser's status").is_none() {
-        if Instant::now() > give_up {
-            let _ = child.kill();
-            panic!("the browser did not end within 180 s");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let _ = std::fs::remove_dir_all(&profile);
-    reader.join().expect("the DOM")
-}
-
 /// The table row of `implementation` in a dumped DOM, from `<tr` to `</tr>`.
 fn row<'a>(dom: &'a str, implementation: &str) -> &'a str {
     let start = dom
@@ -145,15 +97,7 @@ fn row<'a>(dom: &'a str, implementation: &str) -> &'a str {
 #[test]
 fn the_page_shows_every_answer_with_its_verdict_in_a_browser() {
     let server = Server::start(&["url", "rhymuri"]);
-    let Some(browser) = browser() else {
-        let required = std::env::var_os("URI_CONFORMANCE_REQUIRE_BROWSER").is_some();
-        assert!(
-            !required,
-            "URI_CONFORMANCE_REQUIRE_BROWSER is set and no chromium is installed (.ci/setup-browser installs it)"
-        );
-        eprintln!(
-            "skipped: no chromium, chromium-browser or google-chrome on PATH (Debian: apt-get install chromium, or .ci/setup-browser)"
-        );
+    let Some(browser) = browser::found() else {
         return;
     };
     // `HTTP://EXAMPLE.com:/%7e`, as the form would put it in the address.
@@ -161,7 +105,7 @@ fn the_page_shows_every_answer_with_its_verdict_in_a_browser() {
         "http://{}/?input=HTTP%3A%2F%2FEXAMPLE.com%3A%2F%257e",
         server.address
     );
-    let dom = dumped_dom(browser, &url);
+    let dom = browser::dumped_dom(browser, &url, None);
     assert!(
         dom.contains("data-state=\"judged\""),
         "the page did not finish:\n{dom}"
@@ -190,7 +134,7 @@ fn the_page_shows_every_answer_with_its_verdict_in_a_browser() {
         "http://{}/?input=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
         server.address
     );
-    let dom = dumped_dom(browser, &markup);
+    let dom = browser::dumped_dom(browser, &markup, None);
     assert!(dom.contains("data-state=\"judged\""), "{dom}");
     assert!(!dom.contains("<img"), "{dom}");
     assert!(dom.contains("&lt;img src=x onerror=alert(1)&gt;"), "{dom}");

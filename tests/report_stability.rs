@@ -15,6 +15,7 @@ fn exhibit(input: &str, actual: &str) -> Exhibit {
         case: Request::parse(input),
         reference: "invalid: port: invalid character in port at byte 9".to_owned(),
         actual: actual.to_owned(),
+        standard: None,
         others: BTreeMap::from([("other".to_owned(), "invalid: no".to_owned())]),
         chain: Vec::new(),
     }
@@ -46,6 +47,7 @@ fn report(signature: &str, minimal: &str) -> Report {
         counts: BTreeMap::from([("vectors".to_owned(), 1)]),
         first_seen: "vectors".to_owned(),
         reproduction: None,
+        reproduction_language: None,
         selection: None,
         same_code_as: None,
     }

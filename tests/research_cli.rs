@@ -198,6 +198,35 @@ fn diff_takes_zone_identifiers_when_asked() {
 }
 
 #[test]
+fn diff_takes_a_whole_request_that_no_argument_can_carry() {
+    // A NUL cannot be an argument: the request comes as JSON, and is run as written.
+    let output = binary()
+        .args(["diff", "--json", "--impl", "reference", "--case"])
+        .arg(r#"{"op":"resolve","base":"a:/b","input":"c\u0000d","strict":false}"#)
+        .output()
+        .expect("diff runs");
+    assert!(output.status.success(), "{:?}", text(&output));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(value["case"]["input"], "c\u{0}d");
+    assert_eq!(value["case"]["strict"], false);
+    // A request the protocol refuses is an error naming it.
+    let output = binary()
+        .args([
+            "diff",
+            "--case",
+            r#"{"op":"normalize","input":"a","level":"deep"}"#,
+        ])
+        .output()
+        .expect("diff runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output).1.contains("--case: unknown level"),
+        "{:?}",
+        text(&output)
+    );
+}
+
+#[test]
 fn a_batch_prints_each_new_signature_as_a_json_line_and_writes_to_a_scratch_folder() {
     if !python() {
         return;

@@ -44,6 +44,10 @@ pub struct DiffArgs {
     /// Parse with RFC 6874 zone identifiers accepted (the reference's; `parse --zone-id`).
     #[arg(long, conflicts_with_all = ["base", "normalize"])]
     zone_id: bool,
+    /// One case as a protocol request in JSON (`{"op":"parse","input":"a\u0000b"}`, see
+    /// docs/protocol.md): any character, NUL included, and any rule, level or mode.
+    #[arg(long, value_name = "JSON", conflicts_with_all = ["input", "base", "non_strict", "normalize", "scheme", "rule", "zone_id"])]
+    case: Option<String>,
     /// Run every vector of the corpus.
     #[arg(long)]
     vectors: bool,
@@ -68,25 +72,24 @@ pub fn run(args: DiffArgs) -> ExitCode {
     if args.vectors || args.urls.is_some() || args.input_file.is_some() {
         return batch(&args);
     }
-    let Some(input) = args.input else {
-        eprintln!("error: give an INPUT, or --vectors, --urls or --input-file");
-        return ExitCode::from(2);
-    };
-    let case = match (args.base, args.normalize) {
-        (Some(base), _) => Request::Resolve {
-            base,
-            input,
-            strict: !args.non_strict,
+    let case = match (args.case, args.input) {
+        (Some(json), _) => match case_from_json(&json) {
+            Ok(case) => case,
+            Err(e) => return fail(e),
         },
-        (None, true) => Request::Normalize {
+        (None, Some(input)) => case_from_args(
             input,
-            level: Some(if args.scheme { "scheme" } else { "syntax" }.to_owned()),
-        },
-        (None, false) => Request::Parse {
-            input,
-            rule: args.rule,
-            zone_id: args.zone_id,
-        },
+            args.base,
+            args.normalize,
+            args.scheme,
+            args.rule,
+            args.non_strict,
+            args.zone_id,
+        ),
+        (None, None) => {
+            eprintln!("error: give an INPUT or --case, or --vectors, --urls or --input-file");
+            return ExitCode::from(2);
+        }
     };
     // One case writes reports too when a folder is given (checked before the case is run).
     let reports = match &args.reports.reports {
@@ -238,6 +241,22 @@ fn print_text(engine: &Engine, case: &Request, run: &CaseRun, record: Option<&On
         "reference",
         shown(run.reference.describe())
     );
+    // A parser that claims the URL Standard is judged by it: its answer is the expected one.
+    let judged: Vec<&str> = run
+        .answers
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .filter(|name| engine.catalogue().claims_url_standard(name, case))
+        .collect();
+    let standard = uri_conformance::whatwg::expected_outcome(case);
+    if !judged.is_empty() && standard != Outcome::Unsupported {
+        println!(
+            "{:width$}  {}  (the judge of {})",
+            "URL Std",
+            shown(standard.describe()),
+            judged.join(", ")
+        );
+    }
     for (name, answer) in &run.answers {
         println!("{name:width$}  {}", shown(answer.describe()));
         let findings = findings_of(run, name);
@@ -517,4 +536,44 @@ pub fn sweep(
         }
     }
     Ok(())
+}
+
+/// `--case`: one protocol request, checked as a program's would be.
+fn case_from_json(json: &str) -> Result<Request, String> {
+    let case: Request = serde_json::from_str(json).map_err(|e| {
+        format!(
+            "--case: not a protocol request ({e}): {}",
+            visible_line(json)
+        )
+    })?;
+    case.validate().map_err(|e| format!("--case: {e}"))?;
+    Ok(case)
+}
+
+/// The case INPUT and the options around it name.
+fn case_from_args(
+    input: String,
+    base: Option<String>,
+    normalize: bool,
+    scheme: bool,
+    rule: Option<String>,
+    non_strict: bool,
+    zone_id: bool,
+) -> Request {
+    match (base, normalize) {
+        (Some(base), _) => Request::Resolve {
+            base,
+            input,
+            strict: !non_strict,
+        },
+        (None, true) => Request::Normalize {
+            input,
+            level: Some(if scheme { "scheme" } else { "syntax" }.to_owned()),
+        },
+        (None, false) => Request::Parse {
+            input,
+            rule,
+            zone_id,
+        },
+    }
 }

@@ -345,6 +345,11 @@ pub struct SharedCode {
 
 const OPS: [&str; 3] = ["parse", "resolve", "normalize"];
 
+/// The most bug entries that name one finding together: a fuzzed authority can show four of
+/// http's at once (`://@[@]:90000`). Each set is tried in every order, and only where no
+/// smaller set reproduces the answer.
+const MAX_BUGS_AT_ONCE: usize = 4;
+
 /// The entry that models the URL Standard itself: an implementation that claims the Standard
 /// is judged by it.
 pub const URL_STANDARD_ENTRY: &str = "whatwg-url-standard";
@@ -724,19 +729,27 @@ impl Catalogue {
             } else {
                 Some(models::outcome(&kept, case, memo))
             };
-            // One bug's step, or two or three together where no fewer reproduce the answer
+            // One bug's step, or two, three or four together where no fewer reproduce the answer
             // (uriparse's normalization keeps an unregistered scheme's case and lowercases a
             // host before decoding it: "A://%41" gives "A://A/"; http's "://[]:90000" shows an
-            // unchecked scheme, IP literal and hidden port), each choice in every order: a bug
-            // model repairs what its bug lets through and hands the rest on, and one repair can
-            // hide from the next what the crate read (http's "a://%00@[:@]": the "@" repaired
-            // first leaves the "%" before the "[", which http refuses).
+            // unchecked scheme, IP literal and hidden port, its "://@[@]:90000" an unchecked
+            // scheme, several "@", brackets outside an IP literal and a hidden port), each
+            // choice in every order: a bug model repairs what its bug lets through and hands the
+            // rest on, and a model whose repair hides from the next what the crate read
+            // reproduces the answer in some orders only.
             let bugs = &own.bug_models[op_index(case)];
-            for size in 1..=3 {
-                for chosen in combinations(bugs.len(), size)
-                    .iter()
-                    .flat_map(|c| orders(c))
-                {
+            for size in 1..=MAX_BUGS_AT_ONCE {
+                for chosen in combinations(bugs.len(), size).iter().flat_map(|c| {
+                    // One crate's switches (rhymuri's and uniresid's) are one model whatever
+                    // their order: a set of them is tried once.
+                    let switches = c.iter().all(|&n| {
+                        self.entries[bugs[n]]
+                            .model
+                            .as_ref()
+                            .is_some_and(models::is_switch)
+                    });
+                    if switches { vec![c.clone()] } else { orders(c) }
+                }) {
                     let mut with_bugs = kept.clone();
                     with_bugs.extend(chosen.iter().filter_map(|&n| {
                         let index = bugs[n];
@@ -758,48 +771,13 @@ impl Catalogue {
                     }
                 }
             }
-            // One crate's switches (rhymuri's and uniresid's, `models::is_switch`) are one model
-            // whatever their order: four of them together are tried once each, where all of
-            // them together reproduce the answer.
-            let switches: Vec<usize> = (0..bugs.len())
-                .filter(|&n| {
-                    self.entries[bugs[n]]
-                        .model
-                        .as_ref()
-                        .is_some_and(models::is_switch)
-                })
-                .collect();
-            let reproduces = |chosen: &[usize]| {
-                let mut with_bugs = kept.clone();
-                with_bugs.extend(chosen.iter().filter_map(|&n| {
-                    let index = bugs[n];
-                    let model = self.entries[index].model.as_ref()?;
-                    Some(Step { model, index })
-                }));
-                let answer = models::outcome(&with_bugs, case, memo);
-                answer != Outcome::Unsupported
-                    && without_bug.as_ref() != Some(&answer)
-                    && compare::compare(case, &answer, actual, blind_spots).is_none()
-            };
-            if switches.len() >= 4 && reproduces(&switches) {
-                for chosen in combinations(switches.len(), 4) {
-                    let chosen: Vec<usize> = chosen.iter().map(|&n| switches[n]).collect();
-                    if reproduces(&chosen) {
-                        let chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
-                        for &i in &chosen {
-                            self.record(i);
-                        }
-                        return Some(self.known_for(&chosen));
-                    }
-                }
-            }
         }
         if property && !law_of_the_answer {
             // A broken property is named by the smallest set of bug entries whose models,
             // added to the crate's known model, break it the same way where that model alone
             // does not: only models that answer every call a property makes can (rhymuri's and
             // uniresid's switches, `models::breaks_the_property`). Their answers do not depend
-            // on order: each set is tried once, up to four of them as for an answer.
+            // on order: each set is tried once.
             let steps = self.steps(implementation, case);
             let bugs = &own.bug_models[op_index(case)];
             let model_of = |n: usize| self.entries[bugs[n]].model.as_ref();
@@ -808,7 +786,7 @@ impl Catalogue {
                 models::breaks_the_property(&steps, models, case, difference, memo, blind_spots)
             };
             if !all.is_empty() && breaks(&all) {
-                for size in 1..=4 {
+                for size in 1..=MAX_BUGS_AT_ONCE {
                     for chosen in combinations(bugs.len(), size) {
                         let models: Vec<&Model> =
                             chosen.iter().filter_map(|&n| model_of(n)).collect();

@@ -39,6 +39,9 @@ pub struct PropertyFailure {
     /// The strings that show it, in order, each labelled with the call that made it:
     /// `input "x"`, `serialize "y"`, `parse error: ...`.
     pub chain: Vec<String>,
+    /// For a `conversions-disagree` of an entry point that answers the case itself (a
+    /// conversion, another resolution): that entry point's answer.
+    pub other: Option<Outcome>,
 }
 
 impl PropertyFailure {
@@ -149,7 +152,16 @@ impl<'a> Checker<'a> {
             fields: field.into_iter().collect(),
             detail: detail.to_owned(),
             chain: chain.to_vec(),
+            other: None,
         });
+    }
+
+    /// Fails `conversions-disagree` for an entry point whose own answer to the case is `other`.
+    fn disagree(&mut self, field: Option<Field>, detail: &str, chain: &[String], other: &Outcome) {
+        self.fail(DifferenceKind::ConversionsDisagree, field, detail, chain);
+        if let Some(failure) = self.failures.last_mut() {
+            failure.other = Some(other.clone());
+        }
     }
 
     /// Runs `f`, a call into the implementation labelled `step` on `input`; a panic becomes a
@@ -173,6 +185,7 @@ impl<'a> Checker<'a> {
                     fields: vec![],
                     detail: compare::panic_location(&message),
                     chain: vec![step(step_name, &input()), format!("panicked: {message}")],
+                    other: None,
                 });
                 None
             }
@@ -638,22 +651,12 @@ impl<'a> Checker<'a> {
                     .into_iter()
                     .find(|f| !same(blind_spots, *f, components, *host_kind, other, *other_kind))
                 {
-                    self.fail(
-                        DifferenceKind::ConversionsDisagree,
-                        Some(field),
-                        &detail(),
-                        &chain(),
-                    );
+                    self.disagree(Some(field), &detail(), &chain(), outcome);
                 }
             }
             (Outcome::Parsed { .. }, Outcome::Invalid(_))
             | (Outcome::Invalid(_), Outcome::Parsed { .. }) => {
-                self.fail(
-                    DifferenceKind::ConversionsDisagree,
-                    None,
-                    &detail(),
-                    &chain(),
-                );
+                self.disagree(None, &detail(), &chain(), outcome);
             }
             _ => {}
         }
@@ -706,12 +709,7 @@ impl<'a> Checker<'a> {
                     format!("{judged_by} {}", judge.describe()),
                     format!("{} {}", entry.name, outcome.describe()),
                 ];
-                self.fail(
-                    DifferenceKind::ConversionsDisagree,
-                    None,
-                    &slug(entry.name),
-                    &chain,
-                );
+                self.disagree(None, &slug(entry.name), &chain, &outcome);
             }
         }
     }
@@ -931,10 +929,15 @@ fn embedding(part: Part, piece: &str) -> Option<String> {
                 || after_literal.contains(':');
             (!holds_more).then(|| format!("a://{piece}"))
         }
-        // Only a piece that starts with "/" stands in a URI as itself: `a://h?q`'s request
-        // path is "/?q". What follows a "#" is the fragment, which a parser that has none
-        // drops in place too.
-        Part::PathAndQuery => piece.starts_with('/').then(|| format!("a://h{piece}")),
+        // What follows an authority is `path-abempty [ "?" query ] [ "#" fragment ]` (RFC
+        // 3986 §3), so a piece that starts with "/", "?" or "#" stands there as itself:
+        // `a://h?q` has the empty path, whose request path is "/" ([`projected`]), and the
+        // query "q", the very piece [`pieces`] cuts from it. What follows a "#" is the
+        // fragment, which a parser that has none drops in place too. An empty piece is no
+        // path and query, and any other is no path after an authority.
+        Part::PathAndQuery => piece
+            .starts_with(['/', '?', '#'])
+            .then(|| format!("a://h{piece}")),
     }
 }
 
@@ -1265,11 +1268,10 @@ pub fn reproduction(
         }
         _ => None,
     };
+    let (open, close) = crate::impls::foreign::comment(implementation.reproduction_language());
     match next.and_then(|case| implementation.reproduction(&case)) {
         Some(second) => Some(format!(
-            "{first}
-// Then on the output of the first program:
-{second}"
+            "{first}\n{open}Then on the output of the first program:{close}\n{second}"
         )),
         None => Some(first),
     }
@@ -1429,6 +1431,38 @@ mod tests {
             program: None,
         },
         EntryPoint {
+            name: "planted::PathAndQuery::parse",
+            reach: Reach::Part(Part::PathAndQuery, |s| {
+                // Reads what follows an authority, an empty path as "/"; and, planted, a
+                // relative path before a query.
+                let after_authority = s.starts_with(['/', '?']);
+                let prefix = if after_authority { "//h" } else { "//h/" };
+                match reference::parse(&format!("{prefix}{s}")) {
+                    Ok(c) if (after_authority || s == "x?q") && c.fragment.is_none() => {
+                        let path = match s.split('?').next().unwrap_or("") {
+                            "" => "/",
+                            path => path,
+                        };
+                        Outcome::Parsed {
+                            components: Components {
+                                scheme: None,
+                                userinfo: None,
+                                host: None,
+                                port: None,
+                                path: path.to_owned(),
+                                query: c.query.map(str::to_owned),
+                                fragment: None,
+                            },
+                            host_kind: None,
+                        }
+                    }
+                    Ok(_) => Outcome::Invalid("no path and query".into()),
+                    Err(e) => Outcome::Invalid(e.to_string()),
+                }
+            }),
+            program: None,
+        },
+        EntryPoint {
             name: "planted::resolve_into",
             reach: Reach::Resolution(|_, reference| match reference {
                 "r" => Outcome::Resolved("s:not-r".to_owned()),
@@ -1574,6 +1608,34 @@ mod tests {
             [(
                 DifferenceKind::ConversionsDisagree,
                 "authority-parse".into()
+            )]
+        );
+    }
+
+    /// RFC 3986 §3: `hier-part = "//" authority path-abempty`, then `[ "?" query ]`: the
+    /// path-and-query piece of `a://h?q` is "?q", an empty path and a query, which stands after
+    /// an authority as itself (RFC 9112 §3.2.1: "If the target URI's path component is empty,
+    /// the client MUST send "/" as the path within the origin-form of request-target").
+    #[test]
+    fn a_path_and_query_piece_stands_after_an_authority() {
+        assert_eq!(
+            embedding(Part::PathAndQuery, "?q").as_deref(),
+            Some("a://h?q")
+        );
+        assert_eq!(
+            embedding(Part::PathAndQuery, "#f").as_deref(),
+            Some("a://h#f")
+        );
+        assert_eq!(embedding(Part::PathAndQuery, ""), None);
+        assert_eq!(embedding(Part::PathAndQuery, "x?q"), None);
+        // Read as "/?q", as the whole parser reads "?q" after an authority: nothing to say.
+        assert_eq!(failures(&Request::parse("?q")), []);
+        // A relative path taken: no origin-form, and it stands after no authority.
+        assert_eq!(
+            failures(&Request::parse("x?q")),
+            [(
+                DifferenceKind::PartRule,
+                "origin-form-pathandquery-parse".into()
             )]
         );
     }
@@ -1850,6 +1912,7 @@ mod tests {
             reached(&Planted, &Request::parse("a:b"), &answer),
             vec![
                 "planted::Authority::parse",
+                "planted::PathAndQuery::parse",
                 "planted::accessors",
                 "planted::from_str",
                 "planted::parse",

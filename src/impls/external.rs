@@ -109,6 +109,8 @@ struct Description {
     rules: Option<Vec<String>>,
     /// The one level its normalization implements, when `about` names one.
     normalization: Option<Level>,
+    /// Its programs in its own language, for reports.
+    reproduce: Option<super::foreign::Template>,
 }
 
 #[derive(Default)]
@@ -401,6 +403,7 @@ impl External {
                 }
                 level
             }),
+            reproduce: about.reproduce,
         }
     }
 
@@ -522,6 +525,9 @@ impl External {
                 Field::ALL.map(Field::name).join(", "),
                 Blindness::ALL.map(Blindness::name).join(", ")
             ));
+        }
+        if let Some(template) = &description.reproduce {
+            template.check()?;
         }
         for rule in description.rules.iter().flatten() {
             if Grammar::rule_named(rule).is_none() {
@@ -1139,6 +1145,17 @@ fn outcome(response: Response) -> Outcome {
 }
 
 impl Implementation for External {
+    fn reproduction(&self, case: &Request) -> Option<String> {
+        self.description().reproduce.as_ref()?.program(case)
+    }
+
+    fn reproduction_language(&self) -> &str {
+        self.description()
+            .reproduce
+            .as_ref()
+            .map_or("text", |template| template.language.as_str())
+    }
+
     fn about(&self) -> super::About<'_> {
         let description = self.description();
         super::About {
@@ -1289,6 +1306,7 @@ pub fn about_of(implementation: &dyn Implementation) -> protocol::About {
                 reason: b.reason.to_owned(),
             })
             .collect(),
+        reproduce: None,
     }
 }
 

@@ -11,6 +11,7 @@ pub mod ada_adapter;
 pub mod external;
 #[cfg(feature = "fluent-uri")]
 pub mod fluent_uri_adapter;
+pub mod foreign;
 pub mod guard;
 #[cfg(feature = "http")]
 pub mod http_adapter;
@@ -363,6 +364,12 @@ pub trait Implementation: Send + Sync {
     fn reproduction(&self, case: &Request) -> Option<String> {
         let _ = case;
         None
+    }
+
+    /// The language of [`Implementation::reproduction`]'s programs, as a Markdown fence names
+    /// it.
+    fn reproduction_language(&self) -> &str {
+        "rust"
     }
 
     /// Parses `input` as a URI reference (or as a URI, where the crate parses only those) and

@@ -60,7 +60,8 @@ impl Counts {
         }
     }
 
-    fn asked(&self) -> usize {
+    /// The vectors asked: passed, failed or known.
+    pub(crate) fn asked(&self) -> usize {
         self.pass + self.fail + self.known
     }
 }
@@ -277,6 +278,8 @@ fn markdown(field: &Field) -> String {
         counted(field.parsers.len(), "parser", "parsers"),
         counted(languages.len(), "language", "languages")
     );
+    needs_markdown(&mut out, field);
+    let _ = writeln!(out, "## Every parser\n");
     let _ = writeln!(
         out,
         "| language | parser | library | version | claims | judged by | parse | resolve | normalize | WHATWG profile | confirmed bugs | candidate bugs | known |"
@@ -362,6 +365,115 @@ fn markdown(field: &Field) -> String {
     out
 }
 
+/// "Which parser for which need": the first choices with their evidence, then the best of
+/// each language ([`super::needs`]).
+fn needs_markdown(out: &mut String, field: &Field) {
+    let needs = super::needs::needs(field);
+    let _ = writeln!(out, "## Which parser for which need\n");
+    let _ = writeln!(
+        out,
+        "Each need ranks the parsers by what they miss: the vectors of its operation they do not pass (a documented leniency counts as missed) plus their bug reports about it. A parser asked fewer than half as many of those vectors as the most-asked one is not ranked for the need.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| need | first choice | then | measured by |\n|---|---|---|---|"
+    );
+    for need in &needs {
+        let pick = |p: &super::needs::Pick| {
+            format!(
+                "[{}](#{}) ({}): {}",
+                text(&p.parser),
+                anchor(&p.parser),
+                text(&p.language),
+                text(&p.evidence)
+            )
+        };
+        let first = need
+            .ranked
+            .first()
+            .map_or_else(|| "-".to_owned(), |p| format!("**{}**", pick(p)));
+        let then: Vec<String> = need.ranked.iter().skip(1).take(2).map(pick).collect();
+        let _ = writeln!(
+            out,
+            "| {} | {first} | {} | {} |",
+            text(need.need),
+            if then.is_empty() {
+                "-".to_owned()
+            } else {
+                then.join("; ")
+            },
+            text(need.measure)
+        );
+    }
+    let languages: std::collections::BTreeSet<&str> = field
+        .parsers
+        .iter()
+        .map(|r| r.parser.language.as_str())
+        .collect();
+    if languages.len() > 1 {
+        let _ = writeln!(out, "\nThe best of each language, by the same measures:\n");
+        let _ = writeln!(
+            out,
+            "| language | {} |\n|---|{}",
+            needs
+                .iter()
+                .map(|n| text(n.need))
+                .collect::<Vec<_>>()
+                .join(" | "),
+            "---|".repeat(needs.len())
+        );
+        let best: Vec<Vec<&super::needs::Pick>> =
+            needs.iter().map(super::needs::best_per_language).collect();
+        for language in &languages {
+            let cells: Vec<String> = best
+                .iter()
+                .map(|picks| {
+                    picks
+                        .iter()
+                        .find(|p| p.language == *language)
+                        .map_or_else(|| "-".to_owned(), |p| text(&p.parser))
+                })
+                .collect();
+            let _ = writeln!(out, "| {} | {} |", text(language), cells.join(" | "));
+        }
+    }
+    let _ = writeln!(out);
+}
+
+/// The needs as HTML tables, for the top of the page.
+fn needs_html(out: &mut String, field: &Field) {
+    let needs = super::needs::needs(field);
+    out.push_str("<h2>Which parser for which need</h2>\n<p>Each need ranks the parsers by what they miss: the vectors of its operation they do not pass (a documented leniency counts as missed) plus their bug reports about it.</p>\n<table class=\"needs\">\n<thead><tr><th>need</th><th>first choice</th><th>then</th></tr></thead>\n<tbody>\n");
+    for need in &needs {
+        let pick = |p: &super::needs::Pick| {
+            format!(
+                "<a href=\"field.md#{}\">{}</a> ({}): {}",
+                html_escape(&anchor(&p.parser)),
+                html_escape(&p.parser),
+                html_escape(&p.language),
+                html_escape(&p.evidence)
+            )
+        };
+        let first = need
+            .ranked
+            .first()
+            .map_or_else(|| "-".to_owned(), |p| format!("<b>{}</b>", pick(p)));
+        let then: Vec<String> = need.ranked.iter().skip(1).take(2).map(pick).collect();
+        let _ = writeln!(
+            out,
+            "<tr><td title=\"{}\">{}</td><td>{first}</td><td>{}</td></tr>",
+            html_escape(need.measure),
+            html_escape(need.need),
+            if then.is_empty() {
+                "-".to_owned()
+            } else {
+                then.join("; ")
+            }
+        );
+    }
+    out.push_str("</tbody>\n</table>\n");
+}
+
 /// How many bugs, and how many of them are another implementation's through shared code.
 fn bug_count(findings: &[Finding]) -> String {
     let shared = findings.iter().filter(|f| f.same_code_as.is_some()).count();
@@ -417,19 +529,21 @@ fn html(field: &Field) -> String {
          body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\n\
          table{border-collapse:collapse;font-size:13px}\n\
          th,td{border:1px solid #ccc;padding:3px 6px;text-align:left;white-space:nowrap}\n\
+         td.wrap{white-space:normal;min-width:12em;max-width:22em}table.needs td{white-space:normal}\n\
+         #field td:first-child,#field th:first-child{position:sticky;left:0;background:#fff;z-index:1}#field th:first-child{background:#f3f3f3;z-index:2}\n\
          th{background:#f3f3f3;cursor:pointer;position:sticky;top:0}\n\
          td.all{background:#c8f0c8}td.most{background:#e6f5c8}td.some{background:#fbeec0}td.few{background:#f8c8c8}td.none{color:#999}\n\
          a{color:#0645ad}\n</style>\n</head>\n<body>\n<h1>The field: every URI parser compared</h1>\n\
          <p>Each parser judged by the specification it claims; a cell is passing/asked over the corpus's vectors (known differences count as asked). Click a heading to sort. <a href=\"field.md\">field.md</a> · <a href=\"field.json\">field.json</a> · <a href=\"confusion.md\">confusion.md</a></p>\n",
     );
+    needs_html(&mut out, field);
     let parts = part_names(field);
-    out.push_str("<table id=\"field\">\n<thead><tr>");
+    // The verdicts first, so that a window of common width shows them beside each parser;
+    // who the parser is (library, version, claim) after, the claim's text wrapping.
+    out.push_str("<h2>Every parser</h2>\n<table id=\"field\">\n<thead><tr>");
     for heading in [
-        "language",
         "parser",
-        "library",
-        "version",
-        "claims",
+        "language",
         "judged by",
         "parse",
         "resolve",
@@ -438,6 +552,9 @@ fn html(field: &Field) -> String {
         "confirmed bugs",
         "candidate bugs",
         "known",
+        "library",
+        "version",
+        "claims",
     ]
     .iter()
     .map(|h| (*h).to_owned())
@@ -449,14 +566,13 @@ fn html(field: &Field) -> String {
     for row in &field.parsers {
         let p = &row.parser;
         out.push_str("<tr>");
-        for text in [
-            &p.language,
-            &p.name,
-            &p.library,
-            &p.version,
-            &p.spec,
-            &p.judged_by,
-        ] {
+        let _ = write!(
+            out,
+            "<td><a href=\"field.md#{}\">{}</a></td>",
+            html_escape(&anchor(&p.name)),
+            html_escape(&p.name)
+        );
+        for text in [&p.language, &p.judged_by] {
             let _ = write!(out, "<td>{}</td>", html_escape(text));
         }
         for op in ["parse", "resolve", "normalize"] {
@@ -474,6 +590,10 @@ fn html(field: &Field) -> String {
         out.push_str(&link(&row.confirmed_bugs));
         out.push_str(&link(&row.candidate_bugs));
         let _ = write!(out, "<td data-sort=\"{0}\">{0}</td>", row.known_differences);
+        for text in [&p.library, &p.version] {
+            let _ = write!(out, "<td>{}</td>", html_escape(text));
+        }
+        let _ = write!(out, "<td class=\"wrap\">{}</td>", html_escape(&p.spec));
         for part in &parts {
             html_cell(&mut out, row.parts.get(part));
         }

@@ -126,8 +126,16 @@ pub fn render(report: &Report) -> String {
         let fence = "`".repeat(3.max(longest_backtick_run(program) + 1));
         let _ = writeln!(
             out,
-            "Reproduce with {} alone:\n\n{fence}rust\n{}\n{fence}\n",
+            "Reproduce with {} alone:\n\n{fence}{}\n{}\n{fence}\n",
             text(&report.version),
+            report
+                .reproduction_language
+                .as_deref()
+                .unwrap_or("rust")
+                .replace(
+                    |c: char| !c.is_ascii_alphanumeric() && c != '+' && c != '#',
+                    ""
+                ),
             super::visible(program.trim_end())
         );
     }
@@ -332,20 +340,39 @@ fn describe_kind(report: &Report) -> String {
 fn exhibit(out: &mut String, exhibit: &Exhibit, implementation: &str) {
     let _ = writeln!(out, "{}\n", case_markdown(&exhibit.case));
     if !exhibit.chain.is_empty() {
+        // A property of the implementation's own: the chain is the evidence, step by step (its
+        // answer to the case alone may equal the reference's).
         let _ = writeln!(
             out,
             "The property fails along this chain, {} alone:\n",
             text(implementation)
         );
-        let _ = writeln!(out, "```text");
+        let _ = writeln!(out, "| step | {} |\n|---|---|", text(implementation));
         for (i, step) in exhibit.chain.iter().enumerate() {
-            let arrow = if i == 0 { "   " } else { "-> " };
-            // A fence that no step can close.
-            let _ = writeln!(out, "{arrow}{}", step.replace("```", "` ` `"));
+            let (call, string) = chain_step(step);
+            let call = if i == 0 {
+                call.to_owned()
+            } else {
+                format!("→ {call}")
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} |",
+                text(&call),
+                string.map_or_else(String::new, code_cell)
+            );
         }
-        let _ = writeln!(out, "```\n");
+        let _ = writeln!(out, "\nEvery implementation's answer to the case:\n");
     }
     let _ = writeln!(out, "| implementation | answer |\n|---|---|");
+    if let Some(standard) = &exhibit.standard {
+        let _ = writeln!(
+            out,
+            "| URL Standard (the judge of {}) | {} |",
+            text(implementation),
+            cell(standard)
+        );
+    }
     let _ = writeln!(
         out,
         "| reference (RFC 3986) | {} |",
@@ -361,6 +388,15 @@ fn exhibit(out: &mut String, exhibit: &Exhibit, implementation: &str) {
         let _ = writeln!(out, "| {} | {} |", text(name), cell(answer));
     }
     let _ = writeln!(out);
+}
+
+/// A chain step (`href "a:/.//"`, `Url::set_host(Some(""))`) as the call and the string it
+/// made: the string is the step's last JSON-quoted word, when it has one.
+fn chain_step(step: &str) -> (&str, Option<&str>) {
+    match step.find(" \"") {
+        Some(at) if step.ends_with('"') => (&step[..at], Some(&step[at + 1..])),
+        _ => (step, None),
+    }
 }
 
 /// A case on one line, with its inputs as JSON strings so that every character shows (JSON
@@ -453,6 +489,32 @@ mod tests {
         assert_eq!(text("<img onerror=x>"), "\\<img onerror=x\\>");
         assert_eq!(text("a-b.c"), "a-b.c");
         assert_eq!(text("[a](javascript:x)"), "\\[a\\]\\(javascript\\:x\\)");
+    }
+
+    #[test]
+    fn a_property_shows_its_chain_and_a_url_standard_parser_its_judge() {
+        let mut shown = super::super::Exhibit::of_case(Request::parse("a:/.//"));
+        shown.reference = "target \"a://\"".into();
+        shown.actual = "target \"a://\"".into();
+        shown.standard = Some("target \"a:/.//\"".into());
+        shown.chain = vec![
+            "input \"a:/.//\"".into(),
+            "Url::set_host(Some(\"\"))".into(),
+            "parse again \"a:////\"".into(),
+        ];
+        let mut out = String::new();
+        exhibit(&mut out, &shown, "url");
+        assert!(out.contains("| step | url |"), "{out}");
+        assert!(out.contains("| input | `\"a:/.//\"` |"), "{out}");
+        assert!(
+            out.contains("| → Url\\:\\:set\\_host\\(Some\\(\"\"\\)\\) |  |"),
+            "{out}"
+        );
+        assert!(out.contains("| → parse again | `\"a:////\"` |"), "{out}");
+        // The judge comes first, the RFC's answer beside it.
+        let judge = out.find("| URL Standard (the judge of url) | `target \"a:/.//\"` |");
+        let rfc = out.find("| reference (RFC 3986) |");
+        assert!(judge.is_some() && judge < rfc, "{out}");
     }
 
     #[test]

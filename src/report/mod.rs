@@ -22,6 +22,7 @@ pub mod index;
 pub mod markdown;
 pub mod matrix;
 pub mod mechanisms;
+pub mod needs;
 pub mod on_record;
 pub mod rfc;
 pub mod stats;
@@ -35,6 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diff::catalogue::SharedCode;
 use crate::diff::{Finding, Known};
+use crate::impls::spec::Specification;
 use crate::impls::{About, Implementation};
 use crate::model::Outcome;
 use crate::protocol::Request;
@@ -58,6 +60,10 @@ pub struct Exhibit {
     pub reference: String,
     /// The implementation's answer.
     pub actual: String,
+    /// For an implementation that claims the URL Standard, the Standard's answer: its judge
+    /// (the reference's RFC 3986 answer is shown beside it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standard: Option<String>,
     /// Every other implementation's answer, by name.
     #[serde(default)]
     pub others: BTreeMap<String, String>,
@@ -74,6 +80,7 @@ impl Exhibit {
             case,
             reference: String::new(),
             actual: String::new(),
+            standard: None,
             others: BTreeMap::new(),
             chain: Vec::new(),
         }
@@ -154,6 +161,9 @@ pub struct Report {
     pub first_seen: String,
     /// A Rust program against the crate alone that shows the behaviour.
     pub reproduction: Option<String>,
+    /// The language of `reproduction` (Rust when absent): an adapter's own, from its `about`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reproduction_language: Option<String>,
     /// The options that select the implementation on the command line when `diff` alone
     /// does not (`--impl-cmd 'NAME=COMMAND'` for an external program).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -477,8 +487,10 @@ impl Collector {
             source,
             crate::diff::properties::reproduction(implementation, minimal),
         );
+        let language = implementation.reproduction_language();
         let report = Report {
             selection: implementation.command_line(),
+            reproduction_language: (language != "rust").then(|| language.to_owned()),
             ..report
         };
         self.reports.insert(signed.clone(), report);
@@ -697,12 +709,22 @@ fn exhibit(finding: &Finding, answers: &[(String, Outcome)]) -> Exhibit {
         case: finding.case.clone(),
         reference: capped_answer(finding.reference.describe()),
         actual: capped_answer(finding.actual.describe()),
+        standard: None,
         others: answers
             .iter()
             .filter(|(name, _)| *name != finding.signature.implementation)
             .map(|(name, outcome)| (name.clone(), capped_answer(outcome.describe())))
             .collect(),
         chain: finding.chain.clone(),
+    }
+}
+
+/// The URL Standard model's answer to `case`, as an exhibit shows it; `None` where the model
+/// has none (an operation the Standard does not define).
+fn url_standard_answer(case: &Request) -> Option<String> {
+    match crate::whatwg::expected_outcome(case) {
+        Outcome::Unsupported => None,
+        answer => Some(capped_answer(answer.describe())),
     }
 }
 
@@ -717,6 +739,7 @@ fn capped_answer(text: String) -> String {
 fn capped_exhibit(exhibit: &mut Exhibit) {
     for answer in [&mut exhibit.reference, &mut exhibit.actual]
         .into_iter()
+        .chain(exhibit.standard.as_mut())
         .chain(exhibit.others.values_mut())
     {
         *answer = capped_answer(std::mem::take(answer));
@@ -750,6 +773,15 @@ fn new_report(
     let mut examples = Vec::new();
     add_example(&mut examples, &original.case);
     add_example(&mut examples, &minimal.case);
+    let claims_url_standard =
+        Specification::from_claim(about.spec) == Some(Specification::UrlStandard);
+    let shown = |finding: &Finding, answers: &[(String, Outcome)]| {
+        let mut shown = exhibit(finding, answers);
+        if claims_url_standard {
+            shown.standard = url_standard_answer(&finding.case);
+        }
+        shown
+    };
     Report {
         implementation: signature.implementation.clone(),
         version: about.version.to_owned(),
@@ -761,7 +793,9 @@ fn new_report(
         // bug entry groups share an id, not always their fields).
         fields: field_names(&minimal.signature),
         detail: minimal.signature.detail.clone(),
-        class: original
+        // The class is the signature's, as its entry: a resolution filed under the parse
+        // that causes it (`Engine::cause`) is what that parse is.
+        class: minimal
             .known
             .as_ref()
             .map_or("candidate bug", |k| k.class.name())
@@ -773,8 +807,8 @@ fn new_report(
         rfc: rfc::citation(signature),
         verdict: None,
         upstream: None,
-        minimal: exhibit(minimal, minimal_answers),
-        original: exhibit(original, original_answers),
+        minimal: shown(minimal, minimal_answers),
+        original: shown(original, original_answers),
         examples,
         // A replayed case (no source) counts nowhere; the counts on disk stay.
         counts: if source.is_empty() {
@@ -788,6 +822,7 @@ fn new_report(
             source.to_owned()
         },
         reproduction,
+        reproduction_language: None,
         selection: None,
         same_code_as: None,
     }
@@ -1051,16 +1086,35 @@ pub use crate::impls::reproduction::shell_quote;
 
 /// The one-line reproduction of a case with this crate's command line.
 pub fn cli_reproduction(case: &Request) -> String {
+    // A NUL cannot be a command-line argument (bash cuts at it), and the flags say only the
+    // syntax and scheme levels: such a case is given whole, as the protocol's request.
+    let inputs = match case {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => vec![input],
+        Request::Resolve { base, input, .. } => vec![base, input],
+    };
+    let level_without_flag = matches!(case, Request::Normalize { level: Some(level), .. }
+        if level != "syntax" && level != "scheme");
+    if inputs.iter().any(|text| text.contains('\0')) || level_without_flag {
+        let json = serde_json::to_string(case).unwrap_or_default();
+        return format!("uri-conformance diff --case {}", shell_quote(&json));
+    }
     match case {
-        Request::Parse { input, rule, .. } => match rule.as_deref() {
-            None | Some("URI-reference") => {
-                format!("uri-conformance diff -- {}", shell_quote(input))
+        Request::Parse {
+            input,
+            rule,
+            zone_id,
+        } => {
+            let zone_id = if *zone_id { " --zone-id" } else { "" };
+            match rule.as_deref() {
+                None | Some("URI-reference") => {
+                    format!("uri-conformance diff{zone_id} -- {}", shell_quote(input))
+                }
+                Some(rule) => format!(
+                    "uri-conformance diff --rule {rule}{zone_id} -- {}",
+                    shell_quote(input)
+                ),
             }
-            Some(rule) => format!(
-                "uri-conformance diff --rule {rule} -- {}",
-                shell_quote(input)
-            ),
-        },
+        }
         Request::Resolve {
             base,
             input,
@@ -1131,6 +1185,40 @@ pub fn link_from(depth: usize, link: &str) -> String {
 #[cfg(all(test, feature = "fuzz"))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_case_the_shell_cannot_carry_is_given_as_a_request() {
+        // bash cuts an argument at a NUL, so `$'a\x00b'` would run "a": the request is given whole.
+        let nul = Request::Resolve {
+            base: "a:/b".into(),
+            input: "c\0d".into(),
+            strict: false,
+        };
+        let line = cli_reproduction(&nul);
+        assert!(line.starts_with("uri-conformance diff --case '"), "{line}");
+        assert!(!line.contains('\0'));
+        let json = line["uri-conformance diff --case '".len()..line.len() - 1].to_owned();
+        assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), nul);
+        // The flags say no path level.
+        let path = Request::Normalize {
+            input: "./a:".into(),
+            level: Some("path".into()),
+        };
+        assert!(
+            cli_reproduction(&path)
+                .contains(r#"--case '{"op":"normalize","input":"./a:","level":"path"}'"#)
+        );
+        // What the flags can say stays readable, a zone identifier included.
+        let zone = Request::Parse {
+            input: "//[fe80::1%25en0]".into(),
+            rule: None,
+            zone_id: true,
+        };
+        assert_eq!(
+            cli_reproduction(&zone),
+            "uri-conformance diff --zone-id -- '//[fe80::1%25en0]'"
+        );
+    }
 
     /// The order the examples are kept in, written the plain way: push, sort by (length, JSON
     /// text), keep the first [`EXAMPLES`].

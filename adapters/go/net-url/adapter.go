@@ -91,6 +91,12 @@ func about() obj {
 			{"field": "host", "how": "empty-is-undefined", "reason": "an empty authority (http:///a) parses as none: URL.Host is empty either way"},
 			{"field": "fragment", "how": "empty-is-undefined", "reason": "a#: URL.Fragment and RawFragment are empty either way"},
 		},
+		// What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+		"reproduce": obj{
+			"language": "go",
+			"parse":    "package main\n\nimport (\n\t\"fmt\"\n\t\"net/url\"\n)\n\nfunc main() {\n\tu, err := url.Parse({input})\n\tif err != nil {\n\t\tfmt.Println(\"error:\", err)\n\t\treturn\n\t}\n\tfmt.Printf(\"Scheme=%q Opaque=%q User=%q Host=%q Path=%q RawQuery=%q Fragment=%q\\n\", u.Scheme, u.Opaque, u.User.String(), u.Host, u.EscapedPath(), u.RawQuery, u.EscapedFragment())\n}\n",
+			"resolve":  "package main\n\nimport (\n\t\"fmt\"\n\t\"net/url\"\n)\n\nfunc main() {\n\tbase, err := url.Parse({base})\n\tif err != nil {\n\t\tfmt.Println(\"base error:\", err)\n\t\treturn\n\t}\n\tref, err := url.Parse({input})\n\tif err != nil {\n\t\tfmt.Println(\"reference error:\", err)\n\t\treturn\n\t}\n\tfmt.Println(base.ResolveReference(ref).String())\n}\n",
+		},
 	}
 }
 

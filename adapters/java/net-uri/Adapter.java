@@ -271,7 +271,12 @@ public final class Adapter {
         "spec", "RFC 2396 with RFC 2732 (java.net.URI)",
         "operations", List.of("parse", "resolve", "serialize"),
         "rules", List.of("URI-reference"),
-        "blind_spots", blind);
+        "blind_spots", blind,
+        // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+        "reproduce", obj(
+            "language", "java",
+            "parse", "public class Main {\n  public static void main(String[] args) throws Exception {\n    java.net.URI u = new java.net.URI({input});\n    System.out.println(\"scheme=\" + u.getScheme() + \" userinfo=\" + u.getRawUserInfo() + \" authority=\" + u.getRawAuthority() + \" host=\" + u.getHost() + \" port=\" + u.getPort() + \" path=\" + u.getRawPath() + \" query=\" + u.getRawQuery() + \" fragment=\" + u.getRawFragment());\n  }\n}\n",
+            "resolve", "public class Main {\n  public static void main(String[] args) throws Exception {\n    System.out.println(new java.net.URI({base}).resolve(new java.net.URI({input})));\n  }\n}\n"));
   }
 
   static String failure(Throwable t) {

@@ -55,7 +55,13 @@ const ABOUT = {
       reason: "fast-uri does not say whether a host is a reg-name or an IP address",
     },
   ],
-};
+  // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+  reproduce: {
+    language: "javascript",
+    parse: 'const uri = require("fast-uri");\nconsole.log(uri.parse({input}));',
+    resolve: 'const uri = require("fast-uri");\nconsole.log(uri.resolve({base}, {input}, { tolerant: !{strict} }));',
+    normalize: 'const uri = require("fast-uri");\nconsole.log(uri.normalize({input}));',
+  },};
 
 function components(parsed) {
   if (parsed.error !== undefined) return { valid: false, error: parsed.error };

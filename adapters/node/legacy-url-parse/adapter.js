@@ -63,7 +63,12 @@ const ABOUT = {
       reason: "url.parse does not say whether a host is a reg-name or an IP address",
     },
   ],
-};
+  // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+  reproduce: {
+    language: "javascript",
+    parse: 'const url = require("node:url");\nconsole.log(url.parse({input}));',
+    resolve: 'const url = require("node:url");\nconsole.log(url.resolve({base}, {input}));',
+  },};
 
 const OPERATIONS = {
   parse: (input) => {

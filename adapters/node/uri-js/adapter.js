@@ -54,7 +54,13 @@ const ABOUT = {
       reason: "uri-js does not say whether a host is a reg-name or an IP address",
     },
   ],
-};
+  // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+  reproduce: {
+    language: "javascript",
+    parse: 'const URI = require("uri-js");\nconsole.log(URI.parse({input}));',
+    resolve: 'const URI = require("uri-js");\nconsole.log(URI.resolve({base}, {input}, { tolerant: !{strict} }));',
+    normalize: 'const URI = require("uri-js");\nconsole.log(URI.normalize({input}));',
+  },};
 
 function components(parsed) {
   if (parsed.error !== undefined) return { valid: false, error: parsed.error };

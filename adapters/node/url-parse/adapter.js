@@ -68,7 +68,12 @@ const ABOUT = {
       reason: "url-parse does not say whether a host is a reg-name or an IP address",
     },
   ],
-};
+  // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+  reproduce: {
+    language: "javascript",
+    parse: 'const Url = require("url-parse");\nconsole.log(new Url({input}, {}));',
+    resolve: 'const Url = require("url-parse");\nconsole.log(new Url({input}, {base}).href);',
+  },};
 
 const OPERATIONS = {
   parse: (input) => {

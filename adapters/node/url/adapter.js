@@ -78,7 +78,12 @@ const ABOUT = {
       reason: 'URL port is "" both without a port and for an empty one (http://a:/)',
     },
   ],
-};
+  // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+  reproduce: {
+    language: "javascript",
+    parse: 'const url = new URL({input});\nconsole.log(url.href, url);',
+    resolve: 'console.log(new URL({input}, {base}).href);',
+  },};
 
 const SPECIAL = new Set(["http:", "https:", "ws:", "wss:", "ftp:", "file:"]);
 

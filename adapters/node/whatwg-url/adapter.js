@@ -64,7 +64,12 @@ const ABOUT = {
       reason: "the URL record's port is null both without a port and for an empty one (http://a:/)",
     },
   ],
-};
+  // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+  reproduce: {
+    language: "javascript",
+    parse: 'const whatwgUrl = require("whatwg-url");\nconsole.log(whatwgUrl.parseURL({input}));',
+    resolve: 'const whatwgUrl = require("whatwg-url");\nconst base = whatwgUrl.parseURL({base});\nconsole.log(base && whatwgUrl.serializeURL(whatwgUrl.parseURL({input}, { baseURL: base })));',
+  },};
 
 class Failure extends Error {
   constructor() {

@@ -74,6 +74,17 @@ my $about = {
     blind_spots => [
         { field => 'scheme', how => 'case-folded', reason => 'URI->scheme is lowercased' },
     ],
+    # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+    reproduce => {
+        language => 'perl',
+        parse => 'use URI;
+my $u = URI->new({input});
+print join(\' \', map { defined $_ ? "[$_]" : \'undef\' } $u->scheme, $u->authority, $u->path, $u->query, $u->fragment), "\\n";',
+        resolve => 'use URI;
+print URI->new_abs({input}, {base})->as_string, "\\n";',
+        normalize => 'use URI;
+print URI->new({input})->canonical->as_string, "\\n";',
+    },
 };
 
 sub host_kind {

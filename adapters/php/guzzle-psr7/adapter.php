@@ -82,6 +82,20 @@ function about(): array
                 ['field' => 'query', 'how' => 'empty-is-undefined', 'reason' => 'getQuery() is "" when there is none (PSR-7)'],
                 ['field' => 'fragment', 'how' => 'empty-is-undefined', 'reason' => 'getFragment() is "" when there is none (PSR-7)'],
             ],
+            // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+            'reproduce' => [
+                'language' => 'php',
+                'parse' => '<?php
+require \'vendor/autoload.php\';
+$u = new GuzzleHttp\\Psr7\\Uri({input});
+var_dump($u->getScheme(), $u->getUserInfo(), $u->getHost(), $u->getPort(), $u->getPath(), $u->getQuery(), $u->getFragment());',
+                'resolve' => '<?php
+require \'vendor/autoload.php\';
+echo GuzzleHttp\\Psr7\\UriResolver::resolve(new GuzzleHttp\\Psr7\\Uri({base}), new GuzzleHttp\\Psr7\\Uri({input})), "\\n";',
+                'normalize' => '<?php
+require \'vendor/autoload.php\';
+echo GuzzleHttp\\Psr7\\UriNormalizer::normalize(new GuzzleHttp\\Psr7\\Uri({input})), "\\n";',
+            ],
         ];
     }
     return $about;

@@ -48,6 +48,12 @@ function about(): array
         'blind_spots' => [
             ['field' => 'port', 'how' => 'empty-is-undefined', 'reason' => 'parse_url returns the port as an int and leaves out an empty one'],
         ],
+        // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+        'reproduce' => [
+            'language' => 'php',
+            'parse' => '<?php
+var_dump(parse_url({input}));',
+        ],
     ];
 }
 

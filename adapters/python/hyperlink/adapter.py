@@ -66,6 +66,13 @@ ABOUT = {
         {"field": "host_kind", "how": "hidden",
          "reason": "hyperlink does not say whether a host is a reg-name or an IP address"},
     ],
+    # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+    "reproduce": {
+        "language": "python",
+        "parse": "from hyperlink import URL\nurl = URL.from_text({input})\nprint(repr(url))\nprint(url.scheme, url.userinfo, url.host, url.port, url.path, url.query, url.fragment)",
+        "resolve": "from hyperlink import URL\nprint(URL.from_text({base}).click({input}).to_text())",
+        "normalize": "from hyperlink import URL\nprint(URL.from_text({input}).normalize().to_text())",
+    },
 }
 
 

@@ -78,6 +78,13 @@ ABOUT = {
             "reason": "rfc3986 does not say whether a host is a reg-name or an IP address",
         },
     ],
+    # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+    "reproduce": {
+        "language": "python",
+        "parse": "import rfc3986\nfrom rfc3986 import validators\nref = rfc3986.uri_reference({input})\nprint(ref)\nprint(\"authority_info\", ref.authority_info() if ref.authority else None)\nvalidators.Validator().check_validity_of(\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\", \"fragment\").validate(ref)\nprint(\"valid\")",
+        "resolve": "import rfc3986\nprint(rfc3986.uri_reference({input}).resolve_with({base}, strict={strict}).unsplit())",
+        "normalize": "import rfc3986\nprint(rfc3986.normalize_uri({input}))",
+    },
 }
 
 COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")

@@ -51,6 +51,12 @@ ABOUT = {
         "IRI-reference", "IRI", "absolute-IRI", "irelative-ref",
     ],
     "blind_spots": [],
+    # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+    "reproduce": {
+        "language": "python",
+        "parse": "import rfc3987\nprint(rfc3987.parse({input}, rule=\"URI_reference\"))",
+        "resolve": "import rfc3987\nprint(rfc3987.resolve({base}, {input}, strict={strict}))",
+    },
 }
 
 LIBRARY_RULES = {

@@ -49,6 +49,12 @@ ABOUT = {
     "operations": ["parse", "resolve", "serialize"],
     "rules": ["URI-reference"],
     "blind_spots": [],
+    # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+    "reproduce": {
+        "language": "python",
+        "parse": "import uritools\nparts = uritools.urisplit({input})\nprint(parts)\nprint(parts.getscheme(), parts.getuserinfo(), parts.gethost(), parts.getport())",
+        "resolve": "import uritools\nprint(uritools.urijoin({base}, {input}, strict={strict}))",
+    },
 }
 
 

@@ -33,6 +33,12 @@ ABOUT = {
     # Components are exact substrings of the input (the delimiters are checked above), so
     # nothing is hidden from the comparison.
     "blind_spots": [],
+    # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+    "reproduce": {
+        "language": "python",
+        "parse": "import urllib.parse\nparts = urllib.parse.urlsplit({input})\nprint(parts)\nprint(\"hostname\", repr(parts.hostname))\nprint(\"port\", parts.port)",
+        "resolve": "import urllib.parse\nprint(urllib.parse.urljoin({base}, {input}))",
+    },
 }
 
 

@@ -73,6 +73,12 @@ ABOUT = {
         {"field": "host_kind", "how": "hidden",
          "reason": "yarl does not say whether a host is a reg-name or an IP address"},
     ],
+    # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+    "reproduce": {
+        "language": "python",
+        "parse": "import yarl\nurl = yarl.URL({input})\nprint(repr(url))\nprint(url.scheme, url.raw_user, url.raw_password, url.host_subcomponent, url.explicit_port, url.raw_path, url.raw_query_string, url.raw_fragment)",
+        "resolve": "import yarl\nprint(str(yarl.URL({base}).join(yarl.URL({input}))))",
+    },
 }
 
 

@@ -61,7 +61,18 @@ ABOUT = {
       'reason' => 'Addressable::URI#port is an Integer or nil: an empty port (and port 0) is nil' },
     { 'field' => 'port', 'how' => 'decoded',
       'reason' => 'Addressable::URI#port= percent-decodes the port before reading its digits' }
-  ]
+  ],
+  # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+  'reproduce' => {
+    'language' => 'ruby',
+    'parse' => 'require \'addressable/uri\'
+u = Addressable::URI.parse({input})
+p [u.scheme, u.userinfo, u.host, u.port, u.path, u.query, u.fragment]',
+    'resolve' => 'require \'addressable/uri\'
+puts Addressable::URI.parse({base}).join({input}).to_s',
+    'normalize' => 'require \'addressable/uri\'
+puts Addressable::URI.parse({input}).normalize.to_s'
+  }
 }.freeze
 
 RULES = %w[URI-reference URI absolute-URI relative-ref IRI-reference IRI absolute-IRI irelative-ref].freeze

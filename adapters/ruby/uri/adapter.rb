@@ -63,7 +63,17 @@ ABOUT = {
   'blind_spots' => [
     { 'field' => 'host', 'how' => 'empty-is-undefined',
       'reason' => 'the RFC 3986 parser reports an empty host (http://, file:///a) as nil' }
-  ]
+  ],
+  # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
+  'reproduce' => {
+    'language' => 'ruby',
+    'parse' => 'require \'uri\'
+u = URI.parse({input})
+p u
+p URI.split({input})',
+    'resolve' => 'require \'uri\'
+puts URI.join({base}, {input}).to_s'
+  }
 }.freeze
 
 RULES = %w[URI-reference URI absolute-URI relative-ref IRI-reference IRI absolute-IRI irelative-ref].freeze

@@ -171,23 +171,35 @@ impl<'a> Reading<'a> {
     }
 
     fn read(input: &'a str) -> Result<Self, Refusal> {
-        let bytes = input.as_bytes();
-        if bytes.len() > MAX_LEN {
+        if input.len() > MAX_LEN {
             return Err(Refusal::Other);
         }
-        let (len, standard) = match scheme(bytes) {
+        let reading = Self::split(input).ok_or(Refusal::Other)?;
+        let end = reading.start + validate_authority(&input.as_bytes()[reading.start..])?;
+        // "Authority is required when absolute".
+        if end == reading.start {
+            return Err(Refusal::Other);
+        }
+        Ok(reading)
+    }
+
+    /// Where `parse_full` finds the scheme and the authority of `input`, without its checks:
+    /// the scheme as `Scheme2::parse` takes it, the authority up to the first "/", "?" or "#".
+    /// A case that the steps before have repaired is read so: http would read it otherwise
+    /// (an "@" or "]" repaired away ends no colon count), but its parts stand where they stood
+    /// in the case http read.
+    fn split(input: &'a str) -> Option<Self> {
+        let (len, standard) = match scheme(input.as_bytes()) {
             Scheme::Standard(len) => (len, true),
             Scheme::Other(len) => (len, false),
             // Without `scheme://` an input with "://" is no authority: `InvalidFormat`.
-            Scheme::None | Scheme::TooLong => return Err(Refusal::Other),
+            Scheme::None | Scheme::TooLong => return None,
         };
         let start = len + 3;
-        let end = start + validate_authority(&bytes[start..])?;
-        // "Authority is required when absolute".
-        if end == start {
-            return Err(Refusal::Other);
-        }
-        Ok(Reading {
+        let end = input[start..]
+            .find(['/', '?', '#'])
+            .map_or(input.len(), |i| start + i);
+        (end > start).then(|| Reading {
             scheme: &input[..len],
             standard,
             start,
@@ -247,10 +259,10 @@ impl<'a> Reading<'a> {
     /// Where a "[" of the userinfo or of a host that does not start with "[" is closed after
     /// the host's ":" (the "]" ends the colon count of `validate_authority_bytes`, so the
     /// authority may hold a second ":"): the port http reads after the authority's last ":",
-    /// "" for none, when it is digits (one a `u16` does not hold is the port
-    /// `http-port-above-65535-hidden` hides). What lies between the host's ":" and the
-    /// port is dropped (`host` cuts at the first ":", `Authority::port` reads after the last),
-    /// like what follows the "]" of an IP literal.
+    /// "" for none, as written (a port that is no number is `http-port-not-checked`'s, one of
+    /// digits that a `u16` does not hold `http-port-above-65535-hidden`'s). What lies between
+    /// the host's ":" and that port is dropped (`host` cuts at the first ":",
+    /// `Authority::port` reads after the last), like what follows the "]" of an IP literal.
     fn port_after_straddling_bracket(&self) -> Option<&'a str> {
         let (start, end) = self.port_range()?;
         let text = &self.authority[start - self.start..end - self.start];
@@ -259,8 +271,7 @@ impl<'a> Reading<'a> {
             return None;
         }
         let after = &text[close + 1..];
-        let port = after.find(':').map_or("", |colon| &after[colon + 1..]);
-        port.bytes().all(|b| b.is_ascii_digit()).then_some(port)
+        Some(after.rfind(':').map_or("", |colon| &after[colon + 1..]))
     }
 
     /// The input's ranges that `bug` lets through, and what the repaired input holds there.
@@ -347,11 +358,14 @@ impl<'a> Reading<'a> {
     }
 }
 
-/// The input with the part `bug` lets through repaired (a scheme "a", a "-" for an "@" or a
-/// bracket, "[::]" for an IP literal and what follows it, an empty port), when http accepts
-/// the scheme and authority and the input shows that bug.
-pub(super) fn repaired(bug: Bug, input: &str, zone_id: bool) -> Option<String> {
-    let reading = Reading::of(input)?;
+/// The case `input` (`original` as the steps before repaired it) with the part `bug` lets
+/// through repaired (a scheme "a", a "-" for an "@" or a bracket, "[::]" for an IP literal and
+/// what follows it, an empty port), when http accepts the scheme and authority of `original`
+/// and `input` shows that bug. Each repair is made where http's reading of `original` put the
+/// part, so the repairs of several bugs compose in any order.
+pub(super) fn repaired(bug: Bug, original: &str, input: &str, zone_id: bool) -> Option<String> {
+    Reading::of(original)?;
+    let reading = Reading::split(input)?;
     let defect = reading.defect(input, bug, zone_id)?;
     let mut out = String::with_capacity(input.len() + 4);
     let mut from = 0;
@@ -446,16 +460,16 @@ mod tests {
     #[test]
     fn repairs_one_defect() {
         assert_eq!(
-            repaired(Bug::Scheme, "0://a", false).as_deref(),
+            repaired(Bug::Scheme, "0://a", "0://a", false).as_deref(),
             Some("a://a")
         );
-        assert_eq!(repaired(Bug::Scheme, "HTTP://a", false), None);
+        assert_eq!(repaired(Bug::Scheme, "HTTP://a", "HTTP://a", false), None);
         assert_eq!(
-            repaired(Bug::SeveralAtSigns, "a://@@a", false).as_deref(),
+            repaired(Bug::SeveralAtSigns, "a://@@a", "a://@@a", false).as_deref(),
             Some("a://-@a")
         );
         assert_eq!(
-            repaired(Bug::BracketsOutsideIpLiteral, "a://[@]", false).as_deref(),
+            repaired(Bug::BracketsOutsideIpLiteral, "a://[@]", "a://[@]", false).as_deref(),
             Some("a://-@-")
         );
         // A "]" after the host's ":" closes the userinfo's "[": what lies between is dropped.
@@ -463,47 +477,118 @@ mod tests {
             repaired(
                 Bug::BracketsOutsideIpLiteral,
                 "a://[fe80::1@:a:1]:080/p",
+                "a://[fe80::1@:a:1]:080/p",
                 false
             )
             .as_deref(),
             Some("a://-fe80::1@:080/p")
         );
         assert_eq!(
-            repaired(Bug::BracketsOutsideIpLiteral, "a://[v1@h:]", false).as_deref(),
+            repaired(
+                Bug::BracketsOutsideIpLiteral,
+                "a://[v1@h:]",
+                "a://[v1@h:]",
+                false
+            )
+            .as_deref(),
             Some("a://-v1@h:")
         );
         // Followed by a port that is no number: a second bug.
         assert_eq!(
-            repaired(Bug::BracketsOutsideIpLiteral, "a://[v1@h:]x:1", false).as_deref(),
+            repaired(
+                Bug::BracketsOutsideIpLiteral,
+                "a://[v1@h:]x:1",
+                "a://[v1@h:]x:1",
+                false
+            )
+            .as_deref(),
             Some("a://-v1@h:1")
         );
         assert_eq!(
-            repaired(Bug::BracketsOutsideIpLiteral, "a://[v1@h:]:x", false),
-            None
+            repaired(
+                Bug::BracketsOutsideIpLiteral,
+                "a://[v1@h:]:x",
+                "a://[v1@h:]:x",
+                false
+            )
+            .as_deref(),
+            Some("a://-v1@h:x")
         );
         // Above 65535, the port is kept for http-port-above-65535-hidden to hide.
         assert_eq!(
-            repaired(Bug::BracketsOutsideIpLiteral, "a://[v1@h:]:65536", false).as_deref(),
+            repaired(
+                Bug::BracketsOutsideIpLiteral,
+                "a://[v1@h:]:65536",
+                "a://[v1@h:]:65536",
+                false
+            )
+            .as_deref(),
             Some("a://-v1@h:65536")
         );
         assert_eq!(
-            repaired(Bug::BracketsOutsideIpLiteral, "a://[v@.%zz]/p", false).as_deref(),
+            repaired(
+                Bug::BracketsOutsideIpLiteral,
+                "a://[v@.%zz]/p",
+                "a://[v@.%zz]/p",
+                false
+            )
+            .as_deref(),
             Some("a://-v@.-zz-/p")
         );
         // One "[" in the whole authority.
         assert_eq!(
-            repaired(Bug::BracketsOutsideIpLiteral, "a://[]@a[]", false),
+            repaired(
+                Bug::BracketsOutsideIpLiteral,
+                "a://[]@a[]",
+                "a://[]@a[]",
+                false
+            ),
             None
         );
         assert_eq!(
-            repaired(Bug::IpLiteral, "a://[]x:1/p", false).as_deref(),
+            repaired(Bug::IpLiteral, "a://[]x:1/p", "a://[]x:1/p", false).as_deref(),
             Some("a://[::]:1/p")
         );
-        assert_eq!(repaired(Bug::IpLiteral, "a://[::1]:1", false), None);
         assert_eq!(
-            repaired(Bug::Port, "a://h:+1/p", false).as_deref(),
+            repaired(Bug::IpLiteral, "a://[::1]:1", "a://[::1]:1", false),
+            None
+        );
+        assert_eq!(
+            repaired(Bug::Port, "a://h:+1/p", "a://h:+1/p", false).as_deref(),
             Some("a://h:/p")
         );
-        assert_eq!(repaired(Bug::Port, "a://h:1", false), None);
+        assert_eq!(repaired(Bug::Port, "a://h:1", "a://h:1", false), None);
+    }
+
+    #[test]
+    fn repairs_compose_where_http_read_the_case() {
+        // The "@" repaired first: http would count nine colons in what is left (its count
+        // restarted at that "@"), but the brackets are repaired where they stood.
+        let original = "a://:@[::::::::]:@a";
+        let at = repaired(Bug::SeveralAtSigns, original, original, false).unwrap();
+        assert_eq!(at, "a://:-[::::::::]:@a");
+        assert!(Reading::of(&at).is_none());
+        assert_eq!(
+            repaired(Bug::BracketsOutsideIpLiteral, original, &at, false).as_deref(),
+            Some("a://:--::::::::-:@a")
+        );
+        // Nothing is repaired in a case http refuses.
+        assert_eq!(
+            repaired(Bug::BracketsOutsideIpLiteral, &at, &at, false),
+            None
+        );
+        // After a "]", the port is read after the last ":" and handed on to the port's bug.
+        let brackets = repaired(
+            Bug::BracketsOutsideIpLiteral,
+            "a://a[:]:a",
+            "a://a[:]:a",
+            false,
+        )
+        .unwrap();
+        assert_eq!(brackets, "a://a-:a");
+        assert_eq!(
+            repaired(Bug::Port, "a://a[:]:a", &brackets, false).as_deref(),
+            Some("a://a-:")
+        );
     }
 }

@@ -10,9 +10,10 @@
 //! 3. transformations of that answer (`Transform::apply`), each a named rule of the crate.
 //!
 //! A bug's model is a step of the same kinds, added to its crate's model. http's (`http`) read
-//! the case as http 1.5.0 does: a rewrite repairs the one part the wrong rule lets through, the
-//! crate's known model answers the repaired case, and `apply` puts back what http reports for
-//! that part of the case as given. rocket_http's (`rocket`), known rules and bugs alike, read
+//! the case as http 1.5.0 does: a rewrite repairs the one part the wrong rule lets through,
+//! where http's reading of the case as given puts it (so that the repairs of several bugs
+//! compose), the crate's known model answers the repaired case, and `apply` puts back what
+//! http reports for that part of the case as given. rocket_http's (`rocket`), known rules and bugs alike, read
 //! the case as rocket_http 0.5.2 does: a rewrite replaces, one byte for one, what the rule lets
 //! through where rocket_http reads it, the reference answers, and `apply` puts back the case's
 //! own text at those places.
@@ -26,6 +27,7 @@ use serde::Deserialize;
 mod http;
 mod rhymuri;
 mod rocket;
+mod sophia;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
@@ -396,11 +398,30 @@ pub enum Transform {
     /// Normalization (fluent-uri `normalize`): dot-segments are removed only from references
     /// with a scheme; a relative reference keeps its path as normalized otherwise.
     DotSegmentsOnlyWithScheme,
+    /// Parsing and resolution (sophia_iri bug, src/_regex.rs `IPv6address`): an IPv6 literal
+    /// the regular expression, with a ":" too many in its prefixes, does not match is refused
+    /// (see `sophia::ipv6_by_regex`).
+    #[serde(rename = "sophia-ipv6-extra-colon")]
+    SophiaIpv6ExtraColon,
+    /// Parsing and resolution (sophia_iri bug, src/_regex.rs `ipvfuture`): an IPvFuture
+    /// literal that starts with "V" is refused.
+    #[serde(rename = "sophia-ipvfuture-lowercase-v")]
+    SophiaIpvfutureLowercaseV,
+    /// Resolution (sophia_iri bug, oxiri 0.2.11's walk): a reference with a scheme or an
+    /// authority keeps its dot-segments.
+    SophiaAbsoluteDotSegmentsKept,
+    /// Resolution (sophia_iri bug, oxiri 0.2.11's walk): a merge keeps the base's "." and
+    /// ".." segments, which only the reference's ".." removes like any other segment.
+    SophiaBaseSegmentsPlain,
+    /// Resolution (sophia_iri bug, oxiri 0.2.11's `remove_last_segment`): a ".." that climbs
+    /// to the root of a path without authority drops the root "/".
+    SophiaRootLostWithoutAuthority,
 }
 
 impl Transform {
-    /// A new case to ask the reference, when the rule changes the input.
-    fn rewrite(self, case: &Request) -> Option<Request> {
+    /// A new case to ask the reference, when the rule changes the input: `case` as the steps
+    /// before rewrote it, `original` as given.
+    fn rewrite(self, original: &Request, case: &Request) -> Option<Request> {
         match (self, case) {
             (
                 Transform::KeepBaseDotDotSegment,
@@ -440,8 +461,11 @@ impl Transform {
                 },
             ) if t.http_bug().is_some() => {
                 let bug = t.http_bug()?;
+                let Request::Parse { input: own, .. } = original else {
+                    return None;
+                };
                 Some(Request::Parse {
-                    input: http::repaired(bug, input, *zone_id)?,
+                    input: http::repaired(bug, own, input, *zone_id)?,
                     rule: rule.clone(),
                     zone_id: *zone_id,
                 })
@@ -839,7 +863,25 @@ impl Transform {
                     (other, _) => other,
                 }
             }
+            (t, _) if t.sophia_rule().is_some() => match t.sophia_rule() {
+                Some(rule) => sophia::apply(rule, case, answer),
+                None => answer,
+            },
             _ => answer,
+        }
+    }
+
+    /// The rule of sophia_iri, if this is one.
+    fn sophia_rule(self) -> Option<sophia::Rule> {
+        match self {
+            Transform::SophiaIpv6ExtraColon => Some(sophia::Rule::Ipv6ExtraColon),
+            Transform::SophiaIpvfutureLowercaseV => Some(sophia::Rule::IpvfutureLowercaseV),
+            Transform::SophiaAbsoluteDotSegmentsKept => Some(sophia::Rule::AbsoluteDotSegmentsKept),
+            Transform::SophiaBaseSegmentsPlain => Some(sophia::Rule::BaseSegmentsPlain),
+            Transform::SophiaRootLostWithoutAuthority => {
+                Some(sophia::Rule::RootLostWithoutAuthority)
+            }
+            _ => None,
         }
     }
 
@@ -1488,7 +1530,7 @@ fn evaluate_traced(
     let mut rewrote = vec![false; if inert.is_some() { steps.len() } else { 0 }];
     for (i, step) in steps.iter().enumerate() {
         let again = match step.model {
-            Model::Transform(t) => t.rewrite(rewritten.as_ref().unwrap_or(case)),
+            Model::Transform(t) => t.rewrite(case, rewritten.as_ref().unwrap_or(case)),
             Model::Departure(d) => d.rewrite(rewritten.as_ref().unwrap_or(case)),
             _ => None,
         };
