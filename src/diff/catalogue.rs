@@ -739,10 +739,17 @@ impl Catalogue {
             // reproduces the answer in some orders only.
             let bugs = &own.bug_models[op_index(case)];
             for size in 1..=MAX_BUGS_AT_ONCE {
-                for chosen in combinations(bugs.len(), size)
-                    .iter()
-                    .flat_map(|c| orders(c))
-                {
+                for chosen in combinations(bugs.len(), size).iter().flat_map(|c| {
+                    // One crate's switches (rhymuri's and uniresid's) are one model whatever
+                    // their order: a set of them is tried once.
+                    let switches = c.iter().all(|&n| {
+                        self.entries[bugs[n]]
+                            .model
+                            .as_ref()
+                            .is_some_and(models::is_switch)
+                    });
+                    if switches { vec![c.clone()] } else { orders(c) }
+                }) {
                     let mut with_bugs = kept.clone();
                     with_bugs.extend(chosen.iter().filter_map(|&n| {
                         let index = bugs[n];
@@ -761,6 +768,35 @@ impl Catalogue {
                         let mut chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
                         chosen.sort_unstable();
                         return Some(self.known_for(&chosen));
+                    }
+                }
+            }
+        }
+        if property && !law_of_the_answer {
+            // A broken property is named by the smallest set of bug entries whose models,
+            // added to the crate's known model, break it the same way where that model alone
+            // does not: only models that answer every call a property makes can (rhymuri's and
+            // uniresid's switches, `models::breaks_the_property`). Their answers do not depend
+            // on order: each set is tried once.
+            let steps = self.steps(implementation, case);
+            let bugs = &own.bug_models[op_index(case)];
+            let model_of = |n: usize| self.entries[bugs[n]].model.as_ref();
+            let all: Vec<&Model> = (0..bugs.len()).filter_map(model_of).collect();
+            let breaks = |models: &[&Model]| {
+                models::breaks_the_property(&steps, models, case, difference, memo, blind_spots)
+            };
+            if !all.is_empty() && breaks(&all) {
+                for size in 1..=MAX_BUGS_AT_ONCE {
+                    for chosen in combinations(bugs.len(), size) {
+                        let models: Vec<&Model> =
+                            chosen.iter().filter_map(|&n| model_of(n)).collect();
+                        if models.len() == chosen.len() && breaks(&models) {
+                            let chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
+                            for &i in &chosen {
+                                self.record(i);
+                            }
+                            return Some(self.known_for(&chosen));
+                        }
                     }
                 }
             }

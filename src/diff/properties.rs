@@ -325,7 +325,16 @@ impl<'a> Checker<'a> {
                 components: again,
                 host_kind: again_kind,
             }) => {
-                if let Some(field) = first_difference(components, host_kind, &again, again_kind) {
+                // Up to the case of the scheme and the host, which §3.1 and §3.2.2 make
+                // case-insensitive (§6.2.2.1 lets a serializer write them in lowercase).
+                let folded = |c: &Components| Components {
+                    scheme: c.scheme.as_deref().map(str::to_ascii_lowercase),
+                    host: c.host.as_deref().map(str::to_ascii_lowercase),
+                    ..c.clone()
+                };
+                if let Some(field) =
+                    first_difference(&folded(components), host_kind, &folded(&again), again_kind)
+                {
                     let mut chain = chain();
                     chain.push(format!("parse {}", again.describe()));
                     self.fail(DifferenceKind::RoundTrip, Some(field), "components", &chain);
@@ -447,13 +456,32 @@ impl<'a> Checker<'a> {
         // both in the crate's representation (a crate that reports components decoded writes
         // its target encoded: `a:%EA%AA%AA` is the path it parses as "\u{aaaa}"); the strings
         // only where the target has no parse to compare.
-        let holds = match &target_parse {
-            Some(Outcome::Parsed {
-                components: written,
-                ..
-            }) => *written == expected,
-            _ => target == reference::recompose(&expected.as_reference()),
+        // The scheme and the host up to case: "schemes are case-insensitive" (§3.1) and "the
+        // host subcomponent is case-insensitive" (§3.2.2), so a target that writes them in
+        // lowercase is still the reference.
+        let folded = |c: &Components| Components {
+            scheme: c.scheme.as_deref().map(str::to_ascii_lowercase),
+            host: c.host.as_deref().map(str::to_ascii_lowercase),
+            ..c.clone()
         };
+        // Documented choice 2: a rootless path kept rootless ("foo:a/.." is "foo:" where
+        // §5.2.4's letter gives "foo:/") is a reading as conforming as the letter.
+        let rootless = (!components.path.starts_with('/'))
+            .then(|| expected.path.strip_prefix('/'))
+            .flatten()
+            .map(|kept| Components {
+                path: kept.to_owned(),
+                ..expected.clone()
+            });
+        let holds = std::iter::once(&expected)
+            .chain(rootless.as_ref())
+            .any(|expected| match &target_parse {
+                Some(Outcome::Parsed {
+                    components: written,
+                    ..
+                }) => folded(written) == folded(expected),
+                _ => target == reference::recompose(&expected.as_reference()),
+            });
         let expected = reference::recompose(&expected.as_reference());
         if !holds {
             let mut chain = chain();
@@ -1695,6 +1723,131 @@ mod tests {
             .map(|f| f.detail)
             .collect();
         assert_eq!(laws, Vec::<String>::new());
+    }
+
+    /// Resolves as the reference does, and writes the target's host in lowercase, as a crate
+    /// whose serializer lowercases an IPv6 literal does.
+    struct LowercasesHosts;
+
+    impl Implementation for LowercasesHosts {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "lowercases-hosts",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            crate::impls::reference::Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match crate::impls::reference::Reference.resolve(base, reference, strict) {
+                Outcome::Resolved(target) => match reference::parse(&target) {
+                    Ok(c) => {
+                        let host = c.host.map(str::to_ascii_lowercase);
+                        Outcome::Resolved(reference::recompose(&reference::Components {
+                            host: host.as_deref(),
+                            ..c
+                        }))
+                    }
+                    Err(_) => Outcome::Resolved(target),
+                },
+                other => other,
+            }
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            Some(match reference::parse(input) {
+                Ok(c) => {
+                    let host = c.host.map(str::to_ascii_lowercase);
+                    Ok(reference::recompose(&reference::Components {
+                        host: host.as_deref(),
+                        ..c
+                    }))
+                }
+                Err(e) => Err(e.to_string()),
+            })
+        }
+
+        fn promises(&self) -> Promises {
+            Promises {
+                keeps_text: false,
+                strict_resolution: true,
+            }
+        }
+    }
+
+    /// §6.2.2.1: a serializer may write the host in lowercase; its parse is the input's up
+    /// to case, which §3.2.2 makes no difference.
+    #[test]
+    fn a_round_trip_reads_the_host_without_case() {
+        let case = Request::parse("a://[D::]/x");
+        let answer = LowercasesHosts.answer(&case);
+        let round_trips: Vec<PropertyFailure> = check(&LowercasesHosts, &case, &answer)
+            .into_iter()
+            .filter(|f| f.kind == DifferenceKind::RoundTrip)
+            .collect();
+        assert_eq!(round_trips, vec![]);
+    }
+
+    /// §3.2.2: "The host subcomponent is case-insensitive": a reference with a scheme whose
+    /// target writes its host in lowercase resolves to itself.
+    #[test]
+    fn a_resolution_law_reads_the_host_without_case() {
+        let case = Request::Resolve {
+            base: "a:".into(),
+            input: "a://[::F]/x".into(),
+            strict: true,
+        };
+        let answer = LowercasesHosts.answer(&case);
+        assert_eq!(answer, Outcome::Resolved("a://[::f]/x".into()));
+        let laws: Vec<String> = check(&LowercasesHosts, &case, &answer)
+            .into_iter()
+            .filter(|f| f.kind == DifferenceKind::ResolutionLaw)
+            .map(|f| f.detail)
+            .collect();
+        assert_eq!(laws, Vec::<String>::new());
+        // Another path is still another target.
+        let case = Request::Resolve {
+            base: "a:".into(),
+            input: "a://[::F]/x/../y".into(),
+            strict: true,
+        };
+        let answer = Outcome::Resolved("a://[::f]/x/../y".into());
+        let laws: Vec<String> = check(&LowercasesHosts, &case, &answer)
+            .into_iter()
+            .filter(|f| f.kind == DifferenceKind::ResolutionLaw)
+            .map(|f| f.detail)
+            .collect();
+        assert_eq!(laws, vec!["absolute-reference".to_owned()]);
+    }
+
+    /// Documented choice 2 (vectors/README.md): "foo:a/b" + "../c" may be "foo:c", a rootless
+    /// path kept rootless; a reference with a scheme and a rootless path whose ".." climbs out
+    /// of it resolves to itself so too, and only so.
+    #[test]
+    fn a_resolution_law_allows_a_rootless_path_kept_rootless() {
+        let laws = |input: &str, target: &str| -> Vec<String> {
+            let case = Request::Resolve {
+                base: "a:".into(),
+                input: input.into(),
+                strict: true,
+            };
+            check(&LowercasesHosts, &case, &Outcome::Resolved(target.into()))
+                .into_iter()
+                .filter(|f| f.kind == DifferenceKind::ResolutionLaw)
+                .map(|f| f.detail)
+                .collect()
+        };
+        assert_eq!(laws("x:a/../b", "x:b"), Vec::<String>::new());
+        assert_eq!(laws("x:a/../b", "x:/b"), Vec::<String>::new());
+        assert_eq!(
+            laws("x:a/../b", "x:a/b"),
+            vec!["absolute-reference".to_owned()]
+        );
     }
 
     #[test]

@@ -31,6 +31,7 @@
 //!   segment is empty. After an authority, an empty path is stored as `[""]`, so `http://a`
 //!   and `http://a/` are one `Uri` (the crate's test
 //!   `empty_path_in_uri_with_authority_is_equivalent_to_slash_only_path`): the path reads `/`.
+//!   A "/" inside a segment (a decoded `%2F`) is reported `%2F`, so the text keeps the segments.
 //! - **Query, fragment.** [`Uri::query`] and [`Uri::fragment`], `Option<&[u8]>`: `Some(b"")`
 //!   for a `?` or `#` with nothing after it (`query_empty_but_present`,
 //!   `fragment_empty_but_present` tests), `None` when the delimiter is absent.
@@ -86,7 +87,7 @@ use std::convert::TryFrom;
 
 use rhymuri::{Authority, Uri};
 
-use super::segment_list::{decoded_text, host_and_kind, joined_path};
+use super::segment_list::{decoded_text, joined_path};
 use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
@@ -152,6 +153,14 @@ const BLIND_SPOTS: &[BlindSpot] = &[
                  invalid UTF-8 percent-encoded",
     },
 ];
+
+/// The host as the adapter reports it: in brackets, and of kind `ipv6`, exactly where the
+/// crate's own `Display` of an `Authority` holding it writes brackets.
+fn host_and_kind(host: &[u8]) -> (String, crate::reference::HostKind) {
+    let mut alone = Authority::default();
+    alone.set_host(host);
+    super::segment_list::host_and_kind(host, alone.to_string().starts_with('['))
+}
 
 fn authority_outcome(authority: &Authority) -> Outcome {
     let (host, kind) = host_and_kind(authority.host());
@@ -389,6 +398,50 @@ mod tests {
         assert!(!finds_a_bug("//a%2541/%25%34%31"));
     }
 
+    /// The catalogue entries that name each finding on `case`, a broken property included.
+    fn named(case: &Request) -> Vec<(crate::diff::compare::DifferenceKind, Vec<String>)> {
+        Engine::in_thread(vec![std::sync::Arc::new(Rhymuri)], Catalogue::bundled())
+            .run_one_checked("rhymuri", case)
+            .into_iter()
+            .map(|f| {
+                let ids = f.known.as_ref().map_or_else(Vec::new, |k| k.ids());
+                (f.difference.kind, ids)
+            })
+            .collect()
+    }
+
+    /// A broken property is named by the wrong rules that break it: "a%3a" is written "a:"
+    /// (the ":" held decoded, and written as it is in a first segment), which reads back with
+    /// the scheme "a"; the IPv6 literal the crate writes in lowercase is the same host.
+    #[test]
+    fn a_broken_property_is_named_by_its_wrong_rules() {
+        use crate::diff::compare::DifferenceKind;
+        let found = named(&Request::parse("a%3a"));
+        assert!(
+            found
+                .iter()
+                .any(|(kind, ids)| *kind == DifferenceKind::RoundTrip
+                    && ids.contains(&"rhymuri-colon-in-first-segment-written".to_owned())
+                    && ids.contains(&"rhymuri-reencoded-by-its-tables".to_owned())),
+            "{found:?}"
+        );
+        assert!(
+            !named(&Request::parse("a://[D::]"))
+                .iter()
+                .any(|(kind, _)| *kind == DifferenceKind::RoundTrip)
+        );
+    }
+
+    /// The crate's Display brackets the hosts its own IPv6 validator takes, "::00.0.0.0"
+    /// among them, and the adapter reports the host as it writes it.
+    #[test]
+    fn reports_a_host_bracketed_as_the_crate_writes_it() {
+        let c = components("//[::00.0.0.0]");
+        assert_eq!(c.host.as_deref(), Some("[::00.0.0.0]"));
+        assert_eq!(components("//%3A%3A").host.as_deref(), Some("[::]"));
+        assert_eq!(components("//[v1.x]").host.as_deref(), Some("v1.x"));
+    }
+
     fn components(input: &str) -> Components {
         match Rhymuri.parse(input, Rule::UriReference, ParseOptions::default()) {
             Outcome::Parsed { components, .. } => components,
@@ -407,6 +460,9 @@ mod tests {
             ("", ""),
             // An empty path after an authority is stored as `[""]`.
             ("http://a", "/"),
+            // A segment holding "/" (decoded "%2F") keeps it encoded: one segment, not two.
+            ("a%2Fb/c", "a%2Fb/c"),
+            ("/%2F/..", "/%2F/.."),
         ] {
             assert_eq!(components(input).path, path, "{input}");
         }

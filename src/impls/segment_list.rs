@@ -23,27 +23,29 @@ pub(super) fn decoded_text(bytes: &[u8]) -> String {
 }
 
 /// A path held as segments, written as RFC 3986 text: the segments joined with `/`, and `[""]`
-/// as `/` (`Uri::path_to_string`'s rule).
+/// as `/` (`Uri::path_to_string`'s rule). A `/` inside a segment (the crate's decoding of
+/// `%2F`) is written `%2F`, so that the text keeps the crate's segments.
 pub(super) fn joined_path(segments: &[Vec<u8>]) -> String {
     match segments {
         [only] if only.is_empty() => "/".to_owned(),
         _ => segments
             .iter()
-            .map(|s| decoded_text(s))
+            .map(|s| decoded_text(s).replace('/', "%2F"))
             .collect::<Vec<_>>()
             .join("/"),
     }
 }
 
-/// A host as these crates' `Display` writes it: in brackets when it is a valid IPv6 address
-/// (the crate checks with its `validate_ipv6_address`; `std::net::Ipv6Addr` accepts the same
-/// texts of RFC 3986's `IPv6address`), as it is otherwise; and the kind that writing shows.
-/// The crates have no host kind (a declared blind spot): the kind is `ipv6` where they bracket
-/// the host and `reg-name` everywhere else, never one read from the decoded text (`%30.0.0.0`
-/// is decoded to `0.0.0.0`, which the crates do not call an IPv4 address either).
-pub(super) fn host_and_kind(host: &[u8]) -> (String, HostKind) {
+/// A host as these crates' `Display` writes it: in brackets when the crate brackets it
+/// (`written_bracketed`: the crate's own `Display` of an `Authority` holding the host alone,
+/// which brackets exactly the hosts its `validate_ipv6_address` takes, "::00.0.0.0" among
+/// them, a text `std::net::Ipv6Addr` refuses), as it is otherwise; and the kind that writing
+/// shows. The crates have no host kind (a declared blind spot): the kind is `ipv6` where they
+/// bracket the host and `reg-name` everywhere else, never one read from the decoded text
+/// (`%30.0.0.0` is decoded to `0.0.0.0`, which the crates do not call an IPv4 address either).
+pub(super) fn host_and_kind(host: &[u8], written_bracketed: bool) -> (String, HostKind) {
     let text = decoded_text(host);
-    if text.contains(':') && text.parse::<std::net::Ipv6Addr>().is_ok() {
+    if written_bracketed {
         (format!("[{text}]"), HostKind::Ipv6)
     } else {
         (text, HostKind::RegName)

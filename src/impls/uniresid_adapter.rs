@@ -24,7 +24,7 @@
 //!   trailing slashes in the path are special cases represented by extra empty segments at the
 //!   beginning and/or end of the path"; `"/"` is `[""]`, `""` is `[]`). After an authority an
 //!   empty path is stored as `[""]` (`split_authority_from_path_and_parse_them`), so the path
-//!   of `http://a` reads `/`.
+//!   of `http://a` reads `/`. A "/" inside a segment (a decoded `%2F`) is reported `%2F`.
 //! - **Query, fragment.** [`Uri::query`], [`Uri::fragment`]: `Some(b"")` for a `?` or `#` with
 //!   nothing after it, `None` when the delimiter is absent.
 //! - **Decoded bytes as text.** Every component but the scheme and port is compared decoded
@@ -70,7 +70,7 @@ use std::convert::TryFrom;
 
 use uniresid::{AbsoluteUri, Authority, Uri};
 
-use super::segment_list::{decoded_text, host_and_kind, joined_path};
+use super::segment_list::{decoded_text, joined_path};
 use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
@@ -136,6 +136,14 @@ const BLIND_SPOTS: &[BlindSpot] = &[
                  invalid UTF-8 percent-encoded",
     },
 ];
+
+/// The host as the adapter reports it: in brackets, and of kind `ipv6`, exactly where the
+/// crate's own `Display` of an `Authority` holding it writes brackets.
+fn host_and_kind(host: &[u8]) -> (String, crate::reference::HostKind) {
+    let mut alone = Authority::default();
+    alone.set_host(host);
+    super::segment_list::host_and_kind(host, alone.to_string().starts_with('['))
+}
 
 fn authority_outcome(authority: &Authority) -> Outcome {
     let (host, kind) = host_and_kind(authority.host());

@@ -134,6 +134,9 @@ pub enum Reading {
     /// Choice 13: an empty path with an authority becomes `/` only for schemes known to
     /// equate the two.
     EmptyPathSlashOnlyKnownSchemes,
+    /// Choices 2 and 10: a rootless path stays rootless once its dot-segments are removed
+    /// (`foo:a/b` + `../c` is `foo:c`, `foo:a/../b` normalizes to `foo:b`).
+    RootlessKept,
 }
 
 impl Reading {
@@ -143,6 +146,7 @@ impl Reading {
             Reading::BaseDotSegments => options.base_dot_segments = true,
             Reading::SlashDotPrefix => options.slash_dot_prefix = true,
             Reading::BaseNormalized => options.base_normalized = true,
+            Reading::RootlessKept => options.rootless_kept = true,
             _ => {}
         }
     }
@@ -155,6 +159,7 @@ impl Reading {
             Reading::EmptyPathSlashOnlyKnownSchemes => {
                 options.empty_path_slash_for_every_scheme = false;
             }
+            Reading::RootlessKept => options.rootless_kept = true,
             _ => {}
         }
     }
@@ -296,6 +301,43 @@ pub enum Transform {
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
+    /// Normalization (rhymuri, uniresid): the path is a list of decoded segments, so a "%2E"
+    /// segment is a dot-segment (the case is asked with such segments written ".").
+    RhymuriDecodedDotSegments,
+    /// rhymuri's and uniresid's wrong rules (bugs), each a switch of one model of the crate
+    /// (`rhymuri::Switches`): a ":" in a query or fragment ends a scheme.
+    RhymuriSchemeColonInQuery,
+    /// A "%" and at most one hexadecimal digit ending an element are dropped.
+    RhymuriTruncatedPercentDropped,
+    /// An IPv6 address's IPv4 part reads its dec-octets as `u8` ("00", "0255").
+    #[serde(rename = "rhymuri-dec-octet-as-u8")]
+    RhymuriDecOctetAsU8,
+    /// A port's leading "+" is taken (`str::parse::<u16>`).
+    RhymuriPortSignAccepted,
+    /// An IPvFuture's version and address may be empty ("[v.]").
+    RhymuriIpvfuturePartsOptional,
+    /// An IPvFuture host is held and written without its brackets.
+    RhymuriIpvfutureBracketsDropped,
+    /// "[V" starts no IPvFuture: the IPv6 validator refuses it.
+    RhymuriIpvfutureUppercaseVRefused,
+    /// A registered name whose decoded bytes are an IPv6 address is written in brackets.
+    #[serde(rename = "rhymuri-reg-name-written-as-ipv6")]
+    RhymuriRegNameWrittenAsIpv6,
+    /// A ":" in the first segment of a path without scheme or authority is written as it is.
+    RhymuriColonInFirstSegmentWritten,
+    /// Components are written decoded, re-encoded by the crate's own tables.
+    RhymuriReencodedByItsTables,
+    /// A reference's absolute path reaches the target with its dot-segments.
+    RhymuriAbsolutePathDotSegmentsKept,
+    /// rhymuri: merging into a base path of one segment keeps that segment.
+    RhymuriMergeKeepsSingleSegment,
+    /// uniresid: merging into the path "/" of a base without authority drops the "/".
+    UniresidMergeDropsRootSlash,
+    /// An empty segment after an empty segment or a dot-segment is dropped by dot-segment
+    /// removal.
+    RhymuriEmptySegmentsCollapsed,
+    /// Normalization removes a relative-path reference's dot-segments too.
+    RhymuriRelativePathNormalized,
     /// Normalization (uriparse `Path::normalize(as_reference = true)`): in a relative-path
     /// reference "." segments are removed (except one before a segment with a colon when
     /// nothing is kept before it) and ".." segments are kept at the beginning and removed with
@@ -442,6 +484,9 @@ impl Transform {
                     rule: rule.clone(),
                     zone_id: *zone_id,
                 })
+            }
+            (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
+                rhymuri::decoded_dot_segments(case)
             }
             (Transform::OneNormalization, Request::Normalize { input, level })
                 if level.as_deref() == Some("scheme") =>
@@ -1437,6 +1482,35 @@ fn url_standard_departures(steps: &[Step<'_>]) -> Option<crate::whatwg::Departur
 /// [`needed`] asks again for every step that is not the transform.
 pub(crate) type ReadingsMemo = std::cell::RefCell<Vec<(Option<Request>, Vec<Reading>, Outcome)>>;
 
+/// Whether the crate's model made of `steps` with the bug steps `bugs` breaks the property
+/// `difference` names on `case` as the crate did, where it does not without them; only
+/// rhymuri's and uniresid's switches model the calls a property makes (`rhymuri::Switches`).
+pub(crate) fn breaks_the_property(
+    steps: &[Step<'_>],
+    bugs: &[&Model],
+    case: &Request,
+    difference: &super::compare::Difference,
+    memo: &super::CaseMemo,
+    blind_spots: &[crate::impls::BlindSpot],
+) -> bool {
+    if bugs.is_empty() || !bugs.iter().all(|m| rhymuri::is_switch(m)) {
+        return false;
+    }
+    let known = outcome(steps, case, memo);
+    let models: Vec<&Model> = steps
+        .iter()
+        .map(|s| s.model)
+        .chain(bugs.iter().copied())
+        .collect();
+    rhymuri::breaks_the_property(&models, case, difference, &known, blind_spots)
+}
+
+/// Whether a model is one of rhymuri's and uniresid's switches: bug models that answer as one
+/// model of the crate, whatever their order (`rhymuri::Switches`).
+pub(crate) fn is_switch(model: &Model) -> bool {
+    rhymuri::is_switch(model)
+}
+
 /// The answer of a model made of `steps`.
 fn evaluate(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outcome {
     evaluate_traced(steps, case, memo, None)
@@ -1499,16 +1573,18 @@ fn evaluate_traced(
             outcome
         }
     };
+    // rhymuri's wrong rules are switches of one model of the crate: read together.
+    let mut switches = rhymuri::Switches::of(steps.iter().map(|s| s.model));
     for (i, step) in steps.iter().enumerate() {
         let changed = match step.model {
             Model::Transform(t) => match inert {
                 Some(_) => {
                     let given = outcome.clone();
-                    outcome = t.apply(case, asked, outcome);
+                    outcome = switches.apply(*t, case, asked, outcome);
                     rewrote[i] || outcome != given
                 }
                 None => {
-                    outcome = t.apply(case, asked, outcome);
+                    outcome = switches.apply(*t, case, asked, outcome);
                     true
                 }
             },
