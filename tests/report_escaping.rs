@@ -123,6 +123,26 @@ fn reports_quote_inputs_and_answers_in_code_spans() {
 }
 
 #[test]
+fn a_reproduction_is_fenced_in_its_language_in_the_report_and_the_draft_issue() {
+    let mut report = report_with("a:/\"", "valid");
+    report.known = None;
+    report.verdict = Some("accepts a quote".to_owned());
+    report.reproduction = Some("// cc prog.c -lcurl\nint main(void) { return 0; }".to_owned());
+    report.reproduction_language = Some("c".to_owned());
+    let rendered = markdown::render(&report);
+    let block = "```c\n// cc prog.c -lcurl\nint main(void) { return 0; }\n```";
+    assert!(
+        rendered.contains(&format!(" alone:\n\n{block}")),
+        "{rendered}"
+    );
+    assert!(
+        rendered.contains(&format!("**Reproduction**:\n\n{block}")),
+        "{rendered}"
+    );
+    assert!(!rendered.contains("```rust"), "{rendered}");
+}
+
+#[test]
 fn the_matrix_quotes_answers_in_code_spans() {
     let matrix = Matrix {
         implementations: vec![("ext".to_owned(), HOSTILE[1].to_owned())],

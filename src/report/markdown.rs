@@ -123,20 +123,11 @@ pub fn render(report: &Report) -> String {
         );
     }
     if let Some(program) = &report.reproduction {
-        let fence = "`".repeat(3.max(longest_backtick_run(program) + 1));
         let _ = writeln!(
             out,
-            "Reproduce with {} alone:\n\n{fence}{}\n{}\n{fence}\n",
+            "Reproduce with {} alone:\n\n{}",
             text(&report.version),
-            report
-                .reproduction_language
-                .as_deref()
-                .unwrap_or("rust")
-                .replace(
-                    |c: char| !c.is_ascii_alphanumeric() && c != '+' && c != '#',
-                    ""
-                ),
-            super::visible(program.trim_end())
+            program_block(report, program)
         );
     }
 
@@ -265,10 +256,28 @@ fn draft_issue(out: &mut String, report: &Report) {
     if let Some(program) = &report.reproduction {
         let _ = writeln!(
             out,
-            "**Reproduction**:\n\n```rust\n{}\n```\n",
-            super::visible(program.trim_end())
+            "**Reproduction**:\n\n{}",
+            program_block(report, program)
         );
     }
+}
+
+/// The reproduction with the library alone as a fenced block, the fence named by the program's
+/// language (an adapter's `about.reproduce`; Rust for a bundled crate).
+fn program_block(report: &Report, program: &str) -> String {
+    let fence = "`".repeat(3.max(longest_backtick_run(program) + 1));
+    let language = report
+        .reproduction_language
+        .as_deref()
+        .unwrap_or("rust")
+        .replace(
+            |c: char| !c.is_ascii_alphanumeric() && c != '+' && c != '#',
+            "",
+        );
+    format!(
+        "{fence}{language}\n{}\n{fence}\n",
+        super::visible(program.trim_end())
+    )
 }
 
 fn longest_backtick_run(text: &str) -> usize {
