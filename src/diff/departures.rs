@@ -23,7 +23,7 @@ use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::chars::{
     ALPHA, CharClass, DIGIT, FRAGMENT, HEXDIG, IPVFUTURE_TAIL, PATH, QUERY, REG_NAME, SCHEME,
-    USERINFO,
+    UNRESERVED, USERINFO,
 };
 use crate::reference::{self, HostKind, ParseOptions};
 
@@ -94,6 +94,35 @@ pub enum Departure {
     /// A component's refused characters are percent-encoded (UTF-8, then `%XX`) instead of
     /// refused, and the result is read by the RFC's grammar.
     EncodedInsteadOfRefused(Field),
+
+    // The authority's and the scheme's structure read otherwise, and rules a parser applies
+    // to what it read, as the field's libraries document them (Addressable, uritools, Perl's
+    // URI, fast-uri, uri-js, hyperlink, libxml2, QUrl, yarl, Ruby's URI).
+    /// The port starts after the authority's last ":", not after the host's first: the colons
+    /// before it are part of the host (`//h:1:2` has the host `h:1` and the port `2`), as a
+    /// parser that splits the port off with a search from the end reads it. An authority whose
+    /// host is an IP literal is not read otherwise.
+    PortAfterLastColon,
+    /// What follows the authority's last ":" is a port only when it is digits (or nothing):
+    /// otherwise there is no port, and every ":" is part of the host (`//h:a` has the host
+    /// `h:a`). An authority whose host is an IP literal is not read otherwise.
+    PortNotDigitsInHost,
+    /// Text before the first ":" that RFC 3986's `scheme` rule refuses (`:`, `0:`, `%:`,
+    /// `a b:`) is no scheme: the reference is read as a relative path whose first segment
+    /// holds the ":", which `path-noscheme` does not allow.
+    InvalidSchemeAsPath,
+    /// A rule on the answer: every pct-encoded triplet of the userinfo, host, path, query and
+    /// fragment is normalized as RFC 3986 §6.2.2.1 and §6.2.2.2 say, its hexadecimal digits
+    /// uppercased and an unreserved character's triplet decoded, where the components as
+    /// written are the parse's answer.
+    PercentEncodingNormalized,
+    /// A rule on the answer: an empty port (`//h:`) is refused, where `port = *DIGIT` allows it.
+    EmptyPortRefused,
+    /// A rule on the answer: a port above 65535 is refused (the port is a 16-bit number), where
+    /// `port = *DIGIT` allows any.
+    PortAbove65535Refused,
+    /// A rule on the answer: an `IPvFuture` literal (`[v1.x]`) is refused.
+    IpvFutureRefused,
 }
 
 impl Departure {
@@ -108,6 +137,13 @@ impl Departure {
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
         ];
+        // The port read from the end, then a port of other characters read as the host's,
+        // before the characters of the host are stood in for.
+        all.extend([
+            Departure::PortAfterLastColon,
+            Departure::PortNotDigitsInHost,
+            Departure::InvalidSchemeAsPath,
+        ]);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         all.extend(
             COMPONENTS
@@ -125,8 +161,20 @@ impl Departure {
             ]
             .map(Departure::EncodedInsteadOfRefused),
         );
+        // Rules on the answer: they read the input as the reference does, so attribution,
+        // which looks for the readings that change the case, never tries them; a catalogue
+        // names them.
+        all.extend(Departure::ANSWER_RULES);
         all
     }
+
+    /// The departures that are rules on the answer, not readings of the input.
+    const ANSWER_RULES: [Departure; 4] = [
+        Departure::PercentEncodingNormalized,
+        Departure::EmptyPortRefused,
+        Departure::PortAbove65535Refused,
+        Departure::IpvFutureRefused,
+    ];
 
     /// Its name, which signs the reports it explains: `path-unchecked`,
     /// `ip-literal-unchecked`, `userinfo-to-last-at`, `query-encoded-instead-of-refused`.
@@ -141,6 +189,13 @@ impl Departure {
             Departure::EncodedInsteadOfRefused(part) => {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
+            Departure::PortAfterLastColon => "port-after-last-colon".to_owned(),
+            Departure::PortNotDigitsInHost => "port-not-digits-in-host".to_owned(),
+            Departure::InvalidSchemeAsPath => "invalid-scheme-as-path".to_owned(),
+            Departure::PercentEncodingNormalized => "percent-encoding-normalized".to_owned(),
+            Departure::EmptyPortRefused => "empty-port-refused".to_owned(),
+            Departure::PortAbove65535Refused => "port-above-65535-refused".to_owned(),
+            Departure::IpvFutureRefused => "ipvfuture-refused".to_owned(),
         }
     }
 
@@ -168,13 +223,26 @@ impl Departure {
                 "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
                 part.name()
             ),
+            Departure::PortAfterLastColon => "the parser starts the port after the authority's last \":\", so the colons before it become part of the host, where RFC 3986 §3.2 ends the host at its first \":\" (`authority = [ userinfo \"@\" ] host [ \":\" port ]`; a reg-name holds no \":\") and `port = *DIGIT` refuses a second one".to_owned(),
+            Departure::PortNotDigitsInHost => "the parser reads a \":\" followed by anything but digits as part of the host, with no port, where RFC 3986 §3.2.2 ends the host at the \":\" (a reg-name holds none) and §3.2.3 allows only `port = *DIGIT` after it".to_owned(),
+            Departure::InvalidSchemeAsPath => "the parser reads text before the first \":\" that is no `scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )` as the first segment of a relative path, where RFC 3986 §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\" (`path-noscheme`)".to_owned(),
+            Departure::PercentEncodingNormalized => "the parser reports the userinfo, host, path, query and fragment with their percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded), not as written: an equivalent URI, but other components than the input's".to_owned(),
+            Departure::EmptyPortRefused => "the parser refuses an empty port (`//h:`), which RFC 3986 §3.2.3 allows (`port = *DIGIT`; \"URI producers and normalizers should omit the port component and its \":\" delimiter if port is empty\", a recommendation to writers, not a rule for readers)".to_owned(),
+            Departure::PortAbove65535Refused => "the parser refuses a port above 65535 (it holds the port as a 16-bit number), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
+            Departure::IpvFutureRefused => "the parser refuses an IPvFuture literal (`[v1.x]`), which RFC 3986 §3.2.2 allows: `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
         }
     }
 
     /// Whether the departure rewrites one character for one character, so that the answer
     /// can be restored from the input as given (and so composes with the others).
     pub fn restores(self) -> bool {
-        !matches!(self, Departure::EncodedInsteadOfRefused(_))
+        !matches!(self, Departure::EncodedInsteadOfRefused(_)) && !self.is_answer_rule()
+    }
+
+    /// Whether the departure is a rule on the answer, which reads the input as the reference
+    /// does.
+    pub fn is_answer_rule(self) -> bool {
+        Departure::ANSWER_RULES.contains(&self)
     }
 
     /// Where the departure's generality is probed: the byte offset of the first character it
@@ -206,7 +274,14 @@ impl Departure {
             }
             Departure::IpLiteralToLastBracket
             | Departure::UserinfoToLastAt
-            | Departure::NetworkPathAsPath => None,
+            | Departure::NetworkPathAsPath
+            | Departure::PortAfterLastColon
+            | Departure::PortNotDigitsInHost
+            | Departure::InvalidSchemeAsPath
+            | Departure::PercentEncodingNormalized
+            | Departure::EmptyPortRefused
+            | Departure::PortAbove65535Refused
+            | Departure::IpvFutureRefused => None,
         }
     }
 
@@ -223,7 +298,14 @@ impl Departure {
             Departure::PercentUnchecked(_)
             | Departure::IpLiteralToLastBracket
             | Departure::UserinfoToLastAt
-            | Departure::NetworkPathAsPath => &[],
+            | Departure::NetworkPathAsPath
+            | Departure::PortAfterLastColon
+            | Departure::PortNotDigitsInHost
+            | Departure::InvalidSchemeAsPath
+            | Departure::PercentEncodingNormalized
+            | Departure::EmptyPortRefused
+            | Departure::PortAbove65535Refused
+            | Departure::IpvFutureRefused => &[],
         }
     }
 
@@ -325,6 +407,40 @@ impl Departure {
                 }
                 encode_refused(input, range, part)
             }
+            Departure::PortAfterLastColon => {
+                let hostport = spans.hostport(input)?;
+                let text = &input[hostport.clone()];
+                let last = text.rfind(':')?;
+                if text.starts_with('[') || text.find(':') == Some(last) {
+                    return None;
+                }
+                stand_in_colons(input, hostport.start..hostport.start + last)
+            }
+            Departure::PortNotDigitsInHost => {
+                let hostport = spans.hostport(input)?;
+                let text = &input[hostport.clone()];
+                let last = text.rfind(':')?;
+                if text.starts_with('[') || text[last + 1..].bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                stand_in_colons(input, hostport)
+            }
+            Departure::InvalidSchemeAsPath => {
+                // The first segment: up to the first "/", "?" or "#".
+                let end = input.find(['/', '?', '#']).unwrap_or(input.len());
+                let colon = input[..end].find(':')?;
+                let scheme = &input[..colon];
+                let valid = scheme.bytes().next().is_some_and(|b| ALPHA.contains(b))
+                    && scheme.bytes().all(|b| SCHEME.contains(b));
+                if valid {
+                    return None;
+                }
+                stand_in_colons(input, 0..end)
+            }
+            Departure::PercentEncodingNormalized
+            | Departure::EmptyPortRefused
+            | Departure::PortAbove65535Refused
+            | Departure::IpvFutureRefused => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
             input: rewritten,
@@ -336,6 +452,12 @@ impl Departure {
     /// The answer with every component the reference read in the rewritten input given back
     /// the text written at the same place of `original`.
     pub(crate) fn apply(self, original: &Request, asked: &Request, answer: Outcome) -> Outcome {
+        if self.is_answer_rule() {
+            return match original {
+                Request::Parse { .. } => self.rule_on(answer),
+                _ => answer,
+            };
+        }
         if !self.restores() {
             return answer;
         }
@@ -405,6 +527,92 @@ impl Departure {
             host_kind,
         }
     }
+}
+
+impl Departure {
+    /// A rule on the answer, applied to a parse's answer.
+    fn rule_on(self, answer: Outcome) -> Outcome {
+        let Outcome::Parsed {
+            components,
+            host_kind,
+        } = answer
+        else {
+            return answer;
+        };
+        let refused = |why: &str| Outcome::Invalid(format!("{}: {why}", self.id()));
+        match self {
+            Departure::PercentEncodingNormalized => {
+                let normalized = |value: Option<String>| value.map(|v| normalize_triplets(&v));
+                Outcome::Parsed {
+                    components: Components {
+                        userinfo: normalized(components.userinfo),
+                        host: normalized(components.host),
+                        path: normalize_triplets(&components.path),
+                        query: normalized(components.query),
+                        fragment: normalized(components.fragment),
+                        ..components
+                    },
+                    host_kind,
+                }
+            }
+            Departure::EmptyPortRefused if components.port.as_deref() == Some("") => {
+                refused("an empty port")
+            }
+            Departure::PortAbove65535Refused
+                if components
+                    .port
+                    .as_deref()
+                    .is_some_and(|port| port.trim_start_matches('0').len() > 5
+                        || port.parse::<u32>().is_ok_and(|n| n > 65535)) =>
+            {
+                refused("a port above 65535")
+            }
+            Departure::IpvFutureRefused if host_kind == Some(HostKind::IpvFuture) => {
+                refused("an IPvFuture literal")
+            }
+            _ => Outcome::Parsed {
+                components,
+                host_kind,
+            },
+        }
+    }
+}
+
+/// `text` with every pct-encoded triplet normalized: an unreserved character's decoded
+/// (RFC 3986 §6.2.2.2), the others' hexadecimal digits uppercased (§6.2.2.1).
+fn normalize_triplets(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        if is_triplet(bytes, at) {
+            let octet = u8::from_str_radix(&text[at + 1..at + 3], 16).unwrap_or_default();
+            if UNRESERVED.contains(octet) {
+                out.push(octet as char);
+            } else {
+                out.push('%');
+                out.push_str(&text[at + 1..at + 3].to_ascii_uppercase());
+            }
+            at += 3;
+        } else {
+            let c = text[at..].chars().next().unwrap_or_default();
+            out.push(c);
+            at += c.len_utf8().max(1);
+        }
+    }
+    out
+}
+
+/// `input` with every ":" of `range` stood in for by a character a reg-name and a path
+/// segment both take.
+fn stand_in_colons(input: &str, range: std::ops::Range<usize>) -> String {
+    let mut out = input.to_owned();
+    let stood_in: String = input[range.clone()]
+        .chars()
+        .map(|c| if c == ':' { 'a' } else { c })
+        .collect();
+    out.replace_range(range, &stood_in);
+    out
 }
 
 impl<'de> Deserialize<'de> for Departure {
@@ -481,6 +689,14 @@ impl Spans {
             spans.host = Some(host);
         }
         spans
+    }
+
+    /// The host and the port with their ":": the authority after its userinfo.
+    fn hostport(&self, input: &str) -> Option<std::ops::Range<usize>> {
+        let authority = self.authority.clone()?;
+        let start = self.host.clone()?.start;
+        debug_assert!(start <= authority.end && authority.end <= input.len());
+        Some(start..authority.end)
     }
 
     fn of_part(&self, part: Field) -> Option<std::ops::Range<usize>> {
