@@ -111,11 +111,10 @@ pub enum Departure {
     /// `a b:`) is no scheme: the reference is read as a relative path whose first segment
     /// holds the ":", which `path-noscheme` does not allow.
     InvalidSchemeAsPath,
-    /// A rule on the answer: every pct-encoded triplet of the userinfo, host, path, query and
-    /// fragment is normalized as RFC 3986 §6.2.2.1 and §6.2.2.2 say, its hexadecimal digits
-    /// uppercased and an unreserved character's triplet decoded, where the components as
-    /// written are the parse's answer.
-    PercentEncodingNormalized,
+    /// A rule on the answer: every pct-encoded triplet of a component is normalized as RFC 3986
+    /// §6.2.2.1 and §6.2.2.2 say, its hexadecimal digits uppercased and an unreserved
+    /// character's triplet decoded, where the component as written is the parse's answer.
+    PercentEncodingNormalized(Field),
     /// A rule on the answer: an empty port (`//h:`) is refused, where `port = *DIGIT` allows it.
     EmptyPortRefused,
     /// A rule on the answer: a port above 65535 is refused (the port is a 16-bit number), where
@@ -164,17 +163,23 @@ impl Departure {
         // Rules on the answer: they read the input as the reference does, so attribution,
         // which looks for the readings that change the case, never tries them; a catalogue
         // names them.
-        all.extend(Departure::ANSWER_RULES);
+        all.extend(
+            [
+                Field::Userinfo,
+                Field::Host,
+                Field::Path,
+                Field::Query,
+                Field::Fragment,
+            ]
+            .map(Departure::PercentEncodingNormalized),
+        );
+        all.extend([
+            Departure::EmptyPortRefused,
+            Departure::PortAbove65535Refused,
+            Departure::IpvFutureRefused,
+        ]);
         all
     }
-
-    /// The departures that are rules on the answer, not readings of the input.
-    const ANSWER_RULES: [Departure; 4] = [
-        Departure::PercentEncodingNormalized,
-        Departure::EmptyPortRefused,
-        Departure::PortAbove65535Refused,
-        Departure::IpvFutureRefused,
-    ];
 
     /// Its name, which signs the reports it explains: `path-unchecked`,
     /// `ip-literal-unchecked`, `userinfo-to-last-at`, `query-encoded-instead-of-refused`.
@@ -192,7 +197,9 @@ impl Departure {
             Departure::PortAfterLastColon => "port-after-last-colon".to_owned(),
             Departure::PortNotDigitsInHost => "port-not-digits-in-host".to_owned(),
             Departure::InvalidSchemeAsPath => "invalid-scheme-as-path".to_owned(),
-            Departure::PercentEncodingNormalized => "percent-encoding-normalized".to_owned(),
+            Departure::PercentEncodingNormalized(part) => {
+                format!("{}-percent-encoding-normalized", part.name())
+            }
             Departure::EmptyPortRefused => "empty-port-refused".to_owned(),
             Departure::PortAbove65535Refused => "port-above-65535-refused".to_owned(),
             Departure::IpvFutureRefused => "ipvfuture-refused".to_owned(),
@@ -226,7 +233,10 @@ impl Departure {
             Departure::PortAfterLastColon => "the parser starts the port after the authority's last \":\", so the colons before it become part of the host, where RFC 3986 §3.2 ends the host at its first \":\" (`authority = [ userinfo \"@\" ] host [ \":\" port ]`; a reg-name holds no \":\") and `port = *DIGIT` refuses a second one".to_owned(),
             Departure::PortNotDigitsInHost => "the parser reads a \":\" followed by anything but digits as part of the host, with no port, where RFC 3986 §3.2.2 ends the host at the \":\" (a reg-name holds none) and §3.2.3 allows only `port = *DIGIT` after it".to_owned(),
             Departure::InvalidSchemeAsPath => "the parser reads text before the first \":\" that is no `scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )` as the first segment of a relative path, where RFC 3986 §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\" (`path-noscheme`)".to_owned(),
-            Departure::PercentEncodingNormalized => "the parser reports the userinfo, host, path, query and fragment with their percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded), not as written: an equivalent URI, but other components than the input's".to_owned(),
+            Departure::PercentEncodingNormalized(part) => format!(
+                "the parser reports the {} with its percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded), not as written: an equivalent URI, but another component than the input's",
+                part.name()
+            ),
             Departure::EmptyPortRefused => "the parser refuses an empty port (`//h:`), which RFC 3986 §3.2.3 allows (`port = *DIGIT`; \"URI producers and normalizers should omit the port component and its \":\" delimiter if port is empty\", a recommendation to writers, not a rule for readers)".to_owned(),
             Departure::PortAbove65535Refused => "the parser refuses a port above 65535 (it holds the port as a 16-bit number), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
             Departure::IpvFutureRefused => "the parser refuses an IPvFuture literal (`[v1.x]`), which RFC 3986 §3.2.2 allows: `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
@@ -242,7 +252,13 @@ impl Departure {
     /// Whether the departure is a rule on the answer, which reads the input as the reference
     /// does.
     pub fn is_answer_rule(self) -> bool {
-        Departure::ANSWER_RULES.contains(&self)
+        matches!(
+            self,
+            Departure::PercentEncodingNormalized(_)
+                | Departure::EmptyPortRefused
+                | Departure::PortAbove65535Refused
+                | Departure::IpvFutureRefused
+        )
     }
 
     /// Where the departure's generality is probed: the byte offset of the first character it
@@ -278,7 +294,7 @@ impl Departure {
             | Departure::PortAfterLastColon
             | Departure::PortNotDigitsInHost
             | Departure::InvalidSchemeAsPath
-            | Departure::PercentEncodingNormalized
+            | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortAbove65535Refused
             | Departure::IpvFutureRefused => None,
@@ -302,7 +318,7 @@ impl Departure {
             | Departure::PortAfterLastColon
             | Departure::PortNotDigitsInHost
             | Departure::InvalidSchemeAsPath
-            | Departure::PercentEncodingNormalized
+            | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortAbove65535Refused
             | Departure::IpvFutureRefused => &[],
@@ -437,7 +453,7 @@ impl Departure {
                 }
                 stand_in_colons(input, 0..end)
             }
-            Departure::PercentEncodingNormalized
+            Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortAbove65535Refused
             | Departure::IpvFutureRefused => return None,
@@ -541,17 +557,18 @@ impl Departure {
         };
         let refused = |why: &str| Outcome::Invalid(format!("{}: {why}", self.id()));
         match self {
-            Departure::PercentEncodingNormalized => {
-                let normalized = |value: Option<String>| value.map(|v| normalize_triplets(&v));
+            Departure::PercentEncodingNormalized(part) => {
+                let mut components = components;
+                match part {
+                    Field::Userinfo => normalize_in(&mut components.userinfo),
+                    Field::Host => normalize_in(&mut components.host),
+                    Field::Path => components.path = normalize_triplets(&components.path),
+                    Field::Query => normalize_in(&mut components.query),
+                    Field::Fragment => normalize_in(&mut components.fragment),
+                    Field::Scheme | Field::Port | Field::HostKind => {}
+                }
                 Outcome::Parsed {
-                    components: Components {
-                        userinfo: normalized(components.userinfo),
-                        host: normalized(components.host),
-                        path: normalize_triplets(&components.path),
-                        query: normalized(components.query),
-                        fragment: normalized(components.fragment),
-                        ..components
-                    },
+                    components,
                     host_kind,
                 }
             }
@@ -575,6 +592,13 @@ impl Departure {
                 host_kind,
             },
         }
+    }
+}
+
+/// The component, if defined, with its pct-encoded triplets normalized.
+fn normalize_in(component: &mut Option<String>) {
+    if let Some(text) = component {
+        *text = normalize_triplets(text);
     }
 }
 
