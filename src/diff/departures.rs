@@ -122,6 +122,9 @@ pub enum Departure {
     PortAbove65535Refused,
     /// A rule on the answer: an `IPvFuture` literal (`[v1.x]`) is refused.
     IpvFutureRefused,
+    /// A rule on the answer: an empty path after an authority is reported as "/" (`//h` has the
+    /// path "/"), the form RFC 3986 §6.2.3 gives it in scheme-based normalization.
+    EmptyPathAsSlash,
 }
 
 impl Departure {
@@ -177,6 +180,7 @@ impl Departure {
             Departure::EmptyPortRefused,
             Departure::PortAbove65535Refused,
             Departure::IpvFutureRefused,
+            Departure::EmptyPathAsSlash,
         ]);
         all
     }
@@ -203,6 +207,7 @@ impl Departure {
             Departure::EmptyPortRefused => "empty-port-refused".to_owned(),
             Departure::PortAbove65535Refused => "port-above-65535-refused".to_owned(),
             Departure::IpvFutureRefused => "ipvfuture-refused".to_owned(),
+            Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
         }
     }
 
@@ -239,6 +244,7 @@ impl Departure {
             ),
             Departure::EmptyPortRefused => "the parser refuses an empty port (`//h:`), which RFC 3986 §3.2.3 allows (`port = *DIGIT`; \"URI producers and normalizers should omit the port component and its \":\" delimiter if port is empty\", a recommendation to writers, not a rule for readers)".to_owned(),
             Departure::PortAbove65535Refused => "the parser refuses a port above 65535 (it holds the port as a 16-bit number), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
+            Departure::EmptyPathAsSlash => "the parser reports an empty path after an authority as \"/\", where RFC 3986 §3.3 reads the empty path as written (`path-abempty`); §6.2.3 makes the two equivalent only in a scheme-based normalization, for a scheme that says so".to_owned(),
             Departure::IpvFutureRefused => "the parser refuses an IPvFuture literal (`[v1.x]`), which RFC 3986 §3.2.2 allows: `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
         }
     }
@@ -258,6 +264,7 @@ impl Departure {
                 | Departure::EmptyPortRefused
                 | Departure::PortAbove65535Refused
                 | Departure::IpvFutureRefused
+                | Departure::EmptyPathAsSlash
         )
     }
 
@@ -297,7 +304,8 @@ impl Departure {
             | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortAbove65535Refused
-            | Departure::IpvFutureRefused => None,
+            | Departure::IpvFutureRefused
+            | Departure::EmptyPathAsSlash => None,
         }
     }
 
@@ -321,7 +329,8 @@ impl Departure {
             | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortAbove65535Refused
-            | Departure::IpvFutureRefused => &[],
+            | Departure::IpvFutureRefused
+            | Departure::EmptyPathAsSlash => &[],
         }
     }
 
@@ -456,7 +465,8 @@ impl Departure {
             Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortAbove65535Refused
-            | Departure::IpvFutureRefused => return None,
+            | Departure::IpvFutureRefused
+            | Departure::EmptyPathAsSlash => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
             input: rewritten,
@@ -586,6 +596,17 @@ impl Departure {
             }
             Departure::IpvFutureRefused if host_kind == Some(HostKind::IpvFuture) => {
                 refused("an IPvFuture literal")
+            }
+            Departure::EmptyPathAsSlash
+                if components.host.is_some() && components.path.is_empty() =>
+            {
+                Outcome::Parsed {
+                    components: Components {
+                        path: "/".to_owned(),
+                        ..components
+                    },
+                    host_kind,
+                }
             }
             _ => Outcome::Parsed {
                 components,

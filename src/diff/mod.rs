@@ -354,7 +354,12 @@ impl Engine {
                         })
                         .flatten()
                 })
-                .filter(|parse| known(parse) == known(finding))
+                // The parse is the cause where the catalogue reads both alike, or where the
+                // finding is a candidate and the catalogue explains the parse: a resolution
+                // that accepts what the parser accepts for a documented reason is that
+                // documented reason, not a bug of its own. A finding the catalogue explains is
+                // never filed under a parse it does not.
+                .filter(|parse| known(parse) == known(finding) || finding.known.is_none())
         };
         match finding.signature.kind {
             DifferenceKind::AcceptsInvalid | DifferenceKind::RejectsValid => strings
@@ -1619,6 +1624,71 @@ mod tests {
                 None => Reference.resolve(base, reference, strict),
             }
         }
+    }
+
+    /// Parses any text by Appendix B, as [`Lenient`], and resolves a reference of a fragment
+    /// alone by putting it after the base, unchecked; its catalogue documents the fragment's
+    /// characters unchecked.
+    struct DocumentedLax;
+
+    impl Implementation for DocumentedLax {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "documented-lax",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Lenient { picky: false }.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            AbsoluteLenient {
+                uri_rule_only: false,
+            }
+            .resolve(base, reference, strict)
+        }
+    }
+
+    #[test]
+    fn a_documented_parse_is_the_cause_of_the_resolution_it_makes_lax() {
+        let text = "entries:\n  - id: documented-lax-fragment\n    implementations: [documented-lax]\n    class: documented-deviation\n    reason: r\n    link: l\n    ops: [parse]\n    model: !departure fragment-unchecked\n";
+        let catalogue = Catalogue::bundled_with(
+            &[],
+            &[(
+                "documented-lax".to_owned(),
+                std::path::PathBuf::from("known-differences.yaml"),
+                text.to_owned(),
+            )],
+        )
+        .unwrap();
+        let engine = Engine::in_thread(vec![Arc::new(DocumentedLax)], catalogue);
+        let parse = engine
+            .run_one("documented-lax", &Request::parse("#a b"))
+            .unwrap();
+        assert_eq!(
+            parse.known.as_ref().map(|k| k.id.as_str()),
+            Some("documented-lax-fragment")
+        );
+        let resolve = Request::Resolve {
+            base: "a:/x".into(),
+            input: "#a b".into(),
+            strict: true,
+        };
+        let found = engine.run_one("documented-lax", &resolve).unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+        assert!(found.known.is_none());
+        let cause = engine
+            .cause(&found)
+            .expect("the documented parse of the reference accepts the same space");
+        assert_eq!(cause.case, Request::parse("#a b"));
+        assert_eq!(
+            cause.known.as_ref().map(|k| k.id.as_str()),
+            Some("documented-lax-fragment")
+        );
     }
 
     /// `#[` against `a:/a` through [`AbsoluteLenient`], which carries the `[` into its target
