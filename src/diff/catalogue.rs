@@ -750,12 +750,22 @@ impl Catalogue {
                     });
                     if switches { vec![c.clone()] } else { orders(c) }
                 }) {
-                    let mut with_bugs = kept.clone();
-                    with_bugs.extend(chosen.iter().filter_map(|&n| {
-                        let index = bugs[n];
-                        let model = self.entries[index].model.as_ref()?;
-                        Some(Step { model, index })
-                    }));
+                    let bug_steps: Vec<Step<'_>> = chosen
+                        .iter()
+                        .filter_map(|&n| {
+                            let index = bugs[n];
+                            let model = self.entries[index].model.as_ref()?;
+                            Some(Step { model, index })
+                        })
+                        .collect();
+                    // A departure of the library reads the input before the crate's known
+                    // rules act on what it read, as in attribution; a crate's rule acts after
+                    // them.
+                    let reads = |s: &&Step<'_>| matches!(s.model, Model::Departure(_));
+                    let mut with_bugs: Vec<Step<'_>> =
+                        bug_steps.iter().filter(reads).copied().collect();
+                    with_bugs.extend(kept.iter().copied());
+                    with_bugs.extend(bug_steps.iter().filter(|s| !reads(s)).copied());
                     let answer = models::outcome(&with_bugs, case, memo);
                     if answer != Outcome::Unsupported
                         && without_bug.as_ref() != Some(&answer)

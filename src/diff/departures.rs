@@ -91,8 +91,11 @@ pub enum Departure {
     /// A "//" is no authority's start: what follows it is read as the path (`//host/p` as
     /// the path `//host/p`).
     NetworkPathAsPath,
-    /// A component's refused characters are percent-encoded (UTF-8, then `%XX`) instead of
-    /// refused, and the result is read by the RFC's grammar.
+    /// A component's refused characters (a "%" that starts no triplet among them) are
+    /// percent-encoded (UTF-8, then `%XX`) instead of refused: read as the reference reads
+    /// them stood in for, and given back encoded. What a departure before it brought into the
+    /// component is encoded too (the path that an authority read as a prefix hands on), but a
+    /// "%", ":" or "@" that departure's own reading takes as they are.
     EncodedInsteadOfRefused(Field),
 
     // The authority's and the scheme's structure read otherwise, and rules a parser applies
@@ -107,6 +110,15 @@ pub enum Departure {
     /// otherwise there is no port, and every ":" is part of the host (`//h:a` has the host
     /// `h:a`). An authority whose host is an IP literal is not read otherwise.
     PortNotDigitsInHost,
+    /// The authority is read as a prefix: as much of what follows "//" as RFC 3986's
+    /// `authority` rule takes (a userinfo and its "@", a host, a ":" and digits); what follows
+    /// it, up to "?" or "#", is read as the path (`//h:1a/b` has the port `1` and the path
+    /// `a/b`; `//a b` the host `a` and the path ` b`), where the RFC refuses the reference.
+    AuthorityEndsAtRefused,
+    /// An IP literal is not read as a host: the authority's host is empty where it starts with
+    /// "[", and the literal and what follows it, up to "?" or "#", are read as the path
+    /// (`//[::1]/p` has the empty host and the path `[::1]/p`).
+    IpLiteralNotRead,
     /// Text before the first ":" that RFC 3986's `scheme` rule refuses (`:`, `0:`, `%:`,
     /// `a b:`) is no scheme: the reference is read as a relative path whose first segment
     /// holds the ":", which `path-noscheme` does not allow.
@@ -119,7 +131,7 @@ pub enum Departure {
     EmptyPortRefused,
     /// A rule on the answer: a port above 65535 is refused (the port is a 16-bit number), where
     /// `port = *DIGIT` allows any.
-    PortAbove65535Refused,
+    PortOutOfRangeRefused,
     /// A rule on the answer: an `IPvFuture` literal (`[v1.x]`) is refused.
     IpvFutureRefused,
     /// A rule on the answer: an empty path after an authority is reported as "/" (`//h` has the
@@ -142,6 +154,8 @@ impl Departure {
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
         all.extend([
+            Departure::IpLiteralNotRead,
+            Departure::AuthorityEndsAtRefused,
             Departure::PortAfterLastColon,
             Departure::PortNotDigitsInHost,
             Departure::InvalidSchemeAsPath,
@@ -178,7 +192,7 @@ impl Departure {
         );
         all.extend([
             Departure::EmptyPortRefused,
-            Departure::PortAbove65535Refused,
+            Departure::PortOutOfRangeRefused,
             Departure::IpvFutureRefused,
             Departure::EmptyPathAsSlash,
         ]);
@@ -198,6 +212,8 @@ impl Departure {
             Departure::EncodedInsteadOfRefused(part) => {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
+            Departure::AuthorityEndsAtRefused => "authority-ends-at-refused".to_owned(),
+            Departure::IpLiteralNotRead => "ip-literal-not-read".to_owned(),
             Departure::PortAfterLastColon => "port-after-last-colon".to_owned(),
             Departure::PortNotDigitsInHost => "port-not-digits-in-host".to_owned(),
             Departure::InvalidSchemeAsPath => "invalid-scheme-as-path".to_owned(),
@@ -205,7 +221,7 @@ impl Departure {
                 format!("{}-percent-encoding-normalized", part.name())
             }
             Departure::EmptyPortRefused => "empty-port-refused".to_owned(),
-            Departure::PortAbove65535Refused => "port-above-65535-refused".to_owned(),
+            Departure::PortOutOfRangeRefused => "port-out-of-range-refused".to_owned(),
             Departure::IpvFutureRefused => "ipvfuture-refused".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
         }
@@ -235,6 +251,8 @@ impl Departure {
                 "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
                 part.name()
             ),
+            Departure::AuthorityEndsAtRefused => "the parser reads the authority as a prefix, as much as RFC 3986's `authority` rule takes, and what follows it up to \"?\" or \"#\" as the path, where the RFC's authority runs to the first \"/\", \"?\" or \"#\" (§3.2) and a path after it must start with \"/\" (`path-abempty`, §3.3)".to_owned(),
+            Departure::IpLiteralNotRead => "the parser does not read an IP literal as a host: the host is empty and the literal becomes the start of the path, where RFC 3986 §3.2.2 says \"A host identified by an Internet Protocol literal address, version 6 [RFC3513] or later, is distinguished by enclosing the IP literal within square brackets\"".to_owned(),
             Departure::PortAfterLastColon => "the parser starts the port after the authority's last \":\", so the colons before it become part of the host, where RFC 3986 §3.2 ends the host at its first \":\" (`authority = [ userinfo \"@\" ] host [ \":\" port ]`; a reg-name holds no \":\") and `port = *DIGIT` refuses a second one".to_owned(),
             Departure::PortNotDigitsInHost => "the parser reads a \":\" followed by anything but digits as part of the host, with no port, where RFC 3986 §3.2.2 ends the host at the \":\" (a reg-name holds none) and §3.2.3 allows only `port = *DIGIT` after it".to_owned(),
             Departure::InvalidSchemeAsPath => "the parser reads text before the first \":\" that is no `scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )` as the first segment of a relative path, where RFC 3986 §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\" (`path-noscheme`)".to_owned(),
@@ -243,16 +261,17 @@ impl Departure {
                 part.name()
             ),
             Departure::EmptyPortRefused => "the parser refuses an empty port (`//h:`), which RFC 3986 §3.2.3 allows (`port = *DIGIT`; \"URI producers and normalizers should omit the port component and its \":\" delimiter if port is empty\", a recommendation to writers, not a rule for readers)".to_owned(),
-            Departure::PortAbove65535Refused => "the parser refuses a port above 65535 (it holds the port as a 16-bit number), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
+            Departure::PortOutOfRangeRefused => "the parser refuses a port above 65535 (it holds the port as a 16-bit number), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
             Departure::EmptyPathAsSlash => "the parser reports an empty path after an authority as \"/\", where RFC 3986 §3.3 reads the empty path as written (`path-abempty`); §6.2.3 makes the two equivalent only in a scheme-based normalization, for a scheme that says so".to_owned(),
             Departure::IpvFutureRefused => "the parser refuses an IPvFuture literal (`[v1.x]`), which RFC 3986 §3.2.2 allows: `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
         }
     }
 
     /// Whether the departure rewrites one character for one character, so that the answer
-    /// can be restored from the input as given (and so composes with the others).
+    /// can be restored from the input as given (and so composes with the others): every one
+    /// but the rules on the answer, which rewrite nothing.
     pub fn restores(self) -> bool {
-        !matches!(self, Departure::EncodedInsteadOfRefused(_)) && !self.is_answer_rule()
+        !self.is_answer_rule()
     }
 
     /// Whether the departure is a rule on the answer, which reads the input as the reference
@@ -262,7 +281,7 @@ impl Departure {
             self,
             Departure::PercentEncodingNormalized(_)
                 | Departure::EmptyPortRefused
-                | Departure::PortAbove65535Refused
+                | Departure::PortOutOfRangeRefused
                 | Departure::IpvFutureRefused
                 | Departure::EmptyPathAsSlash
         )
@@ -298,12 +317,14 @@ impl Departure {
             Departure::IpLiteralToLastBracket
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
+            | Departure::AuthorityEndsAtRefused
+            | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
             | Departure::PortNotDigitsInHost
             | Departure::InvalidSchemeAsPath
             | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
-            | Departure::PortAbove65535Refused
+            | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
             | Departure::EmptyPathAsSlash => None,
         }
@@ -323,12 +344,14 @@ impl Departure {
             | Departure::IpLiteralToLastBracket
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
+            | Departure::AuthorityEndsAtRefused
+            | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
             | Departure::PortNotDigitsInHost
             | Departure::InvalidSchemeAsPath
             | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
-            | Departure::PortAbove65535Refused
+            | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
             | Departure::EmptyPathAsSlash => &[],
         }
@@ -426,11 +449,44 @@ impl Departure {
                 out
             }
             Departure::EncodedInsteadOfRefused(part) => {
+                // Read as the reference reads the characters stood in for; [`Departure::apply`]
+                // gives them back, encoded.
                 let range = spans.of_part(part)?;
                 if part == Field::Host && input[range.clone()].starts_with('[') {
                     return None;
                 }
-                encode_refused(input, range, part)
+                let mut out = String::with_capacity(input.len());
+                out.push_str(&input[..range.start]);
+                let (_, stand_in) = self::rule(part);
+                for (_, c, taken) in taken(input, range.clone(), part) {
+                    out.push(if taken == Taken::Allowed { c } else { stand_in });
+                }
+                out.push_str(&input[range.end..]);
+                out
+            }
+            Departure::AuthorityEndsAtRefused => {
+                let authority = spans.authority.clone()?;
+                let end = authority.start + authority_prefix(&input[authority.clone()]);
+                if end == authority.end {
+                    return None;
+                }
+                // The first character the rule refuses starts the path.
+                let mut out = input.to_owned();
+                let refused = input[end..].chars().next()?;
+                out.replace_range(end..end + refused.len_utf8(), "/");
+                if out.chars().count() != input.chars().count() {
+                    return None;
+                }
+                out
+            }
+            Departure::IpLiteralNotRead => {
+                let host = spans.host.clone()?;
+                if !input[host.clone()].starts_with('[') {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                out.replace_range(host.start..host.start + 1, "/");
+                out
             }
             Departure::PortAfterLastColon => {
                 let hostport = spans.hostport(input)?;
@@ -464,7 +520,7 @@ impl Departure {
             }
             Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
-            | Departure::PortAbove65535Refused
+            | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
             | Departure::EmptyPathAsSlash => return None,
         };
@@ -476,8 +532,15 @@ impl Departure {
     }
 
     /// The answer with every component the reference read in the rewritten input given back
-    /// the text written at the same place of `original`.
-    pub(crate) fn apply(self, original: &Request, asked: &Request, answer: Outcome) -> Outcome {
+    /// the text written at the same place of `original`; `seen` is the case as the departures
+    /// before this one left it, which this one rewrote.
+    pub(crate) fn apply(
+        self,
+        original: &Request,
+        seen: &Request,
+        asked: &Request,
+        answer: Outcome,
+    ) -> Outcome {
         if self.is_answer_rule() {
             return match original {
                 Request::Parse { .. } => self.rule_on(answer),
@@ -540,16 +603,86 @@ impl Departure {
             }
             _ => host_kind,
         };
+        let mut components = Components {
+            scheme: restore(components.scheme, read.scheme),
+            userinfo: restore(components.userinfo, read.userinfo),
+            host,
+            port: restore(components.port, read.port),
+            path: restore(Some(components.path), Some(read.path)).unwrap_or_default(),
+            query: restore(components.query, read.query),
+            fragment: restore(components.fragment, read.fragment),
+        };
+        // The component as written, with what this departure stood in for encoded, and the
+        // characters its rule refuses that a departure before it brought into the component
+        // (the authority read as a prefix hands the path what the host refused); not a "%",
+        // a ":" or an "@" that one brought, which that departure's reading takes as they are
+        // (a port read from the last ":" leaves its colons in the host).
+        if let Departure::EncodedInsteadOfRefused(part) = self
+            && let Request::Parse { input: before, .. } = seen
+        {
+            let mine = match self.rewrite(seen) {
+                Some(Request::Parse { input, .. }) => input,
+                _ => before.clone(),
+            };
+            let stood_in: Vec<usize> = before
+                .chars()
+                .zip(mine.chars())
+                .enumerate()
+                .filter(|(_, (a, b))| a != b)
+                .map(|(i, _)| i)
+                .collect();
+            let slice = match part {
+                Field::Userinfo => read.userinfo,
+                Field::Host => read.host,
+                Field::Path => Some(read.path),
+                Field::Query => read.query,
+                Field::Fragment => read.fragment,
+                Field::Scheme | Field::Port | Field::HostKind => None,
+            };
+            // An IP literal has departures of its own.
+            let literal = |slice: &str| {
+                part == Field::Host && at_same_place(input, rewritten, slice).starts_with('[')
+            };
+            if let Some(slice) = slice.filter(|slice| !literal(slice)) {
+                let first = rewritten[..slice.as_ptr() as usize - rewritten.as_ptr() as usize]
+                    .chars()
+                    .count();
+                let (class, _) = self::rule(part);
+                let value: String = input
+                    .chars()
+                    .enumerate()
+                    .skip(first)
+                    .take(slice.chars().count())
+                    .map(|(i, c)| {
+                        let refused = !(c.is_ascii() && class.contains(c as u8));
+                        if stood_in.contains(&i) || (refused && !matches!(c, '%' | ':' | '@')) {
+                            c.to_string()
+                                .bytes()
+                                .map(|b| format!("%{b:02X}"))
+                                .collect::<String>()
+                        } else {
+                            c.to_string()
+                        }
+                    })
+                    .collect();
+                // Only the component as written is encoded: one a rule on the answer changed
+                // is that rule's.
+                let written = at_same_place(input, rewritten, slice);
+                let component = match part {
+                    Field::Userinfo => components.userinfo.as_mut(),
+                    Field::Host => components.host.as_mut(),
+                    Field::Path => Some(&mut components.path),
+                    Field::Query => components.query.as_mut(),
+                    Field::Fragment => components.fragment.as_mut(),
+                    Field::Scheme | Field::Port | Field::HostKind => None,
+                };
+                if let Some(component) = component.filter(|c| **c == written) {
+                    *component = value;
+                }
+            }
+        }
         Outcome::Parsed {
-            components: Components {
-                scheme: restore(components.scheme, read.scheme),
-                userinfo: restore(components.userinfo, read.userinfo),
-                host,
-                port: restore(components.port, read.port),
-                path: restore(Some(components.path), Some(read.path)).unwrap_or_default(),
-                query: restore(components.query, read.query),
-                fragment: restore(components.fragment, read.fragment),
-            },
+            components,
             host_kind,
         }
     }
@@ -585,7 +718,7 @@ impl Departure {
             Departure::EmptyPortRefused if components.port.as_deref() == Some("") => {
                 refused("an empty port")
             }
-            Departure::PortAbove65535Refused
+            Departure::PortOutOfRangeRefused
                 if components
                     .port
                     .as_deref()
@@ -614,6 +747,47 @@ impl Departure {
             },
         }
     }
+}
+
+/// How much of `authority` RFC 3986's `authority` rule takes, read from its start: a userinfo
+/// and its "@", an IP literal or a registered name, a ":" and digits (§3.2).
+fn authority_prefix(authority: &str) -> usize {
+    let bytes = authority.as_bytes();
+    // The longest run from `at` of `class` and pct-encoded triplets.
+    let run = |mut at: usize, class: CharClass| {
+        while at < bytes.len() {
+            if is_triplet(bytes, at) {
+                at += 3;
+            } else if class.contains(bytes[at]) && bytes[at] != b'%' {
+                at += 1;
+            } else {
+                break;
+            }
+        }
+        at
+    };
+    let mut at = 0;
+    let userinfo = run(0, USERINFO);
+    if bytes.get(userinfo) == Some(&b'@') {
+        at = userinfo + 1;
+    }
+    if bytes.get(at) == Some(&b'[') {
+        match authority[at..].find(']') {
+            Some(close) if reference::parse_host(&authority[at..=at + close]).is_ok() => {
+                at += close + 1;
+            }
+            _ => return at,
+        }
+    } else {
+        at = run(at, REG_NAME);
+    }
+    if bytes.get(at) == Some(&b':') {
+        at += 1;
+        while bytes.get(at).is_some_and(u8::is_ascii_digit) {
+            at += 1;
+        }
+    }
+    at
 }
 
 /// The component, if defined, with its pct-encoded triplets normalized.
@@ -823,23 +997,6 @@ fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Field, which:
     out
 }
 
-/// `input` with every character of `part` its rule refuses percent-encoded.
-fn encode_refused(input: &str, range: std::ops::Range<usize>, part: Field) -> String {
-    let mut out = String::with_capacity(input.len() + 8);
-    out.push_str(&input[..range.start]);
-    for (_, c, taken) in taken(input, range.clone(), part) {
-        if matches!(taken, Taken::Refused | Taken::LonePercent) {
-            for byte in c.to_string().bytes() {
-                out.push_str(&format!("%{byte:02X}"));
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out.push_str(&input[range.end..]);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -850,7 +1007,7 @@ mod tests {
     fn answer(departure: Departure, input: &str) -> Option<Outcome> {
         let case = Request::parse(input);
         let asked = departure.rewrite(&case)?;
-        Some(departure.apply(&case, &asked, Reference.answer(&asked)))
+        Some(departure.apply(&case, &case, &asked, Reference.answer(&asked)))
     }
 
     fn components(outcome: &Outcome) -> &Components {
@@ -942,6 +1099,159 @@ mod tests {
     fn refused_characters_may_be_encoded() {
         let encoded = answer(Departure::EncodedInsteadOfRefused(Field::Path), "a:/b c%/é").unwrap();
         assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
+    }
+
+    /// The answer of `departures` composed, each reading the case as those before it left
+    /// it, over the reference; `None` where none reads the case otherwise and none is a rule
+    /// on the answer.
+    fn composed(departures: &[Departure], input: &str) -> Option<Outcome> {
+        let case = Request::parse(input);
+        let mut seen = Vec::new();
+        let mut asked = case.clone();
+        for departure in departures {
+            seen.push(asked.clone());
+            if let Some(again) = departure.rewrite(&asked) {
+                asked = again;
+            }
+        }
+        if asked == case && !departures.iter().any(|d| d.is_answer_rule()) {
+            return None;
+        }
+        let mut outcome = Reference.answer(&asked);
+        for (departure, seen) in departures.iter().zip(&seen) {
+            outcome = departure.apply(&case, seen, &asked, outcome);
+        }
+        Some(outcome)
+    }
+
+    #[test]
+    fn the_port_may_be_read_from_the_last_colon() {
+        let last = answer(Departure::PortAfterLastColon, "//h:1:2/p").unwrap();
+        assert_eq!(components(&last).host.as_deref(), Some("h:1"));
+        assert_eq!(components(&last).port.as_deref(), Some("2"));
+        assert_eq!(answer(Departure::PortAfterLastColon, "//h:1"), None);
+        assert_eq!(answer(Departure::PortAfterLastColon, "//[::1]:1"), None);
+        let letters = answer(Departure::PortNotDigitsInHost, "//h:a").unwrap();
+        assert_eq!(components(&letters).host.as_deref(), Some("h:a"));
+        assert_eq!(components(&letters).port, None);
+        assert_eq!(answer(Departure::PortNotDigitsInHost, "//h:12"), None);
+        assert_eq!(answer(Departure::PortNotDigitsInHost, "//h:"), None);
+        // Both: the digits after the last ":" are the port, whatever is before.
+        let both = composed(
+            &[Departure::PortAfterLastColon, Departure::PortNotDigitsInHost],
+            "//h:a:1",
+        )
+        .unwrap();
+        assert_eq!(components(&both).host.as_deref(), Some("h:a"));
+        assert_eq!(components(&both).port.as_deref(), Some("1"));
+    }
+
+    #[test]
+    fn an_invalid_scheme_may_be_read_as_a_path() {
+        let digit = answer(Departure::InvalidSchemeAsPath, "0:a/b").unwrap();
+        assert_eq!(components(&digit).scheme, None);
+        assert_eq!(components(&digit).path, "0:a/b");
+        let empty = answer(Departure::InvalidSchemeAsPath, ":").unwrap();
+        assert_eq!(components(&empty).path, ":");
+        assert_eq!(answer(Departure::InvalidSchemeAsPath, "a:b"), None);
+        assert_eq!(answer(Departure::InvalidSchemeAsPath, "a/b:c"), None);
+        // What the path rule refuses in it is another departure's.
+        let space = answer(Departure::InvalidSchemeAsPath, "a b:c").unwrap();
+        assert!(matches!(space, Outcome::Invalid(_)), "{space:?}");
+        let both = composed(
+            &[Departure::InvalidSchemeAsPath, Departure::Unchecked(Field::Path)],
+            "a b:c",
+        )
+        .unwrap();
+        assert_eq!(components(&both).path, "a b:c");
+    }
+
+    #[test]
+    fn the_authority_may_end_where_its_rule_does() {
+        let port = answer(Departure::AuthorityEndsAtRefused, "//h:1a/b?q").unwrap();
+        assert_eq!(components(&port).port.as_deref(), Some("1"));
+        assert_eq!(components(&port).path, "a/b");
+        assert_eq!(components(&port).query.as_deref(), Some("q"));
+        let at = answer(Departure::AuthorityEndsAtRefused, "//u@v@h").unwrap();
+        assert_eq!(components(&at).userinfo.as_deref(), Some("u"));
+        assert_eq!(components(&at).host.as_deref(), Some("v"));
+        assert_eq!(components(&at).path, "@h");
+        assert_eq!(answer(Departure::AuthorityEndsAtRefused, "//u@h:1/p"), None);
+        assert_eq!(answer(Departure::AuthorityEndsAtRefused, "//[::1]:1"), None);
+        // The path a refused character starts is encoded by a parser that encodes it.
+        let encoded = composed(
+            &[
+                Departure::AuthorityEndsAtRefused,
+                Departure::EncodedInsteadOfRefused(Field::Path),
+            ],
+            "//a b<c",
+        )
+        .unwrap();
+        assert_eq!(components(&encoded).host.as_deref(), Some("a"));
+        assert_eq!(components(&encoded).path, "%20b%3Cc");
+        let literal = composed(
+            &[
+                Departure::IpLiteralNotRead,
+                Departure::EncodedInsteadOfRefused(Field::Path),
+            ],
+            "//[::1]:8/p",
+        )
+        .unwrap();
+        assert_eq!(components(&literal).host.as_deref(), Some(""));
+        assert_eq!(components(&literal).path, "%5B::1%5D:8/p");
+        assert_eq!(answer(Departure::IpLiteralNotRead, "//h/p"), None);
+    }
+
+    #[test]
+    fn an_encoding_keeps_what_another_departure_reads() {
+        // A "%" kept by its own departure, and the colons of a port read from the end, are
+        // not encoded by the parser's encoding of refused characters.
+        let percent = composed(
+            &[
+                Departure::PercentUnchecked(Field::Path),
+                Departure::EncodedInsteadOfRefused(Field::Path),
+            ],
+            "a:/b%",
+        )
+        .unwrap();
+        assert_eq!(components(&percent).path, "/b%");
+        let alone = answer(Departure::EncodedInsteadOfRefused(Field::Path), "a:/b%").unwrap();
+        assert_eq!(components(&alone).path, "/b%25");
+        let colons = composed(
+            &[
+                Departure::PortNotDigitsInHost,
+                Departure::EncodedInsteadOfRefused(Field::Host),
+            ],
+            "//h:a b",
+        )
+        .unwrap();
+        assert_eq!(components(&colons).host.as_deref(), Some("h:a%20b"));
+    }
+
+    #[test]
+    fn rules_on_the_answer_read_the_input_as_the_reference() {
+        let normalized =
+            composed(&[Departure::PercentEncodingNormalized(Field::Path)], "a:/%7e%3a?%7e")
+                .unwrap();
+        assert_eq!(components(&normalized).path, "/~%3A");
+        assert_eq!(components(&normalized).query.as_deref(), Some("%7e"));
+        let empty = composed(&[Departure::EmptyPortRefused], "//h:").unwrap();
+        assert!(matches!(empty, Outcome::Invalid(_)), "{empty:?}");
+        let zero = composed(&[Departure::EmptyPortRefused], "//h:0").unwrap();
+        assert_eq!(components(&zero).port.as_deref(), Some("0"));
+        for (port, refused) in [("65535", false), ("065535", false), ("65536", true), ("99999999999", true)] {
+            let outcome =
+                composed(&[Departure::PortOutOfRangeRefused], &format!("//h:{port}")).unwrap();
+            assert_eq!(matches!(outcome, Outcome::Invalid(_)), refused, "{port}");
+        }
+        let future = composed(&[Departure::IpvFutureRefused], "//[v1.x]").unwrap();
+        assert!(matches!(future, Outcome::Invalid(_)), "{future:?}");
+        let slash = composed(&[Departure::EmptyPathAsSlash], "//h?q").unwrap();
+        assert_eq!(components(&slash).path, "/");
+        let none = composed(&[Departure::EmptyPathAsSlash], "a:").unwrap();
+        assert_eq!(components(&none).path, "");
+        // No reading of the input: attribution, which seeks readings, never tries them.
+        assert_eq!(Departure::EmptyPathAsSlash.rewrite(&Request::parse("//h")), None);
     }
 
     #[test]

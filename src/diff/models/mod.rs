@@ -1528,7 +1528,12 @@ fn evaluate_traced(
 ) -> Outcome {
     let mut rewritten: Option<Request> = None;
     let mut rewrote = vec![false; if inert.is_some() { steps.len() } else { 0 }];
+    // The case each departure was given, as the steps before it left it.
+    let mut seen: Vec<Option<Request>> = vec![None; steps.len()];
     for (i, step) in steps.iter().enumerate() {
+        if let Model::Departure(_) = step.model {
+            seen[i] = Some(rewritten.clone().unwrap_or_else(|| case.clone()));
+        }
         let again = match step.model {
             Model::Transform(t) => t.rewrite(case, rewritten.as_ref().unwrap_or(case)),
             Model::Departure(d) => d.rewrite(rewritten.as_ref().unwrap_or(case)),
@@ -1590,7 +1595,7 @@ fn evaluate_traced(
             },
             Model::Departure(d) => {
                 let given = outcome.clone();
-                outcome = d.apply(case, asked, outcome);
+                outcome = d.apply(case, seen[i].as_ref().unwrap_or(case), asked, outcome);
                 rewrote.get(i).copied().unwrap_or(true) || outcome != given
             }
             Model::Reading(_) => !matches!(asked, Request::Parse { .. }),
