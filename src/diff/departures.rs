@@ -719,11 +719,10 @@ impl Departure {
                 refused("an empty port")
             }
             Departure::PortOutOfRangeRefused
-                if components
-                    .port
-                    .as_deref()
-                    .is_some_and(|port| port.trim_start_matches('0').len() > 5
-                        || port.parse::<u32>().is_ok_and(|n| n > 65535)) =>
+                if components.port.as_deref().is_some_and(|port| {
+                    port.trim_start_matches('0').len() > 5
+                        || port.parse::<u32>().is_ok_and(|n| n > 65535)
+                }) =>
             {
                 refused("a port above 65535")
             }
@@ -1138,7 +1137,10 @@ mod tests {
         assert_eq!(answer(Departure::PortNotDigitsInHost, "//h:"), None);
         // Both: the digits after the last ":" are the port, whatever is before.
         let both = composed(
-            &[Departure::PortAfterLastColon, Departure::PortNotDigitsInHost],
+            &[
+                Departure::PortAfterLastColon,
+                Departure::PortNotDigitsInHost,
+            ],
             "//h:a:1",
         )
         .unwrap();
@@ -1159,7 +1161,10 @@ mod tests {
         let space = answer(Departure::InvalidSchemeAsPath, "a b:c").unwrap();
         assert!(matches!(space, Outcome::Invalid(_)), "{space:?}");
         let both = composed(
-            &[Departure::InvalidSchemeAsPath, Departure::Unchecked(Field::Path)],
+            &[
+                Departure::InvalidSchemeAsPath,
+                Departure::Unchecked(Field::Path),
+            ],
             "a b:c",
         )
         .unwrap();
@@ -1230,16 +1235,23 @@ mod tests {
 
     #[test]
     fn rules_on_the_answer_read_the_input_as_the_reference() {
-        let normalized =
-            composed(&[Departure::PercentEncodingNormalized(Field::Path)], "a:/%7e%3a?%7e")
-                .unwrap();
+        let normalized = composed(
+            &[Departure::PercentEncodingNormalized(Field::Path)],
+            "a:/%7e%3a?%7e",
+        )
+        .unwrap();
         assert_eq!(components(&normalized).path, "/~%3A");
         assert_eq!(components(&normalized).query.as_deref(), Some("%7e"));
         let empty = composed(&[Departure::EmptyPortRefused], "//h:").unwrap();
         assert!(matches!(empty, Outcome::Invalid(_)), "{empty:?}");
         let zero = composed(&[Departure::EmptyPortRefused], "//h:0").unwrap();
         assert_eq!(components(&zero).port.as_deref(), Some("0"));
-        for (port, refused) in [("65535", false), ("065535", false), ("65536", true), ("99999999999", true)] {
+        for (port, refused) in [
+            ("65535", false),
+            ("065535", false),
+            ("65536", true),
+            ("99999999999", true),
+        ] {
             let outcome =
                 composed(&[Departure::PortOutOfRangeRefused], &format!("//h:{port}")).unwrap();
             assert_eq!(matches!(outcome, Outcome::Invalid(_)), refused, "{port}");
@@ -1251,7 +1263,10 @@ mod tests {
         let none = composed(&[Departure::EmptyPathAsSlash], "a:").unwrap();
         assert_eq!(components(&none).path, "");
         // No reading of the input: attribution, which seeks readings, never tries them.
-        assert_eq!(Departure::EmptyPathAsSlash.rewrite(&Request::parse("//h")), None);
+        assert_eq!(
+            Departure::EmptyPathAsSlash.rewrite(&Request::parse("//h")),
+            None
+        );
     }
 
     #[test]
