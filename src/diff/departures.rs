@@ -7,6 +7,8 @@
 //! component the reference reads in the rewritten input takes back the text written at the same
 //! place of the input as given. So `path-unchecked` reads `a:/b c` as the reference reads
 //! `a:/bac`, and answers the path `/b c`: what a parser that checks nothing in a path answers.
+//! A few are rules on the answer instead (a component's percent-encoding normalized, an empty
+//! port refused): they read the input as the reference does and change what it answers.
 //!
 //! Departures serve twice. An implementation's catalogue may name one as its documented
 //! behaviour (`model: !departure path-unchecked`), with the library's words for it. And a
@@ -119,10 +121,14 @@ pub enum Departure {
     /// "[", and the literal and what follows it, up to "?" or "#", are read as the path
     /// (`//[::1]/p` has the empty host and the path `[::1]/p`).
     IpLiteralNotRead,
-    /// Text before the first ":" that RFC 3986's `scheme` rule refuses (`:`, `0:`, `%:`,
-    /// `a b:`) is no scheme: the reference is read as a relative path whose first segment
-    /// holds the ":", which `path-noscheme` does not allow.
+    /// Text before the first ":" that RFC 3986's `scheme` rule refuses (`0:`, `%:`, `a b:`) is
+    /// no scheme: the reference is read as a relative path whose first segment holds the ":",
+    /// which `path-noscheme` does not allow.
     InvalidSchemeAsPath,
+    /// A reference that starts with ":" has no scheme (Appendix B's expression wants one
+    /// character before the ":"): it is read as a relative path whose first segment holds the
+    /// ":", which `path-noscheme` does not allow.
+    EmptySchemeAsPath,
     /// A rule on the answer: every pct-encoded triplet of a component is normalized as RFC 3986
     /// §6.2.2.1 and §6.2.2.2 say, its hexadecimal digits uppercased and an unreserved
     /// character's triplet decoded, where the component as written is the parse's answer.
@@ -159,6 +165,7 @@ impl Departure {
             Departure::PortAfterLastColon,
             Departure::PortNotDigitsInHost,
             Departure::InvalidSchemeAsPath,
+            Departure::EmptySchemeAsPath,
         ]);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         all.extend(
@@ -217,6 +224,7 @@ impl Departure {
             Departure::PortAfterLastColon => "port-after-last-colon".to_owned(),
             Departure::PortNotDigitsInHost => "port-not-digits-in-host".to_owned(),
             Departure::InvalidSchemeAsPath => "invalid-scheme-as-path".to_owned(),
+            Departure::EmptySchemeAsPath => "empty-scheme-as-path".to_owned(),
             Departure::PercentEncodingNormalized(part) => {
                 format!("{}-percent-encoding-normalized", part.name())
             }
@@ -256,6 +264,7 @@ impl Departure {
             Departure::PortAfterLastColon => "the parser starts the port after the authority's last \":\", so the colons before it become part of the host, where RFC 3986 §3.2 ends the host at its first \":\" (`authority = [ userinfo \"@\" ] host [ \":\" port ]`; a reg-name holds no \":\") and `port = *DIGIT` refuses a second one".to_owned(),
             Departure::PortNotDigitsInHost => "the parser reads a \":\" followed by anything but digits as part of the host, with no port, where RFC 3986 §3.2.2 ends the host at the \":\" (a reg-name holds none) and §3.2.3 allows only `port = *DIGIT` after it".to_owned(),
             Departure::InvalidSchemeAsPath => "the parser reads text before the first \":\" that is no `scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )` as the first segment of a relative path, where RFC 3986 §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\" (`path-noscheme`)".to_owned(),
+            Departure::EmptySchemeAsPath => "the parser reads a reference that starts with \":\" as a relative path, where RFC 3986 §3.1 wants a scheme (`scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )`) before the \":\" and §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\"".to_owned(),
             Departure::PercentEncodingNormalized(part) => format!(
                 "the parser reports the {} with its percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded), not as written: an equivalent URI, but another component than the input's",
                 part.name()
@@ -322,6 +331,7 @@ impl Departure {
             | Departure::PortAfterLastColon
             | Departure::PortNotDigitsInHost
             | Departure::InvalidSchemeAsPath
+            | Departure::EmptySchemeAsPath
             | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
@@ -349,6 +359,7 @@ impl Departure {
             | Departure::PortAfterLastColon
             | Departure::PortNotDigitsInHost
             | Departure::InvalidSchemeAsPath
+            | Departure::EmptySchemeAsPath
             | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
@@ -387,7 +398,12 @@ impl Departure {
                 // kind is given back with its text.
                 let host = spans.host.clone()?;
                 let text = &input[host.clone()];
-                if !text.starts_with('[') || !text.ends_with(']') || text.len() < 2 {
+                // A literal the RFC reads is read alike: nothing to stand in for.
+                if !text.starts_with('[')
+                    || !text.ends_with(']')
+                    || text.len() < 2
+                    || reference::parse_host(text).is_ok()
+                {
                     return None;
                 }
                 // Its characters are still those an IP literal may hold; its grammar is not
@@ -513,9 +529,16 @@ impl Departure {
                 let scheme = &input[..colon];
                 let valid = scheme.bytes().next().is_some_and(|b| ALPHA.contains(b))
                     && scheme.bytes().all(|b| SCHEME.contains(b));
-                if valid {
+                if valid || scheme.is_empty() {
                     return None;
                 }
+                stand_in_colons(input, 0..end)
+            }
+            Departure::EmptySchemeAsPath => {
+                if !input.starts_with(':') {
+                    return None;
+                }
+                let end = input.find(['/', '?', '#']).unwrap_or(input.len());
                 stand_in_colons(input, 0..end)
             }
             Departure::PercentEncodingNormalized(_)
@@ -1047,8 +1070,10 @@ mod tests {
         assert_eq!(components(&host).host.as_deref(), Some("[a:b]"));
         assert_eq!(components(&host).port.as_deref(), Some("80"));
         assert_eq!(components(&host).userinfo, None);
-        let future = answer(Departure::IpLiteralUnchecked, "//[v1.x=y]").unwrap();
-        assert_eq!(components(&future).host.as_deref(), Some("[v1.x=y]"));
+        // A literal the RFC reads is read alike.
+        assert_eq!(answer(Departure::IpLiteralUnchecked, "//[v1.x=y]"), None);
+        let future = answer(Departure::IpLiteralUnchecked, "//[v.x=y]").unwrap();
+        assert_eq!(components(&future).host.as_deref(), Some("[v.x=y]"));
         assert!(matches!(
             future,
             Outcome::Parsed {
@@ -1153,8 +1178,10 @@ mod tests {
         let digit = answer(Departure::InvalidSchemeAsPath, "0:a/b").unwrap();
         assert_eq!(components(&digit).scheme, None);
         assert_eq!(components(&digit).path, "0:a/b");
-        let empty = answer(Departure::InvalidSchemeAsPath, ":").unwrap();
-        assert_eq!(components(&empty).path, ":");
+        assert_eq!(answer(Departure::InvalidSchemeAsPath, ":"), None);
+        let empty = answer(Departure::EmptySchemeAsPath, ":a:b/c").unwrap();
+        assert_eq!(components(&empty).path, ":a:b/c");
+        assert_eq!(answer(Departure::EmptySchemeAsPath, "0:a"), None);
         assert_eq!(answer(Departure::InvalidSchemeAsPath, "a:b"), None);
         assert_eq!(answer(Departure::InvalidSchemeAsPath, "a/b:c"), None);
         // What the path rule refuses in it is another departure's.
