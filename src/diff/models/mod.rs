@@ -28,6 +28,7 @@ mod http;
 mod rhymuri;
 mod rocket;
 mod sophia;
+mod uritools;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
@@ -298,6 +299,9 @@ pub enum Transform {
     /// path that starts with "/", so a reference with a scheme and a rootless path keeps its
     /// path as written: "x:a/./b/../c" against any base stays "x:a/./b/../c".
     RootlessTargetDotSegmentsKept,
+    /// Parsing (uritools bug, `SplitResult.host`): a host of digits alone that no ":" follows
+    /// is reported as the empty host ("//0" has the host ""; see `uritools`).
+    UritoolsDigitsHostLost,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -623,6 +627,9 @@ impl Transform {
                 other => other,
             },
             (Transform::RhymuriTypes, _) => rhymuri::types(case, answer),
+            (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
+                uritools::digits_host_lost(answer)
+            }
             (
                 Transform::RootlessTargetDotSegmentsKept,
                 Request::Resolve {
