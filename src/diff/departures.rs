@@ -94,7 +94,37 @@ pub enum Departure {
     /// A component's refused characters are percent-encoded (UTF-8, then `%XX`) instead of
     /// refused, and the result is read by the RFC's grammar.
     EncodedInsteadOfRefused(Field),
+    /// After a scheme, a path that does not start with "/" (`path-rootless`, so no authority)
+    /// is taken whole and unchecked, a lone "%" included: RFC 2396's `opaque_part`, which
+    /// Go's net/url keeps as `URL.Opaque` ("We consider rootless paths per RFC 3986 as
+    /// opaque"). A path after an authority or a "/" is read as the RFC reads it.
+    OpaquePathUnchecked,
+    /// Control characters and spaces (U+0000 to U+0020) at the start of the text are removed
+    /// before it is read (the URL Standard's first step, "remove any leading C0 control or
+    /// space", which Python's urlsplit takes without its trailing half).
+    LeadingC0OrSpaceStripped,
+    /// Tabs and line breaks (U+0009, U+000A, U+000D) are removed wherever they stand before
+    /// the text is read (the URL Standard's "remove all ASCII tab or newline").
+    TabOrNewlineRemoved,
+    /// Control characters (U+0000 to U+001F and U+007F, C's `iscntrl`) are replaced by "_"
+    /// wherever they stand (PHP's parse_url, `php_replace_controlchars_ex`).
+    ControlAsUnderscore,
+    /// A component that is there but empty is read as absent: its delimiter is dropped
+    /// (PSR-7's getters return "" for a missing user info, query or fragment, and null for a
+    /// missing port, so no empty one can be told from none).
+    EmptyAsAbsent(Field),
+    /// One or three slashes after a scheme are read as the two that start an authority
+    /// (curl: "it also understands and accepts URLs with one or three slashes"); a file
+    /// URL's three slashes are an empty host, as written.
+    OneOrThreeSlashesAsTwo,
+    /// An empty path after an authority is read as "/" (curl: "The part is always at least a
+    /// slash ('/') even if no path was supplied in the URL").
+    EmptyPathAsSlash,
 }
+
+/// The components whose emptiness a parser may not tell from their absence: those whose
+/// delimiter is written only when they are there.
+const EMPTY_AS_ABSENT: [Field; 4] = [Field::Userinfo, Field::Port, Field::Query, Field::Fragment];
 
 impl Departure {
     /// Every departure the library holds, in the order attribution tries them.
@@ -103,12 +133,19 @@ impl Departure {
     /// the last "@" is whole when its characters are stood in for.
     pub fn all() -> Vec<Departure> {
         let mut all = vec![
+            Departure::LeadingC0OrSpaceStripped,
+            Departure::TabOrNewlineRemoved,
+            Departure::ControlAsUnderscore,
+            Departure::OneOrThreeSlashesAsTwo,
+            Departure::EmptyPathAsSlash,
             Departure::NetworkPathAsPath,
             Departure::UserinfoToLastAt,
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
         ];
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
+        all.push(Departure::OpaquePathUnchecked);
+        all.extend(EMPTY_AS_ABSENT.map(Departure::EmptyAsAbsent));
         all.extend(
             COMPONENTS
                 .iter()
@@ -141,6 +178,13 @@ impl Departure {
             Departure::EncodedInsteadOfRefused(part) => {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
+            Departure::OpaquePathUnchecked => "opaque-path-unchecked".to_owned(),
+            Departure::LeadingC0OrSpaceStripped => "leading-c0-or-space-stripped".to_owned(),
+            Departure::TabOrNewlineRemoved => "tab-or-newline-removed".to_owned(),
+            Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
+            Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
+            Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
+            Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
         }
     }
 
@@ -168,13 +212,38 @@ impl Departure {
                 "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
                 part.name()
             ),
+            Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
+            Departure::LeadingC0OrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
+            Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
+            Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
+            Departure::EmptyAsAbsent(part) => format!(
+                "the parser reads an empty {0} as no {0}: its delimiter is lost, where RFC 3986 §5.3 keeps apart a component that is empty and one that is undefined (\"a:?\" and \"a:\" are two URIs)",
+                part.name()
+            ),
+            Departure::OneOrThreeSlashesAsTwo => "the parser reads one or three slashes after a scheme as the two that start an authority (\"a:/h\" and \"a:///h\" as \"a://h\"), where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and reads \"a:/h\" as a path".to_owned(),
+            Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
         }
     }
 
     /// Whether the departure rewrites one character for one character, so that the answer
     /// can be restored from the input as given (and so composes with the others).
     pub fn restores(self) -> bool {
-        !matches!(self, Departure::EncodedInsteadOfRefused(_))
+        !matches!(self, Departure::EncodedInsteadOfRefused(_)) && !self.preprocesses()
+    }
+
+    /// Whether the departure rewrites the raw text before the parser reads anything (removes
+    /// characters from it), so that it reads every string of a case, the base of a resolution
+    /// too, and comes before every other departure: the others read what it left.
+    pub fn preprocesses(self) -> bool {
+        matches!(
+            self,
+            Departure::LeadingC0OrSpaceStripped
+                | Departure::TabOrNewlineRemoved
+                | Departure::ControlAsUnderscore
+                | Departure::EmptyAsAbsent(_)
+                | Departure::OneOrThreeSlashesAsTwo
+                | Departure::EmptyPathAsSlash
+        )
     }
 
     /// Where the departure's generality is probed: the byte offset of the first character it
@@ -194,6 +263,19 @@ impl Departure {
                     .map(|(at, c, _)| (at, c))
             }
             Departure::PercentUnchecked(_) => None,
+            Departure::OpaquePathUnchecked => {
+                let range = spans.opaque_path(input)?;
+                taken(input, range, Field::Path)
+                    .into_iter()
+                    .find(|&(_, _, taken)| taken == Taken::Refused)
+                    .map(|(at, c, _)| (at, c))
+            }
+            Departure::LeadingC0OrSpaceStripped
+            | Departure::TabOrNewlineRemoved
+            | Departure::ControlAsUnderscore
+            | Departure::EmptyAsAbsent(_)
+            | Departure::OneOrThreeSlashesAsTwo
+            | Departure::EmptyPathAsSlash => None,
             Departure::IpLiteralUnchecked => {
                 let host = spans.host?;
                 let text = &input[host.clone()];
@@ -215,7 +297,9 @@ impl Departure {
     pub fn probes(self) -> &'static [char] {
         match self {
             // One of each class a rule may refuse, a lone "%" aside (a departure of its own).
-            Departure::Unchecked(_) | Departure::EncodedInsteadOfRefused(_) => &[
+            Departure::Unchecked(_)
+            | Departure::EncodedInsteadOfRefused(_)
+            | Departure::OpaquePathUnchecked => &[
                 ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
             ],
             // Characters an IP literal may hold, none of which makes the address valid.
@@ -223,12 +307,23 @@ impl Departure {
             Departure::PercentUnchecked(_)
             | Departure::IpLiteralToLastBracket
             | Departure::UserinfoToLastAt
-            | Departure::NetworkPathAsPath => &[],
+            | Departure::NetworkPathAsPath
+            | Departure::LeadingC0OrSpaceStripped
+            | Departure::TabOrNewlineRemoved
+            | Departure::ControlAsUnderscore
+            | Departure::EmptyAsAbsent(_)
+            | Departure::OneOrThreeSlashesAsTwo
+            | Departure::EmptyPathAsSlash => &[],
         }
     }
 
-    /// The case as the departure reads it, when it changes it: a parse of a URI rule only.
+    /// The case as the departure reads it, when it changes it: a parse of a URI rule only,
+    /// but for a departure that removes characters from the raw text, which reads every
+    /// string of every case.
     pub(crate) fn rewrite(self, case: &Request) -> Option<Request> {
+        if self.preprocesses() {
+            return self.preprocess(case);
+        }
         let Request::Parse {
             input,
             rule,
@@ -325,12 +420,92 @@ impl Departure {
                 }
                 encode_refused(input, range, part)
             }
+            Departure::OpaquePathUnchecked => {
+                let range = spans.opaque_path(input)?;
+                let refused = replace_taken(input, range.clone(), Field::Path, Taken::Refused);
+                replace_taken(&refused, range, Field::Path, Taken::LonePercent)
+            }
+            Departure::LeadingC0OrSpaceStripped
+            | Departure::TabOrNewlineRemoved
+            | Departure::ControlAsUnderscore
+            | Departure::EmptyAsAbsent(_)
+            | Departure::OneOrThreeSlashesAsTwo
+            | Departure::EmptyPathAsSlash => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
             input: rewritten,
             rule: rule.clone(),
             zone_id: *zone_id,
         })
+    }
+
+    /// Every string of the case (the base of a resolution too) as this departure reads its
+    /// text; `None` when it changes none.
+    fn preprocess(self, case: &Request) -> Option<Request> {
+        let mut read = case.clone();
+        match &mut read {
+            Request::Parse { input, .. } | Request::Normalize { input, .. } => {
+                *input = self.read_text(input);
+            }
+            Request::Resolve { base, input, .. } => {
+                *base = self.read_text(base);
+                *input = self.read_text(input);
+            }
+        }
+        (read != *case).then_some(read)
+    }
+
+    /// `text` as a departure that rewrites the raw text reads it.
+    fn read_text(self, text: &str) -> String {
+        let spans = || Spans::of(text);
+        let without = |at: usize| format!("{}{}", &text[..at], &text[at + 1..]);
+        match self {
+            Departure::LeadingC0OrSpaceStripped => {
+                text.trim_start_matches(|c: char| c <= ' ').to_owned()
+            }
+            Departure::TabOrNewlineRemoved => text
+                .chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect(),
+            Departure::ControlAsUnderscore => text
+                .chars()
+                .map(|c| if c.is_ascii_control() { '_' } else { c })
+                .collect(),
+            Departure::EmptyAsAbsent(part) => {
+                let spans = spans();
+                match (part, spans.of_part(part)) {
+                    // The delimiter after an empty userinfo, before an empty other part.
+                    (Field::Userinfo, Some(range)) if range.is_empty() => without(range.end),
+                    (_, Some(range)) if range.is_empty() && range.start > 0 => {
+                        without(range.start - 1)
+                    }
+                    _ => text.to_owned(),
+                }
+            }
+            Departure::OneOrThreeSlashesAsTwo => {
+                let Some(scheme) = spans().scheme else {
+                    return text.to_owned();
+                };
+                let after = scheme.end + 1;
+                let slashes = text[after..].bytes().take_while(|&b| b == b'/').count();
+                let file = text[scheme].eq_ignore_ascii_case("file");
+                if slashes == 1 || (slashes == 3 && !file) {
+                    format!("{}//{}", &text[..after], &text[after + slashes..])
+                } else {
+                    text.to_owned()
+                }
+            }
+            Departure::EmptyPathAsSlash => {
+                let spans = spans();
+                match spans.authority {
+                    Some(authority) if spans.path.is_empty() => {
+                        format!("{}/{}", &text[..authority.end], &text[authority.end..])
+                    }
+                    _ => text.to_owned(),
+                }
+            }
+            _ => text.to_owned(),
+        }
     }
 
     /// The answer with every component the reference read in the rewritten input given back
@@ -481,6 +656,14 @@ impl Spans {
             spans.host = Some(host);
         }
         spans
+    }
+
+    /// The path, when a scheme precedes it and it neither is empty nor starts with "/" (so
+    /// that no authority precedes it either).
+    fn opaque_path(&self, input: &str) -> Option<std::ops::Range<usize>> {
+        self.scheme.as_ref()?;
+        let path = self.path.clone();
+        (!path.is_empty() && !input[path.clone()].starts_with('/')).then_some(path)
     }
 
     fn of_part(&self, part: Field) -> Option<std::ops::Range<usize>> {

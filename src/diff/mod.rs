@@ -1034,9 +1034,12 @@ pub const UNCHECKED_PROBES: [char; 16] = [
     ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']', '@', '%', '\u{1}', '\u{e9}',
 ];
 
-/// `case` as `departures` read it, each in turn.
+/// `case` as `departures` read it, each in turn (those that remove characters from the raw
+/// text first, as models compose them).
 fn read_by(departures: &[departures::Departure], case: &Request) -> Request {
-    departures.iter().fold(case.clone(), |seen, departure| {
+    let (first, then): (Vec<&departures::Departure>, Vec<_>) =
+        departures.iter().partition(|d| d.preprocesses());
+    first.into_iter().chain(then).fold(case.clone(), |seen, departure| {
         departure.rewrite(&seen).unwrap_or(seen)
     })
 }
