@@ -102,7 +102,7 @@ pub enum Departure {
     /// Control characters and spaces (U+0000 to U+0020) at the start of the text are removed
     /// before it is read (the URL Standard's first step, "remove any leading C0 control or
     /// space", which Python's urlsplit takes without its trailing half).
-    LeadingC0OrSpaceStripped,
+    LeadingControlOrSpaceStripped,
     /// Tabs and line breaks (U+0009, U+000A, U+000D) are removed wherever they stand before
     /// the text is read (the URL Standard's "remove all ASCII tab or newline").
     TabOrNewlineRemoved,
@@ -133,7 +133,7 @@ impl Departure {
     /// the last "@" is whole when its characters are stood in for.
     pub fn all() -> Vec<Departure> {
         let mut all = vec![
-            Departure::LeadingC0OrSpaceStripped,
+            Departure::LeadingControlOrSpaceStripped,
             Departure::TabOrNewlineRemoved,
             Departure::ControlAsUnderscore,
             Departure::OneOrThreeSlashesAsTwo,
@@ -179,7 +179,9 @@ impl Departure {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
             Departure::OpaquePathUnchecked => "opaque-path-unchecked".to_owned(),
-            Departure::LeadingC0OrSpaceStripped => "leading-c0-or-space-stripped".to_owned(),
+            Departure::LeadingControlOrSpaceStripped => {
+                "leading-control-or-space-stripped".to_owned()
+            }
             Departure::TabOrNewlineRemoved => "tab-or-newline-removed".to_owned(),
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
             Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
@@ -213,7 +215,7 @@ impl Departure {
                 part.name()
             ),
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
-            Departure::LeadingC0OrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
+            Departure::LeadingControlOrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
             Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
             Departure::EmptyAsAbsent(part) => format!(
@@ -237,7 +239,7 @@ impl Departure {
     pub fn preprocesses(self) -> bool {
         matches!(
             self,
-            Departure::LeadingC0OrSpaceStripped
+            Departure::LeadingControlOrSpaceStripped
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
                 | Departure::EmptyAsAbsent(_)
@@ -270,7 +272,7 @@ impl Departure {
                     .find(|&(_, _, taken)| taken == Taken::Refused)
                     .map(|(at, c, _)| (at, c))
             }
-            Departure::LeadingC0OrSpaceStripped
+            Departure::LeadingControlOrSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
             | Departure::EmptyAsAbsent(_)
@@ -308,7 +310,7 @@ impl Departure {
             | Departure::IpLiteralToLastBracket
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
-            | Departure::LeadingC0OrSpaceStripped
+            | Departure::LeadingControlOrSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
             | Departure::EmptyAsAbsent(_)
@@ -422,10 +424,9 @@ impl Departure {
             }
             Departure::OpaquePathUnchecked => {
                 let range = spans.opaque_path(input)?;
-                let refused = replace_taken(input, range.clone(), Field::Path, Taken::Refused);
-                replace_taken(&refused, range, Field::Path, Taken::LonePercent)
+                replace_taken_where(input, range, Field::Path, |taken| taken != Taken::Allowed)
             }
-            Departure::LeadingC0OrSpaceStripped
+            Departure::LeadingControlOrSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
             | Departure::EmptyAsAbsent(_)
@@ -460,7 +461,7 @@ impl Departure {
         let spans = || Spans::of(text);
         let without = |at: usize| format!("{}{}", &text[..at], &text[at + 1..]);
         match self {
-            Departure::LeadingC0OrSpaceStripped => {
+            Departure::LeadingControlOrSpaceStripped => {
                 text.trim_start_matches(|c: char| c <= ' ').to_owned()
             }
             Departure::TabOrNewlineRemoved => text
@@ -735,11 +736,22 @@ fn taken(input: &str, range: std::ops::Range<usize>, part: Field) -> Vec<(usize,
 /// `input` with every character of `part` that its rule takes as `which` replaced by the
 /// part's stand-in.
 fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Field, which: Taken) -> String {
+    replace_taken_where(input, range, part, |taken| taken == which)
+}
+
+/// `input` with every character of `part` whose taking `which` selects replaced by the part's
+/// stand-in.
+fn replace_taken_where(
+    input: &str,
+    range: std::ops::Range<usize>,
+    part: Field,
+    which: impl Fn(Taken) -> bool,
+) -> String {
     let (_, stand_in) = rule(part);
     let mut out = String::with_capacity(input.len());
     out.push_str(&input[..range.start]);
     for (_, c, taken) in taken(input, range.clone(), part) {
-        out.push(if taken == which { stand_in } else { c });
+        out.push(if which(taken) { stand_in } else { c });
     }
     out.push_str(&input[range.end..]);
     out
@@ -864,6 +876,80 @@ mod tests {
     fn refused_characters_may_be_encoded() {
         let encoded = answer(Departure::EncodedInsteadOfRefused(Field::Path), "a:/b c%/é").unwrap();
         assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
+    }
+
+    #[test]
+    fn an_opaque_path_is_taken_whole() {
+        let read = answer(Departure::OpaquePathUnchecked, "a:b c%\u{e9}%zz?q").unwrap();
+        assert_eq!(components(&read).path, "b c%\u{e9}%zz");
+        assert_eq!(components(&read).query.as_deref(), Some("q"));
+        // A path after "/" or an authority, or without a scheme, is the RFC's.
+        assert_eq!(answer(Departure::OpaquePathUnchecked, "a:/b c"), None);
+        assert_eq!(answer(Departure::OpaquePathUnchecked, "a://h/b c"), None);
+        assert_eq!(answer(Departure::OpaquePathUnchecked, "b c"), None);
+    }
+
+    #[test]
+    fn text_may_be_rewritten_before_it_is_read() {
+        let stripped = answer(Departure::LeadingControlOrSpaceStripped, " \u{1}a:b").unwrap();
+        assert_eq!(components(&stripped).scheme.as_deref(), Some("a"));
+        // Only at the start.
+        assert_eq!(
+            answer(Departure::LeadingControlOrSpaceStripped, "a:b "),
+            None
+        );
+        let removed = answer(Departure::TabOrNewlineRemoved, "a:b\tc\r\n").unwrap();
+        assert_eq!(components(&removed).path, "bc");
+        let underscored = answer(Departure::ControlAsUnderscore, "a:b\u{1}\u{7f}").unwrap();
+        assert_eq!(components(&underscored).path, "b__");
+        let slashes = answer(Departure::OneOrThreeSlashesAsTwo, "a:/h/p").unwrap();
+        assert_eq!(components(&slashes).host.as_deref(), Some("h"));
+        let three = answer(Departure::OneOrThreeSlashesAsTwo, "a:///h").unwrap();
+        assert_eq!(components(&three).host.as_deref(), Some("h"));
+        // Two are the RFC's, four are no authority's, and a file URL's three an empty host.
+        assert_eq!(answer(Departure::OneOrThreeSlashesAsTwo, "a://h"), None);
+        assert_eq!(answer(Departure::OneOrThreeSlashesAsTwo, "a:////h"), None);
+        assert_eq!(answer(Departure::OneOrThreeSlashesAsTwo, "file:///p"), None);
+        let slash = answer(Departure::EmptyPathAsSlash, "a://h?q").unwrap();
+        assert_eq!(components(&slash).path, "/");
+        assert_eq!(answer(Departure::EmptyPathAsSlash, "a:"), None);
+        // A resolution reads both of its strings so.
+        let case = Request::Resolve {
+            base: " a:/b".into(),
+            input: " c".into(),
+            strict: true,
+        };
+        let read = Departure::LeadingControlOrSpaceStripped
+            .rewrite(&case)
+            .unwrap();
+        assert_eq!(
+            read,
+            Request::Resolve {
+                base: "a:/b".into(),
+                input: "c".into(),
+                strict: true
+            }
+        );
+    }
+
+    #[test]
+    fn an_empty_component_may_be_read_as_absent() {
+        let query = answer(Departure::EmptyAsAbsent(Field::Query), "a:b?#f").unwrap();
+        assert_eq!(components(&query).query, None);
+        assert_eq!(components(&query).fragment.as_deref(), Some("f"));
+        let fragment = answer(Departure::EmptyAsAbsent(Field::Fragment), "a:b#").unwrap();
+        assert_eq!(components(&fragment).fragment, None);
+        let port = answer(Departure::EmptyAsAbsent(Field::Port), "//h:/p").unwrap();
+        assert_eq!(components(&port).port, None);
+        assert_eq!(components(&port).path, "/p");
+        let userinfo = answer(Departure::EmptyAsAbsent(Field::Userinfo), "//@h").unwrap();
+        assert_eq!(components(&userinfo).userinfo, None);
+        assert_eq!(components(&userinfo).host.as_deref(), Some("h"));
+        // A component that holds something is no empty one.
+        assert_eq!(
+            answer(Departure::EmptyAsAbsent(Field::Query), "a:b?c"),
+            None
+        );
     }
 
     #[test]

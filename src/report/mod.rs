@@ -792,9 +792,15 @@ fn new_report(
         // bug entry groups share an id, not always their fields).
         fields: field_names(&minimal.signature),
         detail: minimal.signature.detail.clone(),
+        // A resolution filed with the parse that causes it (`Engine::cause`) takes that
+        // parse's class when the parse is a known difference.
         class: original
             .known
             .as_ref()
+            .or(minimal
+                .known
+                .as_ref()
+                .filter(|k| k.class != crate::diff::catalogue::Class::Departure))
             .map_or("candidate bug", |k| k.class.name())
             .to_owned(),
         // The tag goes with the case the report shows first: the minimal one.

@@ -1415,9 +1415,8 @@ fn evaluate_traced(
     // A departure that removes characters from the raw text reads it before any other step
     // (`Departure::preprocesses`); each departure restores its answer from the case as it was
     // given to it, so that the text the others read is the text that was left.
-    let preprocessing = |step: &Step<'_>| {
-        matches!(step.model, Model::Departure(d) if d.preprocesses())
-    };
+    let preprocessing =
+        |step: &Step<'_>| matches!(step.model, Model::Departure(d) if d.preprocesses());
     let order = (0..steps.len())
         .filter(|&i| preprocessing(&steps[i]))
         .chain((0..steps.len()).filter(|&i| !preprocessing(&steps[i])));
