@@ -23,7 +23,7 @@ use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::chars::{
     ALPHA, CharClass, DIGIT, FRAGMENT, HEXDIG, IPVFUTURE_TAIL, PATH, QUERY, REG_NAME, SCHEME,
-    USERINFO,
+    UNRESERVED, USERINFO,
 };
 use crate::reference::{self, HostKind, ParseOptions};
 
@@ -94,6 +94,11 @@ pub enum Departure {
     /// A component's refused characters are percent-encoded (UTF-8, then `%XX`) instead of
     /// refused, and the result is read by the RFC's grammar.
     EncodedInsteadOfRefused(Field),
+    /// A component's characters outside `reserved` and `unreserved` are percent-encoded
+    /// (UTF-8, then `%XX`), and every "%" once one of them starts no triplet, triplets
+    /// included ("%20%" is read as "%2520%25"); a reserved character the component may not
+    /// hold ("[" in a path) is still refused (Python's rfc3986, `encode_component`).
+    EncodedOutsideReserved(Field),
     /// After a scheme, a path that does not start with "/" (`path-rootless`, so no authority)
     /// is taken whole and unchecked, a lone "%" included: RFC 2396's `opaque_part`, which
     /// Go's net/url keeps as `URL.Opaque` ("We consider rootless paths per RFC 3986 as
@@ -162,6 +167,16 @@ impl Departure {
             ]
             .map(Departure::EncodedInsteadOfRefused),
         );
+        all.extend(
+            [
+                Field::Userinfo,
+                Field::Host,
+                Field::Path,
+                Field::Query,
+                Field::Fragment,
+            ]
+            .map(Departure::EncodedOutsideReserved),
+        );
         all
     }
 
@@ -177,6 +192,9 @@ impl Departure {
             Departure::NetworkPathAsPath => "network-path-as-path".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => {
                 format!("{}-encoded-instead-of-refused", part.name())
+            }
+            Departure::EncodedOutsideReserved(part) => {
+                format!("{}-encoded-outside-reserved", part.name())
             }
             Departure::OpaquePathUnchecked => "opaque-path-unchecked".to_owned(),
             Departure::LeadingControlOrSpaceStripped => {
@@ -214,6 +232,10 @@ impl Departure {
                 "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
                 part.name()
             ),
+            Departure::EncodedOutsideReserved(part) => format!(
+                "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and every \"%\" once one of them starts no triplet, a triplet too, where the RFC refuses the input, and §2.4 says \"Implementations must not percent-encode or decode the same string more than once\"; a reserved character the `{0}` rule refuses is still refused",
+                part.name()
+            ),
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
             Departure::LeadingControlOrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
@@ -230,7 +252,10 @@ impl Departure {
     /// Whether the departure rewrites one character for one character, so that the answer
     /// can be restored from the input as given (and so composes with the others).
     pub fn restores(self) -> bool {
-        !matches!(self, Departure::EncodedInsteadOfRefused(_)) && !self.preprocesses()
+        !matches!(
+            self,
+            Departure::EncodedInsteadOfRefused(_) | Departure::EncodedOutsideReserved(_)
+        ) && !self.preprocesses()
     }
 
     /// Whether the departure rewrites the raw text before the parser reads anything (removes
@@ -257,11 +282,18 @@ impl Departure {
         };
         let spans = Spans::of(input);
         match self {
-            Departure::Unchecked(part) | Departure::EncodedInsteadOfRefused(part) => {
+            Departure::Unchecked(part)
+            | Departure::EncodedInsteadOfRefused(part)
+            | Departure::EncodedOutsideReserved(part) => {
                 let range = spans.of_part(part)?;
+                // A reserved character is one the last leaves as it is (and refused).
+                let stood_in = |c: char| {
+                    !matches!(self, Departure::EncodedOutsideReserved(_))
+                        || !(c.is_ascii() && RESERVED.contains(&(c as u8)))
+                };
                 taken(input, range, part)
                     .into_iter()
-                    .find(|&(_, _, taken)| taken == Taken::Refused)
+                    .find(|&(_, c, taken)| taken == Taken::Refused && stood_in(c))
                     .map(|(at, c, _)| (at, c))
             }
             Departure::PercentUnchecked(_) => None,
@@ -272,13 +304,22 @@ impl Departure {
                     .find(|&(_, _, taken)| taken == Taken::Refused)
                     .map(|(at, c, _)| (at, c))
             }
-            Departure::LeadingControlOrSpaceStripped
-            | Departure::TabOrNewlineRemoved
-            | Departure::ControlAsUnderscore
-            | Departure::EmptyAsAbsent(_)
+            // The character a rewrite of the text removes or replaces: others of its class must
+            // go the same way (a parser that stops a fragment at a line break, and drops what
+            // follows, is not one that removes tabs and line breaks).
+            Departure::LeadingControlOrSpaceStripped => {
+                input.chars().next().filter(|&c| c <= ' ').map(|c| (0, c))
+            }
+            Departure::TabOrNewlineRemoved => input
+                .char_indices()
+                .find(|&(_, c)| matches!(c, '\t' | '\n' | '\r')),
+            Departure::ControlAsUnderscore => {
+                input.char_indices().find(|&(_, c)| c.is_ascii_control())
+            }
+            Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash => None,
-            Departure::IpLiteralUnchecked => {
+            Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
                 let host = spans.host?;
                 let text = &input[host.clone()];
                 let close = text.find(']')?;
@@ -288,34 +329,36 @@ impl Departure {
                     .next()
                     .map(|c| (host.start + 1, c))
             }
-            Departure::IpLiteralToLastBracket
-            | Departure::UserinfoToLastAt
-            | Departure::NetworkPathAsPath => None,
+            Departure::UserinfoToLastAt | Departure::NetworkPathAsPath => None,
         }
     }
 
     /// The characters tried in the place [`Departure::probe_site`] names: those the departure
-    /// says the parser takes there as it takes the one it took.
+    /// says the parser takes there as it takes the one it took (at least four of them must
+    /// hold, or all where fewer are tried).
     pub fn probes(self) -> &'static [char] {
         match self {
             // One of each class a rule may refuse, a lone "%" aside (a departure of its own).
             Departure::Unchecked(_)
             | Departure::EncodedInsteadOfRefused(_)
+            | Departure::EncodedOutsideReserved(_)
             | Departure::OpaquePathUnchecked => &[
                 ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
             ],
-            // Characters an IP literal may hold, none of which makes the address valid.
-            Departure::IpLiteralUnchecked => &['g', 'z', '-', '.', '_', '~', '!', '$', '=', ':'],
+            // Characters an IP literal may hold, none of which makes the address valid: a lone
+            // "%" too, which a parser that checks escapes in it refuses (Go's net/url).
+            Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
+                &['g', 'z', '-', '.', '_', '~', '!', '$', '=', ':', '%']
+            }
             Departure::PercentUnchecked(_)
-            | Departure::IpLiteralToLastBracket
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
-            | Departure::LeadingControlOrSpaceStripped
-            | Departure::TabOrNewlineRemoved
-            | Departure::ControlAsUnderscore
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash => &[],
+            Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
+            Departure::TabOrNewlineRemoved => &['\t', '\n', '\r'],
+            Departure::ControlAsUnderscore => &['\u{1}', '\t', '\n', '\u{1f}', '\u{7f}'],
         }
     }
 
@@ -421,6 +464,13 @@ impl Departure {
                     return None;
                 }
                 encode_refused(input, range, part)
+            }
+            Departure::EncodedOutsideReserved(part) => {
+                let range = spans.of_part(part)?;
+                if part == Field::Host && input[range.clone()].starts_with('[') {
+                    return None;
+                }
+                encode_outside_reserved(input, range, part)
             }
             Departure::OpaquePathUnchecked => {
                 let range = spans.opaque_path(input)?;
@@ -774,6 +824,35 @@ fn encode_refused(input: &str, range: std::ops::Range<usize>, part: Field) -> St
     out
 }
 
+/// RFC 3986's `reserved = gen-delims / sub-delims` (§2.2).
+const RESERVED: &[u8] = b":/?#[]@!$&'()*+,;=";
+
+/// `input` with every character of `part` outside `reserved` and `unreserved` percent-encoded,
+/// and every "%" of it when one of them starts no triplet.
+fn encode_outside_reserved(input: &str, range: std::ops::Range<usize>, part: Field) -> String {
+    let every_percent = taken(input, range.clone(), part)
+        .iter()
+        .any(|&(_, _, taken)| taken == Taken::LonePercent);
+    let mut out = String::with_capacity(input.len() + 8);
+    out.push_str(&input[..range.start]);
+    for c in input[range.clone()].chars() {
+        let kept = if c == '%' {
+            !every_percent
+        } else {
+            c.is_ascii() && (UNRESERVED.contains(c as u8) || RESERVED.contains(&(c as u8)))
+        };
+        if kept {
+            out.push(c);
+        } else {
+            for byte in c.to_string().bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        }
+    }
+    out.push_str(&input[range.end..]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -876,6 +955,19 @@ mod tests {
     fn refused_characters_may_be_encoded() {
         let encoded = answer(Departure::EncodedInsteadOfRefused(Field::Path), "a:/b c%/é").unwrap();
         assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
+    }
+
+    #[test]
+    fn characters_outside_reserved_may_be_encoded() {
+        let path = Departure::EncodedOutsideReserved(Field::Path);
+        let encoded = answer(path, "/a b\u{e9}%20").unwrap();
+        assert_eq!(components(&encoded).path, "/a%20b%C3%A9%20");
+        // One lone "%" and every "%" is encoded, a triplet's too.
+        let every = answer(path, "/a%20%").unwrap();
+        assert_eq!(components(&every).path, "/a%2520%25");
+        // A reserved character the path refuses stays, and is refused.
+        let bracket = answer(path, "/a b[").unwrap();
+        assert!(matches!(bracket, Outcome::Invalid(_)), "{bracket:?}");
     }
 
     #[test]

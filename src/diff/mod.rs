@@ -570,7 +570,13 @@ impl Engine {
                 }
                 probed += 1;
             }
-            if probed < 4 {
+            // At least four probes hold, or every one a short class has.
+            let tried = departure
+                .probes()
+                .iter()
+                .filter(|&&c| c != original)
+                .count();
+            if probed < tried.min(4) {
                 return None;
             }
         }
