@@ -77,6 +77,10 @@ pub enum Departure {
     Unchecked(Field),
     /// A "%" that starts no pct-encoded triplet is kept as written in a component.
     PercentUnchecked(Field),
+    /// A component takes the characters outside US-ASCII that are neither controls nor
+    /// Unicode spaces as they are, and checks the others (java.net.URI's *other* characters,
+    /// "permitted wherever RFC 2396 permits escaped octets").
+    NonAsciiUnchecked(Field),
     /// A host that starts with "[" is taken up to its first "]" without checking the grammar
     /// of what is between them (an `IP-literal` whose `IPv6address` or `IPvFuture` is not
     /// checked), as long as its characters are ones an IP literal may hold (`unreserved`,
@@ -149,6 +153,16 @@ impl Departure {
             Departure::IpLiteralToLastBracket,
         ];
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
+        all.extend(
+            [
+                Field::Userinfo,
+                Field::Host,
+                Field::Path,
+                Field::Query,
+                Field::Fragment,
+            ]
+            .map(Departure::NonAsciiUnchecked),
+        );
         all.push(Departure::OpaquePathUnchecked);
         all.extend(EMPTY_AS_ABSENT.map(Departure::EmptyAsAbsent));
         all.extend(
@@ -186,6 +200,7 @@ impl Departure {
         match self {
             Departure::Unchecked(part) => format!("{}-unchecked", part.name()),
             Departure::PercentUnchecked(part) => format!("{}-percent-unchecked", part.name()),
+            Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
             Departure::IpLiteralUnchecked => "ip-literal-unchecked".to_owned(),
             Departure::IpLiteralToLastBracket => "ip-literal-to-last-bracket".to_owned(),
             Departure::UserinfoToLastAt => "userinfo-to-last-at".to_owned(),
@@ -222,6 +237,10 @@ impl Departure {
             ),
             Departure::PercentUnchecked(part) => format!(
                 "the parser keeps a \"%\" that starts no pct-encoded triplet in the {} as written, where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG`",
+                part.name()
+            ),
+            Departure::NonAsciiUnchecked(part) => format!(
+                "the parser takes the characters of the {0} outside US-ASCII that are neither controls nor Unicode spaces as they are, where RFC 3986's `{0}` rule (Appendix A) allows only ASCII, and a character outside it only percent-encoded (§2.5)",
                 part.name()
             ),
             Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking the address between them (any of the characters an IP literal may hold, in any order), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
@@ -297,6 +316,13 @@ impl Departure {
                     .map(|(at, c, _)| (at, c))
             }
             Departure::PercentUnchecked(_) => None,
+            Departure::NonAsciiUnchecked(part) => {
+                let range = spans.of_part(part)?;
+                input[range.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| is_other(c))
+                    .map(|(i, c)| (range.start + i, c))
+            }
             Departure::OpaquePathUnchecked => {
                 let range = spans.opaque_path(input)?;
                 taken(input, range, Field::Path)
@@ -357,6 +383,16 @@ impl Departure {
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
+            // Letters of several scripts and planes, a private-use and a specials character.
+            Departure::NonAsciiUnchecked(_) => &[
+                '\u{e9}',
+                '\u{3b1}',
+                '\u{4e2d}',
+                '\u{ffef}',
+                '\u{e000}',
+                '\u{10000}',
+                '\u{1f600}',
+            ],
             Departure::TabOrNewlineRemoved => &['\t', '\n', '\r'],
             Departure::ControlAsUnderscore => &['\u{1}', '\t', '\n', '\u{1f}', '\u{7f}'],
         }
@@ -391,6 +427,22 @@ impl Departure {
             Departure::PercentUnchecked(part) => {
                 let range = spans.of_part(part)?;
                 replace_taken(input, range, part, Taken::LonePercent)
+            }
+            Departure::NonAsciiUnchecked(part) => {
+                let range = spans.of_part(part)?;
+                if part == Field::Host && input[range.clone()].starts_with('[') {
+                    return None;
+                }
+                let (_, stand_in) = self::rule(part);
+                let mut out = String::with_capacity(input.len());
+                out.push_str(&input[..range.start]);
+                out.extend(
+                    input[range.clone()]
+                        .chars()
+                        .map(|c| if is_other(c) { stand_in } else { c }),
+                );
+                out.push_str(&input[range.end..]);
+                out
             }
             Departure::IpLiteralUnchecked => {
                 // The literal, brackets and all, stood in for by a reg-name of its length; its
@@ -824,6 +876,18 @@ fn encode_refused(input: &str, range: std::ops::Range<usize>, part: Field) -> St
     out
 }
 
+/// Whether `c` is outside US-ASCII and neither a control (C1) nor a Unicode space (`Zs`, `Zl`,
+/// `Zp`): java.net.URI's *other* characters.
+fn is_other(c: char) -> bool {
+    !c.is_ascii()
+        && !c.is_control()
+        && !matches!(
+            c,
+            '\u{a0}' | '\u{1680}' | '\u{2000}'
+                ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+        )
+}
+
 /// RFC 3986's `reserved = gen-delims / sub-delims` (§2.2).
 const RESERVED: &[u8] = b":/?#[]@!$&'()*+,;=";
 
@@ -955,6 +1019,18 @@ mod tests {
     fn refused_characters_may_be_encoded() {
         let encoded = answer(Departure::EncodedInsteadOfRefused(Field::Path), "a:/b c%/é").unwrap();
         assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
+    }
+
+    #[test]
+    fn characters_outside_ascii_may_be_taken() {
+        let path = Departure::NonAsciiUnchecked(Field::Path);
+        let read = answer(path, "/\u{e9}\u{4e2d}").unwrap();
+        assert_eq!(components(&read).path, "/\u{e9}\u{4e2d}");
+        // A Unicode space, a C1 control and an ASCII character the rule refuses stay refused.
+        for refused in ["/\u{e9}\u{2028}", "/\u{e9}\u{85}", "/\u{e9} "] {
+            let read = answer(path, refused).unwrap();
+            assert!(matches!(read, Outcome::Invalid(_)), "{refused:?}: {read:?}");
+        }
     }
 
     #[test]
