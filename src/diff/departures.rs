@@ -306,13 +306,13 @@ impl Departure {
             | Departure::EncodedOutsideReserved(part) => {
                 let range = spans.of_part(part)?;
                 // A reserved character is one the last leaves as it is (and refused).
-                let stood_in = |c: char| {
-                    !matches!(self, Departure::EncodedOutsideReserved(_))
-                        || !(c.is_ascii() && RESERVED.contains(&(c as u8)))
-                };
+                let keeps_reserved = matches!(self, Departure::EncodedOutsideReserved(_));
+                let reserved = |c: char| c.is_ascii() && RESERVED.contains(&(c as u8));
                 taken(input, range, part)
                     .into_iter()
-                    .find(|&(_, c, taken)| taken == Taken::Refused && stood_in(c))
+                    .find(|&(_, c, taken)| {
+                        taken == Taken::Refused && !(keeps_reserved && reserved(c))
+                    })
                     .map(|(at, c, _)| (at, c))
             }
             Departure::PercentUnchecked(_) => None,
