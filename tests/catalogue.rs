@@ -7,6 +7,7 @@ use uri_conformance::diff::compare;
 use uri_conformance::impls::reference::Reference;
 use uri_conformance::impls::{self, Implementation};
 use uri_conformance::model::Outcome;
+use uri_conformance::protocol::Request;
 
 /// The implementation an example is about: its own `impl`, else the entry's first.
 fn example_implementation(entry: &Entry, example: &Example) -> Result<String, String> {
@@ -180,4 +181,131 @@ fn agreeing_with_the_rfc_is_not_enough_for_a_url_standard_crate() {
         strict: true,
     };
     assert_eq!(engine.run_one("url", &same), None);
+}
+
+/// Every adapter's own catalogue (`adapters/<language>/<program>/known-differences.yaml`) reads
+/// beside the bundled one, and its examples hold by its model: the answers it lists to forgive
+/// are forgiven (or, for a bug, named) by the entry, its near-misses are not. Where the program
+/// runs on this machine (its `run` answers `about`), the comparison takes its declared blind
+/// spots, and each answer listed to forgive is its own answer to the case.
+#[test]
+fn every_adapter_catalogue_example_holds() {
+    use std::path::Path;
+    use std::time::Duration;
+    use uri_conformance::impls::external::External;
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("adapters");
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .expect("adapters/")
+        .flatten()
+        .flat_map(|language| std::fs::read_dir(language.path()).into_iter().flatten())
+        .flatten()
+        .map(|program| program.path().join("known-differences.yaml"))
+        .filter(|file| file.is_file())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no adapter has a catalogue");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let own = Catalogue::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let name = own.entries()[0].implementations[0].clone();
+        let catalogue = Catalogue::bundled_with(&[], &[(name.clone(), file.clone(), text.clone())])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let run = file.with_file_name("run");
+        let program = External::new(
+            &format!("{name}={}", run.display()),
+            Duration::from_secs(20),
+        );
+        let live = answer_of(&program, &Request::parse("a://h/"));
+        let live = live.is_valid().then_some(&program as &dyn Implementation);
+        for entry in catalogue
+            .entries()
+            .iter()
+            .filter(|e| e.implementations == [name.clone()])
+        {
+            for (i, example) in entry.examples.iter().enumerate() {
+                match check_against(&catalogue, entry, example, live) {
+                    Ok(()) => checked += 1,
+                    Err(e) => failures.push(format!(
+                        "{}: {} example {} ({}): {e}",
+                        file.display(),
+                        entry.id,
+                        i + 1,
+                        example.input
+                    )),
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} examples");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A program's answer to `case`; a parse of a string with a scheme that it answers
+/// `unsupported` as a URI reference (curl parses by the `URI` rule alone) is asked by the `URI`
+/// rule.
+fn answer_of(program: &dyn Implementation, case: &Request) -> Outcome {
+    let answer = program.answer(case);
+    match case {
+        Request::Parse { input, .. } if answer == Outcome::Unsupported && input.contains(':') => {
+            program.answer(&Request::Parse {
+                input: input.clone(),
+                rule: Some("URI".to_owned()),
+                zone_id: false,
+            })
+        }
+        _ => answer,
+    }
+}
+
+/// [`check`] for a program that is not built in: its blind spots, and its answers, are the
+/// running program's where there is one.
+fn check_against(
+    catalogue: &Catalogue,
+    entry: &Entry,
+    example: &Example,
+    live: Option<&dyn Implementation>,
+) -> Result<(), String> {
+    let name = example_implementation(entry, example)?;
+    let case = example.case()?;
+    let answer = example.answer()?;
+    let blind_spots = live.map_or(&[][..], |program| program.blind_spots());
+    let expected = Reference.answer(&case);
+    let difference = compare::compare(&case, &expected, &answer, blind_spots)
+        .ok_or("the example agrees with the reference: it tests nothing")?;
+    let known = catalogue.classify(&name, blind_spots, &case, &difference, &expected, &answer);
+    let by_entry = known
+        .as_ref()
+        .is_some_and(|k| k.id.split('+').any(|id| id == entry.id));
+    let forgiven = if entry.class == Class::Bug {
+        by_entry
+    } else {
+        by_entry && known.as_ref().is_some_and(|k| k.class != Class::Bug)
+    };
+    if example.forgive {
+        if !forgiven {
+            let (model, _) = catalogue
+                .modelled_answer(&name, &case)
+                .unwrap_or((expected.clone(), vec![]));
+            return Err(format!(
+                "not forgiven by this entry (verdict {:?}); the model answers {}",
+                known.map(|k| k.id.clone()),
+                model.describe()
+            ));
+        }
+        if let Some(program) = live {
+            let actual = answer_of(program, &case);
+            if compare::compare(&case, &answer, &actual, blind_spots).is_some() {
+                return Err(format!(
+                    "the program does not give this answer: {}",
+                    actual.describe()
+                ));
+            }
+        }
+    } else if known.is_some_and(|k| k.id.split('+').any(|id| id == entry.id)) {
+        return Err("near-miss forgiven (or, for a bug, named) by this entry".into());
+    }
+    Ok(())
 }

@@ -574,6 +574,19 @@ impl Catalogue {
             .unwrap_or_default()
     }
 
+    /// The departures of `implementation`'s known model for the case's operation that rewrite
+    /// the raw text before anything reads it ([`Departure::preprocesses`]), in the order they
+    /// read it: where a departure's place is sought, the text is as they left it.
+    pub fn text_readings(&self, implementation: &str, case: &Request) -> Vec<Departure> {
+        self.steps(implementation, case)
+            .into_iter()
+            .filter_map(|step| match step.model {
+                Model::Departure(d) if d.preprocesses() => Some(*d),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether `implementation`'s model for the case's operation is the URL Standard.
     pub fn claims_url_standard(&self, implementation: &str, case: &Request) -> bool {
         self.index

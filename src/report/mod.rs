@@ -793,11 +793,13 @@ fn new_report(
         // bug entry groups share an id, not always their fields).
         fields: field_names(&minimal.signature),
         detail: minimal.signature.detail.clone(),
-        // The class is the signature's, as its entry: a resolution filed under the parse
-        // that causes it (`Engine::cause`) is what that parse is.
+        // The class is the signature's, as its entry (a resolution filed under the parse
+        // that causes it, `Engine::cause`, is what that parse is); a departure's finding is a
+        // candidate bug.
         class: minimal
             .known
             .as_ref()
+            .filter(|k| k.class != crate::diff::catalogue::Class::Departure)
             .map_or("candidate bug", |k| k.class.name())
             .to_owned(),
         // The tag goes with the case the report shows first: the minimal one.

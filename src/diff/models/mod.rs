@@ -1528,10 +1528,25 @@ fn evaluate_traced(
 ) -> Outcome {
     let mut rewritten: Option<Request> = None;
     let mut rewrote = vec![false; if inert.is_some() { steps.len() } else { 0 }];
-    for (i, step) in steps.iter().enumerate() {
+    // A departure that removes characters from the raw text reads it before any other step
+    // (`Departure::preprocesses`); each departure restores its answer from the case as it was
+    // given to it, so that the text the others read is the text that was left.
+    let preprocessing =
+        |step: &Step<'_>| matches!(step.model, Model::Departure(d) if d.preprocesses());
+    let order = (0..steps.len())
+        .filter(|&i| preprocessing(&steps[i]))
+        .chain((0..steps.len()).filter(|&i| !preprocessing(&steps[i])));
+    let mut given: Vec<Option<Request>> = vec![None; steps.len()];
+    for i in order {
+        let step = &steps[i];
         let again = match step.model {
             Model::Transform(t) => t.rewrite(case, rewritten.as_ref().unwrap_or(case)),
-            Model::Departure(d) => d.rewrite(rewritten.as_ref().unwrap_or(case)),
+            Model::Departure(d) => {
+                if rewritten.is_some() {
+                    given[i].clone_from(&rewritten);
+                }
+                d.rewrite(rewritten.as_ref().unwrap_or(case))
+            }
             _ => None,
         };
         if let Some(again) = again {
@@ -1589,9 +1604,9 @@ fn evaluate_traced(
                 }
             },
             Model::Departure(d) => {
-                let given = outcome.clone();
-                outcome = d.apply(case, asked, outcome);
-                rewrote.get(i).copied().unwrap_or(true) || outcome != given
+                let before = outcome.clone();
+                outcome = d.apply(given[i].as_ref().unwrap_or(case), asked, outcome);
+                rewrote.get(i).copied().unwrap_or(true) || outcome != before
             }
             Model::Reading(_) => !matches!(asked, Request::Parse { .. }),
             Model::UrlStandard | Model::UrlStandardDeparting(_) => true,
