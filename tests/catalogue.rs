@@ -2,10 +2,11 @@
 //! the crate still gives them, when it is built in) and refuses the near-misses it lists; a bug
 //! entry names the real answers it lists and not its near-misses.
 
-use uri_conformance::diff::catalogue::{Catalogue, Class, Entry, Example};
+use uri_conformance::diff::catalogue::{Catalogue, Class, Entry, Example, SetterExample};
 use uri_conformance::diff::compare;
+use uri_conformance::diff::properties::Trace;
 use uri_conformance::impls::reference::Reference;
-use uri_conformance::impls::{self, Implementation};
+use uri_conformance::impls::{self, Implementation, Reach};
 use uri_conformance::model::Outcome;
 
 /// The implementation an example is about: its own `impl`, else the entry's first.
@@ -23,6 +24,9 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
     // implementation's answer, the entry naming it or not.
     if !entry.implementations.contains(&name) && !entry.acceptable {
         return Err(format!("example for {name}, which the entry does not name"));
+    }
+    if let Some(setter) = &example.setter {
+        return check_setter(catalogue, entry, example, setter, &name);
     }
     let case = example.case()?;
     let answer = example.answer()?;
@@ -55,7 +59,8 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
             ));
         }
         if let Some(implementation) = &bundled {
-            let actual = implementation.answer(&case);
+            // A panic is an answer too (the harness's own guard writes it).
+            let actual = impls::guard::answer_catching(implementation.as_ref(), &case);
             if compare::compare(&case, &answer, &actual, blind_spots).is_some() {
                 return Err(format!(
                     "the crate no longer gives this answer: {}",
@@ -70,6 +75,68 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
         ));
     }
     Ok(())
+}
+
+/// A setter example: the crate's setter call on the example's URL (a resolve example's base,
+/// with the reference's value) gives the example's href, which does not parse back to itself,
+/// and the entry names that failure (`Catalogue::bugs_behind`); a near-miss href put in the
+/// same call's place is not named by the entry.
+fn check_setter(
+    catalogue: &Catalogue,
+    entry: &Entry,
+    example: &Example,
+    setter: &SetterExample,
+    name: &str,
+) -> Result<(), String> {
+    let implementation = impls::by_name(name).ok_or("a setter example needs the crate built in")?;
+    let (input, donor) = match example.op.as_str() {
+        "parse" => (example.input.clone(), None),
+        "resolve" => (
+            example
+                .base
+                .clone()
+                .ok_or("a resolve example needs a base")?,
+            Some(example.input.clone()),
+        ),
+        other => return Err(format!("no setter on a {other} case")),
+    };
+    let run = implementation
+        .entry_points()
+        .iter()
+        .find_map(|e| match e.reach {
+            Reach::Setters(run) => Some(run),
+            _ => None,
+        })
+        .ok_or("the crate has no setters")?;
+    let calls = run(&input, donor.as_deref());
+    let mut call = calls
+        .into_iter()
+        .find(|c| c.setter == setter.name && c.argument == setter.argument)
+        .ok_or_else(|| format!("no call {}({})", setter.name, setter.argument))?;
+    if example.forgive {
+        if call.after != setter.href {
+            return Err(format!("the crate now writes {:?}", call.after));
+        }
+        if call.reparsed.as_deref() == Ok(call.after.as_str())
+            && !(call.own_value && call.after != call.before)
+        {
+            return Err("the href parses back to itself: no property fails".into());
+        }
+    } else {
+        call.reparsed = implementation
+            .serialize(&setter.href)
+            .ok_or("the crate does not serialize")?;
+        call.after.clone_from(&setter.href);
+    }
+    let trace = Trace::Setter { input, donor, call };
+    let named = catalogue
+        .bugs_behind(name, implementation.blind_spots(), &trace)
+        .is_some_and(|bugs| bugs.iter().any(|&i| catalogue.entries()[i].id == entry.id));
+    match (example.forgive, named) {
+        (true, false) => Err("the call is not named by this entry".into()),
+        (false, true) => Err("near-miss named by this entry".into()),
+        _ => Ok(()),
+    }
 }
 
 #[test]
