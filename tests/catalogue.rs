@@ -2,7 +2,9 @@
 //! the crate still gives them, when it is built in) and refuses the near-misses it lists; a bug
 //! entry names the real answers it lists and not its near-misses.
 
-use uri_conformance::diff::catalogue::{Catalogue, Class, Entry, Example, SetterExample};
+use uri_conformance::diff::catalogue::{
+    Catalogue, Class, ConversionExample, Entry, Example, SetterExample,
+};
 use uri_conformance::diff::compare;
 use uri_conformance::diff::properties::Trace;
 use uri_conformance::impls::reference::Reference;
@@ -27,6 +29,9 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
     }
     if let Some(setter) = &example.setter {
         return check_setter(catalogue, entry, example, setter, &name);
+    }
+    if let Some(conversion) = &example.conversion {
+        return check_conversion(catalogue, entry, example, conversion, &name);
     }
     let case = example.case()?;
     let answer = example.answer()?;
@@ -134,6 +139,59 @@ fn check_setter(
         .is_some_and(|bugs| bugs.iter().any(|&i| catalogue.entries()[i].id == entry.id));
     match (example.forgive, named) {
         (true, false) => Err("the call is not named by this entry".into()),
+        (false, true) => Err("near-miss named by this entry".into()),
+        _ => Ok(()),
+    }
+}
+
+/// A conversion example: the crate's entry point, given the example's input, answers the
+/// example's components, which do not agree with its parse, and the entry names that failure
+/// (`Catalogue::bugs_behind`); a near-miss answer in its place is not named by the entry.
+fn check_conversion(
+    catalogue: &Catalogue,
+    entry: &Entry,
+    example: &Example,
+    conversion: &ConversionExample,
+    name: &str,
+) -> Result<(), String> {
+    let implementation =
+        impls::by_name(name).ok_or("a conversion example needs the crate built in")?;
+    let case = example.case()?;
+    let rule = uri_conformance::protocol::Request::rule(example.rule.as_deref())?;
+    let (entry_name, convert) = implementation
+        .entry_points()
+        .iter()
+        .find_map(|e| match e.reach {
+            Reach::Conversion(r, convert) if e.name == conversion.name && r == rule => {
+                Some((e.name, convert))
+            }
+            _ => None,
+        })
+        .ok_or_else(|| format!("no conversion {} by {rule:?}", conversion.name))?;
+    let blind_spots = implementation.blind_spots();
+    let expected = conversion.parsed.outcome();
+    let parsed = impls::guard::answer_catching(implementation.as_ref(), &case);
+    let actual = convert(&example.input);
+    if example.forgive {
+        if compare::compare(&case, &expected, &actual, blind_spots).is_some() {
+            return Err(format!("the crate now answers {}", actual.describe()));
+        }
+        if compare::compare(&case, &parsed, &actual, blind_spots).is_none() {
+            return Err("the conversion agrees with the parse: no property fails".into());
+        }
+    }
+    let trace = Trace::Conversion {
+        input: example.input.clone(),
+        rule,
+        entry: entry_name,
+        parsed: Box::new(parsed),
+        conversion: Box::new(if example.forgive { actual } else { expected }),
+    };
+    let named = catalogue
+        .bugs_behind(name, blind_spots, &trace)
+        .is_some_and(|bugs| bugs.iter().any(|&i| catalogue.entries()[i].id == entry.id));
+    match (example.forgive, named) {
+        (true, false) => Err("the conversion is not named by this entry".into()),
         (false, true) => Err("near-miss named by this entry".into()),
         _ => Ok(()),
     }

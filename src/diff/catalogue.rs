@@ -205,6 +205,11 @@ pub struct Example {
     /// (`super::properties`, `not-idempotent` for setters).
     #[serde(default)]
     pub setter: Option<SetterExample>,
+    /// Another entry point of the implementation given a parse example's input
+    /// (`Reach::Conversion`), and its answer, which must not agree with the crate's parse
+    /// (`super::properties`, `conversions-disagree`).
+    #[serde(default)]
+    pub conversion: Option<ConversionExample>,
     /// `true`: a real answer of the crate, to be forgiven (and checked against the crate when
     /// built in); `false`: a near-miss, to be refused.
     pub forgive: bool,
@@ -223,6 +228,16 @@ pub struct SetterExample {
     pub argument: String,
     /// The href after the call.
     pub href: String,
+}
+
+/// An entry point's answer in an example ([`Example::conversion`]).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConversionExample {
+    /// The entry point, as the adapter names it: `url::Url::make_relative`.
+    pub name: String,
+    /// Its answer, components.
+    pub parsed: ParsedExample,
 }
 
 /// A parse answer in an example: absent components are undefined, the path is empty.
@@ -278,37 +293,47 @@ impl Example {
             self.invalid,
             self.panicked.is_some(),
             self.setter.is_some(),
+            self.conversion.is_some(),
         ];
         if given.iter().filter(|&&g| g).count() != 1 {
             return Err(
-                "an example gives exactly one of target, normalized, parsed, invalid, panicked, setter".into(),
+                "an example gives exactly one of target, normalized, parsed, invalid, panicked, setter, conversion".into(),
             );
         }
-        if self.setter.is_some() {
-            return Err("a setter example is a call, not an answer of the operation".into());
+        if self.setter.is_some() || self.conversion.is_some() {
+            return Err(
+                "a setter or conversion example is a call, not an answer of the operation".into(),
+            );
         }
         Ok(if let Some(t) = &self.target {
             Outcome::Resolved(t.clone())
         } else if let Some(n) = &self.normalized {
             Outcome::Normalized(n.clone())
         } else if let Some(p) = &self.parsed {
-            Outcome::Parsed {
-                components: Components {
-                    scheme: p.scheme.clone(),
-                    userinfo: p.userinfo.clone(),
-                    host: p.host.clone(),
-                    port: p.port.clone(),
-                    path: p.path.clone(),
-                    query: p.query.clone(),
-                    fragment: p.fragment.clone(),
-                },
-                host_kind: p.host_kind,
-            }
+            p.outcome()
         } else if let Some(message) = &self.panicked {
             Outcome::Panicked(message.clone())
         } else {
             Outcome::Invalid("example".into())
         })
+    }
+}
+
+impl ParsedExample {
+    /// The parse answer it describes.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::Parsed {
+            components: Components {
+                scheme: self.scheme.clone(),
+                userinfo: self.userinfo.clone(),
+                host: self.host.clone(),
+                port: self.port.clone(),
+                path: self.path.clone(),
+                query: self.query.clone(),
+                fragment: self.fragment.clone(),
+            },
+            host_kind: self.host_kind,
+        }
     }
 }
 
@@ -506,12 +531,15 @@ impl Catalogue {
             for (i, example) in entry.examples.iter().enumerate() {
                 example
                     .case()
-                    .and_then(|_| match example.setter {
-                        Some(_) if example.op == "normalize" => {
+                    .and_then(|_| match (&example.setter, &example.conversion) {
+                        (Some(_), _) if example.op == "normalize" => {
                             Err("a setter is called on a parse or a resolve case".into())
                         }
-                        Some(_) => Ok(()),
-                        None => example.answer().map(|_| ()),
+                        (_, Some(_)) if example.op != "parse" => {
+                            Err("a conversion is called on a parse case".into())
+                        }
+                        (Some(_), _) | (_, Some(_)) => Ok(()),
+                        (None, None) => example.answer().map(|_| ()),
                     })
                     .map_err(|e| format!("{id}: example {}: {e}", i + 1))?;
             }

@@ -42,6 +42,7 @@ impl Catalogue {
         match trace {
             Trace::Serialized { input, .. }
             | Trace::Setter { input, .. }
+            | Trace::Conversion { input, .. }
             | Trace::Resolved { base: input, .. }
                 if self.claims_url_standard(implementation, &Request::parse(input.clone())) =>
             {
@@ -250,6 +251,36 @@ fn reproduces_on_the_standard(trace: &Trace, departures: Departures) -> bool {
                 }
             });
             joined.is_some_and(|url| url.href() == *target) && parses_as(target, &Ok(again.clone()))
+        }
+        Trace::Conversion {
+            input,
+            entry,
+            parsed: crate_parse,
+            conversion,
+            ..
+        } => {
+            // `Url::make_relative` then `Url::join` onto the URL's own "." (the url adapter's
+            // entry point): the URL where there is no relative form or no ".".
+            if *entry != "url::Url::make_relative" {
+                return false;
+            }
+            let Some(url) = parsed(input, departures) else {
+                return false;
+            };
+            let back = match whatwg::parse_departing(".", Some(&url), departures) {
+                Parsed::Failure(_) => whatwg::view::record_outcome(&url),
+                Parsed::Url(base) => match models::url::make_relative(&base, &url, departures) {
+                    None => whatwg::view::record_outcome(&url),
+                    Some(relative) => {
+                        match whatwg::parse_departing(&relative, Some(&base), departures) {
+                            Parsed::Url(back) => whatwg::view::record_outcome(&back),
+                            Parsed::Failure(failure) => Outcome::Invalid(failure.to_string()),
+                        }
+                    }
+                },
+            };
+            whatwg::agrees(&whatwg::view::record_outcome(&url), crate_parse)
+                && whatwg::agrees(&back, conversion)
         }
         Trace::Normalized { .. } => false,
     }

@@ -57,6 +57,19 @@ pub enum Trace {
         /// The serialization of `first`, or the error its parse gave.
         second: Result<String, String>,
     },
+    /// A parse case's answer and another entry point's answer to the same string.
+    Conversion {
+        /// The case's input.
+        input: String,
+        /// The rule it was parsed by.
+        rule: Rule,
+        /// The entry point (`Reach::Conversion`), by name.
+        entry: &'static str,
+        /// The crate's parse.
+        parsed: Box<Outcome>,
+        /// The entry point's answer.
+        conversion: Box<Outcome>,
+    },
     /// A resolve case's target and the crate's serialization of its parse of it (`again`).
     Resolved {
         /// The base.
@@ -627,7 +640,17 @@ impl<'a> Checker<'a> {
             let Some(outcome) = self.call(entry.name, input, || convert(input)) else {
                 continue;
             };
+            let failures = self.failures.len();
             self.agree_with_parse(entry.name, input, answer, &outcome);
+            if self.failures.len() > failures {
+                self.failures.last_mut().expect("just failed").trace = Some(Trace::Conversion {
+                    input: input.to_owned(),
+                    rule,
+                    entry: entry.name,
+                    parsed: Box::new(answer.clone()),
+                    conversion: Box::new(outcome),
+                });
+            }
         }
     }
 

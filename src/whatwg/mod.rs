@@ -157,6 +157,18 @@ pub struct Departures {
     /// (servo/rust-url#1102). The parser never reads this flag: the model of url's setters
     /// does (`crate::diff::models`).
     pub set_host_file_localhost_kept: bool,
+    /// `Url::make_relative` writes a first segment that holds a ":" as it is ("b:c"), which
+    /// joins as a URL with that scheme, where "./b:c" joins back (url 2.5.8). The parser never
+    /// reads this flag: the model of url's API does (`crate::diff::models`).
+    pub make_relative_colon_segment_bare: bool,
+    /// `Url::make_relative` reads an empty path as "/" and answers "" for a URL whose path is
+    /// empty against a base whose path is not, which joins as the base (url 2.5.8). The parser
+    /// never reads this flag: the model of url's API does.
+    pub make_relative_empty_path_as_slash: bool,
+    /// `Url::make_relative` climbs with ".." over a "file" base's first segment, a normalized
+    /// Windows drive letter, which ".." never removes from a file URL's path (url 2.5.8). The
+    /// parser never reads this flag: the model of url's API does.
+    pub make_relative_climbs_past_drive_letter: bool,
 }
 
 impl Departures {
@@ -177,6 +189,9 @@ impl Departures {
         setters_keep_dot_prefix: false,
         set_host_empty_beside_credentials_or_port: false,
         set_host_file_localhost_kept: false,
+        make_relative_colon_segment_bare: false,
+        make_relative_empty_path_as_slash: false,
+        make_relative_climbs_past_drive_letter: false,
     };
 }
 

@@ -169,6 +169,9 @@ fn run(
     let mut host_from_file_host_state = false;
     let mut segment_down = false;
     let mut split_rest = false;
+    // (And whether the buffer goes on the path's last segment, a drive letter a file base's
+    // shortening kept.)
+    let mut onto_drive_letter = false;
     let mut pointer: isize = 0;
     let len = input.len() as isize;
 
@@ -605,7 +608,18 @@ fn run(
                             // does not start with a Windows drive letter, then shorten url's
                             // path. 3. Otherwise: set url's path to « ».
                             let from_pointer = &input[pointer as usize..];
-                            if !starts_with_windows_drive_letter(from_pointer) {
+                            // (url 2.5.8: a last segment that is a normalized drive letter is
+                            // never removed from a file path, and what comes next is written
+                            // onto it.)
+                            let keeps_drive_letter = departures.drive_letter_never_shortened
+                                && matches!(&url.path, Path::Segments(path) if path.len() > 1
+                                && path.last().is_some_and(|last| {
+                                    is_normalized_windows_drive_letter(last)
+                                }));
+                            if keeps_drive_letter && !starts_with_windows_drive_letter(from_pointer)
+                            {
+                                onto_drive_letter = true;
+                            } else if !starts_with_windows_drive_letter(from_pointer) {
                                 shorten_path(&mut url);
                             } else {
                                 url.path = Path::Segments(Vec::new());
@@ -748,7 +762,20 @@ fn run(
                     // 1. If one of the following is true: c is the EOF code point or U+002F
                     // (/); url is special and c is U+005C (\); state override is not given
                     // and c is U+003F (?) or U+0023 (#); then:
-                    if split_rest {
+                    if onto_drive_letter {
+                        // (url 2.5.8: the first segment after a drive letter a file base kept
+                        // is written onto it; ".." leaves the drive letter as it is, "." a "/"
+                        // after it.)
+                        onto_drive_letter = false;
+                        if is_double_dot(&buffer) {
+                        } else if is_single_dot(&buffer) {
+                            if !slash {
+                                segments(&mut url).push(String::new());
+                            }
+                        } else if let Some(last) = segments(&mut url).last_mut() {
+                            last.push_str(&buffer);
+                        }
+                    } else if split_rest {
                         // (url 2.5.8: the rest of a first segment split after its drive letter
                         // at a tab is appended as it is.)
                         segments(&mut url).push(std::mem::take(&mut buffer));
@@ -1125,6 +1152,26 @@ mod tests {
             departing("ab", Some("file://0/d"), drops),
             "file://0.0.0.0/ab"
         );
+    }
+
+    #[test]
+    fn a_file_bases_last_drive_letter_is_kept_and_written_onto() {
+        // url 2.5.8's answers against "file:///a/c:".
+        let kept = super::Departures {
+            drive_letter_never_shortened: true,
+            ..super::Departures::NONE
+        };
+        let base = Some("file:///a/c:");
+        assert_eq!(departing("x", base, kept), "file:///a/c:x");
+        assert_eq!(departing("x/y", base, kept), "file:///a/c:x/y");
+        assert_eq!(departing(".", base, kept), "file:///a/c:/");
+        assert_eq!(departing("..", base, kept), "file:///a/c:");
+        assert_eq!(departing("../x", base, kept), "file:///a/c:/x");
+        assert_eq!(departing("x/..", base, kept), "file:///a/");
+        // A lone drive letter is the Standard's own case; other schemes are not file.
+        assert_eq!(departing("x", Some("file:///c:"), kept), "file:///c:/x");
+        assert_eq!(departing("x", Some("http://h/a/c:"), kept), "http://h/a/x");
+        assert_eq!(departing("x", base, super::Departures::NONE), "file:///a/x");
     }
 
     #[test]

@@ -87,6 +87,12 @@ pub enum Departure {
     SetHostEmptyBesideCredentialsOrPort,
     /// A file URL's host set to "localhost" kept as such.
     SetHostFileLocalhostKept,
+    /// `Url::make_relative` writes a first segment with a ":" as it is.
+    MakeRelativeColonSegmentBare,
+    /// `Url::make_relative` reads an empty path as "/".
+    MakeRelativeEmptyPathAsSlash,
+    /// `Url::make_relative` climbs over a file base's drive letter.
+    MakeRelativeClimbsPastDriveLetter,
 }
 
 impl Departure {
@@ -122,6 +128,15 @@ impl Departure {
                 departures.set_host_empty_beside_credentials_or_port = true;
             }
             Departure::SetHostFileLocalhostKept => departures.set_host_file_localhost_kept = true,
+            Departure::MakeRelativeColonSegmentBare => {
+                departures.make_relative_colon_segment_bare = true;
+            }
+            Departure::MakeRelativeEmptyPathAsSlash => {
+                departures.make_relative_empty_path_as_slash = true;
+            }
+            Departure::MakeRelativeClimbsPastDriveLetter => {
+                departures.make_relative_climbs_past_drive_letter = true;
+            }
         }
     }
 }
@@ -662,6 +677,12 @@ impl Transform {
             ) if self::uriparse::colon_in_absolute_path(input) => {
                 Outcome::Invalid(self::uriparse::COLON_SEGMENT_REFUSED.into())
             }
+            // A base is parsed first, as a `URI`.
+            (Transform::UriparseColonInAbsolutePath, Request::Resolve { base, .. })
+                if self::uriparse::colon_in_absolute_path(base) =>
+            {
+                Outcome::Invalid(self::uriparse::BASE_COLON_SEGMENT_REFUSED.into())
+            }
             (Transform::UriparseDotSegmentsWhenCounted, Request::Resolve { base, input, .. })
                 if matches!(answer, Outcome::Resolved(_)) =>
             {
@@ -768,10 +789,17 @@ impl Transform {
                 let refused_for_a_colon = matches!(&answer, Outcome::Invalid(error)
                     if error == self::uriparse::COLON_SEGMENT_REFUSED);
                 if refused_for_a_colon || self::uriparse::schemeless_colon_segment(input) {
-                    Outcome::Panicked(format!(
-                        "called `Result::unwrap()` on an `Err` value: () at {}",
-                        self::uriparse::URI_CONVERSION_UNWRAP
-                    ))
+                    uriparse_conversion_panic()
+                } else {
+                    answer
+                }
+            }
+            // A resolution's base, which `URI::try_from` parses first.
+            (Transform::UriparseUriConversionPanics, Request::Resolve { base, .. }) => {
+                let refused_for_a_colon = matches!(&answer, Outcome::Invalid(error)
+                    if error == self::uriparse::BASE_COLON_SEGMENT_REFUSED);
+                if refused_for_a_colon || self::uriparse::schemeless_colon_segment(base) {
+                    uriparse_conversion_panic()
                 } else {
                     answer
                 }
@@ -1096,6 +1124,14 @@ fn looks_like_scheme(path: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// uriparse's panic in `URI::try_from` where a colon segment's error has no `URIError`.
+fn uriparse_conversion_panic() -> Outcome {
+    Outcome::Panicked(format!(
+        "called `Result::unwrap()` on an `Err` value: () at {}",
+        self::uriparse::URI_CONVERSION_UNWRAP
+    ))
 }
 
 /// Whether uriparse's types cannot hold a URI reference the reference accepts: a port above

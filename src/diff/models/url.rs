@@ -142,10 +142,24 @@ fn set_host(url: &Url, host: Option<&str>, departures: Departures) -> Url {
 
 /// `Url::set_path`: on a list path, the Standard's `pathname` setter (the path start state as
 /// state override), except that "" leaves a non-special URL's path empty; an opaque path is
-/// not modelled (`None`).
+/// replaced by the value (a leading "/" written "%2F", tabs and newlines skipped, C0 controls
+/// percent-encoded: src/parser.rs `parse_cannot_be_a_base_path`).
 fn set_path(url: &Url, path: &str, departures: Departures) -> Option<Url> {
     if url.has_opaque_path() {
-        return None;
+        let mut opaque = String::new();
+        let rest = match path.strip_prefix('/') {
+            Some(rest) => {
+                opaque.push_str("%2F");
+                rest
+            }
+            None => path,
+        };
+        for c in rest.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')) {
+            encode_sets::utf8_percent_encode(c, &encode_sets::C0_CONTROL, &mut opaque);
+        }
+        let mut after = url.clone();
+        after.path = Path::Opaque(opaque);
+        return Some(after);
     }
     if path.is_empty() && !url.is_special() {
         let mut after = url.clone();
@@ -219,4 +233,92 @@ fn strip_trailing_spaces_from_opaque_path(url: &mut Url) {
         let kept = path.trim_end_matches(' ').len();
         path.truncate(kept);
     }
+}
+
+/// `Url::make_relative` (src/lib.rs) of `url` against `base`, written from url's source on
+/// the Standard's records, as it should be unless `departures` say otherwise: nothing for a
+/// base with an opaque path or another scheme, host or port; otherwise the base's directory
+/// left with one ".." per segment it has beyond the two paths' common prefix, the rest of the
+/// URL's directory, and its file name where the two differ ("/" for a directory), then the
+/// URL's query and fragment. As it should be, a first segment holding a ":" is written after
+/// "./" (`make_relative_colon_segment_bare`: url writes it as it is), an empty path against a
+/// base whose path is not empty has no relative form (`make_relative_empty_path_as_slash`: url
+/// reads it as "/"), and neither has a file URL whose base's first segment, a normalized
+/// Windows drive letter, would need a ".." (`make_relative_climbs_past_drive_letter`: url
+/// writes the "..", which a file URL's path never obeys above a drive letter).
+pub(crate) fn make_relative(base: &Url, url: &Url, departures: Departures) -> Option<String> {
+    if base.has_opaque_path() {
+        return None;
+    }
+    if base.scheme != url.scheme || base.host != url.host || base.port != url.port {
+        return None;
+    }
+    let (base_full, url_full) = (base.serialize_path(), url.serialize_path());
+    if url_full.is_empty() && !base_full.is_empty() && !departures.make_relative_empty_path_as_slash
+    {
+        return None;
+    }
+    // "Extract the filename of both URIs": the text before and after the last "/".
+    fn path_and_filename(path: &str) -> (&str, &str) {
+        let last_slash = path.rfind('/').unwrap_or(0);
+        let (path, filename) = path.split_at(last_slash);
+        (path, filename.strip_prefix('/').unwrap_or(filename))
+    }
+    let (base_path, base_filename) = path_and_filename(&base_full);
+    let (url_path, url_filename) = path_and_filename(&url_full);
+    let base_segments: Vec<&str> = base_path.split('/').collect();
+    let url_segments: Vec<&str> = url_path.split('/').collect();
+    let common = base_segments
+        .iter()
+        .zip(&url_segments)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut relative = String::new();
+    for (i, segment) in base_segments[common..].iter().enumerate() {
+        // "Skip empty last segments".
+        if segment.is_empty() {
+            break;
+        }
+        let drive_letter = url.scheme == "file"
+            && common + i == 1
+            && segment.len() == 2
+            && segment.as_bytes()[0].is_ascii_alphabetic()
+            && segment.as_bytes()[1] == b':';
+        if drive_letter && !departures.make_relative_climbs_past_drive_letter {
+            return None;
+        }
+        if !relative.is_empty() {
+            relative.push('/');
+        }
+        relative.push_str("..");
+    }
+    for segment in &url_segments[common.min(url_segments.len())..] {
+        if !relative.is_empty() {
+            relative.push('/');
+        }
+        relative.push_str(segment);
+    }
+    if !relative.is_empty() || base_filename != url_filename {
+        if url_filename.is_empty() {
+            relative.push('/');
+        } else {
+            if !relative.is_empty() {
+                relative.push('/');
+            }
+            relative.push_str(url_filename);
+        }
+    }
+    let first = relative.split('/').next().unwrap_or("");
+    if first.contains(':') && !departures.make_relative_colon_segment_bare {
+        relative.insert_str(0, "./");
+    }
+    if let Some(query) = &url.query {
+        relative.push('?');
+        relative.push_str(query);
+    }
+    if let Some(fragment) = &url.fragment {
+        relative.push('#');
+        relative.push_str(fragment);
+    }
+    Some(relative)
 }
