@@ -2,10 +2,13 @@
 //! the crate still gives them, when it is built in) and refuses the near-misses it lists; a bug
 //! entry names the real answers it lists and not its near-misses.
 
-use uri_conformance::diff::catalogue::{Catalogue, Class, Entry, Example};
+use uri_conformance::diff::catalogue::{
+    Catalogue, Class, ConversionExample, Entry, Example, SetterExample,
+};
 use uri_conformance::diff::compare;
+use uri_conformance::diff::properties::Trace;
 use uri_conformance::impls::reference::Reference;
-use uri_conformance::impls::{self, Implementation};
+use uri_conformance::impls::{self, Implementation, Reach};
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::Request;
 
@@ -24,6 +27,12 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
     // implementation's answer, the entry naming it or not.
     if !entry.implementations.contains(&name) && !entry.acceptable {
         return Err(format!("example for {name}, which the entry does not name"));
+    }
+    if let Some(setter) = &example.setter {
+        return check_setter(catalogue, entry, example, setter, &name);
+    }
+    if let Some(conversion) = &example.conversion {
+        return check_conversion(catalogue, entry, example, conversion, &name);
     }
     let case = example.case()?;
     let answer = example.answer()?;
@@ -56,7 +65,8 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
             ));
         }
         if let Some(implementation) = &bundled {
-            let actual = implementation.answer(&case);
+            // A panic is an answer too (the harness's own guard writes it).
+            let actual = impls::guard::answer_catching(implementation.as_ref(), &case);
             if compare::compare(&case, &answer, &actual, blind_spots).is_some() {
                 return Err(format!(
                     "the crate no longer gives this answer: {}",
@@ -71,6 +81,121 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
         ));
     }
     Ok(())
+}
+
+/// A setter example: the crate's setter call on the example's URL (a resolve example's base,
+/// with the reference's value) gives the example's href, which does not parse back to itself,
+/// and the entry names that failure (`Catalogue::bugs_behind`); a near-miss href put in the
+/// same call's place is not named by the entry.
+fn check_setter(
+    catalogue: &Catalogue,
+    entry: &Entry,
+    example: &Example,
+    setter: &SetterExample,
+    name: &str,
+) -> Result<(), String> {
+    let implementation = impls::by_name(name).ok_or("a setter example needs the crate built in")?;
+    let (input, donor) = match example.op.as_str() {
+        "parse" => (example.input.clone(), None),
+        "resolve" => (
+            example
+                .base
+                .clone()
+                .ok_or("a resolve example needs a base")?,
+            Some(example.input.clone()),
+        ),
+        other => return Err(format!("no setter on a {other} case")),
+    };
+    let run = implementation
+        .entry_points()
+        .iter()
+        .find_map(|e| match e.reach {
+            Reach::Setters(run) => Some(run),
+            _ => None,
+        })
+        .ok_or("the crate has no setters")?;
+    let calls = run(&input, donor.as_deref());
+    let mut call = calls
+        .into_iter()
+        .find(|c| c.setter == setter.name && c.argument == setter.argument)
+        .ok_or_else(|| format!("no call {}({})", setter.name, setter.argument))?;
+    if example.forgive {
+        if call.after != setter.href {
+            return Err(format!("the crate now writes {:?}", call.after));
+        }
+        if call.reparsed.as_deref() == Ok(call.after.as_str())
+            && !(call.own_value && call.after != call.before)
+        {
+            return Err("the href parses back to itself: no property fails".into());
+        }
+    } else {
+        call.reparsed = implementation
+            .serialize(&setter.href)
+            .ok_or("the crate does not serialize")?;
+        call.after.clone_from(&setter.href);
+    }
+    let trace = Trace::Setter { input, donor, call };
+    let named = catalogue
+        .bugs_behind(name, implementation.blind_spots(), &trace)
+        .is_some_and(|bugs| bugs.iter().any(|&i| catalogue.entries()[i].id == entry.id));
+    match (example.forgive, named) {
+        (true, false) => Err("the call is not named by this entry".into()),
+        (false, true) => Err("near-miss named by this entry".into()),
+        _ => Ok(()),
+    }
+}
+
+/// A conversion example: the crate's entry point, given the example's input, answers the
+/// example's components, which do not agree with its parse, and the entry names that failure
+/// (`Catalogue::bugs_behind`); a near-miss answer in its place is not named by the entry.
+fn check_conversion(
+    catalogue: &Catalogue,
+    entry: &Entry,
+    example: &Example,
+    conversion: &ConversionExample,
+    name: &str,
+) -> Result<(), String> {
+    let implementation =
+        impls::by_name(name).ok_or("a conversion example needs the crate built in")?;
+    let case = example.case()?;
+    let rule = uri_conformance::protocol::Request::rule(example.rule.as_deref())?;
+    let (entry_name, convert) = implementation
+        .entry_points()
+        .iter()
+        .find_map(|e| match e.reach {
+            Reach::Conversion(r, convert) if e.name == conversion.name && r == rule => {
+                Some((e.name, convert))
+            }
+            _ => None,
+        })
+        .ok_or_else(|| format!("no conversion {} by {rule:?}", conversion.name))?;
+    let blind_spots = implementation.blind_spots();
+    let expected = conversion.parsed.outcome();
+    let parsed = impls::guard::answer_catching(implementation.as_ref(), &case);
+    let actual = convert(&example.input);
+    if example.forgive {
+        if compare::compare(&case, &expected, &actual, blind_spots).is_some() {
+            return Err(format!("the crate now answers {}", actual.describe()));
+        }
+        if compare::compare(&case, &parsed, &actual, blind_spots).is_none() {
+            return Err("the conversion agrees with the parse: no property fails".into());
+        }
+    }
+    let trace = Trace::Conversion {
+        input: example.input.clone(),
+        rule,
+        entry: entry_name,
+        parsed: Box::new(parsed),
+        conversion: Box::new(if example.forgive { actual } else { expected }),
+    };
+    let named = catalogue
+        .bugs_behind(name, blind_spots, &trace)
+        .is_some_and(|bugs| bugs.iter().any(|&i| catalogue.entries()[i].id == entry.id));
+    match (example.forgive, named) {
+        (true, false) => Err("the conversion is not named by this entry".into()),
+        (false, true) => Err("near-miss named by this entry".into()),
+        _ => Ok(()),
+    }
 }
 
 #[test]

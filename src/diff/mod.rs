@@ -2,6 +2,7 @@
 //! reference's, classify what differs, and shrink it to a minimal input.
 
 pub mod catalogue;
+mod chains;
 pub mod compare;
 pub mod departures;
 pub mod meaning;
@@ -880,6 +881,21 @@ impl Core {
                 finding.signature.known = Some(known.mechanism().id.clone());
                 finding.id = finding.signature.id();
                 finding.known = Some(known.clone());
+            }
+            // A property broken by calls that bugs' models make, and the crate's known model
+            // alone does not, is those bugs showing through it (`chains`).
+            if finding.known.is_none()
+                && let Some(trace) = &failure.trace
+                && let Some(bugs) = self.catalogue.bugs_behind(
+                    implementation.about().name,
+                    implementation.blind_spots(),
+                    trace,
+                )
+            {
+                let known = self.catalogue.naming(&bugs);
+                finding.signature.known = Some(known.mechanism().id.clone());
+                finding.id = finding.signature.id();
+                finding.known = Some(known);
             }
             // One finding per signature and case: a property broken twice on one case (the
             // same panic reached by two calls) is one finding.
