@@ -245,3 +245,63 @@ fn a_finding_of_shared_code_is_filed_with_the_original_and_counted_once() {
     assert!(all.iter().all(|r| r.same_code_as.is_none()), "{all:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A parser that claims the URL Standard is shown beside the Standard's answer, in the run that
+/// finds its report and in every run that finds it again (the stored minimal case confirmed).
+#[test]
+fn the_url_standard_answer_stays_in_a_report_found_again() {
+    use std::sync::Arc;
+    use std::time::Duration;
+    use uri_conformance::diff::Engine;
+    use uri_conformance::diff::catalogue::Catalogue;
+    use uri_conformance::impls::reference::Reference;
+    use uri_conformance::impls::{About, Implementation};
+    use uri_conformance::model::Outcome;
+
+    /// Answers by RFC 3986 under the name of a crate the catalogue says claims the Standard.
+    struct ClaimsTheStandard;
+    impl Implementation for ClaimsTheStandard {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "url",
+                version: "test",
+                spec: "WHATWG URL",
+                docs: "",
+            }
+        }
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            Reference.resolve(base, reference, strict)
+        }
+    }
+    let implementation = ClaimsTheStandard;
+    let engine = Engine::new(
+        vec![Arc::new(ClaimsTheStandard)],
+        Duration::from_secs(5),
+        Catalogue::bundled(),
+    );
+    // RFC 3986 §5.2 gives "a://b" (documented choice 1); the Standard writes "a:/.//b".
+    let case = Request::Resolve {
+        base: "a:/x".into(),
+        input: ".//b".into(),
+        strict: true,
+    };
+    let finding = engine.run_one("url", &case).expect("a finding");
+    let answers = vec![("url".to_owned(), engine.answer_of("url", &case).unwrap())];
+    let dir = scratch("url-standard-found-again");
+    for run in 0..2 {
+        let mut collector = Collector::new(&dir);
+        collector.add(
+            &implementation,
+            &finding,
+            &finding,
+            &answers,
+            &answers,
+            "vectors",
+        );
+        let written = collector.write_pruning().unwrap();
+        assert_eq!(written.len(), 1, "run {run}");
+        let standard = written[0].minimal.standard.as_deref().unwrap_or_default();
+        assert_eq!(standard, r#"target "a:/.//b""#, "run {run}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -172,6 +172,9 @@ pub struct Example {
     pub implementation: Option<String>,
     /// `parse`, `resolve` or `normalize`.
     pub op: String,
+    /// The rule of a parse (`URI-reference` when absent).
+    #[serde(default)]
+    pub rule: Option<String>,
     /// The base of a resolution.
     #[serde(default)]
     pub base: Option<String>,
@@ -192,12 +195,49 @@ pub struct Example {
     /// The implementation rejects the input.
     #[serde(default)]
     pub invalid: bool,
+    /// The implementation panics with this message.
+    #[serde(default)]
+    pub panicked: Option<String>,
+    /// A setter of the implementation's URL API called on the URL it parses from the input
+    /// (a parse example, the URL's own value or, with the argument `None`, the query or
+    /// fragment cleared) or from the base (a resolve example, the reference's value): the
+    /// example is the href after the call, which must not parse back to itself
+    /// (`super::properties`, `not-idempotent` for setters).
+    #[serde(default)]
+    pub setter: Option<SetterExample>,
+    /// Another entry point of the implementation given a parse example's input
+    /// (`Reach::Conversion`), and its answer, which must not agree with the crate's parse
+    /// (`super::properties`, `conversions-disagree`).
+    #[serde(default)]
+    pub conversion: Option<ConversionExample>,
     /// `true`: a real answer of the crate, to be forgiven (and checked against the crate when
     /// built in); `false`: a near-miss, to be refused.
     pub forgive: bool,
     /// For a near-miss: the plausible bug it stands for.
     #[serde(default)]
     pub why: Option<String>,
+}
+
+/// A setter call in an example ([`Example::setter`]).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetterExample {
+    /// The setter as the crate's API names it: `Url::set_host`.
+    pub name: String,
+    /// Its argument, as the adapter writes it (Rust source): `Some("")`, `None`.
+    pub argument: String,
+    /// The href after the call.
+    pub href: String,
+}
+
+/// An entry point's answer in an example ([`Example::conversion`]).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConversionExample {
+    /// The entry point, as the adapter names it: `url::Url::make_relative`.
+    pub name: String,
+    /// Its answer, components.
+    pub parsed: ParsedExample,
 }
 
 /// A parse answer in an example: absent components are undefined, the path is empty.
@@ -228,7 +268,7 @@ impl Example {
         match self.op.as_str() {
             "parse" => Ok(Request::Parse {
                 input: self.input.clone(),
-                rule: None,
+                rule: self.rule.clone(),
                 zone_id: false,
             }),
             "resolve" => Ok(Request::Resolve {
@@ -251,10 +291,18 @@ impl Example {
             self.normalized.is_some(),
             self.parsed.is_some(),
             self.invalid,
+            self.panicked.is_some(),
+            self.setter.is_some(),
+            self.conversion.is_some(),
         ];
         if given.iter().filter(|&&g| g).count() != 1 {
             return Err(
-                "an example gives exactly one of target, normalized, parsed, invalid".into(),
+                "an example gives exactly one of target, normalized, parsed, invalid, panicked, setter, conversion".into(),
+            );
+        }
+        if self.setter.is_some() || self.conversion.is_some() {
+            return Err(
+                "a setter or conversion example is a call, not an answer of the operation".into(),
             );
         }
         Ok(if let Some(t) = &self.target {
@@ -262,21 +310,30 @@ impl Example {
         } else if let Some(n) = &self.normalized {
             Outcome::Normalized(n.clone())
         } else if let Some(p) = &self.parsed {
-            Outcome::Parsed {
-                components: Components {
-                    scheme: p.scheme.clone(),
-                    userinfo: p.userinfo.clone(),
-                    host: p.host.clone(),
-                    port: p.port.clone(),
-                    path: p.path.clone(),
-                    query: p.query.clone(),
-                    fragment: p.fragment.clone(),
-                },
-                host_kind: p.host_kind,
-            }
+            p.outcome()
+        } else if let Some(message) = &self.panicked {
+            Outcome::Panicked(message.clone())
         } else {
             Outcome::Invalid("example".into())
         })
+    }
+}
+
+impl ParsedExample {
+    /// The parse answer it describes.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::Parsed {
+            components: Components {
+                scheme: self.scheme.clone(),
+                userinfo: self.userinfo.clone(),
+                host: self.host.clone(),
+                port: self.port.clone(),
+                path: self.path.clone(),
+                query: self.query.clone(),
+                fragment: self.fragment.clone(),
+            },
+            host_kind: self.host_kind,
+        }
     }
 }
 
@@ -479,7 +536,16 @@ impl Catalogue {
             for (i, example) in entry.examples.iter().enumerate() {
                 example
                     .case()
-                    .and_then(|_| example.answer())
+                    .and_then(|_| match (&example.setter, &example.conversion) {
+                        (Some(_), _) if example.op == "normalize" => {
+                            Err("a setter is called on a parse or a resolve case".into())
+                        }
+                        (_, Some(_)) if example.op != "parse" => {
+                            Err("a conversion is called on a parse case".into())
+                        }
+                        (Some(_), _) | (_, Some(_)) => Ok(()),
+                        (None, None) => example.answer().map(|_| ()),
+                    })
                     .map_err(|e| format!("{id}: example {}: {e}", i + 1))?;
             }
         }
@@ -557,7 +623,7 @@ impl Catalogue {
     }
 
     /// The steps of `implementation`'s model for the operation `op`, in catalogue order.
-    fn steps(&self, implementation: &str, case: &Request) -> Vec<Step<'_>> {
+    pub(crate) fn steps(&self, implementation: &str, case: &Request) -> Vec<Step<'_>> {
         self.index
             .get(implementation)
             .map(|own| {
@@ -572,6 +638,19 @@ impl Catalogue {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// The departures of `implementation`'s known model for the case's operation that rewrite
+    /// the raw text before anything reads it ([`Departure::preprocesses`]), in the order they
+    /// read it: where a departure's place is sought, the text is as they left it.
+    pub fn text_readings(&self, implementation: &str, case: &Request) -> Vec<Departure> {
+        self.steps(implementation, case)
+            .into_iter()
+            .filter_map(|step| match step.model {
+                Model::Departure(d) if d.preprocesses() => Some(*d),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Whether `implementation`'s model for the case's operation is the URL Standard.
@@ -943,6 +1022,23 @@ impl Catalogue {
         models::outcome(&steps, case, memo)
     }
 
+    /// The bug entries with a model for `implementation` and the case's operation (indices
+    /// into the catalogue, in catalogue order).
+    pub(crate) fn bug_models(&self, implementation: &str, case: &Request) -> &[usize] {
+        self.index
+            .get(implementation)
+            .map_or(&[], |own| own.bug_models[op_index(case)].as_slice())
+    }
+
+    /// What the entries `indices` (catalogue order) together say of a finding they name,
+    /// each recorded as matched.
+    pub(crate) fn naming(&self, indices: &[usize]) -> Arc<Known> {
+        for &i in indices {
+            self.record(i);
+        }
+        self.known_for(indices)
+    }
+
     /// What the entries `indices` (one or more) together say of a finding they cover.
     fn known_for(&self, indices: &[usize]) -> Arc<Known> {
         if let [one] = indices {
@@ -1057,7 +1153,7 @@ fn joined(parts: Vec<Arc<Known>>) -> Known {
 }
 
 /// Every order of `chosen`, `chosen` itself first.
-fn orders(chosen: &[usize]) -> Vec<Vec<usize>> {
+pub(super) fn orders(chosen: &[usize]) -> Vec<Vec<usize>> {
     if chosen.len() <= 1 {
         return vec![chosen.to_vec()];
     }
@@ -1075,7 +1171,7 @@ fn orders(chosen: &[usize]) -> Vec<Vec<usize>> {
 
 /// Every choice of `size` of the numbers below `n`, each in increasing order, in lexicographic
 /// order.
-fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
+pub(super) fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
     fn extend(
         n: usize,
         size: usize,

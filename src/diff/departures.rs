@@ -79,6 +79,10 @@ pub enum Departure {
     Unchecked(Field),
     /// A "%" that starts no pct-encoded triplet is kept as written in a component.
     PercentUnchecked(Field),
+    /// A component takes the characters outside US-ASCII that are neither controls nor
+    /// Unicode spaces as they are, and checks the others (java.net.URI's *other* characters,
+    /// "permitted wherever RFC 2396 permits escaped octets").
+    NonAsciiUnchecked(Field),
     /// A host that starts with "[" is taken up to its first "]" without checking the grammar
     /// of what is between them (an `IP-literal` whose `IPv6address` or `IPvFuture` is not
     /// checked), as long as its characters are ones an IP literal may hold (`unreserved`,
@@ -140,10 +144,42 @@ pub enum Departure {
     PortOutOfRangeRefused,
     /// A rule on the answer: an `IPvFuture` literal (`[v1.x]`) is refused.
     IpvFutureRefused,
-    /// A rule on the answer: an empty path after an authority is reported as "/" (`//h` has the
-    /// path "/"), the form RFC 3986 §6.2.3 gives it in scheme-based normalization.
+    /// A component's characters outside `reserved` and `unreserved` are percent-encoded
+    /// (UTF-8, then `%XX`), and every "%" once one of them starts no triplet, triplets
+    /// included ("%20%" is read as "%2520%25"); a reserved character the component may not
+    /// hold ("[" in a path) is still refused (Python's rfc3986, `encode_component`).
+    EncodedOutsideReserved(Field),
+    /// After a scheme, a path that does not start with "/" (`path-rootless`, so no authority)
+    /// is taken whole and unchecked, a lone "%" included: RFC 2396's `opaque_part`, which
+    /// Go's net/url keeps as `URL.Opaque` ("We consider rootless paths per RFC 3986 as
+    /// opaque"). A path after an authority or a "/" is read as the RFC reads it.
+    OpaquePathUnchecked,
+    /// Control characters and spaces (U+0000 to U+0020) at the start of the text are removed
+    /// before it is read (the URL Standard's first step, "remove any leading C0 control or
+    /// space", which Python's urlsplit takes without its trailing half).
+    LeadingControlOrSpaceStripped,
+    /// Tabs and line breaks (U+0009, U+000A, U+000D) are removed wherever they stand before
+    /// the text is read (the URL Standard's "remove all ASCII tab or newline").
+    TabOrNewlineRemoved,
+    /// Control characters (U+0000 to U+001F and U+007F, C's `iscntrl`) are replaced by "_"
+    /// wherever they stand (PHP's parse_url, `php_replace_controlchars_ex`).
+    ControlAsUnderscore,
+    /// A component that is there but empty is read as absent: its delimiter is dropped
+    /// (PSR-7's getters return "" for a missing user info, query or fragment, and null for a
+    /// missing port, so no empty one can be told from none).
+    EmptyAsAbsent(Field),
+    /// One or three slashes after a scheme are read as the two that start an authority
+    /// (curl: "it also understands and accepts URLs with one or three slashes"); a file
+    /// URL's three slashes are an empty host, as written.
+    OneOrThreeSlashesAsTwo,
+    /// An empty path after an authority is read as "/" (curl: "The part is always at least a
+    /// slash ('/') even if no path was supplied in the URL").
     EmptyPathAsSlash,
 }
+
+/// The components whose emptiness a parser may not tell from their absence: those whose
+/// delimiter is written only when they are there.
+const EMPTY_AS_ABSENT: [Field; 4] = [Field::Userinfo, Field::Port, Field::Query, Field::Fragment];
 
 impl Departure {
     /// Every departure the library holds, in the order attribution tries them.
@@ -152,6 +188,11 @@ impl Departure {
     /// the last "@" is whole when its characters are stood in for.
     pub fn all() -> Vec<Departure> {
         let mut all = vec![
+            Departure::LeadingControlOrSpaceStripped,
+            Departure::TabOrNewlineRemoved,
+            Departure::ControlAsUnderscore,
+            Departure::OneOrThreeSlashesAsTwo,
+            Departure::EmptyPathAsSlash,
             Departure::NetworkPathAsPath,
             Departure::UserinfoToLastAt,
             Departure::IpLiteralUnchecked,
@@ -169,6 +210,18 @@ impl Departure {
         ]);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         all.extend(
+            [
+                Field::Userinfo,
+                Field::Host,
+                Field::Path,
+                Field::Query,
+                Field::Fragment,
+            ]
+            .map(Departure::NonAsciiUnchecked),
+        );
+        all.push(Departure::OpaquePathUnchecked);
+        all.extend(EMPTY_AS_ABSENT.map(Departure::EmptyAsAbsent));
+        all.extend(
             COMPONENTS
                 .iter()
                 .filter(|&&p| takes_pct_encoded(p))
@@ -183,6 +236,16 @@ impl Departure {
                 Field::Fragment,
             ]
             .map(Departure::EncodedInsteadOfRefused),
+        );
+        all.extend(
+            [
+                Field::Userinfo,
+                Field::Host,
+                Field::Path,
+                Field::Query,
+                Field::Fragment,
+            ]
+            .map(Departure::EncodedOutsideReserved),
         );
         // Rules on the answer: they read the input as the reference does, so attribution,
         // which looks for the readings that change the case, never tries them; a catalogue
@@ -201,7 +264,6 @@ impl Departure {
             Departure::EmptyPortRefused,
             Departure::PortOutOfRangeRefused,
             Departure::IpvFutureRefused,
-            Departure::EmptyPathAsSlash,
         ]);
         all
     }
@@ -212,6 +274,7 @@ impl Departure {
         match self {
             Departure::Unchecked(part) => format!("{}-unchecked", part.name()),
             Departure::PercentUnchecked(part) => format!("{}-percent-unchecked", part.name()),
+            Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
             Departure::IpLiteralUnchecked => "ip-literal-unchecked".to_owned(),
             Departure::IpLiteralToLastBracket => "ip-literal-to-last-bracket".to_owned(),
             Departure::UserinfoToLastAt => "userinfo-to-last-at".to_owned(),
@@ -231,6 +294,17 @@ impl Departure {
             Departure::EmptyPortRefused => "empty-port-refused".to_owned(),
             Departure::PortOutOfRangeRefused => "port-out-of-range-refused".to_owned(),
             Departure::IpvFutureRefused => "ipvfuture-refused".to_owned(),
+            Departure::EncodedOutsideReserved(part) => {
+                format!("{}-encoded-outside-reserved", part.name())
+            }
+            Departure::OpaquePathUnchecked => "opaque-path-unchecked".to_owned(),
+            Departure::LeadingControlOrSpaceStripped => {
+                "leading-control-or-space-stripped".to_owned()
+            }
+            Departure::TabOrNewlineRemoved => "tab-or-newline-removed".to_owned(),
+            Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
+            Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
+            Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
         }
     }
@@ -249,6 +323,10 @@ impl Departure {
             ),
             Departure::PercentUnchecked(part) => format!(
                 "the parser keeps a \"%\" that starts no pct-encoded triplet in the {} as written, where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG`",
+                part.name()
+            ),
+            Departure::NonAsciiUnchecked(part) => format!(
+                "the parser takes the characters of the {0} outside US-ASCII that are neither controls nor Unicode spaces as they are, where RFC 3986's `{0}` rule (Appendix A) allows only ASCII, and a character outside it only percent-encoded (§2.5)",
                 part.name()
             ),
             Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking the address between them (any of the characters an IP literal may hold, in any order), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
@@ -271,8 +349,21 @@ impl Departure {
             ),
             Departure::EmptyPortRefused => "the parser refuses an empty port (`//h:`), which RFC 3986 §3.2.3 allows (`port = *DIGIT`; \"URI producers and normalizers should omit the port component and its \":\" delimiter if port is empty\", a recommendation to writers, not a rule for readers)".to_owned(),
             Departure::PortOutOfRangeRefused => "the parser refuses a port above 65535 (it holds the port as a 16-bit number), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
-            Departure::EmptyPathAsSlash => "the parser reports an empty path after an authority as \"/\", where RFC 3986 §3.3 reads the empty path as written (`path-abempty`); §6.2.3 makes the two equivalent only in a scheme-based normalization, for a scheme that says so".to_owned(),
             Departure::IpvFutureRefused => "the parser refuses an IPvFuture literal (`[v1.x]`), which RFC 3986 §3.2.2 allows: `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
+            Departure::EncodedOutsideReserved(part) => format!(
+                "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and every \"%\" once one of them starts no triplet, a triplet too, where the RFC refuses the input, and §2.4 says \"Implementations must not percent-encode or decode the same string more than once\"; a reserved character the `{0}` rule refuses is still refused",
+                part.name()
+            ),
+            Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
+            Departure::LeadingControlOrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
+            Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
+            Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
+            Departure::EmptyAsAbsent(part) => format!(
+                "the parser reads an empty {0} as no {0}: its delimiter is lost, where RFC 3986 §5.3 keeps apart a component that is empty and one that is undefined (\"a:?\" and \"a:\" are two URIs)",
+                part.name()
+            ),
+            Departure::OneOrThreeSlashesAsTwo => "the parser reads one or three slashes after a scheme as the two that start an authority (\"a:/h\" and \"a:///h\" as \"a://h\"), where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and reads \"a:/h\" as a path".to_owned(),
+            Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
         }
     }
 
@@ -281,6 +372,8 @@ impl Departure {
     /// but the rules on the answer, which rewrite nothing.
     pub fn restores(self) -> bool {
         !self.is_answer_rule()
+            && !matches!(self, Departure::EncodedOutsideReserved(_))
+            && !self.preprocesses()
     }
 
     /// Whether the departure is a rule on the answer, which reads the input as the reference
@@ -292,6 +385,20 @@ impl Departure {
                 | Departure::EmptyPortRefused
                 | Departure::PortOutOfRangeRefused
                 | Departure::IpvFutureRefused
+        )
+    }
+
+    /// Whether the departure rewrites the raw text before the parser reads anything (removes
+    /// characters from it), so that it reads every string of a case, the base of a resolution
+    /// too, and comes before every other departure: the others read what it left.
+    pub fn preprocesses(self) -> bool {
+        matches!(
+            self,
+            Departure::LeadingControlOrSpaceStripped
+                | Departure::TabOrNewlineRemoved
+                | Departure::ControlAsUnderscore
+                | Departure::EmptyAsAbsent(_)
+                | Departure::OneOrThreeSlashesAsTwo
                 | Departure::EmptyPathAsSlash
         )
     }
@@ -305,15 +412,51 @@ impl Departure {
         };
         let spans = Spans::of(input);
         match self {
-            Departure::Unchecked(part) | Departure::EncodedInsteadOfRefused(part) => {
+            Departure::Unchecked(part)
+            | Departure::EncodedInsteadOfRefused(part)
+            | Departure::EncodedOutsideReserved(part) => {
                 let range = spans.of_part(part)?;
+                // A reserved character is one the last leaves as it is (and refused).
+                let keeps_reserved = matches!(self, Departure::EncodedOutsideReserved(_));
+                let reserved = |c: char| c.is_ascii() && RESERVED.contains(&(c as u8));
                 taken(input, range, part)
+                    .into_iter()
+                    .find(|&(_, c, taken)| {
+                        taken == Taken::Refused && !(keeps_reserved && reserved(c))
+                    })
+                    .map(|(at, c, _)| (at, c))
+            }
+            Departure::PercentUnchecked(_) => None,
+            Departure::NonAsciiUnchecked(part) => {
+                let range = spans.of_part(part)?;
+                input[range.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| is_other(c))
+                    .map(|(i, c)| (range.start + i, c))
+            }
+            Departure::OpaquePathUnchecked => {
+                let range = spans.opaque_path(input)?;
+                taken(input, range, Field::Path)
                     .into_iter()
                     .find(|&(_, _, taken)| taken == Taken::Refused)
                     .map(|(at, c, _)| (at, c))
             }
-            Departure::PercentUnchecked(_) => None,
-            Departure::IpLiteralUnchecked => {
+            // The character a rewrite of the text removes or replaces: others of its class must
+            // go the same way (a parser that stops a fragment at a line break, and drops what
+            // follows, is not one that removes tabs and line breaks).
+            Departure::LeadingControlOrSpaceStripped => {
+                input.chars().next().filter(|&c| c <= ' ').map(|c| (0, c))
+            }
+            Departure::TabOrNewlineRemoved => input
+                .char_indices()
+                .find(|&(_, c)| matches!(c, '\t' | '\n' | '\r')),
+            Departure::ControlAsUnderscore => {
+                input.char_indices().find(|&(_, c)| c.is_ascii_control())
+            }
+            Departure::EmptyAsAbsent(_)
+            | Departure::OneOrThreeSlashesAsTwo
+            | Departure::EmptyPathAsSlash => None,
+            Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
                 let host = spans.host?;
                 let text = &input[host.clone()];
                 let close = text.find(']')?;
@@ -323,8 +466,7 @@ impl Departure {
                     .next()
                     .map(|c| (host.start + 1, c))
             }
-            Departure::IpLiteralToLastBracket
-            | Departure::UserinfoToLastAt
+            Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
             | Departure::AuthorityEndsAtRefused
             | Departure::IpLiteralNotRead
@@ -335,23 +477,28 @@ impl Departure {
             | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
-            | Departure::IpvFutureRefused
-            | Departure::EmptyPathAsSlash => None,
+            | Departure::IpvFutureRefused => None,
         }
     }
 
     /// The characters tried in the place [`Departure::probe_site`] names: those the departure
-    /// says the parser takes there as it takes the one it took.
+    /// says the parser takes there as it takes the one it took (at least four of them must
+    /// hold, or all where fewer are tried).
     pub fn probes(self) -> &'static [char] {
         match self {
             // One of each class a rule may refuse, a lone "%" aside (a departure of its own).
-            Departure::Unchecked(_) | Departure::EncodedInsteadOfRefused(_) => &[
+            Departure::Unchecked(_)
+            | Departure::EncodedInsteadOfRefused(_)
+            | Departure::EncodedOutsideReserved(_)
+            | Departure::OpaquePathUnchecked => &[
                 ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
             ],
-            // Characters an IP literal may hold, none of which makes the address valid.
-            Departure::IpLiteralUnchecked => &['g', 'z', '-', '.', '_', '~', '!', '$', '=', ':'],
+            // Characters an IP literal may hold, none of which makes the address valid: a lone
+            // "%" too, which a parser that checks escapes in it refuses (Go's net/url).
+            Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
+                &['g', 'z', '-', '.', '_', '~', '!', '$', '=', ':', '%']
+            }
             Departure::PercentUnchecked(_)
-            | Departure::IpLiteralToLastBracket
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
             | Departure::AuthorityEndsAtRefused
@@ -364,12 +511,32 @@ impl Departure {
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
+            | Departure::EmptyAsAbsent(_)
+            | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash => &[],
+            Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
+            // Letters of several scripts and planes, a private-use and a specials character.
+            Departure::NonAsciiUnchecked(_) => &[
+                '\u{e9}',
+                '\u{3b1}',
+                '\u{4e2d}',
+                '\u{ffef}',
+                '\u{e000}',
+                '\u{10000}',
+                '\u{1f600}',
+            ],
+            Departure::TabOrNewlineRemoved => &['\t', '\n', '\r'],
+            Departure::ControlAsUnderscore => &['\u{1}', '\t', '\n', '\u{1f}', '\u{7f}'],
         }
     }
 
-    /// The case as the departure reads it, when it changes it: a parse of a URI rule only.
+    /// The case as the departure reads it, when it changes it: a parse of a URI rule only,
+    /// but for a departure that removes characters from the raw text, which reads every
+    /// string of every case.
     pub(crate) fn rewrite(self, case: &Request) -> Option<Request> {
+        if self.preprocesses() {
+            return self.preprocess(case);
+        }
         let Request::Parse {
             input,
             rule,
@@ -392,6 +559,22 @@ impl Departure {
             Departure::PercentUnchecked(part) => {
                 let range = spans.of_part(part)?;
                 replace_taken(input, range, part, Taken::LonePercent)
+            }
+            Departure::NonAsciiUnchecked(part) => {
+                let range = spans.of_part(part)?;
+                if part == Field::Host && input[range.clone()].starts_with('[') {
+                    return None;
+                }
+                let (_, stand_in) = self::rule(part);
+                let mut out = String::with_capacity(input.len());
+                out.push_str(&input[..range.start]);
+                out.extend(
+                    input[range.clone()]
+                        .chars()
+                        .map(|c| if is_other(c) { stand_in } else { c }),
+                );
+                out.push_str(&input[range.end..]);
+                out
             }
             Departure::IpLiteralUnchecked => {
                 // The literal, brackets and all, stood in for by a reg-name of its length; its
@@ -541,10 +724,26 @@ impl Departure {
                 let end = input.find(['/', '?', '#']).unwrap_or(input.len());
                 stand_in_colons(input, 0..end)
             }
+            Departure::EncodedOutsideReserved(part) => {
+                let range = spans.of_part(part)?;
+                if part == Field::Host && input[range.clone()].starts_with('[') {
+                    return None;
+                }
+                encode_outside_reserved(input, range, part)
+            }
+            Departure::OpaquePathUnchecked => {
+                let range = spans.opaque_path(input)?;
+                replace_taken_where(input, range, Field::Path, |taken| taken != Taken::Allowed)
+            }
             Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
+            | Departure::LeadingControlOrSpaceStripped
+            | Departure::TabOrNewlineRemoved
+            | Departure::ControlAsUnderscore
+            | Departure::EmptyAsAbsent(_)
+            | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
@@ -552,6 +751,75 @@ impl Departure {
             rule: rule.clone(),
             zone_id: *zone_id,
         })
+    }
+
+    /// Every string of the case (the base of a resolution too) as this departure reads its
+    /// text; `None` when it changes none.
+    fn preprocess(self, case: &Request) -> Option<Request> {
+        let mut read = case.clone();
+        match &mut read {
+            Request::Parse { input, .. } | Request::Normalize { input, .. } => {
+                *input = self.read_text(input);
+            }
+            Request::Resolve { base, input, .. } => {
+                *base = self.read_text(base);
+                *input = self.read_text(input);
+            }
+        }
+        (read != *case).then_some(read)
+    }
+
+    /// `text` as a departure that rewrites the raw text reads it.
+    fn read_text(self, text: &str) -> String {
+        let spans = || Spans::of(text);
+        let without = |at: usize| format!("{}{}", &text[..at], &text[at + 1..]);
+        match self {
+            Departure::LeadingControlOrSpaceStripped => {
+                text.trim_start_matches(|c: char| c <= ' ').to_owned()
+            }
+            Departure::TabOrNewlineRemoved => text
+                .chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect(),
+            Departure::ControlAsUnderscore => text
+                .chars()
+                .map(|c| if c.is_ascii_control() { '_' } else { c })
+                .collect(),
+            Departure::EmptyAsAbsent(part) => {
+                let spans = spans();
+                match (part, spans.of_part(part)) {
+                    // The delimiter after an empty userinfo, before an empty other part.
+                    (Field::Userinfo, Some(range)) if range.is_empty() => without(range.end),
+                    (_, Some(range)) if range.is_empty() && range.start > 0 => {
+                        without(range.start - 1)
+                    }
+                    _ => text.to_owned(),
+                }
+            }
+            Departure::OneOrThreeSlashesAsTwo => {
+                let Some(scheme) = spans().scheme else {
+                    return text.to_owned();
+                };
+                let after = scheme.end + 1;
+                let slashes = text[after..].bytes().take_while(|&b| b == b'/').count();
+                let file = text[scheme].eq_ignore_ascii_case("file");
+                if slashes == 1 || (slashes == 3 && !file) {
+                    format!("{}//{}", &text[..after], &text[after + slashes..])
+                } else {
+                    text.to_owned()
+                }
+            }
+            Departure::EmptyPathAsSlash => {
+                let spans = spans();
+                match spans.authority {
+                    Some(authority) if spans.path.is_empty() => {
+                        format!("{}/{}", &text[..authority.end], &text[authority.end..])
+                    }
+                    _ => text.to_owned(),
+                }
+            }
+            _ => text.to_owned(),
+        }
     }
 
     /// The answer with every component the reference read in the rewritten input given back
@@ -752,17 +1020,6 @@ impl Departure {
             Departure::IpvFutureRefused if host_kind == Some(HostKind::IpvFuture) => {
                 refused("an IPvFuture literal")
             }
-            Departure::EmptyPathAsSlash
-                if components.host.is_some() && components.path.is_empty() =>
-            {
-                Outcome::Parsed {
-                    components: Components {
-                        path: "/".to_owned(),
-                        ..components
-                    },
-                    host_kind,
-                }
-            }
             _ => Outcome::Parsed {
                 components,
                 host_kind,
@@ -940,6 +1197,14 @@ impl Spans {
         Some(start..authority.end)
     }
 
+    /// The path, when a scheme precedes it and it neither is empty nor starts with "/" (so
+    /// that no authority precedes it either).
+    fn opaque_path(&self, input: &str) -> Option<std::ops::Range<usize>> {
+        self.scheme.as_ref()?;
+        let path = self.path.clone();
+        (!path.is_empty() && !input[path.clone()].starts_with('/')).then_some(path)
+    }
+
     fn of_part(&self, part: Field) -> Option<std::ops::Range<usize>> {
         match part {
             Field::Scheme => self.scheme.clone(),
@@ -1009,11 +1274,63 @@ fn taken(input: &str, range: std::ops::Range<usize>, part: Field) -> Vec<(usize,
 /// `input` with every character of `part` that its rule takes as `which` replaced by the
 /// part's stand-in.
 fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Field, which: Taken) -> String {
+    replace_taken_where(input, range, part, |taken| taken == which)
+}
+
+/// `input` with every character of `part` whose taking `which` selects replaced by the part's
+/// stand-in.
+fn replace_taken_where(
+    input: &str,
+    range: std::ops::Range<usize>,
+    part: Field,
+    which: impl Fn(Taken) -> bool,
+) -> String {
     let (_, stand_in) = rule(part);
     let mut out = String::with_capacity(input.len());
     out.push_str(&input[..range.start]);
     for (_, c, taken) in taken(input, range.clone(), part) {
-        out.push(if taken == which { stand_in } else { c });
+        out.push(if which(taken) { stand_in } else { c });
+    }
+    out.push_str(&input[range.end..]);
+    out
+}
+
+/// Whether `c` is outside US-ASCII and neither a control (C1) nor a Unicode space (`Zs`, `Zl`,
+/// `Zp`): java.net.URI's *other* characters.
+fn is_other(c: char) -> bool {
+    !c.is_ascii()
+        && !c.is_control()
+        && !matches!(
+            c,
+            '\u{a0}' | '\u{1680}' | '\u{2000}'
+                ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+        )
+}
+
+/// RFC 3986's `reserved = gen-delims / sub-delims` (§2.2).
+const RESERVED: &[u8] = b":/?#[]@!$&'()*+,;=";
+
+/// `input` with every character of `part` outside `reserved` and `unreserved` percent-encoded,
+/// and every "%" of it when one of them starts no triplet.
+fn encode_outside_reserved(input: &str, range: std::ops::Range<usize>, part: Field) -> String {
+    let every_percent = taken(input, range.clone(), part)
+        .iter()
+        .any(|&(_, _, taken)| taken == Taken::LonePercent);
+    let mut out = String::with_capacity(input.len() + 8);
+    out.push_str(&input[..range.start]);
+    for c in input[range.clone()].chars() {
+        let kept = if c == '%' {
+            !every_percent
+        } else {
+            c.is_ascii() && (UNRESERVED.contains(c as u8) || RESERVED.contains(&(c as u8)))
+        };
+        if kept {
+            out.push(c);
+        } else {
+            for byte in c.to_string().bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        }
     }
     out.push_str(&input[range.end..]);
     out
@@ -1285,13 +1602,108 @@ mod tests {
         }
         let future = composed(&[Departure::IpvFutureRefused], "//[v1.x]").unwrap();
         assert!(matches!(future, Outcome::Invalid(_)), "{future:?}");
-        let slash = composed(&[Departure::EmptyPathAsSlash], "//h?q").unwrap();
-        assert_eq!(components(&slash).path, "/");
-        let none = composed(&[Departure::EmptyPathAsSlash], "a:").unwrap();
-        assert_eq!(components(&none).path, "");
         // No reading of the input: attribution, which seeks readings, never tries them.
         assert_eq!(
-            Departure::EmptyPathAsSlash.rewrite(&Request::parse("//h")),
+            Departure::EmptyPortRefused.rewrite(&Request::parse("//h:")),
+            None
+        );
+    }
+
+    #[test]
+    fn characters_outside_ascii_may_be_taken() {
+        let path = Departure::NonAsciiUnchecked(Field::Path);
+        let read = answer(path, "/\u{e9}\u{4e2d}").unwrap();
+        assert_eq!(components(&read).path, "/\u{e9}\u{4e2d}");
+        // A Unicode space, a C1 control and an ASCII character the rule refuses stay refused.
+        for refused in ["/\u{e9}\u{2028}", "/\u{e9}\u{85}", "/\u{e9} "] {
+            let read = answer(path, refused).unwrap();
+            assert!(matches!(read, Outcome::Invalid(_)), "{refused:?}: {read:?}");
+        }
+    }
+
+    #[test]
+    fn characters_outside_reserved_may_be_encoded() {
+        let path = Departure::EncodedOutsideReserved(Field::Path);
+        let encoded = answer(path, "/a b\u{e9}%20").unwrap();
+        assert_eq!(components(&encoded).path, "/a%20b%C3%A9%20");
+        // One lone "%" and every "%" is encoded, a triplet's too.
+        let every = answer(path, "/a%20%").unwrap();
+        assert_eq!(components(&every).path, "/a%2520%25");
+        // A reserved character the path refuses stays, and is refused.
+        let bracket = answer(path, "/a b[").unwrap();
+        assert!(matches!(bracket, Outcome::Invalid(_)), "{bracket:?}");
+    }
+
+    #[test]
+    fn an_opaque_path_is_taken_whole() {
+        let read = answer(Departure::OpaquePathUnchecked, "a:b c%\u{e9}%zz?q").unwrap();
+        assert_eq!(components(&read).path, "b c%\u{e9}%zz");
+        assert_eq!(components(&read).query.as_deref(), Some("q"));
+        // A path after "/" or an authority, or without a scheme, is the RFC's.
+        assert_eq!(answer(Departure::OpaquePathUnchecked, "a:/b c"), None);
+        assert_eq!(answer(Departure::OpaquePathUnchecked, "a://h/b c"), None);
+        assert_eq!(answer(Departure::OpaquePathUnchecked, "b c"), None);
+    }
+
+    #[test]
+    fn text_may_be_rewritten_before_it_is_read() {
+        let stripped = answer(Departure::LeadingControlOrSpaceStripped, " \u{1}a:b").unwrap();
+        assert_eq!(components(&stripped).scheme.as_deref(), Some("a"));
+        // Only at the start.
+        assert_eq!(
+            answer(Departure::LeadingControlOrSpaceStripped, "a:b "),
+            None
+        );
+        let removed = answer(Departure::TabOrNewlineRemoved, "a:b\tc\r\n").unwrap();
+        assert_eq!(components(&removed).path, "bc");
+        let underscored = answer(Departure::ControlAsUnderscore, "a:b\u{1}\u{7f}").unwrap();
+        assert_eq!(components(&underscored).path, "b__");
+        let slashes = answer(Departure::OneOrThreeSlashesAsTwo, "a:/h/p").unwrap();
+        assert_eq!(components(&slashes).host.as_deref(), Some("h"));
+        let three = answer(Departure::OneOrThreeSlashesAsTwo, "a:///h").unwrap();
+        assert_eq!(components(&three).host.as_deref(), Some("h"));
+        // Two are the RFC's, four are no authority's, and a file URL's three an empty host.
+        assert_eq!(answer(Departure::OneOrThreeSlashesAsTwo, "a://h"), None);
+        assert_eq!(answer(Departure::OneOrThreeSlashesAsTwo, "a:////h"), None);
+        assert_eq!(answer(Departure::OneOrThreeSlashesAsTwo, "file:///p"), None);
+        let slash = answer(Departure::EmptyPathAsSlash, "a://h?q").unwrap();
+        assert_eq!(components(&slash).path, "/");
+        assert_eq!(answer(Departure::EmptyPathAsSlash, "a:"), None);
+        // A resolution reads both of its strings so.
+        let case = Request::Resolve {
+            base: " a:/b".into(),
+            input: " c".into(),
+            strict: true,
+        };
+        let read = Departure::LeadingControlOrSpaceStripped
+            .rewrite(&case)
+            .unwrap();
+        assert_eq!(
+            read,
+            Request::Resolve {
+                base: "a:/b".into(),
+                input: "c".into(),
+                strict: true
+            }
+        );
+    }
+
+    #[test]
+    fn an_empty_component_may_be_read_as_absent() {
+        let query = answer(Departure::EmptyAsAbsent(Field::Query), "a:b?#f").unwrap();
+        assert_eq!(components(&query).query, None);
+        assert_eq!(components(&query).fragment.as_deref(), Some("f"));
+        let fragment = answer(Departure::EmptyAsAbsent(Field::Fragment), "a:b#").unwrap();
+        assert_eq!(components(&fragment).fragment, None);
+        let port = answer(Departure::EmptyAsAbsent(Field::Port), "//h:/p").unwrap();
+        assert_eq!(components(&port).port, None);
+        assert_eq!(components(&port).path, "/p");
+        let userinfo = answer(Departure::EmptyAsAbsent(Field::Userinfo), "//@h").unwrap();
+        assert_eq!(components(&userinfo).userinfo, None);
+        assert_eq!(components(&userinfo).host.as_deref(), Some("h"));
+        // A component that holds something is no empty one.
+        assert_eq!(
+            answer(Departure::EmptyAsAbsent(Field::Query), "a:b?c"),
             None
         );
     }

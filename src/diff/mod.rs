@@ -2,6 +2,7 @@
 //! reference's, classify what differs, and shrink it to a minimal input.
 
 pub mod catalogue;
+mod chains;
 pub mod compare;
 pub mod departures;
 pub mod meaning;
@@ -307,9 +308,11 @@ impl Engine {
     /// implementation accepts what the reference refuses (or refuses what it accepts) in a
     /// resolution or a normalization because its parser does so on the reference, the base or
     /// the input alone, that parse's finding, with the same kind and the same catalogue entry
-    /// (or none). One parser behaviour then makes one report, shown by its smallest case,
-    /// rather than one per operation that goes through the parser. `None` when no parse of
-    /// the case's strings shows it.
+    /// (or none, or any for a finding no entry explains: a parser's documented reading, or
+    /// its confirmed bug, is the cause of the resolutions that carry it, which no entry of
+    /// those operations models). One parser behaviour then makes one report, shown by its
+    /// smallest case, rather than one per operation that goes through the parser. `None` when
+    /// no parse of the case's strings shows it.
     ///
     /// Likewise a target or a normalized string that differs in a component because it carries
     /// the parser's reading of it: when the implementation's parse of the base or the input
@@ -354,12 +357,12 @@ impl Engine {
                         })
                         .flatten()
                 })
-                // The parse is the cause where the catalogue reads both alike, or where the
-                // finding is a candidate and the catalogue explains the parse: a resolution
-                // that accepts what the parser accepts for a documented reason is that
-                // documented reason, not a bug of its own. A finding the catalogue explains is
-                // never filed under a parse it does not.
-                .filter(|parse| known(parse) == known(finding) || finding.known.is_none())
+                .filter(|parse| {
+                    known(parse) == known(finding)
+                        // A reading the parser is known for (documented, or a confirmed bug) is
+                        // the cause of what no entry explains in an operation that carries it.
+                        || (finding.known.is_none() && parse.known.is_some())
+                })
         };
         match finding.signature.kind {
             DifferenceKind::AcceptsInvalid | DifferenceKind::RejectsValid => strings
@@ -528,25 +531,35 @@ impl Engine {
         // the implementation must answer as the departure says with every other character the
         // rule refuses there too (a parser that takes a "%" in a path but refuses a space
         // checks the path, and its cause is narrower).
+        // The text as the implementation's known model rewrites it before anything reads it
+        // (curl's "a:/h" as "a://h"), then as the departures before each one read it.
+        let text_readings = catalogue.text_readings(name, &finding.case);
+        let before = |k: usize| -> Vec<departures::Departure> {
+            text_readings
+                .iter()
+                .chain(&departures[..k])
+                .copied()
+                .collect()
+        };
         for (k, departure) in departures.iter().enumerate() {
             // The place is sought in the case as the departures before it read it (a path that
             // is one only once "//" is read as a path), and probed in the case as given, where
-            // the same character stands at the same place.
-            let Some((at, original)) =
-                departure.probe_site(&read_by(&departures[..k], &finding.case))
+            // the same character must stand at the same place: a place that a rewrite of the
+            // text moved cannot be probed, and one input does not make a mechanism.
+            let Some((at, original)) = departure.probe_site(&read_by(&before(k), &finding.case))
             else {
                 continue;
             };
             let given = probed_string(&mut finding.case.clone(), false).clone();
             if given.get(at..).and_then(|rest| rest.chars().next()) != Some(original) {
-                continue;
+                return None;
             }
             let mut probed = 0;
             for &probe in departure.probes().iter().filter(|&&c| c != original) {
                 let mut case = finding.case.clone();
                 probed_string(&mut case, false)
                     .replace_range(at..at + original.len_utf8(), probe.encode_utf8(&mut [0; 4]));
-                if departure.probe_site(&read_by(&departures[..k], &case)) != Some((at, probe)) {
+                if departure.probe_site(&read_by(&before(k), &case)) != Some((at, probe)) {
                     continue;
                 }
                 let modelled = catalogue.departing_answer(name, &departures, &case);
@@ -558,7 +571,13 @@ impl Engine {
                 }
                 probed += 1;
             }
-            if probed < 4 {
+            // At least four probes hold, or every one a short class has.
+            let tried = departure
+                .probes()
+                .iter()
+                .filter(|&&c| c != original)
+                .count();
+            if probed < tried.min(4) {
                 return None;
             }
         }
@@ -863,6 +882,21 @@ impl Core {
                 finding.id = finding.signature.id();
                 finding.known = Some(known.clone());
             }
+            // A property broken by calls that bugs' models make, and the crate's known model
+            // alone does not, is those bugs showing through it (`chains`).
+            if finding.known.is_none()
+                && let Some(trace) = &failure.trace
+                && let Some(bugs) = self.catalogue.bugs_behind(
+                    implementation.about().name,
+                    implementation.blind_spots(),
+                    trace,
+                )
+            {
+                let known = self.catalogue.naming(&bugs);
+                finding.signature.known = Some(known.mechanism().id.clone());
+                finding.id = finding.signature.id();
+                finding.known = Some(known);
+            }
             // One finding per signature and case: a property broken twice on one case (the
             // same panic reached by two calls) is one finding.
             if !findings.iter().any(|f| f.signature == finding.signature) {
@@ -1064,11 +1098,17 @@ pub const UNCHECKED_PROBES: [char; 16] = [
     ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']', '@', '%', '\u{1}', '\u{e9}',
 ];
 
-/// `case` as `departures` read it, each in turn.
+/// `case` as `departures` read it, each in turn (those that remove characters from the raw
+/// text first, as models compose them).
 fn read_by(departures: &[departures::Departure], case: &Request) -> Request {
-    departures.iter().fold(case.clone(), |seen, departure| {
-        departure.rewrite(&seen).unwrap_or(seen)
-    })
+    let (first, then): (Vec<&departures::Departure>, Vec<_>) =
+        departures.iter().partition(|d| d.preprocesses());
+    first
+        .into_iter()
+        .chain(then)
+        .fold(case.clone(), |seen, departure| {
+            departure.rewrite(&seen).unwrap_or(seen)
+        })
 }
 
 /// The string of `case` a reference's error is about: the base of a resolution when
@@ -1731,6 +1771,42 @@ mod tests {
         let mut other = found.clone();
         other.actual = Outcome::Resolved("a:/a^#x".into());
         assert_eq!(engine.cause(&other), None);
+    }
+
+    #[test]
+    fn a_documented_reading_of_the_parser_is_the_cause_of_the_resolution_that_carries_it() {
+        // The parser keeps a "[" in the fragment, which its catalogue documents; a resolution
+        // that carries one into its target is no entry's, and is filed with that parse.
+        let catalogue = Catalogue::bundled_with(
+            &[],
+            &[(
+                "absolute-lenient".to_owned(),
+                std::path::PathBuf::from("known-differences.yaml"),
+                "entries:\n  - id: lenient-fragment\n    implementations: [absolute-lenient]\n    class: documented-deviation\n    reason: r\n    link: l\n    ops: [parse]\n    model: !departure fragment-unchecked\n".to_owned(),
+            )],
+        )
+        .unwrap();
+        let engine = Engine::in_thread(
+            vec![Arc::new(AbsoluteLenient {
+                uri_rule_only: false,
+            })],
+            catalogue,
+        );
+        let resolve = Request::Resolve {
+            base: "a:/a".into(),
+            input: "#[".into(),
+            strict: true,
+        };
+        let found = engine.run_one("absolute-lenient", &resolve).unwrap();
+        assert!(found.known.is_none(), "{:?}", found.known);
+        let cause = engine
+            .cause(&found)
+            .expect("the documented parse of the target");
+        assert_eq!(cause.case, Request::parse("a:/a#["));
+        assert_eq!(
+            cause.known.as_ref().map(|k| k.id.as_str()),
+            Some("lenient-fragment")
+        );
     }
 
     #[test]

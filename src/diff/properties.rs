@@ -42,6 +42,75 @@ pub struct PropertyFailure {
     /// For a `conversions-disagree` of an entry point that answers the case itself (a
     /// conversion, another resolution): that entry point's answer.
     pub other: Option<Outcome>,
+    /// The crate's calls that show it, for a model to reproduce (`super::chains`): for the
+    /// serializer, setter and normalization properties; `None` for the others.
+    pub trace: Option<Trace>,
+}
+
+/// The calls of the crate a property failure rests on, each with what the crate answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trace {
+    /// A parse case's input, the crate's serialization of it (`first`), and the crate's
+    /// serialization of `first` (`second`) or the error parsing `first` gave.
+    Serialized {
+        /// The case's input.
+        input: String,
+        /// Its serialization.
+        first: String,
+        /// The serialization of `first`, or the error its parse gave.
+        second: Result<String, String>,
+    },
+    /// A parse case's answer and another entry point's answer to the same string.
+    Conversion {
+        /// The case's input.
+        input: String,
+        /// The rule it was parsed by.
+        rule: Rule,
+        /// The entry point (`Reach::Conversion`), by name.
+        entry: &'static str,
+        /// The crate's parse.
+        parsed: Box<Outcome>,
+        /// The entry point's answer.
+        conversion: Box<Outcome>,
+    },
+    /// A resolve case's target and the crate's serialization of its parse of it (`again`).
+    Resolved {
+        /// The base.
+        base: String,
+        /// The reference.
+        input: String,
+        /// The crate's target.
+        target: String,
+        /// The serialization of the crate's parse of `target`.
+        again: String,
+    },
+    /// A setter called on the URL the crate parses from `input`, with `donor`'s value (a
+    /// resolve case's reference) or the URL's own.
+    Setter {
+        /// The URL the setter was called on, as given.
+        input: String,
+        /// The URL whose value was set, when not the URL's own.
+        donor: Option<String>,
+        /// The call and what came of it.
+        call: SetterCall,
+    },
+    /// A normalization case's input, the crate's normalization of it (`once`), and what the
+    /// crate made of `once`: its normalization (`twice`), its parse as a URI reference
+    /// (`parsed`), and the parse of the input (`input_parsed`), where the property asked them.
+    Normalized {
+        /// The case's input.
+        input: String,
+        /// The level it was normalized at.
+        level: Level,
+        /// Its normalization.
+        once: String,
+        /// The normalization of `once`.
+        twice: Option<Box<Outcome>>,
+        /// The parse of `once` by the `URI-reference` rule.
+        parsed: Option<Box<Outcome>>,
+        /// The parse of the input by the `URI-reference` rule.
+        input_parsed: Option<Box<Outcome>>,
+    },
 }
 
 impl PropertyFailure {
@@ -153,6 +222,7 @@ impl<'a> Checker<'a> {
             detail: detail.to_owned(),
             chain: chain.to_vec(),
             other: None,
+            trace: None,
         });
     }
 
@@ -186,6 +256,7 @@ impl<'a> Checker<'a> {
                     detail: compare::panic_location(&message),
                     chain: vec![step(step_name, &input()), format!("panicked: {message}")],
                     other: None,
+                    trace: None,
                 });
                 None
             }
@@ -320,7 +391,11 @@ impl<'a> Checker<'a> {
         if self.implementation.promises().keeps_text {
             self.fail(DifferenceKind::RoundTrip, None, "text-changed", &chain());
         }
-        match self.parse(first, rule) {
+        // The round trip's failure, if any, gets the calls it rests on once the second
+        // serialization is made (after it, as the calls have always been made).
+        let mut round_trip_failure = None;
+        let again = self.parse(first, rule);
+        match &again {
             Some(Outcome::Parsed {
                 components: again,
                 host_kind: again_kind,
@@ -333,25 +408,42 @@ impl<'a> Checker<'a> {
                     ..c.clone()
                 };
                 if let Some(field) =
-                    first_difference(&folded(components), host_kind, &folded(&again), again_kind)
+                    first_difference(&folded(components), host_kind, &folded(again), *again_kind)
                 {
                     let mut chain = chain();
                     chain.push(format!("parse {}", again.describe()));
                     self.fail(DifferenceKind::RoundTrip, Some(field), "components", &chain);
+                    round_trip_failure = Some(self.failures.len() - 1);
                 }
             }
             Some(Outcome::Invalid(error)) => {
                 let mut chain = chain();
                 chain.push(format!("parse error: {error}"));
                 self.fail(DifferenceKind::RoundTrip, None, "reparse-fails", &chain);
+                round_trip_failure = Some(self.failures.len() - 1);
             }
             _ => {}
         }
-        if let Some(Ok(second)) = self.serialize(first) {
+        let second = self.serialize(first);
+        // What the crate made of `first`: its serialization, or the error its parse gave.
+        let made_of_first = match &again {
+            Some(Outcome::Invalid(error)) => Some(Err(error.clone())),
+            _ => second.clone(),
+        };
+        let trace = made_of_first.map(|second| Trace::Serialized {
+            input: input.to_owned(),
+            first: first.to_owned(),
+            second,
+        });
+        if let Some(index) = round_trip_failure {
+            self.failures[index].trace.clone_from(&trace);
+        }
+        if let Some(Ok(second)) = &second {
             if second != first {
                 let mut chain = chain();
-                chain.push(step("serialize", &second));
+                chain.push(step("serialize", second));
                 self.fail(DifferenceKind::NotIdempotent, None, "serialize", &chain);
+                self.failures.last_mut().expect("just failed").trace = trace;
             }
         }
     }
@@ -428,6 +520,13 @@ impl<'a> Checker<'a> {
                         let mut chain = chain();
                         chain.push(step("serialize", &again));
                         self.fail(DifferenceKind::NotIdempotent, None, "target", &chain);
+                        self.failures.last_mut().expect("just failed").trace =
+                            Some(Trace::Resolved {
+                                base: base.to_owned(),
+                                input: input.to_owned(),
+                                target: target.to_owned(),
+                                again,
+                            });
                     }
                 }
             }
@@ -498,45 +597,72 @@ impl<'a> Checker<'a> {
     fn normalized(&mut self, input: &str, level: Level, once: &str) {
         // The chain is written only for a failure.
         let chain = || vec![step("input", input), step("normalize", once)];
+        // What the crate made of `once` (and of the input), for a model to reproduce.
+        let trace = |twice: Option<&Outcome>,
+                     parsed: Option<&Outcome>,
+                     input_parsed: Option<&Outcome>| Trace::Normalized {
+            input: input.to_owned(),
+            level,
+            once: once.to_owned(),
+            twice: twice.cloned().map(Box::new),
+            parsed: parsed.cloned().map(Box::new),
+            input_parsed: input_parsed.cloned().map(Box::new),
+        };
         // Already normal (`once == input`): normalizing it again is the case's own call, and
         // the input's parse is the output's.
         let unchanged = once == input;
-        if !unchanged {
-            if let Some(Outcome::Normalized(twice)) = self.normalize(once, level) {
-                if twice != once {
-                    let mut chain = chain();
-                    chain.push(step("normalize", &twice));
-                    self.fail(DifferenceKind::NotIdempotent, None, "normalize", &chain);
-                }
-            }
+        if !unchanged
+            && let Some(twice) = self.normalize(once, level)
+            && let Outcome::Normalized(text) = &twice
+            && text != once
+        {
+            let mut chain = chain();
+            chain.push(step("normalize", text));
+            self.fail(DifferenceKind::NotIdempotent, None, "normalize", &chain);
+            self.failures.last_mut().expect("just failed").trace =
+                Some(trace(Some(&twice), None, None));
         }
-        let after = match self.parse(once, Rule::UriReference) {
-            Some(Outcome::Invalid(error)) => {
+        let parsed = match self.parse(once, Rule::UriReference) {
+            Some(parsed @ Outcome::Invalid(_)) => {
+                let Outcome::Invalid(error) = &parsed else {
+                    unreachable!()
+                };
                 let mut chain = chain();
                 chain.push(format!("parse error: {error}"));
                 self.fail(DifferenceKind::MeaningChanged, None, "unparsable", &chain);
+                self.failures.last_mut().expect("just failed").trace =
+                    Some(trace(None, Some(&parsed), None));
                 return;
             }
-            Some(Outcome::Parsed {
-                components,
-                host_kind,
-            }) => (components, host_kind),
+            Some(parsed @ Outcome::Parsed { .. }) => parsed,
             _ => return,
+        };
+        let Outcome::Parsed {
+            components: after,
+            host_kind: after_kind,
+        } = &parsed
+        else {
+            unreachable!()
         };
         if unchanged {
             return;
         }
-        let Some(Outcome::Parsed {
+        let Some(input_parsed) = self.parse(input, Rule::UriReference) else {
+            return;
+        };
+        let Outcome::Parsed {
             components,
             host_kind,
-        }) = self.parse(input, Rule::UriReference)
+        } = &input_parsed
         else {
             return;
         };
-        if let Some(field) = routing_difference(&components, host_kind, &after.0, after.1) {
+        if let Some(field) = routing_difference(components, *host_kind, after, *after_kind) {
             let mut chain = chain();
-            chain.push(format!("parse {}", after.0.describe()));
+            chain.push(format!("parse {}", after.describe()));
             self.fail(DifferenceKind::MeaningChanged, Some(field), "", &chain);
+            self.failures.last_mut().expect("just failed").trace =
+                Some(trace(None, Some(&parsed), Some(&input_parsed)));
         }
     }
 
@@ -555,7 +681,17 @@ impl<'a> Checker<'a> {
             let Some(outcome) = self.call(entry.name, input, || convert(input)) else {
                 continue;
             };
+            let failures = self.failures.len();
             self.agree_with_parse(entry.name, input, answer, &outcome);
+            if self.failures.len() > failures {
+                self.failures.last_mut().expect("just failed").trace = Some(Trace::Conversion {
+                    input: input.to_owned(),
+                    rule,
+                    entry: entry.name,
+                    parsed: Box::new(answer.clone()),
+                    conversion: Box::new(outcome),
+                });
+            }
         }
     }
 
@@ -742,6 +878,11 @@ impl<'a> Checker<'a> {
                     chain
                 };
                 let setter = || slug(call.setter);
+                let trace = || Trace::Setter {
+                    input: input.to_owned(),
+                    donor: donor.map(str::to_owned),
+                    call: call.clone(),
+                };
                 if call.own_value && call.after != call.before {
                     self.fail(
                         DifferenceKind::NotIdempotent,
@@ -749,6 +890,7 @@ impl<'a> Checker<'a> {
                         &format!("{}-own-value", setter()),
                         &chain(None),
                     );
+                    self.failures.last_mut().expect("just failed").trace = Some(trace());
                 }
                 // A setter that leaves the href as it was is not what keeps it from parsing
                 // back: the href's own round trip says so, once, for every setter.
@@ -767,6 +909,7 @@ impl<'a> Checker<'a> {
                     &setter(),
                     &chain(Some(last)),
                 );
+                self.failures.last_mut().expect("just failed").trace = Some(trace());
             }
         }
     }

@@ -439,10 +439,15 @@ impl Collector {
         if self.stored_minimal.get(&key) == Some(&finding.case)
             && !self.confirmed.contains_key(&key)
         {
+            let spec = self
+                .reports
+                .get(&key)
+                .map_or("", |report| report.spec.as_str());
+            let minimal = exhibit(finding, answers, spec);
             self.confirmed.insert(
                 key,
                 Confirmed {
-                    minimal: exhibit(finding, answers),
+                    minimal,
                     security: finding.is_security_relevant(),
                     fields: field_names(&finding.signature),
                     detail: finding.signature.detail.clone(),
@@ -704,12 +709,17 @@ pub fn case_len(case: &Request) -> usize {
     case.text_len()
 }
 
-fn exhibit(finding: &Finding, answers: &[(String, Outcome)]) -> Exhibit {
+/// What a report shows of `finding`: every answer to its case, and the URL Standard's beside
+/// them for an implementation whose claimed specification (`spec`) is the Standard.
+fn exhibit(finding: &Finding, answers: &[(String, Outcome)], spec: &str) -> Exhibit {
+    let claims_url_standard = Specification::from_claim(spec) == Some(Specification::UrlStandard);
     Exhibit {
         case: finding.case.clone(),
         reference: capped_answer(finding.reference.describe()),
         actual: capped_answer(finding.actual.describe()),
-        standard: None,
+        standard: claims_url_standard
+            .then(|| url_standard_answer(&finding.case))
+            .flatten(),
         others: answers
             .iter()
             .filter(|(name, _)| *name != finding.signature.implementation)
@@ -773,15 +783,8 @@ fn new_report(
     let mut examples = Vec::new();
     add_example(&mut examples, &original.case);
     add_example(&mut examples, &minimal.case);
-    let claims_url_standard =
-        Specification::from_claim(about.spec) == Some(Specification::UrlStandard);
-    let shown = |finding: &Finding, answers: &[(String, Outcome)]| {
-        let mut shown = exhibit(finding, answers);
-        if claims_url_standard {
-            shown.standard = url_standard_answer(&finding.case);
-        }
-        shown
-    };
+    let shown =
+        |finding: &Finding, answers: &[(String, Outcome)]| exhibit(finding, answers, about.spec);
     Report {
         implementation: signature.implementation.clone(),
         version: about.version.to_owned(),
@@ -793,11 +796,13 @@ fn new_report(
         // bug entry groups share an id, not always their fields).
         fields: field_names(&minimal.signature),
         detail: minimal.signature.detail.clone(),
-        // The class is the signature's, as its entry: a resolution filed under the parse
-        // that causes it (`Engine::cause`) is what that parse is.
+        // The class is the signature's, as its entry (a resolution filed under the parse
+        // that causes it, `Engine::cause`, is what that parse is); a departure's finding is a
+        // candidate bug.
         class: minimal
             .known
             .as_ref()
+            .filter(|k| k.class != crate::diff::catalogue::Class::Departure)
             .map_or("candidate bug", |k| k.class.name())
             .to_owned(),
         // The tag goes with the case the report shows first: the minimal one.

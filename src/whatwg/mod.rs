@@ -32,6 +32,7 @@ use std::fmt;
 
 pub use expected::{agrees, expected_outcome, expected_outcome_departing};
 pub use host::Host;
+pub use parser::set_pathname;
 pub use record::{Path, Url};
 
 /// The parser returned failure: the validation error that made it fail, by the Standard's
@@ -124,6 +125,50 @@ pub struct Departures {
     /// `parse_file` and `parse_path` ("For file URLs that have a host and whose path starts
     /// with the windows drive letter we just remove the host").
     pub file_drive_letter_drops_host: bool,
+    /// After the file host state leaves the host empty (no host, or "localhost"), the path is
+    /// read one segment down: url 2.5.8's `parse_file` writes a "/" of its own before a path
+    /// that starts with "/" and drops the extra empty segment with the others at the end, so
+    /// its path state never sees the first segment as the first ("file:///w|/m" keeps "w|":
+    /// servo/rust-url#889, url/tests/expected_failures.txt).
+    pub file_empty_host_path_one_segment_down: bool,
+    /// In a file URL's path state, an ASCII tab or newline just after a first segment that is
+    /// a normalized Windows drive letter ("c:") starts a new segment at the next code point,
+    /// one that is never a dot-segment or a drive letter: url 2.5.8's `parse_path` writes the
+    /// segment so far into the serialization at each tab or newline, and then sees a drive
+    /// letter alone in the path and writes the "/" it writes after a base's drive letter.
+    pub file_drive_letter_split_at_tab: bool,
+    /// The "/." the URL serializer writes before a path that starts with an empty segment
+    /// when the host is null stays as the parser wrote it through the setters: url 2.5.8
+    /// writes it into its serialization once, between the host and the path, and
+    /// `Url::set_host` and `Url::set_path` keep it whatever the host and path become
+    /// ("a:/.//" with the host "" is "a:///.//", with the path "" "a:/."). The parser never
+    /// reads this flag: the model of url's setters does (`crate::diff::models`).
+    pub setters_keep_dot_prefix: bool,
+    /// A non-special URL's host set to the empty string although the URL has credentials or
+    /// a port, which "cannot have a username/password/port" without a host (the Standard's
+    /// host setter returns without a change: "if state override is given, buffer is the
+    /// empty string, and either url includes credentials or url's port is non-null, return"):
+    /// url 2.5.8's `Url::set_host(Some(""))` (servo/rust-url#1144). The parser never reads
+    /// this flag: the model of url's setters does (`crate::diff::models`).
+    pub set_host_empty_beside_credentials_or_port: bool,
+    /// A file URL's host set to "localhost" kept as such, where the Standard's host setter
+    /// goes through the file host state ("If host is "localhost", then set host to the empty
+    /// string"), as the parser does: url 2.5.8's `Url::set_host(Some("localhost"))`
+    /// (servo/rust-url#1102). The parser never reads this flag: the model of url's setters
+    /// does (`crate::diff::models`).
+    pub set_host_file_localhost_kept: bool,
+    /// `Url::make_relative` writes a first segment that holds a ":" as it is ("b:c"), which
+    /// joins as a URL with that scheme, where "./b:c" joins back (url 2.5.8). The parser never
+    /// reads this flag: the model of url's API does (`crate::diff::models`).
+    pub make_relative_colon_segment_bare: bool,
+    /// `Url::make_relative` reads an empty path as "/" and answers "" for a URL whose path is
+    /// empty against a base whose path is not, which joins as the base (url 2.5.8). The parser
+    /// never reads this flag: the model of url's API does.
+    pub make_relative_empty_path_as_slash: bool,
+    /// `Url::make_relative` climbs with ".." over a "file" base's first segment, a normalized
+    /// Windows drive letter, which ".." never removes from a file URL's path (url 2.5.8). The
+    /// parser never reads this flag: the model of url's API does.
+    pub make_relative_climbs_past_drive_letter: bool,
 }
 
 impl Departures {
@@ -139,6 +184,14 @@ impl Departures {
         file_path_leading_empty_segments_dropped: false,
         backslash_as_slash_in_non_special: false,
         file_drive_letter_drops_host: false,
+        file_empty_host_path_one_segment_down: false,
+        file_drive_letter_split_at_tab: false,
+        setters_keep_dot_prefix: false,
+        set_host_empty_beside_credentials_or_port: false,
+        set_host_file_localhost_kept: false,
+        make_relative_colon_segment_bare: false,
+        make_relative_empty_path_as_slash: false,
+        make_relative_climbs_past_drive_letter: false,
     };
 }
 

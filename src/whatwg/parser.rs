@@ -103,24 +103,75 @@ fn segments(url: &mut Url) -> &mut Vec<String> {
 /// Runs the basic URL parser on `input` with an optional `base`, with the departures from the
 /// current text given (none for the Standard itself).
 pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<Url, Stop> {
-    let mut url = Url::new();
+    run(input, base, departures, None)
+}
+
+/// The `pathname` setter: "If this's URL has an opaque path, then return. Empty this's URL's
+/// path. Basic URL parse the given value with this's URL as url and path start state as state
+/// override" (<https://url.spec.whatwg.org/#dom-url-pathname>), with `departures`.
+pub fn set_pathname(url: &Url, value: &str, departures: Departures) -> Url {
+    if url.has_opaque_path() {
+        return url.clone();
+    }
+    let mut emptied = url.clone();
+    emptied.path = Path::Segments(Vec::new());
+    // With a state override the path states never fail.
+    run(value, None, departures, Some(emptied)).unwrap_or_else(|_| url.clone())
+}
+
+/// The basic URL parser; `given` is the URL it is given with the path start state as state
+/// override (the only override the model runs), `None` for a new URL from the scheme start
+/// state.
+fn run(
+    input: &str,
+    base: Option<&Url>,
+    departures: Departures,
+    given: Option<Url>,
+) -> Result<Url, Stop> {
+    let state_override = given.is_some();
+    let mut url = given.unwrap_or_else(Url::new);
     // 1. If url is not given: ... Remove any leading and trailing C0 control or space from
     // input.
-    let input = input.trim_matches(|c: char| c <= ' ');
-    // 2. Remove all ASCII tab or newline from input.
+    let input = if state_override {
+        input
+    } else {
+        input.trim_matches(|c: char| c <= ' ')
+    };
+    // 2. Remove all ASCII tab or newline from input. (For a departure: which code points had
+    // one or more of them just before.)
+    let mut after_break: Vec<bool> = Vec::with_capacity(input.len());
+    let mut broken = false;
     let input: Vec<char> = input
         .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .filter(|&c| {
+            let kept = !matches!(c, '\t' | '\n' | '\r');
+            if kept {
+                after_break.push(broken);
+            }
+            broken = !kept;
+            kept
+        })
         .collect();
     // 3. Let state be state override if given, or scheme start state otherwise.
-    let mut state = State::SchemeStart;
+    let mut state = if state_override {
+        State::PathStart
+    } else {
+        State::SchemeStart
+    };
     // 5-7. buffer, atSignSeen, insideBrackets, passwordTokenSeen, pointer.
     let mut buffer = String::new();
     let mut at_sign_seen = false;
     let mut inside_brackets = false;
     let mut password_token_seen = false;
-    // (For a departure: whether url's host was written by the file host state.)
+    // (For departures: whether url's host was written by the file host state; whether the
+    // path holds, first, the empty segment url reads after an empty file host; whether the
+    // buffer is the rest of a first segment split after a drive letter at a tab.)
     let mut host_from_file_host_state = false;
+    let mut segment_down = false;
+    let mut split_rest = false;
+    // (And whether the buffer goes on the path's last segment, a drive letter a file base's
+    // shortening kept.)
+    let mut onto_drive_letter = false;
     let mut pointer: isize = 0;
     let len = input.len() as isize;
 
@@ -557,10 +608,26 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                             // does not start with a Windows drive letter, then shorten url's
                             // path. 3. Otherwise: set url's path to « ».
                             let from_pointer = &input[pointer as usize..];
-                            if !starts_with_windows_drive_letter(from_pointer) {
+                            // (url 2.5.8: a last segment that is a normalized drive letter is
+                            // never removed from a file path, and what comes next is written
+                            // onto it.)
+                            let keeps_drive_letter = departures.drive_letter_never_shortened
+                                && matches!(&url.path, Path::Segments(path) if path.len() > 1
+                                && path.last().is_some_and(|last| {
+                                    is_normalized_windows_drive_letter(last)
+                                }));
+                            if keeps_drive_letter && !starts_with_windows_drive_letter(from_pointer)
+                            {
+                                onto_drive_letter = true;
+                            } else if !starts_with_windows_drive_letter(from_pointer) {
                                 shorten_path(&mut url);
                             } else {
                                 url.path = Path::Segments(Vec::new());
+                                // (url 2.5.8, the older text: the base's host is taken only
+                                // when the rest does not start with a drive letter.)
+                                if departures.file_drive_letter_drops_host {
+                                    url.host = Some(super::host::Host::Empty);
+                                }
                             }
                             // 4. Set state to path state and decrease pointer by 1.
                             state = State::Path;
@@ -626,6 +693,11 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                         // the empty string; set state to path start state.
                         url.host = Some(super::host::Host::Empty);
                         state = State::PathStart;
+                        // (url 2.5.8: the path read one segment down.)
+                        if departures.file_empty_host_path_one_segment_down {
+                            segments(&mut url).push(String::new());
+                            segment_down = true;
+                        }
                     } else {
                         // 3. Otherwise, run these steps: let host be the result of host
                         // parsing buffer with url is not special; if host is failure, then
@@ -635,6 +707,11 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                         let mut host = parse_host(&buffer, !special, departures)?;
                         if host == super::host::Host::Domain("localhost".to_owned()) {
                             host = super::host::Host::Empty;
+                            // (url 2.5.8: the path read one segment down.)
+                            if departures.file_empty_host_path_one_segment_down {
+                                segments(&mut url).push(String::new());
+                                segment_down = true;
+                            }
                         }
                         url.host = Some(host);
                         host_from_file_host_state = true;
@@ -655,12 +732,12 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                     if !matches!(c, Some('/' | '\\')) {
                         pointer -= 1;
                     }
-                } else if c == Some('?') {
+                } else if !state_override && c == Some('?') {
                     // 2. Otherwise, if state override is not given and c is U+003F (?), set
                     // url's query to the empty string and state to query state.
                     url.query = Some(String::new());
                     state = State::Query;
-                } else if c == Some('#') {
+                } else if !state_override && c == Some('#') {
                     // 3. Otherwise, if state override is not given and c is U+0023 (#), set
                     // url's fragment to the empty string and state to fragment state.
                     url.fragment = Some(String::new());
@@ -672,16 +749,38 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                     if c != Some('/') {
                         pointer -= 1;
                     }
+                } else if state_override && url.host.is_none() {
+                    // 5. Otherwise, if state override is given and url's host is null, append
+                    // the empty string to url's path.
+                    segments(&mut url).push(String::new());
                 }
             }
             // https://url.spec.whatwg.org/#path-state
             State::Path => {
                 let slash = c == Some('/') || (special && c == Some('\\'));
-                if c.is_none() || slash || matches!(c, Some('?' | '#')) {
+                if c.is_none() || slash || (!state_override && matches!(c, Some('?' | '#'))) {
                     // 1. If one of the following is true: c is the EOF code point or U+002F
                     // (/); url is special and c is U+005C (\); state override is not given
                     // and c is U+003F (?) or U+0023 (#); then:
-                    if is_double_dot(&buffer) {
+                    if onto_drive_letter {
+                        // (url 2.5.8: the first segment after a drive letter a file base kept
+                        // is written onto it; ".." leaves the drive letter as it is, "." a "/"
+                        // after it.)
+                        onto_drive_letter = false;
+                        if is_double_dot(&buffer) {
+                        } else if is_single_dot(&buffer) {
+                            if !slash {
+                                segments(&mut url).push(String::new());
+                            }
+                        } else if let Some(last) = segments(&mut url).last_mut() {
+                            last.push_str(&buffer);
+                        }
+                    } else if split_rest {
+                        // (url 2.5.8: the rest of a first segment split after its drive letter
+                        // at a tab is appended as it is.)
+                        segments(&mut url).push(std::mem::take(&mut buffer));
+                        split_rest = false;
+                    } else if is_double_dot(&buffer) {
                         // 2. If buffer is a double-dot URL path segment, then: shorten url's
                         // path; if neither c is U+002F (/), nor url is special and c is U+005C
                         // (\), append the empty string to url's path.
@@ -691,6 +790,11 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                             });
                         if !keeps_drive_letter {
                             shorten_path(&mut url);
+                            // (The empty segment read after an empty file host is a segment
+                            // like any other to "..".)
+                            if segments(&mut url).is_empty() {
+                                segment_down = false;
+                            }
                         }
                         if !slash {
                             segments(&mut url).push(String::new());
@@ -724,6 +828,12 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                     }
                     // 5. Set buffer to the empty string.
                     buffer.clear();
+                    // (url 2.5.8: the empty segment read after an empty file host, still
+                    // there once the path is written, is dropped.)
+                    if segment_down && !slash {
+                        segments(&mut url).remove(0);
+                        segment_down = false;
+                    }
                     // (url 2.5.8: a file URL's path, once written, loses its leading empty
                     // segments.)
                     if departures.file_path_leading_empty_segments_dropped
@@ -751,6 +861,18 @@ pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<
                         _ => {}
                     }
                 } else if let Some(c) = c {
+                    // (url 2.5.8: after a tab or newline, a first segment that is so far a
+                    // normalized drive letter is split there.)
+                    if departures.file_drive_letter_split_at_tab
+                        && url.scheme == "file"
+                        && after_break[pointer as usize]
+                        && !split_rest
+                        && segments(&mut url).is_empty()
+                        && is_normalized_windows_drive_letter(&buffer)
+                    {
+                        segments(&mut url).push(std::mem::take(&mut buffer));
+                        split_rest = true;
+                    }
                     // 2. Otherwise, run these steps: UTF-8 percent-encode c using the path
                     // percent-encode set and append the result to buffer.
                     if departures.path_caret_not_encoded && c == '^' {
@@ -942,5 +1064,133 @@ mod tests {
         assert_eq!(error("http://[::1/"), "IPv6-unclosed");
         assert_eq!(error("sc://a b/"), "host-invalid-code-point");
         assert_eq!(error("http://a%00b/"), "domain-invalid-code-point");
+    }
+
+    /// The href the Standard with `departures` gives `input` against `base`.
+    fn departing(input: &str, base: Option<&str>, departures: super::Departures) -> String {
+        let base = base.map(|b| super::parse(b, None, departures).expect("a base"));
+        super::parse(input, base.as_ref(), departures)
+            .map(|url| url.href())
+            .unwrap_or_else(|stop| format!("failure {stop:?}"))
+    }
+
+    #[test]
+    fn an_empty_file_host_reads_the_path_one_segment_down() {
+        // url 2.5.8's answers (with its trim of leading empty segments, which drops the
+        // segment read down and no other where there is none).
+        let down = super::Departures {
+            file_empty_host_path_one_segment_down: true,
+            ..super::Departures::NONE
+        };
+        let url = super::Departures {
+            file_path_leading_empty_segments_dropped: true,
+            drive_letter_never_shortened: true,
+            ..down
+        };
+        assert_eq!(departing("file:///w|/m", None, down), "file:///w|/m");
+        assert_eq!(departing("file://localhost/C|", None, down), "file:///C|");
+        assert_eq!(departing("file:///x/../C|", None, down), "file:///C|");
+        // A ".." that takes the segment read down leaves the next one first.
+        assert_eq!(departing("file:///x/../../C|", None, down), "file:///C:");
+        assert_eq!(
+            departing("file://localhost/C|/..", None, url),
+            "file:///C|/"
+        );
+        assert_eq!(departing("file:////a|", None, url), "file:///a|");
+        assert_eq!(departing("file:///", None, down), "file:///");
+        // No file host state: the drive letter is first.
+        assert_eq!(departing("file:/w|/m", None, down), "file:///w:/m");
+        assert_eq!(
+            departing("file:///w|/m", None, super::Departures::NONE),
+            "file:///w:/m"
+        );
+    }
+
+    #[test]
+    fn a_tab_after_a_first_drive_letter_splits_the_segment() {
+        let split = super::Departures {
+            file_drive_letter_split_at_tab: true,
+            ..super::Departures::NONE
+        };
+        assert_eq!(departing("file://h/c:\tx", None, split), "file://h/c:/x");
+        assert_eq!(departing("file:/c:\tx", None, split), "file:///c:/x");
+        // The rest is never a dot-segment.
+        assert_eq!(
+            departing("file://h/c:\t../y", None, split),
+            "file://h/c:/../y"
+        );
+        assert_eq!(departing("/a:\ta", Some("file:"), split), "file:///a:/a");
+        // Not after "c|", nor in a later segment, nor without the tab.
+        assert_eq!(departing("file://h/c|\tx", None, split), "file://h/c|x");
+        assert_eq!(departing("file://h/x/c:\tx", None, split), "file://h/x/c:x");
+        assert_eq!(departing("file://h/c:x", None, split), "file://h/c:x");
+        // After an empty file host url reads the path one segment down: no first segment.
+        let url = super::Departures {
+            file_empty_host_path_one_segment_down: true,
+            ..split
+        };
+        assert_eq!(departing("file:///c:\tx", None, url), "file:///c:x");
+        assert_eq!(
+            departing("file://h/c:\tx", None, super::Departures::NONE),
+            "file://h/c:x"
+        );
+    }
+
+    #[test]
+    fn a_drive_letter_against_a_file_base_drops_its_host_in_the_older_text() {
+        let drops = super::Departures {
+            file_drive_letter_drops_host: true,
+            ..super::Departures::NONE
+        };
+        assert_eq!(departing("a|", Some("file://0"), drops), "file:///a:");
+        assert_eq!(departing("C|/y", Some("file://h/d"), drops), "file:///C:/y");
+        assert_eq!(
+            departing("a|", Some("file://0"), super::Departures::NONE),
+            "file://0.0.0.0/a:"
+        );
+        assert_eq!(
+            departing("ab", Some("file://0/d"), drops),
+            "file://0.0.0.0/ab"
+        );
+    }
+
+    #[test]
+    fn a_file_bases_last_drive_letter_is_kept_and_written_onto() {
+        // url 2.5.8's answers against "file:///a/c:" (a release build's: in a debug build a
+        // ".." there fails an assertion, servo/rust-url#1114).
+        let kept = super::Departures {
+            drive_letter_never_shortened: true,
+            ..super::Departures::NONE
+        };
+        let base = Some("file:///a/c:");
+        assert_eq!(departing("x", base, kept), "file:///a/c:x");
+        assert_eq!(departing("x/y", base, kept), "file:///a/c:x/y");
+        assert_eq!(departing(".", base, kept), "file:///a/c:/");
+        assert_eq!(departing("..", base, kept), "file:///a/c:");
+        assert_eq!(departing("../x", base, kept), "file:///a/c:/x");
+        assert_eq!(departing("x/..", base, kept), "file:///a/");
+        // A lone drive letter is the Standard's own case; other schemes are not file.
+        assert_eq!(departing("x", Some("file:///c:"), kept), "file:///c:/x");
+        assert_eq!(departing("x", Some("http://h/a/c:"), kept), "http://h/a/x");
+        assert_eq!(departing("x", base, super::Departures::NONE), "file:///a/x");
+    }
+
+    #[test]
+    fn the_pathname_setter_runs_the_path_start_state_as_state_override() {
+        let set = |href: &str, value: &str| {
+            let url = super::parse(href, None, super::Departures::NONE).expect("a URL");
+            super::set_pathname(&url, value, super::Departures::NONE).href()
+        };
+        // "Otherwise, if state override is given and url's host is null, append the empty
+        // string to url's path."
+        assert_eq!(set("a:/.//", ""), "a:/");
+        assert_eq!(set("a://h/x", ""), "a://h");
+        // "?" and "#" are path code points with a state override.
+        assert_eq!(set("a:/x?q#f", "/b?c#d"), "a:/b%3Fc%23d?q#f");
+        // The drive letter rule of the path state holds.
+        assert_eq!(set("file:///x", "/a|"), "file:///a:");
+        assert_eq!(set("http://h/x", "y/../z"), "http://h/z");
+        // An opaque path stays.
+        assert_eq!(set("a:b", "/c"), "a:b");
     }
 }

@@ -102,6 +102,20 @@ impl Url {
     /// "The URL serializer takes a URL `url`, with an optional boolean `exclude fragment`
     /// (default false), and then runs these steps" (never excluding the fragment here).
     pub fn serialize(&self) -> String {
+        self.serialize_with_dot_prefix(self.has_dot_prefix())
+    }
+
+    /// Whether the URL serializer writes "/." before the path (step 3 below): the host is
+    /// null, the path is a list of more than one segment, and the first is empty.
+    pub fn has_dot_prefix(&self) -> bool {
+        matches!((&self.host, &self.path), (None, Path::Segments(segments))
+            if segments.len() > 1 && segments[0].is_empty())
+    }
+
+    /// The URL serializer with "/." before the path exactly when `dot_prefix` is true, in place
+    /// of step 3's test: for a crate that writes the prefix once and keeps it (url's setters,
+    /// `crate::diff::models`).
+    pub fn serialize_with_dot_prefix(&self, dot_prefix: bool) -> String {
         // 1. Let output be url's scheme and U+003A (:) concatenated.
         let mut output = format!("{}:", self.scheme);
         // 2. If url's host is non-null: "//", the credentials and "@" if it includes
@@ -124,10 +138,8 @@ impl Url {
         // 3. If url's host is null, url does not have an opaque path, url's path's size is
         // greater than 1, and url's path[0] is the empty string, then append U+002F (/)
         // followed by U+002E (.) to output.
-        if let (None, Path::Segments(segments)) = (&self.host, &self.path) {
-            if segments.len() > 1 && segments[0].is_empty() {
-                output.push_str("/.");
-            }
+        if dot_prefix {
+            output.push_str("/.");
         }
         // 4. Append the result of URL path serializing url to output.
         output.push_str(&self.serialize_path());

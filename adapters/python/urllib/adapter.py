@@ -10,10 +10,20 @@ the harness can keep many requests in flight.
     uri-conformance matrix --impl-cmd adapters/python/urllib/run
     uri-conformance diff --impl-cmd adapters/python/urllib/run 'http://a/b'
 
-urllib.parse.urlsplit follows RFC 3986 loosely and never rejects input; it returns "" both for
-an absent and for an empty component, so this adapter looks at the delimiters in the input to
-tell them apart (a "?" before any "#" defines the query, a "#" the fragment, "//" after the
-scheme the authority). It does not report host kinds beyond what the host text shows.
+urllib.parse.urlsplit follows RFC 3986 loosely and rejects little; it returns "" both for
+an absent and for an empty component, so this adapter looks at the delimiters in the text
+urlsplit reads (the input less what urlsplit documents that it removes first: leading C0
+controls and spaces, and every tab and line break) to tell them apart (a "?" before any "#"
+defines the query, a "#" the fragment, "//" after the scheme the authority). It does not report
+host kinds beyond what the host text shows.
+
+The authority is read by the library's own accessors of the SplitResult
+(https://docs.python.org/3/library/urllib.parse.html#urllib.parse.urlsplit): `username` and
+`password` (the userinfo, up to the netloc's last "@"), `hostname` (lowercased, an IP
+literal's brackets taken off, which the adapter puts back) and `port` (an int, which raises
+ValueError for a port that is not a number from 0 to 65535: the library refuses it, and so does
+the answer; an empty port is None). So the host is case-folded and the port a number, empty
+when undefined: blind spots. urlsplit lowercases the scheme: a blind spot too.
 """
 
 import platform
@@ -30,9 +40,16 @@ ABOUT = {
     "spec": "RFC 3986 (loosely; urlsplit never rejects)",
     "operations": ["parse", "resolve"],
     "rules": ["URI-reference"],
-    # Components are exact substrings of the input (the delimiters are checked above), so
-    # nothing is hidden from the comparison.
-    "blind_spots": [],
+    "blind_spots": [
+        {"field": "scheme", "how": "case-folded", "reason": "urlsplit lowercases the scheme"},
+        {"field": "host", "how": "case-folded", "reason": "SplitResult.hostname is lowercased"},
+        {"field": "port", "how": "number", "reason": "SplitResult.port is an int"},
+        {
+            "field": "port",
+            "how": "empty-is-undefined",
+            "reason": "SplitResult.port is None for an empty port (http://a:/)",
+        },
+    ],
     # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
     "reproduce": {
         "language": "python",
@@ -40,6 +57,19 @@ ABOUT = {
         "resolve": "import urllib.parse\nprint(urllib.parse.urljoin({base}, {input}))",
     },
 }
+
+# What urlsplit removes before it reads the text (its documentation: "ASCII newline and tab
+# characters are stripped from the URL", "Leading WHATWG C0 control and space characters are
+# stripped from the URL"), so that the delimiters are looked for where urlsplit found them.
+_LEADING = "".join(chr(c) for c in range(0x21))
+_REMOVED = ("\t", "\r", "\n")
+
+
+def read_as_urlsplit(text):
+    text = text.lstrip(_LEADING)
+    for c in _REMOVED:
+        text = text.replace(c, "")
+    return text
 
 
 def host_kind(host):
@@ -60,23 +90,22 @@ def host_kind(host):
 
 def parse(text):
     parts = urllib.parse.urlsplit(text)
-    before_fragment = text.split("#", 1)[0]
-    rest = text[len(parts.scheme) + 1:] if parts.scheme else text
+    read = read_as_urlsplit(text)
+    before_fragment = read.split("#", 1)[0]
+    rest = read[len(parts.scheme) + 1:] if parts.scheme else read
     has_authority = rest.startswith("//")
     userinfo = host = port = None
     if has_authority:
-        netloc = parts.netloc
-        if "@" in netloc:
-            userinfo, netloc = netloc.rsplit("@", 1)
-        if netloc.startswith("["):
-            close = netloc.find("]")
-            host, after = netloc[: close + 1], netloc[close + 1:]
-            if after.startswith(":"):
-                port = after[1:]
-        elif ":" in netloc:
-            host, port = netloc.split(":", 1)
-        else:
-            host = netloc
+        if parts.username is not None:
+            userinfo = parts.username
+            if parts.password is not None:
+                userinfo += ":" + parts.password
+        host = parts.hostname or ""
+        if "[" in parts.netloc.rpartition("@")[2]:
+            host = "[" + host + "]"
+        port = parts.port
+        if port is not None:
+            port = str(port)
     return {
         "valid": True,
         "components": {
@@ -86,7 +115,7 @@ def parse(text):
             "port": port,
             "path": parts.path,
             "query": parts.query if "?" in before_fragment else None,
-            "fragment": parts.fragment if "#" in text else None,
+            "fragment": parts.fragment if "#" in read else None,
         },
         "host_kind": host_kind(host),
     }

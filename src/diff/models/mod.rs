@@ -29,6 +29,7 @@ mod rhymuri;
 mod rocket;
 mod sophia;
 mod uritools;
+pub(crate) mod url;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
@@ -79,10 +80,27 @@ pub enum Departure {
     BackslashAsSlashInNonSpecial,
     /// A file URL's path that starts with a drive letter drops the host.
     FileDriveLetterDropsHost,
+    /// After an empty file host, the path is read one segment down.
+    FileEmptyHostPathOneSegmentDown,
+    /// A tab or newline after a first-segment drive letter splits the segment.
+    FileDriveLetterSplitAtTab,
+    /// The "/." before a path stays as the parser wrote it through url's setters.
+    SettersKeepDotPrefix,
+    /// An empty host set on a non-special URL with credentials or a port.
+    SetHostEmptyBesideCredentialsOrPort,
+    /// A file URL's host set to "localhost" kept as such.
+    SetHostFileLocalhostKept,
+    /// `Url::make_relative` writes a first segment with a ":" as it is.
+    MakeRelativeColonSegmentBare,
+    /// `Url::make_relative` reads an empty path as "/".
+    MakeRelativeEmptyPathAsSlash,
+    /// `Url::make_relative` climbs over a file base's drive letter.
+    MakeRelativeClimbsPastDriveLetter,
 }
 
 impl Departure {
-    fn set(self, departures: &mut crate::whatwg::Departures) {
+    /// Switches the departure on in `departures`.
+    pub(crate) fn set(self, departures: &mut crate::whatwg::Departures) {
         match self {
             Departure::AsciiDomainsThroughUts46 => departures.ascii_domains_through_uts46 = true,
             Departure::SpecialRelativeSkipsTwoSlashes => {
@@ -102,6 +120,26 @@ impl Departure {
                 departures.backslash_as_slash_in_non_special = true;
             }
             Departure::FileDriveLetterDropsHost => departures.file_drive_letter_drops_host = true,
+            Departure::FileEmptyHostPathOneSegmentDown => {
+                departures.file_empty_host_path_one_segment_down = true;
+            }
+            Departure::FileDriveLetterSplitAtTab => {
+                departures.file_drive_letter_split_at_tab = true;
+            }
+            Departure::SettersKeepDotPrefix => departures.setters_keep_dot_prefix = true,
+            Departure::SetHostEmptyBesideCredentialsOrPort => {
+                departures.set_host_empty_beside_credentials_or_port = true;
+            }
+            Departure::SetHostFileLocalhostKept => departures.set_host_file_localhost_kept = true,
+            Departure::MakeRelativeColonSegmentBare => {
+                departures.make_relative_colon_segment_bare = true;
+            }
+            Departure::MakeRelativeEmptyPathAsSlash => {
+                departures.make_relative_empty_path_as_slash = true;
+            }
+            Departure::MakeRelativeClimbsPastDriveLetter => {
+                departures.make_relative_climbs_past_drive_letter = true;
+            }
         }
     }
 }
@@ -378,12 +416,24 @@ pub enum Transform {
     /// "a/%2E%2E/:" is ":"); a result starting with "//" is left to
     /// [`Transform::UriparseDotSegmentsMakeAnAuthority`].
     UriparseRelativePathNormalized,
-    /// Normalization (uriparse bug, src/path.rs `Path::normalize` and
-    /// `remove_dot_segments_helper`, src/uri_reference.rs `Display`): in a reference without
-    /// authority, the path after dot-segment removal is written as it comes out, so a path
-    /// that then starts with "//" reads back as an authority ("/.//g" is "//g", ".///" is
-    /// "//").
+    /// Normalization and resolution (uriparse bug, src/path.rs `Path::normalize` and
+    /// `remove_dot_segments_helper`, src/uri_reference.rs `Display`): in a reference or target
+    /// without authority, the path after dot-segment removal is written as it comes out, so a
+    /// path that then starts with "//" reads back as an authority ("/.//g" is "//g", ".///" is
+    /// "//"; "a:%2e///." resolves to "a://"). A resolution's target path that is absolute is
+    /// refused by `URI::resolve`'s builder instead
+    /// ([`Transform::UriparseResolvePanicsOnDoubleSlashPath`]).
     UriparseDotSegmentsMakeAnAuthority,
+    /// Resolution (uriparse bug, src/uri.rs `URI::resolve`): a target without authority whose
+    /// absolute path starts with "//" is refused by the builder
+    /// (`AbsolutePathStartsWithTwoSlashes`), and `builder.build().unwrap()` panics.
+    UriparseResolvePanicsOnDoubleSlashPath,
+    /// Parsing by the `URI` and `absolute-URI` rules (uriparse bug, src/uri.rs
+    /// `TryFrom<&[u8]> for URI`): a URI reference refused with
+    /// `SchemelessPathStartsWithColonSegment` (a path without scheme or authority whose first
+    /// segment holds a ":") is not converted to a `URIError` (the conversion is `Err(())`),
+    /// and its `unwrap()` panics.
+    UriparseUriConversionPanics,
     /// Normalization (uriparse bug, src/authority.rs `RegisteredName::normalize`,
     /// src/utility.rs `normalize_string` with `case_sensitive = false`): a registered name is
     /// lowercased character by character as it is read and its percent-encoded unreserved
@@ -700,9 +750,15 @@ impl Transform {
                 Request::Parse { input, .. }
                 | Request::Resolve { input, .. }
                 | Request::Normalize { input, .. },
-            ) if self::uriparse::colon_in_absolute_path(input) => Outcome::Invalid(
-                "uriparse: schemeless path URI reference starts with colon segment".into(),
-            ),
+            ) if self::uriparse::colon_in_absolute_path(input) => {
+                Outcome::Invalid(self::uriparse::COLON_SEGMENT_REFUSED.into())
+            }
+            // A base is parsed first, as a `URI`.
+            (Transform::UriparseColonInAbsolutePath, Request::Resolve { base, .. })
+                if self::uriparse::colon_in_absolute_path(base) =>
+            {
+                Outcome::Invalid(self::uriparse::BASE_COLON_SEGMENT_REFUSED.into())
+            }
             (Transform::UriparseDotSegmentsWhenCounted, Request::Resolve { base, input, .. })
                 if matches!(answer, Outcome::Resolved(_)) =>
             {
@@ -754,6 +810,74 @@ impl Transform {
                         map_normalized(answer, |c| c.path = path)
                     }
                     _ => answer,
+                }
+            }
+            (
+                Transform::UriparseDotSegmentsMakeAnAuthority,
+                Request::Resolve {
+                    base,
+                    input,
+                    strict: true,
+                },
+            ) => {
+                // The crate's target, written from scratch: the path `URI::resolve` builds,
+                // not absolute, written as it is after the scheme.
+                match self::uriparse::resolved_path(base, input) {
+                    Some((false, segments))
+                        if self::uriparse::written_double_slash(false, &segments) =>
+                    {
+                        let path = segments.join("/");
+                        match self::uriparse::target_with_path(base, input, &path) {
+                            Some((target, false)) => {
+                                uriparse_types(Outcome::Resolved(target), false)
+                            }
+                            _ => answer,
+                        }
+                    }
+                    _ => answer,
+                }
+            }
+            (
+                Transform::UriparseResolvePanicsOnDoubleSlashPath,
+                Request::Resolve {
+                    base,
+                    input,
+                    strict: true,
+                },
+            ) => match self::uriparse::resolved_path(base, input) {
+                Some((true, segments))
+                    if self::uriparse::written_double_slash(true, &segments)
+                        && self::uriparse::target_with_path(base, input, "/")
+                            .is_some_and(|(_, authority)| !authority) =>
+                {
+                    Outcome::Panicked(format!(
+                        "called `Result::unwrap()` on an `Err` value: AbsolutePathStartsWithTwoSlashes at {}",
+                        self::uriparse::RESOLVE_UNWRAP
+                    ))
+                }
+                _ => answer,
+            },
+            (Transform::UriparseUriConversionPanics, Request::Parse { input, rule, .. })
+                if matches!(rule.as_deref(), Some("URI" | "absolute-URI")) =>
+            {
+                // The colon refused by the RFC's own rule (a relative path's first segment), or
+                // by the model before this step (uriparse's refusal of "/:").
+                let refused_for_a_colon = matches!(&answer, Outcome::Invalid(error)
+                    if error == self::uriparse::COLON_SEGMENT_REFUSED);
+                if refused_for_a_colon || self::uriparse::schemeless_colon_segment(input) {
+                    uriparse_conversion_panic()
+                } else {
+                    answer
+                }
+            }
+            // A resolution's base, which `URI::try_from` parses first.
+            (Transform::UriparseUriConversionPanics, Request::Resolve { base, .. }) => {
+                let refused_for_a_colon = matches!(&answer, Outcome::Invalid(error)
+                    if error == self::uriparse::BASE_COLON_SEGMENT_REFUSED);
+                if refused_for_a_colon || self::uriparse::schemeless_colon_segment(base) {
+                    uriparse_conversion_panic()
+                } else {
+                    answer
                 }
             }
             (Transform::UriparseHostCaseBeforeDecoding, Request::Normalize { input, .. }) => {
@@ -1094,6 +1218,14 @@ fn looks_like_scheme(path: &str) -> bool {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// uriparse's panic in `URI::try_from` where a colon segment's error has no `URIError`.
+fn uriparse_conversion_panic() -> Outcome {
+    Outcome::Panicked(format!(
+        "called `Result::unwrap()` on an `Err` value: () at {}",
+        self::uriparse::URI_CONVERSION_UNWRAP
+    ))
 }
 
 /// Whether uriparse's types cannot hold a URI reference the reference accepts: a port above
@@ -1535,15 +1667,30 @@ fn evaluate_traced(
 ) -> Outcome {
     let mut rewritten: Option<Request> = None;
     let mut rewrote = vec![false; if inert.is_some() { steps.len() } else { 0 }];
-    // The case each departure was given, as the steps before it left it.
-    let mut seen: Vec<Option<Request>> = vec![None; steps.len()];
-    for (i, step) in steps.iter().enumerate() {
-        if let Model::Departure(_) = step.model {
-            seen[i] = Some(rewritten.clone().unwrap_or_else(|| case.clone()));
+    // A departure that removes characters from the raw text reads it before any other step
+    // (`Departure::preprocesses`). The others restore their answer from the text those left
+    // (`read_from`), one character for one, each knowing the case as it was given to it
+    // (`given`), so that the text the later ones read is the text that was left.
+    let preprocessing =
+        |step: &Step<'_>| matches!(step.model, Model::Departure(d) if d.preprocesses());
+    let order = (0..steps.len())
+        .filter(|&i| preprocessing(&steps[i]))
+        .chain((0..steps.len()).filter(|&i| !preprocessing(&steps[i])));
+    let mut given: Vec<Option<Request>> = vec![None; steps.len()];
+    let mut read_from: Option<Option<Request>> = None;
+    for i in order {
+        let step = &steps[i];
+        if read_from.is_none() && !preprocessing(step) {
+            read_from = Some(rewritten.clone());
         }
         let again = match step.model {
             Model::Transform(t) => t.rewrite(case, rewritten.as_ref().unwrap_or(case)),
-            Model::Departure(d) => d.rewrite(rewritten.as_ref().unwrap_or(case)),
+            Model::Departure(d) => {
+                if rewritten.is_some() {
+                    given[i].clone_from(&rewritten);
+                }
+                d.rewrite(rewritten.as_ref().unwrap_or(case))
+            }
             _ => None,
         };
         if let Some(again) = again {
@@ -1601,9 +1748,11 @@ fn evaluate_traced(
                 }
             },
             Model::Departure(d) => {
-                let given = outcome.clone();
-                outcome = d.apply(case, seen[i].as_ref().unwrap_or(case), asked, outcome);
-                rewrote.get(i).copied().unwrap_or(true) || outcome != given
+                let before = outcome.clone();
+                let read_from = read_from.as_ref().and_then(Option::as_ref).unwrap_or(case);
+                let given = given[i].as_ref().unwrap_or(case);
+                outcome = d.apply(read_from, given, asked, outcome);
+                rewrote.get(i).copied().unwrap_or(true) || outcome != before
             }
             Model::Reading(_) => !matches!(asked, Request::Parse { .. }),
             Model::UrlStandard | Model::UrlStandardDeparting(_) => true,

@@ -1191,6 +1191,7 @@ mod tests {
 
     /// With its wrong rules on, the model answers as the crate does: on every generated case
     /// where it answers at all, and it answers on most.
+    #[cfg(any(feature = "rhymuri", feature = "uniresid"))]
     fn follows(implementation: &dyn crate::impls::Implementation, slips: &[Slip]) {
         let switches = every(slips);
         let blind = implementation.blind_spots();
@@ -1296,6 +1297,7 @@ mod tests {
         );
     }
 
+    #[cfg(any(feature = "rhymuri", feature = "uniresid"))]
     const SHARED: &[Slip] = &[
         Slip::SchemeColonInQuery,
         Slip::TruncatedPercentDropped,

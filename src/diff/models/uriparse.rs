@@ -76,7 +76,21 @@ fn display(absolute: bool, segments: &[String]) -> String {
 /// after a kept segment leaves an empty last segment. The segments are written as they come
 /// out, so "/.//g" becomes "//g" (nothing keeps a "/." before it).
 pub(super) fn remove_dot_segments(path: &str) -> String {
-    let (mut absolute, segments) = segments(path);
+    let (absolute, segments) = segments(path);
+    let segments: Vec<String> = segments.into_iter().map(str::to_owned).collect();
+    let (absolute, out) = remove_dot_segments_parts(absolute, &segments, true);
+    display(absolute, &out)
+}
+
+/// `remove_dot_segments_helper` on a path uriparse holds (its `absolute` flag and segments):
+/// the flag and segments that come out, each kept segment normalized when
+/// `normalize_segments` (as `Path::normalize` asks; `URI::resolve` does not).
+pub(super) fn remove_dot_segments_parts(
+    absolute: bool,
+    segments: &[String],
+    normalize_segments: bool,
+) -> (bool, Vec<String>) {
+    let mut absolute = absolute;
     let mut input_absolute = absolute;
     let mut out: Vec<String> = Vec::with_capacity(segments.len());
     for (i, segment) in segments.iter().enumerate() {
@@ -95,7 +109,11 @@ pub(super) fn remove_dot_segments(path: &str) -> String {
         } else if is_single_dot(segment) || is_double_dot(segment) {
             continue;
         }
-        out.push(normalized_segment(segment));
+        out.push(if normalize_segments {
+            normalized_segment(segment)
+        } else {
+            segment.clone()
+        });
         input_absolute = i < segments.len() - 1;
     }
     if input_absolute {
@@ -108,7 +126,7 @@ pub(super) fn remove_dot_segments(path: &str) -> String {
     if out.is_empty() {
         out.push(String::new());
     }
-    display(absolute, &out)
+    (absolute, out)
 }
 
 /// src/path.rs `Path::normalize(as_reference = true)` on a relative path (what
@@ -166,15 +184,55 @@ pub(super) fn normalized_path_without_authority(input: &str) -> Option<String> {
 /// Whether `text` is a reference with neither scheme nor authority whose path is absolute and
 /// has a ":" in its first segment ("/:", "/a:b"): src/uri_reference.rs
 /// `validate_schemeless_path` refuses a first segment with a colon without looking at whether
-/// the path is absolute (`SchemelessPathStartsWithColonSegment`).
+/// the path is absolute (`SchemelessPathStartsWithColonSegment`). It runs once the path is
+/// parsed and before the query and fragment are, so only the text up to "?" or "#" counts.
 pub(super) fn colon_in_absolute_path(text: &str) -> bool {
-    reference::parse(text).is_ok_and(|r| {
+    let path = &text[..text.find(['?', '#']).unwrap_or(text.len())];
+    reference::parse(path).is_ok_and(|r| {
         r.scheme.is_none()
             && !r.has_authority()
             && r.path
                 .strip_prefix('/')
                 .is_some_and(|rest| rest.split('/').next().is_some_and(|s| s.contains(':')))
     })
+}
+
+/// How the model writes uriparse's refusal of a first path segment with a colon
+/// (`SchemelessPathStartsWithColonSegment`).
+pub(super) const COLON_SEGMENT_REFUSED: &str =
+    "uriparse: schemeless path URI reference starts with colon segment";
+
+/// How the model writes uriparse's refusal of a base whose first path segment has a colon.
+pub(super) const BASE_COLON_SEGMENT_REFUSED: &str =
+    "base: uriparse: schemeless path URI reference starts with colon segment";
+
+/// Where `URI::try_from` unwraps the conversion of a URI-reference error (src/uri.rs).
+pub(super) const URI_CONVERSION_UNWRAP: &str = "uriparse-0.6.4/src/uri.rs:915";
+
+/// Where `URI::resolve` unwraps its builder's answer (src/uri.rs).
+pub(super) const RESOLVE_UNWRAP: &str = "uriparse-0.6.4/src/uri.rs:702";
+
+/// Whether `text` breaks RFC 3986 §4.2's own rule for a relative-path reference, and nothing
+/// before it: no scheme starts it (src/scheme.rs `parse_scheme`, the RFC's scheme syntax), its
+/// path (up to "?" or "#") does not start with "/" and its first segment holds a ":", and the
+/// path reads as a path once those colons are replaced (so that uriparse's `parse_path`,
+/// which runs before `validate_schemeless_path`, refuses nothing first). The query and
+/// fragment are parsed after that check.
+pub(super) fn schemeless_colon_segment(text: &str) -> bool {
+    let path = &text[..text.find(['?', '#']).unwrap_or(text.len())];
+    let starts_with_scheme = path.find(':').is_some_and(|colon| {
+        let name = &path[..colon];
+        name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    });
+    let first = path.split('/').next().unwrap_or("");
+    if path.starts_with('/') || starts_with_scheme || !first.contains(':') {
+        return false;
+    }
+    let repaired = format!("{}{}", first.replace(':', "a"), &path[first.len()..]);
+    reference::parse(&repaired).is_ok_and(|r| r.scheme.is_none() && !r.has_authority())
 }
 
 /// The base of `case` with its path "//x" written "/x", when `URI::resolve` (src/uri.rs) merges
@@ -216,19 +274,18 @@ pub(super) fn merge_drops_empty_segment(case: &Request) -> Option<Request> {
     })
 }
 
-/// The target path of `URI::resolve` (src/uri.rs) when it skips the removal of dot-segments
-/// although the path holds one, and whether one of them is written "." or "..": `None` when
-/// the removal runs or the path holds none.
+/// The path `URI::resolve` (src/uri.rs) builds for `base` and `input` before it removes
+/// dot-segments: whether it is absolute, its segments, and uriparse's count of its
+/// dot-segments (`Path::remove_dot_segments` runs only when that count is not zero).
 ///
-/// `Path::remove_dot_segments` runs only when the path's counts of dot-segments are not zero.
-/// A path parsed from the text counts only the segments written "." and ".."; in a merge, the
-/// base path (counted as written) loses the count of its last segment when that one is a
+/// A path parsed from the text counts only the segments written "." and ".."; in a merge,
+/// the base path (counted as written) loses the count of its last segment when that one is a
 /// dot-segment in any spelling (never below zero), and every segment of the reference pushed
-/// onto it counts in any spelling. So "%2E" and "%2E%2E" segments stay in the target when
-/// nothing counts ("/%2E" against "a://h" is "a://h/%2E", "" against "a://h/%2E/b" is
-/// "a://h/%2E/b"), and a written one beside them when popping a percent-encoded last segment
-/// took back its count ("http://h/../%2E%2E" + "z" is "http://h/../z").
-pub(super) fn uncounted_dot_segments(base: &str, input: &str) -> Option<(String, bool)> {
+/// onto it counts in any spelling (`Path::pop`, `Path::push`, which replaces a lone empty
+/// segment by the first segment pushed). A reference with a scheme or an authority, or an
+/// absolute path, brings its own path; an empty one the base's; a base with an authority and
+/// an empty path takes the reference's path made absolute.
+fn merged_path(base: &str, input: &str) -> Option<(bool, Vec<String>, usize)> {
     let b = reference::parse_uri(base).ok()?;
     let r = reference::parse(input).ok()?;
     let written = |segments: &[&str]| {
@@ -237,7 +294,7 @@ pub(super) fn uncounted_dot_segments(base: &str, input: &str) -> Option<(String,
             .filter(|s| **s == "." || **s == "..")
             .count()
     };
-    let (absolute, path, count): (bool, Vec<String>, usize) =
+    Some(
         if r.scheme.is_some() || r.has_authority() || r.path.starts_with('/') {
             let (absolute, segments) = segments(r.path);
             let absolute = absolute || r.has_authority();
@@ -250,6 +307,7 @@ pub(super) fn uncounted_dot_segments(base: &str, input: &str) -> Option<(String,
         } else if r.path.is_empty() {
             // The base path, with its own count.
             let (absolute, segments) = segments(b.path);
+            let absolute = absolute || b.has_authority();
             let count = written(&segments);
             (
                 absolute,
@@ -294,12 +352,44 @@ pub(super) fn uncounted_dot_segments(base: &str, input: &str) -> Option<(String,
                         path.push(segment.to_owned());
                     }
                 }
-                (base_absolute, path, count + pushed)
+                (base_absolute || b.has_authority(), path, count + pushed)
             }
-        };
+        },
+    )
+}
+
+/// The target path of `URI::resolve` (src/uri.rs) when it skips the removal of dot-segments
+/// although the path holds one, and whether one of them is written "." or "..": `None` when
+/// the removal runs or the path holds none ([`merged_path`]). So "%2E" and "%2E%2E" segments
+/// stay in the target when nothing counts ("/%2E" against "a://h" is "a://h/%2E", "" against
+/// "a://h/%2E/b" is "a://h/%2E/b"), and a written one beside them when popping a
+/// percent-encoded last segment took back its count ("http://h/../%2E%2E" + "z" is
+/// "http://h/../z").
+pub(super) fn uncounted_dot_segments(base: &str, input: &str) -> Option<(String, bool)> {
+    let (absolute, path, count) = merged_path(base, input)?;
     let has_dot_segment = path.iter().any(|s| is_single_dot(s) || is_double_dot(s));
     let written_dot_segment = path.iter().any(|s| s == "." || s == "..");
     (count == 0 && has_dot_segment).then(|| (display(absolute, &path), written_dot_segment))
+}
+
+/// The path `URI::resolve` gives the builder: [`merged_path`], its dot-segments removed by
+/// `remove_dot_segments_helper` where uriparse counts one ([`remove_dot_segments_parts`]):
+/// whether it is absolute, and its segments.
+pub(super) fn resolved_path(base: &str, input: &str) -> Option<(bool, Vec<String>)> {
+    let (absolute, path, count) = merged_path(base, input)?;
+    Some(if count == 0 {
+        (absolute, path)
+    } else {
+        remove_dot_segments_parts(absolute, &path, false)
+    })
+}
+
+/// Whether a path uriparse holds (its `absolute` flag and segments) is written starting with
+/// "//", which reads back as an authority where there is none: an absolute path whose first
+/// segment is empty, or a path that is not absolute whose first two are (`Display`: "/" for an
+/// absolute path, then the segments joined by "/").
+pub(super) fn written_double_slash(absolute: bool, segments: &[String]) -> bool {
+    display(absolute, segments).starts_with("//")
 }
 
 /// §5.2.2's target of `base` and `input` (strict), with `path` for its path, as §5.3 writes it,
