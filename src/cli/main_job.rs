@@ -16,6 +16,7 @@ use uri_conformance::report::field::Parser;
 use uri_conformance::{confusion, fuzz, matrix, report, vectors, whatwg};
 
 use super::diff::{Announcer, sweep};
+use super::phases::Phases;
 use super::{ReportsOption, STOP, Selection, existing, fail, reports_folder};
 
 /// `run`.
@@ -288,6 +289,8 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
     let (selection, reports) = (&args.selection, args.reports());
     let reports = reports.as_path();
     let (fuzz_cases, fuzz_cases_per_impl) = (args.fuzz_cases(), args.fuzz_cases_per_impl());
+    let mut phases = Phases::start();
+    phases.next("start the implementations");
     let engine = match selection.engine() {
         Ok(engine) => engine,
         Err(e) => return fail(e),
@@ -301,18 +304,21 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
         Ok(wpt) => wpt,
         Err(e) => return fail(e),
     };
+    phases.next("matrix and WHATWG profile");
     let (matrix, profile) = match write_matrix(&engine, reports, true, wpt.as_deref()) {
         Ok(written) => written,
         Err(code) => return code,
     };
     let mut campaign = Campaign::new(&engine, reports);
     // Every stored case again first, so that reports follow the catalogue as it is now.
+    phases.next("replay of stored cases");
     match campaign.replay() {
         Ok(n) => println!("{n} stored cases replayed"),
         Err(e) => return fail(e),
     }
     // The main job's own new signatures are listed by the reports it writes.
     let mut quiet = Announcer::new(|_| {});
+    phases.next("vectors and URL lists");
     if let Err(e) = sweep(&engine, &mut campaign, &mut quiet, true, urls, None) {
         return fail(e);
     }
@@ -330,6 +336,7 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
         trace: None,
     };
     println!("fuzz: every implementation, {fuzz_cases} cases");
+    phases.next("fuzz: every implementation");
     let summary = fuzz::run(
         &engine,
         &campaign,
@@ -371,6 +378,7 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
             ..options.clone()
         };
         println!("fuzz: {name} alone, {fuzz_cases_per_impl} cases");
+        phases.next(format!("fuzz: {name} alone"));
         let summary = fuzz::run(
             &solo,
             &campaign,
@@ -388,6 +396,7 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
         );
         violations.extend(summary.violations);
     }
+    phases.next("reports, field and pages");
     let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
     // The matrix links each failure to its report, which may be filed under another
     // signature (its shrunk case's, or its cause's): written again with those names.
@@ -434,6 +443,7 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
     for violation in violations.iter().take(20) {
         println!("reference property violated: {violation}");
     }
+    print!("{}", phases.table());
     if violations.is_empty() {
         ExitCode::SUCCESS
     } else {

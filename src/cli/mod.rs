@@ -18,6 +18,7 @@ pub mod fuzz;
 pub mod gate;
 pub mod live;
 pub mod main_job;
+pub mod phases;
 pub mod promote;
 pub mod reference;
 
