@@ -575,7 +575,13 @@ fn shape_of(run: &crate::diff::CaseRun) -> u64 {
     let mut shape = std::hash::DefaultHasher::new();
     match &run.reference {
         crate::model::Outcome::Invalid(e) => {
-            ("x", e.split(':').next().unwrap_or("")).hash(&mut shape)
+            // A base's rejection is one shape ("base"), whatever its rule.
+            let rejection = crate::model::Rejection::parse(e);
+            let rule = match rejection.subject() {
+                crate::model::Subject::Base => "base",
+                crate::model::Subject::Input => rejection.rule(),
+            };
+            ("x", rule).hash(&mut shape)
         }
         crate::model::Outcome::Parsed { host_kind, .. } => {
             ("p", host_kind.map_or("-", reference::HostKind::name)).hash(&mut shape);

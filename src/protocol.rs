@@ -174,9 +174,10 @@ pub enum Response {
         /// The normalized URI reference.
         normalized: String,
     },
-    /// The input is not valid. The reference starts `error` with the failing rule's name and a
-    /// colon (`pct-encoded: invalid percent-encoding at byte 3`); other programs may say
-    /// anything.
+    /// The input is not valid. The reference writes `error` as a
+    /// [`Rejection`](crate::model::Rejection): the failing rule's name and a colon
+    /// (`pct-encoded: invalid percent-encoding at byte 3`), after `base: ` for a resolution's
+    /// base; other programs may say anything.
     Invalid {
         /// Always false.
         valid: bool,
