@@ -232,8 +232,8 @@ pub fn reference_properties(case: &Request) -> Vec<String> {
 fn check_properties(case: &Request) -> Vec<String> {
     let mut violations = Vec::new();
     match case {
-        Request::Parse { input, rule, .. } => {
-            let rule = Request::rule(rule.as_deref()).unwrap_or_default();
+        Request::Parse { input, .. } => {
+            let rule = case.checked_rule().unwrap_or_default();
             if let Ok(c) = reference::parse_with(input, rule, ParseOptions::default()) {
                 if reference::recompose(&c) != *input {
                     violations.push(format!("recompose(parse({input:?})) differs"));
@@ -253,8 +253,8 @@ fn check_properties(case: &Request) -> Vec<String> {
                 }
             }
         }
-        Request::Normalize { input, level } => {
-            let level = Request::level(level.as_deref()).unwrap_or(Level::Syntax);
+        Request::Normalize { input, .. } => {
+            let level = case.checked_level().unwrap_or(Level::Syntax);
             if let Ok(once) = reference::normalize(input, level) {
                 match reference::normalize(&once, level) {
                     Ok(twice) if twice == once => {}

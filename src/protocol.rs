@@ -83,7 +83,35 @@ impl Request {
         }
     }
 
-    /// The rule of a parse request, checked.
+    /// The rule of this parse request by RFC 3986's names, checked ([`Request::rule`]):
+    /// `URI-reference` when it names none; an error for a rule RFC 3986 does not have (an
+    /// RFC 3987 rule included) and for a request that is not a parse.
+    pub fn checked_rule(&self) -> Result<Rule, String> {
+        match self {
+            Request::Parse { rule, .. } => Request::rule(rule.as_deref()),
+            _ => Err("not a parse request".to_owned()),
+        }
+    }
+
+    /// The grammar and rule of this parse request by the names of either RFC, checked
+    /// ([`Request::grammar_rule`]); an error for a request that is not a parse.
+    pub fn checked_grammar_rule(&self) -> Result<(Grammar, Rule), String> {
+        match self {
+            Request::Parse { rule, .. } => Request::grammar_rule(rule.as_deref()),
+            _ => Err("not a parse request".to_owned()),
+        }
+    }
+
+    /// The level of this normalize request, checked ([`Request::level`]): `syntax` when it
+    /// names none; an error for a request that is not a normalization.
+    pub fn checked_level(&self) -> Result<Level, String> {
+        match self {
+            Request::Normalize { level, .. } => Request::level(level.as_deref()),
+            _ => Err("not a normalize request".to_owned()),
+        }
+    }
+
+    /// The rule a parse request names, checked: `URI-reference` when it names none.
     pub fn rule(name: Option<&str>) -> Result<Rule, String> {
         match name {
             None => Ok(Rule::UriReference),
@@ -131,8 +159,8 @@ impl Request {
     /// valid request.
     pub fn validate(&self) -> Result<(), String> {
         match self {
-            Request::Parse { rule, .. } => Request::grammar_rule(rule.as_deref()).map(drop),
-            Request::Normalize { level, .. } => Request::level(level.as_deref()).map(drop),
+            Request::Parse { .. } => self.checked_grammar_rule().map(drop),
+            Request::Normalize { .. } => self.checked_level().map(drop),
             Request::Resolve { .. } => Ok(()),
         }
     }

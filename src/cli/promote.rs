@@ -8,7 +8,7 @@ use clap::Args;
 use uri_conformance::impls::{self, Implementation};
 use uri_conformance::model::Rejection;
 use uri_conformance::protocol::Request;
-use uri_conformance::reference::ErrorKind;
+use uri_conformance::reference::{ErrorKind, Level};
 use uri_conformance::report;
 
 use super::fail;
@@ -104,7 +104,7 @@ fn promote(signature: &str, reports: &Path, to: &Path) -> ExitCode {
         },
         (_, Request::Parse { .. }) => "3",
         (_, Request::Resolve { .. }) => "5.2.2",
-        (_, Request::Normalize { level, .. }) if level.as_deref() == Some("scheme") => "6.2.3",
+        (_, Request::Normalize { .. }) if case.checked_level() == Ok(Level::Scheme) => "6.2.3",
         (_, Request::Normalize { .. }) => "6.2.2",
     }
     .to_owned();

@@ -1062,11 +1062,11 @@ impl Core {
 /// not answer stays unsupported (the matrix's and the gate's vectors); its findings, and their
 /// shrinking, are of the judged case, which the library answers as it answers any level.
 fn scoped(implementation: &dyn Implementation, case: &Request) -> Option<Request> {
-    let Request::Normalize { input, level } = case else {
+    let Request::Normalize { input, .. } = case else {
         return None;
     };
     let own = implementation.normalization_level()?;
-    (Request::level(level.as_deref()).ok() != Some(own)).then(|| Request::Normalize {
+    (case.checked_level().ok() != Some(own)).then(|| Request::Normalize {
         input: input.clone(),
         level: Some(own.name().to_owned()),
     })
@@ -1365,7 +1365,7 @@ fn error_shape(outcome: &Outcome, case: &Request) -> Option<String> {
 /// The level of a normalize request, for messages.
 pub fn level_of(case: &Request) -> Option<Level> {
     match case {
-        Request::Normalize { level, .. } => Request::level(level.as_deref()).ok(),
+        Request::Normalize { .. } => case.checked_level().ok(),
         _ => None,
     }
 }
