@@ -554,8 +554,11 @@ pub struct Reproduce {
 pub struct DeclaredBlindSpot {
     /// `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment` or `host_kind`.
     pub field: String,
-    /// `hidden` (not reported), `empty-is-undefined` (no undefined/empty distinction),
-    /// `decoded` (percent-decoded) or `case-folded` (ASCII lowercased).
+    /// How ([`Blindness`](crate::model::Blindness)): `hidden` (not reported),
+    /// `empty-is-undefined` (no undefined/empty distinction), `decoded` (percent-decoded),
+    /// `case-folded` (ASCII lowercased), `re-encoded` (percent-encoded otherwise: compared
+    /// decoded), or for `port` `default-port-dropped` (no port where it is the scheme's
+    /// default) and `number` (read as a number, leading zeros gone).
     pub how: String,
     /// Why, citing the library's API.
     #[serde(default)]
