@@ -232,8 +232,8 @@ pub fn reference_properties(case: &Request) -> Vec<String> {
 fn check_properties(case: &Request) -> Vec<String> {
     let mut violations = Vec::new();
     match case {
-        Request::Parse { input, rule, .. } => {
-            let rule = Request::rule(rule.as_deref()).unwrap_or_default();
+        Request::Parse { input, .. } => {
+            let rule = case.checked_rule().unwrap_or_default();
             if let Ok(c) = reference::parse_with(input, rule, ParseOptions::default()) {
                 if reference::recompose(&c) != *input {
                     violations.push(format!("recompose(parse({input:?})) differs"));
@@ -253,8 +253,8 @@ fn check_properties(case: &Request) -> Vec<String> {
                 }
             }
         }
-        Request::Normalize { input, level } => {
-            let level = Request::level(level.as_deref()).unwrap_or(Level::Syntax);
+        Request::Normalize { input, .. } => {
+            let level = case.checked_level().unwrap_or(Level::Syntax);
             if let Ok(once) = reference::normalize(input, level) {
                 match reference::normalize(&once, level) {
                     Ok(twice) if twice == once => {}
@@ -575,7 +575,13 @@ fn shape_of(run: &crate::diff::CaseRun) -> u64 {
     let mut shape = std::hash::DefaultHasher::new();
     match &run.reference {
         crate::model::Outcome::Invalid(e) => {
-            ("x", e.split(':').next().unwrap_or("")).hash(&mut shape)
+            // A base's rejection is one shape ("base"), whatever its rule.
+            let rejection = crate::model::Rejection::parse(e);
+            let rule = match rejection.subject() {
+                crate::model::Subject::Base => "base",
+                crate::model::Subject::Input => rejection.rule(),
+            };
+            ("x", rule).hash(&mut shape)
         }
         crate::model::Outcome::Parsed { host_kind, .. } => {
             ("p", host_kind.map_or("-", reference::HostKind::name)).hash(&mut shape);

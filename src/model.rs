@@ -1,9 +1,11 @@
 //! The data model shared by the vectors, the protocol and the harness: owned components, as
 //! JSON and YAML spell them.
 
+use std::fmt;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::reference::{self, HostKind};
+use crate::reference::{self, ErrorKind, HostKind, ParseError};
 
 /// What an implementation answered to one case.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -57,6 +59,105 @@ impl Outcome {
             Outcome::Panicked(m) => format!("panicked: {m}"),
             Outcome::TimedOut => "timed out".to_owned(),
         }
+    }
+    /// The rejection an `Invalid` answer states, read from its message ([`Rejection::parse`]);
+    /// `None` for any other answer.
+    pub fn rejection(&self) -> Option<Rejection> {
+        match self {
+            Outcome::Invalid(message) => Some(Rejection::parse(message)),
+            _ => None,
+        }
+    }
+}
+
+/// The string of a request a rejection is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Subject {
+    /// The text parsed or normalized, or a resolution's reference.
+    Input,
+    /// A resolution's base.
+    Base,
+}
+
+/// Why the reference refuses a case: the rule that cannot match, the byte offset where it
+/// fails, and the string it is about. [`Outcome::Invalid`] and the protocol carry it as text,
+/// which the reference writes as `RULE: MESSAGE at byte N`, after `base: ` when the base is at
+/// fault (`pct-encoded: invalid percent-encoding at byte 3`,
+/// `base: scheme: invalid or missing scheme at byte 0`); this type writes that text
+/// ([`Display`](fmt::Display)) and reads it back ([`Rejection::parse`]), so that the judge
+/// reads a rejection's parts here and nowhere else.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rejection {
+    subject: Subject,
+    rule: String,
+    message: String,
+    offset: Option<usize>,
+}
+
+impl Rejection {
+    /// The rejection of `subject` by the reference's parse error.
+    pub fn of(error: &ParseError, subject: Subject) -> Rejection {
+        Rejection {
+            subject,
+            rule: error.kind().rule().to_owned(),
+            message: error.to_string(),
+            offset: Some(error.offset()),
+        }
+    }
+
+    /// Reads an error message. A message in the reference's form gives its parts exactly. Any
+    /// other message reads the same way: `base:` first makes it about the base, the text before
+    /// its (next) colon is its rule (the URL Standard's failures, `host-missing at ""`, also
+    /// start with their name), and it has an offset only when it ends `at byte N`.
+    pub fn parse(text: &str) -> Rejection {
+        let (subject, rest) = match text.strip_prefix("base:") {
+            Some(rest) => (Subject::Base, rest.trim_start()),
+            None => (Subject::Input, text),
+        };
+        let (rule, message) = rest.split_once(':').unwrap_or((rest, ""));
+        Rejection {
+            subject,
+            rule: rule.trim().to_owned(),
+            message: message.trim_start().to_owned(),
+            offset: text
+                .rsplit("at byte ")
+                .next()
+                .and_then(|n| n.trim().parse().ok()),
+        }
+    }
+
+    /// The string it is about.
+    pub fn subject(&self) -> Subject {
+        self.subject
+    }
+
+    /// The name of the rule that cannot match (`pct-encoded`), as the message gives it.
+    pub fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    /// The rule as one of the reference's kinds; `None` for a name the reference does not use.
+    pub fn kind(&self) -> Option<ErrorKind> {
+        ErrorKind::from_rule(&self.rule)
+    }
+
+    /// The byte offset of the offending character in the string it is about.
+    pub fn offset(&self) -> Option<usize> {
+        self.offset
+    }
+
+    /// What the message says after the rule (`invalid percent-encoding at byte 3`).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.subject == Subject::Base {
+            f.write_str("base: ")?;
+        }
+        write!(f, "{}: {}", self.rule, self.message)
     }
 }
 
@@ -334,4 +435,44 @@ pub struct BlindSpot {
     pub blindness: Blindness,
     /// Why, citing the crate's API.
     pub reason: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rejection_reads_back_as_the_reference_writes_it() {
+        for kind in ErrorKind::ALL {
+            for subject in [Subject::Input, Subject::Base] {
+                let error = ParseError::new(kind, 7);
+                let rejection = Rejection::of(&error, subject);
+                let text = rejection.to_string();
+                assert_eq!(Rejection::parse(&text), rejection, "{text}");
+                assert_eq!(rejection.kind(), Some(kind));
+                assert_eq!(rejection.offset(), Some(7));
+            }
+        }
+        let rejection = Rejection::parse("base: scheme: invalid or missing scheme at byte 0");
+        assert_eq!(rejection.subject(), Subject::Base);
+        assert_eq!(rejection.rule(), "scheme");
+        assert_eq!(rejection.offset(), Some(0));
+        assert_eq!(rejection.message(), "invalid or missing scheme at byte 0");
+    }
+
+    #[test]
+    fn another_message_reads_by_its_first_name() {
+        let rejection = Rejection::parse("host-missing at \"a:b\"");
+        assert_eq!(
+            (rejection.subject(), rejection.rule(), rejection.offset()),
+            (Subject::Input, "host-missing at \"a", None)
+        );
+        assert_eq!(rejection.kind(), None);
+        let rejection = Rejection::parse("base: port-invalid");
+        assert_eq!(
+            (rejection.subject(), rejection.rule(), rejection.offset()),
+            (Subject::Base, "port-invalid", None)
+        );
+        assert_eq!(Outcome::Unsupported.rejection(), None);
+    }
 }

@@ -83,7 +83,35 @@ impl Request {
         }
     }
 
-    /// The rule of a parse request, checked.
+    /// The rule of this parse request by RFC 3986's names, checked ([`Request::rule`]):
+    /// `URI-reference` when it names none; an error for a rule RFC 3986 does not have (an
+    /// RFC 3987 rule included) and for a request that is not a parse.
+    pub fn checked_rule(&self) -> Result<Rule, String> {
+        match self {
+            Request::Parse { rule, .. } => Request::rule(rule.as_deref()),
+            _ => Err("not a parse request".to_owned()),
+        }
+    }
+
+    /// The grammar and rule of this parse request by the names of either RFC, checked
+    /// ([`Request::grammar_rule`]); an error for a request that is not a parse.
+    pub fn checked_grammar_rule(&self) -> Result<(Grammar, Rule), String> {
+        match self {
+            Request::Parse { rule, .. } => Request::grammar_rule(rule.as_deref()),
+            _ => Err("not a parse request".to_owned()),
+        }
+    }
+
+    /// The level of this normalize request, checked ([`Request::level`]): `syntax` when it
+    /// names none; an error for a request that is not a normalization.
+    pub fn checked_level(&self) -> Result<Level, String> {
+        match self {
+            Request::Normalize { level, .. } => Request::level(level.as_deref()),
+            _ => Err("not a normalize request".to_owned()),
+        }
+    }
+
+    /// The rule a parse request names, checked: `URI-reference` when it names none.
     pub fn rule(name: Option<&str>) -> Result<Rule, String> {
         match name {
             None => Ok(Rule::UriReference),
@@ -131,8 +159,8 @@ impl Request {
     /// valid request.
     pub fn validate(&self) -> Result<(), String> {
         match self {
-            Request::Parse { rule, .. } => Request::grammar_rule(rule.as_deref()).map(drop),
-            Request::Normalize { level, .. } => Request::level(level.as_deref()).map(drop),
+            Request::Parse { .. } => self.checked_grammar_rule().map(drop),
+            Request::Normalize { .. } => self.checked_level().map(drop),
             Request::Resolve { .. } => Ok(()),
         }
     }
@@ -174,9 +202,10 @@ pub enum Response {
         /// The normalized URI reference.
         normalized: String,
     },
-    /// The input is not valid. The reference starts `error` with the failing rule's name and a
-    /// colon (`pct-encoded: invalid percent-encoding at byte 3`); other programs may say
-    /// anything.
+    /// The input is not valid. The reference writes `error` as a
+    /// [`Rejection`](crate::model::Rejection): the failing rule's name and a colon
+    /// (`pct-encoded: invalid percent-encoding at byte 3`), after `base: ` for a resolution's
+    /// base; other programs may say anything.
     Invalid {
         /// Always false.
         valid: bool,
@@ -525,8 +554,11 @@ pub struct Reproduce {
 pub struct DeclaredBlindSpot {
     /// `scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment` or `host_kind`.
     pub field: String,
-    /// `hidden` (not reported), `empty-is-undefined` (no undefined/empty distinction),
-    /// `decoded` (percent-decoded) or `case-folded` (ASCII lowercased).
+    /// How ([`Blindness`](crate::model::Blindness)): `hidden` (not reported),
+    /// `empty-is-undefined` (no undefined/empty distinction), `decoded` (percent-decoded),
+    /// `case-folded` (ASCII lowercased), `re-encoded` (percent-encoded otherwise: compared
+    /// decoded), or for `port` `default-port-dropped` (no port where it is the scheme's
+    /// default) and `number` (read as a number, leading zeros gone).
     pub how: String,
     /// Why, citing the library's API.
     #[serde(default)]

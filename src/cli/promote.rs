@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use uri_conformance::impls::{self, Implementation};
+use uri_conformance::model::Rejection;
 use uri_conformance::protocol::Request;
+use uri_conformance::reference::{ErrorKind, Level};
 use uri_conformance::report;
 
 use super::fail;
@@ -80,31 +82,29 @@ fn promote(signature: &str, reports: &Path, to: &Path) -> ExitCode {
     );
     let reference_answer = impls::reference::Reference.answer(case);
     // The section of the rule the reference's answer turns on.
-    let section = match (&reference_answer, case) {
-        (uri_conformance::model::Outcome::Invalid(e), _) => {
-            match e
-                .trim_start_matches("base: ")
-                .split(':')
-                .next()
-                .unwrap_or("")
-            {
-                "scheme" => "3.1",
-                "userinfo" => "3.2.1",
-                "host" | "IP-literal" | "IPv6address" | "IPvFuture" => "3.2.2",
-                "authority" => "3.2",
-                "port" => "3.2.3",
-                "path" => "3.3",
-                "query" => "3.4",
-                "fragment" => "3.5",
-                "pct-encoded" => "2.1",
-                "path-noscheme" => "4.2",
-                "absolute-URI" => "4.3",
-                _ => "A",
-            }
-        }
+    let section = match (reference_answer.rejection(), case) {
+        (Some(rejection), _) => match rejection.kind() {
+            Some(ErrorKind::Scheme) => "3.1",
+            Some(ErrorKind::Userinfo) => "3.2.1",
+            Some(
+                ErrorKind::Host
+                | ErrorKind::IpLiteral
+                | ErrorKind::Ipv6Address
+                | ErrorKind::IpvFuture,
+            ) => "3.2.2",
+            Some(ErrorKind::Authority) => "3.2",
+            Some(ErrorKind::Port) => "3.2.3",
+            Some(ErrorKind::Path) => "3.3",
+            Some(ErrorKind::Query) => "3.4",
+            Some(ErrorKind::Fragment) => "3.5",
+            Some(ErrorKind::PctEncoded) => "2.1",
+            Some(ErrorKind::PathNoscheme) => "4.2",
+            Some(ErrorKind::AbsoluteUri) => "4.3",
+            _ => "A",
+        },
         (_, Request::Parse { .. }) => "3",
         (_, Request::Resolve { .. }) => "5.2.2",
-        (_, Request::Normalize { level, .. }) if level.as_deref() == Some("scheme") => "6.2.3",
+        (_, Request::Normalize { .. }) if case.checked_level() == Ok(Level::Scheme) => "6.2.3",
         (_, Request::Normalize { .. }) => "6.2.2",
     }
     .to_owned();
@@ -157,8 +157,9 @@ fn promote(signature: &str, reports: &Path, to: &Path) -> ExitCode {
         ),
         uri_conformance::model::Outcome::Resolved(t) => format!("      target: {}\n", q(t)),
         uri_conformance::model::Outcome::Normalized(n) => format!("      normalized: {}\n", q(n)),
+        // The rule, of the base or of the reference: a vector names the rule alone.
         uri_conformance::model::Outcome::Invalid(e) => {
-            format!("      invalid: {}\n", q(e.split(':').next().unwrap_or("")))
+            format!("      invalid: {}\n", q(Rejection::parse(e).rule()))
         }
         other => return fail(format!("the reference answered {other:?}")),
     };

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::model::{BlindSpot, Blindness};
-use crate::model::{Components, Field, Outcome};
+use crate::model::{Components, Field, Outcome, Rejection, Subject};
 use crate::protocol::Request;
 use crate::reference::{self, HostKind, Level};
 
@@ -299,7 +299,7 @@ pub fn compare(
         (Outcome::Invalid(error), _) => difference(
             DifferenceKind::AcceptsInvalid,
             vec![],
-            invalid_detail(case, error),
+            invalid_detail(case, &Rejection::parse(error)),
         ),
         (_, Outcome::Invalid(_)) => difference(DifferenceKind::RejectsValid, vec![], String::new()),
         (
@@ -827,35 +827,24 @@ pub fn resolution_branch(case: &Request) -> &'static str {
 }
 
 /// For an input the reference rejects: the failing rule and the offending character, e.g.
-/// `host-space`, `pct-encoded-percent`, taken from the reference's error.
-fn invalid_detail(case: &Request, error: &str) -> String {
-    let rule = error.split(':').next().unwrap_or("").trim();
-    let (text, offset) = match case {
-        Request::Parse { input, .. } | Request::Normalize { input, .. } => {
-            (input.as_str(), error_offset(error))
-        }
-        Request::Resolve { input, .. } => {
-            if let Some(rest) = error.strip_prefix("base:") {
-                let rule = rest.split(':').next().unwrap_or("").trim();
-                return format!("base-{rule}");
-            }
-            (input.as_str(), error_offset(error))
-        }
-    };
-    match offset
-        .and_then(|at| text.get(at..))
+/// `host-space`, `pct-encoded-percent`, taken from the reference's rejection; `base-RULE` for
+/// a resolution's base.
+fn invalid_detail(case: &Request, rejection: &Rejection) -> String {
+    let rule = rejection.rule();
+    if rejection.subject() == Subject::Base {
+        return format!("base-{rule}");
+    }
+    let (Request::Parse { input, .. }
+    | Request::Normalize { input, .. }
+    | Request::Resolve { input, .. }) = case;
+    match rejection
+        .offset()
+        .and_then(|at| input.get(at..))
         .and_then(|rest| rest.chars().next())
     {
         Some(c) => format!("{rule}-{}", character_name(c)),
         None => rule.to_owned(),
     }
-}
-
-pub(crate) fn error_offset(error: &str) -> Option<usize> {
-    error
-        .rsplit("at byte ")
-        .next()
-        .and_then(|n| n.trim().parse().ok())
 }
 
 /// The class of a character a rule does not allow, usable in a file name: a delimiter by

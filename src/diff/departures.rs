@@ -545,7 +545,7 @@ impl Departure {
         else {
             return None;
         };
-        Request::rule(rule.as_deref()).ok()?;
+        case.checked_rule().ok()?;
         let spans = Spans::of(input);
         let rewritten = match self {
             Departure::Unchecked(part) => {
@@ -845,8 +845,8 @@ impl Departure {
             Request::Parse { input, .. },
             Request::Parse {
                 input: rewritten,
-                rule,
                 zone_id,
+                ..
             },
         ) = (original, asked)
         else {
@@ -862,7 +862,7 @@ impl Departure {
         else {
             return answer;
         };
-        let Ok(rule) = Request::rule(rule.as_deref()) else {
+        let Ok(rule) = asked.checked_rule() else {
             return Outcome::Parsed {
                 components,
                 host_kind,

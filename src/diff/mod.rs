@@ -22,7 +22,7 @@ pub use signature::Signature;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
-use crate::model::{Components, Field, Outcome};
+use crate::model::{Components, Field, Outcome, Subject};
 use crate::protocol::Request;
 use crate::reference::{self, HostKind, Level};
 use run::{Calls, Checked, Pool};
@@ -456,35 +456,27 @@ impl Engine {
         if finding.signature.kind != DifferenceKind::AcceptsInvalid || finding.known.is_some() {
             return None;
         }
-        let Outcome::Invalid(error) = &finding.reference else {
-            return None;
-        };
-        // The reference names an invalid base "base: ..." and an invalid reference or input
-        // by its rule alone: the probes go into the string the error is about.
-        let place = |error: &str| {
-            let (on_base, error) = match error.strip_prefix("base: ") {
-                Some(rest) => (true, rest),
-                None => (false, error),
-            };
-            let rule = error.split(':').next().unwrap_or("").trim().to_owned();
-            (on_base, rule, compare::error_offset(error))
-        };
-        let (on_base, rule_name, offset) = place(error);
-        let offset = offset?;
-        let original = probed_string(&mut finding.case.clone(), on_base)
+        // The probes go into the string the reference's rejection is about.
+        let rejection = finding.reference.rejection()?;
+        let subject = rejection.subject();
+        let offset = rejection.offset()?;
+        let original = probed_string(&mut finding.case.clone(), subject)
             .get(offset..)?
             .chars()
             .next()?;
         let mut probes = 0;
         for &probe in UNCHECKED_PROBES.iter().filter(|&&c| c != original) {
             let mut case = finding.case.clone();
-            probed_string(&mut case, on_base).replace_range(
+            probed_string(&mut case, subject).replace_range(
                 offset..offset + original.len_utf8(),
                 probe.encode_utf8(&mut [0; 4]),
             );
             // Only a character the reference refuses at the same place, by the same rule.
-            match Reference.answer(&case) {
-                Outcome::Invalid(e) if place(&e) == (on_base, rule_name.clone(), Some(offset)) => {}
+            match Reference.answer(&case).rejection() {
+                Some(r)
+                    if r.subject() == subject
+                        && r.rule() == rejection.rule()
+                        && r.offset() == Some(offset) => {}
                 _ => continue,
             }
             probes += 1;
@@ -497,12 +489,10 @@ impl Engine {
         }
         (probes >= 4).then(|| {
             let mut general = finding.clone();
-            let rule_name = if on_base {
-                format!("base-{rule_name}")
-            } else {
-                rule_name
+            let detail = match subject {
+                Subject::Base => format!("base-{}-unchecked", rejection.rule()),
+                Subject::Input => format!("{}-unchecked", rejection.rule()),
             };
-            let detail = format!("{rule_name}-unchecked");
             general.difference.detail.clone_from(&detail);
             general.signature.detail = detail;
             general.id = general.signature.id();
@@ -550,14 +540,14 @@ impl Engine {
             else {
                 continue;
             };
-            let given = probed_string(&mut finding.case.clone(), false).clone();
+            let given = probed_string(&mut finding.case.clone(), Subject::Input).clone();
             if given.get(at..).and_then(|rest| rest.chars().next()) != Some(original) {
                 return None;
             }
             let mut probed = 0;
             for &probe in departure.probes().iter().filter(|&&c| c != original) {
                 let mut case = finding.case.clone();
-                probed_string(&mut case, false)
+                probed_string(&mut case, Subject::Input)
                     .replace_range(at..at + original.len_utf8(), probe.encode_utf8(&mut [0; 4]));
                 if departure.probe_site(&read_by(&before(k), &case)) != Some((at, probe)) {
                     continue;
@@ -1072,11 +1062,11 @@ impl Core {
 /// not answer stays unsupported (the matrix's and the gate's vectors); its findings, and their
 /// shrinking, are of the judged case, which the library answers as it answers any level.
 fn scoped(implementation: &dyn Implementation, case: &Request) -> Option<Request> {
-    let Request::Normalize { input, level } = case else {
+    let Request::Normalize { input, .. } = case else {
         return None;
     };
     let own = implementation.normalization_level()?;
-    (Request::level(level.as_deref()).ok() != Some(own)).then(|| Request::Normalize {
+    (case.checked_level().ok() != Some(own)).then(|| Request::Normalize {
         input: input.clone(),
         level: Some(own.name().to_owned()),
     })
@@ -1111,12 +1101,12 @@ fn read_by(departures: &[departures::Departure], case: &Request) -> Request {
         })
 }
 
-/// The string of `case` a reference's error is about: the base of a resolution when
-/// `on_base`, else its reference, or the input of a parse or a normalization.
-fn probed_string(case: &mut Request, on_base: bool) -> &mut String {
+/// The string of `case` a rejection's `subject` names: the base of a resolution for
+/// [`Subject::Base`], else its reference, or the input of a parse or a normalization.
+fn probed_string(case: &mut Request, subject: Subject) -> &mut String {
     match case {
         Request::Parse { input, .. } | Request::Normalize { input, .. } => input,
-        Request::Resolve { base, .. } if on_base => base,
+        Request::Resolve { base, .. } if subject == Subject::Base => base,
         Request::Resolve { input, .. } => input,
     }
 }
@@ -1375,7 +1365,7 @@ fn error_shape(outcome: &Outcome, case: &Request) -> Option<String> {
 /// The level of a normalize request, for messages.
 pub fn level_of(case: &Request) -> Option<Level> {
     match case {
-        Request::Normalize { level, .. } => Request::level(level.as_deref()).ok(),
+        Request::Normalize { .. } => case.checked_level().ok(),
         _ => None,
     }
 }

@@ -23,7 +23,7 @@ use super::run::catching;
 use crate::impls::{BlindSpot, Blindness, Implementation, Part, Reach, SetterCall, View};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
-use crate::reference::{self, HostKind, Level, ParseOptions, Rule};
+use crate::reference::{self, Grammar, HostKind, Level, ParseOptions, Rule};
 
 /// A property an implementation broke on one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -305,18 +305,14 @@ impl<'a> Checker<'a> {
 
     fn case(&mut self, case: &Request, answer: &Outcome) {
         match case {
-            Request::Parse {
-                input,
-                rule,
-                zone_id,
-            } => {
+            Request::Parse { input, zone_id, .. } => {
                 if case.is_iri_parse() {
-                    if rule.as_deref() == Some("IRI-reference") {
+                    if case.checked_grammar_rule() == Ok((Grammar::Iri, Rule::UriReference)) {
                         self.iri_to_uri(input, answer);
                     }
                     return;
                 }
-                let Ok(rule) = Request::rule(rule.as_deref()) else {
+                let Ok(rule) = case.checked_rule() else {
                     return;
                 };
                 if *zone_id {
@@ -361,8 +357,8 @@ impl<'a> Checker<'a> {
                 }
                 self.setters(base, Some(input));
             }
-            Request::Normalize { input, level } => {
-                let Ok(level) = Request::level(level.as_deref()) else {
+            Request::Normalize { input, .. } => {
+                let Ok(level) = case.checked_level() else {
                     return;
                 };
                 if let Outcome::Normalized(once) = answer {

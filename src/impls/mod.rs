@@ -430,11 +430,7 @@ pub trait Implementation: Send + Sync {
     /// Answers one protocol request.
     fn answer(&self, request: &Request) -> Outcome {
         match request {
-            Request::Parse {
-                input,
-                rule,
-                zone_id,
-            } => match Request::grammar_rule(rule.as_deref()) {
+            Request::Parse { input, zone_id, .. } => match request.checked_grammar_rule() {
                 Ok(_) if *zone_id && !self.supports_zone_id() => Outcome::Unsupported,
                 // RFC 6874 zone identifiers are an RFC 3986 matter.
                 Ok((Grammar::Iri, _)) if *zone_id => Outcome::Unsupported,
@@ -449,7 +445,7 @@ pub trait Implementation: Send + Sync {
                 input,
                 strict,
             } => self.resolve(base, input, *strict),
-            Request::Normalize { input, level } => match Request::level(level.as_deref()) {
+            Request::Normalize { input, .. } => match request.checked_level() {
                 Ok(level) => self.normalize(input, level),
                 Err(e) => Outcome::Invalid(e),
             },

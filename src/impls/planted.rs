@@ -25,7 +25,8 @@ use super::reference::Reference;
 use super::{About, Implementation};
 use crate::model::Outcome;
 use crate::reference::{
-    self as rfc3986, Components, HostKind, Level, ParseOptions, ResolveOptions, Rule, merge,
+    self as rfc3986, Components, ErrorKind, HostKind, Level, ParseOptions, ResolveOptions, Rule,
+    merge,
 };
 
 /// Every planted implementation.
@@ -266,13 +267,16 @@ impl Implementation for ColonFirstSegment {
 
     fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
         let answer = Reference.parse(input, rule, options);
-        let Outcome::Invalid(error) = &answer else {
+        let Some(rejection) = answer.rejection() else {
             return answer;
         };
         let relative = matches!(rule, Rule::RelativeRef | Rule::UriReference);
         let first_segment_end = input.find(['/', '?', '#']).unwrap_or(input.len());
         if !relative
-            || !(error.starts_with("scheme:") || error.starts_with("path-noscheme:"))
+            || !matches!(
+                rejection.kind(),
+                Some(ErrorKind::Scheme | ErrorKind::PathNoscheme)
+            )
             || !input[..first_segment_end].contains(':')
         {
             return answer;

@@ -1,7 +1,7 @@
 //! The reference implementation behind the [`Implementation`] trait.
 
 use super::{About, Implementation, Promises};
-use crate::model::{Components, Outcome};
+use crate::model::{Components, Outcome, Rejection, Subject};
 use crate::protocol::{IriRequest, IriResponse, Request, Response};
 use crate::reference::{
     self as rfc3986, Grammar, Level, ParseError, ParseOptions, ResolveError, ResolveOptions, Rule,
@@ -11,9 +11,16 @@ use crate::reference::{
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
 
-/// The error text: the rule's name, a colon, and the message.
+/// The error text of the input's rejection: the rule's name, a colon, and the message
+/// ([`Rejection`]).
 pub(crate) fn error_text(error: &ParseError) -> String {
-    format!("{}: {error}", error.kind())
+    Rejection::of(error, Subject::Input).to_string()
+}
+
+/// The error text of the base's rejection: `base: ` and the rule's name, a colon, and the
+/// message ([`Rejection`]).
+fn base_error_text(error: &ParseError) -> String {
+    Rejection::of(error, Subject::Base).to_string()
 }
 
 impl Implementation for Reference {
@@ -49,7 +56,7 @@ impl Implementation for Reference {
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
         match rfc3986::resolve(base, reference, ResolveOptions::strict(strict)) {
             Ok(target) => Outcome::Resolved(target),
-            Err(ResolveError::Base(e)) => Outcome::Invalid(format!("base: {}", error_text(&e))),
+            Err(ResolveError::Base(e)) => Outcome::Invalid(base_error_text(&e)),
             Err(ResolveError::Reference(e)) => Outcome::Invalid(error_text(&e)),
         }
     }
@@ -106,9 +113,7 @@ impl Implementation for Reference {
                 Grammar::Iri,
             ) {
                 Ok(target) => Response::resolved(target).into(),
-                Err(ResolveError::Base(e)) => {
-                    Response::invalid(format!("base: {}", error_text(&e))).into()
-                }
+                Err(ResolveError::Base(e)) => Response::invalid(base_error_text(&e)).into(),
                 Err(ResolveError::Reference(e)) => invalid(&e),
             },
             IriRequest::Normalize { input, level, .. } => match Request::level(level.as_deref()) {

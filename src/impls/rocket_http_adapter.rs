@@ -309,7 +309,7 @@ impl Implementation for RocketHttp {
 
     fn reproduction(&self, case: &Request) -> Option<String> {
         let body = match case {
-            Request::Parse { rule, .. } if rule.as_deref() == Some("absolute-URI") => {
+            Request::Parse { .. } if case.checked_rule() == Ok(Rule::AbsoluteUri) => {
                 "match rocket_http::uri::Absolute::parse(input) {\n    Ok(a) => println!(\"scheme={:?} authority={:?} path={:?} query={:?}\", a.scheme(), a.authority().map(|a| (a.user_info(), a.host(), a.port())), a.path().as_str(), a.query().map(|q| q.as_str())),\n    Err(e) => println!(\"error: {e}\"),\n}"
             }
             Request::Parse { .. } => {

@@ -374,7 +374,7 @@ impl Implementation for Uriparse {
 
     fn reproduction(&self, case: &Request) -> Option<String> {
         let body = match case {
-            Request::Parse { rule, .. } if rule.as_deref() == Some("URI") => {
+            Request::Parse { .. } if case.checked_rule() == Ok(Rule::Uri) => {
                 "match uriparse::URI::try_from(input) {\n    Ok(uri) => println!(\"{uri:?}\"),\n    Err(e) => println!(\"error: {e}\"),\n}"
             }
             Request::Parse { .. } => {

@@ -1130,9 +1130,9 @@ pub fn cli_reproduction(case: &Request) -> String {
             shell_quote(base),
             shell_quote(input)
         ),
-        Request::Normalize { input, level } => format!(
+        Request::Normalize { input, .. } => format!(
             "uri-conformance diff --normalize{} -- {}",
-            if level.as_deref() == Some("scheme") {
+            if case.checked_level() == Ok(crate::reference::Level::Scheme) {
                 " --scheme"
             } else {
                 ""

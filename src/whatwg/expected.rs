@@ -39,14 +39,10 @@ pub fn expected_outcome(request: &Request) -> Outcome {
 pub fn expected_outcome_departing(request: &Request, departures: Departures) -> Outcome {
     let parse = |input: &str, base: Option<&super::Url>| parse_departing(input, base, departures);
     match request {
-        Request::Parse {
-            input,
-            rule,
-            zone_id,
-        } => {
+        Request::Parse { input, zone_id, .. } => {
             // As Implementation::answer does: an unknown rule is invalid; a zone identifier
             // is unsupported by an implementation that does not support it.
-            let rule = match Request::rule(rule.as_deref()) {
+            let rule = match request.checked_rule() {
                 Ok(rule) => rule,
                 Err(e) => return Outcome::Invalid(e),
             };

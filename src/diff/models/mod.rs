@@ -542,8 +542,8 @@ impl Transform {
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
-            (Transform::OneNormalization, Request::Normalize { input, level })
-                if level.as_deref() == Some("scheme") =>
+            (Transform::OneNormalization, Request::Normalize { input, .. })
+                if case.checked_level() == Ok(reference::Level::Scheme) =>
             {
                 Some(Request::Normalize {
                     input: input.clone(),
@@ -565,7 +565,7 @@ impl Transform {
                     rule,
                     zone_id: false,
                 },
-            ) if !input.is_ascii() => match Request::rule(rule.as_deref()) {
+            ) if !input.is_ascii() => match case.checked_rule() {
                 Ok(rule) => Reference.parse_iri(input, rule),
                 Err(_) => answer,
             },
@@ -857,8 +857,11 @@ impl Transform {
                 }
                 _ => answer,
             },
-            (Transform::UriparseUriConversionPanics, Request::Parse { input, rule, .. })
-                if matches!(rule.as_deref(), Some("URI" | "absolute-URI")) =>
+            (Transform::UriparseUriConversionPanics, Request::Parse { input, .. })
+                if matches!(
+                    case.checked_rule(),
+                    Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri)
+                ) =>
             {
                 // The colon refused by the RFC's own rule (a relative path's first segment), or
                 // by the model before this step (uriparse's refusal of "/:").
@@ -1782,12 +1785,12 @@ fn under_readings(case: &Request, readings: &[(Reading, usize)]) -> Outcome {
                 Err(e) => Outcome::Invalid(e.to_string()),
             }
         }
-        Request::Normalize { input, level } => {
+        Request::Normalize { input, .. } => {
             let mut options = NormalizeOptions::default();
             for (reading, _) in readings {
                 reading.set_normalize(&mut options);
             }
-            let level = Request::level(level.as_deref()).unwrap_or_default();
+            let level = case.checked_level().unwrap_or_default();
             match reference::normalize_with(input, level, options) {
                 Ok(n) => Outcome::Normalized(n),
                 Err(e) => Outcome::Invalid(e.to_string()),

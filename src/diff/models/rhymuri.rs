@@ -305,15 +305,11 @@ impl Switches {
     /// identifier, another level of normalization).
     fn run(&self, case: &Request) -> Option<Outcome> {
         match case {
-            Request::Parse {
-                input,
-                rule,
-                zone_id,
-            } => {
+            Request::Parse { input, zone_id, .. } => {
                 if *zone_id {
                     return None;
                 }
-                let rule = Request::rule(rule.as_deref()).ok()?;
+                let rule = case.checked_rule().ok()?;
                 Some(match self.read(input) {
                     Ok(uri) => match rule {
                         Rule::Uri | Rule::AbsoluteUri if uri.scheme.is_none() => {
@@ -348,8 +344,8 @@ impl Switches {
                     Err(e) => Outcome::Invalid(e),
                 })
             }
-            Request::Normalize { input, level } => {
-                if Request::level(level.as_deref()).ok()? != Level::Path {
+            Request::Normalize { input, .. } => {
+                if case.checked_level().ok()? != Level::Path {
                     return None;
                 }
                 Some(match self.read(input) {
