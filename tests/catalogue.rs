@@ -434,3 +434,78 @@ fn check_against(
     }
     Ok(())
 }
+
+/// Where several departures of a catalogue each give the answer alone, the finding is named by
+/// those, never by the departures that read nothing of the case otherwise: an IP literal with a
+/// bare "%" (`[fe80::1%2]`) is the literal taken unchecked, or the host's "%" left unchecked
+/// (then `fe80::1a2` is an address), and neither a path's "%" nor a literal ended at its last
+/// "]" has anything to do with it.
+#[test]
+fn a_finding_is_named_by_the_departures_that_read_its_case() {
+    use std::path::PathBuf;
+    use std::sync::Arc;
+    use std::time::Duration;
+    use uri_conformance::diff::Engine;
+    use uri_conformance::impls::{About, Implementation};
+    use uri_conformance::model::Components;
+    use uri_conformance::reference::{HostKind, ParseOptions, Rule};
+
+    struct TakesTheLiteral;
+    impl Implementation for TakesTheLiteral {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "x",
+                version: "test",
+                spec: "RFC 3986",
+                docs: "",
+            }
+        }
+        fn parse(&self, input: &str, _rule: Rule, _options: ParseOptions) -> Outcome {
+            assert_eq!(input, "//[fe80::1%2]");
+            Outcome::Parsed {
+                components: Components {
+                    scheme: None,
+                    userinfo: None,
+                    host: Some("[fe80::1%2]".to_owned()),
+                    port: None,
+                    path: String::new(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: Some(HostKind::Ipv6),
+            }
+        }
+    }
+    let entry = |id: &str, departure: &str| {
+        format!(
+            "  - id: x-{id}\n    implementations: [x]\n    class: documented-deviation\n    reason: r\n    link: l\n    ops: [parse]\n    model: !departure {departure}\n"
+        )
+    };
+    let text = format!(
+        "entries:\n{}{}{}{}",
+        entry("last-bracket", "ip-literal-to-last-bracket"),
+        entry("path-percent", "path-percent-unchecked"),
+        entry("host-percent", "host-percent-unchecked"),
+        entry("literal", "ip-literal-unchecked"),
+    );
+    let catalogue =
+        Catalogue::bundled_with(&[], &[("x".to_owned(), PathBuf::from("x.yaml"), text)])
+            .unwrap_or_else(|e| panic!("{e}"));
+    let engine = Engine::new(
+        vec![Arc::new(TakesTheLiteral)],
+        Duration::from_secs(5),
+        catalogue,
+    );
+    let finding = engine
+        .run_one("x", &Request::parse("//[fe80::1%2]"))
+        .expect("the RFC refuses the literal");
+    let known = finding.known.expect("the catalogue explains it");
+    let ids = known.ids();
+    assert!(!ids.is_empty());
+    for id in &ids {
+        assert!(
+            id == "x-host-percent" || id == "x-literal",
+            "{id} named among {ids:?}"
+        );
+    }
+}

@@ -1596,8 +1596,12 @@ pub(crate) fn needed(
         .map(|i| steps[i].index)
         .collect();
     if needed.is_empty() && *full != evaluate(&[], case, memo) {
-        // Several steps give the same answer on their own: all of them explain it.
-        needed = steps.iter().map(|s| s.index).collect();
+        // Several steps give the same answer on their own: all of them explain it, but none
+        // that changed nothing.
+        needed = (0..steps.len())
+            .filter(|&i| !inert.get(i).copied().unwrap_or(false))
+            .map(|i| steps[i].index)
+            .collect();
     }
     needed
 }
@@ -1669,7 +1673,8 @@ fn evaluate_traced(
     mut inert: Option<&mut Vec<bool>>,
 ) -> Outcome {
     let mut rewritten: Option<Request> = None;
-    let mut rewrote = vec![false; if inert.is_some() { steps.len() } else { 0 }];
+    // Which steps read the case otherwise (their rewrite changed it).
+    let mut rewrote = vec![false; steps.len()];
     // A departure that removes characters from the raw text reads it before any other step
     // (`Departure::preprocesses`). The others restore their answer from the text those left
     // (`read_from`), one character for one, each knowing the case as it was given to it
@@ -1750,13 +1755,24 @@ fn evaluate_traced(
                     true
                 }
             },
-            Model::Departure(d) => {
+            // A departure gives back what it read otherwise; one that read nothing otherwise
+            // gives back nothing (the others' readings are theirs to give back, and a
+            // departure that did nothing is not needed). A rule on the answer reads nothing,
+            // and an encoding of refused characters also encodes those a departure before it
+            // brought into its component (an authority read as a prefix hands the path a
+            // space): both apply whatever they read.
+            Model::Departure(d)
+                if rewrote[i]
+                    || d.is_answer_rule()
+                    || matches!(d, super::departures::Departure::EncodedInsteadOfRefused(_)) =>
+            {
                 let before = outcome.clone();
                 let read_from = read_from.as_ref().and_then(Option::as_ref).unwrap_or(case);
                 let given = given[i].as_ref().unwrap_or(case);
                 outcome = d.apply(read_from, given, asked, outcome);
-                rewrote.get(i).copied().unwrap_or(true) || outcome != before
+                rewrote[i] || outcome != before
             }
+            Model::Departure(_) => false,
             Model::Reading(_) => !matches!(asked, Request::Parse { .. }),
             Model::UrlStandard | Model::UrlStandardDeparting(_) => true,
         };
