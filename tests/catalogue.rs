@@ -9,7 +9,7 @@ use uri_conformance::diff::compare;
 use uri_conformance::diff::properties::Trace;
 use uri_conformance::impls::reference::Reference;
 use uri_conformance::impls::{self, Implementation, Reach};
-use uri_conformance::model::Outcome;
+use uri_conformance::model::{BlindSpot, Blindness, Field, Outcome};
 use uri_conformance::protocol::Request;
 
 /// The implementation an example is about: its own `impl`, else the entry's first.
@@ -345,13 +345,35 @@ fn every_adapter_catalogue_example_holds() {
         );
         let live = answer_of(&program, &Request::parse("a://h/"));
         let live = live.is_valid().then_some(&program as &dyn Implementation);
+        // The blind spots the examples are written under: the program's own where it runs
+        // (and the catalogue must say the same), the catalogue's where it does not.
+        let declared = declared_blind_spots(&text);
+        let blind_spots = match live {
+            Some(program) => {
+                let own: Vec<(Field, Blindness)> = program
+                    .blind_spots()
+                    .iter()
+                    .map(|b| (b.field, b.blindness))
+                    .collect();
+                let listed: Vec<(Field, Blindness)> =
+                    declared.iter().map(|b| (b.field, b.blindness)).collect();
+                if own != listed {
+                    failures.push(format!(
+                        "{}: blind-spots {listed:?}, but the program declares {own:?}",
+                        file.display()
+                    ));
+                }
+                program.blind_spots().to_vec()
+            }
+            None => declared,
+        };
         for entry in catalogue
             .entries()
             .iter()
             .filter(|e| e.implementations == [name.clone()])
         {
             for (i, example) in entry.examples.iter().enumerate() {
-                match check_against(&catalogue, entry, example, live) {
+                match check_against(&catalogue, entry, example, live, &blind_spots) {
                     Ok(()) => checked += 1,
                     Err(e) => failures.push(format!(
                         "{}: {} example {} ({}): {e}",
@@ -392,11 +414,11 @@ fn check_against(
     entry: &Entry,
     example: &Example,
     live: Option<&dyn Implementation>,
+    blind_spots: &[BlindSpot],
 ) -> Result<(), String> {
     let name = example_implementation(entry, example)?;
     let case = example.case()?;
     let answer = example.answer()?;
-    let blind_spots = live.map_or(&[][..], |program| program.blind_spots());
     let expected = Reference.answer(&case);
     let difference = compare::compare(&case, &expected, &answer, blind_spots)
         .ok_or("the example agrees with the reference: it tests nothing")?;
@@ -508,4 +530,27 @@ fn a_finding_is_named_by_the_departures_that_read_its_case() {
             "{id} named among {ids:?}"
         );
     }
+}
+
+/// The `blind-spots` an adapter's catalogue lists, as the harness reads a program's.
+fn declared_blind_spots(text: &str) -> Vec<BlindSpot> {
+    #[derive(serde::Deserialize)]
+    struct Listed {
+        #[serde(default, rename = "blind-spots")]
+        blind_spots: Vec<uri_conformance::protocol::DeclaredBlindSpot>,
+    }
+    let listed: Listed = serde_yaml::from_str(text).expect("a catalogue");
+    listed
+        .blind_spots
+        .iter()
+        .map(|declared| BlindSpot {
+            field: Field::ALL
+                .into_iter()
+                .find(|f| f.name() == declared.field)
+                .unwrap_or_else(|| panic!("no field {:?}", declared.field)),
+            blindness: Blindness::from_name(&declared.how)
+                .unwrap_or_else(|| panic!("no blindness {:?}", declared.how)),
+            reason: Box::leak(declared.reason.clone().into_boxed_str()),
+        })
+        .collect()
 }

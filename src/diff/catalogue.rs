@@ -385,6 +385,11 @@ struct File {
     entries: Vec<Entry>,
     #[serde(default, rename = "shared-code")]
     shared_code: Vec<SharedCode>,
+    /// In an adapter's catalogue: the blind spots its program declares, under which the
+    /// examples are written (read by the tests where the program does not run).
+    #[serde(default, rename = "blind-spots")]
+    #[allow(dead_code)]
+    blind_spots: Vec<crate::protocol::DeclaredBlindSpot>,
 }
 
 /// An implementation that runs another's code for what it shares with it (a fork): the same
