@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::error::ParseError;
+use super::normalize::{Level, NormalizeOptions, normalize_components_in};
 use super::parse::{Components, Grammar, ParseOptions, Rule, parse_in};
 use super::recompose::recompose;
 
@@ -31,6 +32,11 @@ pub struct ResolveOptions {
     /// optional": remove the dot-segments (`%2E` ones included) from a base path that starts
     /// with "/" before resolving.
     pub base_normalized: bool,
+    /// §5.2.1 again, read as the whole of §6.2.2: the base's scheme and host lowercased, its
+    /// percent-encodings normalized (hexadecimal digits uppercased, unreserved octets decoded)
+    /// and the dot-segments of a path that starts with "/" removed, before resolving (a
+    /// resolver that normalizes its base with its own normalizer).
+    pub base_syntax_normalized: bool,
 }
 
 impl Default for ResolveOptions {
@@ -49,18 +55,20 @@ impl ResolveOptions {
             rootless_kept: false,
             slash_dot_prefix: false,
             base_normalized: false,
+            base_syntax_normalized: false,
         }
     }
 
     /// Every combination of the documented readings, the letter first.
     pub fn readings(strict: bool) -> impl Iterator<Item = ResolveOptions> {
-        (0..32u8).map(move |bits| ResolveOptions {
+        (0..64u8).map(move |bits| ResolveOptions {
             strict,
             percent_encoded_dots: bits & 1 != 0,
             base_dot_segments: bits & 2 != 0,
             rootless_kept: bits & 4 != 0,
             slash_dot_prefix: bits & 8 != 0,
             base_normalized: bits & 16 != 0,
+            base_syntax_normalized: bits & 32 != 0,
         })
     }
 }
@@ -171,6 +179,22 @@ pub fn resolve_in(
         ParseOptions::default(),
     )
     .map_err(ResolveError::Reference)?;
+    if options.base_syntax_normalized {
+        // A rootless path keeps its dot-segments, as the dot-segments-only reading leaves it.
+        let normalize = NormalizeOptions {
+            rootless_dot_segments: false,
+            ..NormalizeOptions::default()
+        };
+        let normalized = normalize_components_in(&base, Level::Syntax, normalize, grammar);
+        let base = parse_in(&normalized, Rule::Uri, grammar, ParseOptions::default())
+            .map_err(ResolveError::Base)?;
+        let options = ResolveOptions {
+            base_syntax_normalized: false,
+            base_normalized: false,
+            ..options
+        };
+        return resolve_parsed(&base, &reference, options);
+    }
     if options.base_normalized && base.path.starts_with('/') {
         let path = remove_dot_segments(&percent_dots_decoded(base.path));
         let base = Components {

@@ -162,8 +162,10 @@ pub enum Reading {
     BaseDotSegments,
     /// Choice 1: `/.` written before a `//` target path without authority.
     SlashDotPrefix,
-    /// §5.2.1: the base normalized before use.
+    /// §5.2.1: the base's dot-segments removed before use.
     BaseNormalized,
+    /// §5.2.1: the base normalized by the whole of §6.2.2 before use.
+    BaseSyntaxNormalized,
     /// Choice 10: rootless paths keep their dot-segments in normalization.
     RootlessDotSegmentsKept,
     /// Choice 11: an empty port removed at the syntax level.
@@ -185,6 +187,7 @@ impl Reading {
             Reading::BaseDotSegments => options.base_dot_segments = true,
             Reading::SlashDotPrefix => options.slash_dot_prefix = true,
             Reading::BaseNormalized => options.base_normalized = true,
+            Reading::BaseSyntaxNormalized => options.base_syntax_normalized = true,
             Reading::RootlessKept => options.rootless_kept = true,
             _ => {}
         }
