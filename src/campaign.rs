@@ -292,9 +292,7 @@ impl<'a> Campaign<'a> {
 /// ([`Engine::cause`]: a resolution that accepts an invalid reference because the parser does),
 /// that parse shrunk in its place: the report is the parser's, and the resolution's signature
 /// becomes another name of it. What a set of the library's departures reproduces is signed by
-/// that set ([`Engine::attributed`]); otherwise an accepted invalid character that stands for
-/// every character its rule refuses there is signed as that rule unchecked
-/// ([`Engine::generalized`]).
+/// that set ([`Engine::attributed`]); otherwise it is signed by its symptom.
 fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     let minimal = engine.shrink(finding, SHRINK_BUDGET);
     let (first, minimal) = match engine.cause(&minimal) {
@@ -308,11 +306,13 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     // by another departure than the case it came from (a host unchecked after "a://" is a
     // path after "//"). The shrunk case is signed by its departures where they reproduce the
     // case it came from too, or that case names the same mechanism; where that case names
-    // another, it is the report's case, signed by its own; else the symptom stands.
+    // another, it is the report's case, signed by its own. Where no set reproduces that case
+    // (it shows a second cause beside the symptom the shrinker kept), the symptom is the
+    // shrunk case's mechanism: a report signed by the symptom would show a case its mechanism
+    // names, one cause twice, and the second cause shows on cases of its own.
     let mechanism = |f: &Finding| f.known.as_ref().map(|k| k.mechanism().id.clone());
-    let symptom = |minimal: Finding| engine.generalized(&minimal).unwrap_or(minimal);
     let Some(shrunk) = engine.attributed(&minimal) else {
-        return symptom(minimal);
+        return minimal;
     };
     let ids = shrunk.known.as_ref().map_or_else(Vec::new, |k| k.ids());
     if engine.reproduces(&first, &ids) {
@@ -321,7 +321,7 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     match engine.attributed(&first) {
         Some(before) if mechanism(&before) == mechanism(&shrunk) => shrunk,
         Some(before) => before,
-        None => symptom(minimal),
+        None => shrunk,
     }
 }
 

@@ -442,64 +442,6 @@ impl Engine {
         })
     }
 
-    /// An accepted invalid character, generalized: when the implementation also accepts
-    /// every other character of [`UNCHECKED_PROBES`] that the reference refuses at the same
-    /// place by the same rule (at least four of them), the cause is that the rule is not
-    /// checked there, not the one character the case happened to hold, and the finding is
-    /// signed `accepts-invalid-RULE-unchecked`: a parser that validates nothing in its host
-    /// makes one report, not one per character class. The same holds for a resolution or a
-    /// normalization that accepts an invalid reference, base or input (a resolver that checks
-    /// nothing in a port makes one report). `None` when some probe is refused (an
-    /// implementation that refuses other characters there has a cause of that one
-    /// character), for other findings, and for a finding a catalogue entry names.
-    pub fn generalized(&self, finding: &Finding) -> Option<Finding> {
-        if finding.signature.kind != DifferenceKind::AcceptsInvalid || finding.known.is_some() {
-            return None;
-        }
-        // The probes go into the string the reference's rejection is about.
-        let rejection = finding.reference.rejection()?;
-        let subject = rejection.subject();
-        let offset = rejection.offset()?;
-        let original = probed_string(&mut finding.case.clone(), subject)
-            .get(offset..)?
-            .chars()
-            .next()?;
-        let mut probes = 0;
-        for &probe in UNCHECKED_PROBES.iter().filter(|&&c| c != original) {
-            let mut case = finding.case.clone();
-            probed_string(&mut case, subject).replace_range(
-                offset..offset + original.len_utf8(),
-                probe.encode_utf8(&mut [0; 4]),
-            );
-            // Only a character the reference refuses at the same place, by the same rule.
-            match Reference.answer(&case).rejection() {
-                Some(r)
-                    if r.subject() == subject
-                        && r.rule() == rejection.rule()
-                        && r.offset() == Some(offset) => {}
-                _ => continue,
-            }
-            probes += 1;
-            let accepted = self
-                .run_one(&finding.signature.implementation, &case)
-                .is_some_and(|f| f.signature.kind == DifferenceKind::AcceptsInvalid);
-            if !accepted {
-                return None;
-            }
-        }
-        (probes >= 4).then(|| {
-            let mut general = finding.clone();
-            let detail = match subject {
-                Subject::Base => format!("base-{}-unchecked", rejection.rule()),
-                Subject::Input => format!("{}-unchecked", rejection.rule()),
-            };
-            general.difference.detail.clone_from(&detail);
-            general.signature.detail = detail;
-            general.id = general.signature.id();
-            general
-        })
-    }
-
     /// The finding signed by its mechanism, when no catalogue entry explains it but a set of
     /// the library's departures does ([`departures`], [`Catalogue::attribute`]): the
     /// smallest set that, composed with the implementation's known model, reproduces its
@@ -1081,13 +1023,6 @@ fn lacks_the_level(implementation: &dyn Implementation, case: &Request) -> bool 
         && implementation.normalization_level() != Some(Level::Path)
 }
 
-/// Characters of every class a rule may refuse (space, quote, angle brackets, backslash,
-/// caret, backtick, braces, bar, brackets, at, percent, a C0 control, non-ASCII), tried in
-/// the place of a finding's accepted character by [`Engine::generalized`].
-pub const UNCHECKED_PROBES: [char; 16] = [
-    ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']', '@', '%', '\u{1}', '\u{e9}',
-];
-
 /// `case` as `departures` read it, each in turn (those that remove characters from the raw
 /// text first, as models compose them).
 fn read_by(departures: &[departures::Departure], case: &Request) -> Request {
@@ -1517,55 +1452,51 @@ mod tests {
     }
 
     #[test]
-    fn a_rule_that_checks_nothing_is_one_cause() {
+    fn an_accepted_invalid_character_is_signed_by_its_rule_not_its_class() {
+        // A host that takes a caret, a space and a "<": one cause, one signature.
         let lenient = engine_of(Lenient { picky: false });
-        let found = lenient
-            .run_one("lenient", &Request::parse("//a^b"))
-            .unwrap();
-        assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
-        let general = lenient
-            .generalized(&found)
-            .expect("every probe is accepted");
+        let signed = |engine: &Engine, name: &str, input: &str| {
+            let found = engine.run_one(name, &Request::parse(input)).unwrap();
+            assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+            found.id().to_owned()
+        };
+        let ids: Vec<String> = ["//a^b", "//a b", "//a<b", "//a\u{e9}b"]
+            .iter()
+            .map(|input| signed(&lenient, "lenient", input))
+            .collect();
         assert!(
-            general.signature.detail.ends_with("-unchecked"),
-            "{}",
-            general.signature
+            ids.iter().all(|id| id == "parse-accepts-invalid-host"),
+            "{ids:?}"
         );
-        assert_ne!(general.id, found.id);
-        // A parser that refuses one of the probes has a cause of that one character class.
+        // A parser that refuses some classes: what it takes is still one cause of its host.
         let picky = engine_of(Lenient { picky: true });
-        let found = picky.run_one("picky", &Request::parse("//a^b")).unwrap();
-        assert_eq!(picky.generalized(&found), None);
+        assert_eq!(
+            signed(&picky, "picky", "//a^b"),
+            "parse-accepts-invalid-host"
+        );
     }
 
     #[test]
-    fn a_resolution_that_checks_nothing_in_a_component_is_one_cause() {
+    fn a_resolution_that_accepts_an_invalid_component_is_signed_by_its_rule() {
         let engine = engine_of(AbsoluteLenient {
             uri_rule_only: false,
         });
-        // A fragment put after the base unchecked: every probe in it is accepted.
-        let resolve = Request::Resolve {
-            base: "a:/a".into(),
-            input: "#a^b".into(),
-            strict: true,
+        let signed = |base: &str, input: &str| {
+            let resolve = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: true,
+            };
+            let found = engine.run_one("absolute-lenient", &resolve).unwrap();
+            assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+            found.signature.detail
         };
-        let found = engine.run_one("absolute-lenient", &resolve).unwrap();
-        assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
-        let general = engine
-            .generalized(&found)
-            .expect("every probe in the fragment is accepted");
-        assert_eq!(general.signature.detail, "fragment-unchecked");
-        // An invalid base: the reference's error names the base, and the probes go there.
-        let resolve = Request::Resolve {
-            base: "a:/a^".into(),
-            input: "#x".into(),
-            strict: true,
-        };
-        let found = engine.run_one("absolute-lenient", &resolve).unwrap();
-        let general = engine
-            .generalized(&found)
-            .expect("every probe in the base's path is accepted");
-        assert_eq!(general.signature.detail, "base-path-unchecked");
+        // A fragment put after the base unchecked, whichever character is in it.
+        assert_eq!(signed("a:/a", "#a^b"), "fragment");
+        assert_eq!(signed("a:/a", "#a b"), "fragment");
+        // An invalid base: the reference's error names the base.
+        assert_eq!(signed("a:/a^", "#x"), "base-path");
+        assert_eq!(signed("a:/a{", "#x"), "base-path");
     }
 
     #[test]
