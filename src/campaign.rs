@@ -292,7 +292,8 @@ impl<'a> Campaign<'a> {
 /// ([`Engine::cause`]: a resolution that accepts an invalid reference because the parser does),
 /// that parse shrunk in its place: the report is the parser's, and the resolution's signature
 /// becomes another name of it. What a set of the library's departures reproduces is signed by
-/// that set ([`Engine::attributed`]); otherwise it is signed by its symptom.
+/// that set ([`Engine::attributed`]); an operation that accepts what the implementation's own
+/// parser refuses is signed so ([`Engine::unvalidated`]); otherwise it is signed by its symptom.
 fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     let minimal = engine.shrink(finding, SHRINK_BUDGET);
     let (first, minimal) = match engine.cause(&minimal) {
@@ -312,7 +313,7 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     // names, one cause twice, and the second cause shows on cases of its own.
     let mechanism = |f: &Finding| f.known.as_ref().map(|k| k.mechanism().id.clone());
     let Some(shrunk) = engine.attributed(&minimal) else {
-        return minimal;
+        return engine.unvalidated(&minimal).unwrap_or(minimal);
     };
     let ids = shrunk.known.as_ref().map_or_else(Vec::new, |k| k.ids());
     if engine.reproduces(&first, &ids) {

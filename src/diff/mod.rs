@@ -442,6 +442,53 @@ impl Engine {
         })
     }
 
+    /// A resolution or normalization that accepts what the implementation's own parser
+    /// refuses: the operation does not run the parser's checks (Python's rfc3986 normalizes
+    /// and resolves without its `Validator`; curl's resolution takes any text as a relative
+    /// path). That is one cause whatever rule the string breaks, so the finding is signed
+    /// `what-its-parser-refuses` (`base-what-its-parser-refuses` for a resolution's base)
+    /// instead of by the rule: one report per operation, not one per component. The base is
+    /// asked by the `URI` rule (a base is a URI, §5.1); a reference or an input by
+    /// `URI-reference`, or by `URI` where the parser answers `unsupported` to that and the
+    /// string has a scheme (curl). `None` where the parser accepts the string too (its reading
+    /// is the cause: [`Engine::cause`]), for other findings, and for a finding an entry names.
+    pub fn unvalidated(&self, finding: &Finding) -> Option<Finding> {
+        if finding.signature.kind != DifferenceKind::AcceptsInvalid || finding.known.is_some() {
+            return None;
+        }
+        let subject = finding.reference.rejection()?.subject();
+        let (text, detail) = match (&finding.case, subject) {
+            (Request::Resolve { base, .. }, Subject::Base) => {
+                (base, "base-what-its-parser-refuses")
+            }
+            (Request::Resolve { input, .. } | Request::Normalize { input, .. }, Subject::Input) => {
+                (input, "what-its-parser-refuses")
+            }
+            _ => return None,
+        };
+        let name = &finding.signature.implementation;
+        let by = |rule: Option<reference::Rule>| Request::Parse {
+            input: text.clone(),
+            rule: rule.map(|r| r.name().to_owned()),
+            zone_id: false,
+        };
+        let mut answer = match subject {
+            Subject::Base => self.answer_of(name, &by(Some(reference::Rule::Uri)))?,
+            Subject::Input => self.answer_of(name, &by(None))?,
+        };
+        if answer == Outcome::Unsupported && reference::split(text).scheme.is_some() {
+            answer = self.answer_of(name, &by(Some(reference::Rule::Uri)))?;
+        }
+        if !matches!(answer, Outcome::Invalid(_)) {
+            return None;
+        }
+        let mut unvalidated = finding.clone();
+        unvalidated.difference.detail = detail.to_owned();
+        unvalidated.signature.detail = detail.to_owned();
+        unvalidated.id = unvalidated.signature.id();
+        Some(unvalidated)
+    }
+
     /// The finding signed by its mechanism, when no catalogue entry explains it but a set of
     /// the library's departures does ([`departures`], [`Catalogue::attribute`]): the
     /// smallest set that, composed with the implementation's known model, reproduces its
@@ -1585,6 +1632,91 @@ mod tests {
                 None => Reference.resolve(base, reference, strict),
             }
         }
+    }
+
+    /// Parses as the reference does, but normalizes and resolves without checking anything:
+    /// the operations do not run the parser's checks (as Python's rfc3986 without its
+    /// `Validator`).
+    struct Unvalidating;
+
+    impl Implementation for Unvalidating {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "unvalidating",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn normalize(&self, input: &str, _: Level) -> Outcome {
+            Outcome::Normalized(input.to_owned())
+        }
+
+        fn resolve(&self, base: &str, reference: &str, _: bool) -> Outcome {
+            Outcome::Resolved(format!("{base}{reference}"))
+        }
+    }
+
+    #[test]
+    fn an_operation_that_accepts_what_its_parser_refuses_is_one_cause() {
+        let engine = engine_of(Unvalidating);
+        let signed = |case: Request| {
+            let found = engine.run_one("unvalidating", &case).unwrap();
+            assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+            engine
+                .unvalidated(&found)
+                .map(|f| f.id().to_owned())
+                .unwrap_or_default()
+        };
+        let normalize = |input: &str| Request::Normalize {
+            input: input.into(),
+            level: None,
+        };
+        // A space in a host and a letter in a port break two rules; one cause.
+        for input in ["// ", "//a:b", "a:%"] {
+            assert_eq!(
+                signed(normalize(input)),
+                "normalize-accepts-invalid-what-its-parser-refuses",
+                "{input}"
+            );
+        }
+        let resolve = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        assert_eq!(
+            signed(resolve("a:/", "#^")),
+            "resolve-accepts-invalid-what-its-parser-refuses"
+        );
+        assert_eq!(
+            signed(resolve("a:/^", "#")),
+            "resolve-accepts-invalid-base-what-its-parser-refuses"
+        );
+        // A base without a scheme: the parser refuses it as a URI, which a base is (§5.1).
+        assert_eq!(
+            signed(resolve("/a", "b")),
+            "resolve-accepts-invalid-base-what-its-parser-refuses"
+        );
+        // Where the parser does not refuse the string, this is not the cause: a parser that
+        // accepts it has its reading as the cause ([`Engine::cause`]), one that answers
+        // `unsupported` says nothing.
+        let lenient = engine_of(AbsoluteLenient {
+            uri_rule_only: false,
+        });
+        let found = lenient
+            .run_one("absolute-lenient", &resolve("a:/a^", "#x"))
+            .unwrap();
+        assert_eq!(lenient.unvalidated(&found), None);
+        let found = lenient
+            .run_one("absolute-lenient", &resolve("a:/a", "#a^b"))
+            .unwrap();
+        assert_eq!(lenient.unvalidated(&found), None);
     }
 
     /// Parses any text by Appendix B, as [`Lenient`], and resolves a reference of a fragment
