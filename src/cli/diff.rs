@@ -313,7 +313,7 @@ pub fn json_of(
                 .map(|f| {
                     let (verdict, line) = verdict(f);
                     let signature = f.signature.to_string();
-                    let citation = rfc::citation(&f.signature);
+                    let citation = rfc::citation(f);
                     serde_json::json!({
                         "verdict": verdict,
                         "cause": line,

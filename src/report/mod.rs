@@ -809,7 +809,7 @@ fn new_report(
         security: minimal.is_security_relevant(),
         // The entry and the others the case needs, as the minimal case shows them.
         known: minimal.known.as_ref().map(|k| known_entry(k)),
-        rfc: rfc::citation(signature),
+        rfc: rfc::citation(minimal),
         verdict: None,
         upstream: None,
         minimal: shown(minimal, minimal_answers),

@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::diff::{DifferenceKind, Signature};
-use crate::model::Field;
+use crate::diff::{DifferenceKind, Finding};
+use crate::model::{Field, Outcome};
+use crate::reference::split;
 
 /// A section of RFC 3986 (or RFC 6874) with the rule or sentence that decides a finding.
 ///
@@ -84,8 +85,9 @@ const PROPERTY_PASSAGES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The passages for normalization findings by the first differing field.
-const NORMALIZE_PASSAGES: [(&str, &str); 4] = [
+/// The passages for normalization findings by the first differing field; the last for one whose
+/// answer gains or loses an authority (a path's "//" read as one once dot-segments go).
+const NORMALIZE_PASSAGES: [(&str, &str); 5] = [
     (
         "RFC 3986 §6.2.2.1",
         "\"the scheme and host are case-insensitive and therefore should be normalized to lowercase\"\n\"the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\"",
@@ -101,6 +103,10 @@ const NORMALIZE_PASSAGES: [(&str, &str); 4] = [
     (
         "RFC 3986 §6.2.2.2",
         "\"These URIs should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character, as described in Section 2.3.\"",
+    ),
+    (
+        "RFC 3986 §3, §6.2.2.3",
+        "\"When authority is not present, the path cannot begin with two slash characters (\"//\").\"\n\"URI normalizers should remove dot-segments by applying the remove_dot_segments algorithm to the path\"",
     ),
 ];
 
@@ -336,8 +342,10 @@ fn by_field(field: Field, detail: &str) -> (&'static str, &'static str) {
     }
 }
 
-/// The passage that decides a finding with this signature.
-pub fn citation(signature: &Signature) -> Citation {
+/// The passage that decides `finding`: by its signature, and for a normalization by what its
+/// answer does to the authority.
+pub fn citation(finding: &Finding) -> Citation {
+    let signature = &finding.signature;
     let first = signature.fields.first().copied();
     let property = |i: usize| {
         let (section, text, note) = PROPERTY_PASSAGES[i];
@@ -370,13 +378,24 @@ pub fn citation(signature: &Signature) -> Citation {
         )
         | (_, DifferenceKind::ResolutionLaw) => quoted(RESOLUTION),
         ("parse-iri", _) => quoted(IRI),
+        ("normalize", DifferenceKind::Normalized) if authority_appears_or_goes(finding) => {
+            quoted(NORMALIZE_PASSAGES[4])
+        }
         ("normalize", DifferenceKind::Normalized) => quoted(match first {
             Some(Field::Scheme | Field::Host | Field::HostKind) => NORMALIZE_PASSAGES[0],
             Some(Field::Path) => NORMALIZE_PASSAGES[1],
             Some(Field::Port) => NORMALIZE_PASSAGES[2],
             _ => NORMALIZE_PASSAGES[3],
         }),
-        (_, DifferenceKind::AcceptsInvalid) => quoted(by_rule(rule_of_detail(&signature.detail))),
+        // The rule the reference's error names (a signature may name the operation's cause
+        // instead: `what-its-parser-refuses`).
+        (_, DifferenceKind::AcceptsInvalid) => quoted(by_rule(
+            finding
+                .reference
+                .rejection()
+                .as_ref()
+                .map_or("", |r| r.rule()),
+        )),
         (_, _) => quoted(match first {
             Some(field) => by_field(field, &signature.detail),
             None => ("RFC 3986 Appendix A", "URI-reference = URI / relative-ref"),
@@ -385,27 +404,65 @@ pub fn citation(signature: &Signature) -> Citation {
 }
 
 /// The rule part of an `accepts-invalid` detail (`IP-literal-space` -> `IP-literal`).
-fn rule_of_detail(detail: &str) -> &str {
-    const RULES: [&str; 15] = [
-        "absolute-URI",
-        "path-noscheme",
-        "IP-literal",
-        "IPv6address",
-        "IPvFuture",
-        "ZoneID",
-        "pct-encoded",
-        "scheme",
-        "userinfo",
-        "host",
-        "authority",
-        "port",
-        "path",
-        "query",
-        "fragment",
-    ];
-    let detail = detail.strip_prefix("base-").unwrap_or(detail);
-    RULES
-        .into_iter()
-        .find(|rule| detail == *rule || detail.starts_with(&format!("{rule}-")))
-        .unwrap_or(detail)
+/// Whether one of a normalization finding's two answers has an authority and the other none:
+/// the difference is where the authority is, not the case of a host.
+fn authority_appears_or_goes(finding: &Finding) -> bool {
+    let has_authority = |outcome: &Outcome| match outcome {
+        Outcome::Normalized(text) => Some(split(text).authority.is_some()),
+        _ => None,
+    };
+    matches!(
+        (has_authority(&finding.reference), has_authority(&finding.actual)),
+        (Some(a), Some(b)) if a != b
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::diff::{Catalogue, Engine};
+    use crate::impls::reference::Reference;
+    use crate::impls::{About, Implementation};
+    use crate::protocol::Request;
+    use crate::reference::Level;
+
+    /// Normalizes as the reference does, but writes the path it leaves as it is (§5.3), so that
+    /// `a:/.//b` becomes `a://b`, an authority where there was none; and uppercases the host.
+    struct Writer;
+
+    impl Implementation for Writer {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "writer",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn normalize(&self, input: &str, level: Level) -> Outcome {
+            match Reference.normalize(input, level) {
+                Outcome::Normalized(text) => {
+                    Outcome::Normalized(text.replacen(":/.//", "://", 1).replacen("//h", "//H", 1))
+                }
+                other => other,
+            }
+        }
+    }
+
+    #[test]
+    fn a_normalization_that_makes_an_authority_quotes_section_3() {
+        let engine = Engine::in_thread(vec![Arc::new(Writer)], Catalogue::bundled());
+        let normalize = |input: &str| Request::Normalize {
+            input: input.into(),
+            level: None,
+        };
+        let found = engine.run_one("writer", &normalize("a:/.//b")).unwrap();
+        assert_eq!(citation(&found).section, "RFC 3986 §3, §6.2.2.3");
+        // A host's case is §6.2.2.1's business.
+        let found = engine.run_one("writer", &normalize("a://h/")).unwrap();
+        assert_eq!(citation(&found).section, "RFC 3986 §6.2.2.1");
+    }
 }
