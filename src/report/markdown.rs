@@ -235,14 +235,35 @@ fn draft_issue(out: &mut String, report: &Report) {
         describe_kind(report)
     );
     let _ = writeln!(out, "**Input**: {}\n", case_markdown(&report.minimal.case));
-    let _ = writeln!(
-        out,
-        "**Expected** (RFC 3986): {}\n\n**Actual**: {}\n",
-        code(&report.minimal.reference),
-        code(&report.minimal.actual)
-    );
-    // A crate that follows the URL Standard is told what the Standard says, too.
-    if report.spec.contains("WHATWG") {
+    let chain = &report.minimal.chain;
+    if chain.is_empty() {
+        let _ = writeln!(
+            out,
+            "**Expected** (RFC 3986): {}\n\n**Actual**: {}\n",
+            code(&report.minimal.reference),
+            code(&report.minimal.actual)
+        );
+    } else {
+        // A property of the crate's own: its answer to the case may be the right one; the
+        // steps are what goes wrong, and the property is what they should keep.
+        let steps: Vec<String> = chain
+            .iter()
+            .map(|step| match chain_step(step) {
+                (call, Some(string)) => format!("{} {}", text(call), code(string)),
+                (call, None) => text(call),
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "**Steps** ({} alone): {}\n\n**Expected**: the property quoted below holds at every step\n\n**Actual**: {}\n",
+            text(&report.implementation),
+            steps.join(" → "),
+            text(&describe_kind(report))
+        );
+    }
+    // A crate that follows the URL Standard is told what the Standard says, too (of the
+    // case's answer: for a property, the steps are the finding).
+    if report.spec.contains("WHATWG") && chain.is_empty() {
         let standard = crate::whatwg::expected_outcome(&report.minimal.case);
         let _ = writeln!(
             out,
@@ -254,11 +275,13 @@ fn draft_issue(out: &mut String, report: &Report) {
     let _ = writeln!(out, "**{}**:\n", report.rfc.section);
     citation(out, &report.rfc);
     if let Some(program) = &report.reproduction {
-        let _ = writeln!(
-            out,
-            "**Reproduction**:\n\n{}",
-            program_block(report, program)
-        );
+        // The program asks the case; the steps of a property are the ones above.
+        let label = if chain.is_empty() {
+            "**Reproduction**"
+        } else {
+            "**Reproduction** (the case the steps start from)"
+        };
+        let _ = writeln!(out, "{label}:\n\n{}", program_block(report, program));
     }
 }
 
@@ -498,6 +521,41 @@ mod tests {
         assert_eq!(text("<img onerror=x>"), "\\<img onerror=x\\>");
         assert_eq!(text("a-b.c"), "a-b.c");
         assert_eq!(text("[a](javascript:x)"), "\\[a\\]\\(javascript\\:x\\)");
+    }
+
+    #[test]
+    fn a_draft_issue_of_a_property_gives_its_steps_not_the_cases_answers() {
+        let json = serde_json::json!({
+            "implementation": "url", "version": "url 2.5.8", "spec": "WHATWG URL",
+            "signature": "url-set-host", "op": "resolve", "kind": "not-idempotent",
+            "fields": [], "detail": "set-host", "class": "candidate bug", "security": false,
+            "known": null,
+            "rfc": {"section": "RFC 3986 §5.3", "text": "t", "note": null},
+            "verdict": null,
+            "minimal": {"case": {"op": "resolve", "base": "a://a@-", "input": "file:"},
+                "reference": "target \"file:\"", "actual": "target \"file:///\"", "others": {},
+                "chain": ["href \"a://a@-\"", "Url::set_host(Some(\"\"))", "href \"a://a@\""]},
+            "reproduction": "fn main() {}"
+        });
+        let report: Report = serde_json::from_value(json).expect("a report");
+        let mut out = String::new();
+        draft_issue(&mut out, &report);
+        assert!(
+            out.contains("**Steps** (url alone): href `\"a://a@-\"` → "),
+            "{out}"
+        );
+        assert!(out.contains("→ href `\"a://a@\"`"), "{out}");
+        assert!(
+            out.contains("**Actual**: a property of its own fails"),
+            "{out}"
+        );
+        // The case's answers, equal here, are not what is wrong.
+        assert!(!out.contains("**Expected** (RFC 3986)"), "{out}");
+        assert!(!out.contains("**Expected** (URL Standard"), "{out}");
+        assert!(
+            out.contains("**Reproduction** (the case the steps start from)"),
+            "{out}"
+        );
     }
 
     #[test]
