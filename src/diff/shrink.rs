@@ -292,10 +292,15 @@ mod tests {
         };
         let shrunk_with = |per_call: Duration| {
             let clock = std::cell::Cell::new(Duration::ZERO);
-            shrink_case_clocked(&case, Budget::calls(1500), || clock.get(), |c| {
-                clock.set(clock.get() + per_call);
-                needs(c)
-            })
+            shrink_case_clocked(
+                &case,
+                Budget::calls(1500),
+                || clock.get(),
+                |c| {
+                    clock.set(clock.get() + per_call);
+                    needs(c)
+                },
+            )
         };
         let idle = shrunk_with(Duration::ZERO);
         assert_eq!(idle, Request::parse("@\\"));

@@ -652,11 +652,7 @@ fn id_value(line: &[u8]) -> Option<std::ops::Range<usize>> {
         at
     };
     let mut key = 0;
-    while let Some(found) = line
-        .get(key..)?
-        .windows(KEY.len())
-        .position(|w| w == KEY)
-    {
+    while let Some(found) = line.get(key..)?.windows(KEY.len()).position(|w| w == KEY) {
         key += found;
         let begins_member = matches!(
             line[..key].iter().rev().find(|b| !space(b)),
@@ -1014,7 +1010,10 @@ mod tests {
         // An id inside a string is no member: what the program wrote is quoted as it is.
         let quoted = line_text(b"{\"error\":\"\\\"id\\\":5 \xe9\"}".to_vec(), 0);
         assert!(quoted.contains(r#"\"id\":5"#), "{quoted}");
-        assert!(quoted.starts_with("(a line that is not UTF-8: invalid byte at 19)"), "{quoted}");
+        assert!(
+            quoted.starts_with("(a line that is not UTF-8: invalid byte at 19)"),
+            "{quoted}"
+        );
     }
 
     #[test]
@@ -1028,10 +1027,16 @@ mod tests {
             r#"{ "valid":1 , "id" : …}"#
         );
         assert_eq!(id_masked(r#"{"id":"x"}"#), r#"{"id":"x"}"#);
-        assert_eq!(id_masked(r#"{"error":"\"id\":3"}"#), r#"{"error":"\"id\":3"}"#);
+        assert_eq!(
+            id_masked(r#"{"error":"\"id\":3"}"#),
+            r#"{"error":"\"id\":3"}"#
+        );
         assert_eq!(id_masked("garbage"), "garbage");
         // A note already masked stays as it is.
-        assert_eq!(id_masked(r#"(a note) {"id":…,"v"#), r#"(a note) {"id":…,"v"#);
+        assert_eq!(
+            id_masked(r#"(a note) {"id":…,"v"#),
+            r#"(a note) {"id":…,"v"#
+        );
     }
 
     /// Short lines without end, counting what was read of them.
