@@ -1,6 +1,8 @@
 //! A differential campaign: many cases through the engine, each new signature shrunk, every
 //! finding collected into reports.
 
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -9,7 +11,7 @@ use crate::diff::{CaseRun, Engine, Finding};
 use crate::fuzz::FirstFind;
 use crate::protocol::Request;
 use crate::report::on_record::OnRecord;
-use crate::report::{Collector, Report};
+use crate::report::{Collector, Report, stats};
 
 /// How many times the shrinker may ask an implementation per new signature.
 pub const SHRINK_BUDGET: usize = 1500;
@@ -47,6 +49,22 @@ pub struct Campaign<'a> {
     stats: Stats,
     /// The reports folder new signatures are measured against, if any.
     record: Option<OnRecord>,
+    /// The cases whose every implementation's findings were recorded ([`case_key`]): a case
+    /// the reports keep that is not among them is asked of every implementation before the
+    /// reports are written ([`Campaign::close`]).
+    recorded: HashSet<u64>,
+    /// How many implementations the engine has.
+    implementations: usize,
+}
+
+/// A signal gave a shrink up: nothing more is recorded.
+struct Interrupted;
+
+/// A case's key in [`Campaign::recorded`]: a digest of the case (a fixed-key hasher).
+fn case_key(case: &Request) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    case.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl<'a> Campaign<'a> {
@@ -57,6 +75,8 @@ impl<'a> Campaign<'a> {
             collector: Collector::new(dir).with_shared_code(engine.catalogue().shared_code()),
             stats: Stats::default(),
             record: None,
+            recorded: HashSet::new(),
+            implementations: engine.names().len(),
         }
     }
 
@@ -109,13 +129,27 @@ impl<'a> Campaign<'a> {
     /// Runs one case, attributing what it shows to `source`.
     pub fn case(&mut self, case: &Request, source: &str) {
         let run = self.engine.run(case);
-        self.record(&run, source);
+        self.record_case(case, &run, source);
     }
 
     /// Runs many cases, each implementation taking the whole batch at once.
     pub fn cases(&mut self, cases: &[Request], source: &str) {
-        for run in self.engine.run_all(cases) {
-            self.record(&run, source);
+        for (case, run) in cases.iter().zip(self.engine.run_all(cases)) {
+            self.record_case(case, &run, source);
+        }
+    }
+
+    /// [`Campaign::record`] of `case`'s run, noting the case as asked of every implementation
+    /// when the run is the campaign's engine's (not one implementation's alone).
+    pub fn record_case(&mut self, case: &Request, run: &CaseRun, source: &str) -> Vec<Finding> {
+        self.note_recorded(case, run);
+        self.record(run, source)
+    }
+
+    /// Notes `case` as asked of every implementation, when `run` holds every one's answer.
+    fn note_recorded(&mut self, case: &Request, run: &CaseRun) {
+        if run.answers.len() >= self.implementations {
+            self.recorded.insert(case_key(case));
         }
     }
 
@@ -124,52 +158,79 @@ impl<'a> Campaign<'a> {
     /// the shrunk findings of the new reports (each signed by its shrunk case).
     pub fn record(&mut self, run: &CaseRun, source: &str) -> Vec<Finding> {
         self.stats.cases += 1;
+        self.stats.findings += run.findings.len() as u64;
+        self.record_findings(run, run.findings.iter(), source)
+    }
+
+    /// [`Campaign::record`] of some of a run's findings, counting neither the case nor them.
+    fn record_findings<'r>(
+        &mut self,
+        run: &CaseRun,
+        findings: impl IntoIterator<Item = &'r Finding>,
+        source: &str,
+    ) -> Vec<Finding> {
         let mut new = Vec::new();
-        for finding in &run.findings {
-            self.stats.findings += 1;
+        for finding in findings {
             if self.count_if_held(finding, &run.answers, source) {
                 continue;
             }
-            let minimal = shrunk_to_cause(self.engine, finding);
-            let minimal_answers = self.engine.run(&minimal.case).answers;
-            if crate::impls::process::interrupt_requested() {
-                // A signal gave the shrink up half-way (every call after it is unmade): the
-                // finding is not recorded, nor printed.
-                break;
-            }
-            let Some(implementation) = self
-                .engine
-                .implementations()
-                .find(|i| i.about().name == finding.signature.implementation)
-            else {
-                continue;
-            };
-            // A run over fewer implementations than the campaign's (a one-crate fuzz run) lacks
-            // the others' answers to the original case: ask them, so that the report is the
-            // same whichever run found it first.
-            let all_answers;
-            let original_answers = if run.answers.len() < self.engine.names().len() {
-                all_answers = self.engine.run(&finding.case).answers;
-                &all_answers
-            } else {
-                &run.answers
-            };
-            if self.collector.add(
-                implementation,
-                finding,
-                &minimal,
-                &minimal_answers,
-                original_answers,
-                source,
-            ) {
-                self.stats.signatures += 1;
-                if minimal.is_candidate() {
-                    self.stats.candidate_bugs += 1;
-                }
-                new.push(minimal);
+            match self.file(run, finding, source) {
+                Err(Interrupted) => break,
+                Ok(Some(minimal)) => new.push(minimal),
+                Ok(None) => {}
             }
         }
         new
+    }
+
+    /// Shrinks a finding and files it: a new report signed by its shrunk case, or another name
+    /// of the report that holds that signature, where the finding is counted. Returns the
+    /// shrunk finding when it made a report.
+    fn file(
+        &mut self,
+        run: &CaseRun,
+        finding: &Finding,
+        source: &str,
+    ) -> Result<Option<Finding>, Interrupted> {
+        let minimal = shrunk_to_cause(self.engine, finding);
+        let minimal_answers = self.engine.run(&minimal.case).answers;
+        if crate::impls::process::interrupt_requested() {
+            // A signal gave the shrink up half-way (every call after it is unmade): the
+            // finding is not recorded, nor printed.
+            return Err(Interrupted);
+        }
+        let Some(implementation) = self
+            .engine
+            .implementations()
+            .find(|i| i.about().name == finding.signature.implementation)
+        else {
+            return Ok(None);
+        };
+        // A run over fewer implementations than the campaign's (a one-crate fuzz run) lacks
+        // the others' answers to the original case: ask them, so that the report is the
+        // same whichever run found it first.
+        let all_answers;
+        let original_answers = if run.answers.len() < self.implementations {
+            all_answers = self.engine.run(&finding.case).answers;
+            &all_answers
+        } else {
+            &run.answers
+        };
+        if self.collector.add(
+            implementation,
+            finding,
+            &minimal,
+            &minimal_answers,
+            original_answers,
+            source,
+        ) {
+            self.stats.signatures += 1;
+            if minimal.is_candidate() {
+                self.stats.candidate_bugs += 1;
+            }
+            return Ok(Some(minimal));
+        }
+        Ok(None)
     }
 
     /// The signature of the report holding `implementation`'s findings signed `signature`
@@ -254,26 +315,119 @@ impl<'a> Campaign<'a> {
     }
 
     /// Runs again every case the reports under the campaign's directory hold (each report's
-    /// minimal and original case and its examples), counting nowhere, so that a following
+    /// first case, minimal case and examples), counting nowhere, so that a following
     /// [`Campaign::write_pruning`] keeps exactly the reports whose behaviour still shows, under
     /// the catalogue as it is now.
+    ///
+    /// A report is made by the first case of its signature that a run meets, shrunk; which
+    /// case comes first depends on the order of the cases, and the stored cases, which change
+    /// from run to run, come before the others. So each report's making is taken again first:
+    /// its first case's finding that made it ([`stats::Seen::made_by`]) is shrunk and filed
+    /// for its implementation alone, whatever the reports and names made before it (the last
+    /// run found that finding new, where this one might count it under a name given since).
+    /// The shrink is budgeted by calls, not time, so each report is made again as it was, by
+    /// the same case, and keeps its minimal case. A report stored without the signature that
+    /// made it has its first case's findings recorded first instead. Then every case is
+    /// recorded for every implementation: what it shows that no report holds is new.
     pub fn replay(&mut self) -> io::Result<usize> {
-        let stored = crate::report::read_all(self.collector.dir())?;
+        let dir = self.collector.dir().to_owned();
+        let stored = crate::report::read_all(&dir)?;
+        let stats = stats::Stats::load(&dir)?;
         let mut cases: Vec<Request> = Vec::new();
-        // Every report's original first, then the minimal cases, then the examples: a report
-        // was made when its original was the first case of its signature, so the originals,
-        // met first, make the same reports again; an example of one report met before another
-        // report's original could otherwise sign that original's symptom its own way.
+        let mut index: HashMap<Request, usize> = HashMap::new();
+        // Every report's original first, then the minimal cases, then the examples: where a
+        // report's making is not known, its original, met first, makes it again.
         let originals = stored.iter().map(|r| &r.original.case);
         let minimals = stored.iter().map(|r| &r.minimal.case);
         let examples = stored.iter().flat_map(|r| &r.examples);
-        for case in originals.chain(minimals).chain(examples) {
-            if !cases.contains(case) {
+        let named = stored.iter().flat_map(|r| {
+            stats
+                .get(&r.implementation, &r.signature)
+                .into_iter()
+                .flat_map(|seen| seen.other_names.values())
+        });
+        for case in originals.chain(minimals).chain(examples).chain(named) {
+            if !index.contains_key(case) {
+                index.insert(case.clone(), cases.len());
                 cases.push(case.clone());
             }
         }
-        self.cases(&cases, "");
+        let runs = self.engine.run_all(&cases);
+        if runs.len() < cases.len() {
+            // The engine gave the batch up (a signal): nothing is recorded.
+            return Ok(0);
+        }
+        // Each report made again by the finding that made it, then each other name given
+        // again, as the last run ended.
+        let mut decisions: Vec<(&str, &Request, Option<&str>)> = Vec::new();
+        for r in &stored {
+            let seen = stats.get(&r.implementation, &r.signature);
+            let made_by = seen.and_then(|seen| seen.made_by.as_deref());
+            decisions.push((&r.implementation, &r.original.case, made_by));
+        }
+        for r in &stored {
+            let names = stats
+                .get(&r.implementation, &r.signature)
+                .map(|seen| &seen.other_names);
+            for (name, case) in names.into_iter().flatten() {
+                decisions.push((&r.implementation, case, Some(name)));
+            }
+        }
+        for (implementation, case, signature) in decisions {
+            let run = &runs[index[case]];
+            let own = run
+                .findings
+                .iter()
+                .filter(|f| f.signature.implementation == implementation);
+            let filed = match signature {
+                Some(signature) => match own.into_iter().find(|f| f.id() == signature) {
+                    Some(finding) => self.file(run, finding, "").map(|_| ()),
+                    None => Ok(()),
+                },
+                None => {
+                    self.record_findings(run, own, "");
+                    Ok(())
+                }
+            };
+            if filed.is_err() {
+                return Ok(0);
+            }
+        }
+        for (case, run) in cases.iter().zip(&runs) {
+            self.record_case(case, run, "");
+        }
         Ok(cases.len())
+    }
+
+    /// Asks every implementation each case the reports hold that this run did not (a shrunk
+    /// case, a case of one implementation's own campaign) and records what they show, until
+    /// every case the reports hold has been: the next run replays these cases for every
+    /// implementation, and would find what they show new. Returns how many cases were asked.
+    pub fn close(&mut self) -> usize {
+        let mut asked = 0;
+        loop {
+            let mut cases: Vec<Request> = Vec::new();
+            let mut seen: HashSet<u64> = HashSet::new();
+            for case in self.collector.kept_cases() {
+                let key = case_key(case);
+                if !self.recorded.contains(&key) && seen.insert(key) {
+                    cases.push(case.clone());
+                }
+            }
+            if cases.is_empty() || crate::impls::process::interrupt_requested() {
+                return asked;
+            }
+            let runs = self.engine.run_all(&cases);
+            if runs.len() < cases.len() {
+                return asked;
+            }
+            for (case, run) in cases.iter().zip(&runs) {
+                // Noted even where it shows nothing, so that no case is asked twice.
+                self.recorded.insert(case_key(case));
+                self.record(run, "");
+            }
+            asked += cases.len();
+        }
     }
 
     /// Writes the reports and removes those on disk this run did not produce (see

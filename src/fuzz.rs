@@ -413,7 +413,7 @@ pub fn run(
                                 .fetch_add(run.findings.len() as u64, Ordering::Relaxed);
                             let candidates_before = campaign.stats().candidate_bugs;
                             // The new reports, each signed and shown by its shrunk case.
-                            let new = campaign.record(run, source);
+                            let new = campaign.record_case(&cases[i], run, source);
                             let cases = progress.cases.load(Ordering::Relaxed) + i as u64 + 1;
                             if !new.is_empty() {
                                 let after = start.elapsed();

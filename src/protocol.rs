@@ -35,7 +35,7 @@ use crate::model::Components;
 use crate::reference::{Grammar, HostKind, Level, Rule};
 
 /// A request, one JSON object on a line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
 pub enum Request {
     /// Parse `input` by `rule` (`URI-reference` when absent).

@@ -1193,6 +1193,36 @@ fn an_answer_that_is_not_utf8_is_garbage_not_judged() {
     scratch.assert_no_process_left();
 }
 
+/// The note for a line that is not UTF-8 quotes it with its request id masked, and counts
+/// the invalid byte's place without the id: the id is the harness's count of requests, so the
+/// same answer after another number of cases (another batching) gives the same finding.
+#[test]
+fn a_line_that_is_not_utf8_gives_the_same_finding_whatever_its_id() {
+    if !python() {
+        return;
+    }
+    let scratch = Scratch::new();
+    let mut notes = Vec::new();
+    for before in [0, 12, 150] {
+        let external = External::with_options(&scratch.command("not-utf8"), options(5000));
+        let mut inputs: Vec<String> = (0..before).map(|i| format!("a{i}")).collect();
+        inputs.push("latin1".to_owned());
+        let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+        let outcomes = external.answer_many(&cases(&inputs));
+        assert_echoes(&inputs, &outcomes, &["latin1"]);
+        notes.push(panicked(&outcomes[before]).to_owned());
+        drop(external);
+    }
+    assert!(
+        notes[0].contains(r#"invalid byte at 33, its id's value not counted) {"id":…,"valid""#),
+        "{}",
+        notes[0]
+    );
+    assert_eq!(notes[1], notes[0]);
+    assert_eq!(notes[2], notes[0]);
+    scratch.assert_no_process_left();
+}
+
 #[test]
 fn a_program_that_crashes_on_every_case_is_benched() {
     if !python() {

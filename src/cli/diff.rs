@@ -481,11 +481,11 @@ impl Announcer {
             // nothing, so the batch is dropped.
             return;
         }
-        for run in runs {
+        for (case, run) in cases.iter().zip(runs) {
             self.cases += 1;
             // The new reports, each signed and shown by its shrunk case.
             let fresh: Vec<FirstFind> = campaign
-                .record(&run, source)
+                .record_case(case, &run, source)
                 .iter()
                 .map(|finding| campaign.first_find(finding, self.cases, self.started.elapsed()))
                 .collect();

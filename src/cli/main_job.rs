@@ -397,7 +397,13 @@ fn main_job(args: &RunArgs, urls: Option<&Path>, wpt_setters: Option<&Path>) -> 
         violations.extend(summary.violations);
     }
     phases.next("reports, field and pages");
-    let campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut campaign = campaign.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Every case the reports will hold asked of every implementation, as the next run's replay
+    // will ask it: what it shows is found now, not by that run.
+    println!(
+        "{} stored cases asked of every implementation",
+        campaign.close()
+    );
     // The matrix links each failure to its report, which may be filed under another
     // signature (its shrunk case's, or its cause's): written again with those names.
     let mut matrix = matrix;

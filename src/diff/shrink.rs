@@ -1,8 +1,10 @@
 //! Shrinking a case to a minimal one that shows the same difference: a long input is first
 //! halved (one half kept while it still shows the difference), then delta debugging over the
 //! characters (Zeller's ddmin, removing ever smaller chunks), then a pass that replaces each
-//! remaining character by a plain one. Each finding's shrinking has a budget of calls, of time
-//! and of bytes handed to the implementations, so that a huge input cannot stall a run.
+//! remaining character by a plain one. Each finding's shrinking has a budget of calls and of
+//! bytes handed to the implementations, so that a huge input cannot stall a run. A budget of
+//! time may be given too, but a campaign's is not: its shrunk case goes into a committed report,
+//! which must not depend on how busy the machine was ([`Budget::calls`]).
 
 use std::time::{Duration, Instant};
 
@@ -23,18 +25,23 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// `calls` calls, within five seconds and 64 MB of candidates.
+    /// `calls` calls within 64 MB of candidates, and no limit of time: the same case shrinks
+    /// to the same minimal case on a loaded machine as on an idle one, so that a run over the
+    /// committed reports finds them again (a time budget stopped a shrink earlier on a busy
+    /// machine, which kept a longer case, and the next run found a shorter one). Each call is
+    /// bounded by the implementation's own time limit, and a program that times out again and
+    /// again is benched, answering at once from then on.
     pub fn calls(calls: usize) -> Budget {
         Budget {
             calls,
-            time: Duration::from_secs(5),
+            time: Duration::MAX,
             bytes: 64 << 20,
         }
     }
 }
 
 /// Shrinks `case` while `reproduces` holds, with at most `budget` calls to it (and the
-/// default time and size budget of [`Budget::calls`]).
+/// size budget of [`Budget::calls`]).
 pub fn shrink_case(
     case: &Request,
     budget: usize,
@@ -271,6 +278,33 @@ mod tests {
             },
         );
         assert_eq!(calls, 7);
+    }
+
+    #[test]
+    fn a_budget_of_calls_gives_the_same_case_however_long_each_call_takes() {
+        // The same predicate on an idle machine (no time passes) and on a loaded one (each
+        // call takes a second by the test's clock, far beyond the five seconds that once
+        // bounded a shrink): the same minimal case.
+        let case = Request::parse("http://user@example.com:8080/a/b?q=1#frag\\x");
+        let needs = |c: &Request| match c {
+            Request::Parse { input, .. } => input.contains('\\') && input.contains('@'),
+            _ => false,
+        };
+        let shrunk_with = |per_call: Duration| {
+            let clock = std::cell::Cell::new(Duration::ZERO);
+            shrink_case_clocked(
+                &case,
+                Budget::calls(1500),
+                || clock.get(),
+                |c| {
+                    clock.set(clock.get() + per_call);
+                    needs(c)
+                },
+            )
+        };
+        let idle = shrunk_with(Duration::ZERO);
+        assert_eq!(idle, Request::parse("@\\"));
+        assert_eq!(shrunk_with(Duration::from_secs(1)), idle);
     }
 
     #[test]

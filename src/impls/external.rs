@@ -197,7 +197,9 @@ impl Fault {
         match self {
             Fault::TimedOut => Outcome::TimedOut,
             Fault::Interrupted => Outcome::Unsupported,
-            Fault::Extra(line) => Outcome::Panicked(format!("{EXTRA_ANSWER}: {}", quoted(&line))),
+            Fault::Extra(line) => {
+                Outcome::Panicked(format!("{EXTRA_ANSWER}: {}", quoted_answer(&line)))
+            }
             Fault::Exited { status, stderr } if stderr.trim().is_empty() => {
                 Outcome::Panicked(format!("{EXITED}: the program exited ({status})"))
             }
@@ -206,7 +208,7 @@ impl Fault {
                 quoted(stderr.trim_end())
             )),
             Fault::NotAnAnswer(line) => {
-                Outcome::Panicked(format!("{NOT_AN_ANSWER}: {}", quoted(&line)))
+                Outcome::Panicked(format!("{NOT_AN_ANSWER}: {}", quoted_answer(&line)))
             }
             Fault::CannotStart(why) => Outcome::Panicked(format!("{CANNOT_START}: {why}")),
         }
@@ -247,6 +249,12 @@ fn quoted(text: &str) -> String {
     }
     let tail: String = text.chars().skip(count - QUOTED).collect();
     format!("[{} characters cut]...{tail}", count - QUOTED)
+}
+
+/// A program's line quoted in a case's finding: [`quoted`], with the value of its request id
+/// masked ([`super::process::id_masked`]), since the id depends on how the cases were batched.
+fn quoted_answer(line: &str) -> String {
+    quoted(&super::process::id_masked(line))
 }
 
 /// A name usable as a directory: lowercase `[a-z0-9.-]`, never empty, `.` or `..`.
@@ -1093,7 +1101,7 @@ fn credit(
     let outcome = match serde_json::from_value::<Response>(value) {
         Ok(response) if fits(&response, &requests[index]) => outcome(response),
         // An answer by its id but not of the protocol's shapes: the case's own finding.
-        _ if with_ids => Outcome::Panicked(format!("{NOT_AN_ANSWER}: {}", quoted(line))),
+        _ if with_ids => Outcome::Panicked(format!("{NOT_AN_ANSWER}: {}", quoted_answer(line))),
         _ => return None,
     };
     flight.remove(position);

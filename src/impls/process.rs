@@ -583,25 +583,99 @@ fn read_line_bounded(
 /// A line as the harness takes it: its text, or, for a line too long or not UTF-8, a note
 /// that is not JSON (so no answer: the case's finding, `not-a-protocol-answer`) with the
 /// line's start. A program's bytes are never decoded with replacement characters and judged.
+/// The note leaves the request id out (its value masked in the excerpt, not counted in the
+/// length or the offset it gives): the id is the harness's count of requests, which depends
+/// on how the cases were batched, and a report must not.
 fn line_text(line: Vec<u8>, dropped: u64) -> String {
+    let id = id_value(&line);
+    let id_len = id.as_ref().map_or(0, |r| r.len());
     let excerpt = |bytes: &[u8]| {
-        let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * EXCERPT)]).into_owned();
+        let parts: [&[u8]; 3] = match &id {
+            Some(r) => [&bytes[..r.start], ID_MASK.as_bytes(), &bytes[r.end..]],
+            None => [bytes, &[], &[]],
+        };
+        let head: Vec<u8> = parts
+            .iter()
+            .flat_map(|part| part.iter().copied())
+            .take(4 * EXCERPT)
+            .collect();
+        let text = String::from_utf8_lossy(&head).into_owned();
         text.chars().take(EXCERPT).collect::<String>()
+    };
+    let without_id = if id.is_some() {
+        ", its id's value not counted"
+    } else {
+        ""
     };
     if dropped > 0 {
         return format!(
-            "(a line longer than the {LINE_LIMIT} bytes an answer may have: {} bytes, cut) {}...",
-            line.len() as u64 + dropped,
+            "(a line longer than the {LINE_LIMIT} bytes an answer may have: {} bytes{without_id}, cut) {}...",
+            line.len() as u64 + dropped - id_len as u64,
             excerpt(&line)
         );
     }
     String::from_utf8(line).unwrap_or_else(|e| {
-        let at = e.utf8_error().valid_up_to();
+        let mut at = e.utf8_error().valid_up_to();
+        if id.as_ref().is_some_and(|r| r.end <= at) {
+            at -= id_len;
+        }
         format!(
-            "(a line that is not UTF-8: invalid byte at {at}) {}",
+            "(a line that is not UTF-8: invalid byte at {at}{without_id}) {}",
             excerpt(e.as_bytes())
         )
     })
+}
+
+/// What stands for the value of a request id in a program's line that the harness quotes.
+pub const ID_MASK: &str = "…";
+
+/// `line` with the value of its request id ([`id_value`]) replaced by [`ID_MASK`], for a
+/// line the harness quotes in a finding: the id depends on how the cases were batched.
+pub fn id_masked(line: &str) -> std::borrow::Cow<'_, str> {
+    match id_value(line.as_bytes()) {
+        Some(r) => format!("{}{ID_MASK}{}", &line[..r.start], &line[r.end..]).into(),
+        None => line.into(),
+    }
+}
+
+/// Where the value of a line's request id is: the first `"id"` that begins a member (after
+/// `{` or `,`), then `:`, then a number's characters (the ids the harness sends are numbers,
+/// which a program that speaks version 2 of the protocol echoes: docs/protocol.md). The line
+/// need not be JSON nor UTF-8: it is read as bytes.
+fn id_value(line: &[u8]) -> Option<std::ops::Range<usize>> {
+    const KEY: &[u8] = b"\"id\"";
+    let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    let skip_space = |mut at: usize| {
+        while line.get(at).is_some_and(space) {
+            at += 1;
+        }
+        at
+    };
+    let mut key = 0;
+    while let Some(found) = line.get(key..)?.windows(KEY.len()).position(|w| w == KEY) {
+        key += found;
+        let begins_member = matches!(
+            line[..key].iter().rev().find(|b| !space(b)),
+            Some(b'{' | b',')
+        );
+        let colon = skip_space(key + KEY.len());
+        key += KEY.len();
+        if !begins_member || line.get(colon) != Some(&b':') {
+            continue;
+        }
+        let start = skip_space(colon + 1);
+        let mut end = start;
+        while line
+            .get(end)
+            .is_some_and(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E'))
+        {
+            end += 1;
+        }
+        if end > start {
+            return Some(start..end);
+        }
+    }
+    None
 }
 
 fn read_lines(stdout: impl Read, lines: &Sender<String>, backlog: &Backlog) {
@@ -899,6 +973,70 @@ mod tests {
         );
         assert!(serde_json::from_str::<serde_json::Value>(&note).is_err());
         assert_eq!(line_text(b"{}".to_vec(), 0), "{}");
+    }
+
+    #[test]
+    fn a_note_is_the_same_whatever_the_request_id() {
+        let answer = |id: &str| {
+            let mut line = format!("{{\"id\":{id},\"valid\":false,\"error\":\"caf").into_bytes();
+            line.extend_from_slice(b"\xe9\"}");
+            line
+        };
+        let note = line_text(answer("7"), 0);
+        assert_eq!(
+            note,
+            "(a line that is not UTF-8: invalid byte at 33, its id's value not counted) {\"id\":…,\"valid\":false,\"error\":\"caf\u{fffd}\"}"
+        );
+        assert_eq!(line_text(answer("123456"), 0), note);
+        assert_eq!(
+            line_text(answer(" 98765432101234"), 0),
+            note.replace(":…", ": …").replace("at 33", "at 34")
+        );
+        // An over-long line: its length counted without the id's value, its start masked.
+        let long = |id: &str| {
+            let mut line = answer(id);
+            line.truncate(line.len() - 1);
+            line.extend(std::iter::repeat_n(b'a', 100));
+            line
+        };
+        let cut = line_text(long("7"), 10);
+        assert!(
+            cut.starts_with(&format!(
+                "(a line longer than the {LINE_LIMIT} bytes an answer may have: 145 bytes, its id's value not counted, cut) {{\"id\":…,"
+            )),
+            "{cut}"
+        );
+        assert_eq!(line_text(long("40000"), 10), cut);
+        // An id inside a string is no member: what the program wrote is quoted as it is.
+        let quoted = line_text(b"{\"error\":\"\\\"id\\\":5 \xe9\"}".to_vec(), 0);
+        assert!(quoted.contains(r#"\"id\":5"#), "{quoted}");
+        assert!(
+            quoted.starts_with("(a line that is not UTF-8: invalid byte at 19)"),
+            "{quoted}"
+        );
+    }
+
+    #[test]
+    fn a_quoted_line_has_its_id_masked() {
+        assert_eq!(
+            id_masked(r#"{"id":12,"valid":"maybe"}"#),
+            r#"{"id":…,"valid":"maybe"}"#
+        );
+        assert_eq!(
+            id_masked(r#"{ "valid":1 , "id" : -4e2}"#),
+            r#"{ "valid":1 , "id" : …}"#
+        );
+        assert_eq!(id_masked(r#"{"id":"x"}"#), r#"{"id":"x"}"#);
+        assert_eq!(
+            id_masked(r#"{"error":"\"id\":3"}"#),
+            r#"{"error":"\"id\":3"}"#
+        );
+        assert_eq!(id_masked("garbage"), "garbage");
+        // A note already masked stays as it is.
+        assert_eq!(
+            id_masked(r#"(a note) {"id":…,"v"#),
+            r#"(a note) {"id":…,"v"#
+        );
     }
 
     /// Short lines without end, counting what was read of them.

@@ -308,8 +308,9 @@ impl Verdicts {
 pub struct Collector {
     dir: PathBuf,
     reports: BTreeMap<(String, String), Report>,
-    /// The minimal case of each report on disk when the run began.
-    stored_minimal: BTreeMap<(String, String), Request>,
+    /// The minimal case of each report on disk when the run began, with the version of the
+    /// implementation that showed it.
+    stored_minimal: BTreeMap<(String, String), (Request, String)>,
     /// The reports whose stored minimal case showed their signature again in this run, with the
     /// fresh answers to it.
     confirmed: BTreeMap<(String, String), Confirmed>,
@@ -319,6 +320,12 @@ pub struct Collector {
     /// The signature a finding was first seen with, to the signature of its shrunk case, under
     /// which its report is kept: one report for the many field sets one cause shows.
     aliases: BTreeMap<(String, String), (String, String)>,
+    /// The signature of the finding that made each report of this run (its first case's), for
+    /// [`stats::Seen::made_by`].
+    made_by: BTreeMap<(String, String), String>,
+    /// The case whose shrinking gave each of `aliases` (the last time it was given), for
+    /// [`stats::Seen::other_names`].
+    alias_cases: BTreeMap<(String, String), Request>,
     /// Implementations that run another's code ([`SharedCode`]).
     shared_code: Vec<SharedCode>,
 }
@@ -343,7 +350,7 @@ impl Collector {
         let stored_minimal = read_all(&dir)
             .unwrap_or_default()
             .into_iter()
-            .map(|r| ((r.implementation, r.signature), r.minimal.case))
+            .map(|r| ((r.implementation, r.signature), (r.minimal.case, r.version)))
             .collect();
         Collector {
             dir,
@@ -352,6 +359,8 @@ impl Collector {
             confirmed: BTreeMap::new(),
             inserted: std::collections::BTreeSet::new(),
             aliases: BTreeMap::new(),
+            made_by: BTreeMap::new(),
+            alias_cases: BTreeMap::new(),
             shared_code: Vec::new(),
         }
     }
@@ -436,7 +445,7 @@ impl Collector {
     /// Notes that a report's stored minimal case still shows its signature, so that it stays the
     /// minimal case (a report changes only when its behaviour does).
     fn confirm(&mut self, key: (String, String), finding: &Finding, answers: &[(String, Outcome)]) {
-        if self.stored_minimal.get(&key) == Some(&finding.case)
+        if self.stored_minimal.get(&key).map(|(case, _)| case) == Some(&finding.case)
             && !self.confirmed.contains_key(&key)
         {
             let spec = self
@@ -476,7 +485,9 @@ impl Collector {
     ) -> bool {
         let (first_seen, signed) = (key(original), key(minimal));
         if first_seen != signed {
-            self.aliases.insert(first_seen, signed.clone());
+            self.aliases.insert(first_seen.clone(), signed.clone());
+            self.alias_cases
+                .insert(first_seen.clone(), original.case.clone());
         }
         if self.reports.contains_key(&signed) {
             self.count_if_held(original, original_answers, source);
@@ -499,8 +510,11 @@ impl Collector {
             ..report
         };
         self.reports.insert(signed.clone(), report);
-        self.confirm(signed.clone(), original, original_answers);
-        self.confirm(signed, minimal, minimal_answers);
+        self.made_by.insert(signed.clone(), first_seen.1);
+        // The shrunk case first: where it is the stored one, the report describes it as it
+        // was made (its signature as shrinking gave it), not as the original's finding does.
+        self.confirm(signed.clone(), minimal, minimal_answers);
+        self.confirm(signed, original, original_answers);
         true
     }
 
@@ -516,6 +530,41 @@ impl Collector {
     /// The reports of this run, not yet merged with what is on disk.
     pub fn reports(&self) -> impl Iterator<Item = &Report> {
         self.reports.values()
+    }
+
+    /// The other signatures filed under the report `key` when the run ends, each with the case
+    /// that filed it there (cut as a first case is), but the one its first case gave.
+    fn other_names(&self, key: &(String, String), original: &Request) -> BTreeMap<String, Request> {
+        let made_by = self.made_by.get(key);
+        self.aliases
+            .iter()
+            .filter(|(_, to)| *to == key)
+            .filter_map(|(from, _)| Some((from, self.alias_cases.get(from)?)))
+            .filter(|(from, case)| !(Some(&from.1) == made_by && *case == original))
+            .map(|(from, case)| (from.1.clone(), capped_case(case)))
+            .collect()
+    }
+
+    /// The cases the reports of this run keep when written by [`Collector::write_pruning`]:
+    /// each one's first case, examples, and minimal case (the stored one where it stays,
+    /// [`keep_confirmed_minimal`]), and the case of each other name.
+    pub fn kept_cases(&self) -> impl Iterator<Item = &Request> {
+        let reports = self.reports.iter().flat_map(|(key, report)| {
+            let stays = self
+                .confirmed
+                .get(key)
+                .filter(|confirmed| {
+                    self.stored_minimal
+                        .get(key)
+                        .is_some_and(|(_, version)| *version == report.version)
+                        && case_len(&confirmed.minimal.case) <= case_len(&report.minimal.case)
+                })
+                .map(|confirmed| &confirmed.minimal.case);
+            [&report.original.case, stays.unwrap_or(&report.minimal.case)]
+                .into_iter()
+                .chain(&report.examples)
+        });
+        reports.chain(self.alias_cases.values())
     }
 
     /// Like [`Collector::write`], and removes the reports on disk that this run did not
@@ -555,8 +604,18 @@ impl Collector {
         // returned after them.
         let mut first_error = None;
         for (key, report) in &self.reports {
+            // The signature that made it goes with its first case: the stored one where the
+            // stored first case stays (a run that merges, which keeps the other names stored
+            // too, but for those this run gave).
+            let mut made_by = self.made_by.get(key).cloned();
+            let mut other_names = BTreeMap::new();
             let written = report.confined_file(&self.dir, "json").and_then(|path| {
                 let old = read_report(&path).map(|mut old| {
+                    if keep_cases && let Some(seen) = stats.get(&old.implementation, &old.signature)
+                    {
+                        made_by = seen.made_by.clone();
+                        other_names = seen.other_names.clone();
+                    }
                     stats.apply(&mut old);
                     old
                 });
@@ -569,7 +628,10 @@ impl Collector {
                 write_report(&self.dir, merged, &verdicts)
             });
             match written {
-                Ok(written) => stats.record(&written),
+                Ok(written) => {
+                    other_names.extend(self.other_names(key, &report.original.case));
+                    stats.record(&written, made_by, other_names);
+                }
                 Err(e) => {
                     first_error.get_or_insert(e);
                 }
@@ -872,17 +934,13 @@ fn merge(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
 }
 
 /// Keeps the stored counts and first source, and this run's cases but for a stored minimal
-/// case that still shows the behaviour.
+/// case that still shows the behaviour. The first case is this run's: the one that made the
+/// report, which a run over the stored reports replays first (`Campaign::replay`), so that it
+/// stays the same from run to run once it made the report.
 fn merge_counts(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
     let mut merged = new;
     if !old.first_seen.is_empty() {
         merged.first_seen = old.first_seen.clone();
-        // The first case that showed it stays the first, for the same release of the crate:
-        // otherwise the order in which a run meets the stored cases (which change as shorter
-        // examples are found) would rewrite it run after run.
-        if old.version == merged.version {
-            merged.original.case = old.original.case.clone();
-        }
     }
     keep_confirmed_minimal(&mut merged, &old, confirmed);
     for (source, count) in old.counts {

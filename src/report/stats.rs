@@ -36,6 +36,18 @@ pub struct Seen {
     /// The shortest inputs seen.
     #[serde(default)]
     pub examples: Vec<Request>,
+    /// The signature its first case showed, whose shrinking made the report: its own, or
+    /// one it has as another name. A run shrinks it again first, whatever the reports and
+    /// names made before it (`Campaign::replay`), so that each report is made by the case that
+    /// made it last time, whatever order the run meets the other cases in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub made_by: Option<String>,
+    /// The other signatures filed under this report when the run ended (a first-seen
+    /// signature whose shrunk case is this report's), each with the case whose shrinking filed
+    /// it here: a run files each here again after making the reports, so that it begins where
+    /// the last one ended.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub other_names: BTreeMap<String, Request>,
 }
 
 /// The whole file.
@@ -83,8 +95,14 @@ impl Stats {
         }
     }
 
-    /// Takes a report's entry from it.
-    pub fn record(&mut self, report: &Report) {
+    /// Takes a report's entry from it, with `made_by` (the signature of the finding on its
+    /// first case that made it, where known) and its other names.
+    pub fn record(
+        &mut self,
+        report: &Report,
+        made_by: Option<String>,
+        other_names: BTreeMap<String, Request>,
+    ) {
         self.reports.insert(
             key(&report.implementation, &report.signature),
             Seen {
@@ -92,6 +110,8 @@ impl Stats {
                 first_seen: report.first_seen.clone(),
                 original: report.original.case.clone(),
                 examples: report.examples.clone(),
+                made_by,
+                other_names,
             },
         );
     }
