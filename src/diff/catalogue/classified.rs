@@ -91,6 +91,11 @@ impl<K, V: Clone> Kept<K, V> {
         kept[0].insert(hash, (key, value));
     }
 
+    /// Forgets every answer kept.
+    pub(crate) fn clear(&self) {
+        *self.lock() = [HashMap::new(), HashMap::new()];
+    }
+
     /// Answers kept now.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
@@ -232,6 +237,15 @@ pub(crate) struct Memos {
     pub classifications: Kept<Classification, Option<Arc<Known>>>,
     /// Bugs behind property failures' chains.
     pub chains: Kept<Chain, Option<Vec<usize>>>,
+}
+
+impl super::Catalogue {
+    /// Forgets the classifications and namings of chains kept so far: a benchmark that runs the
+    /// same cases again times what a run costs, not what the run before left to it.
+    pub fn forget_classifications(&self) {
+        self.memos.classifications.clear();
+        self.memos.chains.clear();
+    }
 }
 
 #[cfg(test)]
