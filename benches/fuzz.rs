@@ -101,6 +101,7 @@ fn options(seed: u64, duration: Duration, raw_bytes: bool) -> Options {
         announce: None,
         label: String::new(),
         trace: None,
+        generation: None,
     }
 }
 
@@ -163,6 +164,27 @@ fn cpu_time() -> Duration {
 #[cfg(not(unix))]
 fn cpu_time() -> Duration {
     Duration::ZERO
+}
+
+/// CPU time of the calling thread so far, in nanoseconds: the loop's clock for generation.
+#[cfg(unix)]
+fn thread_cpu_nanos() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through the pointer, which points to one.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return 0;
+    }
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+/// No CPU clock here: generation reads zero.
+#[cfg(not(unix))]
+fn thread_cpu_nanos() -> u64 {
+    0
 }
 
 /// Wall-clock and CPU time (all threads) of a part. On a loaded machine the wall-clock time
@@ -259,6 +281,9 @@ fn throughput(seed: u64, loop_secs: u64, tmp: &Path) -> f64 {
                 jobs: if k == 2 { 2 } else { 1 },
                 ..options(seed, slice, false)
             };
+            // Each contender as a run of its own: nothing classified by the one before (the
+            // two-job run's first job draws the one-job run's inputs).
+            every.catalogue().forget_classifications();
             let (cost, summary) = match k {
                 0 => steady(&alone, &campaign_alone, &options),
                 _ => steady(&every, &campaign, &options),
@@ -353,6 +378,7 @@ fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
             Some(name) => impls::by_name(name).into_iter().collect(),
         }
     };
+    let mut targets = Vec::new();
     for only in &contenders {
         let engine = engine_over(make(only));
         let dir = tmp.join(format!("limit-{}", only.as_deref().unwrap_or("all")));
@@ -367,8 +393,13 @@ fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
         };
         steady(&engine, &campaign, &first);
         let cases: Vec<Request> = std::mem::take(&mut *trace.lock().unwrap());
+        let generation = Arc::new(std::sync::atomic::AtomicU64::new(0));
         let again = Options {
             trace: None,
+            generation: Some(fuzz::GenerationClock {
+                clock: thread_cpu_nanos,
+                total: Arc::clone(&generation),
+            }),
             ..first.clone()
         };
         let crates = make(only);
@@ -385,8 +416,15 @@ fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
         let (mut loop_wall, mut loop_cpu, mut limit_cpu, mut looped) =
             (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0);
         let mut rounds = Vec::new();
+        // Per round: the harness other than generation as a share of an exec, and generation
+        // in µs a case.
+        let mut apart: Vec<(f64, f64)> = Vec::new();
         for _ in 0..ROUNDS {
+            generation.store(0, Ordering::Relaxed);
+            // Each round as a run of its own: nothing classified by the round before.
+            engine.catalogue().forget_classifications();
             let (loop_cost, summary) = steady(&engine, &campaign, &again);
+            let generated = Duration::from_nanos(generation.load(Ordering::Relaxed));
             loop_wall += summary.elapsed;
             loop_cpu += loop_cost.cpu;
             looped += summary.cases;
@@ -397,9 +435,13 @@ fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
             });
             limit_cpu += cost.cpu;
             let per_case = |d: Duration, n: usize| d.as_secs_f64() / n.max(1) as f64;
-            rounds.push(
-                per_case(cost.cpu, cases.len()) / per_case(loop_cost.cpu, summary.cases as usize),
-            );
+            let exec = per_case(loop_cost.cpu, summary.cases as usize);
+            let generating = per_case(generated, summary.cases as usize);
+            rounds.push(per_case(cost.cpu, cases.len()) / exec);
+            apart.push((
+                (exec - per_case(cost.cpu, cases.len()) - generating) / exec,
+                generating * 1e6,
+            ));
         }
         // Both sides in CPU seconds: the limit is timed on one thread, and the loop's two
         // threads (the job's and the executor's) take turns, so its CPU time is what the
@@ -423,8 +465,75 @@ fn against_the_limit(seed: u64, n: u64, tmp: &Path) {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+        targets.push((only.clone(), median(&rounds), apart));
     }
     println!();
+    restated_targets(&targets);
+}
+
+/// The median of some numbers (the mean of the middle two for an even count).
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    match n {
+        0 => f64::NAN,
+        _ if n % 2 == 1 => sorted[n / 2],
+        _ => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+/// The loop's targets, restated as medians of the rounds taken side by side: over every
+/// bundled crate with one job, the loop at 0.8x of its limit or more; for each crate alone,
+/// generation counted apart from the harness (the generator is the work a fuzzer must do to
+/// have a case), the rest of the harness at most 40% of an exec and generation at most 1 µs a
+/// case. Where a target is not met, the line says what stands in the way.
+fn restated_targets(targets: &[(Option<String>, f64, Vec<(f64, f64)>)]) {
+    const LOOP: f64 = 0.8;
+    const HARNESS: f64 = 0.4;
+    const GENERATION_US: f64 = 1.0;
+    let verdict = |met: bool| if met { "met" } else { "NOT met" };
+    println!(
+        "Targets, as the median of the rounds above:
+"
+    );
+    println!("```text");
+    for (only, ratio, apart) in targets {
+        let rounds = |values: Vec<f64>, unit: &dyn Fn(f64) -> String| {
+            values
+                .iter()
+                .map(|&v| unit(v))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match only {
+            None => println!(
+                "every implementation, one job: the loop at {ratio:.2}x of its limit, median of {} rounds (target >= {LOOP:.1}x): {}",
+                apart.len(),
+                verdict(*ratio >= LOOP)
+            ),
+            Some(name) => {
+                let harness: Vec<f64> = apart.iter().map(|a| a.0).collect();
+                let generation: Vec<f64> = apart.iter().map(|a| a.1).collect();
+                let (h, g) = (median(&harness), median(&generation));
+                let why = if g > GENERATION_US {
+                    " (generation: a case is built as a syntax tree from random bytes, rendered and mutated, and one case in four comes from mutating a corpus entry's bytes; the crate's own limit is beside it)"
+                } else {
+                    ""
+                };
+                println!(
+                    "{name} alone: the harness but generation {:.0}% of an exec (target <= {:.0}%): {}; generation {g:.2} µs a case (target <= {GENERATION_US:.1} µs): {}{why} (rounds {}; {})",
+                    100.0 * h,
+                    100.0 * HARNESS,
+                    verdict(h <= HARNESS),
+                    verdict(g <= GENERATION_US),
+                    rounds(harness, &|v| format!("{:.0}%", 100.0 * v)),
+                    rounds(generation, &|v| format!("{v:.2} µs")),
+                );
+            }
+        }
+    }
+    println!("```\n");
 }
 
 /// The libFuzzer targets `diff_parse` and `reference_props` side by side, when they are built

@@ -6,7 +6,8 @@
 # row's input and read the crate's verdict line: a bug (candidate or confirmed, or a panic),
 # `known`, `not judged` or `agrees`. The same input through the pinned (fixed) release must not
 # show that bug. With fuzzing on, the stable fuzz loop then runs against the buggy release with
-# seed 1 for 1,000, 10,000, 100,000 and 1,000,000 cases until it writes a report with the same signature.
+# seed 1 for 1,000, 10,000, 100,000 and 1,000,000 cases until it writes a report with the same
+# signature, and gives the case count at which the run first announced it.
 #
 #   scripts/museum.sh [--no-fuzz] [--only ID]... [--out FILE]
 #
@@ -182,6 +183,12 @@ while IFS=$'\t' read -r id crate feature impl buggy fixed link expect args bug; 
       f1=$(date +%s.%N)
       if [ -n "$(find "$work/reports" -name "$b_sig.md" -print -quit 2>/dev/null)" ]; then
         fuzz_result=$(printf 'found within %d cases (%.1f s)' "$n" "$(awk -v a="$f0" -v b="$f1" 'BEGIN { print b - a }')")
+        # The case count at which the run first announced the signature, where it did.
+        after=$(sed -n "s|^ *new signature after \([0-9]*\) cases .*: $impl/$b_sig\( .*\)\{0,1\}$|\1|p" \
+          "$work/fuzz.$id.log" | head -1)
+        if [ -n "$after" ]; then
+          fuzz_result="$fuzz_result, after $after"
+        fi
         break
       fi
       fuzz_result=$(printf 'not found in %d cases (%.1f s)' "$n" "$(awk -v a="$f0" -v b="$f1" 'BEGIN { print b - a }')")

@@ -52,6 +52,19 @@ pub struct Options {
     /// Where the cases run are appended, in order: for the fuzz bench, which times the
     /// implementations alone on the loop's own cases.
     pub trace: Option<Arc<Mutex<Vec<Request>>>>,
+    /// Where the time spent making the inputs (the corpus's mutations and the generator) is
+    /// added up, by a clock the caller gives: for the fuzz bench, which counts generation apart
+    /// from the rest of the harness with the job thread's CPU clock.
+    pub generation: Option<GenerationClock>,
+}
+
+/// A clock and the total it adds up ([`Options::generation`]).
+#[derive(Clone, Debug)]
+pub struct GenerationClock {
+    /// The clock, in nanoseconds (the calling thread's CPU time, for the fuzz bench).
+    pub clock: fn() -> u64,
+    /// The nanoseconds spent generating, every job's.
+    pub total: Arc<AtomicU64>,
 }
 
 /// When a run first recorded a signature.
@@ -337,6 +350,7 @@ pub fn run(
                         .map_or(options.batch, |n| options.batch.min((n - done) as usize));
                     let mut inputs = Vec::with_capacity(want);
                     let mut cases = Vec::with_capacity(want);
+                    let generating = options.generation.as_ref().map(|g| (g, (g.clock)()));
                     while cases.len() < want {
                         let mut bytes = next_input(&mut rng, &corpus);
                         if options.raw_bytes {
@@ -349,6 +363,10 @@ pub fn run(
                             inputs.push(bytes);
                             cases.push(case);
                         }
+                    }
+                    if let Some((g, from)) = generating {
+                        g.total
+                            .fetch_add((g.clock)().saturating_sub(from), Ordering::Relaxed);
                     }
                     if let Some(trace) = &options.trace {
                         trace

@@ -160,6 +160,7 @@ pub fn run(args: &FuzzArgs) -> ExitCode {
         announce: Some(args.output.announcer()),
         label: String::new(),
         trace: None,
+        generation: None,
     };
     let record = match args.on_record.load() {
         Ok(record) => record,

@@ -34,6 +34,8 @@ use crate::model::{Components, Outcome};
 use crate::protocol::Request;
 use crate::reference::HostKind;
 
+pub(super) mod classified;
+
 /// The catalogue shipped with this crate.
 pub const BUNDLED: &str = include_str!("known-differences.yaml");
 
@@ -355,6 +357,8 @@ pub struct Catalogue {
     joined: RwLock<HashMap<Vec<usize>, Arc<Known>>>,
     /// Implementations that share code with another.
     shared_code: Vec<SharedCode>,
+    /// The classifications already made ([`classified`]).
+    pub(super) memos: classified::Memos,
 }
 
 /// One implementation's entries, as indices into the catalogue, in catalogue order.
@@ -609,6 +613,7 @@ impl Catalogue {
             known,
             joined: RwLock::default(),
             shared_code: file.shared_code,
+            memos: classified::Memos::default(),
         })
     }
 
@@ -720,9 +725,42 @@ impl Catalogue {
 
     /// [`Catalogue::classify`], with what is computed once per case shared through `memo`:
     /// the model's answer is computed once, and only the entries of the implementation are
-    /// looked at.
+    /// looked at. A difference already classified is not classified again ([`classified`]).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn classify_memo(
+        &self,
+        implementation: &str,
+        blind_spots: &[BlindSpot],
+        case: &Request,
+        difference: &Difference,
+        expected: &Outcome,
+        actual: &Outcome,
+        memo: &CaseMemo,
+    ) -> Option<Arc<Known>> {
+        let asked = classified::AskedClassification {
+            implementation,
+            blind_spots,
+            case,
+            difference,
+            expected,
+            actual,
+        };
+        self.memos.classifications.get_or(&asked, || {
+            self.classify_anew(
+                implementation,
+                blind_spots,
+                case,
+                difference,
+                expected,
+                actual,
+                memo,
+            )
+        })
+    }
+
+    /// [`Catalogue::classify_memo`] without the memo of classifications.
+    #[allow(clippy::too_many_arguments)]
+    fn classify_anew(
         &self,
         implementation: &str,
         blind_spots: &[BlindSpot],

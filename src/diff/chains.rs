@@ -17,7 +17,7 @@
 //! Nothing here looks at the input's text: a chain is explained by the models or not at all.
 
 use super::CaseMemo;
-use super::catalogue::{Catalogue, combinations, orders};
+use super::catalogue::{Catalogue, classified, combinations, orders};
 use super::compare;
 use super::models::{self, Model, Step};
 use super::properties::Trace;
@@ -33,7 +33,25 @@ impl Catalogue {
     /// model alone does not: one, or two or three together where no fewer do. `None` where no
     /// such set does, or the known model alone does (the property is then broken by what the
     /// catalogue documents, and no bug names it).
+    /// A chain already named is not named again (`catalogue::classified`).
     pub fn bugs_behind(
+        &self,
+        implementation: &str,
+        blind_spots: &[BlindSpot],
+        trace: &Trace,
+    ) -> Option<Vec<usize>> {
+        let asked = classified::AskedChain {
+            implementation,
+            blind_spots,
+            trace,
+        };
+        self.memos.chains.get_or(&asked, || {
+            self.bugs_behind_anew(implementation, blind_spots, trace)
+        })
+    }
+
+    /// [`Catalogue::bugs_behind`] without the memo.
+    fn bugs_behind_anew(
         &self,
         implementation: &str,
         blind_spots: &[BlindSpot],
