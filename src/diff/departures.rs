@@ -193,6 +193,11 @@ pub enum Departure {
     /// (PSR-7's getters return "" for a missing user info, query or fragment, and null for a
     /// missing port, so no empty one can be told from none).
     EmptyAsAbsent(Field),
+    /// An empty authority is no authority: the "//" before it is not read (`a:///p` as `a:/p`,
+    /// `a://` as `a:`), as a parser that keeps the authority as a string, "" for none, writes
+    /// it (Python's rfc3986: `authority or None`). A path that starts with "//" after an
+    /// empty authority has no text without one, and is read as written.
+    EmptyAuthorityAsAbsent,
     /// One or three slashes after a scheme are read as the two that start an authority
     /// (curl: "it also understands and accepts URLs with one or three slashes"); a file
     /// URL's three slashes are an empty host, as written.
@@ -218,6 +223,7 @@ impl Departure {
             Departure::ControlAsUnderscore,
             Departure::AuthorityFinalLineFeedIgnored,
             Departure::FragmentEndsAtLineFeed,
+            Departure::EmptyAuthorityAsAbsent,
             Departure::OneOrThreeSlashesAsTwo,
             Departure::EmptyPathAsSlash,
             Departure::NetworkPathAsPath,
@@ -333,6 +339,7 @@ impl Departure {
                 "authority-final-line-feed-ignored".to_owned()
             }
             Departure::FragmentEndsAtLineFeed => "fragment-ends-at-line-feed".to_owned(),
+            Departure::EmptyAuthorityAsAbsent => "empty-authority-as-absent".to_owned(),
             Departure::EncodedOutsideReserved(part) => {
                 format!("{}-encoded-outside-reserved", part.name())
             }
@@ -394,6 +401,7 @@ impl Departure {
             Departure::PortOverFiveDigitsRefused => "the parser refuses a port of more than five digits (`//h:000080`), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
             Departure::AuthorityEndsAtBackslash => "the parser ends the authority at a \"\\\" as at \"/\", and reads the \"\\\" and what follows it as the path, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\") and is terminated by the next slash (\"/\"), question mark (\"?\"), or number sign (\"#\") character\" and allows no \"\\\" in it".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => "the parser does not read a line feed that ends the authority (a regular expression's `$` matches before it), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
+            Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it, where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
             Departure::FragmentEndsAtLineFeed => "the parser ends the fragment at its first line feed and drops what follows, where RFC 3986 §3.5 says \"A fragment identifier component is ... terminated by the end of the URI\" and its grammar refuses the line feed".to_owned(),
             Departure::EncodedOutsideReserved(part) => format!(
                 "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and every \"%\" once one of them starts no triplet, a triplet too, where the RFC refuses the input, and §2.4 says \"Implementations must not percent-encode or decode the same string more than once\"; a reserved character the `{0}` rule refuses is still refused",
@@ -445,6 +453,7 @@ impl Departure {
                 | Departure::ControlAsUnderscore
                 | Departure::AuthorityFinalLineFeedIgnored
                 | Departure::FragmentEndsAtLineFeed
+                | Departure::EmptyAuthorityAsAbsent
                 | Departure::EmptyAsAbsent(_)
                 | Departure::OneOrThreeSlashesAsTwo
                 | Departure::EmptyPathAsSlash
@@ -505,7 +514,8 @@ impl Departure {
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
             | Departure::AuthorityFinalLineFeedIgnored
-            | Departure::FragmentEndsAtLineFeed => None,
+            | Departure::FragmentEndsAtLineFeed
+            | Departure::EmptyAuthorityAsAbsent => None,
             Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
                 let host = spans.host?;
                 let text = &input[host.clone()];
@@ -571,6 +581,7 @@ impl Departure {
             | Departure::AuthorityEndsAtBackslash
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
+            | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash => &[],
@@ -828,6 +839,7 @@ impl Departure {
             | Departure::ControlAsUnderscore
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
+            | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash => return None,
@@ -877,6 +889,17 @@ impl Departure {
                 }
                 _ => text.to_owned(),
             },
+            Departure::EmptyAuthorityAsAbsent => {
+                let spans = spans();
+                match spans.authority {
+                    Some(authority)
+                        if authority.is_empty() && !text[spans.path.clone()].starts_with("//") =>
+                    {
+                        format!("{}{}", &text[..authority.start - 2], &text[authority.end..])
+                    }
+                    _ => text.to_owned(),
+                }
+            }
             Departure::FragmentEndsAtLineFeed => match spans().fragment {
                 Some(fragment) => match text[fragment.clone()].find('\n') {
                     Some(at) => text[..fragment.start + at].to_owned(),
@@ -1833,6 +1856,11 @@ mod tests {
         );
         let twice = answer(Departure::AuthorityFinalLineFeedIgnored, "//a\n\n").unwrap();
         assert!(matches!(twice, Outcome::Invalid(_)), "{twice:?}");
+        let none = answer(Departure::EmptyAuthorityAsAbsent, "a:///p?q").unwrap();
+        assert_eq!(components(&none).host, None);
+        assert_eq!(components(&none).path, "/p");
+        assert_eq!(answer(Departure::EmptyAuthorityAsAbsent, "a:////p"), None);
+        assert_eq!(answer(Departure::EmptyAuthorityAsAbsent, "a://h"), None);
         let fragment = answer(Departure::FragmentEndsAtLineFeed, "a:b#c\nd#e").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("c"));
         assert_eq!(answer(Departure::FragmentEndsAtLineFeed, "a:b\n#c"), None);

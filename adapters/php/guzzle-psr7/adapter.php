@@ -38,8 +38,9 @@
  * How the answers map onto the protocol's components:
  *   - the getters' values; "" is answered as null for the user info, host, query and fragment
  *     (blind spots empty-is-undefined) and for the scheme (the grammar has no empty scheme);
- *     the port's int as a decimal string (blind spot port empty-is-undefined; a standard port
- *     is reported null, which the comparison shows);
+ *     the port's int as a decimal string (blind spots port empty-is-undefined, number and
+ *     default-port-dropped: the standard port of http, https and ftp is reported null; Uri's
+ *     table has eight more schemes, whose standard port the comparison shows);
  *   - scheme and host are lowercased: blind spots case-folded;
  *   - host_kind from the host's text.
  *   - Only the URI-reference rule is answered; resolve is strict only.
@@ -79,6 +80,8 @@ function about(): array
                 ['field' => 'host', 'how' => 'case-folded', 'reason' => 'Uri lowercases the host (PSR-7)'],
                 ['field' => 'host', 'how' => 'empty-is-undefined', 'reason' => 'getHost() is "" when there is none (PSR-7)'],
                 ['field' => 'port', 'how' => 'empty-is-undefined', 'reason' => 'getPort() is an int or null'],
+                ['field' => 'port', 'how' => 'number', 'reason' => 'getPort() is an int: "080" is 80 (PSR-7)'],
+                ['field' => 'port', 'how' => 'default-port-dropped', 'reason' => 'getPort() is null for the standard port of the scheme (PSR-7: "If the port is the standard port used with the current scheme, this method SHOULD return null")'],
                 ['field' => 'query', 'how' => 'empty-is-undefined', 'reason' => 'getQuery() is "" when there is none (PSR-7)'],
                 ['field' => 'fragment', 'how' => 'empty-is-undefined', 'reason' => 'getFragment() is "" when there is none (PSR-7)'],
             ],

@@ -24,6 +24,7 @@ mod uriparse;
 
 use serde::Deserialize;
 
+mod guzzle;
 mod http;
 mod rfc3986;
 mod rhymuri;
@@ -369,6 +370,16 @@ pub enum Transform {
     /// The non-strict mode's scheme comparison made with the reference's scheme as written.
     #[serde(rename = "rfc3986-non-strict-scheme-as-written")]
     Rfc3986NonStrictSchemeAsWritten,
+    /// guzzlehttp/psr7 (`guzzle::Rule`): the user and the password each percent-encoded.
+    GuzzleUserinfoEncoded,
+    /// A scheme holding a "+" read as the start of a path.
+    GuzzleSchemeWithPlusAsPath,
+    /// "//" written after the scheme "file" without an authority.
+    GuzzleFileAuthorityWritten,
+    /// A reference written as nothing resolves to the base, its fragment too.
+    GuzzleEmptyReferenceIsBase,
+    /// An http(s) URI without host whose path changes gets the host "localhost".
+    GuzzleHttpDefaultHost,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -569,6 +580,7 @@ impl Transform {
                 })
             }
             (t, _) if t.rfc3986_rule().is_some() => rfc3986::rewrite(t.rfc3986_rule()?, case),
+            (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -712,6 +724,10 @@ impl Transform {
             }
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),
+                None => answer,
+            },
+            (t, _) if t.guzzle_rule().is_some() => match t.guzzle_rule() {
+                Some(rule) => guzzle::apply(rule, original, case, answer),
                 None => answer,
             },
             (
@@ -1089,6 +1105,18 @@ impl Transform {
             Transform::Rfc3986NonStrictSchemeAsWritten => {
                 Some(rfc3986::Rule::NonStrictSchemeAsWritten)
             }
+            _ => None,
+        }
+    }
+
+    /// The rule of guzzlehttp/psr7, if this is one.
+    fn guzzle_rule(self) -> Option<guzzle::Rule> {
+        match self {
+            Transform::GuzzleUserinfoEncoded => Some(guzzle::Rule::UserinfoEncoded),
+            Transform::GuzzleSchemeWithPlusAsPath => Some(guzzle::Rule::SchemeWithPlusAsPath),
+            Transform::GuzzleFileAuthorityWritten => Some(guzzle::Rule::FileAuthorityWritten),
+            Transform::GuzzleEmptyReferenceIsBase => Some(guzzle::Rule::EmptyReferenceIsBase),
+            Transform::GuzzleHttpDefaultHost => Some(guzzle::Rule::HttpDefaultHost),
             _ => None,
         }
     }

@@ -171,64 +171,84 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                 _ => answer,
             }
         }
-        (
-            Rule::DotDotRemovesRoot,
-            Request::Resolve {
-                base,
-                input,
-                strict,
-            },
-        ) => {
+        (Rule::DotDotRemovesRoot | Rule::TargetPathPercentUppercased, Request::Resolve { .. }) => {
             let Outcome::Resolved(target) = &answer else {
                 return answer;
             };
-            let (Ok(b), Ok(r)) = (reference::parse_uri(base), reference::parse(input)) else {
+            let Some(paths) = TargetPaths::of(case) else {
                 return answer;
             };
-            let options = reference::ResolveOptions::strict(*strict);
-            let t = reference::transform_references(&b, &r, options);
-            // The path before its dot-segments are removed, where §5.2.2 removes them.
-            let r_scheme = r
-                .scheme
-                .filter(|s| *strict || !b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(s)));
-            let path = if r_scheme.is_some() || r.has_authority() || r.path.starts_with('/') {
-                r.path.to_owned()
-            } else if r.path.is_empty() {
-                return answer;
-            } else {
-                reference::merge(&b, r.path)
-            };
-            let own = remove_dot_segments(&path);
-            let components = t.components();
-            if own != components.path && *target == t.recompose() {
-                Outcome::Resolved(reference::recompose(&reference::Components {
-                    path: &own,
-                    ..components
-                }))
-            } else {
-                answer
-            }
-        }
-        (Rule::TargetPathPercentUppercased, Request::Resolve { input, .. }) => {
-            let Outcome::Resolved(target) = &answer else {
+            // The path the answer so far has: §5.2.2's, or with the other rule's step.
+            let mut ways = vec![paths.rfc.clone(), paths.own.clone()];
+            ways.extend([
+                uppercase_triplets(&paths.rfc),
+                uppercase_triplets(&paths.own),
+            ]);
+            let Some(path) = ways.into_iter().find(|p| *target == paths.written(p)) else {
                 return answer;
             };
-            // The path of a reference without scheme and authority and with an empty path is
-            // the base's, which the library normalized as a whole (documented choice 16).
-            let from_base = reference::parse(input)
-                .is_ok_and(|r| r.scheme.is_none() && !r.has_authority() && r.path.is_empty());
-            match reference::parse(target) {
-                Ok(t) if !from_base => {
-                    let path = uppercase_triplets(t.path);
-                    Outcome::Resolved(reference::recompose(&reference::Components {
-                        path: &path,
-                        ..t
-                    }))
+            let stepped = match rule {
+                Rule::DotDotRemovesRoot if path == paths.rfc => paths.own.clone(),
+                Rule::DotDotRemovesRoot if path == uppercase_triplets(&paths.rfc) => {
+                    uppercase_triplets(&paths.own)
                 }
-                _ => answer,
-            }
+                Rule::TargetPathPercentUppercased => uppercase_triplets(&path),
+                _ => path,
+            };
+            Outcome::Resolved(paths.written(&stepped))
         }
         _ => answer,
+    }
+}
+
+/// A resolution's target as §5.2.2 gives it, and the paths its last step may have: §5.2.4's
+/// and the library's dot-segment removal of the path `resolve_with` writes through
+/// `normalize_path` (none for a reference with neither scheme nor authority and an empty path,
+/// whose path is the base's, which the library normalized as a whole: documented choice 16).
+struct TargetPaths<'a> {
+    target: reference::resolve::Target<'a>,
+    rfc: String,
+    own: String,
+}
+
+impl<'a> TargetPaths<'a> {
+    fn of(case: &'a Request) -> Option<TargetPaths<'a>> {
+        let Request::Resolve {
+            base,
+            input,
+            strict,
+        } = case
+        else {
+            return None;
+        };
+        let b = reference::parse_uri(base).ok()?;
+        let r = reference::parse(input).ok()?;
+        let scheme = r
+            .scheme
+            .filter(|s| *strict || !b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(s)));
+        let path = if scheme.is_some() || r.has_authority() || r.path.starts_with('/') {
+            r.path.to_owned()
+        } else if r.path.is_empty() {
+            return None;
+        } else {
+            reference::merge(&b, r.path)
+        };
+        let options = reference::ResolveOptions::strict(*strict);
+        let target = reference::transform_references(&b, &r, options);
+        let rfc = target.components().path.to_owned();
+        Some(TargetPaths {
+            target,
+            rfc,
+            own: remove_dot_segments(&path),
+        })
+    }
+
+    /// The target written with `path`.
+    fn written(&self, path: &str) -> String {
+        reference::recompose(&reference::Components {
+            path,
+            ..self.target.components()
+        })
     }
 }
 
