@@ -91,6 +91,12 @@ pub enum Departure {
     /// An IP literal ends at the authority's last "]", not its first, and its grammar is not
     /// checked (Go's net/url: `strings.LastIndex(host, "]")`).
     IpLiteralToLastBracket,
+    /// No IP literal is read: a host that starts with "[" is a registered name whose "[" and
+    /// "]" are characters like others (a parser that knows no IP literal, or hides the
+    /// brackets from the one that splits the authority: guzzlehttp/psr7's `Uri::parse`), so
+    /// the host ends at a ":" as a registered name does, and the other departures read the
+    /// rest.
+    IpLiteralAsRegName,
     /// The authority's userinfo ends at its last "@", not its first: the earlier ones are
     /// part of the userinfo, and the host is what follows the last.
     UserinfoToLastAt,
@@ -230,6 +236,7 @@ impl Departure {
             Departure::UserinfoToLastAt,
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
+            Departure::IpLiteralAsRegName,
         ];
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
@@ -314,6 +321,7 @@ impl Departure {
             Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
             Departure::IpLiteralUnchecked => "ip-literal-unchecked".to_owned(),
             Departure::IpLiteralToLastBracket => "ip-literal-to-last-bracket".to_owned(),
+            Departure::IpLiteralAsRegName => "ip-literal-as-reg-name".to_owned(),
             Departure::UserinfoToLastAt => "userinfo-to-last-at".to_owned(),
             Departure::NetworkPathAsPath => "network-path-as-path".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => {
@@ -377,6 +385,7 @@ impl Departure {
             ),
             Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking the address between them (any of the characters an IP literal may hold, in any order), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::IpLiteralToLastBracket => "the parser ends an IP literal at the authority's last \"]\" and does not check the address in it, where RFC 3986 §3.2.2 ends `IP-literal` at its first \"]\" and allows only an `IPv6address` or `IPvFuture` in it".to_owned(),
+            Departure::IpLiteralAsRegName => "the parser reads no IP literal: a host that starts with \"[\" is a registered name holding \"[\" and \"]\", ended by a \":\", where RFC 3986 §3.2.2 reads `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and allows no bracket in a `reg-name`".to_owned(),
             Departure::NetworkPathAsPath => "the parser reads what follows \"//\" as the path, with no authority, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and §4.2 calls such a reference a network-path reference".to_owned(),
             Departure::UserinfoToLastAt => "the parser ends the userinfo at the authority's last \"@\": the earlier ones become part of the userinfo, which RFC 3986 §3.2.1 does not allow (`userinfo` holds no \"@\"; \"@\" must be percent-encoded there), so the RFC's reading of the host is another".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => format!(
@@ -541,7 +550,8 @@ impl Departure {
             | Departure::IpvFutureUppercaseVRefused
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
-            | Departure::AuthorityEndsAtBackslash => None,
+            | Departure::AuthorityEndsAtBackslash
+            | Departure::IpLiteralAsRegName => None,
         }
     }
 
@@ -579,6 +589,7 @@ impl Departure {
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
             | Departure::AuthorityEndsAtBackslash
+            | Departure::IpLiteralAsRegName
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::EmptyAuthorityAsAbsent
@@ -814,6 +825,21 @@ impl Departure {
                     }
                 }));
                 out.push_str(&input[range.end..]);
+                out
+            }
+            Departure::IpLiteralAsRegName => {
+                // Its brackets stood in for, up to the authority's end: the host and the port
+                // are then read as those of a registered name.
+                let hostport = spans.hostport(input)?;
+                if !input[hostport.clone()].starts_with('[') {
+                    return None;
+                }
+                let stood_in: String = input[hostport.clone()]
+                    .chars()
+                    .map(|c| if matches!(c, '[' | ']') { 'a' } else { c })
+                    .collect();
+                let mut out = input.to_owned();
+                out.replace_range(hostport, &stood_in);
                 out
             }
             Departure::AuthorityEndsAtBackslash => {
@@ -1842,6 +1868,27 @@ mod tests {
         let alone = answer(Departure::AuthorityEndsAtBackslash, "//a\\b").unwrap();
         assert_eq!(components(&alone).path, "\\b");
         assert_eq!(answer(Departure::AuthorityEndsAtBackslash, "//a/b\\"), None);
+    }
+
+    #[test]
+    fn an_ip_literal_may_be_read_as_a_registered_name() {
+        let host = composed(
+            &[
+                Departure::IpLiteralAsRegName,
+                Departure::Unchecked(Field::Host),
+            ],
+            "//[\u{e9}.]/p",
+        )
+        .unwrap();
+        assert_eq!(components(&host).host.as_deref(), Some("[\u{e9}.]"));
+        assert_eq!(components(&host).path, "/p");
+        let alone = answer(Departure::IpLiteralAsRegName, "//[").unwrap();
+        assert_eq!(components(&alone).host.as_deref(), Some("["));
+        // The host ends at its first ":".
+        let port = answer(Departure::IpLiteralAsRegName, "//[:1").unwrap();
+        assert_eq!(components(&port).host.as_deref(), Some("["));
+        assert_eq!(components(&port).port.as_deref(), Some("1"));
+        assert_eq!(answer(Departure::IpLiteralAsRegName, "//a[b"), None);
     }
 
     #[test]

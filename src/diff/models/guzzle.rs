@@ -3,8 +3,8 @@
 //!
 //! `Uri::parse` percent-encodes every run of characters but ":/@?&=#" (`urlencode`), reads the
 //! result with PHP's `parse_url` and decodes each part again (`urldecode`); `Uri::applyParts`
-//! then filters each part (`filterUserInfoComponent`, `filterPath`, ...). `Uri::composeComponents`
-//! writes a URI back, and `UriResolver::resolve` resolves one.
+//! then filters each part (`filterUserInfoComponent`, `filterPath`, ...), and
+//! `UriResolver::resolve` resolves one URI against another.
 
 use crate::model::Outcome;
 use crate::protocol::Request;
@@ -22,21 +22,38 @@ pub(super) enum Rule {
     /// `Uri::parse`: "+" is `urlencode`d to "%2B" before `parse_url` reads the scheme, which
     /// takes no "%": a scheme holding a "+" is no scheme, and the reference is a path.
     SchemeWithPlusAsPath,
-    /// `Uri::composeComponents`: "the authority separator is added even when the authority is
-    /// missing/empty for the "file" scheme".
-    FileAuthorityWritten,
+    /// `parse_url` (ext/standard/url.c, `php_url_parse_ex2`) takes as a scheme any run of
+    /// letters, digits, "+", "-" and "." before the first ":", its first character whatever it
+    /// is of those (`0:a` has the scheme `0`).
+    SchemeFirstCharacterUnchecked,
     /// `UriResolver::resolve`: "if ((string) $rel === '') { ... return $base; }": a reference
     /// that PSR-7 writes as nothing gives the base, its fragment too.
     EmptyReferenceIsBase,
-    /// `Uri::validateState`, run by `withPath` when the path changes: "for http(s) URIs we
-    /// apply this default host when no host is given yet": `UriResolver::resolve` calls
-    /// `$rel->withPath(...)` with the path's dot-segments removed for a reference with a scheme.
-    HttpDefaultHost,
 }
 
 /// The case as the rule reads it, when it reads it otherwise.
 pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
     match (rule, case) {
+        (
+            Rule::SchemeFirstCharacterUnchecked,
+            Request::Parse {
+                input,
+                rule,
+                zone_id,
+            },
+        ) => {
+            let scheme = reference::split(input).scheme?;
+            let first = scheme.bytes().next()?;
+            let taken = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-');
+            if first.is_ascii_alphabetic() || !scheme.bytes().all(taken) {
+                return None;
+            }
+            Some(Request::Parse {
+                input: format!("a{}", &input[1..]),
+                rule: rule.clone(),
+                zone_id: *zone_id,
+            })
+        }
         (
             Rule::SchemeWithPlusAsPath,
             Request::Parse {
@@ -71,6 +88,32 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
 /// rewritten.
 pub(super) fn apply(rule: Rule, original: &Request, case: &Request, answer: Outcome) -> Outcome {
     match (rule, case) {
+        (Rule::SchemeFirstCharacterUnchecked, Request::Parse { .. }) => {
+            let (Request::Parse { input, .. }, Request::Parse { input: read, .. }) =
+                (original, case)
+            else {
+                return answer;
+            };
+            match answer {
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                } if input.len() == read.len() => {
+                    // The scheme's first character given back.
+                    if let Some(scheme) = components.scheme.as_mut()
+                        && read.starts_with(scheme.as_str())
+                        && scheme.len() < input.len()
+                    {
+                        *scheme = input[..scheme.len()].to_owned();
+                    }
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                other => other,
+            }
+        }
         (Rule::UserinfoEncoded, Request::Parse { .. }) => match answer {
             Outcome::Parsed {
                 mut components,
@@ -108,23 +151,6 @@ pub(super) fn apply(rule: Rule, original: &Request, case: &Request, answer: Outc
                 other => other,
             }
         }
-        (Rule::FileAuthorityWritten, Request::Resolve { .. } | Request::Normalize { .. }) => {
-            let written = |text: &str| match reference::parse(text) {
-                Ok(c)
-                    if c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"))
-                        && !c.has_authority() =>
-                {
-                    let scheme = c.scheme.unwrap_or_default();
-                    Some(format!("{scheme}://{}", &text[scheme.len() + 1..]))
-                }
-                _ => None,
-            };
-            match &answer {
-                Outcome::Resolved(target) => written(target).map_or(answer, Outcome::Resolved),
-                Outcome::Normalized(text) => written(text).map_or(answer, Outcome::Normalized),
-                _ => answer,
-            }
-        }
         (Rule::EmptyReferenceIsBase, Request::Resolve { base, input, .. }) => {
             let empty = reference::parse(input).is_ok_and(|r| {
                 r.scheme.is_none()
@@ -138,37 +164,6 @@ pub(super) fn apply(rule: Rule, original: &Request, case: &Request, answer: Outc
                     Outcome::Resolved(base.clone())
                 }
                 other => other,
-            }
-        }
-        (Rule::HttpDefaultHost, Request::Resolve { input, .. }) => {
-            let Ok(r) = reference::parse(input) else {
-                return answer;
-            };
-            let http = r
-                .scheme
-                .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
-            let changed = reference::remove_dot_segments(r.path) != r.path;
-            let hostless =
-                r.host.is_none_or(str::is_empty) && r.userinfo.is_none() && r.port.is_none();
-            match &answer {
-                Outcome::Resolved(target) if http && changed && hostless => {
-                    match reference::parse(target) {
-                        Ok(t) => {
-                            let path = if t.path.is_empty() || t.path.starts_with('/') {
-                                t.path.to_owned()
-                            } else {
-                                format!("/{}", t.path)
-                            };
-                            Outcome::Resolved(reference::recompose(&reference::Components {
-                                host: Some("localhost"),
-                                path: &path,
-                                ..t
-                            }))
-                        }
-                        Err(_) => answer,
-                    }
-                }
-                _ => answer,
             }
         }
         _ => answer,

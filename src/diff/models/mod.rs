@@ -374,12 +374,10 @@ pub enum Transform {
     GuzzleUserinfoEncoded,
     /// A scheme holding a "+" read as the start of a path.
     GuzzleSchemeWithPlusAsPath,
-    /// "//" written after the scheme "file" without an authority.
-    GuzzleFileAuthorityWritten,
+    /// A scheme whose first character is a digit, "." or "-" taken (`parse_url`).
+    GuzzleSchemeFirstCharacterUnchecked,
     /// A reference written as nothing resolves to the base, its fragment too.
     GuzzleEmptyReferenceIsBase,
-    /// An http(s) URI without host whose path changes gets the host "localhost".
-    GuzzleHttpDefaultHost,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -1114,9 +1112,10 @@ impl Transform {
         match self {
             Transform::GuzzleUserinfoEncoded => Some(guzzle::Rule::UserinfoEncoded),
             Transform::GuzzleSchemeWithPlusAsPath => Some(guzzle::Rule::SchemeWithPlusAsPath),
-            Transform::GuzzleFileAuthorityWritten => Some(guzzle::Rule::FileAuthorityWritten),
+            Transform::GuzzleSchemeFirstCharacterUnchecked => {
+                Some(guzzle::Rule::SchemeFirstCharacterUnchecked)
+            }
             Transform::GuzzleEmptyReferenceIsBase => Some(guzzle::Rule::EmptyReferenceIsBase),
-            Transform::GuzzleHttpDefaultHost => Some(guzzle::Rule::HttpDefaultHost),
             _ => None,
         }
     }
