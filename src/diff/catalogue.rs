@@ -180,6 +180,9 @@ pub struct Example {
     /// The base of a resolution.
     #[serde(default)]
     pub base: Option<String>,
+    /// A resolution's mode: `false` for §5.2.2's non-strict one (strict when absent).
+    #[serde(default)]
+    pub strict: Option<bool>,
     /// The input, or the reference of a resolution.
     pub input: String,
     /// The level of a normalization (`syntax` when absent).
@@ -276,7 +279,7 @@ impl Example {
             "resolve" => Ok(Request::Resolve {
                 base: self.base.clone().ok_or("a resolve example needs a base")?,
                 input: self.input.clone(),
-                strict: true,
+                strict: self.strict.unwrap_or(true),
             }),
             "normalize" => Ok(Request::Normalize {
                 input: self.input.clone(),

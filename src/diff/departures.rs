@@ -91,6 +91,12 @@ pub enum Departure {
     /// An IP literal ends at the authority's last "]", not its first, and its grammar is not
     /// checked (Go's net/url: `strings.LastIndex(host, "]")`).
     IpLiteralToLastBracket,
+    /// No IP literal is read: a host that starts with "[" is a registered name whose "[" and
+    /// "]" are characters like others (a parser that knows no IP literal, or hides the
+    /// brackets from the one that splits the authority: guzzlehttp/psr7's `Uri::parse`), so
+    /// the host ends at a ":" as a registered name does, and the other departures read the
+    /// rest.
+    IpLiteralAsRegName,
     /// The authority's userinfo ends at its last "@", not its first: the earlier ones are
     /// part of the userinfo, and the host is what follows the last.
     UserinfoToLastAt,
@@ -144,11 +150,36 @@ pub enum Departure {
     PortOutOfRangeRefused,
     /// A rule on the answer: an `IPvFuture` literal (`[v1.x]`) is refused.
     IpvFutureRefused,
+    /// A rule on the answer: an `IPvFuture` literal whose "v" is written "V" (`[V1.x]`) is
+    /// refused, where RFC 5234 §2.3 makes the grammar's "v" case-insensitive.
+    IpvFutureUppercaseVRefused,
+    /// A rule on the answer: an empty userinfo (`//@h`) is refused, where
+    /// `userinfo = *( ... )` allows it.
+    EmptyUserinfoRefused,
+    /// A rule on the answer: a port of more than five digits (`//h:000080`) is refused, its
+    /// value whatever it is, where `port = *DIGIT` allows any.
+    PortOverFiveDigitsRefused,
     /// A component's characters outside `reserved` and `unreserved` are percent-encoded
     /// (UTF-8, then `%XX`), and every "%" once one of them starts no triplet, triplets
     /// included ("%20%" is read as "%2520%25"); a reserved character the component may not
-    /// hold ("[" in a path) is still refused (Python's rfc3986, `encode_component`).
+    /// hold ("[" in a path) is still refused (Python's rfc3986, `encode_component`). Read as
+    /// the reference reads the characters stood in for, and the component given back as
+    /// written, encoded so: what a departure before it brought into the component too (a
+    /// "\" that ends the authority starts the path, and is encoded there).
     EncodedOutsideReserved(Field),
+    /// A "\" in the authority ends it, as "/" does: it and what follows it, up to "?" or "#",
+    /// are the path (Python's rfc3986 splits with `[^\\/?#]*` for the authority, where
+    /// Appendix B has `[^/?#]*`).
+    AuthorityEndsAtBackslash,
+    /// A line feed that ends the authority is not read: a regular expression anchored with a
+    /// `$` that also matches before a final line feed (Python's `re`, PCRE and Perl without
+    /// their end-of-text anchor) checks the authority, and its groups leave it out (`//h\n`
+    /// has the host `h`).
+    AuthorityFinalLineFeedIgnored,
+    /// The fragment ends at its first line feed, and what follows is dropped: Appendix B's
+    /// `(#(.*))?` matched with a `.` that takes no line break, and the match not required to
+    /// reach the end of the text (`#a\nb` has the fragment `a`).
+    FragmentEndsAtLineFeed,
     /// After a scheme, a path that does not start with "/" (`path-rootless`, so no authority)
     /// is taken whole and unchecked, a lone "%" included: RFC 2396's `opaque_part`, which
     /// Go's net/url keeps as `URL.Opaque` ("We consider rootless paths per RFC 3986 as
@@ -168,6 +199,11 @@ pub enum Departure {
     /// (PSR-7's getters return "" for a missing user info, query or fragment, and null for a
     /// missing port, so no empty one can be told from none).
     EmptyAsAbsent(Field),
+    /// An empty authority is no authority: the "//" before it is not read (`a:///p` as `a:/p`,
+    /// `a://` as `a:`), as a parser that keeps the authority as a string, "" for none, writes
+    /// it (Python's rfc3986: `authority or None`). A path that starts with "//" after an
+    /// empty authority has no text without one, and is read as written.
+    EmptyAuthorityAsAbsent,
     /// One or three slashes after a scheme are read as the two that start an authority
     /// (curl: "it also understands and accepts URLs with one or three slashes"); a file
     /// URL's three slashes are an empty host, as written.
@@ -191,17 +227,22 @@ impl Departure {
             Departure::LeadingControlOrSpaceStripped,
             Departure::TabOrNewlineRemoved,
             Departure::ControlAsUnderscore,
+            Departure::AuthorityFinalLineFeedIgnored,
+            Departure::FragmentEndsAtLineFeed,
+            Departure::EmptyAuthorityAsAbsent,
             Departure::OneOrThreeSlashesAsTwo,
             Departure::EmptyPathAsSlash,
             Departure::NetworkPathAsPath,
             Departure::UserinfoToLastAt,
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
+            Departure::IpLiteralAsRegName,
         ];
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
         all.extend([
             Departure::IpLiteralNotRead,
+            Departure::AuthorityEndsAtBackslash,
             Departure::AuthorityEndsAtRefused,
             Departure::PortAfterLastColon,
             Departure::PortNotDigitsInHost,
@@ -264,6 +305,9 @@ impl Departure {
             Departure::EmptyPortRefused,
             Departure::PortOutOfRangeRefused,
             Departure::IpvFutureRefused,
+            Departure::IpvFutureUppercaseVRefused,
+            Departure::EmptyUserinfoRefused,
+            Departure::PortOverFiveDigitsRefused,
         ]);
         all
     }
@@ -277,6 +321,7 @@ impl Departure {
             Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
             Departure::IpLiteralUnchecked => "ip-literal-unchecked".to_owned(),
             Departure::IpLiteralToLastBracket => "ip-literal-to-last-bracket".to_owned(),
+            Departure::IpLiteralAsRegName => "ip-literal-as-reg-name".to_owned(),
             Departure::UserinfoToLastAt => "userinfo-to-last-at".to_owned(),
             Departure::NetworkPathAsPath => "network-path-as-path".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => {
@@ -294,6 +339,15 @@ impl Departure {
             Departure::EmptyPortRefused => "empty-port-refused".to_owned(),
             Departure::PortOutOfRangeRefused => "port-out-of-range-refused".to_owned(),
             Departure::IpvFutureRefused => "ipvfuture-refused".to_owned(),
+            Departure::IpvFutureUppercaseVRefused => "ipvfuture-uppercase-v-refused".to_owned(),
+            Departure::EmptyUserinfoRefused => "empty-userinfo-refused".to_owned(),
+            Departure::PortOverFiveDigitsRefused => "port-over-five-digits-refused".to_owned(),
+            Departure::AuthorityEndsAtBackslash => "authority-ends-at-backslash".to_owned(),
+            Departure::AuthorityFinalLineFeedIgnored => {
+                "authority-final-line-feed-ignored".to_owned()
+            }
+            Departure::FragmentEndsAtLineFeed => "fragment-ends-at-line-feed".to_owned(),
+            Departure::EmptyAuthorityAsAbsent => "empty-authority-as-absent".to_owned(),
             Departure::EncodedOutsideReserved(part) => {
                 format!("{}-encoded-outside-reserved", part.name())
             }
@@ -331,6 +385,7 @@ impl Departure {
             ),
             Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking the address between them (any of the characters an IP literal may hold, in any order), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::IpLiteralToLastBracket => "the parser ends an IP literal at the authority's last \"]\" and does not check the address in it, where RFC 3986 §3.2.2 ends `IP-literal` at its first \"]\" and allows only an `IPv6address` or `IPvFuture` in it".to_owned(),
+            Departure::IpLiteralAsRegName => "the parser reads no IP literal: a host that starts with \"[\" is a registered name holding \"[\" and \"]\", ended by a \":\", where RFC 3986 §3.2.2 reads `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and allows no bracket in a `reg-name`".to_owned(),
             Departure::NetworkPathAsPath => "the parser reads what follows \"//\" as the path, with no authority, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and §4.2 calls such a reference a network-path reference".to_owned(),
             Departure::UserinfoToLastAt => "the parser ends the userinfo at the authority's last \"@\": the earlier ones become part of the userinfo, which RFC 3986 §3.2.1 does not allow (`userinfo` holds no \"@\"; \"@\" must be percent-encoded there), so the RFC's reading of the host is another".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => format!(
@@ -350,6 +405,13 @@ impl Departure {
             Departure::EmptyPortRefused => "the parser refuses an empty port (`//h:`), which RFC 3986 §3.2.3 allows (`port = *DIGIT`; \"URI producers and normalizers should omit the port component and its \":\" delimiter if port is empty\", a recommendation to writers, not a rule for readers)".to_owned(),
             Departure::PortOutOfRangeRefused => "the parser refuses a port above 65535 (it holds the port as a 16-bit number), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
             Departure::IpvFutureRefused => "the parser refuses an IPvFuture literal (`[v1.x]`), which RFC 3986 §3.2.2 allows: `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
+            Departure::IpvFutureUppercaseVRefused => "the parser refuses an IPvFuture literal written with \"V\" (`[V1.x]`), where RFC 3986 §3.2.2's `IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" )` takes either case (RFC 5234 §2.3: \"ABNF strings are case insensitive\")".to_owned(),
+            Departure::EmptyUserinfoRefused => "the parser refuses an empty userinfo (`//@h`), which RFC 3986 §3.2.1 allows: `userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )`".to_owned(),
+            Departure::PortOverFiveDigitsRefused => "the parser refuses a port of more than five digits (`//h:000080`), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
+            Departure::AuthorityEndsAtBackslash => "the parser ends the authority at a \"\\\" as at \"/\", and reads the \"\\\" and what follows it as the path, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\") and is terminated by the next slash (\"/\"), question mark (\"?\"), or number sign (\"#\") character\" and allows no \"\\\" in it".to_owned(),
+            Departure::AuthorityFinalLineFeedIgnored => "the parser does not read a line feed that ends the authority (a regular expression's `$` matches before it), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
+            Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it, where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
+            Departure::FragmentEndsAtLineFeed => "the parser ends the fragment at its first line feed and drops what follows, where RFC 3986 §3.5 says \"A fragment identifier component is ... terminated by the end of the URI\" and its grammar refuses the line feed".to_owned(),
             Departure::EncodedOutsideReserved(part) => format!(
                 "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and every \"%\" once one of them starts no triplet, a triplet too, where the RFC refuses the input, and §2.4 says \"Implementations must not percent-encode or decode the same string more than once\"; a reserved character the `{0}` rule refuses is still refused",
                 part.name()
@@ -371,9 +433,7 @@ impl Departure {
     /// can be restored from the input as given (and so composes with the others): every one
     /// but the rules on the answer, which rewrite nothing.
     pub fn restores(self) -> bool {
-        !self.is_answer_rule()
-            && !matches!(self, Departure::EncodedOutsideReserved(_))
-            && !self.preprocesses()
+        !self.is_answer_rule() && !self.preprocesses()
     }
 
     /// Whether the departure is a rule on the answer, which reads the input as the reference
@@ -385,6 +445,9 @@ impl Departure {
                 | Departure::EmptyPortRefused
                 | Departure::PortOutOfRangeRefused
                 | Departure::IpvFutureRefused
+                | Departure::IpvFutureUppercaseVRefused
+                | Departure::EmptyUserinfoRefused
+                | Departure::PortOverFiveDigitsRefused
         )
     }
 
@@ -397,6 +460,9 @@ impl Departure {
             Departure::LeadingControlOrSpaceStripped
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
+                | Departure::AuthorityFinalLineFeedIgnored
+                | Departure::FragmentEndsAtLineFeed
+                | Departure::EmptyAuthorityAsAbsent
                 | Departure::EmptyAsAbsent(_)
                 | Departure::OneOrThreeSlashesAsTwo
                 | Departure::EmptyPathAsSlash
@@ -455,7 +521,10 @@ impl Departure {
             }
             Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
-            | Departure::EmptyPathAsSlash => None,
+            | Departure::EmptyPathAsSlash
+            | Departure::AuthorityFinalLineFeedIgnored
+            | Departure::FragmentEndsAtLineFeed
+            | Departure::EmptyAuthorityAsAbsent => None,
             Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
                 let host = spans.host?;
                 let text = &input[host.clone()];
@@ -477,7 +546,12 @@ impl Departure {
             | Departure::PercentEncodingNormalized(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
-            | Departure::IpvFutureRefused => None,
+            | Departure::IpvFutureRefused
+            | Departure::IpvFutureUppercaseVRefused
+            | Departure::EmptyUserinfoRefused
+            | Departure::PortOverFiveDigitsRefused
+            | Departure::AuthorityEndsAtBackslash
+            | Departure::IpLiteralAsRegName => None,
         }
     }
 
@@ -511,6 +585,14 @@ impl Departure {
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
+            | Departure::IpvFutureUppercaseVRefused
+            | Departure::EmptyUserinfoRefused
+            | Departure::PortOverFiveDigitsRefused
+            | Departure::AuthorityEndsAtBackslash
+            | Departure::IpLiteralAsRegName
+            | Departure::AuthorityFinalLineFeedIgnored
+            | Departure::FragmentEndsAtLineFeed
+            | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash => &[],
@@ -725,11 +807,47 @@ impl Departure {
                 stand_in_colons(input, 0..end)
             }
             Departure::EncodedOutsideReserved(part) => {
+                // Read as the reference reads the characters stood in for; [`Departure::apply`]
+                // gives the component back, encoded.
                 let range = spans.of_part(part)?;
                 if part == Field::Host && input[range.clone()].starts_with('[') {
                     return None;
                 }
-                encode_outside_reserved(input, range, part)
+                let every_percent = every_percent_encoded(&input[range.clone()]);
+                let (_, stand_in) = self::rule(part);
+                let mut out = String::with_capacity(input.len());
+                out.push_str(&input[..range.start]);
+                out.extend(input[range.clone()].chars().map(|c| {
+                    if encoded_outside_reserved(c, every_percent) {
+                        stand_in
+                    } else {
+                        c
+                    }
+                }));
+                out.push_str(&input[range.end..]);
+                out
+            }
+            Departure::IpLiteralAsRegName => {
+                // Its brackets stood in for, up to the authority's end: the host and the port
+                // are then read as those of a registered name.
+                let hostport = spans.hostport(input)?;
+                if !input[hostport.clone()].starts_with('[') {
+                    return None;
+                }
+                let stood_in: String = input[hostport.clone()]
+                    .chars()
+                    .map(|c| if matches!(c, '[' | ']') { 'a' } else { c })
+                    .collect();
+                let mut out = input.to_owned();
+                out.replace_range(hostport, &stood_in);
+                out
+            }
+            Departure::AuthorityEndsAtBackslash => {
+                let authority = spans.authority.clone()?;
+                let at = authority.start + input[authority].find('\\')?;
+                let mut out = input.to_owned();
+                out.replace_range(at..at + 1, "/");
+                out
             }
             Departure::OpaquePathUnchecked => {
                 let range = spans.opaque_path(input)?;
@@ -739,9 +857,15 @@ impl Departure {
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
+            | Departure::IpvFutureUppercaseVRefused
+            | Departure::EmptyUserinfoRefused
+            | Departure::PortOverFiveDigitsRefused
             | Departure::LeadingControlOrSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
+            | Departure::AuthorityFinalLineFeedIgnored
+            | Departure::FragmentEndsAtLineFeed
+            | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash => return None,
@@ -785,6 +909,30 @@ impl Departure {
                 .chars()
                 .map(|c| if c.is_ascii_control() { '_' } else { c })
                 .collect(),
+            Departure::AuthorityFinalLineFeedIgnored => match spans().authority {
+                Some(authority) if text[authority.clone()].ends_with('\n') => {
+                    without(authority.end - 1)
+                }
+                _ => text.to_owned(),
+            },
+            Departure::EmptyAuthorityAsAbsent => {
+                let spans = spans();
+                match spans.authority {
+                    Some(authority)
+                        if authority.is_empty() && !text[spans.path.clone()].starts_with("//") =>
+                    {
+                        format!("{}{}", &text[..authority.start - 2], &text[authority.end..])
+                    }
+                    _ => text.to_owned(),
+                }
+            }
+            Departure::FragmentEndsAtLineFeed => match spans().fragment {
+                Some(fragment) => match text[fragment.clone()].find('\n') {
+                    Some(at) => text[..fragment.start + at].to_owned(),
+                    None => text.to_owned(),
+                },
+                None => text.to_owned(),
+            },
             Departure::EmptyAsAbsent(part) => {
                 let spans = spans();
                 match (part, spans.of_part(part)) {
@@ -908,6 +1056,35 @@ impl Departure {
         // (the authority read as a prefix hands the path what the host refused); not a "%",
         // a ":" or an "@" that one brought, which that departure's reading takes as they are
         // (a port read from the last ":" leaves its colons in the host).
+        // An encoding of every character outside `reserved` and `unreserved` gives the
+        // component as written back so encoded, whatever brought its characters there.
+        if let Departure::EncodedOutsideReserved(part) = self {
+            let slice = match part {
+                Field::Userinfo => read.userinfo,
+                Field::Host => read.host,
+                Field::Path => Some(read.path),
+                Field::Query => read.query,
+                Field::Fragment => read.fragment,
+                Field::Scheme | Field::Port | Field::HostKind => None,
+            };
+            let literal = |slice: &str| {
+                part == Field::Host && at_same_place(input, rewritten, slice).starts_with('[')
+            };
+            if let Some(slice) = slice.filter(|slice| !literal(slice)) {
+                let written = at_same_place(input, rewritten, slice);
+                let component = match part {
+                    Field::Userinfo => components.userinfo.as_mut(),
+                    Field::Host => components.host.as_mut(),
+                    Field::Path => Some(&mut components.path),
+                    Field::Query => components.query.as_mut(),
+                    Field::Fragment => components.fragment.as_mut(),
+                    Field::Scheme | Field::Port | Field::HostKind => None,
+                };
+                if let Some(component) = component.filter(|c| **c == written) {
+                    *component = encode_outside_reserved(&written);
+                }
+            }
+        }
         if let Departure::EncodedInsteadOfRefused(part) = self
             && let Request::Parse { input: before, .. } = seen
         {
@@ -1019,6 +1196,26 @@ impl Departure {
             }
             Departure::IpvFutureRefused if host_kind == Some(HostKind::IpvFuture) => {
                 refused("an IPvFuture literal")
+            }
+            Departure::IpvFutureUppercaseVRefused
+                if host_kind == Some(HostKind::IpvFuture)
+                    && components
+                        .host
+                        .as_deref()
+                        .is_some_and(|h| h.starts_with("[V")) =>
+            {
+                refused("an IPvFuture literal written with \"V\"")
+            }
+            Departure::EmptyUserinfoRefused if components.userinfo.as_deref() == Some("") => {
+                refused("an empty userinfo")
+            }
+            Departure::PortOverFiveDigitsRefused
+                if components
+                    .port
+                    .as_deref()
+                    .is_some_and(|port| port.len() > 5) =>
+            {
+                refused("a port of more than five digits")
             }
             _ => Outcome::Parsed {
                 components,
@@ -1310,29 +1507,38 @@ fn is_other(c: char) -> bool {
 /// RFC 3986's `reserved = gen-delims / sub-delims` (§2.2).
 const RESERVED: &[u8] = b":/?#[]@!$&'()*+,;=";
 
-/// `input` with every character of `part` outside `reserved` and `unreserved` percent-encoded,
-/// and every "%" of it when one of them starts no triplet.
-fn encode_outside_reserved(input: &str, range: std::ops::Range<usize>, part: Field) -> String {
-    let every_percent = taken(input, range.clone(), part)
-        .iter()
-        .any(|&(_, _, taken)| taken == Taken::LonePercent);
-    let mut out = String::with_capacity(input.len() + 8);
-    out.push_str(&input[..range.start]);
-    for c in input[range.clone()].chars() {
-        let kept = if c == '%' {
-            !every_percent
-        } else {
-            c.is_ascii() && (UNRESERVED.contains(c as u8) || RESERVED.contains(&(c as u8)))
-        };
-        if kept {
-            out.push(c);
-        } else {
+/// Whether a "%" of `text` (a component as written) is encoded by
+/// [`Departure::EncodedOutsideReserved`]: every one, once one of them starts no triplet.
+fn every_percent_encoded(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    text.char_indices()
+        .any(|(at, c)| c == '%' && !is_triplet(bytes, at))
+}
+
+/// Whether [`Departure::EncodedOutsideReserved`] encodes `c`: a character outside `reserved`
+/// and `unreserved`, or a "%" when `every_percent`.
+fn encoded_outside_reserved(c: char, every_percent: bool) -> bool {
+    if c == '%' {
+        every_percent
+    } else {
+        !(c.is_ascii() && (UNRESERVED.contains(c as u8) || RESERVED.contains(&(c as u8))))
+    }
+}
+
+/// `text` (a component as written) with every character outside `reserved` and `unreserved`
+/// percent-encoded as UTF-8, and every "%" of it when one of them starts no triplet.
+fn encode_outside_reserved(text: &str) -> String {
+    let every_percent = every_percent_encoded(text);
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if encoded_outside_reserved(c, every_percent) {
             for byte in c.to_string().bytes() {
                 out.push_str(&format!("%{byte:02X}"));
             }
+        } else {
+            out.push(c);
         }
     }
-    out.push_str(&input[range.end..]);
     out
 }
 
@@ -1632,6 +1838,108 @@ mod tests {
         // A reserved character the path refuses stays, and is refused.
         let bracket = answer(path, "/a b[").unwrap();
         assert!(matches!(bracket, Outcome::Invalid(_)), "{bracket:?}");
+    }
+
+    #[test]
+    fn an_encoding_gives_back_what_a_reading_before_it_brought() {
+        // A "\\" ends the authority and starts the path, which encodes it.
+        let backslash = composed(
+            &[
+                Departure::AuthorityEndsAtBackslash,
+                Departure::EncodedOutsideReserved(Field::Path),
+            ],
+            "//a\\b?q",
+        )
+        .unwrap();
+        assert_eq!(components(&backslash).host.as_deref(), Some("a"));
+        assert_eq!(components(&backslash).path, "%5Cb");
+        assert_eq!(components(&backslash).query.as_deref(), Some("q"));
+        // A scheme read as a path keeps its ":", and its lone "%" makes every "%" encoded.
+        let scheme = composed(
+            &[
+                Departure::InvalidSchemeAsPath,
+                Departure::EncodedOutsideReserved(Field::Path),
+            ],
+            "%:%41",
+        )
+        .unwrap();
+        assert_eq!(components(&scheme).path, "%25:%2541");
+        // Alone, the backslash stays in the path as written.
+        let alone = answer(Departure::AuthorityEndsAtBackslash, "//a\\b").unwrap();
+        assert_eq!(components(&alone).path, "\\b");
+        assert_eq!(answer(Departure::AuthorityEndsAtBackslash, "//a/b\\"), None);
+    }
+
+    #[test]
+    fn an_ip_literal_may_be_read_as_a_registered_name() {
+        let host = composed(
+            &[
+                Departure::IpLiteralAsRegName,
+                Departure::Unchecked(Field::Host),
+            ],
+            "//[\u{e9}.]/p",
+        )
+        .unwrap();
+        assert_eq!(components(&host).host.as_deref(), Some("[\u{e9}.]"));
+        assert_eq!(components(&host).path, "/p");
+        let alone = answer(Departure::IpLiteralAsRegName, "//[").unwrap();
+        assert_eq!(components(&alone).host.as_deref(), Some("["));
+        // The host ends at its first ":".
+        let port = answer(Departure::IpLiteralAsRegName, "//[:1").unwrap();
+        assert_eq!(components(&port).host.as_deref(), Some("["));
+        assert_eq!(components(&port).port.as_deref(), Some("1"));
+        assert_eq!(answer(Departure::IpLiteralAsRegName, "//a[b"), None);
+    }
+
+    #[test]
+    fn a_line_feed_may_end_what_a_regular_expression_reads() {
+        let host = answer(Departure::AuthorityFinalLineFeedIgnored, "//a\n/p").unwrap();
+        assert_eq!(components(&host).host.as_deref(), Some("a"));
+        assert_eq!(components(&host).path, "/p");
+        // Only the authority's last character, once.
+        assert_eq!(
+            answer(Departure::AuthorityFinalLineFeedIgnored, "//a\nb"),
+            None
+        );
+        let twice = answer(Departure::AuthorityFinalLineFeedIgnored, "//a\n\n").unwrap();
+        assert!(matches!(twice, Outcome::Invalid(_)), "{twice:?}");
+        let none = answer(Departure::EmptyAuthorityAsAbsent, "a:///p?q").unwrap();
+        assert_eq!(components(&none).host, None);
+        assert_eq!(components(&none).path, "/p");
+        assert_eq!(answer(Departure::EmptyAuthorityAsAbsent, "a:////p"), None);
+        assert_eq!(answer(Departure::EmptyAuthorityAsAbsent, "a://h"), None);
+        let fragment = answer(Departure::FragmentEndsAtLineFeed, "a:b#c\nd#e").unwrap();
+        assert_eq!(components(&fragment).fragment.as_deref(), Some("c"));
+        assert_eq!(answer(Departure::FragmentEndsAtLineFeed, "a:b\n#c"), None);
+    }
+
+    #[test]
+    fn answer_rules_refuse_what_their_parsers_refuse() {
+        for (departure, refused, kept) in [
+            (
+                Departure::IpvFutureUppercaseVRefused,
+                "//[V1.x]",
+                "//[v1.x]",
+            ),
+            (Departure::EmptyUserinfoRefused, "//@h", "//u@h"),
+            (
+                Departure::PortOverFiveDigitsRefused,
+                "//h:000080",
+                "//h:00080",
+            ),
+        ] {
+            let outcome = composed(&[departure], refused).unwrap();
+            assert!(
+                matches!(outcome, Outcome::Invalid(_)),
+                "{refused}: {outcome:?}"
+            );
+            let outcome = composed(&[departure], kept).unwrap();
+            assert!(
+                matches!(outcome, Outcome::Parsed { .. }),
+                "{kept}: {outcome:?}"
+            );
+            assert_eq!(departure.rewrite(&Request::parse(refused)), None);
+        }
     }
 
     #[test]

@@ -38,10 +38,11 @@
  * How the answers map onto the protocol's components:
  *   - the getters' values; "" is answered as null for the user info, host, query and fragment
  *     (blind spots empty-is-undefined) and for the scheme (the grammar has no empty scheme);
- *     the port's int as a decimal string (blind spot port empty-is-undefined; a standard port
- *     is reported null, which the comparison shows);
+ *     the port's int as a decimal string (blind spots port empty-is-undefined, number and
+ *     default-port-dropped: the standard port of http, https and ftp is reported null; Uri's
+ *     table has eight more schemes, whose standard port the comparison shows);
  *   - scheme and host are lowercased: blind spots case-folded;
- *   - host_kind from the host's text.
+ *   - Uri does not say what kind a host is: host_kind is hidden (null).
  *   - Only the URI-reference rule is answered; resolve is strict only.
  */
 
@@ -79,8 +80,11 @@ function about(): array
                 ['field' => 'host', 'how' => 'case-folded', 'reason' => 'Uri lowercases the host (PSR-7)'],
                 ['field' => 'host', 'how' => 'empty-is-undefined', 'reason' => 'getHost() is "" when there is none (PSR-7)'],
                 ['field' => 'port', 'how' => 'empty-is-undefined', 'reason' => 'getPort() is an int or null'],
+                ['field' => 'port', 'how' => 'number', 'reason' => 'getPort() is an int: "080" is 80 (PSR-7)'],
+                ['field' => 'port', 'how' => 'default-port-dropped', 'reason' => 'getPort() is null for the standard port of the scheme (PSR-7: "If the port is the standard port used with the current scheme, this method SHOULD return null")'],
                 ['field' => 'query', 'how' => 'empty-is-undefined', 'reason' => 'getQuery() is "" when there is none (PSR-7)'],
                 ['field' => 'fragment', 'how' => 'empty-is-undefined', 'reason' => 'getFragment() is "" when there is none (PSR-7)'],
+                ['field' => 'host_kind', 'how' => 'hidden', 'reason' => 'Uri does not say whether a host is a reg-name or an IP address'],
             ],
             // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
             'reproduce' => [
@@ -99,24 +103,6 @@ echo GuzzleHttp\\Psr7\\UriNormalizer::normalize(new GuzzleHttp\\Psr7\\Uri({input
         ];
     }
     return $about;
-}
-
-function host_kind(?string $host): ?string
-{
-    if ($host === null) {
-        return null;
-    }
-    if (strncasecmp($host, '[v', 2) === 0) {
-        return 'ipvfuture';
-    }
-    if (strncmp($host, '[', 1) === 0) {
-        return 'ipv6';
-    }
-    $octet = '(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
-    if (preg_match("/\\A$octet\\.$octet\\.$octet\\.$octet\\z/", $host)) {
-        return 'ipv4';
-    }
-    return 'reg-name';
 }
 
 function failure(Throwable $e): array
@@ -148,7 +134,7 @@ function parse(string $input): array
             'query' => nonempty($uri->getQuery()),
             'fragment' => nonempty($uri->getFragment()),
         ],
-        'host_kind' => host_kind($host),
+        'host_kind' => null,
     ];
 }
 

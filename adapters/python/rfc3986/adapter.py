@@ -17,11 +17,19 @@ Calls (https://rfc3986.readthedocs.io/en/latest/api-ref/):
   `require_presence_of("scheme")`; rule `absolute-URI` also asks `ref.is_absolute()`
   ("Determine if this URI Reference is an absolute URI. See section 4.3"). `relative-ref` has no
   counterpart in the library: unsupported.
-- resolve: `rfc3986.uri_reference(input).resolve_with(base, strict=strict).unsplit()`; the
-  library has both modes (`strict=False` drops a scheme equal to the base's, RFC 3986 §5.2.2).
-- normalize: `rfc3986.normalize_uri(s)` (§6.2.2: case of scheme, host and percent-encoding
-  triplets, dot-segments); level "scheme" (§6.2.3) has no counterpart: unsupported.
-- serialize: `rfc3986.uri_reference(s).unsplit()`.
+- resolve: `rfc3986.uri_reference(input)`, validated as parse validates a `URI-reference`,
+  then `.resolve_with(base, strict=strict).unsplit()`; the library has both modes
+  (`strict=False` drops a scheme equal to the base's, RFC 3986 §5.2.2). `resolve_with` checks
+  the base itself (`base_uri.is_valid(require_scheme=True)`, else `ResolutionError`) but not
+  the reference, and `normalize` checks nothing: validation is the library's separate
+  `Validator` ("There's a far better and more comprehensive way of doing validations",
+  python-hyper/rfc3986#30), which the adapter asks first, as a caller that wants RFC 3986's
+  references would. Without it, `resolve_with` and `normalize_uri` rewrite any text (an
+  authority they cannot split is dropped from a normalization: `//a b` gives ``).
+- normalize: the input validated as parse validates a `URI-reference`, then
+  `rfc3986.normalize_uri(s)` (§6.2.2: case of scheme, host and percent-encoding triplets,
+  dot-segments); level "scheme" (§6.2.3) has no counterpart: unsupported.
+- serialize: the input validated as for normalize, then `rfc3986.uri_reference(s).unsplit()`.
 
 What the library does that RFC 3986 does not (from its code and docs):
 
@@ -82,20 +90,26 @@ ABOUT = {
     "reproduce": {
         "language": "python",
         "parse": "import rfc3986\nfrom rfc3986 import validators\nref = rfc3986.uri_reference({input})\nprint(ref)\nprint(\"authority_info\", ref.authority_info() if ref.authority else None)\nvalidators.Validator().check_validity_of(\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\", \"fragment\").validate(ref)\nprint(\"valid\")",
-        "resolve": "import rfc3986\nprint(rfc3986.uri_reference({input}).resolve_with({base}, strict={strict}).unsplit())",
-        "normalize": "import rfc3986\nprint(rfc3986.normalize_uri({input}))",
+        "resolve": "import rfc3986\nfrom rfc3986 import validators\nref = rfc3986.uri_reference({input})\nvalidators.Validator().check_validity_of(\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\", \"fragment\").validate(ref)\nprint(ref.resolve_with({base}, strict={strict}).unsplit())",
+        "normalize": "import rfc3986\nfrom rfc3986 import validators\nvalidators.Validator().check_validity_of(\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\", \"fragment\").validate(rfc3986.uri_reference({input}))\nprint(rfc3986.normalize_uri({input}))",
     },
 }
 
 COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
 
-def parse(text, rule):
+def validated(text, rule="URI-reference"):
+    """`text` parsed, and checked by the library's `Validator` (which raises when it fails)."""
     ref = rfc3986.uri_reference(text)
     validator = validators.Validator().check_validity_of(*COMPONENTS)
     if rule in ("URI", "absolute-URI"):
         validator = validator.require_presence_of("scheme")
     validator.validate(ref)
+    return ref
+
+
+def parse(text, rule):
+    ref = validated(text, rule)
     if rule == "absolute-URI" and not ref.is_absolute():
         return {"valid": False, "error": "URIReference.is_absolute() is False"}
     info = ref.authority_info()
@@ -116,18 +130,19 @@ def parse(text, rule):
 def resolve(base, text, strict):
     return {
         "valid": True,
-        "target": rfc3986.uri_reference(text).resolve_with(base, strict=strict).unsplit(),
+        "target": validated(text).resolve_with(base, strict=strict).unsplit(),
     }
 
 
 def normalize(text, level):
     if level != "syntax":
         return {"unsupported": True}
+    validated(text)
     return {"valid": True, "normalized": rfc3986.normalize_uri(text)}
 
 
 def serialize(text):
-    return {"valid": True, "serialized": rfc3986.uri_reference(text).unsplit()}
+    return {"valid": True, "serialized": validated(text).unsplit()}
 
 
 OPERATIONS = {"parse": parse, "resolve": resolve, "normalize": normalize, "serialize": serialize}

@@ -24,7 +24,9 @@ mod uriparse;
 
 use serde::Deserialize;
 
+mod guzzle;
 mod http;
+mod rfc3986;
 mod rhymuri;
 mod rocket;
 mod sophia;
@@ -343,6 +345,42 @@ pub enum Transform {
     /// Parsing (uritools bug, `SplitResult.host`): a host of digits alone that no ":" follows
     /// is reported as the empty host ("//0" has the host ""; see `uritools`).
     UritoolsDigitsHostLost,
+    /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
+    /// optional after an IP literal.
+    #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
+    Rfc3986PortWithoutColonAfterIpLiteral,
+    /// A host of four dot-separated runs of digits refused when one is above 255.
+    #[serde(rename = "rfc3986-dotted-host-over-255-refused")]
+    Rfc3986DottedHostOver255Refused,
+    /// An IPv6 address's IPv4 part read as any one to three digits an octet.
+    #[serde(rename = "rfc3986-ipv6-ipv4-part-unchecked")]
+    Rfc3986Ipv6Ipv4PartUnchecked,
+    /// RFC 6874's zone identifiers in an IPv6 literal.
+    #[serde(rename = "rfc6874-zone-id")]
+    Rfc6874ZoneId,
+    /// An absolute URI without authority whose path is empty refused as `absolute-URI`.
+    #[serde(rename = "rfc3986-absolute-uri-empty-path-refused")]
+    Rfc3986AbsoluteUriEmptyPathRefused,
+    /// A merge into a base path without "/" keeps all of it but its last character, and "/".
+    #[serde(rename = "rfc3986-merge-without-slash-in-base")]
+    Rfc3986MergeWithoutSlashInBase,
+    /// Dot-segment removal in which a ".." above the root takes the root.
+    #[serde(rename = "rfc3986-dot-dot-removes-root")]
+    Rfc3986DotDotRemovesRoot,
+    /// A resolution target's path with its percent-encodings uppercased.
+    #[serde(rename = "rfc3986-target-path-percent-uppercased")]
+    Rfc3986TargetPathPercentUppercased,
+    /// The non-strict mode's scheme comparison made with the reference's scheme as written.
+    #[serde(rename = "rfc3986-non-strict-scheme-as-written")]
+    Rfc3986NonStrictSchemeAsWritten,
+    /// guzzlehttp/psr7 (`guzzle::Rule`): the user and the password each percent-encoded.
+    GuzzleUserinfoEncoded,
+    /// A scheme holding a "+" read as the start of a path.
+    GuzzleSchemeWithPlusAsPath,
+    /// A scheme whose first character is a digit, "." or "-" taken (`parse_url`).
+    GuzzleSchemeFirstCharacterUnchecked,
+    /// A reference written as nothing resolves to the base, its fragment too.
+    GuzzleEmptyReferenceIsBase,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -542,6 +580,8 @@ impl Transform {
                     zone_id: *zone_id,
                 })
             }
+            (t, _) if t.rfc3986_rule().is_some() => rfc3986::rewrite(t.rfc3986_rule()?, case),
+            (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -683,6 +723,14 @@ impl Transform {
             (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
                 uritools::digits_host_lost(answer)
             }
+            (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
+                Some(rule) => rfc3986::apply(rule, case, answer),
+                None => answer,
+            },
+            (t, _) if t.guzzle_rule().is_some() => match t.guzzle_rule() {
+                Some(rule) => guzzle::apply(rule, original, case, answer),
+                None => answer,
+            },
             (
                 Transform::RootlessTargetDotSegmentsKept,
                 Request::Resolve {
@@ -1030,6 +1078,47 @@ impl Transform {
             Transform::RocketPathBrackets => Some(rocket::Leniency::PathBrackets),
             Transform::RocketIpLiteralNotChecked => Some(rocket::Leniency::IpLiteralNotChecked),
             Transform::RocketRelativePathColon => Some(rocket::Leniency::RelativePathColon),
+            _ => None,
+        }
+    }
+
+    /// The rule of Python's rfc3986, if this is one.
+    fn rfc3986_rule(self) -> Option<rfc3986::Rule> {
+        match self {
+            Transform::Rfc3986PortWithoutColonAfterIpLiteral => {
+                Some(rfc3986::Rule::PortWithoutColonAfterIpLiteral)
+            }
+            Transform::Rfc3986DottedHostOver255Refused => {
+                Some(rfc3986::Rule::DottedHostOver255Refused)
+            }
+            Transform::Rfc3986Ipv6Ipv4PartUnchecked => Some(rfc3986::Rule::Ipv6Ipv4PartUnchecked),
+            Transform::Rfc6874ZoneId => Some(rfc3986::Rule::Rfc6874ZoneId),
+            Transform::Rfc3986AbsoluteUriEmptyPathRefused => {
+                Some(rfc3986::Rule::AbsoluteUriEmptyPathRefused)
+            }
+            Transform::Rfc3986MergeWithoutSlashInBase => {
+                Some(rfc3986::Rule::MergeWithoutSlashInBase)
+            }
+            Transform::Rfc3986DotDotRemovesRoot => Some(rfc3986::Rule::DotDotRemovesRoot),
+            Transform::Rfc3986TargetPathPercentUppercased => {
+                Some(rfc3986::Rule::TargetPathPercentUppercased)
+            }
+            Transform::Rfc3986NonStrictSchemeAsWritten => {
+                Some(rfc3986::Rule::NonStrictSchemeAsWritten)
+            }
+            _ => None,
+        }
+    }
+
+    /// The rule of guzzlehttp/psr7, if this is one.
+    fn guzzle_rule(self) -> Option<guzzle::Rule> {
+        match self {
+            Transform::GuzzleUserinfoEncoded => Some(guzzle::Rule::UserinfoEncoded),
+            Transform::GuzzleSchemeWithPlusAsPath => Some(guzzle::Rule::SchemeWithPlusAsPath),
+            Transform::GuzzleSchemeFirstCharacterUnchecked => {
+                Some(guzzle::Rule::SchemeFirstCharacterUnchecked)
+            }
+            Transform::GuzzleEmptyReferenceIsBase => Some(guzzle::Rule::EmptyReferenceIsBase),
             _ => None,
         }
     }
@@ -1767,7 +1856,11 @@ fn evaluate_traced(
             Model::Departure(d)
                 if rewrote[i]
                     || d.is_answer_rule()
-                    || matches!(d, super::departures::Departure::EncodedInsteadOfRefused(_)) =>
+                    || matches!(
+                        d,
+                        super::departures::Departure::EncodedInsteadOfRefused(_)
+                            | super::departures::Departure::EncodedOutsideReserved(_)
+                    ) =>
             {
                 let before = outcome.clone();
                 let read_from = read_from.as_ref().and_then(Option::as_ref).unwrap_or(case);

@@ -1,0 +1,449 @@
+//! Python's rfc3986 2.0.0: its wrong rules, written from its source, for the confirmed bugs of
+//! its adapter's catalogue (`adapters/python/rfc3986/known-differences.yaml`), and its reading of
+//! RFC 6874's zone identifiers.
+//!
+//! The library validates with regular expressions (`abnf_regexp.py`, `misc.py`,
+//! `validators.py`) and resolves with `URIMixin.resolve_with` (`_mixin.py`), `misc.merge_paths`
+//! and `normalizers.remove_dot_segments`. Each rule below is one of those expressions or lines
+//! read as Python reads it; the rest of the library is read as the reference reads RFC 3986.
+
+use crate::model::Outcome;
+use crate::protocol::Request;
+use crate::reference;
+
+/// One rule of the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rule {
+    /// `SUBAUTHORITY_MATCHER`'s `":?(?P<port>[0-9]{1,5})?$"`: the ":" before the port is
+    /// optional, so digits right after an IP literal's "]" are a port (`//[::1]80`).
+    PortWithoutColonAfterIpLiteral,
+    /// `URIMixin.authority_info`: a host that `IPv4_MATCHER` (`([0-9]{1,3}\.){3}[0-9]{1,3}`)
+    /// matches is refused when `valid_ipv4_host_address` finds an octet above 255, although it
+    /// is a `reg-name` (`//256.0.0.0`).
+    DottedHostOver255Refused,
+    /// `LS32_RE`'s IPv4 part is `IPv4_RE`, `([0-9]{1,3}\.){3}[0-9]{1,3}`: the dec-octets of an
+    /// IPv6 address's last 32 bits are any one to three digits (`[::999.0.0.00]`).
+    Ipv6Ipv4PartUnchecked,
+    /// `IPv6_ADDRZ_RE`: an IPv6 literal may end with RFC 6874's "%25" and a zone identifier.
+    Rfc6874ZoneId,
+    /// `is_absolute` matches `ABSOLUTE_URI_MATCHER`, whose `hier-part` ends with `PATH_EMPTY`,
+    /// `"^$"`: inside the expression that matches nothing, so an absolute URI without
+    /// authority whose path is empty (`a:`, `a:?q`) is no absolute URI. An empty authority is
+    /// none for the library (`authority or None`), and `a://` is `a:` to it.
+    AbsoluteUriEmptyPathRefused,
+    /// `misc.merge_paths`: `path[:index] + "/" + relative_path` with
+    /// `index = path.rfind("/")`, which is -1 when the base path holds no "/": its last
+    /// character is dropped and a "/" written (`a` against `a:bc` gives `a:b/a`, against `a:`
+    /// gives `a:/a`).
+    MergeWithoutSlashInBase,
+    /// `normalizers.remove_dot_segments`: a ".." pops the output's last segment whatever it is,
+    /// the root's empty one too, and the root is put back only when the output is then empty
+    /// or starts with a segment that is not empty, so a ".." that climbs above the root takes
+    /// the next empty segment with it (`/../` gives ``, `/..//a` gives `/a`).
+    DotDotRemovesRoot,
+    /// `resolve_with` writes every path it takes from the reference, or merges, through
+    /// `normalizers.normalize_path`, which uppercases its percent-encodings
+    /// (`normalize_percent_characters`) before removing dot-segments.
+    TargetPathPercentUppercased,
+    /// `resolve_with`'s non-strict test `resolving.scheme == base_uri.scheme` compares the
+    /// reference's scheme as written with the base's lowercased (the base is normalized
+    /// first): `Http:` against an `http` base keeps its scheme.
+    NonStrictSchemeAsWritten,
+}
+
+/// The case as the rule reads it, when it reads it otherwise: `case` as the rules before it
+/// left it.
+pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
+    match (rule, case) {
+        (
+            Rule::PortWithoutColonAfterIpLiteral,
+            Request::Parse {
+                input,
+                rule,
+                zone_id,
+            },
+        ) => Some(Request::Parse {
+            input: port_after_bracket(input)?,
+            rule: rule.clone(),
+            zone_id: *zone_id,
+        }),
+        (
+            Rule::Ipv6Ipv4PartUnchecked,
+            Request::Parse {
+                input,
+                rule,
+                zone_id,
+            },
+        ) => Some(Request::Parse {
+            input: ipv4_part_stood_in(input, *zone_id)?,
+            rule: rule.clone(),
+            zone_id: *zone_id,
+        }),
+        (
+            Rule::Rfc6874ZoneId,
+            Request::Parse {
+                input,
+                rule,
+                zone_id: false,
+            },
+        ) if input.contains('[') => Some(Request::Parse {
+            input: input.clone(),
+            rule: rule.clone(),
+            zone_id: true,
+        }),
+        (
+            Rule::NonStrictSchemeAsWritten,
+            Request::Resolve {
+                base,
+                input,
+                strict: false,
+            },
+        ) => {
+            let b = reference::parse_uri(base).ok()?.scheme?;
+            let r = reference::parse(input).ok()?.scheme?;
+            (r.eq_ignore_ascii_case(b) && r != b.to_ascii_lowercase()).then(|| Request::Resolve {
+                base: base.clone(),
+                input: input.clone(),
+                strict: true,
+            })
+        }
+        (
+            Rule::MergeWithoutSlashInBase,
+            Request::Resolve {
+                base,
+                input,
+                strict,
+            },
+        ) => {
+            let b = reference::parse_uri(base).ok()?;
+            let r = reference::parse(input).ok()?;
+            if !merges(&b, &r, *strict) {
+                return None;
+            }
+            let normalized = remove_dot_segments(b.path);
+            if normalized.contains('/') || (b.has_authority() && normalized.is_empty()) {
+                return None;
+            }
+            // A path whose merge keeps what the library's keeps: all but the last character,
+            // and a "/".
+            let path = match normalized.char_indices().last() {
+                Some((at, _)) => format!("{}/{}", &normalized[..at], &normalized[at..]),
+                None => "/".to_owned(),
+            };
+            if path == b.path {
+                return None;
+            }
+            Some(Request::Resolve {
+                base: reference::recompose(&reference::Components { path: &path, ..b }),
+                input: input.clone(),
+                strict: *strict,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The library's answer from the answer so far; `case` is the case as rewritten.
+pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
+    match (rule, case) {
+        (Rule::DottedHostOver255Refused, Request::Parse { .. }) => match &answer {
+            Outcome::Parsed { components, .. }
+                if components.host.as_deref().is_some_and(dotted_over_255) =>
+            {
+                Outcome::Invalid("rfc3986: InvalidAuthority (an octet above 255)".into())
+            }
+            _ => answer,
+        },
+        (Rule::Ipv6Ipv4PartUnchecked, Request::Parse { .. }) => answer,
+        (Rule::AbsoluteUriEmptyPathRefused, Request::Parse { rule, .. })
+            if rule.as_deref() == Some("absolute-URI") =>
+        {
+            match &answer {
+                Outcome::Parsed { components, .. }
+                    if components.path.is_empty()
+                        && (components.host.is_none()
+                            || (components.host.as_deref() == Some("")
+                                && components.userinfo.is_none()
+                                && components.port.is_none())) =>
+                {
+                    Outcome::Invalid("URIReference.is_absolute() is False".into())
+                }
+                _ => answer,
+            }
+        }
+        (Rule::DotDotRemovesRoot | Rule::TargetPathPercentUppercased, Request::Resolve { .. }) => {
+            let Outcome::Resolved(target) = &answer else {
+                return answer;
+            };
+            let Some(paths) = TargetPaths::of(case) else {
+                return answer;
+            };
+            // The path the answer so far has: §5.2.2's, or with the other rule's step.
+            let mut ways = vec![paths.rfc.clone(), paths.own.clone()];
+            ways.extend([
+                uppercase_triplets(&paths.rfc),
+                uppercase_triplets(&paths.own),
+            ]);
+            let Some(path) = ways.into_iter().find(|p| *target == paths.written(p)) else {
+                return answer;
+            };
+            let stepped = match rule {
+                Rule::DotDotRemovesRoot if path == paths.rfc => paths.own.clone(),
+                Rule::DotDotRemovesRoot if path == uppercase_triplets(&paths.rfc) => {
+                    uppercase_triplets(&paths.own)
+                }
+                Rule::TargetPathPercentUppercased => uppercase_triplets(&path),
+                _ => path,
+            };
+            Outcome::Resolved(paths.written(&stepped))
+        }
+        _ => answer,
+    }
+}
+
+/// A resolution's target as §5.2.2 gives it, and the paths its last step may have: §5.2.4's
+/// and the library's dot-segment removal of the path `resolve_with` writes through
+/// `normalize_path` (none for a reference with neither scheme nor authority and an empty path,
+/// whose path is the base's, which the library normalized as a whole: documented choice 16).
+struct TargetPaths<'a> {
+    target: reference::resolve::Target<'a>,
+    rfc: String,
+    own: String,
+}
+
+impl<'a> TargetPaths<'a> {
+    fn of(case: &'a Request) -> Option<TargetPaths<'a>> {
+        let Request::Resolve {
+            base,
+            input,
+            strict,
+        } = case
+        else {
+            return None;
+        };
+        let b = reference::parse_uri(base).ok()?;
+        let r = reference::parse(input).ok()?;
+        let scheme = r
+            .scheme
+            .filter(|s| *strict || !b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(s)));
+        let path = if scheme.is_some() || r.has_authority() || r.path.starts_with('/') {
+            r.path.to_owned()
+        } else if r.path.is_empty() {
+            return None;
+        } else {
+            reference::merge(&b, r.path)
+        };
+        let options = reference::ResolveOptions::strict(*strict);
+        let target = reference::transform_references(&b, &r, options);
+        let rfc = target.components().path.to_owned();
+        Some(TargetPaths {
+            target,
+            rfc,
+            own: remove_dot_segments(&path),
+        })
+    }
+
+    /// The target written with `path`.
+    fn written(&self, path: &str) -> String {
+        reference::recompose(&reference::Components {
+            path,
+            ..self.target.components()
+        })
+    }
+}
+
+/// Whether the library merges `r`'s path into `b`'s: a reference without authority whose path
+/// neither is empty nor starts with "/", and without scheme once the non-strict mode dropped a
+/// scheme written as the base's is lowercased.
+fn merges(b: &reference::Components<'_>, r: &reference::Components<'_>, strict: bool) -> bool {
+    let schemeless = match r.scheme {
+        None => true,
+        Some(s) => !strict && b.scheme.is_some_and(|bs| s == bs.to_ascii_lowercase()),
+    };
+    schemeless && !r.has_authority() && !r.path.is_empty() && !r.path.starts_with('/')
+}
+
+/// `input` with a ":" before digits that follow an IP literal's "]" at the end of the
+/// authority, as the library reads them: a port of one to five digits.
+fn port_after_bracket(input: &str) -> Option<String> {
+    let authority = reference::split(input).authority?;
+    let start = authority.as_ptr() as usize - input.as_ptr() as usize;
+    // The library's userinfo holds no "@": the host starts after the first.
+    let host = authority.find('@').map_or(0, |at| at + 1);
+    let rest = &authority[host..];
+    if !rest.starts_with('[') {
+        return None;
+    }
+    let close = rest.find(']')?;
+    let digits = &rest[close + 1..];
+    if digits.is_empty() || digits.len() > 5 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let at = start + host + close + 1;
+    Some(format!("{}:{}", &input[..at], &input[at..]))
+}
+
+/// `input` with the dec-octets of an IPv6 literal's IPv4 part stood in for by "1"s, one for
+/// each digit (so "1", "11" or "111", each a dec-octet), where the literal is refused as
+/// written: the library takes any one to three digits there.
+fn ipv4_part_stood_in(input: &str, zone_id: bool) -> Option<String> {
+    let authority = reference::split(input).authority?;
+    let start = authority.as_ptr() as usize - input.as_ptr() as usize;
+    let host = authority.find('@').map_or(0, |at| at + 1);
+    let rest = &authority[host..];
+    if !rest.starts_with('[') || rest[1..].starts_with(['v', 'V']) {
+        return None;
+    }
+    let close = rest.find(']')?;
+    let literal = &rest[..=close];
+    let options = reference::ParseOptions { zone_id };
+    if reference::parse_with(
+        &format!("//{literal}"),
+        reference::parse::Rule::UriReference,
+        options,
+    )
+    .is_ok()
+    {
+        return None;
+    }
+    // The address before a zone identifier, and its last part after a ":".
+    let address_end = literal.find('%').unwrap_or(close);
+    let part_start = literal[..address_end].rfind(':')? + 1;
+    let part = &literal[part_start..address_end];
+    let octets: Vec<&str> = part.split('.').collect();
+    if octets.len() != 4
+        || !octets
+            .iter()
+            .all(|o| (1..=3).contains(&o.len()) && o.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let at = start + host + part_start;
+    let stood_in: String = part
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '1' } else { c })
+        .collect();
+    let mut out = input.to_owned();
+    out.replace_range(at..at + part.len(), &stood_in);
+    (out != input).then_some(out)
+}
+
+/// Whether `host` is four dot-separated runs of one to three digits, one of them above 255.
+fn dotted_over_255(host: &str) -> bool {
+    let octets: Vec<&str> = host.split('.').collect();
+    octets.len() == 4
+        && octets
+            .iter()
+            .all(|o| (1..=3).contains(&o.len()) && o.bytes().all(|b| b.is_ascii_digit()))
+        && octets
+            .iter()
+            .any(|o| o.parse::<u16>().is_ok_and(|n| n > 255))
+}
+
+/// `normalizers.remove_dot_segments`, as written.
+pub(super) fn remove_dot_segments(path: &str) -> String {
+    let mut output: Vec<&str> = Vec::new();
+    for segment in path.split('/') {
+        match segment {
+            "." => {}
+            ".." => {
+                output.pop();
+            }
+            other => output.push(other),
+        }
+    }
+    if path.starts_with('/') && output.first().is_none_or(|first| !first.is_empty()) {
+        output.insert(0, "");
+    }
+    if path.ends_with("/.") || path.ends_with("/..") {
+        output.push("");
+    }
+    output.join("/")
+}
+
+/// `text` with the hexadecimal digits of its percent-encodings uppercased
+/// (`normalize_percent_characters`).
+fn uppercase_triplets(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        if bytes[at] == b'%'
+            && bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit)
+        {
+            out.push('%');
+            out.push_str(&text[at + 1..at + 3].to_ascii_uppercase());
+            at += 3;
+        } else {
+            let c = text[at..].chars().next().unwrap_or_default();
+            out.push(c);
+            at += c.len_utf8();
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dot_segments_are_removed_as_the_library_removes_them() {
+        // python-hyper/rfc3986#111: a ".." above the root takes the root.
+        assert_eq!(remove_dot_segments("/../"), "");
+        assert_eq!(remove_dot_segments("/a/b/c/../../../../"), "");
+        assert_eq!(remove_dot_segments("/..//a"), "/a");
+        // Elsewhere as RFC 3986 §5.2.4.
+        for path in [
+            "/a/b/../c",
+            "/a/./b/",
+            "/..",
+            "/../a",
+            "/a//../b",
+            "//",
+            "/.",
+        ] {
+            assert_eq!(
+                remove_dot_segments(path),
+                reference::remove_dot_segments(path),
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn rules_read_the_case_as_the_library() {
+        assert_eq!(
+            port_after_bracket("//[::1]80/p").as_deref(),
+            Some("//[::1]:80/p")
+        );
+        assert_eq!(port_after_bracket("//[::1]:80"), None);
+        assert_eq!(port_after_bracket("//[::1]123456"), None);
+        assert_eq!(
+            ipv4_part_stood_in("//[::999.0.0.00]", false).as_deref(),
+            Some("//[::111.1.1.11]")
+        );
+        assert_eq!(ipv4_part_stood_in("//[::1.2.3.4]", false), None);
+        assert!(dotted_over_255("256.0.0.0"));
+        assert!(!dotted_over_255("255.0.0.0"));
+        assert!(!dotted_over_255("256.0.0"));
+        let merged = rewrite(
+            Rule::MergeWithoutSlashInBase,
+            &Request::Resolve {
+                base: "a:bc".into(),
+                input: "d".into(),
+                strict: true,
+            },
+        );
+        assert_eq!(
+            merged,
+            Some(Request::Resolve {
+                base: "a:b/c".into(),
+                input: "d".into(),
+                strict: true
+            })
+        );
+        assert_eq!(uppercase_triplets("/%0a%zz%c3"), "/%0A%zz%C3");
+    }
+}
