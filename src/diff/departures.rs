@@ -829,8 +829,12 @@ impl Departure {
             }
             Departure::IpLiteralAsRegName => {
                 // Its brackets stood in for, up to the authority's end: the host and the port
-                // are then read as those of a registered name.
-                let hostport = spans.hostport(input)?;
+                // are then read as those of a registered name. The host is sought after the
+                // authority's last "@", so that a reading of the userinfo composes with it.
+                let authority = spans.authority.clone()?;
+                let start =
+                    authority.start + input[authority.clone()].rfind('@').map_or(0, |at| at + 1);
+                let hostport = start..authority.end;
                 if !input[hostport.clone()].starts_with('[') {
                     return None;
                 }
