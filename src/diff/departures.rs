@@ -122,6 +122,10 @@ pub enum Departure {
     /// otherwise there is no port, and every ":" is part of the host (`//h:a` has the host
     /// `h:a`). An authority whose host is an IP literal is not read otherwise.
     PortNotDigitsInHost,
+    /// The port is the digits that start it: what follows them, up to the authority's end, is
+    /// not read (`//h:80a` has the port 80), as C's `strtol` reads a number (PHP's parse_url:
+    /// "port = ZEND_STRTOL(port_buf, &end, 10)").
+    PortLeadingDigitsRead,
     /// The authority is read as a prefix: as much of what follows "//" as RFC 3986's
     /// `authority` rule takes (a userinfo and its "@", a host, a ":" and digits); what follows
     /// it, up to "?" or "#", is read as the path (`//h:1a/b` has the port `1` and the path
@@ -246,6 +250,7 @@ impl Departure {
             Departure::AuthorityEndsAtRefused,
             Departure::PortAfterLastColon,
             Departure::PortNotDigitsInHost,
+            Departure::PortLeadingDigitsRead,
             Departure::InvalidSchemeAsPath,
             Departure::EmptySchemeAsPath,
         ]);
@@ -331,6 +336,7 @@ impl Departure {
             Departure::IpLiteralNotRead => "ip-literal-not-read".to_owned(),
             Departure::PortAfterLastColon => "port-after-last-colon".to_owned(),
             Departure::PortNotDigitsInHost => "port-not-digits-in-host".to_owned(),
+            Departure::PortLeadingDigitsRead => "port-leading-digits-read".to_owned(),
             Departure::InvalidSchemeAsPath => "invalid-scheme-as-path".to_owned(),
             Departure::EmptySchemeAsPath => "empty-scheme-as-path".to_owned(),
             Departure::PercentEncodingNormalized(part) => {
@@ -396,6 +402,7 @@ impl Departure {
             Departure::IpLiteralNotRead => "the parser does not read an IP literal as a host: the host is empty and the literal becomes the start of the path, where RFC 3986 §3.2.2 says \"A host identified by an Internet Protocol literal address, version 6 [RFC3513] or later, is distinguished by enclosing the IP literal within square brackets\"".to_owned(),
             Departure::PortAfterLastColon => "the parser starts the port after the authority's last \":\", so the colons before it become part of the host, where RFC 3986 §3.2 ends the host at its first \":\" (`authority = [ userinfo \"@\" ] host [ \":\" port ]`; a reg-name holds no \":\") and `port = *DIGIT` refuses a second one".to_owned(),
             Departure::PortNotDigitsInHost => "the parser reads a \":\" followed by anything but digits as part of the host, with no port, where RFC 3986 §3.2.2 ends the host at the \":\" (a reg-name holds none) and §3.2.3 allows only `port = *DIGIT` after it".to_owned(),
+            Departure::PortLeadingDigitsRead => "the parser reads the digits that start the port as the port and drops what follows them up to the authority's end, where RFC 3986 §3.2.3 allows only `port = *DIGIT` after the host's \":\"".to_owned(),
             Departure::InvalidSchemeAsPath => "the parser reads text before the first \":\" that is no `scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )` as the first segment of a relative path, where RFC 3986 §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\" (`path-noscheme`)".to_owned(),
             Departure::EmptySchemeAsPath => "the parser reads a reference that starts with \":\" as a relative path, where RFC 3986 §3.1 wants a scheme (`scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )`) before the \":\" and §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\"".to_owned(),
             Departure::PercentEncodingNormalized(part) => format!(
@@ -541,6 +548,7 @@ impl Departure {
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
             | Departure::PortNotDigitsInHost
+            | Departure::PortLeadingDigitsRead
             | Departure::InvalidSchemeAsPath
             | Departure::EmptySchemeAsPath
             | Departure::PercentEncodingNormalized(_)
@@ -579,6 +587,7 @@ impl Departure {
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
             | Departure::PortNotDigitsInHost
+            | Departure::PortLeadingDigitsRead
             | Departure::InvalidSchemeAsPath
             | Departure::EmptySchemeAsPath
             | Departure::PercentEncodingNormalized(_)
@@ -787,6 +796,24 @@ impl Departure {
                 }
                 stand_in_colons(input, hostport)
             }
+            Departure::PortLeadingDigitsRead => {
+                // The digits stood in for by as many characters, zeros before them, so that
+                // the port reads the same number; [`Departure::apply`] gives back the digits.
+                let port = spans.port.clone()?;
+                let text = &input[port.clone()];
+                let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+                if digits == 0 || digits == text.len() {
+                    return None;
+                }
+                let padded = format!(
+                    "{}{}",
+                    "0".repeat(text.chars().count() - digits),
+                    &text[..digits]
+                );
+                let mut out = input.to_owned();
+                out.replace_range(port, &padded);
+                out
+            }
             Departure::InvalidSchemeAsPath => {
                 // The first segment: up to the first "/", "?" or "#".
                 let end = input.find(['/', '?', '#']).unwrap_or(input.len());
@@ -829,8 +856,12 @@ impl Departure {
             }
             Departure::IpLiteralAsRegName => {
                 // Its brackets stood in for, up to the authority's end: the host and the port
-                // are then read as those of a registered name.
-                let hostport = spans.hostport(input)?;
+                // are then read as those of a registered name. The host is sought after the
+                // authority's last "@", so that a reading of the userinfo composes with it.
+                let authority = spans.authority.clone()?;
+                let start =
+                    authority.start + input[authority.clone()].rfind('@').map_or(0, |at| at + 1);
+                let hostport = start..authority.end;
                 if !input[hostport.clone()].starts_with('[') {
                     return None;
                 }
@@ -1056,6 +1087,15 @@ impl Departure {
         // (the authority read as a prefix hands the path what the host refused); not a "%",
         // a ":" or an "@" that one brought, which that departure's reading takes as they are
         // (a port read from the last ":" leaves its colons in the host).
+        // A port read by its leading digits is those digits, not the text restored.
+        if self == Departure::PortLeadingDigitsRead
+            && let Some(port) = components.port.as_mut()
+        {
+            let digits: String = port.chars().take_while(char::is_ascii_digit).collect();
+            if !digits.is_empty() {
+                *port = digits;
+            }
+        }
         // An encoding of every character outside `reserved` and `unreserved` gives the
         // component as written back so encoded, whatever brought its characters there.
         if let Departure::EncodedOutsideReserved(part) = self {
@@ -1868,6 +1908,17 @@ mod tests {
         let alone = answer(Departure::AuthorityEndsAtBackslash, "//a\\b").unwrap();
         assert_eq!(components(&alone).path, "\\b");
         assert_eq!(answer(Departure::AuthorityEndsAtBackslash, "//a/b\\"), None);
+    }
+
+    #[test]
+    fn a_port_may_be_read_by_its_leading_digits() {
+        let port = answer(Departure::PortLeadingDigitsRead, "//h:80a/p").unwrap();
+        assert_eq!(components(&port).port.as_deref(), Some("80"));
+        assert_eq!(components(&port).path, "/p");
+        let odd = answer(Departure::PortLeadingDigitsRead, "//h:0\u{e9}").unwrap();
+        assert_eq!(components(&odd).port.as_deref(), Some("0"));
+        assert_eq!(answer(Departure::PortLeadingDigitsRead, "//h:80"), None);
+        assert_eq!(answer(Departure::PortLeadingDigitsRead, "//h:a0"), None);
     }
 
     #[test]

@@ -128,21 +128,22 @@ pub(super) fn apply(rule: Rule, original: &Request, case: &Request, answer: Outc
             other => other,
         },
         (Rule::SchemeWithPlusAsPath, Request::Parse { .. }) => {
-            let (Request::Parse { input, .. }, Request::Parse { input: read, .. }) =
-                (original, case)
-            else {
+            let Request::Parse { input, .. } = original else {
                 return answer;
             };
             match answer {
                 Outcome::Parsed {
                     mut components,
                     host_kind,
-                } if components.scheme.is_none() && input.len() == read.len() => {
-                    // The path's stood-in colons given back.
-                    let end = input.find(['/', '?', '#']).unwrap_or(input.len());
-                    if components.path.starts_with(&read[..end]) {
-                        components.path = format!("{}{}", &input[..end], &components.path[end..]);
-                    }
+                } if components.scheme.is_none()
+                    && components.host.is_none()
+                    && reference::split(input)
+                        .scheme
+                        .is_some_and(|s| s.contains('+')) =>
+                {
+                    // Everything up to the query is the path, as `filterPath` writes it.
+                    let end = input.find(['?', '#']).unwrap_or(input.len());
+                    components.path = path_filtered(&input[..end]);
                     Outcome::Parsed {
                         components,
                         host_kind,
@@ -179,9 +180,21 @@ fn userinfo_encoded(userinfo: &str) -> String {
     }
 }
 
+/// `filterPath`: every character but the unreserved ones, the sub-delims, ":", "@", "/" and a
+/// "%" that starts a triplet, percent-encoded as UTF-8 (`rawurlencode`).
+fn path_filtered(text: &str) -> String {
+    encoded_but(text, |c| matches!(c, ':' | '@' | '/'))
+}
+
 /// `filterUserInfoComponent`: every character but the unreserved ones, the sub-delims and a
 /// "%" that starts a triplet, percent-encoded as UTF-8 (`rawurlencode`).
 fn filtered(text: &str) -> String {
+    encoded_but(text, |_| false)
+}
+
+/// `text` with every character but the unreserved ones, the sub-delims, those `also` keeps and
+/// a "%" that starts a triplet percent-encoded as UTF-8.
+fn encoded_but(text: &str, also: impl Fn(char) -> bool) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     for (at, c) in text.char_indices() {
@@ -189,7 +202,8 @@ fn filtered(text: &str) -> String {
             bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
                 && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit)
         } else {
-            c.is_ascii() && (UNRESERVED.contains(c as u8) || SUB_DELIMS.contains(c as u8))
+            also(c)
+                || (c.is_ascii() && (UNRESERVED.contains(c as u8) || SUB_DELIMS.contains(c as u8)))
         };
         if kept {
             out.push(c);
