@@ -483,12 +483,17 @@ fn median(values: &[f64]) -> f64 {
     }
 }
 
+/// One line's measurements: the crate alone (`None` for every bundled crate at once), the
+/// median of the rounds' loop-to-limit ratios, and each round's harness share of an exec
+/// (generation apart) and generation time in µs a case.
+type Target = (Option<String>, f64, Vec<(f64, f64)>);
+
 /// The loop's targets, restated as medians of the rounds taken side by side: over every
 /// bundled crate with one job, the loop at 0.8x of its limit or more; for each crate alone,
 /// generation counted apart from the harness (the generator is the work a fuzzer must do to
 /// have a case), the rest of the harness at most 40% of an exec and generation at most 1 µs a
 /// case. Where a target is not met, the line says what stands in the way.
-fn restated_targets(targets: &[(Option<String>, f64, Vec<(f64, f64)>)]) {
+fn restated_targets(targets: &[Target]) {
     const LOOP: f64 = 0.8;
     const HARNESS: f64 = 0.4;
     const GENERATION_US: f64 = 1.0;

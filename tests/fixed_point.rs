@@ -57,6 +57,7 @@ fn options(seed: u64, cases: u64, label: String) -> Options {
         announce: None,
         label,
         trace: None,
+        generation: None,
     }
 }
 
