@@ -467,7 +467,7 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     // names, one cause twice, and the second cause shows on cases of its own.
     let mechanism = |f: &Finding| f.known.as_ref().map(|k| k.mechanism().id.clone());
     let Some(shrunk) = engine.attributed(&minimal) else {
-        return engine.unvalidated(&minimal).unwrap_or(minimal);
+        return engine.by_mechanism(&minimal).unwrap_or(minimal);
     };
     let ids = shrunk.known.as_ref().map_or_else(Vec::new, |k| k.ids());
     if engine.reproduces(&first, &ids) {

@@ -108,10 +108,10 @@ pub fn run(args: DiffArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let mut run = engine.run(&case);
-    // A candidate is named by its mechanism where the library of departures reproduces it.
+    // A candidate is named by its mechanism where one is known, as a campaign names it.
     for finding in &mut run.findings {
-        if let Some(attributed) = engine.attributed(finding) {
-            *finding = attributed;
+        if let Some(named) = engine.by_mechanism(finding) {
+            *finding = named;
         }
     }
     let written = match &reports {

@@ -448,9 +448,10 @@ impl Engine {
     /// path). That is one cause whatever rule the string breaks, so the finding is signed
     /// `what-its-parser-refuses` (`base-what-its-parser-refuses` for a resolution's base)
     /// instead of by the rule: one report per operation, not one per component. The base is
-    /// asked by the `URI` rule (a base is a URI, §5.1); a reference or an input by
-    /// `URI-reference`, or by `URI` where the parser answers `unsupported` to that and the
-    /// string has a scheme (curl). `None` where the parser accepts the string too (its reading
+    /// asked by the `URI` rule (a base is a URI, §5.1), or by `URI-reference` where the parser
+    /// answers `unsupported` to that (uritools); a reference or an input by `URI-reference`, or
+    /// by `URI` where the parser answers `unsupported` to that and the string has a scheme
+    /// (curl). `None` where the parser accepts the string too (its reading
     /// is the cause: [`Engine::cause`]), for other findings, and for a finding an entry names.
     pub fn unvalidated(&self, finding: &Finding) -> Option<Finding> {
         if finding.signature.kind != DifferenceKind::AcceptsInvalid || finding.known.is_some() {
@@ -472,12 +473,22 @@ impl Engine {
             rule: rule.map(|r| r.name().to_owned()),
             zone_id: false,
         };
-        let mut answer = match subject {
-            Subject::Base => self.answer_of(name, &by(Some(reference::Rule::Uri)))?,
-            Subject::Input => self.answer_of(name, &by(None))?,
+        // The rule asked first, and the one asked where the parser does not take that rule:
+        // a base that is refused as a URI-reference is refused as a URI too, and an input is
+        // asked as a URI only where it has a scheme (else the missing scheme is the refusal).
+        let (first, fallback) = match subject {
+            Subject::Base => (Some(reference::Rule::Uri), Some(None)),
+            Subject::Input => (
+                None,
+                reference::split(text)
+                    .scheme
+                    .is_some()
+                    .then_some(Some(reference::Rule::Uri)),
+            ),
         };
-        if answer == Outcome::Unsupported && reference::split(text).scheme.is_some() {
-            answer = self.answer_of(name, &by(Some(reference::Rule::Uri)))?;
+        let mut answer = self.answer_of(name, &by(first))?;
+        if let (Outcome::Unsupported, Some(rule)) = (&answer, fallback) {
+            answer = self.answer_of(name, &by(rule))?;
         }
         if !matches!(answer, Outcome::Invalid(_)) {
             return None;
@@ -487,6 +498,15 @@ impl Engine {
         unvalidated.signature.detail = detail.to_owned();
         unvalidated.id = unvalidated.signature.id();
         Some(unvalidated)
+    }
+
+    /// The finding signed by its mechanism where one is known without asking anything more
+    /// than a parse: the set of departures that reproduces it ([`Engine::attributed`]), else an
+    /// operation that skips its parser's checks ([`Engine::unvalidated`]). `None` where the
+    /// finding stays signed by its symptom.
+    pub fn by_mechanism(&self, finding: &Finding) -> Option<Finding> {
+        self.attributed(finding)
+            .or_else(|| self.unvalidated(finding))
     }
 
     /// The finding signed by its mechanism, when no catalogue entry explains it but a set of
@@ -1717,6 +1737,55 @@ mod tests {
             .run_one("absolute-lenient", &resolve("a:/a", "#a^b"))
             .unwrap();
         assert_eq!(lenient.unvalidated(&found), None);
+    }
+
+    /// [`Unvalidating`] with a parser that takes no rule but `URI-reference`, as uritools'
+    /// `urisplit`: a base is asked by that rule.
+    struct UnvalidatingReferenceOnly;
+
+    impl Implementation for UnvalidatingReferenceOnly {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "unvalidating-reference-only",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            if rule != Rule::UriReference {
+                return Outcome::Unsupported;
+            }
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            Unvalidating.resolve(base, reference, strict)
+        }
+    }
+
+    #[test]
+    fn a_base_is_asked_as_a_uri_reference_where_the_parser_takes_no_uri_rule() {
+        let engine = engine_of(UnvalidatingReferenceOnly);
+        let case = Request::Resolve {
+            base: "a:/^".into(),
+            input: "#".into(),
+            strict: true,
+        };
+        let found = engine
+            .run_one("unvalidating-reference-only", &case)
+            .unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::AcceptsInvalid);
+        assert_eq!(
+            engine.unvalidated(&found).map(|f| f.id().to_owned()),
+            Some("resolve-accepts-invalid-base-what-its-parser-refuses".to_owned())
+        );
+        // The command line's `diff` names it so too.
+        assert_eq!(
+            engine.by_mechanism(&found).map(|f| f.id().to_owned()),
+            Some("resolve-accepts-invalid-base-what-its-parser-refuses".to_owned())
+        );
     }
 
     /// Parses any text by Appendix B, as [`Lenient`], and resolves a reference of a fragment
