@@ -348,6 +348,38 @@ pub fn equivalent(a: &str, b: &str, level: Level) -> Result<bool, ParseError> {
 /// uppercase; with `lowercase`, everything else is lowercased (for the host). `text` has been
 /// validated, so every `%` starts a triplet.
 pub fn normalize_percent_encoding(out: &mut String, text: &str, lowercase: bool) {
+    normalize_percent_encoding_by(out, text, lowercase, Techniques::BOTH);
+}
+
+/// Which of §6.2.2's techniques on a component's text apply: "Syntax-based normalization
+/// includes such techniques as case normalization, percent-encoding normalization, and removal
+/// of dot-segments", each of which keeps the URI equivalent on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// §6.2.2.1: the hexadecimal digits of a percent-encoding uppercased (and, in the host,
+    /// everything else lowercased).
+    pub case: bool,
+    /// §6.2.2.2: a percent-encoded unreserved octet decoded.
+    pub percent_encoding: bool,
+}
+
+impl Techniques {
+    /// Case and percent-encoding normalization together, as §6.2.2 normalizes.
+    pub const BOTH: Techniques = Techniques {
+        case: true,
+        percent_encoding: true,
+    };
+}
+
+/// [`normalize_percent_encoding`] by the chosen techniques alone: `lowercase` applies only with
+/// case normalization.
+pub fn normalize_percent_encoding_by(
+    out: &mut String,
+    text: &str,
+    lowercase: bool,
+    techniques: Techniques,
+) {
+    let lowercase = lowercase && techniques.case;
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
@@ -358,12 +390,14 @@ pub fn normalize_percent_encoding(out: &mut String, text: &str, lowercase: bool)
             && HEXDIG.contains(bytes[i + 2])
         {
             let octet = hex_value(bytes[i + 1]) << 4 | hex_value(bytes[i + 2]);
-            if UNRESERVED.contains(octet) {
+            if techniques.percent_encoding && UNRESERVED.contains(octet) {
                 push_ascii(out, octet, lowercase);
-            } else {
+            } else if techniques.case {
                 out.push('%');
                 out.push(char::from(bytes[i + 1].to_ascii_uppercase()));
                 out.push(char::from(bytes[i + 2].to_ascii_uppercase()));
+            } else {
+                out.push_str(&text[i..i + 3]);
             }
             i += 3;
         } else {

@@ -4,7 +4,9 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::error::ParseError;
-use super::normalize::{Level, NormalizeOptions, normalize_components_in};
+use super::normalize::{
+    Level, NormalizeOptions, Techniques, normalize_components_in, normalize_percent_encoding_by,
+};
 use super::parse::{Components, Grammar, ParseOptions, Rule, parse_in};
 use super::recompose::recompose;
 
@@ -37,6 +39,14 @@ pub struct ResolveOptions {
     /// and the dot-segments of a path that starts with "/" removed, before resolving (a
     /// resolver that normalizes its base with its own normalizer).
     pub base_syntax_normalized: bool,
+    /// §5.2.1 read technique by technique ("Syntax-based normalization includes such techniques
+    /// as case normalization, percent-encoding normalization, and removal of dot-segments",
+    /// §6.2.2): the base's case normalized alone (§6.2.2.1: scheme and host lowercased,
+    /// hexadecimal digits of percent-encodings uppercased) before resolving.
+    pub base_case_normalized: bool,
+    /// The base's percent-encoding normalized alone (§6.2.2.2: percent-encoded unreserved
+    /// octets decoded) before resolving.
+    pub base_percent_encoding_normalized: bool,
 }
 
 impl Default for ResolveOptions {
@@ -56,12 +66,14 @@ impl ResolveOptions {
             slash_dot_prefix: false,
             base_normalized: false,
             base_syntax_normalized: false,
+            base_case_normalized: false,
+            base_percent_encoding_normalized: false,
         }
     }
 
     /// Every combination of the documented readings, the letter first.
     pub fn readings(strict: bool) -> impl Iterator<Item = ResolveOptions> {
-        (0..64u8).map(move |bits| ResolveOptions {
+        (0..=255u8).map(move |bits| ResolveOptions {
             strict,
             percent_encoded_dots: bits & 1 != 0,
             base_dot_segments: bits & 2 != 0,
@@ -69,6 +81,8 @@ impl ResolveOptions {
             slash_dot_prefix: bits & 8 != 0,
             base_normalized: bits & 16 != 0,
             base_syntax_normalized: bits & 32 != 0,
+            base_case_normalized: bits & 64 != 0,
+            base_percent_encoding_normalized: bits & 128 != 0,
         })
     }
 }
@@ -172,6 +186,18 @@ pub fn resolve_in(
 ) -> Result<String, ResolveError> {
     let base =
         parse_in(base, Rule::Uri, grammar, ParseOptions::default()).map_err(ResolveError::Base)?;
+    let stepped;
+    let base = if options.base_case_normalized || options.base_percent_encoding_normalized {
+        let techniques = Techniques {
+            case: options.base_case_normalized,
+            percent_encoding: options.base_percent_encoding_normalized,
+        };
+        stepped = normalized_by(&base, techniques);
+        parse_in(&stepped, Rule::Uri, grammar, ParseOptions::default())
+            .map_err(ResolveError::Base)?
+    } else {
+        base
+    };
     let reference = parse_in(
         reference,
         Rule::UriReference,
@@ -208,6 +234,38 @@ pub fn resolve_in(
         return resolve_parsed(&base, &reference, options);
     }
     resolve_parsed(&base, &reference, options)
+}
+
+/// `c` written with the chosen techniques of §6.2.2.1 and §6.2.2.2 applied to each component
+/// (the scheme and the host lowercased by case normalization), as a resolver that normalizes
+/// its base by one technique writes it.
+fn normalized_by(c: &Components<'_>, techniques: Techniques) -> String {
+    let by = |text: Option<&str>, lowercase: bool| {
+        text.map(|text| {
+            let mut out = String::with_capacity(text.len());
+            normalize_percent_encoding_by(&mut out, text, lowercase, techniques);
+            out
+        })
+    };
+    let scheme = c.scheme.map(|scheme| match techniques.case {
+        true => scheme.to_ascii_lowercase(),
+        false => scheme.to_owned(),
+    });
+    let (userinfo, host) = (by(c.userinfo, false), by(c.host, true));
+    let (path, query, fragment) = (
+        by(Some(c.path), false),
+        by(c.query, false),
+        by(c.fragment, false),
+    );
+    recompose(&Components {
+        scheme: scheme.as_deref(),
+        userinfo: userinfo.as_deref(),
+        host: host.as_deref(),
+        path: path.as_deref().unwrap_or_default(),
+        query: query.as_deref(),
+        fragment: fragment.as_deref(),
+        ..*c
+    })
 }
 
 /// A path whose segments that percent-decode to "." or ".." are written as such; the others

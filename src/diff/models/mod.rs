@@ -168,6 +168,10 @@ pub enum Reading {
     BaseNormalized,
     /// §5.2.1: the base normalized by the whole of §6.2.2 before use.
     BaseSyntaxNormalized,
+    /// §5.2.1: the base's case normalized (§6.2.2.1) alone before use.
+    BaseCaseNormalized,
+    /// §5.2.1: the base's percent-encoding normalized (§6.2.2.2) alone before use.
+    BasePercentEncodingNormalized,
     /// Choice 10: rootless paths keep their dot-segments in normalization.
     RootlessDotSegmentsKept,
     /// Choice 11: an empty port removed at the syntax level.
@@ -190,6 +194,10 @@ impl Reading {
             Reading::SlashDotPrefix => options.slash_dot_prefix = true,
             Reading::BaseNormalized => options.base_normalized = true,
             Reading::BaseSyntaxNormalized => options.base_syntax_normalized = true,
+            Reading::BaseCaseNormalized => options.base_case_normalized = true,
+            Reading::BasePercentEncodingNormalized => {
+                options.base_percent_encoding_normalized = true;
+            }
             Reading::RootlessKept => options.rootless_kept = true,
             _ => {}
         }
