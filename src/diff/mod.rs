@@ -386,14 +386,18 @@ impl Engine {
                                 return false;
                             };
                             let folds = matches!(field, Field::Scheme | Field::Host);
+                            // A component the parse loses is carried as its absence (an empty
+                            // authority read as none gives a target without one).
                             parse.signature.kind == DifferenceKind::Components
                                 && parse.signature.fields.first() == Some(&field)
-                                && components.get(field).zip(carried).is_some_and(
-                                    |(value, carried)| {
+                                && match (components.get(field), carried) {
+                                    (Some(value), Some(carried)) => {
                                         value == carried
                                             || (folds && value.eq_ignore_ascii_case(carried))
-                                    },
-                                )
+                                    }
+                                    (None, None) => true,
+                                    _ => false,
+                                }
                         })
                     })
                     .or_else(|| self.written_as_its_parse(finding, text, &parse_of))
@@ -1470,6 +1474,42 @@ mod tests {
         }
     }
 
+    /// Parses and resolves as the reference does but reads an empty authority as none
+    /// (`a://` as `a:`), as a parser that holds an empty host as no host.
+    struct DropsEmptyAuthority;
+
+    impl DropsEmptyAuthority {
+        fn misread(text: &str) -> String {
+            match text.find("://") {
+                Some(at)
+                    if matches!(text[at + 3..].chars().next(), None | Some('/' | '?' | '#')) =>
+                {
+                    format!("{}:{}", &text[..at], &text[at + 3..])
+                }
+                _ => text.to_owned(),
+            }
+        }
+    }
+
+    impl Implementation for DropsEmptyAuthority {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "drops-empty-authority",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(&Self::misread(input), rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            Reference.resolve(&Self::misread(base), reference, strict)
+        }
+    }
+
     /// Holds the reference's URIs but writes everything after the scheme in lowercase: its
     /// parse reports the path it will write, and its resolution's target is the reference's
     /// written so.
@@ -1586,6 +1626,29 @@ mod tests {
         let mut other = found.clone();
         other.actual = Outcome::Resolved("a://[::1]/x".into());
         other.signature.fields = vec![Field::Path];
+        assert_eq!(engine.cause(&other), None);
+    }
+
+    #[test]
+    fn a_component_the_parse_loses_is_carried_as_its_absence() {
+        let engine = engine_of(DropsEmptyAuthority);
+        // §5.2.3: a base with an authority and an empty path merges to "/0" ("a:///0"); read
+        // without its authority the base gives "a:0", which has no host.
+        let resolve = Request::Resolve {
+            base: "a://".into(),
+            input: "0".into(),
+            strict: true,
+        };
+        let found = engine.run_one("drops-empty-authority", &resolve).unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::Target);
+        assert_eq!(found.actual, Outcome::Resolved("a:0".into()));
+        let cause = engine
+            .cause(&found)
+            .expect("the base's parse has no host either");
+        assert_eq!(cause.case, Request::parse("a://"));
+        // A target that has the host the parse lost is not carrying that parse.
+        let mut other = found.clone();
+        other.actual = Outcome::Resolved("a://x/0".into());
         assert_eq!(engine.cause(&other), None);
     }
 
