@@ -623,6 +623,14 @@ impl<'a> Checker<'a> {
                 let Outcome::Invalid(error) = &parsed else {
                     unreachable!()
                 };
+                // An input its own parser refuses has no meaning to lose: the normalization
+                // that takes it is its own finding (`what-its-parser-refuses`), not this one.
+                if matches!(
+                    self.parse(input, Rule::UriReference),
+                    Some(Outcome::Invalid(_))
+                ) {
+                    return;
+                }
                 let mut chain = chain();
                 chain.push(format!("parse error: {error}"));
                 self.fail(DifferenceKind::MeaningChanged, None, "unparsable", &chain);
@@ -1800,6 +1808,52 @@ mod tests {
         );
         // §6.2.3: a default port is equivalent to none.
         assert_eq!(failures(&normalize("http://h:80/")), vec![]);
+    }
+
+    /// Parses as the reference does; normalizes by decoding "%25" and nothing else, whatever
+    /// its parser says of the input.
+    struct DecodesPercentSign;
+
+    impl Implementation for DecodesPercentSign {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "decodes-percent-sign",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            crate::impls::reference::Reference.parse(input, rule, options)
+        }
+
+        fn normalize(&self, input: &str, _: Level) -> Outcome {
+            Outcome::Normalized(input.replace("%25", "%"))
+        }
+    }
+
+    #[test]
+    fn a_normalization_loses_a_meaning_only_where_its_parser_gave_one() {
+        let failures = |input: &str| -> Vec<(DifferenceKind, String)> {
+            let case = Request::Normalize {
+                input: input.to_owned(),
+                level: None,
+            };
+            let answer = DecodesPercentSign.answer(&case);
+            check(&DecodesPercentSign, &case, &answer)
+                .into_iter()
+                .map(|f| (f.kind, f.detail))
+                .collect()
+        };
+        // "a%25" parses; "a%" does not: the normalization made a string it cannot read.
+        assert_eq!(
+            failures("a%25"),
+            vec![(DifferenceKind::MeaningChanged, "unparsable".into())]
+        );
+        // "a%" is refused by its own parser already: the normalization that takes it is that
+        // finding (an operation that skips its parser's checks), not a meaning lost.
+        assert_eq!(failures("a%"), vec![]);
     }
 
     /// Parses as the reference does but reports the path percent-decoded, as a crate that
