@@ -333,7 +333,7 @@ impl Engine {
         let strings: Vec<&str> = match &finding.case {
             Request::Normalize { input, .. } => vec![input],
             Request::Resolve { base, input, .. } => vec![input, base],
-            Request::Parse { .. } => return None,
+            Request::Parse { .. } => return self.serialized_as_parsed(finding),
         };
         let known = |f: &Finding| f.known.as_ref().map(|k| k.id.clone());
         let name = &finding.signature.implementation;
@@ -415,6 +415,41 @@ impl Engine {
             }
             _ => None,
         }
+    }
+
+    /// The parse that a round trip fails on: where the crate's serializer writes exactly the
+    /// components its parse reported, recomposed by §5.3, the serializer did its part and the
+    /// components are ones no URI has (an authority before a path that does not start with "/",
+    /// from python-rfc3986's authority that ends at a backslash: `//a\` is the host `a` and the
+    /// path `%5C`, written `//a%5C`). The parse's own difference from the reference is then the
+    /// cause. `None` for another finding, a serializer that writes otherwise, and a parse that
+    /// agrees with the reference (whose components §5.3 writes back losslessly).
+    fn serialized_as_parsed(&self, finding: &Finding) -> Option<Finding> {
+        let Request::Parse { input, .. } = &finding.case else {
+            return None;
+        };
+        if finding.signature.kind != DifferenceKind::RoundTrip {
+            return None;
+        }
+        let name = &finding.signature.implementation;
+        let Some(Outcome::Parsed {
+            components,
+            host_kind,
+        }) = self.answer_of(name, &finding.case)
+        else {
+            return None;
+        };
+        let mut parsed = components.as_reference();
+        parsed.host_kind = host_kind;
+        if self.serialize(name, input) != Some(Ok(reference::recompose(&parsed))) {
+            return None;
+        }
+        self.run_one(name, &finding.case).filter(|parse| {
+            matches!(
+                parse.signature.kind,
+                DifferenceKind::Components | DifferenceKind::AcceptsInvalid
+            )
+        })
     }
 
     /// The crate's parse of the string `finding` should have answered, when the crate writes
@@ -1507,6 +1542,89 @@ mod tests {
 
         fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
             Reference.resolve(&Self::misread(base), reference, strict)
+        }
+    }
+
+    /// Parses as the reference does, but ends an authority at a backslash and writes the
+    /// backslash into the path encoded, as python-rfc3986 reads `//a\\b` (the host `a`, the
+    /// path `%5Cb`); its serializer writes what its parse reported, by §5.3 with `faithful`,
+    /// else with a "/" before the path.
+    struct BackslashEndsAuthority {
+        faithful: bool,
+    }
+
+    impl BackslashEndsAuthority {
+        fn read(input: &str) -> Outcome {
+            let Some((host, rest)) = input
+                .strip_prefix("//")
+                .and_then(|after| after.split_once('\\'))
+            else {
+                return Reference.parse(input, Rule::UriReference, ParseOptions::default());
+            };
+            let components = Components {
+                scheme: None,
+                userinfo: None,
+                host: Some(host.to_owned()),
+                port: None,
+                path: format!("%5C{rest}"),
+                query: None,
+                fragment: None,
+            };
+            Outcome::Parsed {
+                components,
+                host_kind: Some(HostKind::RegName),
+            }
+        }
+    }
+
+    impl Implementation for BackslashEndsAuthority {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "backslash-ends-authority",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, _: Rule, _: ParseOptions) -> Outcome {
+            Self::read(input)
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            let Outcome::Parsed { components, .. } = Self::read(input) else {
+                return Some(Err("invalid".into()));
+            };
+            let written = reference::recompose(&components.as_reference());
+            Some(Ok(match self.faithful {
+                true => written,
+                false => written.replacen("%5C", "/%5C", 1),
+            }))
+        }
+    }
+
+    #[test]
+    fn a_round_trip_that_fails_on_what_its_parse_reported_is_that_parse() {
+        for faithful in [true, false] {
+            let engine = engine_of(BackslashEndsAuthority { faithful });
+            let found =
+                engine.run_one_checked("backslash-ends-authority", &Request::parse("//a\\"));
+            let round_trip = found
+                .iter()
+                .find(|f| f.signature.kind == DifferenceKind::RoundTrip)
+                .expect("the round trip fails either way");
+            let cause = engine.cause(round_trip);
+            if faithful {
+                // "//a%5C" parses back with the host "a%5C": the parse's components, an
+                // authority before a path without "/", are the cause.
+                let cause = cause.expect("the parse of the case is the cause");
+                assert_eq!(cause.case, Request::parse("//a\\"));
+                assert_eq!(cause.signature.kind, DifferenceKind::AcceptsInvalid);
+            } else {
+                // "//a/%5C" reads back with the path "/%5C": the serializer wrote otherwise
+                // than the parse reported, and is a cause of its own.
+                assert_eq!(cause, None);
+            }
         }
     }
 
