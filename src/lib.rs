@@ -14,6 +14,7 @@
 //! - [`locations`]: where the corpus and the shared data are, found at run time;
 //! - [`whatwg`]: the WHATWG URL Standard, the model for the crates that follow it, and
 //!   [`idna`]: UTS #46 (IDNA) and Punycode, which its host parser calls;
+//! - [`job`] (with `fuzz`): the main job as a library call, which `uri-conformance run` makes;
 //! - [`gate`]: the CI conformance gate, for a crate's own `cargo test` (with feature `runner`,
 //!   one libtest trial per vector).
 //!
@@ -41,6 +42,8 @@ pub mod gate;
 pub mod generate;
 pub mod idna;
 pub mod impls;
+#[cfg(feature = "fuzz")]
+pub mod job;
 pub mod locations;
 pub mod matrix;
 pub mod model;

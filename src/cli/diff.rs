@@ -1,22 +1,20 @@
 //! `diff`: one case through every implementation, or a batch (the corpus, URL lists, a file of
 //! inputs) with each new signature printed as it is found and reports written.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 use clap::Args;
-use uri_conformance::campaign::{self, Campaign};
+use uri_conformance::campaign::Campaign;
 use uri_conformance::diff::compare::{self, SeenAlike};
 use uri_conformance::diff::{CaseRun, Engine, Finding};
-use uri_conformance::fuzz::FirstFind;
+use uri_conformance::job::{Announcer, sweep};
 use uri_conformance::model::Outcome;
 use uri_conformance::protocol::{Request, Response};
 use uri_conformance::report::markdown::case_line;
 use uri_conformance::report::on_record::{Novelty, OnRecord};
 use uri_conformance::report::{rfc, visible_line};
-use uri_conformance::{matrix, vectors};
 
 use super::fuzz::OnRecordOption;
 use super::{Output, ReportsOption, STOP, Selection, fail};
@@ -403,7 +401,7 @@ fn batch(args: &DiffArgs) -> ExitCode {
     if let Some(record) = record {
         campaign.measured_against(record);
     }
-    let mut announcer = Announcer::new(args.output.announcer());
+    let mut announcer = Announcer::new(args.output.announcer(), &STOP);
     // A signal stops the batch as it stops fuzz: what was found (every signature printed) is
     // written, and the status says which signal it was.
     super::FUZZING.store(true, Ordering::SeqCst);
@@ -425,7 +423,7 @@ fn batch(args: &DiffArgs) -> ExitCode {
     args.output.summary(
         &format!(
             "{}{}{}",
-            super::main_job::written_line(&stats, written, &reports),
+            uri_conformance::job::written_line(&stats, written, &reports),
             super::fuzz::novelty_line(&announcer.found, record_dir.as_deref()),
             super::benched_lines()
         ),
@@ -445,97 +443,6 @@ fn batch(args: &DiffArgs) -> ExitCode {
     args.output
         .fail_on()
         .status(announcer.found.iter().map(super::Weighed::of_find))
-}
-
-/// Prints each new signature of a batch as it is found, and keeps them.
-pub struct Announcer {
-    print: fn(&FirstFind),
-    started: Instant,
-    cases: u64,
-    /// Every new signature, in the order found.
-    pub found: Vec<FirstFind>,
-}
-
-impl Announcer {
-    /// An announcer printing with `print`.
-    pub fn new(print: fn(&FirstFind)) -> Self {
-        Announcer {
-            print,
-            started: Instant::now(),
-            cases: 0,
-            found: Vec::new(),
-        }
-    }
-
-    /// Runs `cases` through `campaign`, announcing each signature it has not seen before.
-    pub fn cases(
-        &mut self,
-        engine: &Engine,
-        campaign: &mut Campaign<'_>,
-        cases: &[Request],
-        source: &str,
-    ) {
-        let runs = engine.run_all(cases);
-        if STOP.load(Ordering::SeqCst) {
-            // Stopped while the cases ran: the answers missing from external programs say
-            // nothing, so the batch is dropped.
-            return;
-        }
-        for (case, run) in cases.iter().zip(runs) {
-            self.cases += 1;
-            // The new reports, each signed and shown by its shrunk case.
-            let fresh: Vec<FirstFind> = campaign
-                .record_case(case, &run, source)
-                .iter()
-                .map(|finding| campaign.first_find(finding, self.cases, self.started.elapsed()))
-                .collect();
-            for find in fresh {
-                (self.print)(&find);
-                self.found.push(find);
-            }
-        }
-    }
-}
-
-/// The corpus (when `use_vectors`), the URL lists of `urls` and the lines of `input_file`
-/// through the campaign; a missing `urls` or `input_file` is an error.
-pub fn sweep(
-    engine: &Engine,
-    campaign: &mut Campaign<'_>,
-    announcer: &mut Announcer,
-    use_vectors: bool,
-    urls: Option<&Path>,
-    input_file: Option<&Path>,
-) -> Result<(), String> {
-    if use_vectors && !STOP.load(Ordering::SeqCst) {
-        let corpus = vectors::load_default().map_err(|e| e.to_string())?;
-        let cases: Vec<Request> = corpus.iter().filter_map(matrix::request_with_iri).collect();
-        announcer.cases(engine, campaign, &cases, "vectors");
-    }
-    let mut lists = match urls {
-        Some(dir) if !dir.is_dir() => {
-            return Err(format!("{}: no such directory", dir.display()));
-        }
-        Some(dir) => campaign::url_lists(dir).map_err(|e| format!("{}: {e}", dir.display()))?,
-        None => Vec::new(),
-    };
-    if let Some(file) = input_file {
-        let (lines, warnings) = campaign::read_url_list(file).map_err(|e| e.to_string())?;
-        for warning in warnings {
-            eprintln!("warning: {warning}");
-        }
-        lists.push((file.display().to_string(), lines));
-    }
-    for (source, lines) in &lists {
-        for chunk in lines.chunks(256) {
-            if STOP.load(Ordering::SeqCst) {
-                return Ok(());
-            }
-            let cases: Vec<Request> = chunk.iter().flat_map(|l| campaign::url_cases(l)).collect();
-            announcer.cases(engine, campaign, &cases, source);
-        }
-    }
-    Ok(())
 }
 
 /// `--case`: one protocol request, checked as a program's would be.

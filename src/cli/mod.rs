@@ -3,7 +3,8 @@
 //! - [`reference`]: the reference alone (`parse`, `resolve`, `normalize`, `check`, `crosscheck`)
 //!   and `serve`;
 //! - [`diff`]: one case or a batch through every implementation;
-//! - [`main_job`]: `run` (the main job) and `matrix`;
+//! - [`main_job`]: the arguments of `run` (the main job, a call of `uri_conformance::job`) and
+//!   `matrix`;
 //! - [`fuzz`]: the stable fuzz loop and the libFuzzer seed corpus;
 //! - [`gate`]: the CI gate of one implementation;
 //! - [`live`]: the live page (`serve --http`), every parser on one URI in a browser;
@@ -18,7 +19,6 @@ pub mod fuzz;
 pub mod gate;
 pub mod live;
 pub mod main_job;
-pub mod phases;
 pub mod promote;
 pub mod reference;
 
@@ -29,10 +29,9 @@ use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use uri_conformance::diff::{Catalogue, Engine};
+use uri_conformance::diff::Engine;
 use uri_conformance::ecosystem::Adapter;
 use uri_conformance::fuzz::FirstFind;
-use uri_conformance::impls::spec::Specification;
 use uri_conformance::impls::{
     self, Implementation,
     external::{self as external_program, External},
@@ -156,7 +155,7 @@ impl Selection {
     /// implementation that claims the URL Standard is judged by it.
     pub fn engine(&self) -> Result<Engine, String> {
         let implementations = self.implementations()?;
-        let catalogue = catalogue_for(&implementations)?;
+        let catalogue = uri_conformance::job::catalogue_for(&implementations)?;
         Ok(Engine::new(implementations, self.guard(), catalogue))
     }
 
@@ -164,42 +163,6 @@ impl Selection {
     pub fn guard(&self) -> Duration {
         self.limit() + Duration::from_secs(1)
     }
-}
-
-/// The specification each implementation claims (`about.spec`), with a line on standard error
-/// for a claim that names none of them: that implementation is judged by RFC 3986.
-pub fn claims(implementations: &[Arc<dyn Implementation>]) -> Vec<(String, Specification)> {
-    implementations
-        .iter()
-        .map(|i| {
-            let about = i.about();
-            let spec = Specification::from_claim(about.spec).unwrap_or_else(|| {
-                eprintln!(
-                    "warning: {} claims the specification {:?}, which is none of {}; it is judged by RFC 3986",
-                    about.name,
-                    about.spec,
-                    Specification::documented()
-                );
-                Specification::Rfc3986
-            });
-            (about.name.to_owned(), spec)
-        })
-        .collect()
-}
-
-/// The bundled catalogue, with the URL Standard's model for every implementation that claims
-/// it and the catalogue each implementation brings of its own documented behaviour (an
-/// adapter's `known-differences.yaml`); an error names a catalogue that cannot be read.
-pub fn catalogue_for(implementations: &[Arc<dyn Implementation>]) -> Result<Catalogue, String> {
-    let mut own = Vec::new();
-    for implementation in implementations {
-        if let Some(path) = implementation.catalogue_file() {
-            let text = uri_conformance::vectors::read_regular_file(&path, 8 << 20)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            own.push((implementation.about().name.to_owned(), path, text));
-        }
-    }
-    Catalogue::bundled_with(&claims(implementations), &own)
 }
 
 /// Where an ad-hoc command's reports go: `--reports`, or a new scratch folder, so that a run

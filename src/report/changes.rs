@@ -230,20 +230,24 @@ impl Before {
         changes
     }
 
-    /// Prints what changed under `dir` since, one change a line.
-    pub fn print(&self, dir: &Path) {
+    /// What changed under `dir` since, one change a line, given to `log`.
+    pub fn print(&self, dir: &Path, log: &dyn Fn(&str)) {
         let changes = self.changes(dir);
         if changes.is_empty() {
-            println!(
+            log(&format!(
                 "behaviour changes in {}: none (only {} may differ)",
                 dir.display(),
                 super::stats::FILE
-            );
+            ));
             return;
         }
-        println!("behaviour changes in {}: {}", dir.display(), changes.len());
+        log(&format!(
+            "behaviour changes in {}: {}",
+            dir.display(),
+            changes.len()
+        ));
         for change in changes {
-            println!("{change}");
+            log(&change.to_string());
         }
     }
 }
