@@ -21,13 +21,14 @@
 
 use serde::{Deserialize, Deserializer};
 
+use super::resolving::Resolving;
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::chars::{
     ALPHA, CharClass, DIGIT, FRAGMENT, HEXDIG, IPVFUTURE_TAIL, PATH, QUERY, REG_NAME, SCHEME,
     UNRESERVED, USERINFO,
 };
-use crate::reference::{self, HostKind, ParseOptions};
+use crate::reference::{self, HostKind, ParseOptions, ResolveOptions};
 
 /// The components a departure may be about: every field but the host kind, in URI order.
 const COMPONENTS: [Field; 7] = [
@@ -215,6 +216,9 @@ pub enum Departure {
     /// An empty path after an authority is read as "/" (curl: "The part is always at least a
     /// slash ('/') even if no path was supplied in the URL").
     EmptyPathAsSlash,
+    /// The resolver departs from §5.2 on strings it reads as the RFC does
+    /// ([`Resolving`]: a base's fragment kept, a merge's "/", dot-segments left).
+    Resolving(Resolving),
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -314,6 +318,8 @@ impl Departure {
             Departure::EmptyUserinfoRefused,
             Departure::PortOverFiveDigitsRefused,
         ]);
+        // The resolver's own departures, read on a resolution whose strings the RFC reads.
+        all.extend(Resolving::ALL.map(Departure::Resolving));
         all
     }
 
@@ -366,6 +372,7 @@ impl Departure {
             Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
             Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
+            Departure::Resolving(r) => r.id().to_owned(),
         }
     }
 
@@ -433,14 +440,16 @@ impl Departure {
             ),
             Departure::OneOrThreeSlashesAsTwo => "the parser reads one or three slashes after a scheme as the two that start an authority (\"a:/h\" and \"a:///h\" as \"a://h\"), where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and reads \"a:/h\" as a path".to_owned(),
             Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
+            Departure::Resolving(r) => r.description().to_owned(),
         }
     }
 
     /// Whether the departure rewrites one character for one character, so that the answer
     /// can be restored from the input as given (and so composes with the others): every one
-    /// but the rules on the answer, which rewrite nothing.
+    /// but the rules on the answer, which rewrite nothing, and a resolver's departure, which
+    /// gives its target whole.
     pub fn restores(self) -> bool {
-        !self.is_answer_rule() && !self.preprocesses()
+        !self.is_answer_rule() && !self.preprocesses() && !matches!(self, Departure::Resolving(_))
     }
 
     /// Whether the departure is a rule on the answer, which reads the input as the reference
@@ -559,7 +568,8 @@ impl Departure {
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
             | Departure::AuthorityEndsAtBackslash
-            | Departure::IpLiteralAsRegName => None,
+            | Departure::IpLiteralAsRegName
+            | Departure::Resolving(_) => None,
         }
     }
 
@@ -604,7 +614,8 @@ impl Departure {
             | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
-            | Departure::EmptyPathAsSlash => &[],
+            | Departure::EmptyPathAsSlash
+            | Departure::Resolving(_) => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) => &[
@@ -627,6 +638,21 @@ impl Departure {
     pub(crate) fn rewrite(self, case: &Request) -> Option<Request> {
         if self.preprocesses() {
             return self.preprocess(case);
+        }
+        // A resolver's departure reads the strings as the RFC does: the case is its own, when
+        // the departure gives it another target than §5.2 ([`Departure::apply`] gives it).
+        if let Departure::Resolving(r) = self {
+            let Request::Resolve {
+                base,
+                input,
+                strict,
+            } = case
+            else {
+                return None;
+            };
+            let letter = reference::resolve(base, input, ResolveOptions::strict(*strict)).ok();
+            let departing = r.target(base, input, *strict)?;
+            return (letter.as_deref() != Some(departing.as_str())).then(|| case.clone());
         }
         let Request::Parse {
             input,
@@ -899,7 +925,8 @@ impl Departure {
             | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
-            | Departure::EmptyPathAsSlash => return None,
+            | Departure::EmptyPathAsSlash
+            | Departure::Resolving(_) => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
             input: rewritten,
@@ -1011,6 +1038,19 @@ impl Departure {
         asked: &Request,
         answer: Outcome,
     ) -> Outcome {
+        if let Departure::Resolving(r) = self {
+            let Request::Resolve {
+                base,
+                input,
+                strict,
+            } = asked
+            else {
+                return answer;
+            };
+            return r
+                .target(base, input, *strict)
+                .map_or(answer, Outcome::Resolved);
+        }
         if self.is_answer_rule() {
             return match original {
                 Request::Parse { .. } => self.rule_on(answer),

@@ -8,6 +8,7 @@ pub mod departures;
 pub mod meaning;
 pub mod models;
 pub mod properties;
+pub mod resolving;
 pub mod run;
 pub mod shrink;
 pub mod signature;
@@ -580,6 +581,30 @@ impl Engine {
                 .collect()
         };
         for (k, departure) in departures.iter().enumerate() {
+            // A resolver's departure must leave to the RFC the cases it says it leaves, where a
+            // rival mechanism that also explains this case would not.
+            if let (
+                departures::Departure::Resolving(r),
+                Request::Resolve {
+                    base,
+                    input,
+                    strict,
+                },
+            ) = (departure, &finding.case)
+            {
+                for (base, input) in r.controls(base, input) {
+                    let control = Request::Resolve {
+                        base,
+                        input,
+                        strict: *strict,
+                    };
+                    let modelled = catalogue.departing_answer(name, &departures, &control);
+                    let actual = self.answer_of(name, &control)?;
+                    if compare::compare(&control, &modelled, &actual, blind_spots).is_some() {
+                        return None;
+                    }
+                }
+            }
             // The place is sought in the case as the departures before it read it (a path that
             // is one only once "//" is read as a path), and probed in the case as given, where
             // the same character must stand at the same place: a place that a rewrite of the
@@ -1507,6 +1532,62 @@ mod tests {
         fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
             Reference.resolve(&Self::misread(base), reference, strict)
         }
+    }
+
+    /// Resolves as the reference does, but gives the base whole for a reference without a
+    /// fragment: for the empty one alone (as Python's urljoin, "if not url: return base"), or,
+    /// with `every`, for one with a query too.
+    struct KeepsBaseFragment {
+        every: bool,
+    }
+
+    impl Implementation for KeepsBaseFragment {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "keeps-base-fragment",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            let target = Reference.resolve(base, reference, strict);
+            let fragment = base.split_once('#').map(|(_, f)| f);
+            match (&target, fragment) {
+                (Outcome::Resolved(t), Some(f))
+                    if reference.is_empty() || (self.every && !reference.contains('#')) =>
+                {
+                    Outcome::Resolved(format!("{t}#{f}"))
+                }
+                _ => target,
+            }
+        }
+    }
+
+    #[test]
+    fn a_resolver_that_keeps_the_bases_fragment_is_named_so() {
+        let case = Request::Resolve {
+            base: "a:b#f".into(),
+            input: "".into(),
+            strict: true,
+        };
+        let engine = engine_of(KeepsBaseFragment { every: false });
+        let found = engine.run_one("keeps-base-fragment", &case).unwrap();
+        assert_eq!(found.signature.kind, DifferenceKind::Target);
+        let named = engine
+            .attributed(&found)
+            .expect("the departure reproduces it");
+        assert!(named.id().contains("base-fragment-kept"), "{}", named.id());
+        // A resolver that keeps it for "?x" too is another mechanism: the control tells them
+        // apart, and the finding keeps its symptom's name.
+        let engine = engine_of(KeepsBaseFragment { every: true });
+        let found = engine.run_one("keeps-base-fragment", &case).unwrap();
+        assert_eq!(engine.attributed(&found), None);
     }
 
     /// Parses and resolves as the reference does but reads an empty authority as none

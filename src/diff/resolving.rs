@@ -1,0 +1,228 @@
+//! Departures of resolution: the ways a resolver departs from RFC 3986 §5.2 on strings it reads
+//! as the RFC does. Each is the RFC's algorithm with one step done otherwise, so that a
+//! resolver's answer is reproduced exactly by the departure, or not at all; a departure of the
+//! parser that reads the strings (`departures.rs`) is a cause of its own, found on a parse.
+//!
+//! Each starts from §5.2.2's `T` (`reference::transform_references`) and changes the one step:
+//!
+//! ```text
+//! if (R.path == "") then
+//!    T.path = Base.path;  ...                    -- base-fragment-kept: T.fragment = Base.fragment
+//! ...                                            --   for the empty reference
+//! T.path = merge(Base.path, R.path);             -- merge-slash-without-authority,
+//! T.path = remove_dot_segments(T.path);          -- merge-without-slash-after-authority
+//! T.path = remove_dot_segments(R.path);          -- dot-segments-only-in-merge: R.path as it is
+//! ```
+
+use crate::reference::{self, Components, ParseOptions, ResolveOptions, Rule};
+
+/// A resolver's departure from §5.2: see the module's documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Resolving {
+    /// The empty reference gives the base whole, its fragment too ("" against `a:b#f` is
+    /// `a:b#f`), where §5.2.2 ends with "T.fragment = R.fragment" for every reference: a
+    /// resolver that returns the base when the reference is empty (Python's urljoin: "if not
+    /// url: return base"), as RFC 2396 §5.2 step 2 calls it "a reference to the current
+    /// document".
+    BaseFragmentKept,
+    /// §5.2.3's merge writes "/" before the reference's path when the base path is empty, with
+    /// or without an authority (`b` against `a:` is `a:/b`), where the RFC does so only "If
+    /// the base URI has a defined authority component and an empty path"; otherwise the
+    /// merge is the reference's path alone (`a:b`).
+    MergeSlashWithoutAuthority,
+    /// §5.2.3's first rule left out: a base with an authority and an empty path merges to the
+    /// reference's path without the "/" ("0" against `a://h` is `a://h0`), where the RFC says
+    /// "return a string consisting of "/" concatenated with the reference's path".
+    MergeWithoutSlashAfterAuthority,
+    /// Dot-segments are removed from a merged path only, as RFC 2396 §5.2 did (step 6, the
+    /// relative path): a reference with a scheme, an authority or an absolute path keeps its
+    /// "." and ".." segments (`/./b` against `a:` is `a:/./b`), where RFC 3986 §5.2.2 applies
+    /// `remove_dot_segments` to the path of every such reference.
+    DotSegmentsOnlyInMerge,
+}
+
+impl Resolving {
+    /// Every departure of resolution, in the order attribution tries them.
+    pub const ALL: [Resolving; 4] = [
+        Resolving::BaseFragmentKept,
+        Resolving::MergeSlashWithoutAuthority,
+        Resolving::MergeWithoutSlashAfterAuthority,
+        Resolving::DotSegmentsOnlyInMerge,
+    ];
+
+    /// Its name, which signs the reports it explains.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Resolving::BaseFragmentKept => "base-fragment-kept",
+            Resolving::MergeSlashWithoutAuthority => "merge-slash-without-authority",
+            Resolving::MergeWithoutSlashAfterAuthority => "merge-without-slash-after-authority",
+            Resolving::DotSegmentsOnlyInMerge => "dot-segments-only-in-merge",
+        }
+    }
+
+    /// What the resolver does, and the RFC text it departs from.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Resolving::BaseFragmentKept => {
+                "the resolver gives the base, its fragment too, for the empty reference, where RFC 3986 §5.2.2 sets \"T.fragment = R.fragment\" for every reference (RFC 2396 §5.2 called the empty reference \"a reference to the current document\")"
+            }
+            Resolving::MergeSlashWithoutAuthority => {
+                "the resolver's merge writes \"/\" before the reference's path whenever the base path is empty, where RFC 3986 §5.2.3 does so only \"If the base URI has a defined authority component and an empty path\""
+            }
+            Resolving::MergeWithoutSlashAfterAuthority => {
+                "the resolver's merge leaves out the \"/\" after a base with an authority and an empty path, where RFC 3986 §5.2.3 says \"return a string consisting of \"/\" concatenated with the reference's path\""
+            }
+            Resolving::DotSegmentsOnlyInMerge => {
+                "the resolver removes dot-segments from a merged relative path only (RFC 2396 §5.2, step 6), where RFC 3986 §5.2.2 applies remove_dot_segments to the path of a reference with a scheme, an authority or an absolute path too"
+            }
+        }
+    }
+
+    /// The cases that tell this departure from its rivals, made from a case it explains: ones
+    /// where it says the resolver agrees with the RFC, and a rival mechanism that also
+    /// explains the case would not. A reference with a query keeps no base fragment (against
+    /// a resolver that keeps it for every reference without one); a base with a path merges
+    /// without the "/" (against one that roots every merged path); a base with a path after
+    /// its authority merges with it (against one that never writes the "/"); a relative path
+    /// has its dot-segments removed (against one that removes none).
+    pub fn controls(self, base: &str, input: &str) -> Vec<(String, String)> {
+        let Ok(b) = reference::parse(base) else {
+            return Vec::new();
+        };
+        let with_path = |path: &str| {
+            reference::recompose(&Components {
+                path,
+                query: None,
+                fragment: None,
+                ..b
+            })
+        };
+        match self {
+            Resolving::BaseFragmentKept => vec![(base.to_owned(), "?x".to_owned())],
+            Resolving::MergeSlashWithoutAuthority => vec![(with_path("x"), input.to_owned())],
+            Resolving::MergeWithoutSlashAfterAuthority => {
+                vec![(with_path("/x"), input.to_owned())]
+            }
+            Resolving::DotSegmentsOnlyInMerge => vec![(base.to_owned(), "x/../y".to_owned())],
+        }
+    }
+
+    /// The target this resolver gives for `input` against `base`, or `None` where a string is
+    /// not one the RFC reads (the parser's departure is then the cause, not the resolver's).
+    pub fn target(self, base: &str, input: &str, strict: bool) -> Option<String> {
+        let options = ParseOptions::default();
+        let b = reference::parse_with(base, Rule::Uri, options).ok()?;
+        let r = reference::parse_with(input, Rule::UriReference, options).ok()?;
+        let resolve = ResolveOptions::strict(strict);
+        let target = reference::transform_references(&b, &r, resolve);
+        let t = target.components();
+        // The reference as §5.2.2 reads it: a non-strict resolver drops the base's scheme.
+        let scheme = r
+            .scheme
+            .filter(|rs| strict || !b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(rs)));
+        let merged = scheme.is_none()
+            && !r.has_authority()
+            && !r.path.is_empty()
+            && !r.path.starts_with('/');
+        let path: String = match self {
+            Resolving::BaseFragmentKept => {
+                let empty = scheme.is_none()
+                    && !r.has_authority()
+                    && r.path.is_empty()
+                    && r.query.is_none()
+                    && r.fragment.is_none();
+                return empty.then(|| {
+                    reference::recompose(&Components {
+                        fragment: b.fragment,
+                        ..t
+                    })
+                });
+            }
+            Resolving::MergeSlashWithoutAuthority
+                if merged && !b.has_authority() && b.path.is_empty() =>
+            {
+                reference::remove_dot_segments(&format!("/{}", r.path))
+            }
+            Resolving::MergeWithoutSlashAfterAuthority
+                if merged && b.has_authority() && b.path.is_empty() =>
+            {
+                reference::remove_dot_segments(r.path)
+            }
+            Resolving::DotSegmentsOnlyInMerge if !merged && !r.path.is_empty() => r.path.to_owned(),
+            _ => return None,
+        };
+        Some(reference::recompose(&Components { path: &path, ..t }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target(departure: Resolving, base: &str, input: &str) -> Option<String> {
+        departure.target(base, input, true)
+    }
+
+    #[test]
+    fn the_empty_reference_may_keep_the_bases_fragment() {
+        let kept = Resolving::BaseFragmentKept;
+        assert_eq!(target(kept, "a:b#f", ""), Some("a:b#f".into()));
+        assert_eq!(
+            target(kept, "http://a/b?q#f", ""),
+            Some("http://a/b?q#f".into())
+        );
+        // A reference with a fragment or a query of its own is not the empty reference.
+        assert_eq!(target(kept, "a:b#f", "#g"), None);
+        assert_eq!(target(kept, "a:b#f", "?q"), None);
+    }
+
+    #[test]
+    fn a_merge_may_write_a_slash_without_an_authority() {
+        let slash = Resolving::MergeSlashWithoutAuthority;
+        // §5.2.3 gives "a:b"; the departure "a:/b".
+        assert_eq!(target(slash, "a:", "b"), Some("a:/b".into()));
+        assert_eq!(target(slash, "a:?q", "b/../c"), Some("a:/c".into()));
+        // A base path that is not empty, or one after an authority, merges as the RFC says.
+        assert_eq!(target(slash, "a:x", "b"), None);
+        assert_eq!(target(slash, "a://h", "b"), None);
+    }
+
+    #[test]
+    fn a_merge_may_leave_out_the_slash_after_an_authority() {
+        let without = Resolving::MergeWithoutSlashAfterAuthority;
+        // §5.2.3 gives "a:///0" and "http://h/b"; the departure writes no "/".
+        assert_eq!(target(without, "a://", "0"), Some("a://0".into()));
+        assert_eq!(target(without, "http://h", "b"), Some("http://hb".into()));
+        assert_eq!(target(without, "a:", "b"), None);
+    }
+
+    #[test]
+    fn dot_segments_may_be_removed_from_a_merged_path_only() {
+        let only = Resolving::DotSegmentsOnlyInMerge;
+        // RFC 3986 §5.4.2 gives "http://a/g" for "/./g"; RFC 2396 left the path as written.
+        let base = "http://a/b/c/d;p?q";
+        assert_eq!(target(only, base, "/./g"), Some("http://a/./g".into()));
+        assert_eq!(target(only, base, "//g/../h"), Some("http://g/../h".into()));
+        assert_eq!(target(only, "a:", "a:."), Some("a:.".into()));
+        // A relative path is merged and its dot-segments removed, as the RFC does.
+        assert_eq!(target(only, base, "./g"), None);
+        assert_eq!(target(only, base, ""), None);
+    }
+
+    #[test]
+    fn a_control_is_a_case_the_departure_leaves_to_the_rfc() {
+        for departure in Resolving::ALL {
+            for (base, input) in departure.controls("a://h#f", "b") {
+                assert_eq!(departure.target(&base, &input, true), None, "{departure:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_string_the_rfc_refuses_has_no_target_here() {
+        for departure in Resolving::ALL {
+            assert_eq!(departure.target("a:", "b c", true), None);
+            assert_eq!(departure.target("/a", "b", true), None);
+        }
+    }
+}
