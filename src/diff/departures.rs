@@ -21,6 +21,7 @@
 
 use serde::{Deserialize, Deserializer};
 
+use super::normalizing::Normalizing;
 use super::resolving::Resolving;
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
@@ -28,7 +29,7 @@ use crate::reference::chars::{
     ALPHA, CharClass, DIGIT, FRAGMENT, HEXDIG, IPVFUTURE_TAIL, PATH, QUERY, REG_NAME, SCHEME,
     UNRESERVED, USERINFO,
 };
-use crate::reference::{self, HostKind, ParseOptions, ResolveOptions};
+use crate::reference::{self, HostKind, ParseOptions};
 
 /// The components a departure may be about: every field but the host kind, in URI order.
 const COMPONENTS: [Field; 7] = [
@@ -219,6 +220,9 @@ pub enum Departure {
     /// The resolver departs from §5.2 on strings it reads as the RFC does
     /// ([`Resolving`]: a base's fragment kept, a merge's "/", dot-segments left).
     Resolving(Resolving),
+    /// The normalizer departs from §6.2.2 on strings it reads as the RFC does
+    /// ([`Normalizing`]: a relative path's dot-segments removed, a "//" path unguarded).
+    Normalizing(Normalizing),
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -320,6 +324,7 @@ impl Departure {
         ]);
         // The resolver's own departures, read on a resolution whose strings the RFC reads.
         all.extend(Resolving::ALL.map(Departure::Resolving));
+        all.extend(Normalizing::ALL.map(Departure::Normalizing));
         all
     }
 
@@ -373,6 +378,7 @@ impl Departure {
             Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
             Departure::Resolving(r) => r.id().to_owned(),
+            Departure::Normalizing(n) => n.id().to_owned(),
         }
     }
 
@@ -441,6 +447,31 @@ impl Departure {
             Departure::OneOrThreeSlashesAsTwo => "the parser reads one or three slashes after a scheme as the two that start an authority (\"a:/h\" and \"a:///h\" as \"a://h\"), where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and reads \"a:/h\" as a path".to_owned(),
             Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
             Departure::Resolving(r) => r.description().to_owned(),
+            Departure::Normalizing(n) => n.description().to_owned(),
+        }
+    }
+
+    /// Whether the departure is a resolver's or a normalizer's, not the parser's: it gives
+    /// its operation's answer whole ([`Departure::operation_answer`]).
+    fn is_operation_rule(self) -> bool {
+        matches!(self, Departure::Resolving(_) | Departure::Normalizing(_))
+    }
+
+    /// The answer a resolver's or a normalizer's departure gives `case`, where it applies.
+    fn operation_answer(self, case: &Request) -> Option<Outcome> {
+        match (self, case) {
+            (
+                Departure::Resolving(r),
+                Request::Resolve {
+                    base,
+                    input,
+                    strict,
+                },
+            ) => r.target(base, input, *strict).map(Outcome::Resolved),
+            (Departure::Normalizing(n), Request::Normalize { input, .. }) => n
+                .normalized(input, case.checked_level().ok()?)
+                .map(Outcome::Normalized),
+            _ => None,
         }
     }
 
@@ -449,7 +480,7 @@ impl Departure {
     /// but the rules on the answer, which rewrite nothing, and a resolver's departure, which
     /// gives its target whole.
     pub fn restores(self) -> bool {
-        !self.is_answer_rule() && !self.preprocesses() && !matches!(self, Departure::Resolving(_))
+        !self.is_answer_rule() && !self.preprocesses() && !self.is_operation_rule()
     }
 
     /// Whether the departure is a rule on the answer, which reads the input as the reference
@@ -569,7 +600,8 @@ impl Departure {
             | Departure::PortOverFiveDigitsRefused
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
-            | Departure::Resolving(_) => None,
+            | Departure::Resolving(_)
+            | Departure::Normalizing(_) => None,
         }
     }
 
@@ -615,7 +647,8 @@ impl Departure {
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
-            | Departure::Resolving(_) => &[],
+            | Departure::Resolving(_)
+            | Departure::Normalizing(_) => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) => &[
@@ -639,20 +672,14 @@ impl Departure {
         if self.preprocesses() {
             return self.preprocess(case);
         }
-        // A resolver's departure reads the strings as the RFC does: the case is its own, when
-        // the departure gives it another target than §5.2 ([`Departure::apply`] gives it).
-        if let Departure::Resolving(r) = self {
-            let Request::Resolve {
-                base,
-                input,
-                strict,
-            } = case
-            else {
-                return None;
-            };
-            let letter = reference::resolve(base, input, ResolveOptions::strict(*strict)).ok();
-            let departing = r.target(base, input, *strict)?;
-            return (letter.as_deref() != Some(departing.as_str())).then(|| case.clone());
+        // A resolver's or a normalizer's departure reads the strings as the RFC does: the case
+        // is its own, when the departure gives it another answer than the RFC's
+        // ([`Departure::apply`] gives it).
+        if self.is_operation_rule() {
+            let departing = self.operation_answer(case)?;
+            let letter =
+                crate::impls::Implementation::answer(&crate::impls::reference::Reference, case);
+            return (departing != letter).then(|| case.clone());
         }
         let Request::Parse {
             input,
@@ -926,7 +953,8 @@ impl Departure {
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
-            | Departure::Resolving(_) => return None,
+            | Departure::Resolving(_)
+            | Departure::Normalizing(_) => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
             input: rewritten,
@@ -1038,18 +1066,8 @@ impl Departure {
         asked: &Request,
         answer: Outcome,
     ) -> Outcome {
-        if let Departure::Resolving(r) = self {
-            let Request::Resolve {
-                base,
-                input,
-                strict,
-            } = asked
-            else {
-                return answer;
-            };
-            return r
-                .target(base, input, *strict)
-                .map_or(answer, Outcome::Resolved);
+        if self.is_operation_rule() {
+            return self.operation_answer(asked).unwrap_or(answer);
         }
         if self.is_answer_rule() {
             return match original {

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod departures;
 pub mod meaning;
 pub mod models;
+pub mod normalizing;
 pub mod properties;
 pub mod resolving;
 pub mod run;
@@ -1588,6 +1589,63 @@ mod tests {
         let engine = engine_of(KeepsBaseFragment { every: true });
         let found = engine.run_one("keeps-base-fragment", &case).unwrap();
         assert_eq!(engine.attributed(&found), None);
+    }
+
+    /// Normalizes as the reference does, then removes the dot-segments of every path, a
+    /// relative path's too, and writes the result as it is.
+    struct DotsEverywhere;
+
+    impl Implementation for DotsEverywhere {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "dots-everywhere",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn normalize(&self, input: &str, level: reference::Level) -> Outcome {
+            let Ok(written) = reference::normalize(input, level) else {
+                return Reference.normalize(input, level);
+            };
+            let Ok(c) = reference::parse(&written) else {
+                return Outcome::Normalized(written);
+            };
+            let path = reference::remove_dot_segments(c.path);
+            Outcome::Normalized(reference::recompose(&reference::Components {
+                path: &path,
+                ..c
+            }))
+        }
+    }
+
+    #[test]
+    fn a_normalizer_that_removes_a_relative_paths_dot_segments_is_named_so() {
+        let engine = engine_of(DotsEverywhere);
+        let named = |input: &str| {
+            let case = Request::Normalize {
+                input: input.into(),
+                level: None,
+            };
+            let found = engine
+                .run_one("dots-everywhere", &case)
+                .expect("it differs");
+            engine.attributed(&found).map(|f| f.id().to_owned())
+        };
+        assert_eq!(
+            named("a/./b").as_deref(),
+            Some("relative-path-dot-segments-removed")
+        );
+        // "/.//a" loses the "/." the reference writes, and has an authority once written.
+        assert_eq!(
+            named("/.//a").as_deref(),
+            Some("double-slash-path-unguarded")
+        );
     }
 
     /// Parses and resolves as the reference does but reads an empty authority as none
