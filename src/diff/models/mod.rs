@@ -32,6 +32,7 @@ mod rocket;
 mod sophia;
 mod uritools;
 pub(crate) mod url;
+mod url_parse;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
@@ -381,6 +382,15 @@ pub enum Transform {
     GuzzleSchemeFirstCharacterUnchecked,
     /// A reference written as nothing resolves to the base, its fragment too.
     GuzzleEmptyReferenceIsBase,
+    /// url-parse (`url_parse::Rule`): the user and the password each through
+    /// `encodeURIComponent(decodeURIComponent(...))`.
+    UrlParseUserinfoReencoded,
+    /// Without a scheme, "//" and what follows are the path, and the host is "".
+    UrlParseNetworkPathHostEmpty,
+    /// A port that reads 0, or the scheme's default, dropped (`requires-port`).
+    UrlParsePortDropped,
+    /// After a special scheme, any run of "/" and "\\" starts an authority.
+    UrlParseSpecialSchemeSlashesSkipped,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -582,6 +592,7 @@ impl Transform {
             }
             (t, _) if t.rfc3986_rule().is_some() => rfc3986::rewrite(t.rfc3986_rule()?, case),
             (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
+            (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -729,6 +740,10 @@ impl Transform {
             },
             (t, _) if t.guzzle_rule().is_some() => match t.guzzle_rule() {
                 Some(rule) => guzzle::apply(rule, original, case, answer),
+                None => answer,
+            },
+            (t, _) if t.url_parse_rule().is_some() => match t.url_parse_rule() {
+                Some(rule) => url_parse::apply(rule, original, answer),
                 None => answer,
             },
             (
@@ -1119,6 +1134,19 @@ impl Transform {
                 Some(guzzle::Rule::SchemeFirstCharacterUnchecked)
             }
             Transform::GuzzleEmptyReferenceIsBase => Some(guzzle::Rule::EmptyReferenceIsBase),
+            _ => None,
+        }
+    }
+
+    /// The rule of url-parse, if this is one.
+    fn url_parse_rule(self) -> Option<url_parse::Rule> {
+        match self {
+            Transform::UrlParseUserinfoReencoded => Some(url_parse::Rule::UserinfoReencoded),
+            Transform::UrlParseNetworkPathHostEmpty => Some(url_parse::Rule::NetworkPathHostEmpty),
+            Transform::UrlParsePortDropped => Some(url_parse::Rule::PortDropped),
+            Transform::UrlParseSpecialSchemeSlashesSkipped => {
+                Some(url_parse::Rule::SpecialSchemeSlashesSkipped)
+            }
             _ => None,
         }
     }
