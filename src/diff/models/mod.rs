@@ -27,6 +27,7 @@ use serde::Deserialize;
 mod guzzle;
 mod http;
 mod rfc3986;
+mod rhymu8354;
 mod rhymuri;
 mod rocket;
 mod sophia;
@@ -391,6 +392,10 @@ pub enum Transform {
     UrlParsePortDropped,
     /// After a special scheme, any run of "/" and "\\" starts an authority.
     UrlParseSpecialSchemeSlashesSkipped,
+    /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
+    /// ("-0" taken, a leading zero refused).
+    #[serde(rename = "rhymu8354-port-to-integer")]
+    Rhymu8354PortToInteger,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -593,6 +598,7 @@ impl Transform {
             (t, _) if t.rfc3986_rule().is_some() => rfc3986::rewrite(t.rfc3986_rule()?, case),
             (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
+            (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -746,6 +752,9 @@ impl Transform {
                 Some(rule) => url_parse::apply(rule, original, answer),
                 None => answer,
             },
+            (Transform::Rhymu8354PortToInteger, Request::Parse { .. }) => {
+                rhymu8354::apply(original, answer)
+            }
             (
                 Transform::RootlessTargetDotSegmentsKept,
                 Request::Resolve {
