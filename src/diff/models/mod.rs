@@ -27,11 +27,13 @@ use serde::Deserialize;
 mod guzzle;
 mod http;
 mod rfc3986;
+mod rhymu8354;
 mod rhymuri;
 mod rocket;
 mod sophia;
 mod uritools;
 pub(crate) mod url;
+mod url_parse;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
@@ -389,6 +391,19 @@ pub enum Transform {
     GuzzleSchemeFirstCharacterUnchecked,
     /// A reference written as nothing resolves to the base, its fragment too.
     GuzzleEmptyReferenceIsBase,
+    /// url-parse (`url_parse::Rule`): the user and the password each through
+    /// `encodeURIComponent(decodeURIComponent(...))`.
+    UrlParseUserinfoReencoded,
+    /// Without a scheme, "//" and what follows are the path, and the host is "".
+    UrlParseNetworkPathHostEmpty,
+    /// A port that reads 0, or the scheme's default, dropped (`requires-port`).
+    UrlParsePortDropped,
+    /// After a special scheme, any run of "/" and "\\" starts an authority.
+    UrlParseSpecialSchemeSlashesSkipped,
+    /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
+    /// ("-0" taken, a leading zero refused).
+    #[serde(rename = "rhymu8354-port-to-integer")]
+    Rhymu8354PortToInteger,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -590,6 +605,8 @@ impl Transform {
             }
             (t, _) if t.rfc3986_rule().is_some() => rfc3986::rewrite(t.rfc3986_rule()?, case),
             (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
+            (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
+            (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -739,6 +756,13 @@ impl Transform {
                 Some(rule) => guzzle::apply(rule, original, case, answer),
                 None => answer,
             },
+            (t, _) if t.url_parse_rule().is_some() => match t.url_parse_rule() {
+                Some(rule) => url_parse::apply(rule, original, answer),
+                None => answer,
+            },
+            (Transform::Rhymu8354PortToInteger, Request::Parse { .. }) => {
+                rhymu8354::apply(original, answer)
+            }
             (
                 Transform::RootlessTargetDotSegmentsKept,
                 Request::Resolve {
@@ -1127,6 +1151,19 @@ impl Transform {
                 Some(guzzle::Rule::SchemeFirstCharacterUnchecked)
             }
             Transform::GuzzleEmptyReferenceIsBase => Some(guzzle::Rule::EmptyReferenceIsBase),
+            _ => None,
+        }
+    }
+
+    /// The rule of url-parse, if this is one.
+    fn url_parse_rule(self) -> Option<url_parse::Rule> {
+        match self {
+            Transform::UrlParseUserinfoReencoded => Some(url_parse::Rule::UserinfoReencoded),
+            Transform::UrlParseNetworkPathHostEmpty => Some(url_parse::Rule::NetworkPathHostEmpty),
+            Transform::UrlParsePortDropped => Some(url_parse::Rule::PortDropped),
+            Transform::UrlParseSpecialSchemeSlashesSkipped => {
+                Some(url_parse::Rule::SpecialSchemeSlashesSkipped)
+            }
             _ => None,
         }
     }

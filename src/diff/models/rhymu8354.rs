@@ -1,0 +1,83 @@
+//! rhymu8354/Uri's C++ half (1.3.1 @ a4b81f82d6cd): the rule by which it reads a port, which
+//! its Rust port rhymuri does not share, for its adapter's catalogue
+//! (`adapters/cpp/rhymu8354-uri/known-differences.yaml`).
+//!
+//! `ParseAuthority` (src/Uri.cpp, lines 844-864) reads the port's text with
+//! `StringExtensions::ToInteger`, whose state machine takes an optional "-", then either one
+//! "0" and nothing after it or a digit 1-9 and more digits, and then refuses a value below 0
+//! or above 65535 (`uint16_t`).
+
+use crate::model::Outcome;
+use crate::protocol::Request;
+use crate::reference;
+
+/// The port of `input`'s authority as written, and where it starts; `None` without one.
+fn port_at(input: &str) -> Option<(usize, &str)> {
+    let split = reference::split(input);
+    let authority = split.authority?;
+    let start = input.find("//")? + 2;
+    // The host ends after an IP literal's "]", else at the userinfo's end.
+    let host_start = authority.find('@').map_or(0, |at| at + 1);
+    let host = &authority[host_start..];
+    let colon = if host.starts_with('[') {
+        let close = host.find(']')?;
+        host[close..].find(':').map(|c| close + c)?
+    } else {
+        host.find(':')?
+    };
+    let from = host_start + colon + 1;
+    Some((start + from, &authority[from..]))
+}
+
+/// The case as the library reads it: a port "-0" is the port 0 (`ToInteger` reads it, and
+/// -0 is not below 0).
+pub(super) fn rewrite(case: &Request) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let (at, port) = port_at(input)?;
+    (port == "-0").then(|| Request::Parse {
+        input: format!("{}{}", &input[..at], &input[at + 1..]),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The answer as the library gives it: a port written with a leading zero ("00", "080") is
+/// refused, as `ToInteger` refuses anything after a first "0".
+/// The port is looked for in the case as given (`original`): the answer's may already be a
+/// number.
+pub(super) fn apply(original: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = original else {
+        return answer;
+    };
+    let leading_zero = port_at(input).is_some_and(|(_, p)| p.len() > 1 && p.starts_with('0'));
+    match answer {
+        Outcome::Parsed { .. } if leading_zero => {
+            Outcome::Invalid("ParseFromString returned false".to_owned())
+        }
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_port_is_found_after_the_host() {
+        assert_eq!(port_at("//:-0"), Some((3, "-0")));
+        assert_eq!(port_at("a://u:p@h:08/x"), Some((10, "08")));
+        assert_eq!(port_at("//[::1]:-0"), Some((8, "-0")));
+        assert_eq!(port_at("//h/x:0"), None);
+        let Some(Request::Parse { input, .. }) = rewrite(&Request::parse("//h:-0/x")) else {
+            panic!("rewritten");
+        };
+        assert_eq!(input, "//h:0/x");
+    }
+}
