@@ -26,6 +26,7 @@ use serde::Deserialize;
 
 mod guzzle;
 mod http;
+mod poco;
 mod rfc3986;
 mod rhymuri;
 mod rocket;
@@ -381,6 +382,11 @@ pub enum Transform {
     GuzzleSchemeFirstCharacterUnchecked,
     /// A reference written as nothing resolves to the base, its fragment too.
     GuzzleEmptyReferenceIsBase,
+    /// Poco::URI (`poco::Rule`): a port read by `NumberParser::tryParse`, refused unless 1 to
+    /// 65535.
+    PocoPortNumberParser,
+    /// A scheme's ":" that ends the text refused.
+    PocoSchemeAloneRefused,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -582,6 +588,7 @@ impl Transform {
             }
             (t, _) if t.rfc3986_rule().is_some() => rfc3986::rewrite(t.rfc3986_rule()?, case),
             (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
+            (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -729,6 +736,10 @@ impl Transform {
             },
             (t, _) if t.guzzle_rule().is_some() => match t.guzzle_rule() {
                 Some(rule) => guzzle::apply(rule, original, case, answer),
+                None => answer,
+            },
+            (t, _) if t.poco_rule().is_some() => match t.poco_rule() {
+                Some(rule) => poco::apply(rule, original, answer),
                 None => answer,
             },
             (
@@ -1119,6 +1130,15 @@ impl Transform {
                 Some(guzzle::Rule::SchemeFirstCharacterUnchecked)
             }
             Transform::GuzzleEmptyReferenceIsBase => Some(guzzle::Rule::EmptyReferenceIsBase),
+            _ => None,
+        }
+    }
+
+    /// The rule of Poco::URI, if this is one.
+    fn poco_rule(self) -> Option<poco::Rule> {
+        match self {
+            Transform::PocoPortNumberParser => Some(poco::Rule::PortNumberParser),
+            Transform::PocoSchemeAloneRefused => Some(poco::Rule::SchemeAloneRefused),
             _ => None,
         }
     }
