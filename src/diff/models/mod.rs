@@ -26,6 +26,7 @@ use serde::Deserialize;
 
 mod guzzle;
 mod http;
+mod poco;
 mod rfc3986;
 mod rhymu8354;
 mod rhymuri;
@@ -404,6 +405,11 @@ pub enum Transform {
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
     Rhymu8354PortToInteger,
+    /// Poco::URI (`poco::Rule`): a port read by `NumberParser::tryParse`, refused unless 1 to
+    /// 65535.
+    PocoPortNumberParser,
+    /// A scheme's ":" that ends the text refused.
+    PocoSchemeAloneRefused,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -607,6 +613,7 @@ impl Transform {
             (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
+            (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -763,6 +770,10 @@ impl Transform {
             (Transform::Rhymu8354PortToInteger, Request::Parse { .. }) => {
                 rhymu8354::apply(original, answer)
             }
+            (t, _) if t.poco_rule().is_some() => match t.poco_rule() {
+                Some(rule) => poco::apply(rule, original, answer),
+                None => answer,
+            },
             (
                 Transform::RootlessTargetDotSegmentsKept,
                 Request::Resolve {
@@ -1164,6 +1175,15 @@ impl Transform {
             Transform::UrlParseSpecialSchemeSlashesSkipped => {
                 Some(url_parse::Rule::SpecialSchemeSlashesSkipped)
             }
+            _ => None,
+        }
+    }
+
+    /// The rule of Poco::URI, if this is one.
+    fn poco_rule(self) -> Option<poco::Rule> {
+        match self {
+            Transform::PocoPortNumberParser => Some(poco::Rule::PortNumberParser),
+            Transform::PocoSchemeAloneRefused => Some(poco::Rule::SchemeAloneRefused),
             _ => None,
         }
     }
