@@ -426,15 +426,25 @@ const MAX_BUGS_AT_ONCE: usize = 4;
 /// depend on time.
 const MAX_BUG_ORDERS: usize = 1_500;
 
-/// The largest number of bug entries (at most [`MAX_BUGS_AT_ONCE`]) whose sets, every order of
-/// each and every smaller size included, number at most [`MAX_BUG_ORDERS`] among `bugs`.
-fn bugs_at_once(bugs: usize) -> usize {
+/// The largest number of bug entries (at most [`MAX_BUGS_AT_ONCE`]) whose sets among `bugs`, each
+/// in every order but those made only of one crate's switches (tried once, `switches` of the
+/// bugs are), every smaller size included, number at most [`MAX_BUG_ORDERS`].
+fn bugs_at_once(bugs: usize, switches: usize) -> usize {
+    let choose = |n: usize, k: usize| -> usize {
+        if k > n {
+            return 0;
+        }
+        (0..k).fold(1usize, |c, i| c.saturating_mul(n - i) / (i + 1))
+    };
     let mut tried = 0usize;
     let mut fits = 0;
     for size in 1..=MAX_BUGS_AT_ONCE.min(bugs) {
-        // C(bugs, size) · size! = bugs! / (bugs − size)!: the orders of every set of this size.
-        let orders: usize = (bugs - size + 1..=bugs).product();
-        tried = tried.saturating_add(orders);
+        let orders: usize = (1..=size).product();
+        let only_switches = choose(switches, size);
+        let mixed = choose(bugs, size) - only_switches;
+        tried = tried
+            .saturating_add(only_switches)
+            .saturating_add(mixed.saturating_mul(orders));
         if tried > MAX_BUG_ORDERS {
             break;
         }
@@ -872,7 +882,16 @@ impl Catalogue {
             // rest on, and a model whose repair hides from the next what the crate read
             // reproduces the answer in some orders only.
             let bugs = &own.bug_models[op_index(case)];
-            for size in 1..=bugs_at_once(bugs.len()) {
+            let switches = bugs
+                .iter()
+                .filter(|&&i| {
+                    self.entries[i]
+                        .model
+                        .as_ref()
+                        .is_some_and(models::is_switch)
+                })
+                .count();
+            for size in 1..=bugs_at_once(bugs.len(), switches) {
                 for chosen in combinations(bugs.len(), size).iter().flat_map(|c| {
                     // One crate's switches (rhymuri's and uniresid's) are one model whatever
                     // their order: a set of them is tried once.
@@ -1274,13 +1293,15 @@ mod tests {
     #[test]
     fn a_catalogue_of_many_bugs_tries_the_sizes_whose_orders_fit() {
         // http's seven parse bugs: 7 + 42 + 210 + 840 orders, all four sizes.
-        assert_eq!(bugs_at_once(7), 4);
+        assert_eq!(bugs_at_once(7, 0), 4);
         // Nine: 9 + 72 + 504 fit, the 3,024 orders of four do not.
-        assert_eq!(bugs_at_once(9), 3);
+        assert_eq!(bugs_at_once(9, 0), 3);
         // Seventeen (url-parse's parse entries): 17 + 272; three would be 4,080 more.
-        assert_eq!(bugs_at_once(17), 2);
-        assert_eq!(bugs_at_once(1), 1);
-        assert_eq!(bugs_at_once(0), 0);
+        assert_eq!(bugs_at_once(17, 0), 2);
+        // rhymuri's twelve switches: 12 + 66 + 220 + 495 sets, each tried once.
+        assert_eq!(bugs_at_once(12, 12), 4);
+        assert_eq!(bugs_at_once(1, 0), 1);
+        assert_eq!(bugs_at_once(0, 0), 0);
     }
 
     #[test]
