@@ -178,8 +178,7 @@ pub(super) fn resolve(base: &str, input: &str, strict: bool, choices: Choices) -
         && r.scheme.is_none()
         && r.authority.is_none()
         && r.query.is_none()
-        && (choices.current_document == CurrentDocument::EmptyOrFragment
-            || r.fragment.is_some());
+        && (choices.current_document == CurrentDocument::EmptyOrFragment || r.fragment.is_some());
     if current_document {
         let mut t = b;
         if choices.current_document_is == CurrentDocumentIs::BaseWithoutFragment {
@@ -410,7 +409,10 @@ mod tests {
     #[test]
     fn dot_segments_only_in_a_merged_path() {
         assert_eq!(resolve("a:", "/.", true, RETAIN).as_deref(), Some("a:/."));
-        assert_eq!(resolve("a:", "//a/.", true, RETAIN).as_deref(), Some("a://a/."));
+        assert_eq!(
+            resolve("a:", "//a/.", true, RETAIN).as_deref(),
+            Some("a://a/.")
+        );
         assert_eq!(resolve("a:", "a:.", true, RETAIN).as_deref(), Some("a:."));
         assert_eq!(resolve("a:/", "..", true, RETAIN).as_deref(), Some("a:/.."));
     }
@@ -434,12 +436,10 @@ mod tests {
     #[test]
     fn choices_deserialize_from_the_catalogue() {
         let c: Choices =
-            serde_yaml::from_str("{above-root: remove, current-document: fragment-only}")
-                .unwrap();
+            serde_yaml::from_str("{above-root: remove, current-document: fragment-only}").unwrap();
         assert_eq!(c.above_root, AboveRoot::Remove);
         assert_eq!(c.current_document, CurrentDocument::FragmentOnly);
-        let t: super::super::Model =
-            serde_yaml::from_str("!rfc2396 {above-root: retain}").unwrap();
+        let t: super::super::Model = serde_yaml::from_str("!rfc2396 {above-root: retain}").unwrap();
         assert_eq!(t, super::super::Model::Rfc2396(RETAIN));
     }
 }
