@@ -161,7 +161,9 @@ pub(super) fn apply(choices: Choices, case: &crate::protocol::Request, answer: O
 /// RFC 2396 §5.2's target for `input` against `base`, or `None` where either does not parse
 /// as an RFC 3986 URI reference (the model answers only what it can read; the base must be
 /// absolute: "only the scheme component is required to be present in the base URI").
-/// `strict` false takes step 3's "backwards compatibility" reading.
+/// `strict` false takes step 3's "backwards compatibility" reading for every scheme (the
+/// harness's non-strict mode: which schemes "always use the <hier_part> syntax" is the
+/// implementation's to know).
 pub(super) fn resolve(base: &str, input: &str, strict: bool, choices: Choices) -> Option<String> {
     crate::reference::parse_uri(base).ok()?;
     crate::reference::parse(input).ok()?;
