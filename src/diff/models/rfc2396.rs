@@ -224,23 +224,22 @@ pub(super) fn resolve(base: &str, input: &str, strict: bool, choices: Choices) -
     }
 
     // "6) If this step is reached, then we are resolving a relative-path reference."
-    let mut path = merge(b.path, r.path, choices.above_root);
-    // Under an authority a path is an abs_path ("net_path = "//" authority [ abs_path ]"):
-    // a base "http://a" has no "/" for step 6a to keep, and the merged path is written under
-    // the root rather than onto the authority.
-    if t.authority.is_some() && !path.starts_with('/') {
-        path.insert(0, '/');
-    }
+    let path = merge(b.path, b.authority.is_some(), r.path, choices.above_root);
     Some(recombine(&Parts { path: &path, ..t }))
 }
 
 /// Step 6's buffer, a) to h).
-fn merge(base_path: &str, reference_path: &str, above_root: AboveRoot) -> String {
+fn merge(base_path: &str, authority: bool, reference_path: &str, above_root: AboveRoot) -> String {
     // "a) All but the last segment of the base URI's path component is copied to the buffer.
     // In other words, any characters after the last (right-most) slash character, if any, are
     // excluded."
     let mut buffer = match base_path.rfind('/') {
         Some(i) => base_path[..=i].to_owned(),
+        // Under an authority a path is empty or an abs_path ("net_path = "//" authority
+        // [ abs_path ]"): the empty path of a base such as "http://a" is read as its root
+        // where the reference brings a path, so that the merged path is not written onto the
+        // authority ("g" against "http://a" is "http://a/g", not "http://ag").
+        None if authority && !reference_path.is_empty() => "/".to_owned(),
         None => String::new(),
     };
     // "b) The reference's path component is appended to the buffer string."
@@ -417,6 +416,29 @@ mod tests {
         );
         assert_eq!(resolve("a:", "a:.", true, RETAIN).as_deref(), Some("a:."));
         assert_eq!(resolve("a:/", "..", true, RETAIN).as_deref(), Some("a:/.."));
+    }
+
+    /// A base with an authority and an empty path: a merged path that is not empty starts with
+    /// "/", an empty one stays empty.
+    #[test]
+    fn merge_under_an_authority_without_a_path() {
+        assert_eq!(
+            resolve("http://a", "g", true, RETAIN).as_deref(),
+            Some("http://a/g")
+        );
+        let java = Choices {
+            current_document: CurrentDocument::FragmentOnly,
+            ..RETAIN
+        };
+        assert_eq!(resolve("a://a?", "", true, java).as_deref(), Some("a://a"));
+        assert_eq!(
+            resolve("a://a", ".", true, RETAIN).as_deref(),
+            Some("a://a/")
+        );
+        assert_eq!(
+            resolve("a://a", "..", true, RETAIN).as_deref(),
+            Some("a://a/..")
+        );
     }
 
     #[test]
