@@ -27,6 +27,7 @@ use serde::Deserialize;
 mod guzzle;
 mod http;
 mod poco;
+mod rfc2396;
 mod rfc3986;
 mod rhymu8354;
 mod rhymuri;
@@ -59,6 +60,11 @@ pub enum Model {
     /// A departure from RFC 3986 of the shared library (`super::departures`), documented by
     /// the implementation whose entry names it.
     Departure(super::departures::Departure),
+    /// Resolution by RFC 2396 §5.2 (1998) rather than RFC 3986 §5.2, under the readings RFC
+    /// 2396 leaves open (`rfc2396::Choices`): dot-segments removed from a merged relative path
+    /// alone, an empty reference the current document, ".." above the root kept or dropped.
+    /// Applied to the answer like a transform.
+    Rfc2396(rfc2396::Choices),
 }
 
 /// A departure from the URL Standard's current text (`crate::whatwg::Departures`).
@@ -1872,7 +1878,8 @@ fn evaluate_traced(
             Model::Transform(_)
             | Model::Departure(_)
             | Model::UrlStandard
-            | Model::UrlStandardDeparting(_) => None,
+            | Model::UrlStandardDeparting(_)
+            | Model::Rfc2396(_) => None,
         })
         .collect();
     let asked = rewritten.as_ref().unwrap_or(case);
@@ -1935,6 +1942,11 @@ fn evaluate_traced(
             }
             Model::Departure(_) => false,
             Model::Reading(_) => !matches!(asked, Request::Parse { .. }),
+            Model::Rfc2396(choices) => {
+                let before = outcome.clone();
+                outcome = rfc2396::apply(*choices, asked, outcome);
+                outcome != before
+            }
             Model::UrlStandard | Model::UrlStandardDeparting(_) => true,
         };
         if let Some(inert) = inert.as_deref_mut() {
