@@ -398,6 +398,7 @@ const PROFILE: Profile = Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Request;
 
     fn parsed(scheme: Option<&str>, host: Option<&str>, path: &str) -> Components {
         Components {

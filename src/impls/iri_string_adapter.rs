@@ -463,6 +463,7 @@ const PROFILE: Profile = Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Request;
 
     fn parse(input: &str, rule: Rule) -> Outcome {
         IriString.parse(input, rule, ParseOptions::default())

@@ -316,6 +316,7 @@ const PROFILE: Profile = Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Request;
     use crate::reference::HostKind;
 
     fn parse(input: &str, rule: Rule) -> Outcome {
