@@ -2,15 +2,13 @@
  * The JSON-lines protocol (version 2, see docs/protocol.md) for the C and C++
  * adapters under adapters/c/ and adapters/cpp/: reading one request a line, writing one answer a
  * line with the request's "id" echoed, and flushing once every complete line read so far has
- * been answered. Taken from adapters/c/uriparser/adapter.c (which keeps its own copy); compiles
- * as C and as C++.
+ * been answered. Every adapter there includes it (its Makefile names it as a prerequisite);
+ * it compiles as C and as C++.
  *
- * An adapter defines
- *
- *     static void answer(const request *r);   // r->op is set; it calls one answer_* below
- *
- * and its main is `return protocol_main(answer);`. Lines that are not a request, and requests
- * without an "op", are answered {"error":...} here.
+ * An adapter defines a function for each operation it does, each calling one answer_* below,
+ * and its answer to "about" (ending with emit_reproduce), lists them in an `adapter`, and its main
+ * is `return protocol_serve(&the_adapter);`. Lines that are not a request, requests without an
+ * "op" or with an unknown one, and what common_checks refuses are answered here.
  *
  * Strings are byte strings with a length: a request's "\u0000" escape is a NUL byte in the
  * input (`has_nul` tells an adapter whose library takes NUL-terminated strings).
@@ -447,6 +445,71 @@ static inline void answer_line(const char *line, const char *end, request_handle
 	free_text(&r.id);
 }
 
+/* The end of an answer to "about": the programs a report shows under "Reproduce with ... alone",
+ * against the library only (docs/protocol.md, about.reproduce; NULL: none for that operation),
+ * and the closing braces. */
+static inline void emit_reproduce(const char *language, const char *parse, const char *resolve,
+				  const char *normalize) {
+	emits(",\"reproduce\":{\"language\":");
+	emit_jsons(language);
+	const char *const keys[] = {",\"parse\":", ",\"resolve\":", ",\"normalize\":"};
+	const char *const programs[] = {parse, resolve, normalize};
+	for (size_t i = 0; i < 3; i++) {
+		if (programs[i]) {
+			emits(keys[i]);
+			emit_jsons(programs[i]);
+		}
+	}
+	emits("}}\n");
+}
+
+/* What an adapter answers: "about", and each operation of the protocol it does (NULL: answered
+ * {"unsupported":true}). */
+typedef struct {
+	request_handler about, parse, resolve, normalize, serialize;
+	/* The parse rules it does, separated by spaces, for common_checks. */
+	const char *rules;
+	/* Whether its library takes NUL-terminated strings: an input or base holding a NUL byte is
+	 * then answered {"unsupported":true}. */
+	int refuses_nul;
+	/* Calls an operation's handler, for an adapter that answers what its library throws (NULL:
+	 * the handler is called as it is). */
+	void (*guard)(request_handler operation, const request *r);
+} adapter;
+
+static const adapter *served;
+
+/* One request, answered by the adapter `served`. */
+static inline void answer_served(const request *r) {
+	if (is(&r->op, "about")) {
+		served->about(r);
+		return;
+	}
+	request_handler operation;
+	if (is(&r->op, "parse")) {
+		operation = served->parse;
+	} else if (is(&r->op, "resolve")) {
+		operation = served->resolve;
+	} else if (is(&r->op, "normalize")) {
+		operation = served->normalize;
+	} else if (is(&r->op, "serialize")) {
+		operation = served->serialize;
+	} else {
+		answer_error(r, "not a valid request: unknown op");
+		return;
+	}
+	if (!common_checks(r, served->rules)) {
+		return;
+	}
+	if (!operation || (served->refuses_nul && (has_nul(&r->input) || has_nul(&r->base)))) {
+		answer_unsupported(r);
+	} else if (served->guard) {
+		served->guard(operation, r);
+	} else {
+		operation(r);
+	}
+}
+
 static inline int protocol_main(request_handler answer) {
 	size_t cap = 1 << 16, len = 0;
 	char *buffer = (char *)malloc(cap);
@@ -480,6 +543,12 @@ static inline int protocol_main(request_handler answer) {
 		memmove(buffer, start, len);
 		flush_out();
 	}
+}
+
+/* Answers every request of standard input with `a`, until its end. */
+static inline int protocol_serve(const adapter *a) {
+	served = a;
+	return protocol_main(answer_served);
 }
 
 #endif

@@ -91,8 +91,8 @@
 //! | `Url::set_protocol`, `set_username`, `set_password`, `set_host`, `set_hostname`, `set_port`, `set_pathname`, `set_search`, `set_hash` | setters, parse and resolve: as url's |
 
 use super::{
-    About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, Reading, SetterCall,
-    SetterRecorder, View,
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Profile, Promises, Reach, Reading,
+    SetterCall, SetterRecorder, View, written,
 };
 use crate::model::{Field, Outcome};
 use crate::reference::{ParseOptions, Rule};
@@ -332,32 +332,27 @@ impl Implementation for AdaUrl {
         )
     }
 
-    fn blind_spots(&self) -> &[BlindSpot] {
-        BLIND_SPOTS
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
         if !crate::whatwg::has_scheme(input) {
             return None;
         }
-        Some(
-            ada_url::Url::parse(input, None)
-                .map(|url| url.href().to_owned())
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: false,
-            strict_resolution: false,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
+        written(ada_url::Url::parse(input, None), |url| {
+            url.href().to_owned()
+        })
     }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: BLIND_SPOTS,
+    entry_points: ENTRY_POINTS,
+    programs: None,
+    promises: Promises::NONE,
+};
 
 #[cfg(test)]
 mod tests {

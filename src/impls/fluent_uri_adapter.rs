@@ -81,9 +81,9 @@ use fluent_uri::build::Builder;
 use fluent_uri::pct_enc::Encoder;
 use fluent_uri::{Iri, IriRef};
 
-use super::{About, EntryPoint, Implementation, Promises, Reach, Reading, View};
+use super::reproduction::Programs;
+use super::{About, EntryPoint, Implementation, Profile, Promises, Reach, Reading, View, written};
 use crate::model::{Components, Field, Outcome};
-use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
 /// fluent-uri 0.4.1.
@@ -405,58 +405,65 @@ impl Implementation for FluentUri {
         }
     }
 
+    fn profile(&self) -> &Profile {
+        &PROFILE
+    }
+
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        Some(
-            UriRef::parse(input)
-                .map(|r| r.as_str().to_owned())
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: true,
-            strict_resolution: true,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } => {
-                "match fluent_uri::UriRef::parse(input) {\n    Ok(r) => {\n        let a = r.authority();\n        println!(\"scheme={:?}\", r.scheme().map(|s| s.as_str()));\n        println!(\"userinfo={:?}\", a.as_ref().and_then(|a| a.userinfo()).map(|u| u.as_str()));\n        println!(\"host={:?} ({:?})\", a.as_ref().map(|a| a.host()), a.as_ref().map(|a| a.host_parsed()));\n        println!(\"port={:?}\", a.as_ref().and_then(|a| a.port()).map(|p| p.as_str()));\n        println!(\"path={:?} query={:?} fragment={:?}\", r.path().as_str(), r.query().map(|q| q.as_str()), r.fragment().map(|f| f.as_str()));\n    }\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Resolve { .. } => {
-                "let base = fluent_uri::Uri::parse(base).unwrap();\nlet reference = fluent_uri::UriRef::parse(input).unwrap();\nmatch reference.resolve_against(&base) {\n    Ok(target) => println!(\"{target}\"),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Normalize { .. } => {
-                "println!(\"{}\", fluent_uri::UriRef::parse(input).unwrap().normalize());"
-            }
-        };
-        // An RFC 3987 parse (`parse-iri`) by the crate's IRI type, read the same way.
-        let body = if case.is_iri_parse() {
-            body.replace("fluent_uri::UriRef::parse", "fluent_uri::IriRef::parse")
-        } else {
-            body.to_owned()
-        };
-        Some(super::reproduction::program(
-            concat!(
-                "fluent-uri = \"=",
-                env!("URI_CONFORMANCE_VERSION_FLUENT_URI"),
-                "\""
-            ),
-            case,
-            &body,
-        ))
+        written(UriRef::parse(input), |r| r.as_str().to_owned())
     }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: &[],
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!(
+            "fluent-uri = \"=",
+            env!("URI_CONFORMANCE_VERSION_FLUENT_URI"),
+            "\""
+        ),
+        parse: Some(
+            r#"
+            match fluent_uri::UriRef::parse(input) {
+                Ok(r) => {
+                    let a = r.authority();
+                    println!("scheme={:?}", r.scheme().map(|s| s.as_str()));
+                    println!("userinfo={:?}", a.as_ref().and_then(|a| a.userinfo()).map(|u| u.as_str()));
+                    println!("host={:?} ({:?})", a.as_ref().map(|a| a.host()), a.as_ref().map(|a| a.host_parsed()));
+                    println!("port={:?}", a.as_ref().and_then(|a| a.port()).map(|p| p.as_str()));
+                    println!("path={:?} query={:?} fragment={:?}", r.path().as_str(), r.query().map(|q| q.as_str()), r.fragment().map(|f| f.as_str()));
+                }
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        resolve: Some(
+            r#"
+            let base = fluent_uri::Uri::parse(base).unwrap();
+            let reference = fluent_uri::UriRef::parse(input).unwrap();
+            match reference.resolve_against(&base) {
+                Ok(target) => println!("{target}"),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        normalize: Some(
+            r#"
+            println!("{}", fluent_uri::UriRef::parse(input).unwrap().normalize());
+            "#,
+        ),
+        iri: Some(("fluent_uri::UriRef::parse", "fluent_uri::IriRef::parse")),
+        ..Programs::NONE
+    }),
+    promises: Promises::NONE.keeping_text().resolving_strictly(),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Request;
 
     fn parse(input: &str, rule: Rule) -> Outcome {
         FluentUri.parse(input, rule, ParseOptions::default())

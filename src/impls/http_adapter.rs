@@ -72,13 +72,13 @@ use std::str::FromStr;
 use http::Uri;
 use http::uri::{Authority, PathAndQuery};
 
+use super::reproduction::Programs;
 use super::{
-    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach, Reading, View,
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Promises, Reach,
+    Reading, View, host_kind,
 };
 use crate::model::{Components, Field, Outcome};
-use crate::protocol::Request;
-use crate::reference::host::is_ipv4address;
-use crate::reference::{HostKind, ParseOptions, Rule};
+use crate::reference::{ParseOptions, Rule};
 
 /// The `http` crate's `Uri`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -125,19 +125,6 @@ fn shape(input: &str) -> Shape {
         Some(0) if bytes[0] == b'/' && !input.starts_with("//") => Shape::OriginForm,
         None if input == "*" => Shape::AsteriskForm,
         _ => Shape::NotARequestTarget,
-    }
-}
-
-/// The host kind, from the host text the crate returns.
-fn host_kind(host: &str) -> HostKind {
-    if host.starts_with("[v") || host.starts_with("[V") {
-        HostKind::IpvFuture
-    } else if host.starts_with('[') {
-        HostKind::Ipv6
-    } else if is_ipv4address(host.as_bytes()) {
-        HostKind::Ipv4
-    } else {
-        HostKind::RegName
     }
 }
 
@@ -365,8 +352,8 @@ impl Implementation for Http {
         }
     }
 
-    fn blind_spots(&self) -> &[BlindSpot] {
-        BLIND_SPOTS
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
@@ -379,36 +366,31 @@ impl Implementation for Http {
                 .map_err(|e| format!("{e} ({e:?})")),
         )
     }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: false,
-            strict_resolution: false,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } => {
-                "match input.parse::<http::Uri>() {\n    Ok(uri) => println!(\"scheme={:?} authority={:?} host={:?} port={:?} path={:?} query={:?}\", uri.scheme_str(), uri.authority().map(|a| a.as_str()), uri.host(), uri.port().map(|p| p.as_str().to_owned()), uri.path(), uri.query()),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            _ => return None,
-        };
-        Some(super::reproduction::program(
-            concat!("http = \"=", env!("URI_CONFORMANCE_VERSION_HTTP"), "\""),
-            case,
-            body,
-        ))
-    }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: BLIND_SPOTS,
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!("http = \"=", env!("URI_CONFORMANCE_VERSION_HTTP"), "\""),
+        parse: Some(
+            r#"
+            match input.parse::<http::Uri>() {
+                Ok(uri) => println!("scheme={:?} authority={:?} host={:?} port={:?} path={:?} query={:?}", uri.scheme_str(), uri.authority().map(|a| a.as_str()), uri.host(), uri.port().map(|p| p.as_str().to_owned()), uri.path(), uri.query()),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        ..Programs::NONE
+    }),
+    promises: Promises::NONE,
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference::HostKind;
     use crate::reference::Level;
 
     fn parse(input: &str, rule: Rule) -> Outcome {

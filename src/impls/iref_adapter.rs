@@ -81,9 +81,9 @@ use iref::{Iri, IriRef, Uri, UriRef};
 
 use iref::{UriRefBuf, uri};
 
-use super::{About, EntryPoint, Implementation, Part, Promises, Reach};
+use super::reproduction::Programs;
+use super::{About, EntryPoint, Implementation, Part, Profile, Promises, Reach, written};
 use crate::model::{Components, Outcome};
-use crate::protocol::Request;
 use crate::reference::{HostKind, ParseOptions, Rule};
 
 /// The `iref` crate.
@@ -349,54 +349,56 @@ impl Implementation for Iref {
         }
     }
 
+    fn profile(&self) -> &Profile {
+        &PROFILE
+    }
+
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        Some(
-            UriRef::new(input)
-                .map(|r| r.as_str().to_owned())
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: true,
-            // `UriRef::resolve` documents RFC 3986 errata 4547 for dot-segments ("a:" + "a:.."
-            // is "a:../"), not §5.2.4 as written.
-            strict_resolution: false,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } => {
-                "match iref::UriRef::new(input) {\n    Ok(r) => {\n        let p = r.parts();\n        println!(\"scheme={:?}\", p.scheme.map(|s| s.as_str()));\n        if let Some(a) = p.authority {\n            let h = a.host();\n            println!(\"authority={:?} host={:?} is_ipv6={} is_ip_literal={}\", a.as_str(), h.as_str(), h.is_ipv6(), h.is_ip_literal());\n        }\n        println!(\"path={:?} query={:?} fragment={:?}\", p.path.as_str(), p.query.map(|q| q.as_str()), p.fragment.map(|f| f.as_str()));\n    }\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Resolve { .. } => {
-                "let base = iref::Uri::new(base).unwrap();\nlet reference = iref::UriRef::new(input).unwrap();\nprintln!(\"{}\", reference.resolved(base));"
-            }
-            Request::Normalize { .. } => return None,
-        };
-        // An RFC 3987 parse (`parse-iri`) by the crate's IRI type, read the same way.
-        let body = if case.is_iri_parse() {
-            body.replace("iref::UriRef::new", "iref::IriRef::new")
-        } else {
-            body.to_owned()
-        };
-        Some(super::reproduction::program(
-            concat!("iref = \"=", env!("URI_CONFORMANCE_VERSION_IREF"), "\""),
-            case,
-            &body,
-        ))
+        written(UriRef::new(input), |r| r.as_str().to_owned())
     }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: &[],
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!("iref = \"=", env!("URI_CONFORMANCE_VERSION_IREF"), "\""),
+        parse: Some(
+            r#"
+            match iref::UriRef::new(input) {
+                Ok(r) => {
+                    let p = r.parts();
+                    println!("scheme={:?}", p.scheme.map(|s| s.as_str()));
+                    if let Some(a) = p.authority {
+                        let h = a.host();
+                        println!("authority={:?} host={:?} is_ipv6={} is_ip_literal={}", a.as_str(), h.as_str(), h.is_ipv6(), h.is_ip_literal());
+                    }
+                    println!("path={:?} query={:?} fragment={:?}", p.path.as_str(), p.query.map(|q| q.as_str()), p.fragment.map(|f| f.as_str()));
+                }
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        resolve: Some(
+            r#"
+            let base = iref::Uri::new(base).unwrap();
+            let reference = iref::UriRef::new(input).unwrap();
+            println!("{}", reference.resolved(base));
+            "#,
+        ),
+        iri: Some(("iref::UriRef::new", "iref::IriRef::new")),
+        ..Programs::NONE
+    }),
+    // `UriRef::resolve` documents RFC 3986 errata 4547 for dot-segments ("a:" + "a:.."
+    // is "a:../"), not §5.2.4 as written.
+    promises: Promises::NONE.keeping_text(),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Request;
 
     fn parsed(scheme: Option<&str>, host: Option<&str>, path: &str) -> Components {
         Components {

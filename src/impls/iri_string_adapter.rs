@@ -92,9 +92,9 @@ use iri_string::types::{
 
 use iri_string::types::{IriReferenceStr, UriReferenceString};
 
-use super::{About, EntryPoint, Implementation, Promises, Reach, Reading, View};
+use super::reproduction::Programs;
+use super::{About, EntryPoint, Implementation, Profile, Promises, Reach, Reading, View, written};
 use crate::model::{Components, Field, Outcome};
-use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
 /// iri-string 0.7.14.
@@ -401,58 +401,69 @@ impl Implementation for IriString {
         }
     }
 
+    fn profile(&self) -> &Profile {
+        &PROFILE
+    }
+
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        Some(
-            UriReferenceStr::new(input)
-                .map(ToString::to_string)
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: true,
-            strict_resolution: true,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } => {
-                "use iri_string::types::UriReferenceStr;\nmatch UriReferenceStr::new(input) {\n    Ok(r) => {\n        let a = r.authority_components();\n        println!(\"scheme={:?}\", r.scheme_str());\n        println!(\"userinfo={:?} host={:?} port={:?}\", a.as_ref().and_then(|a| a.userinfo()), a.as_ref().map(|a| a.host()), a.as_ref().and_then(|a| a.port()));\n        println!(\"path={:?} query={:?} fragment={:?}\", r.path_str(), r.query_str(), r.fragment_str());\n    }\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Resolve { .. } => {
-                "use iri_string::format::ToDedicatedString;\nuse iri_string::types::{UriAbsoluteStr, UriReferenceStr};\nmatch UriAbsoluteStr::new(base) {\n    Ok(base) => {\n        let reference = UriReferenceStr::new(input).unwrap();\n        println!(\"{}\", reference.resolve_against(base).to_dedicated_string());\n    }\n    Err(e) => println!(\"base: {e}\"),\n}"
-            }
-            Request::Normalize { .. } => {
-                "use iri_string::format::ToDedicatedString;\nuse iri_string::types::UriStr;\nprintln!(\"{}\", UriStr::new(input).unwrap().normalize().to_dedicated_string());"
-            }
-        };
-        // An RFC 3987 parse (`parse-iri`) by the crate's IRI type, read the same way.
-        let body = if case.is_iri_parse() {
-            body.replace("UriReferenceStr", "IriReferenceStr")
-        } else {
-            body.to_owned()
-        };
-        Some(super::reproduction::program(
-            concat!(
-                "iri-string = \"=",
-                env!("URI_CONFORMANCE_VERSION_IRI_STRING"),
-                "\""
-            ),
-            case,
-            &body,
-        ))
+        written(UriReferenceStr::new(input), ToString::to_string)
     }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: &[],
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!(
+            "iri-string = \"=",
+            env!("URI_CONFORMANCE_VERSION_IRI_STRING"),
+            "\""
+        ),
+        parse: Some(
+            r#"
+            use iri_string::types::UriReferenceStr;
+            match UriReferenceStr::new(input) {
+                Ok(r) => {
+                    let a = r.authority_components();
+                    println!("scheme={:?}", r.scheme_str());
+                    println!("userinfo={:?} host={:?} port={:?}", a.as_ref().and_then(|a| a.userinfo()), a.as_ref().map(|a| a.host()), a.as_ref().and_then(|a| a.port()));
+                    println!("path={:?} query={:?} fragment={:?}", r.path_str(), r.query_str(), r.fragment_str());
+                }
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        resolve: Some(
+            r#"
+            use iri_string::format::ToDedicatedString;
+            use iri_string::types::{UriAbsoluteStr, UriReferenceStr};
+            match UriAbsoluteStr::new(base) {
+                Ok(base) => {
+                    let reference = UriReferenceStr::new(input).unwrap();
+                    println!("{}", reference.resolve_against(base).to_dedicated_string());
+                }
+                Err(e) => println!("base: {e}"),
+            }
+            "#,
+        ),
+        normalize: Some(
+            r#"
+            use iri_string::format::ToDedicatedString;
+            use iri_string::types::UriStr;
+            println!("{}", UriStr::new(input).unwrap().normalize().to_dedicated_string());
+            "#,
+        ),
+        iri: Some(("UriReferenceStr", "IriReferenceStr")),
+        ..Programs::NONE
+    }),
+    promises: Promises::NONE.keeping_text().resolving_strictly(),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Request;
 
     fn parse(input: &str, rule: Rule) -> Outcome {
         IriString.parse(input, rule, ParseOptions::default())

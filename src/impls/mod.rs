@@ -90,6 +90,30 @@ pub struct Promises {
     pub strict_resolution: bool,
 }
 
+impl Promises {
+    /// Nothing promised.
+    pub const NONE: Promises = Promises {
+        keeps_text: false,
+        strict_resolution: false,
+    };
+
+    /// These promises, and [`Promises::keeps_text`].
+    pub const fn keeping_text(self) -> Promises {
+        Promises {
+            keeps_text: true,
+            ..self
+        }
+    }
+
+    /// These promises, and [`Promises::strict_resolution`].
+    pub const fn resolving_strictly(self) -> Promises {
+        Promises {
+            strict_resolution: true,
+            ..self
+        }
+    }
+}
+
 /// How the harness reaches one public entry point of a crate.
 #[derive(Clone, Copy, Debug)]
 pub enum Reach {
@@ -304,10 +328,37 @@ pub struct EntryPoint {
     pub program: Option<&'static str>,
 }
 
+/// What a bundled adapter declares of its crate beside its operations, from the crate's
+/// documentation and source: the trait's defaults of [`Implementation::blind_spots`],
+/// [`Implementation::promises`], [`Implementation::entry_points`] and
+/// [`Implementation::reproduction`] read it, so that an adapter states these as data.
+#[derive(Clone, Copy, Debug)]
+pub struct Profile {
+    /// The fields its parse results cannot express.
+    pub blind_spots: &'static [BlindSpot],
+    /// What the crate promises about itself.
+    pub promises: Promises,
+    /// Its public entry points, each with how the harness reaches it.
+    pub entry_points: &'static [EntryPoint],
+    /// The programs that show a case with the crate alone.
+    pub programs: Option<reproduction::Programs>,
+}
+
+impl Profile {
+    /// Nothing declared: no blind spot, no promise, no entry point, no program.
+    pub const NONE: Profile = Profile {
+        blind_spots: &[],
+        promises: Promises::NONE,
+        entry_points: &[],
+        programs: None,
+    };
+}
+
 /// Something that parses, resolves and normalizes URI references.
 ///
 /// Each operation has a default answer of [`Outcome::Unsupported`], so an adapter implements
-/// only what its crate does. Implementations are shared between threads by the harness.
+/// only what its crate does; what it declares of its crate beside them is its [`Profile`].
+/// Implementations are shared between threads by the harness.
 pub trait Implementation: Send + Sync {
     /// Who this is.
     fn about(&self) -> About<'_>;
@@ -354,16 +405,20 @@ pub trait Implementation: Send + Sync {
         None
     }
 
+    /// What it declares of its crate, which the defaults of the methods below read.
+    fn profile(&self) -> &Profile {
+        &Profile::NONE
+    }
+
     /// The fields its parse results cannot express.
     fn blind_spots(&self) -> &[BlindSpot] {
-        &[]
+        self.profile().blind_spots
     }
 
     /// A small Rust program against the crate alone that shows what it does with `case`, for
     /// a report a maintainer can act on.
     fn reproduction(&self, case: &Request) -> Option<String> {
-        let _ = case;
-        None
+        self.profile().programs?.for_case(case)
     }
 
     /// The language of [`Implementation::reproduction`]'s programs, as a Markdown fence names
@@ -383,13 +438,13 @@ pub trait Implementation: Send + Sync {
 
     /// What the crate promises about itself, from its documentation.
     fn promises(&self) -> Promises {
-        Promises::default()
+        self.profile().promises
     }
 
     /// The crate's public parse, convert and resolve entry points, each with the operation or
     /// property that calls it (the table in the adapter's documentation, in code).
     fn entry_points(&self) -> &[EntryPoint] {
-        &[]
+        self.profile().entry_points
     }
 
     /// The options that select it on the command line when its name alone does not, for a
@@ -467,6 +522,37 @@ impl From<Outcome> for Response {
             Outcome::Panicked(message) => Response::bad_request(format!("panicked: {message}")),
             Outcome::TimedOut => Response::bad_request("timed out"),
         }
+    }
+}
+
+/// [`Implementation::serialize`]'s answer from a crate's parse: what `write` writes of the
+/// value it parsed, or its error's message.
+pub(crate) fn written<T, E: std::fmt::Display>(
+    parsed: Result<T, E>,
+    write: impl FnOnce(T) -> String,
+) -> Option<Result<String, String>> {
+    Some(parsed.map(write).map_err(|e| e.to_string()))
+}
+
+/// The host kind of a host a crate returns as text (an IP literal in its brackets), for crates
+/// that do not say: an IPvFuture or IPv6 literal by its brackets, an RFC 3986 `IPv4address`, a
+/// reg-name otherwise.
+#[cfg(any(
+    feature = "http",
+    feature = "oxiri",
+    feature = "rocket_http",
+    feature = "sophia_iri"
+))]
+pub(crate) fn host_kind(host: &str) -> crate::reference::HostKind {
+    use crate::reference::HostKind;
+    if host.starts_with("[v") || host.starts_with("[V") {
+        HostKind::IpvFuture
+    } else if host.starts_with('[') {
+        HostKind::Ipv6
+    } else if crate::reference::host::is_ipv4address(host.as_bytes()) {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
     }
 }
 

@@ -65,11 +65,10 @@
 
 use oxiri::{Iri, IriRef};
 
-use super::{About, EntryPoint, Implementation, Promises, Reach};
+use super::reproduction::Programs;
+use super::{About, EntryPoint, Implementation, Profile, Promises, Reach, host_kind, written};
 use crate::model::{Components, Outcome};
-use crate::protocol::Request;
-use crate::reference::host::is_ipv4address;
-use crate::reference::{HostKind, ParseOptions, Rule};
+use crate::reference::{ParseOptions, Rule};
 
 /// The `oxiri` crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -114,19 +113,6 @@ pub fn split_authority(authority: &str) -> AuthorityParts<'_> {
         userinfo,
         host,
         port: after.strip_prefix(':'),
-    }
-}
-
-/// The host kind, from the host text.
-fn host_kind(host: &str) -> HostKind {
-    if host.starts_with("[v") || host.starts_with("[V") {
-        HostKind::IpvFuture
-    } else if host.starts_with('[') {
-        HostKind::Ipv6
-    } else if is_ipv4address(host.as_bytes()) {
-        HostKind::Ipv4
-    } else {
-        HostKind::RegName
     }
 }
 
@@ -327,46 +313,48 @@ impl Implementation for Oxiri {
         }
     }
 
+    fn profile(&self) -> &Profile {
+        &PROFILE
+    }
+
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        Some(
-            IriRef::parse(input)
-                .map(|r| r.as_str().to_owned())
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: true,
-            strict_resolution: true,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } => {
-                "match oxiri::IriRef::parse(input) {\n    Ok(r) => println!(\"scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}\", r.scheme(), r.authority(), r.path(), r.query(), r.fragment()),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Resolve { .. } => {
-                "let base = oxiri::Iri::parse(base).unwrap();\nlet reference = oxiri::IriRef::parse(input).unwrap();\nmatch base.resolve(&reference) {\n    Ok(target) => println!(\"{}\", target.as_str()),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Normalize { .. } => return None,
-        };
-        Some(super::reproduction::program(
-            concat!("oxiri = \"=", env!("URI_CONFORMANCE_VERSION_OXIRI"), "\""),
-            case,
-            body,
-        ))
+        written(IriRef::parse(input), |r| r.as_str().to_owned())
     }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: &[],
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!("oxiri = \"=", env!("URI_CONFORMANCE_VERSION_OXIRI"), "\""),
+        parse: Some(
+            r#"
+            match oxiri::IriRef::parse(input) {
+                Ok(r) => println!("scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}", r.scheme(), r.authority(), r.path(), r.query(), r.fragment()),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        resolve: Some(
+            r#"
+            let base = oxiri::Iri::parse(base).unwrap();
+            let reference = oxiri::IriRef::parse(input).unwrap();
+            match base.resolve(&reference) {
+                Ok(target) => println!("{}", target.as_str()),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        ..Programs::NONE
+    }),
+    promises: Promises::NONE.keeping_text().resolving_strictly(),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference::HostKind;
 
     fn parse(input: &str, rule: Rule) -> Outcome {
         Oxiri.parse(input, rule, ParseOptions::default())

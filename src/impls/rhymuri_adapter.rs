@@ -87,10 +87,13 @@ use std::convert::TryFrom;
 
 use rhymuri::{Authority, Uri};
 
+use super::reproduction::Programs;
 use super::segment_list::{decoded_text, joined_path};
-use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach};
+use super::{
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Promises, Reach,
+    written,
+};
 use crate::model::{Components, Field, Outcome};
-use crate::protocol::Request;
 use crate::reference::{Level, ParseOptions, Rule};
 
 /// The `rhymuri` crate.
@@ -315,58 +318,63 @@ impl Implementation for Rhymuri {
         }
     }
 
-    fn blind_spots(&self) -> &[BlindSpot] {
-        BLIND_SPOTS
-    }
-
     /// `Uri::normalize` is the path's: "Apply the `remove_dot_segments` routine ... to the
     /// path segments of the URI, in order to normalize the path" (rhymuri src/uri.rs).
     fn normalization_level(&self) -> Option<Level> {
         Some(Level::Path)
     }
 
+    fn profile(&self) -> &Profile {
+        &PROFILE
+    }
+
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        Some(
-            Uri::parse(input)
-                .map(|u| u.to_string())
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: false,
-            strict_resolution: true,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } => {
-                "match rhymuri::Uri::parse(input) {\n    Ok(u) => {\n        let a = u.authority();\n        println!(\"scheme={:?} relative={}\", u.scheme(), u.is_relative_reference());\n        println!(\"userinfo={:?} host={:?} port={:?}\", a.and_then(|a| a.userinfo()).map(String::from_utf8_lossy), a.map(|a| String::from_utf8_lossy(a.host())), a.and_then(|a| a.port()));\n        println!(\"path={:?} query={:?} fragment={:?}\", u.path().iter().map(|s| String::from_utf8_lossy(s)).collect::<Vec<_>>(), u.query().map(String::from_utf8_lossy), u.fragment().map(String::from_utf8_lossy));\n        println!(\"written back: {u}\");\n    }\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Resolve { .. } => {
-                "let base = rhymuri::Uri::parse(base).unwrap();\nlet reference = rhymuri::Uri::parse(input).unwrap();\nprintln!(\"{}\", base.resolve(&reference));"
-            }
-            Request::Normalize { .. } => {
-                "let mut u = rhymuri::Uri::parse(input).unwrap();\nu.normalize();\nprintln!(\"{u}\");"
-            }
-        };
-        Some(super::reproduction::program(
-            concat!(
-                "rhymuri = \"=",
-                env!("URI_CONFORMANCE_VERSION_RHYMURI"),
-                "\""
-            ),
-            case,
-            body,
-        ))
+        written(Uri::parse(input), |u| u.to_string())
     }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: BLIND_SPOTS,
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!(
+            "rhymuri = \"=",
+            env!("URI_CONFORMANCE_VERSION_RHYMURI"),
+            "\""
+        ),
+        parse: Some(
+            r#"
+            match rhymuri::Uri::parse(input) {
+                Ok(u) => {
+                    let a = u.authority();
+                    println!("scheme={:?} relative={}", u.scheme(), u.is_relative_reference());
+                    println!("userinfo={:?} host={:?} port={:?}", a.and_then(|a| a.userinfo()).map(String::from_utf8_lossy), a.map(|a| String::from_utf8_lossy(a.host())), a.and_then(|a| a.port()));
+                    println!("path={:?} query={:?} fragment={:?}", u.path().iter().map(|s| String::from_utf8_lossy(s)).collect::<Vec<_>>(), u.query().map(String::from_utf8_lossy), u.fragment().map(String::from_utf8_lossy));
+                    println!("written back: {u}");
+                }
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        resolve: Some(
+            r#"
+            let base = rhymuri::Uri::parse(base).unwrap();
+            let reference = rhymuri::Uri::parse(input).unwrap();
+            println!("{}", base.resolve(&reference));
+            "#,
+        ),
+        normalize: Some(
+            r#"
+            let mut u = rhymuri::Uri::parse(input).unwrap();
+            u.normalize();
+            println!("{u}");
+            "#,
+        ),
+        ..Programs::NONE
+    }),
+    promises: Promises::NONE.resolving_strictly(),
+};
 
 #[cfg(test)]
 mod tests {

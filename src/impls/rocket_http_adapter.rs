@@ -72,10 +72,13 @@
 
 use rocket_http::uri::{Absolute, Asterisk, Authority, Origin, Reference, Uri};
 
-use super::{About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Reach};
+use super::reproduction::Programs;
+use super::{
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Reach, host_kind,
+    written,
+};
 use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
-use crate::reference::host::is_ipv4address;
 use crate::reference::{HostKind, ParseOptions, Rule};
 
 /// rocket_http's `uri` module.
@@ -88,18 +91,6 @@ const BLIND_SPOTS: &[BlindSpot] = &[BlindSpot {
     reason: "rocket_http::uri::Authority::port is an Option<u16>: `//h:` and `//h` read the \
              same (its leading zeros and range are the catalogue's rocket-http-port-u16)",
 }];
-
-fn host_kind(host: &str) -> HostKind {
-    if host.starts_with("[v") || host.starts_with("[V") {
-        HostKind::IpvFuture
-    } else if host.starts_with('[') {
-        HostKind::Ipv6
-    } else if is_ipv4address(host.as_bytes()) {
-        HostKind::Ipv4
-    } else {
-        HostKind::RegName
-    }
-}
 
 /// The components, from the accessors every Rocket URI type shares.
 fn outcome(
@@ -291,43 +282,46 @@ impl Implementation for RocketHttp {
         }
     }
 
-    fn blind_spots(&self) -> &[BlindSpot] {
-        BLIND_SPOTS
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        Some(
-            Reference::parse(input)
-                .map(|r| r.to_string())
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } if case.checked_rule() == Ok(Rule::AbsoluteUri) => {
-                "match rocket_http::uri::Absolute::parse(input) {\n    Ok(a) => println!(\"scheme={:?} authority={:?} path={:?} query={:?}\", a.scheme(), a.authority().map(|a| (a.user_info(), a.host(), a.port())), a.path().as_str(), a.query().map(|q| q.as_str())),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Parse { .. } => {
-                "match rocket_http::uri::Reference::parse(input) {\n    Ok(r) => println!(\"scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}\", r.scheme(), r.authority().map(|a| (a.user_info(), a.host(), a.port())), r.path().as_str(), r.query().map(|q| q.as_str()), r.fragment().map(|f| f.as_str())),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            _ => return None,
-        };
-        Some(super::reproduction::program(
-            concat!(
-                "rocket_http = \"=",
-                env!("URI_CONFORMANCE_VERSION_ROCKET_HTTP"),
-                "\""
-            ),
-            case,
-            body,
-        ))
+        written(Reference::parse(input), |r| r.to_string())
     }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: BLIND_SPOTS,
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!(
+            "rocket_http = \"=",
+            env!("URI_CONFORMANCE_VERSION_ROCKET_HTTP"),
+            "\""
+        ),
+        by_rule: Some((
+            Rule::AbsoluteUri,
+            r#"
+            match rocket_http::uri::Absolute::parse(input) {
+                Ok(a) => println!("scheme={:?} authority={:?} path={:?} query={:?}", a.scheme(), a.authority().map(|a| (a.user_info(), a.host(), a.port())), a.path().as_str(), a.query().map(|q| q.as_str())),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        )),
+        parse: Some(
+            r#"
+            match rocket_http::uri::Reference::parse(input) {
+                Ok(r) => println!("scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}", r.scheme(), r.authority().map(|a| (a.user_info(), a.host(), a.port())), r.path().as_str(), r.query().map(|q| q.as_str()), r.fragment().map(|f| f.as_str())),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        ..Programs::NONE
+    }),
+    promises: Promises::NONE,
+};
 
 #[cfg(test)]
 mod tests {

@@ -58,11 +58,10 @@
 use sophia_iri::resolve::{BaseIri, BaseIriRef};
 use sophia_iri::{Iri, IriRef, is_absolute_iri_ref, is_relative_iri_ref, is_valid_iri_ref, uri};
 
-use super::{About, EntryPoint, Implementation, Promises, Reach};
+use super::reproduction::Programs;
+use super::{About, EntryPoint, Implementation, Profile, Promises, Reach, host_kind, written};
 use crate::model::{Components, Outcome};
-use crate::protocol::Request;
-use crate::reference::host::is_ipv4address;
-use crate::reference::{HostKind, ParseOptions, Rule};
+use crate::reference::{ParseOptions, Rule};
 
 /// The `sophia_iri` crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -109,18 +108,6 @@ fn split_authority(authority: &str) -> (Option<&str>, &str, Option<&str>) {
     };
     let (host, after) = rest.split_at(host_end);
     (userinfo, host, after.strip_prefix(':'))
-}
-
-fn host_kind(host: &str) -> HostKind {
-    if host.starts_with("[v") || host.starts_with("[V") {
-        HostKind::IpvFuture
-    } else if host.starts_with('[') {
-        HostKind::Ipv6
-    } else if is_ipv4address(host.as_bytes()) {
-        HostKind::Ipv4
-    } else {
-        HostKind::RegName
-    }
 }
 
 /// The entry points of the table in the module documentation.
@@ -285,55 +272,52 @@ impl Implementation for SophiaIri {
         }
     }
 
+    fn profile(&self) -> &Profile {
+        &PROFILE
+    }
+
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        Some(
-            uri::UriRef::new(input)
-                .map(|r| r.to_string())
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: true,
-            strict_resolution: true,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } => {
-                "println!(\"{:?}\", sophia_iri::uri::UriRef::new(input).map(|r| r.to_string()));\nmatch sophia_iri::resolve::BaseIriRef::new(input) {\n    Ok(r) => println!(\"scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}\", r.scheme(), r.authority(), r.path(), r.query(), r.fragment()),\n    Err(e) => println!(\"BaseIriRef::new: {e}\"),\n}"
-            }
-            Request::Resolve { .. } => {
-                "let base = sophia_iri::uri::Uri::new(base).unwrap();\nlet reference = sophia_iri::uri::UriRef::new(input).unwrap();\nprintln!(\"{}\", base.resolve(reference));"
-            }
-            Request::Normalize { .. } => return None,
-        };
-        let body = if case.is_iri_parse() {
-            body.replace("uri::UriRef::new", "IriRef::new")
-        } else {
-            body.to_owned()
-        };
-        Some(super::reproduction::program(
-            concat!(
-                "sophia_iri = { version = \"=",
-                env!("URI_CONFORMANCE_VERSION_SOPHIA_IRI"),
-                "\", features = [\"uri\"] }"
-            ),
-            case,
-            &body,
-        ))
+        written(uri::UriRef::new(input), |r| r.to_string())
     }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: &[],
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!(
+            "sophia_iri = { version = \"=",
+            env!("URI_CONFORMANCE_VERSION_SOPHIA_IRI"),
+            "\", features = [\"uri\"] }"
+        ),
+        parse: Some(
+            r#"
+            println!("{:?}", sophia_iri::uri::UriRef::new(input).map(|r| r.to_string()));
+            match sophia_iri::resolve::BaseIriRef::new(input) {
+                Ok(r) => println!("scheme={:?} authority={:?} path={:?} query={:?} fragment={:?}", r.scheme(), r.authority(), r.path(), r.query(), r.fragment()),
+                Err(e) => println!("BaseIriRef::new: {e}"),
+            }
+            "#,
+        ),
+        resolve: Some(
+            r#"
+            let base = sophia_iri::uri::Uri::new(base).unwrap();
+            let reference = sophia_iri::uri::UriRef::new(input).unwrap();
+            println!("{}", base.resolve(reference));
+            "#,
+        ),
+        iri: Some(("uri::UriRef::new", "IriRef::new")),
+        ..Programs::NONE
+    }),
+    promises: Promises::NONE.keeping_text().resolving_strictly(),
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Request;
+    use crate::reference::HostKind;
 
     fn parse(input: &str, rule: Rule) -> Outcome {
         SophiaIri.parse(input, rule, ParseOptions::default())

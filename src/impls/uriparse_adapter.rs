@@ -70,11 +70,12 @@
 
 use uriparse::{Host, RelativeReference, URI, URIReference};
 
+use super::reproduction::Programs;
 use super::{
-    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Promises, Reach, Reading, View,
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Promises, Reach,
+    Reading, View, written,
 };
 use crate::model::{Components, Field, Outcome};
-use crate::protocol::Request;
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
 /// The `uriparse` crate.
@@ -349,55 +350,60 @@ impl Implementation for Uriparse {
         }
     }
 
-    fn blind_spots(&self) -> &[BlindSpot] {
-        BLIND_SPOTS
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        Some(
-            URIReference::try_from(input)
-                .map(|r| r.to_string())
-                .map_err(|e| e.to_string()),
-        )
-    }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: false,
-            strict_resolution: true,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } if case.checked_rule() == Ok(Rule::Uri) => {
-                "match uriparse::URI::try_from(input) {\n    Ok(uri) => println!(\"{uri:?}\"),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Parse { .. } => {
-                "match uriparse::URIReference::try_from(input) {\n    Ok(r) => println!(\"scheme={:?} authority={:?} path={} query={:?} fragment={:?}\", r.scheme(), r.authority(), r.path(), r.query(), r.fragment()),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Resolve { .. } => {
-                "let base = uriparse::URI::try_from(base).unwrap();\nlet reference = uriparse::URIReference::try_from(input).unwrap();\nprintln!(\"{}\", base.resolve(&reference));"
-            }
-            Request::Normalize { .. } => {
-                "let mut r = uriparse::URIReference::try_from(input).unwrap();\nr.normalize();\nprintln!(\"{r}\");"
-            }
-        };
-        Some(super::reproduction::program(
-            concat!(
-                "uriparse = \"=",
-                env!("URI_CONFORMANCE_VERSION_URIPARSE"),
-                "\""
-            ),
-            case,
-            body,
-        ))
+        written(URIReference::try_from(input), |r| r.to_string())
     }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: BLIND_SPOTS,
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!(
+            "uriparse = \"=",
+            env!("URI_CONFORMANCE_VERSION_URIPARSE"),
+            "\""
+        ),
+        by_rule: Some((
+            Rule::Uri,
+            r#"
+            match uriparse::URI::try_from(input) {
+                Ok(uri) => println!("{uri:?}"),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        )),
+        parse: Some(
+            r#"
+            match uriparse::URIReference::try_from(input) {
+                Ok(r) => println!("scheme={:?} authority={:?} path={} query={:?} fragment={:?}", r.scheme(), r.authority(), r.path(), r.query(), r.fragment()),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        resolve: Some(
+            r#"
+            let base = uriparse::URI::try_from(base).unwrap();
+            let reference = uriparse::URIReference::try_from(input).unwrap();
+            println!("{}", base.resolve(&reference));
+            "#,
+        ),
+        normalize: Some(
+            r#"
+            let mut r = uriparse::URIReference::try_from(input).unwrap();
+            r.normalize();
+            println!("{r}");
+            "#,
+        ),
+        ..Programs::NONE
+    }),
+    promises: Promises::NONE.resolving_strictly(),
+};
 
 #[cfg(test)]
 mod tests {

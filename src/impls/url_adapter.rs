@@ -93,12 +93,12 @@
 
 use url::Position;
 
+use super::reproduction::Programs;
 use super::{
-    About, BlindSpot, Blindness, EntryPoint, Implementation, Promises, Reach, Reading, SetterCall,
-    SetterRecorder, View,
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Profile, Promises, Reach, Reading,
+    SetterCall, SetterRecorder, View,
 };
 use crate::model::{Field, Outcome};
-use crate::protocol::Request;
 use crate::reference::HostKind;
 use crate::reference::{ParseOptions, Rule};
 use crate::whatwg::view::{self, HostType, UrlView};
@@ -472,8 +472,8 @@ impl Implementation for UrlCrate {
         )
     }
 
-    fn blind_spots(&self) -> &[BlindSpot] {
-        BLIND_SPOTS
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
@@ -483,35 +483,34 @@ impl Implementation for UrlCrate {
             Err(e) => Some(Err(e.to_string())),
         }
     }
-
-    fn promises(&self) -> Promises {
-        Promises {
-            keeps_text: false,
-            strict_resolution: false,
-        }
-    }
-
-    fn entry_points(&self) -> &[EntryPoint] {
-        ENTRY_POINTS
-    }
-
-    fn reproduction(&self, case: &Request) -> Option<String> {
-        let body = match case {
-            Request::Parse { .. } => {
-                "match url::Url::parse(input) {\n    Ok(u) => println!(\"scheme={:?} username={:?} password={:?} host={:?} port={:?} path={:?} query={:?} fragment={:?}\", u.scheme(), u.username(), u.password(), u.host(), u.port(), u.path(), u.query(), u.fragment()),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Resolve { .. } => {
-                "match url::Url::parse(base).and_then(|base| base.join(input)) {\n    Ok(target) => println!(\"{target}\"),\n    Err(e) => println!(\"error: {e}\"),\n}"
-            }
-            Request::Normalize { .. } => return None,
-        };
-        Some(super::reproduction::program(
-            concat!("url = \"=", env!("URI_CONFORMANCE_VERSION_URL"), "\""),
-            case,
-            body,
-        ))
-    }
 }
+
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    blind_spots: BLIND_SPOTS,
+    entry_points: ENTRY_POINTS,
+    programs: Some(Programs {
+        dependency: concat!("url = \"=", env!("URI_CONFORMANCE_VERSION_URL"), "\""),
+        parse: Some(
+            r#"
+            match url::Url::parse(input) {
+                Ok(u) => println!("scheme={:?} username={:?} password={:?} host={:?} port={:?} path={:?} query={:?} fragment={:?}", u.scheme(), u.username(), u.password(), u.host(), u.port(), u.path(), u.query(), u.fragment()),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        resolve: Some(
+            r#"
+            match url::Url::parse(base).and_then(|base| base.join(input)) {
+                Ok(target) => println!("{target}"),
+                Err(e) => println!("error: {e}"),
+            }
+            "#,
+        ),
+        ..Programs::NONE
+    }),
+    promises: Promises::NONE,
+};
 
 #[cfg(test)]
 mod tests {

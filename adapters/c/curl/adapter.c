@@ -241,37 +241,13 @@ static void answer_about(const request *r) {
 	      "\"operations\":[\"parse\",\"resolve\",\"serialize\"],\"rules\":[\"URI\"],"
 	      "\"blind_spots\":[{\"field\":\"port\",\"how\":\"empty-is-undefined\","
 	      "\"reason\":\"curl_url_get(CURLUPART_PORT) has no port for an empty one\"}]");
-	emits(",\"reproduce\":{\"language\":\"c\"");
-	emits(",\"parse\":");
-	emit_jsons(REPRODUCE_PARSE);
-	emits(",\"resolve\":");
-	emit_jsons(REPRODUCE_RESOLVE);
-	emits("}}\n");
+	emit_reproduce("c", REPRODUCE_PARSE, REPRODUCE_RESOLVE, NULL);
 }
 
-static void answer(const request *r) {
-	if (is(&r->op, "about")) {
-		answer_about(r);
-		return;
-	}
-	int parse = is(&r->op, "parse"), resolve = is(&r->op, "resolve");
-	int normalize = is(&r->op, "normalize"), serialize = is(&r->op, "serialize");
-	if (!parse && !resolve && !normalize && !serialize) {
-		answer_error(r, "not a valid request: unknown op");
-		return;
-	}
-	if (!common_checks(r, "URI")) {
-		return;
-	}
-	if (normalize || has_nul(&r->input) || has_nul(&r->base)) {
-		answer_unsupported(r);
-	} else if (parse) {
-		answer_parse(r);
-	} else if (resolve) {
-		answer_resolve(r);
-	} else {
-		answer_serialize(r);
-	}
-}
+/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
+static const adapter ANSWERS = {
+	answer_about, answer_parse, answer_resolve, NULL, answer_serialize,
+	"URI", 1, NULL,
+};
 
-int main(void) { return protocol_main(answer); }
+int main(void) { return protocol_serve(&ANSWERS); }

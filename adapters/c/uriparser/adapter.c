@@ -17,75 +17,9 @@
  * (normalize at the syntax level), uriToStringA.
  */
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
 #include <uriparser/Uri.h>
 
-/* A byte string with its length; `set` tells an absent value from an empty one. */
-typedef struct {
-	char *data;
-	size_t len;
-	int set;
-} text;
-
-typedef struct {
-	text op, input, base, rule, level, id;
-	int strict, zone_id;
-} request;
-
-/* The answers of one batch, written with one write(2) at the end of the batch. */
-static char *out;
-static size_t out_len, out_cap;
-
-static void emit(const char *bytes, size_t len) {
-	if (out_len + len > out_cap) {
-		out_cap = (out_len + len) * 2 + 4096;
-		out = realloc(out, out_cap);
-		if (!out) {
-			perror("uriparser_adapter: realloc");
-			exit(1);
-		}
-	}
-	memcpy(out + out_len, bytes, len);
-	out_len += len;
-}
-
-static void emits(const char *s) { emit(s, strlen(s)); }
-
-static void flush_out(void) {
-	size_t done = 0;
-	while (done < out_len) {
-		ssize_t n = write(1, out + done, out_len - done);
-		if (n <= 0) {
-			exit(0); /* the harness is gone */
-		}
-		done += (size_t)n;
-	}
-	out_len = 0;
-}
-
-/* A JSON string, escaping quotes, backslashes and control characters. */
-static void emit_json(const char *s, size_t len) {
-	char buf[8];
-	emit("\"", 1);
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '"' || c == '\\') {
-			buf[0] = '\\';
-			buf[1] = (char)c;
-			emit(buf, 2);
-		} else if (c < 0x20 || c == 0x7f) {
-			snprintf(buf, sizeof buf, "\\u%04x", c);
-			emit(buf, 6);
-		} else {
-			emit((const char *)&s[i], 1);
-		}
-	}
-	emit("\"", 1);
-}
+#include "../protocol.h"
 
 static void emit_range(const UriTextRangeA *r) {
 	if (r->first == NULL) {
@@ -95,220 +29,12 @@ static void emit_range(const UriTextRangeA *r) {
 	}
 }
 
-/* ---- a small JSON reader, enough for the protocol's requests ---- */
-
-static const char *skip_space(const char *p, const char *end) {
-	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) {
-		p++;
-	}
-	return p;
-}
-
-static void put_utf8(text *t, unsigned long c) {
-	if (c < 0x80) {
-		t->data[t->len++] = (char)c;
-	} else if (c < 0x800) {
-		t->data[t->len++] = (char)(0xc0 | (c >> 6));
-		t->data[t->len++] = (char)(0x80 | (c & 0x3f));
-	} else if (c < 0x10000) {
-		t->data[t->len++] = (char)(0xe0 | (c >> 12));
-		t->data[t->len++] = (char)(0x80 | ((c >> 6) & 0x3f));
-		t->data[t->len++] = (char)(0x80 | (c & 0x3f));
-	} else {
-		t->data[t->len++] = (char)(0xf0 | (c >> 18));
-		t->data[t->len++] = (char)(0x80 | ((c >> 12) & 0x3f));
-		t->data[t->len++] = (char)(0x80 | ((c >> 6) & 0x3f));
-		t->data[t->len++] = (char)(0x80 | (c & 0x3f));
-	}
-}
-
-static int hex4(const char *p, const char *end, unsigned long *value) {
-	if (end - p < 4) {
-		return 0;
-	}
-	*value = 0;
-	for (int i = 0; i < 4; i++) {
-		char c = p[i];
-		int d = c >= '0' && c <= '9'   ? c - '0'
-			: c >= 'a' && c <= 'f' ? c - 'a' + 10
-			: c >= 'A' && c <= 'F' ? c - 'A' + 10
-					       : -1;
-		if (d < 0) {
-			return 0;
-		}
-		*value = *value * 16 + (unsigned long)d;
-	}
-	return 1;
-}
-
-/* Reads a JSON string at p (at its opening quote) into t; the position after it, or NULL. */
-static const char *read_string(const char *p, const char *end, text *t) {
-	p++;
-	t->data = malloc((size_t)(end - p) + 4);
-	t->len = 0;
-	t->set = 1;
-	if (!t->data) {
-		return NULL;
-	}
-	while (p < end && *p != '"') {
-		if (*p != '\\') {
-			t->data[t->len++] = *p++;
-			continue;
-		}
-		if (++p >= end) {
-			return NULL;
-		}
-		char e = *p++;
-		unsigned long c;
-		switch (e) {
-		case '"': case '\\': case '/': t->data[t->len++] = e; break;
-		case 'b': t->data[t->len++] = '\b'; break;
-		case 'f': t->data[t->len++] = '\f'; break;
-		case 'n': t->data[t->len++] = '\n'; break;
-		case 'r': t->data[t->len++] = '\r'; break;
-		case 't': t->data[t->len++] = '\t'; break;
-		case 'u':
-			if (!hex4(p, end, &c)) {
-				return NULL;
-			}
-			p += 4;
-			if (c >= 0xd800 && c < 0xdc00 && end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
-				unsigned long low;
-				if (hex4(p + 2, end, &low) && low >= 0xdc00 && low < 0xe000) {
-					c = 0x10000 + ((c - 0xd800) << 10) + (low - 0xdc00);
-					p += 6;
-				}
-			}
-			put_utf8(t, c);
-			break;
-		default:
-			return NULL;
-		}
-	}
-	return p < end ? p + 1 : NULL;
-}
-
-/* Reads a number or a literal (true, false, null) as its text. */
-static const char *read_bare(const char *p, const char *end, text *t) {
-	const char *start = p;
-	while (p < end && *p != ',' && *p != '}' && *p != ' ' && *p != '\t') {
-		p++;
-	}
-	t->data = malloc((size_t)(p - start) + 1);
-	if (!t->data) {
-		return NULL;
-	}
-	memcpy(t->data, start, (size_t)(p - start));
-	t->len = (size_t)(p - start);
-	t->set = 1;
-	return p > start ? p : NULL;
-}
-
-static void free_text(text *t) {
-	free(t->data);
-	t->data = NULL;
-	t->len = 0;
-	t->set = 0;
-}
-
-static int is(const text *t, const char *s) {
-	return t->set && t->len == strlen(s) && memcmp(t->data, s, t->len) == 0;
-}
-
-/* Parses one request line; 0 on a line that is not a JSON object of the protocol's shape. */
-static int read_request(const char *p, const char *end, request *r) {
-	memset(r, 0, sizeof *r);
-	r->strict = 1;
-	p = skip_space(p, end);
-	if (p >= end || *p != '{') {
-		return 0;
-	}
-	p = skip_space(p + 1, end);
-	if (p < end && *p == '}') {
-		return 1;
-	}
-	while (p < end) {
-		text key = {0}, value = {0};
-		int quoted;
-		if (*p != '"' || !(p = read_string(p, end, &key))) {
-			free_text(&key);
-			return 0;
-		}
-		p = skip_space(p, end);
-		if (p >= end || *p != ':') {
-			free_text(&key);
-			return 0;
-		}
-		p = skip_space(p + 1, end);
-		quoted = p < end && *p == '"';
-		p = quoted ? read_string(p, end, &value) : read_bare(p, end, &value);
-		if (!p) {
-			free_text(&key);
-			free_text(&value);
-			return 0;
-		}
-		text *slot = NULL;
-		if (is(&key, "op")) slot = &r->op;
-		else if (is(&key, "input")) slot = &r->input;
-		else if (is(&key, "base")) slot = &r->base;
-		else if (is(&key, "rule")) slot = &r->rule;
-		else if (is(&key, "level")) slot = &r->level;
-		else if (is(&key, "id")) slot = &r->id;
-		if (is(&key, "strict")) r->strict = is(&value, "true");
-		if (is(&key, "zone_id")) r->zone_id = is(&value, "true");
-		if (slot && (quoted || slot == &r->id)) {
-			free_text(slot);
-			*slot = value;
-			if (slot == &r->id && quoted) {
-				/* Echo a string id as a string. */
-				text echoed = {0};
-				echoed.data = malloc(value.len * 6 + 3);
-				echoed.set = 1;
-				size_t saved = out_len;
-				emit_json(value.data, value.len);
-				memcpy(echoed.data, out + saved, out_len - saved);
-				echoed.len = out_len - saved;
-				out_len = saved;
-				free_text(slot);
-				*slot = echoed;
-			}
-		} else {
-			free_text(&value);
-		}
-		free_text(&key);
-		p = skip_space(p, end);
-		if (p < end && *p == ',') {
-			p = skip_space(p + 1, end);
-			continue;
-		}
-		return p < end && *p == '}';
-	}
-	return 0;
-}
-
-/* ---- answers ---- */
-
-static void begin(const request *r) {
-	emits("{");
-	if (r->id.set) {
-		emits("\"id\":");
-		emit(r->id.data, r->id.len);
-		emits(",");
-	}
-}
-
-static void answer_error(const request *r, const char *key, const char *message) {
-	begin(r);
-	emits(key);
-	emit_json(message, strlen(message));
-	emits("}\n");
-}
-
-static void answer_invalid(const request *r, const char *what, const char *input, const char *at) {
+/* {"valid":false,...}: uriparser refused `input` at `at`. */
+static void answer_refused(const request *r, const char *what, const char *input, const char *at) {
 	char message[128];
 	snprintf(message, sizeof message, "%s: uriparser error at byte %ld", what,
 		 at ? (long)(at - input) : -1L);
-	answer_error(r, "\"valid\":false,\"error\":", message);
+	answer_invalid(r, message);
 }
 
 static void emit_uri_string(const UriUriA *uri) {
@@ -328,19 +54,10 @@ static void emit_uri_string(const UriUriA *uri) {
 }
 
 static void answer_parse(const request *r) {
-	const char *rule = r->rule.set ? "" : "URI-reference";
-	if (r->rule.set && !is(&r->rule, "URI-reference")) {
-		rule = NULL;
-	}
-	if (!rule || r->zone_id) {
-		begin(r);
-		emits("\"unsupported\":true}\n");
-		return;
-	}
 	const char *first = r->input.data, *end = r->input.data + r->input.len, *error = NULL;
 	UriUriA uri;
 	if (uriParseSingleUriExA(&uri, first, end, &error) != URI_SUCCESS) {
-		answer_invalid(r, "URI-reference", first, error);
+		answer_refused(r, "URI-reference", first, error);
 		return;
 	}
 	/* The path is the text between the authority (or the scheme) and the query or fragment:
@@ -409,19 +126,19 @@ static void answer_resolve(const request *r) {
 	UriUriA base, reference, target;
 	const char *error = NULL;
 	if (uriParseSingleUriExA(&base, r->base.data, r->base.data + r->base.len, &error) != URI_SUCCESS) {
-		answer_invalid(r, "base", r->base.data, error);
+		answer_refused(r, "base", r->base.data, error);
 		return;
 	}
 	if (uriParseSingleUriExA(&reference, r->input.data, r->input.data + r->input.len, &error) !=
 	    URI_SUCCESS) {
-		answer_invalid(r, "URI-reference", r->input.data, error);
+		answer_refused(r, "URI-reference", r->input.data, error);
 		uriFreeUriMembersA(&base);
 		return;
 	}
 	UriResolutionOptions options = r->strict ? URI_RESOLVE_STRICTLY : URI_RESOLVE_IDENTICAL_SCHEME_COMPAT;
 	int rc = uriAddBaseUriExA(&target, &reference, &base, options);
 	if (rc != URI_SUCCESS) {
-		answer_error(r, "\"valid\":false,\"error\":", "base: uriAddBaseUriExA refused the base");
+		answer_invalid(r, "base: uriAddBaseUriExA refused the base");
 	} else {
 		begin(r);
 		emits("\"valid\":true,\"target\":");
@@ -434,19 +151,14 @@ static void answer_resolve(const request *r) {
 }
 
 static void answer_normalize(const request *r) {
-	if (r->level.set && !is(&r->level, "syntax")) {
-		begin(r);
-		emits("\"unsupported\":true}\n");
-		return;
-	}
 	UriUriA uri;
 	const char *error = NULL;
 	if (uriParseSingleUriExA(&uri, r->input.data, r->input.data + r->input.len, &error) != URI_SUCCESS) {
-		answer_invalid(r, "URI-reference", r->input.data, error);
+		answer_refused(r, "URI-reference", r->input.data, error);
 		return;
 	}
 	if (uriNormalizeSyntaxA(&uri) != URI_SUCCESS) {
-		answer_error(r, "\"valid\":false,\"error\":", "uriNormalizeSyntaxA failed");
+		answer_invalid(r, "uriNormalizeSyntaxA failed");
 	} else {
 		begin(r);
 		emits("\"valid\":true,\"normalized\":");
@@ -566,73 +278,13 @@ static void answer_about(const request *r) {
 	      "\"library\":\"uriparser\",\"version\":\"" URI_VER_ANSI
 	      "\",\"spec\":\"RFC 3986\",\"operations\":[\"parse\",\"resolve\",\"normalize\"],"
 	      "\"rules\":[\"URI-reference\"],\"blind_spots\":[]");
-	emits(",\"reproduce\":{\"language\":\"c\"");
-	emits(",\"parse\":");
-	emit_json(REPRODUCE_PARSE, sizeof REPRODUCE_PARSE - 1);
-	emits(",\"resolve\":");
-	emit_json(REPRODUCE_RESOLVE, sizeof REPRODUCE_RESOLVE - 1);
-	emits(",\"normalize\":");
-	emit_json(REPRODUCE_NORMALIZE, sizeof REPRODUCE_NORMALIZE - 1);
-	emits("}}\n");
+	emit_reproduce("c", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
 }
 
-static void answer_line(const char *line, const char *end) {
-	request r;
-	if (skip_space(line, end) == end) {
-		return;
-	}
-	if (!read_request(line, end, &r)) {
-		answer_error(&r, "\"error\":", "not a valid request");
-	} else if (is(&r.op, "about")) {
-		answer_about(&r);
-	} else if (is(&r.op, "parse") && r.input.set) {
-		answer_parse(&r);
-	} else if (is(&r.op, "resolve") && r.input.set && r.base.set) {
-		answer_resolve(&r);
-	} else if (is(&r.op, "normalize") && r.input.set) {
-		answer_normalize(&r);
-	} else {
-		answer_error(&r, "\"error\":", "not a valid request: unknown op or missing field");
-	}
-	free_text(&r.op);
-	free_text(&r.input);
-	free_text(&r.base);
-	free_text(&r.rule);
-	free_text(&r.level);
-	free_text(&r.id);
-}
+/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
+static const adapter ANSWERS = {
+	answer_about, answer_parse, answer_resolve, answer_normalize, NULL,
+	"URI-reference", 0, NULL,
+};
 
-int main(void) {
-	size_t cap = 1 << 16, len = 0;
-	char *buffer = malloc(cap);
-	if (!buffer) {
-		return 1;
-	}
-	for (;;) {
-		if (len == cap) {
-			cap *= 2;
-			buffer = realloc(buffer, cap);
-			if (!buffer) {
-				return 1;
-			}
-		}
-		ssize_t n = read(0, buffer + len, cap - len);
-		if (n <= 0) {
-			if (len > 0) {
-				answer_line(buffer, buffer + len);
-			}
-			flush_out();
-			return 0;
-		}
-		len += (size_t)n;
-		/* Answer every complete line read so far, then flush once. */
-		char *start = buffer, *newline;
-		while ((newline = memchr(start, '\n', (size_t)(buffer + len - start)))) {
-			answer_line(start, newline);
-			start = newline + 1;
-		}
-		len = (size_t)(buffer + len - start);
-		memmove(buffer, start, len);
-		flush_out();
-	}
-}
+int main(void) { return protocol_serve(&ANSWERS); }

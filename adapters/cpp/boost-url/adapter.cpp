@@ -216,43 +216,22 @@ static void answer_about(const request *r) {
 	emits(",\"spec\":\"RFC 3986\",\"operations\":[\"parse\",\"resolve\",\"normalize\"],"
 	      "\"rules\":[\"URI-reference\",\"URI\",\"absolute-URI\",\"relative-ref\"],"
 	      "\"blind_spots\":[]");
-	emits(",\"reproduce\":{\"language\":\"cpp\"");
-	emits(",\"parse\":");
-	emit_jsons(REPRODUCE_PARSE);
-	emits(",\"resolve\":");
-	emit_jsons(REPRODUCE_RESOLVE);
-	emits(",\"normalize\":");
-	emit_jsons(REPRODUCE_NORMALIZE);
-	emits("}}\n");
+	emit_reproduce("cpp", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
 }
 
-static void answer(const request *r) {
-	if (is(&r->op, "about")) {
-		answer_about(r);
-		return;
-	}
-	bool parse = is(&r->op, "parse"), resolve = is(&r->op, "resolve");
-	bool normalize = is(&r->op, "normalize"), serialize = is(&r->op, "serialize");
-	if (!parse && !resolve && !normalize && !serialize) {
-		answer_error(r, "not a valid request: unknown op");
-		return;
-	}
-	if (!common_checks(r, "URI-reference URI absolute-URI relative-ref")) {
-		return;
-	}
+/* What Boost.URL throws, answered as a refusal of the input. */
+static void guard(request_handler operation, const request *r) {
 	try {
-		if (serialize) {
-			answer_unsupported(r);
-		} else if (parse) {
-			answer_parse(r);
-		} else if (resolve) {
-			answer_resolve(r);
-		} else {
-			answer_normalize(r);
-		}
+		operation(r);
 	} catch (const std::exception &e) {
 		answer_invalid(r, (std::string("exception: ") + e.what()).c_str());
 	}
 }
 
-int main() { return protocol_main(answer); }
+/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
+static const adapter ANSWERS = {
+	answer_about, answer_parse, answer_resolve, answer_normalize, nullptr,
+	"URI-reference URI absolute-URI relative-ref", 0, guard,
+};
+
+int main() { return protocol_serve(&ANSWERS); }

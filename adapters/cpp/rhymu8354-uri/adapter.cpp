@@ -249,43 +249,22 @@ static void answer_about(const request *r) {
 	      BLIND("path", "decoded", "GetPath() gives percent-decoded segments") ","
 	      BLIND("query", "decoded", "GetQuery() is percent-decoded") ","
 	      BLIND("fragment", "decoded", "GetFragment() is percent-decoded") "]");
-	emits(",\"reproduce\":{\"language\":\"cpp\"");
-	emits(",\"parse\":");
-	emit_jsons(REPRODUCE_PARSE);
-	emits(",\"resolve\":");
-	emit_jsons(REPRODUCE_RESOLVE);
-	emits(",\"normalize\":");
-	emit_jsons(REPRODUCE_NORMALIZE);
-	emits("}}\n");
+	emit_reproduce("cpp", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
 }
 
-static void answer(const request *r) {
-	if (is(&r->op, "about")) {
-		answer_about(r);
-		return;
-	}
-	bool parse = is(&r->op, "parse"), resolve = is(&r->op, "resolve");
-	bool normalize = is(&r->op, "normalize"), serialize = is(&r->op, "serialize");
-	if (!parse && !resolve && !normalize && !serialize) {
-		answer_error(r, "not a valid request: unknown op");
-		return;
-	}
-	if (!common_checks(r, "URI-reference")) {
-		return;
-	}
+/* What the library throws (it documents no exception), answered as a refusal of the input. */
+static void guard(request_handler operation, const request *r) {
 	try {
-		if (parse) {
-			answer_parse(r);
-		} else if (resolve) {
-			answer_resolve(r);
-		} else if (normalize) {
-			answer_normalize(r);
-		} else {
-			answer_serialize(r);
-		}
+		operation(r);
 	} catch (const std::exception &e) {
 		answer_invalid(r, (std::string("undocumented exception: ") + e.what()).c_str());
 	}
 }
 
-int main() { return protocol_main(answer); }
+/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
+static const adapter ANSWERS = {
+	answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
+	"URI-reference", 0, guard,
+};
+
+int main() { return protocol_serve(&ANSWERS); }

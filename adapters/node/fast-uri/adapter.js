@@ -61,45 +61,7 @@ const ABOUT = {
     parse: 'const uri = require("fast-uri");\nconsole.log(uri.parse({input}));',
     resolve: 'const uri = require("fast-uri");\nconsole.log(uri.resolve({base}, {input}, { tolerant: !{strict} }));',
     normalize: 'const uri = require("fast-uri");\nconsole.log(uri.normalize({input}));',
-  },};
-
-function components(parsed) {
-  if (parsed.error !== undefined) return { valid: false, error: parsed.error };
-  let host = parsed.host === undefined ? null : String(parsed.host);
-  // An IPv6 address comes without its brackets and with its zone decoded: written back as
-  // the library's serializer writes it.
-  if (host !== null && host.includes(":") && !host.startsWith("[")) {
-    host = `[${host.replace("%", "%25")}]`;
-  }
-  const text = (value) => (value === undefined ? null : String(value));
-  return {
-    valid: true,
-    components: {
-      scheme: text(parsed.scheme),
-      userinfo: text(parsed.userinfo),
-      host,
-      port: text(parsed.port),
-      path: parsed.path === undefined ? "" : String(parsed.path),
-      query: text(parsed.query),
-      fragment: text(parsed.fragment),
-    },
-  };
-}
-
-const OPERATIONS = {
-  parse: (input, rule) =>
-    components(LIB.parse(input, rule === "absolute-URI" ? { reference: "absolute" } : {})),
-  resolve: (base, input, strict) => ({
-    valid: true,
-    target: LIB.resolve(base, input, { tolerant: !strict }),
-  }),
-  normalize: (input, level) =>
-    level === "syntax" ? { valid: true, normalized: LIB.normalize(input) } : { unsupported: true },
-  serialize: (input) => {
-    const parsed = LIB.parse(input);
-    if (parsed.error !== undefined) return { valid: false, error: parsed.error };
-    return { valid: true, serialized: LIB.serialize(parsed) };
   },
 };
 
-require("../protocol.js").serve(ABOUT, OPERATIONS);
+require("../protocol.js").serve(ABOUT, require("../uri-js-api.js").operations(LIB));

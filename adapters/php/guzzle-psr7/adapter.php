@@ -52,7 +52,7 @@ use GuzzleHttp\Psr7\UriResolver;
 
 require_once 'GuzzleHttp/Psr7/autoload.php';
 
-const RULES = ['URI-reference', 'URI', 'absolute-URI', 'relative-ref', 'IRI-reference', 'IRI', 'absolute-IRI', 'irelative-ref'];
+require_once __DIR__ . '/../protocol.php';
 
 function library_version(): string
 {
@@ -181,25 +181,12 @@ function answer(array $request): array
 {
     $op = $request['op'] ?? null;
     $input = $request['input'] ?? null;
-    if ($op === 'about') {
-        return about();
-    }
-    if (($request['iri'] ?? false) === true) {
-        return ['unsupported' => true];
-    }
     if (in_array($op, ['parse', 'resolve', 'normalize', 'serialize'], true) && !is_string($input)) {
         return ['error' => 'not a valid request: no input'];
     }
     switch ($op) {
         case 'parse':
-            $rule = $request['rule'] ?? 'URI-reference';
-            if (!in_array($rule, RULES, true)) {
-                return ['error' => 'not a valid request: unknown rule'];
-            }
-            if ($rule !== 'URI-reference' || ($request['zone_id'] ?? false) === true) {
-                return ['unsupported' => true];
-            }
-            return parse($input);
+            return parse_refused($request) ?? parse($input);
         case 'resolve':
             if (!is_string($request['base'] ?? null)) {
                 return ['error' => 'not a valid request: no base'];
@@ -223,46 +210,4 @@ function answer(array $request): array
     return ['error' => 'not a valid request: unknown op'];
 }
 
-function respond(string $line): ?string
-{
-    if (trim($line) === '') {
-        return null;
-    }
-    $request = null;
-    try {
-        if (preg_match('//u', $line) !== 1) {
-            $response = ['error' => 'not a valid request: not UTF-8'];
-        } else {
-            $request = json_decode($line, true, 64);
-            if (!is_array($request) || array_is_list($request) && $request !== []) {
-                $request = null;
-                $response = ['error' => 'not a valid request: ' . (json_last_error() ? json_last_error_msg() : 'not an object')];
-            } else {
-                $response = answer($request);
-            }
-        }
-    } catch (Throwable $e) {
-        $response = ['error' => 'adapter failure: ' . get_class($e) . ': ' . $e->getMessage()];
-    }
-    if (is_array($request) && array_key_exists('id', $request)) {
-        $response = ['id' => $request['id']] + $response;
-    }
-    return json_encode($response, JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PRESERVE_ZERO_FRACTION);
-}
-
-$out = '';
-while (($line = fgets(STDIN)) !== false) {
-    $answer = respond($line);
-    if ($answer !== null) {
-        $out .= $answer . "\n";
-    }
-    $read = [STDIN];
-    $write = $except = null;
-    if (@stream_select($read, $write, $except, 0) !== 1) {
-        fwrite(STDOUT, $out);
-        fflush(STDOUT);
-        $out = '';
-    }
-}
-fwrite(STDOUT, $out);
-fflush(STDOUT);
+serve('about', 'answer');

@@ -32,7 +32,7 @@
  *   - Only the URI-reference rule is answered.
  */
 
-const RULES = ['URI-reference', 'URI', 'absolute-URI', 'relative-ref', 'IRI-reference', 'IRI', 'absolute-IRI', 'irelative-ref'];
+require_once __DIR__ . '/../protocol.php';
 
 function about(): array
 {
@@ -107,25 +107,12 @@ function answer(array $request): array
 {
     $op = $request['op'] ?? null;
     $input = $request['input'] ?? null;
-    if ($op === 'about') {
-        return about();
-    }
-    if (($request['iri'] ?? false) === true) {
-        return ['unsupported' => true];
-    }
     switch ($op) {
         case 'parse':
             if (!is_string($input)) {
                 return ['error' => 'not a valid request: no input'];
             }
-            $rule = $request['rule'] ?? 'URI-reference';
-            if (!in_array($rule, RULES, true)) {
-                return ['error' => 'not a valid request: unknown rule'];
-            }
-            if ($rule !== 'URI-reference' || ($request['zone_id'] ?? false) === true) {
-                return ['unsupported' => true];
-            }
-            return parse($input);
+            return parse_refused($request) ?? parse($input);
         case 'resolve':
         case 'normalize':
         case 'iri-to-uri':
@@ -135,46 +122,4 @@ function answer(array $request): array
     return ['error' => 'not a valid request: unknown op'];
 }
 
-function respond(string $line): ?string
-{
-    if (trim($line) === '') {
-        return null;
-    }
-    $request = null;
-    try {
-        if (preg_match('//u', $line) !== 1) {
-            $response = ['error' => 'not a valid request: not UTF-8'];
-        } else {
-            $request = json_decode($line, true, 64);
-            if (!is_array($request) || array_is_list($request) && $request !== []) {
-                $request = null;
-                $response = ['error' => 'not a valid request: ' . (json_last_error() ? json_last_error_msg() : 'not an object')];
-            } else {
-                $response = answer($request);
-            }
-        }
-    } catch (Throwable $e) {
-        $response = ['error' => 'adapter failure: ' . get_class($e) . ': ' . $e->getMessage()];
-    }
-    if (is_array($request) && array_key_exists('id', $request)) {
-        $response = ['id' => $request['id']] + $response;
-    }
-    return json_encode($response, JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PRESERVE_ZERO_FRACTION);
-}
-
-$out = '';
-while (($line = fgets(STDIN)) !== false) {
-    $answer = respond($line);
-    if ($answer !== null) {
-        $out .= $answer . "\n";
-    }
-    $read = [STDIN];
-    $write = $except = null;
-    if (@stream_select($read, $write, $except, 0) !== 1) {
-        fwrite(STDOUT, $out);
-        fflush(STDOUT);
-        $out = '';
-    }
-}
-fwrite(STDOUT, $out);
-fflush(STDOUT);
+serve('about', 'answer');

@@ -1,9 +1,9 @@
 # frozen_string_literal: true
 
-# An implementation adapter in Ruby for uri-conformance: the addressable gem (Debian's
-# ruby-addressable), speaking protocol version 2 (see adapters/README.md): one JSON request a line
-# on stdin, one answer a line on stdout with the request's "id" echoed, and an answer to
-# {"op":"about"}.
+# An implementation adapter in Ruby for uri-conformance: the addressable gem (Debian's ruby-
+# addressable), speaking protocol version 2 (see adapters/README.md) through ../protocol.rb: one
+# JSON request a line on stdin, one answer a line on stdout with the request's "id" echoed, and an
+# answer to {"op":"about"}.
 #
 #     adapters/ruby/addressable/setup    # apt-get install ruby ruby-addressable
 #     uri-conformance diff --impl-cmd adapters/ruby/addressable/run 'http://a/b'
@@ -43,7 +43,7 @@
 #   - host_kind from the host's text (the library does not say).
 #   - Only the URI-reference rule is answered.
 
-require 'json'
+require_relative '../protocol'
 require 'addressable/uri'
 require 'addressable/version'
 
@@ -75,22 +75,6 @@ puts Addressable::URI.parse({input}).normalize.to_s'
   }
 }.freeze
 
-RULES = %w[URI-reference URI absolute-URI relative-ref IRI-reference IRI absolute-IRI irelative-ref].freeze
-
-def host_kind(host)
-  return nil if host.nil?
-  return 'ipvfuture' if host.start_with?('[v', '[V')
-  return 'ipv6' if host.start_with?('[')
-  octet = /(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]\d|\d)/
-  return 'ipv4' if host.match?(/\A#{octet}\.#{octet}\.#{octet}\.#{octet}\z/)
-
-  'reg-name'
-end
-
-def failure(error)
-  "#{error.class}: #{error.message}"
-end
-
 def parse(input)
   uri = Addressable::URI.parse(input)
   {
@@ -99,112 +83,29 @@ def parse(input)
       'scheme' => uri.scheme, 'userinfo' => uri.userinfo, 'host' => uri.host,
       'port' => uri.port&.to_s, 'path' => uri.path, 'query' => uri.query, 'fragment' => uri.fragment
     },
-    'host_kind' => host_kind(uri.host)
+    'host_kind' => Protocol.host_kind(uri.host)
   }
-rescue StandardError => e
-  { 'valid' => false, 'error' => failure(e) }
 end
 
 def resolve(base, input)
   begin
     base_uri = Addressable::URI.parse(base)
   rescue StandardError => e
-    return { 'valid' => false, 'error' => "base: #{failure(e)}" }
+    return { 'valid' => false, 'error' => "base: #{Protocol.failure(e)}" }
   end
   { 'valid' => true, 'target' => base_uri.join(input).to_s }
-rescue StandardError => e
-  { 'valid' => false, 'error' => failure(e) }
 end
 
 def normalize(input)
   { 'valid' => true, 'normalized' => Addressable::URI.parse(input).normalize.to_s }
-rescue StandardError => e
-  { 'valid' => false, 'error' => failure(e) }
 end
 
 def serialize(input)
   { 'valid' => true, 'serialized' => Addressable::URI.parse(input).to_s }
-rescue StandardError => e
-  { 'valid' => false, 'error' => failure(e) }
 end
 
-def answer(request)
-  op = request['op']
-  input = request['input']
-  return ABOUT if op == 'about'
-  return { 'unsupported' => true } if request['iri'] == true
-
-  case op
-  when 'parse'
-    return { 'error' => 'not a valid request: no input' } unless input.is_a?(String)
-
-    rule = request.fetch('rule', 'URI-reference')
-    return { 'error' => 'not a valid request: unknown rule' } unless RULES.include?(rule)
-    return { 'unsupported' => true } if rule != 'URI-reference' || request['zone_id'] == true
-
-    parse(input)
-  when 'resolve'
-    base = request['base']
-    return { 'error' => 'not a valid request: no input or base' } unless input.is_a?(String) && base.is_a?(String)
-    return { 'unsupported' => true } if request['strict'] == false
-
-    resolve(base, input)
-  when 'normalize'
-    return { 'error' => 'not a valid request: no input' } unless input.is_a?(String)
-
-    level = request.fetch('level', 'syntax')
-    return { 'error' => 'not a valid request: unknown level' } unless %w[syntax scheme].include?(level)
-    return { 'unsupported' => true } unless level == 'scheme'
-
-    normalize(input)
-  when 'iri-to-uri', 'uri-to-iri'
-    { 'unsupported' => true }
-  when 'serialize'
-    return { 'error' => 'not a valid request: no input' } unless input.is_a?(String)
-
-    serialize(input)
-  else
-    { 'error' => "not a valid request: unknown op #{op.inspect}" }
-  end
-end
-
-def respond(line)
-  return nil if line.strip.empty?
-
-  request = nil
-  response =
-    begin
-      text = line.dup.force_encoding(Encoding::UTF_8)
-      raise JSON::ParserError, 'not UTF-8' unless text.valid_encoding?
-
-      request = JSON.parse(text)
-      raise JSON::ParserError, 'not an object' unless request.is_a?(Hash)
-
-      answer(request)
-    rescue JSON::ParserError => e
-      { 'error' => "not a valid request: #{e.message[0, 200]}" }
-    rescue StandardError => e
-      { 'error' => "adapter failure: #{failure(e)}" }
-    end
-  response = { 'id' => request['id'] }.merge(response) if request.is_a?(Hash) && request.key?('id')
-  begin
-    JSON.generate(response, ascii_only: true)
-  rescue StandardError
-    # A string the library returned that is not valid UTF-8 (a lone surrogate in the input).
-    fallback = { 'error' => 'adapter failure: the answer is not valid UTF-8' }
-    fallback = { 'id' => request['id'] }.merge(fallback) if request.is_a?(Hash) && request.key?('id')
-    JSON.generate(fallback)
-  end
-end
-
-$stdin.binmode
-$stdout.binmode
-$stdout.sync = false
-out = $stdout
-$stdout = $stderr # anything the library prints goes to stderr
-while (line = $stdin.gets)
-  answer_line = respond(line)
-  out.write(answer_line, "\n") if answer_line
-  out.flush if IO.select([$stdin], nil, nil, 0).nil?
-end
-out.flush
+Protocol.serve(
+  ABOUT,
+  'parse' => method(:parse), 'resolve' => method(:resolve), 'serialize' => method(:serialize),
+  'normalize' => method(:normalize), 'normalize_levels' => %w[scheme]
+)
