@@ -65,21 +65,66 @@ static inline void flush_out(void) {
 	out_len = 0;
 }
 
-/* A JSON string, escaping quotes, backslashes and control characters. */
+/* How many bytes of s[0..len) make one well-formed UTF-8 character, or 0 where they do not;
+ * *bad is then how many bytes the ill-formed part takes, its maximal subpart (Unicode's
+ * "substitution of maximal subparts", as Rust's String::from_utf8_lossy replaces them). */
+static inline size_t utf8_char(const unsigned char *s, size_t len, size_t *bad) {
+	unsigned char c = s[0];
+	size_t need;
+	unsigned char lo = 0x80, hi = 0xbf;
+	if (c < 0x80) return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		need = 2;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		need = 3;
+		if (c == 0xe0) lo = 0xa0;
+		if (c == 0xed) hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		need = 4;
+		if (c == 0xf0) lo = 0x90;
+		if (c == 0xf4) hi = 0x8f;
+	} else {
+		*bad = 1;
+		return 0;
+	}
+	for (size_t k = 1; k < need; k++) {
+		unsigned char min = k == 1 ? lo : 0x80, max = k == 1 ? hi : 0xbf;
+		if (k >= len || s[k] < min || s[k] > max) {
+			*bad = k;
+			return 0;
+		}
+	}
+	return need;
+}
+
+/* A JSON string, escaping quotes, backslashes and control characters. A library's decoded
+ * component may hold bytes that are not UTF-8 ("%aa" decoded): each ill-formed part is written
+ * as U+FFFD, as the harness decodes the reference's text for a `decoded` blind spot, so that
+ * the answer line stays UTF-8 (docs/protocol.md: a line that is not UTF-8 is no answer). */
 static inline void emit_json(const char *s, size_t len) {
 	char buf[8];
 	emit("\"", 1);
-	for (size_t i = 0; i < len; i++) {
+	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)s[i];
 		if (c == '"' || c == '\\') {
 			buf[0] = '\\';
 			buf[1] = (char)c;
 			emit(buf, 2);
+			i++;
 		} else if (c < 0x20 || c == 0x7f) {
 			snprintf(buf, sizeof buf, "\\u%04x", c);
 			emit(buf, 6);
+			i++;
 		} else {
-			emit(&s[i], 1);
+			size_t bad = 0;
+			size_t n = utf8_char((const unsigned char *)&s[i], len - i, &bad);
+			if (n > 0) {
+				emit(&s[i], n);
+				i += n;
+			} else {
+				emit("\\ufffd", 6);
+				i += bad;
+			}
 		}
 	}
 	emit("\"", 1);

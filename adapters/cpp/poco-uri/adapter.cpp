@@ -17,11 +17,13 @@
  * Components, and the blind spots they make:
  *   scheme: getScheme(), lowercased (case-folded); "" is null.
  *   userinfo: getUserInfo(), as written; "" is null (empty-is-undefined).
- *   host: getHost(), lowercased and percent-decoded (case-folded, decoded); "" is null
- *     (empty-is-undefined). Poco removes an IP literal's brackets: they are put back around a
- *     host holding ":" (an IPv6 address); an IPvFuture's are lost ("[v1.x]" is "v1.x", as
- *     Poco's own toString writes it). host_kind: "ipv6" for a bracketed host, "ipv4" for an RFC
- *     3986 IPv4address, else "reg-name"; null without a host.
+ *   host: getHost(), lowercased (case-folded), percent-encodings as written (Poco 1.11.0 does
+ *     not decode a host: "http://a%42/" has the host "a%42"); "" is null (empty-is-undefined).
+ *     Poco removes an IP literal's brackets: they are put back around a host holding ":" (an
+ *     IPv6 address); an IPvFuture's are lost ("[v1.x]" is "v1.x", as Poco's own toString
+ *     writes it). host_kind: hidden, since Poco says nothing of a host's kind (what is written
+ *     is the adapter's guess from the text: "ipv6" for a bracketed host, "ipv4" for an RFC 3986
+ *     IPv4address, else "reg-name"; null without a host).
  *   port: getSpecifiedPort(), 0 for none (empty-is-undefined; "080" is "80"; ":0" is refused by
  *     Poco). (getPort() would give the scheme's well-known port when none is written.)
  *   path: getPath(), percent-decoded (decoded).
@@ -203,8 +205,8 @@ static void answer_about(const request *r) {
 	      BLIND("scheme", "case-folded", "Poco::URI lowercases the scheme") ","
 	      EMPTY("scheme") "," EMPTY("userinfo") ","
 	      BLIND("host", "case-folded", "Poco::URI lowercases the host") ","
-	      BLIND("host", "decoded", "Poco::URI percent-decodes the host") ","
 	      EMPTY("host") ","
+	      BLIND("host_kind", "hidden", "Poco::URI does not say whether a host is a reg-name or an IP address") ","
 	      BLIND("port", "empty-is-undefined", "Poco::URI's port is a number, 0 for none") ","
 	      BLIND("path", "decoded", "Poco::URI percent-decodes the path") ","
 	      EMPTY("query") ","

@@ -24,9 +24,11 @@
  *     "v1.x") cannot be told from a reg-name: reported unbracketed, as GenerateString writes it.
  *     "" is null (empty-is-undefined): the library has no empty host, and writes an authority
  *     ("//") only when the host or userinfo is not empty or there is a port (so "//" and
- *     "file:///x" lose it). host_kind: "ipvfuture" for a bracketed host starting with "v",
- *     "ipv6" for another bracketed one, "ipv4" for an RFC 3986 IPv4address, else "reg-name";
- *     null without a host.
+ *     "file:///x" lose it). host_kind: hidden, since the library says nothing of a host's
+ *     kind and its host is decoded ("%30.0.0.0" is "0.0.0.0"): what is written is the
+ *     adapter's guess from the decoded text ("ipvfuture" for a bracketed host starting with
+ *     "v", "ipv6" for another bracketed one, "ipv4" for an RFC 3986 IPv4address, else
+ *     "reg-name"; null without a host).
  *   port: HasPort() and GetPort(), a uint16_t: an empty port is no port (empty-is-undefined),
  *     "080" is "80".
  *   path: GetPath(), segments, each percent-decoded (decoded), joined with "/": ["", "a"] is
@@ -245,6 +247,7 @@ static void answer_about(const request *r) {
 	      BLIND("host", "decoded", "the parser percent-decodes a reg-name") ","
 	      BLIND("host", "case-folded", "the parser lowercases a reg-name") ","
 	      BLIND("host", "empty-is-undefined", "GetHost() is \\\"\\\" when there is none") ","
+	      BLIND("host_kind", "hidden", "the library does not say whether a host is a reg-name or an IP address") ","
 	      BLIND("port", "empty-is-undefined", "HasPort() is false for an empty port") ","
 	      BLIND("path", "decoded", "GetPath() gives percent-decoded segments") ","
 	      BLIND("query", "decoded", "GetQuery() is percent-decoded") ","
