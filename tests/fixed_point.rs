@@ -5,7 +5,8 @@
 //! Each run is the main job's campaign in small: the stored cases replayed, a sweep of cases,
 //! a fuzz campaign over every implementation and one of each implementation alone (whose cases
 //! are asked of that implementation only), then every case the reports keep asked of every
-//! implementation, and the reports written.
+//! implementation, and the reports written. The main job itself, as the library call the
+//! command line makes, is one too, and writes every page.
 
 #![cfg(all(
     feature = "fuzz",
@@ -26,6 +27,7 @@ use uri_conformance::diff::catalogue::Catalogue;
 use uri_conformance::fuzz::{self, Options, Progress};
 use uri_conformance::generate::Op;
 use uri_conformance::impls::{self, Implementation};
+use uri_conformance::job::{self, Job, Summary};
 use uri_conformance::protocol::Request;
 
 const NAMES: [&str; 4] = ["rhymuri", "uniresid", "uriparse", "url"];
@@ -167,4 +169,61 @@ fn a_run_over_a_runs_reports_writes_them_again() {
     assert_eq!(differences(&first, &second), Vec::<PathBuf>::new());
     let _ = std::fs::remove_dir_all(&first);
     let _ = std::fs::remove_dir_all(&second);
+}
+
+/// The main job as a library call (`job::run`, which `uri-conformance run` makes), in small,
+/// over three crates.
+fn main_job(reports: &Path) -> Summary {
+    let implementations = implementations(&["rhymuri", "uriparse", "url"]);
+    let stop = AtomicBool::new(false);
+    let per_impl = |_: &str| 300;
+    let job = Job {
+        implementations,
+        guard: Duration::from_secs(60),
+        adapters: Vec::new(),
+        selection: String::new(),
+        reports: reports.to_owned(),
+        urls: None,
+        wpt: None,
+        wpt_setters: None,
+        fuzz_cases: 300,
+        fuzz_cases_per_impl: &per_impl,
+        announce: None,
+        log: &|_| {},
+        stop: &stop,
+    };
+    job::run(&job).expect("the job runs")
+}
+
+#[test]
+fn the_main_job_writes_its_pages_and_is_a_fixed_point() {
+    let dir = std::env::temp_dir().join(format!("main-job-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let first = main_job(&dir);
+    assert!(first.violations.is_empty(), "{:?}", first.violations);
+    assert!(first.reports > 10, "{} reports", first.reports);
+    assert!(first.phases.contains("fuzz: url alone"), "{}", first.phases);
+    let written = files(&dir);
+    for page in [
+        "README.md",
+        "conformance.md",
+        "field.md",
+        "mechanisms.md",
+        "confusion.md",
+        "catalogue.md",
+    ] {
+        assert!(written.contains_key(Path::new(page)), "{page} not written");
+    }
+    // The second run replays the stored cases first and meets the rest in another order.
+    let second = main_job(&dir);
+    assert_eq!(second.reports, first.reports);
+    let again = files(&dir);
+    let changed: Vec<&PathBuf> = written
+        .keys()
+        .chain(again.keys())
+        .filter(|name| written.get(*name) != again.get(*name))
+        .collect();
+    assert!(changed.is_empty(), "changed by a second run: {changed:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
