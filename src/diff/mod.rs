@@ -337,6 +337,9 @@ impl Engine {
             Request::Resolve { base, input, .. } => vec![input, base],
             Request::Parse { .. } => return self.serialized_as_parsed(finding),
         };
+        if let Some(difference) = self.the_answers_own_difference(finding) {
+            return Some(difference);
+        }
         let known = |f: &Finding| f.known.as_ref().map(|k| k.id.clone());
         let name = &finding.signature.implementation;
         let parse_of = |text: &str| {
@@ -417,6 +420,32 @@ impl Engine {
             }
             _ => None,
         }
+    }
+
+    /// The difference a normalization's broken property rests on: where the string the crate
+    /// normalized to differs from the reference's, no entry documents that difference, and the
+    /// property fails on that same string (it has an authority or a scheme the input had not,
+    /// or normalizing it again changes it), the one answer is one cause, and the property is
+    /// filed with the difference, which attribution names by its mechanism (`/.//` normalized
+    /// to `//`: `double-slash-path-unguarded`, not a second report
+    /// `normalize-meaning-changed-host`). A documented difference keeps its property apart: a
+    /// model forgives spelling, not meaning (`meaning.rs`).
+    fn the_answers_own_difference(&self, finding: &Finding) -> Option<Finding> {
+        let Request::Normalize { .. } = &finding.case else {
+            return None;
+        };
+        if !matches!(
+            finding.signature.kind,
+            DifferenceKind::MeaningChanged | DifferenceKind::NotIdempotent
+        ) {
+            return None;
+        }
+        self.run_one(&finding.signature.implementation, &finding.case)
+            .filter(|difference| {
+                difference.signature.kind == DifferenceKind::Normalized
+                    && difference.known.is_none()
+                    && difference.actual == finding.actual
+            })
     }
 
     /// The parse that a round trip fails on: where the crate's serializer writes exactly the
@@ -582,8 +611,9 @@ impl Engine {
                 .collect()
         };
         for (k, departure) in departures.iter().enumerate() {
-            // A resolver's departure must leave to the RFC the cases it says it leaves, where a
-            // rival mechanism that also explains this case would not.
+            // A resolver's departure must answer its control cases as it says (the RFC's target
+            // where it leaves the case to the RFC, its own where it departs), where a rival
+            // mechanism that also explains this case would not.
             if let (
                 departures::Departure::Resolving(r),
                 Request::Resolve {
@@ -1644,6 +1674,70 @@ mod tests {
         // "/.//a" loses the "/." the reference writes, and has an authority once written.
         assert_eq!(
             named("/.//a").as_deref(),
+            Some("double-slash-path-unguarded")
+        );
+    }
+
+    /// Resolves as the reference does, but returns a network-path reference with the base's
+    /// scheme and nothing else done (Node's url.resolve: "Hrefs like //foo/bar always cut to
+    /// the protocol").
+    struct NetworkPathsAsWritten;
+
+    impl Implementation for NetworkPathsAsWritten {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "network-paths-as-written",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match (reference.starts_with("//"), base.split_once(':')) {
+                (true, Some((scheme, _))) => Outcome::Resolved(format!("{scheme}:{reference}")),
+                _ => Reference.resolve(base, reference, strict),
+            }
+        }
+    }
+
+    #[test]
+    fn a_resolver_that_keeps_dot_segments_in_one_kind_of_reference_is_not_rfc_2396s() {
+        let engine = engine_of(NetworkPathsAsWritten);
+        let case = Request::Resolve {
+            base: "a:".into(),
+            input: "//h/./x".into(),
+            strict: true,
+        };
+        let found = engine.run_one("network-paths-as-written", &case).unwrap();
+        // dot-segments-only-in-merge reproduces this case, but says "/./x" keeps its "." too,
+        // which this resolver removes: the controls tell the two apart.
+        assert_eq!(engine.attributed(&found), None);
+    }
+
+    #[test]
+    fn a_normalizations_broken_property_is_filed_with_the_answers_difference() {
+        let engine = engine_of(DotsEverywhere);
+        let case = Request::Normalize {
+            input: "/.//a".into(),
+            level: None,
+        };
+        let found = engine.run_one_checked("dots-everywhere", &case);
+        let meaning = found
+            .iter()
+            .find(|f| f.signature.kind == DifferenceKind::MeaningChanged)
+            .expect("\"//a\" has an authority \"/.//a\" had not");
+        let cause = engine.cause(meaning).expect("the same answer differs");
+        assert_eq!(cause.signature.kind, DifferenceKind::Normalized);
+        assert_eq!(
+            engine
+                .attributed(&cause)
+                .map(|f| f.id().to_owned())
+                .as_deref(),
             Some("double-slash-path-unguarded")
         );
     }
