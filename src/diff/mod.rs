@@ -91,7 +91,7 @@ pub struct Finding {
     /// the input, the first output, the second; empty for a difference from the reference.
     pub chain: Vec<String>,
     /// The signature's id, made once.
-    id: String,
+    pub(crate) id: String,
 }
 
 impl Finding {

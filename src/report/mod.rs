@@ -484,7 +484,15 @@ impl Collector {
         source: &str,
     ) -> bool {
         let (first_seen, signed) = (key(original), key(minimal));
-        if first_seen != signed {
+        // A symptom whose cases shrink into two mechanisms' reports is another name of the
+        // first of them in order, whichever a run met first: the order a run meets its cases
+        // in (a replay, a fuzz campaign) does not move a name, so a run over a run's reports
+        // names them as it did.
+        let taken = self
+            .aliases
+            .get(&first_seen)
+            .is_some_and(|named| *named <= signed);
+        if first_seen != signed && !taken {
             self.aliases.insert(first_seen.clone(), signed.clone());
             self.alias_cases
                 .insert(first_seen.clone(), original.case.clone());
@@ -1248,6 +1256,65 @@ pub fn link_from(depth: usize, link: &str) -> String {
 #[cfg(all(test, feature = "fuzz"))]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_symptom_of_two_mechanisms_is_named_by_one_whatever_the_order() {
+        // An implementation that refuses everything: a finding to sign three ways.
+        struct RefusesAll;
+        impl Implementation for RefusesAll {
+            fn about(&self) -> crate::impls::About<'_> {
+                crate::impls::About {
+                    name: "refuses-all",
+                    version: "test",
+                    spec: "none",
+                    docs: "",
+                }
+            }
+            fn parse(
+                &self,
+                _: &str,
+                _: crate::reference::Rule,
+                _: crate::reference::ParseOptions,
+            ) -> Outcome {
+                Outcome::Invalid("no".into())
+            }
+        }
+        let engine = crate::diff::Engine::new(
+            vec![std::sync::Arc::new(RefusesAll)],
+            std::time::Duration::from_secs(5),
+            crate::diff::Catalogue::bundled(),
+        );
+        let symptom = engine
+            .run_one("refuses-all", &Request::parse("a:b"))
+            .expect("a refusal of a valid input");
+        let named = |detail: &str| {
+            let mut f = symptom.clone();
+            f.signature.detail = detail.to_owned();
+            f.id = f.signature.id();
+            f
+        };
+        let (first, second) = (named("mechanism-a"), named("mechanism-b"));
+        let answers = vec![("refuses-all".to_owned(), Outcome::Invalid("no".into()))];
+        let dir = std::env::temp_dir().join(format!("aliases-{}", std::process::id()));
+        let name_after = |order: [&Finding; 2]| {
+            let mut collector = Collector::new(&dir);
+            for minimal in order {
+                collector.add(
+                    &RefusesAll,
+                    &symptom,
+                    minimal,
+                    &answers,
+                    &answers,
+                    "vectors",
+                );
+            }
+            collector.report_name("refuses-all", symptom.id())
+        };
+        let one = name_after([&first, &second]);
+        assert_eq!(one, name_after([&second, &first]));
+        assert_eq!(one.as_deref(), Some(first.id()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_case_the_shell_cannot_carry_is_given_as_a_request() {
