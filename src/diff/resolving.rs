@@ -113,8 +113,9 @@ impl Resolving {
         }
     }
 
-    /// The target this resolver gives for `input` against `base`, or `None` where a string is
-    /// not one the RFC reads (the parser's departure is then the cause, not the resolver's).
+    /// The target this resolver gives for `input` against `base`; `None` where the departure
+    /// has nothing to do with the case (it is the RFC's), or a string is not one the RFC reads
+    /// (the parser's departure is then the cause, not the resolver's).
     pub fn target(self, base: &str, input: &str, strict: bool) -> Option<String> {
         let options = ParseOptions::default();
         let b = reference::parse_with(base, Rule::Uri, options).ok()?;
