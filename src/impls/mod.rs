@@ -527,6 +527,18 @@ impl From<Outcome> for Response {
 
 /// [`Implementation::serialize`]'s answer from a crate's parse: what `write` writes of the
 /// value it parsed, or its error's message.
+#[cfg(any(
+    feature = "ada",
+    feature = "fluent-uri",
+    feature = "iref",
+    feature = "iri-string",
+    feature = "oxiri",
+    feature = "rhymuri",
+    feature = "rocket_http",
+    feature = "sophia_iri",
+    feature = "uniresid",
+    feature = "uriparse"
+))]
 pub(crate) fn written<T, E: std::fmt::Display>(
     parsed: Result<T, E>,
     write: impl FnOnce(T) -> String,
