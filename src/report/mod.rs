@@ -405,6 +405,19 @@ impl Collector {
     ) -> bool {
         let key = key(finding);
         let key = self.aliases.get(&key).cloned().unwrap_or(key);
+        self.count_under(key, finding, answers, source)
+    }
+
+    /// Counts `finding` in the report `key`, keeping its input if it is among the shortest,
+    /// and confirms the report's stored minimal case when `finding` is it; `false` where no
+    /// report has that key.
+    fn count_under(
+        &mut self,
+        key: (String, String),
+        finding: &Finding,
+        answers: &[(String, Outcome)],
+        source: &str,
+    ) -> bool {
         let unsure = !self.inserted.is_empty() && self.inserted.contains(&key);
         let Some(report) = self.reports.get_mut(&key) else {
             return false;
@@ -498,7 +511,9 @@ impl Collector {
                 .insert(first_seen.clone(), original.case.clone());
         }
         if self.reports.contains_key(&signed) {
-            self.count_if_held(original, original_answers, source);
+            // Counted where its shrunk case is signed, which is not always where its first
+            // signature is another name of: that name keeps the first report it was given.
+            self.count_under(signed, original, original_answers, source);
             return false;
         }
         let about = implementation.about();
@@ -1313,6 +1328,95 @@ mod tests {
         let one = name_after([&first, &second]);
         assert_eq!(one, name_after([&second, &first]));
         assert_eq!(one.as_deref(), Some(first.id()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_stored_minimal_case_stays_when_its_symptom_is_another_name_of_another_report() {
+        struct RefusesAll;
+        impl Implementation for RefusesAll {
+            fn about(&self) -> crate::impls::About<'_> {
+                crate::impls::About {
+                    name: "refuses-all",
+                    version: "test",
+                    spec: "none",
+                    docs: "",
+                }
+            }
+            fn parse(
+                &self,
+                _: &str,
+                _: crate::reference::Rule,
+                _: crate::reference::ParseOptions,
+            ) -> Outcome {
+                Outcome::Invalid("no".into())
+            }
+        }
+        let engine = crate::diff::Engine::new(
+            vec![std::sync::Arc::new(RefusesAll)],
+            std::time::Duration::from_secs(5),
+            crate::diff::Catalogue::bundled(),
+        );
+        let symptom_of = |input: &str| {
+            engine
+                .run_one("refuses-all", &Request::parse(input))
+                .expect("a refusal of a valid input")
+        };
+        let named = |finding: &Finding, detail: &str| {
+            let mut f = finding.clone();
+            f.signature.detail = detail.to_owned();
+            f.id = f.signature.id();
+            f
+        };
+        let answers = vec![("refuses-all".to_owned(), Outcome::Invalid("no".into()))];
+        let dir = std::env::temp_dir().join(format!("stored-minimal-{}", std::process::id()));
+        let stored = symptom_of("b:b");
+        // A first run writes mechanism-b's report with its minimal case `b:b`.
+        let mut first_run = Collector::new(&dir);
+        first_run.add(
+            &RefusesAll,
+            &stored,
+            &named(&stored, "mechanism-b"),
+            &answers,
+            &answers,
+            "vectors",
+        );
+        first_run.write().expect("written");
+        // The next run meets a longer case of mechanism-b first, then a case of mechanism-a
+        // with the same symptom (which takes the symptom as its other name), then `b:b`.
+        let mut next_run = Collector::new(&dir);
+        let longer = symptom_of("bb:bb");
+        next_run.add(
+            &RefusesAll,
+            &longer,
+            &named(&longer, "mechanism-b"),
+            &answers,
+            &answers,
+            "vectors",
+        );
+        let other = symptom_of("a:a");
+        next_run.add(
+            &RefusesAll,
+            &other,
+            &named(&other, "mechanism-a"),
+            &answers,
+            &answers,
+            "vectors",
+        );
+        next_run.add(
+            &RefusesAll,
+            &stored,
+            &named(&stored, "mechanism-b"),
+            &answers,
+            &answers,
+            "vectors",
+        );
+        let written = next_run.write_pruning().expect("written");
+        let report = written
+            .iter()
+            .find(|r| r.signature == named(&stored, "mechanism-b").id())
+            .expect("mechanism-b's report");
+        assert_eq!(report.minimal.case, Request::parse("b:b"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
