@@ -106,24 +106,40 @@ impl<'a> Campaign<'a> {
         self.collector.has(finding)
     }
 
-    /// Counts `finding` where its signature is held ([`Collector::count_if_held`]). A symptom
-    /// filed under a departure's report (its first case shrank into it) is counted there only
-    /// when this case shows that departure too: a symptom is coarser than a mechanism (a host
-    /// refused for a non-ASCII letter shows a host unchecked, or a network-path read as a
-    /// path), so each of its cases is checked against the model, and one the model does not
-    /// reproduce is new.
+    /// Counts `finding` where its signature is held ([`Collector::held_under`]); `false`, and
+    /// nothing counted, where it is new. A symptom filed under a departure's report (its first
+    /// case shrank into it) is counted there only when this case shows that departure too: a
+    /// symptom is coarser than a mechanism (a host refused for a non-ASCII letter shows a host
+    /// unchecked, or a network-path read as a path), so each of its cases is checked against
+    /// the model, and one the model does not reproduce belongs to the report its symptom signs,
+    /// or is new. And a report signed by its symptom shows only cases no mechanism names: one
+    /// a mechanism names is filed under it, whichever report the run made first.
     fn count_if_held(
         &mut self,
         finding: &Finding,
         answers: &[(String, crate::model::Outcome)],
         source: &str,
     ) -> bool {
-        if let Some(ids) = self.collector.departures_behind(finding)
-            && !self.engine.reproduces(finding, &ids)
+        let report = match self.collector.departures_behind(finding) {
+            Some(ids) if !self.engine.reproduces(finding, &ids) => {
+                self.collector.signed_by(finding)
+            }
+            _ => self.collector.held_under(finding),
+        };
+        let Some(report) = report else {
+            return false;
+        };
+        if self
+            .collector
+            .would_show_in_symptom_report(&report, finding)
+            && self
+                .engine
+                .by_mechanism(finding)
+                .is_some_and(|named| named.id() != report.1)
         {
             return false;
         }
-        self.collector.count_if_held(finding, answers, source)
+        self.collector.count_under(report, finding, answers, source)
     }
 
     /// Runs one case, attributing what it shows to `source`.
@@ -467,7 +483,16 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     // names, one cause twice, and the second cause shows on cases of its own.
     let mechanism = |f: &Finding| f.known.as_ref().map(|k| k.mechanism().id.clone());
     let Some(shrunk) = engine.attributed(&minimal) else {
-        return engine.by_mechanism(&minimal).unwrap_or(minimal);
+        // The shrunk case is no departure's, but the case it came from may be: its symptom's
+        // shrinking left the mechanism for another cause with the same symptom. The mechanism
+        // is the report's, shrunk on what its departures reproduce.
+        return engine
+            .unvalidated(&minimal)
+            .or_else(|| {
+                let before = engine.attributed(&first)?;
+                engine.shrink_attributed(&before, SHRINK_BUDGET)
+            })
+            .unwrap_or(minimal);
     };
     let ids = shrunk.known.as_ref().map_or_else(Vec::new, |k| k.ids());
     if engine.reproduces(&first, &ids) {
@@ -582,4 +607,112 @@ pub fn url_lists(dir: &Path) -> io::Result<Vec<(String, Vec<String>)>> {
 /// ([`crate::locations::data`]).
 pub fn default_urls_dir() -> PathBuf {
     crate::locations::data("urls")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impls::{About, Implementation};
+    use crate::model::{Components, Outcome};
+    use crate::reference::{HostKind, ParseOptions, Rule};
+    use std::sync::Arc;
+
+    /// Accepts an invalid port two ways: by starting it after the authority's last ":"
+    /// (`//a:b:1`, the departure `port-after-last-colon`), and by answering a host of its own
+    /// for a port that is not digits (`//a:x`, which no departure reproduces). One symptom,
+    /// two causes.
+    struct TwoCausesOfOnePort;
+
+    impl Implementation for TwoCausesOfOnePort {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "two-causes",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            let reference = crate::impls::reference::Reference.parse(input, rule, options);
+            let Some(authority) = input
+                .strip_prefix("//")
+                .filter(|a| !a.contains(['/', '?', '#']))
+            else {
+                return reference;
+            };
+            if reference.is_valid() {
+                return reference;
+            }
+            let parsed = |host: &str, port: Option<&str>| Outcome::Parsed {
+                components: Components {
+                    scheme: None,
+                    userinfo: None,
+                    host: Some(host.to_owned()),
+                    port: port.map(str::to_owned),
+                    path: String::new(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: Some(HostKind::RegName),
+            };
+            match authority.rsplit_once(':') {
+                Some((host, port))
+                    if host.contains(':')
+                        && !port.is_empty()
+                        && port.bytes().all(|b| b.is_ascii_digit())
+                        && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b':') =>
+                {
+                    parsed(host, Some(port))
+                }
+                _ => parsed("zzz", None),
+            }
+        }
+    }
+
+    fn reports_after(order: [&str; 2]) -> Vec<Report> {
+        let engine = Engine::in_thread(
+            vec![Arc::new(TwoCausesOfOnePort)],
+            crate::diff::Catalogue::bundled(),
+        );
+        let dir = std::env::temp_dir().join(format!(
+            "two-causes-{}-{}",
+            std::process::id(),
+            order[0].len()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut campaign = Campaign::new(&engine, &dir);
+        for input in order {
+            campaign.case(&Request::parse(input), "vectors");
+        }
+        let mut reports = campaign.write().expect("written");
+        let _ = std::fs::remove_dir_all(&dir);
+        reports.sort_by(|a, b| a.signature.cmp(&b.signature));
+        reports
+    }
+
+    #[test]
+    fn a_symptom_of_two_causes_makes_the_same_reports_in_either_order() {
+        let departure = "//a:b:1";
+        let other = "//a:x";
+        let one = reports_after([departure, other]);
+        let two = reports_after([other, departure]);
+        let named = |reports: &[Report]| -> Vec<String> {
+            reports.iter().map(|r| r.signature.clone()).collect()
+        };
+        assert_eq!(named(&one), named(&two));
+        assert!(named(&one).contains(&"port-after-last-colon".to_owned()));
+        for report in one.iter().chain(&two) {
+            let shows = |input: &str| {
+                std::iter::once(&report.minimal.case)
+                    .chain(&report.examples)
+                    .any(|case| *case == Request::parse(input))
+            };
+            if report.signature == "port-after-last-colon" {
+                assert!(!shows(other), "{report:?}");
+            } else {
+                assert!(!shows(departure), "{report:?}");
+            }
+        }
+    }
 }

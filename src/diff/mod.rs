@@ -685,29 +685,29 @@ impl Engine {
     /// Whether the departures named `ids` (with the implementation's known model) reproduce
     /// `finding`'s answer exactly: a model's answer, no call to the implementation.
     pub fn reproduces(&self, finding: &Finding, ids: &[String]) -> bool {
-        let name = &finding.signature.implementation;
-        let Some(implementation) = self.core.by_name(name) else {
-            return false;
-        };
-        let Some(set) = ids
-            .iter()
-            .map(|id| departures::Departure::from_id(id))
-            .collect::<Option<Vec<_>>>()
-        else {
-            return false;
-        };
-        let modelled = self
-            .core
-            .catalogue
-            .departing_answer(name, &set, &finding.case);
-        modelled.is_valid()
-            && compare::compare(
-                &finding.case,
-                &modelled,
-                &finding.actual,
-                implementation.blind_spots(),
-            )
-            .is_none()
+        self.core.reproduces(finding, ids)
+    }
+
+    /// Shrinks an attributed finding to a minimal case that its departures still reproduce
+    /// exactly ([`Engine::reproduces`]), whatever its symptom becomes on the way, and signs
+    /// that case by its mechanism ([`Engine::attributed`]). Where a symptom's shrinking leaves
+    /// the mechanism (a case that shows it shrinks into a case of another cause with the same
+    /// symptom), this keeps it. `None` for a finding no set of departures explains, or a case
+    /// whose shrunk form another set explains better and whose signing fails.
+    pub fn shrink_attributed(&self, attributed: &Finding, budget: usize) -> Option<Finding> {
+        let ids = attributed.known.as_ref()?.ids();
+        let budget = shrink::Budget::calls(budget);
+        let shrunk = self.task(
+            |core, calls| core.shrink_reproduced(attributed, &ids, budget, calls),
+            || {
+                let (core, finding, ids) =
+                    (Arc::clone(&self.core), attributed.clone(), ids.clone());
+                Arc::new(move |calls| core.shrink_reproduced(&finding, &ids, budget, calls))
+            },
+            || attributed.clone(),
+        );
+        self.attributed(&shrunk)
+            .or_else(|| Some(attributed.clone()))
     }
 
     /// Shrinks a finding to a minimal case that shows the same behaviour and classification
@@ -1103,6 +1103,57 @@ impl Core {
             known,
             chain,
         }
+    }
+
+    /// [`Engine::reproduces`].
+    fn reproduces(&self, finding: &Finding, ids: &[String]) -> bool {
+        let name = &finding.signature.implementation;
+        let Some(implementation) = self.by_name(name) else {
+            return false;
+        };
+        let Some(set) = ids
+            .iter()
+            .map(|id| departures::Departure::from_id(id))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return false;
+        };
+        let modelled = self.catalogue.departing_answer(name, &set, &finding.case);
+        modelled.is_valid()
+            && compare::compare(
+                &finding.case,
+                &modelled,
+                &finding.actual,
+                implementation.blind_spots(),
+            )
+            .is_none()
+    }
+
+    /// [`Engine::shrink_attributed`]'s shrink: the smallest case whose finding no entry
+    /// explains and the departures `ids` reproduce. Returns that finding as the run gave it
+    /// (signed by its symptom), or `finding` where no smaller case holds.
+    fn shrink_reproduced(
+        &self,
+        finding: &Finding,
+        ids: &[String],
+        budget: shrink::Budget,
+        calls: &Calls<'_>,
+    ) -> Finding {
+        let implementation = finding.signature.implementation.clone();
+        let mut best = finding.clone();
+        shrink::shrink_case_within(&finding.case, budget, |candidate| {
+            match self
+                .run_one(&implementation, candidate, calls)
+                .filter(|f| f.known.is_none() && self.reproduces(f, ids))
+            {
+                Some(f) => {
+                    best = f;
+                    true
+                }
+                None => false,
+            }
+        });
+        best
     }
 
     fn shrink_within(

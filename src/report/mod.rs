@@ -394,24 +394,25 @@ impl Collector {
         self.aliases.contains_key(&key) || self.reports.contains_key(&key)
     }
 
-    /// Counts one more case for `finding`'s signature when it is already held, keeping the
-    /// input if it is among the shortest; `false`, and nothing counted, when it is not.
-    /// `answers` are every implementation's answers to the case.
-    pub fn count_if_held(
-        &mut self,
-        finding: &Finding,
-        answers: &[(String, Outcome)],
-        source: &str,
-    ) -> bool {
+    /// The report `finding`'s signature is held in: the report its signature is another name
+    /// of, else the report signed by it.
+    pub fn held_under(&self, finding: &Finding) -> Option<(String, String)> {
         let key = key(finding);
         let key = self.aliases.get(&key).cloned().unwrap_or(key);
-        self.count_under(key, finding, answers, source)
+        self.reports.contains_key(&key).then_some(key)
+    }
+
+    /// The report signed by `finding`'s own signature, where this run made one (whichever
+    /// report the signature is another name of).
+    pub fn signed_by(&self, finding: &Finding) -> Option<(String, String)> {
+        let key = key(finding);
+        self.reports.contains_key(&key).then_some(key)
     }
 
     /// Counts `finding` in the report `key`, keeping its input if it is among the shortest,
     /// and confirms the report's stored minimal case when `finding` is it; `false` where no
-    /// report has that key.
-    fn count_under(
+    /// report has that key. `answers` are every implementation's answers to the case.
+    pub fn count_under(
         &mut self,
         key: (String, String),
         finding: &Finding,
@@ -453,6 +454,25 @@ impl Collector {
                 .chain(known.seen_with.iter().cloned())
                 .collect(),
         )
+    }
+
+    /// Whether counting `finding` in the report `key` would show its case in a report signed by
+    /// its symptom (no entry, no departure): as the stored minimal case the report keeps, or
+    /// among its shortest examples. Such a case must be one no mechanism names, or the report
+    /// shows a case that `diff` files elsewhere; a case that is not shown is only counted.
+    pub fn would_show_in_symptom_report(&self, key: &(String, String), finding: &Finding) -> bool {
+        let Some(report) = self.reports.get(key).filter(|r| r.known.is_none()) else {
+            return false;
+        };
+        let stored = self
+            .stored_minimal
+            .get(key)
+            .is_some_and(|(case, _)| *case == finding.case);
+        let len = case_len(&finding.case);
+        let example = !report.examples.contains(&finding.case)
+            && (report.examples.len() < EXAMPLES
+                || report.examples.iter().any(|c| case_len(c) >= len));
+        stored || example
     }
 
     /// Notes that a report's stored minimal case still shows its signature, so that it stays the
