@@ -395,9 +395,15 @@ pub fn transform_references<'a>(
     };
     let mut t = Components::default();
     let path;
-    // Choice 2's other reading keeps a rootless path rootless after removing dot-segments.
+    // Choice 2's other reading keeps a rootless path rootless after removing dot-segments;
+    // a path that removal leaves starting with "//" has no rootless form (taking one "/" off
+    // would leave an absolute path), and is the letter's.
     let rootless = |input: &str, removed: String| match removed.strip_prefix('/') {
-        Some(kept) if options.rootless_kept && !input.starts_with('/') => kept.to_owned(),
+        Some(kept)
+            if options.rootless_kept && !input.starts_with('/') && !kept.starts_with('/') =>
+        {
+            kept.to_owned()
+        }
         _ => removed,
     };
     if r.scheme.is_some() {
@@ -598,6 +604,19 @@ mod tests {
         for path in &paths {
             assert_eq!(percent_dots_decoded(path), by_replacing(path), "{path:?}");
         }
+    }
+
+    /// Choice 2's rootless reading takes a "/" off only where a rootless path is left
+    /// (vectors `choice-2-rootless-dotdot` and `choice-2-rootless-double-slash`).
+    #[test]
+    fn the_rootless_reading_leaves_no_absolute_path() {
+        let rootless = ResolveOptions {
+            rootless_kept: true,
+            ..ResolveOptions::default()
+        };
+        let target = |base, input| resolve(base, input, rootless).expect("resolves");
+        assert_eq!(target("foo:a/b", "../c"), "foo:c");
+        assert_eq!(target("foo:a/b", "..//c"), "foo://c");
     }
 
     #[test]

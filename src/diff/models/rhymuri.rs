@@ -620,8 +620,13 @@ impl Switches {
             return normalize_path(path);
         }
         let removed = reference::remove_dot_segments(path);
+        // As the reference's reading (choice 2): a "//" path has no rootless form.
         match removed.strip_prefix('/') {
-            Some(kept) if self.rootless_kept && !path.starts_with('/') => kept.to_owned(),
+            Some(kept)
+                if self.rootless_kept && !path.starts_with('/') && !kept.starts_with('/') =>
+            {
+                kept.to_owned()
+            }
             _ => removed,
         }
     }
