@@ -58,6 +58,12 @@ pub enum Class {
     /// Not an entry's class: a finding no entry explains, which a set of the library's
     /// departures (`super::departures`) reproduces. A candidate bug, named by its mechanism.
     Departure,
+    /// Not an entry's class: the answer of a documented deviation or design entry (the
+    /// library's own words for it) whose resolution target or normalized URI means another
+    /// resource than RFC 3986's. The library documents it, so it is not a candidate bug; a
+    /// model forgives another spelling, never another meaning, so it is not a known difference
+    /// either: a hazard the library chose, which a chooser must see.
+    DocumentedMeaningChanged,
 }
 
 impl Class {
@@ -75,6 +81,7 @@ impl Class {
             Class::DocumentedDeviation => "documented deviation",
             Class::Bug => "confirmed bug",
             Class::Departure => "candidate bug: undocumented departure",
+            Class::DocumentedMeaningChanged => "documented, changes the meaning",
         }
     }
 }
@@ -569,6 +576,11 @@ impl Catalogue {
                     "{id}: `departure` is what attribution finds, not an entry's class (a documented departure is `documented-deviation`, with `model: !departure ...`)"
                 ));
             }
+            if entry.class == Class::DocumentedMeaningChanged {
+                return Err(format!(
+                    "{id}: `documented-meaning-changed` is what the judge finds of a documented entry whose answer changes a target's meaning, not an entry's class (write `documented-deviation` or `design`)"
+                ));
+            }
             if entry.acceptable && entry.class != Class::RfcChoice {
                 return Err(format!(
                     "{id}: an acceptable alternative is a reading RFC 3986 allows (class rfc-choice)"
@@ -952,6 +964,24 @@ impl Catalogue {
                     return Some(self.known_for(&used));
                 }
             }
+            // The library's own documented answer, which changes the meaning, where no bug
+            // explains it: the entries' mechanism, one report, marked as the hazard it is.
+            // Only the library's words make it so (a deviation or a design it documents); an
+            // RFC choice or an API limit that changes a target's meaning is no reading the RFC
+            // allows, and stays a candidate.
+            if !refused.is_empty()
+                && refused.iter().all(|&i| {
+                    matches!(
+                        self.entries[i].class,
+                        Class::DocumentedDeviation | Class::Design
+                    )
+                })
+            {
+                for &i in &refused {
+                    self.record(i);
+                }
+                return Some(Arc::new(meaning_changed(&self.known_for(&refused))));
+            }
         }
         if property && !law_of_the_answer {
             // A broken property is named by the smallest set of bug entries whose models,
@@ -1176,6 +1206,23 @@ impl Catalogue {
     }
 }
 
+/// `known`, a documented entry (or set) whose answer changes the meaning, as the finding is
+/// filed: [`Class::DocumentedMeaningChanged`], with the library's reason and what changes.
+fn meaning_changed(known: &Known) -> Known {
+    let mark = |k: &Known| Known {
+        class: Class::DocumentedMeaningChanged,
+        reason: format!(
+            "{} The library documents this answer, but it means another resource than RFC 3986's (the target or normalized URI differs in more than its spelling): a documented hazard, not a bug to file.",
+            k.reason.trim_end()
+        ),
+        ..k.clone()
+    };
+    Known {
+        parts: known.parts.iter().map(|p| Arc::new(mark(p))).collect(),
+        ..mark(known)
+    }
+}
+
 /// What one departure says of a finding it reproduces.
 fn departure_known(departure: Departure) -> Known {
     Known {
@@ -1302,6 +1349,51 @@ mod tests {
         assert_eq!(bugs_at_once(12, 12), 4);
         assert_eq!(bugs_at_once(1, 0), 1);
         assert_eq!(bugs_at_once(0, 0), 0);
+    }
+
+    /// A documented parser that reads an empty authority as none, so that "" against "a://"
+    /// resolves to "a:", a URI without the authority the base has: documented, so no
+    /// candidate; another resource, so no known difference either. As a rule the RFC allows (an RFC choice), it stays a
+    /// candidate.
+    #[test]
+    fn a_documented_answer_that_changes_the_meaning_is_marked_so() {
+        use crate::diff::compare;
+        use crate::impls::{Implementation, reference::Reference};
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        let catalogue = |class: &str| {
+            super::Catalogue::parse(&format!(
+                "entries:\n  - id: empty-authority\n    implementations: [doc]\n    class: {class}\n    reason: r\n    link: l\n    ops: [resolve]\n    model: !departure empty-authority-as-absent\n"
+            ))
+            .expect("a catalogue")
+        };
+        let case = Request::Resolve {
+            base: "a://".into(),
+            input: "".into(),
+            strict: true,
+        };
+        let expected = Reference.answer(&case);
+        let actual = Outcome::Resolved("a:".into());
+        let difference = compare::compare(&case, &expected, &actual, &[]).expect("a difference");
+        let verdict = |class: &str| {
+            catalogue(class)
+                .classify("doc", &[], &case, &difference, &expected, &actual)
+                .map(|k| (k.id.clone(), k.class))
+        };
+        assert_eq!(
+            verdict("documented-deviation"),
+            Some((
+                "empty-authority".to_owned(),
+                super::Class::DocumentedMeaningChanged
+            ))
+        );
+        assert_eq!(verdict("rfc-choice"), None);
+        assert!(
+            super::Catalogue::parse(
+                "entries:\n  - id: x\n    implementations: [x]\n    class: documented-meaning-changed\n    reason: r\n    link: l\n    ops: [parse]\n    model: !reading percent-encoded-dots\n"
+            )
+            .is_err()
+        );
     }
 
     #[test]
