@@ -1,0 +1,228 @@
+//! Ruby's URI 0.11.0 (Ruby 3.1), written from its source: how `URI.join(base, ref).to_s`
+//! writes the object that URI::Generic#merge built (`super::Transform::RubyUriObjectWritten`
+//! and `super::Transform::RubyUriEmptyHostSlashesDropped`).
+//!
+//! URI.parse builds an object of the scheme's class (URI.scheme_list: FILE, FTP, HTTP, HTTPS,
+//! LDAP, LDAPS, MAILTO, WS; any other is URI::Generic) through its setters, and
+//! URI::Generic#to_s (uri/generic.rb) writes that object back:
+//!
+//! ```ruby
+//! if @host || %w[file postgres].include?(@scheme)
+//!   str << '//'
+//! end
+//! if self.userinfo ... str << '@' ...
+//! if @port && @port != self.default_port ... str << ':' << @port.to_s
+//! ```
+//!
+//! What the setters keep is not the text: `set_scheme` downcases (`@scheme = v&.downcase`),
+//! `split_userinfo` reads "" as no user (`"".split(':', 2)` is `[]`), `set_port` reads "" as
+//! no port and other digits as an Integer (`v.empty? ? nil : v.to_i`), which to_s leaves out
+//! when it is the class's DEFAULT_PORT, `query=` percent-encodes every byte outside
+//! `[!$-&(-;=?-_a-~]` that starts no `%XX`, and URI::File's `set_host` reads no host and
+//! "localhost" as "" (`v = "" if v.nil? || v == "localhost"`) while its `set_port` and
+//! `set_userinfo` "do nothing". The RFC 3986 parser reports an empty host as nil ("this
+//! regexp is modified not to host is not empty string", uri/rfc3986_parser.rb), so to_s writes
+//! no "//" before a userinfo, a port or a path where the host is empty: that is the second
+//! rule, a bug of its own.
+
+use crate::model::Outcome;
+use crate::protocol::Request;
+use crate::reference;
+
+/// The classes whose own rules (FTP's path without its "/" and typecode, MailTo's opaque
+/// part, LDAP's dn and attributes) the model does not write: their answers are left as the
+/// model before gave them.
+const UNMODELLED: [&str; 4] = ["ftp", "mailto", "ldap", "ldaps"];
+
+/// The DEFAULT_PORT of the registered classes this model writes (URI::HTTP 80, URI::HTTPS
+/// 443, URI::WS 80; URI::File and URI::Generic have none).
+fn default_port(scheme: &str) -> Option<u64> {
+    match scheme {
+        "http" | "ws" => Some(80),
+        "https" => Some(443),
+        _ => None,
+    }
+}
+
+/// A resolution's target as URI::Generic#to_s writes the object URI.parse builds from it,
+/// an empty host written with its "//" (the other rule drops them).
+pub(super) fn object_written(case: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { .. }, Outcome::Resolved(target)) = (case, &answer) else {
+        return answer;
+    };
+    match written(target) {
+        Some(text) => Outcome::Resolved(text),
+        None => answer,
+    }
+}
+
+/// A resolution's target with the "//" of an empty host left out, as to_s writes it where
+/// the parser's host is nil (the scheme "file" and "postgres" excepted).
+pub(super) fn empty_host_slashes_dropped(case: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { .. }, Outcome::Resolved(target)) = (case, &answer) else {
+        return answer;
+    };
+    let Ok(c) = reference::parse(target) else {
+        return answer;
+    };
+    let scheme = c.scheme.map(str::to_ascii_lowercase);
+    if c.host != Some("") || matches!(scheme.as_deref(), Some("file" | "postgres")) {
+        return answer;
+    }
+    let mut text = String::new();
+    if let Some(s) = c.scheme {
+        text.push_str(s);
+        text.push(':');
+    }
+    if let Some(u) = c.userinfo {
+        text.push_str(u);
+        text.push('@');
+    }
+    if let Some(p) = c.port {
+        text.push(':');
+        text.push_str(p);
+    }
+    text.push_str(c.path);
+    if let Some(q) = c.query {
+        text.push('?');
+        text.push_str(q);
+    }
+    if let Some(f) = c.fragment {
+        text.push('#');
+        text.push_str(f);
+    }
+    Outcome::Resolved(text)
+}
+
+/// `text` as URI.parse(text).to_s writes it; `None` where the model does not write it (a
+/// text the RFC does not read, a class it does not model).
+fn written(text: &str) -> Option<String> {
+    let c = reference::parse(text).ok()?;
+    let scheme = c.scheme.map(str::to_ascii_lowercase);
+    if scheme.as_deref().is_some_and(|s| UNMODELLED.contains(&s)) {
+        return None;
+    }
+    let mut out = String::new();
+    if let Some(s) = &scheme {
+        out.push_str(s);
+        out.push(':');
+    }
+    // RFC3986_Parser: a scheme and a rootless path are the opaque part, query and all.
+    let opaque = scheme.is_some() && !c.has_authority() && !c.path.is_empty() && !c.path.starts_with('/');
+    if opaque {
+        out.push_str(c.path);
+        if let Some(q) = c.query {
+            out.push('?');
+            out.push_str(q);
+        }
+    } else {
+        let file = scheme.as_deref() == Some("file");
+        let host = match c.host {
+            _ if file => Some(match c.host {
+                Some("localhost") | None => "",
+                Some(h) => h,
+            }),
+            h => h,
+        };
+        if host.is_some() || scheme.as_deref() == Some("postgres") {
+            out.push_str("//");
+        }
+        // URI::File#set_userinfo and #set_port "do nothing".
+        if !file && let Some(u) = c.userinfo.filter(|u| !u.is_empty()) {
+            out.push_str(u);
+            out.push('@');
+        }
+        if let Some(h) = host {
+            out.push_str(h);
+        }
+        let port = c.port.filter(|p| !file && !p.is_empty()).map(integer);
+        let default = scheme.as_deref().and_then(default_port).map(|p| p.to_string());
+        if let Some(p) = port.filter(|p| Some(p) != default.as_ref()) {
+            out.push(':');
+            out.push_str(&p);
+        }
+        out.push_str(c.path);
+        if let Some(q) = c.query {
+            out.push('?');
+            out.push_str(&query_set(q));
+        }
+    }
+    if let Some(f) = c.fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    Some(out)
+}
+
+/// `v.to_i.to_s` of a port's digits: without its leading zeros.
+fn integer(digits: &str) -> String {
+    let trimmed = digits.trim_start_matches('0');
+    if trimmed.is_empty() { "0".to_owned() } else { trimmed.to_owned() }
+}
+
+/// URI::Generic#query=: `v.gsub!(/(?!%\h\h|[!$-&(-;=?-_a-~])./n){'%%%02X' % $&.ord}`.
+fn query_set(query: &str) -> String {
+    let bytes = query.as_bytes();
+    let mut out = String::with_capacity(query.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let triplet = b == b'%'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+        let kept = matches!(b, b'!' | b'$'..=b'&' | b'('..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~');
+        if triplet {
+            out.push_str(&query[i..i + 3]);
+            i += 3;
+            continue;
+        }
+        if kept {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolve() -> Request {
+        Request::Resolve {
+            base: "a:".into(),
+            input: "b".into(),
+            strict: true,
+        }
+    }
+
+    fn both(target: &str) -> String {
+        let case = resolve();
+        let once = object_written(&case, Outcome::Resolved(target.into()));
+        match empty_host_slashes_dropped(&case, once) {
+            Outcome::Resolved(t) => t,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Answers of URI.join(...).to_s in Ruby 3.1.2 (uri 0.11.0), with the target the RFC's
+    /// model gives before them.
+    #[test]
+    fn as_ruby_writes_them() {
+        assert_eq!(both("A://h:01/p?Q#F"), "a://h:1/p?Q#F");
+        assert_eq!(both("HTTP://h:080/x"), "http://h/x");
+        assert_eq!(both("https://.:000/a"), "https://.:0/a");
+        assert_eq!(both("file:/a"), "file:///a");
+        assert_eq!(both("file:"), "file://");
+        assert_eq!(both("file://localhost/a"), "file:///a");
+        assert_eq!(both("a://:1/x"), "a::1/x");
+        assert_eq!(both("a://u@/x"), "a:u@/x");
+        assert_eq!(both("a://@h:/x"), "a://h/x");
+        assert_eq!(both("a://"), "a:");
+        assert_eq!(both("a:b?'#'"), "a:b?'#'");
+        assert_eq!(both("a:/b?'"), "a:/b?%27");
+        assert_eq!(both("ftp://h:021/"), "ftp://h:021/");
+    }
+}
