@@ -368,6 +368,11 @@ pub enum Transform {
     RubyUriObjectWritten,
     /// Resolution (Ruby's URI bug): an empty host written without its "//" (see `ruby_uri`).
     RubyUriEmptyHostSlashesDropped,
+    /// Resolution (Ruby's URI): URI::Generic#merge_path for a reference without an authority
+    /// (see `ruby_uri`).
+    RubyUriMergePath,
+    /// Resolution (Ruby's URI bug): merge_path's root taken by a ".." after it.
+    RubyUriMergePathRootTaken,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -770,6 +775,10 @@ impl Transform {
             (Transform::RubyUriObjectWritten, _) => ruby_uri::object_written(case, answer),
             (Transform::RubyUriEmptyHostSlashesDropped, _) => {
                 ruby_uri::empty_host_slashes_dropped(case, answer)
+            }
+            (Transform::RubyUriMergePath, _) => ruby_uri::merge_path_applied(case, answer),
+            (Transform::RubyUriMergePathRootTaken, _) => {
+                ruby_uri::merge_path_root_taken(case, answer)
             }
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),

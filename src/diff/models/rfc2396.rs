@@ -38,6 +38,25 @@ pub struct Choices {
     /// Step 6 on a reference whose path is empty and whose query is defined.
     #[serde(default)]
     pub query_only: QueryOnly,
+    /// Step 5 on a reference whose path is absolute.
+    #[serde(default)]
+    pub absolute_path: AbsolutePath,
+}
+
+/// Step 5: "If the path component begins with a slash character ("/"), then the reference is
+/// an absolute-path and we skip to step 7", so its dot-segments stay ("/./g" against "a:/b"
+/// is "a:/./g").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AbsolutePath {
+    /// Step 7 takes the path as written.
+    #[default]
+    AsWritten,
+    /// The path goes through step 6's buffer from the root, c) to g), as RFC 3986 §5.2.2
+    /// removes an absolute path's dot-segments: Ruby's merge_path, which URI::Generic#merge
+    /// calls for every reference without an authority ("if (first = rel_path.first) and
+    /// first.empty?" then "base_path.clear").
+    Merged,
 }
 
 /// A base such as "a:" or "http://a" has an empty path, which RFC 2396's grammar does not
@@ -295,6 +314,10 @@ fn resolved(base: &str, input: &str, strict: bool, choices: Choices) -> Option<O
     // "5) If the path component begins with a slash character ("/"), then the reference is an
     // absolute-path and we skip to step 7."
     if r.path.starts_with('/') {
+        if choices.absolute_path == AbsolutePath::Merged {
+            let path = merge("", false, r.path, choices.above_root);
+            return Some(Outcome::Resolved(recombine(&Parts { path: &path, ..t })));
+        }
         return Some(Outcome::Resolved(recombine(&t)));
     }
 
@@ -405,6 +428,7 @@ mod tests {
         empty_base_path: EmptyBasePath::Empty,
         opaque_base: OpaqueBase::Merged,
         query_only: QueryOnly::Merged,
+        absolute_path: AbsolutePath::AsWritten,
     };
 
     fn resolved(input: &str, choices: Choices) -> String {
@@ -549,6 +573,7 @@ mod tests {
             empty_base_path: EmptyBasePath::Root,
             opaque_base: OpaqueBase::Kept,
             query_only: QueryOnly::BasePath,
+            absolute_path: AbsolutePath::Merged,
             ..RETAIN
         };
         assert_eq!(resolve("a:", "b", true, RETAIN).as_deref(), Some("a:b"));
@@ -566,8 +591,16 @@ mod tests {
         ));
         assert_eq!(resolve(BASE, "?y", true, RETAIN).as_deref(), Some("http://a/b/c/?y"));
         assert_eq!(resolve(BASE, "?y", true, ruby).as_deref(), Some("http://a/b/c/d;p?y"));
+        // Answers of Ruby 3.1.2's URI.join.
+        assert_eq!(resolve("a:/b/c", "/./x", true, RETAIN).as_deref(), Some("a:/./x"));
+        assert_eq!(resolve("a:/b/c", "/./x", true, ruby).as_deref(), Some("a:/x"));
+        assert_eq!(resolve("a:/b/c", "/x/../../y/", true, ruby).as_deref(), Some("a:/y/"));
+        assert_eq!(resolve("a:/b/c", "/x/.", true, ruby).as_deref(), Some("a:/x/"));
+        assert_eq!(resolve("a:/b/c", "/..", true, ruby).as_deref(), Some("a:/"));
+        assert_eq!(resolve("a:", "/.//", true, ruby).as_deref(), Some("a://"));
+        assert_eq!(resolve("a:/", "//h/./x", true, ruby).as_deref(), Some("a://h/./x"));
         let c: Choices = serde_yaml::from_str(
-            "{above-root: remove, empty-base-path: root, opaque-base: kept, query-only: base-path}",
+            "{above-root: remove, empty-base-path: root, opaque-base: kept, query-only: base-path, absolute-path: merged}",
         )
         .unwrap();
         assert_eq!(c, ruby);

@@ -27,7 +27,7 @@
 
 use crate::model::Outcome;
 use crate::protocol::Request;
-use crate::reference;
+use crate::reference::{self, Components};
 
 /// The classes whose own rules (FTP's path without its "/" and typecode, MailTo's opaque
 /// part, LDAP's dn and attributes) the model does not write: their answers are left as the
@@ -92,6 +92,121 @@ pub(super) fn empty_host_slashes_dropped(case: &Request, answer: Outcome) -> Out
         text.push_str(f);
     }
     Outcome::Resolved(text)
+}
+
+/// The target of URI::Generic#merge for a reference without scheme or authority that is not
+/// the current document, against a base that is not opaque: "base.set_path(merge_path(base.path,
+/// rel.path)) if base.path && rel.path", the reference's query and fragment; `None` for any
+/// other case (the model before answers it). `root_taken`: merge_path's
+/// "base_path.slice!(i - 1, 2)" as written, which takes the root's empty segment with a ".."
+/// that follows it (the bug); otherwise the root stays.
+fn merged(case: &Request, root_taken: bool) -> Option<Outcome> {
+    let Request::Resolve { base, input, .. } = case else {
+        return None;
+    };
+    let b = reference::parse_uri(base).ok()?;
+    let r = reference::parse(input).ok()?;
+    let opaque = !b.has_authority() && !b.path.is_empty() && !b.path.starts_with('/');
+    let current = r.path.is_empty() && r.query.is_none();
+    if r.scheme.is_some() || r.has_authority() || current || opaque {
+        return None;
+    }
+    let path = merge_path(b.path, r.path, root_taken);
+    Some(Outcome::Resolved(reference::recompose(&Components {
+        path: &path,
+        query: r.query,
+        fragment: r.fragment,
+        ..b
+    })))
+}
+
+/// URI::Generic#merge's path for a reference without an authority (a departure of Ruby's own
+/// from RFC 2396 step 6: the base's ".." segments are removed before the merge, its "." ones
+/// kept; see `merge_path`).
+pub(super) fn merge_path_applied(case: &Request, answer: Outcome) -> Outcome {
+    merged(case, false).unwrap_or(answer)
+}
+
+/// The same, with merge_path's root taken by a ".." that follows it (the bug).
+pub(super) fn merge_path_root_taken(case: &Request, answer: Outcome) -> Outcome {
+    merged(case, true).unwrap_or(answer)
+}
+
+/// URI::Generic#merge_path (uri/generic.rb), line by line; `split_path` is
+/// `path.split("/", -1)`, which gives no segment for "".
+fn merge_path(base: &str, rel: &str, root_taken: bool) -> String {
+    let split = |p: &str| -> Vec<String> {
+        if p.is_empty() {
+            Vec::new()
+        } else {
+            p.split('/').map(str::to_owned).collect()
+        }
+    };
+    let mut base_path = split(base);
+    let mut rel_path = split(rel);
+    // "base_path << '' if base_path.last == '..'"
+    if base_path.last().is_some_and(|s| s == "..") {
+        base_path.push(String::new());
+    }
+    // "while i = base_path.index('..'); base_path.slice!(i - 1, 2); end"
+    while let Some(i) = base_path.iter().position(|s| s == "..") {
+        match i {
+            // slice!(-1, 2): the last element alone.
+            0 => {
+                base_path.pop();
+            }
+            1 if !root_taken && base_path[0].is_empty() => {
+                base_path.remove(1);
+            }
+            _ => {
+                base_path.drain(i - 1..=i);
+            }
+        }
+    }
+    // "if (first = rel_path.first) and first.empty?; base_path.clear; rel_path.shift; end"
+    if rel_path.first().is_some_and(String::is_empty) {
+        base_path.clear();
+        rel_path.remove(0);
+    }
+    // "rel_path.push('') if rel_path.last == '.' || rel_path.last == '..'"
+    if rel_path.last().is_some_and(|s| s == "." || s == "..") {
+        rel_path.push(String::new());
+    }
+    // "rel_path.delete('.')"
+    rel_path.retain(|s| s != ".");
+    let mut tmp: Vec<String> = Vec::new();
+    for x in rel_path {
+        if x == ".." && !(tmp.is_empty() || tmp.last().is_some_and(|t| t == "..")) {
+            tmp.pop();
+        } else {
+            tmp.push(x);
+        }
+    }
+    let mut add_trailer_slash = !tmp.is_empty();
+    if base_path.is_empty() {
+        // "keep '/' for root directory"
+        base_path = vec![String::new()];
+    } else if add_trailer_slash {
+        base_path.pop();
+    }
+    let mut rest = tmp.into_iter();
+    while let Some(x) = rest.next() {
+        if x == ".." {
+            // "a .. or . in an absolute path has no special meaning"
+            if base_path.len() > 1 {
+                base_path.pop();
+            }
+        } else {
+            base_path.push(x);
+            base_path.extend(rest.by_ref());
+            add_trailer_slash = false;
+            break;
+        }
+    }
+    if add_trailer_slash {
+        base_path.push(String::new());
+    }
+    base_path.join("/")
 }
 
 /// `text` as URI.parse(text).to_s writes it; `None` where the model does not write it (a
@@ -205,6 +320,34 @@ mod tests {
             Outcome::Resolved(t) => t,
             other => panic!("{other:?}"),
         }
+    }
+
+    fn join(base: &str, input: &str, root_taken: bool) -> String {
+        let case = Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        match merged(&case, root_taken) {
+            Some(Outcome::Resolved(t)) => t,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// URI.join's targets in Ruby 3.1.2 (uri 0.11.0), before to_s writes them.
+    #[test]
+    fn as_ruby_merges_them() {
+        assert_eq!(join("a:/b/./c/", "x", false), "a:/b/./c/x");
+        assert_eq!(join("a:/a/..", "a", false), "a:/a");
+        assert_eq!(join("a:/b/c", "/x/../../y/", false), "a:/y/");
+        assert_eq!(join("a:", "a", false), "a:/a");
+        assert_eq!(join("a:", "..", false), "a:/");
+        assert_eq!(join("a:/b/c", "?q", false), "a:/b/c?q");
+        assert_eq!(join("a:/b/../c/d/", "x", false), "a:/c/d/x");
+        assert_eq!(join("a://h/..", "a", true), "a://ha");
+        assert_eq!(join("a://h/..", "a", false), "a://h/a");
+        assert_eq!(join("a:/..", "?", true), "a:?");
+        assert_eq!(join("a:/..", "?", false), "a:/?");
     }
 
     /// Answers of URI.join(...).to_s in Ruby 3.1.2 (uri 0.11.0), with the target the RFC's
