@@ -373,6 +373,9 @@ pub enum Transform {
     RubyUriMergePath,
     /// Resolution (Ruby's URI bug): merge_path's root taken by a ".." after it.
     RubyUriMergePathRootTaken,
+    /// Resolution (Ruby's URI bug): a network-path reference keeps the base's userinfo and
+    /// port where it has none.
+    RubyUriBaseUserinfoPortKept,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -779,6 +782,9 @@ impl Transform {
             (Transform::RubyUriMergePath, _) => ruby_uri::merge_path_applied(case, answer),
             (Transform::RubyUriMergePathRootTaken, _) => {
                 ruby_uri::merge_path_root_taken(case, answer)
+            }
+            (Transform::RubyUriBaseUserinfoPortKept, _) => {
+                ruby_uri::base_userinfo_port_kept(case, answer)
             }
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),

@@ -132,6 +132,32 @@ pub(super) fn merge_path_root_taken(case: &Request, answer: Outcome) -> Outcome 
     merged(case, true).unwrap_or(answer)
 }
 
+/// URI::Generic#merge's "RFC2396, Section 5.2, 7)": "base.set_userinfo(rel.userinfo) if
+/// rel.userinfo", "base.set_port(rel.port) if rel.port": a network-path reference without a
+/// userinfo or a port (nil, which an empty one is too) keeps the base's (the bug).
+pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (case, &answer) else {
+        return answer;
+    };
+    let (Ok(b), Ok(r), Ok(t)) = (
+        reference::parse_uri(base),
+        reference::parse(input),
+        reference::parse(target),
+    ) else {
+        return answer;
+    };
+    if r.scheme.is_some() || !r.has_authority() || !t.has_authority() {
+        return answer;
+    }
+    let none = |part: Option<&str>| part.is_none_or(str::is_empty);
+    let written = reference::recompose(&Components {
+        userinfo: if none(r.userinfo) { b.userinfo } else { t.userinfo },
+        port: if none(r.port) { b.port } else { t.port },
+        ..t
+    });
+    Outcome::Resolved(written)
+}
+
 /// URI::Generic#merge_path (uri/generic.rb), line by line; `split_path` is
 /// `path.split("/", -1)`, which gives no segment for "".
 fn merge_path(base: &str, rel: &str, root_taken: bool) -> String {
@@ -332,6 +358,24 @@ mod tests {
             Some(Outcome::Resolved(t)) => t,
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn network_path_keeps_the_bases_userinfo_and_port() {
+        let case = Request::Resolve {
+            base: "a://u@h:1/p".into(),
+            input: "//x".into(),
+            strict: true,
+        };
+        let kept = base_userinfo_port_kept(&case, Outcome::Resolved("a://x".into()));
+        assert_eq!(kept, Outcome::Resolved("a://u@x:1".into()));
+        let case = Request::Resolve {
+            base: "a://u@h:1/p".into(),
+            input: "//v@x:2/q".into(),
+            strict: true,
+        };
+        let own = Outcome::Resolved("a://v@x:2/q".into());
+        assert_eq!(base_userinfo_port_kept(&case, own.clone()), own);
     }
 
     /// URI.join's targets in Ruby 3.1.2 (uri 0.11.0), before to_s writes them.
