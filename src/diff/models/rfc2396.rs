@@ -581,7 +581,10 @@ mod tests {
         assert_eq!(resolve("a:", "..", true, ruby).as_deref(), Some("a:/"));
         assert_eq!(resolve("a:", "?q", true, ruby).as_deref(), Some("a:?q"));
         assert_eq!(resolve("a:b", "c", true, RETAIN).as_deref(), Some("a:c"));
-        assert_eq!(resolve("a:b?q#f", "c#g", true, ruby).as_deref(), Some("a:b?q#g"));
+        assert_eq!(
+            resolve("a:b?q#f", "c#g", true, ruby).as_deref(),
+            Some("a:b?q#g")
+        );
         assert_eq!(resolve("a:b", "//h/p", true, ruby).as_deref(), Some("a:b"));
         assert_eq!(resolve("a:b", "#g", true, ruby).as_deref(), Some("a:b#g"));
         assert_eq!(resolve("a:b", "c:d", true, ruby).as_deref(), Some("c:d"));
@@ -589,16 +592,37 @@ mod tests {
             super::resolved("a:b", "?q", true, ruby),
             Some(Outcome::Invalid(_))
         ));
-        assert_eq!(resolve(BASE, "?y", true, RETAIN).as_deref(), Some("http://a/b/c/?y"));
-        assert_eq!(resolve(BASE, "?y", true, ruby).as_deref(), Some("http://a/b/c/d;p?y"));
+        assert_eq!(
+            resolve(BASE, "?y", true, RETAIN).as_deref(),
+            Some("http://a/b/c/?y")
+        );
+        assert_eq!(
+            resolve(BASE, "?y", true, ruby).as_deref(),
+            Some("http://a/b/c/d;p?y")
+        );
         // Answers of Ruby 3.1.2's URI.join.
-        assert_eq!(resolve("a:/b/c", "/./x", true, RETAIN).as_deref(), Some("a:/./x"));
-        assert_eq!(resolve("a:/b/c", "/./x", true, ruby).as_deref(), Some("a:/x"));
-        assert_eq!(resolve("a:/b/c", "/x/../../y/", true, ruby).as_deref(), Some("a:/y/"));
-        assert_eq!(resolve("a:/b/c", "/x/.", true, ruby).as_deref(), Some("a:/x/"));
+        assert_eq!(
+            resolve("a:/b/c", "/./x", true, RETAIN).as_deref(),
+            Some("a:/./x")
+        );
+        assert_eq!(
+            resolve("a:/b/c", "/./x", true, ruby).as_deref(),
+            Some("a:/x")
+        );
+        assert_eq!(
+            resolve("a:/b/c", "/x/../../y/", true, ruby).as_deref(),
+            Some("a:/y/")
+        );
+        assert_eq!(
+            resolve("a:/b/c", "/x/.", true, ruby).as_deref(),
+            Some("a:/x/")
+        );
         assert_eq!(resolve("a:/b/c", "/..", true, ruby).as_deref(), Some("a:/"));
         assert_eq!(resolve("a:", "/.//", true, ruby).as_deref(), Some("a://"));
-        assert_eq!(resolve("a:/", "//h/./x", true, ruby).as_deref(), Some("a://h/./x"));
+        assert_eq!(
+            resolve("a:/", "//h/./x", true, ruby).as_deref(),
+            Some("a://h/./x")
+        );
         let c: Choices = serde_yaml::from_str(
             "{above-root: remove, empty-base-path: root, opaque-base: kept, query-only: base-path, absolute-path: merged}",
         )

@@ -151,7 +151,11 @@ pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcom
     }
     let none = |part: Option<&str>| part.is_none_or(str::is_empty);
     let written = reference::recompose(&Components {
-        userinfo: if none(r.userinfo) { b.userinfo } else { t.userinfo },
+        userinfo: if none(r.userinfo) {
+            b.userinfo
+        } else {
+            t.userinfo
+        },
         port: if none(r.port) { b.port } else { t.port },
         ..t
     });
@@ -249,7 +253,8 @@ fn written(text: &str) -> Option<String> {
         out.push(':');
     }
     // RFC3986_Parser: a scheme and a rootless path are the opaque part, query and all.
-    let opaque = scheme.is_some() && !c.has_authority() && !c.path.is_empty() && !c.path.starts_with('/');
+    let opaque =
+        scheme.is_some() && !c.has_authority() && !c.path.is_empty() && !c.path.starts_with('/');
     if opaque {
         out.push_str(c.path);
         if let Some(q) = c.query {
@@ -277,7 +282,10 @@ fn written(text: &str) -> Option<String> {
             out.push_str(h);
         }
         let port = c.port.filter(|p| !file && !p.is_empty()).map(integer);
-        let default = scheme.as_deref().and_then(default_port).map(|p| p.to_string());
+        let default = scheme
+            .as_deref()
+            .and_then(default_port)
+            .map(|p| p.to_string());
         if let Some(p) = port.filter(|p| Some(p) != default.as_ref()) {
             out.push(':');
             out.push_str(&p);
@@ -298,7 +306,11 @@ fn written(text: &str) -> Option<String> {
 /// `v.to_i.to_s` of a port's digits: without its leading zeros.
 fn integer(digits: &str) -> String {
     let trimmed = digits.trim_start_matches('0');
-    if trimmed.is_empty() { "0".to_owned() } else { trimmed.to_owned() }
+    if trimmed.is_empty() {
+        "0".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
 }
 
 /// URI::Generic#query=: `v.gsub!(/(?!%\h\h|[!$-&(-;=?-_a-~])./n){'%%%02X' % $&.ord}`.
