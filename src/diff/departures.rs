@@ -165,6 +165,9 @@ pub enum Departure {
     /// A rule on the answer: a port of more than five digits (`//h:000080`) is refused, its
     /// value whatever it is, where `port = *DIGIT` allows any.
     PortOverFiveDigitsRefused,
+    /// A rule on the answer: an authority whose host is empty (`//`, `//u@`, `//:80`) is
+    /// refused, where `reg-name = *( ... )` allows it (libcurl without CURLU_NO_AUTHORITY).
+    EmptyHostRefused,
     /// A component's characters outside `reserved` and `unreserved` are percent-encoded
     /// (UTF-8, then `%XX`), and every "%" once one of them starts no triplet, triplets
     /// included ("%20%" is read as "%2520%25"); a reserved character the component may not
@@ -321,6 +324,7 @@ impl Departure {
             Departure::IpvFutureUppercaseVRefused,
             Departure::EmptyUserinfoRefused,
             Departure::PortOverFiveDigitsRefused,
+            Departure::EmptyHostRefused,
         ]);
         // The resolver's own departures, read on a resolution whose strings the RFC reads.
         all.extend(Resolving::ALL.map(Departure::Resolving));
@@ -359,6 +363,7 @@ impl Departure {
             Departure::IpvFutureUppercaseVRefused => "ipvfuture-uppercase-v-refused".to_owned(),
             Departure::EmptyUserinfoRefused => "empty-userinfo-refused".to_owned(),
             Departure::PortOverFiveDigitsRefused => "port-over-five-digits-refused".to_owned(),
+            Departure::EmptyHostRefused => "empty-host-refused".to_owned(),
             Departure::AuthorityEndsAtBackslash => "authority-ends-at-backslash".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => {
                 "authority-final-line-feed-ignored".to_owned()
@@ -428,6 +433,7 @@ impl Departure {
             Departure::IpvFutureUppercaseVRefused => "the parser refuses an IPvFuture literal written with \"V\" (`[V1.x]`), where RFC 3986 §3.2.2's `IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" )` takes either case (RFC 5234 §2.3: \"ABNF strings are case insensitive\")".to_owned(),
             Departure::EmptyUserinfoRefused => "the parser refuses an empty userinfo (`//@h`), which RFC 3986 §3.2.1 allows: `userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )`".to_owned(),
             Departure::PortOverFiveDigitsRefused => "the parser refuses a port of more than five digits (`//h:000080`), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
+            Departure::EmptyHostRefused => "the parser refuses an authority whose host is empty (`//`, `//u@`, `//:80`), where RFC 3986 §3.2.2 allows it (`reg-name = *( unreserved / pct-encoded / sub-delims )`) and says \"If the URI scheme defines a default for host, then that default applies when the host subcomponent is undefined or when the registered name is empty (zero length)\"".to_owned(),
             Departure::AuthorityEndsAtBackslash => "the parser ends the authority at a \"\\\" as at \"/\", and reads the \"\\\" and what follows it as the path, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\") and is terminated by the next slash (\"/\"), question mark (\"?\"), or number sign (\"#\") character\" and allows no \"\\\" in it".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => "the parser does not read a line feed that ends the authority (a regular expression's `$` matches before it), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
             Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it, where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
@@ -495,6 +501,7 @@ impl Departure {
                 | Departure::IpvFutureUppercaseVRefused
                 | Departure::EmptyUserinfoRefused
                 | Departure::PortOverFiveDigitsRefused
+                | Departure::EmptyHostRefused
         )
     }
 
@@ -598,6 +605,7 @@ impl Departure {
             | Departure::IpvFutureUppercaseVRefused
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
+            | Departure::EmptyHostRefused
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
             | Departure::Resolving(_)
@@ -639,6 +647,7 @@ impl Departure {
             | Departure::IpvFutureUppercaseVRefused
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
+            | Departure::EmptyHostRefused
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
             | Departure::AuthorityFinalLineFeedIgnored
@@ -944,6 +953,7 @@ impl Departure {
             | Departure::IpvFutureUppercaseVRefused
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
+            | Departure::EmptyHostRefused
             | Departure::LeadingControlOrSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
@@ -1314,6 +1324,9 @@ impl Departure {
                     .is_some_and(|port| port.len() > 5) =>
             {
                 refused("a port of more than five digits")
+            }
+            Departure::EmptyHostRefused if components.host.as_deref() == Some("") => {
+                refused("an empty host")
             }
             _ => Outcome::Parsed {
                 components,
@@ -2031,6 +2044,7 @@ mod tests {
                 "//[v1.x]",
             ),
             (Departure::EmptyUserinfoRefused, "//@h", "//u@h"),
+            (Departure::EmptyHostRefused, "//u@:80", "//u@h:80"),
             (
                 Departure::PortOverFiveDigitsRefused,
                 "//h:000080",

@@ -239,8 +239,12 @@ static void answer_about(const request *r) {
 	emit_jsons(curl_version_info(CURLVERSION_NOW)->version);
 	emits(",\"spec\":\"RFC 3986+ (curl URL syntax, https://curl.se/docs/url-syntax.html)\","
 	      "\"operations\":[\"parse\",\"resolve\",\"serialize\"],\"rules\":[\"URI\"],"
-	      "\"blind_spots\":[{\"field\":\"port\",\"how\":\"empty-is-undefined\","
-	      "\"reason\":\"curl_url_get(CURLUPART_PORT) has no port for an empty one\"}]");
+	      "\"blind_spots\":[{\"field\":\"scheme\",\"how\":\"case-folded\","
+	      "\"reason\":\"curl lowercases the scheme (Curl_is_absolute_url: Curl_raw_tolower)\"},"
+	      "{\"field\":\"port\",\"how\":\"empty-is-undefined\","
+	      "\"reason\":\"curl_url_get(CURLUPART_PORT) has no port for an empty one\"},"
+	      "{\"field\":\"port\",\"how\":\"number\","
+	      "\"reason\":\"curl writes the port again as a number: 'generate a new port number string to get rid of leading zeroes etc'\"}]");
 	emit_reproduce("c", REPRODUCE_PARSE, REPRODUCE_RESOLVE, NULL);
 }
 

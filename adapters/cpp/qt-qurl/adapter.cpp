@@ -132,7 +132,14 @@ static void answer_resolve(const request *r) {
 		answer_qurl_invalid(r, reference, "URI-reference");
 		return;
 	}
-	answer_url(r, "target", base.resolved(reference));
+	// QUrl::resolved may build a URL that QUrl itself calls invalid ("a:/.//" has the path
+	// "//" without an authority): its toString() is then empty, which is no target.
+	QUrl target = base.resolved(reference);
+	if (!target.isValid()) {
+		answer_qurl_invalid(r, target, "target");
+		return;
+	}
+	answer_url(r, "target", target);
 }
 
 static void answer_normalize(const request *r) {
@@ -141,7 +148,14 @@ static void answer_normalize(const request *r) {
 		answer_qurl_invalid(r, u, "URI-reference");
 		return;
 	}
-	answer_url(r, "normalized", u.adjusted(QUrl::NormalizePathSegments));
+	// An adjusted URL that QUrl calls invalid writes as the empty string, which is no
+	// normalization (an empty one, of "." say, is empty and valid by QUrl's other rule).
+	QUrl normalized = u.adjusted(QUrl::NormalizePathSegments);
+	if (!normalized.isEmpty() && !normalized.isValid()) {
+		answer_qurl_invalid(r, normalized, "normalized");
+		return;
+	}
+	answer_url(r, "normalized", normalized);
 }
 
 static void answer_serialize(const request *r) {

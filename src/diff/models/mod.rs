@@ -32,6 +32,7 @@ mod rfc3986;
 mod rhymu8354;
 mod rhymuri;
 mod rocket;
+mod ruby_uri;
 mod sophia;
 mod uritools;
 pub(crate) mod url;
@@ -362,6 +363,19 @@ pub enum Transform {
     /// Parsing (uritools bug, `SplitResult.host`): a host of digits alone that no ":" follows
     /// is reported as the empty host ("//0" has the host ""; see `uritools`).
     UritoolsDigitsHostLost,
+    /// Resolution (Ruby's URI): the target as URI::Generic#to_s writes the object URI.parse
+    /// builds from it (see `ruby_uri`).
+    RubyUriObjectWritten,
+    /// Resolution (Ruby's URI bug): an empty host written without its "//" (see `ruby_uri`).
+    RubyUriEmptyHostSlashesDropped,
+    /// Resolution (Ruby's URI): URI::Generic#merge_path for a reference without an authority
+    /// (see `ruby_uri`).
+    RubyUriMergePath,
+    /// Resolution (Ruby's URI bug): merge_path's root taken by a ".." after it.
+    RubyUriMergePathRootTaken,
+    /// Resolution (Ruby's URI bug): a network-path reference keeps the base's userinfo and
+    /// port where it has none.
+    RubyUriBaseUserinfoPortKept,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -760,6 +774,17 @@ impl Transform {
             (Transform::RhymuriTypes, _) => rhymuri::types(case, answer),
             (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
                 uritools::digits_host_lost(answer)
+            }
+            (Transform::RubyUriObjectWritten, _) => ruby_uri::object_written(case, answer),
+            (Transform::RubyUriEmptyHostSlashesDropped, _) => {
+                ruby_uri::empty_host_slashes_dropped(case, answer)
+            }
+            (Transform::RubyUriMergePath, _) => ruby_uri::merge_path_applied(case, answer),
+            (Transform::RubyUriMergePathRootTaken, _) => {
+                ruby_uri::merge_path_root_taken(case, answer)
+            }
+            (Transform::RubyUriBaseUserinfoPortKept, _) => {
+                ruby_uri::base_userinfo_port_kept(case, answer)
             }
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),

@@ -29,6 +29,80 @@ pub struct Choices {
     /// Step 2: how the current document is written.
     #[serde(default)]
     pub current_document_is: CurrentDocumentIs,
+    /// Step 6a on a base whose path is empty, which RFC 2396's grammar has no room for.
+    #[serde(default)]
+    pub empty_base_path: EmptyBasePath,
+    /// Step 6 on a base whose path is RFC 2396's `opaque_part`.
+    #[serde(default)]
+    pub opaque_base: OpaqueBase,
+    /// Step 6 on a reference whose path is empty and whose query is defined.
+    #[serde(default)]
+    pub query_only: QueryOnly,
+    /// Step 5 on a reference whose path is absolute.
+    #[serde(default)]
+    pub absolute_path: AbsolutePath,
+}
+
+/// Step 5: "If the path component begins with a slash character ("/"), then the reference is
+/// an absolute-path and we skip to step 7", so its dot-segments stay ("/./g" against "a:/b"
+/// is "a:/./g").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AbsolutePath {
+    /// Step 7 takes the path as written.
+    #[default]
+    AsWritten,
+    /// The path goes through step 6's buffer from the root, c) to g), as RFC 3986 §5.2.2
+    /// removes an absolute path's dot-segments: Ruby's merge_path, which URI::Generic#merge
+    /// calls for every reference without an authority ("if (first = rel_path.first) and
+    /// first.empty?" then "base_path.clear").
+    Merged,
+}
+
+/// A base such as "a:" or "http://a" has an empty path, which RFC 2396's grammar does not
+/// write: `hier_part = ( net_path | abs_path ) [ "?" query ]` wants an `abs_path` where there
+/// is no authority, and `opaque_part = uric_no_slash *uric` a character. Under an authority
+/// the model reads the empty path as the root (see [`merge`]); how a base without one merges
+/// is the implementation's reading.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptyBasePath {
+    /// Step 6a copies nothing: "b" against "a:" is "a:b".
+    #[default]
+    Empty,
+    /// The empty path is the root, with or without an authority: "b" against "a:" is "a:/b"
+    /// (Ruby's merge_path: "keep '/' for root directory").
+    Root,
+}
+
+/// RFC 2396 §3: "URI that do not make use of the slash "/" character for separating
+/// hierarchical components are considered opaque by the generic URI parser"; §5.2 merges
+/// paths that are hierarchical. What a base such as "a:b" (no authority, a path that does not
+/// start with "/") does with a reference that is neither absolute nor the current document.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OpaqueBase {
+    /// Step 6 merges its path like any other ("c" against "a:b" is "a:c").
+    #[default]
+    Merged,
+    /// The base is kept, its fragment replaced by the reference's (or dropped): nothing of
+    /// the reference's authority or path is taken, and a reference with a query is refused
+    /// (Ruby's URI::Generic#merge sets the reference's parts on an object whose opaque part
+    /// alone is written, and its query= raises "query conflicts with opaque").
+    Kept,
+}
+
+/// A reference with an empty path and a query ("?y"): RFC 2396 step 6 merges its empty path
+/// ("?y" against "http://a/b/c/d;p?q" is "http://a/b/c/?y", Appendix C.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QueryOnly {
+    /// Step 6: the base's last segment is dropped.
+    #[default]
+    Merged,
+    /// The base's path is kept whole, as RFC 3986 §5.2.2 does ("T.path = Base.path"): Ruby's
+    /// merge_path appends nothing and pops nothing for an empty reference path.
+    BasePath,
 }
 
 /// Step 6g: "If the resulting buffer string still begins with one or more complete path
@@ -150,10 +224,7 @@ pub(super) fn apply(choices: Choices, case: &crate::protocol::Request, answer: O
             base,
             input,
             strict,
-        } => match resolve(base, input, *strict, choices) {
-            Some(target) => Outcome::Resolved(target),
-            None => answer,
-        },
+        } => resolved(base, input, *strict, choices).unwrap_or(answer),
         _ => answer,
     }
 }
@@ -164,7 +235,17 @@ pub(super) fn apply(choices: Choices, case: &crate::protocol::Request, answer: O
 /// `strict` false takes step 3's "backwards compatibility" reading for every scheme (the
 /// harness's non-strict mode: which schemes "always use the <hier_part> syntax" is the
 /// implementation's to know).
+#[cfg(test)]
 pub(super) fn resolve(base: &str, input: &str, strict: bool, choices: Choices) -> Option<String> {
+    match resolved(base, input, strict, choices)? {
+        Outcome::Resolved(target) => Some(target),
+        _ => None,
+    }
+}
+
+/// RFC 2396 §5.2's answer for `input` against `base`: a target, or a refusal where a choice
+/// refuses the reference; `None` where the model does not read the strings.
+fn resolved(base: &str, input: &str, strict: bool, choices: Choices) -> Option<Outcome> {
     crate::reference::parse_uri(base).ok()?;
     crate::reference::parse(input).ok()?;
     let b = split(base);
@@ -189,7 +270,7 @@ pub(super) fn resolve(base: &str, input: &str, strict: bool, choices: Choices) -
         if r.fragment.is_some() {
             t.fragment = r.fragment;
         }
-        return Some(recombine(&t));
+        return Some(Outcome::Resolved(recombine(&t)));
     }
 
     // "3) If the scheme component is defined, indicating that the reference starts with a
@@ -200,9 +281,22 @@ pub(super) fn resolve(base: &str, input: &str, strict: bool, choices: Choices) -
     if let Some(scheme) = r.scheme {
         let same = b.scheme.is_some_and(|s| s.eq_ignore_ascii_case(scheme));
         if strict || !same {
-            return Some(recombine(&r));
+            return Some(Outcome::Resolved(recombine(&r)));
         }
         r.scheme = None;
+    }
+    // An opaque base (no authority, a path that does not start with "/") kept whole.
+    let opaque = b.authority.is_none() && !b.path.is_empty() && !b.path.starts_with('/');
+    if opaque && choices.opaque_base == OpaqueBase::Kept {
+        if r.query.is_some() {
+            return Some(Outcome::Invalid(
+                "the reference's query conflicts with the opaque base".to_owned(),
+            ));
+        }
+        return Some(Outcome::Resolved(recombine(&Parts {
+            fragment: r.fragment,
+            ..b
+        })));
     }
     let mut t = Parts {
         scheme: b.scheme,
@@ -213,23 +307,33 @@ pub(super) fn resolve(base: &str, input: &str, strict: bool, choices: Choices) -
     // skip to step 7.  Otherwise, the reference URI's authority is inherited from the base
     // URI's authority component"
     if r.authority.is_some() {
-        return Some(recombine(&t));
+        return Some(Outcome::Resolved(recombine(&t)));
     }
     t.authority = b.authority;
 
     // "5) If the path component begins with a slash character ("/"), then the reference is an
     // absolute-path and we skip to step 7."
     if r.path.starts_with('/') {
-        return Some(recombine(&t));
+        if choices.absolute_path == AbsolutePath::Merged {
+            let path = merge("", false, r.path, choices.above_root);
+            return Some(Outcome::Resolved(recombine(&Parts { path: &path, ..t })));
+        }
+        return Some(Outcome::Resolved(recombine(&t)));
     }
 
     // "6) If this step is reached, then we are resolving a relative-path reference."
-    let path = merge(b.path, b.authority.is_some(), r.path, choices.above_root);
-    Some(recombine(&Parts { path: &path, ..t }))
+    if r.path.is_empty() && choices.query_only == QueryOnly::BasePath {
+        return Some(Outcome::Resolved(recombine(&Parts { path: b.path, ..t })));
+    }
+    let root = b.authority.is_some() || choices.empty_base_path == EmptyBasePath::Root;
+    let path = merge(b.path, root, r.path, choices.above_root);
+    Some(Outcome::Resolved(recombine(&Parts { path: &path, ..t })))
 }
 
 /// Step 6's buffer, a) to h).
-fn merge(base_path: &str, authority: bool, reference_path: &str, above_root: AboveRoot) -> String {
+/// `root`: the base's empty path is read as "/" (under an authority, or by
+/// [`EmptyBasePath::Root`]).
+fn merge(base_path: &str, root: bool, reference_path: &str, above_root: AboveRoot) -> String {
     // "a) All but the last segment of the base URI's path component is copied to the buffer.
     // In other words, any characters after the last (right-most) slash character, if any, are
     // excluded."
@@ -239,7 +343,7 @@ fn merge(base_path: &str, authority: bool, reference_path: &str, above_root: Abo
         // [ abs_path ]"): the empty path of a base such as "http://a" is read as its root
         // where the reference brings a path, so that the merged path is not written onto the
         // authority ("g" against "http://a" is "http://a/g", not "http://ag").
-        None if authority && !reference_path.is_empty() => "/".to_owned(),
+        None if root && base_path.is_empty() && !reference_path.is_empty() => "/".to_owned(),
         None => String::new(),
     };
     // "b) The reference's path component is appended to the buffer string."
@@ -321,6 +425,10 @@ mod tests {
         above_root: AboveRoot::Retain,
         current_document: CurrentDocument::EmptyOrFragment,
         current_document_is: CurrentDocumentIs::Base,
+        empty_base_path: EmptyBasePath::Empty,
+        opaque_base: OpaqueBase::Merged,
+        query_only: QueryOnly::Merged,
+        absolute_path: AbsolutePath::AsWritten,
     };
 
     fn resolved(input: &str, choices: Choices) -> String {
@@ -455,6 +563,71 @@ mod tests {
             ..RETAIN
         };
         assert_eq!(resolve("a:#g", "", true, without).as_deref(), Some("a:"));
+    }
+
+    /// The readings of a base RFC 2396 has no merge for, and of a query-only reference.
+    #[test]
+    fn choices_of_step_6() {
+        let ruby = Choices {
+            above_root: AboveRoot::Remove,
+            empty_base_path: EmptyBasePath::Root,
+            opaque_base: OpaqueBase::Kept,
+            query_only: QueryOnly::BasePath,
+            absolute_path: AbsolutePath::Merged,
+            ..RETAIN
+        };
+        assert_eq!(resolve("a:", "b", true, RETAIN).as_deref(), Some("a:b"));
+        assert_eq!(resolve("a:", "b", true, ruby).as_deref(), Some("a:/b"));
+        assert_eq!(resolve("a:", "..", true, ruby).as_deref(), Some("a:/"));
+        assert_eq!(resolve("a:", "?q", true, ruby).as_deref(), Some("a:?q"));
+        assert_eq!(resolve("a:b", "c", true, RETAIN).as_deref(), Some("a:c"));
+        assert_eq!(
+            resolve("a:b?q#f", "c#g", true, ruby).as_deref(),
+            Some("a:b?q#g")
+        );
+        assert_eq!(resolve("a:b", "//h/p", true, ruby).as_deref(), Some("a:b"));
+        assert_eq!(resolve("a:b", "#g", true, ruby).as_deref(), Some("a:b#g"));
+        assert_eq!(resolve("a:b", "c:d", true, ruby).as_deref(), Some("c:d"));
+        assert!(matches!(
+            super::resolved("a:b", "?q", true, ruby),
+            Some(Outcome::Invalid(_))
+        ));
+        assert_eq!(
+            resolve(BASE, "?y", true, RETAIN).as_deref(),
+            Some("http://a/b/c/?y")
+        );
+        assert_eq!(
+            resolve(BASE, "?y", true, ruby).as_deref(),
+            Some("http://a/b/c/d;p?y")
+        );
+        // Answers of Ruby 3.1.2's URI.join.
+        assert_eq!(
+            resolve("a:/b/c", "/./x", true, RETAIN).as_deref(),
+            Some("a:/./x")
+        );
+        assert_eq!(
+            resolve("a:/b/c", "/./x", true, ruby).as_deref(),
+            Some("a:/x")
+        );
+        assert_eq!(
+            resolve("a:/b/c", "/x/../../y/", true, ruby).as_deref(),
+            Some("a:/y/")
+        );
+        assert_eq!(
+            resolve("a:/b/c", "/x/.", true, ruby).as_deref(),
+            Some("a:/x/")
+        );
+        assert_eq!(resolve("a:/b/c", "/..", true, ruby).as_deref(), Some("a:/"));
+        assert_eq!(resolve("a:", "/.//", true, ruby).as_deref(), Some("a://"));
+        assert_eq!(
+            resolve("a:/", "//h/./x", true, ruby).as_deref(),
+            Some("a://h/./x")
+        );
+        let c: Choices = serde_yaml::from_str(
+            "{above-root: remove, empty-base-path: root, opaque-base: kept, query-only: base-path, absolute-path: merged}",
+        )
+        .unwrap();
+        assert_eq!(c, ruby);
     }
 
     #[test]

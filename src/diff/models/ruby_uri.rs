@@ -1,0 +1,434 @@
+//! Ruby's URI 0.11.0 (Ruby 3.1), written from its source: how `URI.join(base, ref).to_s`
+//! writes the object that URI::Generic#merge built (`super::Transform::RubyUriObjectWritten`
+//! and `super::Transform::RubyUriEmptyHostSlashesDropped`).
+//!
+//! URI.parse builds an object of the scheme's class (URI.scheme_list: FILE, FTP, HTTP, HTTPS,
+//! LDAP, LDAPS, MAILTO, WS; any other is URI::Generic) through its setters, and
+//! URI::Generic#to_s (uri/generic.rb) writes that object back:
+//!
+//! ```ruby
+//! if @host || %w[file postgres].include?(@scheme)
+//!   str << '//'
+//! end
+//! if self.userinfo ... str << '@' ...
+//! if @port && @port != self.default_port ... str << ':' << @port.to_s
+//! ```
+//!
+//! What the setters keep is not the text: `set_scheme` downcases (`@scheme = v&.downcase`),
+//! `split_userinfo` reads "" as no user (`"".split(':', 2)` is `[]`), `set_port` reads "" as
+//! no port and other digits as an Integer (`v.empty? ? nil : v.to_i`), which to_s leaves out
+//! when it is the class's DEFAULT_PORT, `query=` percent-encodes every byte outside
+//! `[!$-&(-;=?-_a-~]` that starts no `%XX`, and URI::File's `set_host` reads no host and
+//! "localhost" as "" (`v = "" if v.nil? || v == "localhost"`) while its `set_port` and
+//! `set_userinfo` "do nothing". The RFC 3986 parser reports an empty host as nil ("this
+//! regexp is modified not to host is not empty string", uri/rfc3986_parser.rb), so to_s writes
+//! no "//" before a userinfo, a port or a path where the host is empty: that is the second
+//! rule, a bug of its own.
+
+use crate::model::Outcome;
+use crate::protocol::Request;
+use crate::reference::{self, Components};
+
+/// The classes whose own rules (FTP's path without its "/" and typecode, MailTo's opaque
+/// part, LDAP's dn and attributes) the model does not write: their answers are left as the
+/// model before gave them.
+const UNMODELLED: [&str; 4] = ["ftp", "mailto", "ldap", "ldaps"];
+
+/// The DEFAULT_PORT of the registered classes this model writes (URI::HTTP 80, URI::HTTPS
+/// 443, URI::WS 80; URI::File and URI::Generic have none).
+fn default_port(scheme: &str) -> Option<u64> {
+    match scheme {
+        "http" | "ws" => Some(80),
+        "https" => Some(443),
+        _ => None,
+    }
+}
+
+/// A resolution's target as URI::Generic#to_s writes the object URI.parse builds from it,
+/// an empty host written with its "//" (the other rule drops them).
+pub(super) fn object_written(case: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { .. }, Outcome::Resolved(target)) = (case, &answer) else {
+        return answer;
+    };
+    match written(target) {
+        Some(text) => Outcome::Resolved(text),
+        None => answer,
+    }
+}
+
+/// A resolution's target with the "//" of an empty host left out, as to_s writes it where
+/// the parser's host is nil (the scheme "file" and "postgres" excepted).
+pub(super) fn empty_host_slashes_dropped(case: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { .. }, Outcome::Resolved(target)) = (case, &answer) else {
+        return answer;
+    };
+    let Ok(c) = reference::parse(target) else {
+        return answer;
+    };
+    let scheme = c.scheme.map(str::to_ascii_lowercase);
+    if c.host != Some("") || matches!(scheme.as_deref(), Some("file" | "postgres")) {
+        return answer;
+    }
+    let mut text = String::new();
+    if let Some(s) = c.scheme {
+        text.push_str(s);
+        text.push(':');
+    }
+    if let Some(u) = c.userinfo {
+        text.push_str(u);
+        text.push('@');
+    }
+    if let Some(p) = c.port {
+        text.push(':');
+        text.push_str(p);
+    }
+    text.push_str(c.path);
+    if let Some(q) = c.query {
+        text.push('?');
+        text.push_str(q);
+    }
+    if let Some(f) = c.fragment {
+        text.push('#');
+        text.push_str(f);
+    }
+    Outcome::Resolved(text)
+}
+
+/// The target of URI::Generic#merge for a reference without scheme or authority that is not
+/// the current document, against a base that is not opaque: "base.set_path(merge_path(base.path,
+/// rel.path)) if base.path && rel.path", the reference's query and fragment; `None` for any
+/// other case (the model before answers it). `root_taken`: merge_path's
+/// "base_path.slice!(i - 1, 2)" as written, which takes the root's empty segment with a ".."
+/// that follows it (the bug); otherwise the root stays.
+fn merged(case: &Request, root_taken: bool) -> Option<Outcome> {
+    let Request::Resolve { base, input, .. } = case else {
+        return None;
+    };
+    let b = reference::parse_uri(base).ok()?;
+    let r = reference::parse(input).ok()?;
+    let opaque = !b.has_authority() && !b.path.is_empty() && !b.path.starts_with('/');
+    let current = r.path.is_empty() && r.query.is_none();
+    if r.scheme.is_some() || r.has_authority() || current || opaque {
+        return None;
+    }
+    let path = merge_path(b.path, r.path, root_taken);
+    Some(Outcome::Resolved(reference::recompose(&Components {
+        path: &path,
+        query: r.query,
+        fragment: r.fragment,
+        ..b
+    })))
+}
+
+/// URI::Generic#merge's path for a reference without an authority (a departure of Ruby's own
+/// from RFC 2396 step 6: the base's ".." segments are removed before the merge, its "." ones
+/// kept; see `merge_path`).
+pub(super) fn merge_path_applied(case: &Request, answer: Outcome) -> Outcome {
+    merged(case, false).unwrap_or(answer)
+}
+
+/// The same, with merge_path's root taken by a ".." that follows it (the bug).
+///
+/// A bug's step comes after the crate's rules (src/diff/catalogue.rs): the target is written
+/// as to_s writes it here, which the crate's rule did before.
+pub(super) fn merge_path_root_taken(case: &Request, answer: Outcome) -> Outcome {
+    match merged(case, true) {
+        Some(Outcome::Resolved(target)) => Outcome::Resolved(written(&target).unwrap_or(target)),
+        _ => answer,
+    }
+}
+
+/// URI::Generic#merge's "RFC2396, Section 5.2, 7)": "base.set_userinfo(rel.userinfo) if
+/// rel.userinfo", "base.set_port(rel.port) if rel.port": a network-path reference without a
+/// userinfo or a port (nil, which an empty one is too) keeps the base's (the bug).
+pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (case, &answer) else {
+        return answer;
+    };
+    let (Ok(b), Ok(r), Ok(t)) = (
+        reference::parse_uri(base),
+        reference::parse(input),
+        reference::parse(target),
+    ) else {
+        return answer;
+    };
+    if r.scheme.is_some() || !r.has_authority() || !t.has_authority() {
+        return answer;
+    }
+    let none = |part: Option<&str>| part.is_none_or(str::is_empty);
+    let written = reference::recompose(&Components {
+        userinfo: if none(r.userinfo) {
+            b.userinfo
+        } else {
+            t.userinfo
+        },
+        port: if none(r.port) { b.port } else { t.port },
+        ..t
+    });
+    // A bug's step comes after the crate's rules: written as to_s writes it.
+    Outcome::Resolved(self::written(&written).unwrap_or(written))
+}
+
+/// URI::Generic#merge_path (uri/generic.rb), line by line; `split_path` is
+/// `path.split("/", -1)`, which gives no segment for "".
+fn merge_path(base: &str, rel: &str, root_taken: bool) -> String {
+    let split = |p: &str| -> Vec<String> {
+        if p.is_empty() {
+            Vec::new()
+        } else {
+            p.split('/').map(str::to_owned).collect()
+        }
+    };
+    let mut base_path = split(base);
+    let mut rel_path = split(rel);
+    // "base_path << '' if base_path.last == '..'"
+    if base_path.last().is_some_and(|s| s == "..") {
+        base_path.push(String::new());
+    }
+    // "while i = base_path.index('..'); base_path.slice!(i - 1, 2); end"
+    while let Some(i) = base_path.iter().position(|s| s == "..") {
+        match i {
+            // slice!(-1, 2): the last element alone.
+            0 => {
+                base_path.pop();
+            }
+            1 if !root_taken && base_path[0].is_empty() => {
+                base_path.remove(1);
+            }
+            _ => {
+                base_path.drain(i - 1..=i);
+            }
+        }
+    }
+    // "if (first = rel_path.first) and first.empty?; base_path.clear; rel_path.shift; end"
+    if rel_path.first().is_some_and(String::is_empty) {
+        base_path.clear();
+        rel_path.remove(0);
+    }
+    // "rel_path.push('') if rel_path.last == '.' || rel_path.last == '..'"
+    if rel_path.last().is_some_and(|s| s == "." || s == "..") {
+        rel_path.push(String::new());
+    }
+    // "rel_path.delete('.')"
+    rel_path.retain(|s| s != ".");
+    let mut tmp: Vec<String> = Vec::new();
+    for x in rel_path {
+        if x == ".." && !(tmp.is_empty() || tmp.last().is_some_and(|t| t == "..")) {
+            tmp.pop();
+        } else {
+            tmp.push(x);
+        }
+    }
+    let mut add_trailer_slash = !tmp.is_empty();
+    if base_path.is_empty() {
+        // "keep '/' for root directory"
+        base_path = vec![String::new()];
+    } else if add_trailer_slash {
+        base_path.pop();
+    }
+    let mut rest = tmp.into_iter();
+    while let Some(x) = rest.next() {
+        if x == ".." {
+            // "a .. or . in an absolute path has no special meaning"
+            if base_path.len() > 1 {
+                base_path.pop();
+            }
+        } else {
+            base_path.push(x);
+            base_path.extend(rest.by_ref());
+            add_trailer_slash = false;
+            break;
+        }
+    }
+    if add_trailer_slash {
+        base_path.push(String::new());
+    }
+    base_path.join("/")
+}
+
+/// `text` as URI.parse(text).to_s writes it; `None` where the model does not write it (a
+/// text the RFC does not read, a class it does not model).
+fn written(text: &str) -> Option<String> {
+    let c = reference::parse(text).ok()?;
+    let scheme = c.scheme.map(str::to_ascii_lowercase);
+    if scheme.as_deref().is_some_and(|s| UNMODELLED.contains(&s)) {
+        return None;
+    }
+    let mut out = String::new();
+    if let Some(s) = &scheme {
+        out.push_str(s);
+        out.push(':');
+    }
+    // RFC3986_Parser: a scheme and a rootless path are the opaque part, query and all.
+    let opaque =
+        scheme.is_some() && !c.has_authority() && !c.path.is_empty() && !c.path.starts_with('/');
+    if opaque {
+        out.push_str(c.path);
+        if let Some(q) = c.query {
+            out.push('?');
+            out.push_str(q);
+        }
+    } else {
+        let file = scheme.as_deref() == Some("file");
+        let host = match c.host {
+            _ if file => Some(match c.host {
+                Some("localhost") | None => "",
+                Some(h) => h,
+            }),
+            h => h,
+        };
+        if host.is_some() || scheme.as_deref() == Some("postgres") {
+            out.push_str("//");
+        }
+        // URI::File#set_userinfo and #set_port "do nothing".
+        if !file && let Some(u) = c.userinfo.filter(|u| !u.is_empty()) {
+            out.push_str(u);
+            out.push('@');
+        }
+        if let Some(h) = host {
+            out.push_str(h);
+        }
+        let port = c.port.filter(|p| !file && !p.is_empty()).map(integer);
+        let default = scheme
+            .as_deref()
+            .and_then(default_port)
+            .map(|p| p.to_string());
+        if let Some(p) = port.filter(|p| Some(p) != default.as_ref()) {
+            out.push(':');
+            out.push_str(&p);
+        }
+        out.push_str(c.path);
+        if let Some(q) = c.query {
+            out.push('?');
+            out.push_str(&query_set(q));
+        }
+    }
+    if let Some(f) = c.fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    Some(out)
+}
+
+/// `v.to_i.to_s` of a port's digits: without its leading zeros.
+fn integer(digits: &str) -> String {
+    let trimmed = digits.trim_start_matches('0');
+    if trimmed.is_empty() {
+        "0".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+/// URI::Generic#query=: `v.gsub!(/(?!%\h\h|[!$-&(-;=?-_a-~])./n){'%%%02X' % $&.ord}`.
+fn query_set(query: &str) -> String {
+    let bytes = query.as_bytes();
+    let mut out = String::with_capacity(query.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let triplet = b == b'%'
+            && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+        let kept = matches!(b, b'!' | b'$'..=b'&' | b'('..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~');
+        if triplet {
+            out.push_str(&query[i..i + 3]);
+            i += 3;
+            continue;
+        }
+        if kept {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn resolve() -> Request {
+        Request::Resolve {
+            base: "a:".into(),
+            input: "b".into(),
+            strict: true,
+        }
+    }
+
+    fn both(target: &str) -> String {
+        let case = resolve();
+        let once = object_written(&case, Outcome::Resolved(target.into()));
+        match empty_host_slashes_dropped(&case, once) {
+            Outcome::Resolved(t) => t,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn join(base: &str, input: &str, root_taken: bool) -> String {
+        let case = Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        match merged(&case, root_taken) {
+            Some(Outcome::Resolved(t)) => t,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn network_path_keeps_the_bases_userinfo_and_port() {
+        let case = Request::Resolve {
+            base: "a://u@h:1/p".into(),
+            input: "//x".into(),
+            strict: true,
+        };
+        let kept = base_userinfo_port_kept(&case, Outcome::Resolved("a://x".into()));
+        assert_eq!(kept, Outcome::Resolved("a://u@x:1".into()));
+        let case = Request::Resolve {
+            base: "a://u@h:1/p".into(),
+            input: "//v@x:2/q".into(),
+            strict: true,
+        };
+        let own = Outcome::Resolved("a://v@x:2/q".into());
+        assert_eq!(base_userinfo_port_kept(&case, own.clone()), own);
+    }
+
+    /// URI.join's targets in Ruby 3.1.2 (uri 0.11.0), before to_s writes them.
+    #[test]
+    fn as_ruby_merges_them() {
+        assert_eq!(join("a:/b/./c/", "x", false), "a:/b/./c/x");
+        assert_eq!(join("a:/a/..", "a", false), "a:/a");
+        assert_eq!(join("a:/b/c", "/x/../../y/", false), "a:/y/");
+        assert_eq!(join("a:", "a", false), "a:/a");
+        assert_eq!(join("a:", "..", false), "a:/");
+        assert_eq!(join("a:/b/c", "?q", false), "a:/b/c?q");
+        assert_eq!(join("a:/b/../c/d/", "x", false), "a:/c/d/x");
+        assert_eq!(join("a://h/..", "a", true), "a://ha");
+        assert_eq!(join("a://h/..", "a", false), "a://h/a");
+        assert_eq!(join("a:/..", "?", true), "a:?");
+        assert_eq!(join("a:/..", "?", false), "a:/?");
+    }
+
+    /// Answers of URI.join(...).to_s in Ruby 3.1.2 (uri 0.11.0), with the target the RFC's
+    /// model gives before them.
+    #[test]
+    fn as_ruby_writes_them() {
+        assert_eq!(both("A://h:01/p?Q#F"), "a://h:1/p?Q#F");
+        assert_eq!(both("HTTP://h:080/x"), "http://h/x");
+        assert_eq!(both("https://.:000/a"), "https://.:0/a");
+        assert_eq!(both("file:/a"), "file:///a");
+        assert_eq!(both("file:"), "file://");
+        assert_eq!(both("file://localhost/a"), "file:///a");
+        assert_eq!(both("a://:1/x"), "a::1/x");
+        assert_eq!(both("a://u@/x"), "a:u@/x");
+        assert_eq!(both("a://@h:/x"), "a://h/x");
+        assert_eq!(both("a://"), "a:");
+        assert_eq!(both("a:b?'#'"), "a:b?'#'");
+        assert_eq!(both("a:/b?'"), "a:/b?%27");
+        assert_eq!(both("ftp://h:021/"), "ftp://h:021/");
+    }
+}
