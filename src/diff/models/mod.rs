@@ -33,6 +33,7 @@ mod rhymu8354;
 mod rhymuri;
 mod rocket;
 mod sophia;
+mod uriparser;
 mod uritools;
 pub(crate) mod url;
 mod url_parse;
@@ -362,6 +363,10 @@ pub enum Transform {
     /// Parsing (uritools bug, `SplitResult.host`): a host of digits alone that no ":" follows
     /// is reported as the empty host ("//0" has the host ""; see `uritools`).
     UritoolsDigitsHostLost,
+    /// Resolution and normalization (uriparser bug, `uriToStringA`): an IPv6 host is written
+    /// from its sixteen bytes as eight groups of four lowercase hexadecimal digits ("[::]" as
+    /// "[0000:0000:0000:0000:0000:0000:0000:0000]"; see `uriparser`).
+    UriparserIpv6WrittenInFull,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -761,6 +766,10 @@ impl Transform {
             (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
                 uritools::digits_host_lost(answer)
             }
+            (
+                Transform::UriparserIpv6WrittenInFull,
+                Request::Resolve { .. } | Request::Normalize { .. },
+            ) => uriparser::ipv6_written_in_full(answer),
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),
                 None => answer,
