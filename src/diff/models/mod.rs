@@ -26,6 +26,7 @@ use serde::Deserialize;
 
 mod guzzle;
 mod http;
+mod network_uri;
 mod poco;
 mod rfc2396;
 mod rfc3986;
@@ -367,6 +368,17 @@ pub enum Transform {
     /// from its sixteen bytes as eight groups of four lowercase hexadecimal digits ("[::]" as
     /// "[0000:0000:0000:0000:0000:0000:0000:0000]"; see `uriparser`).
     UriparserIpv6WrittenInFull,
+    /// Normalization (network-uri, `network_uri::Rule`): the host's letters keep their case
+    /// ("NOTE: authority case normalization is not performed").
+    NetworkUriHostCaseKept,
+    /// Normalization (network-uri): a reference without a scheme keeps its dot-segments
+    /// (`normalizePathSegments` acts on what `parseURI` accepts).
+    NetworkUriRelativeReferencePathKept,
+    /// Normalization (network-uri bug): a password written "..." (`show`).
+    NetworkUriPasswordHidden,
+    /// Normalization (network-uri bug): a string without a scheme written again after its
+    /// leading scheme characters (`ncScheme _ = ncEscape uristr`).
+    NetworkUriSchemeScanRestarts,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -766,6 +778,12 @@ impl Transform {
             (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
                 uritools::digits_host_lost(answer)
             }
+            (t, Request::Normalize { input, .. }) if t.network_uri_rule().is_some() => {
+                match t.network_uri_rule() {
+                    Some(rule) => network_uri::apply(rule, input, answer),
+                    None => answer,
+                }
+            }
             (
                 Transform::UriparserIpv6WrittenInFull,
                 Request::Resolve { .. } | Request::Normalize { .. },
@@ -1163,6 +1181,21 @@ impl Transform {
             }
             Transform::Rfc3986NonStrictSchemeAsWritten => {
                 Some(rfc3986::Rule::NonStrictSchemeAsWritten)
+            }
+            _ => None,
+        }
+    }
+
+    /// The rule of network-uri, if this is one.
+    fn network_uri_rule(self) -> Option<network_uri::Rule> {
+        match self {
+            Transform::NetworkUriHostCaseKept => Some(network_uri::Rule::HostCaseKept),
+            Transform::NetworkUriRelativeReferencePathKept => {
+                Some(network_uri::Rule::RelativeReferencePathKept)
+            }
+            Transform::NetworkUriPasswordHidden => Some(network_uri::Rule::PasswordHidden),
+            Transform::NetworkUriSchemeScanRestarts => {
+                Some(network_uri::Rule::SchemeScanRestarts)
             }
             _ => None,
         }
