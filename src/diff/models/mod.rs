@@ -374,6 +374,9 @@ pub enum Transform {
     /// Normalization (network-uri): a reference without a scheme keeps its dot-segments
     /// (`normalizePathSegments` acts on what `parseURI` accepts).
     NetworkUriRelativeReferencePathKept,
+    /// Normalization (network-uri bug): a URI's dot-segments removed before its
+    /// percent-encodings are normalized (`normalizePathSegments` first).
+    NetworkUriDotSegmentsBeforeDecoding,
     /// Normalization (network-uri bug): a password written "..." (`show`).
     NetworkUriPasswordHidden,
     /// Normalization (network-uri bug): a string without a scheme written again after its
@@ -1192,6 +1195,9 @@ impl Transform {
             Transform::NetworkUriHostCaseKept => Some(network_uri::Rule::HostCaseKept),
             Transform::NetworkUriRelativeReferencePathKept => {
                 Some(network_uri::Rule::RelativeReferencePathKept)
+            }
+            Transform::NetworkUriDotSegmentsBeforeDecoding => {
+                Some(network_uri::Rule::DotSegmentsBeforeDecoding)
             }
             Transform::NetworkUriPasswordHidden => Some(network_uri::Rule::PasswordHidden),
             Transform::NetworkUriSchemeScanRestarts => {

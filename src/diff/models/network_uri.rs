@@ -22,6 +22,8 @@ pub(super) enum Rule {
     HostCaseKept,
     /// A reference without a scheme keeps its dot-segments.
     RelativeReferencePathKept,
+    /// A URI's dot-segments are removed before its percent-encodings are normalized.
+    DotSegmentsBeforeDecoding,
     /// A password is written "...".
     PasswordHidden,
     /// A string without a scheme starts with its scheme characters twice.
@@ -53,6 +55,10 @@ fn rewritten(rule: Rule, input: &str, normalized: &str) -> Option<String> {
             let path = escapes_normalized(given.path);
             Some(reference::recompose(&Components { path: &path, ..c }))
         }
+        Rule::DotSegmentsBeforeDecoding if given.scheme.is_some() => {
+            let path = escapes_normalized(&remove_dot_segments(given.path));
+            Some(reference::recompose(&Components { path: &path, ..c }))
+        }
         Rule::PasswordHidden if given.scheme.is_some() => {
             // defaultUserInfoMap: `(user,pass) = break (==':') uinf`, kept where pass is "@"
             // or ":@" (no password, or an empty one).
@@ -78,6 +84,35 @@ fn rewritten(rule: Rule, input: &str, normalized: &str) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Network/URI.hs's `removeDotSegments`: "Remove dot segments, but protect leading '/'
+/// character", `elimDots` keeping each segment with the "/" after it and dropping one for
+/// "..", so that a rootless path stays rootless ("b/../c" is "c").
+fn remove_dot_segments(path: &str) -> String {
+    let (root, mut rest) = match path.strip_prefix('/') {
+        Some(rest) => ("/", rest),
+        None => ("", path),
+    };
+    let mut kept: Vec<&str> = Vec::new();
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("./") {
+            rest = after;
+        } else if rest == "." {
+            rest = "";
+        } else if let Some(after) = rest.strip_prefix("../") {
+            kept.pop();
+            rest = after;
+        } else if rest == ".." {
+            kept.pop();
+            rest = "";
+        } else {
+            let end = rest.find('/').map_or(rest.len(), |slash| slash + 1);
+            kept.push(&rest[..end]);
+            rest = &rest[end..];
+        }
+    }
+    format!("{root}{}", kept.concat())
 }
 
 /// `normalizeEscape` then `ncEscape`: a triplet of an unreserved character decoded, the
@@ -132,6 +167,17 @@ mod tests {
         let kept = Rule::RelativeReferencePathKept;
         assert_eq!(at(kept, "/a/../%7e", "/~"), "/a/../~");
         assert_eq!(at(kept, "a:/b/../c", "a:/c"), "a:/c");
+    }
+
+    #[test]
+    fn dot_segments_are_removed_before_the_percent_encodings_are_normalized() {
+        let before = Rule::DotSegmentsBeforeDecoding;
+        assert_eq!(at(before, "a:/%2E", "a:/"), "a:/.");
+        assert_eq!(at(before, "a:/b/%2e%2E/c/./d", "a:/c/d"), "a:/b/../c/d");
+        assert_eq!(at(before, "a:b/../c", "a:/c"), "a:c");
+        assert_eq!(at(before, "a:/.//b", "a:/.//b"), "a://b");
+        assert_eq!(remove_dot_segments("/a/.."), "/");
+        assert_eq!(remove_dot_segments("a/b/.."), "a/");
     }
 
     #[test]
