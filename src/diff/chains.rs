@@ -411,11 +411,9 @@ entries:
       - {op: normalize, input: "a:/.//b", normalized: "a://b", forgive: true}
       - {op: normalize, input: "a:/.//b", normalized: "a:/b", forgive: false, why: "not this"}
 "#;
-        let catalogue = Catalogue::bundled_with(
-            &[],
-            &[("p".to_owned(), "p.yaml".into(), own.to_owned())],
-        )
-        .expect("a valid catalogue");
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
         // RFC 3986 §3.3: "If a URI does not contain an authority component, then the path
         // cannot begin with two slash characters"; "//" read again has an (empty) authority.
         let trace = Trace::Normalized {
@@ -442,7 +440,10 @@ entries:
                 .map(|&i| catalogue.entries()[i].id.clone())
                 .collect()
         });
-        assert_eq!(named, Some(vec!["p-double-slash-path-unguarded".to_owned()]));
+        assert_eq!(
+            named,
+            Some(vec!["p-double-slash-path-unguarded".to_owned()])
+        );
     }
 
     #[test]

@@ -255,7 +255,10 @@ mod tests {
             written.target("http://a/b", "Http:g", false),
             Some("Http:g".into())
         );
-        assert_eq!(written.target("HTTP://a/b", "http:./g", false), Some("http:g".into()));
+        assert_eq!(
+            written.target("HTTP://a/b", "http:./g", false),
+            Some("http:g".into())
+        );
         // The same text, another scheme, or the strict mode: the RFC's answer.
         assert_eq!(written.target("http://a/b", "http:g", false), None);
         assert_eq!(written.target("http://a/b", "ftp:g", false), None);

@@ -1200,9 +1200,7 @@ impl Transform {
                 Some(network_uri::Rule::DotSegmentsBeforeDecoding)
             }
             Transform::NetworkUriPasswordHidden => Some(network_uri::Rule::PasswordHidden),
-            Transform::NetworkUriSchemeScanRestarts => {
-                Some(network_uri::Rule::SchemeScanRestarts)
-            }
+            Transform::NetworkUriSchemeScanRestarts => Some(network_uri::Rule::SchemeScanRestarts),
             _ => None,
         }
     }

@@ -33,9 +33,9 @@ pub(super) enum Rule {
 /// The normalization's answer under `rule`, for the input `input`.
 pub(super) fn apply(rule: Rule, input: &str, answer: Outcome) -> Outcome {
     match answer {
-        Outcome::Normalized(normalized) => Outcome::Normalized(
-            rewritten(rule, input, &normalized).unwrap_or(normalized),
-        ),
+        Outcome::Normalized(normalized) => {
+            Outcome::Normalized(rewritten(rule, input, &normalized).unwrap_or(normalized))
+        }
         other => other,
     }
 }
@@ -158,7 +158,10 @@ mod tests {
     #[test]
     fn the_hosts_letters_keep_their_case() {
         assert_eq!(at(Rule::HostCaseKept, "//X", "//x"), "//X");
-        assert_eq!(at(Rule::HostCaseKept, "a://%41b%2f/p", "a://ab%2F/p"), "a://Ab%2F/p");
+        assert_eq!(
+            at(Rule::HostCaseKept, "a://%41b%2f/p", "a://ab%2F/p"),
+            "a://Ab%2F/p"
+        );
         assert_eq!(at(Rule::HostCaseKept, "a:b", "a:b"), "a:b");
     }
 
