@@ -51,7 +51,14 @@ def answer(about, operations, request):
             raise ValueError("unknown rule %r" % (rule,))
         if rule not in about.get("rules", URI_RULES) or "parse" not in operations:
             return {"unsupported": True}
-        return library(lambda: operations["parse"](text, rule))
+        parse = operations["parse"]
+        # An RFC 6874 zone asked of a library that has its own answer for it (None: it knows
+        # no zones, so the request is not one it can be asked).
+        if request.get("zone_id", False) is True and ("parse", "zone_id") in operations:
+            parse = operations[("parse", "zone_id")]
+            if parse is None:
+                return {"unsupported": True}
+        return library(lambda: parse(text, rule))
     iri = request.get("iri", False)
     if iri is not False and (op, "iri") not in operations:
         raise ValueError("IRI requests are not understood")

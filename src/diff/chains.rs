@@ -133,9 +133,8 @@ impl Catalogue {
                             Some(Step { model, index })
                         }),
                 );
-                if steps.is_empty() {
-                    return false;
-                }
+                // No step is the reference's answer: a call of an operation the crate
+                // documents nothing of (a parse of what its normalization wrote) is the RFC's.
                 let answer = models::outcome(&steps, request, memo);
                 answer != Outcome::Unsupported
                     && compare::compare(request, &answer, actual, blind_spots).is_none()
@@ -391,6 +390,59 @@ mod tests {
                 &trace(call("Url::set_host", "Some(\"h\")", "a:///.//", "a:////"))
             ),
             None
+        );
+    }
+
+    #[test]
+    fn a_call_of_an_operation_the_catalogue_says_nothing_of_is_the_rfcs() {
+        // A program whose catalogue has one normalization bug and no parse entry: its parse of
+        // what the normalization wrote is the reference's, so the bug alone names the chain.
+        let own = r#"
+entries:
+  - id: p-double-slash-path-unguarded
+    implementations: [p]
+    class: bug
+    reason: "a:/.//b normalized to a://b"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+    ops: [normalize]
+    model: !departure double-slash-path-unguarded
+    upstream: {checked: "2026-11-29", refs: []}
+    examples:
+      - {op: normalize, input: "a:/.//b", normalized: "a://b", forgive: true}
+      - {op: normalize, input: "a:/.//b", normalized: "a:/b", forgive: false, why: "not this"}
+"#;
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
+        // RFC 3986 §3.3: "If a URI does not contain an authority component, then the path
+        // cannot begin with two slash characters"; "//" read again has an (empty) authority.
+        let trace = Trace::Normalized {
+            input: "/.//".into(),
+            level: Level::Syntax,
+            once: "//".into(),
+            twice: None,
+            parsed: Some(Box::new(Outcome::Parsed {
+                components: crate::model::Components {
+                    scheme: None,
+                    userinfo: None,
+                    host: Some(String::new()),
+                    port: None,
+                    path: String::new(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: Some(crate::reference::HostKind::RegName),
+            })),
+            input_parsed: None,
+        };
+        let named: Option<Vec<String>> = catalogue.bugs_behind("p", &[], &trace).map(|bugs| {
+            bugs.iter()
+                .map(|&i| catalogue.entries()[i].id.clone())
+                .collect()
+        });
+        assert_eq!(
+            named,
+            Some(vec!["p-double-slash-path-unguarded".to_owned()])
         );
     }
 

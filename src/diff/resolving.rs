@@ -12,6 +12,8 @@
 //! T.path = merge(Base.path, R.path);             -- merge-slash-without-authority,
 //! T.path = remove_dot_segments(T.path);          -- merge-without-slash-after-authority
 //! T.path = remove_dot_segments(R.path);          -- dot-segments-only-in-merge: R.path as it is
+//! if ((not strict) and (R.scheme == Base.scheme)) -- non-strict-scheme-as-written: "==" on the
+//!                                                 --   schemes' text, case and all
 //! ```
 
 use crate::reference::{self, Components, ParseOptions, ResolveOptions, Rule};
@@ -39,15 +41,21 @@ pub enum Resolving {
     /// "." and ".." segments (`/./b` against `a:` is `a:/./b`), where RFC 3986 §5.2.2 applies
     /// `remove_dot_segments` to the path of every such reference.
     DotSegmentsOnlyInMerge,
+    /// The non-strict test "(R.scheme == Base.scheme)" compares the schemes as written, case
+    /// and all, so a reference whose scheme is the base's in another case keeps it and
+    /// resolves as in strict mode (`Http:g` against `http://a/b` is `Http:g`), where §3.1 says
+    /// "schemes are case-insensitive" and the non-strict reading gives `http://a/g`.
+    NonStrictSchemeAsWritten,
 }
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 4] = [
+    pub const ALL: [Resolving; 5] = [
         Resolving::BaseFragmentKept,
         Resolving::MergeSlashWithoutAuthority,
         Resolving::MergeWithoutSlashAfterAuthority,
         Resolving::DotSegmentsOnlyInMerge,
+        Resolving::NonStrictSchemeAsWritten,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -57,6 +65,7 @@ impl Resolving {
             Resolving::MergeSlashWithoutAuthority => "merge-slash-without-authority",
             Resolving::MergeWithoutSlashAfterAuthority => "merge-without-slash-after-authority",
             Resolving::DotSegmentsOnlyInMerge => "dot-segments-only-in-merge",
+            Resolving::NonStrictSchemeAsWritten => "non-strict-scheme-as-written",
         }
     }
 
@@ -74,6 +83,9 @@ impl Resolving {
             }
             Resolving::DotSegmentsOnlyInMerge => {
                 "the resolver removes dot-segments from a merged relative path only (RFC 2396 §5.2, step 6), where RFC 3986 §5.2.2 applies remove_dot_segments to the path of a reference with a scheme, an authority or an absolute path too"
+            }
+            Resolving::NonStrictSchemeAsWritten => {
+                "the resolver's non-strict mode drops a reference's scheme only where it is written as the base's, case and all, where RFC 3986 §5.2.2 drops it \"if ((not strict) and (R.scheme == Base.scheme))\" and §3.1 says \"schemes are case-insensitive\""
             }
         }
     }
@@ -110,6 +122,17 @@ impl Resolving {
             Resolving::DotSegmentsOnlyInMerge => ["x/../y", "/./x", "//h/./x", "z:/./x"]
                 .map(|input| (base.to_owned(), input.to_owned()))
                 .to_vec(),
+            // The reference with the base's scheme as the base writes it loses it (against a
+            // resolver with no non-strict mode, which keeps it).
+            Resolving::NonStrictSchemeAsWritten => {
+                let scheme = reference::parse(input).ok().and_then(|r| r.scheme);
+                match (b.scheme, scheme) {
+                    (Some(bs), Some(rs)) => {
+                        vec![(base.to_owned(), format!("{bs}{}", &input[rs.len()..]))]
+                    }
+                    _ => Vec::new(),
+                }
+            }
         }
     }
 
@@ -120,6 +143,14 @@ impl Resolving {
         let options = ParseOptions::default();
         let b = reference::parse_with(base, Rule::Uri, options).ok()?;
         let r = reference::parse_with(input, Rule::UriReference, options).ok()?;
+        if self == Resolving::NonStrictSchemeAsWritten {
+            let (bs, rs) = (b.scheme?, r.scheme?);
+            if strict || bs == rs || !bs.eq_ignore_ascii_case(rs) {
+                return None;
+            }
+            let target = reference::transform_references(&b, &r, ResolveOptions::strict(true));
+            return Some(reference::recompose(&target.components()));
+        }
         let resolve = ResolveOptions::strict(strict);
         let target = reference::transform_references(&b, &r, resolve);
         let t = target.components();
@@ -214,6 +245,28 @@ mod tests {
         // A relative path is merged and its dot-segments removed, as the RFC does.
         assert_eq!(target(only, base, "./g"), None);
         assert_eq!(target(only, base, ""), None);
+    }
+
+    #[test]
+    fn a_non_strict_resolver_may_compare_schemes_as_written() {
+        let written = Resolving::NonStrictSchemeAsWritten;
+        // §5.2.2's non-strict mode with §3.1's case-insensitive schemes gives "http://a/g".
+        assert_eq!(
+            written.target("http://a/b", "Http:g", false),
+            Some("Http:g".into())
+        );
+        assert_eq!(
+            written.target("HTTP://a/b", "http:./g", false),
+            Some("http:g".into())
+        );
+        // The same text, another scheme, or the strict mode: the RFC's answer.
+        assert_eq!(written.target("http://a/b", "http:g", false), None);
+        assert_eq!(written.target("http://a/b", "ftp:g", false), None);
+        assert_eq!(written.target("http://a/b", "Http:g", true), None);
+        assert_eq!(
+            written.controls("http://a/b", "Http:g"),
+            vec![("http://a/b".to_owned(), "http:g".to_owned())]
+        );
     }
 
     #[test]

@@ -67,8 +67,14 @@ static void answer_parse(const request *r) {
 		path = uri.scheme.afterLast + 1;
 	}
 	if (uri.hostText.first) {
+		/* An empty host's range is not in the input: ParseAuthority points it at a static
+		 * empty string (URI_FUNC(SafeToPointTo), src/UriParse.c), so the path then starts
+		 * after the userinfo's "@", or after the "//". */
+		int host_in_input = uri.hostText.first >= first && uri.hostText.afterLast <= end;
 		const char *after_host = uri.hostText.afterLast;
-		if (after_host < end && *after_host == ']') {
+		if (!host_in_input) {
+			after_host = uri.userInfo.first ? uri.userInfo.afterLast + 1 : path + 2;
+		} else if (after_host < end && *after_host == ']') {
 			after_host++;
 		}
 		path = uri.portText.first ? uri.portText.afterLast : after_host;

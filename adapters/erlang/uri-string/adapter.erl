@@ -24,7 +24,7 @@
 %% differently, and how the adapter maps it:
 %%   - port is an integer, or undefined both when there is no port and when it is empty
 %%     ("http://a:/"): blind spot empty-is-undefined. Leading zeros are lost ("080" is 80); the
-%%     adapter writes the integer in decimal, so such a port differs from the input's text.
+%%     adapter writes the integer in decimal: blind spot number.
 %%   - host: an IP-literal comes without its brackets ("http://[::1]/" gives <<"::1">>); a host
 %%     with a ":" can only be an IP-literal, so the adapter puts the brackets back. uri_string
 %%     refuses IPvFuture literals.
@@ -169,6 +169,8 @@ about() ->
      {<<"blind_spots">>, {list, [
         {obj, [{<<"field">>, {s, <<"port">>}}, {<<"how">>, {s, <<"empty-is-undefined">>}},
                {<<"reason">>, {s, <<"uri_string:parse/1 returns the port as an integer, and no port key for an empty port">>}}]},
+        {obj, [{<<"field">>, {s, <<"port">>}}, {<<"how">>, {s, <<"number">>}},
+               {<<"reason">>, {s, <<"uri_string:parse/1 returns the port as an integer: its leading zeros are gone (\"080\" is 80)">>}}]},
         {obj, [{<<"field">>, {s, <<"host_kind">>}}, {<<"how">>, {s, <<"hidden">>}},
                {<<"reason">>, {s, <<"uri_string:parse/1 returns the host as text, without its kind">>}}]}]}},
      %% The programs a report shows under "Reproduce with ... alone", against uri_string only

@@ -117,7 +117,14 @@ def serialize(text):
     return {"valid": True, "serialized": rfc3987.compose(**rfc3987.parse(text, "URI_reference"))}
 
 
-OPERATIONS = {"parse": parse, "resolve": resolve, "serialize": serialize}
+# rfc3987's IP_literal is RFC 3986's ("\\[(?:{IPv6address}|{IPvFuture})\\]"): it knows no RFC 6874
+# zone, so a request that allows one is not asked of it.
+OPERATIONS = {
+    "parse": parse,
+    ("parse", "zone_id"): None,
+    "resolve": resolve,
+    "serialize": serialize,
+}
 
 
 if __name__ == "__main__":

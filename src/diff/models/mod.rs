@@ -26,6 +26,7 @@ use serde::Deserialize;
 
 mod guzzle;
 mod http;
+mod network_uri;
 mod poco;
 mod rfc2396;
 mod rfc3986;
@@ -34,6 +35,7 @@ mod rhymuri;
 mod rocket;
 mod ruby_uri;
 mod sophia;
+mod uriparser;
 mod uritools;
 pub(crate) mod url;
 mod url_parse;
@@ -376,6 +378,24 @@ pub enum Transform {
     /// Resolution (Ruby's URI bug): a network-path reference keeps the base's userinfo and
     /// port where it has none.
     RubyUriBaseUserinfoPortKept,
+    /// Resolution and normalization (uriparser bug, `uriToStringA`): an IPv6 host is written
+    /// from its sixteen bytes as eight groups of four lowercase hexadecimal digits ("[::]" as
+    /// "[0000:0000:0000:0000:0000:0000:0000:0000]"; see `uriparser`).
+    UriparserIpv6WrittenInFull,
+    /// Normalization (network-uri, `network_uri::Rule`): the host's letters keep their case
+    /// ("NOTE: authority case normalization is not performed").
+    NetworkUriHostCaseKept,
+    /// Normalization (network-uri): a reference without a scheme keeps its dot-segments
+    /// (`normalizePathSegments` acts on what `parseURI` accepts).
+    NetworkUriRelativeReferencePathKept,
+    /// Normalization (network-uri bug): a URI's dot-segments removed before its
+    /// percent-encodings are normalized (`normalizePathSegments` first).
+    NetworkUriDotSegmentsBeforeDecoding,
+    /// Normalization (network-uri bug): a password written "..." (`show`).
+    NetworkUriPasswordHidden,
+    /// Normalization (network-uri bug): a string without a scheme written again after its
+    /// leading scheme characters (`ncScheme _ = ncEscape uristr`).
+    NetworkUriSchemeScanRestarts,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -786,6 +806,16 @@ impl Transform {
             (Transform::RubyUriBaseUserinfoPortKept, _) => {
                 ruby_uri::base_userinfo_port_kept(case, answer)
             }
+            (t, Request::Normalize { input, .. }) if t.network_uri_rule().is_some() => {
+                match t.network_uri_rule() {
+                    Some(rule) => network_uri::apply(rule, input, answer),
+                    None => answer,
+                }
+            }
+            (
+                Transform::UriparserIpv6WrittenInFull,
+                Request::Resolve { .. } | Request::Normalize { .. },
+            ) => uriparser::ipv6_written_in_full(answer),
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),
                 None => answer,
@@ -1180,6 +1210,22 @@ impl Transform {
             Transform::Rfc3986NonStrictSchemeAsWritten => {
                 Some(rfc3986::Rule::NonStrictSchemeAsWritten)
             }
+            _ => None,
+        }
+    }
+
+    /// The rule of network-uri, if this is one.
+    fn network_uri_rule(self) -> Option<network_uri::Rule> {
+        match self {
+            Transform::NetworkUriHostCaseKept => Some(network_uri::Rule::HostCaseKept),
+            Transform::NetworkUriRelativeReferencePathKept => {
+                Some(network_uri::Rule::RelativeReferencePathKept)
+            }
+            Transform::NetworkUriDotSegmentsBeforeDecoding => {
+                Some(network_uri::Rule::DotSegmentsBeforeDecoding)
+            }
+            Transform::NetworkUriPasswordHidden => Some(network_uri::Rule::PasswordHidden),
+            Transform::NetworkUriSchemeScanRestarts => Some(network_uri::Rule::SchemeScanRestarts),
             _ => None,
         }
     }
