@@ -24,6 +24,7 @@ mod uriparse;
 
 use serde::Deserialize;
 
+mod dotnet;
 mod guzzle;
 mod http;
 mod poco;
@@ -362,6 +363,9 @@ pub enum Transform {
     /// Parsing (uritools bug, `SplitResult.host`): a host of digits alone that no ":" follows
     /// is reported as the empty host ("//0" has the host ""; see `uritools`).
     UritoolsDigitsHostLost,
+    /// System.Uri on Mono (`dotnet`): a text that starts with a drive letter ("c:/") or two
+    /// slashes is an implicit file path, `file:` with the whole text as its path.
+    DotnetImplicitFilePath,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -761,6 +765,7 @@ impl Transform {
             (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
                 uritools::digits_host_lost(answer)
             }
+            (Transform::DotnetImplicitFilePath, _) => dotnet::apply_implicit_file(original, answer),
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),
                 None => answer,
