@@ -38,6 +38,19 @@ fn file_path_kind(text: &str) -> Option<FilePath> {
     unix.then_some(FilePath::Unix)
 }
 
+/// The error System.Uri gives a text whose one-letter scheme is not followed by a slash or a
+/// backslash (`ParseSchemeCheckImplicitFile`: "Note that we don't support one-letter schemes
+/// that will be put into a DOS path bucket"; "a:b" and "a|b" are
+/// `ParsingError.MustRootedPath`), after its leading spaces, tabs and line breaks.
+fn drive_refused(text: &str) -> Option<&'static str> {
+    let bytes = text.trim_start_matches([' ', '\t', '\n', '\r']).as_bytes();
+    if bytes.len() < 3 || !bytes[0].is_ascii_alphabetic() || matches!(bytes[2], b'/' | b'\\') {
+        return None;
+    }
+    matches!(bytes[1], b':' | b'|')
+        .then_some("Invalid URI: A Dos path must be rooted, for example, 'c:\\'.")
+}
+
 /// Its text with the trailing spaces, tabs and line breaks cut (`PrivateParseMinimal`: "Cut
 /// trailing spaces in m_String").
 fn trimmed(text: &str) -> &str {
@@ -129,6 +142,13 @@ fn escaped(c: char) -> bool {
 /// with the empty host and the path; a normalization gives `AbsoluteUri`, "file://" and the
 /// path. `original` is the case as given.
 pub(super) fn apply_implicit_file(original: &Request, answer: Outcome) -> Outcome {
+    let texts: &[&String] = match original {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => &[input],
+        Request::Resolve { base, input, .. } => &[base, input],
+    };
+    if let Some(error) = texts.iter().find_map(|t| drive_refused(t)) {
+        return Outcome::Invalid(error.into());
+    }
     match original {
         Request::Parse { input, .. } => match implicit_file_path(input) {
             Some(path) => Outcome::Parsed {
@@ -146,13 +166,23 @@ pub(super) fn apply_implicit_file(original: &Request, answer: Outcome) -> Outcom
             None => answer,
         },
         Request::Normalize { input, .. } => match implicit_file_path(input) {
-            Some(path) => Outcome::Normalized(format!("file://{path}")),
+            Some(path) => Outcome::Normalized(absolute_uri(&path)),
             None => answer,
         },
         Request::Resolve { base, input, .. } => match file_target(base, input) {
-            Some(path) => Outcome::Resolved(format!("file://{path}")),
+            Some(path) => Outcome::Resolved(absolute_uri(&path)),
             None => answer,
         },
+    }
+}
+
+/// The `AbsoluteUri` of the file URI whose path is `path`: "file://" and the path, with a "/"
+/// before a drive letter ("file:///c:/").
+fn absolute_uri(path: &str) -> String {
+    if path.starts_with('/') {
+        format!("file://{path}")
+    } else {
+        format!("file:///{path}")
     }
 }
 
@@ -237,5 +267,8 @@ mod tests {
         );
         assert_eq!(implicit_file_path("aa:/b"), None);
         assert_eq!(implicit_file_path("a:b"), None);
+        assert!(drive_refused("a:0").is_some());
+        assert!(drive_refused("a:").is_none(), "shorter than three characters");
+        assert!(drive_refused("aa:0").is_none());
     }
 }
