@@ -272,3 +272,51 @@ mod tests {
         assert!(drive_refused("aa:0").is_none());
     }
 }
+
+/// The answer for a scheme whose built-in `UriParser` takes no authority (UriSyntax.cs:
+/// "mailto", `MailToLikeUri`, "news" with neither `MustHaveAuthority` nor `OptionalAuthority`):
+/// what follows "//" is the path, with the empty host after "mailto" (`AllowEmptyHost`) and
+/// none after "news".
+pub(super) fn scheme_without_authority(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    let scheme = components.scheme.as_deref().map(str::to_ascii_lowercase);
+    let mailto = match scheme.as_deref() {
+        Some("mailto") => true,
+        Some("news") => false,
+        _ => {
+            return Outcome::Parsed {
+                components,
+                host_kind,
+            };
+        }
+    };
+    let Some(host) = components.host.take() else {
+        return Outcome::Parsed {
+            components,
+            host_kind,
+        };
+    };
+    let mut path = String::from("//");
+    if let Some(userinfo) = components.userinfo.take() {
+        path.push_str(&userinfo);
+        path.push('@');
+    }
+    path.push_str(&host);
+    if let Some(port) = components.port.take() {
+        path.push(':');
+        path.push_str(&port);
+    }
+    path.push_str(&components.path);
+    components.path = path;
+    components.host = mailto.then(String::new);
+    Outcome::Parsed {
+        components,
+        host_kind: mailto.then_some(HostKind::RegName),
+    }
+}

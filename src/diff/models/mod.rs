@@ -366,6 +366,8 @@ pub enum Transform {
     /// System.Uri on Mono (`dotnet`): a text that starts with a drive letter ("c:/") or two
     /// slashes is an implicit file path, `file:` with the whole text as its path.
     DotnetImplicitFilePath,
+    /// System.Uri: "mailto" and "news" take no authority; "//" and what follows are the path.
+    DotnetSchemeWithoutAuthority,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -766,6 +768,9 @@ impl Transform {
                 uritools::digits_host_lost(answer)
             }
             (Transform::DotnetImplicitFilePath, _) => dotnet::apply_implicit_file(original, answer),
+            (Transform::DotnetSchemeWithoutAuthority, Request::Parse { .. }) => {
+                dotnet::scheme_without_authority(answer)
+            }
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),
                 None => answer,
