@@ -320,3 +320,40 @@ pub(super) fn scheme_without_authority(answer: Outcome) -> Outcome {
         host_kind: mailto.then_some(HostKind::RegName),
     }
 }
+
+/// The case with the trailing spaces, tabs and line breaks of each of its texts cut, as
+/// System.Uri reads them (`PrivateParseMinimal` and `ParseRemaining`: "Cut trailing spaces in
+/// m_String", `IsLWS`); `None` where no text ends with one.
+pub(super) fn trailing_space_cut(case: &Request) -> Option<Request> {
+    let cut = |text: &String| (trimmed(text) != text).then(|| trimmed(text).to_owned());
+    match case {
+        Request::Parse {
+            input,
+            rule,
+            zone_id,
+        } => Some(Request::Parse {
+            input: cut(input)?,
+            rule: rule.clone(),
+            zone_id: *zone_id,
+        }),
+        Request::Normalize { input, level } => Some(Request::Normalize {
+            input: cut(input)?,
+            level: level.clone(),
+        }),
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => {
+            let (new_base, new_input) = (cut(base), cut(input));
+            if new_base.is_none() && new_input.is_none() {
+                return None;
+            }
+            Some(Request::Resolve {
+                base: new_base.unwrap_or_else(|| base.clone()),
+                input: new_input.unwrap_or_else(|| input.clone()),
+                strict: *strict,
+            })
+        }
+    }
+}

@@ -368,6 +368,8 @@ pub enum Transform {
     DotnetImplicitFilePath,
     /// System.Uri: "mailto" and "news" take no authority; "//" and what follows are the path.
     DotnetSchemeWithoutAuthority,
+    /// System.Uri: the trailing spaces, tabs and line breaks of a text are cut before it is read.
+    DotnetTrailingSpaceCut,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -626,6 +628,7 @@ impl Transform {
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
+            (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
