@@ -220,59 +220,6 @@ fn file_target(base: &str, reference: &str) -> Option<String> {
     Some(canonical(&text, kind))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn references_against_implicit_file_paths_are_read_as_system_uri_reads_them() {
-        // Answers of Mono 6.8's System.Uri (new Uri(baseUri, reference).AbsoluteUri).
-        let target = |b: &str, r: &str| file_target(b, r);
-        assert_eq!(target("a:/b/c", "").as_deref(), Some("a:/b/c"));
-        assert_eq!(target("a:/b/c", "x?y#z").as_deref(), Some("a:/b/x%3Fy%23z"));
-        assert_eq!(target("a:/b/c", "/x").as_deref(), Some("a:/x"));
-        assert_eq!(target("a:/b/c", "//x").as_deref(), Some("//x"));
-        assert_eq!(target("a:/b/c", "../x").as_deref(), Some("a:/x"));
-        assert_eq!(target("a:/b/c?q#f", "").as_deref(), Some("a:/b/c%3Fq%23f"));
-        assert_eq!(target("a:\\b\\c", "x").as_deref(), Some("a:/b/x"));
-        assert_eq!(target("/a/b", "/x").as_deref(), Some("/x"));
-        assert_eq!(target("http://h/", "a:/x").as_deref(), Some("a:/x"));
-        assert_eq!(target("a:/b/c", "aa:x"), None);
-        assert_eq!(target("http://h/", "//x"), None);
-    }
-
-    #[test]
-    fn implicit_file_paths_are_read_as_system_uri_reads_them() {
-        // Answers of Mono 6.8's System.Uri (AbsolutePath).
-        assert_eq!(implicit_file_path("a:/#`").as_deref(), Some("a:/%23%60"));
-        assert_eq!(implicit_file_path("a|\\b").as_deref(), Some("a:/b"));
-        assert_eq!(implicit_file_path("a:/./b/../c").as_deref(), Some("a:/c"));
-        assert_eq!(implicit_file_path("a:/../..").as_deref(), Some("a:/"));
-        assert_eq!(implicit_file_path("//.").as_deref(), Some("//"));
-        assert_eq!(implicit_file_path("//..").as_deref(), Some("/"));
-        assert_eq!(implicit_file_path("/\\a").as_deref(), Some("//a"));
-        assert_eq!(implicit_file_path("//a?b#c").as_deref(), Some("//a%3Fb%23c"));
-        assert_eq!(
-            implicit_file_path("a:/%7a%2e%41%2F%3f%25%e9").as_deref(),
-            Some("a:/z.A%252F%253f%2525%25e9")
-        );
-        assert_eq!(implicit_file_path("a:/b\n").as_deref(), Some("a:/b"));
-        assert_eq!(implicit_file_path("a://\u{5d0}").as_deref(), Some("a://%D7%90"));
-        assert_eq!(implicit_file_path("/a"), None);
-        assert_eq!(implicit_file_path("/ab").as_deref(), Some("/ab"));
-        assert_eq!(implicit_file_path("/a\u{200f}b").as_deref(), Some("/ab"));
-        assert_eq!(
-            implicit_file_path("a:/\u{e9}\u{9f}\u{fdd0}\u{e000}").as_deref(),
-            Some("a:/%C3%A9%25C2%259F%25EF%25B7%2590%25EE%2580%2580")
-        );
-        assert_eq!(implicit_file_path("aa:/b"), None);
-        assert_eq!(implicit_file_path("a:b"), None);
-        assert!(drive_refused("a:0").is_some());
-        assert!(drive_refused("a:").is_none(), "shorter than three characters");
-        assert!(drive_refused("aa:0").is_none());
-    }
-}
-
 /// The answer for a scheme whose built-in `UriParser` takes no authority (UriSyntax.cs:
 /// "mailto", `MailToLikeUri`, "news" with neither `MustHaveAuthority` nor `OptionalAuthority`):
 /// what follows "//" is the path, with the empty host after "mailto" (`AllowEmptyHost`) and
@@ -355,5 +302,121 @@ pub(super) fn trailing_space_cut(case: &Request) -> Option<Request> {
                 strict: *strict,
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_against_implicit_file_paths_are_read_as_system_uri_reads_them() {
+        // Answers of Mono 6.8's System.Uri (new Uri(baseUri, reference).AbsoluteUri).
+        let target = |b: &str, r: &str| file_target(b, r);
+        assert_eq!(target("a:/b/c", "").as_deref(), Some("a:/b/c"));
+        assert_eq!(target("a:/b/c", "x?y#z").as_deref(), Some("a:/b/x%3Fy%23z"));
+        assert_eq!(target("a:/b/c", "/x").as_deref(), Some("a:/x"));
+        assert_eq!(target("a:/b/c", "//x").as_deref(), Some("//x"));
+        assert_eq!(target("a:/b/c", "../x").as_deref(), Some("a:/x"));
+        assert_eq!(target("a:/b/c?q#f", "").as_deref(), Some("a:/b/c%3Fq%23f"));
+        assert_eq!(target("a:\\b\\c", "x").as_deref(), Some("a:/b/x"));
+        assert_eq!(target("/a/b", "/x").as_deref(), Some("/x"));
+        assert_eq!(target("http://h/", "a:/x").as_deref(), Some("a:/x"));
+        assert_eq!(target("a:/b/c", "aa:x"), None);
+        assert_eq!(target("http://h/", "//x"), None);
+    }
+
+    #[test]
+    fn implicit_file_paths_are_read_as_system_uri_reads_them() {
+        // Answers of Mono 6.8's System.Uri (AbsolutePath).
+        assert_eq!(implicit_file_path("a:/#`").as_deref(), Some("a:/%23%60"));
+        assert_eq!(implicit_file_path("a|\\b").as_deref(), Some("a:/b"));
+        assert_eq!(implicit_file_path("a:/./b/../c").as_deref(), Some("a:/c"));
+        assert_eq!(implicit_file_path("a:/../..").as_deref(), Some("a:/"));
+        assert_eq!(implicit_file_path("//.").as_deref(), Some("//"));
+        assert_eq!(implicit_file_path("//..").as_deref(), Some("/"));
+        assert_eq!(implicit_file_path("/\\a").as_deref(), Some("//a"));
+        assert_eq!(
+            implicit_file_path("//a?b#c").as_deref(),
+            Some("//a%3Fb%23c")
+        );
+        assert_eq!(
+            implicit_file_path("a:/%7a%2e%41%2F%3f%25%e9").as_deref(),
+            Some("a:/z.A%252F%253f%2525%25e9")
+        );
+        assert_eq!(implicit_file_path("a:/b\n").as_deref(), Some("a:/b"));
+        assert_eq!(
+            implicit_file_path("a://\u{5d0}").as_deref(),
+            Some("a://%D7%90")
+        );
+        assert_eq!(implicit_file_path("/a"), None);
+        assert_eq!(implicit_file_path("/ab").as_deref(), Some("/ab"));
+        assert_eq!(implicit_file_path("/a\u{200f}b").as_deref(), Some("/ab"));
+        assert_eq!(
+            implicit_file_path("a:/\u{e9}\u{9f}\u{fdd0}\u{e000}").as_deref(),
+            Some("a:/%C3%A9%25C2%259F%25EF%25B7%2590%25EE%2580%2580")
+        );
+        assert_eq!(implicit_file_path("aa:/b"), None);
+        assert_eq!(implicit_file_path("a:b"), None);
+        assert!(drive_refused("a:0").is_some());
+        assert!(
+            drive_refused("a:").is_none(),
+            "shorter than three characters"
+        );
+        assert!(drive_refused("aa:0").is_none());
+    }
+
+    #[test]
+    fn mailto_and_news_read_their_authority_as_the_path() {
+        let parsed = |scheme: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some(scheme.into()),
+                userinfo: Some("u".into()),
+                host: Some("a".into()),
+                port: Some("1".into()),
+                path: "/b".into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::RegName),
+        };
+        let Outcome::Parsed {
+            components,
+            host_kind,
+        } = scheme_without_authority(parsed("mailto"))
+        else {
+            panic!("a parse");
+        };
+        assert_eq!(components.path, "//u@a:1/b");
+        assert_eq!(components.host.as_deref(), Some(""));
+        assert_eq!(host_kind, Some(HostKind::RegName));
+        let Outcome::Parsed { components, .. } = scheme_without_authority(parsed("news")) else {
+            panic!("a parse");
+        };
+        assert_eq!(components.host, None);
+        assert_eq!(scheme_without_authority(parsed("aa")), parsed("aa"));
+    }
+
+    #[test]
+    fn trailing_white_space_is_cut_from_every_text() {
+        let case = Request::Resolve {
+            base: "a0: ".into(),
+            input: "#\t".into(),
+            strict: false,
+        };
+        assert_eq!(
+            trailing_space_cut(&case),
+            Some(Request::Resolve {
+                base: "a0:".into(),
+                input: "#".into(),
+                strict: false,
+            })
+        );
+        let parse = Request::Parse {
+            input: "a:b".into(),
+            rule: None,
+            zone_id: false,
+        };
+        assert_eq!(trailing_space_cut(&parse), None);
     }
 }
