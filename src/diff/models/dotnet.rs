@@ -61,6 +61,12 @@ fn trimmed(text: &str) -> &str {
 /// it does not (see [`FilePath`]).
 pub(super) fn implicit_file_path(text: &str) -> Option<String> {
     let text = trimmed(text);
+    // "//skip whitespaces" before a drive letter; a "/" after white space is no file path on
+    // Mono (" //a" is a relative reference).
+    let after = text.trim_start_matches([' ', '\t', '\n', '\r']);
+    if file_path_kind(after) == Some(FilePath::Drive) {
+        return Some(canonical(after, FilePath::Drive));
+    }
     Some(canonical(text, file_path_kind(text)?))
 }
 
@@ -345,6 +351,7 @@ mod tests {
             Some("a:/z.A%252F%253f%2525%25e9")
         );
         assert_eq!(implicit_file_path("a:/b\n").as_deref(), Some("a:/b"));
+        assert_eq!(implicit_file_path(" a:/").as_deref(), Some("a:/"));
         assert_eq!(
             implicit_file_path("a://\u{5d0}").as_deref(),
             Some("a://%D7%90")
