@@ -24,6 +24,7 @@ mod uriparse;
 
 use serde::Deserialize;
 
+mod dotnet;
 mod guzzle;
 mod http;
 mod network_uri;
@@ -396,6 +397,13 @@ pub enum Transform {
     /// Normalization (network-uri bug): a string without a scheme written again after its
     /// leading scheme characters (`ncScheme _ = ncEscape uristr`).
     NetworkUriSchemeScanRestarts,
+    /// System.Uri on Mono (`dotnet`): a text that starts with a drive letter ("c:/") or two
+    /// slashes is an implicit file path, `file:` with the whole text as its path.
+    DotnetImplicitFilePath,
+    /// System.Uri: "mailto" and "news" take no authority; "//" and what follows are the path.
+    DotnetSchemeWithoutAuthority,
+    /// System.Uri: the trailing spaces, tabs and line breaks of a text are cut before it is read.
+    DotnetTrailingSpaceCut,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -654,6 +662,7 @@ impl Transform {
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
+            (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -816,6 +825,10 @@ impl Transform {
                 Transform::UriparserIpv6WrittenInFull,
                 Request::Resolve { .. } | Request::Normalize { .. },
             ) => uriparser::ipv6_written_in_full(answer),
+            (Transform::DotnetImplicitFilePath, _) => dotnet::apply_implicit_file(original, answer),
+            (Transform::DotnetSchemeWithoutAuthority, Request::Parse { .. }) => {
+                dotnet::scheme_without_authority(answer)
+            }
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),
                 None => answer,
