@@ -10,7 +10,8 @@
 //!    T.path = Base.path;  ...                    -- base-fragment-kept: T.fragment = Base.fragment
 //! ...                                            --   for the empty reference
 //! T.path = merge(Base.path, R.path);             -- merge-slash-without-authority,
-//! T.path = remove_dot_segments(T.path);          -- merge-without-slash-after-authority
+//! T.path = remove_dot_segments(T.path);          -- merge-slash-without-base-slash,
+//!                                                --   merge-without-slash-after-authority
 //! T.path = remove_dot_segments(R.path);          -- dot-segments-only-in-merge: R.path as it is
 //! ```
 
@@ -30,6 +31,14 @@ pub enum Resolving {
     /// the base URI has a defined authority component and an empty path"; otherwise the
     /// merge is the reference's path alone (`a:b`).
     MergeSlashWithoutAuthority,
+    /// §5.2.3's merge writes "/" before the reference's path whenever the base path holds no
+    /// "/" (empty, or one rootless segment), with or without an authority (`c` against `a:b`
+    /// is `a:/c`; GLib's `g_uri_parse_relative`: `newpath = g_strdup_printf ("/%s",
+    /// uri->path)` where `strrchr (base_uri->path, '/')` finds none), where the RFC does so
+    /// only "If the base URI has a defined authority component and an empty path" and
+    /// otherwise appends the reference's path "to all but the last segment of the base URI's
+    /// path" (`a:c`).
+    MergeSlashWithoutBaseSlash,
     /// §5.2.3's first rule left out: a base with an authority and an empty path merges to the
     /// reference's path without the "/" ("0" against `a://h` is `a://h0`), where the RFC says
     /// "return a string consisting of "/" concatenated with the reference's path".
@@ -43,9 +52,10 @@ pub enum Resolving {
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 4] = [
+    pub const ALL: [Resolving; 5] = [
         Resolving::BaseFragmentKept,
         Resolving::MergeSlashWithoutAuthority,
+        Resolving::MergeSlashWithoutBaseSlash,
         Resolving::MergeWithoutSlashAfterAuthority,
         Resolving::DotSegmentsOnlyInMerge,
     ];
@@ -55,6 +65,7 @@ impl Resolving {
         match self {
             Resolving::BaseFragmentKept => "base-fragment-kept",
             Resolving::MergeSlashWithoutAuthority => "merge-slash-without-authority",
+            Resolving::MergeSlashWithoutBaseSlash => "merge-slash-without-base-slash",
             Resolving::MergeWithoutSlashAfterAuthority => "merge-without-slash-after-authority",
             Resolving::DotSegmentsOnlyInMerge => "dot-segments-only-in-merge",
         }
@@ -68,6 +79,9 @@ impl Resolving {
             }
             Resolving::MergeSlashWithoutAuthority => {
                 "the resolver's merge writes \"/\" before the reference's path whenever the base path is empty, where RFC 3986 §5.2.3 does so only \"If the base URI has a defined authority component and an empty path\""
+            }
+            Resolving::MergeSlashWithoutBaseSlash => {
+                "the resolver's merge writes \"/\" before the reference's path whenever the base path holds no \"/\" (an empty path, or a rootless one of one segment), where RFC 3986 §5.2.3 does so only \"If the base URI has a defined authority component and an empty path\" and otherwise appends the reference's path \"to all but the last segment of the base URI's path\""
             }
             Resolving::MergeWithoutSlashAfterAuthority => {
                 "the resolver's merge leaves out the \"/\" after a base with an authority and an empty path, where RFC 3986 §5.2.3 says \"return a string consisting of \"/\" concatenated with the reference's path\""
@@ -101,6 +115,12 @@ impl Resolving {
         match self {
             Resolving::BaseFragmentKept => vec![(base.to_owned(), "?x".to_owned())],
             Resolving::MergeSlashWithoutAuthority => vec![(with_path("x"), input.to_owned())],
+            // A rootless base path of one segment is rooted too (against a resolver that roots
+            // only an empty one), and a base path with a "/" merges as the RFC says.
+            Resolving::MergeSlashWithoutBaseSlash => vec![
+                (with_path("x"), input.to_owned()),
+                (with_path("x/y"), input.to_owned()),
+            ],
             Resolving::MergeWithoutSlashAfterAuthority => {
                 vec![(with_path("/x"), input.to_owned())]
             }
@@ -150,6 +170,11 @@ impl Resolving {
             {
                 reference::remove_dot_segments(&format!("/{}", r.path))
             }
+            Resolving::MergeSlashWithoutBaseSlash
+                if merged && !b.has_authority() && !b.path.contains('/') =>
+            {
+                reference::remove_dot_segments(&format!("/{}", r.path))
+            }
             Resolving::MergeWithoutSlashAfterAuthority
                 if merged && b.has_authority() && b.path.is_empty() =>
             {
@@ -192,6 +217,21 @@ mod tests {
         // A base path that is not empty, or one after an authority, merges as the RFC says.
         assert_eq!(target(slash, "a:x", "b"), None);
         assert_eq!(target(slash, "a://h", "b"), None);
+    }
+
+    #[test]
+    fn a_merge_may_write_a_slash_where_the_base_path_has_none() {
+        let slash = Resolving::MergeSlashWithoutBaseSlash;
+        // §5.2.3 gives "a:b" and "a:c/d"; the departure "a:/b" and "a:/c/d".
+        assert_eq!(target(slash, "a:", "b"), Some("a:/b".into()));
+        assert_eq!(target(slash, "a:x", "c/d"), Some("a:/c/d".into()));
+        assert_eq!(target(slash, "a:x?q", "c/../d"), Some("a:/d".into()));
+        // A base path with a "/", or one after an authority, merges as the RFC says.
+        assert_eq!(target(slash, "a:x/y", "b"), None);
+        assert_eq!(target(slash, "a:/x", "b"), None);
+        assert_eq!(target(slash, "a://h", "b"), None);
+        // A reference that is not merged is not this rule's.
+        assert_eq!(target(slash, "a:x", "/b"), None);
     }
 
     #[test]
