@@ -26,8 +26,9 @@
  *     refuses IPvFuture, so such a host is an IPv6 literal).
  *   port: an int, -1 when absent: an empty port is no port (empty-is-undefined), and "080" is
  *     reported "80" (GLib's value, written in decimal: number).
- * host_kind: "ipv6" for a bracketed host, "ipv4" for a host that is an RFC 3986 IPv4address,
- * else "reg-name"; null without a host.
+ * host_kind: "ipv6" for a bracketed host, "ipv4" for a host that is an RFC 3986 IPv4address
+ * and that GLib's DNS mode (no G_URI_FLAGS_NON_DNS) takes as written (it refuses a
+ * percent-encoded IP address), else "reg-name"; null without a host.
  *
  * Rules: "URI-reference" with g_uri_split; "URI" with g_uri_parse, which refuses a relative
  * reference and (GLib's doing, as in resolution) removes dot segments from the path.
@@ -52,6 +53,22 @@ static void answer_gerror(const request *r, GError *error) {
 	}
 }
 
+/* Whether a host GLib reports as an IPv4 address was written as one. With G_URI_FLAGS_NON_DNS
+ * GLib normalizes a registered name ("%30.0.0.0" is "0.0.0.0") and gives an IP address as it
+ * is, so the two look alike; without it, parse_host refuses the first ("You're not allowed to
+ * %-encode an IP address, so if it wasn't one before, it better not be one now": "Illegal
+ * encoded IP address"), and that is the question asked. */
+static int written_as_ipv4(const request *r, const char *host) {
+	if (!is_ipv4address(host)) {
+		return 0;
+	}
+	char *dns_host = NULL;
+	int ok = g_uri_split(r->input.data, G_URI_FLAGS_ENCODED, NULL, NULL, &dns_host, NULL, NULL,
+			     NULL, NULL, NULL);
+	g_free(dns_host);
+	return ok;
+}
+
 static void emit_components(const request *r, const char *scheme, const char *userinfo,
 			    const char *host, int port, const char *path, const char *query,
 			    const char *fragment) {
@@ -74,7 +91,7 @@ static void emit_components(const request *r, const char *scheme, const char *us
 			kind = "\"ipv6\"";
 		} else {
 			emit_jsons(host);
-			kind = is_ipv4address(host) ? "\"ipv4\"" : "\"reg-name\"";
+			kind = written_as_ipv4(r, host) ? "\"ipv4\"" : "\"reg-name\"";
 		}
 	} else {
 		emits("null");
