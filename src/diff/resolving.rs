@@ -26,6 +26,13 @@ pub enum Resolving {
     /// url: return base"), as RFC 2396 §5.2 step 2 calls it "a reference to the current
     /// document".
     BaseFragmentKept,
+    /// A reference without a path (and without a scheme or an authority) that has no fragment
+    /// of its own keeps the base's, a query or not ("?x" against `a:b#f` is `a:b?x#f`), where
+    /// §5.2.2 ends with "T.fragment = R.fragment" for every reference: a resolver that starts
+    /// from the base and replaces only the parts the reference has (Boost.URL 1.81's
+    /// `url_base::resolve`: `if(ref.has_fragment()) set_encoded_fragment(...)` and no
+    /// `remove_fragment()` where the reference's path is empty).
+    BaseFragmentKeptWithoutPath,
     /// §5.2.3's merge writes "/" before the reference's path when the base path is empty, with
     /// or without an authority (`b` against `a:` is `a:/b`), where the RFC does so only "If
     /// the base URI has a defined authority component and an empty path"; otherwise the
@@ -52,8 +59,9 @@ pub enum Resolving {
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 5] = [
+    pub const ALL: [Resolving; 6] = [
         Resolving::BaseFragmentKept,
+        Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
         Resolving::MergeSlashWithoutBaseSlash,
         Resolving::MergeWithoutSlashAfterAuthority,
@@ -64,6 +72,7 @@ impl Resolving {
     pub const fn id(self) -> &'static str {
         match self {
             Resolving::BaseFragmentKept => "base-fragment-kept",
+            Resolving::BaseFragmentKeptWithoutPath => "base-fragment-kept-without-path",
             Resolving::MergeSlashWithoutAuthority => "merge-slash-without-authority",
             Resolving::MergeSlashWithoutBaseSlash => "merge-slash-without-base-slash",
             Resolving::MergeWithoutSlashAfterAuthority => "merge-without-slash-after-authority",
@@ -76,6 +85,9 @@ impl Resolving {
         match self {
             Resolving::BaseFragmentKept => {
                 "the resolver gives the base, its fragment too, for the empty reference, where RFC 3986 §5.2.2 sets \"T.fragment = R.fragment\" for every reference (RFC 2396 §5.2 called the empty reference \"a reference to the current document\")"
+            }
+            Resolving::BaseFragmentKeptWithoutPath => {
+                "the resolver keeps the base's fragment for a reference without a path that has no fragment of its own, a query or not, where RFC 3986 §5.2.2 sets \"T.fragment = R.fragment\" for every reference"
             }
             Resolving::MergeSlashWithoutAuthority => {
                 "the resolver's merge writes \"/\" before the reference's path whenever the base path is empty, where RFC 3986 §5.2.3 does so only \"If the base URI has a defined authority component and an empty path\""
@@ -114,6 +126,12 @@ impl Resolving {
         };
         match self {
             Resolving::BaseFragmentKept => vec![(base.to_owned(), "?x".to_owned())],
+            // A query alone keeps it too (against a resolver that keeps it for "" only), a
+            // path does not (against one that keeps it for every reference without one).
+            Resolving::BaseFragmentKeptWithoutPath => vec![
+                (base.to_owned(), "?x".to_owned()),
+                (base.to_owned(), "x".to_owned()),
+            ],
             Resolving::MergeSlashWithoutAuthority => vec![(with_path("x"), input.to_owned())],
             // A rootless base path of one segment is rooted too (against a resolver that roots
             // only an empty one), and a base path with a "/" merges as the RFC says.
@@ -165,6 +183,19 @@ impl Resolving {
                     })
                 });
             }
+            Resolving::BaseFragmentKeptWithoutPath => {
+                let kept = scheme.is_none()
+                    && !r.has_authority()
+                    && r.path.is_empty()
+                    && r.fragment.is_none()
+                    && b.fragment.is_some();
+                return kept.then(|| {
+                    reference::recompose(&Components {
+                        fragment: b.fragment,
+                        ..t
+                    })
+                });
+            }
             Resolving::MergeSlashWithoutAuthority
                 if merged && !b.has_authority() && b.path.is_empty() =>
             {
@@ -206,6 +237,17 @@ mod tests {
         // A reference with a fragment or a query of its own is not the empty reference.
         assert_eq!(target(kept, "a:b#f", "#g"), None);
         assert_eq!(target(kept, "a:b#f", "?q"), None);
+    }
+
+    #[test]
+    fn a_reference_without_a_path_may_keep_the_bases_fragment() {
+        let kept = Resolving::BaseFragmentKeptWithoutPath;
+        assert_eq!(target(kept, "a:b#f", ""), Some("a:b#f".into()));
+        assert_eq!(target(kept, "a:b?q#f", "?x"), Some("a:b?x#f".into()));
+        // A fragment of its own, a path, or a base without one: the RFC's target.
+        assert_eq!(target(kept, "a:b#f", "#g"), None);
+        assert_eq!(target(kept, "a:b#f", "c"), None);
+        assert_eq!(target(kept, "a:b", "?x"), None);
     }
 
     #[test]
