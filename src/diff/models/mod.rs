@@ -24,6 +24,7 @@ mod uriparse;
 
 use serde::Deserialize;
 
+mod glib;
 mod guzzle;
 mod http;
 mod poco;
@@ -546,6 +547,9 @@ pub enum Transform {
     /// Resolution (sophia_iri bug, oxiri 0.2.11's `remove_last_segment`): a ".." that climbs
     /// to the root of a path without authority drops the root "/".
     SophiaRootLostWithoutAuthority,
+    /// Parsing (GLib `g_uri_parse`, the `URI` rule): the path's unreserved percent-encodings
+    /// decoded and its dot-segments removed (`glib::parse_dot_segments_removed`).
+    GlibParseDotSegmentsRemoved,
 }
 
 impl Transform {
@@ -1096,6 +1100,9 @@ impl Transform {
                     }
                     (other, _) => other,
                 }
+            }
+            (Transform::GlibParseDotSegmentsRemoved, Request::Parse { .. }) => {
+                glib::parse_dot_segments_removed(case, answer)
             }
             (t, _) if t.sophia_rule().is_some() => match t.sophia_rule() {
                 Some(rule) => sophia::apply(rule, case, answer),
