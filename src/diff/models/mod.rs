@@ -24,6 +24,7 @@ mod uriparse;
 
 use serde::Deserialize;
 
+mod boost_url;
 mod glib;
 mod guzzle;
 mod http;
@@ -550,6 +551,9 @@ pub enum Transform {
     /// Parsing (GLib `g_uri_parse`, the `URI` rule): the path's unreserved percent-encodings
     /// decoded and its dot-segments removed (`glib::parse_dot_segments_removed`).
     GlibParseDotSegmentsRemoved,
+    /// Resolution (Boost.URL 1.81 `detail::remove_dot_segments`): errata 4547's ".." kept
+    /// where it cannot climb, in every path (`boost_url::dot_dot_kept`).
+    BoostUrlDotDotKept,
 }
 
 impl Transform {
@@ -1100,6 +1104,9 @@ impl Transform {
                     }
                     (other, _) => other,
                 }
+            }
+            (Transform::BoostUrlDotDotKept, Request::Resolve { .. }) => {
+                boost_url::dot_dot_kept(case, answer)
             }
             (Transform::GlibParseDotSegmentsRemoved, Request::Parse { .. }) => {
                 glib::parse_dot_segments_removed(case, answer)
