@@ -135,7 +135,7 @@ fn reserved_decoded(c: &Components<'_>) -> String {
 
 /// `text` with each pct-encoded triplet at byte `at` whose octet `decode(at, octet)` takes
 /// replaced by the octet.
-fn decoded_where(text: &str, decode: impl Fn(usize, u8) -> bool) -> String {
+pub(crate) fn decoded_where(text: &str, decode: impl Fn(usize, u8) -> bool) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut at = 0;

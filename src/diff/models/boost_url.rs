@@ -133,6 +133,27 @@ pub(super) fn dot_dot_kept(case: &Request, answer: Outcome) -> Outcome {
     }
 }
 
+/// The answer to `case` with the target's path as `normalize_path` leaves it in resolution:
+/// every percent-encoded octet `path_chars` (`pchars + '/'`) allows decoded, as
+/// `normalize_octets_impl` does (the normalizer's `reserved-percent-encodings-decoded`, seen in
+/// a target: `url_base::resolve` ends each branch with `normalize_path()`).
+pub(super) fn path_reserved_decoded(case: &Request, answer: Outcome) -> Outcome {
+    const PCHAR: &[u8] = b"!$&'()*+,;=:@/";
+    let (Request::Resolve { .. }, Outcome::Resolved(target)) = (case, &answer) else {
+        return answer;
+    };
+    let Ok(t) = reference::parse(target) else {
+        return answer;
+    };
+    let path = crate::diff::normalizing::decoded_where(t.path, |_, b| PCHAR.contains(&b));
+    if path == t.path {
+        return answer;
+    }
+    // Written as Boost writes it: a decoded "/" that starts the path with "//" reads back as
+    // an authority ("/%2F" against "a:" is "a://").
+    Outcome::Resolved(reference::recompose(&Components { path: &path, ..t }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +169,23 @@ mod tests {
         assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
         assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
         assert_eq!(remove_dot_segments("/a/."), "/a/");
+    }
+
+    #[test]
+    fn boosts_resolution_decodes_the_paths_reserved_characters() {
+        let decoded = |target: &str| {
+            let case = Request::Resolve {
+                base: "a:".into(),
+                input: "b".into(),
+                strict: true,
+            };
+            path_reserved_decoded(&case, Outcome::Resolved(target.into()))
+        };
+        assert_eq!(decoded("a:a%2a"), Outcome::Resolved("a:a*".into()));
+        assert_eq!(decoded("a://h/%40?%40"), Outcome::Resolved("a://h/@?%40".into()));
+        // Other octets stay encoded; a decoded "/" is written as it comes.
+        assert_eq!(decoded("a:/%23%25"), Outcome::Resolved("a:/%23%25".into()));
+        assert_eq!(decoded("a:/%2F"), Outcome::Resolved("a://".into()));
     }
 
     #[test]

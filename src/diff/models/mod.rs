@@ -554,6 +554,9 @@ pub enum Transform {
     /// Resolution (Boost.URL 1.81 `detail::remove_dot_segments`): errata 4547's ".." kept
     /// where it cannot climb, in every path (`boost_url::dot_dot_kept`).
     BoostUrlDotDotKept,
+    /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
+    /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
+    BoostUrlResolvePathReservedDecoded,
 }
 
 impl Transform {
@@ -1104,6 +1107,9 @@ impl Transform {
                     }
                     (other, _) => other,
                 }
+            }
+            (Transform::BoostUrlResolvePathReservedDecoded, Request::Resolve { .. }) => {
+                boost_url::path_reserved_decoded(case, answer)
             }
             (Transform::BoostUrlDotDotKept, Request::Resolve { .. }) => {
                 boost_url::dot_dot_kept(case, answer)
