@@ -144,8 +144,8 @@ pub(crate) fn decoded_where(text: &str, decode: impl Fn(usize, u8) -> bool) -> S
             && at + 2 < bytes.len()
             && bytes[at + 1].is_ascii_hexdigit()
             && bytes[at + 2].is_ascii_hexdigit())
-            .then(|| u8::from_str_radix(&text[at + 1..at + 3], 16).ok())
-            .flatten();
+        .then(|| u8::from_str_radix(&text[at + 1..at + 3], 16).ok())
+        .flatten();
         match octet {
             Some(b) if b.is_ascii() && decode(at, b) => {
                 out.push(char::from(b));

@@ -111,10 +111,7 @@ fn target(base: &str, input: &str, strict: bool) -> Option<String> {
     if path == rfc.path || (rfc.host.is_none() && path.starts_with("//")) {
         return None;
     }
-    Some(reference::recompose(&Components {
-        path: &path,
-        ..rfc
-    }))
+    Some(reference::recompose(&Components { path: &path, ..rfc }))
 }
 
 /// The answer to `case` with Boost's dot-segment removal in resolution.
@@ -134,7 +131,8 @@ pub(super) fn dot_dot_kept(case: &Request, answer: Outcome) -> Outcome {
 }
 
 /// The answer to `case` with the target's path as `normalize_path` leaves it in resolution:
-/// every percent-encoded octet `path_chars` (`pchars + '/'`) allows decoded, as
+/// every percent-encoded octet `path_chars` (`pchars + '/'`) allows decoded, the other
+/// triplets uppercased, as
 /// `normalize_octets_impl` does (the normalizer's `reserved-percent-encodings-decoded`, seen in
 /// a target: `url_base::resolve` ends each branch with `normalize_path()`).
 pub(super) fn path_reserved_decoded(case: &Request, answer: Outcome) -> Outcome {
@@ -145,7 +143,11 @@ pub(super) fn path_reserved_decoded(case: &Request, answer: Outcome) -> Outcome 
     let Ok(t) = reference::parse(target) else {
         return answer;
     };
-    let path = crate::diff::normalizing::decoded_where(t.path, |_, b| PCHAR.contains(&b));
+    // Unreserved octets decoded and the other triplets uppercased (§6.2.2.1 and §6.2.2.2, as
+    // `normalize_octets_impl` does), then the rest of `pchar` and "/" decoded.
+    let mut normalized = String::with_capacity(t.path.len());
+    reference::normalize::normalize_percent_encoding(&mut normalized, t.path, false);
+    let path = crate::diff::normalizing::decoded_where(&normalized, |_, b| PCHAR.contains(&b));
     if path == t.path {
         return answer;
     }
@@ -182,9 +184,15 @@ mod tests {
             path_reserved_decoded(&case, Outcome::Resolved(target.into()))
         };
         assert_eq!(decoded("a:a%2a"), Outcome::Resolved("a:a*".into()));
-        assert_eq!(decoded("a://h/%40?%40"), Outcome::Resolved("a://h/@?%40".into()));
+        assert_eq!(
+            decoded("a://h/%40?%40"),
+            Outcome::Resolved("a://h/@?%40".into())
+        );
         // Other octets stay encoded; a decoded "/" is written as it comes.
-        assert_eq!(decoded("a:/%23%25"), Outcome::Resolved("a:/%23%25".into()));
+        assert_eq!(
+            decoded("a:/%23%25%0a%41"),
+            Outcome::Resolved("a:/%23%25%0AA".into())
+        );
         assert_eq!(decoded("a:/%2F"), Outcome::Resolved("a://".into()));
     }
 
