@@ -28,13 +28,23 @@ pub enum Normalizing {
     /// reference keeps a `/.` before it (choice 10) and §5.3's letter would write an
     /// authority that was never there.
     DoubleSlashPathUnguarded,
+    /// Every percent-encoded octet that the component's grammar allows as it is gets decoded,
+    /// reserved ones too (`%2A` is `*`, `%3A` in a query `:`, `%2F` in a path `/`), where
+    /// §6.2.2.2 decodes only "any percent-encoded octet that corresponds to an unreserved
+    /// character" and §2.2 says "URIs that differ in the replacement of a reserved character
+    /// with its corresponding percent-encoded octet are not equivalent" (Boost.URL 1.81's
+    /// `normalize_octets_impl`, with the character sets of `rfc/detail/charsets.hpp`: a
+    /// userinfo's user part takes no ":", a relative path's first segment keeps its ":"
+    /// encoded, a registered name decodes unreserved characters only).
+    ReservedPercentEncodingsDecoded,
 }
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 2] = [
+    pub const ALL: [Normalizing; 3] = [
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
+        Normalizing::ReservedPercentEncodingsDecoded,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -42,6 +52,7 @@ impl Normalizing {
         match self {
             Normalizing::RelativePathDotSegmentsRemoved => "relative-path-dot-segments-removed",
             Normalizing::DoubleSlashPathUnguarded => "double-slash-path-unguarded",
+            Normalizing::ReservedPercentEncodingsDecoded => "reserved-percent-encodings-decoded",
         }
     }
 
@@ -54,6 +65,9 @@ impl Normalizing {
             Normalizing::DoubleSlashPathUnguarded => {
                 "the normalizer writes a path that starts with \"//\" after removing dot-segments as it is where there is no authority, which RFC 3986 §3.3 forbids (\"If a URI does not contain an authority component, then the path cannot begin with two slash characters\"): the string read again has an authority that was never there"
             }
+            Normalizing::ReservedPercentEncodingsDecoded => {
+                "the normalizer decodes every percent-encoded octet the component's grammar allows as it is, reserved characters too (\"%2A\" as \"*\", \"%2F\" in a path as \"/\"), where RFC 3986 §6.2.2.2 decodes only \"any percent-encoded octet that corresponds to an unreserved character\" and §2.2 says \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\""
+            }
         }
     }
 
@@ -62,6 +76,10 @@ impl Normalizing {
     pub fn normalized(self, input: &str, level: Level) -> Option<String> {
         let written = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
         let c = reference::parse(&written).ok()?;
+        if self == Normalizing::ReservedPercentEncodingsDecoded {
+            let out = reserved_decoded(&c);
+            return (out != written).then_some(out);
+        }
         let path: String = match self {
             Normalizing::RelativePathDotSegmentsRemoved
                 if c.scheme.is_none()
@@ -82,6 +100,67 @@ impl Normalizing {
     }
 }
 
+/// `c` with each component's percent-encoded octets decoded where its grammar allows the
+/// character as it is: sub-delims (and ":" after the first ":") in the userinfo, `pchar` and
+/// "/" in the path (but ":" in a relative path's first segment), `pchar`, "/" and "?" in the
+/// query and the fragment; a host's unreserved ones are decoded already.
+fn reserved_decoded(c: &Components<'_>) -> String {
+    const SUB_DELIMS: &[u8] = b"!$&'()*+,;=";
+    let pchar = |b: u8| SUB_DELIMS.contains(&b) || b == b':' || b == b'@';
+    let userinfo = c.userinfo.map(|u| {
+        let first_colon = u.find(':').unwrap_or(u.len());
+        decoded_where(u, |at, b| {
+            SUB_DELIMS.contains(&b) || (b == b':' && at > first_colon)
+        })
+    });
+    let first_segment_end = if c.scheme.is_none() && !c.path.starts_with('/') {
+        c.path.find('/').unwrap_or(c.path.len())
+    } else {
+        0
+    };
+    let path = decoded_where(c.path, |at, b| {
+        (pchar(b) && !(b == b':' && at < first_segment_end)) || b == b'/'
+    });
+    let rest = |b: u8| pchar(b) || b == b'/' || b == b'?';
+    let query = c.query.map(|q| decoded_where(q, |_, b| rest(b)));
+    let fragment = c.fragment.map(|f| decoded_where(f, |_, b| rest(b)));
+    reference::recompose(&Components {
+        userinfo: userinfo.as_deref(),
+        path: &path,
+        query: query.as_deref(),
+        fragment: fragment.as_deref(),
+        ..*c
+    })
+}
+
+/// `text` with each pct-encoded triplet at byte `at` whose octet `decode(at, octet)` takes
+/// replaced by the octet.
+pub(crate) fn decoded_where(text: &str, decode: impl Fn(usize, u8) -> bool) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let octet = (bytes[at] == b'%'
+            && at + 2 < bytes.len()
+            && bytes[at + 1].is_ascii_hexdigit()
+            && bytes[at + 2].is_ascii_hexdigit())
+        .then(|| u8::from_str_radix(&text[at + 1..at + 3], 16).ok())
+        .flatten();
+        match octet {
+            Some(b) if b.is_ascii() && decode(at, b) => {
+                out.push(char::from(b));
+                at += 3;
+            }
+            _ => {
+                let ch = text[at..].chars().next().expect("in the text");
+                out.push(ch);
+                at += ch.len_utf8();
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,6 +178,22 @@ mod tests {
         assert_eq!(at("a/b"), None);
         assert_eq!(at("/a/./b"), None);
         assert_eq!(at("s:a/./b"), None);
+    }
+
+    #[test]
+    fn reserved_percent_encodings_may_be_decoded() {
+        let decoded = Normalizing::ReservedPercentEncodingsDecoded;
+        let at = |input: &str| decoded.normalized(input, Level::Syntax);
+        assert_eq!(at("%2a"), Some("*".into()));
+        assert_eq!(at("?%3a"), Some("?:".into()));
+        assert_eq!(at("#%21"), Some("#!".into()));
+        assert_eq!(at("%2F/"), Some("//".into()));
+        // A user part (before the first ":") keeps its colons encoded, a password does not.
+        assert_eq!(at("s://u%3A:v%3A@h/%40"), Some("s://u%3A:v:@h/@".into()));
+        // A relative path's first segment keeps its colon encoded; a later one does not.
+        assert_eq!(at("a%3Ab/c%3Ad"), Some("a%3Ab/c:d".into()));
+        // Unreserved ones are the reference's already; other octets stay encoded.
+        assert_eq!(at("%41/%25/%20?%23"), None);
     }
 
     #[test]

@@ -446,14 +446,21 @@ impl<'a> Checker<'a> {
 
     /// `""` resolved against a URI with no dot-segments gives that URI without its fragment
     /// (§5.2.2: `T.path = Base.path`, `T.query = Base.query`, `T.fragment = R.fragment`), as the
-    /// crate serializes it (`serialized`, the crate's serialization of `input`).
+    /// crate serializes it (`serialized`, the crate's serialization of `input`). A base is
+    /// without dot-segments when neither the crate's parse of it nor its text as the RFC
+    /// reads it has one: a parse that removes them already (GLib's `g_uri_parse`) reports a
+    /// path the base string does not have, and a resolver may remove a base's dot-segments
+    /// (documented choice 9), `%2E` ones too (choice 3).
     fn empty_reference(
         &mut self,
         input: &str,
         components: &Components,
         serialized: Option<Result<String, String>>,
     ) {
-        if components.scheme.is_none() || has_dot_segment(&components.path) {
+        if components.scheme.is_none()
+            || has_dot_segment(&components.path)
+            || reference::parse(input).is_ok_and(|written| has_dot_segment(written.path))
+        {
             return;
         }
         let Some(Outcome::Resolved(target)) = self.resolve(input, "") else {
@@ -464,7 +471,15 @@ impl<'a> Checker<'a> {
             _ => input,
         };
         let expected = base.split_once('#').map_or(base, |(b, _)| b);
-        if target != expected {
+        // §5.2.1: "Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3,
+        // is optional" (documented choice 16): a target that is the base syntax-normalized
+        // keeps the law.
+        let syntax = |uri: &str| {
+            reference::normalize_with(uri, Level::Syntax, reference::NormalizeOptions::default())
+                .ok()
+        };
+        if target != expected && (syntax(&target).is_none() || syntax(&target) != syntax(expected))
+        {
             let chain = [
                 step("base", input),
                 "reference \"\"".to_owned(),
@@ -2041,6 +2056,78 @@ mod tests {
             laws("x:a/../b", "x:a/b"),
             vec!["absolute-reference".to_owned()]
         );
+    }
+
+    /// Parses a URI as the reference does but with its path's dot-segments removed (`%2E`
+    /// ones too), and resolves against the base syntax-normalized (its percent-encodings
+    /// too), as GLib's `g_uri_parse` and `g_uri_resolve_relative` do.
+    struct RemovesDotSegments;
+
+    impl Implementation for RemovesDotSegments {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "removes-dot-segments",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            match crate::impls::reference::Reference.parse(input, rule, options) {
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                } => {
+                    let path = components.path.replace("%2e", ".").replace("%2E", ".");
+                    components.path = reference::remove_dot_segments(&path);
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                other => other,
+            }
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            let base = reference::normalize_with(base, Level::Syntax, Default::default())
+                .unwrap_or_else(|_| base.to_owned());
+            crate::impls::reference::Reference.resolve(&base, reference, strict)
+        }
+
+        fn promises(&self) -> Promises {
+            Promises {
+                keeps_text: false,
+                strict_resolution: true,
+            }
+        }
+    }
+
+    /// §5.2.2's law for `""` holds against a base without dot-segments: a base string that has
+    /// one (`a:%2e`, documented choices 3 and 9) is outside it, even where the crate's parse
+    /// has removed it already; a base without one is still judged.
+    #[test]
+    fn the_empty_reference_law_reads_the_bases_own_dot_segments() {
+        let laws = |input: &str| -> Vec<String> {
+            let case = Request::Parse {
+                input: input.into(),
+                rule: Some("URI".into()),
+                zone_id: false,
+            };
+            let answer = RemovesDotSegments.answer(&case);
+            check(&RemovesDotSegments, &case, &answer)
+                .into_iter()
+                .filter(|f| f.kind == DifferenceKind::ResolutionLaw)
+                .map(|f| f.detail)
+                .collect()
+        };
+        assert_eq!(laws("a:%2e"), Vec::<String>::new());
+        // §5.2.1: the base may be normalized (documented choice 16).
+        assert_eq!(laws("a:%aa"), Vec::<String>::new());
+        assert_eq!(laws("A:/b?%7e"), Vec::<String>::new());
+        assert_eq!(laws("a:/b/./c"), Vec::<String>::new());
+        assert_eq!(laws("a:/b/c"), Vec::<String>::new());
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //!    T.path = Base.path;  ...                    -- base-fragment-kept: T.fragment = Base.fragment
 //! ...                                            --   for the empty reference
 //! T.path = merge(Base.path, R.path);             -- merge-slash-without-authority,
-//! T.path = remove_dot_segments(T.path);          -- merge-without-slash-after-authority
+//! T.path = remove_dot_segments(T.path);          -- merge-slash-without-base-slash,
+//!                                                --   merge-without-slash-after-authority
 //! T.path = remove_dot_segments(R.path);          -- dot-segments-only-in-merge: R.path as it is
 //! if ((not strict) and (R.scheme == Base.scheme)) -- non-strict-scheme-as-written: "==" on the
 //!                                                 --   schemes' text, case and all
@@ -27,11 +28,26 @@ pub enum Resolving {
     /// url: return base"), as RFC 2396 §5.2 step 2 calls it "a reference to the current
     /// document".
     BaseFragmentKept,
+    /// A reference without a path (and without a scheme or an authority) that has no fragment
+    /// of its own keeps the base's, a query or not ("?x" against `a:b#f` is `a:b?x#f`), where
+    /// §5.2.2 ends with "T.fragment = R.fragment" for every reference: a resolver that starts
+    /// from the base and replaces only the parts the reference has (Boost.URL 1.81's
+    /// `url_base::resolve`: `if(ref.has_fragment()) set_encoded_fragment(...)` and no
+    /// `remove_fragment()` where the reference's path is empty).
+    BaseFragmentKeptWithoutPath,
     /// §5.2.3's merge writes "/" before the reference's path when the base path is empty, with
     /// or without an authority (`b` against `a:` is `a:/b`), where the RFC does so only "If
     /// the base URI has a defined authority component and an empty path"; otherwise the
     /// merge is the reference's path alone (`a:b`).
     MergeSlashWithoutAuthority,
+    /// §5.2.3's merge writes "/" before the reference's path whenever the base path holds no
+    /// "/" (empty, or one rootless segment), with or without an authority (`c` against `a:b`
+    /// is `a:/c`; GLib's `g_uri_parse_relative`: `newpath = g_strdup_printf ("/%s",
+    /// uri->path)` where `strrchr (base_uri->path, '/')` finds none), where the RFC does so
+    /// only "If the base URI has a defined authority component and an empty path" and
+    /// otherwise appends the reference's path "to all but the last segment of the base URI's
+    /// path" (`a:c`).
+    MergeSlashWithoutBaseSlash,
     /// §5.2.3's first rule left out: a base with an authority and an empty path merges to the
     /// reference's path without the "/" ("0" against `a://h` is `a://h0`), where the RFC says
     /// "return a string consisting of "/" concatenated with the reference's path".
@@ -50,9 +66,11 @@ pub enum Resolving {
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 5] = [
+    pub const ALL: [Resolving; 7] = [
         Resolving::BaseFragmentKept,
+        Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
+        Resolving::MergeSlashWithoutBaseSlash,
         Resolving::MergeWithoutSlashAfterAuthority,
         Resolving::DotSegmentsOnlyInMerge,
         Resolving::NonStrictSchemeAsWritten,
@@ -62,7 +80,9 @@ impl Resolving {
     pub const fn id(self) -> &'static str {
         match self {
             Resolving::BaseFragmentKept => "base-fragment-kept",
+            Resolving::BaseFragmentKeptWithoutPath => "base-fragment-kept-without-path",
             Resolving::MergeSlashWithoutAuthority => "merge-slash-without-authority",
+            Resolving::MergeSlashWithoutBaseSlash => "merge-slash-without-base-slash",
             Resolving::MergeWithoutSlashAfterAuthority => "merge-without-slash-after-authority",
             Resolving::DotSegmentsOnlyInMerge => "dot-segments-only-in-merge",
             Resolving::NonStrictSchemeAsWritten => "non-strict-scheme-as-written",
@@ -75,8 +95,14 @@ impl Resolving {
             Resolving::BaseFragmentKept => {
                 "the resolver gives the base, its fragment too, for the empty reference, where RFC 3986 §5.2.2 sets \"T.fragment = R.fragment\" for every reference (RFC 2396 §5.2 called the empty reference \"a reference to the current document\")"
             }
+            Resolving::BaseFragmentKeptWithoutPath => {
+                "the resolver keeps the base's fragment for a reference without a path that has no fragment of its own, a query or not, where RFC 3986 §5.2.2 sets \"T.fragment = R.fragment\" for every reference"
+            }
             Resolving::MergeSlashWithoutAuthority => {
                 "the resolver's merge writes \"/\" before the reference's path whenever the base path is empty, where RFC 3986 §5.2.3 does so only \"If the base URI has a defined authority component and an empty path\""
+            }
+            Resolving::MergeSlashWithoutBaseSlash => {
+                "the resolver's merge writes \"/\" before the reference's path whenever the base path holds no \"/\" (an empty path, or a rootless one of one segment), where RFC 3986 §5.2.3 does so only \"If the base URI has a defined authority component and an empty path\" and otherwise appends the reference's path \"to all but the last segment of the base URI's path\""
             }
             Resolving::MergeWithoutSlashAfterAuthority => {
                 "the resolver's merge leaves out the \"/\" after a base with an authority and an empty path, where RFC 3986 §5.2.3 says \"return a string consisting of \"/\" concatenated with the reference's path\""
@@ -112,7 +138,19 @@ impl Resolving {
         };
         match self {
             Resolving::BaseFragmentKept => vec![(base.to_owned(), "?x".to_owned())],
+            // A query alone keeps it too (against a resolver that keeps it for "" only), a
+            // path does not (against one that keeps it for every reference without one).
+            Resolving::BaseFragmentKeptWithoutPath => vec![
+                (base.to_owned(), "?x".to_owned()),
+                (base.to_owned(), "x".to_owned()),
+            ],
             Resolving::MergeSlashWithoutAuthority => vec![(with_path("x"), input.to_owned())],
+            // A rootless base path of one segment is rooted too (against a resolver that roots
+            // only an empty one), and a base path with a "/" merges as the RFC says.
+            Resolving::MergeSlashWithoutBaseSlash => vec![
+                (with_path("x"), input.to_owned()),
+                (with_path("x/y"), input.to_owned()),
+            ],
             Resolving::MergeWithoutSlashAfterAuthority => {
                 vec![(with_path("/x"), input.to_owned())]
             }
@@ -176,8 +214,26 @@ impl Resolving {
                     })
                 });
             }
+            Resolving::BaseFragmentKeptWithoutPath => {
+                let kept = scheme.is_none()
+                    && !r.has_authority()
+                    && r.path.is_empty()
+                    && r.fragment.is_none()
+                    && b.fragment.is_some();
+                return kept.then(|| {
+                    reference::recompose(&Components {
+                        fragment: b.fragment,
+                        ..t
+                    })
+                });
+            }
             Resolving::MergeSlashWithoutAuthority
                 if merged && !b.has_authority() && b.path.is_empty() =>
+            {
+                reference::remove_dot_segments(&format!("/{}", r.path))
+            }
+            Resolving::MergeSlashWithoutBaseSlash
+                if merged && !b.has_authority() && !b.path.contains('/') =>
             {
                 reference::remove_dot_segments(&format!("/{}", r.path))
             }
@@ -215,6 +271,17 @@ mod tests {
     }
 
     #[test]
+    fn a_reference_without_a_path_may_keep_the_bases_fragment() {
+        let kept = Resolving::BaseFragmentKeptWithoutPath;
+        assert_eq!(target(kept, "a:b#f", ""), Some("a:b#f".into()));
+        assert_eq!(target(kept, "a:b?q#f", "?x"), Some("a:b?x#f".into()));
+        // A fragment of its own, a path, or a base without one: the RFC's target.
+        assert_eq!(target(kept, "a:b#f", "#g"), None);
+        assert_eq!(target(kept, "a:b#f", "c"), None);
+        assert_eq!(target(kept, "a:b", "?x"), None);
+    }
+
+    #[test]
     fn a_merge_may_write_a_slash_without_an_authority() {
         let slash = Resolving::MergeSlashWithoutAuthority;
         // §5.2.3 gives "a:b"; the departure "a:/b".
@@ -223,6 +290,21 @@ mod tests {
         // A base path that is not empty, or one after an authority, merges as the RFC says.
         assert_eq!(target(slash, "a:x", "b"), None);
         assert_eq!(target(slash, "a://h", "b"), None);
+    }
+
+    #[test]
+    fn a_merge_may_write_a_slash_where_the_base_path_has_none() {
+        let slash = Resolving::MergeSlashWithoutBaseSlash;
+        // §5.2.3 gives "a:b" and "a:c/d"; the departure "a:/b" and "a:/c/d".
+        assert_eq!(target(slash, "a:", "b"), Some("a:/b".into()));
+        assert_eq!(target(slash, "a:x", "c/d"), Some("a:/c/d".into()));
+        assert_eq!(target(slash, "a:x?q", "c/../d"), Some("a:/d".into()));
+        // A base path with a "/", or one after an authority, merges as the RFC says.
+        assert_eq!(target(slash, "a:x/y", "b"), None);
+        assert_eq!(target(slash, "a:/x", "b"), None);
+        assert_eq!(target(slash, "a://h", "b"), None);
+        // A reference that is not merged is not this rule's.
+        assert_eq!(target(slash, "a:x", "/b"), None);
     }
 
     #[test]

@@ -24,7 +24,9 @@ mod uriparse;
 
 use serde::Deserialize;
 
+mod boost_url;
 mod dotnet;
+mod glib;
 mod guzzle;
 mod http;
 mod network_uri;
@@ -588,6 +590,15 @@ pub enum Transform {
     /// Resolution (sophia_iri bug, oxiri 0.2.11's `remove_last_segment`): a ".." that climbs
     /// to the root of a path without authority drops the root "/".
     SophiaRootLostWithoutAuthority,
+    /// Parsing (GLib `g_uri_parse`, the `URI` rule): the path's unreserved percent-encodings
+    /// decoded and its dot-segments removed (`glib::parse_dot_segments_removed`).
+    GlibParseDotSegmentsRemoved,
+    /// Resolution (Boost.URL 1.81 `detail::remove_dot_segments`): errata 4547's ".." kept
+    /// where it cannot climb, in every path (`boost_url::dot_dot_kept`).
+    BoostUrlDotDotKept,
+    /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
+    /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
+    BoostUrlResolvePathReservedDecoded,
 }
 
 impl Transform {
@@ -1164,6 +1175,15 @@ impl Transform {
                     }
                     (other, _) => other,
                 }
+            }
+            (Transform::BoostUrlResolvePathReservedDecoded, Request::Resolve { .. }) => {
+                boost_url::path_reserved_decoded(case, answer)
+            }
+            (Transform::BoostUrlDotDotKept, Request::Resolve { .. }) => {
+                boost_url::dot_dot_kept(case, answer)
+            }
+            (Transform::GlibParseDotSegmentsRemoved, Request::Parse { .. }) => {
+                glib::parse_dot_segments_removed(case, answer)
             }
             (t, _) if t.sophia_rule().is_some() => match t.sophia_rule() {
                 Some(rule) => sophia::apply(rule, case, answer),
