@@ -157,8 +157,9 @@ pub(super) fn empty_authority_as_none(case: &Request) -> Option<Request> {
 
 /// URI::Generic#merge's "RFC2396, Section 5.2, 7)": "base.set_userinfo(rel.userinfo) if
 /// rel.userinfo", "base.set_host(rel.host) if rel.host", "base.set_port(rel.port) if
-/// rel.port": where a network-path reference's authority lacks one of the three (nil, which
-/// an empty one is too), the base's is kept (the bug).
+/// rel.port", taken where "authority = rel.userinfo || rel.host || rel.port" is not nil:
+/// where a network-path reference's authority lacks one of the three (nil, which an empty one
+/// is too), the base's is kept (the bug).
 pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcome {
     let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (case, &answer) else {
         return answer;
@@ -174,6 +175,11 @@ pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcom
         return answer;
     }
     let none = |part: Option<&str>| part.is_none_or(str::is_empty);
+    // "authority = rel.userinfo || rel.host || rel.port": a reference whose parts are all
+    // nil takes the path's branch, not this one.
+    if none(r.userinfo) && none(r.host) && none(r.port) {
+        return answer;
+    }
     let written = reference::recompose(&Components {
         userinfo: if none(r.userinfo) {
             b.userinfo
@@ -421,6 +427,30 @@ mod tests {
         };
         let own = Outcome::Resolved("a://v@x:2/q".into());
         assert_eq!(base_userinfo_port_kept(&case, own.clone()), own);
+        // The host too, where the reference's is empty (nil).
+        let case = Request::Resolve {
+            base: "a://h/p".into(),
+            input: "//u@/q".into(),
+            strict: true,
+        };
+        let kept = base_userinfo_port_kept(&case, Outcome::Resolved("a://u@/q".into()));
+        assert_eq!(kept, Outcome::Resolved("a://u@h/q".into()));
+    }
+
+    /// merge_path's slice takes the root only where a ".." follows it.
+    #[test]
+    fn the_root_is_taken_only_by_a_dot_dot_after_it() {
+        assert_eq!(merge_path("/..", "a", true), ("a".to_owned(), true));
+        assert_eq!(merge_path("/x/../../y", "z", true), ("z".to_owned(), true));
+        assert_eq!(merge_path("/p", "x", true), ("/x".to_owned(), false));
+        assert_eq!(merge_path("/b/../c/", "x", true), ("/c/x".to_owned(), false));
+        let case = Request::Resolve {
+            base: "file:/p".into(),
+            input: "x".into(),
+            strict: true,
+        };
+        let given = Outcome::Resolved("file:/x".into());
+        assert_eq!(merge_path_root_taken(&case, given.clone()), given);
     }
 
     /// URI.join's targets in Ruby 3.1.2 (uri 0.11.0), before to_s writes them.
