@@ -35,8 +35,17 @@ mod tests {
 
     #[test]
     fn an_empty_query_is_not_written() {
-        assert_eq!(written("a://a/b?q", "a://a/b?"), Outcome::Resolved("a://a/b".into()));
-        assert_eq!(written("a://a/b?q", "a://a/b?#f"), Outcome::Resolved("a://a/b#f".into()));
-        assert_eq!(written("a://a", "a://a/?x"), Outcome::Resolved("a://a/?x".into()));
+        assert_eq!(
+            written("a://a/b?q", "a://a/b?"),
+            Outcome::Resolved("a://a/b".into())
+        );
+        assert_eq!(
+            written("a://a/b?q", "a://a/b?#f"),
+            Outcome::Resolved("a://a/b#f".into())
+        );
+        assert_eq!(
+            written("a://a", "a://a/?x"),
+            Outcome::Resolved("a://a/?x".into())
+        );
     }
 }

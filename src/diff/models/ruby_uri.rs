@@ -443,7 +443,10 @@ mod tests {
         assert_eq!(merge_path("/..", "a", true), ("a".to_owned(), true));
         assert_eq!(merge_path("/x/../../y", "z", true), ("z".to_owned(), true));
         assert_eq!(merge_path("/p", "x", true), ("/x".to_owned(), false));
-        assert_eq!(merge_path("/b/../c/", "x", true), ("/c/x".to_owned(), false));
+        assert_eq!(
+            merge_path("/b/../c/", "x", true),
+            ("/c/x".to_owned(), false)
+        );
         let case = Request::Resolve {
             base: "file:/p".into(),
             input: "x".into(),
