@@ -25,6 +25,7 @@ mod uriparse;
 use serde::Deserialize;
 
 mod boost_url;
+mod curl;
 mod dotnet;
 mod glib;
 mod guzzle;
@@ -378,9 +379,14 @@ pub enum Transform {
     RubyUriMergePath,
     /// Resolution (Ruby's URI bug): merge_path's root taken by a ".." after it.
     RubyUriMergePathRootTaken,
-    /// Resolution (Ruby's URI bug): a network-path reference keeps the base's userinfo and
-    /// port where it has none.
+    /// Resolution (Ruby's URI bug): a network-path reference keeps the base's userinfo, host
+    /// and port where it has none.
     RubyUriBaseUserinfoPortKept,
+    /// Resolution (Ruby's URI bug): an empty host is nil, so an authority with nothing else
+    /// is none (see `ruby_uri`).
+    RubyUriEmptyAuthorityAsNone,
+    /// Resolution (libcurl): an empty query is not written in the URL (see `curl`).
+    CurlEmptyQueryNotWritten,
     /// Resolution and normalization (uriparser bug, `uriToStringA`): an IPv6 host is written
     /// from its sixteen bytes as eight groups of four lowercase hexadecimal digits ("[::]" as
     /// "[0000:0000:0000:0000:0000:0000:0000:0000]"; see `uriparser`).
@@ -635,6 +641,9 @@ impl Transform {
             (Transform::UriparseMergeDropsEmptySegment, Request::Resolve { .. }) => {
                 self::uriparse::merge_drops_empty_segment(case)
             }
+            (Transform::RubyUriEmptyAuthorityAsNone, Request::Resolve { .. }) => {
+                ruby_uri::empty_authority_as_none(case)
+            }
             (
                 t,
                 Request::Parse {
@@ -826,6 +835,7 @@ impl Transform {
             (Transform::RubyUriBaseUserinfoPortKept, _) => {
                 ruby_uri::base_userinfo_port_kept(case, answer)
             }
+            (Transform::CurlEmptyQueryNotWritten, _) => curl::empty_query_not_written(case, answer),
             (t, Request::Normalize { input, .. }) if t.network_uri_rule().is_some() => {
                 match t.network_uri_rule() {
                     Some(rule) => network_uri::apply(rule, input, answer),

@@ -25,6 +25,7 @@
 //! no "//" before a userinfo, a port or a path where the host is empty: that is the second
 //! rule, a bug of its own.
 
+use super::super::departures::Departure;
 use crate::model::Outcome;
 use crate::protocol::Request;
 use crate::reference::{self, Components};
@@ -99,8 +100,9 @@ pub(super) fn empty_host_slashes_dropped(case: &Request, answer: Outcome) -> Out
 /// rel.path)) if base.path && rel.path", the reference's query and fragment; `None` for any
 /// other case (the model before answers it). `root_taken`: merge_path's
 /// "base_path.slice!(i - 1, 2)" as written, which takes the root's empty segment with a ".."
-/// that follows it (the bug); otherwise the root stays.
-fn merged(case: &Request, root_taken: bool) -> Option<Outcome> {
+/// that follows it (the bug); otherwise the root stays. With the target, whether that slice
+/// took the root.
+fn merged(case: &Request, root_taken: bool) -> Option<(Outcome, bool)> {
     let Request::Resolve { base, input, .. } = case else {
         return None;
     };
@@ -111,36 +113,53 @@ fn merged(case: &Request, root_taken: bool) -> Option<Outcome> {
     if r.scheme.is_some() || r.has_authority() || current || opaque {
         return None;
     }
-    let path = merge_path(b.path, r.path, root_taken);
-    Some(Outcome::Resolved(reference::recompose(&Components {
+    let (path, took) = merge_path(b.path, r.path, root_taken);
+    let target = reference::recompose(&Components {
         path: &path,
         query: r.query,
         fragment: r.fragment,
         ..b
-    })))
+    });
+    Some((Outcome::Resolved(target), took))
 }
 
 /// URI::Generic#merge's path for a reference without an authority (a departure of Ruby's own
 /// from RFC 2396 step 6: the base's ".." segments are removed before the merge, its "." ones
 /// kept; see `merge_path`).
 pub(super) fn merge_path_applied(case: &Request, answer: Outcome) -> Outcome {
-    merged(case, false).unwrap_or(answer)
+    merged(case, false).map_or(answer, |(target, _)| target)
 }
 
-/// The same, with merge_path's root taken by a ".." that follows it (the bug).
+/// The same, with merge_path's root taken by a ".." that follows it (the bug): the answer
+/// changes only where that slice takes the root; any other stays the model's before.
 ///
 /// A bug's step comes after the crate's rules (src/diff/catalogue.rs): the target is written
 /// as to_s writes it here, which the crate's rule did before.
 pub(super) fn merge_path_root_taken(case: &Request, answer: Outcome) -> Outcome {
     match merged(case, true) {
-        Some(Outcome::Resolved(target)) => Outcome::Resolved(written(&target).unwrap_or(target)),
+        Some((Outcome::Resolved(target), true)) => {
+            Outcome::Resolved(written(&target).unwrap_or(target))
+        }
         _ => answer,
     }
 }
 
+/// The case as URI.join reads it: RFC3986_Parser reports an empty host as nil ("this regexp
+/// is modified not to host is not empty string"), so an authority whose host is empty and
+/// that has no userinfo and no port (the text the other rules leave: an empty userinfo or
+/// port is nil too) is none for URI::Generic#merge ("authority = rel.userinfo || rel.host ||
+/// rel.port"); `None` where no string of the case has such an authority. A rewrite of the
+/// case, read after the departures that remove an empty userinfo's "@" and an empty port's
+/// ":" ("//@:" is "//" by then).
+pub(super) fn empty_authority_as_none(case: &Request) -> Option<Request> {
+    Departure::EmptyAuthorityAsAbsent.rewrite(case)
+}
+
 /// URI::Generic#merge's "RFC2396, Section 5.2, 7)": "base.set_userinfo(rel.userinfo) if
-/// rel.userinfo", "base.set_port(rel.port) if rel.port": a network-path reference without a
-/// userinfo or a port (nil, which an empty one is too) keeps the base's (the bug).
+/// rel.userinfo", "base.set_host(rel.host) if rel.host", "base.set_port(rel.port) if
+/// rel.port", taken where "authority = rel.userinfo || rel.host || rel.port" is not nil:
+/// where a network-path reference's authority lacks one of the three (nil, which an empty one
+/// is too), the base's is kept (the bug).
 pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcome {
     let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (case, &answer) else {
         return answer;
@@ -156,11 +175,21 @@ pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcom
         return answer;
     }
     let none = |part: Option<&str>| part.is_none_or(str::is_empty);
+    // "authority = rel.userinfo || rel.host || rel.port": a reference whose parts are all
+    // nil takes the path's branch, not this one.
+    if none(r.userinfo) && none(r.host) && none(r.port) {
+        return answer;
+    }
     let written = reference::recompose(&Components {
         userinfo: if none(r.userinfo) {
             b.userinfo
         } else {
             t.userinfo
+        },
+        host: if none(r.host) {
+            b.host.or(t.host)
+        } else {
+            t.host
         },
         port: if none(r.port) { b.port } else { t.port },
         ..t
@@ -170,8 +199,9 @@ pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcom
 }
 
 /// URI::Generic#merge_path (uri/generic.rb), line by line; `split_path` is
-/// `path.split("/", -1)`, which gives no segment for "".
-fn merge_path(base: &str, rel: &str, root_taken: bool) -> String {
+/// `path.split("/", -1)`, which gives no segment for "". With the path, whether
+/// "base_path.slice!(i - 1, 2)" took the root's empty segment (only when `root_taken`).
+fn merge_path(base: &str, rel: &str, root_taken: bool) -> (String, bool) {
     let split = |p: &str| -> Vec<String> {
         if p.is_empty() {
             Vec::new()
@@ -181,6 +211,7 @@ fn merge_path(base: &str, rel: &str, root_taken: bool) -> String {
     };
     let mut base_path = split(base);
     let mut rel_path = split(rel);
+    let mut took = false;
     // "base_path << '' if base_path.last == '..'"
     if base_path.last().is_some_and(|s| s == "..") {
         base_path.push(String::new());
@@ -196,6 +227,7 @@ fn merge_path(base: &str, rel: &str, root_taken: bool) -> String {
                 base_path.remove(1);
             }
             _ => {
+                took |= i == 1 && base_path[0].is_empty();
                 base_path.drain(i - 1..=i);
             }
         }
@@ -243,7 +275,7 @@ fn merge_path(base: &str, rel: &str, root_taken: bool) -> String {
     if add_trailer_slash {
         base_path.push(String::new());
     }
-    base_path.join("/")
+    (base_path.join("/"), took)
 }
 
 /// `text` as URI.parse(text).to_s writes it; `None` where the model does not write it (a
@@ -374,7 +406,7 @@ mod tests {
             strict: true,
         };
         match merged(&case, root_taken) {
-            Some(Outcome::Resolved(t)) => t,
+            Some((Outcome::Resolved(t), _)) => t,
             other => panic!("{other:?}"),
         }
     }
@@ -395,6 +427,33 @@ mod tests {
         };
         let own = Outcome::Resolved("a://v@x:2/q".into());
         assert_eq!(base_userinfo_port_kept(&case, own.clone()), own);
+        // The host too, where the reference's is empty (nil).
+        let case = Request::Resolve {
+            base: "a://h/p".into(),
+            input: "//u@/q".into(),
+            strict: true,
+        };
+        let kept = base_userinfo_port_kept(&case, Outcome::Resolved("a://u@/q".into()));
+        assert_eq!(kept, Outcome::Resolved("a://u@h/q".into()));
+    }
+
+    /// merge_path's slice takes the root only where a ".." follows it.
+    #[test]
+    fn the_root_is_taken_only_by_a_dot_dot_after_it() {
+        assert_eq!(merge_path("/..", "a", true), ("a".to_owned(), true));
+        assert_eq!(merge_path("/x/../../y", "z", true), ("z".to_owned(), true));
+        assert_eq!(merge_path("/p", "x", true), ("/x".to_owned(), false));
+        assert_eq!(
+            merge_path("/b/../c/", "x", true),
+            ("/c/x".to_owned(), false)
+        );
+        let case = Request::Resolve {
+            base: "file:/p".into(),
+            input: "x".into(),
+            strict: true,
+        };
+        let given = Outcome::Resolved("file:/x".into());
+        assert_eq!(merge_path_root_taken(&case, given.clone()), given);
     }
 
     /// URI.join's targets in Ruby 3.1.2 (uri 0.11.0), before to_s writes them.
