@@ -1292,28 +1292,31 @@ pub fn link_from(depth: usize, link: &str) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_symptom_of_two_mechanisms_is_named_by_one_whatever_the_order() {
-        // An implementation that refuses everything: a finding to sign three ways.
-        struct RefusesAll;
-        impl Implementation for RefusesAll {
-            fn about(&self) -> crate::impls::About<'_> {
-                crate::impls::About {
-                    name: "refuses-all",
-                    version: "test",
-                    spec: "none",
-                    docs: "",
-                }
-            }
-            fn parse(
-                &self,
-                _: &str,
-                _: crate::reference::Rule,
-                _: crate::reference::ParseOptions,
-            ) -> Outcome {
-                Outcome::Invalid("no".into())
+    /// An implementation that refuses everything: a finding to sign as a test needs.
+    struct RefusesAll;
+
+    impl Implementation for RefusesAll {
+        fn about(&self) -> crate::impls::About<'_> {
+            crate::impls::About {
+                name: "refuses-all",
+                version: "test",
+                spec: "none",
+                docs: "",
             }
         }
+
+        fn parse(
+            &self,
+            _: &str,
+            _: crate::reference::Rule,
+            _: crate::reference::ParseOptions,
+        ) -> Outcome {
+            Outcome::Invalid("no".into())
+        }
+    }
+
+    #[test]
+    fn a_symptom_of_two_mechanisms_is_named_by_one_whatever_the_order() {
         let engine = crate::diff::Engine::new(
             vec![std::sync::Arc::new(RefusesAll)],
             std::time::Duration::from_secs(5),
@@ -1353,25 +1356,6 @@ mod tests {
 
     #[test]
     fn a_stored_minimal_case_stays_when_its_symptom_is_another_name_of_another_report() {
-        struct RefusesAll;
-        impl Implementation for RefusesAll {
-            fn about(&self) -> crate::impls::About<'_> {
-                crate::impls::About {
-                    name: "refuses-all",
-                    version: "test",
-                    spec: "none",
-                    docs: "",
-                }
-            }
-            fn parse(
-                &self,
-                _: &str,
-                _: crate::reference::Rule,
-                _: crate::reference::ParseOptions,
-            ) -> Outcome {
-                Outcome::Invalid("no".into())
-            }
-        }
         let engine = crate::diff::Engine::new(
             vec![std::sync::Arc::new(RefusesAll)],
             std::time::Duration::from_secs(5),
