@@ -112,8 +112,9 @@ impl<'a> Campaign<'a> {
     /// symptom is coarser than a mechanism (a host refused for a non-ASCII letter shows a host
     /// unchecked, or a network-path read as a path), so each of its cases is checked against
     /// the model, and one the model does not reproduce belongs to the report its symptom signs,
-    /// or is new. And a report signed by its symptom shows only cases no mechanism names: one
-    /// a mechanism names is filed under it, whichever report the run made first.
+    /// or is new. And a report signed by its symptom holds only cases no mechanism names: each
+    /// case is asked, so that one a mechanism names is filed under it whichever report the run
+    /// made first, and the reports do not depend on the order the cases come in.
     fn count_if_held(
         &mut self,
         finding: &Finding,
@@ -129,9 +130,7 @@ impl<'a> Campaign<'a> {
         let Some(report) = report else {
             return false;
         };
-        if self
-            .collector
-            .would_show_in_symptom_report(&report, finding)
+        if self.collector.is_symptom_report(&report)
             && self
                 .engine
                 .by_mechanism(finding)

@@ -456,23 +456,10 @@ impl Collector {
         )
     }
 
-    /// Whether counting `finding` in the report `key` would show its case in a report signed by
-    /// its symptom (no entry, no departure): as the stored minimal case the report keeps, or
-    /// among its shortest examples. Such a case must be one no mechanism names, or the report
-    /// shows a case that `diff` files elsewhere; a case that is not shown is only counted.
-    pub fn would_show_in_symptom_report(&self, key: &(String, String), finding: &Finding) -> bool {
-        let Some(report) = self.reports.get(key).filter(|r| r.known.is_none()) else {
-            return false;
-        };
-        let stored = self
-            .stored_minimal
-            .get(key)
-            .is_some_and(|(case, _)| *case == finding.case);
-        let len = case_len(&finding.case);
-        let example = !report.examples.contains(&finding.case)
-            && (report.examples.len() < EXAMPLES
-                || report.examples.iter().any(|c| case_len(c) >= len));
-        stored || example
+    /// Whether the report `key` is signed by its symptom (no entry, no departure names it): the
+    /// report of what no model explains, which must hold no case a mechanism names.
+    pub fn is_symptom_report(&self, key: &(String, String)) -> bool {
+        self.reports.get(key).is_some_and(|r| r.known.is_none())
     }
 
     /// Notes that a report's stored minimal case still shows its signature, so that it stays the
