@@ -42,6 +42,7 @@ pub fn keeps_meaning(case: &Request, expected: &Outcome, actual: &Outcome) -> bo
         (Request::Resolve { .. }, Outcome::Resolved(target)) => {
             match (expected, super::compare::letter_target(case)) {
                 (Outcome::Resolved(letter), Some((rfc, _))) => {
+                    let letter_text = letter.as_str();
                     // §5.2.2's components: an authority only where T.authority is defined.
                     let rfc = match &rfc.host {
                         Some(host) => {
@@ -66,10 +67,18 @@ pub fn keeps_meaning(case: &Request, expected: &Outcome, actual: &Outcome) -> bo
                     let letter = (rfc.is_none() || rfc.as_ref().is_some_and(|a| a.host.is_none()))
                         .then(|| Authority::of_text(letter))
                         .flatten();
-                    // An unparseable target has no authority to compare; its own finding
-                    // says so.
-                    Authority::of_text(target)
-                        .is_none_or(|ours| rfc.as_ref() == Some(&ours) || letter == Some(ours))
+                    match Authority::of_text(target) {
+                        Some(ours) => rfc.as_ref() == Some(&ours) || letter == Some(ours),
+                        // An unparseable target has no authority to compare (its own finding
+                        // says so), but one written where §5.2.2's components have none
+                        // appears all the same ("a://:a" for T.path "//:a"), unless it is the
+                        // letter's own string.
+                        None => {
+                            let appears = rfc.as_ref().is_some_and(|a| a.host.is_none())
+                                && reference::split(target).authority.is_some();
+                            !appears || target == letter_text
+                        }
+                    }
                 }
                 // The RFC's target does not exist: a crate that resolves what the RFC refuses
                 // is judged by its model alone.

@@ -422,27 +422,32 @@ impl Engine {
         }
     }
 
-    /// The difference a normalization's broken property rests on: where the string the crate
-    /// normalized to differs from the reference's, no entry documents that difference, and the
-    /// property fails on that same string (it has an authority or a scheme the input had not,
-    /// or normalizing it again changes it), the one answer is one cause, and the property is
+    /// The difference a normalization's or a resolution's broken property rests on: where the
+    /// string the crate normalized or resolved to differs from the reference's, no entry
+    /// documents that difference, and the property fails on that same string (it has an
+    /// authority or a scheme the input had not, normalizing or serializing it again changes
+    /// it, the crate's parser refuses it), the one answer is one cause, and the property is
     /// filed with the difference, which attribution names by its mechanism (`/.//` normalized
     /// to `//`: `double-slash-path-unguarded`, not a second report
     /// `normalize-meaning-changed-host`). A documented difference keeps its property apart: a
     /// model forgives spelling, not meaning (`meaning.rs`).
     fn the_answers_own_difference(&self, finding: &Finding) -> Option<Finding> {
-        let Request::Normalize { .. } = &finding.case else {
-            return None;
+        let answers = match &finding.case {
+            Request::Normalize { .. } => DifferenceKind::Normalized,
+            Request::Resolve { .. } => DifferenceKind::Target,
+            Request::Parse { .. } => return None,
         };
         if !matches!(
             finding.signature.kind,
-            DifferenceKind::MeaningChanged | DifferenceKind::NotIdempotent
+            DifferenceKind::MeaningChanged
+                | DifferenceKind::NotIdempotent
+                | DifferenceKind::TargetNotAbsolute
         ) {
             return None;
         }
         self.run_one(&finding.signature.implementation, &finding.case)
             .filter(|difference| {
-                difference.signature.kind == DifferenceKind::Normalized
+                difference.signature.kind == answers
                     && difference.known.is_none()
                     && difference.actual == finding.actual
             })
@@ -2534,6 +2539,175 @@ mod tests {
                 Err(e) => Outcome::Invalid(e.to_string()),
             }
         }
+    }
+
+    /// Resolves as the reference does, but removes a merged rootless path's dot-segments from
+    /// the list of its segments, joined again with "/": the path stays rootless, whatever is
+    /// left.
+    struct SegmentList;
+
+    impl Implementation for SegmentList {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "segment-list",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, input: &str, strict: bool) -> Outcome {
+            let letter = || Reference.resolve(base, input, strict);
+            let options = ParseOptions::default();
+            let (Ok(b), Ok(r)) = (
+                reference::parse_with(base, Rule::Uri, options),
+                reference::parse_with(input, Rule::UriReference, options),
+            ) else {
+                return letter();
+            };
+            let merged = r.scheme.is_none() && !r.has_authority() && !r.path.is_empty();
+            if !merged || r.path.starts_with('/') || b.has_authority() {
+                return letter();
+            }
+            let target =
+                reference::transform_references(&b, &r, reference::ResolveOptions::strict(strict));
+            let whole = reference::merge(&b, r.path);
+            let segments: Vec<&str> = whole.split('/').collect();
+            let mut kept: Vec<&str> = Vec::new();
+            for (i, segment) in segments.iter().enumerate() {
+                match *segment {
+                    "." | ".." => {
+                        if *segment == ".." {
+                            kept.pop();
+                        }
+                        if i + 1 == segments.len() {
+                            kept.push("");
+                        }
+                    }
+                    other => kept.push(other),
+                }
+            }
+            let path = kept.join("/");
+            Outcome::Resolved(reference::recompose(&reference::Components {
+                path: &path,
+                ..target.components()
+            }))
+        }
+    }
+
+    /// An acceptable reading applied without the guard that keeps it acceptable is named by
+    /// that mechanism, not by the field where the target differs.
+    #[test]
+    fn a_reading_without_its_guard_is_named_so() {
+        let resolve = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        let named = |engine: &Engine, name: &str, case: Request| {
+            let found = engine.run_one(name, &case).expect("another target");
+            found
+                .known
+                .as_ref()
+                .map(|k| k.id.clone())
+                .or_else(|| engine.attributed(&found).map(|f| f.id().to_owned()))
+        };
+        // §5.2.3 merges "a:x/y" and "../z" into "x/../z", which §5.2.4 makes "/z"; kept
+        // rootless, "z" (choice 2's reading).
+        let segments = engine_of(SegmentList);
+        assert_eq!(
+            named(&segments, "segment-list", resolve("a:x/y", "../z")).as_deref(),
+            Some("choice-2-rootless-path-kept-rootless")
+        );
+        // "b/..//d" leaves "//d" (the letter's "a://d"), which has no rootless form: "/d" is
+        // another path.
+        assert_eq!(
+            named(&segments, "segment-list", resolve("a:b/c", "..//d")).as_deref(),
+            Some("rootless-path-kept-rootless-unguarded")
+        );
+        // "@/..///" leaves "///" ("a:///"); kept rootless, "//", written "a://": an authority.
+        assert_eq!(
+            named(&segments, "segment-list", resolve("a:", "@/..///")).as_deref(),
+            Some("rootless-path-kept-rootless-unguarded")
+        );
+        // §5.2.2: "T.path = Base.path" for the empty reference; choice 9 removes its
+        // dot-segments, which is acceptable where the target means what the RFC's does.
+        let base_dots = engine_of(Reads(
+            "base-dot-segments",
+            reference::ResolveOptions {
+                base_dot_segments: true,
+                ..reference::ResolveOptions::default()
+            },
+            reference::NormalizeOptions::default(),
+        ));
+        assert_eq!(
+            named(&base_dots, "base-dot-segments", resolve("a:/b/./c", "")).as_deref(),
+            Some("choice-9-base-dot-segments")
+        );
+        // "/.//" removed is "//", written without an authority: "a://" has one.
+        assert_eq!(
+            named(&base_dots, "base-dot-segments", resolve("a:/.//", "")).as_deref(),
+            Some("base-dot-segments-unguarded")
+        );
+        // So has "a://:a", which no URI is (a port of "a"): an authority that appears all the
+        // same.
+        assert_eq!(
+            named(&base_dots, "base-dot-segments", resolve("a:/.//:a", "")).as_deref(),
+            Some("base-dot-segments-unguarded")
+        );
+    }
+
+    /// An implementation that parses as the reference does, and answers the rest as another.
+    struct AndParses<T>(T);
+
+    impl<T: Implementation> Implementation for AndParses<T> {
+        fn about(&self) -> About<'_> {
+            self.0.about()
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, input: &str, strict: bool) -> Outcome {
+            self.0.resolve(base, input, strict)
+        }
+    }
+
+    #[test]
+    fn a_resolutions_broken_property_is_filed_with_the_answers_difference() {
+        let engine = engine_of(AndParses(Reads(
+            "base-dot-segments",
+            reference::ResolveOptions {
+                base_dot_segments: true,
+                ..reference::ResolveOptions::default()
+            },
+            reference::NormalizeOptions::default(),
+        )));
+        // "a://:a" (choice 9's "//:a" written as it is) is no URI: its own parser refuses it.
+        let case = Request::Resolve {
+            base: "a:/.//:a".into(),
+            input: String::new(),
+            strict: true,
+        };
+        let found = engine.run_one_checked("base-dot-segments", &case);
+        let property = found
+            .iter()
+            .find(|f| f.signature.kind == DifferenceKind::TargetNotAbsolute)
+            .expect("its parser refuses \"a://:a\"");
+        let cause = engine.cause(property).expect("the same target differs");
+        assert_eq!(cause.signature.kind, DifferenceKind::Target);
+        assert_eq!(
+            engine
+                .attributed(&cause)
+                .map(|f| f.id().to_owned())
+                .as_deref(),
+            Some("base-dot-segments-unguarded")
+        );
     }
 
     /// A documented choice's acceptable alternatives (vectors/README.md) are readings RFC 3986

@@ -16,6 +16,11 @@
 //! if ((not strict) and (R.scheme == Base.scheme)) -- non-strict-scheme-as-written: "==" on the
 //!                                                 --   schemes' text, case and all
 //! ```
+//!
+//! Two are an acceptable reading of the reference's (vectors/README.md) without the guard that
+//! keeps it acceptable, so that a path starting with "//" is written without an authority and
+//! the target read again has one: rootless-path-kept-rootless-unguarded (choice 2's reading),
+//! base-dot-segments-unguarded (choice 9's).
 
 use crate::reference::{self, Components, ParseOptions, ResolveOptions, Rule};
 
@@ -62,11 +67,25 @@ pub enum Resolving {
     /// resolves as in strict mode (`Http:g` against `http://a/b` is `Http:g`), where §3.1 says
     /// "schemes are case-insensitive" and the non-strict reading gives `http://a/g`.
     NonStrictSchemeAsWritten,
+    /// A merged rootless path (or a rootless path after a scheme) keeps no "/" before what
+    /// remove_dot_segments leaves, as choice 2's reading does, even where what is left starts
+    /// with "/": `..//d` against `a:b/c` is `a:/d` and `a::/..///` against `a:` is `a://`, an
+    /// authority T never had, where §5.2.4 gives "//d" and "///" and choice 2's reading has no
+    /// rootless form for them (a path without authority cannot begin with "//", §3.3). A
+    /// resolver that removes dot-segments from a list of segments and joins what is left with
+    /// "/" answers so.
+    RootlessKeptUnguarded,
+    /// The empty reference (a query or a fragment alone too) takes the base's path with its
+    /// dot-segments removed, as choice 9's reading does, and writes it as it is where it then
+    /// starts with "//" and there is no authority: "" against `a:/.//` is `a://`, which has an
+    /// authority, where §5.2.2 gives `a:/.//` ("T.path = Base.path") and choice 1 keeps such a
+    /// path a path ("/." before it, or an error).
+    BaseDotSegmentsUnguarded,
 }
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 7] = [
+    pub const ALL: [Resolving; 9] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -74,6 +93,8 @@ impl Resolving {
         Resolving::MergeWithoutSlashAfterAuthority,
         Resolving::DotSegmentsOnlyInMerge,
         Resolving::NonStrictSchemeAsWritten,
+        Resolving::RootlessKeptUnguarded,
+        Resolving::BaseDotSegmentsUnguarded,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -86,6 +107,8 @@ impl Resolving {
             Resolving::MergeWithoutSlashAfterAuthority => "merge-without-slash-after-authority",
             Resolving::DotSegmentsOnlyInMerge => "dot-segments-only-in-merge",
             Resolving::NonStrictSchemeAsWritten => "non-strict-scheme-as-written",
+            Resolving::RootlessKeptUnguarded => "rootless-path-kept-rootless-unguarded",
+            Resolving::BaseDotSegmentsUnguarded => "base-dot-segments-unguarded",
         }
     }
 
@@ -112,6 +135,12 @@ impl Resolving {
             }
             Resolving::NonStrictSchemeAsWritten => {
                 "the resolver's non-strict mode drops a reference's scheme only where it is written as the base's, case and all, where RFC 3986 §5.2.2 drops it \"if ((not strict) and (R.scheme == Base.scheme))\" and §3.1 says \"schemes are case-insensitive\""
+            }
+            Resolving::RootlessKeptUnguarded => {
+                "the resolver keeps a rootless path rootless once its dot-segments are removed (documented choice 2's reading) even where what is left starts with \"/\", so that a path of \"//\" is written without an authority and the target read again has one (\"a::/..///\" against \"a:\" is \"a://\"), where RFC 3986 §5.2.4 leaves \"///\" and §3.3 says \"If a URI does not contain an authority component, then the path cannot begin with two slash characters\""
+            }
+            Resolving::BaseDotSegmentsUnguarded => {
+                "the resolver removes the base's dot-segments for an empty reference (documented choice 9's reading) and writes a path that then starts with \"//\" as it is, without an authority, so that the target read again has one (\"\" against \"a:/.//\" is \"a://\"), where RFC 3986 §5.2.2 sets \"T.path = Base.path\" and §3.3 says \"If a URI does not contain an authority component, then the path cannot begin with two slash characters\""
             }
         }
     }
@@ -162,6 +191,15 @@ impl Resolving {
                 .to_vec(),
             // The reference with the base's scheme as the base writes it loses it (against a
             // resolver with no non-strict mode, which keeps it).
+            // A rootless base path merges rootless where nothing starts with "/" (against a
+            // resolver that roots every merged path, or drops empty segments).
+            Resolving::RootlessKeptUnguarded => b
+                .scheme
+                .map(|scheme| vec![(format!("{scheme}:x/y"), "../z".to_owned())])
+                .unwrap_or_default(),
+            // A base's dot-segments go for every empty reference (against a resolver that
+            // drops an empty segment, or writes "//" for another reason).
+            Resolving::BaseDotSegmentsUnguarded => vec![(with_path("/x/./y"), String::new())],
             Resolving::NonStrictSchemeAsWritten => {
                 let scheme = reference::parse(input).ok().and_then(|r| r.scheme);
                 match (b.scheme, scheme) {
@@ -243,6 +281,32 @@ impl Resolving {
                 reference::remove_dot_segments(r.path)
             }
             Resolving::DotSegmentsOnlyInMerge if !merged && !r.path.is_empty() => r.path.to_owned(),
+            Resolving::RootlessKeptUnguarded => {
+                let rootless = if scheme.is_some() && !r.has_authority() {
+                    r.path.to_owned()
+                } else if merged {
+                    reference::merge(&b, r.path)
+                } else {
+                    return None;
+                };
+                if rootless.starts_with('/') {
+                    return None;
+                }
+                let removed = reference::remove_dot_segments(&rootless);
+                match removed.strip_prefix('/') {
+                    Some(kept) => kept.to_owned(),
+                    None => return None,
+                }
+            }
+            Resolving::BaseDotSegmentsUnguarded
+                if scheme.is_none() && !r.has_authority() && r.path.is_empty() =>
+            {
+                let removed = reference::remove_dot_segments(b.path);
+                if removed == b.path {
+                    return None;
+                }
+                removed
+            }
             _ => return None,
         };
         Some(reference::recompose(&Components { path: &path, ..t }))
@@ -349,6 +413,38 @@ mod tests {
             written.controls("http://a/b", "Http:g"),
             vec![("http://a/b".to_owned(), "http:g".to_owned())]
         );
+    }
+
+    #[test]
+    fn a_rootless_path_may_be_kept_rootless_where_its_guard_would_not() {
+        let unguarded = Resolving::RootlessKeptUnguarded;
+        // §5.2.4 turns the merged "b/../d" into "/d" and "b/..//d" into "//d" (written
+        // "a://d"), "a::/..///"'s path into "///"; kept rootless, "d", "/d" and "//".
+        assert_eq!(target(unguarded, "a:b/c", "../d"), Some("a:d".into()));
+        assert_eq!(target(unguarded, "a:b/c", "..//d"), Some("a:/d".into()));
+        assert_eq!(target(unguarded, "a:", "a::/..///"), Some("a://".into()));
+        assert_eq!(target(unguarded, "a:", "@/..///"), Some("a://".into()));
+        // Nothing to keep: no "/" before what is left, or a path that is absolute.
+        assert_eq!(target(unguarded, "a:b", "c"), None);
+        assert_eq!(target(unguarded, "a:/b", "../c"), None);
+        assert_eq!(target(unguarded, "a://h/b", "../c"), None);
+        assert_eq!(
+            unguarded.controls("a:", "@/..///"),
+            vec![("a:x/y".to_owned(), "../z".to_owned())]
+        );
+    }
+
+    #[test]
+    fn a_bases_dot_segments_may_be_removed_and_a_double_slash_written() {
+        let unguarded = Resolving::BaseDotSegmentsUnguarded;
+        // §5.2.2: "T.path = Base.path" for the empty reference; removed, "/.//" is "//".
+        assert_eq!(target(unguarded, "a:/.//", ""), Some("a://".into()));
+        assert_eq!(target(unguarded, "a:/.//", "?q"), Some("a://?q".into()));
+        assert_eq!(target(unguarded, "a:/.//", "#f"), Some("a://#f".into()));
+        assert_eq!(target(unguarded, "a:/b/./c", ""), Some("a:/b/c".into()));
+        // No dot-segment in the base, or a reference with a path: the RFC's target.
+        assert_eq!(target(unguarded, "a:/b", ""), None);
+        assert_eq!(target(unguarded, "a:/.//", "x"), None);
     }
 
     #[test]
