@@ -1016,15 +1016,18 @@ impl Catalogue {
     }
 
     /// The smallest set of the library's departures that, composed with `implementation`'s
-    /// known model, reproduces `actual` exactly (less `blind_spots`): one departure, then two,
-    /// then three, in library order; `None` when none does, or when the implementation's model
-    /// is a whole other specification (the URL Standard), whose departures these are not.
+    /// known model, reproduces `actual` exactly (less `blind_spots`) and that `holds` accepts
+    /// (the implementation answers the set's other cases as it says): one departure, then
+    /// two, then three, in library order; `None` when none does, or when the implementation's
+    /// model is a whole other specification (the URL Standard), whose departures these are
+    /// not. A set that reproduces the case but does not hold leaves the search to the next.
     pub fn attribute(
         &self,
         implementation: &str,
         blind_spots: &[BlindSpot],
         case: &Request,
         actual: &Outcome,
+        holds: &mut dyn FnMut(&[Departure]) -> bool,
     ) -> Option<(Arc<Known>, Vec<Departure>)> {
         if self.claims_url_standard(implementation, case) || !actual.is_valid() {
             return None;
@@ -1059,6 +1062,7 @@ impl Catalogue {
                 let answer = self.answer_departing(&models, &set, &known_steps, case, &memo);
                 if answer.is_valid()
                     && compare::compare(case, &answer, actual, blind_spots).is_none()
+                    && holds(&departures)
                 {
                     let parts = set
                         .iter()

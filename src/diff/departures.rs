@@ -220,6 +220,13 @@ pub enum Departure {
     /// An empty path after an authority is read as "/" (curl: "The part is always at least a
     /// slash ('/') even if no path was supplied in the URL").
     EmptyPathAsSlash,
+    /// A `dec-octet` of two or three digits may start with "0" (`00`, `010`, `099`): a dotted
+    /// quad of such octets is an IPv4 address, as a host (`//00.0.0.0` has the host kind
+    /// IPv4) and as an IPv6 address's last 32 bits (`[::00.0.0.0]` is taken), where RFC 3986
+    /// §3.2.2's `dec-octet` has no leading zero ("0-9 / 10-99 / 100-199 / 200-249 /
+    /// 250-255"), so that such a host is a registered name and such a literal no IPv6 address.
+    /// A parser that reads each octet as one to three digits of a value up to 255 answers so.
+    DecOctetLeadingZeros,
     /// The resolver departs from §5.2 on strings it reads as the RFC does
     /// ([`Resolving`]: a base's fragment kept, a merge's "/", dot-segments left).
     Resolving(Resolving),
@@ -252,6 +259,7 @@ impl Departure {
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
             Departure::IpLiteralAsRegName,
+            Departure::DecOctetLeadingZeros,
         ];
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
@@ -349,6 +357,7 @@ impl Departure {
             }
             Departure::AuthorityEndsAtRefused => "authority-ends-at-refused".to_owned(),
             Departure::IpLiteralNotRead => "ip-literal-not-read".to_owned(),
+            Departure::DecOctetLeadingZeros => "dec-octet-leading-zeros".to_owned(),
             Departure::PortAfterLastColon => "port-after-last-colon".to_owned(),
             Departure::PortNotDigitsInHost => "port-not-digits-in-host".to_owned(),
             Departure::PortLeadingDigitsRead => "port-leading-digits-read".to_owned(),
@@ -417,6 +426,7 @@ impl Departure {
                 part.name()
             ),
             Departure::AuthorityEndsAtRefused => "the parser reads the authority as a prefix, as much as RFC 3986's `authority` rule takes, and what follows it up to \"?\" or \"#\" as the path, where the RFC's authority runs to the first \"/\", \"?\" or \"#\" (§3.2) and a path after it must start with \"/\" (`path-abempty`, §3.3)".to_owned(),
+            Departure::DecOctetLeadingZeros => "the parser reads an IPv4 address's octets as one to three digits of a value up to 255, leading zeros allowed (\"00.0.0.0\" is an IPv4 address, \"[::00.0.0.0]\" an IPv6 one), where RFC 3986 §3.2.2 writes `dec-octet = DIGIT / %x31-39 DIGIT / \"1\" 2DIGIT / \"2\" %x30-34 DIGIT / \"25\" %x30-35`, which has no leading zero, so that such a host is a registered name and such a literal no IPv6 address".to_owned(),
             Departure::IpLiteralNotRead => "the parser does not read an IP literal as a host: the host is empty and the literal becomes the start of the path, where RFC 3986 §3.2.2 says \"A host identified by an Internet Protocol literal address, version 6 [RFC3513] or later, is distinguished by enclosing the IP literal within square brackets\"".to_owned(),
             Departure::PortAfterLastColon => "the parser starts the port after the authority's last \":\", so the colons before it become part of the host, where RFC 3986 §3.2 ends the host at its first \":\" (`authority = [ userinfo \"@\" ] host [ \":\" port ]`; a reg-name holds no \":\") and `port = *DIGIT` refuses a second one".to_owned(),
             Departure::PortNotDigitsInHost => "the parser reads a \":\" followed by anything but digits as part of the host, with no port, where RFC 3986 §3.2.2 ends the host at the \":\" (a reg-name holds none) and §3.2.3 allows only `port = *DIGIT` after it".to_owned(),
@@ -487,6 +497,12 @@ impl Departure {
     /// gives its target whole.
     pub fn restores(self) -> bool {
         !self.is_answer_rule() && !self.preprocesses() && !self.is_operation_rule()
+    }
+
+    /// Whether a probe of the departure may be one its model refuses, which the implementation
+    /// must then refuse too: a reading of digits whose probes with letters are no address.
+    pub(crate) fn probes_refusals(self) -> bool {
+        self == Departure::DecOctetLeadingZeros
     }
 
     /// Whether the departure is a rule on the answer, which reads the input as the reference
@@ -589,6 +605,20 @@ impl Departure {
                     .next()
                     .map(|c| (host.start + 1, c))
             }
+            // The first octet of two or three characters that starts with no digit from 1 to
+            // 9: its leading "0", and the same place once a probe stands there.
+            Departure::DecOctetLeadingZeros => {
+                let (start, quad) = dotted_quad(input, &spans)?;
+                let mut at = start;
+                for octet in quad.split('.') {
+                    let first = octet.chars().next()?;
+                    if octet.len() > 1 && !('1'..='9').contains(&first) {
+                        return Some((at, first));
+                    }
+                    at += octet.len() + 1;
+                }
+                None
+            }
             Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
             | Departure::AuthorityEndsAtRefused
@@ -630,6 +660,9 @@ impl Departure {
             Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
                 &['g', 'z', '-', '.', '_', '~', '!', '$', '=', ':', '%']
             }
+            // Letters, hexadecimal or not, that make the octet none: what is no IPv4 address
+            // is still refused in an IP literal (against a parser that checks nothing there).
+            Departure::DecOctetLeadingZeros => &['a', 'f', 'g', 'x'],
             Departure::PercentUnchecked(_)
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
@@ -874,6 +907,16 @@ impl Departure {
                 );
                 let mut out = input.to_owned();
                 out.replace_range(port, &padded);
+                out
+            }
+            Departure::DecOctetLeadingZeros => {
+                // Each octet's leading "0" stood in for by "1" ("00" as "10", "099" as "199"),
+                // a dec-octet of as many digits; the host is given back as written.
+                let zeros = leading_zeros(input, &spans)?;
+                let mut out = input.to_owned();
+                for at in zeros {
+                    out.replace_range(at..=at, "1");
+                }
                 out
             }
             Departure::InvalidSchemeAsPath => {
@@ -1653,6 +1696,41 @@ fn encode_outside_reserved(text: &str) -> String {
     out
 }
 
+/// The host's last 32 bits as a dotted quad may write them: the whole host, or an IPv6
+/// literal's text after its last ":", with where it starts; `None` where that text is not four
+/// parts of one to three characters between dots.
+fn dotted_quad<'a>(input: &'a str, spans: &Spans) -> Option<(usize, &'a str)> {
+    let host = spans.host.clone()?;
+    let text = &input[host.clone()];
+    let (start, quad) = match text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        Some(literal) => {
+            let at = literal.rfind(':')? + 1;
+            (host.start + 1 + at, &literal[at..])
+        }
+        None => (host.start, text),
+    };
+    let parts: Vec<&str> = quad.split('.').collect();
+    (parts.len() == 4 && parts.iter().all(|p| (1..=3).contains(&p.len()))).then_some((start, quad))
+}
+
+/// The places of the leading "0"s of the host's dotted quad's octets of two or three digits
+/// ([`dotted_quad`]); `None` where the quad is not all digits, or no octet starts with "0".
+fn leading_zeros(input: &str, spans: &Spans) -> Option<Vec<usize>> {
+    let (start, quad) = dotted_quad(input, spans)?;
+    if !quad.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    let mut zeros = Vec::new();
+    let mut at = start;
+    for octet in quad.split('.') {
+        if octet.len() > 1 && octet.starts_with('0') {
+            zeros.push(at);
+        }
+        at += octet.len() + 1;
+    }
+    (!zeros.is_empty()).then_some(zeros)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1696,6 +1774,34 @@ mod tests {
         assert_eq!(answer(Departure::Unchecked(Field::Path), "a:/b?c d"), None);
         // Nothing refused, nothing to read otherwise.
         assert_eq!(answer(Departure::Unchecked(Field::Path), "a:/b"), None);
+    }
+
+    #[test]
+    fn a_dec_octet_may_start_with_a_zero() {
+        // §3.2.2's dec-octet has no leading zero: "00.0.0.0" is a reg-name, "[::00.0.0.0]" no
+        // IPv6address; with leading zeros read, an IPv4 address as written.
+        let host = answer(Departure::DecOctetLeadingZeros, "//00.0.0.0:1").unwrap();
+        assert_eq!(components(&host).host.as_deref(), Some("00.0.0.0"));
+        assert_eq!(components(&host).port.as_deref(), Some("1"));
+        assert!(matches!(
+            host,
+            Outcome::Parsed {
+                host_kind: Some(HostKind::Ipv4),
+                ..
+            }
+        ));
+        let literal = answer(Departure::DecOctetLeadingZeros, "//[::1:00.0.0.099]").unwrap();
+        assert_eq!(
+            components(&literal).host.as_deref(),
+            Some("[::1:00.0.0.099]")
+        );
+        // Four digits are no octet, and an address without a leading zero is the RFC's.
+        assert_eq!(
+            answer(Departure::DecOctetLeadingZeros, "//[::0000.0.0.0]"),
+            None
+        );
+        assert_eq!(answer(Departure::DecOctetLeadingZeros, "//10.0.0.0"), None);
+        assert_eq!(answer(Departure::DecOctetLeadingZeros, "//a.00"), None);
     }
 
     #[test]

@@ -599,8 +599,34 @@ impl Engine {
         let implementation = self.core.by_name(name)?;
         let blind_spots = implementation.blind_spots();
         let catalogue = &self.core.catalogue;
-        let (known, departures) =
-            catalogue.attribute(name, blind_spots, &finding.case, &finding.actual)?;
+        let mut holds = |departures: &[departures::Departure]| {
+            self.departures_hold(name, blind_spots, finding, departures)
+        };
+        let (known, _) = catalogue.attribute(
+            name,
+            blind_spots,
+            &finding.case,
+            &finding.actual,
+            &mut holds,
+        )?;
+        let mut attributed = finding.clone();
+        attributed.signature.known = Some(known.mechanism().id.clone());
+        attributed.known = Some(known);
+        attributed.id = attributed.signature.id();
+        Some(attributed)
+    }
+
+    /// Whether `implementation` answers as `departures` say on the cases that tell them from a
+    /// rival mechanism: a resolver's control cases, and each departure's place in the input
+    /// probed with other characters of its class.
+    fn departures_hold(
+        &self,
+        name: &str,
+        blind_spots: &[crate::model::BlindSpot],
+        finding: &Finding,
+        departures: &[departures::Departure],
+    ) -> bool {
+        let catalogue = &self.core.catalogue;
         // One input does not make a mechanism: where a departure stands in for a character,
         // the implementation must answer as the departure says with every other character the
         // rule refuses there too (a parser that takes a "%" in a path but refuses a space
@@ -635,9 +661,11 @@ impl Engine {
                         strict: *strict,
                     };
                     let modelled = catalogue.departing_answer(name, &departures, &control);
-                    let actual = self.answer_of(name, &control)?;
+                    let Some(actual) = self.answer_of(name, &control) else {
+                        return false;
+                    };
                     if compare::compare(&control, &modelled, &actual, blind_spots).is_some() {
-                        return None;
+                        return false;
                     }
                 }
             }
@@ -651,7 +679,7 @@ impl Engine {
             };
             let given = probed_string(&mut finding.case.clone(), Subject::Input).clone();
             if given.get(at..).and_then(|rest| rest.chars().next()) != Some(original) {
-                return None;
+                return false;
             }
             let mut probed = 0;
             for &probe in departure.probes().iter().filter(|&&c| c != original) {
@@ -662,11 +690,13 @@ impl Engine {
                     continue;
                 }
                 let modelled = catalogue.departing_answer(name, &departures, &case);
-                let actual = self.answer_of(name, &case)?;
-                if !modelled.is_valid()
+                let Some(actual) = self.answer_of(name, &case) else {
+                    return false;
+                };
+                if (!modelled.is_valid() && !departure.probes_refusals())
                     || compare::compare(&case, &modelled, &actual, blind_spots).is_some()
                 {
-                    return None;
+                    return false;
                 }
                 probed += 1;
             }
@@ -677,14 +707,10 @@ impl Engine {
                 .filter(|&&c| c != original)
                 .count();
             if probed < tried.min(4) {
-                return None;
+                return false;
             }
         }
-        let mut attributed = finding.clone();
-        attributed.signature.known = Some(known.mechanism().id.clone());
-        attributed.known = Some(known);
-        attributed.id = attributed.signature.id();
-        Some(attributed)
+        true
     }
 
     /// Whether the departures named `ids` (with the implementation's known model) reproduce
