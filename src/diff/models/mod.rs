@@ -31,6 +31,7 @@ mod glib;
 mod guzzle;
 mod http;
 mod network_uri;
+mod php;
 mod poco;
 mod rfc2396;
 mod rfc3986;
@@ -605,6 +606,9 @@ pub enum Transform {
     /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
     /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
     BoostUrlResolvePathReservedDecoded,
+    /// PHP's `parse_url` (`php::parse`): the text cut at its delimiters, a port read by
+    /// `strtol` after a heuristic scan, the answer as a whole replaced by the function's.
+    PhpParseUrl,
 }
 
 impl Transform {
@@ -702,6 +706,9 @@ impl Transform {
     /// as given.
     fn apply(self, original: &Request, case: &Request, answer: Outcome) -> Outcome {
         match (self, case) {
+            (Transform::PhpParseUrl, Request::Parse { .. }) => {
+                php::parse(original).unwrap_or(answer)
+            }
             (
                 Transform::Rfc3987Grammar,
                 Request::Parse {
