@@ -216,6 +216,286 @@ fn encoded_but(text: &str, also: impl Fn(char) -> bool) -> String {
     out
 }
 
+// ---------------------------------------------------------------------------------------------
+// `new Uri($s)` whole, and its getters: `Uri::parse` on PHP's `parse_url`
+// (`super::php::parse_url`), then `applyParts`, written from guzzlehttp/psr7 2.4.5 as Debian
+// installs it (`assertValidHost` included).
+
+/// A `Uri`'s fields: "" for what is not there, the port an int or null.
+#[derive(Debug)]
+struct Uri {
+    scheme: Vec<u8>,
+    user_info: Vec<u8>,
+    host: Vec<u8>,
+    port: Option<i64>,
+    path: Vec<u8>,
+    query: Vec<u8>,
+    fragment: Vec<u8>,
+}
+
+/// Any exception `Uri` throws (`MalformedUriException`, `InvalidArgumentException`).
+struct Malformed;
+
+/// The two bugs of `Uri::parse`'s encoding, each a switch of the model: off, the text reads as
+/// `parse_url` reads it where nothing hides its delimiters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Bugs {
+    /// `urlencode` and `urldecode` are form encoding: "+" written "%2B" before `parse_url`
+    /// reads the scheme (which takes no "%"), and a "+" left as written (in the IPv6 branch's
+    /// prefix) read back as a space. Off, "+" is a character like a letter.
+    pub(super) plus_form_encoded: bool,
+    /// "[" and "]" written "%5B" and "%5D" before `parse_url` reads the authority, wherever
+    /// the IPv6 branch's expression does not keep them. Off, they stay as written.
+    pub(super) brackets_encoded: bool,
+}
+
+/// `Uri::DEFAULT_PORTS`.
+fn default_port(scheme: &[u8]) -> Option<i64> {
+    Some(match scheme {
+        b"http" => 80,
+        b"https" => 443,
+        b"ftp" => 21,
+        b"gopher" => 70,
+        b"nntp" | b"news" => 119,
+        b"telnet" | b"tn3270" => 23,
+        b"imap" => 143,
+        b"pop" => 110,
+        b"ldap" => 389,
+        _ => return None,
+    })
+}
+
+/// `strtr($s, 'A..Z', 'a..z')`.
+fn lowered(bytes: &[u8]) -> Vec<u8> {
+    bytes.to_ascii_lowercase()
+}
+
+/// `urlencode`: every byte but letters, digits and "-_." as "%XX", a space as "+"; "+", "["
+/// and "]" as written where `bugs` leaves them.
+fn urlencode(bytes: &[u8], out: &mut Vec<u8>, bugs: Bugs) {
+    for &b in bytes {
+        if (b == b'+' && !bugs.plus_form_encoded)
+            || (matches!(b, b'[' | b']') && !bugs.brackets_encoded)
+        {
+            out.push(b);
+        } else if b == b' ' {
+            out.push(b'+');
+        } else if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_') {
+            out.push(b);
+        } else {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+    }
+}
+
+/// `urldecode`: "+" as a space (where `plus` is), every "%XX" decoded.
+fn urldecode(bytes: &[u8], plus: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'+' && plus {
+            out.push(b' ');
+        } else if b == b'%'
+            && i + 2 < bytes.len()
+            && bytes[i + 1].is_ascii_hexdigit()
+            && bytes[i + 2].is_ascii_hexdigit()
+        {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("00");
+            out.push(u8::from_str_radix(hex, 16).unwrap_or(0));
+            i += 2;
+        } else {
+            out.push(b);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The filters' `preg_replace_callback` with `rawurlencode`, byte by byte: every byte but the
+/// unreserved ones, the sub-delims, those of `also` and a "%" that starts a triplet.
+fn filter(bytes: &[u8], also: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    for (i, &b) in bytes.iter().enumerate() {
+        let kept = if b == b'%' {
+            bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+        } else {
+            UNRESERVED.contains(b) || SUB_DELIMS.contains(b) || also.contains(&b)
+        };
+        if kept {
+            out.push(b);
+        } else {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+    }
+    out
+}
+
+/// `filterPath`.
+fn filter_path(bytes: &[u8]) -> Vec<u8> {
+    filter(bytes, b":@/")
+}
+
+/// `filterQueryAndFragment`.
+fn filter_query(bytes: &[u8]) -> Vec<u8> {
+    filter(bytes, b":@/?")
+}
+
+/// `Uri::parse`'s IPv6 branch, `preg_match('%^(.*://\[[0-9:a-f]+\])(.*?)$%', ...)`: the prefix
+/// (up to the last "://[" whose hexadecimal digits and colons a "]" closes) and the rest, which
+/// loses a final line feed ("$" matches before it); `None` where the expression does not match
+/// ("." takes no line feed).
+fn ipv6_prefix(url: &[u8]) -> Option<(&[u8], &[u8])> {
+    let core = url.strip_suffix(b"\n").unwrap_or(url);
+    if core.contains(&b'\n') {
+        return None;
+    }
+    (0..core.len()).rev().find_map(|i| {
+        if !core[i..].starts_with(b"://[") {
+            return None;
+        }
+        let start = i + 4;
+        let end = start
+            + core[start..]
+                .iter()
+                .take_while(|&&b| b.is_ascii_digit() || matches!(b, b':' | b'a'..=b'f'))
+                .count();
+        (end > start && core.get(end) == Some(&b']')).then(|| (&core[..=end], &core[end + 1..]))
+    })
+}
+
+impl Uri {
+    fn empty() -> Uri {
+        Uri {
+            scheme: Vec::new(),
+            user_info: Vec::new(),
+            host: Vec::new(),
+            port: None,
+            path: Vec::new(),
+            query: Vec::new(),
+            fragment: Vec::new(),
+        }
+    }
+
+    /// `new Uri($uri)`: `Uri::parse`, then `applyParts`.
+    fn new(uri: &[u8], bugs: Bugs) -> Result<Uri, Malformed> {
+        if uri.is_empty() {
+            return Ok(Uri::empty());
+        }
+        let (prefix, rest) = ipv6_prefix(uri).unwrap_or((b"", uri));
+        // Every run of characters but ":/@?&=#" through urlencode.
+        let mut text = prefix.to_vec();
+        let mut run = Vec::new();
+        for &b in rest {
+            if b":/@?&=#".contains(&b) {
+                urlencode(&run, &mut text, bugs);
+                run.clear();
+                text.push(b);
+            } else {
+                run.push(b);
+            }
+        }
+        urlencode(&run, &mut text, bugs);
+        let parts = super::php::parse_url(&text).ok_or(Malformed)?;
+        let decoded = |v: Option<Vec<u8>>| v.map(|v| urldecode(&v, bugs.plus_form_encoded));
+        let mut uri = Uri::empty();
+        if let Some(scheme) = decoded(parts.scheme) {
+            uri.scheme = lowered(&scheme);
+        }
+        if let Some(user) = decoded(parts.user) {
+            uri.user_info = filter(&user, b"");
+        }
+        if let Some(host) = decoded(parts.host) {
+            uri.host = lowered(&host);
+            host_asserted(&uri.host)?;
+        }
+        uri.port = parts.port;
+        if let Some(path) = decoded(parts.path) {
+            uri.path = filter_path(&path);
+        }
+        if let Some(query) = decoded(parts.query) {
+            uri.query = filter_query(&query);
+        }
+        if let Some(fragment) = decoded(parts.fragment) {
+            uri.fragment = filter_query(&fragment);
+        }
+        if let Some(pass) = decoded(parts.pass) {
+            uri.user_info.push(b':');
+            uri.user_info.extend(filter(&pass, b""));
+        }
+        uri.remove_default_port();
+        Ok(uri)
+    }
+
+    fn remove_default_port(&mut self) {
+        if self.port.is_some() && self.port == default_port(&self.scheme) {
+            self.port = None;
+        }
+    }
+}
+
+/// `Uri::assertValidHost`: no control character or space in a host.
+fn host_asserted(host: &[u8]) -> Result<(), Malformed> {
+    if host.iter().any(|&b| b <= 0x20 || b == 0x7f) {
+        return Err(Malformed);
+    }
+    Ok(())
+}
+
+/// A bug's switch turned on in the model whole: `answer` is the model's with the other switch
+/// off or on (the smaller set first), and the answer is that set's with `bug` on too; any other
+/// answer is left as it is.
+pub(super) fn switched_on(case: &Request, answer: Outcome, bug: fn(&mut Bugs)) -> Outcome {
+    let sets = [
+        Bugs::default(),
+        Bugs {
+            plus_form_encoded: true,
+            ..Bugs::default()
+        },
+        Bugs {
+            brackets_encoded: true,
+            ..Bugs::default()
+        },
+    ];
+    for mut set in sets {
+        let mut with = set;
+        bug(&mut with);
+        if with == set || whole(case, set).as_ref() != Some(&answer) {
+            continue;
+        }
+        set = with;
+        return whole(case, set).unwrap_or(answer);
+    }
+    answer
+}
+
+/// What the adapter answers to a parse, by the model of `new Uri($s)` and its getters, with
+/// `bugs` switched on.
+pub(super) fn whole(case: &Request, bugs: Bugs) -> Option<Outcome> {
+    let text = |v: Vec<u8>| String::from_utf8_lossy(&v).into_owned();
+    let nonempty = |v: Vec<u8>| (!v.is_empty()).then(|| text(v));
+    let refused = || Outcome::Invalid("MalformedUriException: Unable to parse URI".into());
+    Some(match case {
+        Request::Parse { input, .. } => match Uri::new(input.as_bytes(), bugs) {
+            Ok(uri) => Outcome::Parsed {
+                components: crate::model::Components {
+                    scheme: nonempty(uri.scheme),
+                    userinfo: nonempty(uri.user_info),
+                    host: nonempty(uri.host),
+                    port: uri.port.map(|p| p.to_string()),
+                    path: text(uri.path),
+                    query: nonempty(uri.query),
+                    fragment: nonempty(uri.fragment),
+                },
+                host_kind: None,
+            },
+            Err(Malformed) => refused(),
+        },
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,5 +506,20 @@ mod tests {
         assert_eq!(userinfo_encoded("a::b"), "a:%3Ab");
         assert_eq!(userinfo_encoded("a b%zz%41"), "a%20b%25zz%41");
         assert_eq!(userinfo_encoded(":"), ":");
+    }
+
+    #[test]
+    fn the_library_whole_reads_as_guzzle_does() {
+        let all = Bugs {
+            plus_form_encoded: true,
+            brackets_encoded: true,
+        };
+        let parsed = |s: &str| Uri::new(s.as_bytes(), all).ok();
+        let uri = parsed("a+://[::1]").unwrap();
+        assert_eq!(uri.scheme, b"a ");
+        assert!(parsed("//").is_none());
+        assert!(parsed("//a b").is_none());
+        assert_eq!(parsed("http://a:80").unwrap().port, None);
+        assert_eq!(parsed("a://[::1]x\n").unwrap().path, b"");
     }
 }

@@ -609,6 +609,13 @@ pub enum Transform {
     /// PHP's `parse_url` (`php::parse`): the text cut at its delimiters, a port read by
     /// `strtol` after a heuristic scan, the answer as a whole replaced by the function's.
     PhpParseUrl,
+    /// guzzlehttp/psr7's `new Uri($s)` and its getters whole (`guzzle::whole`): `Uri::parse` on
+    /// PHP's `parse_url`, `applyParts`'s filters, the answer replaced by the model's.
+    GuzzleUri,
+    /// A bug of guzzlehttp/psr7's `Uri::parse` (`guzzle::Bugs`): form encoding's "+".
+    GuzzlePlusFormEncoded,
+    /// A bug of guzzlehttp/psr7's `Uri::parse` (`guzzle::Bugs`): brackets encoded.
+    GuzzleBracketsEncoded,
 }
 
 impl Transform {
@@ -708,6 +715,15 @@ impl Transform {
         match (self, case) {
             (Transform::PhpParseUrl, Request::Parse { .. }) => {
                 php::parse(original).unwrap_or(answer)
+            }
+            (Transform::GuzzleUri, Request::Parse { .. }) => {
+                guzzle::whole(original, guzzle::Bugs::default()).unwrap_or(answer)
+            }
+            (Transform::GuzzlePlusFormEncoded, Request::Parse { .. }) => {
+                guzzle::switched_on(original, answer, |b| b.plus_form_encoded = true)
+            }
+            (Transform::GuzzleBracketsEncoded, Request::Parse { .. }) => {
+                guzzle::switched_on(original, answer, |b| b.brackets_encoded = true)
             }
             (
                 Transform::Rfc3987Grammar,

@@ -32,15 +32,15 @@ use crate::reference::HostKind;
 
 /// What `parse_url` returns: its array's keys, as bytes; `None` where the key is absent.
 #[derive(Default, Debug, PartialEq, Eq)]
-struct Parts {
-    scheme: Option<Vec<u8>>,
-    user: Option<Vec<u8>>,
-    pass: Option<Vec<u8>>,
-    host: Option<Vec<u8>>,
-    port: Option<i64>,
-    path: Option<Vec<u8>>,
-    query: Option<Vec<u8>>,
-    fragment: Option<Vec<u8>>,
+pub(super) struct Parts {
+    pub(super) scheme: Option<Vec<u8>>,
+    pub(super) user: Option<Vec<u8>>,
+    pub(super) pass: Option<Vec<u8>>,
+    pub(super) host: Option<Vec<u8>>,
+    pub(super) port: Option<i64>,
+    pub(super) path: Option<Vec<u8>>,
+    pub(super) query: Option<Vec<u8>>,
+    pub(super) fragment: Option<Vec<u8>>,
 }
 
 /// `php_replace_controlchars`: `iscntrl` in the C locale.
@@ -106,7 +106,7 @@ enum Step {
 }
 
 /// `php_url_parse_ex2`: `None` where `parse_url` returns false.
-fn parse_url(b: &[u8]) -> Option<Parts> {
+pub(super) fn parse_url(b: &[u8]) -> Option<Parts> {
     let mut ret = Parts::default();
     let ue = b.len();
     let mut s = 0;
