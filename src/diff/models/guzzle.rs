@@ -247,6 +247,38 @@ pub(super) struct Bugs {
     /// "[" and "]" written "%5B" and "%5D" before `parse_url` reads the authority, wherever
     /// the IPv6 branch's expression does not keep them. Off, they stay as written.
     pub(super) brackets_encoded: bool,
+    /// `UriResolver::removeDotSegments`'s array of segments, where ".." pops an empty segment
+    /// too. Off, RFC 3986 §5.2.4's algorithm.
+    pub(super) dot_segments_popped: bool,
+    /// `UriResolver::resolve`: a reference written as nothing gives the base, its fragment too.
+    /// Off, it is resolved like any other.
+    pub(super) empty_reference_is_base: bool,
+}
+
+impl Bugs {
+    /// Every set of switches, the smaller first.
+    fn sets() -> Vec<Bugs> {
+        let mut sets: Vec<Bugs> = (0..16u8)
+            .map(|n| Bugs {
+                plus_form_encoded: n & 1 != 0,
+                brackets_encoded: n & 2 != 0,
+                dot_segments_popped: n & 4 != 0,
+                empty_reference_is_base: n & 8 != 0,
+            })
+            .collect();
+        sets.sort_by_key(|b| {
+            [
+                b.plus_form_encoded,
+                b.brackets_encoded,
+                b.dot_segments_popped,
+                b.empty_reference_is_base,
+            ]
+            .iter()
+            .filter(|&&on| on)
+            .count()
+        });
+        sets
+    }
 }
 
 /// `Uri::DEFAULT_PORTS`.
@@ -433,6 +465,85 @@ impl Uri {
             self.port = None;
         }
     }
+
+    fn authority(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if !self.user_info.is_empty() {
+            out.extend_from_slice(&self.user_info);
+            out.push(b'@');
+        }
+        out.extend_from_slice(&self.host);
+        if let Some(port) = self.port {
+            out.extend_from_slice(format!(":{port}").as_bytes());
+        }
+        out
+    }
+
+    /// `__toString`.
+    fn string(&self) -> Vec<u8> {
+        compose(
+            &self.scheme,
+            &self.authority(),
+            &self.path,
+            &self.query,
+            &self.fragment,
+        )
+    }
+
+    /// `validateState`.
+    fn validate(&mut self) -> Result<(), Malformed> {
+        if self.host.is_empty() && matches!(&self.scheme[..], b"http" | b"https") {
+            self.host = b"localhost".to_vec();
+        }
+        if self.authority().is_empty() {
+            if self.path.starts_with(b"//") {
+                return Err(Malformed);
+            }
+            let first = self.path.split(|&b| b == b'/').next().unwrap_or(b"");
+            if self.scheme.is_empty() && first.contains(&b':') {
+                return Err(Malformed);
+            }
+        }
+        Ok(())
+    }
+
+    fn with_path(self, path: &[u8]) -> Result<Uri, Malformed> {
+        let path = filter_path(path);
+        if self.path == path {
+            return Ok(self);
+        }
+        let mut new = Uri { path, ..self };
+        new.validate()?;
+        Ok(new)
+    }
+
+    fn with_query(self, query: &[u8]) -> Uri {
+        Uri {
+            query: filter_query(query),
+            ..self
+        }
+    }
+
+    fn with_host(self, host: &[u8]) -> Result<Uri, Malformed> {
+        let host = lowered(host);
+        host_asserted(&host)?;
+        if self.host == host {
+            return Ok(self);
+        }
+        let mut new = Uri { host, ..self };
+        new.validate()?;
+        Ok(new)
+    }
+
+    fn with_port(self, port: Option<i64>) -> Result<Uri, Malformed> {
+        if self.port == port {
+            return Ok(self);
+        }
+        let mut new = Uri { port, ..self };
+        new.remove_default_port();
+        new.validate()?;
+        Ok(new)
+    }
 }
 
 /// `Uri::assertValidHost`: no control character or space in a host.
@@ -443,22 +554,185 @@ fn host_asserted(host: &[u8]) -> Result<(), Malformed> {
     Ok(())
 }
 
-/// A bug's switch turned on in the model whole: `answer` is the model's with the other switch
-/// off or on (the smaller set first), and the answer is that set's with `bug` on too; any other
+/// `Uri::composeComponents`: "//" after "file" even without an authority.
+fn compose(scheme: &[u8], authority: &[u8], path: &[u8], query: &[u8], fragment: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    if !scheme.is_empty() {
+        out.extend_from_slice(scheme);
+        out.push(b':');
+    }
+    if !authority.is_empty() || scheme == b"file" {
+        out.extend_from_slice(b"//");
+        out.extend_from_slice(authority);
+    }
+    if !authority.is_empty() && !path.is_empty() && path[0] != b'/' {
+        out.push(b'/');
+    }
+    out.extend_from_slice(path);
+    if !query.is_empty() {
+        out.push(b'?');
+        out.extend_from_slice(query);
+    }
+    if !fragment.is_empty() {
+        out.push(b'#');
+        out.extend_from_slice(fragment);
+    }
+    out
+}
+
+/// `UriResolver::removeDotSegments` where `bugs` switches it on, else RFC 3986 §5.2.4's.
+fn remove_dot_segments_by(path: &[u8], bugs: Bugs) -> Vec<u8> {
+    if bugs.dot_segments_popped {
+        return remove_dot_segments(path);
+    }
+    match std::str::from_utf8(path) {
+        Ok(path) => reference::remove_dot_segments(path).into_bytes(),
+        Err(_) => remove_dot_segments(path),
+    }
+}
+
+/// `UriResolver::removeDotSegments`: a ".." pops a segment, an empty one too, and "/" is
+/// added at the end only after a last "." or "..".
+fn remove_dot_segments(path: &[u8]) -> Vec<u8> {
+    if path.is_empty() || path == b"/" {
+        return path.to_vec();
+    }
+    let mut results: Vec<&[u8]> = Vec::new();
+    let mut last: &[u8] = b"";
+    for segment in path.split(|&b| b == b'/') {
+        last = segment;
+        if segment == b".." {
+            results.pop();
+        } else if segment != b"." {
+            results.push(segment);
+        }
+    }
+    let mut new_path = results.join(&b'/');
+    if path[0] == b'/' && new_path.first() != Some(&b'/') {
+        new_path.insert(0, b'/');
+    } else if !new_path.is_empty() && (last == b"." || last == b"..") {
+        new_path.push(b'/');
+    }
+    new_path
+}
+
+/// `UriResolver::resolve($base, $rel)`, the target written by `__toString`.
+fn resolve(base: &Uri, rel: Uri, bugs: Bugs) -> Result<Vec<u8>, Malformed> {
+    if rel.string().is_empty() && bugs.empty_reference_is_base {
+        return Ok(base.string());
+    }
+    if !rel.scheme.is_empty() {
+        let path = remove_dot_segments_by(&rel.path, bugs);
+        return Ok(rel.with_path(&path)?.string());
+    }
+    let (authority, path, query);
+    if !rel.authority().is_empty() {
+        authority = rel.authority();
+        path = remove_dot_segments_by(&rel.path, bugs);
+        query = rel.query.clone();
+    } else {
+        authority = base.authority();
+        if rel.path.is_empty() {
+            path = base.path.clone();
+            query = if rel.query.is_empty() {
+                base.query.clone()
+            } else {
+                rel.query.clone()
+            };
+        } else {
+            let merged = if rel.path[0] == b'/' {
+                rel.path.clone()
+            } else if !authority.is_empty() && base.path.is_empty() {
+                [&b"/"[..], &rel.path].concat()
+            } else {
+                match base.path.iter().rposition(|&b| b == b'/') {
+                    Some(slash) => [&base.path[..=slash], &rel.path[..]].concat(),
+                    None => rel.path.clone(),
+                }
+            };
+            path = remove_dot_segments_by(&merged, bugs);
+            query = rel.query.clone();
+        }
+    }
+    let target = compose(&base.scheme, &authority, &path, &query, &rel.fragment);
+    Ok(Uri::new(&target, bugs)?.string())
+}
+
+/// `preg_replace_callback` of `$regex` over `bytes`, each triplet given by `f`.
+fn triplets(bytes: &[u8], f: impl Fn(u8, u8) -> Vec<u8>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && bytes[i + 1].is_ascii_hexdigit()
+            && bytes[i + 2].is_ascii_hexdigit()
+        {
+            out.extend(f(bytes[i + 1], bytes[i + 2]));
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `UriNormalizer::capitalizePercentEncoding`'s replacement.
+fn capitalized(bytes: &[u8]) -> Vec<u8> {
+    triplets(bytes, |a, b| {
+        vec![b'%', a.to_ascii_uppercase(), b.to_ascii_uppercase()]
+    })
+}
+
+/// `UriNormalizer::decodeUnreservedCharacters`'s replacement: "%2D", "%2E", "%5F", "%7E" and
+/// the digits' and letters' triplets decoded.
+fn unreserved_decoded(bytes: &[u8]) -> Vec<u8> {
+    triplets(bytes, |a, b| {
+        let hex = [a, b];
+        let byte = u8::from_str_radix(std::str::from_utf8(&hex).unwrap_or("00"), 16).unwrap_or(0);
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
+            vec![byte]
+        } else {
+            vec![b'%', a, b]
+        }
+    })
+}
+
+/// `UriNormalizer::normalize($uri, $flags)` with the adapter's flags: the syntax level's three,
+/// `PRESERVING_NORMALIZATIONS` at the scheme level.
+fn normalize(uri: Uri, scheme_level: bool, bugs: Bugs) -> Result<Vec<u8>, Malformed> {
+    let path = capitalized(&uri.path);
+    let query = capitalized(&uri.query);
+    let mut uri = uri.with_path(&path)?.with_query(&query);
+    let path = unreserved_decoded(&uri.path);
+    let query = unreserved_decoded(&uri.query);
+    uri = uri.with_path(&path)?.with_query(&query);
+    if scheme_level {
+        if uri.path.is_empty() && matches!(&uri.scheme[..], b"http" | b"https") {
+            uri = uri.with_path(b"/")?;
+        }
+        if uri.scheme == b"file" && uri.host == b"localhost" {
+            uri = uri.with_host(b"")?;
+        }
+        if uri.port.is_some() && uri.port == default_port(&uri.scheme) {
+            uri = uri.with_port(None)?;
+        }
+    }
+    let relative_path =
+        uri.scheme.is_empty() && uri.authority().is_empty() && uri.path.first() != Some(&b'/');
+    if !relative_path {
+        let path = remove_dot_segments_by(&uri.path, bugs);
+        uri = uri.with_path(&path)?;
+    }
+    Ok(uri.string())
+}
+
+/// A bug's switch turned on in the model whole: `answer` is the model's with a set of the other
+/// switches on (the smaller sets first), and the answer is that set's with `bug` on too; any other
 /// answer is left as it is.
 pub(super) fn switched_on(case: &Request, answer: Outcome, bug: fn(&mut Bugs)) -> Outcome {
-    let sets = [
-        Bugs::default(),
-        Bugs {
-            plus_form_encoded: true,
-            ..Bugs::default()
-        },
-        Bugs {
-            brackets_encoded: true,
-            ..Bugs::default()
-        },
-    ];
-    for mut set in sets {
+    for mut set in Bugs::sets() {
         let mut with = set;
         bug(&mut with);
         if with == set || whole(case, set).as_ref() != Some(&answer) {
@@ -492,7 +766,29 @@ pub(super) fn whole(case: &Request, bugs: Bugs) -> Option<Outcome> {
             },
             Err(Malformed) => refused(),
         },
-        _ => return None,
+        Request::Resolve {
+            base,
+            input,
+            strict: true,
+        } => match Uri::new(base.as_bytes(), bugs) {
+            Err(Malformed) => Outcome::Invalid("base: MalformedUriException".into()),
+            Ok(base) => match Uri::new(input.as_bytes(), bugs).and_then(|r| resolve(&base, r, bugs))
+            {
+                Ok(target) => Outcome::Resolved(text(target)),
+                Err(Malformed) => refused(),
+            },
+        },
+        Request::Normalize { .. } => {
+            let Request::Normalize { input, .. } = case else {
+                return None;
+            };
+            let scheme_level = case.checked_level().ok()? == reference::Level::Scheme;
+            match Uri::new(input.as_bytes(), bugs).and_then(|u| normalize(u, scheme_level, bugs)) {
+                Ok(normalized) => Outcome::Normalized(text(normalized)),
+                Err(Malformed) => refused(),
+            }
+        }
+        Request::Resolve { .. } => return None,
     })
 }
 

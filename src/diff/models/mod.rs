@@ -616,6 +616,10 @@ pub enum Transform {
     GuzzlePlusFormEncoded,
     /// A bug of guzzlehttp/psr7's `Uri::parse` (`guzzle::Bugs`): brackets encoded.
     GuzzleBracketsEncoded,
+    /// A bug of guzzlehttp/psr7 (`guzzle::Bugs`): `UriResolver::removeDotSegments`.
+    GuzzleUriDotSegmentsPopped,
+    /// A bug of guzzlehttp/psr7 (`guzzle::Bugs`): an empty reference gives the base whole.
+    GuzzleUriEmptyReferenceIsBase,
 }
 
 impl Transform {
@@ -716,14 +720,20 @@ impl Transform {
             (Transform::PhpParseUrl, Request::Parse { .. }) => {
                 php::parse(original).unwrap_or(answer)
             }
-            (Transform::GuzzleUri, Request::Parse { .. }) => {
+            (Transform::GuzzleUri, _) => {
                 guzzle::whole(original, guzzle::Bugs::default()).unwrap_or(answer)
             }
-            (Transform::GuzzlePlusFormEncoded, Request::Parse { .. }) => {
+            (Transform::GuzzlePlusFormEncoded, _) => {
                 guzzle::switched_on(original, answer, |b| b.plus_form_encoded = true)
             }
-            (Transform::GuzzleBracketsEncoded, Request::Parse { .. }) => {
+            (Transform::GuzzleBracketsEncoded, _) => {
                 guzzle::switched_on(original, answer, |b| b.brackets_encoded = true)
+            }
+            (Transform::GuzzleUriDotSegmentsPopped, _) => {
+                guzzle::switched_on(original, answer, |b| b.dot_segments_popped = true)
+            }
+            (Transform::GuzzleUriEmptyReferenceIsBase, _) => {
+                guzzle::switched_on(original, answer, |b| b.empty_reference_is_base = true)
             }
             (
                 Transform::Rfc3987Grammar,
