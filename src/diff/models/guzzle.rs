@@ -772,11 +772,12 @@ pub(super) fn whole(case: &Request, bugs: Bugs) -> Option<Outcome> {
             strict: true,
         } => match Uri::new(base.as_bytes(), bugs) {
             Err(Malformed) => Outcome::Invalid("base: MalformedUriException".into()),
-            Ok(base) => match Uri::new(input.as_bytes(), bugs).and_then(|r| resolve(&base, r, bugs))
-            {
-                Ok(target) => Outcome::Resolved(text(target)),
-                Err(Malformed) => refused(),
-            },
+            Ok(base) => {
+                match Uri::new(input.as_bytes(), bugs).and_then(|r| resolve(&base, r, bugs)) {
+                    Ok(target) => Outcome::Resolved(text(target)),
+                    Err(Malformed) => refused(),
+                }
+            }
         },
         Request::Normalize { .. } => {
             let Request::Normalize { input, .. } = case else {

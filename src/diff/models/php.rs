@@ -268,7 +268,9 @@ fn host_kind(host: &str) -> HostKind {
             && (s == "0" || !s.starts_with('0'))
             && s.parse::<u16>().is_ok_and(|n| n <= 255)
     };
-    if host.len() >= 2 && host.as_bytes()[0] == b'[' && host.as_bytes()[1].eq_ignore_ascii_case(&b'v')
+    if host.len() >= 2
+        && host.as_bytes()[0] == b'['
+        && host.as_bytes()[1].eq_ignore_ascii_case(&b'v')
     {
         HostKind::IpvFuture
     } else if host.starts_with('[') {
