@@ -241,8 +241,10 @@ struct Malformed;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Bugs {
     /// `urlencode` and `urldecode` are form encoding: "+" written "%2B" before `parse_url`
-    /// reads the scheme (which takes no "%"), and a "+" left as written (in the IPv6 branch's
-    /// prefix) read back as a space. Off, "+" is a character like a letter.
+    /// reads the scheme (which takes no "%") or the port, a space written "+" (which `strtol`
+    /// takes for a sign: "//a: 1" has the port 1), and a "+" left as written (in the IPv6
+    /// branch's prefix) read back as a space. Off, "+" is a character like a letter and a
+    /// space is "%20".
     pub(super) plus_form_encoded: bool,
     /// "[" and "]" written "%5B" and "%5D" before `parse_url` reads the authority, wherever
     /// the IPv6 branch's expression does not keep them. Off, they stay as written.
@@ -302,15 +304,15 @@ fn lowered(bytes: &[u8]) -> Vec<u8> {
     bytes.to_ascii_lowercase()
 }
 
-/// `urlencode`: every byte but letters, digits and "-_." as "%XX", a space as "+"; "+", "["
-/// and "]" as written where `bugs` leaves them.
+/// `urlencode`: every byte but letters, digits and "-_." as "%XX", a space as "+"; where
+/// `bugs` leaves them, "+", "[" and "]" as written and a space as "%20".
 fn urlencode(bytes: &[u8], out: &mut Vec<u8>, bugs: Bugs) {
     for &b in bytes {
         if (b == b'+' && !bugs.plus_form_encoded)
             || (matches!(b, b'[' | b']') && !bugs.brackets_encoded)
         {
             out.push(b);
-        } else if b == b' ' {
+        } else if b == b' ' && bugs.plus_form_encoded {
             out.push(b'+');
         } else if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_') {
             out.push(b);
@@ -779,10 +781,7 @@ pub(super) fn whole(case: &Request, bugs: Bugs) -> Option<Outcome> {
                 }
             }
         },
-        Request::Normalize { .. } => {
-            let Request::Normalize { input, .. } = case else {
-                return None;
-            };
+        Request::Normalize { input, .. } => {
             let scheme_level = case.checked_level().ok()? == reference::Level::Scheme;
             match Uri::new(input.as_bytes(), bugs).and_then(|u| normalize(u, scheme_level, bugs)) {
                 Ok(normalized) => Outcome::Normalized(text(normalized)),
