@@ -612,10 +612,8 @@ pub enum Transform {
     /// guzzlehttp/psr7's `new Uri($s)` and its getters whole (`guzzle::whole`): `Uri::parse` on
     /// PHP's `parse_url`, `applyParts`'s filters, the answer replaced by the model's.
     GuzzleUri,
-    /// A bug of guzzlehttp/psr7's `Uri::parse` (`guzzle::Bugs`): form encoding's "+".
-    GuzzlePlusFormEncoded,
-    /// A bug of guzzlehttp/psr7's `Uri::parse` (`guzzle::Bugs`): brackets encoded.
-    GuzzleBracketsEncoded,
+    /// A bug of guzzlehttp/psr7's `Uri::parse` (`guzzle::Bugs`): `urlencode` before `parse_url`.
+    GuzzleUrlencodeBeforeParseUrl,
     /// A bug of guzzlehttp/psr7 (`guzzle::Bugs`): `UriResolver::removeDotSegments`.
     GuzzleUriDotSegmentsPopped,
     /// A bug of guzzlehttp/psr7 (`guzzle::Bugs`): an empty reference gives the base whole.
@@ -723,11 +721,8 @@ impl Transform {
             (Transform::GuzzleUri, _) => {
                 guzzle::whole(original, guzzle::Bugs::default()).unwrap_or(answer)
             }
-            (Transform::GuzzlePlusFormEncoded, _) => {
-                guzzle::switched_on(original, answer, |b| b.plus_form_encoded = true)
-            }
-            (Transform::GuzzleBracketsEncoded, _) => {
-                guzzle::switched_on(original, answer, |b| b.brackets_encoded = true)
+            (Transform::GuzzleUrlencodeBeforeParseUrl, _) => {
+                guzzle::switched_on(original, answer, |b| b.urlencoded = true)
             }
             (Transform::GuzzleUriDotSegmentsPopped, _) => {
                 guzzle::switched_on(original, answer, |b| b.dot_segments_popped = true)
