@@ -31,6 +31,7 @@ mod glib;
 mod guzzle;
 mod http;
 mod network_uri;
+mod php;
 mod poco;
 mod rfc2396;
 mod rfc3986;
@@ -605,6 +606,18 @@ pub enum Transform {
     /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
     /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
     BoostUrlResolvePathReservedDecoded,
+    /// PHP's `parse_url` (`php::parse`): the text cut at its delimiters, a port read by
+    /// `strtol` after a heuristic scan, the answer as a whole replaced by the function's.
+    PhpParseUrl,
+    /// guzzlehttp/psr7's `new Uri($s)` and its getters whole (`guzzle::whole`): `Uri::parse` on
+    /// PHP's `parse_url`, `applyParts`'s filters, the answer replaced by the model's.
+    GuzzleUri,
+    /// A bug of guzzlehttp/psr7's `Uri::parse` (`guzzle::Bugs`): `urlencode` before `parse_url`.
+    GuzzleUrlencodeBeforeParseUrl,
+    /// A bug of guzzlehttp/psr7 (`guzzle::Bugs`): `UriResolver::removeDotSegments`.
+    GuzzleUriDotSegmentsPopped,
+    /// A bug of guzzlehttp/psr7 (`guzzle::Bugs`): an empty reference gives the base whole.
+    GuzzleUriEmptyReferenceIsBase,
 }
 
 impl Transform {
@@ -702,6 +715,21 @@ impl Transform {
     /// as given.
     fn apply(self, original: &Request, case: &Request, answer: Outcome) -> Outcome {
         match (self, case) {
+            (Transform::PhpParseUrl, Request::Parse { .. }) => {
+                php::parse(original).unwrap_or(answer)
+            }
+            (Transform::GuzzleUri, _) => {
+                guzzle::whole(original, guzzle::Bugs::default()).unwrap_or(answer)
+            }
+            (Transform::GuzzleUrlencodeBeforeParseUrl, _) => {
+                guzzle::switched_on(original, answer, |b| b.urlencoded = true)
+            }
+            (Transform::GuzzleUriDotSegmentsPopped, _) => {
+                guzzle::switched_on(original, answer, |b| b.dot_segments_popped = true)
+            }
+            (Transform::GuzzleUriEmptyReferenceIsBase, _) => {
+                guzzle::switched_on(original, answer, |b| b.empty_reference_is_base = true)
+            }
             (
                 Transform::Rfc3987Grammar,
                 Request::Parse {
