@@ -28,6 +28,10 @@ pub(super) enum Rule {
     /// `slashesDenoteHost` is false): otherwise the text up to "?" or "#" is the path ("//a/b"
     /// has the path "//a/b").
     NetworkPathUnlessUserinfo,
+    /// lib/url.js lines 425-432: where the host is an IP literal (`ipv6Hostname`: "[" first
+    /// and "]" last), "strip [ and ] from the hostname" and `if (rest[0] !== '/') rest = '/' +
+    /// rest`: the empty path after it is "/".
+    IpLiteralPathSlash,
 }
 
 /// `slashedProtocol`'s names (lib/internal/url.js), without their ":".
@@ -80,7 +84,7 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
                 zone_id: *zone_id,
             })
         }
-        Rule::SlashedProtocolPathSlash => None,
+        Rule::SlashedProtocolPathSlash | Rule::IpLiteralPathSlash => None,
         Rule::NetworkPathUnlessUserinfo => {
             if !network_path(input) {
                 return None;
@@ -132,6 +136,16 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
     };
     match rule {
         Rule::AuthorityWithoutSlashes => {}
+        Rule::IpLiteralPathSlash => {
+            if components
+                .host
+                .as_deref()
+                .is_some_and(|h| h.starts_with('['))
+                && components.path.is_empty()
+            {
+                components.path.push('/');
+            }
+        }
         Rule::NetworkPathUnlessUserinfo => {
             if let Request::Parse { input, .. } = original
                 && network_path(input)

@@ -466,6 +466,8 @@ pub enum Transform {
     LegacyUrlParseSlashedProtocolPathSlash,
     /// Without a scheme, "//" starts a path unless a userinfo and its "@" follow it.
     LegacyUrlParseNetworkPathUnlessUserinfo,
+    /// The empty path after an IP literal is "/".
+    LegacyUrlParseIpLiteralPathSlash,
     /// uri-js's and fast-uri's scheme handlers (`uri_js::Rule`): an http or https URI without
     /// a host is an error.
     UriJsHttpHostRequired,
@@ -1338,6 +1340,9 @@ impl Transform {
             Transform::LegacyUrlParseNetworkPathUnlessUserinfo => {
                 Some(legacy_url::Rule::NetworkPathUnlessUserinfo)
             }
+            Transform::LegacyUrlParseIpLiteralPathSlash => {
+                Some(legacy_url::Rule::IpLiteralPathSlash)
+            }
             _ => None,
         }
     }
@@ -2011,7 +2016,10 @@ fn evaluate_traced(
     // A departure that removes characters from the raw text reads it before any other step
     // (`Departure::preprocesses`). The others restore their answer from the text those left
     // (`read_from`), one character for one, each knowing the case as it was given to it
-    // (`given`), so that the text the later ones read is the text that was left.
+    // (`given`), so that the text the later ones read is the text that was left. A crate's rule
+    // that reads the text otherwise before its parser does (`Transform::reads_text`: Node's
+    // legacy url.parse's authority after any scheme) is one of them; it still acts on the
+    // answer in its place, after the departures before it gave theirs back.
     let preprocessing = |step: &Step<'_>| match step.model {
         Model::Departure(d) => d.preprocesses(),
         Model::Transform(t) => t.reads_text(),
