@@ -62,11 +62,17 @@ pub enum Resolving {
     /// resolves as in strict mode (`Http:g` against `http://a/b` is `Http:g`), where §3.1 says
     /// "schemes are case-insensitive" and the non-strict reading gives `http://a/g`.
     NonStrictSchemeAsWritten,
+    /// The non-strict mode drops the reference's scheme whatever it is, the base's or another,
+    /// and resolves the rest as a relative reference (`a:` against `o:x` is `o:x`, `a:b`
+    /// against `o:x/y` is `o:x/b`): uri-js's and fast-uri's `tolerant` option ("if
+    /// (!options.tolerant && relative.scheme)" is the only test of the reference's scheme),
+    /// where §5.2.2 drops it only "if ((not strict) and (R.scheme == Base.scheme))".
+    NonStrictSchemeAlwaysDropped,
 }
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 7] = [
+    pub const ALL: [Resolving; 8] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -74,6 +80,7 @@ impl Resolving {
         Resolving::MergeWithoutSlashAfterAuthority,
         Resolving::DotSegmentsOnlyInMerge,
         Resolving::NonStrictSchemeAsWritten,
+        Resolving::NonStrictSchemeAlwaysDropped,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -86,6 +93,7 @@ impl Resolving {
             Resolving::MergeWithoutSlashAfterAuthority => "merge-without-slash-after-authority",
             Resolving::DotSegmentsOnlyInMerge => "dot-segments-only-in-merge",
             Resolving::NonStrictSchemeAsWritten => "non-strict-scheme-as-written",
+            Resolving::NonStrictSchemeAlwaysDropped => "non-strict-scheme-always-dropped",
         }
     }
 
@@ -112,6 +120,9 @@ impl Resolving {
             }
             Resolving::NonStrictSchemeAsWritten => {
                 "the resolver's non-strict mode drops a reference's scheme only where it is written as the base's, case and all, where RFC 3986 §5.2.2 drops it \"if ((not strict) and (R.scheme == Base.scheme))\" and §3.1 says \"schemes are case-insensitive\""
+            }
+            Resolving::NonStrictSchemeAlwaysDropped => {
+                "the resolver's non-strict mode drops a reference's scheme whatever it is and resolves the rest as a relative reference, where RFC 3986 §5.2.2 drops it only \"if ((not strict) and (R.scheme == Base.scheme))\""
             }
         }
     }
@@ -171,6 +182,16 @@ impl Resolving {
                     _ => Vec::new(),
                 }
             }
+            // Another scheme with a path merges with the base's path too (against a resolver
+            // that gives the base for every reference with a scheme).
+            Resolving::NonStrictSchemeAlwaysDropped => {
+                let other = if b.scheme.is_some_and(|s| s.eq_ignore_ascii_case("z")) {
+                    "y"
+                } else {
+                    "z"
+                };
+                vec![(base.to_owned(), format!("{other}:x"))]
+            }
         }
     }
 
@@ -187,6 +208,16 @@ impl Resolving {
                 return None;
             }
             let target = reference::transform_references(&b, &r, ResolveOptions::strict(true));
+            return Some(reference::recompose(&target.components()));
+        }
+        if self == Resolving::NonStrictSchemeAlwaysDropped {
+            let rs = r.scheme?;
+            if strict || b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(rs)) {
+                return None;
+            }
+            let relative = Components { scheme: None, ..r };
+            let target =
+                reference::transform_references(&b, &relative, ResolveOptions::strict(true));
             return Some(reference::recompose(&target.components()));
         }
         let resolve = ResolveOptions::strict(strict);
@@ -255,6 +286,18 @@ mod tests {
 
     fn target(departure: Resolving, base: &str, input: &str) -> Option<String> {
         departure.target(base, input, true)
+    }
+
+    #[test]
+    fn a_tolerant_resolver_drops_every_scheme() {
+        let dropped = Resolving::NonStrictSchemeAlwaysDropped;
+        let target = |base: &str, input: &str| dropped.target(base, input, false);
+        assert_eq!(target("o:", "a:"), Some("o:".into()));
+        assert_eq!(target("o:x/y", "a:b"), Some("o:x/b".into()));
+        assert_eq!(target("p://h/x?q", "a:?r#f"), Some("p://h/x?r#f".into()));
+        // The base's scheme is dropped by the RFC's non-strict mode too; strict mode keeps it.
+        assert_eq!(target("o:x", "O:y"), None);
+        assert_eq!(dropped.target("o:", "a:", true), None);
     }
 
     #[test]
