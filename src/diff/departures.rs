@@ -233,6 +233,11 @@ pub enum Departure {
     /// The normalizer departs from §6.2.2 on strings it reads as the RFC does
     /// ([`Normalizing`]: a relative path's dot-segments removed, a "//" path unguarded).
     Normalizing(Normalizing),
+    /// A rule on the answer: the port is held as a number and given back as one, its leading
+    /// zeros dropped (`//h:0080` has the port 80), as JavaScript's `parseInt(port, 10)` reads
+    /// it (uri-js, fast-uri), where `port = *DIGIT` is the digits as written. An empty port
+    /// stays empty.
+    PortReadAsNumber,
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -337,6 +342,7 @@ impl Departure {
         // The resolver's own departures, read on a resolution whose strings the RFC reads.
         all.extend(Resolving::ALL.map(Departure::Resolving));
         all.extend(Normalizing::ALL.map(Departure::Normalizing));
+        all.push(Departure::PortReadAsNumber);
         all
     }
 
@@ -393,6 +399,7 @@ impl Departure {
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
+            Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
         }
     }
 
@@ -464,6 +471,7 @@ impl Departure {
             Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
+            Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
         }
     }
 
@@ -518,6 +526,7 @@ impl Departure {
                 | Departure::EmptyUserinfoRefused
                 | Departure::PortOverFiveDigitsRefused
                 | Departure::EmptyHostRefused
+                | Departure::PortReadAsNumber
         )
     }
 
@@ -639,7 +648,8 @@ impl Departure {
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
             | Departure::Resolving(_)
-            | Departure::Normalizing(_) => None,
+            | Departure::Normalizing(_)
+            | Departure::PortReadAsNumber => None,
         }
     }
 
@@ -690,7 +700,8 @@ impl Departure {
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
             | Departure::Resolving(_)
-            | Departure::Normalizing(_) => &[],
+            | Departure::Normalizing(_)
+            | Departure::PortReadAsNumber => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) => &[
@@ -1007,7 +1018,8 @@ impl Departure {
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
             | Departure::Resolving(_)
-            | Departure::Normalizing(_) => return None,
+            | Departure::Normalizing(_)
+            | Departure::PortReadAsNumber => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
             input: rewritten,
@@ -1371,12 +1383,39 @@ impl Departure {
             Departure::EmptyHostRefused if components.host.as_deref() == Some("") => {
                 refused("an empty host")
             }
+            Departure::PortReadAsNumber => {
+                let mut components = components;
+                if let Some(port) = components.port.as_mut()
+                    && !port.is_empty()
+                {
+                    *port = number_written(port);
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
             _ => Outcome::Parsed {
                 components,
                 host_kind,
             },
         }
     }
+}
+
+/// The decimal digits `digits` as JavaScript writes the number `parseInt(digits, 10)` reads:
+/// without leading zeros, in full below 10^21 and in exponent form from there (`1e+21`), the
+/// digits rounded to the nearest double.
+fn number_written(digits: &str) -> String {
+    let Ok(value) = digits.parse::<f64>() else {
+        return digits.to_owned();
+    };
+    if value < 1e21 {
+        return format!("{value}");
+    }
+    // Rust writes the shortest digits that read back as the same double, as JavaScript does;
+    // only the exponent's sign differs.
+    format!("{value:e}").replacen('e', "e+", 1)
 }
 
 /// How much of `authority` RFC 3986's `authority` rule takes, read from its start: a userinfo
@@ -2139,6 +2178,28 @@ mod tests {
         let fragment = answer(Departure::FragmentEndsAtLineFeed, "a:b#c\nd#e").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("c"));
         assert_eq!(answer(Departure::FragmentEndsAtLineFeed, "a:b\n#c"), None);
+    }
+
+    #[test]
+    fn a_port_read_as_a_number_loses_its_leading_zeros() {
+        let port = |input: &str| {
+            composed(&[Departure::PortReadAsNumber], input)
+                .map(|o| components(&o).port.clone())
+                .unwrap()
+        };
+        assert_eq!(port("//h:0080").as_deref(), Some("80"));
+        assert_eq!(port("//h:00").as_deref(), Some("0"));
+        assert_eq!(port("//h:").as_deref(), Some(""));
+        assert_eq!(port("//h").as_deref(), None);
+        assert_eq!(
+            number_written("123456789012345678901"),
+            "123456789012345680000"
+        );
+        assert_eq!(number_written("1000000000000000000000"), "1e+21");
+        assert_eq!(
+            number_written("1234567890123456789012"),
+            "1.2345678901234568e+21"
+        );
     }
 
     #[test]

@@ -81,11 +81,17 @@ pub enum Resolving {
     /// authority, where §5.2.2 gives `a:/.//` ("T.path = Base.path") and choice 1 keeps such a
     /// path a path ("/." before it, or an error).
     BaseDotSegmentsUnguarded,
+    /// The non-strict mode drops the reference's scheme whatever it is, the base's or another,
+    /// and resolves the rest as a relative reference (`a:` against `o:x` is `o:x`, `a:b`
+    /// against `o:x/y` is `o:x/b`): uri-js's and fast-uri's `tolerant` option ("if
+    /// (!options.tolerant && relative.scheme)" is the only test of the reference's scheme),
+    /// where §5.2.2 drops it only "if ((not strict) and (R.scheme == Base.scheme))".
+    NonStrictSchemeAlwaysDropped,
 }
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 9] = [
+    pub const ALL: [Resolving; 10] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -95,6 +101,7 @@ impl Resolving {
         Resolving::NonStrictSchemeAsWritten,
         Resolving::RootlessKeptUnguarded,
         Resolving::BaseDotSegmentsUnguarded,
+        Resolving::NonStrictSchemeAlwaysDropped,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -109,6 +116,7 @@ impl Resolving {
             Resolving::NonStrictSchemeAsWritten => "non-strict-scheme-as-written",
             Resolving::RootlessKeptUnguarded => "rootless-path-kept-rootless-unguarded",
             Resolving::BaseDotSegmentsUnguarded => "base-dot-segments-unguarded",
+            Resolving::NonStrictSchemeAlwaysDropped => "non-strict-scheme-always-dropped",
         }
     }
 
@@ -141,6 +149,9 @@ impl Resolving {
             }
             Resolving::BaseDotSegmentsUnguarded => {
                 "the resolver removes the base's dot-segments for an empty reference (documented choice 9's reading) and writes a path that then starts with \"//\" as it is, without an authority, so that the target read again has one (\"\" against \"a:/.//\" is \"a://\"), where RFC 3986 §5.2.2 sets \"T.path = Base.path\" and §3.3 says \"If a URI does not contain an authority component, then the path cannot begin with two slash characters\""
+            }
+            Resolving::NonStrictSchemeAlwaysDropped => {
+                "the resolver's non-strict mode drops a reference's scheme whatever it is and resolves the rest as a relative reference, where RFC 3986 §5.2.2 drops it only \"if ((not strict) and (R.scheme == Base.scheme))\""
             }
         }
     }
@@ -209,6 +220,16 @@ impl Resolving {
                     _ => Vec::new(),
                 }
             }
+            // Another scheme with a path merges with the base's path too (against a resolver
+            // that gives the base for every reference with a scheme).
+            Resolving::NonStrictSchemeAlwaysDropped => {
+                let other = if b.scheme.is_some_and(|s| s.eq_ignore_ascii_case("z")) {
+                    "y"
+                } else {
+                    "z"
+                };
+                vec![(base.to_owned(), format!("{other}:x"))]
+            }
         }
     }
 
@@ -225,6 +246,16 @@ impl Resolving {
                 return None;
             }
             let target = reference::transform_references(&b, &r, ResolveOptions::strict(true));
+            return Some(reference::recompose(&target.components()));
+        }
+        if self == Resolving::NonStrictSchemeAlwaysDropped {
+            let rs = r.scheme?;
+            if strict || b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(rs)) {
+                return None;
+            }
+            let relative = Components { scheme: None, ..r };
+            let target =
+                reference::transform_references(&b, &relative, ResolveOptions::strict(true));
             return Some(reference::recompose(&target.components()));
         }
         let resolve = ResolveOptions::strict(strict);
@@ -319,6 +350,18 @@ mod tests {
 
     fn target(departure: Resolving, base: &str, input: &str) -> Option<String> {
         departure.target(base, input, true)
+    }
+
+    #[test]
+    fn a_tolerant_resolver_drops_every_scheme() {
+        let dropped = Resolving::NonStrictSchemeAlwaysDropped;
+        let target = |base: &str, input: &str| dropped.target(base, input, false);
+        assert_eq!(target("o:", "a:"), Some("o:".into()));
+        assert_eq!(target("o:x/y", "a:b"), Some("o:x/b".into()));
+        assert_eq!(target("p://h/x?q", "a:?r#f"), Some("p://h/x?r#f".into()));
+        // The base's scheme is dropped by the RFC's non-strict mode too; strict mode keeps it.
+        assert_eq!(target("o:x", "O:y"), None);
+        assert_eq!(dropped.target("o:", "a:", true), None);
     }
 
     #[test]

@@ -26,8 +26,9 @@
 // - scheme: `protocol` without its ":" ("lower-cased": blind spot case-folded).
 // - userinfo: `auth`, percent-decoded (blind spot decoded); "" for an empty one.
 // - host: `hostname` when `host` is not null ("lower-cased", and punycode-encoded when not
-//   ASCII: case-folded); an IPv6 address comes without brackets and is written back in
-//   brackets as `url.format` writes it.
+//   ASCII: case-folded); an IP literal (a `host` that starts with "[": lib/url.js takes
+//   whatever stands between the brackets) comes without its brackets in `hostname` and is
+//   written back in them, as `host` keeps them.
 // - port: `port`, null both without a port and for an empty one (empty-is-undefined).
 // - path: `pathname`, "" when null. query: `search` without its "?"; fragment: `hash` without
 //   its "#" (null when null; a lone "?" or "#" is kept, so empty is told from absent).
@@ -75,7 +76,9 @@ const OPERATIONS = {
     const parsed = url.parse(input);
     let host = null;
     if (parsed.host !== null && parsed.hostname !== null) {
-      host = parsed.hostname.includes(":") ? `[${parsed.hostname}]` : parsed.hostname;
+      // `host` keeps the brackets that `hostname` loses ("the host field still retains them",
+      // lib/url.js): an IP literal is one whatever it holds ("[v]" too).
+      host = parsed.host.startsWith("[") ? `[${parsed.hostname}]` : parsed.hostname;
     }
     const strip = (value) => (value === null ? null : value.slice(1));
     return {

@@ -30,6 +30,7 @@ mod dotnet;
 mod glib;
 mod guzzle;
 mod http;
+mod legacy_url;
 mod network_uri;
 mod php;
 mod poco;
@@ -40,6 +41,7 @@ mod rhymuri;
 mod rocket;
 mod ruby_uri;
 mod sophia;
+mod uri_js;
 mod uriparser;
 mod uritools;
 pub(crate) mod url;
@@ -453,11 +455,25 @@ pub enum Transform {
     /// `encodeURIComponent(decodeURIComponent(...))`.
     UrlParseUserinfoReencoded,
     /// Without a scheme, "//" and what follows are the path, and the host is "".
-    UrlParseNetworkPathHostEmpty,
+    UrlParseNetworkPathAsPath,
     /// A port that reads 0, or the scheme's default, dropped (`requires-port`).
     UrlParsePortDropped,
     /// After a special scheme, any run of "/" and "\\" starts an authority.
     UrlParseSpecialSchemeSlashesSkipped,
+    /// Node's legacy url.parse (`legacy_url::Rule`): an authority read after a scheme that
+    /// `slashedProtocol` does not name as written, without "//".
+    LegacyUrlParseAuthorityWithoutSlashes,
+    /// The empty path of a `slashedProtocol` URL with a host is "/".
+    LegacyUrlParseSlashedProtocolPathSlash,
+    /// Without a scheme, "//" starts a path unless a userinfo and its "@" follow it.
+    LegacyUrlParseNetworkPathUnlessUserinfo,
+    /// The empty path after an IP literal is "/".
+    LegacyUrlParseIpLiteralPathSlash,
+    /// uri-js's and fast-uri's scheme handlers (`uri_js::Rule`): an http or https URI without
+    /// a host is an error.
+    UriJsHttpHostRequired,
+    /// A ws or wss URI's path and query become its `resourceName`.
+    UriJsWsResourceName,
     /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
@@ -693,6 +709,9 @@ impl Transform {
             (t, _) if t.rfc3986_rule().is_some() => rfc3986::rewrite(t.rfc3986_rule()?, case),
             (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
+            (t, _) if t.legacy_url_rule().is_some() => {
+                legacy_url::rewrite(t.legacy_url_rule()?, case)
+            }
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
@@ -890,6 +909,18 @@ impl Transform {
                 Some(rule) => url_parse::apply(rule, original, answer),
                 None => answer,
             },
+            (Transform::UriJsHttpHostRequired, Request::Parse { .. }) => {
+                uri_js::apply(uri_js::Rule::HttpHostRequired, answer)
+            }
+            (Transform::UriJsWsResourceName, Request::Parse { .. }) => {
+                uri_js::apply(uri_js::Rule::WsResourceName, answer)
+            }
+            (t, Request::Parse { .. }) if t.legacy_url_rule().is_some() => {
+                match t.legacy_url_rule() {
+                    Some(rule) => legacy_url::apply(rule, original, answer),
+                    None => answer,
+                }
+            }
             (Transform::Rhymu8354PortToInteger, Request::Parse { .. }) => {
                 rhymu8354::apply(original, answer)
             }
@@ -1314,11 +1345,41 @@ impl Transform {
         }
     }
 
+    /// Whether the rule rewrites the text before anything reads it, as a departure that
+    /// preprocesses does: the departures restore their answer from the text it left.
+    fn reads_text(self) -> bool {
+        matches!(
+            self,
+            Transform::LegacyUrlParseAuthorityWithoutSlashes
+                | Transform::LegacyUrlParseNetworkPathUnlessUserinfo
+                | Transform::UrlParseNetworkPathAsPath
+        )
+    }
+
+    /// The rule of Node's legacy url.parse, if this is one.
+    fn legacy_url_rule(self) -> Option<legacy_url::Rule> {
+        match self {
+            Transform::LegacyUrlParseAuthorityWithoutSlashes => {
+                Some(legacy_url::Rule::AuthorityWithoutSlashes)
+            }
+            Transform::LegacyUrlParseSlashedProtocolPathSlash => {
+                Some(legacy_url::Rule::SlashedProtocolPathSlash)
+            }
+            Transform::LegacyUrlParseNetworkPathUnlessUserinfo => {
+                Some(legacy_url::Rule::NetworkPathUnlessUserinfo)
+            }
+            Transform::LegacyUrlParseIpLiteralPathSlash => {
+                Some(legacy_url::Rule::IpLiteralPathSlash)
+            }
+            _ => None,
+        }
+    }
+
     /// The rule of url-parse, if this is one.
     fn url_parse_rule(self) -> Option<url_parse::Rule> {
         match self {
             Transform::UrlParseUserinfoReencoded => Some(url_parse::Rule::UserinfoReencoded),
-            Transform::UrlParseNetworkPathHostEmpty => Some(url_parse::Rule::NetworkPathHostEmpty),
+            Transform::UrlParseNetworkPathAsPath => Some(url_parse::Rule::NetworkPathAsPath),
             Transform::UrlParsePortDropped => Some(url_parse::Rule::PortDropped),
             Transform::UrlParseSpecialSchemeSlashesSkipped => {
                 Some(url_parse::Rule::SpecialSchemeSlashesSkipped)
@@ -1983,9 +2044,15 @@ fn evaluate_traced(
     // A departure that removes characters from the raw text reads it before any other step
     // (`Departure::preprocesses`). The others restore their answer from the text those left
     // (`read_from`), one character for one, each knowing the case as it was given to it
-    // (`given`), so that the text the later ones read is the text that was left.
-    let preprocessing =
-        |step: &Step<'_>| matches!(step.model, Model::Departure(d) if d.preprocesses());
+    // (`given`), so that the text the later ones read is the text that was left. A crate's rule
+    // that reads the text otherwise before its parser does (`Transform::reads_text`: Node's
+    // legacy url.parse's authority after any scheme) is one of them; it still acts on the
+    // answer in its place, after the departures before it gave theirs back.
+    let preprocessing = |step: &Step<'_>| match step.model {
+        Model::Departure(d) => d.preprocesses(),
+        Model::Transform(t) => t.reads_text(),
+        _ => false,
+    };
     let order = (0..steps.len())
         .filter(|&i| preprocessing(&steps[i]))
         .chain((0..steps.len()).filter(|&i| !preprocessing(&steps[i])));

@@ -8,6 +8,7 @@
 //! The rules here are what it does besides cutting (the cutting without checks is the library
 //! of departures' `*-unchecked` readings).
 
+use crate::diff::departures::Departure;
 use crate::model::Outcome;
 use crate::protocol::Request;
 
@@ -21,8 +22,10 @@ pub(super) enum Rule {
     UserinfoReencoded,
     /// `extractProtocol` (lines 139-188): without a scheme, the "//" that starts the text is
     /// kept in what the rules cut, and the first of them, `['/', 'pathname']`, takes it all as
-    /// the path; `slashes` is true, and the host, never set, is "".
-    NetworkPathHostEmpty,
+    /// the path; `slashes` is true, and the host, never set, is "". Read as the library of
+    /// departures' `network-path-as-path` reads it (its second "/" stood in for), before the
+    /// departures that read the path's characters, and given back after them.
+    NetworkPathAsPath,
     /// `required(port, protocol)` (requires-port, called at line 373): a port whose number
     /// (`+port`) is 0, a `file:` port and a special scheme's default port (http and ws 80,
     /// https and wss 443, ftp 21, gopher 70) are dropped.
@@ -79,8 +82,16 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
                 zone_id: *zone_id,
             })
         }
+        Rule::NetworkPathAsPath if network_path(input) => {
+            Departure::NetworkPathAsPath.rewrite(case)
+        }
         _ => None,
     }
+}
+
+/// Whether the text starts with the "//" that `extractProtocol` keeps, with no scheme before.
+fn network_path(input: &str) -> bool {
+    input.starts_with("//")
 }
 
 /// The library's answer from the answer so far; `original` is the case as given.
@@ -109,11 +120,13 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 });
             }
         }
-        Rule::NetworkPathHostEmpty => {
-            if components.scheme.is_none()
+        Rule::NetworkPathAsPath => {
+            if network_path(input)
+                && components.scheme.is_none()
                 && components.host.is_none()
-                && components.path.starts_with("//")
+                && components.path.get(1..2) == Some("a")
             {
+                components.path.replace_range(1..2, "/");
                 components.host = Some(String::new());
             }
         }
@@ -197,6 +210,20 @@ mod tests {
         assert_eq!(reencoded("%zz"), None);
         assert_eq!(reencoded("%aa"), None);
         assert_eq!(reencoded("%+1"), None);
+    }
+
+    #[test]
+    fn a_network_path_is_a_path_with_an_empty_host() {
+        let case = Request::parse("//a%b/c?d");
+        let read = rewrite(Rule::NetworkPathAsPath, &case).expect("read otherwise");
+        let crate::protocol::Request::Parse { input, .. } = &read else {
+            panic!("a parse");
+        };
+        assert_eq!(input, "/aa%b/c?d");
+        assert_eq!(
+            rewrite(Rule::NetworkPathAsPath, &Request::parse("a://b")),
+            None
+        );
     }
 
     #[test]
