@@ -30,6 +30,7 @@ mod dotnet;
 mod glib;
 mod guzzle;
 mod http;
+mod hyperlink;
 mod network_uri;
 mod poco;
 mod rfc2396;
@@ -604,7 +605,16 @@ pub enum Transform {
     BoostUrlDotDotKept,
     /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
     /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
-    BoostUrlResolvePathReservedDecoded,
+    BoostUrlResolvePathReservedDecoded,    /// hyperlink (`hyperlink::Rule`): a port read by Python's `int()`.
+    HyperlinkPortInt,
+    /// An IP literal checked by `inet_pton` only with a ":", its brackets lost without one.
+    HyperlinkIpLiteral,
+    /// A scheme of ASCII letters, digits, "+", ",", "-" and ".", its first character unchecked.
+    HyperlinkSchemeCharacters,
+    /// A target or a normalization written without the userinfo's password.
+    HyperlinkPasswordHidden,
+    /// A reference with an authority keeps the base's userinfo (`URL.click`).
+    HyperlinkClickKeepsBaseUserinfo,
 }
 
 impl Transform {
@@ -682,6 +692,9 @@ impl Transform {
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
+            (t, _) if t.hyperlink_rule().is_some() => {
+                hyperlink::rewrite(t.hyperlink_rule()?, case)
+            }
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
@@ -867,6 +880,10 @@ impl Transform {
             }
             (t, _) if t.poco_rule().is_some() => match t.poco_rule() {
                 Some(rule) => poco::apply(rule, original, answer),
+                None => answer,
+            },
+            (t, _) if t.hyperlink_rule().is_some() => match t.hyperlink_rule() {
+                Some(rule) => hyperlink::apply(rule, original, answer),
                 None => answer,
             },
             (
@@ -1304,6 +1321,20 @@ impl Transform {
         match self {
             Transform::PocoPortNumberParser => Some(poco::Rule::PortNumberParser),
             Transform::PocoSchemeAloneRefused => Some(poco::Rule::SchemeAloneRefused),
+            _ => None,
+        }
+    }
+
+    /// The rule of hyperlink, if this is one.
+    fn hyperlink_rule(self) -> Option<hyperlink::Rule> {
+        match self {
+            Transform::HyperlinkPortInt => Some(hyperlink::Rule::PortInt),
+            Transform::HyperlinkIpLiteral => Some(hyperlink::Rule::IpLiteral),
+            Transform::HyperlinkSchemeCharacters => Some(hyperlink::Rule::SchemeCharacters),
+            Transform::HyperlinkPasswordHidden => Some(hyperlink::Rule::PasswordHidden),
+            Transform::HyperlinkClickKeepsBaseUserinfo => {
+                Some(hyperlink::Rule::ClickKeepsBaseUserinfo)
+            }
             _ => None,
         }
     }
