@@ -44,6 +44,10 @@ pub(super) enum Rule {
     /// query=..., fragment=...)` passes no userinfo, so a reference with an authority of its
     /// own keeps the base's userinfo.
     ClickKeepsBaseUserinfo,
+    /// `URL.__init__`: `if host and query and not path: path = (u"",)` ("per RFC 3986 6.2.3"):
+    /// a parse with a host and a query that are not empty and an empty path answers the path
+    /// "/" (`from_text` holds an empty query as no query pairs).
+    QueryPathSlash,
 }
 
 /// The authority `_URL_RE` reads in `input`, and where it starts.
@@ -330,7 +334,9 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
             }
             stood_in(input, 0..scheme.len(), 'a')
         }
-        Rule::PasswordHidden | Rule::ClickKeepsBaseUserinfo => return None,
+        Rule::PasswordHidden | Rule::ClickKeepsBaseUserinfo | Rule::QueryPathSlash => {
+            return None;
+        }
     };
     Some(Request::Parse {
         input: rewritten,
@@ -405,6 +411,24 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 other => other,
             }
         }
+        (Rule::QueryPathSlash, Request::Parse { .. }, answer) => match answer {
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            } => {
+                let slashed = components.host.as_deref().is_some_and(|h| !h.is_empty())
+                    && components.query.as_deref().is_some_and(|q| !q.is_empty())
+                    && components.path.is_empty();
+                if slashed {
+                    components.path = "/".into();
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            other => other,
+        },
         (_, _, answer) => answer,
     }
 }

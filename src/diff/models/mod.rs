@@ -615,6 +615,8 @@ pub enum Transform {
     HyperlinkPasswordHidden,
     /// A reference with an authority keeps the base's userinfo (`URL.click`).
     HyperlinkClickKeepsBaseUserinfo,
+    /// A parse with a host and a query and an empty path answers the path "/".
+    HyperlinkQueryPathSlash,
 }
 
 impl Transform {
@@ -1335,6 +1337,7 @@ impl Transform {
             Transform::HyperlinkClickKeepsBaseUserinfo => {
                 Some(hyperlink::Rule::ClickKeepsBaseUserinfo)
             }
+            Transform::HyperlinkQueryPathSlash => Some(hyperlink::Rule::QueryPathSlash),
             _ => None,
         }
     }
