@@ -42,6 +42,7 @@ mod ruby_uri;
 mod sophia;
 mod uriparser;
 mod uritools;
+mod urllib;
 pub(crate) mod url;
 mod url_parse;
 
@@ -617,6 +618,13 @@ pub enum Transform {
     HyperlinkClickKeepsBaseUserinfo,
     /// A parse with a host and a query and an empty path answers the path "/".
     HyperlinkQueryPathSlash,
+    /// Python's urllib.parse (`urllib::Rule`): a bracketed host read as `_hostinfo` reads it
+    /// and checked by `_check_bracketed_host`.
+    UrllibHostinfo,
+    /// `SplitResult.hostname` lowercased with `str.lower()`.
+    UrllibHostnameLowercased,
+    /// `urljoin`, its own algorithm.
+    UrllibUrljoin,
 }
 
 impl Transform {
@@ -697,6 +705,7 @@ impl Transform {
             (t, _) if t.hyperlink_rule().is_some() => {
                 hyperlink::rewrite(t.hyperlink_rule()?, case)
             }
+            (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
@@ -886,6 +895,10 @@ impl Transform {
             },
             (t, _) if t.hyperlink_rule().is_some() => match t.hyperlink_rule() {
                 Some(rule) => hyperlink::apply(rule, original, answer),
+                None => answer,
+            },
+            (t, _) if t.urllib_rule().is_some() => match t.urllib_rule() {
+                Some(rule) => urllib::apply(rule, original, answer),
                 None => answer,
             },
             (
@@ -1338,6 +1351,16 @@ impl Transform {
                 Some(hyperlink::Rule::ClickKeepsBaseUserinfo)
             }
             Transform::HyperlinkQueryPathSlash => Some(hyperlink::Rule::QueryPathSlash),
+            _ => None,
+        }
+    }
+
+    /// The rule of Python's urllib.parse, if this is one.
+    fn urllib_rule(self) -> Option<urllib::Rule> {
+        match self {
+            Transform::UrllibHostinfo => Some(urllib::Rule::Hostinfo),
+            Transform::UrllibHostnameLowercased => Some(urllib::Rule::HostnameLowercased),
+            Transform::UrllibUrljoin => Some(urllib::Rule::Urljoin),
             _ => None,
         }
     }
