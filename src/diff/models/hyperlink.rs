@@ -119,25 +119,60 @@ fn is_python_space(c: char) -> bool {
     )
 }
 
-/// Whether Python's `int(text)` reads `text` (base 10): white space around, an optional sign,
-/// then decimal digits (Unicode category Nd) with single "_" between them.
-pub(super) fn python_int_reads(text: &str) -> bool {
-    let text = text.trim_matches(is_python_space);
-    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
-    let decimal = |c: char| {
+/// The value of a decimal digit (Unicode category Nd, which comes in runs of ten from a zero).
+fn decimal_value(c: char) -> Option<u32> {
+    let nd = |c: char| {
         CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::DecimalNumber
     };
+    if !nd(c) {
+        return None;
+    }
+    let mut zero = u32::from(c);
+    while zero > 0 && char::from_u32(zero - 1).is_some_and(nd) {
+        zero -= 1;
+    }
+    Some((u32::from(c) - zero) % 10)
+}
+
+/// What Python's `int(text)` reads in `text` (base 10): white space around, an optional sign,
+/// then decimal digits (Unicode category Nd) with single "_" between them; `None` where it
+/// raises ValueError.
+pub(super) fn python_int(text: &str) -> Option<i128> {
+    let text = text.trim_matches(is_python_space);
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
     let mut after_digit = false;
+    let mut value: i128 = 0;
     for c in digits.chars() {
-        if decimal(c) {
+        if let Some(d) = decimal_value(c) {
             after_digit = true;
+            value = value.saturating_mul(10).saturating_add(i128::from(d));
         } else if c == '_' && after_digit {
             after_digit = false;
         } else {
-            return false;
+            return None;
         }
     }
-    after_digit
+    after_digit.then_some(if negative { -value } else { value })
+}
+
+/// Whether Python's `int(text)` reads `text`.
+pub(super) fn python_int_reads(text: &str) -> bool {
+    python_int(text).is_some()
+}
+
+/// `port` written one character for one as digits the RFC reads (the answer's port is then
+/// the number `int()` reads): every digit as its ASCII digit, every other character a "0".
+fn port_stood_in(port: &str) -> String {
+    port.chars()
+        .map(|c| {
+            decimal_value(c)
+                .and_then(|d| char::from_digit(d, 10))
+                .unwrap_or('0')
+        })
+        .collect()
 }
 
 /// glibc's `inet_pton6` (resolv/inet_pton.c), which Python's `socket.inet_pton(AF_INET6, ...)`
@@ -244,11 +279,12 @@ fn inet_pton4(src: &[u8]) -> bool {
     octets >= 4
 }
 
-/// `text` with the bytes of `range` replaced by `by`, one byte for one.
+/// `text` with the characters of `range` replaced by `by`, one character for one (the
+/// departures give components back by their characters' places).
 fn stood_in(text: &str, range: std::ops::Range<usize>, by: char) -> String {
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..range.start]);
-    out.extend(std::iter::repeat_n(by, range.len()));
+    out.extend(std::iter::repeat_n(by, text[range.clone()].chars().count()));
     out.push_str(&text[range.end..]);
     out
 }
@@ -307,7 +343,14 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
             if !python_int_reads(&authority[port.clone()]) {
                 return None;
             }
-            stood_in(input, start + port.start..start + port.end, '0')
+            let port = start + port.start..start + port.end;
+            let written = port_stood_in(&input[port.clone()]);
+            if written == input[port.clone()] {
+                return None;
+            }
+            let mut out = input.to_owned();
+            out.replace_range(port, &written);
+            out
         }
         Rule::IpLiteral => {
             let (start, authority) = authority(input)?;
@@ -349,14 +392,29 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
 pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
     match (rule, original, answer) {
         (Rule::PortInt, Request::Parse { input, .. }, answer) => {
-            // A port `int()` does not read is refused.
-            let refused = authority(input)
+            // A port `int()` does not read is refused; one it reads is the number it reads.
+            let port = authority(input)
                 .and_then(|(_, a)| Some((a, read(a)?.port?)))
-                .is_some_and(|(a, port)| !python_int_reads(&a[port]));
-            if refused && answer.is_valid() {
-                return Outcome::Invalid("URLParseError: expected integer for port".into());
+                .map(|(a, port)| python_int(&a[port]));
+            match (port, answer) {
+                (Some(None), answer) if answer.is_valid() => {
+                    Outcome::Invalid("ValueError: the port is not an integer".into())
+                }
+                (
+                    Some(Some(number)),
+                    Outcome::Parsed {
+                        mut components,
+                        host_kind,
+                    },
+                ) if components.port.is_some() => {
+                    components.port = Some(number.to_string());
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                (_, answer) => answer,
             }
-            answer
         }
         (Rule::IpLiteral, Request::Parse { input, .. }, answer) => {
             let Some((_, authority)) = authority(input) else {
@@ -462,6 +520,9 @@ mod tests {
         for no in ["", " ", "_1", "1_", "1__0", "1:2", "a", "0x1", "+", "1 2", "\0"] {
             assert!(!python_int_reads(no), "{no:?}");
         }
+        assert_eq!(python_int(" +1_0\t"), Some(10));
+        assert_eq!(python_int("\u{663}\u{1d7d9}"), Some(31));
+        assert_eq!(port_stood_in(" +1_\u{663}"), "00103");
     }
 
     #[test]

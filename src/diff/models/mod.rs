@@ -45,6 +45,7 @@ mod uritools;
 mod urllib;
 pub(crate) mod url;
 mod url_parse;
+mod yarl;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
@@ -625,6 +626,12 @@ pub enum Transform {
     UrllibHostnameLowercased,
     /// `urljoin`, its own algorithm.
     UrllibUrljoin,
+    /// yarl (`yarl::Rule`): a port read by Python's `int()`, refused outside 0 to 65535.
+    YarlPortInt,
+    /// A host `split_netloc` finds empty refused for a scheme of `SCHEME_REQUIRES_HOST`.
+    YarlSchemeRequiresHost,
+    /// A scheme of `scheme_chars` whose first character is not checked.
+    YarlSchemeFirstCharacterUnchecked,
 }
 
 impl Transform {
@@ -706,6 +713,7 @@ impl Transform {
                 hyperlink::rewrite(t.hyperlink_rule()?, case)
             }
             (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
+            (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
@@ -899,6 +907,10 @@ impl Transform {
             },
             (t, _) if t.urllib_rule().is_some() => match t.urllib_rule() {
                 Some(rule) => urllib::apply(rule, original, answer),
+                None => answer,
+            },
+            (t, _) if t.yarl_rule().is_some() => match t.yarl_rule() {
+                Some(rule) => yarl::apply(rule, original, answer),
                 None => answer,
             },
             (
@@ -1361,6 +1373,18 @@ impl Transform {
             Transform::UrllibHostinfo => Some(urllib::Rule::Hostinfo),
             Transform::UrllibHostnameLowercased => Some(urllib::Rule::HostnameLowercased),
             Transform::UrllibUrljoin => Some(urllib::Rule::Urljoin),
+            _ => None,
+        }
+    }
+
+    /// The rule of yarl, if this is one.
+    fn yarl_rule(self) -> Option<yarl::Rule> {
+        match self {
+            Transform::YarlPortInt => Some(yarl::Rule::PortInt),
+            Transform::YarlSchemeRequiresHost => Some(yarl::Rule::SchemeRequiresHost),
+            Transform::YarlSchemeFirstCharacterUnchecked => {
+                Some(yarl::Rule::SchemeFirstCharacterUnchecked)
+            }
             _ => None,
         }
     }

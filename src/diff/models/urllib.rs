@@ -398,7 +398,7 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
     let from = start + at;
     let mut rewritten = String::with_capacity(input.len());
     rewritten.push_str(&input[..from]);
-    rewritten.extend(std::iter::repeat_n('a', end));
+    rewritten.extend(std::iter::repeat_n('a', hostinfo[..end].chars().count()));
     rewritten.push_str(&input[from + end..]);
     Some(Request::Parse {
         input: rewritten,
