@@ -48,6 +48,12 @@ pub(super) enum Rule {
     /// a parse with a host and a query that are not empty and an empty path answers the path
     /// "/" (`from_text` holds an empty query as no query pairs).
     QueryPathSlash,
+    /// `URL.click`: "if clicked.scheme and not clicked.rooted: raise NotImplementedError(
+    /// "absolute URI with rootless path: %r" % (href,))", where `clicked` is the reference, or
+    /// the base for an empty reference, and a reference with a scheme and a host is returned
+    /// before: a scheme with an empty or rootless path and no authority text is refused
+    /// ("" against "a:", "a:" against "x:/").
+    ClickRootlessRefused,
 }
 
 /// The authority `_URL_RE` reads in `input`, and where it starts.
@@ -377,7 +383,10 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
             }
             stood_in(input, 0..scheme.len(), 'a')
         }
-        Rule::PasswordHidden | Rule::ClickKeepsBaseUserinfo | Rule::QueryPathSlash => {
+        Rule::PasswordHidden
+        | Rule::ClickKeepsBaseUserinfo
+        | Rule::QueryPathSlash
+        | Rule::ClickRootlessRefused => {
             return None;
         }
     };
@@ -469,6 +478,20 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 other => other,
             }
         }
+        (Rule::ClickRootlessRefused, Request::Resolve { base, input, .. }, answer) => {
+            let clicked = if input.is_empty() { base } else { input };
+            let split = reference::split(clicked);
+            let authority = split.authority.filter(|a| !a.is_empty());
+            let host = authority.and_then(read).is_some_and(|r| !r.host.is_empty());
+            let absolute = !input.is_empty() && split.scheme.is_some() && host;
+            let rooted = split.path.starts_with('/') || authority.is_some();
+            if split.scheme.is_some() && !absolute && !rooted && answer.is_valid() {
+                return Outcome::Invalid(
+                    "NotImplementedError: absolute URI with rootless path".into(),
+                );
+            }
+            answer
+        }
         (Rule::QueryPathSlash, Request::Parse { .. }, answer) => match answer {
             Outcome::Parsed {
                 mut components,
@@ -514,10 +537,21 @@ mod tests {
 
     #[test]
     fn int_reads_what_python_reads() {
-        for yes in ["0", " 0", "0\t", "+1", "-0", "1_000", "\u{663}", "\u{3000}8\u{85}"] {
+        for yes in [
+            "0",
+            " 0",
+            "0\t",
+            "+1",
+            "-0",
+            "1_000",
+            "\u{663}",
+            "\u{3000}8\u{85}",
+        ] {
             assert!(python_int_reads(yes), "{yes:?}");
         }
-        for no in ["", " ", "_1", "1_", "1__0", "1:2", "a", "0x1", "+", "1 2", "\0"] {
+        for no in [
+            "", " ", "_1", "1_", "1__0", "1:2", "a", "0x1", "+", "1 2", "\0",
+        ] {
             assert!(!python_int_reads(no), "{no:?}");
         }
         assert_eq!(python_int(" +1_0\t"), Some(10));
@@ -527,12 +561,27 @@ mod tests {
 
     #[test]
     fn inet_pton6_is_glibcs() {
-        for yes in ["::", "::1", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::1.2.3.4", "a::b"] {
+        for yes in [
+            "::",
+            "::1",
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:7::",
+            "::1.2.3.4",
+            "a::b",
+        ] {
             assert!(inet_pton6(yes), "{yes:?}");
         }
         for no in [
-            "", ":", ":::", "::1.2.3.04", "1:2:3:4:5:6:7:8:9", "::%250", "v1.a:b", "12345::",
-            "1:2:3:4:5:6:7:8::", "\u{e9}:",
+            "",
+            ":",
+            ":::",
+            "::1.2.3.04",
+            "1:2:3:4:5:6:7:8:9",
+            "::%250",
+            "v1.a:b",
+            "12345::",
+            "1:2:3:4:5:6:7:8::",
+            "\u{e9}:",
         ] {
             assert!(!inet_pton6(no), "{no:?}");
         }

@@ -42,9 +42,9 @@ mod ruby_uri;
 mod sophia;
 mod uriparser;
 mod uritools;
-mod urllib;
 pub(crate) mod url;
 mod url_parse;
+mod urllib;
 mod yarl;
 
 use crate::impls::Implementation;
@@ -607,7 +607,8 @@ pub enum Transform {
     BoostUrlDotDotKept,
     /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
     /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
-    BoostUrlResolvePathReservedDecoded,    /// hyperlink (`hyperlink::Rule`): a port read by Python's `int()`.
+    BoostUrlResolvePathReservedDecoded,
+    /// hyperlink (`hyperlink::Rule`): a port read by Python's `int()`.
     HyperlinkPortInt,
     /// An IP literal checked by `inet_pton` only with a ":", its brackets lost without one.
     HyperlinkIpLiteral,
@@ -619,6 +620,8 @@ pub enum Transform {
     HyperlinkClickKeepsBaseUserinfo,
     /// A parse with a host and a query and an empty path answers the path "/".
     HyperlinkQueryPathSlash,
+    /// A scheme with a rootless or empty path refused by `URL.click`.
+    HyperlinkClickRootlessRefused,
     /// Python's urllib.parse (`urllib::Rule`): a bracketed host read as `_hostinfo` reads it
     /// and checked by `_check_bracketed_host`.
     UrllibHostinfo,
@@ -709,9 +712,7 @@ impl Transform {
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
-            (t, _) if t.hyperlink_rule().is_some() => {
-                hyperlink::rewrite(t.hyperlink_rule()?, case)
-            }
+            (t, _) if t.hyperlink_rule().is_some() => hyperlink::rewrite(t.hyperlink_rule()?, case),
             (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
             (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
@@ -1363,6 +1364,7 @@ impl Transform {
                 Some(hyperlink::Rule::ClickKeepsBaseUserinfo)
             }
             Transform::HyperlinkQueryPathSlash => Some(hyperlink::Rule::QueryPathSlash),
+            Transform::HyperlinkClickRootlessRefused => Some(hyperlink::Rule::ClickRootlessRefused),
             _ => None,
         }
     }

@@ -46,9 +46,9 @@ const USES_RELATIVE: [&str; 20] = [
     "prospero", "rtsp", "rtsps", "rtspu", "sftp", "svn", "svn+ssh", "ws", "wss",
 ];
 const USES_NETLOC: [&str; 26] = [
-    "", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https",
-    "shttp", "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp",
-    "nfs", "git", "git+ssh", "ws", "wss",
+    "", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https", "shttp",
+    "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs", "git",
+    "git+ssh", "ws", "wss",
 ];
 const USES_PARAMS: [&str; 16] = [
     "", "ftp", "hdl", "prospero", "http", "imap", "https", "shttp", "rtsp", "rtsps", "rtspu",
@@ -233,7 +233,8 @@ fn ipv6_address(text: &str) -> bool {
         }
         (parts.len(), 0)
     };
-    let hextet = |h: &String| !h.is_empty() && h.len() <= 4 && h.bytes().all(|b| b.is_ascii_hexdigit());
+    let hextet =
+        |h: &String| !h.is_empty() && h.len() <= 4 && h.bytes().all(|b| b.is_ascii_hexdigit());
     parts[..hi].iter().all(hextet) && parts[parts.len() - lo..].iter().all(hextet)
 }
 
@@ -263,7 +264,9 @@ fn urlunparse(split: &Split, params: &str) -> String {
         url = format!("{url};{params}");
     }
     let scheme = split.scheme.as_str();
-    if !split.netloc.is_empty() || (!scheme.is_empty() && USES_NETLOC.contains(&scheme) && !url.starts_with("//")) {
+    if !split.netloc.is_empty()
+        || (!scheme.is_empty() && USES_NETLOC.contains(&scheme) && !url.starts_with("//"))
+    {
         if !url.is_empty() && !url.starts_with('/') {
             url = format!("/{url}");
         }
@@ -345,7 +348,11 @@ pub(super) fn urljoin(base: &str, url: &str) -> Result<String, String> {
         resolved.push("");
     }
     let joined = resolved.join("/");
-    r.path = if joined.is_empty() { "/".into() } else { joined };
+    r.path = if joined.is_empty() {
+        "/".into()
+    } else {
+        joined
+    };
     Ok(urlunparse(&r, &params))
 }
 
@@ -523,17 +530,41 @@ mod tests {
             ("", "", ""),
         ];
         for (base, reference, target) in cases {
-            assert_eq!(urljoin(base, reference).as_deref(), Ok(target), "{base} {reference}");
+            assert_eq!(
+                urljoin(base, reference).as_deref(),
+                Ok(target),
+                "{base} {reference}"
+            );
         }
         assert!(urljoin("http://[v]/", "a").is_err());
     }
 
     #[test]
     fn bracketed_hosts_are_checked_as_cpython_checks_them() {
-        for yes in ["::", "::1", "fe80::1%eth0", "::%h", "1:2:3:4:5:6:7::", "::1.2.3.4", "v1.x", "v0.@["] {
+        for yes in [
+            "::",
+            "::1",
+            "fe80::1%eth0",
+            "::%h",
+            "1:2:3:4:5:6:7::",
+            "::1.2.3.4",
+            "v1.x",
+            "v0.@[",
+        ] {
             assert!(check_bracketed_host(yes).is_ok(), "{yes:?}");
         }
-        for no in ["", "1.2.3.4", "VaF.a:b", "v.x", "v1.", ":::", "::%", "1:2", "::1.2.3.04", "12345::"] {
+        for no in [
+            "",
+            "1.2.3.4",
+            "VaF.a:b",
+            "v.x",
+            "v1.",
+            ":::",
+            "::%",
+            "1:2",
+            "::1.2.3.04",
+            "12345::",
+        ] {
             assert!(check_bracketed_host(no).is_err(), "{no:?}");
         }
     }

@@ -137,7 +137,10 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
         return None;
     }
     let mut out = input.to_owned();
-    out.replace_range(port, &format!("{}{digits}", "0".repeat(width - digits.len())));
+    out.replace_range(
+        port,
+        &format!("{}{digits}", "0".repeat(width - digits.len())),
+    );
     Some(Request::Parse {
         input: out,
         rule: parse_rule.clone(),
