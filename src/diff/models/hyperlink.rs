@@ -54,6 +54,11 @@ pub(super) enum Rule {
     /// before: a scheme with an empty or rootless path and no authority text is refused
     /// ("" against "a:", "a:" against "x:/").
     ClickRootlessRefused,
+    /// `_URL_RE`'s `(#(?P<fragment>.*))?$`: Python's "." takes no line feed and "$" matches
+    /// before a final one too, so a fragment's final line feed is dropped ("#a\n" has the
+    /// fragment "a") and a fragment with a line feed before its end is refused ("could not
+    /// parse url").
+    FragmentFinalLineFeed,
 }
 
 /// The authority `_URL_RE` reads in `input`, and where it starts.
@@ -308,8 +313,9 @@ fn scheme_taken(scheme: &str) -> bool {
         .all(|b| b.is_ascii_alphanumeric() || (b'+'..=b'.').contains(&b))
 }
 
-/// The case as hyperlink reads it, when the rule changes it.
-pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
+/// The case as hyperlink reads it, when the rule changes it: `original` as given, `case` as
+/// the steps before rewrote it.
+pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<Request> {
     if let (
         Rule::ClickKeepsBaseUserinfo,
         Request::Resolve {
@@ -388,6 +394,20 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
         | Rule::QueryPathSlash
         | Rule::ClickRootlessRefused => {
             return None;
+        }
+        Rule::FragmentFinalLineFeed => {
+            // Read in the text as given: a step before may have stood in for the line feed,
+            // one character for one, which this rule drops wherever it stands now.
+            let Request::Parse { input: given, .. } = original else {
+                return None;
+            };
+            let (_, fragment) = given.split_once('#')?;
+            let rest = fragment.strip_suffix('\n')?;
+            if rest.contains('\n') || given.chars().count() != input.chars().count() {
+                return None;
+            }
+            let last = input.char_indices().last()?.0;
+            input[..last].to_owned()
         }
     };
     Some(Request::Parse {
@@ -489,6 +509,16 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 return Outcome::Invalid(
                     "NotImplementedError: absolute URI with rootless path".into(),
                 );
+            }
+            answer
+        }
+        (Rule::FragmentFinalLineFeed, Request::Parse { input, .. }, answer) => {
+            let refused = input.split_once('#').is_some_and(|(_, fragment)| {
+                let rest = fragment.strip_suffix('\n').unwrap_or(fragment);
+                rest.contains('\n')
+            });
+            if refused && answer.is_valid() {
+                return Outcome::Invalid("URLParseError: could not parse url".into());
             }
             answer
         }

@@ -622,6 +622,8 @@ pub enum Transform {
     HyperlinkQueryPathSlash,
     /// A scheme with a rootless or empty path refused by `URL.click`.
     HyperlinkClickRootlessRefused,
+    /// A fragment's final line feed dropped, one before its end refused.
+    HyperlinkFragmentFinalLineFeed,
     /// Python's urllib.parse (`urllib::Rule`): a bracketed host read as `_hostinfo` reads it
     /// and checked by `_check_bracketed_host`.
     UrllibHostinfo,
@@ -712,7 +714,9 @@ impl Transform {
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
-            (t, _) if t.hyperlink_rule().is_some() => hyperlink::rewrite(t.hyperlink_rule()?, case),
+            (t, _) if t.hyperlink_rule().is_some() => {
+                hyperlink::rewrite(t.hyperlink_rule()?, original, case)
+            }
             (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
             (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
@@ -1365,6 +1369,9 @@ impl Transform {
             }
             Transform::HyperlinkQueryPathSlash => Some(hyperlink::Rule::QueryPathSlash),
             Transform::HyperlinkClickRootlessRefused => Some(hyperlink::Rule::ClickRootlessRefused),
+            Transform::HyperlinkFragmentFinalLineFeed => {
+                Some(hyperlink::Rule::FragmentFinalLineFeed)
+            }
             _ => None,
         }
     }
