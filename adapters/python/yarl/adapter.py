@@ -66,6 +66,8 @@ ABOUT = {
          "reason": "URL.raw_user and URL.raw_password are None for http://@a/"},
         {"field": "port", "how": "empty-is-undefined",
          "reason": "URL.explicit_port is an int or None: http://a:/ has None"},
+        {"field": "port", "how": "number",
+         "reason": "URL.explicit_port is an int: http://a:080/ has 80"},
         {"field": "query", "how": "empty-is-undefined",
          "reason": "URL.raw_query_string is \"\" both without a query and for an empty one"},
         {"field": "fragment", "how": "empty-is-undefined",

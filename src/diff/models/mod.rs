@@ -30,6 +30,7 @@ mod dotnet;
 mod glib;
 mod guzzle;
 mod http;
+mod hyperlink;
 mod legacy_url;
 mod network_uri;
 mod php;
@@ -46,6 +47,8 @@ mod uriparser;
 mod uritools;
 pub(crate) mod url;
 mod url_parse;
+mod urllib;
+mod yarl;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
@@ -634,6 +637,35 @@ pub enum Transform {
     GuzzleUriDotSegmentsPopped,
     /// A bug of guzzlehttp/psr7 (`guzzle::Bugs`): an empty reference gives the base whole.
     GuzzleUriEmptyReferenceIsBase,
+    /// hyperlink (`hyperlink::Rule`): a port read by Python's `int()`.
+    HyperlinkPortInt,
+    /// An IP literal checked by `inet_pton` only with a ":", its brackets lost without one.
+    HyperlinkIpLiteral,
+    /// A scheme of ASCII letters, digits, "+", ",", "-" and ".", its first character unchecked.
+    HyperlinkSchemeCharacters,
+    /// A target or a normalization written without the userinfo's password.
+    HyperlinkPasswordHidden,
+    /// A reference with an authority keeps the base's userinfo (`URL.click`).
+    HyperlinkClickKeepsBaseUserinfo,
+    /// A parse with a host and a query and an empty path answers the path "/".
+    HyperlinkQueryPathSlash,
+    /// A scheme with a rootless or empty path refused by `URL.click`.
+    HyperlinkClickRootlessRefused,
+    /// A fragment's final line feed dropped, one before its end refused.
+    HyperlinkFragmentFinalLineFeed,
+    /// Python's urllib.parse (`urllib::Rule`): a bracketed host read as `_hostinfo` reads it
+    /// and checked by `_check_bracketed_host`.
+    UrllibHostinfo,
+    /// `SplitResult.hostname` lowercased with `str.lower()`.
+    UrllibHostnameLowercased,
+    /// `urljoin`, its own algorithm.
+    UrllibUrljoin,
+    /// yarl (`yarl::Rule`): a port read by Python's `int()`, refused outside 0 to 65535.
+    YarlPortInt,
+    /// A host `split_netloc` finds empty refused for a scheme of `SCHEME_REQUIRES_HOST`.
+    YarlSchemeRequiresHost,
+    /// A scheme of `scheme_chars` whose first character is not checked.
+    YarlSchemeFirstCharacterUnchecked,
 }
 
 impl Transform {
@@ -714,6 +746,11 @@ impl Transform {
             }
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
+            (t, _) if t.hyperlink_rule().is_some() => {
+                hyperlink::rewrite(t.hyperlink_rule()?, original, case)
+            }
+            (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
+            (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
@@ -926,6 +963,18 @@ impl Transform {
             }
             (t, _) if t.poco_rule().is_some() => match t.poco_rule() {
                 Some(rule) => poco::apply(rule, original, answer),
+                None => answer,
+            },
+            (t, _) if t.hyperlink_rule().is_some() => match t.hyperlink_rule() {
+                Some(rule) => hyperlink::apply(rule, original, answer),
+                None => answer,
+            },
+            (t, _) if t.urllib_rule().is_some() => match t.urllib_rule() {
+                Some(rule) => urllib::apply(rule, original, answer),
+                None => answer,
+            },
+            (t, _) if t.yarl_rule().is_some() => match t.yarl_rule() {
+                Some(rule) => yarl::apply(rule, original, answer),
                 None => answer,
             },
             (
@@ -1393,6 +1442,47 @@ impl Transform {
         match self {
             Transform::PocoPortNumberParser => Some(poco::Rule::PortNumberParser),
             Transform::PocoSchemeAloneRefused => Some(poco::Rule::SchemeAloneRefused),
+            _ => None,
+        }
+    }
+
+    /// The rule of hyperlink, if this is one.
+    fn hyperlink_rule(self) -> Option<hyperlink::Rule> {
+        match self {
+            Transform::HyperlinkPortInt => Some(hyperlink::Rule::PortInt),
+            Transform::HyperlinkIpLiteral => Some(hyperlink::Rule::IpLiteral),
+            Transform::HyperlinkSchemeCharacters => Some(hyperlink::Rule::SchemeCharacters),
+            Transform::HyperlinkPasswordHidden => Some(hyperlink::Rule::PasswordHidden),
+            Transform::HyperlinkClickKeepsBaseUserinfo => {
+                Some(hyperlink::Rule::ClickKeepsBaseUserinfo)
+            }
+            Transform::HyperlinkQueryPathSlash => Some(hyperlink::Rule::QueryPathSlash),
+            Transform::HyperlinkClickRootlessRefused => Some(hyperlink::Rule::ClickRootlessRefused),
+            Transform::HyperlinkFragmentFinalLineFeed => {
+                Some(hyperlink::Rule::FragmentFinalLineFeed)
+            }
+            _ => None,
+        }
+    }
+
+    /// The rule of Python's urllib.parse, if this is one.
+    fn urllib_rule(self) -> Option<urllib::Rule> {
+        match self {
+            Transform::UrllibHostinfo => Some(urllib::Rule::Hostinfo),
+            Transform::UrllibHostnameLowercased => Some(urllib::Rule::HostnameLowercased),
+            Transform::UrllibUrljoin => Some(urllib::Rule::Urljoin),
+            _ => None,
+        }
+    }
+
+    /// The rule of yarl, if this is one.
+    fn yarl_rule(self) -> Option<yarl::Rule> {
+        match self {
+            Transform::YarlPortInt => Some(yarl::Rule::PortInt),
+            Transform::YarlSchemeRequiresHost => Some(yarl::Rule::SchemeRequiresHost),
+            Transform::YarlSchemeFirstCharacterUnchecked => {
+                Some(yarl::Rule::SchemeFirstCharacterUnchecked)
+            }
             _ => None,
         }
     }

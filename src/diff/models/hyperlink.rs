@@ -1,0 +1,630 @@
+//! hyperlink 21.0.0's own rules (src/hyperlink/_url.py), written from its source, for its
+//! adapter's catalogue (`adapters/python/hyperlink/known-differences.yaml`).
+//!
+//! `URL.from_text` splits the text with `_URL_RE` (RFC 3986 Appendix B's expression, a scheme
+//! of one character at least) and the authority with `_AUTHORITY_RE`:
+//!
+//! ```text
+//! ^(?:(?P<userinfo>[^@/?#]*)@)?
+//! (?P<host>(?:\[(?P<ipv6_host>[^[\]/?#]*)\])|(?P<plain_host>[^:/?#[\]]*)|(?P<bad_host>.*?))?
+//! (?::(?P<port>.*))?$
+//! ```
+//!
+//! so the userinfo ends at the authority's first "@", an IP literal is whatever stands between
+//! "[" and "]" (checked by `parse_host` only when it holds a ":", with `socket.inet_pton`), and
+//! the port is everything after the ":" that follows the host, read by Python's `int()`.
+//! `URL.__init__` checks a scheme with `_SCHEME_RE = re.compile(r"^[a-zA-Z0-9+-.]*$")`.
+
+use icu_properties::CodePointMapData;
+use icu_properties::props::GeneralCategory;
+
+use crate::model::Outcome;
+use crate::protocol::Request;
+use crate::reference;
+
+/// One rule of the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rule {
+    /// `from_text`: `port = int(port)`, so a port is whatever Python's `int()` reads: white
+    /// space around it, a sign, "_" between digits, any Unicode decimal digit; the rest is
+    /// refused ("expected integer for port").
+    PortInt,
+    /// `_AUTHORITY_RE`'s `\[(?P<ipv6_host>[^[\]/?#]*)\]` and `parse_host`: a literal that holds
+    /// a ":" must be one `inet_pton(AF_INET6, ...)` reads (glibc: no zone, no IPvFuture);
+    /// one without is not checked, and its brackets are lost (`host` is what stood between
+    /// them: `//[v1.x]` has the host `v1.x`, written back `//v1.x`).
+    IpLiteral,
+    /// `_SCHEME_RE`: a scheme is any run of ASCII letters, digits, "+", ",", "-" and "."
+    /// (the class `+-.` is the range "+" to "."), its first character unchecked.
+    SchemeCharacters,
+    /// `URL.to_text(with_password=False)` (`authority`: `userinfo[: userinfo.index(":") + 1]`):
+    /// a resolution's target and a normalization are written without the password.
+    PasswordHidden,
+    /// `URL.click`: `replace(scheme=..., host=clicked.host or self.host, port=..., path=...,
+    /// query=..., fragment=...)` passes no userinfo, so a reference with an authority of its
+    /// own keeps the base's userinfo.
+    ClickKeepsBaseUserinfo,
+    /// `URL.__init__`: `if host and query and not path: path = (u"",)` ("per RFC 3986 6.2.3"):
+    /// a parse with a host and a query that are not empty and an empty path answers the path
+    /// "/" (`from_text` holds an empty query as no query pairs).
+    QueryPathSlash,
+    /// `URL.click`: "if clicked.scheme and not clicked.rooted: raise NotImplementedError(
+    /// "absolute URI with rootless path: %r" % (href,))", where `clicked` is the reference, or
+    /// the base for an empty reference, and a reference with a scheme and a host is returned
+    /// before: a scheme with an empty or rootless path and no authority text is refused
+    /// ("" against "a:", "a:" against "x:/").
+    ClickRootlessRefused,
+    /// `_URL_RE`'s `(#(?P<fragment>.*))?$`: Python's "." takes no line feed and "$" matches
+    /// before a final one too, so a fragment's final line feed is dropped ("#a\n" has the
+    /// fragment "a") and a fragment with a line feed before its end is refused ("could not
+    /// parse url").
+    FragmentFinalLineFeed,
+}
+
+/// The authority `_URL_RE` reads in `input`, and where it starts.
+fn authority(input: &str) -> Option<(usize, &str)> {
+    let split = reference::split(input);
+    let authority = split.authority?;
+    let start = split.scheme.map_or(0, |s| s.len() + 1) + 2;
+    Some((start, authority))
+}
+
+/// What `_AUTHORITY_RE` reads in an authority: the userinfo's end (after its "@"), the host's
+/// span, and the port's span (after its ":"), in bytes from the authority's start; `None`
+/// where it matches `bad_host`, which `from_text` refuses ("invalid host").
+struct Read {
+    host: std::ops::Range<usize>,
+    /// Whether the host is `ipv6_host`: the text between "[" and "]".
+    bracketed: bool,
+    port: Option<std::ops::Range<usize>>,
+}
+
+fn read(authority: &str) -> Option<Read> {
+    // `[^@/?#]*@`: the userinfo ends at the first "@" (the authority holds no "/", "?", "#").
+    let start = authority.find('@').map_or(0, |at| at + 1);
+    let rest = &authority[start..];
+    // The port: ":" and anything, or nothing.
+    let port_after = |end: usize| -> Option<Option<std::ops::Range<usize>>> {
+        match rest[end..].chars().next() {
+            None => Some(None),
+            Some(':') => Some(Some(start + end + 1..authority.len())),
+            Some(_) => None,
+        }
+    };
+    if let Some(inner) = rest.strip_prefix('[') {
+        let close = inner.find(['[', ']'])?;
+        if !inner[close..].starts_with(']') {
+            return None;
+        }
+        let port = port_after(close + 2)?;
+        return Some(Read {
+            host: start + 1..start + 1 + close,
+            bracketed: true,
+            port,
+        });
+    }
+    let end = rest.find([':', '[', ']']).unwrap_or(rest.len());
+    let port = port_after(end)?;
+    Some(Read {
+        host: start..start + end,
+        bracketed: false,
+        port,
+    })
+}
+
+/// Python's `str.isspace()` (`Py_UNICODE_ISSPACE`), which `int()` strips around a number.
+fn is_python_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t'..='\r'
+            | '\u{1c}'..='\u{20}'
+            | '\u{85}'
+            | '\u{a0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200a}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{202f}'
+            | '\u{205f}'
+            | '\u{3000}'
+    )
+}
+
+/// The value of a decimal digit (Unicode category Nd, which comes in runs of ten from a zero).
+fn decimal_value(c: char) -> Option<u32> {
+    let nd = |c: char| {
+        CodePointMapData::<GeneralCategory>::new().get(c) == GeneralCategory::DecimalNumber
+    };
+    if !nd(c) {
+        return None;
+    }
+    let mut zero = u32::from(c);
+    while zero > 0 && char::from_u32(zero - 1).is_some_and(nd) {
+        zero -= 1;
+    }
+    Some((u32::from(c) - zero) % 10)
+}
+
+/// What Python's `int(text)` reads in `text` (base 10): white space around, an optional sign,
+/// then decimal digits (Unicode category Nd) with single "_" between them; `None` where it
+/// raises ValueError.
+pub(super) fn python_int(text: &str) -> Option<i128> {
+    let text = text.trim_matches(is_python_space);
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let mut after_digit = false;
+    let mut value: i128 = 0;
+    for c in digits.chars() {
+        if let Some(d) = decimal_value(c) {
+            after_digit = true;
+            value = value.saturating_mul(10).saturating_add(i128::from(d));
+        } else if c == '_' && after_digit {
+            after_digit = false;
+        } else {
+            return None;
+        }
+    }
+    after_digit.then_some(if negative { -value } else { value })
+}
+
+/// Whether Python's `int(text)` reads `text`.
+pub(super) fn python_int_reads(text: &str) -> bool {
+    python_int(text).is_some()
+}
+
+/// `port` written one character for one as digits the RFC reads (the answer's port is then
+/// the number `int()` reads): every digit as its ASCII digit, every other character a "0".
+fn port_stood_in(port: &str) -> String {
+    port.chars()
+        .map(|c| {
+            decimal_value(c)
+                .and_then(|d| char::from_digit(d, 10))
+                .unwrap_or('0')
+        })
+        .collect()
+}
+
+/// glibc's `inet_pton6` (resolv/inet_pton.c), which Python's `socket.inet_pton(AF_INET6, ...)`
+/// calls: eight groups of one to four hexadecimal digits, one "::" at most, a dotted IPv4
+/// address (no leading zeros) in place of the last two; nothing else (no zone).
+pub(super) fn inet_pton6(text: &str) -> bool {
+    let src = text.as_bytes();
+    let mut i = 0;
+    if src.is_empty() {
+        return false;
+    }
+    if src[0] == b':' {
+        i = 1;
+        if src.get(1) != Some(&b':') {
+            return false;
+        }
+    }
+    let mut tp = 0usize;
+    let mut colonp: Option<usize> = None;
+    let mut curtok = i;
+    let mut xdigits = 0;
+    while i < src.len() {
+        let ch = src[i];
+        i += 1;
+        if ch.is_ascii_hexdigit() {
+            if xdigits == 4 {
+                return false;
+            }
+            xdigits += 1;
+            continue;
+        }
+        if ch == b':' {
+            curtok = i;
+            if xdigits == 0 {
+                if colonp.is_some() {
+                    return false;
+                }
+                colonp = Some(tp);
+                continue;
+            } else if i == src.len() {
+                return false;
+            }
+            if tp + 2 > 16 {
+                return false;
+            }
+            tp += 2;
+            xdigits = 0;
+            continue;
+        }
+        if ch == b'.' && tp + 4 <= 16 && inet_pton4(&src[curtok..]) {
+            tp += 4;
+            xdigits = 0;
+            break;
+        }
+        return false;
+    }
+    if xdigits > 0 {
+        if tp + 2 > 16 {
+            return false;
+        }
+        tp += 2;
+    }
+    if colonp.is_some() {
+        // "::" would stand for no group at all.
+        if tp == 16 {
+            return false;
+        }
+        tp = 16;
+    }
+    tp == 16
+}
+
+/// glibc's `inet_pton4`: four decimal octets, none above 255, none with a leading zero.
+fn inet_pton4(src: &[u8]) -> bool {
+    let mut octets = 0;
+    let mut saw_digit = false;
+    let mut value: u32 = 0;
+    for &ch in src {
+        if ch.is_ascii_digit() {
+            if saw_digit && value == 0 {
+                return false;
+            }
+            value = value * 10 + u32::from(ch - b'0');
+            if value > 255 {
+                return false;
+            }
+            if !saw_digit {
+                octets += 1;
+                if octets > 4 {
+                    return false;
+                }
+                saw_digit = true;
+            }
+        } else if ch == b'.' && saw_digit {
+            if octets == 4 {
+                return false;
+            }
+            value = 0;
+            saw_digit = false;
+        } else {
+            return false;
+        }
+    }
+    octets >= 4
+}
+
+/// `text` with the characters of `range` replaced by `by`, one character for one (the
+/// departures give components back by their characters' places).
+fn stood_in(text: &str, range: std::ops::Range<usize>, by: char) -> String {
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..range.start]);
+    out.extend(std::iter::repeat_n(by, text[range.clone()].chars().count()));
+    out.push_str(&text[range.end..]);
+    out
+}
+
+/// The scheme `from_text` reads: before the first ":", when something stands before it and
+/// no "/", "?" or "#" does.
+fn scheme(input: &str) -> Option<&str> {
+    reference::split(input).scheme
+}
+
+/// Whether `_SCHEME_RE` takes `scheme`.
+fn scheme_taken(scheme: &str) -> bool {
+    scheme
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || (b'+'..=b'.').contains(&b))
+}
+
+/// The case as hyperlink reads it, when the rule changes it: `original` as given, `case` as
+/// the steps before rewrote it.
+pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<Request> {
+    if let (
+        Rule::ClickKeepsBaseUserinfo,
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        },
+    ) = (rule, case)
+    {
+        let r = reference::parse(input).ok()?;
+        let b = reference::parse(base).ok()?;
+        if r.scheme.is_some() || !r.has_authority() || r.userinfo == b.userinfo {
+            return None;
+        }
+        let rewritten = reference::recompose(&reference::Components {
+            userinfo: b.userinfo,
+            ..r
+        });
+        return Some(Request::Resolve {
+            base: base.clone(),
+            input: rewritten,
+            strict: *strict,
+        });
+    }
+    let Request::Parse {
+        input,
+        rule: parse_rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let rewritten = match rule {
+        Rule::PortInt => {
+            let (start, authority) = authority(input)?;
+            let port = read(authority)?.port?;
+            if !python_int_reads(&authority[port.clone()]) {
+                return None;
+            }
+            let port = start + port.start..start + port.end;
+            let written = port_stood_in(&input[port.clone()]);
+            if written == input[port.clone()] {
+                return None;
+            }
+            let mut out = input.to_owned();
+            out.replace_range(port, &written);
+            out
+        }
+        Rule::IpLiteral => {
+            let (start, authority) = authority(input)?;
+            let read = read(authority)?;
+            if !read.bracketed {
+                return None;
+            }
+            let literal = &authority[read.host.clone()];
+            if literal.contains(':') && !inet_pton6(literal) {
+                return None;
+            }
+            // The brackets and what stands between them, read as a registered name.
+            stood_in(
+                input,
+                start + read.host.start - 1..start + read.host.end + 1,
+                'a',
+            )
+        }
+        Rule::SchemeCharacters => {
+            let scheme = scheme(input)?;
+            if !scheme_taken(scheme) || reference::parse_absolute_uri(&format!("{scheme}:")).is_ok()
+            {
+                return None;
+            }
+            stood_in(input, 0..scheme.len(), 'a')
+        }
+        Rule::PasswordHidden
+        | Rule::ClickKeepsBaseUserinfo
+        | Rule::QueryPathSlash
+        | Rule::ClickRootlessRefused => {
+            return None;
+        }
+        Rule::FragmentFinalLineFeed => {
+            // Read in the text as given: a step before may have stood in for the line feed,
+            // one character for one, which this rule drops wherever it stands now.
+            let Request::Parse { input: given, .. } = original else {
+                return None;
+            };
+            let (_, fragment) = given.split_once('#')?;
+            let rest = fragment.strip_suffix('\n')?;
+            if rest.contains('\n') || given.chars().count() != input.chars().count() {
+                return None;
+            }
+            let last = input.char_indices().last()?.0;
+            input[..last].to_owned()
+        }
+    };
+    Some(Request::Parse {
+        input: rewritten,
+        rule: parse_rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The answer as hyperlink gives it: `original` is the case as given.
+pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
+    match (rule, original, answer) {
+        (Rule::PortInt, Request::Parse { input, .. }, answer) => {
+            // A port `int()` does not read is refused; one it reads is the number it reads.
+            let port = authority(input)
+                .and_then(|(_, a)| Some((a, read(a)?.port?)))
+                .map(|(a, port)| python_int(&a[port]));
+            match (port, answer) {
+                (Some(None), answer) if answer.is_valid() => {
+                    Outcome::Invalid("ValueError: the port is not an integer".into())
+                }
+                (
+                    Some(Some(number)),
+                    Outcome::Parsed {
+                        mut components,
+                        host_kind,
+                    },
+                ) if components.port.is_some() => {
+                    components.port = Some(number.to_string());
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                (_, answer) => answer,
+            }
+        }
+        (Rule::IpLiteral, Request::Parse { input, .. }, answer) => {
+            let Some((_, authority)) = authority(input) else {
+                return answer;
+            };
+            let Some(read) = read(authority).filter(|r| r.bracketed) else {
+                return answer;
+            };
+            let literal = &authority[read.host];
+            if literal.contains(':') && !inet_pton6(literal) {
+                return if answer.is_valid() {
+                    Outcome::Invalid("URLParseError: invalid IPv6 host".into())
+                } else {
+                    answer
+                };
+            }
+            match answer {
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                } => {
+                    components.host = Some(if literal.contains(':') {
+                        format!("[{literal}]")
+                    } else {
+                        literal.to_owned()
+                    });
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                other => other,
+            }
+        }
+        (Rule::SchemeCharacters, Request::Parse { input, .. }, answer) => match answer {
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            } if scheme(input).is_some_and(scheme_taken) => {
+                components.scheme = scheme(input).map(str::to_owned);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            other => other,
+        },
+        (Rule::PasswordHidden, Request::Resolve { .. } | Request::Normalize { .. }, answer) => {
+            match answer {
+                Outcome::Resolved(text) => Outcome::Resolved(password_hidden(&text)),
+                Outcome::Normalized(text) => Outcome::Normalized(password_hidden(&text)),
+                other => other,
+            }
+        }
+        (Rule::ClickRootlessRefused, Request::Resolve { base, input, .. }, answer) => {
+            let clicked = if input.is_empty() { base } else { input };
+            let split = reference::split(clicked);
+            let authority = split.authority.filter(|a| !a.is_empty());
+            let host = authority.and_then(read).is_some_and(|r| !r.host.is_empty());
+            let absolute = !input.is_empty() && split.scheme.is_some() && host;
+            let rooted = split.path.starts_with('/') || authority.is_some();
+            if split.scheme.is_some() && !absolute && !rooted && answer.is_valid() {
+                return Outcome::Invalid(
+                    "NotImplementedError: absolute URI with rootless path".into(),
+                );
+            }
+            answer
+        }
+        (Rule::FragmentFinalLineFeed, Request::Parse { input, .. }, answer) => {
+            let refused = input.split_once('#').is_some_and(|(_, fragment)| {
+                let rest = fragment.strip_suffix('\n').unwrap_or(fragment);
+                rest.contains('\n')
+            });
+            if refused && answer.is_valid() {
+                return Outcome::Invalid("URLParseError: could not parse url".into());
+            }
+            answer
+        }
+        (Rule::QueryPathSlash, Request::Parse { .. }, answer) => match answer {
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            } => {
+                let slashed = components.host.as_deref().is_some_and(|h| !h.is_empty())
+                    && components.query.as_deref().is_some_and(|q| !q.is_empty())
+                    && components.path.is_empty();
+                if slashed {
+                    components.path = "/".into();
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            other => other,
+        },
+        (_, _, answer) => answer,
+    }
+}
+
+/// `text` with its userinfo cut after its first ":", as `URL.authority()` writes it.
+fn password_hidden(text: &str) -> String {
+    let Ok(c) = reference::parse(text) else {
+        return text.to_owned();
+    };
+    let Some(userinfo) = c.userinfo else {
+        return text.to_owned();
+    };
+    let Some(colon) = userinfo.find(':') else {
+        return text.to_owned();
+    };
+    reference::recompose(&reference::Components {
+        userinfo: Some(&userinfo[..=colon]),
+        ..c
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn int_reads_what_python_reads() {
+        for yes in [
+            "0",
+            " 0",
+            "0\t",
+            "+1",
+            "-0",
+            "1_000",
+            "\u{663}",
+            "\u{3000}8\u{85}",
+        ] {
+            assert!(python_int_reads(yes), "{yes:?}");
+        }
+        for no in [
+            "", " ", "_1", "1_", "1__0", "1:2", "a", "0x1", "+", "1 2", "\0",
+        ] {
+            assert!(!python_int_reads(no), "{no:?}");
+        }
+        assert_eq!(python_int(" +1_0\t"), Some(10));
+        assert_eq!(python_int("\u{663}\u{1d7d9}"), Some(31));
+        assert_eq!(port_stood_in(" +1_\u{663}"), "00103");
+    }
+
+    #[test]
+    fn inet_pton6_is_glibcs() {
+        for yes in [
+            "::",
+            "::1",
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:7::",
+            "::1.2.3.4",
+            "a::b",
+        ] {
+            assert!(inet_pton6(yes), "{yes:?}");
+        }
+        for no in [
+            "",
+            ":",
+            ":::",
+            "::1.2.3.04",
+            "1:2:3:4:5:6:7:8:9",
+            "::%250",
+            "v1.a:b",
+            "12345::",
+            "1:2:3:4:5:6:7:8::",
+            "\u{e9}:",
+        ] {
+            assert!(!inet_pton6(no), "{no:?}");
+        }
+    }
+
+    #[test]
+    fn the_authority_is_read_as_its_expression_reads_it() {
+        let r = read("u@[v1.x]:8").unwrap();
+        assert_eq!((r.host, r.bracketed, r.port), (3..7, true, Some(9..10)));
+        let r = read("h: 0").unwrap();
+        assert_eq!((r.host, r.bracketed, r.port), (0..1, false, Some(2..4)));
+        assert!(read("[::]a").is_none());
+        assert!(read("a]").is_none());
+        assert!(read("[[]").is_none());
+    }
+}

@@ -1,0 +1,225 @@
+//! yarl 1.25.1's own rules (yarl/_parse.py, yarl/_url.py), written from its source, for its
+//! adapter's catalogue (`adapters/python/yarl/known-differences.yaml`).
+//!
+//! `split_url` is urllib.parse.urlsplit adapted (a scheme's first character any of
+//! `scheme_chars`, a backslash and a bracket outside a literal in the netloc refused), and
+//! `split_netloc` reads a netloc that holds ":", "@" or "[": the userinfo up to its last "@",
+//! the host up to the next ":" (or a literal's "]"), and the port after it with Python's
+//! `int()`, refused outside 0 to 65535. `encode_url` refuses a host `split_netloc` finds empty
+//! for a scheme of `SCHEME_REQUIRES_HOST`.
+
+use super::hyperlink::python_int;
+use crate::model::Outcome;
+use crate::protocol::Request;
+
+/// One rule of the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rule {
+    /// `split_netloc`: `port = int(port_str)`, then `if not (0 <= port <= 65535): raise`.
+    PortInt,
+    /// `encode_url`: `if host is None: if scheme in SCHEME_REQUIRES_HOST: raise ValueError(
+    /// "Invalid URL: host is required for absolute urls with the ... scheme")`.
+    SchemeRequiresHost,
+    /// `split_url`: "if i > 0 and url[0] in scheme_chars": a scheme is any run of ASCII
+    /// letters, digits, "+", "-" and ".", its first character unchecked ("0:", "+:").
+    SchemeFirstCharacterUnchecked,
+}
+
+/// `SCHEME_REQUIRES_HOST`.
+const SCHEME_REQUIRES_HOST: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
+
+/// The scheme `split_url` reads (lowercased) and where its netloc stands in `url` (as
+/// cleaned: the preprocessing steps come first).
+fn netloc_span(url: &str) -> (Option<String>, Option<std::ops::Range<usize>>) {
+    let scheme_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.');
+    let scheme_end = url
+        .find(':')
+        .filter(|&i| i > 0 && url[..i].chars().all(scheme_char));
+    let scheme = scheme_end.map(|i| url[..i].to_ascii_lowercase());
+    let start = scheme_end.map_or(0, |i| i + 1);
+    if !url[start..].starts_with("//") {
+        return (scheme, None);
+    }
+    let start = start + 2;
+    let end = url[start..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| start + i);
+    (scheme, Some(start..end))
+}
+
+/// What `split_netloc` reads in a netloc that holds ":", "@" or "[": the hostname's span and
+/// the port's (after its ":"), in bytes from the netloc's start.
+fn split_netloc(netloc: &str) -> Option<(std::ops::Range<usize>, Option<std::ops::Range<usize>>)> {
+    if !netloc.contains([':', '@', '[']) {
+        return None;
+    }
+    let at = netloc.rfind('@').map_or(0, |i| i + 1);
+    let hostinfo = &netloc[at..];
+    if let Some(rest) = hostinfo.strip_prefix('[') {
+        let close = rest.find(']')?;
+        let after = at + 1 + close + 1;
+        let port = netloc[after..]
+            .strip_prefix(':')
+            .map(|_| after + 1..netloc.len());
+        return Some((at..after, port));
+    }
+    match hostinfo.find(':') {
+        Some(colon) => Some((at..at + colon, Some(at + colon + 1..netloc.len()))),
+        None => Some((at..netloc.len(), None)),
+    }
+}
+
+/// The port's span in `input`, where `split_netloc` reads one that is not empty.
+fn port_span(input: &str) -> Option<std::ops::Range<usize>> {
+    let (_, netloc) = netloc_span(input);
+    let netloc = netloc?;
+    let (_, port) = split_netloc(&input[netloc.clone()])?;
+    let port = port?;
+    (!port.is_empty()).then(|| netloc.start + port.start..netloc.start + port.end)
+}
+
+/// The text as split_url reads it: leading C0 controls and spaces stripped, tabs and line
+/// breaks removed.
+fn cleaned(text: &str) -> String {
+    text.trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
+        .collect()
+}
+
+/// The case as yarl reads it, when the rule changes it: a port `int()` reads written as ASCII
+/// digits, one character for one.
+/// `original` is the case as given, `case` as the steps before rewrote it.
+pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule: parse_rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    if rule == Rule::SchemeFirstCharacterUnchecked {
+        // The scheme as split_url reads the text as given: the steps before may have read it
+        // as a path (a ":" stood in for), which this rule reads otherwise.
+        let Request::Parse { input: given, .. } = original else {
+            return None;
+        };
+        let (Some(scheme), _) = netloc_span(&cleaned(given)) else {
+            return None;
+        };
+        if scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            || !input.is_char_boundary(scheme.len())
+            || input.len() <= scheme.len()
+        {
+            return None;
+        }
+        let mut out = input.to_owned();
+        out.replace_range(..=scheme.len(), &format!("{}:", "a".repeat(scheme.len())));
+        return Some(Request::Parse {
+            input: out,
+            rule: parse_rule.clone(),
+            zone_id: *zone_id,
+        });
+    }
+    if rule != Rule::PortInt {
+        return None;
+    }
+    let port = port_span(input)?;
+    let text = &input[port.clone()];
+    let number = python_int(text)?;
+    if number < 0 || text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let digits = number.to_string();
+    let width = text.chars().count();
+    if digits.len() > width {
+        return None;
+    }
+    let mut out = input.to_owned();
+    out.replace_range(
+        port,
+        &format!("{}{digits}", "0".repeat(width - digits.len())),
+    );
+    Some(Request::Parse {
+        input: out,
+        rule: parse_rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The answer as yarl gives it; `original` is the case as given.
+pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = original else {
+        return answer;
+    };
+    let input = cleaned(input);
+    match rule {
+        Rule::SchemeFirstCharacterUnchecked => match (netloc_span(&input), answer) {
+            (
+                (Some(scheme), _),
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                },
+            ) if !scheme.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+                components.scheme = Some(scheme);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            (_, answer) => answer,
+        },
+        Rule::PortInt => {
+            let Some(port) = port_span(&input) else {
+                return answer;
+            };
+            match (python_int(&input[port]), answer) {
+                (None, answer) | (Some(..0), answer) if answer.is_valid() => {
+                    Outcome::Invalid("ValueError: Invalid URL: port".into())
+                }
+                (
+                    Some(number),
+                    Outcome::Parsed {
+                        mut components,
+                        host_kind,
+                    },
+                ) if components.port.is_some() => {
+                    components.port = Some(number.to_string());
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                (_, answer) => answer,
+            }
+        }
+        Rule::SchemeRequiresHost => {
+            let (scheme, netloc) = netloc_span(&input);
+            let required = scheme.is_some_and(|s| SCHEME_REQUIRES_HOST.contains(&s.as_str()));
+            let empty_host = netloc
+                .and_then(|n| split_netloc(&input[n.clone()]).map(|(host, _)| (n, host)))
+                .is_some_and(|(n, host)| host.is_empty() && !n.is_empty());
+            if required && empty_host && answer.is_valid() {
+                Outcome::Invalid("ValueError: Invalid URL: host is required".into())
+            } else {
+                answer
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_netloc_is_split_as_split_netloc_splits_it() {
+        assert_eq!(split_netloc("u@h:1"), Some((2..3, Some(4..5))));
+        assert_eq!(split_netloc("a@b@[::1]:8"), Some((4..9, Some(10..11))));
+        assert_eq!(split_netloc("h"), None);
+        assert_eq!(port_span("//h: 8/p"), Some(4..6));
+        assert_eq!(port_span("a://u@h:/p"), None);
+    }
+}
