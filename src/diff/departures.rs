@@ -226,6 +226,13 @@ pub enum Departure {
     /// The normalizer departs from §6.2.2 on strings it reads as the RFC does
     /// ([`Normalizing`]: a relative path's dot-segments removed, a "//" path unguarded).
     Normalizing(Normalizing),
+    /// A host that starts with "[" is taken up to the first "]" that follows it, whatever
+    /// stands between them: any character but "]", the authority's and the reference's
+    /// delimiters ("@", "/", "?", "#") included, and nothing checked (libxml2's
+    /// `xmlParse3986Host`: `while ((*cur != ']') && (*cur != 0)) cur++;`). The userinfo before
+    /// it is the `userinfo` characters that an "@" follows, if any; after the "]" comes a ":"
+    /// and digits, or the end of the authority as the RFC ends it.
+    IpLiteralAnyToBracket,
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -253,6 +260,7 @@ impl Departure {
             Departure::IpLiteralToLastBracket,
             Departure::IpLiteralAsRegName,
         ];
+        all.push(Departure::IpLiteralAnyToBracket);
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
         all.extend([
@@ -384,6 +392,7 @@ impl Departure {
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
+            Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
         }
     }
 
@@ -454,6 +463,7 @@ impl Departure {
             Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
+            Departure::IpLiteralAnyToBracket => "the parser takes a host that starts with \"[\" up to the first \"]\" that follows it, whatever stands between them (a delimiter such as \"@\", \"/\", \"?\" or \"#\", a space, a character outside US-ASCII), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and §3.2 ends the authority at the next \"/\", \"?\" or \"#\"".to_owned(),
         }
     }
 
@@ -589,6 +599,13 @@ impl Departure {
                     .next()
                     .map(|c| (host.start + 1, c))
             }
+            Departure::IpLiteralAnyToBracket => {
+                let literal = literal_to_bracket(input, &spans)?;
+                input[literal.start + 1..literal.end - 1]
+                    .chars()
+                    .next()
+                    .map(|c| (literal.start + 1, c))
+            }
             Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
             | Departure::AuthorityEndsAtRefused
@@ -630,6 +647,8 @@ impl Departure {
             Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
                 &['g', 'z', '-', '.', '_', '~', '!', '$', '=', ':', '%']
             }
+            // What an IP literal may not hold: delimiters, a space, a letter outside ASCII.
+            Departure::IpLiteralAnyToBracket => &['@', '/', '?', '#', '[', ' ', '"', '\u{e9}', 'g'],
             Departure::PercentUnchecked(_)
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
@@ -753,6 +772,22 @@ impl Departure {
                 }
                 let mut out = input.to_owned();
                 out.replace_range(host, &"a".repeat(text.chars().count()));
+                out
+            }
+            Departure::IpLiteralAnyToBracket => {
+                // The literal, brackets and all, stood in for by a reg-name of its length (what
+                // follows it is the authority's end as the reference reads it, so the
+                // reg-name is the host); its kind is given back with its text.
+                let literal = literal_to_bracket(input, &spans)?;
+                // A literal the RFC reads is read alike: nothing to stand in for.
+                if spans.host.as_ref() == Some(&literal)
+                    && reference::parse_host(&input[literal.clone()]).is_ok()
+                {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                let count = input[literal.clone()].chars().count();
+                out.replace_range(literal, &"a".repeat(count));
                 out
             }
             Departure::IpLiteralToLastBracket => {
@@ -1130,15 +1165,16 @@ impl Departure {
         let host = restore(components.host, read.host);
         // A literal stood in for by a reg-name is an IP literal again: IPvFuture after "[v".
         let host_kind = match (&host, self) {
-            (Some(host), Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket)
-                if host.starts_with('[') =>
-            {
-                Some(if host[1..].starts_with(['v', 'V']) {
-                    HostKind::IpvFuture
-                } else {
-                    HostKind::Ipv6
-                })
-            }
+            (
+                Some(host),
+                Departure::IpLiteralUnchecked
+                | Departure::IpLiteralToLastBracket
+                | Departure::IpLiteralAnyToBracket,
+            ) if host.starts_with('[') => Some(if host[1..].starts_with(['v', 'V']) {
+                HostKind::IpvFuture
+            } else {
+                HostKind::Ipv6
+            }),
             _ => host_kind,
         };
         let mut components = Components {
@@ -1436,6 +1472,48 @@ impl<'de> Deserialize<'de> for Departure {
 
 /// The text of `original` at the characters where `slice` (a part of `rewritten`) stands:
 /// the two have as many characters, and the same ones wherever a rewrite did not stand in.
+/// The IP literal a parser that takes a host's "[" to the first "]" after it reads
+/// ([`Departure::IpLiteralAnyToBracket`]): its byte range, brackets included, when the host
+/// starts with "[" (after the `userinfo` characters an "@" follows, if any) and what follows
+/// the "]" is a ":" and digits, or nothing, up to the end of the authority as the reference
+/// ends it (a "/", "?" or "#", or the end of the text). A NUL ends the C string it is read in.
+fn literal_to_bracket(input: &str, spans: &Spans) -> Option<std::ops::Range<usize>> {
+    let start = spans.authority.as_ref()?.start;
+    let bytes = input.as_bytes();
+    let mut at = start;
+    while at < bytes.len() {
+        if USERINFO.contains(bytes[at]) {
+            at += 1;
+        } else if bytes[at] == b'%'
+            && bytes.len() > at + 2
+            && HEXDIG.contains(bytes[at + 1])
+            && HEXDIG.contains(bytes[at + 2])
+        {
+            at += 3;
+        } else {
+            break;
+        }
+    }
+    let host = if bytes.get(at) == Some(&b'@') {
+        at + 1
+    } else {
+        start
+    };
+    if bytes.get(host) != Some(&b'[') {
+        return None;
+    }
+    let close = host + 1 + input[host + 1..].find(']')?;
+    if input[host..close].contains('\0') {
+        return None;
+    }
+    let rest = &input[close + 1..];
+    let rest = match rest.strip_prefix(':') {
+        Some(port) => port.trim_start_matches(|c: char| c.is_ascii_digit()),
+        None => rest,
+    };
+    (rest.is_empty() || rest.starts_with(['/', '?', '#'])).then_some(host..close + 1)
+}
+
 fn at_same_place(original: &str, rewritten: &str, slice: &str) -> String {
     let start = slice.as_ptr() as usize - rewritten.as_ptr() as usize;
     let first = rewritten[..start].chars().count();

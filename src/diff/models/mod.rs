@@ -30,6 +30,8 @@ mod dotnet;
 mod glib;
 mod guzzle;
 mod http;
+mod java;
+mod libxml2;
 mod network_uri;
 mod poco;
 mod rfc2396;
@@ -605,6 +607,19 @@ pub enum Transform {
     /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
     /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
     BoostUrlResolvePathReservedDecoded,
+    /// Parsing (libxml2's `xmlURI.port`, an `int`, 0 for none): a port above `INT_MAX`
+    /// refused, a port of 0 none, leading zeros gone (`libxml2::port_int`).
+    Libxml2PortInt,
+    /// Parsing (java.net.URI `parseAuthority`): an authority that does not parse as a server
+    /// but whose characters are a `reg_name`'s is registry-based, answered as the host whole
+    /// (`java::registry_rewrite`, `java::registry_applied`).
+    JavaRegistryAuthority,
+    /// Resolution (java.net.URI `resolve`): against an opaque base, the reference itself
+    /// (`java::opaque_base_unresolved`).
+    JavaOpaqueBaseUnresolved,
+    /// Resolution (java.net.URI `defineString`): a target built from components has its
+    /// server-based port written as an `int` (`java::written_from_components`).
+    JavaResolvedWrittenFromComponents,
 }
 
 impl Transform {
@@ -683,6 +698,7 @@ impl Transform {
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
+            (Transform::JavaRegistryAuthority, _) => java::registry_rewrite(original, case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -821,6 +837,12 @@ impl Transform {
                 other => other,
             },
             (Transform::RhymuriTypes, _) => rhymuri::types(case, answer),
+            (Transform::Libxml2PortInt, Request::Parse { .. }) => libxml2::port_int(answer),
+            (Transform::JavaRegistryAuthority, _) => java::registry_applied(original, answer),
+            (Transform::JavaOpaqueBaseUnresolved, _) => java::opaque_base_unresolved(case, answer),
+            (Transform::JavaResolvedWrittenFromComponents, _) => {
+                java::written_from_components(case, answer)
+            }
             (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
                 uritools::digits_host_lost(answer)
             }
