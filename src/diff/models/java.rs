@@ -328,9 +328,10 @@ fn is_opaque(text: &str) -> bool {
     split.scheme.is_some() && split.authority.is_none() && !split.path.starts_with('/')
 }
 
-/// `resolve` against an opaque base: the reference itself.
-pub(super) fn opaque_base_unresolved(case: &Request, answer: Outcome) -> Outcome {
-    match (case, &answer) {
+/// `resolve` against an opaque base: the reference itself, as given (`original`: what the
+/// steps before rewrote is not Java's).
+pub(super) fn opaque_base_unresolved(original: &Request, answer: Outcome) -> Outcome {
+    match (original, &answer) {
         (Request::Resolve { base, input, .. }, Outcome::Resolved(_)) if is_opaque(base) => {
             Outcome::Resolved(input.clone())
         }
@@ -339,40 +340,227 @@ pub(super) fn opaque_base_unresolved(case: &Request, answer: Outcome) -> Outcome
 }
 
 /// A target `resolve` builds from components, as `defineString` writes it: a server-based
-/// authority's port as the `int` Java holds (leading zeros gone, an empty port not written).
-/// A reference with a scheme, a lone fragment equal to the base's, and an opaque URI are
-/// returned as they were written.
-pub(super) fn written_from_components(case: &Request, answer: Outcome) -> Outcome {
-    let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (case, &answer) else {
+/// authority's port as the `int` Java holds (leading zeros gone, an empty port not written),
+/// and the path of a merge as `normalize` leaves it, its empty segments dropped ("Skip
+/// redundant slashes"). A reference with a scheme and a lone fragment equal to the base's are
+/// returned as given (`original`: what the steps before rewrote is not Java's); an opaque
+/// base is `opaque_base_unresolved`'s.
+pub(super) fn written_from_components(original: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (original, &answer)
+    else {
         return answer;
     };
     let reference_split = reference::split(input);
-    if reference_split.scheme.is_some() || is_opaque(base) || is_opaque(input) {
+    if is_opaque(base) {
         return answer;
+    }
+    if reference_split.scheme.is_some() {
+        return Outcome::Resolved(input.clone());
     }
     let lone_fragment = reference_split.authority.is_none()
         && reference_split.path.is_empty()
-        && reference_split.query.is_none();
-    if lone_fragment
-        && reference_split.fragment.is_some()
-        && reference::split(base).fragment == reference_split.fragment
-    {
-        return answer;
+        && reference_split.query.is_none()
+        && reference_split.fragment.is_some();
+    if lone_fragment && reference::split(base).fragment == reference_split.fragment {
+        return Outcome::Resolved(base.clone());
+    }
+    // resolvePath: a reference without authority (an empty one is none) whose path does not
+    // start with "/", but a lone fragment.
+    let merged = !lone_fragment
+        && reference_split.authority.is_none_or(str::is_empty)
+        && !reference_split.path.starts_with('/');
+    // The authority RFC 3986's resolution writes: the reference's, else the base's. Without
+    // one, the target has none, and a "//" after its scheme is its path's (RFC 3986 would
+    // write "/." before it; Java writes it as is); an empty one is undefined in Java (the
+    // URI(String) deviation), so its "//" is not written either.
+    let written = reference_split
+        .authority
+        .or_else(|| reference::split(base).authority);
+    if written.is_none_or(str::is_empty) {
+        let Some(colon) = target.find(':') else {
+            return answer;
+        };
+        let mut rest = &target[colon + 1..];
+        if written == Some("") {
+            rest = rest.strip_prefix("//").unwrap_or(rest);
+        }
+        let end = rest.find(['?', '#']).unwrap_or(rest.len());
+        let mut path = rest[..end].to_owned();
+        if merged {
+            collapse_slashes(&mut path);
+        }
+        return Outcome::Resolved(format!("{}{path}{}", &target[..=colon], &rest[end..]));
     }
     let Ok(parsed) = reference::parse(target) else {
         return answer;
     };
-    let Some(range) = authority_range(target).filter(|r| !r.is_empty()) else {
-        return answer;
+    let mut path = parsed.path.to_owned();
+    if merged {
+        collapse_slashes(&mut path);
+    }
+    let port = match authority_range(target).filter(|r| !r.is_empty()) {
+        Some(range) => match authority(&target[range]) {
+            Authority::Server { port } => port.map(|p| p.to_string()),
+            _ => parsed.port.map(str::to_owned),
+        },
+        None => parsed.port.map(str::to_owned),
     };
-    let Authority::Server { port } = authority(&target[range]) else {
-        return answer;
-    };
-    let port = port.map(|p| p.to_string());
     Outcome::Resolved(reference::recompose(&reference::Components {
         port: port.as_deref(),
+        path: &path,
         ..parsed
     }))
+}
+
+/// The char range of `part` (a slice of `input`) in `input`.
+fn char_range(input: &str, part: &str) -> std::ops::Range<usize> {
+    let start = part.as_ptr() as usize - input.as_ptr() as usize;
+    let from = input[..start].chars().count();
+    from..from + part.chars().count()
+}
+
+/// `input` with the characters at the char positions in `ranges` that `replaced` takes
+/// stood in for by "a".
+fn stand_in(
+    input: &str,
+    ranges: &[std::ops::Range<usize>],
+    replaced: impl Fn(char) -> bool,
+) -> String {
+    input
+        .chars()
+        .enumerate()
+        .map(|(i, c)| {
+            if replaced(c) && ranges.iter().any(|r| r.contains(&i)) {
+                'a'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// An opaque URI's scheme-specific part: what follows the scheme's ":" up to "#", when no
+/// "/" starts it (`Parser.parse`: `if (at(p, n, '/')) ... else { // opaque`).
+fn opaque_part(input: &str) -> Option<&str> {
+    let split = reference::split(input);
+    split.scheme?;
+    if split.authority.is_some() || split.path.starts_with('/') {
+        return None;
+    }
+    let colon = input.find(':')?;
+    let rest = &input[colon + 1..];
+    Some(&rest[..rest.find('#').unwrap_or(rest.len())])
+}
+
+/// The parse with "[" and "]" in the query, the fragment and an opaque part stood in for
+/// (RFC 2732's `reserved`, which `uric` holds).
+pub(super) fn brackets_rewrite(original: &Request, case: &Request) -> Option<Request> {
+    let (
+        Request::Parse { input: own, .. },
+        Request::Parse {
+            input,
+            rule,
+            zone_id,
+        },
+    ) = (original, case)
+    else {
+        return None;
+    };
+    let split = reference::split(own);
+    let ranges: Vec<_> = [split.query, split.fragment, opaque_part(own)]
+        .into_iter()
+        .flatten()
+        .map(|part| char_range(own, part))
+        .collect();
+    let rewritten = stand_in(input, &ranges, |c| c == '[' || c == ']');
+    (rewritten != *input).then(|| Request::Parse {
+        input: rewritten,
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The query and the fragment as written (what `brackets_rewrite` stood in for given back).
+pub(super) fn brackets_applied(original: &Request, answer: Outcome) -> Outcome {
+    let (
+        Request::Parse { input, .. },
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        },
+    ) = (original, answer.clone())
+    else {
+        return answer;
+    };
+    let split = reference::split(input);
+    if components.query.is_some() {
+        components.query = split.query.map(str::to_owned);
+    }
+    if components.fragment.is_some() {
+        components.fragment = split.fragment.map(str::to_owned);
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
+    }
+}
+
+/// The parse of an opaque URI with the "?" of its scheme-specific part stood in for: RFC
+/// 2396's `opaque_part` has no query.
+pub(super) fn opaque_rewrite(original: &Request, case: &Request) -> Option<Request> {
+    let (
+        Request::Parse { input: own, .. },
+        Request::Parse {
+            input,
+            rule,
+            zone_id,
+        },
+    ) = (original, case)
+    else {
+        return None;
+    };
+    let part = opaque_part(own)?;
+    let rewritten = stand_in(input, &[char_range(own, part)], |c| c == '?');
+    (rewritten != *input).then(|| Request::Parse {
+        input: rewritten,
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// An opaque URI's scheme-specific part as its path, whole, with no query; an empty one
+/// refused ("Expected scheme-specific part").
+pub(super) fn opaque_applied(original: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = original else {
+        return answer;
+    };
+    let Some(part) = opaque_part(input) else {
+        return answer;
+    };
+    if part.is_empty() {
+        return Outcome::Invalid("Expected scheme-specific part (java model)".into());
+    }
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => {
+            components.path = part.to_owned();
+            components.query = None;
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        other => other,
+    }
+}
+
+/// `normalize`'s "Skip redundant slashes": every run of "/" one.
+fn collapse_slashes(path: &mut String) {
+    while path.contains("//") {
+        *path = path.replace("//", "/");
+    }
 }
 
 #[cfg(test)]
@@ -427,6 +615,40 @@ mod tests {
     }
 
     #[test]
+    fn an_opaque_part_is_the_path_and_brackets_are_uric() {
+        let parse = |input: &str| Request::Parse {
+            input: input.into(),
+            rule: None,
+            zone_id: false,
+        };
+        let answer = |input: &str| {
+            let case = parse(input);
+            let rewritten = brackets_rewrite(&case, &case).unwrap_or(case.clone());
+            let rewritten = opaque_rewrite(&case, &rewritten).unwrap_or(rewritten);
+            let reference = crate::impls::Implementation::answer(
+                &crate::impls::reference::Reference,
+                &rewritten,
+            );
+            opaque_applied(&case, brackets_applied(&case, reference))
+        };
+        let components = |outcome: Outcome| match outcome {
+            Outcome::Parsed { components, .. } => {
+                Some((components.path, components.query, components.fragment))
+            }
+            _ => None,
+        };
+        assert_eq!(components(answer("a:?")), Some(("?".into(), None, None)));
+        assert_eq!(components(answer("a:[")), Some(("[".into(), None, None)));
+        assert_eq!(
+            components(answer("?[#]")),
+            Some((String::new(), Some("[".into()), Some("]".into())))
+        );
+        assert_eq!(components(answer("a:")), None);
+        assert_eq!(components(answer("a:#f")), None);
+        assert_eq!(components(answer("/[")), None);
+    }
+
+    #[test]
     fn a_resolved_port_is_an_int() {
         let case = |base: &str, input: &str| Request::Resolve {
             base: base.into(),
@@ -447,6 +669,18 @@ mod tests {
         assert_eq!(
             target("a:/", "b://h:00", "b://h:00"),
             Outcome::Resolved("b://h:00".into())
+        );
+        assert_eq!(
+            target("a://0.0.0.0://", "a", "a://0.0.0.0://a"),
+            Outcome::Resolved("a://0.0.0.0/a".into())
+        );
+        assert_eq!(
+            target("a:/", ".//", "a://"),
+            Outcome::Resolved("a:/".into())
+        );
+        assert_eq!(
+            target("a:/", "/b//c", "a:/b//c"),
+            Outcome::Resolved("a:/b//c".into())
         );
         assert_eq!(
             opaque_base_unresolved(&case("a:a", "b"), Outcome::Resolved("a:b".into())),

@@ -1,5 +1,6 @@
 //! libxml2 2.9.14's URI module (uri.c), where its API holds a component otherwise than RFC 3986
-//! (`super::Transform::Libxml2PortInt`).
+//! (`super::Transform::Libxml2PortInt`), and its resolver's reading of an empty host
+//! (`super::Transform::Libxml2EmptyHostNoAuthority`).
 //!
 //! `xmlURI.port` is an `int` (include/libxml/uri.h: `int port; /* the port number */`), 0 for
 //! no port: `xmlParse3986Port` reads the digits into it and refuses a number above `INT_MAX`
@@ -7,6 +8,8 @@
 //! return(1);`), and `xmlSaveUri` writes a port only `if (uri->port > 0)`.
 
 use crate::model::Outcome;
+use crate::protocol::Request;
+use crate::reference;
 
 /// The largest port an `int` holds.
 const INT_MAX: u64 = i32::MAX as u64;
@@ -50,6 +53,38 @@ pub(super) fn port_int(answer: Outcome) -> Outcome {
     }
 }
 
+/// The resolution with a reference whose authority has an empty host read without its
+/// authority: xmlParse3986Host stores an empty host as no server (`uri->server = NULL`), and
+/// xmlParse3986HierPart then drops the port (`if (uri->server == NULL) uri->port = -1;`);
+/// xmlBuildURI's step 2 (`(ref->authority == NULL) && (ref->server == NULL)`) and step 4
+/// (`if ((ref->authority != NULL) || (ref->server != NULL))`) take such a reference for one
+/// without authority, its userinfo and port unread.
+pub(super) fn empty_host_no_authority(case: &Request) -> Option<Request> {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+    } = case
+    else {
+        return None;
+    };
+    // A reference with a scheme is returned as written (`xmlStrdup(URI)`).
+    let parsed = reference::parse(input).ok()?;
+    if parsed.host != Some("") || parsed.scheme.is_some() {
+        return None;
+    }
+    let authority = reference::split(input).authority?;
+    let start = authority.as_ptr() as usize - input.as_ptr() as usize;
+    // The "//" before the authority, and the authority.
+    let mut rewritten = input.clone();
+    rewritten.replace_range(start - 2..start + authority.len(), "");
+    Some(Request::Resolve {
+        base: base.clone(),
+        input: rewritten,
+        strict: *strict,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +102,32 @@ mod tests {
             Outcome::Parsed { components, .. } => Ok(components.port),
             _ => Err(()),
         }
+    }
+
+    #[test]
+    fn a_reference_with_an_empty_host_has_no_authority() {
+        let case = |input: &str| Request::Resolve {
+            base: "a:/b".into(),
+            input: input.into(),
+            strict: true,
+        };
+        let input = |case: Option<Request>| match case {
+            Some(Request::Resolve { input, .. }) => Some(input),
+            _ => None,
+        };
+        assert_eq!(
+            input(empty_host_no_authority(&case("//"))),
+            Some(String::new())
+        );
+        assert_eq!(
+            input(empty_host_no_authority(&case("//u@:1/p?q"))),
+            Some("/p?q".into())
+        );
+        assert_eq!(input(empty_host_no_authority(&case("//h/p"))), None);
+        assert_eq!(
+            input(empty_host_no_authority(&case("a://"))),
+            Some("a:".into())
+        );
     }
 
     #[test]
