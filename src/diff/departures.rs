@@ -2218,6 +2218,54 @@ mod tests {
     }
 
     #[test]
+    fn a_literal_to_its_bracket_takes_any_character() {
+        let host = |input: &str| {
+            answer(Departure::IpLiteralAnyToBracket, input).map(|o| {
+                let Outcome::Parsed {
+                    components,
+                    host_kind,
+                } = o
+                else {
+                    panic!("{o:?}")
+                };
+                (
+                    components.userinfo,
+                    components.host,
+                    components.port,
+                    host_kind,
+                )
+            })
+        };
+        assert_eq!(
+            host("a://[/]"),
+            Some((None, Some("[/]".into()), None, Some(HostKind::Ipv6)))
+        );
+        assert_eq!(
+            host("//@[@]"),
+            Some((
+                Some(String::new()),
+                Some("[@]".into()),
+                None,
+                Some(HostKind::Ipv6)
+            ))
+        );
+        assert_eq!(
+            host("//u@[v?#]:80/p"),
+            Some((
+                Some("u".into()),
+                Some("[v?#]".into()),
+                Some("80".into()),
+                Some(HostKind::IpvFuture)
+            ))
+        );
+        // What follows the "]" must end the authority; a literal the RFC reads is its own.
+        assert_eq!(host("//[a]x"), None);
+        assert_eq!(host("//[a]@h"), None);
+        assert_eq!(host("//[::1]"), None);
+        assert_eq!(host("//[a"), None);
+    }
+
+    #[test]
     fn ids_are_entry_ids() {
         let ids: std::collections::BTreeSet<String> =
             Departure::all().into_iter().map(Departure::id).collect();

@@ -373,10 +373,14 @@ pub(super) fn written_from_components(original: &Request, answer: Outcome) -> Ou
     // one, the target has none, and a "//" after its scheme is its path's (RFC 3986 would
     // write "/." before it; Java writes it as is); an empty one is undefined in Java (the
     // URI(String) deviation), so its "//" is not written either.
-    let written = reference_split
+    let base_split = reference::split(base);
+    let written = reference_split.authority.or(base_split.authority);
+    // Java's: an empty authority is undefined, and the base's is taken for it.
+    let effective = reference_split
         .authority
-        .or_else(|| reference::split(base).authority);
-    if written.is_none_or(str::is_empty) {
+        .filter(|a| !a.is_empty())
+        .or_else(|| base_split.authority.filter(|a| !a.is_empty()));
+    if effective.is_none() {
         let Some(colon) = target.find(':') else {
             return answer;
         };
@@ -554,6 +558,24 @@ pub(super) fn opaque_applied(original: &Request, answer: Outcome) -> Outcome {
         }
         other => other,
     }
+}
+
+/// A parse whose empty authority ends the text refused: `parseHierarchical` allows an empty
+/// authority only "prior to non-empty path, query component or fragment identifier"
+/// (`failExpecting("authority", p)`).
+pub(super) fn empty_authority_alone_refused(original: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = original else {
+        return answer;
+    };
+    let split = reference::split(input);
+    let alone = split.authority == Some("")
+        && split.path.is_empty()
+        && split.query.is_none()
+        && split.fragment.is_none();
+    if answer.is_valid() && alone {
+        return Outcome::Invalid("Expected authority (java model)".into());
+    }
+    answer
 }
 
 /// `normalize`'s "Skip redundant slashes": every run of "/" one.

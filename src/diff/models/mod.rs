@@ -631,6 +631,9 @@ pub enum Transform {
     /// the scheme-specific part is the path, whole (`java::opaque_rewrite`,
     /// `java::opaque_applied`).
     JavaOpaquePart,
+    /// Parsing (java.net.URI `parseHierarchical`): an empty authority that ends the text is
+    /// refused (`java::empty_authority_alone_refused`).
+    JavaEmptyAuthorityAloneRefused,
 }
 
 impl Transform {
@@ -860,6 +863,9 @@ impl Transform {
             }
             (Transform::JavaOpaquePart, Request::Parse { .. }) => {
                 java::opaque_applied(original, answer)
+            }
+            (Transform::JavaEmptyAuthorityAloneRefused, Request::Parse { .. }) => {
+                java::empty_authority_alone_refused(original, answer)
             }
             (Transform::JavaOpaqueBaseUnresolved, _) => {
                 java::opaque_base_unresolved(original, answer)
