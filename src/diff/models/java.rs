@@ -1,6 +1,9 @@
 //! java.net.URI (Java 17), written from its source (src/java.base/share/classes/java/net/URI.java):
-//! how it reads an authority and how it writes the URI `resolve` builds
-//! (`super::Transform::JavaRegistryAuthority`, `super::Transform::JavaResolvedWrittenFromComponents`,
+//! how it reads an authority, an opaque part, "[" and "]" and an empty authority, and how it
+//! writes the URI `resolve` builds (`super::Transform::JavaRegistryAuthority`,
+//! `super::Transform::JavaUricBrackets`, `super::Transform::JavaOpaquePart`,
+//! `super::Transform::JavaEmptyAuthorityAloneRefused`,
+//! `super::Transform::JavaResolvedWrittenFromComponents`,
 //! `super::Transform::JavaOpaqueBaseUnresolved`).
 //!
 //! `Parser.parseAuthority` reads an authority as a server (`[userinfo@]host[:port]`, RFC 2396
