@@ -233,6 +233,10 @@ pub enum Departure {
     /// it is the `userinfo` characters that an "@" follows, if any; after the "]" comes a ":"
     /// and digits, or the end of the authority as the RFC ends it.
     IpLiteralAnyToBracket,
+    /// "[" and "]" are taken in a component as they are (RFC 2732's amendment of RFC 2396's
+    /// `reserved`, which `uric` and so a query and a fragment hold; libxml2's fragment, "used
+    /// very broadly for xpointer scheme selection"); its other characters are checked.
+    BracketsTaken(Field),
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -261,6 +265,7 @@ impl Departure {
             Departure::IpLiteralAsRegName,
         ];
         all.push(Departure::IpLiteralAnyToBracket);
+        all.extend([Field::Query, Field::Fragment].map(Departure::BracketsTaken));
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
         all.extend([
@@ -393,6 +398,7 @@ impl Departure {
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
+            Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
         }
     }
 
@@ -463,6 +469,10 @@ impl Departure {
             Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
+            Departure::BracketsTaken(part) => format!(
+                "the parser takes \"[\" and \"]\" in the {0} as they are, where RFC 3986's `{0}` rule (Appendix A) refuses them: §2.2 makes them `gen-delims`, allowed only in an IP literal",
+                part.name()
+            ),
             Departure::IpLiteralAnyToBracket => "the parser takes a host that starts with \"[\" up to the first \"]\" that follows it, whatever stands between them (a delimiter such as \"@\", \"/\", \"?\" or \"#\", a space, a character outside US-ASCII), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and §3.2 ends the authority at the next \"/\", \"?\" or \"#\"".to_owned(),
         }
     }
@@ -599,6 +609,13 @@ impl Departure {
                     .next()
                     .map(|c| (host.start + 1, c))
             }
+            Departure::BracketsTaken(part) => {
+                let range = spans.of_part(part)?;
+                input[range.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| c == '[' || c == ']')
+                    .map(|(i, c)| (range.start + i, c))
+            }
             Departure::IpLiteralAnyToBracket => {
                 let literal = literal_to_bracket(input, &spans)?;
                 input[literal.start + 1..literal.end - 1]
@@ -649,6 +666,7 @@ impl Departure {
             }
             // What an IP literal may not hold: delimiters, a space, a letter outside ASCII.
             Departure::IpLiteralAnyToBracket => &['@', '/', '?', '#', '[', ' ', '"', '\u{e9}', 'g'],
+            Departure::BracketsTaken(_) => &['[', ']'],
             Departure::PercentUnchecked(_)
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
@@ -772,6 +790,19 @@ impl Departure {
                 }
                 let mut out = input.to_owned();
                 out.replace_range(host, &"a".repeat(text.chars().count()));
+                out
+            }
+            Departure::BracketsTaken(part) => {
+                let range = spans.of_part(part)?;
+                if !input[range.clone()].contains(['[', ']']) {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                let stood_in: String = input[range.clone()]
+                    .chars()
+                    .map(|c| if c == '[' || c == ']' { 'a' } else { c })
+                    .collect();
+                out.replace_range(range, &stood_in);
                 out
             }
             Departure::IpLiteralAnyToBracket => {
@@ -2215,6 +2246,17 @@ mod tests {
             answer(Departure::EmptyAsAbsent(Field::Query), "a:b?c"),
             None
         );
+    }
+
+    #[test]
+    fn brackets_taken_in_a_fragment() {
+        let fragment = answer(Departure::BracketsTaken(Field::Fragment), "#[a]").unwrap();
+        assert_eq!(components(&fragment).fragment.as_deref(), Some("[a]"));
+        assert_eq!(
+            answer(Departure::BracketsTaken(Field::Fragment), "#[ ]").map(|o| o.is_valid()),
+            Some(false)
+        );
+        assert_eq!(answer(Departure::BracketsTaken(Field::Query), "#[a]"), None);
     }
 
     #[test]
