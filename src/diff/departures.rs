@@ -238,6 +238,17 @@ pub enum Departure {
     /// it (uri-js, fast-uri), where `port = *DIGIT` is the digits as written. An empty port
     /// stays empty.
     PortReadAsNumber,
+    /// A host that starts with "[" is taken up to the first "]" that follows it, whatever
+    /// stands between them: any character but "]", the authority's and the reference's
+    /// delimiters ("@", "/", "?", "#") included, and nothing checked (libxml2's
+    /// `xmlParse3986Host`: `while ((*cur != ']') && (*cur != 0)) cur++;`). The userinfo before
+    /// it is the `userinfo` characters that an "@" follows, if any; after the "]" comes a ":"
+    /// and digits, or the end of the authority as the RFC ends it.
+    IpLiteralAnyToBracket,
+    /// "[" and "]" are taken in a component as they are (RFC 2732's amendment of RFC 2396's
+    /// `reserved`, which `uric` and so a query and a fragment hold; libxml2's fragment, "used
+    /// very broadly for xpointer scheme selection"); its other characters are checked.
+    BracketsTaken(Field),
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -266,6 +277,8 @@ impl Departure {
             Departure::IpLiteralAsRegName,
             Departure::DecOctetLeadingZeros,
         ];
+        all.push(Departure::IpLiteralAnyToBracket);
+        all.extend([Field::Query, Field::Fragment].map(Departure::BracketsTaken));
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
         all.extend([
@@ -400,6 +413,8 @@ impl Departure {
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
+            Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
+            Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
         }
     }
 
@@ -472,6 +487,11 @@ impl Departure {
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
+            Departure::BracketsTaken(part) => format!(
+                "the parser takes \"[\" and \"]\" in the {0} as they are, where RFC 3986's `{0}` rule (Appendix A) refuses them: §2.2 makes them `gen-delims`, allowed only in an IP literal",
+                part.name()
+            ),
+            Departure::IpLiteralAnyToBracket => "the parser takes a host that starts with \"[\" up to the first \"]\" that follows it, whatever stands between them (a delimiter such as \"@\", \"/\", \"?\" or \"#\", a space, a character outside US-ASCII), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and §3.2 ends the authority at the next \"/\", \"?\" or \"#\"".to_owned(),
         }
     }
 
@@ -628,6 +648,20 @@ impl Departure {
                 }
                 None
             }
+            Departure::BracketsTaken(part) => {
+                let range = spans.of_part(part)?;
+                input[range.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| c == '[' || c == ']')
+                    .map(|(i, c)| (range.start + i, c))
+            }
+            Departure::IpLiteralAnyToBracket => {
+                let literal = literal_to_bracket(input, &spans)?;
+                input[literal.start + 1..literal.end - 1]
+                    .chars()
+                    .next()
+                    .map(|c| (literal.start + 1, c))
+            }
             Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
             | Departure::AuthorityEndsAtRefused
@@ -673,6 +707,9 @@ impl Departure {
             // Letters, hexadecimal or not, that make the octet none: what is no IPv4 address
             // is still refused in an IP literal (against a parser that checks nothing there).
             Departure::DecOctetLeadingZeros => &['a', 'f', 'g', 'x'],
+            // What an IP literal may not hold: delimiters, a space, a letter outside ASCII.
+            Departure::IpLiteralAnyToBracket => &['@', '/', '?', '#', '[', ' ', '"', '\u{e9}', 'g'],
+            Departure::BracketsTaken(_) => &['[', ']'],
             Departure::PercentUnchecked(_)
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
@@ -797,6 +834,35 @@ impl Departure {
                 }
                 let mut out = input.to_owned();
                 out.replace_range(host, &"a".repeat(text.chars().count()));
+                out
+            }
+            Departure::BracketsTaken(part) => {
+                let range = spans.of_part(part)?;
+                if !input[range.clone()].contains(['[', ']']) {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                let stood_in: String = input[range.clone()]
+                    .chars()
+                    .map(|c| if c == '[' || c == ']' { 'a' } else { c })
+                    .collect();
+                out.replace_range(range, &stood_in);
+                out
+            }
+            Departure::IpLiteralAnyToBracket => {
+                // The literal, brackets and all, stood in for by a reg-name of its length (what
+                // follows it is the authority's end as the reference reads it, so the
+                // reg-name is the host); its kind is given back with its text.
+                let literal = literal_to_bracket(input, &spans)?;
+                // A literal the RFC reads is read alike: nothing to stand in for.
+                if spans.host.as_ref() == Some(&literal)
+                    && reference::parse_host(&input[literal.clone()]).is_ok()
+                {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                let count = input[literal.clone()].chars().count();
+                out.replace_range(literal, &"a".repeat(count));
                 out
             }
             Departure::IpLiteralToLastBracket => {
@@ -1185,15 +1251,16 @@ impl Departure {
         let host = restore(components.host, read.host);
         // A literal stood in for by a reg-name is an IP literal again: IPvFuture after "[v".
         let host_kind = match (&host, self) {
-            (Some(host), Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket)
-                if host.starts_with('[') =>
-            {
-                Some(if host[1..].starts_with(['v', 'V']) {
-                    HostKind::IpvFuture
-                } else {
-                    HostKind::Ipv6
-                })
-            }
+            (
+                Some(host),
+                Departure::IpLiteralUnchecked
+                | Departure::IpLiteralToLastBracket
+                | Departure::IpLiteralAnyToBracket,
+            ) if host.starts_with('[') => Some(if host[1..].starts_with(['v', 'V']) {
+                HostKind::IpvFuture
+            } else {
+                HostKind::Ipv6
+            }),
             _ => host_kind,
         };
         let mut components = Components {
@@ -1518,6 +1585,48 @@ impl<'de> Deserialize<'de> for Departure {
 
 /// The text of `original` at the characters where `slice` (a part of `rewritten`) stands:
 /// the two have as many characters, and the same ones wherever a rewrite did not stand in.
+/// The IP literal a parser that takes a host's "[" to the first "]" after it reads
+/// ([`Departure::IpLiteralAnyToBracket`]): its byte range, brackets included, when the host
+/// starts with "[" (after the `userinfo` characters an "@" follows, if any) and what follows
+/// the "]" is a ":" and digits, or nothing, up to the end of the authority as the reference
+/// ends it (a "/", "?" or "#", or the end of the text). A NUL ends the C string it is read in.
+fn literal_to_bracket(input: &str, spans: &Spans) -> Option<std::ops::Range<usize>> {
+    let start = spans.authority.as_ref()?.start;
+    let bytes = input.as_bytes();
+    let mut at = start;
+    while at < bytes.len() {
+        if USERINFO.contains(bytes[at]) {
+            at += 1;
+        } else if bytes[at] == b'%'
+            && bytes.len() > at + 2
+            && HEXDIG.contains(bytes[at + 1])
+            && HEXDIG.contains(bytes[at + 2])
+        {
+            at += 3;
+        } else {
+            break;
+        }
+    }
+    let host = if bytes.get(at) == Some(&b'@') {
+        at + 1
+    } else {
+        start
+    };
+    if bytes.get(host) != Some(&b'[') {
+        return None;
+    }
+    let close = host + 1 + input[host + 1..].find(']')?;
+    if input[host..close].contains('\0') {
+        return None;
+    }
+    let rest = &input[close + 1..];
+    let rest = match rest.strip_prefix(':') {
+        Some(port) => port.trim_start_matches(|c: char| c.is_ascii_digit()),
+        None => rest,
+    };
+    (rest.is_empty() || rest.starts_with(['/', '?', '#'])).then_some(host..close + 1)
+}
+
 fn at_same_place(original: &str, rewritten: &str, slice: &str) -> String {
     let start = slice.as_ptr() as usize - rewritten.as_ptr() as usize;
     let first = rewritten[..start].chars().count();
@@ -2304,6 +2413,65 @@ mod tests {
             answer(Departure::EmptyAsAbsent(Field::Query), "a:b?c"),
             None
         );
+    }
+
+    #[test]
+    fn brackets_taken_in_a_fragment() {
+        let fragment = answer(Departure::BracketsTaken(Field::Fragment), "#[a]").unwrap();
+        assert_eq!(components(&fragment).fragment.as_deref(), Some("[a]"));
+        assert_eq!(
+            answer(Departure::BracketsTaken(Field::Fragment), "#[ ]").map(|o| o.is_valid()),
+            Some(false)
+        );
+        assert_eq!(answer(Departure::BracketsTaken(Field::Query), "#[a]"), None);
+    }
+
+    #[test]
+    fn a_literal_to_its_bracket_takes_any_character() {
+        let host = |input: &str| {
+            answer(Departure::IpLiteralAnyToBracket, input).map(|o| {
+                let Outcome::Parsed {
+                    components,
+                    host_kind,
+                } = o
+                else {
+                    panic!("{o:?}")
+                };
+                (
+                    components.userinfo,
+                    components.host,
+                    components.port,
+                    host_kind,
+                )
+            })
+        };
+        assert_eq!(
+            host("a://[/]"),
+            Some((None, Some("[/]".into()), None, Some(HostKind::Ipv6)))
+        );
+        assert_eq!(
+            host("//@[@]"),
+            Some((
+                Some(String::new()),
+                Some("[@]".into()),
+                None,
+                Some(HostKind::Ipv6)
+            ))
+        );
+        assert_eq!(
+            host("//u@[v?#]:80/p"),
+            Some((
+                Some("u".into()),
+                Some("[v?#]".into()),
+                Some("80".into()),
+                Some(HostKind::IpvFuture)
+            ))
+        );
+        // What follows the "]" must end the authority; a literal the RFC reads is its own.
+        assert_eq!(host("//[a]x"), None);
+        assert_eq!(host("//[a]@h"), None);
+        assert_eq!(host("//[::1]"), None);
+        assert_eq!(host("//[a"), None);
     }
 
     #[test]

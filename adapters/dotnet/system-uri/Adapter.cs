@@ -343,6 +343,8 @@ static class Adapter
             Blind("host", "case-folded", "Uri.Host is lowercase"),
             Blind("host", "empty-is-undefined", "Uri.Host is \"\" for a file URI without a host and for an empty authority"),
             Blind("port", "empty-is-undefined", "Uri.Port is an int, the scheme's default (IsDefaultPort) when there is no port or an empty one"),
+            Blind("port", "number", "Uri.Port is an int: \"080\" is 80"),
+            Blind("port", "default-port-dropped", "Uri.IsDefaultPort is true for the scheme's default port written out, answered as no port"),
             Blind("path", "decoded", "Uri.AbsolutePath is canonically escaped (unreserved characters decoded)"),
             Blind("query", "decoded", "Uri.Query is canonically escaped"),
             Blind("fragment", "decoded", "Uri.Fragment is canonically escaped")),

@@ -32,6 +32,8 @@ mod guzzle;
 mod http;
 mod hyperlink;
 mod legacy_url;
+mod java;
+mod libxml2;
 mod network_uri;
 mod php;
 mod poco;
@@ -666,6 +668,33 @@ pub enum Transform {
     YarlSchemeRequiresHost,
     /// A scheme of `scheme_chars` whose first character is not checked.
     YarlSchemeFirstCharacterUnchecked,
+    /// Parsing (libxml2's `xmlURI.port`, an `int`, 0 for none): a port above `INT_MAX`
+    /// refused, a port of 0 none, leading zeros gone (`libxml2::port_int`).
+    Libxml2PortInt,
+    /// Resolution (libxml2 bug, `xmlBuildURI` steps 2 and 4 testing `ref->server`): a
+    /// reference whose host is empty is read without its authority
+    /// (`libxml2::empty_host_no_authority`).
+    Libxml2EmptyHostNoAuthority,
+    /// Parsing (java.net.URI `parseAuthority`): an authority that does not parse as a server
+    /// but whose characters are a `reg_name`'s is registry-based, answered as the host whole
+    /// (`java::registry_rewrite`, `java::registry_applied`).
+    JavaRegistryAuthority,
+    /// Resolution (java.net.URI `resolve`): against an opaque base, the reference itself
+    /// (`java::opaque_base_unresolved`).
+    JavaOpaqueBaseUnresolved,
+    /// Resolution (java.net.URI `defineString`): a target built from components has its
+    /// server-based port written as an `int` (`java::written_from_components`).
+    JavaResolvedWrittenFromComponents,
+    /// Parsing (java.net.URI, RFC 2732's `reserved`): "[" and "]" taken in the query, the
+    /// fragment and an opaque part (`java::brackets_rewrite`, `java::brackets_applied`).
+    JavaUricBrackets,
+    /// Parsing (java.net.URI, RFC 2396's `opaque_part`): after a scheme that no "/" follows,
+    /// the scheme-specific part is the path, whole (`java::opaque_rewrite`,
+    /// `java::opaque_applied`).
+    JavaOpaquePart,
+    /// Parsing (java.net.URI `parseHierarchical`): an empty authority that ends the text is
+    /// refused (`java::empty_authority_alone_refused`).
+    JavaEmptyAuthorityAloneRefused,
 }
 
 impl Transform {
@@ -752,6 +781,12 @@ impl Transform {
             (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
             (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
+            (Transform::JavaRegistryAuthority, _) => java::registry_rewrite(original, case),
+            (Transform::JavaUricBrackets, _) => java::brackets_rewrite(original, case),
+            (Transform::JavaOpaquePart, _) => java::opaque_rewrite(original, case),
+            (Transform::Libxml2EmptyHostNoAuthority, Request::Resolve { .. }) => {
+                libxml2::empty_host_no_authority(case)
+            }
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -905,6 +940,23 @@ impl Transform {
                 other => other,
             },
             (Transform::RhymuriTypes, _) => rhymuri::types(case, answer),
+            (Transform::Libxml2PortInt, Request::Parse { .. }) => libxml2::port_int(answer),
+            (Transform::JavaRegistryAuthority, _) => java::registry_applied(original, answer),
+            (Transform::JavaUricBrackets, Request::Parse { .. }) => {
+                java::brackets_applied(original, answer)
+            }
+            (Transform::JavaOpaquePart, Request::Parse { .. }) => {
+                java::opaque_applied(original, answer)
+            }
+            (Transform::JavaEmptyAuthorityAloneRefused, Request::Parse { .. }) => {
+                java::empty_authority_alone_refused(original, answer)
+            }
+            (Transform::JavaOpaqueBaseUnresolved, _) => {
+                java::opaque_base_unresolved(original, answer)
+            }
+            (Transform::JavaResolvedWrittenFromComponents, _) => {
+                java::written_from_components(original, answer)
+            }
             (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
                 uritools::digits_host_lost(answer)
             }

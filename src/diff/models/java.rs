@@ -1,0 +1,715 @@
+//! java.net.URI (Java 17), written from its source (src/java.base/share/classes/java/net/URI.java):
+//! how it reads an authority, an opaque part, "[" and "]" and an empty authority, and how it
+//! writes the URI `resolve` builds (`super::Transform::JavaRegistryAuthority`,
+//! `super::Transform::JavaUricBrackets`, `super::Transform::JavaOpaquePart`,
+//! `super::Transform::JavaEmptyAuthorityAloneRefused`,
+//! `super::Transform::JavaResolvedWrittenFromComponents`,
+//! `super::Transform::JavaOpaqueBaseUnresolved`).
+//!
+//! `Parser.parseAuthority` reads an authority as a server (`[userinfo@]host[:port]`, RFC 2396
+//! §3.2.2 with RFC 2732's IPv6 literal) when its characters allow it, and falls back to a
+//! registry-based authority (RFC 2396 §3.2.1, `reg_name`) when that fails and its characters
+//! are a `reg_name`'s: "If the complete authority did not parse as a server then we try to
+//! parse it as a registry name." A registry-based authority has no userinfo, host or port
+//! (`getHost()` is null); the adapter answers it as the host, whole.
+//!
+//! `resolve(URI, URI)` returns the reference itself when either URI is opaque, and the base
+//! itself for a lone fragment equal to the base's; otherwise it builds a new URI from
+//! components, which `defineString` writes: `if (port != -1) { sb.append(':');
+//! sb.append(port); }`, the port an `int` (-1 for none, so an empty port is not written).
+
+use crate::model::{Components, Outcome};
+use crate::protocol::Request;
+use crate::reference::{self, HostKind};
+
+/// RFC 2396's `mark`, which with `alphanum` is `unreserved`.
+const MARK: &str = "-_.!~*'()";
+
+/// `Character.isSpaceChar`: the Unicode space separators (Zs), line (Zl) and paragraph (Zp)
+/// separators.
+fn is_space_char(c: char) -> bool {
+    matches!(
+        c,
+        '\u{20}' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+    )
+}
+
+/// `Character.isISOControl`.
+fn is_iso_control(c: char) -> bool {
+    c <= '\u{1f}' || ('\u{7f}'..='\u{9f}').contains(&c)
+}
+
+/// A character of the *other* category, which `scanEscape` takes where escapes are allowed:
+/// `(c > 128) && !Character.isSpaceChar(c) && !Character.isISOControl(c)`.
+fn is_other(c: char) -> bool {
+    u32::from(c) > 128 && !is_space_char(c) && !is_iso_control(c)
+}
+
+fn unreserved(c: char) -> bool {
+    c.is_ascii_alphanumeric() || MARK.contains(c)
+}
+
+/// `L_USERINFO`: `unreserved | escaped | ";:&=+$,"`.
+fn userinfo_char(c: char) -> bool {
+    unreserved(c) || ";:&=+$,".contains(c)
+}
+
+/// `L_REG_NAME`: `unreserved | escaped | "$,;:@&=+"`.
+fn reg_name_char(c: char) -> bool {
+    unreserved(c) || "$,;:@&=+".contains(c)
+}
+
+/// `L_SERVER`: `L_USERINFO | L_ALPHANUM | L_DASH | ".:@[]"`, and "%" where the authority
+/// holds a "]" (`L_SERVER_PERCENT`).
+fn server_char(c: char, percent: bool) -> bool {
+    userinfo_char(c) || ".:@[]".contains(c) || (percent && c == '%')
+}
+
+/// Java's `scan(start, n, mask)` over `chars[start..]`: the end of the run the class takes,
+/// escapes ("%" and two hexadecimal digits) and *other* characters included where `escaped`;
+/// `Err` for a "%" that two hexadecimal digits do not follow there ("Malformed escape pair").
+fn scan(
+    chars: &[char],
+    start: usize,
+    class: impl Fn(char) -> bool,
+    escaped: bool,
+) -> Result<usize, ()> {
+    let mut p = start;
+    while p < chars.len() {
+        let c = chars[p];
+        if class(c) {
+            p += 1;
+        } else if escaped && c == '%' {
+            if chars.len() >= p + 3
+                && chars[p + 1].is_ascii_hexdigit()
+                && chars[p + 2].is_ascii_hexdigit()
+            {
+                p += 3;
+            } else {
+                return Err(());
+            }
+        } else if escaped && is_other(c) {
+            p += 1;
+        } else {
+            break;
+        }
+    }
+    Ok(p)
+}
+
+/// What `parseAuthority` makes of an authority (the text between "//" and the next "/", "?"
+/// or "#", not empty).
+#[derive(Debug, PartialEq, Eq)]
+enum Authority {
+    /// Server-based: the port as the `int` Java holds (`None` for -1: none, or empty).
+    Server { port: Option<u32> },
+    /// Registry-based: no userinfo, host or port.
+    Registry,
+    /// Refused (URISyntaxException).
+    Refused,
+}
+
+fn authority(text: &str) -> Authority {
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    let percent = chars.contains(&']');
+    let server_chars = scan(&chars, 0, |c| server_char(c, percent), true) == Ok(n);
+    let reg_chars = match scan(&chars, 0, reg_name_char, true) {
+        Ok(end) => end == n,
+        // A malformed escape pair throws from the scan itself.
+        Err(()) => return Authority::Refused,
+    };
+    if reg_chars && !server_chars {
+        return Authority::Registry;
+    }
+    match server_chars.then(|| server(&chars)).flatten() {
+        Some(port) => Authority::Server { port },
+        None if reg_chars => Authority::Registry,
+        None => Authority::Refused,
+    }
+}
+
+/// `parseServer` over the whole authority: the port (`None` for none), or `None` when it
+/// fails or leaves characters unread.
+#[allow(clippy::option_option)]
+fn server(chars: &[char]) -> Option<Option<u32>> {
+    let n = chars.len();
+    let mut p = 0;
+    // userinfo: up to the first "@", if any, checked as L_USERINFO.
+    if let Some(at) = chars.iter().position(|&c| c == '@') {
+        if scan(chars, 0, userinfo_char, true).ok()? != at {
+            return None;
+        }
+        p = at + 1;
+    }
+    if chars.get(p) == Some(&'[') {
+        // RFC 2732's literal: read here as RFC 3986 reads an IPv6 literal (Java's own IPv6
+        // grammar is not modelled), a scope id after "%" aside.
+        let close = p + chars[p..].iter().position(|&c| c == ']')?;
+        let literal: String = chars[p..=close].iter().collect();
+        if literal.contains('%') {
+            return None;
+        }
+        match reference::parse_host(&literal) {
+            Ok(c) if c.host_kind == Some(HostKind::Ipv6) => {}
+            _ => return None,
+        }
+        p = close + 1;
+    } else {
+        p = match ipv4(chars, p) {
+            Some(q) => q,
+            None => hostname(chars, p)?,
+        };
+    }
+    let mut port = None;
+    if chars.get(p) == Some(&':') {
+        p += 1;
+        let digits: String = chars[p..].iter().collect();
+        if !digits.is_empty() {
+            if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            // Integer.parseInt: a number above Integer.MAX_VALUE is "Malformed port number".
+            let value: i32 = digits.parse().ok()?;
+            port = Some(u32::try_from(value).ok()?);
+            p = n;
+        }
+    }
+    (p == n).then_some(port)
+}
+
+/// `parseIPv4Address`: four dec-octets of digits whose value fits in a byte, followed by
+/// nothing or ":"; the position after it.
+fn ipv4(chars: &[char], start: usize) -> Option<usize> {
+    let m = start
+        + chars[start..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit() || **c == '.')
+            .count();
+    if m <= start {
+        return None;
+    }
+    let mut p = start;
+    for i in 0..4 {
+        if i > 0 {
+            if chars.get(p) != Some(&'.') || p >= m {
+                return None;
+            }
+            p += 1;
+        }
+        let q = p + chars[p..m]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let text: String = chars[p..q].iter().collect();
+        if q <= p || text.parse::<u64>().map_or(true, |v| v > 255) {
+            return None;
+        }
+        p = q;
+    }
+    if p < m {
+        return None;
+    }
+    (p == chars.len() || chars[p] == ':').then_some(p)
+}
+
+/// `parseHostname`: labels of alphanumerics and dashes (not ending with one) separated by
+/// dots, the last one starting with a letter where there are several; the position after it,
+/// which must be the end or ":".
+fn hostname(chars: &[char], start: usize) -> Option<usize> {
+    let n = chars.len();
+    let mut p = start;
+    let mut last = None;
+    loop {
+        let q = p + chars[p..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .count();
+        if q <= p {
+            break;
+        }
+        last = Some(p);
+        p = q;
+        let q = p + chars[p..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == '-')
+            .count();
+        if q > p {
+            if chars[q - 1] == '-' {
+                return None;
+            }
+            p = q;
+        }
+        if chars.get(p) != Some(&'.') {
+            break;
+        }
+        p += 1;
+        if p >= n {
+            break;
+        }
+    }
+    if p < n && chars[p] != ':' {
+        return None;
+    }
+    let last = last?;
+    if last > start && !chars[last].is_ascii_alphabetic() {
+        return None;
+    }
+    Some(p)
+}
+
+/// The authority of `input` as Appendix B splits it, with its byte range.
+fn authority_range(input: &str) -> Option<std::ops::Range<usize>> {
+    let text = reference::split(input).authority?;
+    let start = text.as_ptr() as usize - input.as_ptr() as usize;
+    Some(start..start + text.len())
+}
+
+/// The case with a registry-based authority stood in for by a registered name of its length,
+/// which the reference reads as the host (`apply` gives the authority back, whole).
+pub(super) fn registry_rewrite(original: &Request, case: &Request) -> Option<Request> {
+    let (
+        Request::Parse { input: own, .. },
+        Request::Parse {
+            input,
+            rule,
+            zone_id,
+        },
+    ) = (original, case)
+    else {
+        return None;
+    };
+    let range = authority_range(own)?;
+    if range.is_empty() || authority(&own[range.clone()]) != Authority::Registry {
+        return None;
+    }
+    // The case as the steps before left it has the authority at the same place, its length
+    // in characters kept.
+    let at = authority_range(input)?;
+    let mut out = input.clone();
+    out.replace_range(at, &"a".repeat(own[range].chars().count()));
+    Some(Request::Parse {
+        input: out,
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// A registry-based authority answered as the host, whole, with no userinfo or port; an
+/// authority Java refuses refused.
+pub(super) fn registry_applied(original: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = original else {
+        return answer;
+    };
+    let Some(range) = authority_range(input).filter(|r| !r.is_empty()) else {
+        return answer;
+    };
+    match authority(&input[range.clone()]) {
+        Authority::Registry => match answer {
+            Outcome::Parsed { components, .. } => Outcome::Parsed {
+                components: Components {
+                    userinfo: None,
+                    host: Some(input[range].to_owned()),
+                    port: None,
+                    ..components
+                },
+                host_kind: Some(HostKind::RegName),
+            },
+            other => other,
+        },
+        Authority::Refused if answer.is_valid() => {
+            Outcome::Invalid("authority: refused by parseAuthority (java model)".into())
+        }
+        Authority::Server { .. } | Authority::Refused => answer,
+    }
+}
+
+/// Whether Java reads `text` as an opaque URI: a scheme, and no "/" after its ":".
+fn is_opaque(text: &str) -> bool {
+    let split = reference::split(text);
+    split.scheme.is_some() && split.authority.is_none() && !split.path.starts_with('/')
+}
+
+/// `resolve` against an opaque base: the reference itself, as given (`original`: what the
+/// steps before rewrote is not Java's).
+pub(super) fn opaque_base_unresolved(original: &Request, answer: Outcome) -> Outcome {
+    match (original, &answer) {
+        (Request::Resolve { base, input, .. }, Outcome::Resolved(_)) if is_opaque(base) => {
+            Outcome::Resolved(input.clone())
+        }
+        _ => answer,
+    }
+}
+
+/// A target `resolve` builds from components, as `defineString` writes it: a server-based
+/// authority's port as the `int` Java holds (leading zeros gone, an empty port not written),
+/// and the path of a merge as `normalize` leaves it, its empty segments dropped ("Skip
+/// redundant slashes"). A reference with a scheme and a lone fragment equal to the base's are
+/// returned as given (`original`: what the steps before rewrote is not Java's); an opaque
+/// base is `opaque_base_unresolved`'s.
+pub(super) fn written_from_components(original: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (original, &answer)
+    else {
+        return answer;
+    };
+    let reference_split = reference::split(input);
+    if is_opaque(base) {
+        return answer;
+    }
+    if reference_split.scheme.is_some() {
+        return Outcome::Resolved(input.clone());
+    }
+    let lone_fragment = reference_split.authority.is_none()
+        && reference_split.path.is_empty()
+        && reference_split.query.is_none()
+        && reference_split.fragment.is_some();
+    if lone_fragment && reference::split(base).fragment == reference_split.fragment {
+        return Outcome::Resolved(base.clone());
+    }
+    // resolvePath: a reference without authority (an empty one is none) whose path does not
+    // start with "/", but a lone fragment.
+    let merged = !lone_fragment
+        && reference_split.authority.is_none_or(str::is_empty)
+        && !reference_split.path.starts_with('/');
+    // The authority RFC 3986's resolution writes: the reference's, else the base's. Without
+    // one, the target has none, and a "//" after its scheme is its path's (RFC 3986 would
+    // write "/." before it; Java writes it as is); an empty one is undefined in Java (the
+    // URI(String) deviation), so its "//" is not written either.
+    let base_split = reference::split(base);
+    let written = reference_split.authority.or(base_split.authority);
+    // Java's: an empty authority is undefined, and the base's is taken for it.
+    let effective = reference_split
+        .authority
+        .filter(|a| !a.is_empty())
+        .or_else(|| base_split.authority.filter(|a| !a.is_empty()));
+    if effective.is_none() {
+        let Some(colon) = target.find(':') else {
+            return answer;
+        };
+        let mut rest = &target[colon + 1..];
+        if written == Some("") {
+            rest = rest.strip_prefix("//").unwrap_or(rest);
+        }
+        let end = rest.find(['?', '#']).unwrap_or(rest.len());
+        let mut path = rest[..end].to_owned();
+        if merged {
+            collapse_slashes(&mut path);
+        }
+        return Outcome::Resolved(format!("{}{path}{}", &target[..=colon], &rest[end..]));
+    }
+    let Ok(parsed) = reference::parse(target) else {
+        return answer;
+    };
+    let mut path = parsed.path.to_owned();
+    if merged {
+        collapse_slashes(&mut path);
+    }
+    let port = match authority_range(target).filter(|r| !r.is_empty()) {
+        Some(range) => match authority(&target[range]) {
+            Authority::Server { port } => port.map(|p| p.to_string()),
+            _ => parsed.port.map(str::to_owned),
+        },
+        None => parsed.port.map(str::to_owned),
+    };
+    Outcome::Resolved(reference::recompose(&reference::Components {
+        port: port.as_deref(),
+        path: &path,
+        ..parsed
+    }))
+}
+
+/// The char range of `part` (a slice of `input`) in `input`.
+fn char_range(input: &str, part: &str) -> std::ops::Range<usize> {
+    let start = part.as_ptr() as usize - input.as_ptr() as usize;
+    let from = input[..start].chars().count();
+    from..from + part.chars().count()
+}
+
+/// `input` with the characters at the char positions in `ranges` that `replaced` takes
+/// stood in for by "a".
+fn stand_in(
+    input: &str,
+    ranges: &[std::ops::Range<usize>],
+    replaced: impl Fn(char) -> bool,
+) -> String {
+    input
+        .chars()
+        .enumerate()
+        .map(|(i, c)| {
+            if replaced(c) && ranges.iter().any(|r| r.contains(&i)) {
+                'a'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// An opaque URI's scheme-specific part: what follows the scheme's ":" up to "#", when no
+/// "/" starts it (`Parser.parse`: `if (at(p, n, '/')) ... else { // opaque`).
+fn opaque_part(input: &str) -> Option<&str> {
+    let split = reference::split(input);
+    split.scheme?;
+    if split.authority.is_some() || split.path.starts_with('/') {
+        return None;
+    }
+    let colon = input.find(':')?;
+    let rest = &input[colon + 1..];
+    Some(&rest[..rest.find('#').unwrap_or(rest.len())])
+}
+
+/// The parse with "[" and "]" in the query, the fragment and an opaque part stood in for
+/// (RFC 2732's `reserved`, which `uric` holds).
+pub(super) fn brackets_rewrite(original: &Request, case: &Request) -> Option<Request> {
+    let (
+        Request::Parse { input: own, .. },
+        Request::Parse {
+            input,
+            rule,
+            zone_id,
+        },
+    ) = (original, case)
+    else {
+        return None;
+    };
+    let split = reference::split(own);
+    let ranges: Vec<_> = [split.query, split.fragment, opaque_part(own)]
+        .into_iter()
+        .flatten()
+        .map(|part| char_range(own, part))
+        .collect();
+    let rewritten = stand_in(input, &ranges, |c| c == '[' || c == ']');
+    (rewritten != *input).then(|| Request::Parse {
+        input: rewritten,
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The query and the fragment as written (what `brackets_rewrite` stood in for given back).
+pub(super) fn brackets_applied(original: &Request, answer: Outcome) -> Outcome {
+    let (
+        Request::Parse { input, .. },
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        },
+    ) = (original, answer.clone())
+    else {
+        return answer;
+    };
+    let split = reference::split(input);
+    if components.query.is_some() {
+        components.query = split.query.map(str::to_owned);
+    }
+    if components.fragment.is_some() {
+        components.fragment = split.fragment.map(str::to_owned);
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
+    }
+}
+
+/// The parse of an opaque URI with the "?" of its scheme-specific part stood in for: RFC
+/// 2396's `opaque_part` has no query.
+pub(super) fn opaque_rewrite(original: &Request, case: &Request) -> Option<Request> {
+    let (
+        Request::Parse { input: own, .. },
+        Request::Parse {
+            input,
+            rule,
+            zone_id,
+        },
+    ) = (original, case)
+    else {
+        return None;
+    };
+    let part = opaque_part(own)?;
+    let rewritten = stand_in(input, &[char_range(own, part)], |c| c == '?');
+    (rewritten != *input).then(|| Request::Parse {
+        input: rewritten,
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// An opaque URI's scheme-specific part as its path, whole, with no query; an empty one
+/// refused ("Expected scheme-specific part").
+pub(super) fn opaque_applied(original: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = original else {
+        return answer;
+    };
+    let Some(part) = opaque_part(input) else {
+        return answer;
+    };
+    if part.is_empty() {
+        return Outcome::Invalid("Expected scheme-specific part (java model)".into());
+    }
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => {
+            components.path = part.to_owned();
+            components.query = None;
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        other => other,
+    }
+}
+
+/// A parse whose empty authority ends the text refused: `parseHierarchical` allows an empty
+/// authority only "prior to non-empty path, query component or fragment identifier"
+/// (`failExpecting("authority", p)`).
+pub(super) fn empty_authority_alone_refused(original: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = original else {
+        return answer;
+    };
+    let split = reference::split(input);
+    let alone = split.authority == Some("")
+        && split.path.is_empty()
+        && split.query.is_none()
+        && split.fragment.is_none();
+    if answer.is_valid() && alone {
+        return Outcome::Invalid("Expected authority (java model)".into());
+    }
+    answer
+}
+
+/// `normalize`'s "Skip redundant slashes": every run of "/" one.
+fn collapse_slashes(path: &mut String) {
+    while path.contains("//") {
+        *path = path.replace("//", "/");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_authority_is_a_server_else_a_registry() {
+        assert_eq!(authority("h"), Authority::Server { port: None });
+        assert_eq!(authority("u@h:080"), Authority::Server { port: Some(80) });
+        assert_eq!(authority("0.0.0.0:00"), Authority::Server { port: Some(0) });
+        assert_eq!(authority("h:"), Authority::Server { port: None });
+        assert_eq!(authority("[::1]:1"), Authority::Server { port: Some(1) });
+        // An empty host, a port of other characters, a "_" in a hostname, a last label
+        // starting with a digit, a second "@": registry-based.
+        assert_eq!(authority(":"), Authority::Registry);
+        assert_eq!(authority("@"), Authority::Registry);
+        assert_eq!(authority(":-"), Authority::Registry);
+        assert_eq!(authority("a_b"), Authority::Registry);
+        assert_eq!(authority("a.0"), Authority::Registry);
+        assert_eq!(authority("@@"), Authority::Registry);
+        assert_eq!(authority("\u{4e2d}@"), Authority::Registry);
+        assert_eq!(authority("h:9000000000"), Authority::Registry);
+        // Neither: refused.
+        assert_eq!(authority("[::1]:9000000000"), Authority::Refused);
+        assert_eq!(authority("[v1.a]"), Authority::Refused);
+        assert_eq!(authority("a b"), Authority::Refused);
+        assert_eq!(authority("%zz"), Authority::Refused);
+    }
+
+    #[test]
+    fn a_registry_authority_is_the_host() {
+        let case = Request::Parse {
+            input: "//@:@".into(),
+            rule: None,
+            zone_id: false,
+        };
+        let rewritten = registry_rewrite(&case, &case).unwrap();
+        let answer =
+            crate::impls::Implementation::answer(&crate::impls::reference::Reference, &rewritten);
+        match registry_applied(&case, answer) {
+            Outcome::Parsed {
+                components,
+                host_kind,
+            } => {
+                assert_eq!(components.host.as_deref(), Some("@:@"));
+                assert_eq!(components.userinfo, None);
+                assert_eq!(host_kind, Some(HostKind::RegName));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_opaque_part_is_the_path_and_brackets_are_uric() {
+        let parse = |input: &str| Request::Parse {
+            input: input.into(),
+            rule: None,
+            zone_id: false,
+        };
+        let answer = |input: &str| {
+            let case = parse(input);
+            let rewritten = brackets_rewrite(&case, &case).unwrap_or(case.clone());
+            let rewritten = opaque_rewrite(&case, &rewritten).unwrap_or(rewritten);
+            let reference = crate::impls::Implementation::answer(
+                &crate::impls::reference::Reference,
+                &rewritten,
+            );
+            opaque_applied(&case, brackets_applied(&case, reference))
+        };
+        let components = |outcome: Outcome| match outcome {
+            Outcome::Parsed { components, .. } => {
+                Some((components.path, components.query, components.fragment))
+            }
+            _ => None,
+        };
+        assert_eq!(components(answer("a:?")), Some(("?".into(), None, None)));
+        assert_eq!(components(answer("a:[")), Some(("[".into(), None, None)));
+        assert_eq!(
+            components(answer("?[#]")),
+            Some((String::new(), Some("[".into()), Some("]".into())))
+        );
+        assert_eq!(components(answer("a:")), None);
+        assert_eq!(components(answer("a:#f")), None);
+        assert_eq!(components(answer("/[")), None);
+    }
+
+    #[test]
+    fn a_resolved_port_is_an_int() {
+        let case = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        let target = |base: &str, input: &str, t: &str| {
+            written_from_components(&case(base, input), Outcome::Resolved(t.into()))
+        };
+        assert_eq!(
+            target("a:/", "//0.0.0.0:00", "a://0.0.0.0:00"),
+            Outcome::Resolved("a://0.0.0.0:0".into())
+        );
+        assert_eq!(
+            target("a:/", "//a:", "a://a:"),
+            Outcome::Resolved("a://a".into())
+        );
+        assert_eq!(
+            target("a:/", "b://h:00", "b://h:00"),
+            Outcome::Resolved("b://h:00".into())
+        );
+        assert_eq!(
+            target("a://0.0.0.0://", "a", "a://0.0.0.0://a"),
+            Outcome::Resolved("a://0.0.0.0/a".into())
+        );
+        assert_eq!(
+            target("a:/", ".//", "a://"),
+            Outcome::Resolved("a:/".into())
+        );
+        assert_eq!(
+            target("a:/", "/b//c", "a:/b//c"),
+            Outcome::Resolved("a:/b//c".into())
+        );
+        assert_eq!(
+            opaque_base_unresolved(&case("a:a", "b"), Outcome::Resolved("a:b".into())),
+            Outcome::Resolved("b".into())
+        );
+    }
+}
