@@ -226,6 +226,10 @@ pub enum Departure {
     /// The normalizer departs from §6.2.2 on strings it reads as the RFC does
     /// ([`Normalizing`]: a relative path's dot-segments removed, a "//" path unguarded).
     Normalizing(Normalizing),
+    /// The text ends at its first line feed, and what follows is dropped, whatever component
+    /// it stands in (ocaml-uri's `uri_reference`: "we only parse until the first newline
+    /// character and drop everything else after that").
+    TextEndsAtLineFeed,
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -329,6 +333,7 @@ impl Departure {
         // The resolver's own departures, read on a resolution whose strings the RFC reads.
         all.extend(Resolving::ALL.map(Departure::Resolving));
         all.extend(Normalizing::ALL.map(Departure::Normalizing));
+        all.push(Departure::TextEndsAtLineFeed);
         all
     }
 
@@ -384,6 +389,7 @@ impl Departure {
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
+            Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
         }
     }
 
@@ -454,6 +460,7 @@ impl Departure {
             Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
+            Departure::TextEndsAtLineFeed => "the parser reads the text up to its first line feed and drops what follows, whatever component it stands in, where RFC 3986's grammar (Appendix A) refuses the line feed and reads a URI reference to its end".to_owned(),
         }
     }
 
@@ -520,6 +527,7 @@ impl Departure {
                 | Departure::EmptyAsAbsent(_)
                 | Departure::OneOrThreeSlashesAsTwo
                 | Departure::EmptyPathAsSlash
+                | Departure::TextEndsAtLineFeed
         )
     }
 
@@ -609,7 +617,8 @@ impl Departure {
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
             | Departure::Resolving(_)
-            | Departure::Normalizing(_) => None,
+            | Departure::Normalizing(_)
+            | Departure::TextEndsAtLineFeed => None,
         }
     }
 
@@ -657,7 +666,8 @@ impl Departure {
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
             | Departure::Resolving(_)
-            | Departure::Normalizing(_) => &[],
+            | Departure::Normalizing(_)
+            | Departure::TextEndsAtLineFeed => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) => &[
@@ -964,7 +974,8 @@ impl Departure {
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
             | Departure::Resolving(_)
-            | Departure::Normalizing(_) => return None,
+            | Departure::Normalizing(_)
+            | Departure::TextEndsAtLineFeed => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
             input: rewritten,
@@ -1022,6 +1033,10 @@ impl Departure {
                     _ => text.to_owned(),
                 }
             }
+            Departure::TextEndsAtLineFeed => match text.find('\n') {
+                Some(at) => text[..at].to_owned(),
+                None => text.to_owned(),
+            },
             Departure::FragmentEndsAtLineFeed => match spans().fragment {
                 Some(fragment) => match text[fragment.clone()].find('\n') {
                     Some(at) => text[..fragment.start + at].to_owned(),
@@ -2033,6 +2048,11 @@ mod tests {
         let fragment = answer(Departure::FragmentEndsAtLineFeed, "a:b#c\nd#e").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("c"));
         assert_eq!(answer(Departure::FragmentEndsAtLineFeed, "a:b\n#c"), None);
+        let cut = answer(Departure::TextEndsAtLineFeed, "//h\n/p#f").unwrap();
+        assert_eq!(components(&cut).host.as_deref(), Some("h"));
+        assert_eq!(components(&cut).path, "");
+        assert_eq!(components(&cut).fragment, None);
+        assert_eq!(answer(Departure::TextEndsAtLineFeed, "//h/p"), None);
     }
 
     #[test]

@@ -393,6 +393,8 @@ pub enum Transform {
     /// Resolution and normalization (ocaml-uri, `ocaml_uri`): the userinfo, query and fragment
     /// written again by `Uri.to_string`'s tables.
     OcamlUriComponentsReencoded,
+    /// Every operation (ocaml-uri): a port above OCaml's `max_int` is none.
+    OcamlUriPortOverflowAsNone,
     /// Parse (Addressable, `addressable::Rule`): a port that reads 0 is none.
     AddressablePortZeroAsNone,
     /// Parse (Addressable): an IP-based scheme with no host and an empty path refused.
@@ -876,6 +878,7 @@ impl Transform {
             }
             (Transform::RubyUriOpaqueQueryFolded, _) => ruby_uri::opaque_query_folded(case, answer),
             (Transform::OcamlUriComponentsReencoded, _) => ocaml_uri::components_reencoded(answer),
+            (Transform::OcamlUriPortOverflowAsNone, _) => ocaml_uri::port_overflow_as_none(answer),
             (Transform::AddressablePortZeroAsNone, _) => {
                 addressable::apply(addressable::Rule::PortZeroAsNone, case, answer)
             }

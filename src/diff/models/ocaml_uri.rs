@@ -123,6 +123,51 @@ pub(super) fn components_reencoded(answer: Outcome) -> Outcome {
     }
 }
 
+/// OCaml's `max_int` on a 64-bit machine (an `int` has 63 bits).
+const MAX_INT: u128 = (1 << 62) - 1;
+
+/// Whether `Parser.port` reads no port in `port`'s digits: `(try Some (int_of_string ...)
+/// with _ -> None)`, and `int_of_string` fails above `max_int`.
+fn port_overflows(port: &str) -> bool {
+    !port.is_empty()
+        && port.bytes().all(|b| b.is_ascii_digit())
+        && port.trim_start_matches('0').len() > 19
+        || port.parse::<u128>().is_ok_and(|n| n > MAX_INT)
+}
+
+/// Every operation (`super::Transform::OcamlUriPortOverflowAsNone`): a port above `max_int`
+/// is none, in a parse and in what `Uri.to_string` writes.
+pub(super) fn port_overflow_as_none(answer: Outcome) -> Outcome {
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => {
+            if components.port.as_deref().is_some_and(port_overflows) {
+                components.port = None;
+            }
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        Outcome::Resolved(ref text) | Outcome::Normalized(ref text) => {
+            let Ok(c) = reference::parse(text) else {
+                return answer;
+            };
+            if !c.port.is_some_and(port_overflows) {
+                return answer;
+            }
+            let written = reference::recompose(&reference::Components { port: None, ..c });
+            match answer {
+                Outcome::Resolved(_) => Outcome::Resolved(written),
+                _ => Outcome::Normalized(written),
+            }
+        }
+        answer => answer,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +180,9 @@ mod tests {
         assert_eq!(query_written("a=b=c,d+e"), "a=b=c,d%20e");
         assert_eq!(query_written("a=%2C"), "a=%2C");
         assert_eq!(userinfo_written("::"), ":%3A");
+        assert!(!port_overflows("4611686018427387903"));
+        assert!(port_overflows("4611686018427387904"));
+        assert!(port_overflows("99999999999999999999999999999999999999999"));
+        assert!(!port_overflows("0004611686018427387903"));
     }
 }
