@@ -440,6 +440,9 @@ fn authority_span(text: &str) -> Option<(std::ops::Range<usize>, bool)> {
 mod onig {
     pub type Ends = Vec<usize>;
 
+    /// A part of an expression, matched at an offset: its ends.
+    pub type Part<'a> = &'a dyn Fn(&[u8], usize) -> Ends;
+
     /// `\h{1,4}` (greedy), or `\h{1,4}?` (lazy: the shortest first).
     pub fn h16(t: &[u8], at: usize, lazy: bool) -> Ends {
         let n = t[at.min(t.len())..]
@@ -488,7 +491,7 @@ mod onig {
     }
 
     /// The parts one after the other.
-    pub fn seq(t: &[u8], at: usize, parts: &[&dyn Fn(&[u8], usize) -> Ends]) -> Ends {
+    pub fn seq(t: &[u8], at: usize, parts: &[Part<'_>]) -> Ends {
         match parts.split_first() {
             None => vec![at],
             Some((first, rest)) => first(t, at)
