@@ -728,10 +728,16 @@ fn merge_path(base: &str, reference: &str) -> String {
 /// the rewrites before left every character in its place (the departures' stand-ins, one for
 /// one): what Poco read there. `part` itself otherwise.
 fn as_written<'a>(original: &'a str, asked: &'a str, part: &'a str) -> &'a str {
-    if original.chars().count() != asked.chars().count() {
+    if part.is_empty() || original.chars().count() != asked.chars().count() {
         return part;
     }
-    let start = part.as_ptr() as usize - asked.as_ptr() as usize;
+    // `part` lies in `asked` (a parse borrows its components from its text).
+    let Some(start) = (part.as_ptr() as usize)
+        .checked_sub(asked.as_ptr() as usize)
+        .filter(|&start| start + part.len() <= asked.len() && asked.is_char_boundary(start))
+    else {
+        return part;
+    };
     let (from, count) = (asked[..start].chars().count(), part.chars().count());
     let byte = |n: usize| {
         original
