@@ -249,6 +249,10 @@ pub enum Departure {
     /// `reserved`, which `uric` and so a query and a fragment hold; libxml2's fragment, "used
     /// very broadly for xpointer scheme selection"); its other characters are checked.
     BracketsTaken(Field),
+    /// The text ends at its first line feed, and what follows is dropped, whatever component
+    /// it stands in (ocaml-uri's `uri_reference`: "we only parse until the first newline
+    /// character and drop everything else after that").
+    TextEndsAtLineFeed,
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -356,6 +360,7 @@ impl Departure {
         all.extend(Resolving::ALL.map(Departure::Resolving));
         all.extend(Normalizing::ALL.map(Departure::Normalizing));
         all.push(Departure::PortReadAsNumber);
+        all.push(Departure::TextEndsAtLineFeed);
         all
     }
 
@@ -415,6 +420,7 @@ impl Departure {
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
             Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
+            Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
         }
     }
 
@@ -492,6 +498,7 @@ impl Departure {
                 part.name()
             ),
             Departure::IpLiteralAnyToBracket => "the parser takes a host that starts with \"[\" up to the first \"]\" that follows it, whatever stands between them (a delimiter such as \"@\", \"/\", \"?\" or \"#\", a space, a character outside US-ASCII), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and §3.2 ends the authority at the next \"/\", \"?\" or \"#\"".to_owned(),
+            Departure::TextEndsAtLineFeed => "the parser reads the text up to its first line feed and drops what follows, whatever component it stands in, where RFC 3986's grammar (Appendix A) refuses the line feed and reads a URI reference to its end".to_owned(),
         }
     }
 
@@ -565,6 +572,7 @@ impl Departure {
                 | Departure::EmptyAsAbsent(_)
                 | Departure::OneOrThreeSlashesAsTwo
                 | Departure::EmptyPathAsSlash
+                | Departure::TextEndsAtLineFeed
         )
     }
 
@@ -683,7 +691,8 @@ impl Departure {
             | Departure::IpLiteralAsRegName
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
-            | Departure::PortReadAsNumber => None,
+            | Departure::PortReadAsNumber
+            | Departure::TextEndsAtLineFeed => None,
         }
     }
 
@@ -738,7 +747,8 @@ impl Departure {
             | Departure::EmptyPathAsSlash
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
-            | Departure::PortReadAsNumber => &[],
+            | Departure::PortReadAsNumber
+            | Departure::TextEndsAtLineFeed => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) => &[
@@ -1085,7 +1095,8 @@ impl Departure {
             | Departure::EmptyPathAsSlash
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
-            | Departure::PortReadAsNumber => return None,
+            | Departure::PortReadAsNumber
+            | Departure::TextEndsAtLineFeed => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
             input: rewritten,
@@ -1143,6 +1154,10 @@ impl Departure {
                     _ => text.to_owned(),
                 }
             }
+            Departure::TextEndsAtLineFeed => match text.find('\n') {
+                Some(at) => text[..at].to_owned(),
+                None => text.to_owned(),
+            },
             Departure::FragmentEndsAtLineFeed => match spans().fragment {
                 Some(fragment) => match text[fragment.clone()].find('\n') {
                     Some(at) => text[..fragment.start + at].to_owned(),
@@ -2287,6 +2302,11 @@ mod tests {
         let fragment = answer(Departure::FragmentEndsAtLineFeed, "a:b#c\nd#e").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("c"));
         assert_eq!(answer(Departure::FragmentEndsAtLineFeed, "a:b\n#c"), None);
+        let cut = answer(Departure::TextEndsAtLineFeed, "//h\n/p#f").unwrap();
+        assert_eq!(components(&cut).host.as_deref(), Some("h"));
+        assert_eq!(components(&cut).path, "");
+        assert_eq!(components(&cut).fragment, None);
+        assert_eq!(answer(Departure::TextEndsAtLineFeed, "//h/p"), None);
     }
 
     #[test]

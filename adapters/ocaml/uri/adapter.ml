@@ -24,13 +24,15 @@
    The library's documentation says "Uniform Resource Identifier handling that is
    RFC3986-compliant". What it reports differently from the input's substrings (blind spots):
      scheme    lowercased by Uri.of_string (case-folded).
-     userinfo  stored decoded, Uri.userinfo writes it encoded again (decoded).
+     userinfo  stored decoded, Uri.userinfo writes it encoded again by its own table (re-encoded:
+               "::" is ":%3A", the password's ":" encoded).
      host      stored percent-decoded, and lowercased for http, https and file (decoded,
                case-folded); the file scheme's "localhost" becomes "". Not its kind (host_kind
                hidden).
      port      an int option: an empty port, a port with a non-digit and one that int_of_string
-               cannot read are all None (empty-is-undefined); leading zeros are lost.
-     path      stored as decoded segments, Uri.path writes them encoded again (decoded).
+               cannot read are all None (empty-is-undefined); leading zeros are lost (number).
+     path      stored as decoded segments, Uri.path writes them encoded again by its own table
+               (re-encoded: "[" is "%5B", "%2a" is "*").
      query     Uri.verbatim_query is the literal text as parsed: exact.
      fragment  stored and returned percent-decoded (decoded).
    A decoded component may hold bytes that are not UTF-8 (from "%FF"), which JSON cannot carry:
@@ -266,12 +268,13 @@ let about () =
     ("rules", A [ S "URI-reference" ]);
     ("blind_spots", A [
         blind "scheme" "case-folded" "Uri.of_string lowercases the scheme";
-        blind "userinfo" "decoded" "Uri.of_string decodes the userinfo, Uri.userinfo encodes it again";
+        blind "userinfo" "re-encoded" "Uri.of_string decodes the userinfo, Uri.userinfo encodes it again";
         blind "host" "decoded" "Uri.of_string percent-decodes the host";
         blind "host" "case-folded" "Uri.of_string lowercases the host of http, https and file URIs";
         blind "host_kind" "hidden" "Uri.host is a string, without its kind";
         blind "port" "empty-is-undefined" "Uri.port is an int option: None for an empty port";
-        blind "path" "decoded" "Uri.of_string decodes the path, Uri.path encodes it again";
+        blind "port" "number" "Uri.port is an int option: the leading zeros of the port are lost";
+        blind "path" "re-encoded" "Uri.of_string decodes the path, Uri.path encodes it again";
         blind "fragment" "decoded" "Uri.fragment is percent-decoded";
       ]);
     (* The programs a report shows under "Reproduce with ... alone", against the library only

@@ -39,7 +39,7 @@
 # How the answers map onto the protocol's components:
 #   - scheme, userinfo, host, path, query, fragment: the readers as they are (nil is undefined,
 #     "" empty: the library keeps the difference for the host, the query and the fragment).
-#   - port: #port as a decimal string: blind spots port empty-is-undefined and decoded.
+#   - port: #port as a decimal string: blind spots port empty-is-undefined, decoded and number.
 #   - host_kind from the host's text (the library does not say).
 #   - Only the URI-reference rule is answered.
 
@@ -60,7 +60,9 @@ ABOUT = {
     { 'field' => 'port', 'how' => 'empty-is-undefined',
       'reason' => 'Addressable::URI#port is an Integer or nil: an empty port (and port 0) is nil' },
     { 'field' => 'port', 'how' => 'decoded',
-      'reason' => 'Addressable::URI#port= percent-decodes the port before reading its digits' }
+      'reason' => 'Addressable::URI#port= percent-decodes the port before reading its digits' },
+    { 'field' => 'port', 'how' => 'number',
+      'reason' => 'Addressable::URI#port is an Integer: the leading zeros of the port are lost' }
   ],
   # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
   'reproduce' => {

@@ -24,6 +24,7 @@ mod uriparse;
 
 use serde::Deserialize;
 
+mod addressable;
 mod boost_url;
 mod curl;
 mod dotnet;
@@ -35,6 +36,7 @@ mod legacy_url;
 mod java;
 mod libxml2;
 mod network_uri;
+mod ocaml_uri;
 mod php;
 mod poco;
 mod rfc2396;
@@ -393,6 +395,21 @@ pub enum Transform {
     /// Resolution (Ruby's URI bug): an empty host is nil, so an authority with nothing else
     /// is none (see `ruby_uri`).
     RubyUriEmptyAuthorityAsNone,
+    /// Parse (Ruby's URI): a rootless URI's query folded into its opaque part (see
+    /// `ruby_uri`).
+    RubyUriOpaqueQueryFolded,
+    /// Resolution and normalization (ocaml-uri, `ocaml_uri`): the userinfo, query and fragment
+    /// written again by `Uri.to_string`'s tables.
+    OcamlUriComponentsReencoded,
+    /// Every operation (ocaml-uri): a port above OCaml's `max_int` is none.
+    OcamlUriPortOverflowAsNone,
+    /// Parse (Addressable, `addressable::Rule`): a port that reads 0 is none.
+    AddressablePortZeroAsNone,
+    /// Parse (Addressable): an IP-based scheme with no host and an empty path refused.
+    AddressableIpBasedWithoutHostAndPathRefused,
+    /// Parse and resolution (Ruby's URI bug): the authority read by RFC3986_Parser's regular
+    /// expressions, whose IP literals depart from RFC 3986 (see `ruby_uri`).
+    RubyUriIpLiteralRegexp,
     /// Resolution (libcurl): an empty query is not written in the URL (see `curl`).
     CurlEmptyQueryNotWritten,
     /// Resolution and normalization (uriparser bug, `uriToStringA`): an IPv6 host is written
@@ -488,6 +505,29 @@ pub enum Transform {
     PocoPortNumberParser,
     /// A scheme's ":" that ends the text refused.
     PocoSchemeAloneRefused,
+    /// The userinfo is what stands between the authority's last two "@".
+    PocoUserinfoRestartsAtEachAt,
+    /// A reference that starts with ":" has the empty scheme, which is none.
+    PocoEmptySchemeAsNone,
+    /// An IP literal ends at "]", what follows it is skipped but a port, and its brackets
+    /// are kept only around a ":".
+    PocoIpLiteralBracketsRead,
+    /// `toString`: a scheme's well-known port not written.
+    PocoWellKnownPortOmitted,
+    /// `toString`: the path and fragment decoded, then written by `URI::encode`.
+    PocoPathAndFragmentReencoded,
+    /// `toString`: "/" for an empty path before a query or fragment.
+    PocoEmptyPathSlashBeforeQueryOrFragment,
+    /// `toString`: "//" after "file:" whatever the authority.
+    PocoFileSlashesAlwaysWritten,
+    /// `toString`: a reference without a scheme written without its authority.
+    PocoRelativeAuthorityNotWritten,
+    /// `URI::normalize`: the path's dot-segments removed, nothing else normalized.
+    PocoNormalizeDotSegmentsOnly,
+    /// `removeDotSegments`: empty segments dropped, a final "." or ".." ends no "/".
+    PocoRemoveDotSegments,
+    /// `mergePath`: empty segments dropped, the base's leading "/" kept.
+    PocoMergePath,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -734,6 +774,7 @@ impl Transform {
             (Transform::RubyUriEmptyAuthorityAsNone, Request::Resolve { .. }) => {
                 ruby_uri::empty_authority_as_none(case)
             }
+            (Transform::RubyUriIpLiteralRegexp, _) => ruby_uri::ip_literal_rewrite(case),
             (
                 t,
                 Request::Parse {
@@ -971,6 +1012,20 @@ impl Transform {
             (Transform::RubyUriBaseUserinfoPortKept, _) => {
                 ruby_uri::base_userinfo_port_kept(case, answer)
             }
+            (Transform::RubyUriOpaqueQueryFolded, _) => ruby_uri::opaque_query_folded(case, answer),
+            (Transform::OcamlUriComponentsReencoded, _) => ocaml_uri::components_reencoded(answer),
+            (Transform::OcamlUriPortOverflowAsNone, _) => ocaml_uri::port_overflow_as_none(answer),
+            (Transform::AddressablePortZeroAsNone, _) => {
+                addressable::apply(addressable::Rule::PortZeroAsNone, case, answer)
+            }
+            (Transform::AddressableIpBasedWithoutHostAndPathRefused, _) => addressable::apply(
+                addressable::Rule::IpBasedWithoutHostAndPathRefused,
+                case,
+                answer,
+            ),
+            (Transform::RubyUriIpLiteralRegexp, _) => {
+                ruby_uri::ip_literal_applied(original, answer)
+            }
             (Transform::CurlEmptyQueryNotWritten, _) => curl::empty_query_not_written(case, answer),
             (t, Request::Normalize { input, .. }) if t.network_uri_rule().is_some() => {
                 match t.network_uri_rule() {
@@ -1014,7 +1069,7 @@ impl Transform {
                 rhymu8354::apply(original, answer)
             }
             (t, _) if t.poco_rule().is_some() => match t.poco_rule() {
-                Some(rule) => poco::apply(rule, original, answer),
+                Some(rule) => poco::apply(rule, original, case, answer),
                 None => answer,
             },
             (t, _) if t.hyperlink_rule().is_some() => match t.hyperlink_rule() {
@@ -1494,6 +1549,21 @@ impl Transform {
         match self {
             Transform::PocoPortNumberParser => Some(poco::Rule::PortNumberParser),
             Transform::PocoSchemeAloneRefused => Some(poco::Rule::SchemeAloneRefused),
+            Transform::PocoUserinfoRestartsAtEachAt => Some(poco::Rule::UserinfoRestartsAtEachAt),
+            Transform::PocoEmptySchemeAsNone => Some(poco::Rule::EmptySchemeAsNone),
+            Transform::PocoIpLiteralBracketsRead => Some(poco::Rule::IpLiteralBracketsRead),
+            Transform::PocoWellKnownPortOmitted => Some(poco::Rule::WellKnownPortOmitted),
+            Transform::PocoPathAndFragmentReencoded => Some(poco::Rule::PathAndFragmentReencoded),
+            Transform::PocoEmptyPathSlashBeforeQueryOrFragment => {
+                Some(poco::Rule::EmptyPathSlashBeforeQueryOrFragment)
+            }
+            Transform::PocoFileSlashesAlwaysWritten => Some(poco::Rule::FileSlashesAlwaysWritten),
+            Transform::PocoRelativeAuthorityNotWritten => {
+                Some(poco::Rule::RelativeAuthorityNotWritten)
+            }
+            Transform::PocoNormalizeDotSegmentsOnly => Some(poco::Rule::NormalizeDotSegmentsOnly),
+            Transform::PocoRemoveDotSegments => Some(poco::Rule::RemoveDotSegments),
+            Transform::PocoMergePath => Some(poco::Rule::MergePath),
             _ => None,
         }
     }

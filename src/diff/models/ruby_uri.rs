@@ -378,6 +378,470 @@ fn query_set(query: &str) -> String {
     out
 }
 
+/// Parse (`super::Transform::RubyUriOpaqueQueryFolded`): a URI whose path is rootless is
+/// opaque, its query folded into the opaque part (uri/rfc3986_parser.rb, `split`: `opaque =
+/// m["path-rootless"]; opaque << "?#{query}" if query`), so the object has no query and the
+/// path the adapter reports is "a?q".
+pub(super) fn opaque_query_folded(case: &Request, answer: Outcome) -> Outcome {
+    let (
+        Request::Parse { .. },
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        },
+    ) = (case, answer.clone())
+    else {
+        return answer;
+    };
+    let rootless = components.scheme.is_some()
+        && components.host.is_none()
+        && !components.path.is_empty()
+        && !components.path.starts_with('/');
+    match components.query.take() {
+        Some(query) if rootless => {
+            components.path = format!("{}?{query}", components.path);
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        _ => answer,
+    }
+}
+
+/// Where RFC3986_Parser reads the authority of `text`, if it has one: after a scheme
+/// (`[A-Za-z][+\-.0-9A-Za-z]*:`) and "//" (RFC3986_URI), or after a leading "//"
+/// (RFC3986_relative_ref), up to "/", "?" or "#"; and whether it is the relative one.
+fn authority_span(text: &str) -> Option<(std::ops::Range<usize>, bool)> {
+    let (start, relative) = if text.starts_with("//") {
+        (2, true)
+    } else {
+        let colon = text.find(':')?;
+        let scheme = &text.as_bytes()[..colon];
+        let valid = scheme.first().is_some_and(u8::is_ascii_alphabetic)
+            && scheme
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+        if !valid || !text[colon + 1..].starts_with("//") {
+            return None;
+        }
+        (colon + 3, false)
+    };
+    let end = text[start..]
+        .find(['/', '?', '#'])
+        .map_or(text.len(), |at| start + at);
+    Some((start..end, relative))
+}
+
+/// The ends, in the order Onigmo's backtracking tries them, of the parts of RFC3986_Parser's
+/// authority, each matched at `at` in `t`: a matcher returns every end of its match, first
+/// the one the engine takes first, so that a sequence tries its second part after each end of
+/// the first in turn, as backtracking does.
+mod onig {
+    pub type Ends = Vec<usize>;
+
+    /// A part of an expression, matched at an offset: its ends.
+    pub type Part<'a> = &'a dyn Fn(&[u8], usize) -> Ends;
+
+    /// `\h{1,4}` (greedy), or `\h{1,4}?` (lazy: the shortest first).
+    pub fn h16(t: &[u8], at: usize, lazy: bool) -> Ends {
+        let n = t[at.min(t.len())..]
+            .iter()
+            .take(4)
+            .take_while(|b| b.is_ascii_hexdigit())
+            .count();
+        let ends = (1..=n).map(|k| at + k);
+        if lazy {
+            ends.collect()
+        } else {
+            ends.rev().collect()
+        }
+    }
+
+    /// A literal.
+    pub fn lit(t: &[u8], at: usize, s: &str) -> Ends {
+        if t.get(at..at + s.len()) == Some(s.as_bytes()) {
+            vec![at + s.len()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// `part` repeated `min` to `max` times, greedy.
+    pub fn rep(
+        t: &[u8],
+        at: usize,
+        min: usize,
+        max: usize,
+        part: &dyn Fn(&[u8], usize) -> Ends,
+    ) -> Ends {
+        let mut out = Vec::new();
+        if max > 0 {
+            for end in part(t, at) {
+                if end == at {
+                    continue;
+                }
+                out.extend(rep(t, end, min.saturating_sub(1), max - 1, part));
+            }
+        }
+        if min == 0 {
+            out.push(at);
+        }
+        out
+    }
+
+    /// The parts one after the other.
+    pub fn seq(t: &[u8], at: usize, parts: &[Part<'_>]) -> Ends {
+        match parts.split_first() {
+            None => vec![at],
+            Some((first, rest)) => first(t, at)
+                .into_iter()
+                .flat_map(|end| seq(t, end, rest))
+                .collect(),
+        }
+    }
+
+    /// `(?<dec-octet>[1-9]\d|1\d{2}|2[0-4]\d|25[0-5]|\d)`, its alternatives in this order.
+    pub fn dec_octet(t: &[u8], at: usize) -> Ends {
+        let d = |i: usize| t.get(at + i).copied().filter(u8::is_ascii_digit);
+        let mut out = Vec::new();
+        if matches!(d(0), Some(b'1'..=b'9')) && d(1).is_some() {
+            out.push(at + 2);
+        }
+        if d(0) == Some(b'1') && d(1).is_some() && d(2).is_some() {
+            out.push(at + 3);
+        }
+        if d(0) == Some(b'2') && matches!(d(1), Some(b'0'..=b'4')) && d(2).is_some() {
+            out.push(at + 3);
+        }
+        if d(0) == Some(b'2') && d(1) == Some(b'5') && matches!(d(2), Some(b'0'..=b'5')) {
+            out.push(at + 3);
+        }
+        if d(0).is_some() {
+            out.push(at + 1);
+        }
+        out
+    }
+
+    /// `IPv4address`: four dec-octets joined by ".".
+    pub fn ipv4(t: &[u8], at: usize) -> Ends {
+        let dot = |t: &[u8], at: usize| lit(t, at, ".");
+        seq(
+            t,
+            at,
+            &[
+                &dec_octet, &dot, &dec_octet, &dot, &dec_octet, &dot, &dec_octet,
+            ],
+        )
+    }
+
+    /// `h16 ":"`.
+    fn h16_colon(t: &[u8], at: usize) -> Ends {
+        seq(
+            t,
+            at,
+            &[&|t, at| h16(t, at, false), &|t, at| lit(t, at, ":")],
+        )
+    }
+
+    /// `ls32 = h16 ":" h16 | IPv4address`.
+    fn ls32(t: &[u8], at: usize) -> Ends {
+        let mut out = seq(t, at, &[&h16_colon, &|t, at| h16(t, at, false)]);
+        out.extend(ipv4(t, at));
+        out
+    }
+
+    /// `((h16 ":"){0,n} h16)?`.
+    fn prefix(t: &[u8], at: usize, n: usize) -> Ends {
+        let mut out = seq(
+            t,
+            at,
+            &[&|t, at| rep(t, at, 0, n, &h16_colon), &|t, at| {
+                h16(t, at, false)
+            }],
+        );
+        out.push(at);
+        out
+    }
+
+    /// RFC3986_Parser's `IPv6address`, its nine alternatives in order, the third written
+    /// `\h{1,4}?::(?:\h{1,4}:){4}\g<ls32>` (a lazy `{1,4}?`, so one hexadecimal digit at
+    /// least where RFC 3986 has `[ h16 ]`).
+    pub fn ipv6(t: &[u8], at: usize) -> Ends {
+        let colons = |t: &[u8], at: usize| lit(t, at, "::");
+        let groups = |n: usize| move |t: &[u8], at: usize| rep(t, at, n, n, &h16_colon);
+        let mut out = seq(t, at, &[&groups(6), &ls32]);
+        out.extend(seq(t, at, &[&colons, &groups(5), &ls32]));
+        out.extend(seq(
+            t,
+            at,
+            &[&|t, at| h16(t, at, true), &colons, &groups(4), &ls32],
+        ));
+        out.extend(seq(
+            t,
+            at,
+            &[&|t, at| prefix(t, at, 1), &colons, &groups(3), &ls32],
+        ));
+        out.extend(seq(
+            t,
+            at,
+            &[&|t, at| prefix(t, at, 2), &colons, &groups(2), &ls32],
+        ));
+        out.extend(seq(
+            t,
+            at,
+            &[&|t, at| prefix(t, at, 3), &colons, &h16_colon, &ls32],
+        ));
+        out.extend(seq(t, at, &[&|t, at| prefix(t, at, 4), &colons, &ls32]));
+        out.extend(seq(
+            t,
+            at,
+            &[&|t, at| prefix(t, at, 5), &colons, &|t, at| {
+                h16(t, at, false)
+            }],
+        ));
+        out.extend(seq(t, at, &[&|t, at| prefix(t, at, 6), &colons]));
+        out
+    }
+
+    /// Whether `b` is in `[!$&-.0-;=A-Z_a-z~]` (with `colon`) or `[!$&-.0-9;=A-Z_a-z~]`.
+    fn sub(b: u8, colon: bool) -> bool {
+        b.is_ascii_alphanumeric()
+            || matches!(b, b'!' | b'$' | b'&'..=b'.' | b';' | b'=' | b'_' | b'~')
+            || (colon && b == b':')
+    }
+
+    /// `(?:%\h\h|CLASS)` repeated `min` or more times, greedy.
+    pub fn chars(t: &[u8], at: usize, min: usize, colon: bool) -> Ends {
+        let unit = move |t: &[u8], at: usize| -> Ends {
+            let mut out = Vec::new();
+            if t.get(at) == Some(&b'%')
+                && t.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
+                && t.get(at + 2).is_some_and(u8::is_ascii_hexdigit)
+            {
+                out.push(at + 3);
+            }
+            if t.get(at).is_some_and(|&b| sub(b, colon)) {
+                out.push(at + 1);
+            }
+            out
+        };
+        rep(t, at, min, usize::MAX, &unit)
+    }
+
+    /// `IPvFuture = v\h+\.[!$&-.0-;=A-Z_a-z~]+`.
+    pub fn ipvfuture(t: &[u8], at: usize) -> Ends {
+        let hexes = |t: &[u8], at: usize| {
+            let n = t[at.min(t.len())..]
+                .iter()
+                .take_while(|b| b.is_ascii_hexdigit())
+                .count();
+            (1..=n).rev().map(|k| at + k).collect::<Ends>()
+        };
+        let tail = |t: &[u8], at: usize| {
+            let n = t[at.min(t.len())..]
+                .iter()
+                .take_while(|&&b| sub(b, true))
+                .count();
+            (1..=n).rev().map(|k| at + k).collect::<Ends>()
+        };
+        seq(
+            t,
+            at,
+            &[
+                &|t, at| lit(t, at, "v"),
+                &hexes,
+                &|t, at| lit(t, at, "."),
+                &tail,
+            ],
+        )
+    }
+}
+
+/// The userinfo, host and port RFC3986_Parser reads in `authority` (spans in it), or `None`
+/// where its regular expression does not match: `(?:userinfo@)?(?<host>...)?(?::(?<port>\d*))?`
+/// taking the whole authority, with the host's alternatives in the order the expressions
+/// write them. RFC3986_URI's IP literal is `\[(?:IPv6address|IPvFuture)\]`;
+/// RFC3986_relative_ref's is `\[IPv6address|IPvFuture\]`, whose brackets group neither
+/// alternative: "[" and an IPv6 address, or an IPvFuture and "]".
+#[allow(clippy::type_complexity)]
+fn ruby_authority(
+    authority: &str,
+    relative: bool,
+) -> Option<(
+    Option<std::ops::Range<usize>>,
+    Option<std::ops::Range<usize>>,
+    Option<std::ops::Range<usize>>,
+)> {
+    let t = authority.as_bytes();
+    let mut userinfos: Vec<(Option<std::ops::Range<usize>>, usize)> = onig::chars(t, 0, 0, true)
+        .into_iter()
+        .filter(|&end| t.get(end) == Some(&b'@'))
+        .map(|end| (Some(0..end), end + 1))
+        .collect();
+    userinfos.push((None, 0));
+    for (userinfo, start) in userinfos {
+        let mut hosts: onig::Ends = Vec::new();
+        let bracket = |t: &[u8], at: usize| onig::lit(t, at, "[");
+        let close = |t: &[u8], at: usize| onig::lit(t, at, "]");
+        if relative {
+            hosts.extend(onig::seq(t, start, &[&bracket, &onig::ipv6]));
+            hosts.extend(onig::seq(t, start, &[&onig::ipvfuture, &close]));
+        } else {
+            let literal = |t: &[u8], at: usize| {
+                let mut out = onig::ipv6(t, at);
+                out.extend(onig::ipvfuture(t, at));
+                out
+            };
+            hosts.extend(onig::seq(t, start, &[&bracket, &literal, &close]));
+        }
+        hosts.extend(onig::ipv4(t, start));
+        hosts.extend(onig::chars(t, start, 1, false));
+        let hosts = hosts.into_iter().map(Some).chain([None]);
+        for host_end in hosts {
+            let at = host_end.unwrap_or(start);
+            let digits = t[at.min(t.len())..]
+                .iter()
+                .skip(1)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let mut ports = Vec::new();
+            if t.get(at) == Some(&b':') {
+                ports.extend(
+                    (0..=digits)
+                        .rev()
+                        .map(|n| (Some(at + 1..at + 1 + n), at + 1 + n)),
+                );
+            }
+            ports.push((None, at));
+            for (port, end) in ports {
+                if end == t.len() {
+                    return Some((userinfo, host_end.map(|e| start..e), port));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The host kind the adapter reports for a host's text (adapters/ruby/protocol.rb).
+fn adapter_host_kind(host: &str) -> reference::HostKind {
+    if host.starts_with("[v") || host.starts_with("[V") {
+        reference::HostKind::IpvFuture
+    } else if host.starts_with('[') {
+        reference::HostKind::Ipv6
+    } else if reference::host::is_ipv4address(host.as_bytes()) {
+        reference::HostKind::Ipv4
+    } else {
+        reference::HostKind::RegName
+    }
+}
+
+/// The host RFC3986_Parser reads in `text` where RFC 3986 has no such host (its span in
+/// `text`), or `Err(())` where the parser refuses the authority.
+fn ip_literal_read(text: &str) -> Result<Option<std::ops::Range<usize>>, ()> {
+    let Some((authority, relative)) = authority_span(text) else {
+        return Ok(None);
+    };
+    let (_, host, _) = ruby_authority(&text[authority.clone()], relative).ok_or(())?;
+    Ok(host
+        .map(|h| authority.start + h.start..authority.start + h.end)
+        .filter(|h| reference::parse_host(&text[h.clone()]).is_err()))
+}
+
+/// Parse (`super::Transform::RubyUriIpLiteralRegexp`): a host the RFC has not, which the
+/// parser's expressions read, stood in for by "a"s (one for one) so that the reference reads
+/// the rest; `ip_literal_applied` gives it back.
+pub(super) fn ip_literal_rewrite(case: &Request) -> Option<Request> {
+    let stood_in = |text: &str| {
+        let host = ip_literal_read(text).ok()??;
+        let mut text = text.to_owned();
+        text.replace_range(host.clone(), &"a".repeat(host.len()));
+        Some(text)
+    };
+    match case {
+        Request::Parse {
+            input,
+            rule,
+            zone_id,
+        } => Some(Request::Parse {
+            input: stood_in(input)?,
+            rule: rule.clone(),
+            zone_id: *zone_id,
+        }),
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => Some(Request::Resolve {
+            base: base.clone(),
+            input: stood_in(input)?,
+            strict: *strict,
+        }),
+        Request::Normalize { .. } => None,
+    }
+}
+
+/// The answer with the host the expressions read given back, or the parser's refusal where
+/// they do not match the authority of a text it parses (a resolution's base or reference).
+pub(super) fn ip_literal_applied(original: &Request, answer: Outcome) -> Outcome {
+    let texts = match original {
+        Request::Parse { input, .. } => vec![input],
+        Request::Resolve { base, input, .. } => vec![base, input],
+        Request::Normalize { .. } => return answer,
+    };
+    if matches!(answer, Outcome::Invalid(_)) {
+        return answer;
+    }
+    if let Some(text) = texts.iter().find(|t| ip_literal_read(t).is_err()) {
+        return Outcome::Invalid(format!(
+            "URI::InvalidURIError: bad URI(is not URI?): {text:?}"
+        ));
+    }
+    match (original, answer) {
+        (
+            Request::Parse { input, .. },
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            },
+        ) => match ip_literal_read(input) {
+            Ok(Some(host)) => {
+                let host = &input[host];
+                components.host = Some(host.to_owned());
+                Outcome::Parsed {
+                    components,
+                    host_kind: Some(adapter_host_kind(host)),
+                }
+            }
+            _ => Outcome::Parsed {
+                components,
+                host_kind,
+            },
+        },
+        // A target whose host is the reference's, stood in for: given back.
+        (Request::Resolve { input, .. }, Outcome::Resolved(target)) => {
+            let stood_in = match ip_literal_read(input) {
+                Ok(Some(host)) => Some((&input[host.clone()], "a".repeat(host.len()))),
+                _ => None,
+            };
+            let Some((host, placeholder)) = stood_in else {
+                return Outcome::Resolved(target);
+            };
+            match reference::parse(&target) {
+                Ok(c) if c.host == Some(placeholder.as_str()) => {
+                    Outcome::Resolved(reference::recompose(&Components {
+                        host: Some(host),
+                        ..c
+                    }))
+                }
+                _ => Outcome::Resolved(target),
+            }
+        }
+        (_, answer) => answer,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
