@@ -660,7 +660,7 @@ impl Engine {
                         input,
                         strict: *strict,
                     };
-                    let modelled = catalogue.departing_answer(name, &departures, &control);
+                    let modelled = catalogue.departing_answer(name, departures, &control);
                     let Some(actual) = self.answer_of(name, &control) else {
                         return false;
                     };
@@ -689,7 +689,7 @@ impl Engine {
                 if departure.probe_site(&read_by(&before(k), &case)) != Some((at, probe)) {
                     continue;
                 }
-                let modelled = catalogue.departing_answer(name, &departures, &case);
+                let modelled = catalogue.departing_answer(name, departures, &case);
                 let Some(actual) = self.answer_of(name, &case) else {
                     return false;
                 };
