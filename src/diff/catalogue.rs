@@ -1064,10 +1064,28 @@ impl Catalogue {
                     && compare::compare(case, &answer, actual, blind_spots).is_none()
                     && holds(&departures)
                 {
-                    let parts = set
+                    // A departure the implementation's own bug entry models is that entry (its
+                    // report, its upstream status); the departure no entry names is the
+                    // mechanism, seen with the entries.
+                    let own_bugs = self.bug_models(implementation, case);
+                    let mut parts: Vec<Arc<Known>> = departures
                         .iter()
-                        .map(|&i| Arc::new(departure_known(library[i])))
+                        .map(|&d| {
+                            own_bugs
+                                .iter()
+                                .find(|&&i| {
+                                    matches!(self.entries[i].model, Some(Model::Departure(m)) if m == d)
+                                })
+                                .map_or_else(
+                                    || Arc::new(departure_known(d)),
+                                    |&i| {
+                                        self.record(i);
+                                        Arc::clone(&self.known[i])
+                                    },
+                                )
+                        })
                         .collect();
+                    parts.sort_by_key(|part| part.class != Class::Departure);
                     return Some((Arc::new(joined(parts)), departures));
                 }
             }
@@ -1112,6 +1130,14 @@ impl Catalogue {
             }
         }
         None
+    }
+
+    /// The departure an entry named `id` models (`model: !departure ...`), where one does.
+    pub fn departure_of(&self, id: &str) -> Option<Departure> {
+        self.entries.iter().find_map(|e| match e.model {
+            Some(Model::Departure(d)) if e.id == id => Some(d),
+            _ => None,
+        })
     }
 
     /// `implementation`'s known model with `departures` reading the case first.
@@ -1436,5 +1462,55 @@ mod tests {
         );
         assert_eq!(combinations(4, 3).len(), 4);
         assert!(combinations(2, 3).is_empty());
+    }
+
+    #[test]
+    fn a_departure_an_own_bug_entry_models_is_that_entry_beside_the_undocumented_one() {
+        use super::{Catalogue, Class};
+        use crate::model::{Components, Outcome};
+        use crate::protocol::Request;
+        // A program whose catalogue confirms its unchecked path (a bug entry modelled by the
+        // library's departure); it also takes a space in the query, which no entry names.
+        let own = r#"
+entries:
+  - id: p-path-unchecked
+    implementations: [p]
+    class: bug
+    reason: "a:/b c taken"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+    ops: [parse]
+    model: !departure path-unchecked
+    upstream: {checked: "2026-11-29", refs: []}
+    examples:
+      - {op: parse, input: "a:/b c", parsed: {scheme: "a", path: "/b c"}, forgive: true}
+      - {op: parse, input: "a:/b c", parsed: {scheme: "a", path: "/bc"}, forgive: false, why: "not this"}
+"#;
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
+        // RFC 3986 §3.3 and §3.4 refuse the spaces; the program answers each as written.
+        let case = Request::parse("a:/b c?d e");
+        let actual = Outcome::Parsed {
+            components: Components {
+                scheme: Some("a".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: "/b c".into(),
+                query: Some("d e".into()),
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let (known, _) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |_| true)
+            .expect("the path's and the query's departures");
+        assert_eq!(known.mechanism().id, "query-unchecked");
+        assert_eq!(known.mechanism().class, Class::Departure);
+        assert_eq!(known.seen_with().collect::<Vec<_>>(), ["p-path-unchecked"]);
+        assert_eq!(
+            catalogue.departure_of("p-path-unchecked").map(|d| d.id()),
+            Some("path-unchecked".to_owned())
+        );
     }
 }

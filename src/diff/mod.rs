@@ -1144,7 +1144,9 @@ impl Core {
         };
         let Some(set) = ids
             .iter()
-            .map(|id| departures::Departure::from_id(id))
+            .map(|id| {
+                departures::Departure::from_id(id).or_else(|| self.catalogue.departure_of(id))
+            })
             .collect::<Option<Vec<_>>>()
         else {
             return false;
