@@ -569,23 +569,7 @@ pub(super) fn apply(rule: Rule, original: &Request, case: &Request, answer: Outc
 
 /// `URI::decode` of `text`: its octets, a pct-encoded triplet as the octet it stands for.
 fn decoded(text: &str) -> Vec<u8> {
-    let bytes = text.as_bytes();
-    let hex = |b: u8| (b as char).to_digit(16);
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
-            (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
-                out.push((hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0)) as u8);
-                i += 3;
-            }
-            (b, _, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    out
+    crate::whatwg::encode_sets::percent_decode(text.as_bytes())
 }
 
 /// `URI::encode` of the octets `bytes` with `reserved`.
