@@ -1029,14 +1029,25 @@ impl Catalogue {
         actual: &Outcome,
         holds: &mut dyn FnMut(&[Departure]) -> bool,
     ) -> Option<(Arc<Known>, Vec<Departure>)> {
-        if self.claims_url_standard(implementation, case) || !actual.is_valid() {
+        if self.claims_url_standard(implementation, case) {
+            return None;
+        }
+        // A refusal is a departure's only where a rule on the answer refuses what the parser
+        // refused (an IPvFuture literal written with "V"): the other departures read more.
+        let refusal = match actual {
+            Outcome::Invalid(_) => matches!(case, Request::Parse { .. }),
+            _ if actual.is_valid() => false,
+            _ => return None,
+        };
+        if !actual.is_valid() && !refusal {
             return None;
         }
         let known_steps = self.steps(implementation, case);
         let library = Departure::all();
         let models: Vec<Model> = library.iter().map(|&d| Model::Departure(d)).collect();
         // Only the departures that read this case otherwise, or the case as another read it,
-        // can be part of the answer.
+        // can be part of the answer; and where the parser refused, the rules that refuse the
+        // answer the model gives.
         let reads = |case: &Request| -> Vec<usize> {
             (0..library.len())
                 .filter(|&i| library[i].rewrite(case).is_some())
@@ -1049,18 +1060,49 @@ impl Catalogue {
                 live.extend(reads(&read));
             }
         }
+        let memo = CaseMemo::default();
+        if refusal {
+            let known = models::outcome(&known_steps, case, &memo);
+            live.extend((0..library.len()).filter(|&i| {
+                library[i].refuses()
+                    && known.is_valid()
+                    && !library[i].rule_on_answer(case, known.clone()).is_valid()
+            }));
+        }
         live.sort_unstable();
         live.dedup();
-        let memo = CaseMemo::default();
-        for size in 1..=3 {
+        // A set is one refusal rule and departures that restore their reading, or departures
+        // that restore theirs, or one departure of another kind alone.
+        let admissible = |set: &[usize]| {
+            let refusing = set.iter().filter(|&&i| library[i].refuses()).count();
+            if refusal {
+                refusing == 1 && set.iter().all(|&i| library[i].refuses() || library[i].restores())
+            } else {
+                refusing == 0 && (set.len() == 1 || set.iter().all(|&i| library[i].restores()))
+            }
+        };
+        // First the departures with the implementation's known model alone; then, where no set
+        // of up to three does it, sets of up to two with the readings RFC 3986 allows every
+        // implementation (a resolver that normalizes its base and merges with a "/").
+        for (with_alternatives, largest) in [(false, 3), (true, 2)] {
+        for size in 1..=largest {
             for chosen in combinations(live.len(), size) {
                 let set: Vec<usize> = chosen.iter().map(|&n| live[n]).collect();
-                if set.len() > 1 && set.iter().any(|&i| !library[i].restores()) {
+                if !admissible(&set) {
                     continue;
                 }
                 let departures: Vec<Departure> = set.iter().map(|&i| library[i]).collect();
-                let answer = self.answer_departing(&models, &set, &known_steps, case, &memo);
-                if answer.is_valid()
+                let answer = if with_alternatives {
+                    match self.with_alternatives_departing(
+                        &models, &set, &known_steps, case, actual, blind_spots, &memo,
+                    ) {
+                        Some(answer) => answer,
+                        None => continue,
+                    }
+                } else {
+                    self.answer_departing(&models, &set, &known_steps, case, &memo)
+                };
+                if answer.is_valid() != refusal
                     && compare::compare(case, &answer, actual, blind_spots).is_none()
                     && holds(&departures)
                 {
@@ -1087,6 +1129,58 @@ impl Catalogue {
                         .collect();
                     parts.sort_by_key(|part| part.class != Class::Departure);
                     return Some((Arc::new(joined(parts)), departures));
+                }
+            }
+        }
+        }
+        None
+    }
+
+    /// The answer of `chosen` departures composed with the known steps and the smallest set
+    /// (one or two) of the acceptable alternatives the steps lack that answers as `actual`;
+    /// `None` where none does, or where the departures alone do (no alternative is needed).
+    #[allow(clippy::too_many_arguments)]
+    fn with_alternatives_departing(
+        &self,
+        models: &[Model],
+        chosen: &[usize],
+        known_steps: &[Step<'_>],
+        case: &Request,
+        actual: &Outcome,
+        blind_spots: &[BlindSpot],
+        memo: &CaseMemo,
+    ) -> Option<Outcome> {
+        let alternatives: Vec<usize> = self.acceptable[op_index(case)]
+            .iter()
+            .copied()
+            .filter(|i| !known_steps.iter().any(|s| s.index == *i))
+            .collect();
+        if alternatives.is_empty() {
+            return None;
+        }
+        let plain = self.answer_departing(models, chosen, known_steps, case, memo);
+        // An alternative that changes nothing the departures answer is no part of the answer.
+        let with = |extra: &[usize]| {
+            let mut steps: Vec<Step<'_>> = known_steps.to_vec();
+            steps.extend(extra.iter().filter_map(|&index| {
+                let model = self.entries[index].model.as_ref()?;
+                Some(Step { model, index })
+            }));
+            steps.sort_by_key(|s| s.index);
+            self.answer_departing(models, chosen, &steps, case, memo)
+        };
+        let live: Vec<usize> = alternatives
+            .into_iter()
+            .filter(|&i| with(&[i]) != plain)
+            .collect();
+        for size in 1..=live.len().min(2) {
+            for picked in combinations(live.len(), size) {
+                let extra: Vec<usize> = picked.iter().map(|&n| live[n]).collect();
+                let answer = with(&extra);
+                if answer != Outcome::Unsupported
+                    && compare::compare(case, &answer, actual, blind_spots).is_none()
+                {
+                    return Some(answer);
                 }
             }
         }
@@ -1140,17 +1234,36 @@ impl Catalogue {
         })
     }
 
-    /// `implementation`'s known model with `departures` reading the case first.
+    /// `implementation`'s known model with `departures` reading the case first; where that
+    /// answers otherwise than `actual`, with the smallest set of the acceptable alternatives
+    /// (one or two) that answers as it, if one does: a reading RFC 3986 allows every
+    /// implementation is no part of a departure's mechanism.
     pub fn departing_answer(
         &self,
         implementation: &str,
         departures: &[Departure],
         case: &Request,
+        actual: &Outcome,
+        blind_spots: &[BlindSpot],
     ) -> Outcome {
         let models: Vec<Model> = departures.iter().map(|&d| Model::Departure(d)).collect();
         let all: Vec<usize> = (0..models.len()).collect();
         let known_steps = self.steps(implementation, case);
-        self.answer_departing(&models, &all, &known_steps, case, &CaseMemo::default())
+        let memo = CaseMemo::default();
+        let plain = self.answer_departing(&models, &all, &known_steps, case, &memo);
+        if compare::compare(case, &plain, actual, blind_spots).is_none() {
+            return plain;
+        }
+        self.with_alternatives_departing(
+            &models,
+            &all,
+            &known_steps,
+            case,
+            actual,
+            blind_spots,
+            &memo,
+        )
+        .unwrap_or(plain)
     }
 
     fn answer_departing(

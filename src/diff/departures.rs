@@ -510,6 +510,17 @@ impl Departure {
 
     /// The answer a resolver's or a normalizer's departure gives `case`, where it applies.
     fn operation_answer(self, case: &Request) -> Option<Outcome> {
+        self.operation_answer_under(case, None)
+    }
+
+    /// [`Departure::operation_answer`] with the base read as `options`' base readings read it
+    /// (§5.2.1's optional normalization), where they are given: a resolver that departs from
+    /// §5.2 and normalizes its base as the RFC allows.
+    pub(crate) fn operation_answer_under(
+        self,
+        case: &Request,
+        options: Option<reference::ResolveOptions>,
+    ) -> Option<Outcome> {
         match (self, case) {
             (
                 Departure::Resolving(r),
@@ -518,7 +529,13 @@ impl Departure {
                     input,
                     strict,
                 },
-            ) => r.target(base, input, *strict).map(Outcome::Resolved),
+            ) => {
+                let base = match options {
+                    Some(options) => reference::base_as_read(base, options)?,
+                    None => base.clone(),
+                };
+                r.target(&base, input, *strict).map(Outcome::Resolved)
+            }
             (Departure::Normalizing(n), Request::Normalize { input, .. }) => n
                 .normalized(input, case.checked_level().ok()?)
                 .map(Outcome::Normalized),
@@ -532,6 +549,72 @@ impl Departure {
     /// gives its target whole.
     pub fn restores(self) -> bool {
         !self.is_answer_rule() && !self.preprocesses() && !self.is_operation_rule()
+    }
+
+    /// Whether the departure is a rule that refuses an answer the reference gives (an empty
+    /// port, an IPvFuture literal): attribution tries these where the parser refused.
+    pub(crate) fn refuses(self) -> bool {
+        matches!(
+            self,
+            Departure::EmptyPortRefused
+                | Departure::PortOutOfRangeRefused
+                | Departure::IpvFutureRefused
+                | Departure::IpvFutureUppercaseVRefused
+                | Departure::EmptyUserinfoRefused
+                | Departure::PortOverFiveDigitsRefused
+                | Departure::EmptyHostRefused
+        )
+    }
+
+    /// A rule on the answer applied to `answer`, the answer to `case` (a parse's only).
+    pub(crate) fn rule_on_answer(self, case: &Request, answer: Outcome) -> Outcome {
+        match case {
+            Request::Parse { .. } if self.is_answer_rule() => self.rule_on(answer),
+            _ => answer,
+        }
+    }
+
+    /// A refusal rule's controls: the parse `case`, whose components the reference `read`,
+    /// with what the rule refuses written otherwise, one way each: the port dropped or in
+    /// range, the "V" written "v", the IPvFuture literal an IPv6 one, the userinfo or the host
+    /// not empty. The implementation must answer each as the rule's model does, so that the
+    /// rule is told from a rival that refuses more (every IP literal, every port of five
+    /// digits) or other things (a port of six digits whatever its value).
+    pub(crate) fn refusal_controls(self, case: &Request, read: &Components) -> Vec<Request> {
+        let Request::Parse { rule, zone_id, .. } = case else {
+            return Vec::new();
+        };
+        let with = |change: &dyn Fn(&mut Components)| {
+            let mut components = read.clone();
+            change(&mut components);
+            Request::Parse {
+                input: reference::recompose(&components.as_reference()),
+                rule: rule.clone(),
+                zone_id: *zone_id,
+            }
+        };
+        let port = |digits: &'static str| move |c: &mut Components| c.port = Some(digits.into());
+        let host = |c: &mut Components, host: String| c.host = Some(host);
+        match self {
+            Departure::EmptyPortRefused => vec![with(&|c| c.port = None)],
+            Departure::PortOutOfRangeRefused => vec![with(&port("65535")), with(&port("000001"))],
+            Departure::PortOverFiveDigitsRefused => vec![with(&port("99999"))],
+            Departure::IpvFutureRefused => {
+                let lower = read.host.as_deref().map(|h| h.replacen("[V", "[v", 1));
+                let mut controls = vec![with(&|c| host(c, "[::]".into()))];
+                if let Some(lower) = lower.filter(|l| Some(l.as_str()) != read.host.as_deref()) {
+                    controls.push(with(&|c| host(c, lower.clone())));
+                }
+                controls
+            }
+            Departure::IpvFutureUppercaseVRefused => {
+                let lower = read.host.as_deref().map(|h| h.replacen("[V", "[v", 1));
+                lower.map_or_else(Vec::new, |lower| vec![with(&|c| host(c, lower.clone()))])
+            }
+            Departure::EmptyUserinfoRefused => vec![with(&|c| c.userinfo = Some("a".into()))],
+            Departure::EmptyHostRefused => vec![with(&|c| host(c, "a".into()))],
+            _ => Vec::new(),
+        }
     }
 
     /// Whether a probe of the departure may be one its model refuses, which the implementation
@@ -1212,8 +1295,21 @@ impl Departure {
         asked: &Request,
         answer: Outcome,
     ) -> Outcome {
+        self.apply_under(original, seen, asked, answer, None)
+    }
+
+    /// [`Departure::apply`], a resolver's departure reading the base as `options`' base
+    /// readings do ([`Departure::operation_answer_under`]).
+    pub(crate) fn apply_under(
+        self,
+        original: &Request,
+        seen: &Request,
+        asked: &Request,
+        answer: Outcome,
+        options: Option<reference::ResolveOptions>,
+    ) -> Outcome {
         if self.is_operation_rule() {
-            return self.operation_answer(asked).unwrap_or(answer);
+            return self.operation_answer_under(asked, options).unwrap_or(answer);
         }
         if self.is_answer_rule() {
             return match original {

@@ -660,10 +660,25 @@ impl Engine {
                         input,
                         strict: *strict,
                     };
-                    let modelled = catalogue.departing_answer(name, departures, &control);
                     let Some(actual) = self.answer_of(name, &control) else {
                         return false;
                     };
+                    let modelled =
+                        catalogue.departing_answer(name, departures, &control, &actual, blind_spots);
+                    if compare::compare(&control, &modelled, &actual, blind_spots).is_some() {
+                        return false;
+                    }
+                }
+            }
+            // A refusal rule must answer its controls as it says: what it refuses written
+            // otherwise, where a rival that refuses more would refuse again.
+            if let Outcome::Parsed { components, .. } = &finding.reference {
+                for control in departure.refusal_controls(&finding.case, components) {
+                    let Some(actual) = self.answer_of(name, &control) else {
+                        return false;
+                    };
+                    let modelled =
+                        catalogue.departing_answer(name, departures, &control, &actual, blind_spots);
                     if compare::compare(&control, &modelled, &actual, blind_spots).is_some() {
                         return false;
                     }
@@ -689,10 +704,11 @@ impl Engine {
                 if departure.probe_site(&read_by(&before(k), &case)) != Some((at, probe)) {
                     continue;
                 }
-                let modelled = catalogue.departing_answer(name, departures, &case);
                 let Some(actual) = self.answer_of(name, &case) else {
                     return false;
                 };
+                let modelled =
+                    catalogue.departing_answer(name, departures, &case, &actual, blind_spots);
                 if (!modelled.is_valid() && !departure.probes_refusals())
                     || compare::compare(&case, &modelled, &actual, blind_spots).is_some()
                 {
@@ -1151,8 +1167,13 @@ impl Core {
         else {
             return false;
         };
-        let modelled = self.catalogue.departing_answer(name, &set, &finding.case);
-        modelled.is_valid()
+        let blind_spots = implementation.blind_spots();
+        let modelled =
+            self.catalogue
+                .departing_answer(name, &set, &finding.case, &finding.actual, blind_spots);
+        // A refusal is reproduced by a rule that refuses; any other answer by a valid one.
+        let refusing = set.iter().any(|d| d.refuses());
+        (modelled.is_valid() || (refusing && matches!(modelled, Outcome::Invalid(_))))
             && compare::compare(
                 &finding.case,
                 &modelled,
@@ -2687,6 +2708,128 @@ mod tests {
             named(&base_dots, "base-dot-segments", resolve("a:/.//:a", "")).as_deref(),
             Some("base-dot-segments-unguarded")
         );
+    }
+
+    /// A parser that refuses what the reference accepts where `refuses` says so.
+    struct Refuses(&'static str, fn(&str) -> bool);
+
+    impl Implementation for Refuses {
+        fn about(&self) -> About<'_> {
+            About {
+                name: self.0,
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            if (self.1)(input) {
+                return Outcome::Invalid("refused".into());
+            }
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, input: &str, strict: bool) -> Outcome {
+            Reference.resolve(base, input, strict)
+        }
+    }
+
+    #[test]
+    fn a_refusal_is_named_by_the_rule_whose_controls_hold() {
+        let named = |implementation: Refuses, input: &str| {
+            let name = implementation.0;
+            let engine = engine_of(implementation);
+            let found = engine.run_one(name, &Request::parse(input)).expect("refused");
+            assert_eq!(found.signature.kind, DifferenceKind::RejectsValid);
+            engine.attributed(&found).map(|f| f.id().to_owned())
+        };
+        // RFC 5234 §2.3: "ABNF strings are case insensitive": `IPvFuture = "v" 1*HEXDIG ...`
+        // takes "V". A parser that refuses only "V" is told from one that refuses every
+        // IPvFuture literal by "[va.a]", which the first takes.
+        assert_eq!(
+            named(Refuses("v-only", |i| i.contains("[V")), "//[Va.a]").as_deref(),
+            Some("ipvfuture-uppercase-v-refused")
+        );
+        assert_eq!(
+            named(Refuses("no-future", |i| i.contains("[v") || i.contains("[V")), "//[Va.a]")
+                .as_deref(),
+            Some("ipvfuture-refused")
+        );
+        // §3.2.3: `port = *DIGIT`. Six digits refused whatever their value is no range check:
+        // "000001" is refused too.
+        let six_digits = |i: &str| i.rsplit_once(':').is_some_and(|(_, p)| p.len() > 5);
+        assert_eq!(
+            named(Refuses("five-digits", six_digits), "//h:000000").as_deref(),
+            Some("port-over-five-digits-refused")
+        );
+        let above = |i: &str| {
+            i.rsplit_once(':')
+                .is_some_and(|(_, p)| p.parse::<u64>().is_ok_and(|n| n > 65535))
+        };
+        assert_eq!(
+            named(Refuses("sixteen-bits", above), "//h:100000").as_deref(),
+            Some("port-out-of-range-refused")
+        );
+        // A parser that refuses every authority with a port has no rule the library holds:
+        // each rule's control (a port in range) is refused too, and the finding keeps its
+        // symptom.
+        assert_eq!(
+            named(Refuses("no-port", |i| i.contains(':')), "//h:100000"),
+            None
+        );
+    }
+
+    /// A resolver that lowercases its base's scheme (§5.2.1's optional normalization) and
+    /// merges a relative path with "/" wherever the base path holds none.
+    struct SlashMerger;
+
+    impl Implementation for SlashMerger {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "slash-merger",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, input: &str, strict: bool) -> Outcome {
+            let Some((scheme, rest)) = base.split_once(':') else {
+                return Reference.resolve(base, input, strict);
+            };
+            let lowered = format!("{}:{rest}", scheme.to_ascii_lowercase());
+            let relative_path = !input.is_empty()
+                && !input.starts_with(['/', '?', '#'])
+                && reference::split(input).scheme.is_none();
+            let path_without_slash = !rest.starts_with("//") && !rest.contains('/');
+            if relative_path && path_without_slash {
+                let root = format!("{}:/", scheme.to_ascii_lowercase());
+                return Reference.resolve(&root, input, strict);
+            }
+            Reference.resolve(&lowered, input, strict)
+        }
+    }
+
+    #[test]
+    fn a_departure_is_found_beside_a_reading_the_rfc_allows() {
+        // §5.2.1: "Normalization of the base URI ... is optional" (choice 16): "P:" read as
+        // "p:". §5.2.3 then appends "a" to all but the last segment of the empty path: "p:a".
+        // The resolver's "p:/a" is its merge's "/", found beside the reading it may make.
+        let engine = engine_of(SlashMerger);
+        let case = Request::Resolve {
+            base: "P:".into(),
+            input: "a".into(),
+            strict: true,
+        };
+        let found = engine.run_one("slash-merger", &case).expect("another target");
+        assert!(found.known.is_none(), "{:?}", found.known);
+        let named = engine.attributed(&found).expect("a departure with the reading");
+        assert_eq!(named.id(), "merge-slash-without-base-slash");
     }
 
     /// An implementation that parses as the reference does, and answers the rest as another.

@@ -37,6 +37,6 @@ pub use parse::{
 pub use parts::{parse_authority, parse_host, parse_origin_form};
 pub use recompose::recompose;
 pub use resolve::{
-    DotSegmentStep, ResolveError, ResolveOptions, merge, remove_dot_segments,
+    DotSegmentStep, ResolveError, ResolveOptions, base_as_read, merge, remove_dot_segments,
     remove_dot_segments_traced, resolve, resolve_in, transform_references,
 };

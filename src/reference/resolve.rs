@@ -236,6 +236,49 @@ pub fn resolve_in(
     resolve_parsed(&base, &reference, options)
 }
 
+/// The base as a resolver under `options` reads it before §5.2.2 begins: as §5.2.1's optional
+/// normalization leaves it, where one of the base readings of `options` chooses it (choice
+/// 16), in the order [`resolve_in`] applies them; as given otherwise. `None` where the base is
+/// no URI, or where the base so read has no string of its own (a path that starts with "//"
+/// once its dot-segments are removed, without an authority: written, it would have one).
+pub fn base_as_read(base: &str, options: ResolveOptions) -> Option<String> {
+    fn parse(text: &str) -> Option<Components<'_>> {
+        parse_in(text, Rule::Uri, Grammar::Uri, ParseOptions::default()).ok()
+    }
+    let mut text = base.to_owned();
+    if options.base_case_normalized || options.base_percent_encoding_normalized {
+        let techniques = Techniques {
+            case: options.base_case_normalized,
+            percent_encoding: options.base_percent_encoding_normalized,
+        };
+        text = normalized_by(&parse(&text)?, techniques);
+    }
+    if options.base_syntax_normalized {
+        let normalize = NormalizeOptions {
+            rootless_dot_segments: false,
+            ..NormalizeOptions::default()
+        };
+        return Some(normalize_components_in(
+            &parse(&text)?,
+            Level::Syntax,
+            normalize,
+            Grammar::Uri,
+        ));
+    }
+    let parsed = parse(&text)?;
+    if options.base_normalized && parsed.path.starts_with('/') {
+        let path = remove_dot_segments(&percent_dots_decoded(parsed.path));
+        if path.starts_with("//") && !parsed.has_authority() {
+            return None;
+        }
+        return Some(recompose(&Components {
+            path: &path,
+            ..parsed
+        }));
+    }
+    Some(text)
+}
+
 /// `c` written with the chosen techniques of §6.2.2.1 and §6.2.2.2 applied to each component
 /// (the scheme and the host lowercased by case normalization), as a resolver that normalizes
 /// its base by one technique writes it.

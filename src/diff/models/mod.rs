@@ -2325,6 +2325,17 @@ fn evaluate_traced(
             outcome
         }
     };
+    // A resolver's departure reads the base as the readings chosen read it (§5.2.1).
+    let base_readings = match asked {
+        Request::Resolve { strict, .. } if !readings.is_empty() => {
+            let mut options = ResolveOptions::strict(*strict);
+            for (reading, _) in &readings {
+                reading.set_resolve(&mut options);
+            }
+            Some(options)
+        }
+        _ => None,
+    };
     // rhymuri's wrong rules are switches of one model of the crate: read together.
     let mut switches = rhymuri::Switches::of(steps.iter().map(|s| s.model));
     for (i, step) in steps.iter().enumerate() {
@@ -2358,7 +2369,7 @@ fn evaluate_traced(
                 let before = outcome.clone();
                 let read_from = read_from.as_ref().and_then(Option::as_ref).unwrap_or(case);
                 let given = given[i].as_ref().unwrap_or(case);
-                outcome = d.apply(read_from, given, asked, outcome);
+                outcome = d.apply_under(read_from, given, asked, outcome, base_readings);
                 rewrote[i] || outcome != before
             }
             Model::Departure(_) => false,
