@@ -1027,7 +1027,7 @@ impl Catalogue {
         blind_spots: &[BlindSpot],
         case: &Request,
         actual: &Outcome,
-        holds: &mut dyn FnMut(&[Departure]) -> bool,
+        holds: &mut dyn FnMut(&[Departure], &[usize]) -> bool,
     ) -> Option<(Arc<Known>, Vec<Departure>)> {
         if self.claims_url_standard(implementation, case) {
             return None;
@@ -1061,56 +1061,78 @@ impl Catalogue {
             }
         }
         let memo = CaseMemo::default();
-        if refusal {
-            let known = models::outcome(&known_steps, case, &memo);
+        let known = models::outcome(&known_steps, case, &memo);
+        if known.is_valid() {
+            // The rules on the answer that change the one the known model gives: those that
+            // refuse it where the parser refused, the others where it did not.
             live.extend((0..library.len()).filter(|&i| {
-                library[i].refuses()
-                    && known.is_valid()
-                    && !library[i].rule_on_answer(case, known.clone()).is_valid()
+                let rule = library[i];
+                (if refusal {
+                    rule.refuses()
+                } else {
+                    rule.is_output_rule()
+                }) && rule.rule_on_answer(case, known.clone()) != known
             }));
         }
         live.sort_unstable();
         live.dedup();
-        // A set is one refusal rule and departures that restore their reading, or departures
-        // that restore theirs, or one departure of another kind alone.
+        // A set is one refusal rule and departures that restore their reading; or departures
+        // that restore theirs, or one departure of another kind, with any rules on every
+        // answer (which apply to what the others answer).
         let admissible = |set: &[usize]| {
             let refusing = set.iter().filter(|&&i| library[i].refuses()).count();
             if refusal {
-                refusing == 1 && set.iter().all(|&i| library[i].refuses() || library[i].restores())
-            } else {
-                refusing == 0 && (set.len() == 1 || set.iter().all(|&i| library[i].restores()))
+                return refusing == 1
+                    && set
+                        .iter()
+                        .all(|&i| library[i].refuses() || library[i].restores());
             }
+            let readings: Vec<usize> = set
+                .iter()
+                .copied()
+                .filter(|&i| !library[i].is_output_rule())
+                .collect();
+            refusing == 0
+                && (readings.len() <= 1 || readings.iter().all(|&i| library[i].restores()))
         };
         // First the departures with the implementation's known model alone; then, where no set
         // of up to three does it, sets of up to two with the readings RFC 3986 allows every
         // implementation (a resolver that normalizes its base and merges with a "/").
         for (with_alternatives, largest) in [(false, 3), (true, 2)] {
-        for size in 1..=largest {
-            for chosen in combinations(live.len(), size) {
-                let set: Vec<usize> = chosen.iter().map(|&n| live[n]).collect();
-                if !admissible(&set) {
-                    continue;
-                }
-                let departures: Vec<Departure> = set.iter().map(|&i| library[i]).collect();
-                let answer = if with_alternatives {
-                    match self.with_alternatives_departing(
-                        &models, &set, &known_steps, case, actual, blind_spots, &memo,
-                    ) {
-                        Some(answer) => answer,
-                        None => continue,
+            for size in 1..=largest {
+                for chosen in combinations(live.len(), size) {
+                    let set: Vec<usize> = chosen.iter().map(|&n| live[n]).collect();
+                    if !admissible(&set) {
+                        continue;
                     }
-                } else {
-                    self.answer_departing(&models, &set, &known_steps, case, &memo)
-                };
-                if answer.is_valid() != refusal
-                    && compare::compare(case, &answer, actual, blind_spots).is_none()
-                    && holds(&departures)
-                {
-                    // A departure the implementation's own bug entry models is that entry (its
-                    // report, its upstream status); the departure no entry names is the
-                    // mechanism, seen with the entries.
-                    let own_bugs = self.bug_models(implementation, case);
-                    let mut parts: Vec<Arc<Known>> = departures
+                    let departures: Vec<Departure> = set.iter().map(|&i| library[i]).collect();
+                    let (answer, alternatives) = if with_alternatives {
+                        match self.with_alternatives_departing(
+                            &models,
+                            &set,
+                            &known_steps,
+                            case,
+                            actual,
+                            blind_spots,
+                            &memo,
+                        ) {
+                            Some(found) => found,
+                            None => continue,
+                        }
+                    } else {
+                        let answer =
+                            self.answer_departing(&models, &set, &known_steps, case, &memo);
+                        (answer, Vec::new())
+                    };
+                    if answer.is_valid() != refusal
+                        && compare::compare(case, &answer, actual, blind_spots).is_none()
+                        && holds(&departures, &alternatives)
+                    {
+                        // A departure the implementation's own bug entry models is that entry (its
+                        // report, its upstream status); the departure no entry names is the
+                        // mechanism, seen with the entries.
+                        let own_bugs = self.bug_models(implementation, case);
+                        let mut parts: Vec<Arc<Known>> = departures
                         .iter()
                         .map(|&d| {
                             own_bugs
@@ -1127,18 +1149,18 @@ impl Catalogue {
                                 )
                         })
                         .collect();
-                    parts.sort_by_key(|part| part.class != Class::Departure);
-                    return Some((Arc::new(joined(parts)), departures));
+                        parts.sort_by_key(|part| part.class != Class::Departure);
+                        return Some((Arc::new(joined(parts)), departures));
+                    }
                 }
             }
-        }
         }
         None
     }
 
     /// The answer of `chosen` departures composed with the known steps and the smallest set
-    /// (one or two) of the acceptable alternatives the steps lack that answers as `actual`;
-    /// `None` where none does, or where the departures alone do (no alternative is needed).
+    /// (one or two) of the acceptable alternatives the steps lack that answers as `actual`,
+    /// with that set; `None` where none does.
     #[allow(clippy::too_many_arguments)]
     fn with_alternatives_departing(
         &self,
@@ -1149,7 +1171,7 @@ impl Catalogue {
         actual: &Outcome,
         blind_spots: &[BlindSpot],
         memo: &CaseMemo,
-    ) -> Option<Outcome> {
+    ) -> Option<(Outcome, Vec<usize>)> {
         let alternatives: Vec<usize> = self.acceptable[op_index(case)]
             .iter()
             .copied()
@@ -1161,12 +1183,7 @@ impl Catalogue {
         let plain = self.answer_departing(models, chosen, known_steps, case, memo);
         // An alternative that changes nothing the departures answer is no part of the answer.
         let with = |extra: &[usize]| {
-            let mut steps: Vec<Step<'_>> = known_steps.to_vec();
-            steps.extend(extra.iter().filter_map(|&index| {
-                let model = self.entries[index].model.as_ref()?;
-                Some(Step { model, index })
-            }));
-            steps.sort_by_key(|s| s.index);
+            let steps = self.with_steps(known_steps, extra);
             self.answer_departing(models, chosen, &steps, case, memo)
         };
         let live: Vec<usize> = alternatives
@@ -1180,11 +1197,23 @@ impl Catalogue {
                 if answer != Outcome::Unsupported
                     && compare::compare(case, &answer, actual, blind_spots).is_none()
                 {
-                    return Some(answer);
+                    return Some((answer, extra));
                 }
             }
         }
         None
+    }
+
+    /// `known_steps` with the entries `extra` (acceptable alternatives), in catalogue order as
+    /// an implementation's own steps are composed.
+    fn with_steps<'a>(&'a self, known_steps: &[Step<'a>], extra: &[usize]) -> Vec<Step<'a>> {
+        let mut steps: Vec<Step<'_>> = known_steps.to_vec();
+        steps.extend(extra.iter().filter_map(|&index| {
+            let model = self.entries[index].model.as_ref()?;
+            Some(Step { model, index })
+        }));
+        steps.sort_by_key(|s| s.index);
+        steps
     }
 
     /// The steps (catalogue indices) that reproduce `actual` when the smallest set of the
@@ -1234,11 +1263,28 @@ impl Catalogue {
         })
     }
 
-    /// `implementation`'s known model with `departures` reading the case first; where that
-    /// answers otherwise than `actual`, with the smallest set of the acceptable alternatives
-    /// (one or two) that answers as it, if one does: a reading RFC 3986 allows every
-    /// implementation is no part of a departure's mechanism.
+    /// `implementation`'s known model with `departures` reading the case first, and the
+    /// acceptable alternatives `alternatives` (catalogue indices) that attribution found
+    /// beside them.
     pub fn departing_answer(
+        &self,
+        implementation: &str,
+        departures: &[Departure],
+        alternatives: &[usize],
+        case: &Request,
+    ) -> Outcome {
+        let models: Vec<Model> = departures.iter().map(|&d| Model::Departure(d)).collect();
+        let all: Vec<usize> = (0..models.len()).collect();
+        let known_steps = self.steps(implementation, case);
+        let steps = self.with_steps(&known_steps, alternatives);
+        self.answer_departing(&models, &all, &steps, case, &CaseMemo::default())
+    }
+
+    /// [`Catalogue::departing_answer`] where that answers otherwise than `actual`, with the
+    /// smallest set of the acceptable alternatives (one or two) that answers as it, if one
+    /// does: a reading RFC 3986 allows every implementation, on any case, is no part of a
+    /// departure's mechanism.
+    pub fn departing_answer_as(
         &self,
         implementation: &str,
         departures: &[Departure],
@@ -1263,7 +1309,7 @@ impl Catalogue {
             blind_spots,
             &memo,
         )
-        .unwrap_or(plain)
+        .map_or(plain, |(answer, _)| answer)
     }
 
     fn answer_departing(
@@ -1616,7 +1662,7 @@ entries:
             host_kind: None,
         };
         let (known, _) = catalogue
-            .attribute("p", &[], &case, &actual, &mut |_| true)
+            .attribute("p", &[], &case, &actual, &mut |_, _| true)
             .expect("the path's and the query's departures");
         assert_eq!(known.mechanism().id, "query-unchecked");
         assert_eq!(known.mechanism().class, Class::Departure);

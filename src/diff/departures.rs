@@ -238,6 +238,12 @@ pub enum Departure {
     /// it (uri-js, fast-uri), where `port = *DIGIT` is the digits as written. An empty port
     /// stays empty.
     PortReadAsNumber,
+    /// A rule on the answer: every percent-encoded triplet is given back with uppercase
+    /// hexadecimal digits (`%0a` as `%0A`), nothing decoded, in every component of a parse and
+    /// in a resolution's target (Python's rfc3986 `encode_component`: "percent_encodings ...
+    /// .upper()"), where the components as written and §5.2.2's target, which only moves
+    /// them, keep the case the input has.
+    PercentEncodingUppercased,
     /// A host that starts with "[" is taken up to the first "]" that follows it, whatever
     /// stands between them: any character but "]", the authority's and the reference's
     /// delimiters ("@", "/", "?", "#") included, and nothing checked (libxml2's
@@ -361,6 +367,8 @@ impl Departure {
         all.extend(Normalizing::ALL.map(Departure::Normalizing));
         all.push(Departure::PortReadAsNumber);
         all.push(Departure::TextEndsAtLineFeed);
+        // Rules on every answer, applied after a resolver's own departure.
+        all.push(Departure::PercentEncodingUppercased);
         all
     }
 
@@ -418,6 +426,7 @@ impl Departure {
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
+            Departure::PercentEncodingUppercased => "percent-encoding-uppercased".to_owned(),
             Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
@@ -492,6 +501,7 @@ impl Departure {
             Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
+            Departure::PercentEncodingUppercased => "the parser gives back every percent-encoded octet with uppercase hexadecimal digits (`%0a` as `%0A`), in the components it parses and in a resolution's target, where RFC 3986 §6.2.2.1 makes the two cases equivalent only for comparison (\"For all URIs, the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters\" is a normalization) and §5.2.2 builds the target from the components as written".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
             Departure::BracketsTaken(part) => format!(
                 "the parser takes \"[\" and \"]\" in the {0} as they are, where RFC 3986's `{0}` rule (Appendix A) refuses them: §2.2 makes them `gen-delims`, allowed only in an IP literal",
@@ -566,11 +576,29 @@ impl Departure {
         )
     }
 
-    /// A rule on the answer applied to `answer`, the answer to `case` (a parse's only).
+    /// A rule on the answer applied to `answer`, the answer to `case`.
     pub(crate) fn rule_on_answer(self, case: &Request, answer: Outcome) -> Outcome {
         match case {
             Request::Parse { .. } if self.is_answer_rule() => self.rule_on(answer),
+            Request::Resolve { .. } if self.is_answer_rule() => self.rule_on_target(answer),
             _ => answer,
+        }
+    }
+
+    /// Whether the departure is a rule on every answer that refuses nothing (the
+    /// percent-encoding's case): it composes with any other departure, applied to what that
+    /// one answers.
+    pub(crate) fn is_output_rule(self) -> bool {
+        self == Departure::PercentEncodingUppercased
+    }
+
+    /// A rule on the answer applied to a resolution's target.
+    fn rule_on_target(self, answer: Outcome) -> Outcome {
+        match (self, answer) {
+            (Departure::PercentEncodingUppercased, Outcome::Resolved(target)) => {
+                Outcome::Resolved(triplets_uppercased(&target))
+            }
+            (_, answer) => answer,
         }
     }
 
@@ -595,24 +623,42 @@ impl Departure {
         };
         let port = |digits: &'static str| move |c: &mut Components| c.port = Some(digits.into());
         let host = |c: &mut Components, host: String| c.host = Some(host);
+        // The plainest URI with what the rule refuses, which it must refuse too: a parser that
+        // refuses one IPvFuture literal for what it holds refuses no IPvFuture as such.
+        let plain = |input: &str| Request::Parse {
+            input: input.to_owned(),
+            rule: rule.clone(),
+            zone_id: *zone_id,
+        };
+        let lower = read.host.as_deref().map(|h| h.replacen("[V", "[v", 1));
         match self {
-            Departure::EmptyPortRefused => vec![with(&|c| c.port = None)],
-            Departure::PortOutOfRangeRefused => vec![with(&port("65535")), with(&port("000001"))],
-            Departure::PortOverFiveDigitsRefused => vec![with(&port("99999"))],
+            Departure::EmptyPortRefused => vec![with(&|c| c.port = None), plain("a://h:")],
+            Departure::PortOutOfRangeRefused => vec![
+                with(&port("65535")),
+                with(&port("000001")),
+                plain("a://h:65536"),
+            ],
+            Departure::PortOverFiveDigitsRefused => {
+                vec![with(&port("99999")), plain("a://h:000001")]
+            }
             Departure::IpvFutureRefused => {
-                let lower = read.host.as_deref().map(|h| h.replacen("[V", "[v", 1));
-                let mut controls = vec![with(&|c| host(c, "[::]".into()))];
+                let mut controls = vec![with(&|c| host(c, "[::]".into())), plain("a://[v1.a]")];
                 if let Some(lower) = lower.filter(|l| Some(l.as_str()) != read.host.as_deref()) {
                     controls.push(with(&|c| host(c, lower.clone())));
                 }
                 controls
             }
             Departure::IpvFutureUppercaseVRefused => {
-                let lower = read.host.as_deref().map(|h| h.replacen("[V", "[v", 1));
-                lower.map_or_else(Vec::new, |lower| vec![with(&|c| host(c, lower.clone()))])
+                let mut controls = vec![plain("a://[V1.a]"), plain("a://[v1.a]")];
+                if let Some(lower) = lower {
+                    controls.push(with(&|c| host(c, lower.clone())));
+                }
+                controls
             }
-            Departure::EmptyUserinfoRefused => vec![with(&|c| c.userinfo = Some("a".into()))],
-            Departure::EmptyHostRefused => vec![with(&|c| host(c, "a".into()))],
+            Departure::EmptyUserinfoRefused => {
+                vec![with(&|c| c.userinfo = Some("a".into())), plain("a://@h")]
+            }
+            Departure::EmptyHostRefused => vec![with(&|c| host(c, "a".into())), plain("a://")],
             _ => Vec::new(),
         }
     }
@@ -629,6 +675,7 @@ impl Departure {
         matches!(
             self,
             Departure::PercentEncodingNormalized(_)
+                | Departure::PercentEncodingUppercased
                 | Departure::EmptyPortRefused
                 | Departure::PortOutOfRangeRefused
                 | Departure::IpvFutureRefused
@@ -775,6 +822,7 @@ impl Departure {
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
+            | Departure::PercentEncodingUppercased
             | Departure::TextEndsAtLineFeed => None,
         }
     }
@@ -831,6 +879,7 @@ impl Departure {
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
+            | Departure::PercentEncodingUppercased
             | Departure::TextEndsAtLineFeed => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             // Letters of several scripts and planes, a private-use and a specials character.
@@ -1179,6 +1228,7 @@ impl Departure {
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
+            | Departure::PercentEncodingUppercased
             | Departure::TextEndsAtLineFeed => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
@@ -1288,6 +1338,7 @@ impl Departure {
     /// The answer with every component the reference read in the rewritten input given back
     /// the text written at the same place of `original`; `seen` is the case as the departures
     /// before this one left it, which this one rewrote.
+    #[cfg(test)]
     pub(crate) fn apply(
         self,
         original: &Request,
@@ -1309,12 +1360,15 @@ impl Departure {
         options: Option<reference::ResolveOptions>,
     ) -> Outcome {
         if self.is_operation_rule() {
-            return self.operation_answer_under(asked, options).unwrap_or(answer);
+            return self
+                .operation_answer_under(asked, options)
+                .unwrap_or(answer);
         }
         if self.is_answer_rule() {
             return match original {
                 Request::Parse { .. } => self.rule_on(answer),
-                _ => answer,
+                Request::Resolve { .. } => self.rule_on_target(answer),
+                Request::Normalize { .. } => answer,
             };
         }
         if !self.restores() {
@@ -1561,6 +1615,25 @@ impl Departure {
             Departure::EmptyHostRefused if components.host.as_deref() == Some("") => {
                 refused("an empty host")
             }
+            Departure::PercentEncodingUppercased => {
+                let mut components = components;
+                for part in [
+                    &mut components.userinfo,
+                    &mut components.host,
+                    &mut components.query,
+                    &mut components.fragment,
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    *part = triplets_uppercased(part);
+                }
+                components.path = triplets_uppercased(&components.path);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
             Departure::PortReadAsNumber => {
                 let mut components = components;
                 if let Some(port) = components.port.as_mut()
@@ -1646,6 +1719,25 @@ fn normalize_in(component: &mut Option<String>) {
 
 /// `text` with every pct-encoded triplet normalized: an unreserved character's decoded
 /// (RFC 3986 §6.2.2.2), the others' hexadecimal digits uppercased (§6.2.2.1).
+/// `text` with the hexadecimal digits of every pct-encoded triplet uppercased.
+fn triplets_uppercased(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        if is_triplet(bytes, at) {
+            out.push('%');
+            out.push_str(&text[at + 1..at + 3].to_ascii_uppercase());
+            at += 3;
+        } else {
+            let c = text[at..].chars().next().unwrap_or_default();
+            out.push(c);
+            at += c.len_utf8();
+        }
+    }
+    out
+}
+
 fn normalize_triplets(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());

@@ -599,8 +599,8 @@ impl Engine {
         let implementation = self.core.by_name(name)?;
         let blind_spots = implementation.blind_spots();
         let catalogue = &self.core.catalogue;
-        let mut holds = |departures: &[departures::Departure]| {
-            self.departures_hold(name, blind_spots, finding, departures)
+        let mut holds = |departures: &[departures::Departure], alternatives: &[usize]| {
+            self.departures_hold(name, blind_spots, finding, departures, alternatives)
         };
         let (known, _) = catalogue.attribute(
             name,
@@ -625,6 +625,7 @@ impl Engine {
         blind_spots: &[crate::model::BlindSpot],
         finding: &Finding,
         departures: &[departures::Departure],
+        alternatives: &[usize],
     ) -> bool {
         let catalogue = &self.core.catalogue;
         // One input does not make a mechanism: where a departure stands in for a character,
@@ -664,7 +665,7 @@ impl Engine {
                         return false;
                     };
                     let modelled =
-                        catalogue.departing_answer(name, departures, &control, &actual, blind_spots);
+                        catalogue.departing_answer(name, departures, alternatives, &control);
                     if compare::compare(&control, &modelled, &actual, blind_spots).is_some() {
                         return false;
                     }
@@ -678,7 +679,7 @@ impl Engine {
                         return false;
                     };
                     let modelled =
-                        catalogue.departing_answer(name, departures, &control, &actual, blind_spots);
+                        catalogue.departing_answer(name, departures, alternatives, &control);
                     if compare::compare(&control, &modelled, &actual, blind_spots).is_some() {
                         return false;
                     }
@@ -707,8 +708,7 @@ impl Engine {
                 let Some(actual) = self.answer_of(name, &case) else {
                     return false;
                 };
-                let modelled =
-                    catalogue.departing_answer(name, departures, &case, &actual, blind_spots);
+                let modelled = catalogue.departing_answer(name, departures, alternatives, &case);
                 if (!modelled.is_valid() && !departure.probes_refusals())
                     || compare::compare(&case, &modelled, &actual, blind_spots).is_some()
                 {
@@ -1168,9 +1168,13 @@ impl Core {
             return false;
         };
         let blind_spots = implementation.blind_spots();
-        let modelled =
-            self.catalogue
-                .departing_answer(name, &set, &finding.case, &finding.actual, blind_spots);
+        let modelled = self.catalogue.departing_answer_as(
+            name,
+            &set,
+            &finding.case,
+            &finding.actual,
+            blind_spots,
+        );
         // A refusal is reproduced by a rule that refuses; any other answer by a valid one.
         let refusing = set.iter().any(|d| d.refuses());
         (modelled.is_valid() || (refusing && matches!(modelled, Outcome::Invalid(_))))
@@ -2740,7 +2744,9 @@ mod tests {
         let named = |implementation: Refuses, input: &str| {
             let name = implementation.0;
             let engine = engine_of(implementation);
-            let found = engine.run_one(name, &Request::parse(input)).expect("refused");
+            let found = engine
+                .run_one(name, &Request::parse(input))
+                .expect("refused");
             assert_eq!(found.signature.kind, DifferenceKind::RejectsValid);
             engine.attributed(&found).map(|f| f.id().to_owned())
         };
@@ -2752,9 +2758,18 @@ mod tests {
             Some("ipvfuture-uppercase-v-refused")
         );
         assert_eq!(
-            named(Refuses("no-future", |i| i.contains("[v") || i.contains("[V")), "//[Va.a]")
-                .as_deref(),
+            named(
+                Refuses("no-future", |i| i.contains("[v") || i.contains("[V")),
+                "//[Va.a]"
+            )
+            .as_deref(),
             Some("ipvfuture-refused")
+        );
+        // A parser that refuses an IPvFuture literal for what it holds (a ":") takes "[v1.a]":
+        // no rule of the library refuses its literal, and it keeps its symptom.
+        assert_eq!(
+            named(Refuses("future-colon", |i| i.contains("[v0.:")), "//[v0.:]"),
+            None
         );
         // §3.2.3: `port = *DIGIT`. Six digits refused whatever their value is no range check:
         // "000001" is refused too.
@@ -2781,8 +2796,9 @@ mod tests {
     }
 
     /// A resolver that lowercases its base's scheme (§5.2.1's optional normalization) and
-    /// merges a relative path with "/" wherever the base path holds none.
-    struct SlashMerger;
+    /// merges a relative path with "/" wherever the base path holds none; with `true`, it
+    /// writes every percent-encoding of its target in uppercase too.
+    struct SlashMerger(bool);
 
     impl Implementation for SlashMerger {
         fn about(&self) -> About<'_> {
@@ -2807,11 +2823,27 @@ mod tests {
                 && !input.starts_with(['/', '?', '#'])
                 && reference::split(input).scheme.is_none();
             let path_without_slash = !rest.starts_with("//") && !rest.contains('/');
-            if relative_path && path_without_slash {
+            let answer = if relative_path && path_without_slash {
                 let root = format!("{}:/", scheme.to_ascii_lowercase());
-                return Reference.resolve(&root, input, strict);
+                Reference.resolve(&root, input, strict)
+            } else {
+                Reference.resolve(&lowered, input, strict)
+            };
+            match answer {
+                Outcome::Resolved(target) if self.0 => {
+                    let mut upper = String::new();
+                    let mut rest = target.as_str();
+                    while let Some(at) = rest.find('%') {
+                        upper.push_str(&rest[..at]);
+                        let end = (at + 3).min(rest.len());
+                        upper.push_str(&rest[at..end].to_ascii_uppercase());
+                        rest = &rest[end..];
+                    }
+                    upper.push_str(rest);
+                    Outcome::Resolved(upper)
+                }
+                answer => answer,
             }
-            Reference.resolve(&lowered, input, strict)
         }
     }
 
@@ -2820,16 +2852,41 @@ mod tests {
         // §5.2.1: "Normalization of the base URI ... is optional" (choice 16): "P:" read as
         // "p:". §5.2.3 then appends "a" to all but the last segment of the empty path: "p:a".
         // The resolver's "p:/a" is its merge's "/", found beside the reading it may make.
-        let engine = engine_of(SlashMerger);
-        let case = Request::Resolve {
-            base: "P:".into(),
-            input: "a".into(),
+        let resolve = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
             strict: true,
         };
-        let found = engine.run_one("slash-merger", &case).expect("another target");
-        assert!(found.known.is_none(), "{:?}", found.known);
-        let named = engine.attributed(&found).expect("a departure with the reading");
-        assert_eq!(named.id(), "merge-slash-without-base-slash");
+        let named = |engine: &Engine, case: Request| {
+            let found = engine.run_one("slash-merger", &case).expect("another target");
+            assert!(found.known.is_none(), "{:?}", found.known);
+            engine.attributed(&found).map(|f| f.id().to_owned())
+        };
+        let merger = engine_of(SlashMerger(false));
+        assert_eq!(
+            named(&merger, resolve("P:", "a")).as_deref(),
+            Some("merge-slash-without-base-slash")
+        );
+        // §5.2.2 moves the reference's path into the target as written: "%0a" stays "%0a"
+        // (§6.2.2.1's uppercase is a normalization). A resolver that writes "%0A" departs on
+        // every target, beside its merge.
+        let uppercaser = engine_of(SlashMerger(true));
+        assert_eq!(
+            named(&uppercaser, resolve("a:/", "%0a")).as_deref(),
+            Some("percent-encoding-uppercased")
+        );
+        // Filed under the first, seen with the second.
+        let found = uppercaser
+            .run_one("slash-merger", &resolve("P:", "%0a"))
+            .expect("another target");
+        let both = uppercaser.attributed(&found).expect("two departures");
+        assert_eq!(
+            both.known.as_ref().map(|k| k.ids()),
+            Some(vec![
+                "merge-slash-without-base-slash".to_owned(),
+                "percent-encoding-uppercased".to_owned()
+            ])
+        );
     }
 
     /// An implementation that parses as the reference does, and answers the rest as another.
