@@ -121,7 +121,8 @@ pub struct Difference {
     /// component whose presence makes the implementation reject a valid input.
     pub fields: Vec<Field>,
     /// What narrows the kind down, for the signature: the failing rule and character of an
-    /// accepted invalid input, the §5.2.2 branch of a resolution, a panic's location.
+    /// accepted invalid input, how a target's most severe field changed ([`change_of`]), a
+    /// panic's location.
     pub detail: String,
     /// Whether it decides where a request goes (see [`Difference::is_security_relevant`]).
     pub security: bool,
@@ -360,10 +361,19 @@ pub fn compare(
             } else {
                 fields
             };
+            // Signed by how the most severe field changed, not by the §5.2.2 branch: a
+            // resolver that keeps ".." above the root, or writes an empty authority, does so
+            // in every branch.
+            let detail = fields
+                .iter()
+                .min_by_key(|&&f| super::signature::severity(f))
+                .map_or("", |&field| {
+                    change_of(expected.get(field), written.get(field))
+                });
             Some(Difference {
                 kind: DifferenceKind::Target,
                 fields,
-                detail: resolution_branch(case).to_owned(),
+                detail: detail.to_owned(),
                 security: target_routing_differs(case, a),
             })
         }
@@ -808,6 +818,26 @@ pub fn answer_fields(expected: &Outcome, actual: &Outcome) -> Vec<Field> {
         (Outcome::Resolved(e), Outcome::Resolved(a))
         | (Outcome::Normalized(e), Outcome::Normalized(a)) => string_fields(e, a).0,
         _ => vec![],
+    }
+}
+
+/// How a field of an answer differs from the reference's, in words a report is signed by:
+/// the field appears or disappears, is emptied or filled, differs in case or in
+/// percent-encoding only, keeps or loses dot-segments or slashes, or holds another value.
+pub(crate) fn change_of(expected: Option<&str>, actual: Option<&str>) -> &'static str {
+    let dot_segment = |path: &str| path.split('/').any(|s| s == "." || s == "..");
+    let decoded = |v: &str| percent_decoded(v).to_ascii_lowercase();
+    match (expected, actual) {
+        (None, Some(_)) => "appears",
+        (Some(_), None) => "disappears",
+        (Some(e), Some(a)) if a.is_empty() && !e.is_empty() => "emptied",
+        (Some(e), Some(a)) if e.is_empty() && !a.is_empty() => "filled",
+        (Some(e), Some(a)) if e.eq_ignore_ascii_case(a) => "case",
+        (Some(e), Some(a)) if decoded(e) == decoded(a) => "percent-encoding",
+        (Some(e), Some(a)) if dot_segment(a) && !dot_segment(e) => "dot-segments-kept",
+        (Some(e), Some(a)) if dot_segment(e) && !dot_segment(a) => "dot-segments-removed",
+        (Some(e), Some(a)) if e.replace('/', "") == a.replace('/', "") => "slashes",
+        _ => "value",
     }
 }
 

@@ -2714,6 +2714,66 @@ mod tests {
         );
     }
 
+    /// A resolver that writes its target's host in uppercase, as no departure of the library
+    /// does.
+    struct HostUppercased;
+
+    impl Implementation for HostUppercased {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "host-uppercased",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, input: &str, strict: bool) -> Outcome {
+            match Reference.resolve(base, input, strict) {
+                Outcome::Resolved(target) => {
+                    let split = reference::split(&target);
+                    match split.authority {
+                        Some(authority) => Outcome::Resolved(target.replacen(
+                            authority,
+                            &authority.to_ascii_uppercase(),
+                            1,
+                        )),
+                        None => Outcome::Resolved(target),
+                    }
+                }
+                answer => answer,
+            }
+        }
+    }
+
+    #[test]
+    fn a_target_no_model_explains_is_signed_by_how_it_changed_not_by_its_branch() {
+        // §5.2.2 copies the base's authority into the target of every reference without one
+        // ("T.authority = Base.authority"): a resolver that changes it does so in every branch,
+        // one symptom.
+        let engine = engine_of(HostUppercased);
+        let signed = |input: &str| {
+            let case = Request::Resolve {
+                base: "a://[::a]/b".into(),
+                input: input.into(),
+                strict: true,
+            };
+            let found = engine
+                .run_one("host-uppercased", &case)
+                .expect("another host");
+            assert!(engine.by_mechanism(&found).is_none());
+            found.id().to_owned()
+        };
+        assert_eq!(signed(""), "resolve-target-host-case");
+        assert_eq!(signed("c"), "resolve-target-host-case");
+        assert_eq!(signed("/c"), "resolve-target-host-case");
+        assert_eq!(signed("?q"), "resolve-target-host-case");
+    }
+
     /// A parser that refuses what the reference accepts where `refuses` says so.
     struct Refuses(&'static str, fn(&str) -> bool);
 
@@ -2858,7 +2918,9 @@ mod tests {
             strict: true,
         };
         let named = |engine: &Engine, case: Request| {
-            let found = engine.run_one("slash-merger", &case).expect("another target");
+            let found = engine
+                .run_one("slash-merger", &case)
+                .expect("another target");
             assert!(found.known.is_none(), "{:?}", found.known);
             engine.attributed(&found).map(|f| f.id().to_owned())
         };

@@ -64,7 +64,7 @@ impl Signature {
 
     /// The identifier within the implementation's reports, usable as a file name:
     /// `parse-rejects-valid-port-over-65535`, `parse-components-host-path`,
-    /// `parse-accepts-invalid-host-space`, `resolve-target-path-relative-path`, and for a
+    /// `parse-accepts-invalid-host-space`, `resolve-target-path-dot-segments-kept`, and for a
     /// finding a catalogue entry covers, that entry's id alone: `http-empty-path-is-slash`.
     pub fn id(&self) -> String {
         let mut id = String::with_capacity(64);
