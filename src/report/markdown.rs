@@ -332,10 +332,23 @@ fn describe_kind(report: &Report) -> String {
             }
         ),
         "components" => format!("parses into other components: {fields}"),
-        "target" => format!(
-            "resolves to another target ({}; differs in: {fields})",
-            report.detail
-        ),
+        "target" => {
+            let first = report.fields.first().map_or("target", String::as_str);
+            let change = match report.detail.as_str() {
+                "appears" => "appears",
+                "disappears" => "disappears",
+                "emptied" => "is emptied",
+                "filled" => "is filled",
+                "case" => "differs in case only",
+                "percent-encoding" => "differs in percent-encoding only",
+                "dot-segments-kept" => "keeps dot-segments",
+                "dot-segments-removed" => "loses dot-segments",
+                "slashes" => "differs in its slashes",
+                "value" => "holds another value",
+                other => other,
+            };
+            format!("resolves to another target: its {first} {change} (differs in: {fields})")
+        }
         "normalized" => format!("normalizes differently (differs in: {fields})"),
         "panic" => format!("panics ({})", text(&report.detail)),
         "timeout" => "does not answer within the time limit".to_owned(),
