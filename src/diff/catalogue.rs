@@ -1194,9 +1194,15 @@ impl Catalogue {
             for picked in combinations(live.len(), size) {
                 let extra: Vec<usize> = picked.iter().map(|&n| live[n]).collect();
                 let answer = with(&extra);
+                // The departures are needed: where the alternatives alone give the answer, it
+                // is theirs (whose meaning the known path judges), not the departures'.
                 if answer != Outcome::Unsupported
                     && compare::compare(case, &answer, actual, blind_spots).is_none()
                 {
+                    let alone = models::outcome(&self.with_steps(known_steps, &extra), case, memo);
+                    if compare::compare(case, &alone, actual, blind_spots).is_none() {
+                        continue;
+                    }
                     return Some((answer, extra));
                 }
             }

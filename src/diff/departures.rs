@@ -625,8 +625,13 @@ impl Departure {
         let host = |c: &mut Components, host: String| c.host = Some(host);
         // The plainest URI with what the rule refuses, which it must refuse too: a parser that
         // refuses one IPvFuture literal for what it holds refuses no IPvFuture as such.
+        let relative = rule.as_deref() == Some(reference::Rule::RelativeRef.name());
         let plain = |input: &str| Request::Parse {
-            input: input.to_owned(),
+            // Written as the case's rule takes it: a relative reference has no scheme.
+            input: match relative {
+                true => input.trim_start_matches("a:").to_owned(),
+                false => input.to_owned(),
+            },
             rule: rule.clone(),
             zone_id: *zone_id,
         };

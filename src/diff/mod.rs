@@ -2826,11 +2826,20 @@ mod tests {
             Some("ipvfuture-refused")
         );
         // A parser that refuses an IPvFuture literal for what it holds (a ":") takes "[v1.a]":
-        // no rule of the library refuses its literal, and it keeps its symptom.
+        // no rule of the library refuses its literal, and it keeps its symptom; asked as a
+        // relative reference too, where "[v1.a]" is asked without a scheme.
         assert_eq!(
             named(Refuses("future-colon", |i| i.contains("[v0.:")), "//[v0.:]"),
             None
         );
+        let engine = engine_of(Refuses("future-colon", |i| i.contains("[v0.:")));
+        let relative = Request::Parse {
+            input: "//[v0.:]".into(),
+            rule: Some("relative-ref".into()),
+            zone_id: false,
+        };
+        let found = engine.run_one("future-colon", &relative).expect("refused");
+        assert_eq!(engine.attributed(&found), None);
         // §3.2.3: `port = *DIGIT`. Six digits refused whatever their value is no range check:
         // "000001" is refused too.
         let six_digits = |i: &str| i.rsplit_once(':').is_some_and(|(_, p)| p.len() > 5);
@@ -2937,6 +2946,23 @@ mod tests {
             named(&uppercaser, resolve("a:/", "%0a")).as_deref(),
             Some("percent-encoding-uppercased")
         );
+        // A departure that changes nothing beside a reading is not named: choice 3 alone
+        // gives "Z:///" for "/g/%2E%2E///%2e" against "Z:?" (the empty query of the base is
+        // the target's business in no branch), whose meaning the known path judges.
+        let dots = engine_of(Reads(
+            "percent-encoded-dots",
+            reference::ResolveOptions {
+                percent_encoded_dots: true,
+                ..reference::ResolveOptions::default()
+            },
+            reference::NormalizeOptions::default(),
+        ));
+        let case = resolve("Z:?", "/g/%2E%2E///%2e");
+        let found = dots
+            .run_one("percent-encoded-dots", &case)
+            .expect("an authority that appears");
+        let named = dots.attributed(&found).map(|f| f.id().to_owned());
+        assert_eq!(named, None, "{found:?}");
         // Filed under the first, seen with the second.
         let found = uppercaser
             .run_one("slash-merger", &resolve("P:", "%0a"))
