@@ -2840,6 +2840,18 @@ mod tests {
         };
         let found = engine.run_one("future-colon", &relative).expect("refused");
         assert_eq!(engine.attributed(&found), None);
+        // A parser that refuses an empty userinfo before an IP literal for the file scheme
+        // alone has no rule of the library: a reading that makes the case one the RFC refuses
+        // ("[::]" read as a registered name) refuses nothing of its own.
+        assert_eq!(
+            named(
+                Refuses("file-userinfo", |i| {
+                    (i.starts_with("file://") && i.contains("@[")) || i == "a://@h"
+                }),
+                "file://@[::]"
+            ),
+            None
+        );
         // §3.2.3: `port = *DIGIT`. Six digits refused whatever their value is no range check:
         // "000001" is refused too.
         let six_digits = |i: &str| i.rsplit_once(':').is_some_and(|(_, p)| p.len() > 5);
