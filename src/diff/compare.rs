@@ -368,7 +368,7 @@ pub fn compare(
                 .iter()
                 .min_by_key(|&&f| super::signature::severity(f))
                 .map_or("", |&field| {
-                    change_of(expected.get(field), written.get(field))
+                    change_of(field, expected.get(field), written.get(field))
                 });
             Some(Difference {
                 kind: DifferenceKind::Target,
@@ -823,8 +823,14 @@ pub fn answer_fields(expected: &Outcome, actual: &Outcome) -> Vec<Field> {
 
 /// How a field of an answer differs from the reference's, in words a report is signed by:
 /// the field appears or disappears, is emptied or filled, differs in case or in
-/// percent-encoding only, keeps or loses dot-segments or slashes, or holds another value.
-pub(crate) fn change_of(expected: Option<&str>, actual: Option<&str>) -> &'static str {
+/// percent-encoding only, keeps or loses dot-segments or slashes (a path's), or holds another
+/// value.
+pub(crate) fn change_of(
+    field: Field,
+    expected: Option<&str>,
+    actual: Option<&str>,
+) -> &'static str {
+    let path = field == Field::Path;
     let dot_segment = |path: &str| path.split('/').any(|s| s == "." || s == "..");
     let decoded = |v: &str| percent_decoded(v).to_ascii_lowercase();
     match (expected, actual) {
@@ -834,9 +840,9 @@ pub(crate) fn change_of(expected: Option<&str>, actual: Option<&str>) -> &'stati
         (Some(e), Some(a)) if e.is_empty() && !a.is_empty() => "filled",
         (Some(e), Some(a)) if e.eq_ignore_ascii_case(a) => "case",
         (Some(e), Some(a)) if decoded(e) == decoded(a) => "percent-encoding",
-        (Some(e), Some(a)) if dot_segment(a) && !dot_segment(e) => "dot-segments-kept",
-        (Some(e), Some(a)) if dot_segment(e) && !dot_segment(a) => "dot-segments-removed",
-        (Some(e), Some(a)) if e.replace('/', "") == a.replace('/', "") => "slashes",
+        (Some(e), Some(a)) if path && dot_segment(a) && !dot_segment(e) => "dot-segments-kept",
+        (Some(e), Some(a)) if path && dot_segment(e) && !dot_segment(a) => "dot-segments-removed",
+        (Some(e), Some(a)) if path && e.replace('/', "") == a.replace('/', "") => "slashes",
         _ => "value",
     }
 }
@@ -922,6 +928,34 @@ pub(crate) fn panic_location(message: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_fields_change_is_named_by_what_changed() {
+        use crate::model::Field::{Fragment, Host, Path};
+        // §5.4.1: "g/.." against "http://a/b/c/d;p?q" is "http://a/b/": a path that keeps
+        // the ".." keeps dot-segments; one that loses a "/" differs in its slashes.
+        assert_eq!(
+            change_of(Path, Some("/b/"), Some("/b/c/g/..")),
+            "dot-segments-kept"
+        );
+        assert_eq!(change_of(Path, Some("/b//g"), Some("/b/g")), "slashes");
+        // Dot-segments and slashes are a path's: a fragment that holds them holds another value.
+        assert_eq!(change_of(Fragment, Some("s"), Some("s/..")), "value");
+        // §6.2.2.1 and §6.2.2.2: case and percent-encoding alone.
+        assert_eq!(
+            change_of(Host, Some("example.com"), Some("Example.COM")),
+            "case"
+        );
+        assert_eq!(
+            change_of(Path, Some("/~a"), Some("/%7Ea")),
+            "percent-encoding"
+        );
+        // §5.3: a defined authority is written, an undefined one is not.
+        assert_eq!(change_of(Host, None, Some("")), "appears");
+        assert_eq!(change_of(Host, Some("a"), None), "disappears");
+        assert_eq!(change_of(Path, Some("/a"), Some("")), "emptied");
+    }
+
     use super::*;
 
     #[test]
