@@ -1163,6 +1163,12 @@ impl Catalogue {
                         })
                         .collect();
                         parts.sort_by_key(|part| part.class != Class::Departure);
+                        // The readings the RFC allows that the case needed beside them, named
+                        // so the report says so.
+                        parts.extend(alternatives.iter().map(|&i| {
+                            self.record(i);
+                            Arc::clone(&self.known[i])
+                        }));
                         return Some((Arc::new(joined(parts)), departures));
                     }
                 }
@@ -1272,6 +1278,12 @@ impl Catalogue {
             }
         }
         None
+    }
+
+    /// Whether `id` names an acceptable alternative of a documented choice, which holds for
+    /// every implementation (a reading, not a departure).
+    pub fn is_acceptable(&self, id: &str) -> bool {
+        self.entries.iter().any(|e| e.acceptable && e.id == id)
     }
 
     /// The departure an entry named `id` models (`model: !departure ...`), where one does.

@@ -624,47 +624,97 @@ impl Departure {
         let port = |digits: &'static str| move |c: &mut Components| c.port = Some(digits.into());
         let host = |c: &mut Components, host: String| c.host = Some(host);
         // The plainest URI with what the rule refuses, which it must refuse too: a parser that
-        // refuses one IPvFuture literal for what it holds refuses no IPvFuture as such.
-        let relative = rule.as_deref() == Some(reference::Rule::RelativeRef.name());
-        let plain = |input: &str| Request::Parse {
-            // Written as the case's rule takes it: a relative reference has no scheme.
-            input: match relative {
-                true => input.trim_start_matches("a:").to_owned(),
-                false => input.to_owned(),
+        // refuses one IPvFuture literal for what it holds refuses no IPvFuture as such. Written
+        // with the case's own scheme (a parser may read a one-letter one as a drive letter),
+        // or as a network-path reference where the case has none.
+        let plain = |authority: &str| Request::Parse {
+            input: match read.scheme.as_deref() {
+                Some(scheme) => format!("{scheme}://{authority}"),
+                None => format!("//{authority}"),
             },
             rule: rule.clone(),
             zone_id: *zone_id,
         };
+        // A registered name of sub-delims and percent-encodings, which a parser that takes
+        // only hosts it resolves refuses: the rival of a rule about one kind of host.
+        let other_hosts = || {
+            vec![
+                with(&|c| host(c, "a!b".into())),
+                with(&|c| host(c, "%41".into())),
+            ]
+        };
         let lower = read.host.as_deref().map(|h| h.replacen("[V", "[v", 1));
         match self {
-            Departure::EmptyPortRefused => vec![with(&|c| c.port = None), plain("a://h:")],
+            Departure::EmptyPortRefused => vec![with(&|c| c.port = None), plain("h:")],
             Departure::PortOutOfRangeRefused => vec![
                 with(&port("65535")),
                 with(&port("000001")),
-                plain("a://h:65536"),
+                plain("h:65536"),
             ],
             Departure::PortOverFiveDigitsRefused => {
-                vec![with(&port("99999")), plain("a://h:000001")]
+                vec![with(&port("99999")), plain("h:000001")]
             }
             Departure::IpvFutureRefused => {
-                let mut controls = vec![with(&|c| host(c, "[::]".into())), plain("a://[v1.a]")];
+                let mut controls = vec![with(&|c| host(c, "[::]".into())), plain("[v1.a]")];
                 if let Some(lower) = lower.filter(|l| Some(l.as_str()) != read.host.as_deref()) {
                     controls.push(with(&|c| host(c, lower.clone())));
                 }
+                controls.extend(other_hosts());
                 controls
             }
             Departure::IpvFutureUppercaseVRefused => {
-                let mut controls = vec![plain("a://[V1.a]"), plain("a://[v1.a]")];
+                let mut controls = vec![plain("[V1.a]"), plain("[v1.a]")];
                 if let Some(lower) = lower {
                     controls.push(with(&|c| host(c, lower.clone())));
                 }
+                controls.extend(other_hosts());
                 controls
             }
             Departure::EmptyUserinfoRefused => {
-                vec![with(&|c| c.userinfo = Some("a".into())), plain("a://@h")]
+                vec![with(&|c| c.userinfo = Some("a".into())), plain("@h")]
             }
-            Departure::EmptyHostRefused => vec![with(&|c| host(c, "a".into())), plain("a://")],
+            Departure::EmptyHostRefused => {
+                let mut controls = vec![with(&|c| host(c, "a".into())), plain("")];
+                controls.extend(other_hosts());
+                controls
+            }
             _ => Vec::new(),
+        }
+    }
+
+    /// A rule on every answer's controls: the case's own kind of request with a lowercase
+    /// percent-encoding in every component (a control character, an unreserved "~"), each of
+    /// which the rule writes in uppercase; the implementation must answer as the rule's model
+    /// does, so that a parser that uppercases one component, or decodes "~", or keeps the case
+    /// where a reading elsewhere changed the string, is not taken for it.
+    pub(crate) fn output_controls(self, case: &Request) -> Vec<Request> {
+        if self != Departure::PercentEncodingUppercased {
+            return Vec::new();
+        }
+        const TAIL: &str = "/%0a%7e?%0b#%0c";
+        match case {
+            Request::Parse {
+                input,
+                rule,
+                zone_id,
+            } => {
+                let authority = "%6a@h";
+                let input = match reference::split(input).scheme {
+                    Some(scheme) => format!("{scheme}://{authority}{TAIL}"),
+                    None => format!("//{authority}{TAIL}"),
+                };
+                vec![Request::Parse {
+                    input,
+                    rule: rule.clone(),
+                    zone_id: *zone_id,
+                }]
+            }
+            Request::Resolve { base, strict, .. } => vec![Request::Resolve {
+                base: base.clone(),
+                input: TAIL.to_owned(),
+                strict: *strict,
+            }],
+            Request::Normalize { .. } => Vec::new(),
         }
     }
 

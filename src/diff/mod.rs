@@ -671,10 +671,15 @@ impl Engine {
                     }
                 }
             }
-            // A refusal rule must answer its controls as it says: what it refuses written
-            // otherwise, where a rival that refuses more would refuse again.
+            // A rule on the answer must answer its controls as it says: what a refusal rule
+            // refuses written otherwise, where a rival that refuses more would refuse again;
+            // a lowercase escape in every component for the uppercase rule.
+            let mut controls = departure.output_controls(&finding.case);
             if let Outcome::Parsed { components, .. } = &finding.reference {
-                for control in departure.refusal_controls(&finding.case, components) {
+                controls.extend(departure.refusal_controls(&finding.case, components));
+            }
+            {
+                for control in controls {
                     let Some(actual) = self.answer_of(name, &control) else {
                         return false;
                     };
@@ -1158,8 +1163,11 @@ impl Core {
         let Some(implementation) = self.by_name(name) else {
             return false;
         };
+        // The readings the RFC allows are searched again on each case (they hold for every
+        // implementation): only the departures are the mechanism's.
         let Some(set) = ids
             .iter()
+            .filter(|id| !self.catalogue.is_acceptable(id))
             .map(|id| {
                 departures::Departure::from_id(id).or_else(|| self.catalogue.departure_of(id))
             })
@@ -2714,6 +2722,45 @@ mod tests {
         );
     }
 
+    /// A resolver that writes the percent-encodings of its target's path in uppercase, and
+    /// the rest as the RFC does.
+    struct PathUppercased;
+
+    impl Implementation for PathUppercased {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "path-uppercased",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, input: &str, strict: bool) -> Outcome {
+            match Reference.resolve(base, input, strict) {
+                Outcome::Resolved(target) => {
+                    let end = target.find(['?', '#']).unwrap_or(target.len());
+                    let (path, rest) = target.split_at(end);
+                    let mut upper = String::new();
+                    let mut left = path;
+                    while let Some(at) = left.find('%') {
+                        upper.push_str(&left[..at]);
+                        let stop = (at + 3).min(left.len());
+                        upper.push_str(&left[at..stop].to_ascii_uppercase());
+                        left = &left[stop..];
+                    }
+                    upper.push_str(left);
+                    Outcome::Resolved(format!("{upper}{rest}"))
+                }
+                answer => answer,
+            }
+        }
+    }
+
     /// A resolver that writes its target's host in uppercase, as no departure of the library
     /// does.
     struct HostUppercased;
@@ -2840,6 +2887,15 @@ mod tests {
         };
         let found = engine.run_one("future-colon", &relative).expect("refused");
         assert_eq!(engine.attributed(&found), None);
+        // A parser that takes only hosts it can resolve (an IP address or a name of letters,
+        // digits, "-" and ".") refuses an IPvFuture literal, and "a!b" too: no rule about
+        // IPvFuture literals is its cause.
+        let resolvable = |i: &str| {
+            let host = i.trim_start_matches("//");
+            !(host.starts_with("[::")
+                || host.chars().all(|c| c.is_ascii_alphanumeric() || c == '.'))
+        };
+        assert_eq!(named(Refuses("resolvable", resolvable), "//[v1.a]"), None);
         // A parser that refuses an empty userinfo before an IP literal for the file scheme
         // alone has no rule of the library: a reading that makes the case one the RFC refuses
         // ("[::]" read as a registered name) refuses nothing of its own.
@@ -2975,18 +3031,34 @@ mod tests {
             .expect("an authority that appears");
         let named = dots.attributed(&found).map(|f| f.id().to_owned());
         assert_eq!(named, None, "{found:?}");
+        // A resolver that writes the path's escapes in uppercase and keeps the query's is no
+        // "every answer" rule: the control's "?%0b" tells them apart.
+        let path_only = engine_of(PathUppercased);
+        let found = path_only
+            .run_one("path-uppercased", &resolve("a:/", "%0a"))
+            .expect("another target");
+        assert_eq!(path_only.attributed(&found), None);
         // Filed under the first, seen with the second.
         let found = uppercaser
             .run_one("slash-merger", &resolve("P:", "%0a"))
             .expect("another target");
         let both = uppercaser.attributed(&found).expect("two departures");
+        let ids = both.known.as_ref().map(|k| k.ids()).unwrap_or_default();
         assert_eq!(
-            both.known.as_ref().map(|k| k.ids()),
-            Some(vec![
+            ids[..2],
+            [
                 "merge-slash-without-base-slash".to_owned(),
                 "percent-encoding-uppercased".to_owned()
-            ])
+            ]
         );
+        // The reading of the base it needed is named beside them: one of choice 16's, which
+        // lowercase the scheme.
+        assert!(
+            ids.len() == 3 && ids[2].starts_with("choice-16-"),
+            "{ids:?}"
+        );
+        // A case of the same mechanisms is theirs whatever reading it needs.
+        assert!(uppercaser.reproduces(&found, &ids));
     }
 
     /// An implementation that parses as the reference does, and answers the rest as another.
