@@ -963,6 +963,28 @@ impl Catalogue {
                     }
                     return Some(self.known_for(&used));
                 }
+                // A bug beside a reading RFC 3986 allows every implementation (a resolver that
+                // normalizes its base, §5.2.1, and merges with its own bug): the bug's report,
+                // the reading named beside it.
+                for &bug in bugs {
+                    let Some(model) = self.entries[bug].model.as_ref() else {
+                        continue;
+                    };
+                    let mut with_bug: Vec<Step<'_>> = kept.clone();
+                    with_bug.push(Step { model, index: bug });
+                    if let Some(used) =
+                        self.with_alternatives(&with_bug, case, actual, blind_spots, memo)
+                        && used.contains(&bug)
+                        && used.len() > 1
+                    {
+                        let mut named = vec![bug];
+                        named.extend(used.iter().copied().filter(|&i| i != bug));
+                        for &i in &named {
+                            self.record(i);
+                        }
+                        return Some(self.known_for(&named));
+                    }
+                }
             }
             // The library's own documented answer, which changes the meaning, where no bug
             // explains it: the entries' mechanism, one report, marked as the hazard it is.
@@ -1575,6 +1597,51 @@ mod tests {
     /// resolves to "a:", a URI without the authority the base has: documented, so no
     /// candidate; another resource, so no known difference either. As a rule the RFC allows (an RFC choice), it stays a
     /// candidate.
+    #[test]
+    fn a_bug_beside_a_reading_the_rfc_allows_is_the_bugs_report() {
+        use crate::diff::compare;
+        use crate::impls::{Implementation, reference::Reference};
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        // A resolver whose confirmed bug is its merge's "/" and which normalizes its base as
+        // §5.2.1 allows ("Normalization of the base URI ... is optional"): "a" against "P:"
+        // is "p:/a", the bug's report with choice 16 named beside it.
+        let own = r#"
+entries:
+  - id: p-merge-slash
+    implementations: [p]
+    class: bug
+    reason: "the merge writes a slash"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-5.2.3
+    ops: [resolve]
+    model: !departure merge-slash-without-base-slash
+    upstream: {checked: "2026-11-29", refs: []}
+"#;
+        let catalogue = super::Catalogue::bundled_with(
+            &[],
+            &[("p".to_owned(), "p.yaml".into(), own.to_owned())],
+        )
+        .expect("a valid catalogue");
+        let case = Request::Resolve {
+            base: "P:".into(),
+            input: "a".into(),
+            strict: true,
+        };
+        let expected = Reference.answer(&case);
+        let actual = Outcome::Resolved("p:/a".into());
+        let difference = compare::compare(&case, &expected, &actual, &[]).expect("a difference");
+        let known = catalogue
+            .classify("p", &[], &case, &difference, &expected, &actual)
+            .expect("the bug with the reading");
+        assert_eq!(known.mechanism().id, "p-merge-slash");
+        assert!(known.class.is_bug());
+        assert!(
+            known.seen_with().any(|id| id.starts_with("choice-16-")),
+            "{:?}",
+            known.ids()
+        );
+    }
+
     #[test]
     fn a_documented_answer_that_changes_the_meaning_is_marked_so() {
         use crate::diff::compare;
