@@ -311,6 +311,266 @@ pub(super) fn trailing_space_cut(case: &Request) -> Option<Request> {
     }
 }
 
+/// The schemes Mono's System.Uri registers a parser for (UriSyntax.cs, `UriParser`), but
+/// "news", whose parser takes no authority and no query: every other scheme is read by the
+/// unknown scheme's parser (`UnknownV1SyntaxFlags`, `OptionalAuthority`).
+const KNOWN_SCHEMES: &[&str] = &[
+    "file", "ftp", "gopher", "http", "https", "ldap", "mailto", "net.pipe", "net.tcp", "nntp",
+    "telnet", "vsmacros", "ws", "wss",
+];
+
+/// `IsLWS`: the white space System.Uri strips around a text.
+const LWS: [char; 4] = [' ', '\t', '\n', '\r'];
+
+/// A text's scheme as written and what follows its ":", where System.Uri reads it without an
+/// authority with a parser that takes IRI parsing (`PrivateParseMinimal`'s branch "There is
+/// no Authority component, save the Path index"): a scheme of two characters or more (one
+/// letter is a drive) that is not a known one, and no "//" after it.
+fn scheme_and_rest(text: &str) -> Option<(&str, &str)> {
+    let colon = text.find(':')?;
+    let scheme = &text[..colon];
+    let bytes = scheme.as_bytes();
+    let valid = bytes.len() >= 2
+        && bytes[0].is_ascii_alphabetic()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    let rest = &text[colon + 1..];
+    (valid
+        && !KNOWN_SCHEMES.contains(&scheme.to_ascii_lowercase().as_str())
+        && !rest.starts_with("//"))
+    .then_some((scheme, rest))
+}
+
+/// Whether `text` holds a triplet System.Uri's `CheckForEscapedUnreserved` finds (a first
+/// hexadecimal digit from "0" to "7" and an unreserved character): the text "has Unicode"
+/// (`Flags.HasUnicode`) and is parsed again from its original string (`ParseRemaining`,
+/// `buildIriStringFromPath`).
+fn escaped_unreserved(text: &str) -> bool {
+    text.char_indices().any(|(at, c)| {
+        c == '%' && triplet(&text[at + 1..]).is_some_and(|o| o < 0x80 && is_unreserved(o))
+    })
+}
+
+/// The text as the model reads it: ASCII and no triplet above "%7F" (the decoding of UTF-8 to
+/// IRI characters, which `CheckForUnicode` and `EscapeUnescapeIri` do, is not modelled).
+fn in_ascii_domain(text: &str) -> bool {
+    text.is_ascii()
+        && !text
+            .char_indices()
+            .any(|(at, c)| c == '%' && triplet(&text[at + 1..]).is_some_and(|o| o >= 0x80))
+}
+
+/// `EscapeUnescapeIri` on ASCII text: the triplets of unreserved characters decoded.
+fn iri_unescaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match triplet(&text[at + 1..]).filter(|o| c == '%' && is_unreserved(*o)) {
+            Some(octet) => {
+                out.push(char::from(octet));
+                chars.next();
+                chars.next();
+            }
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// The path, query and fragment of the text after "scheme:" (no authority): the path ends at
+/// the first "?" or "#" ("#" only for "news", which has no query), the query at the first "#".
+fn split_rest(rest: &str, news: bool) -> (&str, Option<&str>, Option<&str>) {
+    let (before, fragment) = match rest.find('#') {
+        Some(at) => (&rest[..at], Some(&rest[at + 1..])),
+        None => (rest, None),
+    };
+    match before.find('?').filter(|_| !news) {
+        Some(at) => (&before[..at], Some(&before[at + 1..]), fragment),
+        None => (before, None, fragment),
+    }
+}
+
+/// Whether `CheckCanonical` finds a component already in escaped canonical form (no
+/// `E_PathNotCanonical`, `E_QueryNotCanonical`, `E_FragmentNotCanonical`): no control, space,
+/// `"<>[\]^{|}`, the backquote, DEL or "%" that starts no triplet, no "#", and the characters `also` (a
+/// "?" in the path of "news", which has no query).
+fn escaped_canonical(component: &str, also: &[char]) -> bool {
+    component.char_indices().all(|(at, c)| match c {
+        '%' => triplet(&component[at + 1..]).is_some(),
+        c => {
+            !(c.is_ascii_control()
+                || matches!(
+                    c,
+                    ' ' | '"' | '<' | '>' | '[' | '\\' | ']' | '^' | '`' | '{' | '|' | '}' | '#'
+                )
+                || also.contains(&c))
+        }
+    })
+}
+
+/// Whether `text` starts with a scheme and ":" (`ParseScheme`), so that `new Uri(text,
+/// UriKind.RelativeOrAbsolute)` is no relative reference.
+fn has_scheme(text: &str) -> bool {
+    let Some(colon) = text.find(':') else {
+        return false;
+    };
+    let bytes = &text.as_bytes()[..colon];
+    !bytes.is_empty()
+        && bytes[0].is_ascii_alphabetic()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// Whether the base's `m_String` holds its whole text and then the IRI form of its
+/// components (see [`doubled`]): a URI without authority that has Unicode, whatever the case
+/// of its scheme or the form of its components.
+fn base_written_twice(base: &str) -> bool {
+    let base = base.trim_start_matches(LWS);
+    scheme_and_rest(base).is_some() && (escaped_unreserved(base) || !in_ascii_domain(base))
+}
+
+/// `AbsoluteUri` of `new Uri(text)` where System.Uri writes what follows "scheme:" twice, or
+/// `None` where it does not (or the model does not read the text). Mono's
+/// `PrivateParseMinimal` keeps the whole text in `m_String` for a URI without authority (the
+/// .NET Core fix, "if the URI must be normalized, initialize it without one",
+/// `m_String = m_String.Substring(0, idx)`, is not in it); when the text has Unicode (see
+/// [`escaped_unreserved`]), `ParseRemaining` appends the IRI form of the path, query and
+/// fragment to `m_String` and points the offsets there, and `GetUriPartsFromUserString`
+/// gives `AbsoluteUri` as `m_String` from the scheme to the end when no part is marked not
+/// canonical (the scheme lowercase as written, each component in escaped canonical form).
+fn doubled(text: &str) -> Option<String> {
+    let (scheme, rest) = scheme_and_rest(text)?;
+    if !in_ascii_domain(text)
+        || !escaped_unreserved(text)
+        || scheme.bytes().any(|b| b.is_ascii_uppercase())
+    {
+        return None;
+    }
+    let news = scheme == "news";
+    let tail = iri_unescaped(rest);
+    let (path, query, fragment) = split_rest(&tail, news);
+    let canonical = escaped_canonical(path, if news { &['?'] } else { &[] })
+        && query.is_none_or(|q| escaped_canonical(q, &[]))
+        && fragment.is_none_or(|f| escaped_canonical(f, &[]));
+    canonical.then(|| format!("{text}{tail}"))
+}
+
+/// The string `new Uri(base, reference)` builds and parses (`ResolveHelper`, `CombineUri`)
+/// against a base whose own `m_String` holds its whole text and then the IRI form of its
+/// components (see [`base_written_twice`]): the base's parts taken from `m_String`
+/// (`GetUriPartsFromUserString`) are "scheme:" and that whole text ("SchemeAndServer"), or
+/// it and the IRI form of the path and query ("AbsoluteUri" but the fragment); where the
+/// scheme is not written lowercase, they are recreated (`ReCreateParts`) without it. `None`
+/// where the model does not read the case: a component that is not canonical where the
+/// string takes it, an empty reference against a base with a triplet (`GetUnescapedParts`
+/// recreates it), and a rootless merged path with dot-segments (`Compress` reads it
+/// otherwise).
+fn doubled_base_combined(base: &str, reference: &str) -> Option<String> {
+    let (scheme, rest) = scheme_and_rest(base)?;
+    let news = scheme.eq_ignore_ascii_case("news");
+    let lowercase = format!("{}:", scheme.to_ascii_lowercase());
+    let head = if scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+        lowercase.clone()
+    } else {
+        base.to_owned()
+    };
+    let tail = iri_unescaped(rest);
+    let (path, query, fragment) = split_rest(&tail, news);
+    let in_path: &[char] = if news { &['?'] } else { &[] };
+    let canonical_path = escaped_canonical(path, in_path);
+    let canonical_tail = canonical_path
+        && query.is_none_or(|q| escaped_canonical(q, &[]))
+        && fragment.is_none_or(|f| escaped_canonical(f, &[]));
+    let query_part = query.map(|q| format!("?{q}")).unwrap_or_default();
+    if reference.is_empty() {
+        // GetParts(AbsoluteUri, SafeUnescaped): from m_String where no part is escaped.
+        return (canonical_tail && !tail.contains('%')).then(|| format!("{head}{tail}"));
+    }
+    if reference.starts_with('#') {
+        // GetParts(AbsoluteUri & ~Fragment) and the reference.
+        return canonical_tail.then(|| format!("{head}{path}{query_part}{reference}"));
+    }
+    if reference.starts_with('?') {
+        // GetParts(Scheme|UserInfo|Host|Port|Path): no case of GetUriPartsFromUserString, so
+        // ReCreateParts, "scheme:" and the path.
+        return (canonical_path && !news).then(|| format!("{lowercase}{path}{reference}"));
+    }
+    if reference.starts_with("//") {
+        return None;
+    }
+    if reference.starts_with('/') {
+        return Some(format!("{head}{reference}"));
+    }
+    if !canonical_path {
+        return None;
+    }
+    let at = reference.find(['?', '#']).unwrap_or(reference.len());
+    let (reference_path, extra) = reference.split_at(at);
+    let directory = &path[..path.rfind('/').map_or(0, |at| at + 1)];
+    let merged = format!("{directory}{reference_path}");
+    let compressed = if merged.starts_with('/') {
+        remove_dot_segments(&merged)
+    } else if merged.split('/').any(|s| s == "." || s == "..") {
+        return None;
+    } else {
+        merged
+    };
+    Some(format!("{head}{compressed}{extra}"))
+}
+
+/// The answer with `AbsoluteUri` written as System.Uri writes it for a URI without authority
+/// whose text has an escaped unreserved character (see [`doubled`]): a normalization is the
+/// input's; a resolution's is the target's, or that of the string `CombineUri` builds against
+/// a base that is itself written twice. `original` is the case as given, `answer` what the
+/// entries before give.
+pub(super) fn absolute_uri_doubled(original: &Request, answer: Outcome) -> Outcome {
+    match (original, answer) {
+        (Request::Normalize { input, .. }, Outcome::Normalized(normalized)) => {
+            let text = input.trim_start_matches(LWS);
+            // The trailing white space is in the IRI form of the last component.
+            match doubled(text).filter(|_| !text.ends_with(LWS)) {
+                Some(written) => Outcome::Normalized(written),
+                None => Outcome::Normalized(normalized),
+            }
+        }
+        (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) => {
+            let reference = input.trim_start_matches(LWS);
+            let written = if has_scheme(reference) {
+                // An absolute reference is the target (`ResolveHelper`: "if
+                // (relativeUri.IsAbsoluteUri) return relativeUri"), its trailing white space
+                // in the IRI form of its last component.
+                doubled(reference).filter(|_| !reference.ends_with(LWS))
+            } else if base_written_twice(base) {
+                // `ResolveHelper` trims the relative reference ("relativeStr.Trim(_WSchars)").
+                let reference = reference.trim_end_matches(LWS);
+                let readable =
+                    in_ascii_domain(base) && in_ascii_domain(reference) && !base.contains(LWS);
+                readable
+                    .then(|| doubled_base_combined(base, reference))
+                    .flatten()
+                    .and_then(|combined| doubled(&combined))
+            } else {
+                // CombineUri writes the base's part with GetParts, whose scheme is the
+                // parser's lowercase name (`m_Syntax.SchemeName`) where it is not written
+                // lowercase.
+                let lowered = match target.find(':') {
+                    Some(colon) => format!(
+                        "{}{}",
+                        target[..colon].to_ascii_lowercase(),
+                        &target[colon..]
+                    ),
+                    None => target.clone(),
+                };
+                doubled(&lowered)
+            };
+            Outcome::Resolved(written.unwrap_or(target))
+        }
+        (_, answer) => answer,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,5 +685,97 @@ mod tests {
             zone_id: false,
         };
         assert_eq!(trailing_space_cut(&parse), None);
+    }
+    #[test]
+    fn absolute_uri_writes_a_text_without_authority_twice_when_it_has_unicode() {
+        // Answers of Mono 6.8's System.Uri (AbsoluteUri).
+        let normalized = |input: &str| {
+            let case = Request::Normalize {
+                input: input.into(),
+                level: Some("scheme".into()),
+            };
+            match absolute_uri_doubled(&case, Outcome::Normalized("(before)".into())) {
+                Outcome::Normalized(n) => n,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(normalized("aa:%41"), "aa:%41A");
+        assert_eq!(normalized("aa:/%41?%7A#%7e"), "aa:/%41?%7A#%7e/A?z#~");
+        assert_eq!(normalized("aa:%41#a?b"), "aa:%41#a?bA#a?b");
+        assert_eq!(normalized("aa:%41%0a"), "aa:%41%0aA%0a");
+        assert_eq!(normalized("aa:/%41/%2e%2E/x"), "aa:/%41/%2e%2E/x/A/../x");
+        assert_eq!(normalized(" aa:%41"), "aa:%41A");
+        assert_eq!(normalized("news:%41#b"), "news:%41#bA#b");
+        assert_eq!(normalized("news:%41#b?c"), "news:%41#b?cA#b?c");
+        assert_eq!(normalized("uuid:%41"), "uuid:%41A");
+        // Not written twice: the entries before answer.
+        for input in [
+            "AA:%41",
+            "aa:%41[",
+            "aa:%41#a#b",
+            "aa:%41%%",
+            "aa:%41 ",
+            "aa:%41\\",
+            "news:%41?b",
+            "aa://h/%41",
+            "aa:%2B",
+            "aa:b",
+        ] {
+            assert_eq!(normalized(input), "(before)", "{input:?}");
+        }
+        let resolved = |base: &str, input: &str, target: &str| {
+            let case = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: false,
+            };
+            match absolute_uri_doubled(&case, Outcome::Resolved(target.into())) {
+                Outcome::Resolved(t) => t,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(resolved("a0:", "%2e/#/", "a0:%2e/#/"), "a0:%2e/#/./#/");
+        assert_eq!(resolved("A0:", "%2e#", "A0:%2e#"), "a0:%2e#.#");
+        assert_eq!(resolved("a:/", "aa:%2E/", "aa:%2E/"), "aa:%2E/./");
+        assert_eq!(resolved("aa:/x", "aa:%41", "aa:/%41"), "aa:%41A");
+        // Against a base written twice.
+        assert_eq!(resolved("aa:/%7a", ".", "aa:/"), "aa:/%7a//z/");
+        assert_eq!(resolved("aa:/%7a", "b", "aa:/b"), "aa:/%7a/b/z/b");
+        assert_eq!(resolved("aa:/%7a", "#f", "aa:/%7a#f"), "aa:/%7a/z#f/z/z#f");
+        assert_eq!(resolved("aa:/%7a", "", "aa:/%7a"), "aa:/%7a/z/z/z");
+        assert_eq!(resolved("aa:/%7a", "/x", "aa:/x"), "aa:/%7a/x/z/x");
+        assert_eq!(
+            resolved("aa:/%7a?q#f", "b", "aa:/b"),
+            "aa:/%7a?q#f/b/z?q#f/b"
+        );
+        assert_eq!(
+            resolved("aa:/%7a/", "%41", "aa:/%7a/%41"),
+            "aa:/%7a//z/%41/z//z/A"
+        );
+        assert_eq!(
+            resolved("aa:/%7a?q", "?%41", "aa:/%7a?%41"),
+            "aa:/z?%41/z?A"
+        );
+        assert_eq!(resolved("aa:%7a", "b", "aa:b"), "aa:%7abzb");
+        assert_eq!(
+            resolved("aa:/%7a/b/c", "../d?x", "aa:/%7a/d?x"),
+            "aa:/%7a/b/c/z/d?x/z/b/c/z/d?x"
+        );
+        assert_eq!(
+            resolved("aa:/%7a/b/c", "./.", "aa:/%7a/b/"),
+            "aa:/%7a/b/c/z/b//z/b/c/z/b/"
+        );
+        assert_eq!(resolved("A0:%2E", "%2e#a", "A0:%2e#a"), "a0:%2e#a.#a");
+        assert_eq!(resolved("aa:/x?%41", "b", "aa:/b"), "aa:/x?%41/b/x?A/b");
+        assert_eq!(resolved("news:%41", "b", "news:b"), "news:%41bAb");
+        assert_eq!(
+            resolved("aa:/%7a?q", "", "aa:/%7a?q"),
+            "aa:/%7a?q/z?q/z?q/z?q"
+        );
+        // Not written twice.
+        assert_eq!(resolved("A0:%2E", "", "A0:%2E"), "A0:%2E");
+        assert_eq!(resolved("aa:/%7a?q", "?q", "aa:/%7a?q"), "aa:/%7a?q");
+        assert_eq!(resolved("aa:/%7a/b[", "#g", "aa:/%7a/b[#g"), "aa:/%7a/b[#g");
+        assert_eq!(resolved("aa://h/x", "%41", "aa://h/%41"), "aa://h/%41");
     }
 }

@@ -437,6 +437,9 @@ pub enum Transform {
     DotnetSchemeWithoutAuthority,
     /// System.Uri: the trailing spaces, tabs and line breaks of a text are cut before it is read.
     DotnetTrailingSpaceCut,
+    /// System.Uri (bug): `AbsoluteUri` of a URI without authority whose text has an escaped
+    /// unreserved character writes the text after "scheme:" and then its canonical form.
+    DotnetAbsoluteUriDoubled,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -1040,6 +1043,9 @@ impl Transform {
             (Transform::DotnetImplicitFilePath, _) => dotnet::apply_implicit_file(original, answer),
             (Transform::DotnetSchemeWithoutAuthority, Request::Parse { .. }) => {
                 dotnet::scheme_without_authority(answer)
+            }
+            (Transform::DotnetAbsoluteUriDoubled, _) => {
+                dotnet::absolute_uri_doubled(original, answer)
             }
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),
