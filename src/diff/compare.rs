@@ -243,6 +243,11 @@ pub(crate) fn routing_port(c: &(impl ComponentsView + ?Sized)) -> Option<&str> {
 
 /// Every `%XX` triplet decoded, other text kept; bytes that are not UTF-8 come out lossily.
 pub(crate) fn percent_decoded(text: &str) -> String {
+    String::from_utf8_lossy(&percent_decoded_bytes(text)).into_owned()
+}
+
+/// `text`'s bytes with every pct-encoded triplet decoded.
+fn percent_decoded_bytes(text: &str) -> Vec<u8> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -262,7 +267,33 @@ pub(crate) fn percent_decoded(text: &str) -> String {
             i += 1;
         }
     }
-    String::from_utf8_lossy(&out).into_owned()
+    out
+}
+
+/// `text` percent-decoded, each byte of the result that is no part of UTF-8 written "%XX"
+/// (uppercase), as a program writes a decoded value JSON cannot carry.
+pub(crate) fn percent_decoded_as_triplets(text: &str) -> String {
+    let decoded = percent_decoded_bytes(text);
+    let mut out = String::with_capacity(decoded.len());
+    let mut rest = decoded.as_slice();
+    while !rest.is_empty() {
+        match std::str::from_utf8(rest) {
+            Ok(valid) => {
+                out.push_str(valid);
+                break;
+            }
+            Err(e) => {
+                let (valid, after) = rest.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(after.len());
+                for byte in &after[..bad] {
+                    out.push_str(&format!("%{byte:02X}"));
+                }
+                rest = &after[bad..];
+            }
+        }
+    }
+    out
 }
 
 /// Compares `actual` with the reference's `expected` answer to `case`. `None` when they agree,
@@ -514,9 +545,9 @@ fn fields_through(
             // only what the implementation's API can express; a reported value the API has
             // decoded is not decoded again.
             let scheme = expected.component(Field::Scheme);
-            let seen = |value: Option<&str>, reported: bool| {
+            let seen = |value: Option<&str>, reported: bool, escaped: Escaped| {
                 blindness.clone().fold(value.map(str::to_owned), |v, b| {
-                    seen_through(b, v, scheme, reported)
+                    seen_through_as(b, v, scheme, reported, escaped)
                 })
             };
             let (e, a) = (expected.component(field), actual.component(field));
@@ -524,9 +555,22 @@ fn fields_through(
             if e == a || blindness.clone().next().is_none() {
                 return e != a;
             }
-            seen(e, false) != seen(a, actual_reported)
+            // A decoded value's bytes that are no UTF-8, which JSON cannot carry, come as the
+            // program writes them: "%XX" (docs/protocol.md) or U+FFFD.
+            [Escaped::Replaced, Escaped::AsTriplets]
+                .into_iter()
+                .all(|escaped| seen(e, false, escaped) != seen(a, actual_reported, escaped))
         })
         .collect()
+}
+
+/// How a decoded value writes its bytes that are no UTF-8.
+#[derive(Clone, Copy)]
+enum Escaped {
+    /// Each invalid sequence as U+FFFD.
+    Replaced,
+    /// Each invalid byte as "%XX", uppercase, as JSON cannot carry it (docs/protocol.md).
+    AsTriplets,
 }
 
 /// A value as an API with `blindness` reports it; `scheme` is the reference's, for a default
@@ -538,10 +582,24 @@ fn seen_through(
     scheme: Option<&str>,
     reported: bool,
 ) -> Option<String> {
+    seen_through_as(blindness, value, scheme, reported, Escaped::Replaced)
+}
+
+/// [`seen_through`], a decoded value's bytes that are no UTF-8 written as `escaped` says.
+fn seen_through_as(
+    blindness: Blindness,
+    value: Option<String>,
+    scheme: Option<&str>,
+    reported: bool,
+    escaped: Escaped,
+) -> Option<String> {
     match blindness {
         Blindness::EmptyIsUndefined => value.filter(|v| !v.is_empty()),
         Blindness::Decoded if reported => value,
-        Blindness::Decoded | Blindness::Reencoded => value.map(|v| percent_decoded(&v)),
+        Blindness::Decoded | Blindness::Reencoded => value.map(|v| match escaped {
+            Escaped::Replaced => percent_decoded(&v),
+            Escaped::AsTriplets => percent_decoded_as_triplets(&v),
+        }),
         Blindness::CaseFolded => value.map(|v| v.to_ascii_lowercase()),
         Blindness::DefaultPortDropped => value.filter(|port| {
             default_port(scheme.unwrap_or(""))
@@ -1002,6 +1060,38 @@ mod tests {
             blindness,
             reason: "",
         }
+    }
+
+    #[test]
+    fn a_decoded_byte_that_is_no_utf8_is_read_as_the_program_writes_it() {
+        // §2.1: "%AA" is the octet 0xAA, no UTF-8 on its own. A library that decodes the
+        // fragment holds that byte, which its program writes "%AA" (JSON cannot carry it) or
+        // U+FFFD; either is the fragment "%aa" decoded.
+        let spots = [blind(Field::Fragment, Blindness::Decoded)];
+        let case = Request::parse("a:#%aa");
+        let expected = Reference.answer(&case);
+        let with_fragment = |fragment: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some("a".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: Some(fragment.into()),
+            },
+            host_kind: None,
+        };
+        for written in ["%AA", "\u{fffd}"] {
+            assert_eq!(
+                compare(&case, &expected, &with_fragment(written), &spots),
+                None,
+                "{written}"
+            );
+        }
+        // Another byte is another fragment.
+        assert!(compare(&case, &expected, &with_fragment("%AB"), &spots).is_some());
+        assert_eq!(percent_decoded_as_triplets("a%aa%c3%a9%ff"), "a%AAé%FF");
     }
 
     #[test]
