@@ -1084,10 +1084,21 @@ impl Catalogue {
         }
         let memo = CaseMemo::default();
         let known = models::outcome(&known_steps, case, &memo);
+        // A program that reports a component decoded or encoded again hides the case of an
+        // escape: the uppercase rule cannot be told there, nor its controls answered.
+        let escapes_hidden = blind_spots.iter().any(|b| {
+            matches!(
+                b.blindness,
+                crate::model::Blindness::Decoded | crate::model::Blindness::Reencoded
+            )
+        });
         if known.is_valid() {
             // The rules on the answer that change the one the known model gives: those that
             // refuse it where the parser refused, the others where it did not.
             live.extend((0..library.len()).filter(|&i| {
+                if library[i].is_output_rule() && escapes_hidden {
+                    return false;
+                }
                 let rule = library[i];
                 (if refusal {
                     rule.refuses()
@@ -1125,6 +1136,12 @@ impl Catalogue {
                 for chosen in combinations(live.len(), size) {
                     let set: Vec<usize> = chosen.iter().map(|&n| live[n]).collect();
                     if !admissible(&set) {
+                        continue;
+                    }
+                    // Beside a reading, only departures with controls of their own (a
+                    // resolver's, the uppercase rule): a reading of the text that no control
+                    // tests matches a resolution by coincidence.
+                    if with_alternatives && !set.iter().all(|&i| library[i].has_controls()) {
                         continue;
                     }
                     let departures: Vec<Departure> = set.iter().map(|&i| library[i]).collect();

@@ -645,14 +645,17 @@ impl Departure {
         };
         let lower = read.host.as_deref().map(|h| h.replacen("[V", "[v", 1));
         match self {
-            Departure::EmptyPortRefused => vec![with(&|c| c.port = None), plain("h:")],
+            // A host of two letters: a parser may read one letter and ":" as a drive.
+            Departure::EmptyPortRefused => {
+                vec![with(&|c| c.port = None), with(&port("80")), plain("hh:")]
+            }
             Departure::PortOutOfRangeRefused => vec![
                 with(&port("65535")),
                 with(&port("000001")),
-                plain("h:65536"),
+                plain("hh:65536"),
             ],
             Departure::PortOverFiveDigitsRefused => {
-                vec![with(&port("99999")), plain("h:000001")]
+                vec![with(&port("99999")), plain("hh:000001")]
             }
             Departure::IpvFutureRefused => {
                 let mut controls = vec![with(&|c| host(c, "[::]".into())), plain("[v1.a]")];
@@ -671,7 +674,7 @@ impl Departure {
                 controls
             }
             Departure::EmptyUserinfoRefused => {
-                vec![with(&|c| c.userinfo = Some("a".into())), plain("@h")]
+                vec![with(&|c| c.userinfo = Some("a".into())), plain("@hh")]
             }
             Departure::EmptyHostRefused => {
                 let mut controls = vec![with(&|c| host(c, "a".into())), plain("")];
@@ -680,6 +683,13 @@ impl Departure {
             }
             _ => Vec::new(),
         }
+    }
+
+    /// Whether the departure has controls that tell it from a rival on any case: a resolver's
+    /// departure and the rules on the answer. The readings of the text are probed on a parse
+    /// only.
+    pub(crate) fn has_controls(self) -> bool {
+        matches!(self, Departure::Resolving(_)) || self.refuses() || self.is_output_rule()
     }
 
     /// A rule on every answer's controls: the case's own kind of request with a lowercase
