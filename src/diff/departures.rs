@@ -741,15 +741,8 @@ impl Departure {
             self,
             Departure::PercentEncodingNormalized(_)
                 | Departure::PercentEncodingUppercased
-                | Departure::EmptyPortRefused
-                | Departure::PortOutOfRangeRefused
-                | Departure::IpvFutureRefused
-                | Departure::IpvFutureUppercaseVRefused
-                | Departure::EmptyUserinfoRefused
-                | Departure::PortOverFiveDigitsRefused
-                | Departure::EmptyHostRefused
                 | Departure::PortReadAsNumber
-        )
+        ) || self.refuses()
     }
 
     /// Whether the departure rewrites the raw text before the parser reads anything (removes
@@ -1785,7 +1778,7 @@ fn normalize_in(component: &mut Option<String>) {
 /// `text` with every pct-encoded triplet normalized: an unreserved character's decoded
 /// (RFC 3986 §6.2.2.2), the others' hexadecimal digits uppercased (§6.2.2.1).
 /// `text` with the hexadecimal digits of every pct-encoded triplet uppercased.
-fn triplets_uppercased(text: &str) -> String {
+pub(crate) fn triplets_uppercased(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut at = 0;

@@ -2745,15 +2745,7 @@ mod tests {
                 Outcome::Resolved(target) => {
                     let end = target.find(['?', '#']).unwrap_or(target.len());
                     let (path, rest) = target.split_at(end);
-                    let mut upper = String::new();
-                    let mut left = path;
-                    while let Some(at) = left.find('%') {
-                        upper.push_str(&left[..at]);
-                        let stop = (at + 3).min(left.len());
-                        upper.push_str(&left[at..stop].to_ascii_uppercase());
-                        left = &left[stop..];
-                    }
-                    upper.push_str(left);
+                    let upper = departures::triplets_uppercased(path);
                     Outcome::Resolved(format!("{upper}{rest}"))
                 }
                 answer => answer,
@@ -2968,16 +2960,7 @@ mod tests {
             };
             match answer {
                 Outcome::Resolved(target) if self.0 => {
-                    let mut upper = String::new();
-                    let mut rest = target.as_str();
-                    while let Some(at) = rest.find('%') {
-                        upper.push_str(&rest[..at]);
-                        let end = (at + 3).min(rest.len());
-                        upper.push_str(&rest[at..end].to_ascii_uppercase());
-                        rest = &rest[end..];
-                    }
-                    upper.push_str(rest);
-                    Outcome::Resolved(upper)
+                    Outcome::Resolved(departures::triplets_uppercased(&target))
                 }
                 answer => answer,
             }

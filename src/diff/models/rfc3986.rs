@@ -364,24 +364,7 @@ pub(super) fn remove_dot_segments(path: &str) -> String {
 /// `text` with the hexadecimal digits of its percent-encodings uppercased
 /// (`normalize_percent_characters`).
 fn uppercase_triplets(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    while at < text.len() {
-        if bytes[at] == b'%'
-            && bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
-            && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit)
-        {
-            out.push('%');
-            out.push_str(&text[at + 1..at + 3].to_ascii_uppercase());
-            at += 3;
-        } else {
-            let c = text[at..].chars().next().unwrap_or_default();
-            out.push(c);
-            at += c.len_utf8();
-        }
-    }
-    out
+    crate::diff::departures::triplets_uppercased(text)
 }
 
 #[cfg(test)]
