@@ -903,7 +903,63 @@ impl Catalogue {
                         .is_some_and(models::is_switch)
                 })
                 .count();
-            for size in 1..=bugs_at_once(bugs.len(), switches) {
+            // The model with the bugs `order` (positions in `bugs`) added, in that order.
+            // The steps of the model with the bugs `order` (positions in `bugs`) added.
+            let bug_steps_of = |order: &[usize]| -> Vec<Step<'_>> {
+                order
+                    .iter()
+                    .filter_map(|&n| {
+                        let index = bugs[n];
+                        let model = self.entries[index].model.as_ref()?;
+                        Some(Step { model, index })
+                    })
+                    .collect()
+            };
+            let with_bugs_in = |order: &[usize]| -> Vec<Step<'_>> {
+                let bug_steps = bug_steps_of(order);
+                // A departure of the library reads the input before the crate's known
+                // rules act on what it read, as in attribution; a crate's rule acts after
+                // them, unless it read the text before a departure did.
+                let reads = |s: &&Step<'_>| matches!(s.model, Model::Departure(_));
+                // (Poco's "@" rule hands its unchecked host the text after the last "@").
+                let read = models::readings_of(&bug_steps, case);
+                let last_read = (0..bug_steps.len())
+                    .rfind(|&at| read[at] && reads(&&bug_steps[at]))
+                    .map_or(0, |at| at + 1);
+                let mut with_bugs: Vec<Step<'_>> = bug_steps[..last_read].to_vec();
+                with_bugs.extend(bug_steps[last_read..].iter().filter(reads).copied());
+                with_bugs.extend(kept.iter().copied());
+                with_bugs.extend(bug_steps[last_read..].iter().filter(|s| !reads(s)).copied());
+                with_bugs
+            };
+            let answer_of = |steps: &[Step<'_>]| models::outcome(steps, case, memo);
+            // The steps reproduce the answer, and each bug among them is needed where it
+            // stands: without it the others do not (a departure that reads nothing
+            // of the case is no part of it, even where its place moved another rule).
+            let explains = |steps: &[Step<'_>], answer: &Outcome| {
+                *answer != Outcome::Unsupported
+                    && without_bug.as_ref() != Some(answer)
+                    && compare::compare(case, answer, actual, blind_spots).is_none()
+                    && steps.iter().enumerate().all(|(at, step)| {
+                        !bugs.contains(&step.index) || {
+                            let mut without = steps.to_vec();
+                            without.remove(at);
+                            compare::compare(case, &answer_of(&without), actual, blind_spots)
+                                .is_some()
+                        }
+                    })
+            };
+            let named = |order: &[usize]| {
+                for &n in order {
+                    self.record(bugs[n]);
+                }
+                // Named in catalogue order, whichever order reproduced the answer.
+                let mut chosen: Vec<usize> = order.iter().map(|&n| bugs[n]).collect();
+                chosen.sort_unstable();
+                self.known_for(&chosen)
+            };
+            let exhaustive = bugs_at_once(bugs.len(), switches);
+            for size in 1..=exhaustive {
                 for chosen in combinations(bugs.len(), size).iter().flat_map(|c| {
                     // One crate's switches (rhymuri's and uniresid's) are one model whatever
                     // their order: a set of them is tried once.
@@ -915,35 +971,80 @@ impl Catalogue {
                     });
                     if switches { vec![c.clone()] } else { orders(c) }
                 }) {
-                    let bug_steps: Vec<Step<'_>> = chosen
-                        .iter()
-                        .filter_map(|&n| {
-                            let index = bugs[n];
-                            let model = self.entries[index].model.as_ref()?;
-                            Some(Step { model, index })
-                        })
-                        .collect();
-                    // A departure of the library reads the input before the crate's known
-                    // rules act on what it read, as in attribution; a crate's rule acts after
-                    // them.
-                    let reads = |s: &&Step<'_>| matches!(s.model, Model::Departure(_));
-                    let mut with_bugs: Vec<Step<'_>> =
-                        bug_steps.iter().filter(reads).copied().collect();
-                    with_bugs.extend(kept.iter().copied());
-                    with_bugs.extend(bug_steps.iter().filter(|s| !reads(s)).copied());
-                    let answer = models::outcome(&with_bugs, case, memo);
-                    if answer != Outcome::Unsupported
-                        && without_bug.as_ref() != Some(&answer)
-                        && compare::compare(case, &answer, actual, blind_spots).is_none()
-                    {
-                        for &n in &chosen {
-                            self.record(bugs[n]);
-                        }
-                        // Named in catalogue order, whichever order reproduced the answer.
-                        let mut chosen: Vec<usize> = chosen.iter().map(|&n| bugs[n]).collect();
-                        chosen.sort_unstable();
-                        return Some(self.known_for(&chosen));
+                    let steps = with_bugs_in(&chosen);
+                    if explains(&steps, &answer_of(&steps)) {
+                        return Some(named(&chosen));
                     }
+                }
+            }
+            // Larger sets than every order of every choice allows (a catalogue of many bugs:
+            // Poco's "a://:@@<" is its "@" rule, its unchecked host and its empty userinfo
+            // read as none) are reached one bug at a time: each bug added, at any place in
+            // the order, changes what the bugs before it answer.
+            if exhaustive < MAX_BUGS_AT_ONCE.min(bugs.len()) {
+                let plain = without_bug
+                    .clone()
+                    .unwrap_or_else(|| models::outcome(&kept, case, memo));
+                // The library's departures read the text in the library's order (a network
+                // path read as a path before an IP literal is read in it), as in attribution;
+                // a crate's rule may come anywhere among them.
+                let library = Departure::all();
+                let rank: Vec<Option<usize>> = bugs
+                    .iter()
+                    .map(|&i| match self.entries[i].model {
+                        Some(Model::Departure(d)) => library.iter().position(|&l| l == d),
+                        _ => None,
+                    })
+                    .collect();
+                let in_library_order = |order: &[usize]| {
+                    let ranks: Vec<usize> = order.iter().filter_map(|&n| rank[n]).collect();
+                    ranks.windows(2).all(|w| w[0] < w[1])
+                };
+                let mut chains: Vec<(Vec<usize>, Outcome)> = vec![(Vec::new(), plain)];
+                let mut tried = 0usize;
+                'sizes: for size in 1..=MAX_BUGS_AT_ONCE.min(bugs.len()) {
+                    let mut longer: Vec<(Vec<usize>, Outcome)> = Vec::new();
+                    for (order, answer) in &chains {
+                        for n in (0..bugs.len()).filter(|n| !order.contains(n)) {
+                            for at in 0..=order.len() {
+                                let mut next = order.clone();
+                                next.insert(at, n);
+                                if !in_library_order(&next)
+                                    || longer.iter().any(|(o, _)| o == &next)
+                                {
+                                    continue;
+                                }
+                                tried += 1;
+                                if tried > MAX_BUG_ORDERS {
+                                    break 'sizes;
+                                }
+                                let steps = with_bugs_in(&next);
+                                let next_answer = answer_of(&steps);
+                                // The bug added reads the case otherwise, or changes the
+                                // answer (a refusal for another reason is still a refusal):
+                                // where the parser took what the RFC refuses, each of the
+                                // bugs that let it through reads its part before the answer
+                                // changes at all (Poco's "//[]#]": a path, unchecked, and an
+                                // unchecked fragment).
+                                let refused = |o: &Outcome| matches!(o, Outcome::Invalid(_));
+                                let reads_more = models::readings_of(&bug_steps_of(&next), case)
+                                    .get(at)
+                                    .copied()
+                                    .unwrap_or(false);
+                                if !reads_more
+                                    && (next_answer == *answer
+                                        || (refused(&next_answer) && refused(answer)))
+                                {
+                                    continue;
+                                }
+                                if size > exhaustive && explains(&steps, &next_answer) {
+                                    return Some(named(&next));
+                                }
+                                longer.push((next, next_answer));
+                            }
+                        }
+                    }
+                    chains = longer;
                 }
             }
             // A documented choice's acceptable alternatives hold for every implementation:

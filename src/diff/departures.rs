@@ -1610,6 +1610,55 @@ impl Departure {
 }
 
 impl Departure {
+    /// A parse's answer as a parser whose data model holds no empty component of this
+    /// departure's kind gives it: one that another step left empty is none too (Poco's
+    /// userinfo, restarted at each "@", is empty in "a://:@@h", and its getter cannot tell an
+    /// empty one from none). Other departures leave the answer as it is.
+    pub(crate) fn no_empty_in(self, answer: Outcome) -> Outcome {
+        let Outcome::Parsed {
+            mut components,
+            mut host_kind,
+        } = answer
+        else {
+            return answer;
+        };
+        let empty = |part: &Option<String>| part.as_deref() == Some("");
+        match self {
+            Departure::EmptyAsAbsent(part) => {
+                let field = match part {
+                    Field::Userinfo => &mut components.userinfo,
+                    Field::Port => &mut components.port,
+                    Field::Query => &mut components.query,
+                    Field::Fragment => &mut components.fragment,
+                    Field::Scheme | Field::Host | Field::Path | Field::HostKind => {
+                        return Outcome::Parsed {
+                            components,
+                            host_kind,
+                        };
+                    }
+                };
+                if empty(field) {
+                    *field = None;
+                }
+            }
+            // As the text is read: a path that starts with "//" keeps its authority.
+            Departure::EmptyAuthorityAsAbsent
+                if empty(&components.host)
+                    && components.userinfo.is_none()
+                    && components.port.is_none()
+                    && !components.path.starts_with("//") =>
+            {
+                components.host = None;
+                host_kind = None;
+            }
+            _ => {}
+        }
+        Outcome::Parsed {
+            components,
+            host_kind,
+        }
+    }
+
     /// A rule on the answer, applied to a parse's answer.
     fn rule_on(self, answer: Outcome) -> Outcome {
         let Outcome::Parsed {

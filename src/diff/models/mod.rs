@@ -2138,6 +2138,28 @@ pub(crate) fn outcome_traced(
     (full, inert)
 }
 
+/// Which of `steps` read the text of `case` otherwise, as the steps before them left it (a
+/// departure's or a crate rule's rewrite that changes that text).
+pub(crate) fn readings_of(steps: &[Step<'_>], case: &Request) -> Vec<bool> {
+    let mut text: Option<Request> = None;
+    steps
+        .iter()
+        .map(|step| {
+            let current = text.as_ref().unwrap_or(case);
+            let again = match step.model {
+                Model::Transform(t) => t.rewrite(case, current),
+                Model::Departure(d) => d.rewrite(current),
+                _ => None,
+            };
+            let read = again.is_some();
+            if read {
+                text = again;
+            }
+            read
+        })
+        .collect()
+}
+
 /// The crate's model's answer to `case`, without the search for the steps it needs (which
 /// costs an evaluation per step): what a caller that only compares answers wants.
 pub(crate) fn outcome(steps: &[Step<'_>], case: &Request, memo: &super::CaseMemo) -> Outcome {
@@ -2389,6 +2411,21 @@ fn evaluate_traced(
         };
         if let Some(inert) = inert.as_deref_mut() {
             inert.push(!changed);
+        }
+    }
+    // A data model with no empty component holds for what every step gave (a crate's rule
+    // that leaves a userinfo empty), not only for the text the departure read.
+    if matches!(asked, Request::Parse { .. }) {
+        for (i, step) in steps.iter().enumerate() {
+            if let Model::Departure(d) = step.model {
+                let before = outcome.clone();
+                outcome = d.no_empty_in(outcome);
+                if outcome != before
+                    && let Some(flag) = inert.as_deref_mut().and_then(|inert| inert.get_mut(i))
+                {
+                    *flag = false;
+                }
+            }
         }
     }
     outcome
@@ -2734,3 +2771,42 @@ const URIPARSE_REGISTERED_SCHEMES: &[&str] = &[
     "z39.50r",
     "z39.50s",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diff::departures::Departure;
+
+    /// The answer of `models` composed in order, as the catalogue composes a crate's steps.
+    fn composed(models: &[Model], input: &str) -> Outcome {
+        let steps: Vec<Step<'_>> = models
+            .iter()
+            .enumerate()
+            .map(|(index, model)| Step { model, index })
+            .collect();
+        outcome(
+            &steps,
+            &Request::parse(input),
+            &super::super::CaseMemo::default(),
+        )
+    }
+
+    #[test]
+    fn a_data_model_without_an_empty_component_holds_for_what_a_rule_leaves_empty() {
+        // RFC 3986 §3.2: `authority = [ userinfo "@" ] host [ ":" port ]`: "x@" is a
+        // userinfo, and a second "@" no character of the host. A rule that restarts the
+        // userinfo at each "@" leaves it empty in "a://x@@h".
+        let restart = Model::Transform(Transform::PocoUserinfoRestartsAtEachAt);
+        let userinfo = |answer: &Outcome| match answer {
+            Outcome::Parsed { components, .. } => components.userinfo.clone(),
+            other => panic!("not parsed: {other:?}"),
+        };
+        let unchecked = Model::Departure(Departure::from_id("host-unchecked").unwrap());
+        let alone = composed(&[restart, unchecked], "a://x@@h");
+        assert_eq!(userinfo(&alone), Some(String::new()));
+        // A parser whose userinfo is "" for none reads it as none, whatever made it empty.
+        let absent = Model::Departure(Departure::from_id("empty-userinfo-as-absent").unwrap());
+        let with = composed(&[absent, restart, unchecked], "a://x@@h");
+        assert_eq!(userinfo(&with), None);
+    }
+}
