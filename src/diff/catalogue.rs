@@ -1232,9 +1232,29 @@ impl Catalogue {
         // First the departures with the implementation's known model alone; then, where no set
         // of up to three does it, sets of up to two with the readings RFC 3986 allows every
         // implementation (a resolver that normalizes its base and merges with a "/").
+        // Where two sets of a size reproduce the answer, the one with more of the
+        // implementation's own bug entries names it: Go's port read after the last colon with
+        // its unchecked query is that query's bug, not a narrower departure that takes only
+        // brackets in a query.
+        let own: Vec<Departure> = self
+            .bug_models(implementation, case)
+            .iter()
+            .filter_map(|&i| match self.entries[i].model {
+                Some(Model::Departure(d)) => Some(d),
+                _ => None,
+            })
+            .collect();
+        let undocumented = |chosen: &Vec<usize>| {
+            chosen
+                .iter()
+                .filter(|&&n| !own.contains(&library[live[n]]))
+                .count()
+        };
         for (with_alternatives, largest) in [(false, 3), (true, 2)] {
             for size in 1..=largest {
-                for chosen in combinations(live.len(), size) {
+                let mut sets = combinations(live.len(), size);
+                sets.sort_by_key(undocumented);
+                for chosen in sets {
                     let set: Vec<usize> = chosen.iter().map(|&n| live[n]).collect();
                     if !admissible(&set) {
                         continue;
@@ -1887,5 +1907,52 @@ entries:
             catalogue.departure_of("p-path-unchecked").map(|d| d.id()),
             Some("path-unchecked".to_owned())
         );
+    }
+
+    #[test]
+    fn of_two_sets_that_reproduce_a_case_the_one_with_the_own_bug_names_it() {
+        use super::Catalogue;
+        use crate::model::{Components, Outcome};
+        use crate::protocol::Request;
+        // A program whose catalogue confirms its unchecked query; it also reads the port
+        // after the last ":" of the authority, which no entry names.
+        let own = r#"
+entries:
+  - id: p-query-unchecked
+    implementations: [p]
+    class: bug
+    reason: "a:?[ taken"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.4
+    ops: [parse]
+    model: !departure query-unchecked
+    upstream: {checked: "2026-11-29", refs: []}
+    examples:
+      - {op: parse, input: "a:?^", parsed: {scheme: "a", path: "", query: "^"}, forgive: true}
+      - {op: parse, input: "a:?^", parsed: {scheme: "a", path: "", query: ""}, forgive: false, why: "not this"}
+"#;
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
+        // RFC 3986 §3.2.2 refuses ":" in a reg-name and §3.4 "[" in a query; the program reads
+        // the host "a:b", the port "1" and the query "[". A departure that takes brackets in a
+        // query reproduces the query too, but the program's own bug takes every character.
+        let case = Request::parse("a://a:b:1?[");
+        let actual = Outcome::Parsed {
+            components: Components {
+                scheme: Some("a".into()),
+                userinfo: None,
+                host: Some("a:b".into()),
+                port: Some("1".into()),
+                path: String::new(),
+                query: Some("[".into()),
+                fragment: None,
+            },
+            host_kind: Some(crate::reference::HostKind::RegName),
+        };
+        let (known, _) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |_, _| true)
+            .expect("the port's departure and the query's bug");
+        assert_eq!(known.mechanism().id, "port-after-last-colon");
+        assert_eq!(known.seen_with().collect::<Vec<_>>(), ["p-query-unchecked"]);
     }
 }
