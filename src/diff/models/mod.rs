@@ -738,6 +738,13 @@ pub enum Transform {
     /// Parsing (java.net.URI `parseHierarchical`): an empty authority that ends the text is
     /// refused (`java::empty_authority_alone_refused`).
     JavaEmptyAuthorityAloneRefused,
+    /// libcurl's host (`ipv4_normalize`, `decode_host`, `hostname_check`): numbers read as an
+    /// IPv4 address, a name decoded and checked, an IPv6 literal written shorter
+    /// (`curl::host_read`).
+    CurlHostRead,
+    /// Resolution (libcurl's `concat_url`): a relative reference appended to the base as curl
+    /// writes it, the string read again as an absolute URL (`curl::concat_rewrite`).
+    CurlConcatUrl,
 }
 
 impl Transform {
@@ -831,6 +838,7 @@ impl Transform {
             (Transform::Libxml2EmptyHostNoAuthority, Request::Resolve { .. }) => {
                 libxml2::empty_host_no_authority(case)
             }
+            (Transform::CurlConcatUrl, Request::Resolve { .. }) => curl::concat_rewrite(case),
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -1030,6 +1038,9 @@ impl Transform {
                 ruby_uri::ip_literal_applied(original, answer)
             }
             (Transform::CurlEmptyQueryNotWritten, _) => curl::empty_query_not_written(case, answer),
+            (Transform::CurlHostRead, Request::Parse { .. } | Request::Resolve { .. }) => {
+                curl::host_read(answer)
+            }
             (t, Request::Normalize { input, .. }) if t.network_uri_rule().is_some() => {
                 match t.network_uri_rule() {
                     Some(rule) => network_uri::apply(rule, input, answer),
