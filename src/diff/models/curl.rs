@@ -396,6 +396,144 @@ pub(super) fn concat_rewrite(case: &Request) -> Option<Request> {
     })
 }
 
+/// junkscan: "scan for byte values < 31 or 127", a space too (without CURLU_ALLOW_SPACE).
+fn junk(part: &str) -> bool {
+    part.bytes().any(|b| b < 0x20 || b == 0x7f)
+}
+
+/// `STARTS_WITH_URL_DRIVE_PREFIX`: a letter, ":" or "|", then "/", "\" or the end.
+fn drive_prefix(text: &[u8]) -> bool {
+    text.first().is_some_and(u8::is_ascii_alphabetic)
+        && matches!(text.get(1), Some(b':' | b'|'))
+        && matches!(text.get(2), None | Some(b'/' | b'\\'))
+}
+
+/// parseurl's branch for the file scheme ("handle the file: scheme"), outside Windows: what
+/// follows "file:" is the path, its query and its fragment, without a host; after "//" the
+/// host must be empty, "localhost/" or "127.0.0.1/" (case-insensitively), and a drive letter
+/// is refused; "file:/" and shorter are refused. The path, query and fragment are split at
+/// the first "#" and the first "?" before it; an empty fragment is none, an empty query ""; a
+/// path of one byte or none is "/"; a control or a space is refused (junkscan). `None` where
+/// the text's scheme (as `Curl_is_absolute_url` reads it) is not "file".
+pub(super) fn file_url(original: &Request) -> Option<Outcome> {
+    let Request::Parse { input, .. } = original else {
+        return None;
+    };
+    if !input
+        .as_bytes()
+        .get(..5)
+        .is_some_and(|b| b.eq_ignore_ascii_case(b"file:"))
+    {
+        return None;
+    }
+    let refused = |why: &str| Some(Outcome::Invalid(format!("{why} (file: URL)")));
+    if input.len() <= 6 {
+        return refused("file:/ is not enough");
+    }
+    let mut path = &input[5..];
+    if let Some(after) = path.strip_prefix("//") {
+        path = after;
+        if !after.starts_with('/') && !drive_prefix(after.as_bytes()) {
+            let host = after.get(..10).unwrap_or("");
+            if host.eq_ignore_ascii_case("localhost/") || host.eq_ignore_ascii_case("127.0.0.1/") {
+                path = &after[9..];
+            } else {
+                return refused("a host other than localhost or 127.0.0.1");
+            }
+        }
+    }
+    let bytes = path.as_bytes();
+    if (bytes.first() == Some(&b'/') && drive_prefix(&bytes[1..])) || drive_prefix(bytes) {
+        return refused("a drive letter");
+    }
+    let (rest, fragment) = match path.split_once('#') {
+        Some((rest, fragment)) => (rest, Some(fragment).filter(|f| !f.is_empty())),
+        None => (path, None),
+    };
+    let (path, query) = match rest.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (rest, None),
+    };
+    if [path, query.unwrap_or(""), fragment.unwrap_or("")]
+        .iter()
+        .any(|part| junk(part) || part.contains(' '))
+    {
+        return refused("a control or a space");
+    }
+    let components = crate::model::Components {
+        scheme: Some("file".into()),
+        userinfo: None,
+        host: None,
+        port: None,
+        path: if path.len() <= 1 { "/".into() } else { path.into() },
+        query: query.map(Into::into),
+        fragment: fragment.map(Into::into),
+    };
+    Some(Outcome::Parsed {
+        components,
+        host_kind: None,
+    })
+}
+
+/// The scheme as `Curl_is_absolute_url` reads it: one to forty of ALPHA, DIGIT, "+", "-" and
+/// "." before the ":", its first character unchecked ("0:", "-:"); a longer one is none, and
+/// curl then refuses the text ("CURLUE_BAD_SCHEME"). The parse's case with a scheme that
+/// starts otherwise than with a letter read with letters in its place (`scheme_applied`
+/// gives it back).
+pub(super) fn scheme_rewrite(case: &Request) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let name = input.find(':')?;
+    let scheme = &input[..name];
+    if scheme.is_empty()
+        || scheme.len() > 40
+        || scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        || !scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    {
+        return None;
+    }
+    Some(Request::Parse {
+        input: format!("{}{}", "a".repeat(name), &input[name..]),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The answer to the case `scheme_rewrite` read, with the scheme as written; a scheme of more
+/// than forty characters refused.
+pub(super) fn scheme_applied(original: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = original else {
+        return answer;
+    };
+    let Some(name) = input.find(':') else {
+        return answer;
+    };
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } if components.scheme.as_deref().map(str::len) == Some(name) => {
+            if name > 40 {
+                return Outcome::Invalid("a scheme of more than 40 characters (CURLUE_BAD_SCHEME)".into());
+            }
+            components.scheme = Some(input[..name].to_owned());
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        other => other,
+    }
+}
+
 /// The answer with its host read as curl reads it (`read_host`): a parse's host and host
 /// kind (the adapter's: "ipv6" for a bracketed host, "ipv4" for an RFC 3986 `IPv4address`),
 /// a resolution's target host; refused where curl refuses it. An empty host is left to its

@@ -745,6 +745,12 @@ pub enum Transform {
     /// Resolution (libcurl's `concat_url`): a relative reference appended to the base as curl
     /// writes it, the string read again as an absolute URL (`curl::concat_rewrite`).
     CurlConcatUrl,
+    /// Parsing (libcurl's parseurl, its file: branch): the text after "file:" a path, query
+    /// and fragment without a host (`curl::file_url`).
+    CurlFileUrl,
+    /// Parsing (libcurl's `Curl_is_absolute_url`): a scheme of one to forty characters, its
+    /// first unchecked (`curl::scheme_rewrite`, `curl::scheme_applied`).
+    CurlSchemeFirstCharacterUnchecked,
 }
 
 impl Transform {
@@ -839,6 +845,9 @@ impl Transform {
                 libxml2::empty_host_no_authority(case)
             }
             (Transform::CurlConcatUrl, Request::Resolve { .. }) => curl::concat_rewrite(case),
+            (Transform::CurlSchemeFirstCharacterUnchecked, Request::Parse { .. }) => {
+                curl::scheme_rewrite(case)
+            }
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
             }
@@ -993,6 +1002,9 @@ impl Transform {
             },
             (Transform::RhymuriTypes, _) => rhymuri::types(case, answer),
             (Transform::Libxml2PortInt, Request::Parse { .. }) => libxml2::port_int(answer),
+            (Transform::Libxml2EmptyHostNoAuthority, Request::Parse { .. }) => {
+                libxml2::absolute_empty_host_port_dropped(answer)
+            }
             (Transform::JavaRegistryAuthority, _) => java::registry_applied(original, answer),
             (Transform::JavaUricBrackets, Request::Parse { .. }) => {
                 java::brackets_applied(original, answer)
@@ -1040,6 +1052,12 @@ impl Transform {
             (Transform::CurlEmptyQueryNotWritten, _) => curl::empty_query_not_written(case, answer),
             (Transform::CurlHostRead, Request::Parse { .. } | Request::Resolve { .. }) => {
                 curl::host_read(answer)
+            }
+            (Transform::CurlFileUrl, Request::Parse { .. }) => {
+                curl::file_url(original).unwrap_or(answer)
+            }
+            (Transform::CurlSchemeFirstCharacterUnchecked, Request::Parse { .. }) => {
+                curl::scheme_applied(original, answer)
             }
             (t, Request::Normalize { input, .. }) if t.network_uri_rule().is_some() => {
                 match t.network_uri_rule() {
