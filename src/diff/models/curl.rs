@@ -221,14 +221,6 @@ fn strtoul0(text: &[u8]) -> (Option<u64>, usize) {
     (value, start + digits)
 }
 
-/// The schemes libcurl 7.88.1 knows, whose default port curl_url_get leaves out of the URL it
-/// writes (their handlers' `defport`); a base with a port and one of them is not modelled.
-const KNOWN_SCHEMES: [&str; 28] = [
-    "dict", "file", "ftp", "ftps", "gopher", "gophers", "http", "https", "imap", "imaps", "ldap",
-    "ldaps", "mqtt", "pop3", "pop3s", "rtmp", "rtmpe", "rtmps", "rtmpt", "rtmpte", "rtmpts",
-    "rtsp", "scp", "sftp", "smb", "smbs", "smtp", "smtps",
-];
-
 /// `Curl_is_absolute_url` without scheme guessing: one to forty of ALPHA, DIGIT, "+", "-",
 /// "." and then ":".
 fn is_absolute_url(url: &str) -> bool {
@@ -243,13 +235,14 @@ fn is_absolute_url(url: &str) -> bool {
 /// The base as curl_url_get(CURLUPART_URL) writes it after curl_url_set read it without
 /// CURLU_PATH_AS_IS: the scheme lowercased, the host read (`read_host`), the path with its
 /// dot-segments removed ("remove ../ and ./ sequences according to RFC3986"), "/" for an
-/// empty one, an empty query and an empty fragment not written. `None` where curl has no
-/// such base, or its writing is not modelled (file URLs, a known scheme's port).
+/// empty one, the port as a number (a scheme's default port kept), an empty query and an
+/// empty fragment not written. `None` where curl has no such base, or its writing is not
+/// modelled (file URLs).
 fn written_base(base: &str) -> Option<String> {
     let c = reference::parse_uri(base).ok()?;
     let scheme = c.scheme?.to_ascii_lowercase();
     let host = c.host.filter(|h| !h.is_empty())?;
-    if scheme == "file" || (c.port.is_some() && KNOWN_SCHEMES.contains(&scheme.as_str())) {
+    if scheme == "file" {
         return None;
     }
     let host = read_host(host)?;
@@ -534,10 +527,40 @@ pub(super) fn scheme_applied(original: &Request, answer: Outcome) -> Outcome {
     }
 }
 
+/// Whether parseurl refuses the slashes after the scheme of `url` (a scheme other than file,
+/// as `Curl_is_absolute_url` reads it): "less than one or more than three slashes".
+fn slashes_refused(url: &str) -> bool {
+    if !is_absolute_url(url) {
+        return false;
+    }
+    let name = url.find(':').unwrap_or(0);
+    if url[..name].eq_ignore_ascii_case("file") {
+        return false;
+    }
+    let slashes = url[name + 1..].bytes().take(4).take_while(|&b| b == b'/').count();
+    !(1..=3).contains(&slashes)
+}
+
+/// The answer refused where parseurl counts no slash or more than three after the scheme
+/// (CURLUE_BAD_SLASHES): the parse's text, a resolution's base, or its reference where curl
+/// reads it as an absolute URL.
+pub(super) fn slashes_counted(original: &Request, answer: Outcome) -> Outcome {
+    let refused = match original {
+        Request::Parse { input, .. } => slashes_refused(input),
+        Request::Resolve { base, input, .. } => slashes_refused(base) || slashes_refused(input),
+        _ => false,
+    };
+    if refused {
+        Outcome::Invalid("Unsupported number of slashes following scheme (CURLUE_BAD_SLASHES)".into())
+    } else {
+        answer
+    }
+}
+
 /// The answer with its host read as curl reads it (`read_host`): a parse's host and host
 /// kind (the adapter's: "ipv6" for a bracketed host, "ipv4" for an RFC 3986 `IPv4address`),
-/// a resolution's target host; refused where curl refuses it. An empty host is left to its
-/// own rule (`empty-host-refused`).
+/// a resolution's target host; refused where curl refuses it. A parse's empty host is left to
+/// its own rule (`empty-host-refused`); a target's is refused here.
 pub(super) fn host_read(answer: Outcome) -> Outcome {
     match answer {
         Outcome::Parsed {
@@ -570,9 +593,17 @@ pub(super) fn host_read(answer: Outcome) -> Outcome {
             let Ok(c) = reference::parse(&target) else {
                 return Outcome::Resolved(target);
             };
-            let Some(host) = c.host.filter(|h| !h.is_empty()) else {
+            let Some(host) = c.host else {
                 return Outcome::Resolved(target);
             };
+            // hostname_check: "if(!hostname[0]) return CURLUE_NO_HOST" (a file URL has no
+            // host to check).
+            if host.is_empty() {
+                if c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("file")) {
+                    return Outcome::Resolved(target);
+                }
+                return Outcome::Invalid("No host part in the URL (hostname_check)".into());
+            }
             match read_host(host) {
                 Some(read) => Outcome::Resolved(reference::recompose(&Components {
                     host: Some(&read),

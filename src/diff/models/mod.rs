@@ -751,6 +751,9 @@ pub enum Transform {
     /// Parsing (libcurl's `Curl_is_absolute_url`): a scheme of one to forty characters, its
     /// first unchecked (`curl::scheme_rewrite`, `curl::scheme_applied`).
     CurlSchemeFirstCharacterUnchecked,
+    /// libcurl's parseurl: no slash or more than three after a scheme other than file refused
+    /// (`curl::slashes_counted`).
+    CurlSlashesCounted,
 }
 
 impl Transform {
@@ -1059,6 +1062,7 @@ impl Transform {
             (Transform::CurlSchemeFirstCharacterUnchecked, Request::Parse { .. }) => {
                 curl::scheme_applied(original, answer)
             }
+            (Transform::CurlSlashesCounted, _) => curl::slashes_counted(original, answer),
             (t, Request::Normalize { input, .. }) if t.network_uri_rule().is_some() => {
                 match t.network_uri_rule() {
                     Some(rule) => network_uri::apply(rule, input, answer),
