@@ -147,7 +147,11 @@ fn inet_ntop6(address: &Ipv6Addr) -> String {
         if i != 0 {
             out.push(':');
         }
-        if i == 6 && best.is_some_and(|(base, len)| base == 0 && (len == 6 || (len == 5 && words[5] == 0xffff))) {
+        if i == 6
+            && best.is_some_and(|(base, len)| {
+                base == 0 && (len == 6 || (len == 5 && words[5] == 0xffff))
+            })
+        {
             let [a, b] = words[6].to_be_bytes();
             let [c, d] = words[7].to_be_bytes();
             out.push_str(&format!("{a}.{b}.{c}.{d}"));
@@ -458,7 +462,11 @@ pub(super) fn file_url(original: &Request) -> Option<Outcome> {
         userinfo: None,
         host: None,
         port: None,
-        path: if path.len() <= 1 { "/".into() } else { path.into() },
+        path: if path.len() <= 1 {
+            "/".into()
+        } else {
+            path.into()
+        },
         query: query.map(Into::into),
         fragment: fragment.map(Into::into),
     };
@@ -515,7 +523,9 @@ pub(super) fn scheme_applied(original: &Request, answer: Outcome) -> Outcome {
             host_kind,
         } if components.scheme.as_deref().map(str::len) == Some(name) => {
             if name > 40 {
-                return Outcome::Invalid("a scheme of more than 40 characters (CURLUE_BAD_SCHEME)".into());
+                return Outcome::Invalid(
+                    "a scheme of more than 40 characters (CURLUE_BAD_SCHEME)".into(),
+                );
             }
             components.scheme = Some(input[..name].to_owned());
             Outcome::Parsed {
@@ -537,7 +547,11 @@ fn slashes_refused(url: &str) -> bool {
     if url[..name].eq_ignore_ascii_case("file") {
         return false;
     }
-    let slashes = url[name + 1..].bytes().take(4).take_while(|&b| b == b'/').count();
+    let slashes = url[name + 1..]
+        .bytes()
+        .take(4)
+        .take_while(|&b| b == b'/')
+        .count();
     !(1..=3).contains(&slashes)
 }
 
@@ -551,7 +565,9 @@ pub(super) fn slashes_counted(original: &Request, answer: Outcome) -> Outcome {
         _ => false,
     };
     if refused {
-        Outcome::Invalid("Unsupported number of slashes following scheme (CURLUE_BAD_SLASHES)".into())
+        Outcome::Invalid(
+            "Unsupported number of slashes following scheme (CURLUE_BAD_SLASHES)".into(),
+        )
     } else {
         answer
     }
@@ -671,7 +687,10 @@ mod tests {
         assert_eq!(read("[::01:0:a]").as_deref(), Some("[::1:0:a]"));
         assert_eq!(read("[::ffff:0:0]").as_deref(), Some("[::ffff:0:0]"));
         assert_eq!(read("[0:0:0:0:0:1:0:0]").as_deref(), Some("[::1:0:0]"));
-        assert_eq!(read("[0:0:0:0:0:0:0102:0304]").as_deref(), Some("[::1.2.3.4]"));
+        assert_eq!(
+            read("[0:0:0:0:0:0:0102:0304]").as_deref(),
+            Some("[::1.2.3.4]")
+        );
         assert_eq!(read("[v0.a]"), None);
         assert_eq!(read("[::%]"), None);
         assert_eq!(read("[::%0123456789abcdef]"), None);
