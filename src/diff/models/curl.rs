@@ -116,7 +116,9 @@ fn ip_literal(host: &str) -> Option<String> {
 /// after six zero words or five and "ffff".
 fn inet_ntop6(address: &Ipv6Addr) -> String {
     let words = address.segments();
-    let (mut best, mut cur): (Option<(usize, usize)>, Option<(usize, usize)>) = (None, None);
+    // A run of zero words: where it starts, and how many.
+    type Run = Option<(usize, usize)>;
+    let (mut best, mut cur): (Run, Run) = (None, None);
     for (i, &w) in words.iter().enumerate() {
         if w == 0 {
             cur = Some(cur.map_or((i, 1), |(b, l)| (b, l + 1)));
@@ -321,9 +323,9 @@ fn concat_url(base: &str, relurl: &str) -> String {
                 protsep = usize::MAX;
             }
         }
-    } else if relurl.starts_with("//") {
+    } else if let Some(after) = relurl.strip_prefix("//") {
         base.truncate(protsep);
-        useurl = &relurl[2..];
+        useurl = after;
         host_changed = true;
     } else {
         let slash = base[protsep..].find('/');
