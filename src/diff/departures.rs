@@ -259,6 +259,15 @@ pub enum Departure {
     /// it stands in (ocaml-uri's `uri_reference`: "we only parse until the first newline
     /// character and drop everything else after that").
     TextEndsAtLineFeed,
+    /// A host that starts with "[" is taken up to its first "]" without checking what is
+    /// between them, whatever characters it holds, within the authority as the RFC ends it
+    /// (at "/", "?" or "#") and after its userinfo: libcurl's Curl_parse_port finds the
+    /// literal's end with `strchr(hostname, ']')` in the host that parseurl cut at the first
+    /// "/", "?" or "#", and hostname_check reads a zone id of any characters after "%".
+    /// Broader than [`Departure::IpLiteralUnchecked`], whose characters are those an IP
+    /// literal may hold; narrower than [`Departure::IpLiteralAnyToBracket`], which takes the
+    /// authority's delimiters too.
+    IpLiteralAnyInAuthority,
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -288,6 +297,7 @@ impl Departure {
             Departure::DecOctetLeadingZeros,
         ];
         all.push(Departure::IpLiteralAnyToBracket);
+        all.push(Departure::IpLiteralAnyInAuthority);
         all.extend([Field::Query, Field::Fragment].map(Departure::BracketsTaken));
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
@@ -430,6 +440,7 @@ impl Departure {
             Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
+            Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
         }
     }
 
@@ -508,6 +519,7 @@ impl Departure {
                 part.name()
             ),
             Departure::IpLiteralAnyToBracket => "the parser takes a host that starts with \"[\" up to the first \"]\" that follows it, whatever stands between them (a delimiter such as \"@\", \"/\", \"?\" or \"#\", a space, a character outside US-ASCII), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and §3.2 ends the authority at the next \"/\", \"?\" or \"#\"".to_owned(),
+            Departure::IpLiteralAnyInAuthority => "the parser takes a host that starts with \"[\" up to its first \"]\" in the authority without checking what stands between them (any character but the authority's delimiters, a zone id's too), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::TextEndsAtLineFeed => "the parser reads the text up to its first line feed and drops what follows, whatever component it stands in, where RFC 3986's grammar (Appendix A) refuses the line feed and reads a URI reference to its end".to_owned(),
         }
     }
@@ -820,7 +832,9 @@ impl Departure {
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::EmptyAuthorityAsAbsent => None,
-            Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
+            Departure::IpLiteralUnchecked
+            | Departure::IpLiteralToLastBracket
+            | Departure::IpLiteralAnyInAuthority => {
                 let host = spans.host?;
                 let text = &input[host.clone()];
                 let close = text.find(']')?;
@@ -907,6 +921,9 @@ impl Departure {
             Departure::DecOctetLeadingZeros => &['a', 'f', 'g', 'x'],
             // What an IP literal may not hold: delimiters, a space, a letter outside ASCII.
             Departure::IpLiteralAnyToBracket => &['@', '/', '?', '#', '[', ' ', '"', '\u{e9}', 'g'],
+            // What an IP literal may not hold but the authority may: a space, a letter
+            // outside ASCII, "[" and the characters no component takes.
+            Departure::IpLiteralAnyInAuthority => &['|', '[', ' ', '"', '\u{e9}', 'g', '^', '{'],
             Departure::BracketsTaken(_) => &['[', ']'],
             Departure::PercentUnchecked(_)
             | Departure::UserinfoToLastAt
@@ -1029,6 +1046,23 @@ impl Departure {
                 if !inside
                     .bytes()
                     .all(|b| IPVFUTURE_TAIL.contains(b) || b == b'%')
+                {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                out.replace_range(host, &"a".repeat(text.chars().count()));
+                out
+            }
+            Departure::IpLiteralAnyInAuthority => {
+                // The literal, brackets and all, stood in for by a reg-name of its length,
+                // whatever it holds; its kind is given back with its text.
+                let host = spans.host.clone()?;
+                let text = &input[host.clone()];
+                if !text.starts_with('[')
+                    || !text.ends_with(']')
+                    || text.len() < 2
+                    || text[..text.len() - 1].contains(']')
+                    || reference::parse_host(text).is_ok()
                 {
                     return None;
                 }
@@ -1478,7 +1512,8 @@ impl Departure {
                 Some(host),
                 Departure::IpLiteralUnchecked
                 | Departure::IpLiteralToLastBracket
-                | Departure::IpLiteralAnyToBracket,
+                | Departure::IpLiteralAnyToBracket
+                | Departure::IpLiteralAnyInAuthority,
             ) if host.starts_with('[') => Some(if host[1..].starts_with(['v', 'V']) {
                 HostKind::IpvFuture
             } else {
@@ -2207,6 +2242,24 @@ mod tests {
             Outcome::Parsed { components, .. } => components,
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn an_ip_literal_takes_any_character_in_its_authority() {
+        let zone = answer(Departure::IpLiteralAnyInAuthority, "a://[::%|]/p").unwrap();
+        assert_eq!(components(&zone).host.as_deref(), Some("[::%|]"));
+        assert_eq!(components(&zone).path, "/p");
+        let spaced = answer(Departure::IpLiteralAnyInAuthority, "//u@[a b\u{e9}]:80").unwrap();
+        assert_eq!(components(&spaced).host.as_deref(), Some("[a b\u{e9}]"));
+        assert_eq!(components(&spaced).userinfo.as_deref(), Some("u"));
+        assert_eq!(components(&spaced).port.as_deref(), Some("80"));
+        // The authority ends at "/", "?" or "#": the literal has no "]" before it.
+        assert!(!matches!(
+            answer(Departure::IpLiteralAnyInAuthority, "//[a/b]"),
+            Some(Outcome::Parsed { .. })
+        ));
+        // A literal the RFC reads is read alike.
+        assert_eq!(answer(Departure::IpLiteralAnyInAuthority, "//[::1]"), None);
     }
 
     #[test]

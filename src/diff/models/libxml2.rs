@@ -85,6 +85,26 @@ pub(super) fn empty_host_no_authority(case: &Request) -> Option<Request> {
     })
 }
 
+/// The parse of an absolute URI whose host is empty without its port: xmlParse3986Host stores
+/// the empty host as no server, and xmlParse3986HierPart, which reads the authority of an
+/// absolute URI, then drops the port (`if (uri->server == NULL) uri->port = -1;`);
+/// xmlParse3986RelativeRef has no such step, so a relative reference keeps it.
+pub(super) fn absolute_empty_host_port_dropped(answer: Outcome) -> Outcome {
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } if components.scheme.is_some() && components.host.as_deref() == Some("") => {
+            components.port = None;
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -738,6 +738,22 @@ pub enum Transform {
     /// Parsing (java.net.URI `parseHierarchical`): an empty authority that ends the text is
     /// refused (`java::empty_authority_alone_refused`).
     JavaEmptyAuthorityAloneRefused,
+    /// libcurl's host (`ipv4_normalize`, `decode_host`, `hostname_check`): numbers read as an
+    /// IPv4 address, a name decoded and checked, an IPv6 literal written shorter
+    /// (`curl::host_read`).
+    CurlHostRead,
+    /// Resolution (libcurl's `concat_url`): a relative reference appended to the base as curl
+    /// writes it, the string read again as an absolute URL (`curl::concat_rewrite`).
+    CurlConcatUrl,
+    /// Parsing (libcurl's parseurl, its file: branch): the text after "file:" a path, query
+    /// and fragment without a host (`curl::file_url`).
+    CurlFileUrl,
+    /// Parsing (libcurl's `Curl_is_absolute_url`): a scheme of one to forty characters, its
+    /// first unchecked (`curl::scheme_rewrite`, `curl::scheme_applied`).
+    CurlSchemeFirstCharacterUnchecked,
+    /// libcurl's parseurl: no slash or more than three after a scheme other than file refused
+    /// (`curl::slashes_counted`).
+    CurlSlashesCounted,
 }
 
 impl Transform {
@@ -830,6 +846,10 @@ impl Transform {
             (Transform::JavaOpaquePart, _) => java::opaque_rewrite(original, case),
             (Transform::Libxml2EmptyHostNoAuthority, Request::Resolve { .. }) => {
                 libxml2::empty_host_no_authority(case)
+            }
+            (Transform::CurlConcatUrl, Request::Resolve { .. }) => curl::concat_rewrite(case),
+            (Transform::CurlSchemeFirstCharacterUnchecked, Request::Parse { .. }) => {
+                curl::scheme_rewrite(case)
             }
             (Transform::RhymuriDecodedDotSegments, Request::Normalize { .. }) => {
                 rhymuri::decoded_dot_segments(case)
@@ -985,6 +1005,9 @@ impl Transform {
             },
             (Transform::RhymuriTypes, _) => rhymuri::types(case, answer),
             (Transform::Libxml2PortInt, Request::Parse { .. }) => libxml2::port_int(answer),
+            (Transform::Libxml2EmptyHostNoAuthority, Request::Parse { .. }) => {
+                libxml2::absolute_empty_host_port_dropped(answer)
+            }
             (Transform::JavaRegistryAuthority, _) => java::registry_applied(original, answer),
             (Transform::JavaUricBrackets, Request::Parse { .. }) => {
                 java::brackets_applied(original, answer)
@@ -1030,6 +1053,16 @@ impl Transform {
                 ruby_uri::ip_literal_applied(original, answer)
             }
             (Transform::CurlEmptyQueryNotWritten, _) => curl::empty_query_not_written(case, answer),
+            (Transform::CurlHostRead, Request::Parse { .. } | Request::Resolve { .. }) => {
+                curl::host_read(answer)
+            }
+            (Transform::CurlFileUrl, Request::Parse { .. }) => {
+                curl::file_url(original).unwrap_or(answer)
+            }
+            (Transform::CurlSchemeFirstCharacterUnchecked, Request::Parse { .. }) => {
+                curl::scheme_applied(original, answer)
+            }
+            (Transform::CurlSlashesCounted, _) => curl::slashes_counted(original, answer),
             (t, Request::Normalize { input, .. }) if t.network_uri_rule().is_some() => {
                 match t.network_uri_rule() {
                     Some(rule) => network_uri::apply(rule, input, answer),
