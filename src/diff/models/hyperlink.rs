@@ -35,7 +35,8 @@ pub(super) enum Rule {
     /// them: `//[v1.x]` has the host `v1.x`, written back `//v1.x`).
     IpLiteral,
     /// `_SCHEME_RE`: a scheme is any run of ASCII letters, digits, "+", ",", "-" and "."
-    /// (the class `+-.` is the range "+" to "."), its first character unchecked.
+    /// (the class `+-.` is the range "+" to "."), its first character unchecked, and one line
+    /// feed may end it (Python's "$" matches before a final line feed too).
     SchemeCharacters,
     /// `URL.to_text(with_password=False)` (`authority`: `userinfo[: userinfo.index(":") + 1]`):
     /// a resolution's target and a normalization are written without the password.
@@ -306,9 +307,12 @@ fn scheme(input: &str) -> Option<&str> {
     reference::split(input).scheme
 }
 
-/// Whether `_SCHEME_RE` takes `scheme`.
+/// Whether `_SCHEME_RE` takes `scheme`: its "$" also matches before a final line feed, so
+/// one line feed may end it ("a\n", "\n").
 fn scheme_taken(scheme: &str) -> bool {
     scheme
+        .strip_suffix('\n')
+        .unwrap_or(scheme)
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || (b'+'..=b'.').contains(&b))
 }
@@ -626,5 +630,15 @@ mod tests {
         assert!(read("[::]a").is_none());
         assert!(read("a]").is_none());
         assert!(read("[[]").is_none());
+    }
+
+    #[test]
+    fn the_scheme_expression_takes_a_final_line_feed() {
+        for yes in ["a", "0+,-.", "\n", "a\n"] {
+            assert!(scheme_taken(yes), "{yes:?}");
+        }
+        for no in ["a_b", "\na", "a\n\n", "a\t"] {
+            assert!(!scheme_taken(no), "{no:?}");
+        }
     }
 }

@@ -711,6 +711,10 @@ pub enum Transform {
     YarlSchemeRequiresHost,
     /// A scheme of `scheme_chars` whose first character is not checked.
     YarlSchemeFirstCharacterUnchecked,
+    /// The requoters' triplets decoded or uppercased, the password's ":" encoded.
+    YarlRequote,
+    /// The dot-segments of the path of a URL with an authority removed while parsing.
+    YarlPathDotSegmentsRemoved,
     /// Parsing (libxml2's `xmlURI.port`, an `int`, 0 for none): a port above `INT_MAX`
     /// refused, a port of 0 none, leading zeros gone (`libxml2::port_int`).
     Libxml2PortInt,
@@ -1611,6 +1615,8 @@ impl Transform {
             Transform::YarlSchemeFirstCharacterUnchecked => {
                 Some(yarl::Rule::SchemeFirstCharacterUnchecked)
             }
+            Transform::YarlRequote => Some(yarl::Rule::Requote),
+            Transform::YarlPathDotSegmentsRemoved => Some(yarl::Rule::PathDotSegmentsRemoved),
             _ => None,
         }
     }

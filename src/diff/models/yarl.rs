@@ -23,6 +23,66 @@ pub(super) enum Rule {
     /// `split_url`: "if i > 0 and url[0] in scheme_chars": a scheme is any run of ASCII
     /// letters, digits, "+", "-" and ".", its first character unchecked ("0:", "+:").
     SchemeFirstCharacterUnchecked,
+    /// `encode_url`'s requoters (yarl/_quoters.py, `_Quoter` with `requote=True`): a triplet
+    /// whose character is in the requoter's safe set and not in its protected one is decoded,
+    /// every other triplet uppercased; and the password's ":" (outside `REQUOTER`'s safe set)
+    /// is percent-encoded.
+    Requote,
+    /// `encode_url`: "if netloc and "." in path: path = normalize_path(path)" (yarl/_path.py):
+    /// the dot-segments of the path of a URL with an authority that is not empty are removed,
+    /// after the requoting (so "%2e" is a dot too).
+    PathDotSegmentsRemoved,
+}
+
+/// `ALLOWED` (unreserved and "!$'()*,") and `QS` ("+&=;") of yarl/_quoting_py.py.
+const ALLOWED_AND_QS: &str = "!$'()*,+&=;";
+
+/// The characters whose triplets a requoter decodes in `field` (the ASCII ones beside the
+/// unreserved: its `safe` with `ALLOWED`, `QS` unless `qs`, less its `protected`).
+fn decoded_by_requoter(field: crate::model::Field) -> &'static str {
+    use crate::model::Field;
+    match field {
+        // REQUOTER: safe "", protected "".
+        Field::Userinfo => ALLOWED_AND_QS,
+        // PATH_REQUOTER: safe "@:", protected "/+".
+        Field::Path => "!$'()*,&=;@:",
+        // QUERY_REQUOTER: safe "?/:@", protected "=+&;", qs.
+        Field::Query => "!$'()*,?/:@",
+        // FRAGMENT_REQUOTER: safe "?/:@".
+        Field::Fragment => "!$'()*,+&=;?/:@",
+        _ => "",
+    }
+}
+
+/// `text` as a requoter that decodes the triplets of `decoded` (and of unreserved characters)
+/// leaves it: those triplets decoded, every other triplet uppercased.
+fn requoted(text: &str, decoded: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && bytes[i + 1].is_ascii_hexdigit()
+            && bytes[i + 2].is_ascii_hexdigit()
+        {
+            let hex = &text[i + 1..i + 3];
+            let value = u8::from_str_radix(hex, 16).unwrap_or(0);
+            let c = char::from(value);
+            if value < 0x80 && (c.is_ascii_alphanumeric() || "-._~".contains(c) || decoded.contains(c)) {
+                out.push(c);
+            } else {
+                out.push('%');
+                out.push_str(&hex.to_ascii_uppercase());
+            }
+            i += 3;
+            continue;
+        }
+        let c = text[i..].chars().next().unwrap_or_default();
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
 }
 
 /// `SCHEME_REQUIRES_HOST`.
@@ -155,6 +215,56 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
     };
     let input = cleaned(input);
     match rule {
+        Rule::Requote => match answer {
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            } => {
+                use crate::model::Field;
+                components.userinfo = components.userinfo.map(|u| {
+                    let decoded = decoded_by_requoter(Field::Userinfo);
+                    match u.split_once(':') {
+                        Some((user, password)) => format!(
+                            "{}:{}",
+                            requoted(user, decoded),
+                            requoted(password, decoded).replace(':', "%3A")
+                        ),
+                        None => requoted(&u, decoded),
+                    }
+                });
+                components.path = requoted(&components.path, decoded_by_requoter(Field::Path));
+                components.query = components
+                    .query
+                    .map(|q| requoted(&q, decoded_by_requoter(Field::Query)));
+                components.fragment = components
+                    .fragment
+                    .map(|f| requoted(&f, decoded_by_requoter(Field::Fragment)));
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            other => other,
+        },
+        Rule::PathDotSegmentsRemoved => match answer {
+            // The netloc make_netloc writes is not empty: a host, a port, or a user or
+            // password that is not empty.
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            } if [&components.host, &components.port, &components.userinfo]
+                .iter()
+                .any(|c| c.as_deref().is_some_and(|c| !c.is_empty()))
+                && components.path.contains('.') =>
+            {
+                components.path = crate::reference::remove_dot_segments(&components.path);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            other => other,
+        },
         Rule::SchemeFirstCharacterUnchecked => match (netloc_span(&input), answer) {
             (
                 (Some(scheme), _),
@@ -221,5 +331,17 @@ mod tests {
         assert_eq!(split_netloc("h"), None);
         assert_eq!(port_span("//h: 8/p"), Some(4..6));
         assert_eq!(port_span("a://u@h:/p"), None);
+    }
+
+    #[test]
+    fn the_requoters_decode_their_safe_characters() {
+        use crate::model::Field;
+        let path = decoded_by_requoter(Field::Path);
+        assert_eq!(requoted("%7e%3a%2f%2b%aa%25", path), "~:%2F%2B%AA%25");
+        let query = decoded_by_requoter(Field::Query);
+        assert_eq!(requoted("%3f%2F%3d%26%2b%3b%21", query), "?/%3D%26%2B%3B!");
+        let fragment = decoded_by_requoter(Field::Fragment);
+        assert_eq!(requoted("%3d%2b%23%0a", fragment), "=+%23%0A");
+        assert_eq!(requoted("%e9%", fragment), "%E9%");
     }
 }
