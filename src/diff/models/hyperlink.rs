@@ -60,6 +60,46 @@ pub(super) enum Rule {
     /// fragment "a") and a fragment with a line feed before its end is refused ("could not
     /// parse url").
     FragmentFinalLineFeed,
+    /// `URL.click`: "if clicked.absolute: return clicked", where `absolute` is "bool(self.scheme
+    /// and self.host)": a reference with a scheme and a host that is not empty is the target
+    /// as it is, its path's dot-segments kept.
+    ClickAbsoluteAsIs,
+    /// `URL.click` builds the target with `self.replace(...)`, which passes no `rooted`: the
+    /// target is rooted as the base is (`URL.__init__` then roots it where a host stands or
+    /// where its first segment is empty). So against a base without a host whose path is
+    /// empty or rootless, a target path is written without its first "/" ("/a" against "a:"
+    /// is "a:a", "/" is "a:", "/.///" is "a://"), and an empty authority goes where the path
+    /// left is rootless and not empty ("/x" against "a://" is "a:x").
+    ClickKeepsBaseRooted,
+    /// `URL.to_text`: "if authority: _add("//") ... elif scheme and path[:2] != "//" and
+    /// self.uses_netloc: _add("//")": an empty authority is written only after a scheme and
+    /// before a path that does not start with "//" (and then as `uses_netloc` says): without a
+    /// scheme ("//" normalizes to "") or before such a path ("a:////" is "a://") it is dropped.
+    EmptyAuthorityDropped,
+}
+
+/// Whether `URL.from_text(text)` is rooted: its path starts with "/", or it is empty and the
+/// authority text is not; `URL.__init__` roots it where it has a host too (or a port that is
+/// not its scheme's default, which `from_text` reads only beside a host here).
+fn rooted(text: &str) -> bool {
+    let split = reference::split(text);
+    let authority = split.authority.unwrap_or("");
+    let host = authority
+        .is_empty()
+        .then_some(false)
+        .or_else(|| read(authority).map(|r| !r.host.is_empty()))
+        .unwrap_or(false);
+    host || split.path.starts_with('/') || (split.path.is_empty() && !authority.is_empty())
+}
+
+/// Whether `URL.from_text(text).absolute`: a scheme and a host that is not empty.
+fn absolute(text: &str) -> bool {
+    let split = reference::split(text);
+    split.scheme.is_some_and(|s| !s.is_empty())
+        && split
+            .authority
+            .and_then(read)
+            .is_some_and(|r| !r.host.is_empty())
 }
 
 /// The authority `_URL_RE` reads in `input`, and where it starts.
@@ -331,11 +371,26 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
     {
         let r = reference::parse(input).ok()?;
         let b = reference::parse(base).ok()?;
-        if r.scheme.is_some() || !r.has_authority() || r.userinfo == b.userinfo {
+        if absolute(input) || !r.has_authority() {
+            return None;
+        }
+        // "host=clicked.host or self.host, port=clicked.port or self.port": an empty host, and
+        // a port that is none or 0, are the base's.
+        let host = match r.host {
+            Some("") => b.host.or(Some("")),
+            host => host,
+        };
+        let port = match r.port {
+            Some(p) if python_int(p).is_some_and(|n| n != 0) => Some(p),
+            _ => b.port.filter(|p| !p.is_empty()),
+        };
+        if r.userinfo == b.userinfo && host == r.host && port == r.port {
             return None;
         }
         let rewritten = reference::recompose(&reference::Components {
             userinfo: b.userinfo,
+            host,
+            port,
             ..r
         });
         return Some(Request::Resolve {
@@ -396,7 +451,10 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
         Rule::PasswordHidden
         | Rule::ClickKeepsBaseUserinfo
         | Rule::QueryPathSlash
-        | Rule::ClickRootlessRefused => {
+        | Rule::ClickRootlessRefused
+        | Rule::ClickAbsoluteAsIs
+        | Rule::ClickKeepsBaseRooted
+        | Rule::EmptyAuthorityDropped => {
             return None;
         }
         Rule::FragmentFinalLineFeed => {
@@ -525,6 +583,83 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 return Outcome::Invalid("URLParseError: could not parse url".into());
             }
             answer
+        }
+        (Rule::ClickAbsoluteAsIs, Request::Resolve { input, .. }, Outcome::Resolved(text))
+            if absolute(input) =>
+        {
+            // The target as the RFC gives it, with the reference's path as written.
+            let Ok(c) = reference::parse(&text) else {
+                return Outcome::Resolved(text);
+            };
+            let path = reference::split(input).path;
+            Outcome::Resolved(reference::recompose(&reference::Components { path, ..c }))
+        }
+        (Rule::ClickKeepsBaseRooted, Request::Resolve { base, input, .. }, Outcome::Resolved(text))
+            if !input.is_empty() && !absolute(input) && !rooted(base) =>
+        {
+            let Ok(c) = reference::parse(&text) else {
+                return Outcome::Resolved(text);
+            };
+            let hosted = c.host.is_some_and(|h| !h.is_empty());
+            match c.path.strip_prefix('/') {
+                // A path left rootless uses no netloc ("if not will_have_authority and
+                // self._path and not self._rooted: self._uses_netloc = False"): an empty
+                // authority goes with its "//".
+                Some(path) if !hosted && !path.is_empty() && !path.starts_with('/') => {
+                    Outcome::Resolved(reference::recompose(&reference::Components {
+                        path,
+                        userinfo: None,
+                        host: None,
+                        port: None,
+                        host_kind: None,
+                        ..c
+                    }))
+                }
+                Some(path) if !hosted => {
+                    Outcome::Resolved(reference::recompose(&reference::Components { path, ..c }))
+                }
+                _ => Outcome::Resolved(text),
+            }
+        }
+        (Rule::EmptyAuthorityDropped, Request::Resolve { .. } | Request::Normalize { .. }, answer) => {
+            let dropped = |text: String| {
+                let Ok(c) = reference::parse(&text) else {
+                    return text;
+                };
+                let empty = |c: Option<&str>| c.is_none_or(str::is_empty);
+                let authority_empty = c.host == Some("") && empty(c.userinfo) && empty(c.port);
+                if authority_empty && (c.scheme.is_none() || c.path.starts_with("//")) {
+                    return reference::recompose(&reference::Components {
+                        userinfo: None,
+                        host: None,
+                        port: None,
+                        host_kind: None,
+                        ..c
+                    });
+                }
+                text
+            };
+            match answer {
+                Outcome::Resolved(text) => Outcome::Resolved(dropped(text)),
+                Outcome::Normalized(text) => Outcome::Normalized(dropped(text)),
+                other => other,
+            }
+        }
+        (Rule::QueryPathSlash, Request::Resolve { .. }, Outcome::Resolved(text)) => {
+            // `URL.click` builds the target with `replace`, through `URL.__init__` too.
+            let Ok(c) = reference::parse(&text) else {
+                return Outcome::Resolved(text);
+            };
+            let slashed = c.host.is_some_and(|h| !h.is_empty())
+                && c.query.is_some_and(|q| !q.is_empty())
+                && c.path.is_empty();
+            if slashed {
+                return Outcome::Resolved(reference::recompose(&reference::Components {
+                    path: "/",
+                    ..c
+                }));
+            }
+            Outcome::Resolved(text)
         }
         (Rule::QueryPathSlash, Request::Parse { .. }, answer) => match answer {
             Outcome::Parsed {

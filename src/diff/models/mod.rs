@@ -698,6 +698,12 @@ pub enum Transform {
     HyperlinkClickRootlessRefused,
     /// A fragment's final line feed dropped, one before its end refused.
     HyperlinkFragmentFinalLineFeed,
+    /// A reference with a scheme and a host returned as it is by `URL.click`.
+    HyperlinkClickAbsoluteAsIs,
+    /// A target rooted as the base is (`URL.click` passes no `rooted` to `replace`).
+    HyperlinkClickKeepsBaseRooted,
+    /// An empty authority dropped by `URL.to_text` without a scheme or before a "//" path.
+    HyperlinkEmptyAuthorityDropped,
     /// Python's urllib.parse (`urllib::Rule`): a bracketed host read as `_hostinfo` reads it
     /// and checked by `_check_bracketed_host`.
     UrllibHostinfo,
@@ -1592,6 +1598,11 @@ impl Transform {
             Transform::HyperlinkClickRootlessRefused => Some(hyperlink::Rule::ClickRootlessRefused),
             Transform::HyperlinkFragmentFinalLineFeed => {
                 Some(hyperlink::Rule::FragmentFinalLineFeed)
+            }
+            Transform::HyperlinkClickAbsoluteAsIs => Some(hyperlink::Rule::ClickAbsoluteAsIs),
+            Transform::HyperlinkClickKeepsBaseRooted => Some(hyperlink::Rule::ClickKeepsBaseRooted),
+            Transform::HyperlinkEmptyAuthorityDropped => {
+                Some(hyperlink::Rule::EmptyAuthorityDropped)
             }
             _ => None,
         }
