@@ -76,6 +76,92 @@ pub(super) enum Rule {
     /// before a path that does not start with "//" (and then as `uses_netloc` says): without a
     /// scheme ("//" normalizes to "") or before such a path ("a:////" is "a://") it is dropped.
     EmptyAuthorityDropped,
+    /// `URL.normalize`: "if self.path: ... else: kw["path"] = (u"",)" ("Ensure an ending slash
+    /// on URLs with an empty path"), which `URL.__init__` keeps as "/" only where the URL is
+    /// rooted: `from_text` roots an empty path where the authority text is not empty.
+    NormalizeEmptyPathSlash,
+    /// The port held as an `int` (`from_text`: "port = int(port)") and written by
+    /// `URL.authority` as "Text(self.port)" only "if self.port != SCHEME_PORT_MAP.get(
+    /// self.scheme)": a resolution's target and a normalization write it without leading zeros
+    /// and drop the scheme's default port.
+    PortWrittenAsInt,
+    /// `URL.replace`: "if scheme is not _UNSET and scheme != self.scheme: uses_netloc = None",
+    /// so a normalization that lowercases the scheme writes an empty authority's "//" as the
+    /// scheme's registration says (`scheme_uses_netloc`: `SCHEME_PORT_MAP`, the part after
+    /// the last "+", `NO_NETLOC_SCHEMES`), not as the text had it: "HTTP:" is "http://",
+    /// "A://" is "a:".
+    NormalizeSchemeNetloc,
+}
+
+/// hyperlink's `SCHEME_PORT_MAP` (src/hyperlink/_url.py): each registered scheme that uses
+/// a netloc, with its default port.
+const SCHEME_PORT_MAP: [(&str, Option<i128>); 45] = [
+    ("acap", Some(674)),
+    ("afp", Some(548)),
+    ("dict", Some(2628)),
+    ("dns", Some(53)),
+    ("file", None),
+    ("ftp", Some(21)),
+    ("git", Some(9418)),
+    ("gopher", Some(70)),
+    ("http", Some(80)),
+    ("https", Some(443)),
+    ("imap", Some(143)),
+    ("ipp", Some(631)),
+    ("ipps", Some(631)),
+    ("irc", Some(194)),
+    ("ircs", Some(6697)),
+    ("ldap", Some(389)),
+    ("ldaps", Some(636)),
+    ("mms", Some(1755)),
+    ("msrp", Some(2855)),
+    ("msrps", None),
+    ("mtqp", Some(1038)),
+    ("nfs", Some(111)),
+    ("nntp", Some(119)),
+    ("nntps", Some(563)),
+    ("pop", Some(110)),
+    ("prospero", Some(1525)),
+    ("redis", Some(6379)),
+    ("rsync", Some(873)),
+    ("rtsp", Some(554)),
+    ("rtsps", Some(322)),
+    ("rtspu", Some(5005)),
+    ("sftp", Some(22)),
+    ("smb", Some(445)),
+    ("snmp", Some(161)),
+    ("ssh", Some(22)),
+    ("steam", None),
+    ("svn", Some(3690)),
+    ("telnet", Some(23)),
+    ("ventrilo", Some(3784)),
+    ("vnc", Some(5900)),
+    ("wais", Some(210)),
+    ("ws", Some(80)),
+    ("wss", Some(443)),
+    ("xmpp", None),
+    // Not in the map: stands for "no default" of `SCHEME_PORT_MAP.get`.
+    ("", None),
+];
+
+/// `SCHEME_PORT_MAP.get(scheme)`: `Some(default)` for a registered scheme (its default may
+/// be none), `None` for another.
+fn scheme_port(scheme: &str) -> Option<Option<i128>> {
+    SCHEME_PORT_MAP
+        .iter()
+        .find(|(s, _)| !s.is_empty() && *s == scheme)
+        .map(|(_, p)| *p)
+}
+
+/// `scheme_uses_netloc(scheme)` (lowercased): registered, or its part after the last "+"
+/// registered; `NO_NETLOC_SCHEMES` and unknown schemes do not (the default `None`).
+fn scheme_uses_netloc(scheme: &str) -> bool {
+    let scheme = scheme.to_ascii_lowercase();
+    scheme_port(&scheme).is_some()
+        || scheme
+            .rsplit('+')
+            .next()
+            .is_some_and(|last| scheme_port(last).is_some())
 }
 
 /// Whether `URL.from_text(text)` is rooted: its path starts with "/", or it is empty and the
@@ -454,7 +540,10 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
         | Rule::ClickRootlessRefused
         | Rule::ClickAbsoluteAsIs
         | Rule::ClickKeepsBaseRooted
-        | Rule::EmptyAuthorityDropped => {
+        | Rule::EmptyAuthorityDropped
+        | Rule::NormalizeEmptyPathSlash
+        | Rule::PortWrittenAsInt
+        | Rule::NormalizeSchemeNetloc => {
             return None;
         }
         Rule::FragmentFinalLineFeed => {
@@ -644,6 +733,65 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 Outcome::Normalized(text) => Outcome::Normalized(dropped(text)),
                 other => other,
             }
+        }
+        (Rule::NormalizeEmptyPathSlash, Request::Normalize { input, .. }, Outcome::Normalized(text))
+            if reference::split(input).authority.is_some_and(|a| !a.is_empty()) =>
+        {
+            match reference::parse(&text) {
+                Ok(c) if c.path.is_empty() => {
+                    Outcome::Normalized(reference::recompose(&reference::Components {
+                        path: "/",
+                        ..c
+                    }))
+                }
+                _ => Outcome::Normalized(text),
+            }
+        }
+        (Rule::PortWrittenAsInt, Request::Resolve { .. } | Request::Normalize { .. }, answer) => {
+            let written = |text: String| {
+                let Ok(c) = reference::parse(&text) else {
+                    return text;
+                };
+                let Some(number) = c.port.and_then(python_int) else {
+                    return text;
+                };
+                let default = c.scheme.and_then(scheme_port).flatten();
+                let port = (default != Some(number)).then(|| number.to_string());
+                reference::recompose(&reference::Components {
+                    port: port.as_deref(),
+                    ..c
+                })
+            };
+            match answer {
+                Outcome::Resolved(text) => Outcome::Resolved(written(text)),
+                Outcome::Normalized(text) => Outcome::Normalized(written(text)),
+                other => other,
+            }
+        }
+        (Rule::NormalizeSchemeNetloc, Request::Normalize { input, .. }, Outcome::Normalized(text))
+            if reference::split(input)
+                .scheme
+                .is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) =>
+        {
+            let Ok(c) = reference::parse(&text) else {
+                return Outcome::Normalized(text);
+            };
+            let empty = |c: Option<&str>| c.is_none_or(str::is_empty);
+            if !(empty(c.host) && empty(c.userinfo) && empty(c.port)) {
+                return Outcome::Normalized(text);
+            }
+            // An empty authority is written where the scheme uses a netloc and the path is
+            // empty or rooted (and does not start with "//", which to_text never prefixes).
+            let netloc = c.scheme.is_some_and(scheme_uses_netloc)
+                && !c.path.starts_with("//")
+                && (c.path.is_empty() || c.path.starts_with('/'));
+            Outcome::Normalized(reference::recompose(&reference::Components {
+                userinfo: None,
+                host: netloc.then_some(""),
+                port: None,
+                host_kind: None,
+                ..c
+            }))
         }
         (Rule::QueryPathSlash, Request::Resolve { .. }, Outcome::Resolved(text)) => {
             // `URL.click` builds the target with `replace`, through `URL.__init__` too.

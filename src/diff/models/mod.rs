@@ -704,6 +704,12 @@ pub enum Transform {
     HyperlinkClickKeepsBaseRooted,
     /// An empty authority dropped by `URL.to_text` without a scheme or before a "//" path.
     HyperlinkEmptyAuthorityDropped,
+    /// `URL.normalize`'s empty path "/" where the URL is rooted.
+    HyperlinkNormalizeEmptyPathSlash,
+    /// The port written as an `int`, the scheme's default dropped.
+    HyperlinkPortWrittenAsInt,
+    /// A normalization that lowercases the scheme writes "//" as the scheme's registration says.
+    HyperlinkNormalizeSchemeNetloc,
     /// Python's urllib.parse (`urllib::Rule`): a bracketed host read as `_hostinfo` reads it
     /// and checked by `_check_bracketed_host`.
     UrllibHostinfo,
@@ -1603,6 +1609,13 @@ impl Transform {
             Transform::HyperlinkClickKeepsBaseRooted => Some(hyperlink::Rule::ClickKeepsBaseRooted),
             Transform::HyperlinkEmptyAuthorityDropped => {
                 Some(hyperlink::Rule::EmptyAuthorityDropped)
+            }
+            Transform::HyperlinkNormalizeEmptyPathSlash => {
+                Some(hyperlink::Rule::NormalizeEmptyPathSlash)
+            }
+            Transform::HyperlinkPortWrittenAsInt => Some(hyperlink::Rule::PortWrittenAsInt),
+            Transform::HyperlinkNormalizeSchemeNetloc => {
+                Some(hyperlink::Rule::NormalizeSchemeNetloc)
             }
             _ => None,
         }
