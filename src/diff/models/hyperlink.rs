@@ -683,9 +683,11 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             let path = reference::split(input).path;
             Outcome::Resolved(reference::recompose(&reference::Components { path, ..c }))
         }
-        (Rule::ClickKeepsBaseRooted, Request::Resolve { base, input, .. }, Outcome::Resolved(text))
-            if !input.is_empty() && !absolute(input) && !rooted(base) =>
-        {
+        (
+            Rule::ClickKeepsBaseRooted,
+            Request::Resolve { base, input, .. },
+            Outcome::Resolved(text),
+        ) if !input.is_empty() && !absolute(input) && !rooted(base) => {
             let Ok(c) = reference::parse(&text) else {
                 return Outcome::Resolved(text);
             };
@@ -710,7 +712,11 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 _ => Outcome::Resolved(text),
             }
         }
-        (Rule::EmptyAuthorityDropped, Request::Resolve { .. } | Request::Normalize { .. }, answer) => {
+        (
+            Rule::EmptyAuthorityDropped,
+            Request::Resolve { .. } | Request::Normalize { .. },
+            answer,
+        ) => {
             let dropped = |text: String| {
                 let Ok(c) = reference::parse(&text) else {
                     return text;
@@ -734,8 +740,13 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 other => other,
             }
         }
-        (Rule::NormalizeEmptyPathSlash, Request::Normalize { input, .. }, Outcome::Normalized(text))
-            if reference::split(input).authority.is_some_and(|a| !a.is_empty()) =>
+        (
+            Rule::NormalizeEmptyPathSlash,
+            Request::Normalize { input, .. },
+            Outcome::Normalized(text),
+        ) if reference::split(input)
+            .authority
+            .is_some_and(|a| !a.is_empty()) =>
         {
             match reference::parse(&text) {
                 Ok(c) if c.path.is_empty() => {
@@ -768,10 +779,13 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 other => other,
             }
         }
-        (Rule::NormalizeSchemeNetloc, Request::Normalize { input, .. }, Outcome::Normalized(text))
-            if reference::split(input)
-                .scheme
-                .is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) =>
+        (
+            Rule::NormalizeSchemeNetloc,
+            Request::Normalize { input, .. },
+            Outcome::Normalized(text),
+        ) if reference::split(input)
+            .scheme
+            .is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) =>
         {
             let Ok(c) = reference::parse(&text) else {
                 return Outcome::Normalized(text);

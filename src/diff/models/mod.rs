@@ -727,6 +727,12 @@ pub enum Transform {
     YarlRequote,
     /// The dot-segments of the path of a URL with an authority removed while parsing.
     YarlPathDotSegmentsRemoved,
+    /// `URL.join` returns the reference where the scheme is another or not `uses_relative`.
+    YarlJoinReturnsReference,
+    /// `unsplit_result` writes "//" as the scheme's `uses_netloc` says.
+    YarlUnsplitAuthority,
+    /// `URL.__str__` drops the scheme's default port.
+    YarlDefaultPortDropped,
     /// Parsing (libxml2's `xmlURI.port`, an `int`, 0 for none): a port above `INT_MAX`
     /// refused, a port of 0 none, leading zeros gone (`libxml2::port_int`).
     Libxml2PortInt,
@@ -1641,6 +1647,9 @@ impl Transform {
             }
             Transform::YarlRequote => Some(yarl::Rule::Requote),
             Transform::YarlPathDotSegmentsRemoved => Some(yarl::Rule::PathDotSegmentsRemoved),
+            Transform::YarlJoinReturnsReference => Some(yarl::Rule::JoinReturnsReference),
+            Transform::YarlUnsplitAuthority => Some(yarl::Rule::UnsplitAuthority),
+            Transform::YarlDefaultPortDropped => Some(yarl::Rule::DefaultPortDropped),
             _ => None,
         }
     }

@@ -32,6 +32,96 @@ pub(super) enum Rule {
     /// the dot-segments of the path of a URL with an authority that is not empty are removed,
     /// after the requoting (so "%2e" is a dot too).
     PathDotSegmentsRemoved,
+    /// `URL.join`: "scheme = url._scheme or self._scheme; if scheme != self._scheme or scheme
+    /// not in USES_RELATIVE: return url": the reference is the target as it is, unresolved,
+    /// where its scheme is not the base's or the base's is not in urllib's `uses_relative`.
+    JoinReturnsReference,
+    /// `unsplit_result` (`URL.__str__`): "if netloc or (scheme and scheme in USES_AUTHORITY)
+    /// or url[:2] == "//"": "//" is written for a scheme of urllib's `uses_netloc` even
+    /// without an authority (a rootless path then after a "/"), and an empty authority is
+    /// dropped after another scheme unless the path starts with "//".
+    UnsplitAuthority,
+    /// `URL.__str__`: "if (port := self.explicit_port) is not None and port ==
+    /// DEFAULT_PORTS.get(self._scheme)": the netloc is written without the scheme's default
+    /// port.
+    DefaultPortDropped,
+}
+
+/// `DEFAULT_PORTS`.
+const DEFAULT_PORTS: [(&str, i128); 5] = [
+    ("http", 80),
+    ("https", 443),
+    ("ws", 80),
+    ("wss", 443),
+    ("ftp", 21),
+];
+
+/// The resolution's target as `rule` writes it, where it changes it.
+fn resolved(rule: Rule, base: &str, input: &str, target: &str) -> Option<String> {
+    use super::urllib::{USES_NETLOC, USES_RELATIVE};
+    match rule {
+        Rule::JoinReturnsReference => {
+            let (base_scheme, _) = netloc_span(&cleaned(base));
+            let (own, _) = netloc_span(&cleaned(input));
+            let base_scheme = base_scheme.unwrap_or_default();
+            let scheme = own.clone().unwrap_or_else(|| base_scheme.clone());
+            if scheme == base_scheme && USES_RELATIVE.contains(&scheme.as_str()) {
+                return None;
+            }
+            // The reference as given, its scheme lowercased (split_url's `scheme.lower()`).
+            let input = cleaned(input);
+            Some(match own {
+                Some(own) => format!("{own}{}", &input[own.len()..]),
+                None => input,
+            })
+        }
+        Rule::UnsplitAuthority => {
+            let c = crate::reference::parse(target).ok()?;
+            // "scheme and scheme in USES_AUTHORITY": no scheme is none of them.
+            let scheme = c.scheme.unwrap_or("").to_ascii_lowercase();
+            let authority_scheme = !scheme.is_empty() && USES_NETLOC.contains(&scheme.as_str());
+            let empty = |c: Option<&str>| c.is_none_or(str::is_empty);
+            let authority_empty = empty(c.host) && empty(c.userinfo) && empty(c.port);
+            let slash_path;
+            let components = if !c.has_authority() && authority_scheme {
+                slash_path = if c.path.is_empty() || c.path.starts_with('/') {
+                    c.path.to_owned()
+                } else {
+                    format!("/{}", c.path)
+                };
+                crate::reference::Components {
+                    host: Some(""),
+                    path: &slash_path,
+                    ..c
+                }
+            } else if c.has_authority()
+                && authority_empty
+                && !authority_scheme
+                && !c.path.starts_with("//")
+            {
+                crate::reference::Components {
+                    userinfo: None,
+                    host: None,
+                    port: None,
+                    host_kind: None,
+                    ..c
+                }
+            } else {
+                return None;
+            };
+            Some(crate::reference::recompose(&components))
+        }
+        Rule::DefaultPortDropped => {
+            let c = crate::reference::parse(target).ok()?;
+            let scheme = c.scheme?.to_ascii_lowercase();
+            let number = python_int(c.port?)?;
+            let default = DEFAULT_PORTS.iter().find(|(s, _)| *s == scheme)?.1;
+            (number == default).then(|| {
+                crate::reference::recompose(&crate::reference::Components { port: None, ..c })
+            })
+        }
+        _ => None,
+    }
 }
 
 /// `ALLOWED` (unreserved and "!$'()*,") and `QS` ("+&=;") of yarl/_quoting_py.py.
@@ -69,7 +159,9 @@ fn requoted(text: &str, decoded: &str) -> String {
             let hex = &text[i + 1..i + 3];
             let value = u8::from_str_radix(hex, 16).unwrap_or(0);
             let c = char::from(value);
-            if value < 0x80 && (c.is_ascii_alphanumeric() || "-._~".contains(c) || decoded.contains(c)) {
+            if value < 0x80
+                && (c.is_ascii_alphanumeric() || "-._~".contains(c) || decoded.contains(c))
+            {
                 out.push(c);
             } else {
                 out.push('%');
@@ -210,11 +302,18 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
 
 /// The answer as yarl gives it; `original` is the case as given.
 pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
+    if let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (original, &answer) {
+        return match resolved(rule, base, input, target) {
+            Some(target) => Outcome::Resolved(target),
+            None => answer,
+        };
+    }
     let Request::Parse { input, .. } = original else {
         return answer;
     };
     let input = cleaned(input);
     match rule {
+        Rule::JoinReturnsReference | Rule::UnsplitAuthority | Rule::DefaultPortDropped => answer,
         Rule::Requote => match answer {
             Outcome::Parsed {
                 mut components,
