@@ -457,13 +457,15 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
     {
         let r = reference::parse(input).ok()?;
         let b = reference::parse(base).ok()?;
-        if absolute(input) || !r.has_authority() {
+        // A reference without a scheme and without an authority takes the base's anyway
+        // (§5.2.2); one with a scheme takes it too here, where the RFC gives it none.
+        if absolute(input) || (r.scheme.is_none() && !r.has_authority()) {
             return None;
         }
         // "host=clicked.host or self.host, port=clicked.port or self.port": an empty host, and
         // a port that is none or 0, are the base's.
         let host = match r.host {
-            Some("") => b.host.or(Some("")),
+            Some("") | None => b.host.or(r.host),
             host => host,
         };
         let port = match r.port {
@@ -688,6 +690,20 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             Request::Resolve { base, input, .. },
             Outcome::Resolved(text),
         ) if !input.is_empty() && !absolute(input) && !rooted(base) => {
+            // A target without an authority whose path starts with "//" reads back with one:
+            // take its path as written after the scheme.
+            let (r, b) = (reference::split(input), reference::split(base));
+            let authority = r.authority.is_some() || (r.scheme.is_none() && b.authority.is_some());
+            if !authority {
+                let Some((scheme, rest)) = text.split_once(':') else {
+                    return Outcome::Resolved(text);
+                };
+                let end = rest.find(['?', '#']).unwrap_or(rest.len());
+                return match rest[..end].strip_prefix('/') {
+                    Some(path) => Outcome::Resolved(format!("{scheme}:{path}{}", &rest[end..])),
+                    None => Outcome::Resolved(text),
+                };
+            }
             let Ok(c) = reference::parse(&text) else {
                 return Outcome::Resolved(text);
             };

@@ -56,6 +56,37 @@ const DEFAULT_PORTS: [(&str, i128); 5] = [
     ("ftp", 21),
 ];
 
+/// A resolution's target with its components requoted as `Rule::Requote` says (yarl.URL read
+/// both the base and the reference so, and a merge makes no triplet), where that changes it.
+fn requoted_target(target: &str) -> Option<String> {
+    use crate::model::Field;
+    let c = crate::reference::parse(target).ok()?;
+    let decoded = decoded_by_requoter(Field::Userinfo);
+    let userinfo = c.userinfo.map(|u| match u.split_once(':') {
+        Some((user, password)) => format!(
+            "{}:{}",
+            requoted(user, decoded),
+            requoted(password, decoded).replace(':', "%3A")
+        ),
+        None => requoted(u, decoded),
+    });
+    let path = requoted(c.path, decoded_by_requoter(Field::Path));
+    let query = c
+        .query
+        .map(|q| requoted(q, decoded_by_requoter(Field::Query)));
+    let fragment = c
+        .fragment
+        .map(|f| requoted(f, decoded_by_requoter(Field::Fragment)));
+    let out = crate::reference::recompose(&crate::reference::Components {
+        userinfo: userinfo.as_deref(),
+        path: &path,
+        query: query.as_deref(),
+        fragment: fragment.as_deref(),
+        ..c
+    });
+    (out != target).then_some(out)
+}
+
 /// The resolution's target as `rule` writes it, where it changes it.
 fn resolved(rule: Rule, base: &str, input: &str, target: &str) -> Option<String> {
     use super::urllib::{USES_NETLOC, USES_RELATIVE};
@@ -68,13 +99,31 @@ fn resolved(rule: Rule, base: &str, input: &str, target: &str) -> Option<String>
             if scheme == base_scheme && USES_RELATIVE.contains(&scheme.as_str()) {
                 return None;
             }
-            // The reference as given, its scheme lowercased (split_url's `scheme.lower()`).
+            // The reference as given, its scheme lowercased (split_url's `scheme.lower()`),
+            // then as yarl.URL read it: requoted, and its dot-segments removed under an
+            // authority that is not empty.
             let input = cleaned(input);
-            Some(match own {
+            let input = match own {
                 Some(own) => format!("{own}{}", &input[own.len()..]),
                 None => input,
-            })
+            };
+            let requoted_input = requoted_target(&input).unwrap_or(input);
+            let Ok(c) = crate::reference::parse(&requoted_input) else {
+                return Some(requoted_input);
+            };
+            let netloc = [c.host, c.port, c.userinfo]
+                .iter()
+                .any(|c| c.is_some_and(|c| !c.is_empty()));
+            if !netloc || !c.path.contains('.') {
+                return Some(requoted_input);
+            }
+            let path = crate::reference::remove_dot_segments(c.path);
+            Some(crate::reference::recompose(&crate::reference::Components {
+                path: &path,
+                ..c
+            }))
         }
+        Rule::Requote => requoted_target(target),
         Rule::UnsplitAuthority => {
             let c = crate::reference::parse(target).ok()?;
             // "scheme and scheme in USES_AUTHORITY": no scheme is none of them.
