@@ -178,6 +178,14 @@ fn rooted(text: &str) -> bool {
     host || split.path.starts_with('/') || (split.path.is_empty() && !authority.is_empty())
 }
 
+/// Whether §5.2.2's target of `input` against `base` has an authority: the reference's, or the
+/// base's for a reference without a scheme. (A target without one whose path starts with "//"
+/// is written the way one with an authority is.)
+fn target_has_authority(base: &str, input: &str) -> bool {
+    let (r, b) = (reference::split(input), reference::split(base));
+    r.authority.is_some() || (r.scheme.is_none() && b.authority.is_some())
+}
+
 /// Whether `URL.from_text(text).absolute`: a scheme and a host that is not empty.
 fn absolute(text: &str) -> bool {
     let split = reference::split(text);
@@ -692,9 +700,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
         ) if !input.is_empty() && !absolute(input) && !rooted(base) => {
             // A target without an authority whose path starts with "//" reads back with one:
             // take its path as written after the scheme.
-            let (r, b) = (reference::split(input), reference::split(base));
-            let authority = r.authority.is_some() || (r.scheme.is_none() && b.authority.is_some());
-            if !authority {
+            if !target_has_authority(base, input) {
                 let Some((scheme, rest)) = text.split_once(':') else {
                     return Outcome::Resolved(text);
                 };
@@ -823,7 +829,9 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 ..c
             }))
         }
-        (Rule::QueryPathSlash, Request::Resolve { .. }, Outcome::Resolved(text)) => {
+        (Rule::QueryPathSlash, Request::Resolve { base, input, .. }, Outcome::Resolved(text))
+            if target_has_authority(base, input) =>
+        {
             // `URL.click` builds the target with `replace`, through `URL.__init__` too.
             let Ok(c) = reference::parse(&text) else {
                 return Outcome::Resolved(text);
