@@ -35,7 +35,8 @@ pub(super) enum Rule {
     /// them: `//[v1.x]` has the host `v1.x`, written back `//v1.x`).
     IpLiteral,
     /// `_SCHEME_RE`: a scheme is any run of ASCII letters, digits, "+", ",", "-" and "."
-    /// (the class `+-.` is the range "+" to "."), its first character unchecked.
+    /// (the class `+-.` is the range "+" to "."), its first character unchecked, and one line
+    /// feed may end it (Python's "$" matches before a final line feed too).
     SchemeCharacters,
     /// `URL.to_text(with_password=False)` (`authority`: `userinfo[: userinfo.index(":") + 1]`):
     /// a resolution's target and a normalization are written without the password.
@@ -59,6 +60,140 @@ pub(super) enum Rule {
     /// fragment "a") and a fragment with a line feed before its end is refused ("could not
     /// parse url").
     FragmentFinalLineFeed,
+    /// `URL.click`: "if clicked.absolute: return clicked", where `absolute` is "bool(self.scheme
+    /// and self.host)": a reference with a scheme and a host that is not empty is the target
+    /// as it is, its path's dot-segments kept.
+    ClickAbsoluteAsIs,
+    /// `URL.click` builds the target with `self.replace(...)`, which passes no `rooted`: the
+    /// target is rooted as the base is (`URL.__init__` then roots it where a host stands or
+    /// where its first segment is empty). So against a base without a host whose path is
+    /// empty or rootless, a target path is written without its first "/" ("/a" against "a:"
+    /// is "a:a", "/" is "a:", "/.///" is "a://"), and an empty authority goes where the path
+    /// left is rootless and not empty ("/x" against "a://" is "a:x").
+    ClickKeepsBaseRooted,
+    /// `URL.to_text`: "if authority: _add("//") ... elif scheme and path[:2] != "//" and
+    /// self.uses_netloc: _add("//")": an empty authority is written only after a scheme and
+    /// before a path that does not start with "//" (and then as `uses_netloc` says): without a
+    /// scheme ("//" normalizes to "") or before such a path ("a:////" is "a://") it is dropped.
+    EmptyAuthorityDropped,
+    /// `URL.normalize`: "if self.path: ... else: kw["path"] = (u"",)" ("Ensure an ending slash
+    /// on URLs with an empty path"), which `URL.__init__` keeps as "/" only where the URL is
+    /// rooted: `from_text` roots an empty path where the authority text is not empty.
+    NormalizeEmptyPathSlash,
+    /// The port held as an `int` (`from_text`: "port = int(port)") and written by
+    /// `URL.authority` as "Text(self.port)" only "if self.port != SCHEME_PORT_MAP.get(
+    /// self.scheme)": a resolution's target and a normalization write it without leading zeros
+    /// and drop the scheme's default port.
+    PortWrittenAsInt,
+    /// `URL.replace`: "if scheme is not _UNSET and scheme != self.scheme: uses_netloc = None",
+    /// so a normalization that lowercases the scheme writes an empty authority's "//" as the
+    /// scheme's registration says (`scheme_uses_netloc`: `SCHEME_PORT_MAP`, the part after
+    /// the last "+", `NO_NETLOC_SCHEMES`), not as the text had it: "HTTP:" is "http://",
+    /// "A://" is "a:".
+    NormalizeSchemeNetloc,
+}
+
+/// hyperlink's `SCHEME_PORT_MAP` (src/hyperlink/_url.py): each registered scheme that uses
+/// a netloc, with its default port.
+const SCHEME_PORT_MAP: [(&str, Option<i128>); 45] = [
+    ("acap", Some(674)),
+    ("afp", Some(548)),
+    ("dict", Some(2628)),
+    ("dns", Some(53)),
+    ("file", None),
+    ("ftp", Some(21)),
+    ("git", Some(9418)),
+    ("gopher", Some(70)),
+    ("http", Some(80)),
+    ("https", Some(443)),
+    ("imap", Some(143)),
+    ("ipp", Some(631)),
+    ("ipps", Some(631)),
+    ("irc", Some(194)),
+    ("ircs", Some(6697)),
+    ("ldap", Some(389)),
+    ("ldaps", Some(636)),
+    ("mms", Some(1755)),
+    ("msrp", Some(2855)),
+    ("msrps", None),
+    ("mtqp", Some(1038)),
+    ("nfs", Some(111)),
+    ("nntp", Some(119)),
+    ("nntps", Some(563)),
+    ("pop", Some(110)),
+    ("prospero", Some(1525)),
+    ("redis", Some(6379)),
+    ("rsync", Some(873)),
+    ("rtsp", Some(554)),
+    ("rtsps", Some(322)),
+    ("rtspu", Some(5005)),
+    ("sftp", Some(22)),
+    ("smb", Some(445)),
+    ("snmp", Some(161)),
+    ("ssh", Some(22)),
+    ("steam", None),
+    ("svn", Some(3690)),
+    ("telnet", Some(23)),
+    ("ventrilo", Some(3784)),
+    ("vnc", Some(5900)),
+    ("wais", Some(210)),
+    ("ws", Some(80)),
+    ("wss", Some(443)),
+    ("xmpp", None),
+    // Not in the map: stands for "no default" of `SCHEME_PORT_MAP.get`.
+    ("", None),
+];
+
+/// `SCHEME_PORT_MAP.get(scheme)`: `Some(default)` for a registered scheme (its default may
+/// be none), `None` for another.
+fn scheme_port(scheme: &str) -> Option<Option<i128>> {
+    SCHEME_PORT_MAP
+        .iter()
+        .find(|(s, _)| !s.is_empty() && *s == scheme)
+        .map(|(_, p)| *p)
+}
+
+/// `scheme_uses_netloc(scheme)` (lowercased): registered, or its part after the last "+"
+/// registered; `NO_NETLOC_SCHEMES` and unknown schemes do not (the default `None`).
+fn scheme_uses_netloc(scheme: &str) -> bool {
+    let scheme = scheme.to_ascii_lowercase();
+    scheme_port(&scheme).is_some()
+        || scheme
+            .rsplit('+')
+            .next()
+            .is_some_and(|last| scheme_port(last).is_some())
+}
+
+/// Whether `URL.from_text(text)` is rooted: its path starts with "/", or it is empty and the
+/// authority text is not; `URL.__init__` roots it where it has a host too (or a port that is
+/// not its scheme's default, which `from_text` reads only beside a host here).
+fn rooted(text: &str) -> bool {
+    let split = reference::split(text);
+    let authority = split.authority.unwrap_or("");
+    let host = authority
+        .is_empty()
+        .then_some(false)
+        .or_else(|| read(authority).map(|r| !r.host.is_empty()))
+        .unwrap_or(false);
+    host || split.path.starts_with('/') || (split.path.is_empty() && !authority.is_empty())
+}
+
+/// Whether §5.2.2's target of `input` against `base` has an authority: the reference's, or the
+/// base's for a reference without a scheme. (A target without one whose path starts with "//"
+/// is written the way one with an authority is.)
+fn target_has_authority(base: &str, input: &str) -> bool {
+    let (r, b) = (reference::split(input), reference::split(base));
+    r.authority.is_some() || (r.scheme.is_none() && b.authority.is_some())
+}
+
+/// Whether `URL.from_text(text).absolute`: a scheme and a host that is not empty.
+fn absolute(text: &str) -> bool {
+    let split = reference::split(text);
+    split.scheme.is_some_and(|s| !s.is_empty())
+        && split
+            .authority
+            .and_then(read)
+            .is_some_and(|r| !r.host.is_empty())
 }
 
 /// The authority `_URL_RE` reads in `input`, and where it starts.
@@ -306,9 +441,12 @@ fn scheme(input: &str) -> Option<&str> {
     reference::split(input).scheme
 }
 
-/// Whether `_SCHEME_RE` takes `scheme`.
+/// Whether `_SCHEME_RE` takes `scheme`: its "$" also matches before a final line feed, so
+/// one line feed may end it ("a\n", "\n").
 fn scheme_taken(scheme: &str) -> bool {
     scheme
+        .strip_suffix('\n')
+        .unwrap_or(scheme)
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || (b'+'..=b'.').contains(&b))
 }
@@ -327,11 +465,28 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
     {
         let r = reference::parse(input).ok()?;
         let b = reference::parse(base).ok()?;
-        if r.scheme.is_some() || !r.has_authority() || r.userinfo == b.userinfo {
+        // A reference without a scheme and without an authority takes the base's anyway
+        // (§5.2.2); one with a scheme takes it too here, where the RFC gives it none.
+        if absolute(input) || (r.scheme.is_none() && !r.has_authority()) {
+            return None;
+        }
+        // "host=clicked.host or self.host, port=clicked.port or self.port": an empty host, and
+        // a port that is none or 0, are the base's.
+        let host = match r.host {
+            Some("") | None => b.host.or(r.host),
+            host => host,
+        };
+        let port = match r.port {
+            Some(p) if python_int(p).is_some_and(|n| n != 0) => Some(p),
+            _ => b.port.filter(|p| !p.is_empty()),
+        };
+        if r.userinfo == b.userinfo && host == r.host && port == r.port {
             return None;
         }
         let rewritten = reference::recompose(&reference::Components {
             userinfo: b.userinfo,
+            host,
+            port,
             ..r
         });
         return Some(Request::Resolve {
@@ -392,7 +547,13 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
         Rule::PasswordHidden
         | Rule::ClickKeepsBaseUserinfo
         | Rule::QueryPathSlash
-        | Rule::ClickRootlessRefused => {
+        | Rule::ClickRootlessRefused
+        | Rule::ClickAbsoluteAsIs
+        | Rule::ClickKeepsBaseRooted
+        | Rule::EmptyAuthorityDropped
+        | Rule::NormalizeEmptyPathSlash
+        | Rule::PortWrittenAsInt
+        | Rule::NormalizeSchemeNetloc => {
             return None;
         }
         Rule::FragmentFinalLineFeed => {
@@ -522,6 +683,170 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             }
             answer
         }
+        (Rule::ClickAbsoluteAsIs, Request::Resolve { input, .. }, Outcome::Resolved(text))
+            if absolute(input) =>
+        {
+            // The target as the RFC gives it, with the reference's path as written.
+            let Ok(c) = reference::parse(&text) else {
+                return Outcome::Resolved(text);
+            };
+            let path = reference::split(input).path;
+            Outcome::Resolved(reference::recompose(&reference::Components { path, ..c }))
+        }
+        (
+            Rule::ClickKeepsBaseRooted,
+            Request::Resolve { base, input, .. },
+            Outcome::Resolved(text),
+        ) if !input.is_empty() && !absolute(input) && !rooted(base) => {
+            // A target without an authority whose path starts with "//" reads back with one:
+            // take its path as written after the scheme.
+            if !target_has_authority(base, input) {
+                let Some((scheme, rest)) = text.split_once(':') else {
+                    return Outcome::Resolved(text);
+                };
+                let end = rest.find(['?', '#']).unwrap_or(rest.len());
+                return match rest[..end].strip_prefix('/') {
+                    Some(path) => Outcome::Resolved(format!("{scheme}:{path}{}", &rest[end..])),
+                    None => Outcome::Resolved(text),
+                };
+            }
+            let Ok(c) = reference::parse(&text) else {
+                return Outcome::Resolved(text);
+            };
+            let hosted = c.host.is_some_and(|h| !h.is_empty());
+            match c.path.strip_prefix('/') {
+                // A path left rootless uses no netloc ("if not will_have_authority and
+                // self._path and not self._rooted: self._uses_netloc = False"): an empty
+                // authority goes with its "//".
+                Some(path) if !hosted && !path.is_empty() && !path.starts_with('/') => {
+                    Outcome::Resolved(reference::recompose(&reference::Components {
+                        path,
+                        userinfo: None,
+                        host: None,
+                        port: None,
+                        host_kind: None,
+                        ..c
+                    }))
+                }
+                Some(path) if !hosted => {
+                    Outcome::Resolved(reference::recompose(&reference::Components { path, ..c }))
+                }
+                _ => Outcome::Resolved(text),
+            }
+        }
+        (
+            Rule::EmptyAuthorityDropped,
+            Request::Resolve { .. } | Request::Normalize { .. },
+            answer,
+        ) => {
+            let dropped = |text: String| {
+                let Ok(c) = reference::parse(&text) else {
+                    return text;
+                };
+                let empty = |c: Option<&str>| c.is_none_or(str::is_empty);
+                let authority_empty = c.host == Some("") && empty(c.userinfo) && empty(c.port);
+                if authority_empty && (c.scheme.is_none() || c.path.starts_with("//")) {
+                    return reference::recompose(&reference::Components {
+                        userinfo: None,
+                        host: None,
+                        port: None,
+                        host_kind: None,
+                        ..c
+                    });
+                }
+                text
+            };
+            match answer {
+                Outcome::Resolved(text) => Outcome::Resolved(dropped(text)),
+                Outcome::Normalized(text) => Outcome::Normalized(dropped(text)),
+                other => other,
+            }
+        }
+        (
+            Rule::NormalizeEmptyPathSlash,
+            Request::Normalize { input, .. },
+            Outcome::Normalized(text),
+        ) if reference::split(input)
+            .authority
+            .is_some_and(|a| !a.is_empty()) =>
+        {
+            match reference::parse(&text) {
+                Ok(c) if c.path.is_empty() => {
+                    Outcome::Normalized(reference::recompose(&reference::Components {
+                        path: "/",
+                        ..c
+                    }))
+                }
+                _ => Outcome::Normalized(text),
+            }
+        }
+        (Rule::PortWrittenAsInt, Request::Resolve { .. } | Request::Normalize { .. }, answer) => {
+            let written = |text: String| {
+                let Ok(c) = reference::parse(&text) else {
+                    return text;
+                };
+                let Some(number) = c.port.and_then(python_int) else {
+                    return text;
+                };
+                let default = c.scheme.and_then(scheme_port).flatten();
+                let port = (default != Some(number)).then(|| number.to_string());
+                reference::recompose(&reference::Components {
+                    port: port.as_deref(),
+                    ..c
+                })
+            };
+            match answer {
+                Outcome::Resolved(text) => Outcome::Resolved(written(text)),
+                Outcome::Normalized(text) => Outcome::Normalized(written(text)),
+                other => other,
+            }
+        }
+        (
+            Rule::NormalizeSchemeNetloc,
+            Request::Normalize { input, .. },
+            Outcome::Normalized(text),
+        ) if reference::split(input)
+            .scheme
+            .is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) =>
+        {
+            let Ok(c) = reference::parse(&text) else {
+                return Outcome::Normalized(text);
+            };
+            let empty = |c: Option<&str>| c.is_none_or(str::is_empty);
+            if !(empty(c.host) && empty(c.userinfo) && empty(c.port)) {
+                return Outcome::Normalized(text);
+            }
+            // An empty authority is written where the scheme uses a netloc and the path is
+            // empty or rooted (and does not start with "//", which to_text never prefixes).
+            let netloc = c.scheme.is_some_and(scheme_uses_netloc)
+                && !c.path.starts_with("//")
+                && (c.path.is_empty() || c.path.starts_with('/'));
+            Outcome::Normalized(reference::recompose(&reference::Components {
+                userinfo: None,
+                host: netloc.then_some(""),
+                port: None,
+                host_kind: None,
+                ..c
+            }))
+        }
+        (Rule::QueryPathSlash, Request::Resolve { base, input, .. }, Outcome::Resolved(text))
+            if target_has_authority(base, input) =>
+        {
+            // `URL.click` builds the target with `replace`, through `URL.__init__` too.
+            let Ok(c) = reference::parse(&text) else {
+                return Outcome::Resolved(text);
+            };
+            let slashed = c.host.is_some_and(|h| !h.is_empty())
+                && c.query.is_some_and(|q| !q.is_empty())
+                && c.path.is_empty();
+            if slashed {
+                return Outcome::Resolved(reference::recompose(&reference::Components {
+                    path: "/",
+                    ..c
+                }));
+            }
+            Outcome::Resolved(text)
+        }
         (Rule::QueryPathSlash, Request::Parse { .. }, answer) => match answer {
             Outcome::Parsed {
                 mut components,
@@ -626,5 +951,15 @@ mod tests {
         assert!(read("[::]a").is_none());
         assert!(read("a]").is_none());
         assert!(read("[[]").is_none());
+    }
+
+    #[test]
+    fn the_scheme_expression_takes_a_final_line_feed() {
+        for yes in ["a", "0+,-.", "\n", "a\n"] {
+            assert!(scheme_taken(yes), "{yes:?}");
+        }
+        for no in ["a_b", "\na", "a\n\n", "a\t"] {
+            assert!(!scheme_taken(no), "{no:?}");
+        }
     }
 }

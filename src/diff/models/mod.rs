@@ -698,6 +698,18 @@ pub enum Transform {
     HyperlinkClickRootlessRefused,
     /// A fragment's final line feed dropped, one before its end refused.
     HyperlinkFragmentFinalLineFeed,
+    /// A reference with a scheme and a host returned as it is by `URL.click`.
+    HyperlinkClickAbsoluteAsIs,
+    /// A target rooted as the base is (`URL.click` passes no `rooted` to `replace`).
+    HyperlinkClickKeepsBaseRooted,
+    /// An empty authority dropped by `URL.to_text` without a scheme or before a "//" path.
+    HyperlinkEmptyAuthorityDropped,
+    /// `URL.normalize`'s empty path "/" where the URL is rooted.
+    HyperlinkNormalizeEmptyPathSlash,
+    /// The port written as an `int`, the scheme's default dropped.
+    HyperlinkPortWrittenAsInt,
+    /// A normalization that lowercases the scheme writes "//" as the scheme's registration says.
+    HyperlinkNormalizeSchemeNetloc,
     /// Python's urllib.parse (`urllib::Rule`): a bracketed host read as `_hostinfo` reads it
     /// and checked by `_check_bracketed_host`.
     UrllibHostinfo,
@@ -711,6 +723,16 @@ pub enum Transform {
     YarlSchemeRequiresHost,
     /// A scheme of `scheme_chars` whose first character is not checked.
     YarlSchemeFirstCharacterUnchecked,
+    /// The requoters' triplets decoded or uppercased, the password's ":" encoded.
+    YarlRequote,
+    /// The dot-segments of the path of a URL with an authority removed while parsing.
+    YarlPathDotSegmentsRemoved,
+    /// `URL.join` returns the reference where the scheme is another or not `uses_relative`.
+    YarlJoinReturnsReference,
+    /// `unsplit_result` writes "//" as the scheme's `uses_netloc` says.
+    YarlUnsplitAuthority,
+    /// `URL.__str__` drops the scheme's default port.
+    YarlDefaultPortDropped,
     /// Parsing (libxml2's `xmlURI.port`, an `int`, 0 for none): a port above `INT_MAX`
     /// refused, a port of 0 none, leading zeros gone (`libxml2::port_int`).
     Libxml2PortInt,
@@ -1622,6 +1644,18 @@ impl Transform {
             Transform::HyperlinkFragmentFinalLineFeed => {
                 Some(hyperlink::Rule::FragmentFinalLineFeed)
             }
+            Transform::HyperlinkClickAbsoluteAsIs => Some(hyperlink::Rule::ClickAbsoluteAsIs),
+            Transform::HyperlinkClickKeepsBaseRooted => Some(hyperlink::Rule::ClickKeepsBaseRooted),
+            Transform::HyperlinkEmptyAuthorityDropped => {
+                Some(hyperlink::Rule::EmptyAuthorityDropped)
+            }
+            Transform::HyperlinkNormalizeEmptyPathSlash => {
+                Some(hyperlink::Rule::NormalizeEmptyPathSlash)
+            }
+            Transform::HyperlinkPortWrittenAsInt => Some(hyperlink::Rule::PortWrittenAsInt),
+            Transform::HyperlinkNormalizeSchemeNetloc => {
+                Some(hyperlink::Rule::NormalizeSchemeNetloc)
+            }
             _ => None,
         }
     }
@@ -1644,6 +1678,11 @@ impl Transform {
             Transform::YarlSchemeFirstCharacterUnchecked => {
                 Some(yarl::Rule::SchemeFirstCharacterUnchecked)
             }
+            Transform::YarlRequote => Some(yarl::Rule::Requote),
+            Transform::YarlPathDotSegmentsRemoved => Some(yarl::Rule::PathDotSegmentsRemoved),
+            Transform::YarlJoinReturnsReference => Some(yarl::Rule::JoinReturnsReference),
+            Transform::YarlUnsplitAuthority => Some(yarl::Rule::UnsplitAuthority),
+            Transform::YarlDefaultPortDropped => Some(yarl::Rule::DefaultPortDropped),
             _ => None,
         }
     }

@@ -41,11 +41,11 @@ fn cleaned(url: &str) -> String {
         .collect()
 }
 
-const USES_RELATIVE: [&str; 20] = [
+pub(super) const USES_RELATIVE: [&str; 20] = [
     "", "ftp", "http", "gopher", "nntp", "imap", "wais", "file", "https", "shttp", "mms",
     "prospero", "rtsp", "rtsps", "rtspu", "sftp", "svn", "svn+ssh", "ws", "wss",
 ];
-const USES_NETLOC: [&str; 26] = [
+pub(super) const USES_NETLOC: [&str; 26] = [
     "", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https", "shttp",
     "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs", "git",
     "git+ssh", "ws", "wss",

@@ -23,6 +23,207 @@ pub(super) enum Rule {
     /// `split_url`: "if i > 0 and url[0] in scheme_chars": a scheme is any run of ASCII
     /// letters, digits, "+", "-" and ".", its first character unchecked ("0:", "+:").
     SchemeFirstCharacterUnchecked,
+    /// `encode_url`'s requoters (yarl/_quoters.py, `_Quoter` with `requote=True`): a triplet
+    /// whose character is in the requoter's safe set and not in its protected one is decoded,
+    /// every other triplet uppercased; and the password's ":" (outside `REQUOTER`'s safe set)
+    /// is percent-encoded.
+    Requote,
+    /// `encode_url`: "if netloc and "." in path: path = normalize_path(path)" (yarl/_path.py):
+    /// the dot-segments of the path of a URL with an authority that is not empty are removed,
+    /// after the requoting (so "%2e" is a dot too).
+    PathDotSegmentsRemoved,
+    /// `URL.join`: "scheme = url._scheme or self._scheme; if scheme != self._scheme or scheme
+    /// not in USES_RELATIVE: return url": the reference is the target as it is, unresolved,
+    /// where its scheme is not the base's or the base's is not in urllib's `uses_relative`.
+    JoinReturnsReference,
+    /// `unsplit_result` (`URL.__str__`): "if netloc or (scheme and scheme in USES_AUTHORITY)
+    /// or url[:2] == "//"": "//" is written for a scheme of urllib's `uses_netloc` even
+    /// without an authority (a rootless path then after a "/"), and an empty authority is
+    /// dropped after another scheme unless the path starts with "//".
+    UnsplitAuthority,
+    /// `URL.__str__`: "if (port := self.explicit_port) is not None and port ==
+    /// DEFAULT_PORTS.get(self._scheme)": the netloc is written without the scheme's default
+    /// port.
+    DefaultPortDropped,
+}
+
+/// `DEFAULT_PORTS`.
+const DEFAULT_PORTS: [(&str, i128); 5] = [
+    ("http", 80),
+    ("https", 443),
+    ("ws", 80),
+    ("wss", 443),
+    ("ftp", 21),
+];
+
+/// A resolution's target with its components requoted as `Rule::Requote` says (yarl.URL read
+/// both the base and the reference so, and a merge makes no triplet), where that changes it.
+fn requoted_target(target: &str) -> Option<String> {
+    use crate::model::Field;
+    let c = crate::reference::parse(target).ok()?;
+    let decoded = decoded_by_requoter(Field::Userinfo);
+    let userinfo = c.userinfo.map(|u| match u.split_once(':') {
+        Some((user, password)) => format!(
+            "{}:{}",
+            requoted(user, decoded),
+            requoted(password, decoded).replace(':', "%3A")
+        ),
+        None => requoted(u, decoded),
+    });
+    let path = requoted(c.path, decoded_by_requoter(Field::Path));
+    let query = c
+        .query
+        .map(|q| requoted(q, decoded_by_requoter(Field::Query)));
+    let fragment = c
+        .fragment
+        .map(|f| requoted(f, decoded_by_requoter(Field::Fragment)));
+    let out = crate::reference::recompose(&crate::reference::Components {
+        userinfo: userinfo.as_deref(),
+        path: &path,
+        query: query.as_deref(),
+        fragment: fragment.as_deref(),
+        ..c
+    });
+    (out != target).then_some(out)
+}
+
+/// The resolution's target as `rule` writes it, where it changes it.
+fn resolved(rule: Rule, base: &str, input: &str, target: &str) -> Option<String> {
+    use super::urllib::{USES_NETLOC, USES_RELATIVE};
+    match rule {
+        Rule::JoinReturnsReference => {
+            let (base_scheme, _) = netloc_span(&cleaned(base));
+            let (own, _) = netloc_span(&cleaned(input));
+            let base_scheme = base_scheme.unwrap_or_default();
+            let scheme = own.clone().unwrap_or_else(|| base_scheme.clone());
+            if scheme == base_scheme && USES_RELATIVE.contains(&scheme.as_str()) {
+                return None;
+            }
+            // The reference as given, its scheme lowercased (split_url's `scheme.lower()`),
+            // then as yarl.URL read it: requoted, and its dot-segments removed under an
+            // authority that is not empty.
+            let input = cleaned(input);
+            let input = match own {
+                Some(own) => format!("{own}{}", &input[own.len()..]),
+                None => input,
+            };
+            let requoted_input = requoted_target(&input).unwrap_or(input);
+            let Ok(c) = crate::reference::parse(&requoted_input) else {
+                return Some(requoted_input);
+            };
+            let netloc = [c.host, c.port, c.userinfo]
+                .iter()
+                .any(|c| c.is_some_and(|c| !c.is_empty()));
+            if !netloc || !c.path.contains('.') {
+                return Some(requoted_input);
+            }
+            let path = crate::reference::remove_dot_segments(c.path);
+            Some(crate::reference::recompose(&crate::reference::Components {
+                path: &path,
+                ..c
+            }))
+        }
+        Rule::Requote => requoted_target(target),
+        Rule::UnsplitAuthority => {
+            let c = crate::reference::parse(target).ok()?;
+            // "scheme and scheme in USES_AUTHORITY": no scheme is none of them.
+            let scheme = c.scheme.unwrap_or("").to_ascii_lowercase();
+            let authority_scheme = !scheme.is_empty() && USES_NETLOC.contains(&scheme.as_str());
+            let empty = |c: Option<&str>| c.is_none_or(str::is_empty);
+            let authority_empty = empty(c.host) && empty(c.userinfo) && empty(c.port);
+            let slash_path;
+            let components = if !c.has_authority() && authority_scheme {
+                slash_path = if c.path.is_empty() || c.path.starts_with('/') {
+                    c.path.to_owned()
+                } else {
+                    format!("/{}", c.path)
+                };
+                crate::reference::Components {
+                    host: Some(""),
+                    path: &slash_path,
+                    ..c
+                }
+            } else if c.has_authority()
+                && authority_empty
+                && !authority_scheme
+                && !c.path.starts_with("//")
+            {
+                crate::reference::Components {
+                    userinfo: None,
+                    host: None,
+                    port: None,
+                    host_kind: None,
+                    ..c
+                }
+            } else {
+                return None;
+            };
+            Some(crate::reference::recompose(&components))
+        }
+        Rule::DefaultPortDropped => {
+            let c = crate::reference::parse(target).ok()?;
+            let scheme = c.scheme?.to_ascii_lowercase();
+            let number = python_int(c.port?)?;
+            let default = DEFAULT_PORTS.iter().find(|(s, _)| *s == scheme)?.1;
+            (number == default).then(|| {
+                crate::reference::recompose(&crate::reference::Components { port: None, ..c })
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `ALLOWED` (unreserved and "!$'()*,") and `QS` ("+&=;") of yarl/_quoting_py.py.
+const ALLOWED_AND_QS: &str = "!$'()*,+&=;";
+
+/// The characters whose triplets a requoter decodes in `field` (the ASCII ones beside the
+/// unreserved: its `safe` with `ALLOWED`, `QS` unless `qs`, less its `protected`).
+fn decoded_by_requoter(field: crate::model::Field) -> &'static str {
+    use crate::model::Field;
+    match field {
+        // REQUOTER: safe "", protected "".
+        Field::Userinfo => ALLOWED_AND_QS,
+        // PATH_REQUOTER: safe "@:", protected "/+".
+        Field::Path => "!$'()*,&=;@:",
+        // QUERY_REQUOTER: safe "?/:@", protected "=+&;", qs.
+        Field::Query => "!$'()*,?/:@",
+        // FRAGMENT_REQUOTER: safe "?/:@".
+        Field::Fragment => "!$'()*,+&=;?/:@",
+        _ => "",
+    }
+}
+
+/// `text` as a requoter that decodes the triplets of `decoded` (and of unreserved characters)
+/// leaves it: those triplets decoded, every other triplet uppercased.
+fn requoted(text: &str, decoded: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && bytes[i + 1].is_ascii_hexdigit()
+            && bytes[i + 2].is_ascii_hexdigit()
+        {
+            let hex = &text[i + 1..i + 3];
+            let value = u8::from_str_radix(hex, 16).unwrap_or(0);
+            let c = char::from(value);
+            if value < 0x80
+                && (c.is_ascii_alphanumeric() || "-._~".contains(c) || decoded.contains(c))
+            {
+                out.push(c);
+            } else {
+                out.push('%');
+                out.push_str(&hex.to_ascii_uppercase());
+            }
+            i += 3;
+            continue;
+        }
+        let c = text[i..].chars().next().unwrap_or_default();
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
 }
 
 /// `SCHEME_REQUIRES_HOST`.
@@ -150,11 +351,68 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
 
 /// The answer as yarl gives it; `original` is the case as given.
 pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
+    if let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (original, &answer) {
+        return match resolved(rule, base, input, target) {
+            Some(target) => Outcome::Resolved(target),
+            None => answer,
+        };
+    }
     let Request::Parse { input, .. } = original else {
         return answer;
     };
     let input = cleaned(input);
     match rule {
+        Rule::JoinReturnsReference | Rule::UnsplitAuthority | Rule::DefaultPortDropped => answer,
+        Rule::Requote => match answer {
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            } => {
+                use crate::model::Field;
+                components.userinfo = components.userinfo.map(|u| {
+                    let decoded = decoded_by_requoter(Field::Userinfo);
+                    match u.split_once(':') {
+                        Some((user, password)) => format!(
+                            "{}:{}",
+                            requoted(user, decoded),
+                            requoted(password, decoded).replace(':', "%3A")
+                        ),
+                        None => requoted(&u, decoded),
+                    }
+                });
+                components.path = requoted(&components.path, decoded_by_requoter(Field::Path));
+                components.query = components
+                    .query
+                    .map(|q| requoted(&q, decoded_by_requoter(Field::Query)));
+                components.fragment = components
+                    .fragment
+                    .map(|f| requoted(&f, decoded_by_requoter(Field::Fragment)));
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            other => other,
+        },
+        Rule::PathDotSegmentsRemoved => match answer {
+            // The netloc make_netloc writes is not empty: a host, a port, or a user or
+            // password that is not empty.
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            } if [&components.host, &components.port, &components.userinfo]
+                .iter()
+                .any(|c| c.as_deref().is_some_and(|c| !c.is_empty()))
+                && components.path.contains('.') =>
+            {
+                components.path = crate::reference::remove_dot_segments(&components.path);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            other => other,
+        },
         Rule::SchemeFirstCharacterUnchecked => match (netloc_span(&input), answer) {
             (
                 (Some(scheme), _),
@@ -221,5 +479,17 @@ mod tests {
         assert_eq!(split_netloc("h"), None);
         assert_eq!(port_span("//h: 8/p"), Some(4..6));
         assert_eq!(port_span("a://u@h:/p"), None);
+    }
+
+    #[test]
+    fn the_requoters_decode_their_safe_characters() {
+        use crate::model::Field;
+        let path = decoded_by_requoter(Field::Path);
+        assert_eq!(requoted("%7e%3a%2f%2b%aa%25", path), "~:%2F%2B%AA%25");
+        let query = decoded_by_requoter(Field::Query);
+        assert_eq!(requoted("%3f%2F%3d%26%2b%3b%21", query), "?/%3D%26%2B%3B!");
+        let fragment = decoded_by_requoter(Field::Fragment);
+        assert_eq!(requoted("%3d%2b%23%0a", fragment), "=+%23%0A");
+        assert_eq!(requoted("%e9%", fragment), "%E9%");
     }
 }
