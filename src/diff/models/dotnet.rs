@@ -226,11 +226,41 @@ fn file_target(base: &str, reference: &str) -> Option<String> {
     Some(canonical(&text, kind))
 }
 
-/// The answer for a scheme whose built-in `UriParser` takes no authority (UriSyntax.cs:
-/// "mailto", `MailToLikeUri`, "news" with neither `MustHaveAuthority` nor `OptionalAuthority`):
-/// what follows "//" is the path, with the empty host after "mailto" (`AllowEmptyHost`) and
-/// none after "news".
-pub(super) fn scheme_without_authority(answer: Outcome) -> Outcome {
+/// The text after "mailto:" (any case), where `text` starts with that scheme.
+fn after_mailto(text: &str) -> Option<&str> {
+    let head = text.get(..7)?;
+    head.eq_ignore_ascii_case("mailto:").then(|| &text[7..])
+}
+
+/// The case as System.Uri's "mailto" parser reads it (UriSyntax.cs: `MailToLikeUri`, "V1
+/// parser inheritance mailTo:AuthorityButNoSlashes"; URI.cs, `PrivateParseMinimal`: the
+/// authority is read where no "//" starts it, `m_Syntax.NotAny(UriSyntaxFlags.MailToLikeUri)`
+/// being the only way out without one): an authority right after "mailto:", so "//" is put
+/// before it ("mailto:a" as "mailto://a", "mailto://a" as "mailto:////a", the empty host and
+/// the path "//a"). `None` for another scheme or operation.
+pub(super) fn mailto_authority(case: &Request) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let rest = after_mailto(input)?;
+    Some(Request::Parse {
+        input: format!("{}//{rest}", &input[..7]),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The answer for a scheme whose built-in `UriParser` reads its authority otherwise
+/// (UriSyntax.cs): "mailto" ([`mailto_authority`] read the case) has no `PathIsRooted`, so
+/// the empty path after its host stays empty where the text has none ("mailto:a" has the path
+/// ""); "news", with neither `MustHaveAuthority` nor `OptionalAuthority`, has none, and what
+/// follows "//" is the path. `original` is the case as given.
+pub(super) fn scheme_without_authority(original: &Request, answer: Outcome) -> Outcome {
     let Outcome::Parsed {
         mut components,
         host_kind,
@@ -239,16 +269,30 @@ pub(super) fn scheme_without_authority(answer: Outcome) -> Outcome {
         return answer;
     };
     let scheme = components.scheme.as_deref().map(str::to_ascii_lowercase);
-    let mailto = match scheme.as_deref() {
-        Some("mailto") => true,
-        Some("news") => false,
+    match scheme.as_deref() {
+        Some("mailto") => {
+            let text = match original {
+                Request::Parse { input, .. } => input.trim_matches(LWS),
+                _ => "",
+            };
+            let rest = after_mailto(text).unwrap_or_default();
+            let before = &rest[..rest.find(['?', '#']).unwrap_or(rest.len())];
+            if components.path == "/" && !before.contains('/') {
+                components.path.clear();
+            }
+            return Outcome::Parsed {
+                components,
+                host_kind,
+            };
+        }
+        Some("news") => {}
         _ => {
             return Outcome::Parsed {
                 components,
                 host_kind,
             };
         }
-    };
+    }
     let Some(host) = components.host.take() else {
         return Outcome::Parsed {
             components,
@@ -267,10 +311,75 @@ pub(super) fn scheme_without_authority(answer: Outcome) -> Outcome {
     }
     path.push_str(&components.path);
     components.path = path;
-    components.host = mailto.then(String::new);
     Outcome::Parsed {
         components,
-        host_kind: mailto.then_some(HostKind::RegName),
+        host_kind: None,
+    }
+}
+
+/// The schemes whose built-in parser must have an authority and takes no empty host
+/// (UriSyntax.cs: `MustHaveAuthority` without `AllowEmptyHost`).
+const HOST_REQUIRED: &[&str] = &[
+    "ftp", "gopher", "http", "https", "net.pipe", "net.tcp", "nntp", "telnet", "ws", "wss",
+];
+
+/// Whether `host` is a name `DomainNameHelper` takes: labels of letters, digits, "-" and "_"
+/// (a character outside ASCII, which IDN reads, is left to the other entries), separated by
+/// single dots, with a final dot allowed.
+fn dns_name(host: &str) -> bool {
+    let labels = host.strip_suffix('.').unwrap_or(host);
+    !labels.is_empty()
+        && labels.split('.').all(|label| {
+            !label.is_empty()
+                && label
+                    .chars()
+                    .all(|c| !c.is_ascii() || c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+        })
+}
+
+/// The answer with the host refused where System.Uri's `CheckAuthorityHelper` finds no host
+/// type ("Invalid URI: The hostname could not be parsed."): an IPv6 address (`IPv6AddressHelper`;
+/// an IPvFuture literal is none), an IPv4 address or a DNS name ([`dns_name`]) is a host, and,
+/// for the unknown scheme's parser, a host of one or two dots ("ATTN V1 compat: V1 supports
+/// hostnames like ".." and "."", `V1_UnknownUri`); no scheme takes `AllowAnyOtherHost`, the
+/// registered name of RFC 3986 §3.2.2. The empty host is taken only when nothing follows "//"
+/// but "/", "?", "#" or the end ("Special case is an empty authority") and the scheme's parser
+/// has `AllowEmptyHost` (not http, ftp and the others of `MustHaveAuthority`); after a userinfo
+/// or before a port it is no DNS name. The "file" scheme, which reads a UNC host, is left as
+/// it is.
+pub(super) fn host_refused(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        components,
+        host_kind,
+    } = &answer
+    else {
+        return answer;
+    };
+    let Some(host) = components.host.as_deref() else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if scheme == "file" {
+        return answer;
+    }
+    let known = KNOWN_SCHEMES.contains(&scheme.as_str()) || scheme == "news" || scheme == "uuid";
+    let taken = match host_kind {
+        Some(HostKind::Ipv6 | HostKind::Ipv4) => true,
+        _ if host.is_empty() => {
+            components.userinfo.is_none()
+                && components.port.is_none()
+                && !HOST_REQUIRED.contains(&scheme.as_str())
+        }
+        _ => dns_name(host) || (!known && matches!(host, "." | "..")),
+    };
+    if taken {
+        answer
+    } else {
+        Outcome::Invalid("UriFormatException: Invalid URI: The hostname could not be parsed.".into())
     }
 }
 
@@ -634,14 +743,22 @@ mod tests {
     }
 
     #[test]
-    fn mailto_and_news_read_their_authority_as_the_path() {
-        let parsed = |scheme: &str| Outcome::Parsed {
+    fn mailto_reads_its_authority_without_slashes_and_news_has_none() {
+        let parse = |input: &str| Request::Parse {
+            input: input.into(),
+            rule: None,
+            zone_id: false,
+        };
+        assert_eq!(mailto_authority(&parse("mailto:a")), Some(parse("mailto://a")));
+        assert_eq!(mailto_authority(&parse("MailTo://a")), Some(parse("MailTo:////a")));
+        assert_eq!(mailto_authority(&parse("news:a")), None);
+        let parsed = |scheme: &str, path: &str| Outcome::Parsed {
             components: Components {
                 scheme: Some(scheme.into()),
                 userinfo: Some("u".into()),
                 host: Some("a".into()),
                 port: Some("1".into()),
-                path: "/b".into(),
+                path: path.into(),
                 query: None,
                 fragment: None,
             },
@@ -650,18 +767,55 @@ mod tests {
         let Outcome::Parsed {
             components,
             host_kind,
-        } = scheme_without_authority(parsed("mailto"))
+        } = scheme_without_authority(&parse("news://u@a:1/b"), parsed("news", "/b"))
         else {
             panic!("a parse");
         };
         assert_eq!(components.path, "//u@a:1/b");
-        assert_eq!(components.host.as_deref(), Some(""));
-        assert_eq!(host_kind, Some(HostKind::RegName));
-        let Outcome::Parsed { components, .. } = scheme_without_authority(parsed("news")) else {
+        assert_eq!(components.host, None);
+        assert_eq!(host_kind, None);
+        // "mailto" adds no "/" after its host.
+        let Outcome::Parsed { components, .. } =
+            scheme_without_authority(&parse("mailto:u@a:1"), parsed("mailto", "/"))
+        else {
             panic!("a parse");
         };
-        assert_eq!(components.host, None);
-        assert_eq!(scheme_without_authority(parsed("aa")), parsed("aa"));
+        assert_eq!(components.path, "");
+        assert_eq!(
+            scheme_without_authority(&parse("aa://u@a:1/b"), parsed("aa", "/b")),
+            parsed("aa", "/b")
+        );
+    }
+
+    #[test]
+    fn a_host_is_an_ip_address_or_a_dns_name() {
+        // Answers of Mono 6.8's System.Uri.
+        let host = |scheme: &str, host: &str, userinfo: Option<&str>| {
+            let answer = Outcome::Parsed {
+                components: Components {
+                    scheme: Some(scheme.into()),
+                    userinfo: userinfo.map(Into::into),
+                    host: Some(host.into()),
+                    port: None,
+                    path: "/".into(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: Some(HostKind::RegName),
+            };
+            !matches!(host_refused(answer), Outcome::Invalid(_))
+        };
+        for taken in ["a", "-", "_", "a-b", "a.", "1a", "1.2.3.256", "0x1", "\u{e9}"] {
+            assert!(host("aa", taken, None), "{taken:?}");
+        }
+        assert!(host("aa", ".", None) && host("aa", "..", None));
+        assert!(!host("mailto", "..", None));
+        for refused in ["a!", "a~", "a%41", ".a", "a..b", "...", "a b"] {
+            assert!(!host("aa", refused, None), "{refused:?}");
+        }
+        assert!(host("aa", "", None) && host("ldap", "", None) && host("mailto", "", None));
+        assert!(!host("aa", "", Some("")) && !host("http", "", None) && !host("ws", "", None));
+        assert!(host("file", "a!", None));
     }
 
     #[test]

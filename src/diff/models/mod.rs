@@ -433,13 +433,17 @@ pub enum Transform {
     /// System.Uri on Mono (`dotnet`): a text that starts with a drive letter ("c:/") or two
     /// slashes is an implicit file path, `file:` with the whole text as its path.
     DotnetImplicitFilePath,
-    /// System.Uri: "mailto" and "news" take no authority; "//" and what follows are the path.
+    /// System.Uri: "mailto" reads its authority without "//" (so "//" and what follows are the
+    /// path after an empty host); "news" takes no authority.
     DotnetSchemeWithoutAuthority,
     /// System.Uri: the trailing spaces, tabs and line breaks of a text are cut before it is read.
     DotnetTrailingSpaceCut,
     /// System.Uri (bug): `AbsoluteUri` of a URI without authority whose text has an escaped
     /// unreserved character writes the text after "scheme:" and then its canonical form.
     DotnetAbsoluteUriDoubled,
+    /// System.Uri: a host that is no IP address and no DNS name is refused, and so is an empty
+    /// one after a userinfo or before a port, or where the scheme's parser takes none.
+    DotnetHostRefused,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -825,6 +829,7 @@ impl Transform {
             (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
             (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
+            (Transform::DotnetSchemeWithoutAuthority, _) => dotnet::mailto_authority(case),
             (Transform::JavaRegistryAuthority, _) => java::registry_rewrite(original, case),
             (Transform::JavaUricBrackets, _) => java::brackets_rewrite(original, case),
             (Transform::JavaOpaquePart, _) => java::opaque_rewrite(original, case),
@@ -1042,8 +1047,9 @@ impl Transform {
             ) => uriparser::ipv6_written_in_full(answer),
             (Transform::DotnetImplicitFilePath, _) => dotnet::apply_implicit_file(original, answer),
             (Transform::DotnetSchemeWithoutAuthority, Request::Parse { .. }) => {
-                dotnet::scheme_without_authority(answer)
+                dotnet::scheme_without_authority(original, answer)
             }
+            (Transform::DotnetHostRefused, Request::Parse { .. }) => dotnet::host_refused(answer),
             (Transform::DotnetAbsoluteUriDoubled, _) => {
                 dotnet::absolute_uri_doubled(original, answer)
             }
@@ -1515,6 +1521,8 @@ impl Transform {
             Transform::LegacyUrlParseAuthorityWithoutSlashes
                 | Transform::LegacyUrlParseNetworkPathUnlessUserinfo
                 | Transform::UrlParseNetworkPathAsPath
+                | Transform::DotnetTrailingSpaceCut
+                | Transform::DotnetSchemeWithoutAuthority
         )
     }
 
