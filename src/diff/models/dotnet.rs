@@ -379,7 +379,37 @@ pub(super) fn host_refused(answer: Outcome) -> Outcome {
     if taken {
         answer
     } else {
-        Outcome::Invalid("UriFormatException: Invalid URI: The hostname could not be parsed.".into())
+        Outcome::Invalid(
+            "UriFormatException: Invalid URI: The hostname could not be parsed.".into(),
+        )
+    }
+}
+
+/// The schemes whose built-in parser must have an authority (UriSyntax.cs:
+/// `MustHaveAuthority`), but "file", read as an implicit file path otherwise.
+const AUTHORITY_REQUIRED: &[&str] = &[
+    "ftp", "gopher", "http", "https", "ldap", "net.pipe", "net.tcp", "nntp", "telnet", "vsmacros",
+    "ws", "wss",
+];
+
+/// The answer refused where the scheme's parser must have an authority and the text has
+/// none (URI.cs, `PrivateParseMinimal`: `if (m_Syntax.InFact(UriSyntaxFlags.MustHaveAuthority))`
+/// and no "//", `ParsingError.BadAuthority`).
+pub(super) fn authority_required(answer: Outcome) -> Outcome {
+    let Outcome::Parsed { components, .. } = &answer else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if components.host.is_none() && AUTHORITY_REQUIRED.contains(&scheme.as_str()) {
+        Outcome::Invalid(
+            "UriFormatException: Invalid URI: The Authority/Host could not be parsed.".into(),
+        )
+    } else {
+        answer
     }
 }
 
@@ -749,8 +779,14 @@ mod tests {
             rule: None,
             zone_id: false,
         };
-        assert_eq!(mailto_authority(&parse("mailto:a")), Some(parse("mailto://a")));
-        assert_eq!(mailto_authority(&parse("MailTo://a")), Some(parse("MailTo:////a")));
+        assert_eq!(
+            mailto_authority(&parse("mailto:a")),
+            Some(parse("mailto://a"))
+        );
+        assert_eq!(
+            mailto_authority(&parse("MailTo://a")),
+            Some(parse("MailTo:////a"))
+        );
         assert_eq!(mailto_authority(&parse("news:a")), None);
         let parsed = |scheme: &str, path: &str| Outcome::Parsed {
             components: Components {
@@ -805,7 +841,17 @@ mod tests {
             };
             !matches!(host_refused(answer), Outcome::Invalid(_))
         };
-        for taken in ["a", "-", "_", "a-b", "a.", "1a", "1.2.3.256", "0x1", "\u{e9}"] {
+        for taken in [
+            "a",
+            "-",
+            "_",
+            "a-b",
+            "a.",
+            "1a",
+            "1.2.3.256",
+            "0x1",
+            "\u{e9}",
+        ] {
             assert!(host("aa", taken, None), "{taken:?}");
         }
         assert!(host("aa", ".", None) && host("aa", "..", None));
@@ -816,6 +862,24 @@ mod tests {
         assert!(host("aa", "", None) && host("ldap", "", None) && host("mailto", "", None));
         assert!(!host("aa", "", Some("")) && !host("http", "", None) && !host("ws", "", None));
         assert!(host("file", "a!", None));
+        let without = |scheme: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some(scheme.into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: "/".into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        assert!(matches!(
+            authority_required(without("HTTP")),
+            Outcome::Invalid(_)
+        ));
+        assert_eq!(authority_required(without("aa")), without("aa"));
+        assert_eq!(authority_required(without("file")), without("file"));
     }
 
     #[test]

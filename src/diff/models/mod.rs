@@ -444,6 +444,8 @@ pub enum Transform {
     /// System.Uri: a host that is no IP address and no DNS name is refused, and so is an empty
     /// one after a userinfo or before a port, or where the scheme's parser takes none.
     DotnetHostRefused,
+    /// System.Uri: a URI without authority is refused where the scheme's parser must have one.
+    DotnetAuthorityRequired,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -1050,6 +1052,9 @@ impl Transform {
                 dotnet::scheme_without_authority(original, answer)
             }
             (Transform::DotnetHostRefused, Request::Parse { .. }) => dotnet::host_refused(answer),
+            (Transform::DotnetAuthorityRequired, Request::Parse { .. }) => {
+                dotnet::authority_required(answer)
+            }
             (Transform::DotnetAbsoluteUriDoubled, _) => {
                 dotnet::absolute_uri_doubled(original, answer)
             }
