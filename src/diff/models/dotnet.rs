@@ -413,6 +413,322 @@ pub(super) fn authority_required(answer: Outcome) -> Outcome {
     }
 }
 
+/// Where an IPv6 literal's text (after its "[") ends and its numbers, as System.Uri reads it
+/// (_IPv6Address.cs, `InternalIsValid` then `Parse`): a single ":" may start it ("[:0::]"), a
+/// zone after "%" is anything up to "]" and dropped, and a prefix length ("/64") is taken
+/// and dropped. `Err(())` where the literal is no IPv6 address to System.Uri; `Ok(None)` where
+/// the model does not read it (an embedded IPv4 address not followed by "]", more numbers than
+/// the eight `Parse` writes).
+#[allow(clippy::type_complexity)]
+fn ipv6_literal(text: &str) -> Result<Option<(usize, [u16; 8])>, ()> {
+    let name = text.as_bytes();
+    let end = name.len();
+    let (mut count, mut length) = (0usize, 0usize);
+    let (mut compressor, mut ipv4, mut prefix, mut expecting) = (false, false, false, true);
+    let mut last = 0usize;
+    let mut close = None;
+    let mut i = 0;
+    while i < end {
+        let c = name[i];
+        if if prefix { c.is_ascii_digit() } else { c.is_ascii_hexdigit() } {
+            length += 1;
+            expecting = false;
+            i += 1;
+            continue;
+        }
+        if length > 4 {
+            return Err(());
+        }
+        if length != 0 {
+            count += 1;
+            last = i - length;
+        }
+        let mut c = c;
+        if c == b'%' {
+            // "accept anything in scopeID", up to "]" or "/".
+            loop {
+                i += 1;
+                if i == end {
+                    return Err(());
+                }
+                if matches!(name[i], b']' | b'/') {
+                    c = name[i];
+                    break;
+                }
+            }
+        }
+        match c {
+            b']' => {
+                close = Some(i);
+                break;
+            }
+            b':' => {
+                if i > 0 && name[i - 1] == b':' {
+                    if compressor {
+                        return Err(());
+                    }
+                    compressor = true;
+                    expecting = false;
+                } else {
+                    expecting = true;
+                }
+            }
+            b'/' => {
+                if count == 0 || prefix {
+                    return Err(());
+                }
+                prefix = true;
+                expecting = true;
+            }
+            b'.' => {
+                if ipv4 {
+                    return Err(());
+                }
+                let Some(stop) = dotted_quad(&text[last..]) else {
+                    return Err(());
+                };
+                if name.get(last + stop) != Some(&b']') {
+                    return Ok(None);
+                }
+                count += 1;
+                ipv4 = true;
+                i = last + stop;
+                length = 0;
+                continue;
+            }
+            _ => return Err(()),
+        }
+        length = 0;
+        i += 1;
+    }
+    if prefix && !(1..=2).contains(&length) {
+        return Err(());
+    }
+    let expected = 8 + usize::from(prefix);
+    let counted = if compressor {
+        count < expected
+    } else {
+        count == expected
+    };
+    let Some(close) = close.filter(|_| !expecting && length <= 4 && counted) else {
+        return Err(());
+    };
+    Ok(ipv6_numbers(&name[..close]).map(|numbers| (close + 1, numbers)))
+}
+
+/// Where a dotted quad that starts `text` ends, four decimal numbers up to 255 without a
+/// leading zero (the address an IPv6 literal may end with).
+fn dotted_quad(text: &str) -> Option<usize> {
+    let mut at = 0;
+    for part in 0..4 {
+        let digits = text[at..].bytes().take_while(u8::is_ascii_digit).count();
+        let number = &text[at..at + digits];
+        if digits == 0 || digits > 3 || (digits > 1 && number.starts_with('0')) {
+            return None;
+        }
+        if number.parse::<u16>().ok()? > 255 {
+            return None;
+        }
+        at += digits;
+        if part < 3 {
+            if text.as_bytes().get(at) != Some(&b'.') {
+                return None;
+            }
+            at += 1;
+        }
+    }
+    Some(at)
+}
+
+/// The eight numbers of a literal `InternalIsValid` took (_IPv6Address.cs, `Parse`), `None`
+/// where it would write more than eight.
+fn ipv6_numbers(address: &[u8]) -> Option<[u16; 8]> {
+    let mut numbers = [0u16; 8];
+    let (mut number, mut index) = (0u32, 0usize);
+    let mut compressor: Option<usize> = None;
+    let mut valid = true;
+    let push = |numbers: &mut [u16; 8], index: &mut usize, value: u32| -> Option<()> {
+        *numbers.get_mut(*index)? = value as u16;
+        *index += 1;
+        Some(())
+    };
+    let mut i = 0;
+    while i < address.len() {
+        match address[i] {
+            b'%' | b'/' => {
+                if valid {
+                    push(&mut numbers, &mut index, number)?;
+                    valid = false;
+                }
+                break;
+            }
+            b':' => {
+                push(&mut numbers, &mut index, number)?;
+                number = 0;
+                i += 1;
+                if address.get(i) == Some(&b':') {
+                    compressor = Some(index);
+                    i += 1;
+                } else if compressor.is_none() && index < 6 {
+                    continue;
+                }
+                let mut j = i;
+                while j < address.len() && !matches!(address[j], b':' | b'%' | b'/') && j < i + 4 {
+                    if address[j] == b'.' {
+                        let stop = address.len();
+                        let quad = std::str::from_utf8(&address[i..stop]).ok()?;
+                        let value = quad
+                            .split('.')
+                            .try_fold(0u32, |n, p| Some(n * 256 + p.parse::<u32>().ok()?))?;
+                        push(&mut numbers, &mut index, value >> 16)?;
+                        push(&mut numbers, &mut index, value & 0xFFFF)?;
+                        i = stop;
+                        number = 0;
+                        valid = false;
+                        break;
+                    }
+                    j += 1;
+                }
+            }
+            c => {
+                number = number * 16 + (c as char).to_digit(16)?;
+                i += 1;
+            }
+        }
+    }
+    if valid {
+        push(&mut numbers, &mut index, number)?;
+    }
+    if let Some(at) = compressor {
+        let (mut to, mut from) = (7usize, index.checked_sub(1)?);
+        for _ in 0..index - at {
+            numbers[to] = numbers[from];
+            numbers[from] = 0;
+            to = to.wrapping_sub(1);
+            from = from.wrapping_sub(1);
+        }
+    }
+    Some(numbers)
+}
+
+/// An IPv6 address written as System.Uri writes `Host` (_IPv6Address.cs,
+/// `CreateCanonicalName`: "RFC 5952 Sections 4 & 5 - Compressed, lower case, with possible
+/// embedded IPv4 addresses"): the longest run of two zeros or more (the first of equal
+/// ones) as "::", and the last 32 bits as a dotted quad after 0:0:0:0:0:0, 0:0:0:0:0:ffff or
+/// 0:0:0:0:ffff:0 when they are not zero, or after 0:5efe (ISATAP).
+fn ipv6_canonical(numbers: [u16; 8]) -> String {
+    let mut range: Option<(usize, usize)> = None;
+    let (mut longest, mut current) = (0, 0);
+    for (i, &n) in numbers.iter().enumerate() {
+        if n == 0 {
+            current += 1;
+            if current > longest {
+                longest = current;
+                range = Some((i + 1 - current, i));
+            }
+        } else {
+            current = 0;
+        }
+    }
+    let range = range.filter(|_| longest >= 2);
+    let zero4 = numbers[..4].iter().all(|&n| n == 0);
+    let ipv4 = (zero4
+        && numbers[6] != 0
+        && ((numbers[4] == 0 && (numbers[5] == 0 || numbers[5] == 0xFFFF))
+            || (numbers[4] == 0xFFFF && numbers[5] == 0)))
+        || (numbers[4] == 0 && numbers[5] == 0x5EFE);
+    let mut out = String::new();
+    for i in 0..8 {
+        if ipv4 && i == 6 {
+            out.push_str(&format!(
+                ":{}.{}.{}.{}",
+                numbers[6] >> 8,
+                numbers[6] & 0xFF,
+                numbers[7] >> 8,
+                numbers[7] & 0xFF
+            ));
+            break;
+        }
+        if let Some((start, stop)) = range {
+            if start == i {
+                out.push(':');
+            }
+            if start <= i && stop == 7 {
+                out.push(':');
+                break;
+            }
+            if (start..=stop).contains(&i) {
+                continue;
+            }
+        }
+        if i != 0 {
+            out.push(':');
+        }
+        out.push_str(&format!("{:x}", numbers[i]));
+    }
+    out
+}
+
+/// The case with its authority's IPv6 literal written as System.Uri writes its host (see
+/// [`ipv6_literal`], [`ipv6_canonical`]): `CheckAuthorityHelper` reads a userinfo up to the
+/// first "@" before "/", "?", "#" or "\\", then an IP literal that `IPv6AddressHelper.IsValid`
+/// takes, and the host is `ParseCanonicalName`'s. Not `lenient`, only an `IPv6address` of RFC
+/// 3986 followed by ":", "/", "?", "#" or the end is read; `lenient`, any literal System.Uri
+/// takes (a single ":" first, a zone after "%" dropped). `None` where the text has no such
+/// literal, it has a prefix length ("/64", which `Parse` drops) or something other than ":",
+/// "/", "?", "#" or the end follows its "]" (the path's start to System.Uri), which the model
+/// does not read, or the rewrite changes nothing.
+pub(super) fn ipv6_host_rewritten(case: &Request, lenient: bool) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let (scheme, rest) = input.split_once("://")?;
+    let valid = scheme.len() >= 2
+        && scheme.as_bytes()[0].is_ascii_alphabetic()
+        && scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    if !valid || ["file", "news", "uuid"].contains(&scheme.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let authority = scheme.len() + 3;
+    let mut host = authority;
+    let bytes = input.as_bytes();
+    for (at, &b) in rest.as_bytes().iter().enumerate() {
+        if matches!(b, b'?' | b'#' | b'\\' | b'/') || at + 1 == rest.len() {
+            break;
+        }
+        if b == b'@' {
+            host = authority + at + 1;
+            break;
+        }
+    }
+    if bytes.get(host) != Some(&b'[') {
+        return None;
+    }
+    let (length, numbers) = ipv6_literal(&input[host + 1..]).ok()??;
+    let stop = host + 1 + length;
+    let delimited = matches!(bytes.get(stop), None | Some(b':' | b'/' | b'?' | b'#'));
+    let literal = &input[host + 1..stop - 1];
+    let rfc = crate::reference::host::is_ipv6address(literal.as_bytes());
+    // A prefix length, whose "/" other readings of the text take for the path's start, and
+    // text after the "]" are not read by the model.
+    if !delimited || literal.contains('/') || !(lenient || rfc) {
+        return None;
+    }
+    let written = format!("[{}]", ipv6_canonical(numbers));
+    (input[host..stop] != written).then(|| Request::Parse {
+        input: format!("{}{written}{}", &input[..host], &input[stop..]),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
 /// The case with the trailing spaces, tabs and line breaks of each of its texts cut, as
 /// System.Uri reads them (`PrivateParseMinimal` and `ParseRemaining`: "Cut trailing spaces in
 /// m_String", `IsLWS`); `None` where no text ends with one.
@@ -880,6 +1196,65 @@ mod tests {
         ));
         assert_eq!(authority_required(without("aa")), without("aa"));
         assert_eq!(authority_required(without("file")), without("file"));
+    }
+
+    #[test]
+    fn ipv6_literals_are_read_and_written_as_system_uri_does() {
+        // Answers of Mono 6.8's System.Uri (Host).
+        let host = |literal: &str| {
+            let case = Request::Parse {
+                input: format!("aa://{literal}"),
+                rule: None,
+                zone_id: false,
+            };
+            match ipv6_host_rewritten(&case, true) {
+                Some(Request::Parse { input, .. }) => input[5..].to_owned(),
+                _ => literal.to_owned(),
+            }
+        };
+        for (literal, written) in [
+            ("[::0]", "[::]"),
+            ("[0:0::1]", "[::1]"),
+            ("[1:0:0:0:0:0:0:1]", "[1::1]"),
+            ("[1:0:0:1:0:0:0:1]", "[1:0:0:1::1]"),
+            ("[ABCD::]", "[abcd::]"),
+            ("[::ffff:1.2.3.4]", "[::ffff:1.2.3.4]"),
+            ("[1::1.2.3.4]", "[1::102:304]"),
+            ("[fe80::1%25eth0]", "[fe80::1]"),
+            ("[::%]", "[::]"),
+            ("[:0::]", "[::]"),
+            ("[:1::]", "[0:1::]"),
+            ("[1:2:3:4:5:6:7::]", "[1:2:3:4:5:6:7:0]"),
+            ("[0:1:0:0:1:0:0:0]", "[0:1:0:0:1::]"),
+            ("[::ffff:0:0]", "[::ffff:0:0]"),
+            ("[1:2:3:4:5:6:1.2.3.4]", "[1:2:3:4:5:6:102:304]"),
+            ("[0:0:0:0:0:5efe:102:304]", "[::5efe:1.2.3.4]"),
+            ("u@[::0]:1/p", "u@[::]:1/p"),
+        ] {
+            assert_eq!(host(literal), written, "{literal:?}");
+        }
+        // Not IPv6 to System.Uri: left as written.
+        for literal in [
+            "[1:::]",
+            "[1::2::3]",
+            "[::1.2.3]",
+            "[::01.2.3.4]",
+            "[::1/6a]",
+            "[v1.a]",
+            "[::1/64]",
+            "[::]a",
+        ] {
+            assert_eq!(host(literal), literal, "{literal:?}");
+        }
+        // Read only leniently.
+        for literal in ["[:0::]", "[::%]"] {
+            let case = Request::Parse {
+                input: format!("aa://{literal}"),
+                rule: None,
+                zone_id: false,
+            };
+            assert_eq!(ipv6_host_rewritten(&case, false), None, "{literal:?}");
+        }
     }
 
     #[test]

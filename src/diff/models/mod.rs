@@ -446,6 +446,11 @@ pub enum Transform {
     DotnetHostRefused,
     /// System.Uri: a URI without authority is refused where the scheme's parser must have one.
     DotnetAuthorityRequired,
+    /// System.Uri: an IPv6 literal is written as `Host` gives it, compressed and lowercase.
+    DotnetIpv6Canonical,
+    /// System.Uri (bug): an IPv6 literal is read leniently (a single ":" first, a zone and a
+    /// prefix length dropped, text after "]" the path).
+    DotnetIpv6Lenient,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -832,6 +837,8 @@ impl Transform {
             (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
             (Transform::DotnetSchemeWithoutAuthority, _) => dotnet::mailto_authority(case),
+            (Transform::DotnetIpv6Canonical, _) => dotnet::ipv6_host_rewritten(case, false),
+            (Transform::DotnetIpv6Lenient, _) => dotnet::ipv6_host_rewritten(case, true),
             (Transform::JavaRegistryAuthority, _) => java::registry_rewrite(original, case),
             (Transform::JavaUricBrackets, _) => java::brackets_rewrite(original, case),
             (Transform::JavaOpaquePart, _) => java::opaque_rewrite(original, case),
@@ -1528,6 +1535,8 @@ impl Transform {
                 | Transform::UrlParseNetworkPathAsPath
                 | Transform::DotnetTrailingSpaceCut
                 | Transform::DotnetSchemeWithoutAuthority
+                | Transform::DotnetIpv6Canonical
+                | Transform::DotnetIpv6Lenient
         )
     }
 
