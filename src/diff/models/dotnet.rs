@@ -386,11 +386,87 @@ pub(super) fn host_refused(answer: Outcome) -> Outcome {
 }
 
 /// The schemes whose built-in parser must have an authority (UriSyntax.cs:
-/// `MustHaveAuthority`), but "file", read as an implicit file path otherwise.
+/// `MustHaveAuthority`).
 const AUTHORITY_REQUIRED: &[&str] = &[
-    "ftp", "gopher", "http", "https", "ldap", "net.pipe", "net.tcp", "nntp", "telnet", "vsmacros",
-    "ws", "wss",
+    "file", "ftp", "gopher", "http", "https", "ldap", "net.pipe", "net.tcp", "nntp", "telnet",
+    "vsmacros", "ws", "wss",
 ];
+
+/// The address `inet_aton` reads in `host`: one to four numbers separated by dots, each
+/// decimal, octal after a "0" or hexadecimal after "0x", the last filling the bytes the
+/// others leave (RFC 3986 §7.4's "Rare IP Address Formats").
+fn inet_aton(host: &str) -> Option<u32> {
+    let parts: Vec<&str> = host.split('.').collect();
+    if parts.len() > 4 {
+        return None;
+    }
+    let mut numbers = Vec::with_capacity(parts.len());
+    for part in &parts {
+        let (digits, radix) = if let Some(hex) = part
+            .strip_prefix("0x")
+            .or_else(|| part.strip_prefix("0X"))
+        {
+            (hex, 16)
+        } else if part.len() > 1 && part.starts_with('0') {
+            (&part[1..], 8)
+        } else {
+            (*part, 10)
+        };
+        if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        numbers.push(u64::from_str_radix(digits, radix).ok()?);
+    }
+    let (last, first) = numbers.split_last()?;
+    if first.iter().any(|&n| n > 255) || *last >= 1u64 << (8 * (4 - first.len())) {
+        return None;
+    }
+    let high = first
+        .iter()
+        .enumerate()
+        .fold(0u64, |address, (i, &n)| address | n << (8 * (3 - i)));
+    u32::try_from(high | last).ok()
+}
+
+/// The answer with a host of one to four numbers read as an IPv4 address, where the scheme
+/// has its own parser (URI.cs, `CheckAuthorityHelper`: `IPv4AddressHelper.IsValid(...,
+/// syntax.InFact(UriSyntaxFlags.V1_UnknownUri))`, which reads the short, octal and
+/// hexadecimal forms but for the unknown scheme's parser), and `Host` writes it in dotted
+/// decimal: "http://0" has the host "0.0.0.0", "http://1.2" "1.0.0.2", "http://0x10"
+/// "0.0.0.16".
+pub(super) fn ipv4_numbers(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    let address = components
+        .host
+        .as_deref()
+        .filter(|_| KNOWN_SCHEMES.contains(&scheme.as_str()) && scheme != "file")
+        .filter(|_| matches!(host_kind, Some(HostKind::RegName | HostKind::Ipv4)))
+        .and_then(inet_aton);
+    match address {
+        Some(address) => {
+            components.host = Some(std::net::Ipv4Addr::from(address).to_string());
+            Outcome::Parsed {
+                components,
+                host_kind: Some(HostKind::Ipv4),
+            }
+        }
+        None => Outcome::Parsed {
+            components,
+            host_kind,
+        },
+    }
+}
 
 /// The answer refused where the scheme's parser must have an authority and the text has
 /// none (URI.cs, `PrivateParseMinimal`: `if (m_Syntax.InFact(UriSyntaxFlags.MustHaveAuthority))`
@@ -1195,7 +1271,33 @@ mod tests {
             Outcome::Invalid(_)
         ));
         assert_eq!(authority_required(without("aa")), without("aa"));
-        assert_eq!(authority_required(without("file")), without("file"));
+        // Answers of Mono 6.8's System.Uri ("http://" and the host; None: a registered name).
+        for (host, address) in [
+            ("0", Some("0.0.0.0")),
+            ("1.2", Some("1.0.0.2")),
+            ("1.2.3", Some("1.2.0.3")),
+            ("0x10", Some("0.0.0.16")),
+            ("010", Some("0.0.0.8")),
+            ("0x1.0x2", Some("1.0.0.2")),
+            ("1.0377", Some("1.0.0.255")),
+            ("1.2.65535", Some("1.2.255.255")),
+            ("1.2.3.04", Some("1.2.3.4")),
+            ("4294967295", Some("255.255.255.255")),
+            ("4294967296", None),
+            ("1.2.3.256", None),
+            ("1.2.65536", None),
+            ("256.1", None),
+            ("0x", None),
+            ("08", None),
+            ("1.2.3.4.", None),
+            ("1.2.3.4.5", None),
+        ] {
+            assert_eq!(
+                inet_aton(host).map(|a| std::net::Ipv4Addr::from(a).to_string()),
+                address.map(str::to_owned),
+                "{host:?}"
+            );
+        }
     }
 
     #[test]

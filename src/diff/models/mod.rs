@@ -451,6 +451,9 @@ pub enum Transform {
     /// System.Uri (bug): an IPv6 literal is read leniently (a single ":" first, a zone and a
     /// prefix length dropped, text after "]" the path).
     DotnetIpv6Lenient,
+    /// System.Uri: a known scheme's host of one to four numbers is an IPv4 address read as
+    /// `inet_aton` reads it ("0" is 0.0.0.0).
+    DotnetIpv4Numbers,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -1059,6 +1062,7 @@ impl Transform {
                 dotnet::scheme_without_authority(original, answer)
             }
             (Transform::DotnetHostRefused, Request::Parse { .. }) => dotnet::host_refused(answer),
+            (Transform::DotnetIpv4Numbers, Request::Parse { .. }) => dotnet::ipv4_numbers(answer),
             (Transform::DotnetAuthorityRequired, Request::Parse { .. }) => {
                 dotnet::authority_required(answer)
             }
