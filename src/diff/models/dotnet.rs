@@ -402,16 +402,14 @@ fn inet_aton(host: &str) -> Option<u32> {
     }
     let mut numbers = Vec::with_capacity(parts.len());
     for part in &parts {
-        let (digits, radix) = if let Some(hex) = part
-            .strip_prefix("0x")
-            .or_else(|| part.strip_prefix("0X"))
-        {
-            (hex, 16)
-        } else if part.len() > 1 && part.starts_with('0') {
-            (&part[1..], 8)
-        } else {
-            (*part, 10)
-        };
+        let (digits, radix) =
+            if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+                (hex, 16)
+            } else if part.len() > 1 && part.starts_with('0') {
+                (&part[1..], 8)
+            } else {
+                (*part, 10)
+            };
         if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
             return None;
         }
@@ -506,7 +504,11 @@ fn ipv6_literal(text: &str) -> Result<Option<(usize, [u16; 8])>, ()> {
     let mut i = 0;
     while i < end {
         let c = name[i];
-        if if prefix { c.is_ascii_digit() } else { c.is_ascii_hexdigit() } {
+        if if prefix {
+            c.is_ascii_digit()
+        } else {
+            c.is_ascii_hexdigit()
+        } {
             length += 1;
             expecting = false;
             i += 1;
@@ -803,6 +805,43 @@ pub(super) fn ipv6_host_rewritten(case: &Request, lenient: bool) -> Option<Reque
         rule: rule.clone(),
         zone_id: *zone_id,
     })
+}
+
+/// The schemes whose built-in parser has a default port (UriSyntax.cs, `BuiltInUriParser`);
+/// the others' `DefaultPort` is `UriParser.NoDefaultPort`.
+const DEFAULT_PORT: &[&str] = &[
+    "ftp", "gopher", "http", "https", "ldap", "mailto", "net.tcp", "nntp", "telnet", "ws", "wss",
+];
+
+/// The answer with a port of zero dropped where the scheme has no default port: URI.cs,
+/// `ParseRemaining`, sets `info.Offset.PortValue` to the default port only when there is one
+/// (`if (m_Syntax.DefaultPort != UriParser.NoDefaultPort)`), so it stays 0, and a port whose
+/// value equals it is not `Flags.NotDefaultPort` (`if (notEmpty && info.Offset.PortValue !=
+/// (ushort)port)`): `IsDefaultPort` is true and `Port` is -1.
+pub(super) fn port_zero_dropped(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    let zero = components
+        .port
+        .as_deref()
+        .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0'));
+    if zero && !DEFAULT_PORT.contains(&scheme.as_str()) {
+        components.port = None;
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
+    }
 }
 
 /// The case with the trailing spaces, tabs and line breaks of each of its texts cut, as
@@ -1271,6 +1310,27 @@ mod tests {
             Outcome::Invalid(_)
         ));
         assert_eq!(authority_required(without("aa")), without("aa"));
+        let port = |scheme: &str, port: &str| match port_zero_dropped(Outcome::Parsed {
+            components: Components {
+                scheme: Some(scheme.into()),
+                userinfo: None,
+                host: Some("h".into()),
+                port: Some(port.into()),
+                path: "/".into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::RegName),
+        }) {
+            Outcome::Parsed { components, .. } => components.port,
+            other => panic!("{other:?}"),
+        };
+        // Answers of Mono 6.8's System.Uri (Port, IsDefaultPort).
+        assert_eq!(port("aa", "0"), None);
+        assert_eq!(port("aa", "00"), None);
+        assert_eq!(port("http", "0").as_deref(), Some("0"));
+        assert_eq!(port("aa", "1").as_deref(), Some("1"));
+        assert_eq!(port("aa", "").as_deref(), Some(""));
         // Answers of Mono 6.8's System.Uri ("http://" and the host; None: a registered name).
         for (host, address) in [
             ("0", Some("0.0.0.0")),

@@ -454,6 +454,8 @@ pub enum Transform {
     /// System.Uri: a known scheme's host of one to four numbers is an IPv4 address read as
     /// `inet_aton` reads it ("0" is 0.0.0.0).
     DotnetIpv4Numbers,
+    /// System.Uri (bug): a port of zero is dropped where the scheme has no default port.
+    DotnetPortZeroDropped,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -1063,6 +1065,9 @@ impl Transform {
             }
             (Transform::DotnetHostRefused, Request::Parse { .. }) => dotnet::host_refused(answer),
             (Transform::DotnetIpv4Numbers, Request::Parse { .. }) => dotnet::ipv4_numbers(answer),
+            (Transform::DotnetPortZeroDropped, Request::Parse { .. }) => {
+                dotnet::port_zero_dropped(answer)
+            }
             (Transform::DotnetAuthorityRequired, Request::Parse { .. }) => {
                 dotnet::authority_required(answer)
             }
