@@ -226,11 +226,41 @@ fn file_target(base: &str, reference: &str) -> Option<String> {
     Some(canonical(&text, kind))
 }
 
-/// The answer for a scheme whose built-in `UriParser` takes no authority (UriSyntax.cs:
-/// "mailto", `MailToLikeUri`, "news" with neither `MustHaveAuthority` nor `OptionalAuthority`):
-/// what follows "//" is the path, with the empty host after "mailto" (`AllowEmptyHost`) and
-/// none after "news".
-pub(super) fn scheme_without_authority(answer: Outcome) -> Outcome {
+/// The text after "mailto:" (any case), where `text` starts with that scheme.
+fn after_mailto(text: &str) -> Option<&str> {
+    let head = text.get(..7)?;
+    head.eq_ignore_ascii_case("mailto:").then(|| &text[7..])
+}
+
+/// The case as System.Uri's "mailto" parser reads it (UriSyntax.cs: `MailToLikeUri`, "V1
+/// parser inheritance mailTo:AuthorityButNoSlashes"; URI.cs, `PrivateParseMinimal`: the
+/// authority is read where no "//" starts it, `m_Syntax.NotAny(UriSyntaxFlags.MailToLikeUri)`
+/// being the only way out without one): an authority right after "mailto:", so "//" is put
+/// before it ("mailto:a" as "mailto://a", "mailto://a" as "mailto:////a", the empty host and
+/// the path "//a"). `None` for another scheme or operation.
+pub(super) fn mailto_authority(case: &Request) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let rest = after_mailto(input)?;
+    Some(Request::Parse {
+        input: format!("{}//{rest}", &input[..7]),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The answer for a scheme whose built-in `UriParser` reads its authority otherwise
+/// (UriSyntax.cs): "mailto" ([`mailto_authority`] read the case) has no `PathIsRooted`, so
+/// the empty path after its host stays empty where the text has none ("mailto:a" has the path
+/// ""); "news", with neither `MustHaveAuthority` nor `OptionalAuthority`, has none, and what
+/// follows "//" is the path. `original` is the case as given.
+pub(super) fn scheme_without_authority(original: &Request, answer: Outcome) -> Outcome {
     let Outcome::Parsed {
         mut components,
         host_kind,
@@ -239,16 +269,30 @@ pub(super) fn scheme_without_authority(answer: Outcome) -> Outcome {
         return answer;
     };
     let scheme = components.scheme.as_deref().map(str::to_ascii_lowercase);
-    let mailto = match scheme.as_deref() {
-        Some("mailto") => true,
-        Some("news") => false,
+    match scheme.as_deref() {
+        Some("mailto") => {
+            let text = match original {
+                Request::Parse { input, .. } => input.trim_matches(LWS),
+                _ => "",
+            };
+            let rest = after_mailto(text).unwrap_or_default();
+            let before = &rest[..rest.find(['?', '#']).unwrap_or(rest.len())];
+            if components.path == "/" && !before.contains('/') {
+                components.path.clear();
+            }
+            return Outcome::Parsed {
+                components,
+                host_kind,
+            };
+        }
+        Some("news") => {}
         _ => {
             return Outcome::Parsed {
                 components,
                 host_kind,
             };
         }
-    };
+    }
     let Some(host) = components.host.take() else {
         return Outcome::Parsed {
             components,
@@ -267,10 +311,536 @@ pub(super) fn scheme_without_authority(answer: Outcome) -> Outcome {
     }
     path.push_str(&components.path);
     components.path = path;
-    components.host = mailto.then(String::new);
     Outcome::Parsed {
         components,
-        host_kind: mailto.then_some(HostKind::RegName),
+        host_kind: None,
+    }
+}
+
+/// The schemes whose built-in parser must have an authority and takes no empty host
+/// (UriSyntax.cs: `MustHaveAuthority` without `AllowEmptyHost`).
+const HOST_REQUIRED: &[&str] = &[
+    "ftp", "gopher", "http", "https", "net.pipe", "net.tcp", "nntp", "telnet", "ws", "wss",
+];
+
+/// Whether `host` is a name `DomainNameHelper` takes: labels of letters, digits, "-" and "_"
+/// (a character outside ASCII, which IDN reads, is left to the other entries), separated by
+/// single dots, with a final dot allowed.
+fn dns_name(host: &str) -> bool {
+    let labels = host.strip_suffix('.').unwrap_or(host);
+    !labels.is_empty()
+        && labels.split('.').all(|label| {
+            !label.is_empty()
+                && label
+                    .chars()
+                    .all(|c| !c.is_ascii() || c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
+        })
+}
+
+/// The answer with the host refused where System.Uri's `CheckAuthorityHelper` finds no host
+/// type ("Invalid URI: The hostname could not be parsed."): an IPv6 address (`IPv6AddressHelper`;
+/// an IPvFuture literal is none), an IPv4 address or a DNS name ([`dns_name`]) is a host, and,
+/// for the unknown scheme's parser, a host of one or two dots ("ATTN V1 compat: V1 supports
+/// hostnames like ".." and "."", `V1_UnknownUri`); no scheme takes `AllowAnyOtherHost`, the
+/// registered name of RFC 3986 §3.2.2. The empty host is taken only when nothing follows "//"
+/// but "/", "?", "#" or the end ("Special case is an empty authority") and the scheme's parser
+/// has `AllowEmptyHost` (not http, ftp and the others of `MustHaveAuthority`); after a userinfo
+/// or before a port it is no DNS name. The "file" scheme, which reads a UNC host, is left as
+/// it is.
+pub(super) fn host_refused(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        components,
+        host_kind,
+    } = &answer
+    else {
+        return answer;
+    };
+    let Some(host) = components.host.as_deref() else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if scheme == "file" {
+        return answer;
+    }
+    let known = KNOWN_SCHEMES.contains(&scheme.as_str()) || scheme == "news" || scheme == "uuid";
+    let taken = match host_kind {
+        Some(HostKind::Ipv6 | HostKind::Ipv4) => true,
+        _ if host.is_empty() => {
+            components.userinfo.is_none()
+                && components.port.is_none()
+                && !HOST_REQUIRED.contains(&scheme.as_str())
+        }
+        _ => dns_name(host) || (!known && matches!(host, "." | "..")),
+    };
+    if taken {
+        answer
+    } else {
+        Outcome::Invalid(
+            "UriFormatException: Invalid URI: The hostname could not be parsed.".into(),
+        )
+    }
+}
+
+/// The schemes whose built-in parser must have an authority (UriSyntax.cs:
+/// `MustHaveAuthority`).
+const AUTHORITY_REQUIRED: &[&str] = &[
+    "file", "ftp", "gopher", "http", "https", "ldap", "net.pipe", "net.tcp", "nntp", "telnet",
+    "vsmacros", "ws", "wss",
+];
+
+/// The address `inet_aton` reads in `host`: one to four numbers separated by dots, each
+/// decimal, octal after a "0" or hexadecimal after "0x", the last filling the bytes the
+/// others leave (RFC 3986 §7.4's "Rare IP Address Formats").
+fn inet_aton(host: &str) -> Option<u32> {
+    let parts: Vec<&str> = host.split('.').collect();
+    if parts.len() > 4 {
+        return None;
+    }
+    let mut numbers = Vec::with_capacity(parts.len());
+    for part in &parts {
+        let (digits, radix) =
+            if let Some(hex) = part.strip_prefix("0x").or_else(|| part.strip_prefix("0X")) {
+                (hex, 16)
+            } else if part.len() > 1 && part.starts_with('0') {
+                (&part[1..], 8)
+            } else {
+                (*part, 10)
+            };
+        if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        numbers.push(u64::from_str_radix(digits, radix).ok()?);
+    }
+    let (last, first) = numbers.split_last()?;
+    if first.iter().any(|&n| n > 255) || *last >= 1u64 << (8 * (4 - first.len())) {
+        return None;
+    }
+    let high = first
+        .iter()
+        .enumerate()
+        .fold(0u64, |address, (i, &n)| address | n << (8 * (3 - i)));
+    u32::try_from(high | last).ok()
+}
+
+/// The answer with a host of one to four numbers read as an IPv4 address, where the scheme
+/// has its own parser (URI.cs, `CheckAuthorityHelper`: `IPv4AddressHelper.IsValid(...,
+/// syntax.InFact(UriSyntaxFlags.V1_UnknownUri))`, which reads the short, octal and
+/// hexadecimal forms but for the unknown scheme's parser), and `Host` writes it in dotted
+/// decimal: "http://0" has the host "0.0.0.0", "http://1.2" "1.0.0.2", "http://0x10"
+/// "0.0.0.16".
+pub(super) fn ipv4_numbers(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    let address = components
+        .host
+        .as_deref()
+        .filter(|_| KNOWN_SCHEMES.contains(&scheme.as_str()) && scheme != "file")
+        .filter(|_| matches!(host_kind, Some(HostKind::RegName | HostKind::Ipv4)))
+        .and_then(inet_aton);
+    match address {
+        Some(address) => {
+            components.host = Some(std::net::Ipv4Addr::from(address).to_string());
+            Outcome::Parsed {
+                components,
+                host_kind: Some(HostKind::Ipv4),
+            }
+        }
+        None => Outcome::Parsed {
+            components,
+            host_kind,
+        },
+    }
+}
+
+/// The answer refused where the scheme's parser must have an authority and the text has
+/// none (URI.cs, `PrivateParseMinimal`: `if (m_Syntax.InFact(UriSyntaxFlags.MustHaveAuthority))`
+/// and no "//", `ParsingError.BadAuthority`).
+pub(super) fn authority_required(answer: Outcome) -> Outcome {
+    let Outcome::Parsed { components, .. } = &answer else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if components.host.is_none() && AUTHORITY_REQUIRED.contains(&scheme.as_str()) {
+        Outcome::Invalid(
+            "UriFormatException: Invalid URI: The Authority/Host could not be parsed.".into(),
+        )
+    } else {
+        answer
+    }
+}
+
+/// Where an IPv6 literal's text (after its "[") ends and its numbers, as System.Uri reads it
+/// (_IPv6Address.cs, `InternalIsValid` then `Parse`): a single ":" may start it ("[:0::]"), a
+/// zone after "%" is anything up to "]" and dropped, and a prefix length ("/64") is taken
+/// and dropped. `Err(())` where the literal is no IPv6 address to System.Uri; `Ok(None)` where
+/// the model does not read it (an embedded IPv4 address not followed by "]", more numbers than
+/// the eight `Parse` writes).
+#[allow(clippy::type_complexity)]
+fn ipv6_literal(text: &str) -> Result<Option<(usize, [u16; 8])>, ()> {
+    let name = text.as_bytes();
+    let end = name.len();
+    let (mut count, mut length) = (0usize, 0usize);
+    let (mut compressor, mut ipv4, mut prefix, mut expecting) = (false, false, false, true);
+    let mut last = 0usize;
+    let mut close = None;
+    let mut i = 0;
+    while i < end {
+        let c = name[i];
+        if if prefix {
+            c.is_ascii_digit()
+        } else {
+            c.is_ascii_hexdigit()
+        } {
+            length += 1;
+            expecting = false;
+            i += 1;
+            continue;
+        }
+        if length > 4 {
+            return Err(());
+        }
+        if length != 0 {
+            count += 1;
+            last = i - length;
+        }
+        let mut c = c;
+        if c == b'%' {
+            // "accept anything in scopeID", up to "]" or "/".
+            loop {
+                i += 1;
+                if i == end {
+                    return Err(());
+                }
+                if matches!(name[i], b']' | b'/') {
+                    c = name[i];
+                    break;
+                }
+            }
+        }
+        match c {
+            b']' => {
+                close = Some(i);
+                break;
+            }
+            b':' => {
+                if i > 0 && name[i - 1] == b':' {
+                    if compressor {
+                        return Err(());
+                    }
+                    compressor = true;
+                    expecting = false;
+                } else {
+                    expecting = true;
+                }
+            }
+            b'/' => {
+                if count == 0 || prefix {
+                    return Err(());
+                }
+                prefix = true;
+                expecting = true;
+            }
+            b'.' => {
+                if ipv4 {
+                    return Err(());
+                }
+                let Some(stop) = dotted_quad(&text[last..]) else {
+                    return Err(());
+                };
+                if name.get(last + stop) != Some(&b']') {
+                    return Ok(None);
+                }
+                count += 1;
+                ipv4 = true;
+                i = last + stop;
+                length = 0;
+                continue;
+            }
+            _ => return Err(()),
+        }
+        length = 0;
+        i += 1;
+    }
+    if prefix && !(1..=2).contains(&length) {
+        return Err(());
+    }
+    let expected = 8 + usize::from(prefix);
+    let counted = if compressor {
+        count < expected
+    } else {
+        count == expected
+    };
+    let Some(close) = close.filter(|_| !expecting && length <= 4 && counted) else {
+        return Err(());
+    };
+    Ok(ipv6_numbers(&name[..close]).map(|numbers| (close + 1, numbers)))
+}
+
+/// Where a dotted quad that starts `text` ends, four decimal numbers up to 255 without a
+/// leading zero (the address an IPv6 literal may end with).
+fn dotted_quad(text: &str) -> Option<usize> {
+    let mut at = 0;
+    for part in 0..4 {
+        let digits = text[at..].bytes().take_while(u8::is_ascii_digit).count();
+        let number = &text[at..at + digits];
+        if digits == 0 || digits > 3 || (digits > 1 && number.starts_with('0')) {
+            return None;
+        }
+        if number.parse::<u16>().ok()? > 255 {
+            return None;
+        }
+        at += digits;
+        if part < 3 {
+            if text.as_bytes().get(at) != Some(&b'.') {
+                return None;
+            }
+            at += 1;
+        }
+    }
+    Some(at)
+}
+
+/// The eight numbers of a literal `InternalIsValid` took (_IPv6Address.cs, `Parse`), `None`
+/// where it would write more than eight.
+fn ipv6_numbers(address: &[u8]) -> Option<[u16; 8]> {
+    let mut numbers = [0u16; 8];
+    let (mut number, mut index) = (0u32, 0usize);
+    let mut compressor: Option<usize> = None;
+    let mut valid = true;
+    let push = |numbers: &mut [u16; 8], index: &mut usize, value: u32| -> Option<()> {
+        *numbers.get_mut(*index)? = value as u16;
+        *index += 1;
+        Some(())
+    };
+    let mut i = 0;
+    while i < address.len() {
+        match address[i] {
+            b'%' | b'/' => {
+                if valid {
+                    push(&mut numbers, &mut index, number)?;
+                    valid = false;
+                }
+                break;
+            }
+            b':' => {
+                push(&mut numbers, &mut index, number)?;
+                number = 0;
+                i += 1;
+                if address.get(i) == Some(&b':') {
+                    compressor = Some(index);
+                    i += 1;
+                } else if compressor.is_none() && index < 6 {
+                    continue;
+                }
+                let mut j = i;
+                while j < address.len() && !matches!(address[j], b':' | b'%' | b'/') && j < i + 4 {
+                    if address[j] == b'.' {
+                        let stop = address.len();
+                        let quad = std::str::from_utf8(&address[i..stop]).ok()?;
+                        let value = quad
+                            .split('.')
+                            .try_fold(0u32, |n, p| Some(n * 256 + p.parse::<u32>().ok()?))?;
+                        push(&mut numbers, &mut index, value >> 16)?;
+                        push(&mut numbers, &mut index, value & 0xFFFF)?;
+                        i = stop;
+                        number = 0;
+                        valid = false;
+                        break;
+                    }
+                    j += 1;
+                }
+            }
+            c => {
+                number = number * 16 + (c as char).to_digit(16)?;
+                i += 1;
+            }
+        }
+    }
+    if valid {
+        push(&mut numbers, &mut index, number)?;
+    }
+    if let Some(at) = compressor {
+        let (mut to, mut from) = (7usize, index.checked_sub(1)?);
+        for _ in 0..index - at {
+            numbers[to] = numbers[from];
+            numbers[from] = 0;
+            to = to.wrapping_sub(1);
+            from = from.wrapping_sub(1);
+        }
+    }
+    Some(numbers)
+}
+
+/// An IPv6 address written as System.Uri writes `Host` (_IPv6Address.cs,
+/// `CreateCanonicalName`: "RFC 5952 Sections 4 & 5 - Compressed, lower case, with possible
+/// embedded IPv4 addresses"): the longest run of two zeros or more (the first of equal
+/// ones) as "::", and the last 32 bits as a dotted quad after 0:0:0:0:0:0, 0:0:0:0:0:ffff or
+/// 0:0:0:0:ffff:0 when they are not zero, or after 0:5efe (ISATAP).
+fn ipv6_canonical(numbers: [u16; 8]) -> String {
+    let mut range: Option<(usize, usize)> = None;
+    let (mut longest, mut current) = (0, 0);
+    for (i, &n) in numbers.iter().enumerate() {
+        if n == 0 {
+            current += 1;
+            if current > longest {
+                longest = current;
+                range = Some((i + 1 - current, i));
+            }
+        } else {
+            current = 0;
+        }
+    }
+    let range = range.filter(|_| longest >= 2);
+    let zero4 = numbers[..4].iter().all(|&n| n == 0);
+    let ipv4 = (zero4
+        && numbers[6] != 0
+        && ((numbers[4] == 0 && (numbers[5] == 0 || numbers[5] == 0xFFFF))
+            || (numbers[4] == 0xFFFF && numbers[5] == 0)))
+        || (numbers[4] == 0 && numbers[5] == 0x5EFE);
+    let mut out = String::new();
+    for i in 0..8 {
+        if ipv4 && i == 6 {
+            out.push_str(&format!(
+                ":{}.{}.{}.{}",
+                numbers[6] >> 8,
+                numbers[6] & 0xFF,
+                numbers[7] >> 8,
+                numbers[7] & 0xFF
+            ));
+            break;
+        }
+        if let Some((start, stop)) = range {
+            if start == i {
+                out.push(':');
+            }
+            if start <= i && stop == 7 {
+                out.push(':');
+                break;
+            }
+            if (start..=stop).contains(&i) {
+                continue;
+            }
+        }
+        if i != 0 {
+            out.push(':');
+        }
+        out.push_str(&format!("{:x}", numbers[i]));
+    }
+    out
+}
+
+/// The case with its authority's IPv6 literal written as System.Uri writes its host (see
+/// [`ipv6_literal`], [`ipv6_canonical`]): `CheckAuthorityHelper` reads a userinfo up to the
+/// first "@" before "/", "?", "#" or "\\", then an IP literal that `IPv6AddressHelper.IsValid`
+/// takes, and the host is `ParseCanonicalName`'s. Not `lenient`, only an `IPv6address` of RFC
+/// 3986 followed by ":", "/", "?", "#" or the end is read; `lenient`, any literal System.Uri
+/// takes (a single ":" first, a zone after "%" dropped). `None` where the text has no such
+/// literal, it has a prefix length ("/64", which `Parse` drops) or something other than ":",
+/// "/", "?", "#" or the end follows its "]" (the path's start to System.Uri), which the model
+/// does not read, or the rewrite changes nothing.
+pub(super) fn ipv6_host_rewritten(case: &Request, lenient: bool) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let (scheme, rest) = input.split_once("://")?;
+    let valid = scheme.len() >= 2
+        && scheme.as_bytes()[0].is_ascii_alphabetic()
+        && scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    if !valid || ["file", "news", "uuid"].contains(&scheme.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let authority = scheme.len() + 3;
+    let mut host = authority;
+    let bytes = input.as_bytes();
+    for (at, &b) in rest.as_bytes().iter().enumerate() {
+        if matches!(b, b'?' | b'#' | b'\\' | b'/') || at + 1 == rest.len() {
+            break;
+        }
+        if b == b'@' {
+            host = authority + at + 1;
+            break;
+        }
+    }
+    if bytes.get(host) != Some(&b'[') {
+        return None;
+    }
+    let (length, numbers) = ipv6_literal(&input[host + 1..]).ok()??;
+    let stop = host + 1 + length;
+    let delimited = matches!(bytes.get(stop), None | Some(b':' | b'/' | b'?' | b'#'));
+    let literal = &input[host + 1..stop - 1];
+    let rfc = crate::reference::host::is_ipv6address(literal.as_bytes());
+    // A prefix length, whose "/" other readings of the text take for the path's start, and
+    // text after the "]" are not read by the model.
+    if !delimited || literal.contains('/') || !(lenient || rfc) {
+        return None;
+    }
+    let written = format!("[{}]", ipv6_canonical(numbers));
+    (input[host..stop] != written).then(|| Request::Parse {
+        input: format!("{}{written}{}", &input[..host], &input[stop..]),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The schemes whose built-in parser has a default port (UriSyntax.cs, `BuiltInUriParser`);
+/// the others' `DefaultPort` is `UriParser.NoDefaultPort`.
+const DEFAULT_PORT: &[&str] = &[
+    "ftp", "gopher", "http", "https", "ldap", "mailto", "net.tcp", "nntp", "telnet", "ws", "wss",
+];
+
+/// The answer with a port of zero dropped where the scheme has no default port: URI.cs,
+/// `ParseRemaining`, sets `info.Offset.PortValue` to the default port only when there is one
+/// (`if (m_Syntax.DefaultPort != UriParser.NoDefaultPort)`), so it stays 0, and a port whose
+/// value equals it is not `Flags.NotDefaultPort` (`if (notEmpty && info.Offset.PortValue !=
+/// (ushort)port)`): `IsDefaultPort` is true and `Port` is -1.
+pub(super) fn port_zero_dropped(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    let zero = components
+        .port
+        .as_deref()
+        .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0'));
+    if zero && !DEFAULT_PORT.contains(&scheme.as_str()) {
+        components.port = None;
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
     }
 }
 
@@ -634,14 +1204,28 @@ mod tests {
     }
 
     #[test]
-    fn mailto_and_news_read_their_authority_as_the_path() {
-        let parsed = |scheme: &str| Outcome::Parsed {
+    fn mailto_reads_its_authority_without_slashes_and_news_has_none() {
+        let parse = |input: &str| Request::Parse {
+            input: input.into(),
+            rule: None,
+            zone_id: false,
+        };
+        assert_eq!(
+            mailto_authority(&parse("mailto:a")),
+            Some(parse("mailto://a"))
+        );
+        assert_eq!(
+            mailto_authority(&parse("MailTo://a")),
+            Some(parse("MailTo:////a"))
+        );
+        assert_eq!(mailto_authority(&parse("news:a")), None);
+        let parsed = |scheme: &str, path: &str| Outcome::Parsed {
             components: Components {
                 scheme: Some(scheme.into()),
                 userinfo: Some("u".into()),
                 host: Some("a".into()),
                 port: Some("1".into()),
-                path: "/b".into(),
+                path: path.into(),
                 query: None,
                 fragment: None,
             },
@@ -650,18 +1234,189 @@ mod tests {
         let Outcome::Parsed {
             components,
             host_kind,
-        } = scheme_without_authority(parsed("mailto"))
+        } = scheme_without_authority(&parse("news://u@a:1/b"), parsed("news", "/b"))
         else {
             panic!("a parse");
         };
         assert_eq!(components.path, "//u@a:1/b");
-        assert_eq!(components.host.as_deref(), Some(""));
-        assert_eq!(host_kind, Some(HostKind::RegName));
-        let Outcome::Parsed { components, .. } = scheme_without_authority(parsed("news")) else {
+        assert_eq!(components.host, None);
+        assert_eq!(host_kind, None);
+        // "mailto" adds no "/" after its host.
+        let Outcome::Parsed { components, .. } =
+            scheme_without_authority(&parse("mailto:u@a:1"), parsed("mailto", "/"))
+        else {
             panic!("a parse");
         };
-        assert_eq!(components.host, None);
-        assert_eq!(scheme_without_authority(parsed("aa")), parsed("aa"));
+        assert_eq!(components.path, "");
+        assert_eq!(
+            scheme_without_authority(&parse("aa://u@a:1/b"), parsed("aa", "/b")),
+            parsed("aa", "/b")
+        );
+    }
+
+    #[test]
+    fn a_host_is_an_ip_address_or_a_dns_name() {
+        // Answers of Mono 6.8's System.Uri.
+        let host = |scheme: &str, host: &str, userinfo: Option<&str>| {
+            let answer = Outcome::Parsed {
+                components: Components {
+                    scheme: Some(scheme.into()),
+                    userinfo: userinfo.map(Into::into),
+                    host: Some(host.into()),
+                    port: None,
+                    path: "/".into(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: Some(HostKind::RegName),
+            };
+            !matches!(host_refused(answer), Outcome::Invalid(_))
+        };
+        for taken in [
+            "a",
+            "-",
+            "_",
+            "a-b",
+            "a.",
+            "1a",
+            "1.2.3.256",
+            "0x1",
+            "\u{e9}",
+        ] {
+            assert!(host("aa", taken, None), "{taken:?}");
+        }
+        assert!(host("aa", ".", None) && host("aa", "..", None));
+        assert!(!host("mailto", "..", None));
+        for refused in ["a!", "a~", "a%41", ".a", "a..b", "...", "a b"] {
+            assert!(!host("aa", refused, None), "{refused:?}");
+        }
+        assert!(host("aa", "", None) && host("ldap", "", None) && host("mailto", "", None));
+        assert!(!host("aa", "", Some("")) && !host("http", "", None) && !host("ws", "", None));
+        assert!(host("file", "a!", None));
+        let without = |scheme: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some(scheme.into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: "/".into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        assert!(matches!(
+            authority_required(without("HTTP")),
+            Outcome::Invalid(_)
+        ));
+        assert_eq!(authority_required(without("aa")), without("aa"));
+        let port = |scheme: &str, port: &str| match port_zero_dropped(Outcome::Parsed {
+            components: Components {
+                scheme: Some(scheme.into()),
+                userinfo: None,
+                host: Some("h".into()),
+                port: Some(port.into()),
+                path: "/".into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::RegName),
+        }) {
+            Outcome::Parsed { components, .. } => components.port,
+            other => panic!("{other:?}"),
+        };
+        // Answers of Mono 6.8's System.Uri (Port, IsDefaultPort).
+        assert_eq!(port("aa", "0"), None);
+        assert_eq!(port("aa", "00"), None);
+        assert_eq!(port("http", "0").as_deref(), Some("0"));
+        assert_eq!(port("aa", "1").as_deref(), Some("1"));
+        assert_eq!(port("aa", "").as_deref(), Some(""));
+        // Answers of Mono 6.8's System.Uri ("http://" and the host; None: a registered name).
+        for (host, address) in [
+            ("0", Some("0.0.0.0")),
+            ("1.2", Some("1.0.0.2")),
+            ("1.2.3", Some("1.2.0.3")),
+            ("0x10", Some("0.0.0.16")),
+            ("010", Some("0.0.0.8")),
+            ("0x1.0x2", Some("1.0.0.2")),
+            ("1.0377", Some("1.0.0.255")),
+            ("1.2.65535", Some("1.2.255.255")),
+            ("1.2.3.04", Some("1.2.3.4")),
+            ("4294967295", Some("255.255.255.255")),
+            ("4294967296", None),
+            ("1.2.3.256", None),
+            ("1.2.65536", None),
+            ("256.1", None),
+            ("0x", None),
+            ("08", None),
+            ("1.2.3.4.", None),
+            ("1.2.3.4.5", None),
+        ] {
+            assert_eq!(
+                inet_aton(host).map(|a| std::net::Ipv4Addr::from(a).to_string()),
+                address.map(str::to_owned),
+                "{host:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn ipv6_literals_are_read_and_written_as_system_uri_does() {
+        // Answers of Mono 6.8's System.Uri (Host).
+        let host = |literal: &str| {
+            let case = Request::Parse {
+                input: format!("aa://{literal}"),
+                rule: None,
+                zone_id: false,
+            };
+            match ipv6_host_rewritten(&case, true) {
+                Some(Request::Parse { input, .. }) => input[5..].to_owned(),
+                _ => literal.to_owned(),
+            }
+        };
+        for (literal, written) in [
+            ("[::0]", "[::]"),
+            ("[0:0::1]", "[::1]"),
+            ("[1:0:0:0:0:0:0:1]", "[1::1]"),
+            ("[1:0:0:1:0:0:0:1]", "[1:0:0:1::1]"),
+            ("[ABCD::]", "[abcd::]"),
+            ("[::ffff:1.2.3.4]", "[::ffff:1.2.3.4]"),
+            ("[1::1.2.3.4]", "[1::102:304]"),
+            ("[fe80::1%25eth0]", "[fe80::1]"),
+            ("[::%]", "[::]"),
+            ("[:0::]", "[::]"),
+            ("[:1::]", "[0:1::]"),
+            ("[1:2:3:4:5:6:7::]", "[1:2:3:4:5:6:7:0]"),
+            ("[0:1:0:0:1:0:0:0]", "[0:1:0:0:1::]"),
+            ("[::ffff:0:0]", "[::ffff:0:0]"),
+            ("[1:2:3:4:5:6:1.2.3.4]", "[1:2:3:4:5:6:102:304]"),
+            ("[0:0:0:0:0:5efe:102:304]", "[::5efe:1.2.3.4]"),
+            ("u@[::0]:1/p", "u@[::]:1/p"),
+        ] {
+            assert_eq!(host(literal), written, "{literal:?}");
+        }
+        // Not IPv6 to System.Uri: left as written.
+        for literal in [
+            "[1:::]",
+            "[1::2::3]",
+            "[::1.2.3]",
+            "[::01.2.3.4]",
+            "[::1/6a]",
+            "[v1.a]",
+            "[::1/64]",
+            "[::]a",
+        ] {
+            assert_eq!(host(literal), literal, "{literal:?}");
+        }
+        // Read only leniently.
+        for literal in ["[:0::]", "[::%]"] {
+            let case = Request::Parse {
+                input: format!("aa://{literal}"),
+                rule: None,
+                zone_id: false,
+            };
+            assert_eq!(ipv6_host_rewritten(&case, false), None, "{literal:?}");
+        }
     }
 
     #[test]

@@ -433,13 +433,29 @@ pub enum Transform {
     /// System.Uri on Mono (`dotnet`): a text that starts with a drive letter ("c:/") or two
     /// slashes is an implicit file path, `file:` with the whole text as its path.
     DotnetImplicitFilePath,
-    /// System.Uri: "mailto" and "news" take no authority; "//" and what follows are the path.
+    /// System.Uri: "mailto" reads its authority without "//" (so "//" and what follows are the
+    /// path after an empty host); "news" takes no authority.
     DotnetSchemeWithoutAuthority,
     /// System.Uri: the trailing spaces, tabs and line breaks of a text are cut before it is read.
     DotnetTrailingSpaceCut,
     /// System.Uri (bug): `AbsoluteUri` of a URI without authority whose text has an escaped
     /// unreserved character writes the text after "scheme:" and then its canonical form.
     DotnetAbsoluteUriDoubled,
+    /// System.Uri: a host that is no IP address and no DNS name is refused, and so is an empty
+    /// one after a userinfo or before a port, or where the scheme's parser takes none.
+    DotnetHostRefused,
+    /// System.Uri: a URI without authority is refused where the scheme's parser must have one.
+    DotnetAuthorityRequired,
+    /// System.Uri: an IPv6 literal is written as `Host` gives it, compressed and lowercase.
+    DotnetIpv6Canonical,
+    /// System.Uri (bug): an IPv6 literal is read leniently (a single ":" first, a zone and a
+    /// prefix length dropped, text after "]" the path).
+    DotnetIpv6Lenient,
+    /// System.Uri: a known scheme's host of one to four numbers is an IPv4 address read as
+    /// `inet_aton` reads it ("0" is 0.0.0.0).
+    DotnetIpv4Numbers,
+    /// System.Uri (bug): a port of zero is dropped where the scheme has no default port.
+    DotnetPortZeroDropped,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -863,6 +879,9 @@ impl Transform {
             (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
             (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
+            (Transform::DotnetSchemeWithoutAuthority, _) => dotnet::mailto_authority(case),
+            (Transform::DotnetIpv6Canonical, _) => dotnet::ipv6_host_rewritten(case, false),
+            (Transform::DotnetIpv6Lenient, _) => dotnet::ipv6_host_rewritten(case, true),
             (Transform::JavaRegistryAuthority, _) => java::registry_rewrite(original, case),
             (Transform::JavaUricBrackets, _) => java::brackets_rewrite(original, case),
             (Transform::JavaOpaquePart, _) => java::opaque_rewrite(original, case),
@@ -1097,7 +1116,15 @@ impl Transform {
             ) => uriparser::ipv6_written_in_full(answer),
             (Transform::DotnetImplicitFilePath, _) => dotnet::apply_implicit_file(original, answer),
             (Transform::DotnetSchemeWithoutAuthority, Request::Parse { .. }) => {
-                dotnet::scheme_without_authority(answer)
+                dotnet::scheme_without_authority(original, answer)
+            }
+            (Transform::DotnetHostRefused, Request::Parse { .. }) => dotnet::host_refused(answer),
+            (Transform::DotnetIpv4Numbers, Request::Parse { .. }) => dotnet::ipv4_numbers(answer),
+            (Transform::DotnetPortZeroDropped, Request::Parse { .. }) => {
+                dotnet::port_zero_dropped(answer)
+            }
+            (Transform::DotnetAuthorityRequired, Request::Parse { .. }) => {
+                dotnet::authority_required(answer)
             }
             (Transform::DotnetAbsoluteUriDoubled, _) => {
                 dotnet::absolute_uri_doubled(original, answer)
@@ -1570,6 +1597,10 @@ impl Transform {
             Transform::LegacyUrlParseAuthorityWithoutSlashes
                 | Transform::LegacyUrlParseNetworkPathUnlessUserinfo
                 | Transform::UrlParseNetworkPathAsPath
+                | Transform::DotnetTrailingSpaceCut
+                | Transform::DotnetSchemeWithoutAuthority
+                | Transform::DotnetIpv6Canonical
+                | Transform::DotnetIpv6Lenient
         )
     }
 
