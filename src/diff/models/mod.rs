@@ -499,6 +499,10 @@ pub enum Transform {
     UriJsHttpHostRequired,
     /// A ws or wss URI's path and query become its `resourceName`.
     UriJsWsResourceName,
+    /// uri-js's scheme: its characters outside `scheme` removed (`NOT_SCHEME`).
+    UriJsSchemeRefusedCharactersRemoved,
+    /// uri-js's path without a scheme: every ":" percent-encoded (`NOT_PATH_NOSCHEME`).
+    UriJsPathColonEncodedWithoutScheme,
     /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
@@ -817,6 +821,7 @@ impl Transform {
             (t, _) if t.legacy_url_rule().is_some() => {
                 legacy_url::rewrite(t.legacy_url_rule()?, case)
             }
+            (t, _) if t.uri_js_rule().is_some() => uri_js::rewrite(t.uri_js_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
             (t, _) if t.hyperlink_rule().is_some() => {
@@ -1059,12 +1064,10 @@ impl Transform {
                 Some(rule) => url_parse::apply(rule, original, answer),
                 None => answer,
             },
-            (Transform::UriJsHttpHostRequired, Request::Parse { .. }) => {
-                uri_js::apply(uri_js::Rule::HttpHostRequired, answer)
-            }
-            (Transform::UriJsWsResourceName, Request::Parse { .. }) => {
-                uri_js::apply(uri_js::Rule::WsResourceName, answer)
-            }
+            (t, Request::Parse { .. }) if t.uri_js_rule().is_some() => match t.uri_js_rule() {
+                Some(rule) => uri_js::apply(rule, original, answer),
+                None => answer,
+            },
             (t, Request::Parse { .. }) if t.legacy_url_rule().is_some() => {
                 match t.legacy_url_rule() {
                     Some(rule) => legacy_url::apply(rule, original, answer),
@@ -1515,7 +1518,23 @@ impl Transform {
             Transform::LegacyUrlParseAuthorityWithoutSlashes
                 | Transform::LegacyUrlParseNetworkPathUnlessUserinfo
                 | Transform::UrlParseNetworkPathAsPath
+                | Transform::UriJsSchemeRefusedCharactersRemoved
         )
+    }
+
+    /// The rule of uri-js (or of fast-uri, which keeps its scheme handlers), if this is one.
+    fn uri_js_rule(self) -> Option<uri_js::Rule> {
+        match self {
+            Transform::UriJsHttpHostRequired => Some(uri_js::Rule::HttpHostRequired),
+            Transform::UriJsWsResourceName => Some(uri_js::Rule::WsResourceName),
+            Transform::UriJsSchemeRefusedCharactersRemoved => {
+                Some(uri_js::Rule::SchemeRefusedCharactersRemoved)
+            }
+            Transform::UriJsPathColonEncodedWithoutScheme => {
+                Some(uri_js::Rule::PathColonEncodedWithoutScheme)
+            }
+            _ => None,
+        }
     }
 
     /// The rule of Node's legacy url.parse, if this is one.

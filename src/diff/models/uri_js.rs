@@ -1,12 +1,16 @@
 //! uri-js 4.4.1's scheme handlers (npm `uri-js`, dist/es5/uri.all.js), which fast-uri 4.2.3
 //! (lib/schemes.js), its replacement "with the same API", keeps: written from their source for
 //! the two adapters' catalogues (`adapters/node/uri-js/known-differences.yaml`,
-//! `adapters/node/fast-uri/known-differences.yaml`).
+//! `adapters/node/fast-uri/known-differences.yaml`); and two rules of uri-js's own
+//! `_normalizeComponentEncoding`, which fast-uri does not run.
 //!
-//! `parse` looks the scheme's handler up lowercased (`SCHEMES[scheme.toLowerCase()]`) and runs
-//! its `parse` on the components last, once they are read and normalized.
+//! `parse` looks the scheme's handler up by the scheme as `URI_PARSE` matched it, lowercased
+//! (`SCHEMES[(options.scheme || components.scheme || "").toLowerCase()]`, before the components
+//! are normalized), and runs its `parse` on the components last, once they are read and
+//! normalized.
 
 use crate::model::Outcome;
+use crate::protocol::Request;
 
 /// One rule of the library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,10 +23,180 @@ pub(super) enum Rule {
     /// become `resourceName`, and `components.path` and `components.query` are set to
     /// undefined, so the components have neither (the adapter reports the path as "").
     WsResourceName,
+    /// `_normalizeComponentEncoding`'s scheme: `String(components.scheme).replace(
+    /// protocol.PCT_ENCODED, decodeUnreserved).toLowerCase().replace(protocol.NOT_SCHEME, "")`,
+    /// `NOT_SCHEME` being `[^A-Za-z0-9\+\-\.]`: the scheme `URI_PARSE` reads (`([^:\/?#]+):`,
+    /// any text before the first ":" that holds no "/", "?" or "#") with its triplets of
+    /// unreserved characters decoded, lowercased, and every character `scheme` refuses
+    /// removed. What is left may be empty: the scheme is then "", there but empty.
+    SchemeRefusedCharactersRemoved,
+    /// `_normalizeComponentEncoding`'s path: `.replace(components.scheme ? protocol.NOT_PATH :
+    /// protocol.NOT_PATH_NOSCHEME, pctEncChar)`, where `NOT_PATH_NOSCHEME` is `NOT_PATH` with
+    /// ":" added: in a reference without a scheme (or with the empty one the rule before
+    /// leaves), every ":" of the path is percent-encoded, in every segment.
+    PathColonEncodedWithoutScheme,
 }
 
-/// The library's answer from the answer so far, for a parse.
-pub(super) fn apply(rule: Rule, answer: Outcome) -> Outcome {
+/// The scheme `URI_PARSE` reads in `input` (`^(?:([^:\/?#]+):)?`), and where it ends.
+fn raw_scheme(input: &str) -> Option<&str> {
+    let end = input.find([':', '/', '?', '#'])?;
+    (end > 0 && input[end..].starts_with(':')).then(|| &input[..end])
+}
+
+/// The value of one hexadecimal digit.
+fn hex(b: u8) -> Option<u32> {
+    char::from(b).to_digit(16)
+}
+
+/// `pctDecChars` on one match of `PCT_ENCODED` (one to three triplets), as UTF-16 code
+/// units: a first octet below 128 is a character, one of 194 to 223 starts two triplets, one
+/// of 224 or more three, read with the library's arithmetic whatever the later octets are;
+/// another first octet is kept as written.
+fn pct_dec_chars(unit: &str) -> Vec<u16> {
+    let bytes = unit.as_bytes();
+    let octet = |i: usize| -> u32 {
+        match (
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (Some(h), Some(l)) => h * 16 + l,
+            _ => 0,
+        }
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = octet(i);
+        let (code, step) = if c < 128 {
+            (Some(c), 3)
+        } else if (194..224).contains(&c) && bytes.len() - i >= 6 {
+            (Some((c & 31) << 6 | (octet(i + 3) & 63)), 6)
+        } else if c >= 224 && bytes.len() - i >= 9 {
+            (
+                Some((c & 15) << 12 | (octet(i + 3) & 63) << 6 | (octet(i + 6) & 63)),
+                9,
+            )
+        } else {
+            (
+                None,
+                if c >= 224 {
+                    9
+                } else if c >= 194 {
+                    6
+                } else {
+                    3
+                },
+            )
+        };
+        let end = (i + step).min(bytes.len());
+        match code {
+            Some(code) => out.push(code as u16),
+            None => out.extend(unit[i..end].encode_utf16()),
+        }
+        i = end;
+    }
+    out
+}
+
+/// The length of the `PCT_ENCODED` match at the start of `text` (`%[EFef]H%HH%HH`, then
+/// `%[89A-Fa-f]H%HH`, then `%HH`), if one is there.
+fn pct_encoded_at(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let triplet = |i: usize| {
+        b.get(i) == Some(&b'%')
+            && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+    };
+    if !triplet(0) {
+        return None;
+    }
+    let first = b[1].to_ascii_uppercase();
+    if matches!(first, b'E' | b'F') && triplet(3) && triplet(6) {
+        Some(9)
+    } else if matches!(first, b'8' | b'9' | b'A'..=b'F') && triplet(3) {
+        Some(6)
+    } else {
+        Some(3)
+    }
+}
+
+/// `text.replace(PCT_ENCODED, decodeUnreserved)` (URI_PROTOCOL): each match decoded where
+/// what it decodes to holds an unreserved character (`UNRESERVED` is matched unanchored), and
+/// kept as written otherwise.
+fn decode_unreserved(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let Some(len) = pct_encoded_at(rest) else {
+            out.push('%');
+            rest = &rest[1..];
+            continue;
+        };
+        let decoded = pct_dec_chars(&rest[..len]);
+        let unreserved = decoded.iter().any(|&u| {
+            u8::try_from(u)
+                .is_ok_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
+        });
+        match String::from_utf16(&decoded) {
+            Ok(s) if unreserved => out.push_str(&s),
+            _ => out.push_str(&rest[..len]),
+        }
+        rest = &rest[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The scheme uri-js reports for `input`, if `URI_PARSE` reads one: decoded where unreserved,
+/// lowercased, its characters outside `scheme` removed.
+fn normalized_scheme(input: &str) -> Option<String> {
+    let raw = raw_scheme(input)?;
+    Some(
+        decode_unreserved(raw)
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+            .collect(),
+    )
+}
+
+/// The case as the rule reads it, when it reads it otherwise: the scheme uri-js reports in
+/// place of the one written.
+pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule: grammar,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    if rule != Rule::SchemeRefusedCharactersRemoved {
+        return None;
+    }
+    let raw = raw_scheme(input)?;
+    let scheme = normalized_scheme(input)?;
+    if scheme.eq_ignore_ascii_case(raw) {
+        return None;
+    }
+    // A scheme RFC 3986 refuses still (empty, or not starting with a letter) is stood in
+    // for: [`apply`] gives it back.
+    let scheme = if scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        &scheme
+    } else {
+        "a"
+    };
+    Some(Request::Parse {
+        input: format!("{scheme}{}", &input[raw.len()..]),
+        rule: grammar.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The library's answer from the answer so far, for a parse of `original`.
+pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
     let Outcome::Parsed {
         mut components,
         host_kind,
@@ -30,7 +204,12 @@ pub(super) fn apply(rule: Rule, answer: Outcome) -> Outcome {
     else {
         return answer;
     };
-    let scheme = components.scheme.as_deref().map(str::to_ascii_lowercase);
+    // The handler is looked up by the scheme as written, lowercased.
+    let written = match original {
+        Request::Parse { input, .. } => raw_scheme(input),
+        _ => components.scheme.as_deref(),
+    };
+    let scheme = written.map(str::to_lowercase);
     match rule {
         Rule::HttpHostRequired => {
             if matches!(scheme.as_deref(), Some("http" | "https"))
@@ -45,6 +224,19 @@ pub(super) fn apply(rule: Rule, answer: Outcome) -> Outcome {
                 components.query = None;
             }
         }
+        Rule::SchemeRefusedCharactersRemoved => {
+            if let Request::Parse { input, .. } = original
+                && let Some(scheme) = normalized_scheme(input)
+                && components.scheme.is_some()
+            {
+                components.scheme = Some(scheme);
+            }
+        }
+        Rule::PathColonEncodedWithoutScheme => {
+            if components.scheme.as_deref().is_none_or(str::is_empty) {
+                components.path = components.path.replace(':', "%3A");
+            }
+        }
     }
     Outcome::Parsed {
         components,
@@ -57,7 +249,6 @@ mod tests {
     use super::*;
     use crate::impls::Implementation;
     use crate::impls::reference::Reference;
-    use crate::protocol::Request;
 
     fn parsed(input: &str) -> Outcome {
         Reference.answer(&Request::parse(input))
@@ -67,24 +258,114 @@ mod tests {
     fn an_http_uri_wants_a_host() {
         for input in ["HTTP:", "https://", "http://u@:80/p"] {
             assert!(matches!(
-                apply(Rule::HttpHostRequired, parsed(input)),
+                apply(
+                    Rule::HttpHostRequired,
+                    &Request::parse(input),
+                    parsed(input)
+                ),
                 Outcome::Invalid(_)
             ));
         }
         for input in ["http://h", "ws:", "a:"] {
-            assert_eq!(apply(Rule::HttpHostRequired, parsed(input)), parsed(input));
+            assert_eq!(
+                apply(
+                    Rule::HttpHostRequired,
+                    &Request::parse(input),
+                    parsed(input)
+                ),
+                parsed(input)
+            );
         }
     }
 
     #[test]
     fn a_websocket_uri_has_a_resource_name_for_its_path_and_query() {
-        let Outcome::Parsed { components, .. } =
-            apply(Rule::WsResourceName, parsed("WS://h/p?q#f"))
-        else {
+        let Outcome::Parsed { components, .. } = apply(
+            Rule::WsResourceName,
+            &Request::parse("WS://h/p?q#f"),
+            parsed("WS://h/p?q#f"),
+        ) else {
             panic!("parsed");
         };
         assert_eq!(components.path, "");
         assert_eq!(components.query, None);
         assert_eq!(components.fragment.as_deref(), Some("f"));
+    }
+
+    /// uri-js's own answer to `input` under the rule: the case it reads, then the rule.
+    fn under(rule: Rule, input: &str) -> Outcome {
+        let case = Request::parse(input);
+        let read = rewrite(rule, &case).unwrap_or_else(|| case.clone());
+        apply(rule, &case, Reference.answer(&read))
+    }
+
+    fn components(outcome: Outcome) -> crate::model::Components {
+        match outcome {
+            Outcome::Parsed { components, .. } => components,
+            other => panic!("parsed: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_scheme_loses_the_characters_scheme_refuses() {
+        for (input, scheme) in [
+            (" a:", "a"),
+            ("a\t:", "a"),
+            ("]http:", "http"),
+            ("%41b:", "ab"),
+            ("%20a:", "20a"),
+        ] {
+            assert_eq!(
+                components(under(Rule::SchemeRefusedCharactersRemoved, input))
+                    .scheme
+                    .as_deref(),
+                Some(scheme),
+                "{input}"
+            );
+        }
+        let empty = components(under(Rule::SchemeRefusedCharactersRemoved, "%:x"));
+        assert_eq!(
+            (empty.scheme.as_deref(), empty.path.as_str()),
+            (Some(""), "x")
+        );
+        assert_eq!(
+            rewrite(
+                Rule::SchemeRefusedCharactersRemoved,
+                &Request::parse("HTTP:")
+            ),
+            None
+        );
+        assert_eq!(
+            rewrite(Rule::SchemeRefusedCharactersRemoved, &Request::parse("/a:")),
+            None
+        );
+    }
+
+    #[test]
+    fn the_handler_is_the_written_scheme_s() {
+        // "\nhttp" names no handler, though the scheme reported is "http".
+        let case = Request::parse("\nhttp:");
+        let read = rewrite(Rule::SchemeRefusedCharactersRemoved, &case).unwrap();
+        assert!(matches!(
+            apply(Rule::HttpHostRequired, &case, Reference.answer(&read)),
+            Outcome::Parsed { .. }
+        ));
+    }
+
+    #[test]
+    fn a_path_without_scheme_has_its_colons_encoded() {
+        assert_eq!(
+            components(under(Rule::PathColonEncodedWithoutScheme, "/a:b/c:")).path,
+            "/a%3Ab/c%3A"
+        );
+        assert_eq!(
+            components(under(Rule::PathColonEncodedWithoutScheme, "x:/a:b")).path,
+            "/a:b"
+        );
+    }
+
+    #[test]
+    fn unreserved_triplets_decode_as_the_library_reads_them() {
+        assert_eq!(decode_unreserved("%41%20%e0%41%41%C3%A9%"), "A%20A%C3%A9%");
     }
 }
