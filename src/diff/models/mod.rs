@@ -503,6 +503,10 @@ pub enum Transform {
     UriJsSchemeRefusedCharactersRemoved,
     /// uri-js's path without a scheme: every ":" percent-encoded (`NOT_PATH_NOSCHEME`).
     UriJsPathColonEncodedWithoutScheme,
+    /// uri-js's mailto handler: the path and query become recipients, each wanting an "@".
+    UriJsMailtoRecipients,
+    /// uri-js's urn handler: the path split into `nid` and `nss`, or an error.
+    UriJsUrnNidNss,
     /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
@@ -1533,6 +1537,8 @@ impl Transform {
             Transform::UriJsPathColonEncodedWithoutScheme => {
                 Some(uri_js::Rule::PathColonEncodedWithoutScheme)
             }
+            Transform::UriJsMailtoRecipients => Some(uri_js::Rule::MailtoRecipients),
+            Transform::UriJsUrnNidNss => Some(uri_js::Rule::UrnNidNss),
             _ => None,
         }
     }

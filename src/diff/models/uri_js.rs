@@ -28,13 +28,28 @@ pub(super) enum Rule {
     /// `NOT_SCHEME` being `[^A-Za-z0-9\+\-\.]`: the scheme `URI_PARSE` reads (`([^:\/?#]+):`,
     /// any text before the first ":" that holds no "/", "?" or "#") with its triplets of
     /// unreserved characters decoded, lowercased, and every character `scheme` refuses
-    /// removed. What is left may be empty: the scheme is then "", there but empty.
+    /// removed. What is left is not checked: it may be empty (the scheme is then "", there
+    /// but empty) or start with a digit, "+", "-" or ".".
     SchemeRefusedCharactersRemoved,
     /// `_normalizeComponentEncoding`'s path: `.replace(components.scheme ? protocol.NOT_PATH :
     /// protocol.NOT_PATH_NOSCHEME, pctEncChar)`, where `NOT_PATH_NOSCHEME` is `NOT_PATH` with
     /// ":" added: in a reference without a scheme (or with the empty one the rule before
     /// leaves), every ":" of the path is percent-encoded, in every segment.
     PathColonEncodedWithoutScheme,
+    /// The mailto handler's `parse` (RFC 6068): the path becomes the recipients `to`
+    /// (`path.split(",")`, and the addresses of a `to=` header field of the query, which is
+    /// read when not empty), and `path` and `query` are set to undefined (the adapter reports
+    /// the path as ""). Each recipient is split at "@" and its domain, `addr[1]`,
+    /// lowercased: an address without "@" has none, and the `TypeError` is caught as "Email
+    /// address's domain name can not be converted to ASCII via punycode", an error; a `to`
+    /// header field without "=" throws it uncaught (`hfield[1].split`), an error too.
+    MailtoRecipients,
+    /// The urn handler's `parse` (RFC 2141): the path must match `URN_PARSE`
+    /// (`^([^\:]+)\:(.*)`), or the URI is an error ("URN can not be parsed."); its parts
+    /// become `nid` and `nss` and `path` is set to undefined (reported as ""). The urn:uuid
+    /// handler (a `nid` of "uuid", any case) then wants the `nss` to be a UUID, or the URI is
+    /// an error ("UUID is not valid.").
+    UrnNidNss,
 }
 
 /// The scheme `URI_PARSE` reads in `input` (`^(?:([^:\/?#]+):)?`), and where it ends.
@@ -162,6 +177,17 @@ fn normalized_scheme(input: &str) -> Option<String> {
     )
 }
 
+/// Whether `text` is the urn:uuid handler's `UUID`:
+/// `^[0-9A-Fa-f]{8}(?:\-[0-9A-Fa-f]{4}){3}\-[0-9A-Fa-f]{12}$`.
+fn is_uuid(text: &str) -> bool {
+    let groups: Vec<&str> = text.split('-').collect();
+    groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(g, n)| g.len() == n && g.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
 /// The case as the rule reads it, when it reads it otherwise: the scheme uri-js reports in
 /// place of the one written.
 pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
@@ -178,7 +204,7 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
     }
     let raw = raw_scheme(input)?;
     let scheme = normalized_scheme(input)?;
-    if scheme.eq_ignore_ascii_case(raw) {
+    if scheme.eq_ignore_ascii_case(raw) && scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return None;
     }
     // A scheme RFC 3986 refuses still (empty, or not starting with a letter) is stood in
@@ -230,6 +256,50 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 && components.scheme.is_some()
             {
                 components.scheme = Some(scheme);
+            }
+        }
+        Rule::MailtoRecipients => {
+            if scheme.as_deref() == Some("mailto") {
+                let mut to: Vec<&str> = Vec::new();
+                if !components.path.is_empty() {
+                    to.extend(components.path.split(','));
+                }
+                let query = components.query.take().unwrap_or_default();
+                if !query.is_empty() {
+                    for field in query.split('&') {
+                        let mut parts = field.split('=');
+                        if parts.next() == Some("to") {
+                            let Some(value) = parts.next() else {
+                                return Outcome::Invalid(
+                                    "TypeError: Cannot read properties of undefined (reading 'split')"
+                                        .to_owned(),
+                                );
+                            };
+                            to.extend(value.split(','));
+                        }
+                    }
+                }
+                if to.iter().any(|address| !address.contains('@')) {
+                    return Outcome::Invalid(
+                        "Email address's domain name can not be converted to ASCII via punycode"
+                            .to_owned(),
+                    );
+                }
+                components.path.clear();
+            }
+        }
+        Rule::UrnNidNss => {
+            if scheme.as_deref() == Some("urn") {
+                let path = std::mem::take(&mut components.path);
+                let Some((nid, nss)) = path.split_once(':').filter(|(nid, _)| !nid.is_empty())
+                else {
+                    return Outcome::Invalid("URN can not be parsed.".to_owned());
+                };
+                // URN_PARSE's "(.*)": a "." takes no line terminator (the path holds none
+                // unencoded).
+                if nid.eq_ignore_ascii_case("uuid") && !is_uuid(nss) {
+                    return Outcome::Invalid("UUID is not valid.".to_owned());
+                }
             }
         }
         Rule::PathColonEncodedWithoutScheme => {
@@ -367,5 +437,36 @@ mod tests {
     #[test]
     fn unreserved_triplets_decode_as_the_library_reads_them() {
         assert_eq!(decode_unreserved("%41%20%e0%41%41%C3%A9%"), "A%20A%C3%A9%");
+    }
+
+    #[test]
+    fn mailto_and_urn_handlers() {
+        assert!(matches!(
+            under(Rule::MailtoRecipients, "mailto:a"),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            under(Rule::MailtoRecipients, "mailto:a@b?to"),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            under(Rule::MailtoRecipients, "mailto:a@b?to=x"),
+            Outcome::Invalid(_)
+        ));
+        let ok = components(under(Rule::MailtoRecipients, "mailto:a@b?x#f"));
+        assert_eq!(
+            (ok.path.as_str(), ok.query, ok.fragment.as_deref()),
+            ("", None, Some("f"))
+        );
+        assert!(matches!(
+            under(Rule::UrnNidNss, "urn:a"),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            under(Rule::UrnNidNss, "urn:UUID:x"),
+            Outcome::Invalid(_)
+        ));
+        assert_eq!(components(under(Rule::UrnNidNss, "urn:/a:b?q")).path, "");
+        assert!(is_uuid("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"));
     }
 }
