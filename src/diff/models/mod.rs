@@ -507,6 +507,8 @@ pub enum Transform {
     UriJsMailtoRecipients,
     /// uri-js's urn handler: the path split into `nid` and `nss`, or an error.
     UriJsUrnNidNss,
+    /// uri-js's `pctEncChar`: a character outside the BMP encoded as its two surrogates.
+    UriJsSurrogatesEncoded,
     /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
@@ -1523,6 +1525,7 @@ impl Transform {
                 | Transform::LegacyUrlParseNetworkPathUnlessUserinfo
                 | Transform::UrlParseNetworkPathAsPath
                 | Transform::UriJsSchemeRefusedCharactersRemoved
+                | Transform::UriJsSurrogatesEncoded
         )
     }
 
@@ -1539,6 +1542,7 @@ impl Transform {
             }
             Transform::UriJsMailtoRecipients => Some(uri_js::Rule::MailtoRecipients),
             Transform::UriJsUrnNidNss => Some(uri_js::Rule::UrnNidNss),
+            Transform::UriJsSurrogatesEncoded => Some(uri_js::Rule::SurrogatesEncoded),
             _ => None,
         }
     }

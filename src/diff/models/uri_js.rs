@@ -50,6 +50,16 @@ pub(super) enum Rule {
     /// handler (a `nid` of "uuid", any case) then wants the `nss` to be a UUID, or the URI is
     /// an error ("UUID is not valid.").
     UrnNidNss,
+    /// `pctEncChar`, which every encoding of `_normalizeComponentEncoding` calls on each match
+    /// of a `NOT_...` expression (no `u` flag: one UTF-16 code unit at a time), writes a code
+    /// unit of 2048 or more as three octets (`c >> 12 | 224`, ...): a character outside the
+    /// BMP is written as its two surrogates' three octets each (U+1F600 as
+    /// "%ED%A0%BD%ED%B8%80", CESU-8), not as UTF-8's four. Read with each surrogate stood in
+    /// for by a private-use character of the BMP (U+E000 plus its offset from U+D800), which
+    /// the encodings write in three octets too, then given back. A text that holds such a
+    /// private-use character or an "%EE" triplet of its own is not read so (its encodings
+    /// could not be told apart).
+    SurrogatesEncoded,
 }
 
 /// The scheme `URI_PARSE` reads in `input` (`^(?:([^:\/?#]+):)?`), and where it ends.
@@ -188,8 +198,65 @@ fn is_uuid(text: &str) -> bool {
             .all(|(g, n)| g.len() == n && g.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
+/// The first private-use character that stands in for a surrogate (U+D800).
+const STAND_IN: u32 = 0xE000;
+
+/// Whether the rule [`Rule::SurrogatesEncoded`] reads `input` with stand-ins: it holds a
+/// character outside the BMP, and neither a stand-in nor an "%EE" triplet of its own.
+fn surrogates_stood_in(input: &str) -> bool {
+    input.chars().any(|c| u32::from(c) > 0xFFFF)
+        && !input
+            .chars()
+            .any(|c| (STAND_IN..STAND_IN + 0x800).contains(&u32::from(c)))
+        && !input.to_ascii_uppercase().contains("%EE")
+}
+
+/// `pctEncChar` on one UTF-16 code unit of 2048 or more.
+fn pct_enc_unit(unit: u32) -> String {
+    format!(
+        "%{:02X}%{:02X}%{:02X}",
+        unit >> 12 | 224,
+        (unit >> 6) & 63 | 128,
+        unit & 63 | 128
+    )
+}
+
+/// `text` with each stand-in's three triplets written as its surrogate's.
+fn stand_ins_given_back(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("%EE") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let octet = |i: usize| {
+            rest.get(i..i + 3)
+                .filter(|t| t.starts_with('%'))
+                .and_then(|t| u32::from_str_radix(&t[1..], 16).ok())
+        };
+        let code = match (octet(3), octet(6)) {
+            (Some(b2), Some(b3)) if b2 & 0xC0 == 0x80 && b3 & 0xC0 == 0x80 => {
+                Some(0xE000 | (b2 & 63) << 6 | (b3 & 63))
+            }
+            _ => None,
+        };
+        match code.filter(|c| (STAND_IN..STAND_IN + 0x800).contains(c)) {
+            Some(code) => {
+                out.push_str(&pct_enc_unit(0xD800 + code - STAND_IN));
+                rest = &rest[9..];
+            }
+            None => {
+                out.push_str("%EE");
+                rest = &rest[3..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The case as the rule reads it, when it reads it otherwise: the scheme uri-js reports in
-/// place of the one written.
+/// place of the one written; a character outside the BMP as two stand-ins for its
+/// surrogates.
 pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
     let Request::Parse {
         input,
@@ -199,6 +266,26 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
     else {
         return None;
     };
+    if rule == Rule::SurrogatesEncoded {
+        if !surrogates_stood_in(input) {
+            return None;
+        }
+        let mut out = String::with_capacity(input.len() + 8);
+        for c in input.chars() {
+            let mut units = [0u16; 2];
+            for &unit in c.encode_utf16(&mut units).iter() {
+                match (0xD800..0xE000).contains(&unit) {
+                    true => out.extend(char::from_u32(STAND_IN + u32::from(unit) - 0xD800)),
+                    false => out.extend(char::from_u32(u32::from(unit))),
+                }
+            }
+        }
+        return Some(Request::Parse {
+            input: out,
+            rule: grammar.clone(),
+            zone_id: *zone_id,
+        });
+    }
     if rule != Rule::SchemeRefusedCharactersRemoved {
         return None;
     }
@@ -299,6 +386,24 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 // unencoded).
                 if nid.eq_ignore_ascii_case("uuid") && !is_uuid(nss) {
                     return Outcome::Invalid("UUID is not valid.".to_owned());
+                }
+            }
+        }
+        Rule::SurrogatesEncoded => {
+            if let Request::Parse { input, .. } = original
+                && surrogates_stood_in(input)
+            {
+                for part in [
+                    components.userinfo.as_mut(),
+                    components.host.as_mut(),
+                    Some(&mut components.path),
+                    components.query.as_mut(),
+                    components.fragment.as_mut(),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    *part = stand_ins_given_back(part);
                 }
             }
         }
@@ -468,5 +573,21 @@ mod tests {
         ));
         assert_eq!(components(under(Rule::UrnNidNss, "urn:/a:b?q")).path, "");
         assert!(is_uuid("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"));
+    }
+
+    #[test]
+    fn a_character_outside_the_bmp_is_encoded_as_its_surrogates() {
+        let Some(Request::Parse { input, .. }) =
+            rewrite(Rule::SurrogatesEncoded, &Request::parse("#\u{1F600}"))
+        else {
+            panic!("read with stand-ins");
+        };
+        assert_eq!(input, "#\u{E03D}\u{E600}");
+        assert_eq!(
+            stand_ins_given_back("a%EE%80%BDb%EE%98%80%EE%80"),
+            "a%ED%A0%BDb%ED%B8%80%EE%80"
+        );
+        assert_eq!(pct_enc_unit(0xD83D), "%ED%A0%BD");
+        assert!(!surrogates_stood_in("#\u{1F600}%ee%80%80"));
     }
 }
