@@ -298,7 +298,7 @@ impl Departure {
         ];
         all.push(Departure::IpLiteralAnyToBracket);
         all.push(Departure::IpLiteralAnyInAuthority);
-        all.extend([Field::Query, Field::Fragment].map(Departure::BracketsTaken));
+        all.extend([Field::Host, Field::Query, Field::Fragment].map(Departure::BracketsTaken));
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
         all.extend([
@@ -860,6 +860,9 @@ impl Departure {
             }
             Departure::BracketsTaken(part) => {
                 let range = spans.of_part(part)?;
+                if part == Field::Host && reference::parse_host(&input[range.clone()]).is_ok() {
+                    return None;
+                }
                 input[range.clone()]
                     .char_indices()
                     .find(|&(_, c)| c == '[' || c == ']')
@@ -1073,6 +1076,10 @@ impl Departure {
             Departure::BracketsTaken(part) => {
                 let range = spans.of_part(part)?;
                 if !input[range.clone()].contains(['[', ']']) {
+                    return None;
+                }
+                // A host the RFC reads as an IP literal is read alike: its brackets are its own.
+                if part == Field::Host && reference::parse_host(&input[range.clone()]).is_ok() {
                     return None;
                 }
                 let mut out = input.to_owned();
@@ -1611,7 +1618,11 @@ impl Departure {
                     .take(slice.chars().count())
                     .map(|(i, c)| {
                         let refused = !(c.is_ascii() && class.contains(c as u8));
-                        if stood_in.contains(&i) || (refused && !matches!(c, '%' | ':' | '@')) {
+                        // A host's brackets come into a registered name only through a reading
+                        // that takes them as they are (`BracketsTaken`).
+                        let taken = matches!(c, '%' | ':' | '@')
+                            || (part == Field::Host && matches!(c, '[' | ']'));
+                        if stood_in.contains(&i) || (refused && !taken) {
                             c.to_string()
                                 .bytes()
                                 .map(|b| format!("%{b:02X}"))

@@ -515,6 +515,16 @@ pub enum Transform {
     UriJsHttpHostRequired,
     /// A ws or wss URI's path and query become its `resourceName`.
     UriJsWsResourceName,
+    /// uri-js's scheme: its characters outside `scheme` removed (`NOT_SCHEME`).
+    UriJsSchemeRefusedCharactersRemoved,
+    /// uri-js's path without a scheme: every ":" percent-encoded (`NOT_PATH_NOSCHEME`).
+    UriJsPathColonEncodedWithoutScheme,
+    /// uri-js's mailto handler: the path and query become recipients, each wanting an "@".
+    UriJsMailtoRecipients,
+    /// uri-js's urn handler: the path split into `nid` and `nss`, or an error.
+    UriJsUrnNidNss,
+    /// uri-js's `pctEncChar`: a character outside the BMP encoded as its two surrogates.
+    UriJsSurrogatesEncoded,
     /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
@@ -871,6 +881,7 @@ impl Transform {
             (t, _) if t.legacy_url_rule().is_some() => {
                 legacy_url::rewrite(t.legacy_url_rule()?, case)
             }
+            (t, _) if t.uri_js_rule().is_some() => uri_js::rewrite(t.uri_js_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
             (t, _) if t.hyperlink_rule().is_some() => {
@@ -1141,12 +1152,10 @@ impl Transform {
                 Some(rule) => url_parse::apply(rule, original, answer),
                 None => answer,
             },
-            (Transform::UriJsHttpHostRequired, Request::Parse { .. }) => {
-                uri_js::apply(uri_js::Rule::HttpHostRequired, answer)
-            }
-            (Transform::UriJsWsResourceName, Request::Parse { .. }) => {
-                uri_js::apply(uri_js::Rule::WsResourceName, answer)
-            }
+            (t, Request::Parse { .. }) if t.uri_js_rule().is_some() => match t.uri_js_rule() {
+                Some(rule) => uri_js::apply(rule, original, answer),
+                None => answer,
+            },
             (t, Request::Parse { .. }) if t.legacy_url_rule().is_some() => {
                 match t.legacy_url_rule() {
                     Some(rule) => legacy_url::apply(rule, original, answer),
@@ -1601,7 +1610,27 @@ impl Transform {
                 | Transform::DotnetSchemeWithoutAuthority
                 | Transform::DotnetIpv6Canonical
                 | Transform::DotnetIpv6Lenient
+                | Transform::UriJsSchemeRefusedCharactersRemoved
+                | Transform::UriJsSurrogatesEncoded
         )
+    }
+
+    /// The rule of uri-js (or of fast-uri, which keeps its scheme handlers), if this is one.
+    fn uri_js_rule(self) -> Option<uri_js::Rule> {
+        match self {
+            Transform::UriJsHttpHostRequired => Some(uri_js::Rule::HttpHostRequired),
+            Transform::UriJsWsResourceName => Some(uri_js::Rule::WsResourceName),
+            Transform::UriJsSchemeRefusedCharactersRemoved => {
+                Some(uri_js::Rule::SchemeRefusedCharactersRemoved)
+            }
+            Transform::UriJsPathColonEncodedWithoutScheme => {
+                Some(uri_js::Rule::PathColonEncodedWithoutScheme)
+            }
+            Transform::UriJsMailtoRecipients => Some(uri_js::Rule::MailtoRecipients),
+            Transform::UriJsUrnNidNss => Some(uri_js::Rule::UrnNidNss),
+            Transform::UriJsSurrogatesEncoded => Some(uri_js::Rule::SurrogatesEncoded),
+            _ => None,
+        }
     }
 
     /// The rule of Node's legacy url.parse, if this is one.

@@ -1,12 +1,16 @@
 //! uri-js 4.4.1's scheme handlers (npm `uri-js`, dist/es5/uri.all.js), which fast-uri 4.2.3
 //! (lib/schemes.js), its replacement "with the same API", keeps: written from their source for
 //! the two adapters' catalogues (`adapters/node/uri-js/known-differences.yaml`,
-//! `adapters/node/fast-uri/known-differences.yaml`).
+//! `adapters/node/fast-uri/known-differences.yaml`); and two rules of uri-js's own
+//! `_normalizeComponentEncoding`, which fast-uri does not run.
 //!
-//! `parse` looks the scheme's handler up lowercased (`SCHEMES[scheme.toLowerCase()]`) and runs
-//! its `parse` on the components last, once they are read and normalized.
+//! `parse` looks the scheme's handler up by the scheme as `URI_PARSE` matched it, lowercased
+//! (`SCHEMES[(options.scheme || components.scheme || "").toLowerCase()]`, before the components
+//! are normalized), and runs its `parse` on the components last, once they are read and
+//! normalized.
 
 use crate::model::Outcome;
+use crate::protocol::Request;
 
 /// One rule of the library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,10 +23,293 @@ pub(super) enum Rule {
     /// become `resourceName`, and `components.path` and `components.query` are set to
     /// undefined, so the components have neither (the adapter reports the path as "").
     WsResourceName,
+    /// `_normalizeComponentEncoding`'s scheme: `String(components.scheme).replace(
+    /// protocol.PCT_ENCODED, decodeUnreserved).toLowerCase().replace(protocol.NOT_SCHEME, "")`,
+    /// `NOT_SCHEME` being `[^A-Za-z0-9\+\-\.]`: the scheme `URI_PARSE` reads (`([^:\/?#]+):`,
+    /// any text before the first ":" that holds no "/", "?" or "#") with its triplets of
+    /// unreserved characters decoded, lowercased, and every character `scheme` refuses
+    /// removed. What is left is not checked: it may be empty (the scheme is then "", there
+    /// but empty) or start with a digit, "+", "-" or ".".
+    SchemeRefusedCharactersRemoved,
+    /// `_normalizeComponentEncoding`'s path: `.replace(components.scheme ? protocol.NOT_PATH :
+    /// protocol.NOT_PATH_NOSCHEME, pctEncChar)`, where `NOT_PATH_NOSCHEME` is `NOT_PATH` with
+    /// ":" added: in a reference without a scheme (or with the empty one the rule before
+    /// leaves), every ":" of the path is percent-encoded, in every segment.
+    PathColonEncodedWithoutScheme,
+    /// The mailto handler's `parse` (RFC 6068): the path becomes the recipients `to`
+    /// (`path.split(",")`, and the addresses of a `to=` header field of the query, which is
+    /// read when not empty), and `path` and `query` are set to undefined (the adapter reports
+    /// the path as ""). Each recipient is split at "@" and its domain, `addr[1]`,
+    /// lowercased: an address without "@" has none, and the `TypeError` is caught as "Email
+    /// address's domain name can not be converted to ASCII via punycode", an error; a `to`
+    /// header field without "=" throws it uncaught (`hfield[1].split`), an error too.
+    MailtoRecipients,
+    /// The urn handler's `parse` (RFC 2141): the path must match `URN_PARSE`
+    /// (`^([^\:]+)\:(.*)`), or the URI is an error ("URN can not be parsed."); its parts
+    /// become `nid` and `nss` and `path` is set to undefined (reported as ""). The urn:uuid
+    /// handler (a `nid` of "uuid", any case) then wants the `nss` to be a UUID, or the URI is
+    /// an error ("UUID is not valid.").
+    UrnNidNss,
+    /// `pctEncChar`, which every encoding of `_normalizeComponentEncoding` calls on each match
+    /// of a `NOT_...` expression (no `u` flag: one UTF-16 code unit at a time), writes a code
+    /// unit of 2048 or more as three octets (`c >> 12 | 224`, ...): a character outside the
+    /// BMP is written as its two surrogates' three octets each (U+1F600 as
+    /// "%ED%A0%BD%ED%B8%80", CESU-8), not as UTF-8's four. Read with each surrogate stood in
+    /// for by a private-use character of the BMP (U+E000 plus its offset from U+D800), which
+    /// the encodings write in three octets too, then given back. A text that holds such a
+    /// private-use character or an "%EE" triplet of its own is not read so (its encodings
+    /// could not be told apart).
+    SurrogatesEncoded,
 }
 
-/// The library's answer from the answer so far, for a parse.
-pub(super) fn apply(rule: Rule, answer: Outcome) -> Outcome {
+/// The scheme `URI_PARSE` reads in `input` (`^(?:([^:\/?#]+):)?`), and where it ends.
+fn raw_scheme(input: &str) -> Option<&str> {
+    let end = input.find([':', '/', '?', '#'])?;
+    (end > 0 && input[end..].starts_with(':')).then(|| &input[..end])
+}
+
+/// The value of one hexadecimal digit.
+fn hex(b: u8) -> Option<u32> {
+    char::from(b).to_digit(16)
+}
+
+/// `pctDecChars` on one match of `PCT_ENCODED` (one to three triplets), as UTF-16 code
+/// units: a first octet below 128 is a character, one of 194 to 223 starts two triplets, one
+/// of 224 or more three, read with the library's arithmetic whatever the later octets are;
+/// another first octet is kept as written.
+fn pct_dec_chars(unit: &str) -> Vec<u16> {
+    let bytes = unit.as_bytes();
+    let octet = |i: usize| -> u32 {
+        match (
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (Some(h), Some(l)) => h * 16 + l,
+            _ => 0,
+        }
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = octet(i);
+        let (code, step) = if c < 128 {
+            (Some(c), 3)
+        } else if (194..224).contains(&c) && bytes.len() - i >= 6 {
+            (Some((c & 31) << 6 | (octet(i + 3) & 63)), 6)
+        } else if c >= 224 && bytes.len() - i >= 9 {
+            (
+                Some((c & 15) << 12 | (octet(i + 3) & 63) << 6 | (octet(i + 6) & 63)),
+                9,
+            )
+        } else {
+            (
+                None,
+                if c >= 224 {
+                    9
+                } else if c >= 194 {
+                    6
+                } else {
+                    3
+                },
+            )
+        };
+        let end = (i + step).min(bytes.len());
+        match code {
+            Some(code) => out.push(code as u16),
+            None => out.extend(unit[i..end].encode_utf16()),
+        }
+        i = end;
+    }
+    out
+}
+
+/// The length of the `PCT_ENCODED` match at the start of `text` (`%[EFef]H%HH%HH`, then
+/// `%[89A-Fa-f]H%HH`, then `%HH`), if one is there.
+fn pct_encoded_at(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let triplet = |i: usize| {
+        b.get(i) == Some(&b'%')
+            && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+    };
+    if !triplet(0) {
+        return None;
+    }
+    let first = b[1].to_ascii_uppercase();
+    if matches!(first, b'E' | b'F') && triplet(3) && triplet(6) {
+        Some(9)
+    } else if matches!(first, b'8' | b'9' | b'A'..=b'F') && triplet(3) {
+        Some(6)
+    } else {
+        Some(3)
+    }
+}
+
+/// `text.replace(PCT_ENCODED, decodeUnreserved)` (URI_PROTOCOL): each match decoded where
+/// what it decodes to holds an unreserved character (`UNRESERVED` is matched unanchored), and
+/// kept as written otherwise.
+fn decode_unreserved(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let Some(len) = pct_encoded_at(rest) else {
+            out.push('%');
+            rest = &rest[1..];
+            continue;
+        };
+        let decoded = pct_dec_chars(&rest[..len]);
+        let unreserved = decoded.iter().any(|&u| {
+            u8::try_from(u)
+                .is_ok_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
+        });
+        match String::from_utf16(&decoded) {
+            Ok(s) if unreserved => out.push_str(&s),
+            _ => out.push_str(&rest[..len]),
+        }
+        rest = &rest[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The scheme uri-js reports for `input`, if `URI_PARSE` reads one: decoded where unreserved,
+/// lowercased, its characters outside `scheme` removed.
+fn normalized_scheme(input: &str) -> Option<String> {
+    let raw = raw_scheme(input)?;
+    Some(
+        decode_unreserved(raw)
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+            .collect(),
+    )
+}
+
+/// Whether `text` is the urn:uuid handler's `UUID`:
+/// `^[0-9A-Fa-f]{8}(?:\-[0-9A-Fa-f]{4}){3}\-[0-9A-Fa-f]{12}$`.
+fn is_uuid(text: &str) -> bool {
+    let groups: Vec<&str> = text.split('-').collect();
+    groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(g, n)| g.len() == n && g.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// The first private-use character that stands in for a surrogate (U+D800).
+const STAND_IN: u32 = 0xE000;
+
+/// Whether the rule [`Rule::SurrogatesEncoded`] reads `input` with stand-ins: it holds a
+/// character outside the BMP, and neither a stand-in nor an "%EE" triplet of its own.
+fn surrogates_stood_in(input: &str) -> bool {
+    input.chars().any(|c| u32::from(c) > 0xFFFF)
+        && !input
+            .chars()
+            .any(|c| (STAND_IN..STAND_IN + 0x800).contains(&u32::from(c)))
+        && !input.to_ascii_uppercase().contains("%EE")
+}
+
+/// `pctEncChar` on one UTF-16 code unit of 2048 or more.
+fn pct_enc_unit(unit: u32) -> String {
+    format!(
+        "%{:02X}%{:02X}%{:02X}",
+        unit >> 12 | 224,
+        (unit >> 6) & 63 | 128,
+        unit & 63 | 128
+    )
+}
+
+/// `text` with each stand-in's three triplets written as its surrogate's.
+fn stand_ins_given_back(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("%EE") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let octet = |i: usize| {
+            rest.get(i..i + 3)
+                .filter(|t| t.starts_with('%'))
+                .and_then(|t| u32::from_str_radix(&t[1..], 16).ok())
+        };
+        let code = match (octet(3), octet(6)) {
+            (Some(b2), Some(b3)) if b2 & 0xC0 == 0x80 && b3 & 0xC0 == 0x80 => {
+                Some(0xE000 | (b2 & 63) << 6 | (b3 & 63))
+            }
+            _ => None,
+        };
+        match code.filter(|c| (STAND_IN..STAND_IN + 0x800).contains(c)) {
+            Some(code) => {
+                out.push_str(&pct_enc_unit(0xD800 + code - STAND_IN));
+                rest = &rest[9..];
+            }
+            None => {
+                out.push_str("%EE");
+                rest = &rest[3..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The case as the rule reads it, when it reads it otherwise: the scheme uri-js reports in
+/// place of the one written; a character outside the BMP as two stand-ins for its
+/// surrogates.
+pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule: grammar,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    if rule == Rule::SurrogatesEncoded {
+        if !surrogates_stood_in(input) {
+            return None;
+        }
+        let mut out = String::with_capacity(input.len() + 8);
+        for c in input.chars() {
+            let mut units = [0u16; 2];
+            for &unit in c.encode_utf16(&mut units).iter() {
+                match (0xD800..0xE000).contains(&unit) {
+                    true => out.extend(char::from_u32(STAND_IN + u32::from(unit) - 0xD800)),
+                    false => out.extend(char::from_u32(u32::from(unit))),
+                }
+            }
+        }
+        return Some(Request::Parse {
+            input: out,
+            rule: grammar.clone(),
+            zone_id: *zone_id,
+        });
+    }
+    if rule != Rule::SchemeRefusedCharactersRemoved {
+        return None;
+    }
+    let raw = raw_scheme(input)?;
+    let scheme = normalized_scheme(input)?;
+    if scheme.eq_ignore_ascii_case(raw) && scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    // A scheme RFC 3986 refuses still (empty, or not starting with a letter) is stood in
+    // for: [`apply`] gives it back.
+    let scheme = if scheme.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        &scheme
+    } else {
+        "a"
+    };
+    Some(Request::Parse {
+        input: format!("{scheme}{}", &input[raw.len()..]),
+        rule: grammar.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The library's answer from the answer so far, for a parse of `original`.
+pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
     let Outcome::Parsed {
         mut components,
         host_kind,
@@ -30,7 +317,12 @@ pub(super) fn apply(rule: Rule, answer: Outcome) -> Outcome {
     else {
         return answer;
     };
-    let scheme = components.scheme.as_deref().map(str::to_ascii_lowercase);
+    // The handler is looked up by the scheme as written, lowercased.
+    let written = match original {
+        Request::Parse { input, .. } => raw_scheme(input),
+        _ => components.scheme.as_deref(),
+    };
+    let scheme = written.map(str::to_lowercase);
     match rule {
         Rule::HttpHostRequired => {
             if matches!(scheme.as_deref(), Some("http" | "https"))
@@ -45,6 +337,81 @@ pub(super) fn apply(rule: Rule, answer: Outcome) -> Outcome {
                 components.query = None;
             }
         }
+        Rule::SchemeRefusedCharactersRemoved => {
+            if let Request::Parse { input, .. } = original
+                && let Some(scheme) = normalized_scheme(input)
+                && components.scheme.is_some()
+            {
+                components.scheme = Some(scheme);
+            }
+        }
+        Rule::MailtoRecipients => {
+            if scheme.as_deref() == Some("mailto") {
+                let mut to: Vec<&str> = Vec::new();
+                if !components.path.is_empty() {
+                    to.extend(components.path.split(','));
+                }
+                let query = components.query.take().unwrap_or_default();
+                if !query.is_empty() {
+                    for field in query.split('&') {
+                        let mut parts = field.split('=');
+                        if parts.next() == Some("to") {
+                            let Some(value) = parts.next() else {
+                                return Outcome::Invalid(
+                                    "TypeError: Cannot read properties of undefined (reading 'split')"
+                                        .to_owned(),
+                                );
+                            };
+                            to.extend(value.split(','));
+                        }
+                    }
+                }
+                if to.iter().any(|address| !address.contains('@')) {
+                    return Outcome::Invalid(
+                        "Email address's domain name can not be converted to ASCII via punycode"
+                            .to_owned(),
+                    );
+                }
+                components.path.clear();
+            }
+        }
+        Rule::UrnNidNss => {
+            if scheme.as_deref() == Some("urn") {
+                let path = std::mem::take(&mut components.path);
+                let Some((nid, nss)) = path.split_once(':').filter(|(nid, _)| !nid.is_empty())
+                else {
+                    return Outcome::Invalid("URN can not be parsed.".to_owned());
+                };
+                // URN_PARSE's "(.*)": a "." takes no line terminator (the path holds none
+                // unencoded).
+                if nid.eq_ignore_ascii_case("uuid") && !is_uuid(nss) {
+                    return Outcome::Invalid("UUID is not valid.".to_owned());
+                }
+            }
+        }
+        Rule::SurrogatesEncoded => {
+            if let Request::Parse { input, .. } = original
+                && surrogates_stood_in(input)
+            {
+                for part in [
+                    components.userinfo.as_mut(),
+                    components.host.as_mut(),
+                    Some(&mut components.path),
+                    components.query.as_mut(),
+                    components.fragment.as_mut(),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    *part = stand_ins_given_back(part);
+                }
+            }
+        }
+        Rule::PathColonEncodedWithoutScheme => {
+            if components.scheme.as_deref().is_none_or(str::is_empty) {
+                components.path = components.path.replace(':', "%3A");
+            }
+        }
     }
     Outcome::Parsed {
         components,
@@ -57,7 +424,6 @@ mod tests {
     use super::*;
     use crate::impls::Implementation;
     use crate::impls::reference::Reference;
-    use crate::protocol::Request;
 
     fn parsed(input: &str) -> Outcome {
         Reference.answer(&Request::parse(input))
@@ -67,24 +433,161 @@ mod tests {
     fn an_http_uri_wants_a_host() {
         for input in ["HTTP:", "https://", "http://u@:80/p"] {
             assert!(matches!(
-                apply(Rule::HttpHostRequired, parsed(input)),
+                apply(
+                    Rule::HttpHostRequired,
+                    &Request::parse(input),
+                    parsed(input)
+                ),
                 Outcome::Invalid(_)
             ));
         }
         for input in ["http://h", "ws:", "a:"] {
-            assert_eq!(apply(Rule::HttpHostRequired, parsed(input)), parsed(input));
+            assert_eq!(
+                apply(
+                    Rule::HttpHostRequired,
+                    &Request::parse(input),
+                    parsed(input)
+                ),
+                parsed(input)
+            );
         }
     }
 
     #[test]
     fn a_websocket_uri_has_a_resource_name_for_its_path_and_query() {
-        let Outcome::Parsed { components, .. } =
-            apply(Rule::WsResourceName, parsed("WS://h/p?q#f"))
-        else {
+        let Outcome::Parsed { components, .. } = apply(
+            Rule::WsResourceName,
+            &Request::parse("WS://h/p?q#f"),
+            parsed("WS://h/p?q#f"),
+        ) else {
             panic!("parsed");
         };
         assert_eq!(components.path, "");
         assert_eq!(components.query, None);
         assert_eq!(components.fragment.as_deref(), Some("f"));
+    }
+
+    /// uri-js's own answer to `input` under the rule: the case it reads, then the rule.
+    fn under(rule: Rule, input: &str) -> Outcome {
+        let case = Request::parse(input);
+        let read = rewrite(rule, &case).unwrap_or_else(|| case.clone());
+        apply(rule, &case, Reference.answer(&read))
+    }
+
+    fn components(outcome: Outcome) -> crate::model::Components {
+        match outcome {
+            Outcome::Parsed { components, .. } => components,
+            other => panic!("parsed: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_scheme_loses_the_characters_scheme_refuses() {
+        for (input, scheme) in [
+            (" a:", "a"),
+            ("a\t:", "a"),
+            ("]http:", "http"),
+            ("%41b:", "ab"),
+            ("%20a:", "20a"),
+        ] {
+            assert_eq!(
+                components(under(Rule::SchemeRefusedCharactersRemoved, input))
+                    .scheme
+                    .as_deref(),
+                Some(scheme),
+                "{input}"
+            );
+        }
+        let empty = components(under(Rule::SchemeRefusedCharactersRemoved, "%:x"));
+        assert_eq!(
+            (empty.scheme.as_deref(), empty.path.as_str()),
+            (Some(""), "x")
+        );
+        assert_eq!(
+            rewrite(
+                Rule::SchemeRefusedCharactersRemoved,
+                &Request::parse("HTTP:")
+            ),
+            None
+        );
+        assert_eq!(
+            rewrite(Rule::SchemeRefusedCharactersRemoved, &Request::parse("/a:")),
+            None
+        );
+    }
+
+    #[test]
+    fn the_handler_is_the_written_scheme_s() {
+        // "\nhttp" names no handler, though the scheme reported is "http".
+        let case = Request::parse("\nhttp:");
+        let read = rewrite(Rule::SchemeRefusedCharactersRemoved, &case).unwrap();
+        assert!(matches!(
+            apply(Rule::HttpHostRequired, &case, Reference.answer(&read)),
+            Outcome::Parsed { .. }
+        ));
+    }
+
+    #[test]
+    fn a_path_without_scheme_has_its_colons_encoded() {
+        assert_eq!(
+            components(under(Rule::PathColonEncodedWithoutScheme, "/a:b/c:")).path,
+            "/a%3Ab/c%3A"
+        );
+        assert_eq!(
+            components(under(Rule::PathColonEncodedWithoutScheme, "x:/a:b")).path,
+            "/a:b"
+        );
+    }
+
+    #[test]
+    fn unreserved_triplets_decode_as_the_library_reads_them() {
+        assert_eq!(decode_unreserved("%41%20%e0%41%41%C3%A9%"), "A%20A%C3%A9%");
+    }
+
+    #[test]
+    fn mailto_and_urn_handlers() {
+        assert!(matches!(
+            under(Rule::MailtoRecipients, "mailto:a"),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            under(Rule::MailtoRecipients, "mailto:a@b?to"),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            under(Rule::MailtoRecipients, "mailto:a@b?to=x"),
+            Outcome::Invalid(_)
+        ));
+        let ok = components(under(Rule::MailtoRecipients, "mailto:a@b?x#f"));
+        assert_eq!(
+            (ok.path.as_str(), ok.query, ok.fragment.as_deref()),
+            ("", None, Some("f"))
+        );
+        assert!(matches!(
+            under(Rule::UrnNidNss, "urn:a"),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            under(Rule::UrnNidNss, "urn:UUID:x"),
+            Outcome::Invalid(_)
+        ));
+        assert_eq!(components(under(Rule::UrnNidNss, "urn:/a:b?q")).path, "");
+        assert!(is_uuid("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"));
+    }
+
+    #[test]
+    fn a_character_outside_the_bmp_is_encoded_as_its_surrogates() {
+        let Some(Request::Parse { input, .. }) =
+            rewrite(Rule::SurrogatesEncoded, &Request::parse("#\u{1F600}"))
+        else {
+            panic!("read with stand-ins");
+        };
+        assert_eq!(input, "#\u{E03D}\u{E600}");
+        assert_eq!(
+            stand_ins_given_back("a%EE%80%BDb%EE%98%80%EE%80"),
+            "a%ED%A0%BDb%ED%B8%80%EE%80"
+        );
+        assert_eq!(pct_enc_unit(0xD83D), "%ED%A0%BD");
+        assert!(!surrogates_stood_in("#\u{1F600}%ee%80%80"));
     }
 }
