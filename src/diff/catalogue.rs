@@ -1541,6 +1541,17 @@ impl Catalogue {
         self.known_for(indices)
     }
 
+    /// [`Catalogue::naming`] for entries the library documents, marked as a documented
+    /// hazard where the answer they explain `changes_meaning`.
+    pub(crate) fn naming_documented(&self, indices: &[usize], changes_meaning: bool) -> Arc<Known> {
+        let known = self.naming(indices);
+        if changes_meaning {
+            Arc::new(meaning_changed(&known))
+        } else {
+            known
+        }
+    }
+
     /// What the entries `indices` (one or more) together say of a finding they cover.
     fn known_for(&self, indices: &[usize]) -> Arc<Known> {
         if let [one] = indices {

@@ -17,7 +17,7 @@
 //! Nothing here looks at the input's text: a chain is explained by the models or not at all.
 
 use super::CaseMemo;
-use super::catalogue::{Catalogue, classified, combinations, orders};
+use super::catalogue::{Catalogue, Class, classified, combinations, orders};
 use super::compare;
 use super::models::{self, Model, Step};
 use super::properties::Trace;
@@ -71,6 +71,49 @@ impl Catalogue {
             }
             _ => None,
         }
+    }
+
+    /// The entries the library documents (a deviation, or a design of its own: catalogue
+    /// indices, in catalogue order) that the crate's known model needs to reproduce every
+    /// call a normalization's `trace` records, where that model alone reproduces them all: the
+    /// property is broken by what the library says it does (a normalization documented to
+    /// lose a password, whose output reads back with another userinfo), one mechanism with
+    /// the entries' report. `None` where the known model does not reproduce a call, or needs
+    /// an entry the library does not document (an RFC choice, an API limit: the RFC allows a
+    /// reading, not a broken promise), or where the trace is of another kind.
+    pub fn documented_behind(
+        &self,
+        implementation: &str,
+        blind_spots: &[BlindSpot],
+        trace: &Trace,
+    ) -> Option<Vec<usize>> {
+        let Trace::Normalized { input, .. } = trace else {
+            return None;
+        };
+        if self.claims_url_standard(implementation, &Request::parse(input.clone())) {
+            return None;
+        }
+        let mut needed: Vec<usize> = Vec::new();
+        for (request, actual) in calls(trace) {
+            let steps = self.steps(implementation, &request);
+            let models::Answer(answer, used) =
+                models::answer(&steps, &request, &CaseMemo::default());
+            if answer == Outcome::Unsupported
+                || compare::compare(&request, &answer, &actual, blind_spots).is_some()
+            {
+                return None;
+            }
+            needed.extend(used);
+        }
+        needed.sort_unstable();
+        needed.dedup();
+        let documented = |&i: &usize| {
+            matches!(
+                self.entries()[i].class,
+                Class::DocumentedDeviation | Class::Design
+            )
+        };
+        (!needed.is_empty() && needed.iter().all(documented)).then_some(needed)
     }
 
     /// [`Catalogue::bugs_behind`] for a crate judged by the URL Standard: the chain run on the
@@ -319,6 +362,76 @@ mod tests {
                     .map(|&i| catalogue.entries()[i].id.clone())
                     .collect()
             })
+    }
+
+    #[test]
+    fn a_property_broken_by_what_the_library_documents_is_that_documentation() {
+        use crate::model::Components;
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/adapters/python/hyperlink/known-differences.yaml"
+        ))
+        .expect("hyperlink's catalogue");
+        let catalogue = Catalogue::bundled_with(
+            &[],
+            &[(
+                "python-hyperlink".to_owned(),
+                "known-differences.yaml".into(),
+                text,
+            )],
+        )
+        .expect("a valid catalogue");
+        let parsed = |userinfo: &str, path: &str| {
+            Some(Box::new(Outcome::Parsed {
+                components: Components {
+                    scheme: None,
+                    userinfo: Some(userinfo.into()),
+                    host: Some(String::new()),
+                    port: None,
+                    path: path.into(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: None,
+            }))
+        };
+        // hyperlink 21.0.0's answers: its normalization writes no password (URL.to_text:
+        // "the URL text will *not* include a password") and an ending slash, so "//:a@" reads
+        // back with the userinfo ":" where it had ":a" (RFC 3986 §3.2.1: another userinfo).
+        let trace = |once: &str| Trace::Normalized {
+            input: "//:a@".into(),
+            level: Level::Syntax,
+            once: once.into(),
+            twice: Some(Box::new(Outcome::Normalized(once.into()))),
+            parsed: parsed(":", "/"),
+            input_parsed: parsed(":a", ""),
+        };
+        // The program reports no host kind (its catalogue's blind spots).
+        let blind_spots = [crate::model::BlindSpot {
+            field: crate::model::Field::HostKind,
+            blindness: crate::model::Blindness::Hidden,
+            reason: "hyperlink does not say whether a host is a reg-name or an IP address",
+        }];
+        let named = catalogue
+            .documented_behind("python-hyperlink", &blind_spots, &trace("//:@/"))
+            .map(|entries| {
+                entries
+                    .iter()
+                    .map(|&i| catalogue.entries()[i].id.clone())
+                    .collect::<Vec<_>>()
+            });
+        assert_eq!(
+            named,
+            Some(vec![
+                "hyperlink-password-hidden".to_owned(),
+                "hyperlink-normalize-empty-path-slash".to_owned()
+            ])
+        );
+        // An output the documented model does not write is not the documentation's.
+        assert_eq!(
+            catalogue.documented_behind("python-hyperlink", &blind_spots, &trace("//:@")),
+            None
+        );
     }
 
     #[test]

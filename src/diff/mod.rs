@@ -1043,6 +1043,24 @@ impl Core {
                 finding.id = finding.signature.id();
                 finding.known = Some(known);
             }
+            // A property broken by what the library documents (its known model alone makes
+            // every call) is that documentation's report; where the normalization's output
+            // means another resource, marked as the hazard it is.
+            if finding.known.is_none()
+                && let Some(trace) = &failure.trace
+                && let Some(entries) = self.catalogue.documented_behind(
+                    implementation.about().name,
+                    implementation.blind_spots(),
+                    trace,
+                )
+            {
+                let known = self
+                    .catalogue
+                    .naming_documented(&entries, failure.kind == DifferenceKind::MeaningChanged);
+                finding.signature.known = Some(known.mechanism().id.clone());
+                finding.id = finding.signature.id();
+                finding.known = Some(known);
+            }
             // One finding per signature and case: a property broken twice on one case (the
             // same panic reached by two calls) is one finding.
             if !findings.iter().any(|f| f.signature == finding.signature) {
