@@ -919,9 +919,9 @@ impl Catalogue {
                 let bug_steps = bug_steps_of(order);
                 // A departure of the library reads the input before the crate's known
                 // rules act on what it read, as in attribution; a crate's rule acts after
-                // them, unless it read the text before a departure did.
+                // them, unless a departure after it reads the text it left (Poco's "@" rule
+                // hands its unchecked host the text after the last "@").
                 let reads = |s: &&Step<'_>| matches!(s.model, Model::Departure(_));
-                // (Poco's "@" rule hands its unchecked host the text after the last "@").
                 let read = models::readings_of(&bug_steps, case);
                 let last_read = (0..bug_steps.len())
                     .rfind(|&at| read[at] && reads(&&bug_steps[at]))
@@ -978,9 +978,9 @@ impl Catalogue {
                 }
             }
             // Larger sets than every order of every choice allows (a catalogue of many bugs:
-            // Poco's "a://:@@<" is its "@" rule, its unchecked host and its empty userinfo
-            // read as none) are reached one bug at a time: each bug added, at any place in
-            // the order, changes what the bugs before it answer.
+            // Poco's twenty parse entries) are reached one bug at a time: each bug added, at
+            // any place in the order, reads the case otherwise or changes what the bugs
+            // before it answer; at most MAX_BUG_ORDERS sets more.
             if exhaustive < MAX_BUGS_AT_ONCE.min(bugs.len()) {
                 let plain = without_bug
                     .clone()
