@@ -145,6 +145,11 @@ pub enum Departure {
     /// character before the ":"): it is read as a relative path whose first segment holds the
     /// ":", which `path-noscheme` does not allow.
     EmptySchemeAsPath,
+    /// The scheme's first character may be any character of its class, a DIGIT, "+", "-" or
+    /// "." as well as an ALPHA, where RFC 3986 §3.1 has `scheme = ALPHA *( ALPHA / DIGIT /
+    /// "+" / "-" / "." )`: "0a:b" has the scheme "0a" and the path "b" (a parser that checks
+    /// each character of the scheme against one class).
+    SchemeFirstCharacterUnchecked,
     /// A rule on the answer: every pct-encoded triplet of a component is normalized as RFC 3986
     /// §6.2.2.1 and §6.2.2.2 say, its hexadecimal digits uppercased and an unreserved
     /// character's triplet decoded, where the component as written is the parse's answer.
@@ -310,6 +315,7 @@ impl Departure {
             Departure::PortLeadingDigitsRead,
             Departure::InvalidSchemeAsPath,
             Departure::EmptySchemeAsPath,
+            Departure::SchemeFirstCharacterUnchecked,
         ]);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         all.extend(
@@ -404,6 +410,9 @@ impl Departure {
             Departure::PortNotDigitsInHost => "port-not-digits-in-host".to_owned(),
             Departure::PortLeadingDigitsRead => "port-leading-digits-read".to_owned(),
             Departure::InvalidSchemeAsPath => "invalid-scheme-as-path".to_owned(),
+            Departure::SchemeFirstCharacterUnchecked => {
+                "scheme-first-character-unchecked".to_owned()
+            }
             Departure::EmptySchemeAsPath => "empty-scheme-as-path".to_owned(),
             Departure::PercentEncodingNormalized(part) => {
                 format!("{}-percent-encoding-normalized", part.name())
@@ -479,6 +488,7 @@ impl Departure {
             Departure::PortAfterLastColon => "the parser starts the port after the authority's last \":\", so the colons before it become part of the host, where RFC 3986 §3.2 ends the host at its first \":\" (`authority = [ userinfo \"@\" ] host [ \":\" port ]`; a reg-name holds no \":\") and `port = *DIGIT` refuses a second one".to_owned(),
             Departure::PortNotDigitsInHost => "the parser reads a \":\" followed by anything but digits as part of the host, with no port, where RFC 3986 §3.2.2 ends the host at the \":\" (a reg-name holds none) and §3.2.3 allows only `port = *DIGIT` after it".to_owned(),
             Departure::PortLeadingDigitsRead => "the parser reads the digits that start the port as the port and drops what follows them up to the authority's end, where RFC 3986 §3.2.3 allows only `port = *DIGIT` after the host's \":\"".to_owned(),
+            Departure::SchemeFirstCharacterUnchecked => "the parser takes a scheme whose first character is a DIGIT, \"+\", \"-\" or \".\" (\"0a:b\" has the scheme \"0a\"), where RFC 3986 §3.1 says \"Scheme names consist of a sequence of characters beginning with a letter\" (`scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )`)".to_owned(),
             Departure::InvalidSchemeAsPath => "the parser reads text before the first \":\" that is no `scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )` as the first segment of a relative path, where RFC 3986 §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\" (`path-noscheme`)".to_owned(),
             Departure::EmptySchemeAsPath => "the parser reads a reference that starts with \":\" as a relative path, where RFC 3986 §3.1 wants a scheme (`scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )`) before the \":\" and §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\"".to_owned(),
             Departure::PercentEncodingNormalized(part) => format!(
@@ -875,6 +885,15 @@ impl Departure {
                     .next()
                     .map(|c| (literal.start + 1, c))
             }
+            // The scheme's first character, where the departure reads it.
+            Departure::SchemeFirstCharacterUnchecked => {
+                let scheme = spans.scheme.clone()?;
+                self.rewrite(case)?;
+                input[scheme.clone()]
+                    .chars()
+                    .next()
+                    .map(|c| (scheme.start, c))
+            }
             Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
             | Departure::AuthorityEndsAtRefused
@@ -922,6 +941,8 @@ impl Departure {
             // Letters, hexadecimal or not, that make the octet none: what is no IPv4 address
             // is still refused in an IP literal (against a parser that checks nothing there).
             Departure::DecOctetLeadingZeros => &['a', 'f', 'g', 'x'],
+            // The scheme's other characters that are no ALPHA.
+            Departure::SchemeFirstCharacterUnchecked => &['0', '9', '+', '-', '.'],
             // What an IP literal may not hold: delimiters, a space, a letter outside ASCII.
             Departure::IpLiteralAnyToBracket => &['@', '/', '?', '#', '[', ' ', '"', '\u{e9}', 'g'],
             // What an IP literal may not hold but the authority may: a space, a letter
@@ -1248,6 +1269,19 @@ impl Departure {
                     return None;
                 }
                 stand_in_colons(input, 0..end)
+            }
+            Departure::SchemeFirstCharacterUnchecked => {
+                // The scheme as Appendix B splits it, its first character stood in for by an
+                // ALPHA where the rest is of the scheme's class.
+                let scheme = spans.scheme.clone()?;
+                let text = &input[scheme.clone()];
+                let first = text.bytes().next()?;
+                if ALPHA.contains(first) || !text.bytes().all(|b| SCHEME.contains(b)) {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                out.replace_range(scheme.start..=scheme.start, "a");
+                out
             }
             Departure::EmptySchemeAsPath => {
                 if !input.starts_with(':') {
@@ -2433,6 +2467,30 @@ mod tests {
         .unwrap();
         assert_eq!(components(&both).host.as_deref(), Some("h:a"));
         assert_eq!(components(&both).port.as_deref(), Some("1"));
+    }
+
+    #[test]
+    fn a_scheme_may_start_with_any_character_of_its_class() {
+        // RFC 3986 §3.1: "Scheme names consist of a sequence of characters beginning with a
+        // letter and followed by any combination of letters, digits, plus ("+"), period
+        // ("."), or hyphen ("-")."
+        let digit = answer(Departure::SchemeFirstCharacterUnchecked, "0a:b").unwrap();
+        assert_eq!(components(&digit).scheme.as_deref(), Some("0a"));
+        assert_eq!(components(&digit).path, "b");
+        let plus = answer(Departure::SchemeFirstCharacterUnchecked, "+://h/p").unwrap();
+        assert_eq!(components(&plus).scheme.as_deref(), Some("+"));
+        assert_eq!(components(&plus).host.as_deref(), Some("h"));
+        // A scheme that starts with a letter is the RFC's; one with a character outside the
+        // class is another departure's.
+        assert_eq!(
+            answer(Departure::SchemeFirstCharacterUnchecked, "a0:b"),
+            None
+        );
+        assert_eq!(
+            answer(Departure::SchemeFirstCharacterUnchecked, "0_:b"),
+            None
+        );
+        assert_eq!(answer(Departure::SchemeFirstCharacterUnchecked, ":b"), None);
     }
 
     #[test]
