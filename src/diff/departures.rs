@@ -295,6 +295,10 @@ impl Departure {
             Departure::OneOrThreeSlashesAsTwo,
             Departure::EmptyPathAsSlash,
             Departure::NetworkPathAsPath,
+            // What is scheme and what is path is read before any part of an authority.
+            Departure::InvalidSchemeAsPath,
+            Departure::EmptySchemeAsPath,
+            Departure::SchemeFirstCharacterUnchecked,
             Departure::UserinfoToLastAt,
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
@@ -313,9 +317,6 @@ impl Departure {
             Departure::PortAfterLastColon,
             Departure::PortNotDigitsInHost,
             Departure::PortLeadingDigitsRead,
-            Departure::InvalidSchemeAsPath,
-            Departure::EmptySchemeAsPath,
-            Departure::SchemeFirstCharacterUnchecked,
         ]);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         all.extend(
