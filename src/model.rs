@@ -369,7 +369,7 @@ pub mod faults {
 }
 
 /// How a field is hidden from comparison.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Blindness {
     /// The API reports an undefined and an empty component the same way, so the comparison
     /// takes `null` and `""` as equal for this field.

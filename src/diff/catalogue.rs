@@ -1614,6 +1614,21 @@ fn meaning_changed(known: &Known) -> Known {
     }
 }
 
+/// What one serializer departure says of a round trip it breaks.
+pub(crate) fn serializing_known(departure: super::serializing::Serializing) -> Known {
+    Known {
+        id: departure.id(),
+        class: Class::Departure,
+        reason: format!(
+            "{}. No catalogue entry of this implementation documents it: a candidate bug until one does (a documented deviation, with the library's own words) or confirms it (a bug, with its upstream status).",
+            departure.description()
+        ),
+        link: "https://www.rfc-editor.org/rfc/rfc3986#section-5.3".to_owned(),
+        upstream: None,
+        parts: Vec::new(),
+    }
+}
+
 /// What one departure says of a finding it reproduces.
 fn departure_known(departure: Departure) -> Known {
     Known {
@@ -1660,7 +1675,7 @@ fn known_of(entries: &[&Entry]) -> Known {
 /// What several models (entries or departures) that reproduce an answer only together say of
 /// it: their ids joined by `+`, the first one's class and link, every reason; one part alone
 /// is itself.
-fn joined(parts: Vec<Arc<Known>>) -> Known {
+pub(crate) fn joined(parts: Vec<Arc<Known>>) -> Known {
     if let [one] = parts.as_slice() {
         return (**one).clone();
     }

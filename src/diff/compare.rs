@@ -564,6 +564,31 @@ fn fields_through(
         .collect()
 }
 
+/// `components` as an API with `blind_spots` reports them (an empty host it holds as none, a
+/// port it holds as a number): what its serializer has to write from, where a model gives the
+/// components the text has.
+pub(crate) fn as_reported(components: &Components, blind_spots: &[BlindSpot]) -> Components {
+    let scheme = components.scheme.clone();
+    let mut seen = components.clone();
+    for spot in blind_spots {
+        let through =
+            |value: Option<String>| seen_through(spot.blindness, value, scheme.as_deref(), false);
+        match spot.field {
+            Field::Scheme => seen.scheme = through(seen.scheme.take()),
+            Field::Userinfo => seen.userinfo = through(seen.userinfo.take()),
+            Field::Host => seen.host = through(seen.host.take()),
+            Field::Port => seen.port = through(seen.port.take()),
+            Field::Path => {
+                seen.path = through(Some(std::mem::take(&mut seen.path))).unwrap_or_default();
+            }
+            Field::Query => seen.query = through(seen.query.take()),
+            Field::Fragment => seen.fragment = through(seen.fragment.take()),
+            Field::HostKind => {}
+        }
+    }
+    seen
+}
+
 /// How a decoded value writes its bytes that are no UTF-8.
 #[derive(Clone, Copy)]
 enum Escaped {

@@ -44,6 +44,11 @@ const COMPONENTS: [Field; 7] = [
 
 /// The characters `component`'s rule allows as they are (pct-encoded triplets aside), and the
 /// one that stands for a refused character in a rewrite.
+pub(crate) const fn component_rule(component: Field) -> (CharClass, char) {
+    rule(component)
+}
+
+/// [`component_rule`].
 const fn rule(component: Field) -> (CharClass, char) {
     match component {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
@@ -749,6 +754,69 @@ impl Departure {
             }],
             Request::Normalize { .. } => Vec::new(),
         }
+    }
+
+    /// A reading of the text's structure's witness: the plainest parse that the departure
+    /// alone reads otherwise than the RFC, written after the case's own scheme (or as a
+    /// network-path reference where the case has none), which the implementation must answer
+    /// as the departure's model says. One odd input does not make a mechanism: a parser that
+    /// reads `//[v[:]` with a "[" in its host reads `//h:a` as it reads it, and a departure
+    /// that says its host is `h:a` is not its cause where it answers otherwise. `None` for a
+    /// departure whose generality is probed character by character or by controls of its own,
+    /// and where the case's scheme is no scheme the RFC reads.
+    pub(crate) fn witness(self, case: &Request) -> Option<Request> {
+        let Request::Parse {
+            input,
+            rule,
+            zone_id,
+        } = case
+        else {
+            return None;
+        };
+        let scheme = reference::split(input).scheme;
+        let scheme = match scheme {
+            Some(s)
+                if s.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && s.bytes().all(|b| SCHEME.contains(b)) =>
+            {
+                Some(s)
+            }
+            Some(_) => return None,
+            None => None,
+        };
+        // After "//": the authority and what follows it.
+        let after_slashes = |rest: &str| match scheme {
+            Some(scheme) => Some(format!("{scheme}://{rest}")),
+            None if !matches!(rule.as_deref(), Some("URI" | "absolute-URI")) => {
+                Some(format!("//{rest}"))
+            }
+            None => None,
+        };
+        let witness = match self {
+            Departure::UserinfoToLastAt => after_slashes("a@b@h")?,
+            Departure::NetworkPathAsPath => after_slashes("h/p")?,
+            Departure::PortAfterLastColon => after_slashes("h:1:2")?,
+            Departure::PortNotDigitsInHost => after_slashes("h:a")?,
+            Departure::PortLeadingDigitsRead => after_slashes("h:1a")?,
+            Departure::AuthorityEndsAtRefused => after_slashes("h:1a/b")?,
+            Departure::PortReadAsNumber => after_slashes("h:08")?,
+            Departure::EmptyAuthorityAsAbsent => after_slashes("/p")?,
+            Departure::EmptyPathAsSlash => after_slashes("h")?,
+            Departure::EmptyAsAbsent(Field::Userinfo) => after_slashes("@h")?,
+            Departure::EmptyAsAbsent(Field::Port) => after_slashes("h:")?,
+            Departure::EmptyAsAbsent(Field::Query) => after_slashes("h?")?,
+            Departure::EmptyAsAbsent(Field::Fragment) => after_slashes("h#")?,
+            Departure::OneOrThreeSlashesAsTwo => format!("{}:/h", scheme?),
+            Departure::InvalidSchemeAsPath => "a_b:c".to_owned(),
+            Departure::EmptySchemeAsPath => ":a".to_owned(),
+            Departure::SchemeFirstCharacterUnchecked => "0a:b".to_owned(),
+            _ => return None,
+        };
+        (witness != *input).then(|| Request::Parse {
+            input: witness,
+            rule: rule.clone(),
+            zone_id: *zone_id,
+        })
     }
 
     /// Whether a probe of the departure may be one its model refuses, which the implementation
@@ -2288,6 +2356,68 @@ mod tests {
             Outcome::Parsed { components, .. } => components,
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_witness_is_read_otherwise_by_its_departure_alone() {
+        let structural = [
+            Departure::UserinfoToLastAt,
+            Departure::NetworkPathAsPath,
+            Departure::PortAfterLastColon,
+            Departure::PortNotDigitsInHost,
+            Departure::PortLeadingDigitsRead,
+            Departure::AuthorityEndsAtRefused,
+            Departure::PortReadAsNumber,
+            Departure::EmptyAuthorityAsAbsent,
+            Departure::EmptyPathAsSlash,
+            Departure::EmptyAsAbsent(Field::Userinfo),
+            Departure::EmptyAsAbsent(Field::Port),
+            Departure::EmptyAsAbsent(Field::Query),
+            Departure::EmptyAsAbsent(Field::Fragment),
+            Departure::OneOrThreeSlashesAsTwo,
+            Departure::InvalidSchemeAsPath,
+            Departure::EmptySchemeAsPath,
+            Departure::SchemeFirstCharacterUnchecked,
+        ];
+        for departure in structural {
+            let witness = departure
+                .witness(&Request::parse("b://x?<"))
+                .unwrap_or_else(|| panic!("{departure:?}"));
+            let Request::Parse { input, .. } = &witness else {
+                panic!("{witness:?}")
+            };
+            let letter = Reference.answer(&witness);
+            let departing = match departure.rewrite(&witness) {
+                Some(asked) => {
+                    departure.apply(&witness, &witness, &asked, Reference.answer(&asked))
+                }
+                // A rule on the answer reads the text as the RFC does.
+                None => departure.rule_on_answer(&witness, letter.clone()),
+            };
+            assert!(
+                matches!(departing, Outcome::Parsed { .. }),
+                "{departure:?} {input}: {departing:?}"
+            );
+            assert_ne!(departing, letter, "{departure:?} {input}");
+        }
+        // After the case's scheme, or "//" where it has none; none where its scheme is no
+        // scheme or the rule wants one.
+        let witness = |input: &str| Departure::PortNotDigitsInHost.witness(&Request::parse(input));
+        assert_eq!(witness("Ab+1://x%"), Some(Request::parse("Ab+1://h:a")));
+        assert_eq!(witness("//x%"), Some(Request::parse("//h:a")));
+        assert_eq!(witness("0a://x%"), None);
+        assert_eq!(witness("//h:a"), None);
+        let absolute = Request::Parse {
+            input: "//x%".into(),
+            rule: Some("URI".into()),
+            zone_id: false,
+        };
+        assert_eq!(Departure::PortNotDigitsInHost.witness(&absolute), None);
+        // A departure probed character by character has none.
+        assert_eq!(
+            Departure::Unchecked(Field::Path).witness(&Request::parse("a:<")),
+            None
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod normalizing;
 pub mod properties;
 pub mod resolving;
 pub mod run;
+pub mod serializing;
 pub mod shrink;
 pub mod signature;
 
@@ -90,6 +91,9 @@ pub struct Finding {
     /// For a property of the implementation's own ([`properties`]), the strings that show it:
     /// the input, the first output, the second; empty for a difference from the reference.
     pub chain: Vec<String>,
+    /// For a property of the implementation's own, the calls it rests on with the crate's
+    /// answers, where the property records them (a model reproduces them or not).
+    pub trace: Option<Arc<properties::Trace>>,
     /// The signature's id, made once.
     pub(crate) id: String,
 }
@@ -592,8 +596,11 @@ impl Engine {
     /// of answers explains), and a finding no set reproduces (it stays signed by its
     /// symptom). It asks the implementation nothing: the answer is the finding's.
     pub fn attributed(&self, finding: &Finding) -> Option<Finding> {
-        if finding.known.is_some() || finding.difference.kind.is_property() {
+        if finding.known.is_some() {
             return None;
+        }
+        if finding.difference.kind.is_property() {
+            return self.attributed_round_trip(finding);
         }
         let name = &finding.signature.implementation;
         let implementation = self.core.by_name(name)?;
@@ -609,6 +616,86 @@ impl Engine {
             &finding.actual,
             &mut holds,
         )?;
+        let mut attributed = finding.clone();
+        attributed.signature.known = Some(known.mechanism().id.clone());
+        attributed.known = Some(known);
+        attributed.id = attributed.signature.id();
+        Some(attributed)
+    }
+
+    /// A round trip (parse, serialize, parse again) named by the mechanism whose exact model
+    /// makes every call of it: the reading that gave the crate's parse of the case (its known
+    /// model's entries, or the departures [`Engine::attributed`] finds for that parse) and the
+    /// serializer that wrote it (§5.3, or §5.3 with the departures of `serializing`). A path
+    /// that starts with "//" where the parser read no authority, which §5.3 writes so that it
+    /// reads back with one, is the reading's report, not one per field it shows in; an empty
+    /// port the serializer leaves out is the serializer's. `None` where no model makes the
+    /// chain, or the property is another.
+    fn attributed_round_trip(&self, finding: &Finding) -> Option<Finding> {
+        let Some(properties::Trace::Serialized { .. }) = finding.trace.as_deref() else {
+            return None;
+        };
+        let name = &finding.signature.implementation;
+        let implementation = self.core.by_name(name)?;
+        let blind_spots = implementation.blind_spots();
+        let catalogue = &self.core.catalogue;
+        if catalogue.claims_url_standard(name, &finding.case) {
+            return None;
+        }
+        let case = &finding.case;
+        // What names the parse: nothing where it is the RFC's, the entries that reproduce it,
+        // or the departures attribution finds for it.
+        let (parse_known, model) =
+            match compare::compare(case, &finding.reference, &finding.actual, blind_spots) {
+                None => (None, (Vec::new(), Vec::new())),
+                Some(difference) => {
+                    let memo = CaseMemo::default();
+                    let classified = catalogue.classify_memo(
+                        name,
+                        blind_spots,
+                        case,
+                        &difference,
+                        &finding.reference,
+                        &finding.actual,
+                        &memo,
+                    );
+                    let known = match classified {
+                        Some(known) => known,
+                        None => {
+                            let signature = Signature::of(name, case, &difference);
+                            let parse = Finding {
+                                id: signature.id(),
+                                signature,
+                                case: case.clone(),
+                                difference,
+                                reference: finding.reference.clone(),
+                                actual: finding.actual.clone(),
+                                known: None,
+                                chain: Vec::new(),
+                                trace: None,
+                            };
+                            self.attributed(&parse)?.known?
+                        }
+                    };
+                    let model = self.core.parse_model_of(&known.ids())?;
+                    (Some(known), model)
+                }
+            };
+        let serializers = self.core.round_trip_serializers(finding, &model)?;
+        let mut parts: Vec<Arc<Known>> = match &parse_known {
+            Some(known) if known.parts.is_empty() => vec![Arc::clone(known)],
+            Some(known) => known.parts.clone(),
+            None => Vec::new(),
+        };
+        parts.extend(
+            serializers
+                .iter()
+                .map(|&s| Arc::new(catalogue::serializing_known(s))),
+        );
+        if parts.is_empty() {
+            return None;
+        }
+        let known = Arc::new(catalogue::joined(parts));
         let mut attributed = finding.clone();
         attributed.signature.known = Some(known.mechanism().id.clone());
         attributed.known = Some(known);
@@ -673,11 +760,13 @@ impl Engine {
             }
             // A rule on the answer must answer its controls as it says: what a refusal rule
             // refuses written otherwise, where a rival that refuses more would refuse again;
-            // a lowercase escape in every component for the uppercase rule.
+            // a lowercase escape in every component for the uppercase rule; a reading of the
+            // text's structure its plainest witness.
             let mut controls = departure.output_controls(&finding.case);
             if let Outcome::Parsed { components, .. } = &finding.reference {
                 controls.extend(departure.refusal_controls(&finding.case, components));
             }
+            controls.extend(departure.witness(&finding.case));
             {
                 for control in controls {
                     let Some(actual) = self.answer_of(name, &control) else {
@@ -1008,6 +1097,7 @@ impl Core {
                 failure.chain.clone(),
                 memo,
             );
+            finding.trace = failure.trace.clone().map(Arc::new);
             // A call of a property check that panicked is a crash of its own, whatever entry
             // names the case's own answer (which is all a model can reproduce).
             if failure.kind == DifferenceKind::Panic && finding.known.is_some() {
@@ -1135,6 +1225,7 @@ impl Core {
                 actual: actual.clone(),
                 known: None,
                 chain: Vec::new(),
+                trace: None,
             });
         }
         Some(finding)
@@ -1172,6 +1263,7 @@ impl Core {
             actual: actual.clone(),
             known,
             chain,
+            trace: None,
         }
     }
 
@@ -1181,6 +1273,23 @@ impl Core {
         let Some(implementation) = self.by_name(name) else {
             return false;
         };
+        // A round trip is reproduced where its parse's departures and its serializer's make
+        // every call of it.
+        if finding.difference.kind.is_property() {
+            let serializing: Vec<serializing::Serializing> = ids
+                .iter()
+                .filter_map(|id| serializing::Serializing::from_id(id))
+                .collect();
+            let parse_ids: Vec<String> = ids
+                .iter()
+                .filter(|id| serializing::Serializing::from_id(id).is_none())
+                .cloned()
+                .collect();
+            return self
+                .parse_model_of(&parse_ids)
+                .and_then(|model| self.round_trip_serializers(finding, &model))
+                .is_some_and(|found| found == serializing);
+        }
         // The readings the RFC allows are searched again on each case (they hold for every
         // implementation): only the departures are the mechanism's.
         let Some(set) = ids
@@ -1211,6 +1320,109 @@ impl Core {
                 implementation.blind_spots(),
             )
             .is_none()
+    }
+
+    /// The model a parse's naming `ids` stand for, beside the implementation's known model:
+    /// the library departures among them, and the catalogue entries that are no part of the
+    /// known model (bug entries, acceptable readings), by index. An entry of the known model
+    /// adds nothing. `None` where an id is no departure and no entry.
+    fn parse_model_of(&self, ids: &[String]) -> Option<(Vec<departures::Departure>, Vec<usize>)> {
+        let mut departures = Vec::new();
+        let mut entries = Vec::new();
+        for id in ids {
+            if let Some(departure) = departures::Departure::from_id(id) {
+                departures.push(departure);
+                continue;
+            }
+            let index = self.catalogue.entries().iter().position(|e| e.id == *id)?;
+            if self.catalogue.is_acceptable(id)
+                || self.catalogue.entries()[index].class == Class::Bug
+            {
+                entries.push(index);
+            }
+        }
+        entries.sort_unstable();
+        Some((departures, entries))
+    }
+
+    /// The serializer departures (none, one or two, fewest first) with which `finding`'s
+    /// implementation, its known model with the parse departures `departures`, makes every
+    /// call of its round trip: its parse of the case is the crate's, the serializer writes it
+    /// as the crate's first serialization, and the parse of that string is what the crate made
+    /// of it (its second serialization, or a refusal). `None` where none does.
+    fn round_trip_serializers(
+        &self,
+        finding: &Finding,
+        (departures, entries): &(Vec<departures::Departure>, Vec<usize>),
+    ) -> Option<Vec<serializing::Serializing>> {
+        let Some(properties::Trace::Serialized { first, second, .. }) = finding.trace.as_deref()
+        else {
+            return None;
+        };
+        let Request::Parse { rule, zone_id, .. } = &finding.case else {
+            return None;
+        };
+        let Outcome::Parsed { components, .. } = &finding.actual else {
+            return None;
+        };
+        let name = &finding.signature.implementation;
+        let blind_spots = self.by_name(name)?.blind_spots();
+        let modelled = self
+            .catalogue
+            .departing_answer(name, departures, entries, &finding.case);
+        if compare::compare(&finding.case, &modelled, &finding.actual, blind_spots).is_some() {
+            return None;
+        }
+        let again = Request::Parse {
+            input: first.clone(),
+            rule: rule.clone(),
+            zone_id: *zone_id,
+        };
+        let read_again = self
+            .catalogue
+            .departing_answer(name, departures, entries, &again);
+        // What the crate holds of its second parse: the model's answer as its API reports it,
+        // where that is what it wrote from (the blind spots that change it are part of the
+        // mechanism).
+        let raw = match &read_again {
+            Outcome::Parsed { components, .. } => Some(components),
+            _ => None,
+        };
+        let held: Vec<serializing::Serializing> = raw
+            .map(|raw| {
+                blind_spots
+                    .iter()
+                    .filter(|spot| compare::as_reported(raw, &[**spot]) != *raw)
+                    .map(|spot| serializing::Serializing::Held(spot.field, spot.blindness))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let all = serializing::Serializing::ALL;
+        let writes = |set: &[serializing::Serializing]| -> Option<bool> {
+            if serializing::Serializing::serialize(set, components) != *first {
+                return None;
+            }
+            match (second, &read_again) {
+                (Ok(second), Outcome::Parsed { components, .. }) => {
+                    if serializing::Serializing::serialize(set, components) == *second {
+                        return Some(false);
+                    }
+                    let reported = compare::as_reported(components, blind_spots);
+                    (serializing::Serializing::serialize(set, &reported) == *second).then_some(true)
+                }
+                (Err(_), Outcome::Invalid(_)) => Some(false),
+                _ => None,
+            }
+        };
+        (0..=2)
+            .flat_map(|size| catalogue::combinations(all.len(), size))
+            .map(|chosen| chosen.iter().map(|&i| all[i]).collect::<Vec<_>>())
+            .find_map(|mut set| {
+                if writes(&set)? {
+                    set.extend(held.iter().copied());
+                }
+                Some(set)
+            })
     }
 
     /// [`Engine::shrink_attributed`]'s shrink: the smallest case whose finding no entry
@@ -1994,6 +2206,119 @@ mod tests {
                 assert_eq!(cause, None);
             }
         }
+    }
+
+    /// Parses as the reference does; its serializer writes what it parsed by §5.3, but leaves
+    /// out an empty port (`omits_empty_port`), and holds an empty host as none (`host_held`:
+    /// its API reports none, and it writes from what it reports).
+    struct WritesBack {
+        name: &'static str,
+        omits_empty_port: bool,
+        host_held: bool,
+    }
+
+    impl WritesBack {
+        fn read(&self, input: &str) -> Outcome {
+            match Reference.parse(input, Rule::UriReference, ParseOptions::default()) {
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                } => {
+                    if self.host_held && components.host.as_deref() == Some("") {
+                        components.host = None;
+                    }
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                other => other,
+            }
+        }
+    }
+
+    impl Implementation for WritesBack {
+        fn about(&self) -> About<'_> {
+            About {
+                name: self.name,
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn blind_spots(&self) -> &[crate::model::BlindSpot] {
+            if self.host_held {
+                &[crate::model::BlindSpot {
+                    field: Field::Host,
+                    blindness: crate::model::Blindness::EmptyIsUndefined,
+                    reason: "an empty host is reported as none",
+                }]
+            } else {
+                &[]
+            }
+        }
+
+        fn parse(&self, input: &str, _: Rule, _: ParseOptions) -> Outcome {
+            self.read(input)
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            let Outcome::Parsed { mut components, .. } = self.read(input) else {
+                return Some(Err("invalid".into()));
+            };
+            if self.omits_empty_port && components.port.as_deref() == Some("") {
+                components.port = None;
+            }
+            Some(Ok(reference::recompose(&components.as_reference())))
+        }
+    }
+
+    #[test]
+    fn a_round_trip_is_named_by_the_serializer_or_the_data_model_that_breaks_it() {
+        let named = |implementation: WritesBack, input: &str| -> Vec<Option<String>> {
+            let name = implementation.name;
+            let engine = engine_of(implementation);
+            let found = engine.run_one_checked(name, &Request::parse(input));
+            found
+                .iter()
+                .filter(|f| f.difference.kind.is_property())
+                .map(|f| {
+                    let attributed = engine.attributed(f)?;
+                    let ids = attributed.known.as_ref()?.ids();
+                    // The chain is reproduced by the mechanism that names it.
+                    assert!(engine.reproduces(f, &ids), "{ids:?}");
+                    Some(ids.join("+"))
+                })
+                .collect()
+        };
+        let omits = || WritesBack {
+            name: "omits-empty-port",
+            omits_empty_port: true,
+            host_held: false,
+        };
+        // "a://h:" is written "a://h", which reads back with no port: the serializer's.
+        assert_eq!(
+            named(omits(), "a://h:"),
+            [Some("serializer-empty-port-omitted".to_owned())]
+        );
+        // A port with digits is written as it is: nothing breaks.
+        assert!(named(omits(), "a://h:1").is_empty());
+        // "a:////" is held as no host and the path "//", written "a://", which reads back as
+        // an empty host and is written "a:": the data model's, whatever property shows it.
+        let held = WritesBack {
+            name: "holds-empty-host",
+            omits_empty_port: false,
+            host_held: true,
+        };
+        let found = named(held, "a:////");
+        assert!(!found.is_empty());
+        assert!(
+            found
+                .iter()
+                .all(|f| f.as_deref() == Some("host-empty-held-as-absent")),
+            "{found:?}"
+        );
     }
 
     /// Holds the reference's URIs but writes everything after the scheme in lowercase: its
