@@ -284,8 +284,10 @@ fn ip_based(scheme: Option<&str>) -> bool {
 /// the merge, whose base path is `normalize_path`'s, less its last segment after a "/" (none
 /// without a "/", "/" where there is an authority and nothing is left). The empty reference
 /// (`join` returns the base whole) and a reference with an empty path (the base's path as it
-/// is) leave the answer. A target path that starts with "//" without authority is refused
-/// by `URI.new`'s `validate`.
+/// is) leave the answer, and so does a path that a reading RFC 3986 allows gives too
+/// (`reference::ResolveOptions::readings`: `a` against `a:/a/..` is `a:/a` with the base
+/// normalized, §5.2.1). A target path that starts with "//" without authority is refused by
+/// `URI.new`'s `validate`.
 fn joined(base: &str, input: &str, strict: bool, answer: &Outcome) -> Option<Outcome> {
     let Outcome::Resolved(target) = answer else {
         return None;
@@ -320,15 +322,21 @@ fn joined(base: &str, input: &str, strict: bool, answer: &Outcome) -> Option<Out
     if path == rfc.path {
         return None;
     }
+    let written = reference::recompose(&reference::Components { path: &path, ..rfc });
+    // A path that a reading RFC 3986 allows gives too (the base normalized, §5.2.1; a rootless
+    // path kept rootless, ...) is that reading's answer, not this rule's.
+    if reference::ResolveOptions::readings(strict)
+        .any(|reading| reference::resolve(base, input, reading).is_ok_and(|t| t == written))
+    {
+        return None;
+    }
     if !rfc.has_authority() && path.starts_with("//") {
         return Some(Outcome::Invalid(
             "Addressable::URI::InvalidURIError: Cannot have a path with two leading slashes without an authority set"
                 .into(),
         ));
     }
-    Some(Outcome::Resolved(reference::recompose(
-        &reference::Components { path: &path, ..rfc },
-    )))
+    Some(Outcome::Resolved(written))
 }
 
 /// `base_path.sub!(/\/[^\/]+$/, SLASH)`: the first "/" followed by one or more bytes other
@@ -577,6 +585,8 @@ mod tests {
         }
         // The empty reference is the base whole: another rule's (base-fragment-kept).
         assert_eq!(join("a:a/..", ""), Outcome::Resolved("a:a/..".into()));
+        // The base normalized first (§5.2.1) gives the library's answer: that reading's.
+        assert_eq!(join("a:/a/..", "a"), Outcome::Resolved("a:/a/a".into()));
     }
 
     #[test]
