@@ -405,8 +405,17 @@ pub enum Transform {
     OcamlUriPortOverflowAsNone,
     /// Parse (Addressable, `addressable::Rule`): a port that reads 0 is none.
     AddressablePortZeroAsNone,
-    /// Parse (Addressable): an IP-based scheme with no host and an empty path refused.
+    /// Parse and resolution (Addressable): an IP-based scheme with no host and an empty path
+    /// refused.
     AddressableIpBasedWithoutHostAndPathRefused,
+    /// Resolution (Addressable): `URI#join`'s dot-segments removed by `URI.normalize_path`'s
+    /// regular expressions.
+    AddressableJoinDotSegmentsByRegexps,
+    /// Every operation (Addressable): the userinfo stripped of the white space around it.
+    AddressableUserinfoStripped,
+    /// Parse (Addressable): a host checked against #validate's list of refused characters
+    /// alone, its other characters stood in for and put back.
+    AddressableHostRefusedCharactersOnly,
     /// Parse and resolution (Ruby's URI bug): the authority read by RFC3986_Parser's regular
     /// expressions, whose IP literals depart from RFC 3986 (see `ruby_uri`).
     RubyUriIpLiteralRegexp,
@@ -890,6 +899,10 @@ impl Transform {
             (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
             (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
+            (Transform::AddressableUserinfoStripped, _) => addressable::userinfo_stripped(case),
+            (Transform::AddressableHostRefusedCharactersOnly, _) => {
+                addressable::host_stood_in(case)
+            }
             (Transform::DotnetSchemeWithoutAuthority, _) => dotnet::mailto_authority(case),
             (Transform::DotnetIpv6Canonical, _) => dotnet::ipv6_host_rewritten(case, false),
             (Transform::DotnetIpv6Lenient, _) => dotnet::ipv6_host_rewritten(case, true),
@@ -1101,6 +1114,12 @@ impl Transform {
                 case,
                 answer,
             ),
+            (Transform::AddressableJoinDotSegmentsByRegexps, _) => {
+                addressable::apply(addressable::Rule::JoinDotSegmentsByRegexps, case, answer)
+            }
+            (Transform::AddressableHostRefusedCharactersOnly, _) => {
+                addressable::host_put_back(original, answer)
+            }
             (Transform::RubyUriIpLiteralRegexp, _) => {
                 ruby_uri::ip_literal_applied(original, answer)
             }
@@ -1607,6 +1626,8 @@ impl Transform {
                 | Transform::LegacyUrlParseNetworkPathUnlessUserinfo
                 | Transform::UrlParseNetworkPathAsPath
                 | Transform::DotnetTrailingSpaceCut
+                | Transform::AddressableUserinfoStripped
+                | Transform::AddressableHostRefusedCharactersOnly
                 | Transform::DotnetSchemeWithoutAuthority
                 | Transform::DotnetIpv6Canonical
                 | Transform::DotnetIpv6Lenient
