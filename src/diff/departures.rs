@@ -181,6 +181,14 @@ pub enum Departure {
     /// written, encoded so: what a departure before it brought into the component too (a
     /// "\" that ends the authority starts the path, and is encoded there).
     EncodedOutsideReserved(Field),
+    /// A component's characters outside `reserved` and `unreserved` are percent-encoded
+    /// (UTF-8, then `%XX`), and a "%" that starts no triplet, a triplet being kept as written
+    /// ("%20%" is read as "%20%25"); every reserved character is kept as written, one the
+    /// component may not hold ("[" in a path, "#" in a fragment) too (System.Uri's
+    /// `UriHelper.EscapeString`: "rsvd character will remain unescaped",
+    /// `IsReservedUnreservedOrHash`). Read as the reference reads the characters stood in for,
+    /// and the component given back as written, encoded so.
+    EncodedReservedKept(Field),
     /// A "\" in the authority ends it, as "/" does: it and what follows it, up to "?" or "#",
     /// are the path (Python's rfc3986 splits with `[^\\/?#]*` for the authority, where
     /// Appendix B has `[^/?#]*`).
@@ -357,6 +365,10 @@ impl Departure {
             ]
             .map(Departure::EncodedOutsideReserved),
         );
+        all.extend(
+            [Field::Userinfo, Field::Path, Field::Query, Field::Fragment]
+                .map(Departure::EncodedReservedKept),
+        );
         // Rules on the answer: they read the input as the reference does, so attribution,
         // which looks for the readings that change the case, never tries them; a catalogue
         // names them.
@@ -434,6 +446,9 @@ impl Departure {
             Departure::EncodedOutsideReserved(part) => {
                 format!("{}-encoded-outside-reserved", part.name())
             }
+            Departure::EncodedReservedKept(part) => {
+                format!("{}-encoded-reserved-kept", part.name())
+            }
             Departure::OpaquePathUnchecked => "opaque-path-unchecked".to_owned(),
             Departure::LeadingControlOrSpaceStripped => {
                 "leading-control-or-space-stripped".to_owned()
@@ -509,6 +524,10 @@ impl Departure {
             Departure::FragmentEndsAtLineFeed => "the parser ends the fragment at its first line feed and drops what follows, where RFC 3986 §3.5 says \"A fragment identifier component is ... terminated by the end of the URI\" and its grammar refuses the line feed".to_owned(),
             Departure::EncodedOutsideReserved(part) => format!(
                 "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and every \"%\" once one of them starts no triplet, a triplet too, where the RFC refuses the input, and §2.4 says \"Implementations must not percent-encode or decode the same string more than once\"; a reserved character the `{0}` rule refuses is still refused",
+                part.name()
+            ),
+            Departure::EncodedReservedKept(part) => format!(
+                "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and a \"%\" that starts no triplet, where the RFC refuses the input, and keeps every reserved character as written, one the `{0}` rule refuses (\"[\" in a path) too, which RFC 3986 §2.2 allows only \"for its reserved purpose\" or percent-encoded",
                 part.name()
             ),
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
@@ -798,10 +817,15 @@ impl Departure {
         match self {
             Departure::Unchecked(part)
             | Departure::EncodedInsteadOfRefused(part)
-            | Departure::EncodedOutsideReserved(part) => {
+            | Departure::EncodedOutsideReserved(part)
+            | Departure::EncodedReservedKept(part) => {
                 let range = spans.of_part(part)?;
-                // A reserved character is one the last leaves as it is (and refused).
-                let keeps_reserved = matches!(self, Departure::EncodedOutsideReserved(_));
+                // A reserved character is one the last two leave as they are (the first of
+                // them refusing it).
+                let keeps_reserved = matches!(
+                    self,
+                    Departure::EncodedOutsideReserved(_) | Departure::EncodedReservedKept(_)
+                );
                 let reserved = |c: char| c.is_ascii() && RESERVED.contains(&(c as u8));
                 taken(input, range, part)
                     .into_iter()
@@ -931,6 +955,7 @@ impl Departure {
             Departure::Unchecked(_)
             | Departure::EncodedInsteadOfRefused(_)
             | Departure::EncodedOutsideReserved(_)
+            | Departure::EncodedReservedKept(_)
             | Departure::OpaquePathUnchecked => &[
                 ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
             ],
@@ -1173,9 +1198,9 @@ impl Departure {
                 out.replace_range(userinfo, &stood_in);
                 out
             }
-            Departure::EncodedInsteadOfRefused(part) => {
+            Departure::EncodedInsteadOfRefused(part) | Departure::EncodedReservedKept(part) => {
                 // Read as the reference reads the characters stood in for; [`Departure::apply`]
-                // gives them back, encoded.
+                // gives them back, encoded (the second, the component as written encoded).
                 let range = spans.of_part(part)?;
                 if part == Field::Host && input[range.clone()].starts_with('[') {
                     return None;
@@ -1612,6 +1637,35 @@ impl Departure {
                 };
                 if let Some(component) = component.filter(|c| **c == written) {
                     *component = encode_outside_reserved(&written);
+                }
+            }
+        }
+        // An encoding that keeps the reserved characters gives the component as written back
+        // so encoded, whatever brought its characters there.
+        if let Departure::EncodedReservedKept(part) = self {
+            let slice = match part {
+                Field::Userinfo => read.userinfo,
+                Field::Host => read.host,
+                Field::Path => Some(read.path),
+                Field::Query => read.query,
+                Field::Fragment => read.fragment,
+                Field::Scheme | Field::Port | Field::HostKind => None,
+            };
+            let literal = |slice: &str| {
+                part == Field::Host && at_same_place(input, rewritten, slice).starts_with('[')
+            };
+            if let Some(slice) = slice.filter(|slice| !literal(slice)) {
+                let written = at_same_place(input, rewritten, slice);
+                let component = match part {
+                    Field::Userinfo => components.userinfo.as_mut(),
+                    Field::Host => components.host.as_mut(),
+                    Field::Path => Some(&mut components.path),
+                    Field::Query => components.query.as_mut(),
+                    Field::Fragment => components.fragment.as_mut(),
+                    Field::Scheme | Field::Port | Field::HostKind => None,
+                };
+                if let Some(component) = component.filter(|c| **c == written) {
+                    *component = encode_keeping_reserved(&written);
                 }
             }
         }
@@ -2235,6 +2289,29 @@ fn encode_outside_reserved(text: &str) -> String {
     out
 }
 
+/// `text` (a component as written) as [`Departure::EncodedReservedKept`] gives it: every
+/// character outside `reserved` and `unreserved` percent-encoded as UTF-8, and every "%" that
+/// starts no triplet; the triplets and the reserved characters as written.
+fn encode_keeping_reserved(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 8);
+    for (at, c) in text.char_indices() {
+        let encoded = if c == '%' {
+            !is_triplet(bytes, at)
+        } else {
+            encoded_outside_reserved(c, false)
+        };
+        if encoded {
+            for byte in c.to_string().bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The host's last 32 bits as a dotted quad may write them: the whole host, or an IPv6
 /// literal's text after its last ":", with where it starts; `None` where that text is not four
 /// parts of one to three characters between dots.
@@ -2636,6 +2713,37 @@ mod tests {
         // A reserved character the path refuses stays, and is refused.
         let bracket = answer(path, "/a b[").unwrap();
         assert!(matches!(bracket, Outcome::Invalid(_)), "{bracket:?}");
+    }
+
+    #[test]
+    fn characters_outside_reserved_may_be_encoded_and_reserved_ones_kept() {
+        // System.Uri's escaping: "aa:/x y" has the path "/x%20y", "aa:/%20%" the path
+        // "/%20%25", "aa:/x[" the path "/x[", "aa:#a#b" the fragment "a#b".
+        let path = Departure::EncodedReservedKept(Field::Path);
+        let encoded = answer(path, "a:/x y\u{e9}").unwrap();
+        assert_eq!(components(&encoded).path, "/x%20y%C3%A9");
+        // A lone "%" is encoded, a triplet beside it kept.
+        let lone = answer(path, "a:/%20%").unwrap();
+        assert_eq!(components(&lone).path, "/%20%25");
+        // A reserved character the path refuses is kept as written.
+        let bracket = answer(path, "a:/x[%5b]").unwrap();
+        assert_eq!(components(&bracket).path, "/x[%5b]");
+        let fragment = answer(Departure::EncodedReservedKept(Field::Fragment), "a:#a#b^").unwrap();
+        assert_eq!(components(&fragment).fragment.as_deref(), Some("a#b%5E"));
+        let userinfo =
+            answer(Departure::EncodedReservedKept(Field::Userinfo), "//[ %@h").unwrap();
+        assert_eq!(components(&userinfo).userinfo.as_deref(), Some("[%20%25"));
+        // What the rule takes is no departure.
+        assert_eq!(answer(path, "a:/x%20"), None);
+        // The two other encodings answer otherwise: "[" encoded or refused, every "%".
+        let refused = answer(Departure::EncodedInsteadOfRefused(Field::Path), "a:/x[").unwrap();
+        assert_eq!(components(&refused).path, "/x%5B");
+        let every = answer(Departure::EncodedOutsideReserved(Field::Path), "a:/%20%").unwrap();
+        assert_eq!(components(&every).path, "/%2520%25");
+        assert_eq!(
+            Departure::from_id("path-encoded-reserved-kept"),
+            Some(Departure::EncodedReservedKept(Field::Path))
+        );
     }
 
     #[test]

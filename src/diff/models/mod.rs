@@ -2524,6 +2524,7 @@ fn evaluate_traced(
                         d,
                         super::departures::Departure::EncodedInsteadOfRefused(_)
                             | super::departures::Departure::EncodedOutsideReserved(_)
+                            | super::departures::Departure::EncodedReservedKept(_)
                     ) =>
             {
                 let before = outcome.clone();
