@@ -820,12 +820,10 @@ impl Departure {
             | Departure::EncodedOutsideReserved(part)
             | Departure::EncodedReservedKept(part) => {
                 let range = spans.of_part(part)?;
-                // A reserved character is one the last two leave as they are (the first of
-                // them refusing it).
-                let keeps_reserved = matches!(
-                    self,
-                    Departure::EncodedOutsideReserved(_) | Departure::EncodedReservedKept(_)
-                );
+                // A reserved character is one the third leaves as it is (and refuses); the
+                // last keeps it, which is what tells it from the first, so that it is probed
+                // there too.
+                let keeps_reserved = matches!(self, Departure::EncodedOutsideReserved(_));
                 let reserved = |c: char| c.is_ascii() && RESERVED.contains(&(c as u8));
                 taken(input, range, part)
                     .into_iter()
@@ -955,9 +953,13 @@ impl Departure {
             Departure::Unchecked(_)
             | Departure::EncodedInsteadOfRefused(_)
             | Departure::EncodedOutsideReserved(_)
-            | Departure::EncodedReservedKept(_)
             | Departure::OpaquePathUnchecked => &[
                 ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
+            ],
+            // The same, and the reserved characters a component may not hold, which it keeps
+            // (a parser that encodes "[" and "]" encodes what the component refuses).
+            Departure::EncodedReservedKept(_) => &[
+                ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}', '[', ']',
             ],
             // Characters an IP literal may hold, none of which makes the address valid: a lone
             // "%" too, which a parser that checks escapes in it refuses (Go's net/url).
