@@ -173,6 +173,11 @@ pub enum Departure {
     /// A rule on the answer: an authority whose host is empty (`//`, `//u@`, `//:80`) is
     /// refused, where `reg-name = *( ... )` allows it (libcurl without CURLU_NO_AUTHORITY).
     EmptyHostRefused,
+    /// A rule on the answer: an empty host beside a userinfo or a port (`//@`, `//u@`, `//:80`,
+    /// `//:`) is refused, and an empty authority (`//`) taken (System.Uri's
+    /// CheckAuthorityHelper: "Special case is an empty authority"; the host after a userinfo
+    /// or before a port is then checked as a name), where `reg-name = *( ... )` allows it.
+    EmptyHostBesideUserinfoOrPortRefused,
     /// A component's characters outside `reserved` and `unreserved` are percent-encoded
     /// (UTF-8, then `%XX`), and every "%" once one of them starts no triplet, triplets
     /// included ("%20%" is read as "%2520%25"); a reserved character the component may not
@@ -390,6 +395,7 @@ impl Departure {
             Departure::EmptyUserinfoRefused,
             Departure::PortOverFiveDigitsRefused,
             Departure::EmptyHostRefused,
+            Departure::EmptyHostBesideUserinfoOrPortRefused,
         ]);
         // The resolver's own departures, read on a resolution whose strings the RFC reads.
         all.extend(Resolving::ALL.map(Departure::Resolving));
@@ -437,6 +443,9 @@ impl Departure {
             Departure::EmptyUserinfoRefused => "empty-userinfo-refused".to_owned(),
             Departure::PortOverFiveDigitsRefused => "port-over-five-digits-refused".to_owned(),
             Departure::EmptyHostRefused => "empty-host-refused".to_owned(),
+            Departure::EmptyHostBesideUserinfoOrPortRefused => {
+                "empty-host-beside-userinfo-or-port-refused".to_owned()
+            }
             Departure::AuthorityEndsAtBackslash => "authority-ends-at-backslash".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => {
                 "authority-final-line-feed-ignored".to_owned()
@@ -518,6 +527,7 @@ impl Departure {
             Departure::EmptyUserinfoRefused => "the parser refuses an empty userinfo (`//@h`), which RFC 3986 §3.2.1 allows: `userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )`".to_owned(),
             Departure::PortOverFiveDigitsRefused => "the parser refuses a port of more than five digits (`//h:000080`), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
             Departure::EmptyHostRefused => "the parser refuses an authority whose host is empty (`//`, `//u@`, `//:80`), where RFC 3986 §3.2.2 allows it (`reg-name = *( unreserved / pct-encoded / sub-delims )`) and says \"If the URI scheme defines a default for host, then that default applies when the host subcomponent is undefined or when the registered name is empty (zero length)\"".to_owned(),
+            Departure::EmptyHostBesideUserinfoOrPortRefused => "the parser refuses an empty host beside a userinfo or a port (`//@`, `//u@`, `//:80`) and takes an empty authority (`//`), where RFC 3986 §3.2.2 allows an empty host in any authority (`reg-name = *( unreserved / pct-encoded / sub-delims )`) and says \"If the URI scheme defines a default for host, then that default applies when the host subcomponent is undefined or when the registered name is empty (zero length)\"".to_owned(),
             Departure::AuthorityEndsAtBackslash => "the parser ends the authority at a \"\\\" as at \"/\", and reads the \"\\\" and what follows it as the path, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\") and is terminated by the next slash (\"/\"), question mark (\"?\"), or number sign (\"#\") character\" and allows no \"\\\" in it".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => "the parser does not read a line feed that ends the authority (a regular expression's `$` matches before it), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
             Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it, where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
@@ -615,6 +625,7 @@ impl Departure {
                 | Departure::EmptyUserinfoRefused
                 | Departure::PortOverFiveDigitsRefused
                 | Departure::EmptyHostRefused
+                | Departure::EmptyHostBesideUserinfoOrPortRefused
         )
     }
 
@@ -720,6 +731,13 @@ impl Departure {
             }
             Departure::EmptyHostRefused => {
                 let mut controls = vec![with(&|c| host(c, "a".into())), plain("")];
+                controls.extend(other_hosts());
+                controls
+            }
+            // The empty authority, which the rule takes, and an empty host beside a userinfo,
+            // which it refuses.
+            Departure::EmptyHostBesideUserinfoOrPortRefused => {
+                let mut controls = vec![with(&|c| host(c, "a".into())), plain(""), plain("@")];
                 controls.extend(other_hosts());
                 controls
             }
@@ -934,6 +952,7 @@ impl Departure {
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
             | Departure::EmptyHostRefused
+            | Departure::EmptyHostBesideUserinfoOrPortRefused
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
             | Departure::Resolving(_)
@@ -995,6 +1014,7 @@ impl Departure {
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
             | Departure::EmptyHostRefused
+            | Departure::EmptyHostBesideUserinfoOrPortRefused
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
             | Departure::AuthorityFinalLineFeedIgnored
@@ -1377,6 +1397,7 @@ impl Departure {
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
             | Departure::EmptyHostRefused
+            | Departure::EmptyHostBesideUserinfoOrPortRefused
             | Departure::LeadingControlOrSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
@@ -1858,6 +1879,12 @@ impl Departure {
             }
             Departure::EmptyHostRefused if components.host.as_deref() == Some("") => {
                 refused("an empty host")
+            }
+            Departure::EmptyHostBesideUserinfoOrPortRefused
+                if components.host.as_deref() == Some("")
+                    && (components.userinfo.is_some() || components.port.is_some()) =>
+            {
+                refused("an empty host beside a userinfo or a port")
             }
             Departure::PercentEncodingUppercased => {
                 let mut components = components;
@@ -2869,6 +2896,16 @@ mod tests {
             ),
             (Departure::EmptyUserinfoRefused, "//@h", "//u@h"),
             (Departure::EmptyHostRefused, "//u@:80", "//u@h:80"),
+            (
+                Departure::EmptyHostBesideUserinfoOrPortRefused,
+                "//:80",
+                "//",
+            ),
+            (
+                Departure::EmptyHostBesideUserinfoOrPortRefused,
+                "//@",
+                "//@h",
+            ),
             (
                 Departure::PortOverFiveDigitsRefused,
                 "//h:000080",
