@@ -2759,8 +2759,7 @@ mod tests {
         assert_eq!(components(&bracket).path, "/x[%5b]");
         let fragment = answer(Departure::EncodedReservedKept(Field::Fragment), "a:#a#b^").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("a#b%5E"));
-        let userinfo =
-            answer(Departure::EncodedReservedKept(Field::Userinfo), "//[ %@h").unwrap();
+        let userinfo = answer(Departure::EncodedReservedKept(Field::Userinfo), "//[ %@h").unwrap();
         assert_eq!(components(&userinfo).userinfo.as_deref(), Some("[%20%25"));
         // What the rule takes is no departure.
         assert_eq!(answer(path, "a:/x%20"), None);
