@@ -537,7 +537,7 @@ impl Departure {
                 part.name()
             ),
             Departure::EncodedReservedKept(part) => format!(
-                "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and a \"%\" that starts no triplet, where the RFC refuses the input, and keeps every reserved character as written, one the `{0}` rule refuses (\"[\" in a path) too, which RFC 3986 §2.2 allows only \"for its reserved purpose\" or percent-encoded",
+                "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and a \"%\" that starts no triplet, where the RFC refuses the input, and keeps every reserved character as written, one the `{0}` rule refuses (\"[\" in a path) too, where the RFC refuses the input as well (§3.2.2 of the brackets: \"This is the only place where square bracket characters are allowed in the URI syntax\")",
                 part.name()
             ),
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
