@@ -178,6 +178,11 @@ pub enum Departure {
     /// A rule on the answer: an authority whose host is empty (`//`, `//u@`, `//:80`) is
     /// refused, where `reg-name = *( ... )` allows it (libcurl without CURLU_NO_AUTHORITY).
     EmptyHostRefused,
+    /// A rule on the answer: an empty host beside a userinfo or a port (`//@`, `//u@`, `//:80`,
+    /// `//:`) is refused, and an empty authority (`//`) taken (System.Uri's
+    /// CheckAuthorityHelper: "Special case is an empty authority"; the host after a userinfo
+    /// or before a port is then checked as a name), where `reg-name = *( ... )` allows it.
+    EmptyHostBesideUserinfoOrPortRefused,
     /// A component's characters outside `reserved` and `unreserved` are percent-encoded
     /// (UTF-8, then `%XX`), and every "%" once one of them starts no triplet, triplets
     /// included ("%20%" is read as "%2520%25"); a reserved character the component may not
@@ -186,6 +191,14 @@ pub enum Departure {
     /// written, encoded so: what a departure before it brought into the component too (a
     /// "\" that ends the authority starts the path, and is encoded there).
     EncodedOutsideReserved(Field),
+    /// A component's characters outside `reserved` and `unreserved` are percent-encoded
+    /// (UTF-8, then `%XX`), and a "%" that starts no triplet, a triplet being kept as written
+    /// ("%20%" is read as "%20%25"); every reserved character is kept as written, one the
+    /// component may not hold ("[" in a path, "#" in a fragment) too (System.Uri's
+    /// `UriHelper.EscapeString`: "rsvd character will remain unescaped",
+    /// `IsReservedUnreservedOrHash`). Read as the reference reads the characters stood in for,
+    /// and the component given back as written, encoded so.
+    EncodedReservedKept(Field),
     /// A "\" in the authority ends it, as "/" does: it and what follows it, up to "?" or "#",
     /// are the path (Python's rfc3986 splits with `[^\\/?#]*` for the authority, where
     /// Appendix B has `[^/?#]*`).
@@ -362,6 +375,10 @@ impl Departure {
             ]
             .map(Departure::EncodedOutsideReserved),
         );
+        all.extend(
+            [Field::Userinfo, Field::Path, Field::Query, Field::Fragment]
+                .map(Departure::EncodedReservedKept),
+        );
         // Rules on the answer: they read the input as the reference does, so attribution,
         // which looks for the readings that change the case, never tries them; a catalogue
         // names them.
@@ -383,6 +400,7 @@ impl Departure {
             Departure::EmptyUserinfoRefused,
             Departure::PortOverFiveDigitsRefused,
             Departure::EmptyHostRefused,
+            Departure::EmptyHostBesideUserinfoOrPortRefused,
         ]);
         // The resolver's own departures, read on a resolution whose strings the RFC reads.
         all.extend(Resolving::ALL.map(Departure::Resolving));
@@ -430,6 +448,9 @@ impl Departure {
             Departure::EmptyUserinfoRefused => "empty-userinfo-refused".to_owned(),
             Departure::PortOverFiveDigitsRefused => "port-over-five-digits-refused".to_owned(),
             Departure::EmptyHostRefused => "empty-host-refused".to_owned(),
+            Departure::EmptyHostBesideUserinfoOrPortRefused => {
+                "empty-host-beside-userinfo-or-port-refused".to_owned()
+            }
             Departure::AuthorityEndsAtBackslash => "authority-ends-at-backslash".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => {
                 "authority-final-line-feed-ignored".to_owned()
@@ -438,6 +459,9 @@ impl Departure {
             Departure::EmptyAuthorityAsAbsent => "empty-authority-as-absent".to_owned(),
             Departure::EncodedOutsideReserved(part) => {
                 format!("{}-encoded-outside-reserved", part.name())
+            }
+            Departure::EncodedReservedKept(part) => {
+                format!("{}-encoded-reserved-kept", part.name())
             }
             Departure::OpaquePathUnchecked => "opaque-path-unchecked".to_owned(),
             Departure::LeadingControlOrSpaceStripped => {
@@ -508,12 +532,17 @@ impl Departure {
             Departure::EmptyUserinfoRefused => "the parser refuses an empty userinfo (`//@h`), which RFC 3986 §3.2.1 allows: `userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )`".to_owned(),
             Departure::PortOverFiveDigitsRefused => "the parser refuses a port of more than five digits (`//h:000080`), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
             Departure::EmptyHostRefused => "the parser refuses an authority whose host is empty (`//`, `//u@`, `//:80`), where RFC 3986 §3.2.2 allows it (`reg-name = *( unreserved / pct-encoded / sub-delims )`) and says \"If the URI scheme defines a default for host, then that default applies when the host subcomponent is undefined or when the registered name is empty (zero length)\"".to_owned(),
+            Departure::EmptyHostBesideUserinfoOrPortRefused => "the parser refuses an empty host beside a userinfo or a port (`//@`, `//u@`, `//:80`) and takes an empty authority (`//`), where RFC 3986 §3.2.2 allows an empty host in any authority (`reg-name = *( unreserved / pct-encoded / sub-delims )`) and says \"If the URI scheme defines a default for host, then that default applies when the host subcomponent is undefined or when the registered name is empty (zero length)\"".to_owned(),
             Departure::AuthorityEndsAtBackslash => "the parser ends the authority at a \"\\\" as at \"/\", and reads the \"\\\" and what follows it as the path, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\") and is terminated by the next slash (\"/\"), question mark (\"?\"), or number sign (\"#\") character\" and allows no \"\\\" in it".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => "the parser does not read a line feed that ends the authority (a regular expression's `$` matches before it), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
             Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it, where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
             Departure::FragmentEndsAtLineFeed => "the parser ends the fragment at its first line feed and drops what follows, where RFC 3986 §3.5 says \"A fragment identifier component is ... terminated by the end of the URI\" and its grammar refuses the line feed".to_owned(),
             Departure::EncodedOutsideReserved(part) => format!(
                 "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and every \"%\" once one of them starts no triplet, a triplet too, where the RFC refuses the input, and §2.4 says \"Implementations must not percent-encode or decode the same string more than once\"; a reserved character the `{0}` rule refuses is still refused",
+                part.name()
+            ),
+            Departure::EncodedReservedKept(part) => format!(
+                "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and a \"%\" that starts no triplet, where the RFC refuses the input, and keeps every reserved character as written, one the `{0}` rule refuses (\"[\" in a path) too, where the RFC refuses the input as well (§3.2.2 of the brackets: \"This is the only place where square bracket characters are allowed in the URI syntax\")",
                 part.name()
             ),
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
@@ -601,6 +630,7 @@ impl Departure {
                 | Departure::EmptyUserinfoRefused
                 | Departure::PortOverFiveDigitsRefused
                 | Departure::EmptyHostRefused
+                | Departure::EmptyHostBesideUserinfoOrPortRefused
         )
     }
 
@@ -706,6 +736,13 @@ impl Departure {
             }
             Departure::EmptyHostRefused => {
                 let mut controls = vec![with(&|c| host(c, "a".into())), plain("")];
+                controls.extend(other_hosts());
+                controls
+            }
+            // The empty authority, which the rule takes, and an empty host beside a userinfo,
+            // which it refuses.
+            Departure::EmptyHostBesideUserinfoOrPortRefused => {
+                let mut controls = vec![with(&|c| host(c, "a".into())), plain(""), plain("@")];
                 controls.extend(other_hosts());
                 controls
             }
@@ -866,9 +903,12 @@ impl Departure {
         match self {
             Departure::Unchecked(part)
             | Departure::EncodedInsteadOfRefused(part)
-            | Departure::EncodedOutsideReserved(part) => {
+            | Departure::EncodedOutsideReserved(part)
+            | Departure::EncodedReservedKept(part) => {
                 let range = spans.of_part(part)?;
-                // A reserved character is one the last leaves as it is (and refused).
+                // A reserved character is one the third leaves as it is (and refuses); the
+                // last keeps it, which is what tells it from the first, so that it is probed
+                // there too.
                 let keeps_reserved = matches!(self, Departure::EncodedOutsideReserved(_));
                 let reserved = |c: char| c.is_ascii() && RESERVED.contains(&(c as u8));
                 taken(input, range, part)
@@ -980,6 +1020,7 @@ impl Departure {
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
             | Departure::EmptyHostRefused
+            | Departure::EmptyHostBesideUserinfoOrPortRefused
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
             | Departure::Resolving(_)
@@ -1001,6 +1042,11 @@ impl Departure {
             | Departure::EncodedOutsideReserved(_)
             | Departure::OpaquePathUnchecked => &[
                 ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
+            ],
+            // The same, and the reserved characters a component may not hold, which it keeps
+            // (a parser that encodes "[" and "]" encodes what the component refuses).
+            Departure::EncodedReservedKept(_) => &[
+                ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}', '[', ']',
             ],
             // Characters an IP literal may hold, none of which makes the address valid: a lone
             // "%" too, which a parser that checks escapes in it refuses (Go's net/url).
@@ -1036,6 +1082,7 @@ impl Departure {
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
             | Departure::EmptyHostRefused
+            | Departure::EmptyHostBesideUserinfoOrPortRefused
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
             | Departure::AuthorityFinalLineFeedIgnored
@@ -1241,9 +1288,9 @@ impl Departure {
                 out.replace_range(userinfo, &stood_in);
                 out
             }
-            Departure::EncodedInsteadOfRefused(part) => {
+            Departure::EncodedInsteadOfRefused(part) | Departure::EncodedReservedKept(part) => {
                 // Read as the reference reads the characters stood in for; [`Departure::apply`]
-                // gives them back, encoded.
+                // gives them back, encoded (the second, the component as written encoded).
                 let range = spans.of_part(part)?;
                 if part == Field::Host && input[range.clone()].starts_with('[') {
                     return None;
@@ -1418,6 +1465,7 @@ impl Departure {
             | Departure::EmptyUserinfoRefused
             | Departure::PortOverFiveDigitsRefused
             | Departure::EmptyHostRefused
+            | Departure::EmptyHostBesideUserinfoOrPortRefused
             | Departure::LeadingControlOrSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
@@ -1683,6 +1731,35 @@ impl Departure {
                 }
             }
         }
+        // An encoding that keeps the reserved characters gives the component as written back
+        // so encoded, whatever brought its characters there.
+        if let Departure::EncodedReservedKept(part) = self {
+            let slice = match part {
+                Field::Userinfo => read.userinfo,
+                Field::Host => read.host,
+                Field::Path => Some(read.path),
+                Field::Query => read.query,
+                Field::Fragment => read.fragment,
+                Field::Scheme | Field::Port | Field::HostKind => None,
+            };
+            let literal = |slice: &str| {
+                part == Field::Host && at_same_place(input, rewritten, slice).starts_with('[')
+            };
+            if let Some(slice) = slice.filter(|slice| !literal(slice)) {
+                let written = at_same_place(input, rewritten, slice);
+                let component = match part {
+                    Field::Userinfo => components.userinfo.as_mut(),
+                    Field::Host => components.host.as_mut(),
+                    Field::Path => Some(&mut components.path),
+                    Field::Query => components.query.as_mut(),
+                    Field::Fragment => components.fragment.as_mut(),
+                    Field::Scheme | Field::Port | Field::HostKind => None,
+                };
+                if let Some(component) = component.filter(|c| **c == written) {
+                    *component = encode_keeping_reserved(&written);
+                }
+            }
+        }
         if let Departure::EncodedInsteadOfRefused(part) = self
             && let Request::Parse { input: before, .. } = seen
         {
@@ -1870,6 +1947,12 @@ impl Departure {
             }
             Departure::EmptyHostRefused if components.host.as_deref() == Some("") => {
                 refused("an empty host")
+            }
+            Departure::EmptyHostBesideUserinfoOrPortRefused
+                if components.host.as_deref() == Some("")
+                    && (components.userinfo.is_some() || components.port.is_some()) =>
+            {
+                refused("an empty host beside a userinfo or a port")
             }
             Departure::PercentEncodingUppercased => {
                 let mut components = components;
@@ -2293,6 +2376,29 @@ fn encode_outside_reserved(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         if encoded_outside_reserved(c, every_percent) {
+            for byte in c.to_string().bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `text` (a component as written) as [`Departure::EncodedReservedKept`] gives it: every
+/// character outside `reserved` and `unreserved` percent-encoded as UTF-8, and every "%" that
+/// starts no triplet; the triplets and the reserved characters as written.
+fn encode_keeping_reserved(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 8);
+    for (at, c) in text.char_indices() {
+        let encoded = if c == '%' {
+            !is_triplet(bytes, at)
+        } else {
+            encoded_outside_reserved(c, false)
+        };
+        if encoded {
             for byte in c.to_string().bytes() {
                 out.push_str(&format!("%{byte:02X}"));
             }
@@ -2769,6 +2875,36 @@ mod tests {
     }
 
     #[test]
+    fn characters_outside_reserved_may_be_encoded_and_reserved_ones_kept() {
+        // System.Uri's escaping: "aa:/x y" has the path "/x%20y", "aa:/%20%" the path
+        // "/%20%25", "aa:/x[" the path "/x[", "aa:#a#b" the fragment "a#b".
+        let path = Departure::EncodedReservedKept(Field::Path);
+        let encoded = answer(path, "a:/x y\u{e9}").unwrap();
+        assert_eq!(components(&encoded).path, "/x%20y%C3%A9");
+        // A lone "%" is encoded, a triplet beside it kept.
+        let lone = answer(path, "a:/%20%").unwrap();
+        assert_eq!(components(&lone).path, "/%20%25");
+        // A reserved character the path refuses is kept as written.
+        let bracket = answer(path, "a:/x[%5b]").unwrap();
+        assert_eq!(components(&bracket).path, "/x[%5b]");
+        let fragment = answer(Departure::EncodedReservedKept(Field::Fragment), "a:#a#b^").unwrap();
+        assert_eq!(components(&fragment).fragment.as_deref(), Some("a#b%5E"));
+        let userinfo = answer(Departure::EncodedReservedKept(Field::Userinfo), "//[ %@h").unwrap();
+        assert_eq!(components(&userinfo).userinfo.as_deref(), Some("[%20%25"));
+        // What the rule takes is no departure.
+        assert_eq!(answer(path, "a:/x%20"), None);
+        // The two other encodings answer otherwise: "[" encoded or refused, every "%".
+        let refused = answer(Departure::EncodedInsteadOfRefused(Field::Path), "a:/x[").unwrap();
+        assert_eq!(components(&refused).path, "/x%5B");
+        let every = answer(Departure::EncodedOutsideReserved(Field::Path), "a:/%20%").unwrap();
+        assert_eq!(components(&every).path, "/%2520%25");
+        assert_eq!(
+            Departure::from_id("path-encoded-reserved-kept"),
+            Some(Departure::EncodedReservedKept(Field::Path))
+        );
+    }
+
+    #[test]
     fn an_encoding_gives_back_what_a_reading_before_it_brought() {
         // A "\\" ends the authority and starts the path, which encodes it.
         let backslash = composed(
@@ -2889,6 +3025,16 @@ mod tests {
             ),
             (Departure::EmptyUserinfoRefused, "//@h", "//u@h"),
             (Departure::EmptyHostRefused, "//u@:80", "//u@h:80"),
+            (
+                Departure::EmptyHostBesideUserinfoOrPortRefused,
+                "//:80",
+                "//",
+            ),
+            (
+                Departure::EmptyHostBesideUserinfoOrPortRefused,
+                "//@",
+                "//@h",
+            ),
             (
                 Departure::PortOverFiveDigitsRefused,
                 "//h:000080",

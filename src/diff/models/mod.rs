@@ -2537,7 +2537,10 @@ fn evaluate_traced(
             // departure that did nothing is not needed). A rule on the answer reads nothing,
             // and an encoding of refused characters also encodes those a departure before it
             // brought into its component (an authority read as a prefix hands the path a
-            // space): both apply whatever they read.
+            // space): both apply whatever they read. An encoding that keeps the reserved
+            // characters gives back only what it read itself: after a reading that took the
+            // component's characters, nothing would tell it from an encoding of every refused
+            // character.
             Model::Departure(d)
                 if rewrote[i]
                     || d.is_answer_rule()
