@@ -37,6 +37,7 @@ mod legacy_url;
 mod libxml2;
 mod network_uri;
 mod ocaml_uri;
+mod perl_uri;
 mod php;
 mod poco;
 mod rfc2396;
@@ -785,6 +786,9 @@ pub enum Transform {
     Libxml2RootlessDotDotKept,
     /// A reference with a scheme returned before the base is parsed.
     Libxml2BaseUnreadForAbsoluteReference,
+    /// Resolution (Perl's URI bug, `perl_uri::opaque_base_applied`): against a base of the
+    /// `mailto`, `urn` or `data` class, the reference is the opaque part after its scheme.
+    PerlUriReferenceAsOpaquePart,
     /// Parsing (java.net.URI `parseAuthority`): an authority that does not parse as a server
     /// but whose characters are a `reg_name`'s is registry-based, answered as the host whole
     /// (`java::registry_rewrite`, `java::registry_applied`).
@@ -1078,6 +1082,9 @@ impl Transform {
             (Transform::Libxml2PortInt, Request::Parse { .. }) => libxml2::port_int(answer),
             (Transform::Libxml2EmptyHostNoAuthority, Request::Parse { .. }) => {
                 libxml2::absolute_empty_host_port_dropped(answer)
+            }
+            (Transform::PerlUriReferenceAsOpaquePart, Request::Resolve { .. }) => {
+                perl_uri::opaque_base_applied(original, answer)
             }
             (t, Request::Resolve { .. }) if libxml2::switch_of(t).is_some() => {
                 match libxml2::switch_of(t) {
