@@ -37,6 +37,7 @@ mod legacy_url;
 mod libxml2;
 mod network_uri;
 mod ocaml_uri;
+mod perl_uri;
 mod php;
 mod poco;
 mod rfc2396;
@@ -775,6 +776,28 @@ pub enum Transform {
     /// reference whose host is empty is read without its authority
     /// (`libxml2::empty_host_no_authority`).
     Libxml2EmptyHostNoAuthority,
+    /// Resolution (libxml2 bugs, switches of one model of `xmlBuildURI`, `libxml2::Switch`):
+    /// components unescaped by its parse and escaped again by `xmlSaveUri`.
+    Libxml2BuildUnescaped,
+    /// An empty userinfo unescaped from the rest of the string (`len <= 0` is `strlen`).
+    Libxml2EmptyUserinfoReadsRest,
+    /// A base without a scheme taken.
+    Libxml2RelativeBaseAccepted,
+    /// A base its parser refuses gives the reference, written again.
+    Libxml2RefusedBaseGivesReference,
+    /// The merge's "/" written only where the base has a server (a host not empty).
+    Libxml2MergeSlashNeedsServer,
+    /// xmlNormalizeURIPath collapses "//" (documented in its source comments).
+    Libxml2EmptySegmentsDropped,
+    /// xmlNormalizeURIPath's step g takes the root with a leading "/..".
+    Libxml2RootTakenByDotDot,
+    /// xmlNormalizeURIPath's step g only on a path with a root.
+    Libxml2RootlessDotDotKept,
+    /// A reference with a scheme returned before the base is parsed.
+    Libxml2BaseUnreadForAbsoluteReference,
+    /// Resolution (Perl's URI bug, `perl_uri::opaque_base_applied`): against a base of the
+    /// `mailto`, `urn` or `data` class, the reference is the opaque part after its scheme.
+    PerlUriReferenceAsOpaquePart,
     /// Parsing (java.net.URI `parseAuthority`): an authority that does not parse as a server
     /// but whose characters are a `reg_name`'s is registry-based, answered as the host whole
     /// (`java::registry_rewrite`, `java::registry_applied`).
@@ -1072,6 +1095,15 @@ impl Transform {
             (Transform::Libxml2PortInt, Request::Parse { .. }) => libxml2::port_int(answer),
             (Transform::Libxml2EmptyHostNoAuthority, Request::Parse { .. }) => {
                 libxml2::absolute_empty_host_port_dropped(answer)
+            }
+            (Transform::PerlUriReferenceAsOpaquePart, Request::Resolve { .. }) => {
+                perl_uri::opaque_base_applied(original, answer)
+            }
+            (t, Request::Resolve { .. }) if libxml2::switch_of(t).is_some() => {
+                match libxml2::switch_of(t) {
+                    Some(switch) => libxml2::switched_on(switch, original, answer),
+                    None => answer,
+                }
             }
             (Transform::JavaRegistryAuthority, _) => java::registry_applied(original, answer),
             (Transform::JavaUricBrackets, Request::Parse { .. }) => {
