@@ -510,6 +510,20 @@ pub enum Transform {
     LegacyUrlParseNetworkPathUnlessUserinfo,
     /// The empty path after an IP literal is "/".
     LegacyUrlParseIpLiteralPathSlash,
+    /// The text trimmed of whitespace (`code < 33`, U+00A0, U+FEFF) at both ends.
+    LegacyUrlParseTrimmed,
+    /// Every "\\" before the first "?" or "#" read as "/".
+    LegacyUrlParseBackslashAsSlash,
+    /// After the host, `autoEscapeStr`'s characters percent-encoded.
+    LegacyUrlParseAutoEscape,
+    /// The host through `toASCII`, or an error where it fails.
+    LegacyUrlParseHostToAscii,
+    /// The host ended at a character "never ever allowed in a hostname", the rest the path.
+    LegacyUrlParseHostEndsAtNonHost,
+    /// The hostname ended at its first ":", what follows it moved to the path.
+    LegacyUrlParseHostnameEndsAtColon,
+    /// The userinfo through `decodeURIComponent`, or an error.
+    LegacyUrlParseUserinfoDecoded,
     /// uri-js's and fast-uri's scheme handlers (`uri_js::Rule`): an http or https URI without
     /// a host is an error.
     UriJsHttpHostRequired,
@@ -879,7 +893,7 @@ impl Transform {
             (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
             (t, _) if t.legacy_url_rule().is_some() => {
-                legacy_url::rewrite(t.legacy_url_rule()?, case)
+                legacy_url::rewrite(t.legacy_url_rule()?, original, case)
             }
             (t, _) if t.uri_js_rule().is_some() => uri_js::rewrite(t.uri_js_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
@@ -1605,6 +1619,10 @@ impl Transform {
             self,
             Transform::LegacyUrlParseAuthorityWithoutSlashes
                 | Transform::LegacyUrlParseNetworkPathUnlessUserinfo
+                | Transform::LegacyUrlParseTrimmed
+                | Transform::LegacyUrlParseBackslashAsSlash
+                | Transform::LegacyUrlParseHostEndsAtNonHost
+                | Transform::LegacyUrlParseHostnameEndsAtColon
                 | Transform::UrlParseNetworkPathAsPath
                 | Transform::DotnetTrailingSpaceCut
                 | Transform::DotnetSchemeWithoutAuthority
@@ -1648,6 +1666,15 @@ impl Transform {
             Transform::LegacyUrlParseIpLiteralPathSlash => {
                 Some(legacy_url::Rule::IpLiteralPathSlash)
             }
+            Transform::LegacyUrlParseTrimmed => Some(legacy_url::Rule::Trimmed),
+            Transform::LegacyUrlParseBackslashAsSlash => Some(legacy_url::Rule::BackslashAsSlash),
+            Transform::LegacyUrlParseAutoEscape => Some(legacy_url::Rule::AutoEscape),
+            Transform::LegacyUrlParseHostToAscii => Some(legacy_url::Rule::HostToAscii),
+            Transform::LegacyUrlParseHostEndsAtNonHost => Some(legacy_url::Rule::HostEndsAtNonHost),
+            Transform::LegacyUrlParseHostnameEndsAtColon => {
+                Some(legacy_url::Rule::HostnameEndsAtColon)
+            }
+            Transform::LegacyUrlParseUserinfoDecoded => Some(legacy_url::Rule::UserinfoDecoded),
             _ => None,
         }
     }
