@@ -539,6 +539,18 @@ pub enum Transform {
     UriJsUrnNidNss,
     /// uri-js's `pctEncChar`: a character outside the BMP encoded as its two surrogates.
     UriJsSurrogatesEncoded,
+    /// fast-uri's `normalizePathEncoding`: a path's valid escapes uppercased and those of
+    /// unreserved characters but "." decoded.
+    FastUriPathPercentEncodingNormalized,
+    /// fast-uri's `canonicalizeHost`: an http, https, ws or wss host read by the URL
+    /// Standard's host parser, or refused.
+    FastUriDomainHost,
+    /// fast-uri's `normalizeIPv6`: a raw "%" in an IPv6 literal read as the zone separator.
+    FastUriIpv6RawZoneSeparator,
+    /// fast-uri's `normalizeIPv6Address`: an IPv6 literal written without zeros.
+    FastUriIpv6Normalized,
+    /// fast-uri's urn handler: the path must match `URN_REG`, then it becomes `nid` and `nss`.
+    FastUriUrn,
     /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
@@ -1623,6 +1635,7 @@ impl Transform {
                 | Transform::LegacyUrlParseBackslashAsSlash
                 | Transform::LegacyUrlParseHostEndsAtNonHost
                 | Transform::LegacyUrlParseHostnameEndsAtColon
+                | Transform::FastUriIpv6RawZoneSeparator
                 | Transform::UrlParseNetworkPathAsPath
                 | Transform::DotnetTrailingSpaceCut
                 | Transform::DotnetSchemeWithoutAuthority
@@ -1647,6 +1660,15 @@ impl Transform {
             Transform::UriJsMailtoRecipients => Some(uri_js::Rule::MailtoRecipients),
             Transform::UriJsUrnNidNss => Some(uri_js::Rule::UrnNidNss),
             Transform::UriJsSurrogatesEncoded => Some(uri_js::Rule::SurrogatesEncoded),
+            Transform::FastUriPathPercentEncodingNormalized => {
+                Some(uri_js::Rule::FastUriPathPercentEncodingNormalized)
+            }
+            Transform::FastUriDomainHost => Some(uri_js::Rule::FastUriDomainHost),
+            Transform::FastUriIpv6RawZoneSeparator => {
+                Some(uri_js::Rule::FastUriIpv6RawZoneSeparator)
+            }
+            Transform::FastUriIpv6Normalized => Some(uri_js::Rule::FastUriIpv6Normalized),
+            Transform::FastUriUrn => Some(uri_js::Rule::FastUriUrn),
             _ => None,
         }
     }
