@@ -148,10 +148,10 @@ fn non_host(text: &str) -> Option<(String, Option<(usize, char)>)> {
     for (i, c) in text[start..].char_indices() {
         match c {
             '\t' | '\n' | '\r' => continue,
-            ' ' | '"' | '%' | '\'' | ';' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}' => {
-                if ended.is_none() {
-                    ended = Some((out.len(), c));
-                }
+            ' ' | '"' | '%' | '\'' | ';' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}'
+                if ended.is_none() =>
+            {
+                ended = Some((out.len(), c));
             }
             '#' | '/' | '?' => {
                 rest_at = start + i;
@@ -224,6 +224,18 @@ fn auto_escaped(c: char) -> Option<&'static str> {
         '}' => "%7D",
         _ => return None,
     })
+}
+
+/// `autoEscapeStr`: every character of its table escaped, the others kept.
+fn auto_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match auto_escaped(c) {
+            Some(escaped) => out.push_str(escaped),
+            None => out.push(c),
+        }
+    }
+    out
 }
 
 /// lines 186-188: what the trimming loop counts as whitespace.
@@ -432,7 +444,8 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
 /// it, or where the text takes the fast path of lines 249-268 before `hostPattern` is tried
 /// ("//?@a": the path "//" and the query "@a").
 fn read_as_path(text: &str) -> bool {
-    text.starts_with("//") && (network_path(text) || simple_path(&backslashes_as_slashes(text)))
+    let read = backslashes_as_slashes(text);
+    read.starts_with("//") && (network_path(&read) || simple_path(&read))
 }
 
 /// Whether the text starts with "//" that `hostPattern` does not read as the start of a
@@ -500,19 +513,9 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 _ => false,
             };
             if !javascript && !fast {
-                let escape = |text: &str| -> String {
-                    text.chars()
-                        .fold(String::with_capacity(text.len()), |mut out, c| {
-                            match auto_escaped(c) {
-                                Some(escaped) => out.push_str(escaped),
-                                None => out.push(c),
-                            }
-                            out
-                        })
-                };
-                components.path = escape(&components.path);
-                components.query = components.query.as_deref().map(escape);
-                components.fragment = components.fragment.as_deref().map(escape);
+                components.path = auto_escape(&components.path);
+                components.query = components.query.as_deref().map(auto_escape);
+                components.fragment = components.fragment.as_deref().map(auto_escape);
             }
         }
         Rule::HostToAscii => {
@@ -601,6 +604,7 @@ mod tests {
         assert!(!network_path("/a"));
         assert!(!network_path("a//b"));
         assert!(read_as_path("//?@a"));
+        assert!(read_as_path("\\/"));
         assert!(!read_as_path("//?@a#"));
         assert!(!read_as_path("//u@h"));
     }

@@ -892,7 +892,7 @@ mod tests {
         assert_eq!(ipv6_normalized("::0:0.0.0.0").as_deref(), Some("::0.0.0.0"));
         assert_eq!(
             ipv6_normalized("0:a::0:a:a:0.0.0.0").as_deref(),
-            Some("0:a:0:0:a:a:0.0.0.0")
+            Some("0:a::a:a:0.0.0.0")
         );
         assert_eq!(
             ipv6_normalized("1:0:0:2:0:0:3:4").as_deref(),
