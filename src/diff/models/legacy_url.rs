@@ -168,7 +168,8 @@ fn non_host(text: &str) -> Option<(String, Option<(usize, char)>)> {
 
 /// Where the authority starts in the text as read, where lib/url.js reads one with "//"
 /// (lines 271-295): after a `protocolPattern` scheme but `javascript:` and its "//", or,
-/// without a scheme, where `hostPattern` (`/^\/\/[^@/]+@[^@/]+/`) matches.
+/// without a scheme, where `hostPattern` (`/^\/\/[^@/]+@[^@/]+/`) matches and the text does
+/// not take the fast path of lines 249-268.
 fn authority_start(text: &str) -> Option<usize> {
     let proto = text.find(':').filter(|&colon| {
         colon > 0
@@ -189,7 +190,8 @@ fn authority_start(text: &str) -> Option<usize> {
                     .chars()
                     .next()
                     .is_some_and(|c| c != '@' && c != '/');
-            host_pattern.then_some(2)
+            // The fast path is taken before `hostPattern` is tried.
+            (host_pattern && !simple_path(text)).then_some(2)
         }
     }
 }
@@ -724,6 +726,7 @@ mod tests {
         assert_eq!(read("a://u:v@h:1"), None);
         assert_eq!(read("a://[::1]:1"), None);
         assert_eq!(read("a:h:x"), None);
+        assert_eq!(read("//::?@%"), None);
     }
 
     #[test]
