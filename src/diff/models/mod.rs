@@ -520,6 +520,20 @@ pub enum Transform {
     LegacyUrlParseNetworkPathUnlessUserinfo,
     /// The empty path after an IP literal is "/".
     LegacyUrlParseIpLiteralPathSlash,
+    /// The text trimmed of whitespace (`code < 33`, U+00A0, U+FEFF) at both ends.
+    LegacyUrlParseTrimmed,
+    /// Every "\\" before the first "?" or "#" read as "/".
+    LegacyUrlParseBackslashAsSlash,
+    /// After the host, `autoEscapeStr`'s characters percent-encoded.
+    LegacyUrlParseAutoEscape,
+    /// The host through `toASCII`, or an error where it fails.
+    LegacyUrlParseHostToAscii,
+    /// The host ended at a character "never ever allowed in a hostname", the rest the path.
+    LegacyUrlParseHostEndsAtNonHost,
+    /// The hostname ended at its first ":", what follows it moved to the path.
+    LegacyUrlParseHostnameEndsAtColon,
+    /// The userinfo through `decodeURIComponent`, or an error.
+    LegacyUrlParseUserinfoDecoded,
     /// uri-js's and fast-uri's scheme handlers (`uri_js::Rule`): an http or https URI without
     /// a host is an error.
     UriJsHttpHostRequired,
@@ -535,6 +549,18 @@ pub enum Transform {
     UriJsUrnNidNss,
     /// uri-js's `pctEncChar`: a character outside the BMP encoded as its two surrogates.
     UriJsSurrogatesEncoded,
+    /// fast-uri's `normalizePathEncoding`: a path's valid escapes uppercased and those of
+    /// unreserved characters but "." decoded.
+    FastUriPathPercentEncodingNormalized,
+    /// fast-uri's `canonicalizeHost`: an http, https, ws or wss host read by the URL
+    /// Standard's host parser, or refused.
+    FastUriDomainHost,
+    /// fast-uri's `normalizeIPv6`: a raw "%" in an IPv6 literal read as the zone separator.
+    FastUriIpv6RawZoneSeparator,
+    /// fast-uri's `normalizeIPv6Address`: an IPv6 literal written without zeros.
+    FastUriIpv6Normalized,
+    /// fast-uri's urn handler: the path must match `URN_REG`, then it becomes `nid` and `nss`.
+    FastUriUrn,
     /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
@@ -911,7 +937,7 @@ impl Transform {
             (t, _) if t.guzzle_rule().is_some() => guzzle::rewrite(t.guzzle_rule()?, case),
             (t, _) if t.url_parse_rule().is_some() => url_parse::rewrite(t.url_parse_rule()?, case),
             (t, _) if t.legacy_url_rule().is_some() => {
-                legacy_url::rewrite(t.legacy_url_rule()?, case)
+                legacy_url::rewrite(t.legacy_url_rule()?, original, case)
             }
             (t, _) if t.uri_js_rule().is_some() => uri_js::rewrite(t.uri_js_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
@@ -1656,6 +1682,11 @@ impl Transform {
             self,
             Transform::LegacyUrlParseAuthorityWithoutSlashes
                 | Transform::LegacyUrlParseNetworkPathUnlessUserinfo
+                | Transform::LegacyUrlParseTrimmed
+                | Transform::LegacyUrlParseBackslashAsSlash
+                | Transform::LegacyUrlParseHostEndsAtNonHost
+                | Transform::LegacyUrlParseHostnameEndsAtColon
+                | Transform::FastUriIpv6RawZoneSeparator
                 | Transform::UrlParseNetworkPathAsPath
                 | Transform::DotnetTrailingSpaceCut
                 | Transform::AddressableUserinfoStripped
@@ -1682,6 +1713,15 @@ impl Transform {
             Transform::UriJsMailtoRecipients => Some(uri_js::Rule::MailtoRecipients),
             Transform::UriJsUrnNidNss => Some(uri_js::Rule::UrnNidNss),
             Transform::UriJsSurrogatesEncoded => Some(uri_js::Rule::SurrogatesEncoded),
+            Transform::FastUriPathPercentEncodingNormalized => {
+                Some(uri_js::Rule::FastUriPathPercentEncodingNormalized)
+            }
+            Transform::FastUriDomainHost => Some(uri_js::Rule::FastUriDomainHost),
+            Transform::FastUriIpv6RawZoneSeparator => {
+                Some(uri_js::Rule::FastUriIpv6RawZoneSeparator)
+            }
+            Transform::FastUriIpv6Normalized => Some(uri_js::Rule::FastUriIpv6Normalized),
+            Transform::FastUriUrn => Some(uri_js::Rule::FastUriUrn),
             _ => None,
         }
     }
@@ -1701,6 +1741,15 @@ impl Transform {
             Transform::LegacyUrlParseIpLiteralPathSlash => {
                 Some(legacy_url::Rule::IpLiteralPathSlash)
             }
+            Transform::LegacyUrlParseTrimmed => Some(legacy_url::Rule::Trimmed),
+            Transform::LegacyUrlParseBackslashAsSlash => Some(legacy_url::Rule::BackslashAsSlash),
+            Transform::LegacyUrlParseAutoEscape => Some(legacy_url::Rule::AutoEscape),
+            Transform::LegacyUrlParseHostToAscii => Some(legacy_url::Rule::HostToAscii),
+            Transform::LegacyUrlParseHostEndsAtNonHost => Some(legacy_url::Rule::HostEndsAtNonHost),
+            Transform::LegacyUrlParseHostnameEndsAtColon => {
+                Some(legacy_url::Rule::HostnameEndsAtColon)
+            }
+            Transform::LegacyUrlParseUserinfoDecoded => Some(legacy_url::Rule::UserinfoDecoded),
             _ => None,
         }
     }

@@ -60,6 +60,262 @@ pub(super) enum Rule {
     /// private-use character or an "%EE" triplet of its own is not read so (its encodings
     /// could not be told apart).
     SurrogatesEncoded,
+    /// fast-uri's own (4.2.3, not uri-js's): `normalizePathEncoding` (lib/utils.js lines
+    /// 518-571), which index.js line 694 runs on a non-empty path unless the scheme handler
+    /// has `skipNormalize` (urn and mailto, lib/schemes.js lines 233 and 671): "Valid escapes
+    /// are uppercased, raw unsafe characters are escaped, and only unreserved bytes that are
+    /// not `.` are decoded" (`decoded !== '.' && isUnreserved(decoded)`), so "%7e%2e%0a" is
+    /// "~%2E%0A". Its
+    /// escaping of raw characters is the library's departure `path-encoded-instead-of-refused`;
+    /// this is the rest, on the path that one gives.
+    FastUriPathPercentEncodingNormalized,
+    /// fast-uri's own (4.2.3): `canonicalizeHost` (index.js lines 427-466), for a scheme whose
+    /// handler says `domainHost` (http, https, ws, wss: lib/schemes.js lines 201-225). A host
+    /// as `URI_PARSE` reads it, lowercased, that is neither an IPv4 address (`isIPv4`, line
+    /// 646) nor bracketed, is refused where it holds a `FORBIDDEN_DOMAIN_HOST_CHARACTER`
+    /// (`/[\0-\x20"#/:<>?@[\\\]^`{|}\x7F]/`, `hasForbiddenDomainHost`), and otherwise, where
+    /// `nonSimpleDomain` (`/[^!"$&'()*+,\-.;=_`a-z{}~]/`: a digit, a "%", a character outside
+    /// US-ASCII) holds, read by the URL Standard's host parser (`new URL('http://' +
+    /// parsed.host)`, its `hostname`: "ws://\u{5d0}" has the host "xn--4db", "http://0" the
+    /// host "0.0.0.0"), or refused where that fails ("Host's domain name can not be converted
+    /// to ASCII": "http://.0"). The host so read replaces what the rules before it gave.
+    FastUriDomainHost,
+    /// fast-uri's own (4.2.3): `normalizeIPv6` (lib/utils.js lines 213-250), "Raw zone
+    /// separators remain accepted for backwards compatibility, while encoded separators and
+    /// zone contents follow RFC 6874": in a bracketed IPv6 literal, a "%" not followed by "25"
+    /// is read as the separator "%25" (and either is a zone separator whatever the caller asks),
+    /// the zone then checked by `isZoneIdentifier` (RFC 6874's `ZoneID`) and written after
+    /// "%25" (`escapedHost`): "//[::%0]" has the host "[::%250]".
+    FastUriIpv6RawZoneSeparator,
+    /// fast-uri's own (4.2.3): `normalizeIPv6Address` and `compressIPv6ZeroRun` (lib/utils.js
+    /// lines 122-202): an IPv6 literal's hextets are written without their leading zeros
+    /// (`parseInt(part, 16).toString(16)`), an IPv4 part as written, and "Compresses the
+    /// longest run of zero hextets to "::" per RFC 5952. A run of a single zero hextet is left
+    /// uncompressed. On ties the leftmost run wins.": "[::0]" has the host "[::]".
+    FastUriIpv6Normalized,
+    /// fast-uri's own urn handler (4.2.3, lib/schemes.js lines 134-156 and 181-190), not
+    /// uri-js's: the path as written (the handler says `skipNormalize`) must be all of
+    /// `URN_REG`, `/^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu`,
+    /// or the URI is an error ("URN can not be parsed"); its parts become `nid` and `nss` and
+    /// `path` is set to undefined (reported as ""); for the nid "uuid" (any case) the nss must
+    /// be a UUID (`isUUID`), or the URI is an error ("UUID is not valid.").
+    FastUriUrn,
+}
+
+/// Whether `c` matches `[a-z]` under the flags `iu` (ASCII letters, and the two characters
+/// whose simple case folding is one: U+017F LATIN SMALL LETTER LONG S, U+212A KELVIN SIGN).
+fn letter_iu(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '\u{17f}' || c == '\u{212a}'
+}
+
+/// Whether `path` is all of fast-uri's `URN_REG`, and its nid and nss.
+fn urn_parts(path: &str) -> Option<(&str, &str)> {
+    let (nid, nss) = path.split_once(':')?;
+    let mut chars = nid.chars();
+    let first = chars.next()?;
+    let nid_ok = (first.is_ascii_digit() || letter_iu(first))
+        && nid.chars().count() <= 32
+        && chars.all(|c| c.is_ascii_digit() || c == '-' || letter_iu(c));
+    if !nid_ok || nss.is_empty() {
+        return None;
+    }
+    let bytes = nss.as_bytes();
+    let mut at = 0;
+    while at < nss.len() {
+        let c = nss[at..].chars().next()?;
+        if c == '%' {
+            let hex = |b: Option<&u8>| b.is_some_and(u8::is_ascii_hexdigit);
+            if !hex(bytes.get(at + 1)) || !hex(bytes.get(at + 2)) {
+                return None;
+            }
+            at += 3;
+            continue;
+        }
+        if !(c.is_ascii_alphanumeric() || letter_iu(c) || "_!$'()*+,-./:;=@".contains(c)) {
+            return None;
+        }
+        at += c.len_utf8();
+    }
+    Some((nid, nss))
+}
+
+/// The path `URI_PARSE` reads in `input`: after the scheme's ":" and an authority, to the
+/// first "?" or "#".
+fn raw_path(input: &str) -> &str {
+    let after = match raw_scheme(input) {
+        Some(scheme) => &input[scheme.len() + 1..],
+        None => input,
+    };
+    let after = match after.strip_prefix("//") {
+        Some(rest) => &rest[rest.find(['/', '?', '#']).unwrap_or(rest.len())..],
+        None => after,
+    };
+    &after[..after.find(['?', '#']).unwrap_or(after.len())]
+}
+
+/// `normalizeIPv6Address` (lib/utils.js lines 163-202) of an IPv6 address RFC 3986 reads.
+fn ipv6_normalized(address: &str) -> Option<String> {
+    fn side(text: &str) -> Vec<&str> {
+        match text.is_empty() {
+            true => Vec::new(),
+            false => text.split(':').collect(),
+        }
+    }
+    let (left, right): (Vec<&str>, Vec<&str>) = match address.find("::") {
+        Some(at) => (side(&address[..at]), side(&address[at + 2..])),
+        None => (address.split(':').collect(), Vec::new()),
+    };
+    let compressed = address.contains("::");
+    let mut parts: Vec<String> = Vec::new();
+    let mut count = 0;
+    for part in left.iter().chain(right.iter()) {
+        if part.contains('.') {
+            parts.push((*part).to_owned());
+            count += 2;
+        } else {
+            parts.push(format!("{:x}", u16::from_str_radix(part, 16).ok()?));
+            count += 1;
+        }
+    }
+    let hextets = if compressed {
+        let mut expanded: Vec<String> = parts[..left.len()].to_vec();
+        expanded.extend(std::iter::repeat_n(
+            "0".to_owned(),
+            8usize.checked_sub(count)?,
+        ));
+        expanded.extend(parts[left.len()..].iter().cloned());
+        expanded
+    } else {
+        parts
+    };
+    // `compressIPv6ZeroRun`: the longest run of "0" of two or more, the leftmost on ties.
+    let (mut best, mut best_len, mut run, mut run_len) = (0, 0, 0, 0);
+    for (i, h) in hextets.iter().enumerate() {
+        if h == "0" {
+            if run_len == 0 {
+                run = i;
+            }
+            run_len += 1;
+            if run_len > best_len {
+                best = run;
+                best_len = run_len;
+            }
+        } else {
+            run_len = 0;
+        }
+    }
+    if best_len < 2 {
+        return Some(hextets.join(":"));
+    }
+    Some(format!(
+        "{}::{}",
+        hextets[..best].join(":"),
+        hextets[best + best_len..].join(":")
+    ))
+}
+
+/// The host `URI_PARSE` reads in `input` (index.js line 339: after "//" and a userinfo up to
+/// the first "@", `\[[^#/?\]]+\]` or `[^#/:?]*`).
+fn raw_host(input: &str) -> Option<&str> {
+    let after = match raw_scheme(input) {
+        Some(scheme) => &input[scheme.len() + 1..],
+        None => input,
+    };
+    let rest = after.strip_prefix("//")?;
+    let rest = match rest.find(['#', '/', '?', '@']) {
+        Some(at) if rest[at..].starts_with('@') => &rest[at + 1..],
+        _ => rest,
+    };
+    if rest.starts_with('[')
+        && let Some(close) = rest.find(['#', '/', '?', ']'])
+        && close > 1
+        && rest[close..].starts_with(']')
+    {
+        return Some(&rest[..=close]);
+    }
+    Some(&rest[..rest.find(['#', '/', ':', '?']).unwrap_or(rest.len())])
+}
+
+/// fast-uri's `isIPv4` (lib/utils.js line 7): four dec-octets.
+fn is_ipv4(host: &str) -> bool {
+    let octets: Vec<&str> = host.split('.').collect();
+    octets.len() == 4
+        && octets.iter().all(|o| {
+            !o.is_empty()
+                && o.len() <= 3
+                && o.bytes().all(|b| b.is_ascii_digit())
+                && (o.len() == 1 || !o.starts_with('0'))
+                && o.parse::<u16>().is_ok_and(|n| n <= 255)
+        })
+}
+
+/// `canonicalizeHost`'s reading of a domain host: `None` where it sets an error.
+fn domain_host(host: &str) -> Option<Option<String>> {
+    let host = host.to_lowercase();
+    if host.is_empty() || is_ipv4(&host) || (host.starts_with('[') && host.ends_with(']')) {
+        return Some(None);
+    }
+    let forbidden = |c: char| {
+        c <= ' '
+            || c == '\u{7f}'
+            || matches!(
+                c,
+                '"' | '#'
+                    | '/'
+                    | ':'
+                    | '<'
+                    | '>'
+                    | '?'
+                    | '@'
+                    | '['
+                    | '\\'
+                    | ']'
+                    | '^'
+                    | '`'
+                    | '{'
+                    | '|'
+                    | '}'
+            )
+    };
+    if host.chars().any(forbidden) {
+        return None;
+    }
+    let simple = |c: char| c.is_ascii_lowercase() || "!\"$&'()*+,-.;=_`{}~".contains(c);
+    if host.chars().all(simple) {
+        return Some(None);
+    }
+    let parsed = crate::whatwg::host::parse_host(&host, false, Default::default()).ok()?;
+    Some(Some(parsed.to_string()))
+}
+
+/// `normalizePathEncoding`'s valid escapes: uppercased, and decoded where the octet is
+/// unreserved but ".".
+fn path_escapes_normalized(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = String::with_capacity(path.len());
+    let mut at = 0;
+    while at < path.len() {
+        if bytes[at] == b'%'
+            && at + 2 < path.len()
+            && let (Some(high), Some(low)) = (hex(bytes[at + 1]), hex(bytes[at + 2]))
+        {
+            let octet = (high * 16 + low) as u8;
+            if octet != b'.'
+                && (octet.is_ascii_alphanumeric() || matches!(octet, b'-' | b'_' | b'~'))
+            {
+                out.push(char::from(octet));
+            } else {
+                out.push('%');
+                out.push_str(&path[at + 1..at + 3].to_ascii_uppercase());
+            }
+            at += 3;
+        } else {
+            let c = path[at..].chars().next().unwrap_or_default();
+            out.push(c);
+            at += c.len_utf8().max(1);
+        }
+    }
+    out
 }
 
 /// The scheme `URI_PARSE` reads in `input` (`^(?:([^:\/?#]+):)?`), and where it ends.
@@ -266,6 +522,23 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
     else {
         return None;
     };
+    if rule == Rule::FastUriIpv6RawZoneSeparator {
+        let host = raw_host(input)?;
+        if !host.starts_with('[') || !host.ends_with(']') {
+            return None;
+        }
+        let percent = host.find('%')?;
+        let start = host.as_ptr() as usize - input.as_ptr() as usize;
+        let mut read = input.clone();
+        if !host[percent..].to_ascii_lowercase().starts_with("%25") {
+            read.replace_range(start + percent..=start + percent, "%25");
+        }
+        return Some(Request::Parse {
+            input: read,
+            rule: grammar.clone(),
+            zone_id: true,
+        });
+    }
     if rule == Rule::SurrogatesEncoded {
         if !surrogates_stood_in(input) {
             return None;
@@ -407,6 +680,59 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 }
             }
         }
+        Rule::FastUriDomainHost => {
+            if matches!(scheme.as_deref(), Some("http" | "https" | "ws" | "wss"))
+                && let Request::Parse { input, .. } = original
+                && let Some(host) = raw_host(input)
+            {
+                match domain_host(host) {
+                    Some(Some(read)) => components.host = Some(read),
+                    Some(None) => {}
+                    None => {
+                        return Outcome::Invalid(
+                            "Host's domain name can not be converted to ASCII".to_owned(),
+                        );
+                    }
+                }
+            }
+        }
+        Rule::FastUriIpv6RawZoneSeparator => {}
+        Rule::FastUriUrn => {
+            if scheme.as_deref() == Some("urn")
+                && let Request::Parse { input, .. } = original
+            {
+                let path = raw_path(input);
+                if path.is_empty() {
+                    return Outcome::Invalid("URN can not be parsed".to_owned());
+                }
+                let Some((nid, nss)) = urn_parts(path) else {
+                    return Outcome::Invalid("URN can not be parsed.".to_owned());
+                };
+                if nid.eq_ignore_ascii_case("uuid") && !is_uuid(nss) {
+                    return Outcome::Invalid("UUID is not valid.".to_owned());
+                }
+                components.path.clear();
+            }
+        }
+        Rule::FastUriIpv6Normalized => {
+            if let Some(host) = components.host.as_deref()
+                && let Some(inside) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'))
+                && !inside.starts_with(['v', 'V'])
+            {
+                let (address, zone) = match inside.find('%') {
+                    Some(at) => inside.split_at(at),
+                    None => (inside, ""),
+                };
+                if let Some(address) = ipv6_normalized(address) {
+                    components.host = Some(format!("[{address}{zone}]"));
+                }
+            }
+        }
+        Rule::FastUriPathPercentEncodingNormalized => {
+            if !matches!(scheme.as_deref(), Some("urn" | "mailto")) {
+                components.path = path_escapes_normalized(&components.path);
+            }
+        }
         Rule::PathColonEncodedWithoutScheme => {
             if components.scheme.as_deref().is_none_or(str::is_empty) {
                 components.path = components.path.replace(':', "%3A");
@@ -542,6 +868,85 @@ mod tests {
     #[test]
     fn unreserved_triplets_decode_as_the_library_reads_them() {
         assert_eq!(decode_unreserved("%41%20%e0%41%41%C3%A9%"), "A%20A%C3%A9%");
+    }
+
+    #[test]
+    fn fast_uri_urn_handler_wants_urn_reg() {
+        assert_eq!(urn_parts("a:b"), Some(("a", "b")));
+        assert_eq!(urn_parts("0-:b%41/c?"), None);
+        assert_eq!(urn_parts("0-:b%41/c"), Some(("0-", "b%41/c")));
+        assert_eq!(urn_parts("a:"), None);
+        assert_eq!(urn_parts(":b"), None);
+        assert_eq!(urn_parts("-a:b"), None);
+        assert_eq!(urn_parts("a:b c"), None);
+        assert_eq!(urn_parts("a:%4"), None);
+        assert_eq!(urn_parts(&format!("{}:b", "a".repeat(33))), None);
+        assert_eq!(raw_path("urn:a:b?q#f"), "a:b");
+        assert_eq!(raw_path("urn://h/a:b"), "/a:b");
+    }
+
+    #[test]
+    fn fast_uri_writes_ipv6_without_zeros() {
+        assert_eq!(ipv6_normalized("::0").as_deref(), Some("::"));
+        assert_eq!(ipv6_normalized("0::").as_deref(), Some("::"));
+        assert_eq!(ipv6_normalized("::0:0.0.0.0").as_deref(), Some("::0.0.0.0"));
+        assert_eq!(
+            ipv6_normalized("0:a::0:a:a:0.0.0.0").as_deref(),
+            Some("0:a::a:a:0.0.0.0")
+        );
+        assert_eq!(
+            ipv6_normalized("1:0:0:2:0:0:3:4").as_deref(),
+            Some("1::2:0:0:3:4")
+        );
+        assert_eq!(
+            ipv6_normalized("ABCD:0:1:0:0:0:0:0").as_deref(),
+            Some("abcd:0:1::")
+        );
+        assert_eq!(
+            ipv6_normalized("1:2:3:4:5:6:7:0").as_deref(),
+            Some("1:2:3:4:5:6:7:0")
+        );
+    }
+
+    #[test]
+    fn fast_uri_reads_a_raw_percent_as_the_zone_separator() {
+        let read = |input: &str| match rewrite(
+            Rule::FastUriIpv6RawZoneSeparator,
+            &Request::parse(input),
+        ) {
+            Some(Request::Parse { input, zone_id, .. }) => Some((input, zone_id)),
+            _ => None,
+        };
+        assert_eq!(read("//[::%0]"), Some(("//[::%250]".to_owned(), true)));
+        assert_eq!(
+            read("//[::%25a]/p"),
+            Some(("//[::%25a]/p".to_owned(), true))
+        );
+        assert_eq!(read("//[::]/%0"), None);
+        assert_eq!(read("//a%0"), None);
+    }
+
+    #[test]
+    fn fast_uri_reads_a_domain_host_as_the_url_standard() {
+        assert_eq!(raw_host("ws://u@\u{5d0}:1/p"), Some("\u{5d0}"));
+        assert_eq!(raw_host("http://[::1]/"), Some("[::1]"));
+        assert_eq!(raw_host("http:/a"), None);
+        assert_eq!(domain_host("\u{5d0}"), Some(Some("xn--4db".to_owned())));
+        assert_eq!(domain_host("0"), Some(Some("0.0.0.0".to_owned())));
+        assert_eq!(domain_host("A%42"), Some(Some("ab".to_owned())));
+        assert_eq!(domain_host(".0"), None);
+        assert_eq!(domain_host("a<b"), None);
+        assert_eq!(domain_host("ab.c"), Some(None));
+        assert_eq!(domain_host("1.2.3.4"), Some(None));
+        assert_eq!(domain_host("[v1.x]"), Some(None));
+    }
+
+    #[test]
+    fn fast_uri_path_escapes_are_normalized_but_the_dot() {
+        assert_eq!(path_escapes_normalized("%7e%2e%0a%41"), "~%2E%0AA");
+        assert_eq!(path_escapes_normalized("/%2F%25%zz%"), "/%2F%25%zz%");
+        assert_eq!(path_escapes_normalized("%c3%a9é"), "%C3%A9é");
+        assert_eq!(path_escapes_normalized("%4"), "%4");
     }
 
     #[test]
