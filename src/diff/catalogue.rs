@@ -1226,8 +1226,12 @@ impl Catalogue {
                 .copied()
                 .filter(|&i| !library[i].is_output_rule())
                 .collect();
+            // A resolver's departures are steps of one §5.2 and compose with each other.
+            let resolving = |i: &usize| matches!(library[*i], Departure::Resolving(_));
             refusing == 0
-                && (readings.len() <= 1 || readings.iter().all(|&i| library[i].restores()))
+                && (readings.len() <= 1
+                    || readings.iter().all(|&i| library[i].restores())
+                    || readings.iter().all(resolving))
         };
         // First the departures with the implementation's known model alone; then, where no set
         // of up to three does it, sets of up to two with the readings RFC 3986 allows every

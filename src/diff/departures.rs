@@ -577,16 +577,19 @@ impl Departure {
 
     /// The answer a resolver's or a normalizer's departure gives `case`, where it applies.
     fn operation_answer(self, case: &Request) -> Option<Outcome> {
-        self.operation_answer_under(case, None)
+        self.operation_answer_under(case, None, &[])
     }
 
     /// [`Departure::operation_answer`] with the base read as `options`' base readings read it
     /// (§5.2.1's optional normalization), where they are given: a resolver that departs from
-    /// §5.2 and normalizes its base as the RFC allows.
+    /// §5.2 and normalizes its base as the RFC allows. A resolver's departure answers with the
+    /// other resolver's departures `beside` it in the model, composed
+    /// ([`super::resolving::target_of`]).
     pub(crate) fn operation_answer_under(
         self,
         case: &Request,
         options: Option<reference::ResolveOptions>,
+        beside: &[Resolving],
     ) -> Option<Outcome> {
         match (self, case) {
             (
@@ -601,7 +604,11 @@ impl Departure {
                     Some(options) => reference::base_as_read(base, options)?,
                     None => base.clone(),
                 };
-                r.target(&base, input, *strict).map(Outcome::Resolved)
+                let mut set = beside.to_vec();
+                if !set.contains(&r) {
+                    set.push(r);
+                }
+                super::resolving::target_of(&set, &base, input, *strict).map(Outcome::Resolved)
             }
             (Departure::Normalizing(n), Request::Normalize { input, .. }) => n
                 .normalized(input, case.checked_level().ok()?)
@@ -1596,7 +1603,7 @@ impl Departure {
         asked: &Request,
         answer: Outcome,
     ) -> Outcome {
-        self.apply_under(original, seen, asked, answer, None)
+        self.apply_under(original, seen, asked, answer, None, &[])
     }
 
     /// [`Departure::apply`], a resolver's departure reading the base as `options`' base
@@ -1608,10 +1615,11 @@ impl Departure {
         asked: &Request,
         answer: Outcome,
         options: Option<reference::ResolveOptions>,
+        beside: &[Resolving],
     ) -> Outcome {
         if self.is_operation_rule() {
             return self
-                .operation_answer_under(asked, options)
+                .operation_answer_under(asked, options, beside)
                 .unwrap_or(answer);
         }
         if self.is_answer_rule() {

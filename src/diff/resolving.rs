@@ -3,18 +3,22 @@
 //! resolver's answer is reproduced exactly by the departure, or not at all; a departure of the
 //! parser that reads the strings (`departures.rs`) is a cause of its own, found on a parse.
 //!
-//! Each starts from §5.2.2's `T` (`reference::transform_references`) and changes the one step:
+//! Each starts from §5.2.2's `T` (`reference::transform_references`) and changes the one step,
+//! in one function ([`target_of`]), so that departures of different steps compose:
 //!
 //! ```text
+//! (Base a relative reference)                    -- relative-base-resolved
+//! if ((not strict) and (R.scheme == Base.scheme)) -- non-strict-scheme-as-written: "==" on the
+//!                                                 --   schemes' text; -always-dropped: any
 //! if (R.path == "") then
 //!    T.path = Base.path;  ...                    -- base-fragment-kept: T.fragment = Base.fragment
-//! ...                                            --   for the empty reference
+//!                                                --   for the empty reference; query-reference-
+//!                                                --   merged: merged where R.query is defined
 //! T.path = merge(Base.path, R.path);             -- merge-slash-without-authority,
 //! T.path = remove_dot_segments(T.path);          -- merge-slash-without-base-slash,
 //!                                                --   merge-without-slash-after-authority
 //! T.path = remove_dot_segments(R.path);          -- dot-segments-only-in-merge: R.path as it is
-//! if ((not strict) and (R.scheme == Base.scheme)) -- non-strict-scheme-as-written: "==" on the
-//!                                                 --   schemes' text, case and all
+//! remove_dot_segments, rule C                    -- dot-segments-above-root-kept
 //! ```
 //!
 //! Two are an acceptable reading of the reference's (vectors/README.md) without the guard that
@@ -87,11 +91,26 @@ pub enum Resolving {
     /// (!options.tolerant && relative.scheme)" is the only test of the reference's scheme),
     /// where §5.2.2 drops it only "if ((not strict) and (R.scheme == Base.scheme))".
     NonStrictSchemeAlwaysDropped,
+    /// A base that is a relative reference (no scheme) is resolved against as §5.2.2 reads any
+    /// other, its undefined scheme becoming the target's ("q" against `//h/p` is `//h/q`, ""
+    /// against "" is ""), where §5.2.1 says "a base URI ... must be an absolute URI (Section
+    /// 4.3)"; a resolver that refuses such a base follows the RFC.
+    RelativeBaseResolved,
+    /// A ".." with no segment left to climb over stays in the path (`../g` against `a:/b` is
+    /// `a:/../g`), RFC 2396 §5.2 step 6g's first reading ("retaining these components in the
+    /// resolved path"), where RFC 3986 §5.2.4's rule C removes it ("/../g" gives "/g", §5.4.2:
+    /// "../../../g" = "http://a/g").
+    DotSegmentsAboveRootKept,
+    /// A reference with an empty path and a query is merged like any relative path, its empty
+    /// path appended to all but the base path's last segment (`?y` against `http://a/b/c/d;p?q`
+    /// is `http://a/b/c/?y`, RFC 2396 Appendix C.1), where RFC 3986 §5.2.2 keeps the base path
+    /// whole ("T.path = Base.path", §5.4.1: "?y" = "http://a/b/c/d;p?y").
+    QueryReferenceMerged,
 }
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 10] = [
+    pub const ALL: [Resolving; 13] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -102,6 +121,9 @@ impl Resolving {
         Resolving::RootlessKeptUnguarded,
         Resolving::BaseDotSegmentsUnguarded,
         Resolving::NonStrictSchemeAlwaysDropped,
+        Resolving::RelativeBaseResolved,
+        Resolving::DotSegmentsAboveRootKept,
+        Resolving::QueryReferenceMerged,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -117,6 +139,9 @@ impl Resolving {
             Resolving::RootlessKeptUnguarded => "rootless-path-kept-rootless-unguarded",
             Resolving::BaseDotSegmentsUnguarded => "base-dot-segments-unguarded",
             Resolving::NonStrictSchemeAlwaysDropped => "non-strict-scheme-always-dropped",
+            Resolving::RelativeBaseResolved => "relative-base-resolved",
+            Resolving::DotSegmentsAboveRootKept => "dot-segments-above-root-kept",
+            Resolving::QueryReferenceMerged => "query-reference-merged",
         }
     }
 
@@ -153,6 +178,15 @@ impl Resolving {
             Resolving::NonStrictSchemeAlwaysDropped => {
                 "the resolver's non-strict mode drops a reference's scheme whatever it is and resolves the rest as a relative reference, where RFC 3986 §5.2.2 drops it only \"if ((not strict) and (R.scheme == Base.scheme))\""
             }
+            Resolving::RelativeBaseResolved => {
+                "the resolver takes a relative reference as the base and resolves against it as against a URI, giving a relative target, where RFC 3986 §5.2.1 says \"the base URI ... must be an absolute URI (Section 4.3)\""
+            }
+            Resolving::DotSegmentsAboveRootKept => {
+                "the resolver keeps a \"..\" segment that has nothing left to climb over (\"../g\" against \"a:/b\" is \"a:/../g\"), as RFC 2396 §5.2 step 6g allowed (\"retaining these components in the resolved path\"), where RFC 3986 §5.2.4 removes it (§5.4.2: \"../../../g\" = \"http://a/g\")"
+            }
+            Resolving::QueryReferenceMerged => {
+                "the resolver merges a reference with an empty path and a query like a relative path, dropping the base path's last segment (\"?y\" against \"http://a/b/c/d;p?q\" is \"http://a/b/c/?y\", RFC 2396 Appendix C.1), where RFC 3986 §5.2.2 sets \"T.path = Base.path\" (§5.4.1: \"?y\" = \"http://a/b/c/d;p?y\")"
+            }
         }
     }
 
@@ -165,6 +199,15 @@ impl Resolving {
     /// its authority merges with it (against one that never writes the "/"); a relative path
     /// has its dot-segments removed (against one that removes none).
     pub fn controls(self, base: &str, input: &str) -> Vec<(String, String)> {
+        // Another relative base, one with an authority: the resolver takes its path and query
+        // as §5.2.2 does (against a resolver that gives the reference back, or the base,
+        // whenever the base has no scheme).
+        if self == Resolving::RelativeBaseResolved {
+            return vec![
+                ("//h/p?x".to_owned(), String::new()),
+                ("//h/p/q".to_owned(), "../r".to_owned()),
+            ];
+        }
         let Ok(b) = reference::parse(base) else {
             return Vec::new();
         };
@@ -230,6 +273,18 @@ impl Resolving {
                 };
                 vec![(base.to_owned(), format!("{other}:x"))]
             }
+            Resolving::RelativeBaseResolved => Vec::new(),
+            // A ".." that has a segment to climb over still does (against a resolver that
+            // removes no dot-segment).
+            Resolving::DotSegmentsAboveRootKept => {
+                vec![(with_path("/x/y/z"), "../w".to_owned())]
+            }
+            // A fragment alone is not merged (against a resolver that merges every reference
+            // without a path).
+            Resolving::QueryReferenceMerged => vec![
+                (with_path("/x/y"), "?z".to_owned()),
+                (with_path("/x/y"), "#z".to_owned()),
+            ],
         }
     }
 
@@ -237,111 +292,205 @@ impl Resolving {
     /// has nothing to do with the case (it is the RFC's), or a string is not one the RFC reads
     /// (the parser's departure is then the cause, not the resolver's).
     pub fn target(self, base: &str, input: &str, strict: bool) -> Option<String> {
-        let options = ParseOptions::default();
-        let b = reference::parse_with(base, Rule::Uri, options).ok()?;
-        let r = reference::parse_with(input, Rule::UriReference, options).ok()?;
-        if self == Resolving::NonStrictSchemeAsWritten {
-            let (bs, rs) = (b.scheme?, r.scheme?);
-            if strict || bs == rs || !bs.eq_ignore_ascii_case(rs) {
-                return None;
-            }
-            let target = reference::transform_references(&b, &r, ResolveOptions::strict(true));
-            return Some(reference::recompose(&target.components()));
-        }
-        if self == Resolving::NonStrictSchemeAlwaysDropped {
-            let rs = r.scheme?;
-            if strict || b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(rs)) {
-                return None;
-            }
-            let relative = Components { scheme: None, ..r };
-            let target =
-                reference::transform_references(&b, &relative, ResolveOptions::strict(true));
-            return Some(reference::recompose(&target.components()));
-        }
-        let resolve = ResolveOptions::strict(strict);
-        let target = reference::transform_references(&b, &r, resolve);
-        let t = target.components();
-        // The reference as §5.2.2 reads it: a non-strict resolver drops the base's scheme.
-        let scheme = r
-            .scheme
-            .filter(|rs| strict || !b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(rs)));
-        let merged = scheme.is_none()
-            && !r.has_authority()
-            && !r.path.is_empty()
-            && !r.path.starts_with('/');
-        let path: String = match self {
-            Resolving::BaseFragmentKept => {
-                let empty = scheme.is_none()
-                    && !r.has_authority()
-                    && r.path.is_empty()
-                    && r.query.is_none()
-                    && r.fragment.is_none();
-                return empty.then(|| {
-                    reference::recompose(&Components {
-                        fragment: b.fragment,
-                        ..t
-                    })
-                });
-            }
-            Resolving::BaseFragmentKeptWithoutPath => {
-                let kept = scheme.is_none()
-                    && !r.has_authority()
-                    && r.path.is_empty()
-                    && r.fragment.is_none()
-                    && b.fragment.is_some();
-                return kept.then(|| {
-                    reference::recompose(&Components {
-                        fragment: b.fragment,
-                        ..t
-                    })
-                });
-            }
-            Resolving::MergeSlashWithoutAuthority
-                if merged && !b.has_authority() && b.path.is_empty() =>
-            {
-                reference::remove_dot_segments(&format!("/{}", r.path))
-            }
-            Resolving::MergeSlashWithoutBaseSlash
-                if merged && !b.has_authority() && !b.path.contains('/') =>
-            {
-                reference::remove_dot_segments(&format!("/{}", r.path))
-            }
-            Resolving::MergeWithoutSlashAfterAuthority
-                if merged && b.has_authority() && b.path.is_empty() =>
-            {
-                reference::remove_dot_segments(r.path)
-            }
-            Resolving::DotSegmentsOnlyInMerge if !merged && !r.path.is_empty() => r.path.to_owned(),
-            Resolving::RootlessKeptUnguarded => {
-                let rootless = if scheme.is_some() && !r.has_authority() {
-                    r.path.to_owned()
-                } else if merged {
-                    reference::merge(&b, r.path)
-                } else {
-                    return None;
-                };
-                if rootless.starts_with('/') {
-                    return None;
-                }
-                let removed = reference::remove_dot_segments(&rootless);
-                match removed.strip_prefix('/') {
-                    Some(kept) => kept.to_owned(),
-                    None => return None,
-                }
-            }
-            Resolving::BaseDotSegmentsUnguarded
-                if scheme.is_none() && !r.has_authority() && r.path.is_empty() =>
-            {
-                let removed = reference::remove_dot_segments(b.path);
-                if removed == b.path {
-                    return None;
-                }
-                removed
-            }
-            _ => return None,
-        };
-        Some(reference::recompose(&Components { path: &path, ..t }))
+        target_of(&[self], base, input, strict)
     }
+}
+
+/// The target a resolver that departs from §5.2 by every one of `departures` gives for `input`
+/// against `base`: §5.2.2 written once, each departure changing its own step, so that two
+/// departures of different steps compose (a merge that writes "/" without an authority and
+/// keeps ".." above the root). `None` where no departure has anything to do with the case (the
+/// target is the RFC's), or a string is not one the RFC reads (a relative base, but for
+/// [`Resolving::RelativeBaseResolved`]).
+pub fn target_of(
+    departures: &[Resolving],
+    base: &str,
+    input: &str,
+    strict: bool,
+) -> Option<String> {
+    let has = |d: Resolving| departures.contains(&d);
+    // Whether a departure's step did otherwise than the RFC's on this case.
+    let departed = std::cell::Cell::new(false);
+    let depart = |did: bool| departed.set(departed.get() | did);
+    let options = ParseOptions::default();
+    let b = match reference::parse_with(base, Rule::Uri, options) {
+        Ok(b) => b,
+        Err(_) if has(Resolving::RelativeBaseResolved) => {
+            depart(true);
+            reference::parse_with(base, Rule::RelativeRef, options).ok()?
+        }
+        Err(_) => return None,
+    };
+    let given = reference::parse_with(input, Rule::UriReference, options).ok()?;
+    // "if ((not strict) and (R.scheme == Base.scheme))": which schemes the resolver drops.
+    let rfc_drops = |rs: &str| b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(rs));
+    let dropped = match given.scheme {
+        Some(_) if strict => false,
+        Some(rs) if has(Resolving::NonStrictSchemeAlwaysDropped) => {
+            depart(!rfc_drops(rs));
+            true
+        }
+        Some(rs) if has(Resolving::NonStrictSchemeAsWritten) && rfc_drops(rs) => {
+            depart(b.scheme != Some(rs));
+            b.scheme == Some(rs)
+        }
+        Some(rs) => rfc_drops(rs),
+        None => false,
+    };
+    let r = if dropped {
+        Components {
+            scheme: None,
+            ..given
+        }
+    } else {
+        given
+    };
+    let target = reference::transform_references(&b, &r, ResolveOptions::strict(true));
+    let t = target.components();
+    let remove = |path: &str| {
+        let removed = reference::remove_dot_segments(path);
+        if has(Resolving::DotSegmentsAboveRootKept) {
+            let kept = remove_dot_segments_above_root_kept(path);
+            depart(kept != removed);
+            kept
+        } else {
+            removed
+        }
+    };
+    // Choice 2's reading without its guard: what removal leaves of a rootless path, rootless
+    // even where it then starts with "/".
+    let rootless_kept = |input: &str, removed: &str| {
+        (has(Resolving::RootlessKeptUnguarded) && !input.starts_with('/'))
+            .then(|| removed.strip_prefix('/'))
+            .flatten()
+            .map(str::to_owned)
+    };
+    // T.path as the departures' steps make it; where none did otherwise, the RFC's stands as
+    // §5.2.2 writes it (the reference's guard of a path that starts with "//" included), and
+    // where one did, the departures' path is written as it is.
+    let merged =
+        r.scheme.is_none() && !r.has_authority() && !r.path.is_empty() && !r.path.starts_with('/');
+    let path = if merged {
+        let merge_slash = !b.has_authority()
+            && (has(Resolving::MergeSlashWithoutBaseSlash) && !b.path.contains('/')
+                || has(Resolving::MergeSlashWithoutAuthority) && b.path.is_empty());
+        let merge_bare = has(Resolving::MergeWithoutSlashAfterAuthority)
+            && b.has_authority()
+            && b.path.is_empty();
+        depart(merge_slash || merge_bare);
+        let path = if merge_slash {
+            format!("/{}", r.path)
+        } else if merge_bare {
+            r.path.to_owned()
+        } else {
+            reference::merge(&b, r.path)
+        };
+        let removed = remove(&path);
+        match rootless_kept(&path, &removed) {
+            Some(kept) => {
+                depart(true);
+                kept
+            }
+            None => removed,
+        }
+    } else if r.path.is_empty() {
+        if has(Resolving::QueryReferenceMerged)
+            && r.query.is_some()
+            && r.scheme.is_none()
+            && !r.has_authority()
+        {
+            depart(true);
+            remove(&reference::merge(&b, ""))
+        } else if has(Resolving::BaseDotSegmentsUnguarded)
+            && r.scheme.is_none()
+            && !r.has_authority()
+        {
+            let removed = remove(b.path);
+            depart(removed != b.path);
+            removed
+        } else {
+            t.path.to_owned()
+        }
+    } else if has(Resolving::DotSegmentsOnlyInMerge) {
+        depart(true);
+        r.path.to_owned()
+    } else {
+        let removed = remove(r.path);
+        let rootless = (r.scheme.is_some() && !r.has_authority())
+            .then(|| rootless_kept(r.path, &removed))
+            .flatten();
+        depart(rootless.is_some());
+        rootless.unwrap_or(removed)
+    };
+    // "T.fragment = R.fragment", or the base's.
+    let without_path = r.scheme.is_none() && !r.has_authority() && r.path.is_empty();
+    let fragment = if without_path
+        && r.fragment.is_none()
+        && (has(Resolving::BaseFragmentKeptWithoutPath) && b.fragment.is_some()
+            || has(Resolving::BaseFragmentKept) && r.query.is_none())
+    {
+        depart(true);
+        b.fragment
+    } else {
+        t.fragment
+    };
+    departed.get().then(|| {
+        reference::recompose(&Components {
+            path: &path,
+            fragment,
+            ..t
+        })
+    })
+}
+
+/// §5.2.4 with RFC 2396 §5.2 step 6g's first reading: a ".." with no segment left to climb
+/// over stays in the path ("retaining these components in the resolved path"), so `/../g` is
+/// `/../g` and `a/../../b` is `../b`, where §5.2.4's rule C drops it. Every other step is the
+/// RFC's.
+pub fn remove_dot_segments_above_root_kept(path: &str) -> String {
+    let rooted = path.starts_with('/');
+    let mut output = String::with_capacity(path.len());
+    let mut input = path;
+    // Whether rule C has nothing to remove: no segment in the output, or a ".." kept.
+    let above = |output: &str| output.is_empty() || output.rsplit('/').next() == Some("..");
+    while !input.is_empty() {
+        if input.starts_with("../") {
+            // Rule A, "../" at the start: nothing to climb over; the "/" after it stays.
+            output.push_str("..");
+            input = &input[2..];
+        } else if let Some(rest) = input.strip_prefix("./") {
+            input = rest;
+        } else if input.starts_with("/./") {
+            input = &input[2..];
+        } else if input == "/." {
+            input = "/";
+        } else if input.starts_with("/../") || input == "/.." {
+            let rest = &input[3..];
+            if above(&output) {
+                output.push_str(if output.is_empty() && !rooted {
+                    ".."
+                } else {
+                    "/.."
+                });
+                input = rest;
+            } else {
+                let cut = output.rfind('/').unwrap_or(0);
+                output.truncate(cut);
+                input = if rest.is_empty() { "/" } else { rest };
+            }
+        } else if input == ".." {
+            output.push_str("..");
+            input = "";
+        } else if input == "." {
+            input = "";
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            output.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    output
 }
 
 #[cfg(test)]
@@ -512,7 +661,109 @@ mod tests {
     fn a_string_the_rfc_refuses_has_no_target_here() {
         for departure in Resolving::ALL {
             assert_eq!(departure.target("a:", "b c", true), None);
-            assert_eq!(departure.target("/a", "b", true), None);
+            if departure != Resolving::RelativeBaseResolved {
+                assert_eq!(departure.target("/a", "b", true), None);
+            }
         }
+        // A relative base is that departure's, a string no rule reads is no one's.
+        let relative = Resolving::RelativeBaseResolved;
+        assert_eq!(relative.target("/a", "b", true), Some("/b".into()));
+        assert_eq!(relative.target("a b", "c", true), None);
+    }
+
+    #[test]
+    fn a_relative_base_may_be_resolved_against() {
+        let relative = Resolving::RelativeBaseResolved;
+        // §5.2.2 read with "Base.scheme" undefined: the target is a relative reference.
+        assert_eq!(target(relative, "", ""), Some("".into()));
+        assert_eq!(target(relative, "//h/p", "q"), Some("//h/q".into()));
+        assert_eq!(target(relative, "//h/p?x", ""), Some("//h/p?x".into()));
+        assert_eq!(target(relative, "x/y", "../z"), Some("/z".into()));
+        // A base with a scheme is resolved as the RFC says.
+        assert_eq!(target(relative, "a:/b", "c"), None);
+    }
+
+    #[test]
+    fn a_dot_dot_with_nothing_to_climb_over_may_be_kept() {
+        let kept = Resolving::DotSegmentsAboveRootKept;
+        // RFC 2396 Appendix C.2: "../../../g = http://a/../g", "../../../../g = http://a/../../g";
+        // RFC 3986 §5.4.2 gives "http://a/g" for both.
+        let base = "http://a/b/c/d;p?q";
+        assert_eq!(
+            target(kept, base, "../../../g"),
+            Some("http://a/../g".into())
+        );
+        assert_eq!(
+            target(kept, base, "../../../../g"),
+            Some("http://a/../../g".into())
+        );
+        // Segments to climb over: §5.4's answers.
+        assert_eq!(target(kept, base, "../../g"), None);
+        assert_eq!(target(kept, base, "/./g"), None);
+        // §5.2.4's own examples, where every ".." has a segment to remove.
+        assert_eq!(
+            remove_dot_segments_above_root_kept("/a/b/c/./../../g"),
+            "/a/g"
+        );
+        assert_eq!(
+            remove_dot_segments_above_root_kept("mid/content=5/../6"),
+            "mid/6"
+        );
+        assert_eq!(remove_dot_segments_above_root_kept("/a/b/.."), "/a/");
+        assert_eq!(remove_dot_segments_above_root_kept("/../g"), "/../g");
+        assert_eq!(remove_dot_segments_above_root_kept("a/../../b"), "../b");
+        assert_eq!(remove_dot_segments_above_root_kept("../a/./.."), "../");
+    }
+
+    #[test]
+    fn a_query_reference_may_be_merged() {
+        let merged = Resolving::QueryReferenceMerged;
+        // RFC 2396 Appendix C.1: "?y = http://a/b/c/?y"; RFC 3986 §5.4.1: "http://a/b/c/d;p?y".
+        let base = "http://a/b/c/d;p?q";
+        assert_eq!(target(merged, base, "?y"), Some("http://a/b/c/?y".into()));
+        assert_eq!(
+            target(merged, base, "?y#s"),
+            Some("http://a/b/c/?y#s".into())
+        );
+        // No query, or a path: §5.4.1's answers.
+        assert_eq!(target(merged, base, "#s"), None);
+        assert_eq!(target(merged, base, "g?y"), None);
+    }
+
+    #[test]
+    fn departures_of_different_steps_compose() {
+        // RFC 2396 §5.2 is RFC 3986 §5.2 with four steps done otherwise; its Appendix C gives
+        // each of these (base "http://a/b/c/d;p?q").
+        let rfc2396 = [
+            Resolving::DotSegmentsOnlyInMerge,
+            Resolving::DotSegmentsAboveRootKept,
+            Resolving::QueryReferenceMerged,
+            Resolving::BaseFragmentKept,
+        ];
+        let base = "http://a/b/c/d;p?q";
+        let resolve = |input: &str| target_of(&rfc2396, base, input, true);
+        assert_eq!(resolve("/./g"), Some("http://a/./g".into()));
+        assert_eq!(resolve("/../g"), Some("http://a/../g".into()));
+        assert_eq!(resolve("../../../g"), Some("http://a/../g".into()));
+        assert_eq!(resolve("?y"), Some("http://a/b/c/?y".into()));
+        // "<> = (current document)": the base, as it is.
+        assert_eq!(resolve(""), Some(base.into()));
+        assert_eq!(resolve("g;x=1/../y"), None);
+        // The same set on a base with a fragment: "" is the current document.
+        assert_eq!(
+            target_of(&rfc2396, "http://a/b#f", "", true),
+            Some("http://a/b#f".into())
+        );
+        // A merge that roots the path, and a ".." kept above the root: "a:/../c", where the
+        // merge alone gives "a:/c", the ".." alone "a:../c", and the RFC "a:c".
+        let both = [
+            Resolving::MergeSlashWithoutAuthority,
+            Resolving::DotSegmentsAboveRootKept,
+        ];
+        assert_eq!(target_of(&both, "a:", "../c", true), Some("a:/../c".into()));
+        assert_eq!(
+            Resolving::MergeSlashWithoutAuthority.target("a:", "../c", true),
+            Some("a:/c".into())
+        );
     }
 }

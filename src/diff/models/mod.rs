@@ -2598,8 +2598,16 @@ fn evaluate_traced(
         }
         _ => None,
     };
-    // rhymuri's wrong rules are switches of one model of the crate: read together.
+    // rhymuri's wrong rules are switches of one model of the crate: read together; and a
+    // resolver's departures are steps of one §5.2, composed.
     let mut switches = rhymuri::Switches::of(steps.iter().map(|s| s.model));
+    let resolving: Vec<super::resolving::Resolving> = steps
+        .iter()
+        .filter_map(|s| match s.model {
+            Model::Departure(super::departures::Departure::Resolving(r)) => Some(*r),
+            _ => None,
+        })
+        .collect();
     for (i, step) in steps.iter().enumerate() {
         let changed = match step.model {
             Model::Transform(t) => match inert {
@@ -2634,7 +2642,8 @@ fn evaluate_traced(
                 let before = outcome.clone();
                 let read_from = read_from.as_ref().and_then(Option::as_ref).unwrap_or(case);
                 let given = given[i].as_ref().unwrap_or(case);
-                outcome = d.apply_under(read_from, given, asked, outcome, base_readings);
+                outcome =
+                    d.apply_under(read_from, given, asked, outcome, base_readings, &resolving);
                 rewrote[i] || outcome != before
             }
             Model::Departure(_) => false,
