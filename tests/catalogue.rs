@@ -3,9 +3,10 @@
 //! entry names the real answers it lists and not its near-misses.
 
 use uri_conformance::diff::catalogue::{
-    Catalogue, Class, ConversionExample, Entry, Example, SetterExample,
+    Catalogue, Class, ConversionExample, Entry, Example, SetterExample, serializer_example_holds,
 };
 use uri_conformance::diff::compare;
+use uri_conformance::diff::models::Model;
 use uri_conformance::diff::properties::Trace;
 use uri_conformance::impls::reference::Reference;
 use uri_conformance::impls::{self, Implementation, Reach};
@@ -33,6 +34,9 @@ fn check(catalogue: &Catalogue, entry: &Entry, example: &Example) -> Result<(), 
     }
     if let Some(conversion) = &example.conversion {
         return check_conversion(catalogue, entry, example, conversion, &name);
+    }
+    if matches!(entry.model, Some(Model::Serializing(_))) {
+        return serializer_example_holds(entry, example);
     }
     let case = example.case()?;
     let answer = example.answer()?;

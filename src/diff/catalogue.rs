@@ -204,6 +204,11 @@ pub struct Example {
     /// A parse's components.
     #[serde(default)]
     pub parsed: Option<ParsedExample>,
+    /// What the implementation writes from its parse of the input (its `serialize`): the
+    /// examples of an entry whose model is a serializer's departure (`!serializing`) are parse
+    /// examples with the components and this string.
+    #[serde(default)]
+    pub serialized: Option<String>,
     /// The implementation rejects the input.
     #[serde(default)]
     pub invalid: bool,
@@ -591,7 +596,20 @@ impl Catalogue {
                     "{id}: a bug entry says what upstream knows (`upstream`, with `refs: []` for none found)"
                 ));
             }
+            let serializer = matches!(entry.model, Some(Model::Serializing(_)));
+            if serializer && entry.ops != ["parse"] {
+                return Err(format!(
+                    "{id}: a serializer's departure (`!serializing`) names round trips of a parse: `ops: [parse]`"
+                ));
+            }
             for (i, example) in entry.examples.iter().enumerate() {
+                let written = example.serialized.is_some() && example.parsed.is_some();
+                if serializer != written || serializer && example.op != "parse" {
+                    return Err(format!(
+                        "{id}: example {}: an entry whose model is `!serializing` has parse examples with `parsed` and `serialized`, and only it has `serialized`",
+                        i + 1
+                    ));
+                }
                 example
                     .case()
                     .and_then(|_| match (&example.setter, &example.conversion) {
@@ -1528,6 +1546,20 @@ impl Catalogue {
         models::outcome(&steps, case, memo)
     }
 
+    /// The entry of `implementation` whose model is the serializer's departure `departure`
+    /// (`model: !serializing ...`), where it has one: it names the round trips that departure
+    /// breaks, documented or a confirmed bug.
+    pub(crate) fn serializer_entry(
+        &self,
+        implementation: &str,
+        departure: super::serializing::Serializing,
+    ) -> Option<usize> {
+        self.entries.iter().position(|e| {
+            e.model == Some(Model::Serializing(departure))
+                && e.implementations.iter().any(|i| i == implementation)
+        })
+    }
+
     /// The bug entries with a model for `implementation` and the case's operation (indices
     /// into the catalogue, in catalogue order).
     pub(crate) fn bug_models(&self, implementation: &str, case: &Request) -> &[usize] {
@@ -1630,6 +1662,34 @@ pub(crate) fn serializing_known(departure: super::serializing::Serializing) -> K
         link: "https://www.rfc-editor.org/rfc/rfc3986#section-5.3".to_owned(),
         upstream: None,
         parts: Vec::new(),
+    }
+}
+
+/// Whether an example of an entry whose model is a serializer's departure (`!serializing`)
+/// holds: the departure writes the example's components (the implementation's parse of its
+/// input) as the example's `serialized` string where §5.3's recomposition writes another (an
+/// answer it must explain), or does not write that string (a near-miss). Other entries' examples
+/// are not this function's (`Err`).
+pub fn serializer_example_holds(entry: &Entry, example: &Example) -> Result<(), String> {
+    let Some(Model::Serializing(departure)) = entry.model else {
+        return Err(format!("{}: not a serializer's departure", entry.id));
+    };
+    let (Some(serialized), Outcome::Parsed { components, .. }) =
+        (&example.serialized, example.answer()?)
+    else {
+        return Err("a serializer's example is a parse, with `parsed` and `serialized`".into());
+    };
+    let written = super::serializing::Serializing::serialize(&[departure], &components);
+    let recomposed = super::serializing::Serializing::serialize(&[], &components);
+    match (example.forgive, written == *serialized) {
+        (true, true) if recomposed == *serialized => {
+            Err("§5.3 writes this string too: the example tests nothing".into())
+        }
+        (true, false) => Err(format!(
+            "the departure writes {written:?}, not {serialized:?}"
+        )),
+        (false, true) => Err(format!("near-miss written by the departure: {written:?}")),
+        _ => Ok(()),
     }
 }
 

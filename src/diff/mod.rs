@@ -687,11 +687,15 @@ impl Engine {
             Some(known) => known.parts.clone(),
             None => Vec::new(),
         };
-        parts.extend(
-            serializers
-                .iter()
-                .map(|&s| Arc::new(catalogue::serializing_known(s))),
-        );
+        // A serializer's departure the implementation's catalogue names is its entry's
+        // (documented, or a confirmed bug); another is an undocumented departure.
+        let catalogue = &self.core.catalogue;
+        parts.extend(serializers.iter().map(|&s| {
+            match catalogue.serializer_entry(&finding.signature.implementation, s) {
+                Some(entry) => catalogue.naming(&[entry]),
+                None => Arc::new(catalogue::serializing_known(s)),
+            }
+        }));
         if parts.is_empty() {
             return None;
         }

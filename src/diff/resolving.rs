@@ -275,9 +275,22 @@ impl Resolving {
             }
             Resolving::RelativeBaseResolved => Vec::new(),
             // A ".." that has a segment to climb over still does (against a resolver that
-            // removes no dot-segment).
+            // removes no dot-segment), and so does the case's own reference with a segment
+            // before its path (against one that keeps some kind of reference as written:
+            // Go's opaque `http:../`).
             Resolving::DotSegmentsAboveRootKept => {
-                vec![(with_path("/x/y/z"), "../w".to_owned())]
+                let mut controls = vec![(with_path("/x/y/z"), "../w".to_owned())];
+                if let Ok(r) =
+                    reference::parse_with(input, Rule::UriReference, ParseOptions::default())
+                {
+                    let path = match r.path.strip_prefix('/') {
+                        Some(rest) => format!("/x/{rest}"),
+                        None => format!("x/{}", r.path),
+                    };
+                    let climbed = reference::recompose(&Components { path: &path, ..r });
+                    controls.push((base.to_owned(), climbed));
+                }
+                controls
             }
             // A fragment alone is not merged (against a resolver that merges every reference
             // without a path).
@@ -407,7 +420,9 @@ pub fn target_of(
         {
             let removed = remove(b.path);
             depart(removed != b.path);
-            removed
+            // With choice 2's reading beside it, what is left of a rootless base path stays
+            // rootless ("" against `a:0/../@` is `a:@`).
+            rootless_kept(b.path, &removed).unwrap_or(removed)
         } else {
             t.path.to_owned()
         }
@@ -716,6 +731,15 @@ mod tests {
     }
 
     #[test]
+    fn a_dot_dot_kept_above_the_root_is_told_by_the_same_reference_with_a_segment_to_climb() {
+        let kept = Resolving::DotSegmentsAboveRootKept;
+        let controls = kept.controls("http://a", "http:../#f");
+        assert!(controls.contains(&("http://a".to_owned(), "http:x/../#f".to_owned())));
+        let controls = kept.controls("a:", "/../g");
+        assert!(controls.contains(&("a:".to_owned(), "/x/../g".to_owned())));
+    }
+
+    #[test]
     fn a_query_reference_may_be_merged() {
         let merged = Resolving::QueryReferenceMerged;
         // RFC 2396 Appendix C.1: "?y = http://a/b/c/?y"; RFC 3986 §5.4.1: "http://a/b/c/d;p?y".
@@ -764,6 +788,20 @@ mod tests {
         assert_eq!(
             Resolving::MergeSlashWithoutAuthority.target("a:", "../c", true),
             Some("a:/c".into())
+        );
+        // A base's dot-segments removed for the empty reference, and a rootless path kept
+        // rootless: §5.2.4 leaves "/@" of "0/../@", kept rootless "@".
+        let rootless = [
+            Resolving::BaseDotSegmentsUnguarded,
+            Resolving::RootlessKeptUnguarded,
+        ];
+        assert_eq!(
+            target_of(&rootless, "a:0/../@", "", true),
+            Some("a:@".into())
+        );
+        assert_eq!(
+            Resolving::BaseDotSegmentsUnguarded.target("a:0/../@", "", true),
+            Some("a:/@".into())
         );
     }
 }

@@ -204,6 +204,19 @@ fn encode_refused(field: Field, value: &str) -> String {
     out
 }
 
+impl<'de> serde::Deserialize<'de> for Serializing {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        Serializing::from_id(&id).ok_or_else(|| {
+            let known: Vec<String> = Serializing::ALL.into_iter().map(Serializing::id).collect();
+            serde::de::Error::custom(format!(
+                "unknown serializer departure {id:?} (the library's: {}, or <field>-empty-held-as-absent and the other held data models)",
+                known.join(", ")
+            ))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -83,6 +83,10 @@ pub enum Model {
     /// alone, an empty reference the current document, ".." above the root kept or dropped.
     /// Applied to the answer like a transform.
     Rfc2396(rfc2396::Choices),
+    /// A serializer's departure from §5.3 (`super::serializing`), documented by the
+    /// implementation whose entry names it: it names the round trips (parse, write, parse
+    /// again) it breaks, and changes no answer of the parser.
+    Serializing(super::serializing::Serializing),
 }
 
 /// A departure from the URL Standard's current text (`crate::whatwg::Departures`).
@@ -2562,7 +2566,8 @@ fn evaluate_traced(
             | Model::Departure(_)
             | Model::UrlStandard
             | Model::UrlStandardDeparting(_)
-            | Model::Rfc2396(_) => None,
+            | Model::Rfc2396(_)
+            | Model::Serializing(_) => None,
         })
         .collect();
     let asked = rewritten.as_ref().unwrap_or(case);
@@ -2654,6 +2659,8 @@ fn evaluate_traced(
                 outcome != before
             }
             Model::UrlStandard | Model::UrlStandardDeparting(_) => true,
+            // A serializer's departure answers no request: it names round trips.
+            Model::Serializing(_) => false,
         };
         if let Some(inert) = inert.as_deref_mut() {
             inert.push(!changed);
