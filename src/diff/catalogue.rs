@@ -1912,6 +1912,37 @@ entries:
     }
 
     #[test]
+    fn a_serializer_entry_holds_parse_examples_with_what_the_library_writes() {
+        let entry = |ops: &str, examples: &str| {
+            format!(
+                "entries:\n  - id: x-empty-query\n    implementations: [x]\n    class: documented-deviation\n    reason: r\n    link: l\n    ops: {ops}\n    model: !serializing serializer-empty-query-omitted\n    examples:\n{examples}"
+            )
+        };
+        let examples = "      - {op: parse, input: \"a:?\", parsed: {scheme: a, query: \"\"}, serialized: \"a:\", forgive: true}\n      - {op: parse, input: \"a:?\", parsed: {scheme: a, query: \"\"}, serialized: \"a:?\", forgive: false, why: \"§5.3's\"}\n";
+        let catalogue = super::Catalogue::parse(&entry("[parse]", examples)).expect("valid");
+        let serializer = &catalogue.entries()[0];
+        // §5.3 writes "a:?"; the departure leaves the empty query out.
+        for example in &serializer.examples {
+            assert_eq!(super::serializer_example_holds(serializer, example), Ok(()));
+        }
+        let mut wrong = serializer.examples[0].clone();
+        wrong.serialized = Some("a:?".into());
+        assert!(super::serializer_example_holds(serializer, &wrong).is_err());
+        // Its round trips are a parse's, and its examples say what the library writes.
+        assert!(super::Catalogue::parse(&entry("[resolve]", examples)).is_err());
+        let unwritten = "      - {op: parse, input: \"a:?\", parsed: {scheme: a, query: \"\"}, forgive: true}\n";
+        assert!(super::Catalogue::parse(&entry("[parse]", unwritten)).is_err());
+        assert_eq!(
+            catalogue.serializer_entry(
+                "x",
+                super::super::serializing::Serializing::from_id("serializer-empty-query-omitted")
+                    .expect("a departure")
+            ),
+            Some(0)
+        );
+    }
+
+    #[test]
     fn orders_are_every_permutation_once_the_given_first() {
         assert_eq!(orders(&[7]), vec![vec![7]]);
         let all = orders(&[1, 2, 3]);
