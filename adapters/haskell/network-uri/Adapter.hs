@@ -35,7 +35,8 @@
    So every undefined component is told from an empty one, and nothing is decoded or folded.
    host_kind: the library does not store a kind; the adapter classifies uriRegName with the
    library's own predicates isIPv6address and isIPv4address (the ones its parser uses), a
-   bracketed host that is not an IPv6address being an IPvFuture.
+   bracketed host that is not an IPv6address (before an RFC 6874 zone, "%25" and its zoneid,
+   which ipv6addrz reads after it) being an IPvFuture.
 
    Every exception (the library's "error" calls included) is caught and answered
    {"valid":false,"error":...}. JSON is decoded and encoded by hand below (ghc's boot packages
@@ -266,9 +267,16 @@ components u =
 hostKind :: String -> String
 hostKind h
   | "[" `isPrefixOf` h =
-      if isIPv6address (takeWhile (/= ']') (drop 1 h)) then "ipv6" else "ipvfuture"
+      if isIPv6address (addressOf (takeWhile (/= ']') (drop 1 h))) then "ipv6" else "ipvfuture"
   | isIPv4address h = "ipv4"
   | otherwise = "reg-name"
+  where
+    -- ipv6addrz: an RFC 6874 zone ("%25" zoneid) after the address, which isIPv6address
+    -- does not take.
+    addressOf s = case breakOn s of (a, _) -> a
+    breakOn s@('%':'2':'5':_) = ("", s)
+    breakOn (c:cs) = let (a, z) = breakOn cs in (c:a, z)
+    breakOn [] = ("", "")
 
 resolve :: Bool -> String -> String -> [(String, J)]
 resolve strict base input = case (parseURI base, parseURIReference input) of

@@ -145,12 +145,17 @@ fn server(chars: &[char]) -> Option<Option<u32>> {
     }
     if chars.get(p) == Some(&'[') {
         // RFC 2732's literal: read here as RFC 3986 reads an IPv6 literal (Java's own IPv6
-        // grammar is not modelled), a scope id after "%" aside.
+        // grammar is not modelled but for its IPv4 part's octets, `ipv4_part_read`), a scope
+        // id after "%" aside.
         let close = p + chars[p..].iter().position(|&c| c == ']')?;
         let literal: String = chars[p..=close].iter().collect();
         if literal.contains('%') {
             return None;
         }
+        let literal = match ipv4_part_read(&literal[1..literal.len() - 1], true) {
+            Some(read) => format!("[{read}]"),
+            None => literal,
+        };
         match reference::parse_host(&literal) {
             Ok(c) if c.host_kind == Some(HostKind::Ipv6) => {}
             _ => return None,
@@ -588,6 +593,99 @@ fn collapse_slashes(path: &mut String) {
     }
 }
 
+/// The IPv6 literal `[inner]` of the case's authority, its IPv4 part's octets written as
+/// numbers: `Parser.scanIPv4Address` reads each with `scanByte`, which scans every decimal
+/// digit there is (`scan(p, n, L_DIGIT, H_DIGIT)`) and refuses only a value above 255
+/// (`Integer.parseInt(input, p, q, 10) > 255`), so "00" and "0000" are the octet 0. Without
+/// `any_digits`, only the octets of RFC 2373's `1*3DIGIT`.
+fn ipv4_part_read(inner: &str, any_digits: bool) -> Option<String> {
+    let colon = inner.rfind(':')?;
+    let (hex, quad) = inner.split_at(colon + 1);
+    let octets: Vec<&str> = quad.split('.').collect();
+    if octets.len() != 4 {
+        return None;
+    }
+    let values = octets
+        .iter()
+        .map(|o| {
+            (!o.is_empty() && o.bytes().all(|b| b.is_ascii_digit()) && (any_digits || o.len() <= 3))
+                .then(|| o.trim_start_matches('0'))
+                .filter(|t| t.len() <= 3)
+                .and_then(|t| {
+                    if t.is_empty() {
+                        Some(0)
+                    } else {
+                        t.parse::<u16>().ok()
+                    }
+                })
+                .filter(|&v| v <= 255)
+        })
+        .collect::<Option<Vec<u16>>>()?;
+    let written = format!(
+        "{hex}{}",
+        values
+            .iter()
+            .map(u16::to_string)
+            .collect::<Vec<_>>()
+            .join(".")
+    );
+    (written != inner).then_some(written)
+}
+
+/// The case's IP literal and the one `ipv4_part_read` writes for it.
+fn ipv4_literal(input: &str, any_digits: bool) -> Option<(String, String)> {
+    let authority = reference::split(input).authority?;
+    let open = authority.find('[')?;
+    let close = open + authority[open..].find(']')?;
+    let inner = &authority[open + 1..close];
+    let read = ipv4_part_read(inner, any_digits)?;
+    Some((format!("[{inner}]"), format!("[{read}]")))
+}
+
+/// Parse (`super::Transform::JavaIpv4PartRfc2373` without `any_digits`,
+/// `super::Transform::JavaIpv4PartAnyDigits` with it; the rewrite): the case with its IPv6
+/// literal's IPv4 octets written as the numbers `scanByte` reads.
+pub(super) fn ipv4_part_rewrite(case: &Request, any_digits: bool) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let (own, read) = ipv4_literal(input, any_digits)?;
+    Some(Request::Parse {
+        input: input.replacen(&own, &read, 1),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The literal as written given back (what `ipv4_part_rewrite` wrote otherwise).
+pub(super) fn ipv4_part_applied(original: &Request, answer: Outcome, any_digits: bool) -> Outcome {
+    let (
+        Request::Parse { input, .. },
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        },
+    ) = (original, answer.clone())
+    else {
+        return answer;
+    };
+    let Some((own, read)) = ipv4_literal(input, any_digits) else {
+        return answer;
+    };
+    if components.host.as_deref() == Some(read.as_str()) {
+        components.host = Some(own);
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -710,6 +808,21 @@ mod tests {
         assert_eq!(
             opaque_base_unresolved(&case("a:a", "b"), Outcome::Resolved("a:b".into())),
             Outcome::Resolved("b".into())
+        );
+    }
+
+    #[test]
+    fn an_ipv4_part_read_as_scan_byte_does() {
+        let read = super::ipv4_part_read;
+        assert_eq!(read("::00.0.0.0", false).as_deref(), Some("::0.0.0.0"));
+        assert_eq!(read("::1.2.3.0004", true).as_deref(), Some("::1.2.3.4"));
+        assert_eq!(read("::1.2.3.0004", false), None);
+        assert_eq!(read("::1.2.3.4", true), None);
+        assert_eq!(read("::1.2.3.256", true), None);
+        assert_eq!(read("::1:2", true), None);
+        assert_eq!(
+            super::authority("[::0000.0.0.0]"),
+            super::authority("[::0.0.0.0]")
         );
     }
 }

@@ -48,6 +48,7 @@ mod rocket;
 mod ruby_uri;
 mod sophia;
 mod uri_js;
+mod uri_string;
 mod uriparser;
 mod uritools;
 pub(crate) mod url;
@@ -408,6 +409,17 @@ pub enum Transform {
     OcamlUriComponentsReencoded,
     /// Every operation (ocaml-uri): a port above OCaml's `max_int` is none.
     OcamlUriPortOverflowAsNone,
+    /// Every operation (ocaml-uri, `ocaml_uri::path_segments`): the path held as `Path.t`, a
+    /// list of decoded tokens, resolved and canonicalized on them and written again.
+    OcamlUriPathSegments,
+    /// Resolution (ocaml-uri, `ocaml_uri::relative_base`): a base without a scheme taken.
+    OcamlUriRelativeBase,
+    /// Parse (ocaml-uri, `ocaml_uri::empty_scheme_rewrite`): a text that starts with ":" has
+    /// the scheme "".
+    OcamlUriEmptyScheme,
+    /// Parse (ocaml-uri bug, `ocaml_uri::file_localhost_emptied`): the file scheme's host
+    /// "localhost" read as "".
+    OcamlUriFileLocalhostEmptied,
     /// Parse (Addressable, `addressable::Rule`): a port that reads 0 is none.
     AddressablePortZeroAsNone,
     /// Parse and resolution (Addressable): an IP-based scheme with no host and an empty path
@@ -444,6 +456,16 @@ pub enum Transform {
     /// Normalization (network-uri bug): a string without a scheme written again after its
     /// leading scheme characters (`ncScheme _ = ncEscape uristr`).
     NetworkUriSchemeScanRestarts,
+    /// Parse (network-uri, a rewrite): RFC 6874 zone identifiers read in IPv6 literals,
+    /// asked or not (`network_uri::zone_id_read`).
+    NetworkUriZoneIdRead,
+    /// Parse (network-uri bug): an IPv6 literal's IPv4 tail followed by a zone refused
+    /// (`network_uri::zone_after_ipv4_refused`).
+    NetworkUriZoneAfterIpv4Refused,
+    /// Parse (network-uri bug): an IPvFuture literal with a version of two hex digits or more,
+    /// or a ":", refused (`network_uri::ipvfuture_narrowed`).
+    #[serde(rename = "network-uri-ipvfuture-narrowed")]
+    NetworkUriIpvFutureNarrowed,
     /// System.Uri on Mono (`dotnet`): a text that starts with a drive letter ("c:/") or two
     /// slashes is an implicit file path, `file:` with the whole text as its path.
     DotnetImplicitFilePath,
@@ -841,6 +863,16 @@ pub enum Transform {
     /// Parsing (java.net.URI, RFC 2732's `reserved`): "[" and "]" taken in the query, the
     /// fragment and an opaque part (`java::brackets_rewrite`, `java::brackets_applied`).
     JavaUricBrackets,
+    /// Parse (java.net.URI, RFC 2373's grammar): an IPv6 literal's IPv4 octets one to three
+    /// digits up to 255, leading zeros taken (`java::ipv4_part_rewrite`).
+    #[serde(rename = "java-ipv4-part-rfc2373")]
+    JavaIpv4PartRfc2373,
+    /// Parse (java.net.URI bug, `Parser.scanByte`): an IPv6 literal's IPv4 octets any run of
+    /// digits up to 255 (`java::ipv4_part_rewrite`).
+    JavaIpv4PartAnyDigits,
+    /// Parse (Erlang's uri_string bug): the hexadecimal digits and "." after an IP literal's
+    /// "]" read on into the host (`uri_string::ip_literal_read_on_rewrite`).
+    UriStringIpLiteralReadOn,
     /// Parsing (java.net.URI, RFC 2396's `opaque_part`): after a scheme that no "/" follows,
     /// the scheme-specific part is the path, whole (`java::opaque_rewrite`,
     /// `java::opaque_applied`).
@@ -899,6 +931,12 @@ impl Transform {
             }
             (Transform::UriparseMergeDropsEmptySegment, Request::Resolve { .. }) => {
                 self::uriparse::merge_drops_empty_segment(case)
+            }
+            (Transform::NetworkUriZoneIdRead, Request::Parse { .. }) => {
+                network_uri::zone_id_read(case)
+            }
+            (Transform::OcamlUriEmptyScheme, Request::Parse { .. }) => {
+                ocaml_uri::empty_scheme_rewrite(case)
             }
             (Transform::RubyUriEmptyAuthorityAsNone, Request::Resolve { .. }) => {
                 ruby_uri::empty_authority_as_none(case)
@@ -961,6 +999,15 @@ impl Transform {
             (Transform::DotnetIpv6Lenient, _) => dotnet::ipv6_host_rewritten(case, true),
             (Transform::JavaRegistryAuthority, _) => java::registry_rewrite(original, case),
             (Transform::JavaUricBrackets, _) => java::brackets_rewrite(original, case),
+            (Transform::JavaIpv4PartRfc2373, Request::Parse { .. }) => {
+                java::ipv4_part_rewrite(case, false)
+            }
+            (Transform::JavaIpv4PartAnyDigits, Request::Parse { .. }) => {
+                java::ipv4_part_rewrite(case, true)
+            }
+            (Transform::UriStringIpLiteralReadOn, Request::Parse { .. }) => {
+                uri_string::ip_literal_read_on_rewrite(case)
+            }
             (Transform::JavaOpaquePart, _) => java::opaque_rewrite(original, case),
             (Transform::Libxml2EmptyHostNoAuthority, Request::Resolve { .. }) => {
                 libxml2::empty_host_no_authority(case)
@@ -1136,6 +1183,15 @@ impl Transform {
                 }
             }
             (Transform::JavaRegistryAuthority, _) => java::registry_applied(original, answer),
+            (Transform::JavaIpv4PartRfc2373, Request::Parse { .. }) => {
+                java::ipv4_part_applied(original, answer, false)
+            }
+            (Transform::JavaIpv4PartAnyDigits, Request::Parse { .. }) => {
+                java::ipv4_part_applied(original, answer, true)
+            }
+            (Transform::UriStringIpLiteralReadOn, Request::Parse { .. }) => {
+                uri_string::ip_literal_read_on_applied(original, answer)
+            }
             (Transform::JavaUricBrackets, Request::Parse { .. }) => {
                 java::brackets_applied(original, answer)
             }
@@ -1168,6 +1224,22 @@ impl Transform {
             (Transform::RubyUriOpaqueQueryFolded, _) => ruby_uri::opaque_query_folded(case, answer),
             (Transform::OcamlUriComponentsReencoded, _) => ocaml_uri::components_reencoded(answer),
             (Transform::OcamlUriPortOverflowAsNone, _) => ocaml_uri::port_overflow_as_none(answer),
+            (Transform::OcamlUriPathSegments, _) => ocaml_uri::path_segments(original, answer),
+            (Transform::OcamlUriEmptyScheme, Request::Parse { .. }) => {
+                ocaml_uri::empty_scheme_applied(original, answer)
+            }
+            (Transform::OcamlUriFileLocalhostEmptied, Request::Parse { .. }) => {
+                ocaml_uri::file_localhost_emptied(answer)
+            }
+            (Transform::OcamlUriRelativeBase, Request::Resolve { .. }) => {
+                ocaml_uri::relative_base(original, answer)
+            }
+            (Transform::NetworkUriZoneAfterIpv4Refused, Request::Parse { .. }) => {
+                network_uri::zone_after_ipv4_refused(answer)
+            }
+            (Transform::NetworkUriIpvFutureNarrowed, Request::Parse { .. }) => {
+                network_uri::ipvfuture_narrowed(answer)
+            }
             (Transform::AddressablePortZeroAsNone, _) => {
                 addressable::apply(addressable::Rule::PortZeroAsNone, case, answer)
             }

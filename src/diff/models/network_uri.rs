@@ -144,6 +144,77 @@ fn escapes_normalized(text: &str) -> String {
     out
 }
 
+/// Parse (`super::Transform::NetworkUriZoneIdRead`, a rewrite): `ipLiteral` reads `ipv6addrz
+/// <|> ipvFuture`, and `ipv6addrz = (++) <$> ipv6address <*> option "" (try $ (++) <$> string
+/// "%25" <*> zoneid)` (RFC 6874 §2): the case read with zone identifiers, asked or not.
+pub(super) fn zone_id_read(case: &crate::protocol::Request) -> Option<crate::protocol::Request> {
+    match case {
+        crate::protocol::Request::Parse {
+            input,
+            rule,
+            zone_id: false,
+        } => Some(crate::protocol::Request::Parse {
+            input: input.clone(),
+            rule: rule.clone(),
+            zone_id: true,
+        }),
+        _ => None,
+    }
+}
+
+/// The address and the zone of an IP literal `[address%25zone]`, the zone `None` without one.
+fn literal(host: &str) -> Option<(&str, Option<&str>)> {
+    let inner = host.strip_prefix('[')?.strip_suffix(']')?;
+    Some(match inner.split_once("%25") {
+        Some((address, zone)) => (address, Some(zone)),
+        None => (inner, None),
+    })
+}
+
+/// Parse (`super::Transform::NetworkUriZoneAfterIpv4Refused`): `ipv4address` ends with
+/// `notFollowedBy nameChar`, and `nameChar` takes a pct-encoded triplet, so the IPv4 tail of
+/// an IPv6 literal followed by a zone's "%25" fails, and no other branch of `ipv6address`
+/// reads a ".": the literal, and the reference, refused.
+pub(super) fn zone_after_ipv4_refused(answer: Outcome) -> Outcome {
+    match &answer {
+        Outcome::Parsed { components, .. }
+            if components
+                .host
+                .as_deref()
+                .and_then(literal)
+                .is_some_and(|(address, zone)| zone.is_some() && address.contains('.')) =>
+        {
+            Outcome::Invalid("ipv4address: notFollowedBy nameChar".to_owned())
+        }
+        _ => answer,
+    }
+}
+
+/// Parse (`super::Transform::NetworkUriIpvFutureNarrowed`): `ipvFuture` is `char 'v'`, one
+/// `hexDigitChar`, `char '.'` and `many1 (satisfy isIpvFutureChar)`, where `isIpvFutureChar c
+/// = isUnreserved c || isSubDelims c || (c==';')`: a version of two hex digits or more, or a
+/// ":" after the ".", refused.
+pub(super) fn ipvfuture_narrowed(answer: Outcome) -> Outcome {
+    let refused = |host: &str| {
+        let Some((address, None)) = literal(host) else {
+            return false;
+        };
+        let Some(rest) = address.strip_prefix(['v', 'V']) else {
+            return false;
+        };
+        let Some((version, tail)) = rest.split_once('.') else {
+            return false;
+        };
+        version.len() > 1 || tail.contains(':')
+    };
+    match &answer {
+        Outcome::Parsed { components, .. } if components.host.as_deref().is_some_and(refused) => {
+            Outcome::Invalid("ipvFuture: one hex digit, no \":\"".to_owned())
+        }
+        _ => answer,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
