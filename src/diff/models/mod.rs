@@ -399,6 +399,9 @@ pub enum Transform {
     /// Parse (Ruby's URI): a rootless URI's query folded into its opaque part (see
     /// `ruby_uri`).
     RubyUriOpaqueQueryFolded,
+    /// Parse and resolution (Ruby's URI): URI::FTP's object, an opaque FTP URI refused and an
+    /// FTP target written with its path after RFC 1738 (see `ruby_uri`).
+    RubyUriFtpObject,
     /// Resolution and normalization (ocaml-uri, `ocaml_uri`): the userinfo, query and fragment
     /// written again by `Uri.to_string`'s tables.
     OcamlUriComponentsReencoded,
@@ -1162,6 +1165,7 @@ impl Transform {
                 ruby_uri::base_userinfo_port_kept(case, answer)
             }
             (Transform::RubyUriOpaqueQueryFolded, _) => ruby_uri::opaque_query_folded(case, answer),
+            (Transform::RubyUriFtpObject, _) => ruby_uri::ftp_object(case, answer),
             (Transform::OcamlUriComponentsReencoded, _) => ocaml_uri::components_reencoded(answer),
             (Transform::OcamlUriPortOverflowAsNone, _) => ocaml_uri::port_overflow_as_none(answer),
             (Transform::AddressablePortZeroAsNone, _) => {
