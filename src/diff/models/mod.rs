@@ -380,6 +380,9 @@ pub enum Transform {
     /// Parsing (uritools bug, `SplitResult.host`): a host of digits alone that no ":" follows
     /// is reported as the empty host ("//0" has the host ""; see `uritools`).
     UritoolsDigitsHostLost,
+    /// Parsing (uritools, `SplitResult.gethost`): a host that is no IP literal decoded as
+    /// UTF-8, refused where its octets are not (see `uritools`).
+    UritoolsHostDecodedAsUtf8,
     /// Resolution (Ruby's URI): the target as URI::Generic#to_s writes the object URI.parse
     /// builds from it (see `ruby_uri`).
     RubyUriObjectWritten,
@@ -1152,6 +1155,9 @@ impl Transform {
             }
             (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
                 uritools::digits_host_lost(answer)
+            }
+            (Transform::UritoolsHostDecodedAsUtf8, Request::Parse { .. }) => {
+                uritools::host_decoded_as_utf8(answer)
             }
             (Transform::RubyUriObjectWritten, _) => ruby_uri::object_written(case, answer),
             (Transform::RubyUriEmptyHostSlashesDropped, _) => {
