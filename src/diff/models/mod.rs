@@ -385,6 +385,9 @@ pub enum Transform {
     /// Parsing (uritools bug, `SplitResult.host`): a host of digits alone that no ":" follows
     /// is reported as the empty host ("//0" has the host ""; see `uritools`).
     UritoolsDigitsHostLost,
+    /// Parsing (uritools, `SplitResult.gethost`): a host that is no IP literal decoded as
+    /// UTF-8, refused where its octets are not (see `uritools`).
+    UritoolsHostDecodedAsUtf8,
     /// Resolution (Ruby's URI): the target as URI::Generic#to_s writes the object URI.parse
     /// builds from it (see `ruby_uri`).
     RubyUriObjectWritten,
@@ -404,6 +407,9 @@ pub enum Transform {
     /// Parse (Ruby's URI): a rootless URI's query folded into its opaque part (see
     /// `ruby_uri`).
     RubyUriOpaqueQueryFolded,
+    /// Parse and resolution (Ruby's URI): URI::FTP's object, an opaque FTP URI refused and an
+    /// FTP target written with its path after RFC 1738 (see `ruby_uri`).
+    RubyUriFtpObject,
     /// Resolution and normalization (ocaml-uri, `ocaml_uri`): the userinfo, query and fragment
     /// written again by `Uri.to_string`'s tables.
     OcamlUriComponentsReencoded,
@@ -1210,6 +1216,9 @@ impl Transform {
             (Transform::UritoolsDigitsHostLost, Request::Parse { .. }) => {
                 uritools::digits_host_lost(answer)
             }
+            (Transform::UritoolsHostDecodedAsUtf8, Request::Parse { .. }) => {
+                uritools::host_decoded_as_utf8(answer)
+            }
             (Transform::RubyUriObjectWritten, _) => ruby_uri::object_written(case, answer),
             (Transform::RubyUriEmptyHostSlashesDropped, _) => {
                 ruby_uri::empty_host_slashes_dropped(case, answer)
@@ -1222,6 +1231,7 @@ impl Transform {
                 ruby_uri::base_userinfo_port_kept(case, answer)
             }
             (Transform::RubyUriOpaqueQueryFolded, _) => ruby_uri::opaque_query_folded(case, answer),
+            (Transform::RubyUriFtpObject, _) => ruby_uri::ftp_object(case, answer),
             (Transform::OcamlUriComponentsReencoded, _) => ocaml_uri::components_reencoded(answer),
             (Transform::OcamlUriPortOverflowAsNone, _) => ocaml_uri::port_overflow_as_none(answer),
             (Transform::OcamlUriPathSegments, _) => ocaml_uri::path_segments(original, answer),

@@ -342,6 +342,112 @@ fn written(text: &str) -> Option<String> {
     Some(out)
 }
 
+/// Whether `text` reads as a URI of the scheme "ftp" (any case: URI.scheme_list is looked
+/// up with `scheme.upcase`) whose path is rootless: URI.split gives it no path but an opaque
+/// part, and URI::FTP#initialize raises ("raise InvalidURIError unless path").
+fn ftp_opaque(text: &str) -> bool {
+    reference::parse(text).is_ok_and(|c| {
+        c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("ftp"))
+            && !c.has_authority()
+            && !c.path.is_empty()
+            && !c.path.starts_with('/')
+    })
+}
+
+/// URI::FTP's path as its object holds and to_s writes it: `initialize` takes one "/" off
+/// ("path = path.sub(/^\//,'')") and reads a "%2F" that starts the rest as "/"
+/// ("path.sub!(/^%2F/,'/')"); `set_path`, which Generic#initialize calls, writes a "/" before
+/// it and a "/" that starts it as "%2F" ('super("/" + v.sub(/^\//, "%2F"))'). The typecode
+/// that `initialize` cuts at ";type=" is written back where it was.
+fn ftp_path(path: &str) -> String {
+    let rest = path.strip_prefix('/').unwrap_or(path);
+    let rest = rest
+        .strip_prefix("%2F")
+        .map_or_else(|| rest.to_owned(), |r| format!("/{r}"));
+    match rest.strip_prefix('/') {
+        Some(r) => format!("/%2F{r}"),
+        None => format!("/{rest}"),
+    }
+}
+
+/// `text` as URI.parse(text).to_s writes a URI::FTP object (its scheme "ftp" in any case):
+/// the scheme downcased, an empty userinfo none, the port an Integer left out when it is
+/// DEFAULT_PORT 21, the path by `ftp_path`, the query by `query=`; an empty host is written
+/// with its "//" here (the bug rule ruby-uri-empty-host-slashes-dropped drops them after).
+/// `Err` for an opaque FTP URI, which URI::FTP refuses; `None` for a text the RFC does not
+/// read or another scheme.
+fn ftp_written(text: &str) -> Option<Result<String, ()>> {
+    let c = reference::parse(text).ok()?;
+    if !c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("ftp")) {
+        return None;
+    }
+    if ftp_opaque(text) {
+        return Some(Err(()));
+    }
+    let mut out = String::from("ftp:");
+    if let Some(h) = c.host {
+        out.push_str("//");
+        if let Some(u) = c.userinfo.filter(|u| !u.is_empty()) {
+            out.push_str(u);
+            out.push('@');
+        }
+        out.push_str(h);
+    }
+    if let Some(p) = c.port.filter(|p| !p.is_empty()).map(integer)
+        && p != "21"
+    {
+        out.push(':');
+        out.push_str(&p);
+    }
+    out.push_str(&ftp_path(c.path));
+    if let Some(q) = c.query {
+        out.push('?');
+        out.push_str(&query_set(q));
+    }
+    if let Some(f) = c.fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    Some(Ok(out))
+}
+
+/// URI::FTP (`super::Transform::RubyUriFtpObject`, uri/ftp.rb), the class URI.parse builds
+/// for the scheme "ftp": a parse or a resolution with an opaque FTP URI is refused
+/// (URI::FTP#initialize: "raise InvalidURIError unless path"); a resolution's FTP target is
+/// written by `ftp_written` where URI::FTP#merge's own step does not come in, that is where
+/// the base is not an FTP URI (URI::Generic#merge returns the reference's object) or the
+/// reference is the current document (the base's object). Against an FTP base, any other
+/// reference goes through URI::FTP#merge ("tmp.set_typecode(oth.typecode)" where the target
+/// differs from the base, `oth` being URI.join's String), which the model does not write: its
+/// answer is left as it was.
+pub(super) fn ftp_object(case: &Request, answer: Outcome) -> Outcome {
+    let refused = || Outcome::Invalid("URI::InvalidURIError".into());
+    match case {
+        Request::Parse { input, .. } if ftp_opaque(input) => refused(),
+        Request::Resolve { base, input, .. } => {
+            if ftp_opaque(base) || ftp_opaque(input) {
+                return refused();
+            }
+            let (Ok(b), Ok(r), Outcome::Resolved(target)) =
+                (reference::parse_uri(base), reference::parse(input), &answer)
+            else {
+                return answer;
+            };
+            let current =
+                r.scheme.is_none() && !r.has_authority() && r.path.is_empty() && r.query.is_none();
+            if b.scheme.is_some_and(|s| s.eq_ignore_ascii_case("ftp")) && !current {
+                return answer;
+            }
+            match ftp_written(target) {
+                Some(Ok(text)) => Outcome::Resolved(text),
+                Some(Err(())) => refused(),
+                None => answer,
+            }
+        }
+        _ => answer,
+    }
+}
+
 /// `v.to_i.to_s` of a port's digits: without its leading zeros.
 fn integer(digits: &str) -> String {
     let trimmed = digits.trim_start_matches('0');
@@ -845,6 +951,98 @@ pub(super) fn ip_literal_applied(original: &Request, answer: Outcome) -> Outcome
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ftp(base: &str, input: &str, target: &str) -> Outcome {
+        let case = Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        ftp_object(&case, Outcome::Resolved(target.into()))
+    }
+
+    #[test]
+    fn ftp_path_as_uri_ftp_holds_it() {
+        assert_eq!(ftp_path(""), "/");
+        assert_eq!(ftp_path("/"), "/");
+        assert_eq!(ftp_path("/a/b"), "/a/b");
+        assert_eq!(ftp_path("//a"), "/%2Fa");
+        assert_eq!(ftp_path("/%2Fa"), "/%2Fa");
+        assert_eq!(ftp_path("/%2F%2Fa"), "/%2F%2Fa");
+        assert_eq!(ftp_path("/%2fa"), "/%2fa");
+        assert_eq!(ftp_path("///."), "/%2F/.");
+    }
+
+    #[test]
+    fn ftp_targets_written_as_uri_ftp_writes_them() {
+        let resolved = |t: &str| Outcome::Resolved(t.into());
+        // Answers of uri 0.11.0 (Ruby 3.1.2).
+        assert_eq!(
+            ftp("a:", "ftp://h//x", "ftp://h//x"),
+            resolved("ftp://h/%2Fx")
+        );
+        assert_eq!(
+            ftp("a:", "ftp://-:00", "ftp://-:00"),
+            resolved("ftp://-:0/")
+        );
+        assert_eq!(
+            ftp("a:", "ftp://h:021/x", "ftp://h:021/x"),
+            resolved("ftp://h/x")
+        );
+        assert_eq!(
+            ftp("a:", "ftp://@h/a;type=x", "ftp://@h/a;type=x"),
+            resolved("ftp://h/a;type=x")
+        );
+        assert_eq!(ftp("a:", "ftp://", "ftp://"), resolved("ftp:///"));
+        assert_eq!(ftp("FTP:", "", "FTP:"), resolved("ftp:/"));
+        assert_eq!(
+            ftp("ftp://[::]//", "", "ftp://[::]//"),
+            resolved("ftp://[::]/%2F")
+        );
+        assert_eq!(
+            ftp("ftp://h/p#x", "#y", "ftp://h/p#y"),
+            resolved("ftp://h/p#y")
+        );
+        assert_eq!(
+            ftp(
+                "a:/x",
+                "FTP://u@h:021/%2Fa?b'c#f",
+                "FTP://u@h:021/%2Fa?b'c#f"
+            ),
+            resolved("ftp://u@h/%2Fa?b%27c#f")
+        );
+        assert!(matches!(ftp("a:", "ftp:a", "ftp:a"), Outcome::Invalid(_)));
+        assert!(matches!(ftp("ftp:a", "", "ftp:a"), Outcome::Invalid(_)));
+        // URI::FTP#merge's own step: left as it was.
+        assert_eq!(
+            ftp("ftp://h/a/b", "c", "ftp://h/a/c"),
+            resolved("ftp://h/a/c")
+        );
+        assert_eq!(ftp("ftp:", "/", "ftp:/"), resolved("ftp:/"));
+        // Another class: left as it was.
+        assert_eq!(ftp("a:", "b://h//x", "b://h//x"), resolved("b://h//x"));
+    }
+
+    #[test]
+    fn ftp_opaque_refused_in_a_parse() {
+        let parse = |input: &str| Request::Parse {
+            input: input.into(),
+            rule: None,
+            zone_id: false,
+        };
+        let any = Outcome::Unsupported;
+        assert!(matches!(
+            ftp_object(&parse("ftp:a"), any.clone()),
+            Outcome::Invalid(_)
+        ));
+        assert!(matches!(
+            ftp_object(&parse("Ftp:a?q"), any.clone()),
+            Outcome::Invalid(_)
+        ));
+        assert_eq!(ftp_object(&parse("ftp:/a"), any.clone()), any);
+        assert_eq!(ftp_object(&parse("ftp:"), any.clone()), any);
+        assert_eq!(ftp_object(&parse("ftpx:a"), any.clone()), any);
+    }
 
     fn resolve() -> Request {
         Request::Resolve {
