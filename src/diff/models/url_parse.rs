@@ -106,7 +106,9 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
             let before = before.replace('\\', "/");
             let read = if count != 2 || drive_letter(rest) {
                 // `/(.*)/`: the path ends at the first line terminator left (U+2028, U+2029).
-                let path = &before[..before.find(['\u{2028}', '\u{2029}']).unwrap_or(before.len())];
+                let path = &before[..before
+                    .find(['\u{2028}', '\u{2029}'])
+                    .unwrap_or(before.len())];
                 let slash = if path.starts_with('/') { "" } else { "/" };
                 format!("{}://{slash}{path}{tail}", &input[..after - 1])
             } else {
