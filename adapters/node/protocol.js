@@ -1,6 +1,7 @@
 // The protocol loop every Node adapter of adapters/node/ runs (docs/protocol.md): an adapter
 // defines its ABOUT answer and its OPERATIONS (parse, resolve, normalize, serialize; null for
-// what the library does not do) and calls `serve(ABOUT, OPERATIONS)`.
+// what the library does not do) and calls `serve(ABOUT, OPERATIONS)`. `parse(input, rule,
+// zoneId)` is told whether an RFC 6874 zone identifier is asked ("zone_id": true).
 
 const URI_RULES = ["URI-reference", "URI", "absolute-URI", "relative-ref"];
 const IRI_RULES = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"];
@@ -39,7 +40,7 @@ function answer(about, operations, request) {
     if (IRI_RULES.includes(rule)) throw new BadRequest("IRI rules are not understood");
     if (!URI_RULES.includes(rule)) throw new BadRequest(`unknown rule ${JSON.stringify(rule)}`);
     if (!about.rules.includes(rule)) return { unsupported: true };
-    return library(() => operations.parse(input, rule));
+    return library(() => operations.parse(input, rule, request.zone_id === true));
   }
   if (op === "resolve") {
     const base = request.base;

@@ -50,7 +50,10 @@ function viewOutcome(view) {
 
 // A parse request: URI and URI-reference only (the parser takes an absolute URL with an
 // optional fragment); a failure by URI-reference of an input without a scheme is unsupported.
-function parseOutcome(rule, input, parse) {
+// An RFC 6874 zone identifier is asked of a parser that has none (the URL Standard's IPv6
+// parser takes no "%"): unsupported, as for the Rust url crate (src/whatwg/expected.rs).
+function parseOutcome(rule, input, parse, zoneId = false) {
+  if (zoneId) return { unsupported: true };
   try {
     return parse();
   } catch (error) {

@@ -112,7 +112,8 @@ function view(url) {
 }
 
 const OPERATIONS = {
-  parse: (input, rule) => parseOutcome(rule, input, () => viewOutcome(view(new URL(input)))),
+  parse: (input, rule, zoneId) =>
+    parseOutcome(rule, input, () => viewOutcome(view(new URL(input))), zoneId),
   resolve: (base, input, strict) =>
     resolveOutcome(
       strict,

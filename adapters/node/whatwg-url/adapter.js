@@ -103,7 +103,8 @@ function view(record) {
 }
 
 const OPERATIONS = {
-  parse: (input, rule) => parseOutcome(rule, input, () => viewOutcome(view(parse(input)))),
+  parse: (input, rule, zoneId) =>
+    parseOutcome(rule, input, () => viewOutcome(view(parse(input))), zoneId),
   resolve: (base, input, strict) =>
     resolveOutcome(
       strict,

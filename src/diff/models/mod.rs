@@ -543,6 +543,10 @@ pub enum Transform {
     UrlParsePortDropped,
     /// After a special scheme, any run of "/" and "\\" starts an authority.
     UrlParseSpecialSchemeSlashesSkipped,
+    /// A `file:` URL's authority read after exactly two slashes, its path otherwise.
+    UrlParseFileSchemeRead,
+    /// `new Url(input, base)`: the library's own resolution, ported from its source.
+    UrlParseResolver,
     /// Node's legacy url.parse (`legacy_url::Rule`): an authority read after a scheme that
     /// `slashedProtocol` does not name as written, without "//".
     LegacyUrlParseAuthorityWithoutSlashes,
@@ -1774,6 +1778,8 @@ impl Transform {
                 | Transform::LegacyUrlParseHostnameEndsAtColon
                 | Transform::FastUriIpv6RawZoneSeparator
                 | Transform::UrlParseNetworkPathAsPath
+                | Transform::UrlParseSpecialSchemeSlashesSkipped
+                | Transform::UrlParseFileSchemeRead
                 | Transform::DotnetTrailingSpaceCut
                 | Transform::AddressableUserinfoStripped
                 | Transform::AddressableHostRefusedCharactersOnly
@@ -1846,6 +1852,8 @@ impl Transform {
             Transform::UrlParseUserinfoReencoded => Some(url_parse::Rule::UserinfoReencoded),
             Transform::UrlParseNetworkPathAsPath => Some(url_parse::Rule::NetworkPathAsPath),
             Transform::UrlParsePortDropped => Some(url_parse::Rule::PortDropped),
+            Transform::UrlParseFileSchemeRead => Some(url_parse::Rule::FileSchemeRead),
+            Transform::UrlParseResolver => Some(url_parse::Rule::Resolver),
             Transform::UrlParseSpecialSchemeSlashesSkipped => {
                 Some(url_parse::Rule::SpecialSchemeSlashesSkipped)
             }
