@@ -40,6 +40,7 @@ mod ocaml_uri;
 mod perl_uri;
 mod php;
 mod poco;
+mod qurl;
 mod rfc2396;
 mod rfc3986;
 mod rhymu8354;
@@ -601,6 +602,13 @@ pub enum Transform {
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
     Rhymu8354PortToInteger,
+    /// Qt's QUrl (`qurl::Rule`): the empty text refused (`isValid`).
+    QurlEmptyRefused,
+    /// Qt's QUrl: "//" written before the absolute path of a file URL without an authority.
+    QurlFileSlashesWritten,
+    /// Qt's QUrl: a host `parseIp4` reads as `inet_aton` does is an IPv4 address, written in
+    /// dotted decimal ("0" is 0.0.0.0).
+    QurlIpv4InetAton,
     /// Poco::URI (`poco::Rule`): a port read by `NumberParser::tryParse`, refused unless 1 to
     /// 65535.
     PocoPortNumberParser,
@@ -1331,6 +1339,15 @@ impl Transform {
             }
             (Transform::Rhymu8354PortToInteger, Request::Parse { .. }) => {
                 rhymu8354::apply(original, answer)
+            }
+            (Transform::QurlEmptyRefused, _) => {
+                qurl::apply(qurl::Rule::EmptyRefused, original, answer)
+            }
+            (Transform::QurlFileSlashesWritten, _) => {
+                qurl::apply(qurl::Rule::FileSlashesWritten, original, answer)
+            }
+            (Transform::QurlIpv4InetAton, _) => {
+                qurl::apply(qurl::Rule::Ipv4InetAton, original, answer)
             }
             (t, _) if t.poco_rule().is_some() => match t.poco_rule() {
                 Some(rule) => poco::apply(rule, original, case, answer),
