@@ -93,8 +93,9 @@ pub enum Resolving {
     NonStrictSchemeAlwaysDropped,
     /// A base that is a relative reference (no scheme) is resolved against as §5.2.2 reads any
     /// other, its undefined scheme becoming the target's ("q" against `//h/p` is `//h/q`, ""
-    /// against "" is ""), where §5.2.1 says "a base URI ... must be an absolute URI (Section
-    /// 4.3)"; a resolver that refuses such a base follows the RFC.
+    /// against "" is ""), where §5.1 says "A base URI must conform to the <absolute-URI> syntax
+    /// rule (Section 4.3)": the resolver takes a base the RFC excludes, and its steps are
+    /// §5.2.2's; a resolver that refuses such a base follows the RFC.
     RelativeBaseResolved,
     /// A ".." with no segment left to climb over stays in the path (`../g` against `a:/b` is
     /// `a:/../g`), RFC 2396 §5.2 step 6g's first reading ("retaining these components in the
@@ -179,7 +180,7 @@ impl Resolving {
                 "the resolver's non-strict mode drops a reference's scheme whatever it is and resolves the rest as a relative reference, where RFC 3986 §5.2.2 drops it only \"if ((not strict) and (R.scheme == Base.scheme))\""
             }
             Resolving::RelativeBaseResolved => {
-                "the resolver takes a relative reference as the base and resolves against it as against a URI, giving a relative target, where RFC 3986 §5.2.1 says \"the base URI ... must be an absolute URI (Section 4.3)\""
+                "the resolver takes a relative reference as the base and resolves against it by §5.2.2's steps, giving a relative target, where RFC 3986 §5.1 says \"A base URI must conform to the <absolute-URI> syntax rule (Section 4.3)\""
             }
             Resolving::DotSegmentsAboveRootKept => {
                 "the resolver keeps a \"..\" segment that has nothing left to climb over (\"../g\" against \"a:/b\" is \"a:/../g\"), as RFC 2396 §5.2 step 6g allowed (\"retaining these components in the resolved path\"), where RFC 3986 §5.2.4 removes it (§5.4.2: \"../../../g\" = \"http://a/g\")"
@@ -278,8 +279,13 @@ impl Resolving {
             // removes no dot-segment), and so does the case's own reference with a segment
             // before its path (against one that keeps some kind of reference as written:
             // Go's opaque `http:../`).
+            // A ".." above the root of an absolute path is kept too (against a resolver that
+            // keeps one only in a rootless path: uritools's `pseg.append` after rule C).
             Resolving::DotSegmentsAboveRootKept => {
-                let mut controls = vec![(with_path("/x/y/z"), "../w".to_owned())];
+                let mut controls = vec![
+                    (with_path("/x/y/z"), "../w".to_owned()),
+                    (with_path("/x"), "../w".to_owned()),
+                ];
                 if let Ok(r) =
                     reference::parse_with(input, Rule::UriReference, ParseOptions::default())
                 {
@@ -737,6 +743,9 @@ mod tests {
         assert!(controls.contains(&("http://a".to_owned(), "http:x/../#f".to_owned())));
         let controls = kept.controls("a:", "/../g");
         assert!(controls.contains(&("a:".to_owned(), "/x/../g".to_owned())));
+        // And a ".." above the root of an absolute path: kept, "a:/../w".
+        assert!(controls.contains(&("a:/x".to_owned(), "../w".to_owned())));
+        assert_eq!(target(kept, "a:/x", "../w"), Some("a:/../w".into()));
     }
 
     #[test]
