@@ -1191,7 +1191,9 @@ impl Catalogue {
         // answer the model gives.
         let reads = |case: &Request| -> Vec<usize> {
             (0..library.len())
-                .filter(|&i| library[i].rewrite(case).is_some())
+                .filter(|&i| {
+                    library[i].rewrite(case).is_some() || library[i].reads_in_resolution(case)
+                })
                 .collect()
         };
         let first = reads(case);
@@ -1244,12 +1246,14 @@ impl Catalogue {
                 .copied()
                 .filter(|&i| !library[i].is_output_rule())
                 .collect();
-            // A resolver's departures are steps of one §5.2 and compose with each other.
+            // A resolver's departures are steps of one §5.2 and compose with each other and
+            // with the departures of the parser that read its strings.
             let resolving = |i: &usize| matches!(library[*i], Departure::Resolving(_));
             refusing == 0
                 && (readings.len() <= 1
-                    || readings.iter().all(|&i| library[i].restores())
-                    || readings.iter().all(resolving))
+                    || readings
+                        .iter()
+                        .all(|i| library[*i].restores() || resolving(i)))
         };
         // First the departures with the implementation's known model alone; then, where no set
         // of up to three does it, sets of up to two with the readings RFC 3986 allows every

@@ -625,6 +625,53 @@ impl Departure {
         !self.is_answer_rule() && !self.preprocesses() && !self.is_operation_rule()
     }
 
+    /// Whether a resolver that parses its base and its reference with this departure reads
+    /// them otherwise, so that the departure shows in its targets: one that restores its
+    /// reading of a parse, or a rule on a parse's answer that refuses nothing (a port read as
+    /// a number, escapes normalized). `models` resolves the components such a parser gives
+    /// (§5.2.1, §5.2.2: "The URI reference is parsed into the five URI components").
+    pub(crate) fn parses_in_resolution(self) -> bool {
+        self.restores()
+            || matches!(
+                self,
+                Departure::PercentEncodingNormalized(_) | Departure::PortReadAsNumber
+            )
+    }
+
+    /// The base and the reference of a resolution, as the parses a resolver makes of them
+    /// (the base by `URI`, the reference by `URI-reference`).
+    pub(crate) fn parses_of(case: &Request) -> Option<[Request; 2]> {
+        let Request::Resolve { base, input, .. } = case else {
+            return None;
+        };
+        let parse = |input: &str, rule: &str| Request::Parse {
+            input: input.to_owned(),
+            rule: Some(rule.to_owned()),
+            zone_id: false,
+        };
+        Some([parse(base, "URI"), parse(input, "URI-reference")])
+    }
+
+    /// Whether the departure reads the base or the reference of the resolution `case`
+    /// otherwise than the RFC does ([`Departure::parses_in_resolution`]).
+    pub(crate) fn reads_in_resolution(self, case: &Request) -> bool {
+        if !self.parses_in_resolution() {
+            return false;
+        }
+        Departure::parses_of(case).is_some_and(|parses| {
+            parses.iter().any(|parse| {
+                self.rewrite(parse).is_some()
+                    || self.is_answer_rule() && {
+                        let letter = crate::impls::Implementation::answer(
+                            &crate::impls::reference::Reference,
+                            parse,
+                        );
+                        self.rule_on_answer(parse, letter.clone()) != letter
+                    }
+            })
+        })
+    }
+
     /// Whether the departure is a rule that refuses an answer the reference gives (an empty
     /// port, an IPvFuture literal): attribution tries these where the parser refused.
     pub(crate) fn refuses(self) -> bool {

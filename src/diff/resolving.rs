@@ -341,6 +341,25 @@ pub fn target_of(
         Err(_) => return None,
     };
     let given = reference::parse_with(input, Rule::UriReference, options).ok()?;
+    let (target, departed_here) = target_from_components(departures, &b, &given, strict);
+    (departed.get() || departed_here).then_some(target)
+}
+
+/// The target a resolver that departs from §5.2 by every one of `departures` gives for the
+/// reference read as `given` against the base read as `b` (components a parser gave, which
+/// may be another's than the RFC's), with whether one of the departures did otherwise than the
+/// RFC on it; where none did, the target is §5.2.2's `T` written by §5.3 as the reference
+/// writes it.
+pub fn target_from_components(
+    departures: &[Resolving],
+    b: &Components<'_>,
+    given: &Components<'_>,
+    strict: bool,
+) -> (String, bool) {
+    let has = |d: Resolving| departures.contains(&d);
+    let departed = std::cell::Cell::new(false);
+    let depart = |did: bool| departed.set(departed.get() | did);
+    let (b, given) = (*b, *given);
     // "if ((not strict) and (R.scheme == Base.scheme))": which schemes the resolver drops.
     let rfc_drops = |rs: &str| b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(rs));
     let dropped = match given.scheme {
@@ -455,13 +474,19 @@ pub fn target_of(
     } else {
         t.fragment
     };
-    departed.get().then(|| {
-        reference::recompose(&Components {
-            path: &path,
-            fragment,
-            ..t
-        })
-    })
+    if !departed.get() {
+        let options = ResolveOptions::strict(true);
+        return (
+            reference::transform_references(&b, &r, options).recompose_with(options),
+            false,
+        );
+    }
+    let target = reference::recompose(&Components {
+        path: &path,
+        fragment,
+        ..t
+    });
+    (target, true)
 }
 
 /// §5.2.4 with RFC 2396 §5.2 step 6g's first reading: a ".." with no segment left to climb

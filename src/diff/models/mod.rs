@@ -2623,6 +2623,9 @@ fn evaluate_traced(
     memo: &super::CaseMemo,
     mut inert: Option<&mut Vec<bool>>,
 ) -> Outcome {
+    if let Some(outcome) = resolved_through_parser(steps, case, inert.as_deref_mut()) {
+        return outcome;
+    }
     let mut rewritten: Option<Request> = None;
     // Which steps read the case otherwise (their rewrite changed it).
     let mut rewrote = vec![false; steps.len()];
@@ -2789,6 +2792,122 @@ fn evaluate_traced(
         }
     }
     outcome
+}
+
+/// A resolver reads its base and its reference with its parser (§5.2.1; §5.2.2: "The URI
+/// reference is parsed into the five URI components"), so where the steps are departures and
+/// one of them is its parser's ([`Departure::parses_in_resolution`]), the target is what
+/// §5.2.2, with the resolver's departures among the steps, makes of the components that parser
+/// gives, written by §5.3: `None` where the steps are not such a set, or the case is no
+/// resolution. A string the parser refuses is a resolution refused.
+fn resolved_through_parser(
+    steps: &[Step<'_>],
+    case: &Request,
+    inert: Option<&mut Vec<bool>>,
+) -> Option<Outcome> {
+    use super::departures::Departure;
+    let Request::Resolve { strict, .. } = case else {
+        return None;
+    };
+    let departures: Vec<Departure> = steps
+        .iter()
+        .map(|s| match s.model {
+            Model::Departure(d) => Some(*d),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if !departures.iter().any(|d| d.parses_in_resolution()) {
+        return None;
+    }
+    let resolving: Vec<super::resolving::Resolving> = departures
+        .iter()
+        .filter_map(|d| match d {
+            Departure::Resolving(r) => Some(*r),
+            _ => None,
+        })
+        .collect();
+    let parsing: Vec<Step<'_>> = steps
+        .iter()
+        .filter(|s| !matches!(s.model, Model::Departure(Departure::Resolving(_))))
+        .copied()
+        .collect();
+    let [base, input] = Departure::parses_of(case)?;
+    let mut inert_base = Vec::with_capacity(parsing.len());
+    let mut inert_input = Vec::with_capacity(parsing.len());
+    // A memo holds the answers to one case: each string's parse is a case of its own.
+    let memo = super::CaseMemo::default;
+    let base = evaluate_traced(&parsing, &base, &memo(), Some(&mut inert_base));
+    let input = evaluate_traced(&parsing, &input, &memo(), Some(&mut inert_input));
+    let components = |outcome: &Outcome| match outcome {
+        Outcome::Parsed {
+            components,
+            host_kind,
+        } => Some((components.clone(), *host_kind)),
+        _ => None,
+    };
+    let target = match (components(&base), components(&input)) {
+        (Some(b), Some(r)) => {
+            let (b, r) = (borrowed(&b), borrowed(&r));
+            let target = |resolving: &[super::resolving::Resolving]| {
+                super::resolving::target_from_components(resolving, &b, &r, *strict).0
+            };
+            let answer = target(&resolving);
+            // A resolver's departure changed nothing where the target is the same without it.
+            let unchanged: Vec<bool> = resolving
+                .iter()
+                .map(|d| {
+                    let without: Vec<_> = resolving.iter().copied().filter(|r| r != d).collect();
+                    target(&without) == answer
+                })
+                .collect();
+            Ok((answer, unchanged))
+        }
+        (None, _) => Err(match base {
+            Outcome::Invalid(message) => Outcome::Invalid(format!("base: {message}")),
+            other => other,
+        }),
+        (_, None) => Err(match input {
+            Outcome::Invalid(message) => Outcome::Invalid(format!("reference: {message}")),
+            other => other,
+        }),
+    };
+    if let Some(inert) = inert {
+        // A parser's departure changed nothing where it read neither string otherwise.
+        let mut parsed = inert_base.iter().zip(&inert_input).map(|(b, r)| *b && *r);
+        let mut resolved = match &target {
+            Ok((_, unchanged)) => unchanged.clone(),
+            Err(_) => vec![true; resolving.len()],
+        }
+        .into_iter();
+        for step in steps {
+            inert.push(
+                match step.model {
+                    Model::Departure(Departure::Resolving(_)) => resolved.next(),
+                    _ => parsed.next(),
+                }
+                .unwrap_or(true),
+            );
+        }
+    }
+    Some(match target {
+        Ok((answer, _)) => Outcome::Resolved(answer),
+        Err(refused) => refused,
+    })
+}
+
+/// The components a parse answered, as the reference's parser holds them.
+fn borrowed(parsed: &(Components, Option<HostKind>)) -> reference::Components<'_> {
+    let (c, host_kind) = parsed;
+    reference::Components {
+        scheme: c.scheme.as_deref(),
+        userinfo: c.userinfo.as_deref(),
+        host: c.host.as_deref(),
+        port: c.port.as_deref(),
+        path: &c.path,
+        query: c.query.as_deref(),
+        fragment: c.fragment.as_deref(),
+        host_kind: *host_kind,
+    }
 }
 
 /// The reference's answer under a set of readings.
@@ -3168,5 +3287,42 @@ mod tests {
         let absent = Model::Departure(Departure::from_id("empty-userinfo-as-absent").unwrap());
         let with = composed(&[absent, restart, unchecked], "a://x@@h");
         assert_eq!(userinfo(&with), None);
+    }
+
+    #[test]
+    fn a_resolver_reads_its_strings_with_its_parser() {
+        // §5.2.2: "The URI reference is parsed into the five URI components", and the base
+        // is parsed too (§5.2.1): a parser that takes any character in a host gives a
+        // resolver the host ">" that `reg-name` refuses, and §5.2.3's merge goes on with it.
+        let unchecked = Model::Departure(Departure::from_id("host-unchecked").unwrap());
+        let kept = Model::Departure(Departure::from_id("dot-segments-above-root-kept").unwrap());
+        let memo = super::super::CaseMemo::default();
+        let resolve = |models: &[Model], base: &str, input: &str| {
+            let steps: Vec<Step<'_>> = models
+                .iter()
+                .enumerate()
+                .map(|(index, model)| Step { model, index })
+                .collect();
+            let case = Request::Resolve {
+                base: base.to_owned(),
+                input: input.to_owned(),
+                strict: true,
+            };
+            outcome_traced(&steps, &case, &memo)
+        };
+        let (target, inert) = resolve(&[unchecked], "a://>/b", "x");
+        assert_eq!(target, Outcome::Resolved("a://>/x".to_owned()));
+        assert_eq!(inert, [false]);
+        // With a resolver that keeps a ".." above the root (RFC 2396 §5.2 step 6g), both.
+        let (target, inert) = resolve(&[unchecked, kept], "a://>/b", "../../x");
+        assert_eq!(target, Outcome::Resolved("a://>/../../x".to_owned()));
+        assert_eq!(inert, [false, false]);
+        // A case the parser reads as the RFC does: the RFC's target, and nothing read.
+        let (target, inert) = resolve(&[unchecked], "a://h/b", "x");
+        assert_eq!(target, Outcome::Resolved("a://h/x".to_owned()));
+        assert_eq!(inert, [true]);
+        // A string the parser refuses is a resolution refused: a scheme is checked.
+        let (target, _) = resolve(&[unchecked], "%:/", "x");
+        assert!(matches!(target, Outcome::Invalid(_)), "{target:?}");
     }
 }
