@@ -682,20 +682,30 @@ impl Engine {
                 }
             };
         let serializers = self.core.round_trip_serializers(finding, &model)?;
-        let mut parts: Vec<Arc<Known>> = match &parse_known {
+        let parts: Vec<Arc<Known>> = match &parse_known {
             Some(known) if known.parts.is_empty() => vec![Arc::clone(known)],
             Some(known) => known.parts.clone(),
             None => Vec::new(),
         };
+        let breaks = self
+            .core
+            .round_trip_breakers(finding, &model, &parts, &serializers);
         // A serializer's departure the implementation's catalogue names is its entry's
         // (documented, or a confirmed bug); another is an undocumented departure.
         let catalogue = &self.core.catalogue;
-        parts.extend(serializers.iter().map(|&s| {
-            match catalogue.serializer_entry(&finding.signature.implementation, s) {
-                Some(entry) => catalogue.naming(&[entry]),
-                None => Arc::new(catalogue::serializing_known(s)),
-            }
-        }));
+        let mut parts: Vec<(bool, Arc<Known>)> = breaks
+            .into_iter()
+            .zip(parts.into_iter().chain(serializers.iter().map(|&s| {
+                match catalogue.serializer_entry(&finding.signature.implementation, s) {
+                    Some(entry) => catalogue.naming(&[entry]),
+                    None => Arc::new(catalogue::serializing_known(s)),
+                }
+            })))
+            .collect();
+        // The report is filed under a cause that breaks the chain; the others are needed to
+        // reproduce it, and seen with it.
+        parts.sort_by_key(|(breaks, _)| !breaks);
+        let parts: Vec<Arc<Known>> = parts.into_iter().map(|(_, part)| part).collect();
         if parts.is_empty() {
             return None;
         }
@@ -1347,6 +1357,105 @@ impl Core {
         }
         entries.sort_unstable();
         Some((departures, entries))
+    }
+
+    /// Which causes of a round trip's modelled chain (`parts` of the parse's explanation, then
+    /// `serializers`, one flag each in that order) break it: those without which the model's
+    /// chain would come back to the parse it started from. A serializer that writes a path
+    /// held decoded encoded again is needed to write the crate's strings, but where the chain
+    /// breaks because an empty authority was held as absent, the break is that. Where no one
+    /// cause alone breaks it, or the model cannot tell, every one does.
+    fn round_trip_breakers(
+        &self,
+        finding: &Finding,
+        (departures, entries): &(Vec<departures::Departure>, Vec<usize>),
+        parts: &[Arc<Known>],
+        serializers: &[serializing::Serializing],
+    ) -> Vec<bool> {
+        let every = vec![true; parts.len() + serializers.len()];
+        let name = &finding.signature.implementation;
+        let Some(implementation) = self.by_name(name) else {
+            return every;
+        };
+        let blind_spots = implementation.blind_spots();
+        let Request::Parse { rule, zone_id, .. } = &finding.case else {
+            return every;
+        };
+        // Whether the chain of the model made of `departures` and `entries`, written by
+        // `set`, reads back what it parsed; `None` where the model does not parse the case.
+        let comes_back = |departures: &[departures::Departure],
+                          entries: &[usize],
+                          set: &[serializing::Serializing]|
+         -> Option<bool> {
+            let parsed = self
+                .catalogue
+                .departing_answer(name, departures, entries, &finding.case);
+            let Outcome::Parsed { components, .. } = &parsed else {
+                return None;
+            };
+            let again = Request::Parse {
+                input: serializing::Serializing::serialize(set, components),
+                rule: rule.clone(),
+                zone_id: *zone_id,
+            };
+            Some(
+                match self
+                    .catalogue
+                    .departing_answer(name, departures, entries, &again)
+                {
+                    // As the crate reports its components, as the chain compares them.
+                    Outcome::Parsed {
+                        components: read, ..
+                    } => {
+                        compare::as_reported(&read, blind_spots)
+                            == compare::as_reported(components, blind_spots)
+                    }
+                    _ => false,
+                },
+            )
+        };
+        if comes_back(departures, entries, serializers) != Some(false) {
+            return every;
+        }
+        let part_breaks = |part: &Arc<Known>| {
+            if let Some(departure) = departures::Departure::from_id(&part.id) {
+                let rest: Vec<_> = departures
+                    .iter()
+                    .copied()
+                    .filter(|d| *d != departure)
+                    .collect();
+                return comes_back(&rest, entries, serializers) == Some(true);
+            }
+            // A documented entry is part of every model of the implementation: it cannot be
+            // left out, and is not named a break it may not be.
+            let Some(index) = self
+                .catalogue
+                .entries()
+                .iter()
+                .position(|e| e.id == part.id)
+            else {
+                return false;
+            };
+            if !entries.contains(&index) {
+                return false;
+            }
+            let rest: Vec<usize> = entries.iter().copied().filter(|&e| e != index).collect();
+            comes_back(departures, &rest, serializers) == Some(true)
+        };
+        let serializer_breaks = |s: serializing::Serializing| {
+            let rest: Vec<_> = serializers.iter().copied().filter(|&o| o != s).collect();
+            comes_back(departures, entries, &rest) == Some(true)
+        };
+        let breaks: Vec<bool> = parts
+            .iter()
+            .map(part_breaks)
+            .chain(serializers.iter().map(|&s| serializer_breaks(s)))
+            .collect();
+        if breaks.contains(&true) {
+            breaks
+        } else {
+            every
+        }
     }
 
     /// The serializer departures (none, one or two, fewest first) with which `finding`'s
@@ -2323,6 +2432,68 @@ mod tests {
                 .all(|f| f.as_deref() == Some("host-empty-held-as-absent")),
             "{found:?}"
         );
+    }
+
+    /// Takes any character in a host (the library's `host-unchecked`, exactly) and writes what
+    /// it parsed by §5.3, but leaves out an empty port.
+    struct UncheckedHostOmitsEmptyPort;
+
+    impl UncheckedHostOmitsEmptyPort {
+        fn read(input: &str) -> Outcome {
+            let unchecked = models::Model::Departure(
+                departures::Departure::from_id("host-unchecked").expect("a library departure"),
+            );
+            let steps = [models::Step {
+                model: &unchecked,
+                index: 0,
+            }];
+            models::outcome(&steps, &Request::parse(input), &CaseMemo::default())
+        }
+    }
+
+    impl Implementation for UncheckedHostOmitsEmptyPort {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "unchecked-host-omits-empty-port",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, _: Rule, _: ParseOptions) -> Outcome {
+            Self::read(input)
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            let Outcome::Parsed { mut components, .. } = Self::read(input) else {
+                return Some(Err("invalid".into()));
+            };
+            if components.port.as_deref() == Some("") {
+                components.port = None;
+            }
+            Some(Ok(reference::recompose(&components.as_reference())))
+        }
+    }
+
+    #[test]
+    fn a_round_trip_is_filed_under_the_cause_without_which_it_comes_back() {
+        // "a://^:" is parsed with the host "^" (a departure the chain needs: the RFC refuses
+        // the string) and written "a://^", which reads back with no port. Without the host
+        // departure there is no chain; without the omitted port the chain comes back to
+        // itself: the break is the serializer's, seen with the host's departure.
+        let name = "unchecked-host-omits-empty-port";
+        let engine = engine_of(UncheckedHostOmitsEmptyPort);
+        let found = engine.run_one_checked(name, &Request::parse("a://^:"));
+        let round_trip = found
+            .iter()
+            .find(|f| f.difference.kind.is_property())
+            .expect("the round trip breaks");
+        let attributed = engine.attributed(round_trip).expect("the chain is modelled");
+        let known = attributed.known.as_ref().expect("named");
+        assert_eq!(known.mechanism().id, "serializer-empty-port-omitted");
+        assert_eq!(known.seen_with().collect::<Vec<_>>(), ["host-unchecked"]);
+        assert!(engine.reproduces(round_trip, &known.ids()));
     }
 
     /// Holds the reference's URIs but writes everything after the scheme in lowercase: its
