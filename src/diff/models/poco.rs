@@ -956,7 +956,10 @@ mod tests {
     #[test]
     fn a_text_that_starts_with_a_dot_is_a_path() {
         assert_eq!(with_dot_start_read(".:").as_deref(), Some(".a"));
-        assert_eq!(with_dot_start_read(".a:b/c:d?e:f").as_deref(), Some(".aab/c:d?e:f"));
+        assert_eq!(
+            with_dot_start_read(".a:b/c:d?e:f").as_deref(),
+            Some(".aab/c:d?e:f")
+        );
         assert_eq!(dot_start_path(".a:b/c:d?e:f#g"), Some(".a:b/c:d"));
         // No ":" in the first segment, or no "." first: read as the reference reads it.
         assert_eq!(with_dot_start_read("./a:b"), None);

@@ -107,7 +107,10 @@ mod tests {
     fn an_empty_path_after_a_host_is_written_as_a_slash() {
         let normalized = |t: &str| empty_path_slash_after_host(Outcome::Normalized(t.into()));
         assert_eq!(normalized("//h?x"), Outcome::Normalized("//h/?x".into()));
-        assert_eq!(normalized("a://[::1]#f"), Outcome::Normalized("a://[::1]/#f".into()));
+        assert_eq!(
+            normalized("a://[::1]#f"),
+            Outcome::Normalized("a://[::1]/#f".into())
+        );
         assert_eq!(
             empty_path_slash_after_host(Outcome::Resolved("a://u@h:1".into())),
             Outcome::Resolved("a://u@h:1/".into())
