@@ -74,7 +74,7 @@ pub(super) fn apply(original: &Request, answer: Outcome) -> Outcome {
 pub(super) fn empty_path_slash_after_host(answer: Outcome) -> Outcome {
     let with_slash = |text: &str| -> Option<String> {
         let mut c = reference::parse(text).ok()?;
-        if !c.host.is_some_and(|h| !h.is_empty()) || !c.path.is_empty() {
+        if c.host.is_none_or(str::is_empty) || !c.path.is_empty() {
             return None;
         }
         c.path = "/";
