@@ -602,6 +602,10 @@ pub enum Transform {
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
     Rhymu8354PortToInteger,
+    /// rhymu8354/Uri's C++ half: an empty path after a host that is not empty is written "/"
+    /// (`SetDefaultPathIfAuthorityPresentAndPathEmpty`).
+    #[serde(rename = "rhymu8354-empty-path-slash-after-host")]
+    Rhymu8354EmptyPathSlashAfterHost,
     /// Qt's QUrl (`qurl::Rule`): the empty text refused (`isValid`).
     QurlEmptyRefused,
     /// Qt's QUrl: "//" written before the absolute path of a file URL without an authority.
@@ -637,6 +641,8 @@ pub enum Transform {
     PocoRemoveDotSegments,
     /// `mergePath`: empty segments dropped, the base's leading "/" kept.
     PocoMergePath,
+    /// `URI::parse`: a text that starts with "." is a path, a ":" in its first segment too.
+    PocoDotStartIsPath,
     /// Every operation (rhymuri, uniresid): a port is an `Option<u16>` (no leading zeros,
     /// nothing above 65535) and an empty path after an authority is "/".
     RhymuriTypes,
@@ -1340,6 +1346,9 @@ impl Transform {
             (Transform::Rhymu8354PortToInteger, Request::Parse { .. }) => {
                 rhymu8354::apply(original, answer)
             }
+            (Transform::Rhymu8354EmptyPathSlashAfterHost, _) => {
+                rhymu8354::empty_path_slash_after_host(answer)
+            }
             (Transform::QurlEmptyRefused, _) => {
                 qurl::apply(qurl::Rule::EmptyRefused, original, answer)
             }
@@ -1805,6 +1814,8 @@ impl Transform {
                 | Transform::DotnetIpv6Lenient
                 | Transform::UriJsSchemeRefusedCharactersRemoved
                 | Transform::UriJsSurrogatesEncoded
+                | Transform::PocoDotStartIsPath
+                | Transform::PocoEmptySchemeAsNone
         )
     }
 
@@ -1898,6 +1909,7 @@ impl Transform {
             Transform::PocoNormalizeDotSegmentsOnly => Some(poco::Rule::NormalizeDotSegmentsOnly),
             Transform::PocoRemoveDotSegments => Some(poco::Rule::RemoveDotSegments),
             Transform::PocoMergePath => Some(poco::Rule::MergePath),
+            Transform::PocoDotStartIsPath => Some(poco::Rule::DotStartIsPath),
             _ => None,
         }
     }

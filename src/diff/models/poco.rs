@@ -73,6 +73,12 @@ pub(super) enum Rule {
     /// reference): empty segments are lost, and "/a/.." is "/a"'s parent "" without its "/".
     /// Normalization, and a resolution whose reference has a scheme, a host or an absolute path.
     RemoveDotSegments,
+    /// `URI::parse`: `if (*it != '/' && *it != '.' && *it != '?' && *it != '#') { ... } else
+    /// parsePathEtc(it, end);`: a text that starts with "." is read as a path, query and
+    /// fragment alone, with no scheme, so a ":" in its first segment is the path's (".:" is the
+    /// path ".:", ".a:b" the path ".a:b"), where the reference reads no relative reference
+    /// (`path-noscheme`) and no scheme (it starts with an ALPHA).
+    DotStartIsPath,
     /// `mergePath`, on the decoded paths: the base's segments (`getPathSegments`, empty ones
     /// dropped) without its last unless it ends with "/", then the reference's; "." and ".."
     /// (popping, never above the root) make the path end with "/", another segment not; a "/"
@@ -330,6 +336,30 @@ fn with_brackets_read(text: &str, keep_length: bool) -> Option<String> {
     ))
 }
 
+/// Where `URI::parse` reads `text` as a path because it starts with ".", and a ":" stands in
+/// its first segment (up to "/", "?" or "#"): the end of that segment.
+fn dot_start_first_segment(text: &str) -> Option<usize> {
+    if !text.starts_with('.') {
+        return None;
+    }
+    let end = text.find(['/', '?', '#']).unwrap_or(text.len());
+    text[..end].contains(':').then_some(end)
+}
+
+/// `text` with the ":" of its first segment stood in for by "a", where `URI::parse` reads it
+/// as a path because it starts with "." (`apply` gives the path back as written).
+fn with_dot_start_read(text: &str) -> Option<String> {
+    let end = dot_start_first_segment(text)?;
+    Some(format!("{}{}", text[..end].replace(':', "a"), &text[end..]))
+}
+
+/// The path `URI::parse` reads in `text` where it starts with "." and its first segment holds
+/// a ":": everything up to "?" or "#".
+fn dot_start_path(text: &str) -> Option<&str> {
+    dot_start_first_segment(text)?;
+    Some(&text[..text.find(['?', '#']).unwrap_or(text.len())])
+}
+
 /// The case as the rule reads it, when it reads it otherwise.
 pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
     match rule {
@@ -339,6 +369,11 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
             rewrite_texts(case, |t| with_userinfo_restarted(t, parse))
         }
         Rule::EmptySchemeAsNone => rewrite_texts(case, without_empty_scheme),
+        // Only a parse: a resolution or a normalization would write the stood-in path.
+        Rule::DotStartIsPath => match case {
+            Request::Parse { .. } => rewrite_texts(case, with_dot_start_read),
+            _ => None,
+        },
         Rule::IpLiteralBracketsRead => {
             let parse = matches!(case, Request::Parse { .. });
             rewrite_texts(case, |t| with_brackets_read(t, parse))
@@ -517,6 +552,25 @@ pub(super) fn apply(rule: Rule, original: &Request, case: &Request, answer: Outc
                     host_kind,
                 },
             },
+            (answer, _) => answer,
+        },
+        // A parse's path, whose ":" the rewrite stood in for, given back as written.
+        Rule::DotStartIsPath => match (answer, texts.first()) {
+            (
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                },
+                Some(text),
+            ) if matches!(original, Request::Parse { .. }) => {
+                if let Some(path) = dot_start_path(text) {
+                    components.path = path.to_owned();
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
             (answer, _) => answer,
         },
         Rule::WellKnownPortOmitted => edit_written(answer, |w| {
@@ -898,6 +952,31 @@ fn as_number(port: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_that_starts_with_a_dot_is_a_path() {
+        assert_eq!(with_dot_start_read(".:").as_deref(), Some(".a"));
+        assert_eq!(
+            with_dot_start_read(".a:b/c:d?e:f").as_deref(),
+            Some(".aab/c:d?e:f")
+        );
+        assert_eq!(dot_start_path(".a:b/c:d?e:f#g"), Some(".a:b/c:d"));
+        // No ":" in the first segment, or no "." first: read as the reference reads it.
+        assert_eq!(with_dot_start_read("./a:b"), None);
+        assert_eq!(with_dot_start_read(".?:"), None);
+        assert_eq!(with_dot_start_read("a.:b"), None);
+        assert_eq!(with_dot_start_read("0:"), None);
+        let rewritten = rewrite(Rule::DotStartIsPath, &Request::parse(".:"));
+        let Some(Request::Parse { input, .. }) = rewritten else {
+            panic!("rewritten");
+        };
+        assert_eq!(input, ".a");
+        let normalize = Request::Normalize {
+            input: ".:".to_owned(),
+            level: None,
+        };
+        assert!(rewrite(Rule::DotStartIsPath, &normalize).is_none());
+    }
 
     #[test]
     fn the_port_is_read_as_number_parser_reads_it() {

@@ -65,6 +65,28 @@ pub(super) fn apply(original: &Request, answer: Outcome) -> Outcome {
     }
 }
 
+/// `SetDefaultPathIfAuthorityPresentAndPathEmpty` (src/Uri.cpp, lines 966-978): "the special
+/// case of the URI having an authority but having an empty path. In this case it sets the path
+/// as "/"", `if (!host.empty() && path.empty()) path.push_back("");`, which GenerateString
+/// writes "/" (lines 1447-1453). A written answer (a normalization, a resolution's target)
+/// whose host is not empty and whose path is empty gets the path "/"; an empty host keeps the
+/// empty path ("//:1" is written "//:1").
+pub(super) fn empty_path_slash_after_host(answer: Outcome) -> Outcome {
+    let with_slash = |text: &str| -> Option<String> {
+        let mut c = reference::parse(text).ok()?;
+        if c.host.is_none_or(str::is_empty) || !c.path.is_empty() {
+            return None;
+        }
+        c.path = "/";
+        Some(reference::recompose(&c))
+    };
+    match answer {
+        Outcome::Normalized(text) => Outcome::Normalized(with_slash(&text).unwrap_or(text)),
+        Outcome::Resolved(text) => Outcome::Resolved(with_slash(&text).unwrap_or(text)),
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,5 +101,26 @@ mod tests {
             panic!("rewritten");
         };
         assert_eq!(input, "//h:0/x");
+    }
+
+    #[test]
+    fn an_empty_path_after_a_host_is_written_as_a_slash() {
+        let normalized = |t: &str| empty_path_slash_after_host(Outcome::Normalized(t.into()));
+        assert_eq!(normalized("//h?x"), Outcome::Normalized("//h/?x".into()));
+        assert_eq!(
+            normalized("a://[::1]#f"),
+            Outcome::Normalized("a://[::1]/#f".into())
+        );
+        assert_eq!(
+            empty_path_slash_after_host(Outcome::Resolved("a://u@h:1".into())),
+            Outcome::Resolved("a://u@h:1/".into())
+        );
+        // An empty host, a path, no authority: written as they are.
+        assert_eq!(normalized("//:1"), Outcome::Normalized("//:1".into()));
+        assert_eq!(normalized("//@"), Outcome::Normalized("//@".into()));
+        assert_eq!(normalized("//h/p"), Outcome::Normalized("//h/p".into()));
+        assert_eq!(normalized("a:"), Outcome::Normalized("a:".into()));
+        let parsed = Outcome::Invalid("x".into());
+        assert_eq!(empty_path_slash_after_host(parsed.clone()), parsed);
     }
 }
