@@ -593,6 +593,12 @@ pub enum Transform {
     /// uri-js's and fast-uri's host lowercased (`toLowerCase`, Unicode's mapping) before its
     /// characters outside US-ASCII are percent-encoded.
     UriJsHostLowercasedBeforeEncoding,
+    /// uri-js's `punycode.toASCII` on the host of an http, https, ws or wss URI, where it
+    /// converts IDNs as documented.
+    UriJsDomainHostPunycode,
+    /// uri-js's `punycode.toASCII` on such a host where it decodes a reserved or refused
+    /// ASCII character or converts a label holding one.
+    UriJsDomainHostMisconverted,
     /// uri-js's `_normalizeIPv6` where it writes another address or no address.
     UriJsIpv6Misnormalized,
     /// fast-uri's `normalizePathEncoding`: a path's valid escapes uppercased and those of
@@ -1819,6 +1825,7 @@ impl Transform {
                 | Transform::DotnetIpv6Lenient
                 | Transform::UriJsSchemeRefusedCharactersRemoved
                 | Transform::UriJsSurrogatesEncoded
+                | Transform::UriJsHostLowercasedBeforeEncoding
         )
     }
 
@@ -1837,6 +1844,8 @@ impl Transform {
             Transform::UriJsUrnNidNss => Some(uri_js::Rule::UrnNidNss),
             Transform::UriJsSurrogatesEncoded => Some(uri_js::Rule::SurrogatesEncoded),
             Transform::UriJsIpHostNormalized => Some(uri_js::Rule::IpHostNormalized),
+            Transform::UriJsDomainHostPunycode => Some(uri_js::Rule::DomainHostPunycode),
+            Transform::UriJsDomainHostMisconverted => Some(uri_js::Rule::DomainHostMisconverted),
             Transform::UriJsHostLowercasedBeforeEncoding => {
                 Some(uri_js::Rule::HostLowercasedBeforeEncoding)
             }

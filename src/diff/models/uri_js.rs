@@ -153,6 +153,20 @@ pub(super) enum Rule {
     /// triplets: "//\u{c9}" has the host "%C3%A9" (U+00E9), not "%C3%89". Read with the raw host's
     /// characters outside US-ASCII lowercased (its ASCII letters are the blind spot's).
     HostLowercasedBeforeEncoding,
+    /// uri-js's parse for the schemes whose handler says `domainHost` (http, https, ws, wss:
+    /// dist/es5/uri.all.js lines 1160, 1187, 1198, 1238), without the `unicodeSupport` option
+    /// (lines 925-933): the host, once [`Rule::IpHostNormalized`]'s functions have run, has
+    /// every triplet decoded (`pctDecChars`), is lowercased and goes through punycode.js's
+    /// `toASCII`, which writes a label holding a character outside U+0000 to U+007E as "xn--"
+    /// and its Punycode (U+007F is such a character: "http://\u{7f}" has the host
+    /// "xn--%7F-"); `_normalizeComponentEncoding` then writes it. This rule applies where every
+    /// triplet decoded is of an unreserved character or of one outside US-ASCII and every
+    /// label converted holds no ASCII character but letters, digits and "-" (the README's
+    /// "convert IDNs ... as per RFC 5891"); [`Rule::DomainHostMisconverted`] where not.
+    DomainHostPunycode,
+    /// [`Rule::DomainHostPunycode`]'s mechanism where it decodes a triplet of a reserved or
+    /// refused ASCII character or converts a label holding one.
+    DomainHostMisconverted,
 }
 
 /// Whether `c` matches `[a-z]` under the flags `iu` (ASCII letters, and the two characters
@@ -564,9 +578,14 @@ fn uri_js_ip_host(host: &str) -> Option<(String, bool)> {
     if let Some(zone) = zone {
         written = format!("{written}%{zone}");
     }
-    // `_normalizeComponentEncoding`'s host, then the adapter's brackets.
+    Some((host_written(&written), faithful))
+}
+
+/// `_normalizeComponentEncoding`'s host (dist/es5/uri.all.js line 789) of the host `written`,
+/// then the adapter's brackets around a host with ":" (its first "%" written "%25").
+fn host_written(written: &str) -> String {
     let mut encoded = String::new();
-    for c in decode_unreserved(&written).to_lowercase().chars() {
+    for c in decode_unreserved(written).to_lowercase().chars() {
         if c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=%[]:".contains(c) {
             encoded.push(c);
         } else {
@@ -577,11 +596,78 @@ fn uri_js_ip_host(host: &str) -> Option<(String, bool)> {
         }
     }
     let encoded = uppercase_triplets(&encoded);
-    let adapter = match encoded.contains(':') && !encoded.starts_with('[') {
+    match encoded.contains(':') && !encoded.starts_with('[') {
         true => format!("[{}]", encoded.replacen('%', "%25", 1)),
         false => encoded,
+    }
+}
+
+/// The host uri-js's parse gives a scheme whose handler says `domainHost` (dist/es5/uri.all.js
+/// lines 925-933): `punycode.toASCII(components.host.replace(protocol.PCT_ENCODED,
+/// pctDecChars).toLowerCase())`, then `_normalizeComponentEncoding`; and whether it stays within
+/// what the README documents (every triplet decoded is of an unreserved character or of a
+/// character outside US-ASCII, and every label converted holds no ASCII character but letters,
+/// digits and "-"). `None` where the decoding leaves a lone surrogate.
+fn punycode_host(host: &str) -> Option<(String, bool)> {
+    let mut decoded = String::new();
+    let mut documented = true;
+    let mut rest = host;
+    while let Some(at) = rest.find('%') {
+        decoded.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let Some(len) = pct_encoded_at(rest) else {
+            decoded.push('%');
+            rest = &rest[1..];
+            continue;
+        };
+        let text = String::from_utf16(&pct_dec_chars(&rest[..len])).ok()?;
+        if text
+            .chars()
+            .any(|c| c.is_ascii() && !(c.is_ascii_alphanumeric() || "-._~".contains(c)))
+        {
+            documented = false;
+        }
+        decoded.push_str(&text);
+        rest = &rest[len..];
+    }
+    decoded.push_str(rest);
+    let lower = decoded.to_lowercase();
+    // punycode.js's `mapDomain`: the text before the first "@" kept, the rest to a second "@"
+    // taken; its separators (`/[\x2E\u3002\uFF0E\uFF61]/`) read as "."; a label with a
+    // character outside U+0000 to U+007E (`regexNonASCII`) written "xn--" and its encoding.
+    let parts: Vec<&str> = lower.split('@').collect();
+    let (local, domain) = match parts.len() > 1 {
+        true => (format!("{}@", parts[0]), parts[1]),
+        false => (String::new(), parts[0]),
     };
-    Some((adapter, faithful))
+    let domain: String = domain
+        .chars()
+        .map(|c| match c {
+            '\u{3002}' | '\u{ff0e}' | '\u{ff61}' => '.',
+            c => c,
+        })
+        .collect();
+    let mut labels = Vec::new();
+    for label in domain.split('.') {
+        if label.chars().any(|c| c > '\u{7e}') {
+            if label
+                .chars()
+                .any(|c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '-'))
+            {
+                documented = false;
+            }
+            labels.push(format!(
+                "xn--{}",
+                crate::idna::punycode::encode(label).ok()?
+            ));
+        } else {
+            labels.push(label.to_owned());
+        }
+    }
+    Some((
+        host_written(&format!("{local}{}", labels.join("."))),
+        documented,
+    ))
 }
 
 /// `text` with the hexadecimal digits of its triplets uppercased.
@@ -1158,6 +1244,19 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             }
         }
         Rule::HostLowercasedBeforeEncoding => {}
+        Rule::DomainHostPunycode | Rule::DomainHostMisconverted => {
+            if matches!(scheme.as_deref(), Some("http" | "https" | "ws" | "wss"))
+                && let Request::Parse { input, .. } = original
+                && components.host.as_deref().is_some_and(|h| !h.is_empty())
+                && let Some(host) = raw_host(input)
+                && !host.is_empty()
+                && uri_js_ip_host(host).is_none()
+                && let Some((written, documented)) = punycode_host(host)
+                && documented == (rule == Rule::DomainHostPunycode)
+            {
+                components.host = Some(written);
+            }
+        }
         Rule::IpHostNormalized | Rule::Ipv6Misnormalized => {
             if let Request::Parse { input, .. } = original
                 && components.host.is_some()
@@ -1339,6 +1438,30 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn uri_js_converts_a_domain_host_with_punycode() {
+        for (host, written, documented) in [
+            ("\u{7f}", "xn--%7F-", false),
+            ("%C3%A9", "xn--9ca", true),
+            ("\u{c9}x", "xn--x-9fa", true),
+            ("a\u{3002}b", "a.b", true),
+            ("%3a", "[:]", false),
+            ("%41b", "ab", true),
+            ("a b\u{e9}", "xn--a%20b-dma", false),
+            ("%", "%", true),
+        ] {
+            assert_eq!(
+                punycode_host(host),
+                Some((written.to_owned(), documented)),
+                "{host}"
+            );
+        }
+        let c = components(under(Rule::DomainHostPunycode, "http://%C3%A9/"));
+        assert_eq!(c.host.as_deref(), Some("xn--9ca"));
+        let c = components(under(Rule::DomainHostPunycode, "a://%C3%A9/"));
+        assert_eq!(c.host.as_deref(), Some("%C3%A9"));
     }
 
     #[test]
