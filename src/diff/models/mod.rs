@@ -586,6 +586,21 @@ pub enum Transform {
     UriJsUrnNidNss,
     /// uri-js's `pctEncChar`: a character outside the BMP encoded as its two surrogates.
     UriJsSurrogatesEncoded,
+    /// uri-js's `_normalizeIPv4` and `_normalizeIPv6` where they keep the address: an IPv4
+    /// host without its octets' leading zeros, an IPv6 literal lowercased, without its fields'
+    /// leading zeros and with its longest run of zero fields compressed.
+    UriJsIpHostNormalized,
+    /// uri-js's and fast-uri's host lowercased (`toLowerCase`, Unicode's mapping) before its
+    /// characters outside US-ASCII are percent-encoded.
+    UriJsHostLowercasedBeforeEncoding,
+    /// uri-js's `punycode.toASCII` on the host of an http, https, ws or wss URI, where it
+    /// converts IDNs as documented.
+    UriJsDomainHostPunycode,
+    /// uri-js's `punycode.toASCII` on such a host where it decodes a reserved or refused
+    /// ASCII character or converts a label holding one.
+    UriJsDomainHostMisconverted,
+    /// uri-js's `_normalizeIPv6` where it writes another address or no address.
+    UriJsIpv6Misnormalized,
     /// fast-uri's `normalizePathEncoding`: a path's valid escapes uppercased and those of
     /// unreserved characters but "." decoded.
     FastUriPathPercentEncodingNormalized,
@@ -598,6 +613,11 @@ pub enum Transform {
     FastUriIpv6Normalized,
     /// fast-uri's urn handler: the path must match `URN_REG`, then it becomes `nid` and `nss`.
     FastUriUrn,
+    /// fast-uri's `skipNormalize` (urn and mailto): the query and the fragment as written.
+    FastUriSkipNormalize,
+    /// fast-uri's mailto handler: the recipients read from the path and `to` header fields,
+    /// an authority beside them or a recipient without a valid domain an error.
+    FastUriMailto,
     /// rhymu8354/Uri's C++ half (`rhymu8354`): a port read by `StringExtensions::ToInteger`
     /// ("-0" taken, a leading zero refused).
     #[serde(rename = "rhymu8354-port-to-integer")]
@@ -1816,6 +1836,7 @@ impl Transform {
                 | Transform::UriJsSurrogatesEncoded
                 | Transform::PocoDotStartIsPath
                 | Transform::PocoEmptySchemeAsNone
+                | Transform::UriJsHostLowercasedBeforeEncoding
         )
     }
 
@@ -1833,6 +1854,13 @@ impl Transform {
             Transform::UriJsMailtoRecipients => Some(uri_js::Rule::MailtoRecipients),
             Transform::UriJsUrnNidNss => Some(uri_js::Rule::UrnNidNss),
             Transform::UriJsSurrogatesEncoded => Some(uri_js::Rule::SurrogatesEncoded),
+            Transform::UriJsIpHostNormalized => Some(uri_js::Rule::IpHostNormalized),
+            Transform::UriJsDomainHostPunycode => Some(uri_js::Rule::DomainHostPunycode),
+            Transform::UriJsDomainHostMisconverted => Some(uri_js::Rule::DomainHostMisconverted),
+            Transform::UriJsHostLowercasedBeforeEncoding => {
+                Some(uri_js::Rule::HostLowercasedBeforeEncoding)
+            }
+            Transform::UriJsIpv6Misnormalized => Some(uri_js::Rule::Ipv6Misnormalized),
             Transform::FastUriPathPercentEncodingNormalized => {
                 Some(uri_js::Rule::FastUriPathPercentEncodingNormalized)
             }
@@ -1842,6 +1870,8 @@ impl Transform {
             }
             Transform::FastUriIpv6Normalized => Some(uri_js::Rule::FastUriIpv6Normalized),
             Transform::FastUriUrn => Some(uri_js::Rule::FastUriUrn),
+            Transform::FastUriSkipNormalize => Some(uri_js::Rule::FastUriSkipNormalize),
+            Transform::FastUriMailto => Some(uri_js::Rule::FastUriMailto),
             _ => None,
         }
     }

@@ -100,6 +100,73 @@ pub(super) enum Rule {
     /// `path` is set to undefined (reported as ""); for the nid "uuid" (any case) the nss must
     /// be a UUID (`isUUID`), or the URI is an error ("UUID is not valid.").
     FastUriUrn,
+    /// fast-uri's own (4.2.3): index.js line 692, `if (!schemeHandler || (schemeHandler &&
+    /// !schemeHandler.skipNormalize))`, runs `normalizePathEncoding` and
+    /// `normalizeQueryFragmentEncoding` only where the scheme's handler has no `skipNormalize`;
+    /// the urn, urn:uuid and mailto handlers have it (lib/schemes.js lines 233, 243 and 671),
+    /// so for the schemes urn and mailto (the handler looked up by the scheme lowercased) the
+    /// query and the fragment stay as `URI_PARSE` read them: neither their refused characters
+    /// encoded nor their triplets normalized. (The path is the handlers' own.)
+    FastUriSkipNormalize,
+    /// fast-uri's own mailto handler (4.2.3, lib/schemes.js lines 466-563, `mailtoParse`): the
+    /// path as written, split at ",", and the values of the query's `to` header fields (a
+    /// field's name decoded and lowercased), split at ",", are the recipients; `path` and
+    /// `query` are set to undefined (reported as ""). A header field with more than one "="
+    /// is an error ("URI mailto has malformed header fields."); recipients beside an authority
+    /// are an error ("URI mailto must not have an authority component."); a recipient with
+    /// no "@" is an error, and so is one whose domain (after its last "@", decoded by
+    /// `decodeHex`) `mailtoNormalizeDomain` refuses: lowercased, a domain literal
+    /// (`^\[[\x21-\x5A\x5E-\x7E]*\]$`) or a non-empty domain of `!"$&'()*+,-.;=_`a-z{}~`
+    /// and digits whose last label is not all digits is taken, and any other is read as `new
+    /// URL('http://' + domain)`, refused where that fails or gives a username, a password, a
+    /// port, a path other than "/", a search, a hash or an empty hostname ("URI mailto has an
+    /// invalid recipient domain.").
+    FastUriMailto,
+    /// uri-js's own: `components.host = _normalizeIPv6(_normalizeIPv4(components.host,
+    /// protocol), protocol)` (dist/es5/uri.all.js line 906), on the host `URI_PARSE` reads,
+    /// before `_normalizeComponentEncoding`. `_normalizeIPv4`: a host all of `IPV4ADDRESS`
+    /// (four dot-separated numbers of one to three digits, each at most 255) has each octet's
+    /// leading zeros removed (`_stripLeadingZeros`, `str.replace(/^0*(.*)/, "$1") || "0"`).
+    /// `_normalizeIPv6`: a host all of `IPV6ADDRESS` (`^\[?(IPv6address)((%25|%(?!HEXDIG{2}))
+    /// (ZONEID))?\]?$`, the dec-octets relaxed as above, the zone of unreserved characters
+    /// (with the IRI's of the BMP) and triplets) is written without brackets: the address
+    /// lowercased, split at "::" (`first`, `last`), each field stripped by `_stripLeadingZeros`
+    /// (an IPv4 part too: "0.0.0.0" becomes ".0.0.0"), the last field an IPv4 address or not
+    /// deciding 7 or 8 fields, `fields[x] = firstFields[x] || lastFields[lastFieldsStart + x]
+    /// || ''`, the IPv4 field normalized, the first longest run (`sort` is stable) of more than
+    /// one empty or "0" field written "::", and the zone after "%". The host so written then
+    /// has its triplets of unreserved characters decoded, is lowercased, has what `NOT_HOST`
+    /// matches percent-encoded and its triplets uppercased; the adapter puts an answer with
+    /// ":" in brackets, its first "%" written "%25". This rule applies where the address
+    /// written is the one read (the README's "IPv4 normalization", "IPv6 normalization").
+    IpHostNormalized,
+    /// [`Rule::IpHostNormalized`]'s mechanism where `_normalizeIPv6` writes no IPv6 address or
+    /// another one than it read: "[::2:0:0:0:0:0:0]" as ":2::", "[::1:2:3:4:5:6:7]" as
+    /// ":1:2:3:4:5:6:7", "[0::0.0.0.0]" as "::.0.0.0".
+    Ipv6Misnormalized,
+    /// The host lowercased before it is percent-encoded. uri-js's
+    /// `_normalizeComponentEncoding` (dist/es5/uri.all.js line 789): `components.host =
+    /// String(components.host).replace(protocol.PCT_ENCODED, decodeUnreserved).toLowerCase()
+    /// .replace(protocol.NOT_HOST, pctEncChar)...`; fast-uri's parse (index.js lines 629 and
+    /// 676-686): `ipv6result.host.toLowerCase()`, then `encodeHost`. `toLowerCase` is Unicode's
+    /// mapping, so a character outside US-ASCII is lowercased before it is written in UTF-8
+    /// triplets: "//\u{c9}" has the host "%C3%A9" (U+00E9), not "%C3%89". Read with the raw host's
+    /// characters outside US-ASCII lowercased (its ASCII letters are the blind spot's).
+    HostLowercasedBeforeEncoding,
+    /// uri-js's parse for the schemes whose handler says `domainHost` (http, https, ws, wss:
+    /// dist/es5/uri.all.js lines 1160, 1187, 1198, 1238), without the `unicodeSupport` option
+    /// (lines 925-933): the host, once [`Rule::IpHostNormalized`]'s functions have run, has
+    /// every triplet decoded (`pctDecChars`), is lowercased and goes through punycode.js's
+    /// `toASCII`, which writes a label holding a character outside U+0000 to U+007E as "xn--"
+    /// and its Punycode (U+007F is such a character: "http://\u{7f}" has the host
+    /// "xn--%7F-"); `_normalizeComponentEncoding` then writes it. This rule applies where every
+    /// triplet decoded is of an unreserved character or of one outside US-ASCII and every
+    /// label converted holds no ASCII character but letters, digits and "-" (the README's
+    /// "convert IDNs ... as per RFC 5891"); [`Rule::DomainHostMisconverted`] where not.
+    DomainHostPunycode,
+    /// [`Rule::DomainHostPunycode`]'s mechanism where it decodes a triplet of a reserved or
+    /// refused ASCII character or converts a label holding one.
+    DomainHostMisconverted,
 }
 
 /// Whether `c` matches `[a-z]` under the flags `iu` (ASCII letters, and the two characters
@@ -316,6 +383,423 @@ fn path_escapes_normalized(path: &str) -> String {
         }
     }
     out
+}
+
+/// Whether `text` is a dec-octet of uri-js's `DEC_OCTET_RELAXED` (one to three digits, at most
+/// 255), or of RFC 3986's `dec-octet` where `relaxed` is false.
+fn dec_octet(text: &str, relaxed: bool) -> bool {
+    (1..=3).contains(&text.len())
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (relaxed || text.len() == 1 || !text.starts_with('0'))
+        && text.parse::<u16>().is_ok_and(|n| n <= 255)
+}
+
+/// The value of an IPv4 address of four such dec-octets.
+fn ipv4_value(text: &str, relaxed: bool) -> Option<[u16; 2]> {
+    let octets: Vec<&str> = text.split('.').collect();
+    if octets.len() != 4 || !octets.iter().all(|o| dec_octet(o, relaxed)) {
+        return None;
+    }
+    let n: Vec<u16> = octets
+        .iter()
+        .map(|o| o.parse().unwrap_or_default())
+        .collect();
+    Some([n[0] << 8 | n[1], n[2] << 8 | n[3]])
+}
+
+/// The value of an RFC 3986 `IPv6address` (its dec-octets relaxed where `relaxed`).
+fn ipv6_value(text: &str, relaxed: bool) -> Option<[u16; 8]> {
+    fn pieces(text: &str, relaxed: bool, v4_allowed: bool) -> Option<Vec<u16>> {
+        if text.is_empty() {
+            return Some(Vec::new());
+        }
+        let fields: Vec<&str> = text.split(':').collect();
+        let mut out = Vec::new();
+        for (i, field) in fields.iter().enumerate() {
+            if v4_allowed && i + 1 == fields.len() && field.contains('.') {
+                out.extend(ipv4_value(field, relaxed)?);
+            } else if (1..=4).contains(&field.len()) && field.bytes().all(|b| b.is_ascii_hexdigit())
+            {
+                out.push(u16::from_str_radix(field, 16).ok()?);
+            } else {
+                return None;
+            }
+        }
+        Some(out)
+    }
+    let mut value = [0u16; 8];
+    match text.split_once("::") {
+        None => {
+            let all = pieces(text, relaxed, true)?;
+            (all.len() == 8).then(|| value.copy_from_slice(&all))?;
+        }
+        Some((left, right)) => {
+            if right.contains("::") {
+                return None;
+            }
+            let left = pieces(left, relaxed, false)?;
+            let right = pieces(right, relaxed, true)?;
+            if left.len() + right.len() > 7 {
+                return None;
+            }
+            value[..left.len()].copy_from_slice(&left);
+            value[8 - right.len()..].copy_from_slice(&right);
+        }
+    }
+    Some(value)
+}
+
+/// `_stripLeadingZeros`: `str.replace(/^0*(.*)/, "$1") || "0"`.
+fn strip_leading_zeros(text: &str) -> String {
+    match text.trim_start_matches('0') {
+        "" => "0".to_owned(),
+        rest => rest.to_owned(),
+    }
+}
+
+/// Whether `c` is of uri-js's IRI `UNRESERVED` (ASCII unreserved, `UCSCHAR` of the BMP).
+fn iri_unreserved(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(c, '-' | '.' | '_' | '~')
+        || matches!(c, '\u{a0}'..='\u{200d}' | '\u{2010}'..='\u{2029}' | '\u{202f}'..='\u{d7ff}'
+            | '\u{f900}'..='\u{fdcf}' | '\u{fdf0}'..='\u{ffef}')
+}
+
+/// uri-js's host after `_normalizeIPv6(_normalizeIPv4(host))` and `_normalizeComponentEncoding`,
+/// as the adapter writes it, where either function rewrites `host`; and whether the address
+/// written is the address read.
+fn uri_js_ip_host(host: &str) -> Option<(String, bool)> {
+    if ipv4_value(host, true).is_some() {
+        let written: Vec<String> = host.split('.').map(strip_leading_zeros).collect();
+        return Some((written.join("."), true));
+    }
+    let inner = host.strip_prefix('[').unwrap_or(host);
+    let inner = inner.strip_suffix(']').unwrap_or(inner);
+    let (address, zone) = match inner.split_once('%') {
+        None => (inner, None),
+        Some((address, rest)) => {
+            let bytes = rest.as_bytes();
+            let hex2 =
+                bytes.len() >= 2 && bytes[0].is_ascii_hexdigit() && bytes[1].is_ascii_hexdigit();
+            let zone = match rest.strip_prefix("25") {
+                Some(zone) => zone,
+                None if !hex2 => rest,
+                None => return None,
+            };
+            let mut at = 0;
+            let zb = zone.as_bytes();
+            while at < zone.len() {
+                if zb[at] == b'%' {
+                    if !(zb.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
+                        && zb.get(at + 2).is_some_and(u8::is_ascii_hexdigit))
+                    {
+                        return None;
+                    }
+                    at += 3;
+                    continue;
+                }
+                let c = zone[at..].chars().next()?;
+                if !iri_unreserved(c) {
+                    return None;
+                }
+                at += c.len_utf8();
+            }
+            if zone.is_empty() {
+                return None;
+            }
+            (address, Some(zone))
+        }
+    };
+    let read = ipv6_value(address, true)?;
+    let lower = address.to_lowercase();
+    let mut halves = lower.split("::").collect::<Vec<_>>();
+    halves.reverse();
+    let last = halves[0];
+    let first = halves.get(1).copied().unwrap_or_default();
+    let first_fields: Vec<String> = match first.is_empty() {
+        true => Vec::new(),
+        false => first.split(':').map(strip_leading_zeros).collect(),
+    };
+    let last_fields: Vec<String> = last.split(':').map(strip_leading_zeros).collect();
+    let ipv4_last = last_fields
+        .last()
+        .is_some_and(|f| ipv4_value(f, true).is_some());
+    let count: i64 = if ipv4_last { 7 } else { 8 };
+    let start = last_fields.len() as i64 - count;
+    let truthy = |f: Option<&String>| f.filter(|f| !f.is_empty()).cloned();
+    let mut fields: Vec<String> = (0..count)
+        .map(|x| {
+            truthy(first_fields.get(x as usize))
+                .or_else(|| {
+                    usize::try_from(start + x)
+                        .ok()
+                        .and_then(|i| truthy(last_fields.get(i)))
+                })
+                .unwrap_or_default()
+        })
+        .collect();
+    if ipv4_last
+        && let Some(field) = fields.last_mut()
+        && ipv4_value(field, true).is_some()
+    {
+        *field = field
+            .split('.')
+            .map(strip_leading_zeros)
+            .collect::<Vec<_>>()
+            .join(".");
+    }
+    // The first of the longest runs of more than one empty or "0" field.
+    let mut best: Option<(usize, usize)> = None;
+    let mut at = 0;
+    while at < fields.len() {
+        if fields[at].is_empty() || fields[at] == "0" {
+            let begin = at;
+            while at < fields.len() && (fields[at].is_empty() || fields[at] == "0") {
+                at += 1;
+            }
+            if best.is_none_or(|(_, len)| at - begin > len) {
+                best = Some((begin, at - begin));
+            }
+        } else {
+            at += 1;
+        }
+    }
+    let mut written = match best {
+        Some((begin, len)) if len > 1 => {
+            format!(
+                "{}::{}",
+                fields[..begin].join(":"),
+                fields[begin + len..].join(":")
+            )
+        }
+        _ => fields.join(":"),
+    };
+    let faithful = ipv6_value(&written, false) == Some(read);
+    if let Some(zone) = zone {
+        written = format!("{written}%{zone}");
+    }
+    Some((host_written(&written), faithful))
+}
+
+/// `_normalizeComponentEncoding`'s host (dist/es5/uri.all.js line 789) of the host `written`,
+/// then the adapter's brackets around a host with ":" (its first "%" written "%25").
+fn host_written(written: &str) -> String {
+    let mut encoded = String::new();
+    for c in decode_unreserved(written).to_lowercase().chars() {
+        if c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=%[]:".contains(c) {
+            encoded.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                encoded.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    let encoded = uppercase_triplets(&encoded);
+    match encoded.contains(':') && !encoded.starts_with('[') {
+        true => format!("[{}]", encoded.replacen('%', "%25", 1)),
+        false => encoded,
+    }
+}
+
+/// The host uri-js's parse gives a scheme whose handler says `domainHost` (dist/es5/uri.all.js
+/// lines 925-933): `punycode.toASCII(components.host.replace(protocol.PCT_ENCODED,
+/// pctDecChars).toLowerCase())`, then `_normalizeComponentEncoding`; and whether it stays within
+/// what the README documents (every triplet decoded is of an unreserved character or of a
+/// character outside US-ASCII, and every label converted holds no ASCII character but letters,
+/// digits and "-"). `None` where the decoding leaves a lone surrogate.
+fn punycode_host(host: &str) -> Option<(String, bool)> {
+    let mut decoded = String::new();
+    let mut documented = true;
+    let mut rest = host;
+    while let Some(at) = rest.find('%') {
+        decoded.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let Some(len) = pct_encoded_at(rest) else {
+            decoded.push('%');
+            rest = &rest[1..];
+            continue;
+        };
+        let text = String::from_utf16(&pct_dec_chars(&rest[..len])).ok()?;
+        if text
+            .chars()
+            .any(|c| c.is_ascii() && !(c.is_ascii_alphanumeric() || "-._~".contains(c)))
+        {
+            documented = false;
+        }
+        decoded.push_str(&text);
+        rest = &rest[len..];
+    }
+    decoded.push_str(rest);
+    let lower = decoded.to_lowercase();
+    // punycode.js's `mapDomain`: the text before the first "@" kept, the rest to a second "@"
+    // taken; its separators (`/[\x2E\u3002\uFF0E\uFF61]/`) read as "."; a label with a
+    // character outside U+0000 to U+007E (`regexNonASCII`) written "xn--" and its encoding.
+    let parts: Vec<&str> = lower.split('@').collect();
+    let (local, domain) = match parts.len() > 1 {
+        true => (format!("{}@", parts[0]), parts[1]),
+        false => (String::new(), parts[0]),
+    };
+    let domain: String = domain
+        .chars()
+        .map(|c| match c {
+            '\u{3002}' | '\u{ff0e}' | '\u{ff61}' => '.',
+            c => c,
+        })
+        .collect();
+    let mut labels = Vec::new();
+    for label in domain.split('.') {
+        if label.chars().any(|c| c > '\u{7e}') {
+            if label
+                .chars()
+                .any(|c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '-'))
+            {
+                documented = false;
+            }
+            labels.push(format!(
+                "xn--{}",
+                crate::idna::punycode::encode(label).ok()?
+            ));
+        } else {
+            labels.push(label.to_owned());
+        }
+    }
+    Some((
+        host_written(&format!("{local}{}", labels.join("."))),
+        documented,
+    ))
+}
+
+/// `text` with the hexadecimal digits of its triplets uppercased.
+fn uppercase_triplets(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        if bytes[at] == b'%'
+            && bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
+            && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit)
+        {
+            out.push('%');
+            out.push_str(&text[at + 1..at + 3].to_ascii_uppercase());
+            at += 3;
+        } else {
+            let c = text[at..].chars().next().unwrap_or_default();
+            out.push(c);
+            at += c.len_utf8().max(1);
+        }
+    }
+    out
+}
+
+/// The query and the fragment `URI_PARSE` reads in `input`: from the first "?" before the
+/// first "#" to that "#", and after the first "#" (no component before them holds either).
+fn raw_query_fragment(input: &str) -> (Option<&str>, Option<&str>) {
+    let (before, fragment) = match input.split_once('#') {
+        Some((before, fragment)) => (before, Some(fragment)),
+        None => (input, None),
+    };
+    (before.split_once('?').map(|(_, query)| query), fragment)
+}
+
+/// `decodeHex` (lib/schemes.js line 303): `decodeURIComponent`, or the text as it is where
+/// that throws (a "%" without two hexadecimal digits, octets that are no UTF-8).
+fn decode_hex(text: &str) -> String {
+    if !text.contains('%') {
+        return text.to_owned();
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'%' {
+            match (
+                bytes.get(at + 1).and_then(|&b| hex(b)),
+                bytes.get(at + 2).and_then(|&b| hex(b)),
+            ) {
+                (Some(high), Some(low)) => {
+                    out.push((high * 16 + low) as u8);
+                    at += 3;
+                }
+                _ => return text.to_owned(),
+            }
+        } else {
+            out.push(bytes[at]);
+            at += 1;
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
+}
+
+/// Whether `mailtoNormalizeDomain` (lib/schemes.js lines 401-437) takes `domain` (decoded).
+fn mailto_domain_taken(domain: &str) -> bool {
+    let domain = domain.to_lowercase();
+    if let Some(inside) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']'))
+        && inside
+            .chars()
+            .all(|c| ('\x21'..='\x5a').contains(&c) || ('\x5e'..='\x7e').contains(&c))
+    {
+        return true;
+    }
+    // `nonSimpleMailtoDomain` (lib/utils.js lines 80-101).
+    let simple = |c: char| {
+        c.is_ascii_digit() || c.is_ascii_lowercase() || "!\"$&'()*+,-.;=_`{}~".contains(c)
+    };
+    let last_label = domain.rsplit('.').next().unwrap_or_default();
+    let numeric_last = !last_label.is_empty() && last_label.bytes().all(|b| b.is_ascii_digit());
+    if !domain.is_empty() && domain.chars().all(simple) && !numeric_last {
+        return true;
+    }
+    match crate::whatwg::parse(&format!("http://{domain}"), None) {
+        crate::whatwg::Parsed::Url(url) => {
+            url.username().is_empty()
+                && url.password().is_empty()
+                && url.port().is_empty()
+                && url.pathname() == "/"
+                && url.search().is_empty()
+                && url.hash().is_empty()
+                && !url.hostname().is_empty()
+        }
+        _ => false,
+    }
+}
+
+/// The error `mailtoParse` sets on `input`, whose authority is `components`', if any.
+fn mailto_error(input: &str, components: &crate::model::Components) -> Option<&'static str> {
+    let path = raw_path(input);
+    let mut to: Vec<&str> = match path.is_empty() {
+        true => Vec::new(),
+        false => path.split(',').collect(),
+    };
+    let mut error = None;
+    if let (Some(query), _) = raw_query_fragment(input)
+        && !query.is_empty()
+    {
+        for token in query.split('&') {
+            if token.matches('=').count() > 1 {
+                error = error.or(Some("URI mailto has malformed header fields."));
+                continue;
+            }
+            let (name, value) = token.split_once('=').unwrap_or((token, ""));
+            if decode_hex(name).to_lowercase() == "to" {
+                to.extend(value.split(','));
+            }
+        }
+    }
+    if !to.is_empty()
+        && (components.userinfo.is_some() || components.host.is_some() || components.port.is_some())
+    {
+        error = error.or(Some("URI mailto must not have an authority component."));
+    }
+    for address in to {
+        let taken = address
+            .rsplit_once('@')
+            .is_some_and(|(_, domain)| mailto_domain_taken(&decode_hex(domain)));
+        if !taken {
+            error = error.or(Some("URI mailto has an invalid recipient domain."));
+        }
+    }
+    error
 }
 
 /// The scheme `URI_PARSE` reads in `input` (`^(?:([^:\/?#]+):)?`), and where it ends.
@@ -539,6 +1023,31 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
             zone_id: true,
         });
     }
+    if rule == Rule::HostLowercasedBeforeEncoding {
+        let host = raw_host(input)?;
+        let lowered: String = host
+            .chars()
+            .flat_map(|c| {
+                let mut one = [None, None];
+                match c.is_ascii() {
+                    true => one[0] = Some(c.to_string()),
+                    false => one[1] = Some(c.to_lowercase().collect::<String>()),
+                }
+                one.into_iter().flatten()
+            })
+            .collect();
+        if lowered == host {
+            return None;
+        }
+        let start = host.as_ptr() as usize - input.as_ptr() as usize;
+        let mut read = input.clone();
+        read.replace_range(start..start + host.len(), &lowered);
+        return Some(Request::Parse {
+            input: read,
+            rule: grammar.clone(),
+            zone_id: *zone_id,
+        });
+    }
     if rule == Rule::SurrogatesEncoded {
         if !surrogates_stood_in(input) {
             return None;
@@ -714,6 +1223,50 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 components.path.clear();
             }
         }
+        Rule::FastUriSkipNormalize => {
+            if matches!(scheme.as_deref(), Some("urn" | "mailto"))
+                && let Request::Parse { input, .. } = original
+            {
+                let (query, fragment) = raw_query_fragment(input);
+                components.query = query.map(str::to_owned);
+                components.fragment = fragment.map(str::to_owned);
+            }
+        }
+        Rule::FastUriMailto => {
+            if scheme.as_deref() == Some("mailto")
+                && let Request::Parse { input, .. } = original
+            {
+                if let Some(error) = mailto_error(input, &components) {
+                    return Outcome::Invalid(error.to_owned());
+                }
+                components.path.clear();
+                components.query = None;
+            }
+        }
+        Rule::HostLowercasedBeforeEncoding => {}
+        Rule::DomainHostPunycode | Rule::DomainHostMisconverted => {
+            if matches!(scheme.as_deref(), Some("http" | "https" | "ws" | "wss"))
+                && let Request::Parse { input, .. } = original
+                && components.host.as_deref().is_some_and(|h| !h.is_empty())
+                && let Some(host) = raw_host(input)
+                && !host.is_empty()
+                && uri_js_ip_host(host).is_none()
+                && let Some((written, documented)) = punycode_host(host)
+                && documented == (rule == Rule::DomainHostPunycode)
+            {
+                components.host = Some(written);
+            }
+        }
+        Rule::IpHostNormalized | Rule::Ipv6Misnormalized => {
+            if let Request::Parse { input, .. } = original
+                && components.host.is_some()
+                && let Some(host) = raw_host(input)
+                && let Some((written, faithful)) = uri_js_ip_host(host)
+                && faithful == (rule == Rule::IpHostNormalized)
+            {
+                components.host = Some(written);
+            }
+        }
         Rule::FastUriIpv6Normalized => {
             if let Some(host) = components.host.as_deref()
                 && let Some(inside) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'))
@@ -868,6 +1421,165 @@ mod tests {
     #[test]
     fn unreserved_triplets_decode_as_the_library_reads_them() {
         assert_eq!(decode_unreserved("%41%20%e0%41%41%C3%A9%"), "A%20A%C3%A9%");
+    }
+
+    #[test]
+    fn a_host_is_lowercased_before_it_is_encoded() {
+        let case = Request::parse("a://u\u{c9}@\u{c9}A/\u{c9}");
+        let Some(Request::Parse { input, .. }) = rewrite(Rule::HostLowercasedBeforeEncoding, &case)
+        else {
+            panic!("rewritten");
+        };
+        assert_eq!(input, "a://u\u{c9}@\u{e9}A/\u{c9}");
+        assert_eq!(
+            rewrite(
+                Rule::HostLowercasedBeforeEncoding,
+                &Request::parse("//AB\u{e9}")
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn uri_js_converts_a_domain_host_with_punycode() {
+        for (host, written, documented) in [
+            ("\u{7f}", "xn--%7F-", false),
+            ("%C3%A9", "xn--9ca", true),
+            ("\u{c9}x", "xn--x-9fa", true),
+            ("a\u{3002}b", "a.b", true),
+            ("%3a", "[:]", false),
+            ("%41b", "ab", true),
+            ("a b\u{e9}", "xn--a%20b-dma", false),
+            ("%", "%", true),
+        ] {
+            assert_eq!(
+                punycode_host(host),
+                Some((written.to_owned(), documented)),
+                "{host}"
+            );
+        }
+        let c = components(under(Rule::DomainHostPunycode, "http://%C3%A9/"));
+        assert_eq!(c.host.as_deref(), Some("xn--9ca"));
+        let c = components(under(Rule::DomainHostPunycode, "a://%C3%A9/"));
+        assert_eq!(c.host.as_deref(), Some("%C3%A9"));
+    }
+
+    #[test]
+    fn uri_js_rewrites_ip_hosts_as_its_normalizers_do() {
+        for (host, written, faithful) in [
+            ("[::0]", "[::]", true),
+            ("[::%0]", "[::%250]", true),
+            ("[::%2541]", "[::a]", true),
+            ("[::%25%41]", "[::%25a]", true),
+            ("[::2:0:0:0:0:0:0]", "[:2::]", false),
+            ("[0::0.0.0.0]", "[::.0.0.0]", false),
+            ("[::00.0.0.0]", "[::.0.0.0]", false),
+            ("[::1:2:3:4:5:6:7]", "[:1:2:3:4:5:6:7]", false),
+            ("[1:0:0:2:0:0:0:3]", "[1:0:0:2::3]", true),
+            ("[A::B]", "[a::b]", true),
+            ("[::ffff:001.002.003.004]", "[::ffff:1.2.3.4]", true),
+            ("[1:2:3:4:5:6:7::]", "[1:2:3:4:5:6:7:0]", true),
+            ("[::%\u{e9}]", "[::%25%C3%A9]", true),
+            ("00.0.0.0", "0.0.0.0", true),
+            ("192.068.001.000", "192.68.1.0", true),
+        ] {
+            assert_eq!(
+                uri_js_ip_host(host),
+                Some((written.to_owned(), faithful)),
+                "{host}"
+            );
+        }
+        for host in [
+            "[::%41]",
+            "[v1.a]",
+            "256.0.0.0",
+            "0.0.0",
+            "[1::2::3]",
+            "[::%]",
+        ] {
+            assert_eq!(uri_js_ip_host(host), None, "{host}");
+        }
+        let c = components(under(Rule::IpHostNormalized, "//[2001:0:0DB8::0:0001]"));
+        assert_eq!(c.host.as_deref(), Some("[2001:0:db8::1]"));
+        let answer = parsed("//[::2:0:0:0:0:0:0]");
+        assert_eq!(under(Rule::IpHostNormalized, "//[::2:0:0:0:0:0:0]"), answer);
+        let c = components(under(Rule::Ipv6Misnormalized, "//[::2:0:0:0:0:0:0]"));
+        assert_eq!(c.host.as_deref(), Some("[:2::]"));
+    }
+
+    #[test]
+    fn fast_uri_mailto_and_urn_skip_the_query_and_fragment_normalization() {
+        assert_eq!(
+            raw_query_fragment("a:b?q?r#f#g"),
+            (Some("q?r"), Some("f#g"))
+        );
+        assert_eq!(raw_query_fragment("a:b#f?g"), (None, Some("f?g")));
+        let c = components(under(Rule::FastUriSkipNormalize, "mailto://#%0a"));
+        assert_eq!(c.fragment.as_deref(), Some("%0a"));
+        let c = components(under(Rule::FastUriSkipNormalize, "URN:a:b?%7e#%0a"));
+        assert_eq!(
+            (c.query.as_deref(), c.fragment.as_deref()),
+            (Some("%7e"), Some("%0a"))
+        );
+        // Other schemes are left to the answer so far.
+        let answer = parsed("http://h?q#f");
+        assert_eq!(under(Rule::FastUriSkipNormalize, "http://h?q#f"), answer);
+    }
+
+    #[test]
+    fn fast_uri_mailto_reads_recipients() {
+        for input in [
+            "mailto:@a",
+            "mailto:a@b,c@d?to=e@f&subject=x",
+            "mailto:a@x@b",
+            "mailto:a@b/",
+            "mailto:a@%C3%A0",
+            "mailto:?",
+            "mailto:?x",
+            "mailto:a@b:80",
+            "mailto://h",
+        ] {
+            let c = components(under(Rule::FastUriMailto, input));
+            assert_eq!((c.path.as_str(), c.query.as_deref()), ("", None), "{input}");
+        }
+        assert_eq!(
+            components(under(Rule::FastUriMailto, "mailto://h:1"))
+                .host
+                .as_deref(),
+            Some("h")
+        );
+        for input in [
+            "mailto:///",
+            "mailto://h/a@b",
+            "mailto://h?to=a@b",
+            "mailto:a",
+            "mailto:a@",
+            "mailto:a@b.0",
+            "mailto:a@@",
+            "mailto:a@b?to",
+            "mailto:?a=b=c",
+            "mailto:a@b:81",
+            "mailto:,",
+            "mailto:a%40b",
+            "mailto:a@1.2.3.256",
+        ] {
+            assert!(
+                matches!(under(Rule::FastUriMailto, input), Outcome::Invalid(_)),
+                "{input}"
+            );
+        }
+        assert_eq!(decode_hex("a%41%zz"), "a%41%zz");
+        assert_eq!(decode_hex("a%41%C3%A9"), "aA\u{e9}");
+        assert_eq!(decode_hex("%C3"), "%C3");
+        assert!(mailto_domain_taken("B"));
+        assert!(mailto_domain_taken("[::1]"));
+        assert!(mailto_domain_taken("1.2.3.4"));
+        assert!(!mailto_domain_taken("a.b.1"));
+        assert!(!mailto_domain_taken(""));
+        assert!(mailto_domain_taken("@b"));
+        assert!(!mailto_domain_taken("x@b"));
+        // Other schemes are left to the answer so far.
+        assert_eq!(under(Rule::FastUriMailto, "mailtx:a"), parsed("mailtx:a"));
     }
 
     #[test]
