@@ -1808,6 +1808,7 @@ impl Transform {
                 | Transform::AddressableUserinfoStripped
                 | Transform::AddressableHostRefusedCharactersOnly
                 | Transform::YarlUserinfoToLastAt
+                | Transform::Rfc3986PortWithoutColonAfterIpLiteral
                 | Transform::DotnetSchemeWithoutAuthority
                 | Transform::DotnetIpv6Canonical
                 | Transform::DotnetIpv6Lenient
