@@ -581,7 +581,10 @@ mod tests {
         };
         assert_eq!(resolve("a:", "a", true, perl).as_deref(), Some("a:/a"));
         assert_eq!(resolve("a:", ".", true, perl).as_deref(), Some("a:/"));
-        assert_eq!(resolve("a:", "../a", true, perl).as_deref(), Some("a:/../a"));
+        assert_eq!(
+            resolve("a:", "../a", true, perl).as_deref(),
+            Some("a:/../a")
+        );
         assert_eq!(resolve("a:b", "c", true, perl).as_deref(), Some("a:/c"));
         assert_eq!(resolve("a:b/c", "d", true, perl).as_deref(), Some("a:/b/d"));
         assert_eq!(resolve("a:/b", "c", true, perl).as_deref(), Some("a:/c"));

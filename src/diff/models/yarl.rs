@@ -362,10 +362,7 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
         let close = input[span.clone()].find(']')?;
         let literal = span.start..span.start + close + 1;
         let mut out = input.to_owned();
-        out.replace_range(
-            literal.clone(),
-            &"a".repeat(input[literal].chars().count()),
-        );
+        out.replace_range(literal.clone(), &"a".repeat(input[literal].chars().count()));
         return Some(Request::Parse {
             input: out,
             rule: parse_rule.clone(),
@@ -462,8 +459,7 @@ fn compressed(address: std::net::Ipv6Addr) -> String {
 /// address part that Python's `ip_address` would read as a scope).
 fn bracketed_host(hostinfo: &str) -> Option<Result<String, &'static str>> {
     let rest = hostinfo.strip_prefix('[')?;
-    if !hostinfo.is_ascii() || hostinfo.matches('[').count() > 1 || rest.matches(']').count() != 1
-    {
+    if !hostinfo.is_ascii() || hostinfo.matches('[').count() > 1 || rest.matches(']').count() != 1 {
         return None;
     }
     let (inside, after) = rest.split_once(']')?;
@@ -472,7 +468,10 @@ fn bracketed_host(hostinfo: &str) -> Option<Result<String, &'static str>> {
     }
     if inside.starts_with('v') {
         // re.match(r"\Av[a-fA-F0-9]+\..+\Z", bracketed_host)
-        let hex = inside[1..].bytes().take_while(u8::is_ascii_hexdigit).count();
+        let hex = inside[1..]
+            .bytes()
+            .take_while(u8::is_ascii_hexdigit)
+            .count();
         let tail = &inside[1 + hex..];
         if hex == 0 || !tail.starts_with('.') || tail.len() < 2 {
             return Some(Err("ValueError: IPvFuture address is invalid"));
@@ -712,7 +711,8 @@ mod tests {
             rule: None,
             zone_id: false,
         };
-        let read = |input: &str| match rewrite(Rule::UserinfoToLastAt, &parse(input), &parse(input)) {
+        let read = |input: &str| match rewrite(Rule::UserinfoToLastAt, &parse(input), &parse(input))
+        {
             Some(Request::Parse { input, .. }) => Some(input),
             _ => None,
         };
@@ -733,8 +733,14 @@ mod tests {
         assert!(matches!(read("[]"), Some(Err(_))));
         assert!(matches!(read("[abc]"), Some(Err(_))));
         assert_eq!(read("[::0.0.0.0]"), Some(Ok("[::]".to_owned())));
-        assert_eq!(read("[::ffff:1.2.3.4]"), Some(Ok("[::ffff:102:304]".to_owned())));
-        assert_eq!(read("[0:0:1:0:0:1:0:0]"), Some(Ok("[::1:0:0:1:0:0]".to_owned())));
+        assert_eq!(
+            read("[::ffff:1.2.3.4]"),
+            Some(Ok("[::ffff:102:304]".to_owned()))
+        );
+        assert_eq!(
+            read("[0:0:1:0:0:1:0:0]"),
+            Some(Ok("[::1:0:0:1:0:0]".to_owned()))
+        );
         assert_eq!(read("[1:0:2::]"), Some(Ok("[1:0:2::]".to_owned())));
         assert_eq!(read("[::1%Eth0]"), Some(Ok("[::1%Eth0]".to_owned())));
         assert_eq!(read("[A B:C]"), Some(Ok("[a b:c]".to_owned())));
