@@ -331,7 +331,10 @@ fn resolved(base: &str, input: &str, strict: bool, choices: Choices) -> Option<O
     }
     let root = b.authority.is_some() || choices.empty_base_path != EmptyBasePath::Empty;
     let mut path = merge(b.path, root, r.path, choices.above_root);
-    if choices.empty_base_path == EmptyBasePath::Rooted && !path.starts_with('/') {
+    // Perl merges a reference with a path only, and writes "/" before the segments of a
+    // buffer that did not start with one (what dot-segments leave, "//" too).
+    let absolute_buffer = b.path.starts_with('/') || (root && b.path.is_empty());
+    if choices.empty_base_path == EmptyBasePath::Rooted && !r.path.is_empty() && !absolute_buffer {
         path.insert(0, '/');
     }
     Some(Outcome::Resolved(recombine(&Parts { path: &path, ..t })))
@@ -588,6 +591,7 @@ mod tests {
         assert_eq!(resolve("a:b", "c", true, perl).as_deref(), Some("a:/c"));
         assert_eq!(resolve("a:b/c", "d", true, perl).as_deref(), Some("a:/b/d"));
         assert_eq!(resolve("a:/b", "c", true, perl).as_deref(), Some("a:/c"));
+        assert_eq!(resolve("a:", "?q", true, perl).as_deref(), Some("a:?q"));
         assert_eq!(resolve("a:.//", ".", true, perl).as_deref(), Some("a://"));
     }
 

@@ -466,13 +466,10 @@ fn bracketed_host(hostinfo: &str) -> Option<Result<String, &'static str>> {
     if !(after.is_empty() || after.starts_with(':')) {
         return None;
     }
-    if inside.starts_with('v') {
+    if let Some(version) = inside.strip_prefix('v') {
         // re.match(r"\Av[a-fA-F0-9]+\..+\Z", bracketed_host)
-        let hex = inside[1..]
-            .bytes()
-            .take_while(u8::is_ascii_hexdigit)
-            .count();
-        let tail = &inside[1 + hex..];
+        let hex = version.bytes().take_while(u8::is_ascii_hexdigit).count();
+        let tail = &version[hex..];
         if hex == 0 || !tail.starts_with('.') || tail.len() < 2 {
             return Some(Err("ValueError: IPvFuture address is invalid"));
         }
