@@ -865,6 +865,13 @@ pub enum Transform {
     YarlUnsplitAuthority,
     /// `URL.__str__` drops the scheme's default port.
     YarlDefaultPortDropped,
+    /// `split_url`'s check of a bracketed host and `_encode_host`'s reading of it, as
+    /// `URL.host_subcomponent` reports it.
+    YarlIpLiteralRead,
+    /// `encode_url`'s raw path "/" for an empty path where the netloc it writes is not empty.
+    YarlEmptyPathAsSlash,
+    /// `split_netloc`'s userinfo up to the netloc's last "@", its "@"s written "%40".
+    YarlUserinfoToLastAt,
     /// Parsing (libxml2's `xmlURI.port`, an `int`, 0 for none): a port above `INT_MAX`
     /// refused, a port of 0 none, leading zeros gone (`libxml2::port_int`).
     Libxml2PortInt,
@@ -1829,6 +1836,8 @@ impl Transform {
                 | Transform::DotnetTrailingSpaceCut
                 | Transform::AddressableUserinfoStripped
                 | Transform::AddressableHostRefusedCharactersOnly
+                | Transform::YarlUserinfoToLastAt
+                | Transform::Rfc3986PortWithoutColonAfterIpLiteral
                 | Transform::DotnetSchemeWithoutAuthority
                 | Transform::DotnetIpv6Canonical
                 | Transform::DotnetIpv6Lenient
@@ -1998,6 +2007,9 @@ impl Transform {
             Transform::YarlJoinReturnsReference => Some(yarl::Rule::JoinReturnsReference),
             Transform::YarlUnsplitAuthority => Some(yarl::Rule::UnsplitAuthority),
             Transform::YarlDefaultPortDropped => Some(yarl::Rule::DefaultPortDropped),
+            Transform::YarlIpLiteralRead => Some(yarl::Rule::IpLiteralRead),
+            Transform::YarlEmptyPathAsSlash => Some(yarl::Rule::EmptyPathAsSlash),
+            Transform::YarlUserinfoToLastAt => Some(yarl::Rule::UserinfoToLastAt),
             _ => None,
         }
     }

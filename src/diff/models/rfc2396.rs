@@ -73,6 +73,10 @@ pub enum EmptyBasePath {
     /// The empty path is the root, with or without an authority: "b" against "a:" is "a:/b"
     /// (Ruby's merge_path: "keep '/' for root directory").
     Root,
+    /// Every merged path is written from the root, whatever the base's path: "b" against
+    /// "a:" is "a:/b", "d" against "a:b/c" is "a:/b/d" (Perl's URI::_generic::abs: "shift(@p)
+    /// if @p && !length($p[0]);" then "$abs->path("/" . join("/", @p));").
+    Rooted,
 }
 
 /// RFC 2396 §3: "URI that do not make use of the slash "/" character for separating
@@ -325,8 +329,14 @@ fn resolved(base: &str, input: &str, strict: bool, choices: Choices) -> Option<O
     if r.path.is_empty() && choices.query_only == QueryOnly::BasePath {
         return Some(Outcome::Resolved(recombine(&Parts { path: b.path, ..t })));
     }
-    let root = b.authority.is_some() || choices.empty_base_path == EmptyBasePath::Root;
-    let path = merge(b.path, root, r.path, choices.above_root);
+    let root = b.authority.is_some() || choices.empty_base_path != EmptyBasePath::Empty;
+    let mut path = merge(b.path, root, r.path, choices.above_root);
+    // Perl merges a reference with a path only, and writes "/" before the segments of a
+    // buffer that did not start with one (what dot-segments leave, "//" too).
+    let absolute_buffer = b.path.starts_with('/') || (root && b.path.is_empty());
+    if choices.empty_base_path == EmptyBasePath::Rooted && !r.path.is_empty() && !absolute_buffer {
+        path.insert(0, '/');
+    }
     Some(Outcome::Resolved(recombine(&Parts { path: &path, ..t })))
 }
 
@@ -563,6 +573,26 @@ mod tests {
             ..RETAIN
         };
         assert_eq!(resolve("a:#g", "", true, without).as_deref(), Some("a:"));
+    }
+
+    /// Perl's merge: every merged path from the root.
+    #[test]
+    fn a_rooted_merge() {
+        let perl = Choices {
+            empty_base_path: EmptyBasePath::Rooted,
+            ..RETAIN
+        };
+        assert_eq!(resolve("a:", "a", true, perl).as_deref(), Some("a:/a"));
+        assert_eq!(resolve("a:", ".", true, perl).as_deref(), Some("a:/"));
+        assert_eq!(
+            resolve("a:", "../a", true, perl).as_deref(),
+            Some("a:/../a")
+        );
+        assert_eq!(resolve("a:b", "c", true, perl).as_deref(), Some("a:/c"));
+        assert_eq!(resolve("a:b/c", "d", true, perl).as_deref(), Some("a:/b/d"));
+        assert_eq!(resolve("a:/b", "c", true, perl).as_deref(), Some("a:/c"));
+        assert_eq!(resolve("a:", "?q", true, perl).as_deref(), Some("a:?q"));
+        assert_eq!(resolve("a:.//", ".", true, perl).as_deref(), Some("a://"));
     }
 
     /// The readings of a base RFC 2396 has no merge for, and of a query-only reference.

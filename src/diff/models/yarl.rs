@@ -45,6 +45,20 @@ pub(super) enum Rule {
     /// DEFAULT_PORTS.get(self._scheme)": the netloc is written without the scheme's default
     /// port.
     DefaultPortDropped,
+    /// `split_url`'s check of a bracketed host ("if bracketed_host and bracketed_host[0] ==
+    /// "v": if not re.match(r"\Av[a-fA-F0-9]+\..+\Z", bracketed_host): raise", "elif ":" not
+    /// in bracketed_host: raise"), then `_encode_host(host, validate_host=False)`: an
+    /// `ip_address` written `ip.compressed` in brackets, any other text lowercased without
+    /// them; `host_subcomponent` puts brackets around a host with a ":" alone.
+    IpLiteralRead,
+    /// `encode_url`: 'cache["raw_path"] = "/" if not path and netloc else path', the netloc
+    /// being what `make_netloc` writes: not empty where the host, the port, the user or a
+    /// password is.
+    EmptyPathAsSlash,
+    /// `split_netloc`: "userinfo, _, hostinfo = netloc.rpartition("@")": the userinfo is the
+    /// netloc up to its last "@", whose other "@"s REQUOTER then writes "%40" (outside its
+    /// safe set).
+    UserinfoToLastAt,
 }
 
 /// `DEFAULT_PORTS`.
@@ -114,10 +128,21 @@ fn resolved(rule: Rule, base: &str, input: &str, target: &str) -> Option<String>
             let netloc = [c.host, c.port, c.userinfo]
                 .iter()
                 .any(|c| c.is_some_and(|c| !c.is_empty()));
-            if !netloc || !c.path.contains('.') {
+            // URL.__str__: "if not self._path and self._netloc and (self._query or
+            // self._fragment): path = "/"".
+            let slash = netloc
+                && c.path.is_empty()
+                && [c.query, c.fragment]
+                    .iter()
+                    .any(|c| c.is_some_and(|c| !c.is_empty()));
+            if !slash && (!netloc || !c.path.contains('.')) {
                 return Some(requoted_input);
             }
-            let path = crate::reference::remove_dot_segments(c.path);
+            let path = if slash {
+                "/".to_owned()
+            } else {
+                crate::reference::remove_dot_segments(c.path)
+            };
             Some(crate::reference::recompose(&crate::reference::Components {
                 path: &path,
                 ..c
@@ -323,6 +348,48 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
             zone_id: *zone_id,
         });
     }
+    if rule == Rule::IpLiteralRead {
+        // The literal yarl takes, brackets and all, stood in for by a reg-name of its length
+        // (one character for one: the text is as split_url reads it, the preprocessing steps
+        // come first); its host is given back by `apply`.
+        let Request::Parse { input: given, .. } = original else {
+            return None;
+        };
+        let Some(Ok(_)) = literal_read_otherwise(given) else {
+            return None;
+        };
+        let span = hostinfo_span(input)?;
+        let close = input[span.clone()].find(']')?;
+        let literal = span.start..span.start + close + 1;
+        let mut out = input.to_owned();
+        out.replace_range(literal.clone(), &"a".repeat(input[literal].chars().count()));
+        return Some(Request::Parse {
+            input: out,
+            rule: parse_rule.clone(),
+            zone_id: *zone_id,
+        });
+    }
+    if rule == Rule::UserinfoToLastAt {
+        // The case as yarl reads it: every "@" of the netloc but its last written as REQUOTER
+        // writes it in the userinfo.
+        let (_, netloc) = netloc_span(input);
+        let netloc = netloc?;
+        let last = input[netloc.clone()].rfind('@')?;
+        let userinfo = &input[netloc.start..netloc.start + last];
+        if !userinfo.contains('@') {
+            return None;
+        }
+        let mut out = input.to_owned();
+        out.replace_range(
+            netloc.start..netloc.start + last,
+            &userinfo.replace('@', "%40"),
+        );
+        return Some(Request::Parse {
+            input: out,
+            rule: parse_rule.clone(),
+            zone_id: *zone_id,
+        });
+    }
     if rule != Rule::PortInt {
         return None;
     }
@@ -349,6 +416,121 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
     })
 }
 
+/// Python's `IPv6Address.compressed` (3.11: no dotted form for an IPv4-mapped address): the
+/// eight hextets in lowercase without leading zeros, the first longest run of two zero
+/// hextets or more written "::".
+fn compressed(address: std::net::Ipv6Addr) -> String {
+    let hextets = address.segments();
+    let (mut best, mut best_len, mut start, mut len) = (0, 0, 0, 0);
+    for (i, &h) in hextets.iter().enumerate() {
+        if h == 0 {
+            if len == 0 {
+                start = i;
+            }
+            len += 1;
+            if len > best_len {
+                best = start;
+                best_len = len;
+            }
+        } else {
+            len = 0;
+        }
+    }
+    let hex = |hs: &[u16]| {
+        hs.iter()
+            .map(|h| format!("{h:x}"))
+            .collect::<Vec<_>>()
+            .join(":")
+    };
+    if best_len > 1 {
+        format!(
+            "{}::{}",
+            hex(&hextets[..best]),
+            hex(&hextets[best + best_len..])
+        )
+    } else {
+        hex(&hextets)
+    }
+}
+
+/// What yarl makes of the netloc's `hostinfo` (after its last "@") when it holds a bracketed
+/// host: `Err` where split_url refuses it, else the host `host_subcomponent` reports; `None`
+/// where the text is out of this model (no literal alone, non-ASCII text, a "%" in the
+/// address part that Python's `ip_address` would read as a scope).
+fn bracketed_host(hostinfo: &str) -> Option<Result<String, &'static str>> {
+    let rest = hostinfo.strip_prefix('[')?;
+    if !hostinfo.is_ascii() || hostinfo.matches('[').count() > 1 || rest.matches(']').count() != 1 {
+        return None;
+    }
+    let (inside, after) = rest.split_once(']')?;
+    if !(after.is_empty() || after.starts_with(':')) {
+        return None;
+    }
+    if let Some(version) = inside.strip_prefix('v') {
+        // re.match(r"\Av[a-fA-F0-9]+\..+\Z", bracketed_host)
+        let hex = version.bytes().take_while(u8::is_ascii_hexdigit).count();
+        let tail = &version[hex..];
+        if hex == 0 || !tail.starts_with('.') || tail.len() < 2 {
+            return Some(Err("ValueError: IPvFuture address is invalid"));
+        }
+    } else if !inside.contains(':') {
+        return Some(Err(
+            "ValueError: The IPv6 content between brackets is not valid",
+        ));
+    }
+    // _encode_host: "if host and (host[-1].isdigit() or ":" in host)": an address tried.
+    let mut host = None;
+    if inside.ends_with(|c: char| c.is_ascii_digit()) || inside.contains(':') {
+        let part = if inside.contains("%25") { "%25" } else { "%" };
+        let (raw, zone) = match inside.split_once(part) {
+            Some((raw, zone)) => (raw, Some(zone)),
+            None => (inside, None),
+        };
+        if raw.contains('%') {
+            return None;
+        }
+        if let Ok(address) = raw.parse::<std::net::Ipv6Addr>() {
+            let zone = zone.map(|z| format!("{part}{z}")).unwrap_or_default();
+            host = Some(format!("{}{zone}", compressed(address)));
+        }
+    }
+    // Any other text lowercased; the brackets _encode_host wrote removed (raw_host), and
+    // written again by host_subcomponent where the host holds a ":".
+    let raw = host.unwrap_or_else(|| inside.to_ascii_lowercase());
+    Some(Ok(if raw.contains(':') {
+        format!("[{raw}]")
+    } else {
+        raw
+    }))
+}
+
+/// The netloc of `input` (cleaned) after its last "@", where split_url reads one.
+fn hostinfo_span(input: &str) -> Option<std::ops::Range<usize>> {
+    let (_, netloc) = netloc_span(input);
+    let netloc = netloc?;
+    let at = input[netloc.clone()].rfind('@').map_or(0, |i| i + 1);
+    Some(netloc.start + at..netloc.end)
+}
+
+/// yarl's host for the case as given, where it reads a bracketed host otherwise than RFC
+/// 3986 does (case aside): refused, or another text.
+fn literal_read_otherwise(original: &str) -> Option<Result<String, &'static str>> {
+    let input = cleaned(original);
+    let span = hostinfo_span(&input)?;
+    let hostinfo = &input[span];
+    let read = bracketed_host(hostinfo)?;
+    let literal = &hostinfo[..=hostinfo.find(']')?];
+    match &read {
+        Ok(host)
+            if crate::reference::parse_host(literal).is_ok()
+                && host.eq_ignore_ascii_case(literal) =>
+        {
+            None
+        }
+        _ => Some(read),
+    }
+}
+
 /// The answer as yarl gives it; `original` is the case as given.
 pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
     if let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (original, &answer) {
@@ -360,9 +542,47 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
     let Request::Parse { input, .. } = original else {
         return answer;
     };
+    let given = input;
     let input = cleaned(input);
     match rule {
-        Rule::JoinReturnsReference | Rule::UnsplitAuthority | Rule::DefaultPortDropped => answer,
+        Rule::JoinReturnsReference
+        | Rule::UnsplitAuthority
+        | Rule::DefaultPortDropped
+        | Rule::UserinfoToLastAt => answer,
+        Rule::IpLiteralRead => match (literal_read_otherwise(given), answer) {
+            (Some(Err(error)), answer) if answer.is_valid() => Outcome::Invalid(error.into()),
+            (
+                Some(Ok(host)),
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                },
+            ) if components.host.is_some() => {
+                components.host = Some(host);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            (_, answer) => answer,
+        },
+        Rule::EmptyPathAsSlash => match answer {
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            } if components.path.is_empty()
+                && [&components.host, &components.port, &components.userinfo]
+                    .iter()
+                    .any(|c| c.as_deref().is_some_and(|c| !c.is_empty())) =>
+            {
+                components.path = "/".to_owned();
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            other => other,
+        },
         Rule::Requote => match answer {
             Outcome::Parsed {
                 mut components,
@@ -479,6 +699,61 @@ mod tests {
         assert_eq!(split_netloc("h"), None);
         assert_eq!(port_span("//h: 8/p"), Some(4..6));
         assert_eq!(port_span("a://u@h:/p"), None);
+    }
+
+    #[test]
+    fn the_userinfo_ends_at_the_last_at_sign() {
+        let parse = |input: &str| Request::Parse {
+            input: input.to_owned(),
+            rule: None,
+            zone_id: false,
+        };
+        let read = |input: &str| match rewrite(Rule::UserinfoToLastAt, &parse(input), &parse(input))
+        {
+            Some(Request::Parse { input, .. }) => Some(input),
+            _ => None,
+        };
+        assert_eq!(read("//a@b@h/p@q").as_deref(), Some("//a%40b@h/p@q"));
+        assert_eq!(read("a://@:@").as_deref(), Some("a://%40:@"));
+        assert_eq!(read("//u@h"), None);
+        assert_eq!(read("a:b@c@d"), None);
+    }
+
+    #[test]
+    fn a_bracketed_host_is_read_as_split_url_and_encode_host_read_it() {
+        let read = |h: &str| bracketed_host(h);
+        assert_eq!(read("[v0.A]"), Some(Ok("v0.a".to_owned())));
+        assert_eq!(read("[v0.a:b]:80"), Some(Ok("[v0.a:b]".to_owned())));
+        assert!(matches!(read("[V0.a]"), Some(Err(_))));
+        assert!(matches!(read("[v.a]"), Some(Err(_))));
+        assert!(matches!(read("[v0.]"), Some(Err(_))));
+        assert!(matches!(read("[]"), Some(Err(_))));
+        assert!(matches!(read("[abc]"), Some(Err(_))));
+        assert_eq!(read("[::0.0.0.0]"), Some(Ok("[::]".to_owned())));
+        assert_eq!(
+            read("[::ffff:1.2.3.4]"),
+            Some(Ok("[::ffff:102:304]".to_owned()))
+        );
+        assert_eq!(
+            read("[0:0:1:0:0:1:0:0]"),
+            Some(Ok("[::1:0:0:1:0:0]".to_owned()))
+        );
+        assert_eq!(read("[1:0:2::]"), Some(Ok("[1:0:2::]".to_owned())));
+        assert_eq!(read("[::1%Eth0]"), Some(Ok("[::1%Eth0]".to_owned())));
+        assert_eq!(read("[A B:C]"), Some(Ok("[a b:c]".to_owned())));
+        assert_eq!(read("[:]"), Some(Ok("[:]".to_owned())));
+        assert_eq!(read("[::1]x"), None);
+        assert_eq!(read("h"), None);
+        assert_eq!(literal_read_otherwise("//[::1]"), None);
+        assert_eq!(literal_read_otherwise("//[::A]"), None);
+        assert_eq!(
+            literal_read_otherwise("//u@[0::]:1/p"),
+            Some(Ok("[::]".to_owned()))
+        );
+        assert_eq!(
+            literal_read_otherwise("//[\nv0.a]"),
+            Some(Ok("v0.a".to_owned()))
+        );
     }
 
     #[test]
