@@ -1240,7 +1240,15 @@ mod tests {
             zone_id: false,
         };
         let parsed = Outcome::Parsed {
-            components: Components::default(),
+            components: Components {
+                scheme: None,
+                userinfo: None,
+                host: None,
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: None,
+            },
             host_kind: None,
         };
         assert!(matches!(

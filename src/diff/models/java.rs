@@ -152,8 +152,8 @@ fn server(chars: &[char]) -> Option<Option<u32>> {
         let close = p + chars[p..].iter().position(|&c| c == ']')?;
         let mut literal: String = chars[p..=close].iter().collect();
         if literal.contains('%') {
-            let (_, address) = scoped_literal(&format!("//{literal}"))?;
-            literal = address;
+            scoped_literal(&format!("//{literal}"))?;
+            literal = format!("{}]", &literal[..literal.find('%')?]);
         }
         let literal = match ipv4_part_read(&literal[1..literal.len() - 1], true) {
             Some(read) => format!("[{read}]"),
@@ -689,7 +689,9 @@ fn byte_range(input: &str, part: &str) -> std::ops::Range<usize> {
 /// (r+1, q, L_SCOPE_ID, H_SCOPE_ID, "scope id"); }`, where `scope_id = alpha | digit | "_" |
 /// "."` (`L_SCOPE_ID`): the literal `[address%scope]` of the case's authority (the text
 /// from its "[" to its first "]") and the literal without its scope, `[address]`, which
-/// `parseIPv6Reference` reads as the address. `None` where the literal has no "%", or the
+/// `parseIPv6Reference` reads as the address (its stand-in, `scope_id_rewrite`'s, is an
+/// `IPvFuture` of the literal's length, so that every character after it stays in place for
+/// the steps that read them). `None` where the literal has no "%", or the
 /// address before it is empty, or the scope is empty or has another character (Java
 /// refuses those: "scope id expected", "Illegal character in scope id").
 fn scoped_literal(input: &str) -> Option<(String, String)> {
@@ -700,12 +702,17 @@ fn scoped_literal(input: &str) -> Option<(String, String)> {
     let percent = inner.find('%')?;
     let (address, scope) = (&inner[..percent], &inner[percent + 1..]);
     let scope_id = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.';
-    (!address.is_empty() && !scope.is_empty() && scope.chars().all(scope_id))
-        .then(|| (format!("[{inner}]"), format!("[{address}]")))
+    (!address.is_empty() && !scope.is_empty() && scope.chars().all(scope_id)).then(|| {
+        (
+            format!("[{inner}]"),
+            format!("[v1.{}]", "a".repeat(inner.len().saturating_sub(3))),
+        )
+    })
 }
 
-/// Parse (`super::Transform::JavaIpv6ScopeId`, the rewrite): the case with its IPv6
-/// literal's scope id left out, so that the address alone is read.
+/// Parse (`super::Transform::JavaIpv6ScopeId`, the rewrite): the case with its scoped IPv6
+/// literal stood in for by an IP literal of its length that RFC 3986 reads (the address is
+/// read as RFC 3986 reads one by `server`, which `registry_applied` answers from).
 pub(super) fn scope_id_rewrite(case: &Request) -> Option<Request> {
     let Request::Parse {
         input,
@@ -736,15 +743,26 @@ pub(super) fn scope_id_applied(original: &Request, answer: Outcome) -> Outcome {
     else {
         return answer;
     };
-    let Some((own, address)) = scoped_literal(input) else {
+    let Some((own, stand_in)) = scoped_literal(input) else {
         return answer;
     };
-    if components.host.as_deref() == Some(address.as_str()) {
-        components.host = Some(own);
+    // The stand-in, or the literal a departure read about it gave back in its place.
+    if components.host.as_deref() != Some(stand_in.as_str())
+        && components.host.as_deref() != Some(own.as_str())
+    {
+        return Outcome::Parsed {
+            components,
+            host_kind,
+        };
     }
+    // The address must be one Java reads (`parseIPv6Reference`), as `server` checks it.
+    if server(&own.chars().collect::<Vec<char>>()).is_none() {
+        return Outcome::Invalid("host: malformed IPv6 address (java model)".into());
+    }
+    components.host = Some(own);
     Outcome::Parsed {
         components,
-        host_kind,
+        host_kind: Some(HostKind::Ipv6),
     }
 }
 
@@ -822,8 +840,7 @@ pub(super) fn merge_empty_segments_rewrite(original: &Request, case: &Request) -
 /// it starts with "//" (which would read as an authority), the base's authority written in
 /// the empty one's place ("////" against "a://a" is "a://a//"), or, against a base without
 /// one, the reference left to `written_from_components`, which does not write the "//" of
-/// an empty authority. (A base's empty authority is undefined too: RFC 2396's resolution
-/// reads it as RFC 3986 does but for that "//", which `written_from_components` leaves out.)
+/// an empty authority. A base's empty authority is none too (`base_empty_authority_dropped`).
 pub(super) fn empty_authority_undefined_rewrite(
     original: &Request,
     case: &Request,
@@ -847,21 +864,40 @@ pub(super) fn empty_authority_undefined_rewrite(
         return None;
     }
     let split = reference::split(input);
-    let authority = split
+    let new_input = split
         .authority
-        .filter(|a| a.is_empty() && split.scheme.is_none())?;
-    let at = byte_range(input, authority).start;
-    let new_input = if split.path.starts_with("//") {
-        let base_authority = reference::split(base).authority.filter(|a| !a.is_empty())?;
-        format!("{}{base_authority}{}", &input[..at], &input[at..])
-    } else {
-        format!("{}{}", &input[..at - 2], &input[at..])
-    };
-    Some(Request::Resolve {
-        base: base.clone(),
-        input: new_input,
+        .filter(|a| a.is_empty() && split.scheme.is_none())
+        .and_then(|authority| {
+            let at = byte_range(input, authority).start;
+            if split.path.starts_with("//") {
+                let base_authority = reference::split(base).authority.filter(|a| !a.is_empty())?;
+                Some(format!("{}{base_authority}{}", &input[..at], &input[at..]))
+            } else {
+                Some(format!("{}{}", &input[..at - 2], &input[at..]))
+            }
+        });
+    let new_base = base_empty_authority_dropped(base);
+    (new_input.is_some() || new_base.is_some()).then(|| Request::Resolve {
+        base: new_base.unwrap_or_else(|| base.clone()),
+        input: new_input.unwrap_or_else(|| input.clone()),
         strict: *strict,
     })
+}
+
+/// Resolution (`super::Transform::JavaEmptyAuthorityUndefined`, the base's rewrite): a base's
+/// empty authority is none too, so the target has none ("" against "a:///" is "a:/"): the
+/// "//" of the base's empty authority left out where a path that does not start with "//"
+/// follows it (an empty path merges under "/", `"/".concat(child)`, which only a base with an
+/// authority gives RFC 2396's merge: it is left to `written_from_components`, as a path
+/// that starts with "//" is).
+fn base_empty_authority_dropped(base: &str) -> Option<String> {
+    let split = reference::split(base);
+    let authority = split.authority.filter(|a| a.is_empty())?;
+    if split.path.is_empty() || split.path.starts_with("//") {
+        return None;
+    }
+    let at = byte_range(base, authority).start;
+    Some(format!("{}{}", &base[..at - 2], &base[at..]))
 }
 
 #[cfg(test)]
@@ -960,12 +996,12 @@ mod tests {
             Some(Request::Parse { input, .. }) => Some(input),
             _ => None,
         };
-        assert_eq!(rewritten("//[::%a]"), Some("//[::]".into()));
+        assert_eq!(rewritten("//[::%a]"), Some("//[v1.a]".into()));
         assert_eq!(
             rewritten("//u@[::1%eth0.1_x]:80/p"),
-            Some("//u@[::1]:80/p".into())
+            Some("//u@[v1.aaaaaaaaa]:80/p".into())
         );
-        assert_eq!(rewritten("//[::%25a]"), Some("//[::]".into()));
+        assert_eq!(rewritten("//[::%25a]"), Some("//[v1.aaa]".into()));
         // "scope id expected", "Illegal character in scope id", no address before it.
         assert_eq!(rewritten("//[::%]"), None);
         assert_eq!(rewritten("//[::%a-b]"), None);
@@ -978,18 +1014,32 @@ mod tests {
             Authority::Server { port: Some(1) }
         );
         assert_eq!(authority("[::%a-b]"), Authority::Refused);
-        let answer = Outcome::Parsed {
+        let answer = |host: &str| Outcome::Parsed {
             components: Components {
-                host: Some("[::]".into()),
-                ..Components::default()
+                scheme: None,
+                userinfo: None,
+                host: Some(host.into()),
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: None,
             },
-            host_kind: Some(HostKind::Ipv6),
+            host_kind: Some(HostKind::IpvFuture),
         };
-        let Outcome::Parsed { components, .. } = scope_id_applied(&parse("//[::%a]"), answer)
+        let Outcome::Parsed {
+            components,
+            host_kind,
+        } = scope_id_applied(&parse("//[::%a]"), answer("[v1.a]"))
         else {
             panic!("a parse");
         };
         assert_eq!(components.host.as_deref(), Some("[::%a]"));
+        assert_eq!(host_kind, Some(HostKind::Ipv6));
+        // The address is Java's to read: "[1:2%a]" is no IPv6 address.
+        assert!(matches!(
+            scope_id_applied(&parse("//[1:2%a]"), answer("[v1.aa]")),
+            Outcome::Invalid(_)
+        ));
     }
 
     #[test]
@@ -1055,11 +1105,24 @@ mod tests {
         assert_eq!(rewritten("a://h", "//#f"), Some("#f".into()));
         // Against a base without authority, a "//" path is left to the writer.
         assert_eq!(rewritten("a:/", "////"), None);
-        assert_eq!(rewritten("a:///x", "////"), None);
+        assert_eq!(rewritten("a:///x", "////"), Some("////".into()));
         // A defined authority, a scheme, an opaque base.
         assert_eq!(rewritten("a://a", "//h/p"), None);
         assert_eq!(rewritten("a://a", "b:///p"), None);
         assert_eq!(rewritten("a:b", "///p"), None);
+        let both = |base: &str, input: &str| {
+            empty_authority_undefined_rewrite(&case(base, input), &case(base, input)).map(|r| {
+                match r {
+                    Request::Resolve { base, input, .. } => (base, input),
+                    _ => unreachable!(),
+                }
+            })
+        };
+        assert_eq!(both("a:///", ""), Some(("a:/".into(), "".into())));
+        assert_eq!(both("a:///x", "///"), Some(("a:/x".into(), "/".into())));
+        // An empty path, or one that starts with "//", is the writer's.
+        assert_eq!(both("a://?q", "b"), None);
+        assert_eq!(both("a:////x", "b"), None);
     }
 
     #[test]
@@ -1085,7 +1148,7 @@ mod tests {
             Outcome::Resolved("b://h:00".into())
         );
         assert_eq!(
-            target("a://0.0.0.0://", "a", "a://0.0.0.0://a"),
+            target("a://0.0.0.0://", "a", "a://0.0.0.0:/a"),
             Outcome::Resolved("a://0.0.0.0/a".into())
         );
         assert_eq!(
