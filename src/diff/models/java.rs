@@ -823,7 +823,7 @@ pub(super) fn merge_empty_segments_rewrite(original: &Request, case: &Request) -
         return None;
     }
     let (new_base, new_input) = (path_slashes_collapsed(base), path_slashes_collapsed(input));
-    (new_base != *base || new_input != *input).then(|| Request::Resolve {
+    (new_base != *base || new_input != *input).then_some(Request::Resolve {
         base: new_base,
         input: new_input,
         strict: *strict,
