@@ -876,7 +876,11 @@ pub(super) fn empty_authority_undefined_rewrite(
                 Some(format!("{}{}", &input[..at - 2], &input[at..]))
             }
         });
-    let new_base = base_empty_authority_dropped(base);
+    let reference_path = new_input
+        .as_deref()
+        .map_or(split.path, |i| reference::split(i).path)
+        .to_owned();
+    let new_base = base_empty_authority_dropped(base, &reference_path);
     (new_input.is_some() || new_base.is_some()).then(|| Request::Resolve {
         base: new_base.unwrap_or_else(|| base.clone()),
         input: new_input.unwrap_or_else(|| input.clone()),
@@ -887,17 +891,24 @@ pub(super) fn empty_authority_undefined_rewrite(
 /// Resolution (`super::Transform::JavaEmptyAuthorityUndefined`, the base's rewrite): a base's
 /// empty authority is none too, so the target has none ("" against "a:///" is "a:/"): the
 /// "//" of the base's empty authority left out where a path that does not start with "//"
-/// follows it (an empty path merges under "/", `"/".concat(child)`, which only a base with an
-/// authority gives RFC 2396's merge: it is left to `written_from_components`, as a path
-/// that starts with "//" is).
-fn base_empty_authority_dropped(base: &str) -> Option<String> {
+/// follows it (one that does is left to `written_from_components`). An empty path is merged
+/// by `resolvePath` as Java's absolute base without "/" is, `path = "/".concat(child)` for a
+/// reference with a path and "" for one without (`if (cn == 0) { if (i >= 0) ... }`): the
+/// base's path is "/" for the first ("%7e" against "http://?/?" is "http:/%7e"), "" for the
+/// second ("" against "a://?" is "a:").
+fn base_empty_authority_dropped(base: &str, reference_path: &str) -> Option<String> {
     let split = reference::split(base);
     let authority = split.authority.filter(|a| a.is_empty())?;
-    if split.path.is_empty() || split.path.starts_with("//") {
+    if split.path.starts_with("//") {
         return None;
     }
     let at = byte_range(base, authority).start;
-    Some(format!("{}{}", &base[..at - 2], &base[at..]))
+    let root = if split.path.is_empty() && !reference_path.is_empty() {
+        "/"
+    } else {
+        ""
+    };
+    Some(format!("{}{root}{}", &base[..at - 2], &base[at..]))
 }
 
 #[cfg(test)]
@@ -1120,8 +1131,11 @@ mod tests {
         };
         assert_eq!(both("a:///", ""), Some(("a:/".into(), "".into())));
         assert_eq!(both("a:///x", "///"), Some(("a:/x".into(), "/".into())));
-        // An empty path, or one that starts with "//", is the writer's.
-        assert_eq!(both("a://?q", "b"), None);
+        // An empty path: "/" merged under a reference's path, none without one.
+        assert_eq!(both("a://?q", "b"), Some(("a:/?q".into(), "b".into())));
+        assert_eq!(both("a://?q", "?r"), Some(("a:?q".into(), "?r".into())));
+        assert_eq!(both("a://?q", "//?r"), Some(("a:?q".into(), "?r".into())));
+        // A path that starts with "//" is the writer's.
         assert_eq!(both("a:////x", "b"), None);
     }
 
