@@ -51,6 +51,20 @@ fn drive_refused(text: &str) -> Option<&'static str> {
         .then_some("Invalid URI: A Dos path must be rooted, for example, 'c:\\'.")
 }
 
+/// The error System.Uri gives an absolute URI's text that has fewer than three UTF-16 units
+/// after its leading spaces, tabs and line breaks (`ParseSchemeCheckImplicitFile`, before it
+/// reads a drive letter: "NB: A string must have at least 3 characters and at least 1 before
+/// ':'", `if (idx+2 >= length || end == idx) { err = ParsingError.BadFormat; return 0; }`,
+/// where "we don't support one-letter schemes that will be put into a DOS path bucket"): "a:"
+/// and " a:" are `ParsingError.BadFormat`, where RFC
+/// 3986 takes the one-letter scheme and the empty path. The trailing white space is still
+/// there (`m_String` is cut after the scheme is read): "a: " is a drive letter's.
+fn too_short(text: &str) -> Option<&'static str> {
+    let after = text.trim_start_matches([' ', '\t', '\n', '\r']);
+    (after.encode_utf16().count() < 3)
+        .then_some("Invalid URI: The format of the URI could not be determined.")
+}
+
 /// Its text with the trailing spaces, tabs and line breaks cut (`PrivateParseMinimal`: "Cut
 /// trailing spaces in m_String").
 fn trimmed(text: &str) -> &str {
@@ -153,6 +167,16 @@ pub(super) fn apply_implicit_file(original: &Request, answer: Outcome) -> Outcom
         Request::Resolve { base, input, .. } => &[base, input],
     };
     if let Some(error) = texts.iter().find_map(|t| drive_refused(t)) {
+        return Outcome::Invalid(error.into());
+    }
+    // The texts read as absolute URIs (`UriKind.Absolute`, and a resolution's base); a
+    // relative reference of fewer than three units is read as one.
+    let absolute = match original {
+        Request::Parse { input, rule, .. } => (rule.as_deref() == Some("URI")).then_some(input),
+        Request::Normalize { input, .. } => Some(input),
+        Request::Resolve { base, .. } => Some(base),
+    };
+    if let Some(error) = absolute.and_then(|t| too_short(t)) {
         return Outcome::Invalid(error.into());
     }
     match original {
@@ -1201,6 +1225,38 @@ mod tests {
             "shorter than three characters"
         );
         assert!(drive_refused("aa:0").is_none());
+        assert!(too_short("a:").is_some());
+        assert!(too_short(" \ta:").is_some());
+        assert!(too_short("a: ").is_none(), "a drive letter's");
+        assert!(too_short("aa:").is_none());
+        let uri = |input: &str| Request::Parse {
+            input: input.into(),
+            rule: Some("URI".into()),
+            zone_id: false,
+        };
+        let reference = Request::Parse {
+            input: "a:".into(),
+            rule: None,
+            zone_id: false,
+        };
+        let parsed = Outcome::Parsed {
+            components: Components {
+                scheme: None,
+                userinfo: None,
+                host: None,
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        assert!(matches!(
+            apply_implicit_file(&uri("a:"), parsed.clone()),
+            Outcome::Invalid(_)
+        ));
+        assert_eq!(apply_implicit_file(&uri("aa:"), parsed.clone()), parsed);
+        assert_eq!(apply_implicit_file(&reference, parsed.clone()), parsed);
     }
 
     #[test]

@@ -4,7 +4,9 @@
 //! `super::Transform::JavaUricBrackets`, `super::Transform::JavaOpaquePart`,
 //! `super::Transform::JavaEmptyAuthorityAloneRefused`,
 //! `super::Transform::JavaResolvedWrittenFromComponents`,
-//! `super::Transform::JavaOpaqueBaseUnresolved`).
+//! `super::Transform::JavaOpaqueBaseUnresolved`, `super::Transform::JavaIpv6ScopeId`,
+//! `super::Transform::JavaMergeEmptySegmentsDropped`,
+//! `super::Transform::JavaEmptyAuthorityUndefined`).
 //!
 //! `Parser.parseAuthority` reads an authority as a server (`[userinfo@]host[:port]`, RFC 2396
 //! §3.2.2 with RFC 2732's IPv6 literal) when its characters allow it, and falls back to a
@@ -145,12 +147,13 @@ fn server(chars: &[char]) -> Option<Option<u32>> {
     }
     if chars.get(p) == Some(&'[') {
         // RFC 2732's literal: read here as RFC 3986 reads an IPv6 literal (Java's own IPv6
-        // grammar is not modelled but for its IPv4 part's octets, `ipv4_part_read`), a scope
-        // id after "%" aside.
+        // grammar is not modelled but for its IPv4 part's octets, `ipv4_part_read`), its
+        // scope id after "%" read as `scoped_literal` reads it.
         let close = p + chars[p..].iter().position(|&c| c == ']')?;
-        let literal: String = chars[p..=close].iter().collect();
+        let mut literal: String = chars[p..=close].iter().collect();
         if literal.contains('%') {
-            return None;
+            scoped_literal(&format!("//{literal}"))?;
+            literal = format!("{}]", &literal[..literal.find('%')?]);
         }
         let literal = match ipv4_part_read(&literal[1..literal.len() - 1], true) {
             Some(read) => format!("[{read}]"),
@@ -349,8 +352,8 @@ pub(super) fn opaque_base_unresolved(original: &Request, answer: Outcome) -> Out
 
 /// A target `resolve` builds from components, as `defineString` writes it: a server-based
 /// authority's port as the `int` Java holds (leading zeros gone, an empty port not written),
-/// and the path of a merge as `normalize` leaves it, its empty segments dropped ("Skip
-/// redundant slashes"). A reference with a scheme and a lone fragment equal to the base's are
+/// and no "//" for an empty authority, which Java holds as none (the path of a merge, which
+/// `normalize` leaves without empty segments, is `merge_empty_segments_rewrite`'s). A reference with a scheme and a lone fragment equal to the base's are
 /// returned as given (`original`: what the steps before rewrote is not Java's); an opaque
 /// base is `opaque_base_unresolved`'s.
 pub(super) fn written_from_components(original: &Request, answer: Outcome) -> Outcome {
@@ -372,11 +375,6 @@ pub(super) fn written_from_components(original: &Request, answer: Outcome) -> Ou
     if lone_fragment && reference::split(base).fragment == reference_split.fragment {
         return Outcome::Resolved(base.clone());
     }
-    // resolvePath: a reference without authority (an empty one is none) whose path does not
-    // start with "/", but a lone fragment.
-    let merged = !lone_fragment
-        && reference_split.authority.is_none_or(str::is_empty)
-        && !reference_split.path.starts_with('/');
     // The authority RFC 3986's resolution writes: the reference's, else the base's. Without
     // one, the target has none, and a "//" after its scheme is its path's (RFC 3986 would
     // write "/." before it; Java writes it as is); an empty one is undefined in Java (the
@@ -397,19 +395,13 @@ pub(super) fn written_from_components(original: &Request, answer: Outcome) -> Ou
             rest = rest.strip_prefix("//").unwrap_or(rest);
         }
         let end = rest.find(['?', '#']).unwrap_or(rest.len());
-        let mut path = rest[..end].to_owned();
-        if merged {
-            collapse_slashes(&mut path);
-        }
+        let path = &rest[..end];
         return Outcome::Resolved(format!("{}{path}{}", &target[..=colon], &rest[end..]));
     }
     let Ok(parsed) = reference::parse(target) else {
         return answer;
     };
-    let mut path = parsed.path.to_owned();
-    if merged {
-        collapse_slashes(&mut path);
-    }
+    let path = parsed.path.to_owned();
     let port = match authority_range(target).filter(|r| !r.is_empty()) {
         Some(range) => match authority(&target[range]) {
             Authority::Server { port } => port.map(|p| p.to_string()),
@@ -686,6 +678,239 @@ pub(super) fn ipv4_part_applied(original: &Request, answer: Outcome, any_digits:
     }
 }
 
+/// The byte range of `part` (a slice of `input`) in `input`.
+fn byte_range(input: &str, part: &str) -> std::ops::Range<usize> {
+    let start = part.as_ptr() as usize - input.as_ptr() as usize;
+    start..start + part.len()
+}
+
+/// `Parser.parseServer`'s IPv6 literal with a scope id: `int r = scan (p, q, "%"); if (r >
+/// p) { parseIPv6Reference(p, r); if (r+1 == q) { fail ("scope id expected"); } checkChars
+/// (r+1, q, L_SCOPE_ID, H_SCOPE_ID, "scope id"); }`, where `scope_id = alpha | digit | "_" |
+/// "."` (`L_SCOPE_ID`): the literal `[address%scope]` of the case's authority (the text
+/// from its "[" to its first "]") and the literal without its scope, `[address]`, which
+/// `parseIPv6Reference` reads as the address (its stand-in, `scope_id_rewrite`'s, is an
+/// `IPvFuture` of the literal's length, so that every character after it stays in place for
+/// the steps that read them). `None` where the literal has no "%", or the
+/// address before it is empty, or the scope is empty or has another character (Java
+/// refuses those: "scope id expected", "Illegal character in scope id").
+fn scoped_literal(input: &str) -> Option<(String, String)> {
+    let authority = reference::split(input).authority?;
+    let open = authority.find('[')?;
+    let close = open + authority[open..].find(']')?;
+    let inner = &authority[open + 1..close];
+    let percent = inner.find('%')?;
+    let (address, scope) = (&inner[..percent], &inner[percent + 1..]);
+    let scope_id = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.';
+    (!address.is_empty() && !scope.is_empty() && scope.chars().all(scope_id)).then(|| {
+        (
+            format!("[{inner}]"),
+            format!("[v1.{}]", "a".repeat(inner.len().saturating_sub(3))),
+        )
+    })
+}
+
+/// Parse (`super::Transform::JavaIpv6ScopeId`, the rewrite): the case with its scoped IPv6
+/// literal stood in for by an IP literal of its length that RFC 3986 reads (the address is
+/// read as RFC 3986 reads one by `server`, which `registry_applied` answers from).
+pub(super) fn scope_id_rewrite(case: &Request) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let (own, address) = scoped_literal(input)?;
+    Some(Request::Parse {
+        input: input.replacen(&own, &address, 1),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// The literal given back with its scope id, as Java answers the host (`host =
+/// input.substring(p-1, q+1)`: from "[" to "]", whole).
+pub(super) fn scope_id_applied(original: &Request, answer: Outcome) -> Outcome {
+    let (
+        Request::Parse { input, .. },
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        },
+    ) = (original, answer.clone())
+    else {
+        return answer;
+    };
+    let Some((own, stand_in)) = scoped_literal(input) else {
+        return answer;
+    };
+    // The stand-in, or the literal a departure read about it gave back in its place.
+    if components.host.as_deref() != Some(stand_in.as_str())
+        && components.host.as_deref() != Some(own.as_str())
+    {
+        return Outcome::Parsed {
+            components,
+            host_kind,
+        };
+    }
+    // The address must be one Java reads (`parseIPv6Reference`), as `server` checks it.
+    if server(&own.chars().collect::<Vec<char>>()).is_none() {
+        return Outcome::Invalid("host: malformed IPv6 address (java model)".into());
+    }
+    components.host = Some(own);
+    Outcome::Parsed {
+        components,
+        host_kind: Some(HostKind::Ipv6),
+    }
+}
+
+/// Whether `resolve(URI, URI)` merges the reference's path with the base's (`resolvePath`,
+/// RFC 2396 §5.2 step 6): neither URI opaque, the reference without scheme, with no
+/// authority (an empty one is none: `parseHierarchical` defines none for it) and a path that
+/// does not start with "/", and no lone fragment (step 2: no authority, an empty path, no
+/// query, a fragment).
+fn merges(base: &str, input: &str) -> bool {
+    let reference_split = reference::split(input);
+    let lone_fragment = reference_split.authority.is_none()
+        && reference_split.path.is_empty()
+        && reference_split.query.is_none()
+        && reference_split.fragment.is_some();
+    !is_opaque(base)
+        && !is_opaque(input)
+        && reference_split.scheme.is_none()
+        && reference_split.authority.is_none_or(str::is_empty)
+        && !reference_split.path.starts_with('/')
+        && !lone_fragment
+}
+
+/// `text` with every run of "/" in its path one.
+fn path_slashes_collapsed(text: &str) -> String {
+    let split = reference::split(text);
+    let range = byte_range(text, split.path);
+    let mut path = split.path.to_owned();
+    collapse_slashes(&mut path);
+    format!("{}{path}{}", &text[..range.start], &text[range.end..])
+}
+
+/// Resolution (`super::Transform::JavaMergeEmptySegmentsDropped`, the rewrite): a merge's
+/// paths with their empty segments dropped before the dot-segments are removed, as
+/// `normalize` reads the merged path: `split` ("Skip redundant slashes": a run of "/" ends
+/// one segment) then `removeDots` and `join`, which writes one "/" between segments
+/// ("A normal path string has no empty segments (i.e., occurrences of "//")"). The base's
+/// path and the reference's, each with every run of "/" one, merge into the merged path
+/// with its runs of "/" one (the base's last segment, which the merge drops, has no "/"),
+/// so RFC 2396's step 6 then removes the dot-segments `removeDots` removes: ".//.." against
+/// "a:/a/" is "a:/", "a:/a/./.." read.
+pub(super) fn merge_empty_segments_rewrite(original: &Request, case: &Request) -> Option<Request> {
+    let (
+        Request::Resolve {
+            base: own_base,
+            input: own_input,
+            ..
+        },
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        },
+    ) = (original, case)
+    else {
+        return None;
+    };
+    if !merges(own_base, own_input) {
+        return None;
+    }
+    let (new_base, new_input) = (path_slashes_collapsed(base), path_slashes_collapsed(input));
+    (new_base != *base || new_input != *input).then_some(Request::Resolve {
+        base: new_base,
+        input: new_input,
+        strict: *strict,
+    })
+}
+
+/// Resolution (`super::Transform::JavaEmptyAuthorityUndefined`, the rewrite): an empty
+/// authority is undefined (URI(String): "If the authority component is empty then the
+/// user-information, host, and port components are undefined"; `parseHierarchical` leaves
+/// `authority` null for it), so `resolve` reads a reference with one as a reference without
+/// authority (step 4, `if (child.authority == null)`: the base's authority, the reference's
+/// path as it is when it starts with "/", else merged). The reference is written so: the
+/// "//" of its empty authority left out ("///" is "/", "//?" is "?"); where the path after
+/// it starts with "//" (which would read as an authority), the base's authority written in
+/// the empty one's place ("////" against "a://a" is "a://a//"), or, against a base without
+/// one, the reference left to `written_from_components`, which does not write the "//" of
+/// an empty authority. A base's empty authority is none too (`base_empty_authority_dropped`).
+pub(super) fn empty_authority_undefined_rewrite(
+    original: &Request,
+    case: &Request,
+) -> Option<Request> {
+    let (
+        Request::Resolve {
+            base: own_base,
+            input: own_input,
+            ..
+        },
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        },
+    ) = (original, case)
+    else {
+        return None;
+    };
+    if is_opaque(own_base) || reference::split(own_input).scheme.is_some() {
+        return None;
+    }
+    let split = reference::split(input);
+    let new_input = split
+        .authority
+        .filter(|a| a.is_empty() && split.scheme.is_none())
+        .and_then(|authority| {
+            let at = byte_range(input, authority).start;
+            if split.path.starts_with("//") {
+                let base_authority = reference::split(base).authority.filter(|a| !a.is_empty())?;
+                Some(format!("{}{base_authority}{}", &input[..at], &input[at..]))
+            } else {
+                Some(format!("{}{}", &input[..at - 2], &input[at..]))
+            }
+        });
+    let reference_path = new_input
+        .as_deref()
+        .map_or(split.path, |i| reference::split(i).path)
+        .to_owned();
+    let new_base = base_empty_authority_dropped(base, &reference_path);
+    (new_input.is_some() || new_base.is_some()).then(|| Request::Resolve {
+        base: new_base.unwrap_or_else(|| base.clone()),
+        input: new_input.unwrap_or_else(|| input.clone()),
+        strict: *strict,
+    })
+}
+
+/// Resolution (`super::Transform::JavaEmptyAuthorityUndefined`, the base's rewrite): a base's
+/// empty authority is none too, so the target has none ("" against "a:///" is "a:/"): the
+/// "//" of the base's empty authority left out where a path that does not start with "//"
+/// follows it (one that does is left to `written_from_components`). An empty path is merged
+/// by `resolvePath` as Java's absolute base without "/" is, `path = "/".concat(child)` for a
+/// reference with a path and "" for one without (`if (cn == 0) { if (i >= 0) ... }`): the
+/// base's path is "/" for the first ("%7e" against "http://?/?" is "http:/%7e"), "" for the
+/// second ("" against "a://?" is "a:").
+fn base_empty_authority_dropped(base: &str, reference_path: &str) -> Option<String> {
+    let split = reference::split(base);
+    let authority = split.authority.filter(|a| a.is_empty())?;
+    if split.path.starts_with("//") {
+        return None;
+    }
+    let at = byte_range(base, authority).start;
+    let root = if split.path.is_empty() && !reference_path.is_empty() {
+        "/"
+    } else {
+        ""
+    };
+    Some(format!("{}{root}{}", &base[..at - 2], &base[at..]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -772,6 +997,149 @@ mod tests {
     }
 
     #[test]
+    fn a_scope_id_is_alpha_digit_underscore_or_dot() {
+        let parse = |input: &str| Request::Parse {
+            input: input.into(),
+            rule: None,
+            zone_id: false,
+        };
+        let rewritten = |input: &str| match scope_id_rewrite(&parse(input)) {
+            Some(Request::Parse { input, .. }) => Some(input),
+            _ => None,
+        };
+        assert_eq!(rewritten("//[::%a]"), Some("//[v1.a]".into()));
+        assert_eq!(
+            rewritten("//u@[::1%eth0.1_x]:80/p"),
+            Some("//u@[v1.aaaaaaaaa]:80/p".into())
+        );
+        assert_eq!(rewritten("//[::%25a]"), Some("//[v1.aaa]".into()));
+        // "scope id expected", "Illegal character in scope id", no address before it.
+        assert_eq!(rewritten("//[::%]"), None);
+        assert_eq!(rewritten("//[::%a-b]"), None);
+        assert_eq!(rewritten("//[::%~]"), None);
+        assert_eq!(rewritten("//[%a]"), None);
+        assert_eq!(rewritten("//[::]"), None);
+        assert_eq!(authority("[::%a]"), Authority::Server { port: None });
+        assert_eq!(
+            authority("u@[::1%0]:1"),
+            Authority::Server { port: Some(1) }
+        );
+        assert_eq!(authority("[::%a-b]"), Authority::Refused);
+        let answer = |host: &str| Outcome::Parsed {
+            components: Components {
+                scheme: None,
+                userinfo: None,
+                host: Some(host.into()),
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::IpvFuture),
+        };
+        let Outcome::Parsed {
+            components,
+            host_kind,
+        } = scope_id_applied(&parse("//[::%a]"), answer("[v1.a]"))
+        else {
+            panic!("a parse");
+        };
+        assert_eq!(components.host.as_deref(), Some("[::%a]"));
+        assert_eq!(host_kind, Some(HostKind::Ipv6));
+        // The address is Java's to read: "[1:2%a]" is no IPv6 address.
+        assert!(matches!(
+            scope_id_applied(&parse("//[1:2%a]"), answer("[v1.aa]")),
+            Outcome::Invalid(_)
+        ));
+    }
+
+    #[test]
+    fn a_merge_drops_its_empty_segments_first() {
+        let case = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        let rewritten = |base: &str, input: &str| {
+            merge_empty_segments_rewrite(&case(base, input), &case(base, input)).map(|r| match r {
+                Request::Resolve { base, input, .. } => (base, input),
+                _ => unreachable!(),
+            })
+        };
+        assert_eq!(
+            rewritten("a:/a/", ".//.."),
+            Some(("a:/a/".into(), "./..".into()))
+        );
+        assert_eq!(
+            rewritten("a://0//", ".."),
+            Some(("a://0/".into(), "..".into()))
+        );
+        assert_eq!(
+            rewritten("a:/.//?q", "?"),
+            Some(("a:/./?q".into(), "?".into()))
+        );
+        // No merge: an absolute path, an authority, a scheme, an opaque base, a lone fragment.
+        assert_eq!(rewritten("a://h//x/", "/b//c"), None);
+        assert_eq!(rewritten("a:/x//", "//h/b//c"), None);
+        assert_eq!(rewritten("a:/x//", "b:c//d"), None);
+        assert_eq!(rewritten("a:b//", "c//d"), None);
+        assert_eq!(rewritten("a:/x//y", "#f"), None);
+        // An empty authority is none: the reference merges.
+        assert_eq!(
+            rewritten("a:/.//", "//?"),
+            Some(("a:/./".into(), "//?".into()))
+        );
+    }
+
+    #[test]
+    fn an_empty_authority_is_none_and_the_base_one_is_taken() {
+        let case = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        let rewritten = |base: &str, input: &str| {
+            empty_authority_undefined_rewrite(&case(base, input), &case(base, input)).map(|r| {
+                match r {
+                    Request::Resolve { input, .. } => input,
+                    _ => unreachable!(),
+                }
+            })
+        };
+        assert_eq!(rewritten("a://a", "////"), Some("//a//".into()));
+        assert_eq!(
+            rewritten("a://a:00/x", "////b?q"),
+            Some("//a:00//b?q".into())
+        );
+        assert_eq!(rewritten("a:/", "///"), Some("/".into()));
+        assert_eq!(rewritten("a:/.//", "//?"), Some("?".into()));
+        assert_eq!(rewritten("a://h", "//#f"), Some("#f".into()));
+        // Against a base without authority, a "//" path is left to the writer.
+        assert_eq!(rewritten("a:/", "////"), None);
+        assert_eq!(rewritten("a:///x", "////"), Some("////".into()));
+        // A defined authority, a scheme, an opaque base.
+        assert_eq!(rewritten("a://a", "//h/p"), None);
+        assert_eq!(rewritten("a://a", "b:///p"), None);
+        assert_eq!(rewritten("a:b", "///p"), None);
+        let both = |base: &str, input: &str| {
+            empty_authority_undefined_rewrite(&case(base, input), &case(base, input)).map(|r| {
+                match r {
+                    Request::Resolve { base, input, .. } => (base, input),
+                    _ => unreachable!(),
+                }
+            })
+        };
+        assert_eq!(both("a:///", ""), Some(("a:/".into(), "".into())));
+        assert_eq!(both("a:///x", "///"), Some(("a:/x".into(), "/".into())));
+        // An empty path: "/" merged under a reference's path, none without one.
+        assert_eq!(both("a://?q", "b"), Some(("a:/?q".into(), "b".into())));
+        assert_eq!(both("a://?q", "?r"), Some(("a:?q".into(), "?r".into())));
+        assert_eq!(both("a://?q", "//?r"), Some(("a:?q".into(), "?r".into())));
+        // A path that starts with "//" is the writer's.
+        assert_eq!(both("a:////x", "b"), None);
+    }
+
+    #[test]
     fn a_resolved_port_is_an_int() {
         let case = |base: &str, input: &str| Request::Resolve {
             base: base.into(),
@@ -794,12 +1162,12 @@ mod tests {
             Outcome::Resolved("b://h:00".into())
         );
         assert_eq!(
-            target("a://0.0.0.0://", "a", "a://0.0.0.0://a"),
+            target("a://0.0.0.0://", "a", "a://0.0.0.0:/a"),
             Outcome::Resolved("a://0.0.0.0/a".into())
         );
         assert_eq!(
-            target("a:/", ".//", "a://"),
-            Outcome::Resolved("a:/".into())
+            target("a:///x", "////", "a:////"),
+            Outcome::Resolved("a://".into())
         );
         assert_eq!(
             target("a:/", "/b//c", "a:/b//c"),

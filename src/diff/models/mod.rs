@@ -931,6 +931,16 @@ pub enum Transform {
     /// Parsing (java.net.URI `parseHierarchical`): an empty authority that ends the text is
     /// refused (`java::empty_authority_alone_refused`).
     JavaEmptyAuthorityAloneRefused,
+    /// Parsing (java.net.URI `parseServer`): an IPv6 literal's scope id after "%" (alpha,
+    /// digit, "_" and ".") taken, the host answered with it (`java::scope_id_rewrite`,
+    /// `java::scope_id_applied`).
+    JavaIpv6ScopeId,
+    /// Resolution (java.net.URI `resolvePath`, `normalize`): a merge's empty segments dropped
+    /// before its dot-segments are removed (`java::merge_empty_segments_rewrite`).
+    JavaMergeEmptySegmentsDropped,
+    /// Resolution (java.net.URI `resolve`): a reference's empty authority read as none, the
+    /// base's taken (`java::empty_authority_undefined_rewrite`).
+    JavaEmptyAuthorityUndefined,
     /// libcurl's host (`ipv4_normalize`, `decode_host`, `hostname_check`): numbers read as an
     /// IPv4 address, a name decoded and checked, an IPv6 literal written shorter
     /// (`curl::host_read`).
@@ -1060,6 +1070,13 @@ impl Transform {
                 uri_string::ip_literal_read_on_rewrite(case)
             }
             (Transform::JavaOpaquePart, _) => java::opaque_rewrite(original, case),
+            (Transform::JavaIpv6ScopeId, Request::Parse { .. }) => java::scope_id_rewrite(case),
+            (Transform::JavaMergeEmptySegmentsDropped, Request::Resolve { .. }) => {
+                java::merge_empty_segments_rewrite(original, case)
+            }
+            (Transform::JavaEmptyAuthorityUndefined, Request::Resolve { .. }) => {
+                java::empty_authority_undefined_rewrite(original, case)
+            }
             (Transform::Libxml2EmptyHostNoAuthority, Request::Resolve { .. }) => {
                 libxml2::empty_host_no_authority(case)
             }
@@ -1251,6 +1268,9 @@ impl Transform {
             }
             (Transform::JavaEmptyAuthorityAloneRefused, Request::Parse { .. }) => {
                 java::empty_authority_alone_refused(original, answer)
+            }
+            (Transform::JavaIpv6ScopeId, Request::Parse { .. }) => {
+                java::scope_id_applied(original, answer)
             }
             (Transform::JavaOpaqueBaseUnresolved, _) => {
                 java::opaque_base_unresolved(original, answer)
