@@ -744,6 +744,25 @@ impl Engine {
                 .collect()
         };
         for (k, departure) in departures.iter().enumerate() {
+            // A parser's departure named by a resolution is the parser's: the implementation
+            // parses the base and the reference as the departures say (a resolver that takes
+            // a base its parser refuses is not named by a departure of that parser).
+            if departure.reads_in_resolution(&finding.case)
+                && let Some(parses) = departures::Departure::parses_of(&finding.case)
+            {
+                for parse in parses {
+                    let Some(actual) = self.answer_of(name, &parse) else {
+                        return false;
+                    };
+                    let modelled =
+                        catalogue.departing_answer(name, departures, alternatives, &parse);
+                    if actual == Outcome::Unsupported
+                        || compare::compare(&parse, &modelled, &actual, blind_spots).is_some()
+                    {
+                        return false;
+                    }
+                }
+            }
             // A resolver's departure must answer its control cases as it says (the RFC's target
             // where it leaves the case to the RFC, its own where it departs), where a rival
             // mechanism that also explains this case would not.
@@ -2489,7 +2508,9 @@ mod tests {
             .iter()
             .find(|f| f.difference.kind.is_property())
             .expect("the round trip breaks");
-        let attributed = engine.attributed(round_trip).expect("the chain is modelled");
+        let attributed = engine
+            .attributed(round_trip)
+            .expect("the chain is modelled");
         let known = attributed.known.as_ref().expect("named");
         assert_eq!(known.mechanism().id, "serializer-empty-port-omitted");
         assert_eq!(known.seen_with().collect::<Vec<_>>(), ["host-unchecked"]);
