@@ -729,6 +729,13 @@ impl Engine {
         alternatives: &[usize],
     ) -> bool {
         let catalogue = &self.core.catalogue;
+        // Whether the implementation answers `control` as the departures' model does.
+        let answers_as_modelled = |control: &Request| {
+            self.answer_of(name, control).is_some_and(|actual| {
+                let modelled = catalogue.departing_answer(name, departures, alternatives, control);
+                compare::compare(control, &modelled, &actual, blind_spots).is_none()
+            })
+        };
         // One input does not make a mechanism: where a departure stands in for a character,
         // the implementation must answer as the departure says with every other character the
         // rule refuses there too (a parser that takes a "%" in a path but refuses a space
@@ -750,17 +757,15 @@ impl Engine {
             if departure.reads_in_resolution(&finding.case)
                 && let Some(parses) = departures::Departure::parses_of(&finding.case)
             {
-                for parse in parses {
-                    let Some(actual) = self.answer_of(name, &parse) else {
-                        return false;
-                    };
-                    let modelled =
-                        catalogue.departing_answer(name, departures, alternatives, &parse);
-                    if actual == Outcome::Unsupported
-                        || compare::compare(&parse, &modelled, &actual, blind_spots).is_some()
-                    {
-                        return false;
-                    }
+                let parsed = |parse: &Request| {
+                    self.answer_of(name, parse)
+                        .is_some_and(|actual| actual != Outcome::Unsupported)
+                };
+                if !parses
+                    .iter()
+                    .all(|parse| parsed(parse) && answers_as_modelled(parse))
+                {
+                    return false;
                 }
             }
             // A resolver's departure must answer its control cases as it says (the RFC's target
@@ -781,12 +786,7 @@ impl Engine {
                         input,
                         strict: *strict,
                     };
-                    let Some(actual) = self.answer_of(name, &control) else {
-                        return false;
-                    };
-                    let modelled =
-                        catalogue.departing_answer(name, departures, alternatives, &control);
-                    if compare::compare(&control, &modelled, &actual, blind_spots).is_some() {
+                    if !answers_as_modelled(&control) {
                         return false;
                     }
                 }
@@ -801,15 +801,8 @@ impl Engine {
             }
             controls.extend(departure.witness(&finding.case));
             {
-                for control in controls {
-                    let Some(actual) = self.answer_of(name, &control) else {
-                        return false;
-                    };
-                    let modelled =
-                        catalogue.departing_answer(name, departures, alternatives, &control);
-                    if compare::compare(&control, &modelled, &actual, blind_spots).is_some() {
-                        return false;
-                    }
+                if !controls.iter().all(answers_as_modelled) {
+                    return false;
                 }
             }
             // The place is sought in the case as the departures before it read it (a path that

@@ -2912,16 +2912,8 @@ fn resolved_through_parser(
     let memo = super::CaseMemo::default;
     let base = evaluate_traced(&parsing, &base, &memo(), Some(&mut inert_base));
     let input = evaluate_traced(&parsing, &input, &memo(), Some(&mut inert_input));
-    let components = |outcome: &Outcome| match outcome {
-        Outcome::Parsed {
-            components,
-            host_kind,
-        } => Some((components.clone(), *host_kind)),
-        _ => None,
-    };
-    let target = match (components(&base), components(&input)) {
+    let target = match (borrowed(&base), borrowed(&input)) {
         (Some(b), Some(r)) => {
-            let (b, r) = (borrowed(&b), borrowed(&r));
             let target = |resolving: &[super::resolving::Resolving]| {
                 super::resolving::target_from_components(resolving, &b, &r, *strict).0
             };
@@ -2936,13 +2928,13 @@ fn resolved_through_parser(
                 .collect();
             Ok((answer, unchanged))
         }
-        (None, _) => Err(match base {
+        (None, _) => Err(match &base {
             Outcome::Invalid(message) => Outcome::Invalid(format!("base: {message}")),
-            other => other,
+            other => other.clone(),
         }),
-        (_, None) => Err(match input {
+        (_, None) => Err(match &input {
             Outcome::Invalid(message) => Outcome::Invalid(format!("reference: {message}")),
-            other => other,
+            other => other.clone(),
         }),
     };
     if let Some(inert) = inert {
@@ -2969,10 +2961,17 @@ fn resolved_through_parser(
     })
 }
 
-/// The components a parse answered, as the reference's parser holds them.
-fn borrowed(parsed: &(Components, Option<HostKind>)) -> reference::Components<'_> {
-    let (c, host_kind) = parsed;
-    reference::Components {
+/// The components a parse answered, as the reference's parser holds them; `None` for another
+/// answer.
+fn borrowed(answer: &Outcome) -> Option<reference::Components<'_>> {
+    let Outcome::Parsed {
+        components: c,
+        host_kind,
+    } = answer
+    else {
+        return None;
+    };
+    Some(reference::Components {
         scheme: c.scheme.as_deref(),
         userinfo: c.userinfo.as_deref(),
         host: c.host.as_deref(),
@@ -2981,7 +2980,7 @@ fn borrowed(parsed: &(Components, Option<HostKind>)) -> reference::Components<'_
         query: c.query.as_deref(),
         fragment: c.fragment.as_deref(),
         host_kind: *host_kind,
-    }
+    })
 }
 
 /// The reference's answer under a set of readings.
