@@ -595,7 +595,7 @@ fn host_written(written: &str) -> String {
             }
         }
     }
-    let encoded = uppercase_triplets(&encoded);
+    let encoded = crate::diff::departures::triplets_uppercased(&encoded);
     match encoded.contains(':') && !encoded.starts_with('[') {
         true => format!("[{}]", encoded.replacen('%', "%25", 1)),
         false => encoded,
@@ -668,28 +668,6 @@ fn punycode_host(host: &str) -> Option<(String, bool)> {
         host_written(&format!("{local}{}", labels.join("."))),
         documented,
     ))
-}
-
-/// `text` with the hexadecimal digits of its triplets uppercased.
-fn uppercase_triplets(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    while at < text.len() {
-        if bytes[at] == b'%'
-            && bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
-            && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit)
-        {
-            out.push('%');
-            out.push_str(&text[at + 1..at + 3].to_ascii_uppercase());
-            at += 3;
-        } else {
-            let c = text[at..].chars().next().unwrap_or_default();
-            out.push(c);
-            at += c.len_utf8().max(1);
-        }
-    }
-    out
 }
 
 /// The query and the fragment `URI_PARSE` reads in `input`: from the first "?" before the
