@@ -465,6 +465,72 @@ fn bugs_at_once(bugs: usize, switches: usize) -> usize {
     fits
 }
 
+/// Many of a crate's bugs at once, found a few models per bug where the searches by size do
+/// not reach (positions among `count` bugs, `rank` their place in the library's order, a
+/// crate's rule after the departures): every bug that alone reads the case otherwise or
+/// changes the answer `plain` of the model without bugs, or all those but one (a reading
+/// that takes the text another needs); to those, twice at most, every other bug that changes
+/// what they answer; the first such set that answers as `reproduces` accepts, less each bug
+/// the answer does not need. `model` gives the answer of a set in the given order and
+/// whether its first bug reads the case otherwise.
+fn all_bugs_at_once(
+    count: usize,
+    rank: &[Option<usize>],
+    model: impl Fn(&[usize]) -> (Outcome, bool),
+    reproduces: impl Fn(&Outcome) -> bool,
+    plain: &Outcome,
+) -> Option<Vec<usize>> {
+    let in_order = |mut set: Vec<usize>| {
+        set.sort_by_key(|&n| (rank[n].is_none(), rank[n], n));
+        set
+    };
+    let with = |set: &[usize], n: usize| in_order(set.iter().copied().chain([n]).collect());
+    // The set grown by the bugs that change its answer, but for the one left out.
+    let grown = |(mut chosen, left_out): (Vec<usize>, Option<usize>)| {
+        for _ in 0..2 {
+            let (answer, _) = model(&chosen);
+            let more: Vec<usize> = (0..count)
+                .filter(|n| {
+                    !chosen.contains(n)
+                        && left_out != Some(*n)
+                        && model(&with(&chosen, *n)).0 != answer
+                })
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            chosen = in_order(chosen.into_iter().chain(more).collect());
+        }
+        chosen
+    };
+    let first: Vec<usize> = (0..count)
+        .filter(|&n| {
+            let (answer, reads) = model(&[n]);
+            reads || answer != *plain
+        })
+        .collect();
+    let all_but_one = (0..first.len()).map(|at| {
+        let mut set = first.clone();
+        let left_out = set.remove(at);
+        (set, Some(left_out))
+    });
+    let mut chosen = std::iter::once((first.clone(), None))
+        .chain(all_but_one)
+        .map(grown)
+        .find(|set| reproduces(&model(set).0))?;
+    let mut at = 0;
+    while at < chosen.len() {
+        let mut set = chosen.clone();
+        set.remove(at);
+        if reproduces(&model(&set).0) {
+            chosen = set;
+        } else {
+            at += 1;
+        }
+    }
+    Some(chosen)
+}
+
 /// The entry that models the URL Standard itself: an implementation that claims the Standard
 /// is judged by it.
 pub const URL_STANDARD_ENTRY: &str = "whatwg-url-standard";
@@ -999,26 +1065,26 @@ impl Catalogue {
             // Poco's twenty parse entries) are reached one bug at a time: each bug added, at
             // any place in the order, reads the case otherwise or changes what the bugs
             // before it answer; at most MAX_BUG_ORDERS sets more.
+            // The library's departures read the text in the library's order (a network path
+            // read as a path before an IP literal is read in it), as in attribution; a crate's
+            // rule may come anywhere among them.
+            let library = Departure::all();
+            let rank: Vec<Option<usize>> = bugs
+                .iter()
+                .map(|&i| match self.entries[i].model {
+                    Some(Model::Departure(d)) => library.iter().position(|&l| l == d),
+                    _ => None,
+                })
+                .collect();
+            let plain = without_bug
+                .clone()
+                .unwrap_or_else(|| models::outcome(&kept, case, memo));
             if exhaustive < MAX_BUGS_AT_ONCE.min(bugs.len()) {
-                let plain = without_bug
-                    .clone()
-                    .unwrap_or_else(|| models::outcome(&kept, case, memo));
-                // The library's departures read the text in the library's order (a network
-                // path read as a path before an IP literal is read in it), as in attribution;
-                // a crate's rule may come anywhere among them.
-                let library = Departure::all();
-                let rank: Vec<Option<usize>> = bugs
-                    .iter()
-                    .map(|&i| match self.entries[i].model {
-                        Some(Model::Departure(d)) => library.iter().position(|&l| l == d),
-                        _ => None,
-                    })
-                    .collect();
                 let in_library_order = |order: &[usize]| {
                     let ranks: Vec<usize> = order.iter().filter_map(|&n| rank[n]).collect();
                     ranks.windows(2).all(|w| w[0] < w[1])
                 };
-                let mut chains: Vec<(Vec<usize>, Outcome)> = vec![(Vec::new(), plain)];
+                let mut chains: Vec<(Vec<usize>, Outcome)> = vec![(Vec::new(), plain.clone())];
                 let mut tried = 0usize;
                 'sizes: for size in 1..=MAX_BUGS_AT_ONCE.min(bugs.len()) {
                     let mut longer: Vec<(Vec<usize>, Outcome)> = Vec::new();
@@ -1064,6 +1130,26 @@ impl Catalogue {
                     }
                     chains = longer;
                 }
+            }
+            // More bugs at once than the searches above reach (a generated case with an
+            // unchecked character in every component: Poco's host, port, path, query and
+            // fragment rules in `a://\u{200d}:08/\u{9f}?\u{9f}#\u{9f}`): every bug that reads
+            // the case otherwise, then every other that changes what those answer, in the
+            // library's order; where that is one too many, each left out in turn; then each
+            // the answer does not need, left out. A few models per bug, whatever the size.
+            if bugs.len() > MAX_BUGS_AT_ONCE
+                && let Some(order) = all_bugs_at_once(bugs.len(), &rank, |order| {
+                    let steps = with_bugs_in(order);
+                    let answer = answer_of(&steps);
+                    let read = models::readings_of(&bug_steps_of(&order[..1]), case);
+                    (answer, read.first().copied().unwrap_or(false))
+                }, |answer| {
+                    *answer != Outcome::Unsupported
+                        && compare::compare(case, answer, actual, blind_spots).is_none()
+                }, &plain)
+                && explains(&with_bugs_in(&order), &answer_of(&with_bugs_in(&order)))
+            {
+                return Some(named(&order));
             }
             // A documented choice's acceptable alternatives hold for every implementation:
             // where neither its own model nor its bugs reproduce the answer, the model with

@@ -1454,9 +1454,25 @@ impl Core {
             let rest: Vec<usize> = entries.iter().copied().filter(|&e| e != index).collect();
             comes_back(departures, &rest, serializers) == Some(true)
         };
+        // Whether the model's parse, written by `set`, is a string RFC 3986 takes.
+        let writes_valid = |set: &[serializing::Serializing]| {
+            match self
+                .catalogue
+                .departing_answer(name, departures, entries, &finding.case)
+            {
+                Outcome::Parsed { components, .. } => {
+                    reference::parse(&serializing::Serializing::serialize(set, &components))
+                        .is_ok()
+                }
+                _ => false,
+            }
+        };
+        // A serializer's departure breaks the chain only where what it writes without it is
+        // a string RFC 3986 takes: one that encodes what the parser should have refused
+        // (a query "\x7f" written "%7F") mends that reading, which is the break.
         let serializer_breaks = |s: serializing::Serializing| {
             let rest: Vec<_> = serializers.iter().copied().filter(|&o| o != s).collect();
-            comes_back(departures, entries, &rest) == Some(true)
+            comes_back(departures, entries, &rest) == Some(true) && writes_valid(&rest)
         };
         let breaks: Vec<bool> = parts
             .iter()
