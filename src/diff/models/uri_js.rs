@@ -1464,7 +1464,10 @@ mod tests {
         };
         assert_eq!(host("a://[ :]", "[ :]").as_deref(), Some("[%20:]"));
         assert_eq!(host("//@[@]", "[@]").as_deref(), Some("[%40]"));
-        assert_eq!(host("//u@[v\u{e9}%41]/p", "[v\u{e9}%41]").as_deref(), Some("[v%C3%A9a]"));
+        assert_eq!(
+            host("//u@[v\u{e9}%41]/p", "[v\u{e9}%41]").as_deref(),
+            Some("[v%C3%A9a]")
+        );
         // Not the literal URI_PARSE reads, a literal the IP rules rewrite, a domain host's
         // scheme, a character lowercasing changes: left as they are.
         assert_eq!(host("a://[ :]", "[%20:]").as_deref(), Some("[%20:]"));
