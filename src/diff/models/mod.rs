@@ -601,6 +601,9 @@ pub enum Transform {
     UriJsDomainHostMisconverted,
     /// uri-js's `_normalizeIPv6` where it writes another address or no address.
     UriJsIpv6Misnormalized,
+    /// uri-js's `_normalizeComponentEncoding` on the IP literal `URI_PARSE` reads, whatever it
+    /// holds: its refused characters percent-encoded.
+    UriJsIpLiteralHostEncoded,
     /// fast-uri's `normalizePathEncoding`: a path's valid escapes uppercased and those of
     /// unreserved characters but "." decoded.
     FastUriPathPercentEncodingNormalized,
@@ -1890,6 +1893,7 @@ impl Transform {
                 Some(uri_js::Rule::HostLowercasedBeforeEncoding)
             }
             Transform::UriJsIpv6Misnormalized => Some(uri_js::Rule::Ipv6Misnormalized),
+            Transform::UriJsIpLiteralHostEncoded => Some(uri_js::Rule::IpLiteralHostEncoded),
             Transform::FastUriPathPercentEncodingNormalized => {
                 Some(uri_js::Rule::FastUriPathPercentEncodingNormalized)
             }

@@ -167,6 +167,18 @@ pub(super) enum Rule {
     /// [`Rule::DomainHostPunycode`]'s mechanism where it decodes a triplet of a reserved or
     /// refused ASCII character or converts a label holding one.
     DomainHostMisconverted,
+    /// uri-js's own: `_normalizeComponentEncoding`'s host (dist/es5/uri.all.js line 789) on
+    /// the IP literal `URI_PARSE` reads (line 866, `\[[^\/?#\]]+\]`: after the userinfo's first
+    /// "@", a "[", any characters but "/", "?", "#" and "]", and the first "]"), where neither
+    /// `_normalizeIPv4` nor `_normalizeIPv6` rewrites it and the scheme's handler has no
+    /// `domainHost` (whose host [`Rule::DomainHostPunycode`] writes): its triplets of
+    /// unreserved characters decoded, lowercased, what `NOT_HOST` matches percent-encoded (a
+    /// space, "@", a character outside US-ASCII; "[", "]", ":" and "%" kept) and its triplets
+    /// uppercased, so "a://[ :]" has the host "[%20:]" and "//@[@]" the host "[%40]". The
+    /// answer's host is replaced where it is that literal as written (the reading of the
+    /// library's departure `ip-literal-any-in-authority`, which gives the literal back as it
+    /// is).
+    IpLiteralHostEncoded,
 }
 
 /// Whether `c` matches `[a-z]` under the flags `iu` (ASCII letters, and the two characters
@@ -1222,6 +1234,24 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             }
         }
         Rule::HostLowercasedBeforeEncoding => {}
+        Rule::IpLiteralHostEncoded => {
+            if !matches!(scheme.as_deref(), Some("http" | "https" | "ws" | "wss"))
+                && let Request::Parse { input, .. } = original
+                && let Some(host) = raw_host(input)
+                && host.starts_with('[')
+                && host.ends_with(']')
+                && uri_js_ip_host(host).is_none()
+                // A character outside US-ASCII that lowercasing changes is the bug entry's
+                // (`Rule::HostLowercasedBeforeEncoding`).
+                && host.chars().all(|c| c.is_ascii() || c.to_lowercase().eq([c]))
+                && components
+                    .host
+                    .as_deref()
+                    .is_some_and(|answer| answer.eq_ignore_ascii_case(host))
+            {
+                components.host = Some(host_written(host));
+            }
+        }
         Rule::DomainHostPunycode | Rule::DomainHostMisconverted => {
             if matches!(scheme.as_deref(), Some("http" | "https" | "ws" | "wss"))
                 && let Request::Parse { input, .. } = original
@@ -1416,6 +1446,35 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn uri_js_encodes_an_ip_literal_of_any_characters() {
+        let literal = |host: &str| {
+            let mut components = components(parsed("//h"));
+            components.host = Some(host.to_owned());
+            Outcome::Parsed {
+                components,
+                host_kind: None,
+            }
+        };
+        let host = |input: &str, answer: &str| {
+            let case = Request::parse(input);
+            components(apply(Rule::IpLiteralHostEncoded, &case, literal(answer))).host
+        };
+        assert_eq!(host("a://[ :]", "[ :]").as_deref(), Some("[%20:]"));
+        assert_eq!(host("//@[@]", "[@]").as_deref(), Some("[%40]"));
+        assert_eq!(
+            host("//u@[v\u{e9}%41]/p", "[v\u{e9}%41]").as_deref(),
+            Some("[v%C3%A9a]")
+        );
+        // Not the literal URI_PARSE reads, a literal the IP rules rewrite, a domain host's
+        // scheme, a character lowercasing changes: left as they are.
+        assert_eq!(host("a://[ :]", "[%20:]").as_deref(), Some("[%20:]"));
+        assert_eq!(host("//[ ", "[ ").as_deref(), Some("[ "));
+        assert_eq!(host("//[::0]", "[::0]").as_deref(), Some("[::0]"));
+        assert_eq!(host("ws://[ :]", "[ :]").as_deref(), Some("[ :]"));
+        assert_eq!(host("//[\u{c9}]", "[\u{c9}]").as_deref(), Some("[\u{c9}]"));
     }
 
     #[test]
