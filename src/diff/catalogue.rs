@@ -469,9 +469,9 @@ fn bugs_at_once(bugs: usize, switches: usize) -> usize {
 /// not reach (positions among `count` bugs, `rank` their place in the library's order, a
 /// crate's rule after the departures): every bug that alone reads the case otherwise or
 /// changes the answer `plain` of the model without bugs, or all those but one (a reading
-/// that takes the text another needs); to those, twice at most, every other bug that changes
-/// what they answer; the first such set that answers as `reproduces` accepts, less each bug
-/// the answer does not need. `model` gives the answer of a set in the given order and
+/// that takes the text another needs); those, then with every other bug that changes what
+/// they answer, twice at most; the first such set that answers as `reproduces` accepts, less
+/// each bug the answer does not need. `model` gives the answer of a set in the given order and
 /// whether its first bug reads the case otherwise.
 fn all_bugs_at_once(
     count: usize,
@@ -485,23 +485,26 @@ fn all_bugs_at_once(
         set
     };
     let with = |set: &[usize], n: usize| in_order(set.iter().copied().chain([n]).collect());
-    // The set grown by the bugs that change its answer, but for the one left out.
-    let grown = |(mut chosen, left_out): (Vec<usize>, Option<usize>)| {
+    // The set, then grown by the bugs that change its answer (but the one left out), twice.
+    let grown = |(chosen, left_out): (Vec<usize>, Option<usize>)| {
+        let mut sets = vec![chosen];
         for _ in 0..2 {
-            let (answer, _) = model(&chosen);
+            let last = &sets[sets.len() - 1];
+            let (answer, _) = model(last);
             let more: Vec<usize> = (0..count)
                 .filter(|n| {
-                    !chosen.contains(n)
+                    !last.contains(n)
                         && left_out != Some(*n)
-                        && model(&with(&chosen, *n)).0 != answer
+                        && model(&with(last, *n)).0 != answer
                 })
                 .collect();
             if more.is_empty() {
                 break;
             }
-            chosen = in_order(chosen.into_iter().chain(more).collect());
+            let next = in_order(last.iter().copied().chain(more).collect());
+            sets.push(next);
         }
-        chosen
+        sets
     };
     let first: Vec<usize> = (0..count)
         .filter(|&n| {
@@ -516,7 +519,7 @@ fn all_bugs_at_once(
     });
     let mut chosen = std::iter::once((first.clone(), None))
         .chain(all_but_one)
-        .map(grown)
+        .flat_map(grown)
         .find(|set| reproduces(&model(set).0))?;
     let mut at = 0;
     while at < chosen.len() {
@@ -1413,14 +1416,21 @@ impl Catalogue {
                         && (!refusal || the_rules_refusal())
                         && holds(&departures, &alternatives)
                     {
-                        // A departure the implementation's own bug entry models is that entry (its
-                        // report, its upstream status); the departure no entry names is the
-                        // mechanism, seen with the entries.
+                        // A departure the implementation's own entry models is that entry (its
+                        // report, its upstream status, or the library's words where it is
+                        // documented and the known model needed it read again: a resolution
+                        // read through the parser's departures); the departure no entry names
+                        // is the mechanism, seen with the entries.
                         let own_bugs = self.bug_models(implementation, case);
+                        let own_entries: Vec<usize> = own_bugs
+                            .iter()
+                            .copied()
+                            .chain(known_steps.iter().map(|s| s.index))
+                            .collect();
                         let mut parts: Vec<Arc<Known>> = departures
                         .iter()
                         .map(|&d| {
-                            own_bugs
+                            own_entries
                                 .iter()
                                 .find(|&&i| {
                                     matches!(self.entries[i].model, Some(Model::Departure(m)) if m == d)
@@ -1434,7 +1444,13 @@ impl Catalogue {
                                 )
                         })
                         .collect();
-                        parts.sort_by_key(|part| part.class != Class::Departure);
+                        // The mechanism no entry names first, then a bug's entry, then the
+                        // library's words.
+                        parts.sort_by_key(|part| match part.class {
+                            Class::Departure => 0,
+                            Class::Bug => 1,
+                            _ => 2,
+                        });
                         // The readings the RFC allows that the case needed beside them, named
                         // so the report says so.
                         parts.extend(alternatives.iter().map(|&i| {
@@ -1725,7 +1741,7 @@ impl Catalogue {
 
 /// `known`, a documented entry (or set) whose answer changes the meaning, as the finding is
 /// filed: [`Class::DocumentedMeaningChanged`], with the library's reason and what changes.
-fn meaning_changed(known: &Known) -> Known {
+pub(crate) fn meaning_changed(known: &Known) -> Known {
     let mark = |k: &Known| Known {
         class: Class::DocumentedMeaningChanged,
         reason: format!(
@@ -1895,7 +1911,7 @@ pub(super) fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{bugs_at_once, combinations, orders};
+    use super::{all_bugs_at_once, bugs_at_once, combinations, orders};
 
     #[test]
     fn a_catalogue_of_many_bugs_tries_the_sizes_whose_orders_fit() {
@@ -2058,6 +2074,42 @@ entries:
                 .unwrap_or_default();
             assert!(error.contains("entry id"), "{bad}: {error}");
         }
+    }
+
+    #[test]
+    fn many_bugs_at_once_are_found_one_model_per_bug_and_pruned() {
+        use crate::model::Outcome;
+        // Bugs 0, 2, 3 and 4 read the case (each an unchecked component: the parse is refused
+        // until all four are read); 1 reads it too but takes the text the others need; 5 acts
+        // on the answer (a port read as a number); 6 changes nothing.
+        let rank = [Some(0), Some(1), Some(2), Some(3), Some(4), None, None];
+        let model = |set: &[usize]| {
+            let has = |n: usize| set.contains(&n);
+            let answer = if has(1) {
+                Outcome::Resolved("read otherwise".to_owned())
+            } else if [0, 2, 3, 4].iter().all(|&n| has(n)) {
+                Outcome::Resolved(if has(5) { "8" } else { "08" }.to_owned())
+            } else {
+                Outcome::Invalid("refused".to_owned())
+            };
+            let reads = set.first().is_some_and(|&n| n <= 4);
+            (answer, reads)
+        };
+        let plain = Outcome::Invalid("refused".to_owned());
+        let wanted = |target: &'static str| {
+            move |answer: &Outcome| *answer == Outcome::Resolved(target.to_owned())
+        };
+        assert_eq!(
+            all_bugs_at_once(7, &rank, model, wanted("8"), &plain),
+            Some(vec![0, 2, 3, 4, 5])
+        );
+        // The answer without the rule on the answer needs only the readings.
+        assert_eq!(
+            all_bugs_at_once(7, &rank, model, wanted("08"), &plain),
+            Some(vec![0, 2, 3, 4])
+        );
+        // An answer no set of them gives is none of theirs.
+        assert_eq!(all_bugs_at_once(7, &rank, model, wanted("80"), &plain), None);
     }
 
     #[test]

@@ -609,13 +609,25 @@ impl Engine {
         let mut holds = |departures: &[departures::Departure], alternatives: &[usize]| {
             self.departures_hold(name, blind_spots, finding, departures, alternatives)
         };
-        let (known, _) = catalogue.attribute(
+        let (mut known, _) = catalogue.attribute(
             name,
             blind_spots,
             &finding.case,
             &finding.actual,
             &mut holds,
         )?;
+        // The library's own entries, composed, that give another resource than RFC 3986's:
+        // as classification has it, the hazard the library documents where it is its words,
+        // and no reading the RFC allows where it is a choice or a limit (a candidate).
+        if !meaning::keeps_meaning(&finding.case, &finding.reference, &finding.actual) {
+            match known.class {
+                catalogue::Class::DocumentedDeviation | catalogue::Class::Design => {
+                    known = Arc::new(catalogue::meaning_changed(&known));
+                }
+                catalogue::Class::RfcChoice | catalogue::Class::ApiLimit => return None,
+                _ => {}
+            }
+        }
         let mut attributed = finding.clone();
         attributed.signature.known = Some(known.mechanism().id.clone());
         attributed.known = Some(known);
