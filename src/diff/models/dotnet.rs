@@ -230,6 +230,18 @@ fn file_target(base: &str, reference: &str) -> Option<String> {
     }
     let base = trimmed(base);
     let kind = file_path_kind(base)?;
+    // The base's parser is the "file" scheme's: a reference that starts with "file:" is read
+    // without it (`GetCombinedString`: "Remove the scheme for backward Uri parsers
+    // compatibility", `baseUri.Syntax == syntax`), where no "/" follows (which may make it an
+    // absolute URI of its own).
+    let reference = match reference.get(..5) {
+        Some(head)
+            if head.eq_ignore_ascii_case("file:") && !reference[5..].starts_with(['/', '\\']) =>
+        {
+            &reference[5..]
+        }
+        _ => reference,
+    };
     if crate::reference::parse(reference).is_ok_and(|r| r.scheme.is_some()) {
         return None;
     }
@@ -1240,9 +1252,63 @@ pub(super) fn same_scheme_combined(original: &Request, answer: Outcome) -> Outco
     Outcome::Resolved(format!("{}{}", &target[..kept], suffix))
 }
 
+/// The target System.Uri gives an absolute-path reference ("/c", one "/" or "\\" first)
+/// against a "file" base with an authority: `CombineUri`, "Check special case for Unc or
+/// absolute path in relativePart when base is FILE", takes a base that is no UNC path and no
+/// DOS path for "a Unix style path" ("It's not obvious but we've checked ... that baseUti is
+/// nor UNC nor DOS path") and writes `"file://" + relativePart`, the base's host dropped:
+/// "/c" against "file://h/a/b" is "file:///c". `answer` is the target the entries before give
+/// (the base's authority and the reference's path); a base written as an implicit file path,
+/// or whose path is a DOS path ("file:///c:/x", CombineUri's case before), is left as it is.
+pub(super) fn file_absolute_path_host_dropped(original: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (original, &answer)
+    else {
+        return answer;
+    };
+    let base = base.trim_start_matches(LWS);
+    let reference = input.trim_matches(LWS);
+    let slash = |c: char| c == '/' || c == '\\';
+    let mut chars = reference.chars();
+    let rooted = chars.next().is_some_and(slash) && !chars.next().is_some_and(slash);
+    let file = |text: &str| {
+        text.get(..7)
+            .is_some_and(|head| head.eq_ignore_ascii_case("file://"))
+    };
+    if !rooted || !file(base) || !file(target) {
+        return answer;
+    }
+    let after = &base[7..];
+    let base_path = after
+        .find(['/', '\\', '?', '#'])
+        .map_or("", |at| &after[at..]);
+    let mut path = base_path.chars();
+    let dos = path.next().is_some_and(slash)
+        && path.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && path.next().is_some_and(|c| c == ':' || c == '|')
+        && path.next().is_none_or(slash);
+    if dos {
+        return answer;
+    }
+    let rest = &target[7..];
+    match rest.find(['/', '?', '#']) {
+        Some(at) => Outcome::Resolved(format!("file://{}", &rest[at..])),
+        None => answer,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reference_with_the_file_scheme_is_read_without_it_against_an_implicit_file_path() {
+        assert_eq!(file_target("a:/b", "file:").as_deref(), Some("a:/b"));
+        assert_eq!(file_target("a:/b", "FILE:c").as_deref(), Some("a:/c"));
+        assert_eq!(file_target("/ab/c", "file:d").as_deref(), Some("/ab/d"));
+        // A "/" after the scheme: not read here.
+        assert_eq!(file_target("a:/b", "file:/c"), None);
+        assert_eq!(file_target("a:/b", "http:c"), None);
+    }
 
     #[test]
     fn references_against_implicit_file_paths_are_read_as_system_uri_reads_them() {
@@ -1713,6 +1779,39 @@ mod tests {
             ("http://a/b/c?q", "https:?x", "https:?x"),
             ("aa://a/b/c", "aa:?x", "aa://a/b/c?x"),
             ("http://a/b/c", "http:g?x", "http://a/b/g?x"),
+        ] {
+            assert_eq!(resolve(base, input, answer), target(answer), "{input}");
+        }
+    }
+
+    #[test]
+    fn an_absolute_path_against_a_file_base_drops_its_host() {
+        let resolve = |base: &str, input: &str, target: &str| {
+            file_absolute_path_host_dropped(
+                &Request::Resolve {
+                    base: base.into(),
+                    input: input.into(),
+                    strict: false,
+                },
+                Outcome::Resolved(target.into()),
+            )
+        };
+        let target = |t: &str| Outcome::Resolved(t.into());
+        assert_eq!(
+            resolve("file://h/a/b", "/c", "file://h/c"),
+            target("file:///c")
+        );
+        assert_eq!(
+            resolve("FILE://[::1]/a/b", "/c?x#y", "file://[::1]/c?x#y"),
+            target("file:///c?x#y")
+        );
+        assert_eq!(resolve("file://h", "/", "file://h/"), target("file:///"));
+        // Near misses: a relative path, a network path, another scheme, a DOS path's base.
+        for (base, input, answer) in [
+            ("file://h/a/b", "c", "file://h/a/c"),
+            ("file://h/a/b", "//g/c", "file://g/c"),
+            ("http://h/a/b", "/c", "http://h/c"),
+            ("file://h/c:/x", "/d", "file://h/d"),
         ] {
             assert_eq!(resolve(base, input, answer), target(answer), "{input}");
         }
