@@ -230,6 +230,18 @@ fn file_target(base: &str, reference: &str) -> Option<String> {
     }
     let base = trimmed(base);
     let kind = file_path_kind(base)?;
+    // The base's parser is the "file" scheme's: a reference that starts with "file:" is read
+    // without it (`GetCombinedString`: "Remove the scheme for backward Uri parsers
+    // compatibility", `baseUri.Syntax == syntax`), where no "/" follows (which may make it an
+    // absolute URI of its own).
+    let reference = match reference.get(..5) {
+        Some(head)
+            if head.eq_ignore_ascii_case("file:") && !reference[5..].starts_with(['/', '\\']) =>
+        {
+            &reference[5..]
+        }
+        _ => reference,
+    };
     if crate::reference::parse(reference).is_ok_and(|r| r.scheme.is_some()) {
         return None;
     }
@@ -1165,9 +1177,138 @@ pub(super) fn absolute_uri_doubled(original: &Request, answer: Outcome) -> Outco
     }
 }
 
+/// The built-in parsers that must have an authority (UriSyntax.cs: `MustHaveAuthority`), so
+/// that "scheme:" followed by no "//" is no absolute URI and becomes a relative reference, with
+/// whether each has a query (`MayHaveQuery`); every one has a fragment (`MayHaveFragment`).
+const COMBINED_SCHEMES: &[(&str, bool)] = &[
+    ("file", true),
+    ("ftp", false),
+    ("gopher", false),
+    ("http", true),
+    ("https", true),
+    ("ldap", true),
+    ("net.pipe", true),
+    ("net.tcp", true),
+    ("nntp", false),
+    ("telnet", false),
+    ("vsmacros", false),
+    ("ws", true),
+    ("wss", true),
+];
+
+/// The target System.Uri gives a reference that starts with its base's scheme, a scheme whose
+/// parser must have an authority, and then a query or a fragment ("http:?x", "HTTP:#g"): such a
+/// text is no absolute URI, so `ResolveHelper` takes it as a relative string, after its checks
+/// for "a simple fragment" ("#") and "a simple query" ("?"); `GetCombinedString` then drops the
+/// scheme ("Remove the scheme for backward Uri parsers compatibility", `baseUri.Syntax ==
+/// syntax`) and `CombineUri` reads the rest as a relative path: the base's path up to its last
+/// "/", then the rest ("?x" against "http://a/b/c?q" is "http://a/b/?x", "#g" the base's query
+/// dropped). `answer` is the target the entries before give, the base's path with the
+/// reference's query and fragment (RFC 3986 §5.2.2, the scheme dropped in non-strict mode);
+/// a target without authority is left as it is.
+pub(super) fn same_scheme_combined(original: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (original, &answer)
+    else {
+        return answer;
+    };
+    // `ResolveHelper`: "relativeStr = relativeStr.Trim(_WSchars)".
+    let reference = input.trim_matches(LWS);
+    let Some((scheme, rest)) = reference.split_once(':') else {
+        return answer;
+    };
+    let Some(&(_, query)) = COMBINED_SCHEMES
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
+    else {
+        return answer;
+    };
+    let same = base
+        .trim_start_matches(LWS)
+        .split_once(':')
+        .is_some_and(|(written, _)| written.eq_ignore_ascii_case(scheme));
+    let from_query = query && rest.starts_with('?');
+    if !same || !(from_query || rest.starts_with('#')) {
+        return answer;
+    }
+    let Some(authority) = target.find("://").map(|at| at + 3) else {
+        return answer;
+    };
+    let path_start = target[authority..]
+        .find(['/', '?', '#'])
+        .map_or(target.len(), |at| authority + at);
+    let path_end = target[path_start..]
+        .find(['?', '#'])
+        .map_or(target.len(), |at| path_start + at);
+    let kept = target[path_start..path_end]
+        .rfind('/')
+        .map_or(path_start, |at| path_start + at + 1);
+    let suffix = if from_query {
+        &target[path_end..]
+    } else {
+        target[path_end..]
+            .find('#')
+            .map_or("", |at| &target[path_end + at..])
+    };
+    Outcome::Resolved(format!("{}{}", &target[..kept], suffix))
+}
+
+/// The target System.Uri gives an absolute-path reference ("/c", one "/" or "\\" first)
+/// against a "file" base with an authority: `CombineUri`, "Check special case for Unc or
+/// absolute path in relativePart when base is FILE", takes a base that is no UNC path and no
+/// DOS path for "a Unix style path" ("It's not obvious but we've checked ... that baseUti is
+/// nor UNC nor DOS path") and writes `"file://" + relativePart`, the base's host dropped:
+/// "/c" against "file://h/a/b" is "file:///c". `answer` is the target the entries before give
+/// (the base's authority and the reference's path); a base written as an implicit file path,
+/// or whose path is a DOS path ("file:///c:/x", CombineUri's case before), is left as it is.
+pub(super) fn file_absolute_path_host_dropped(original: &Request, answer: Outcome) -> Outcome {
+    let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (original, &answer)
+    else {
+        return answer;
+    };
+    let base = base.trim_start_matches(LWS);
+    let reference = input.trim_matches(LWS);
+    let slash = |c: char| c == '/' || c == '\\';
+    let mut chars = reference.chars();
+    let rooted = chars.next().is_some_and(slash) && !chars.next().is_some_and(slash);
+    let file = |text: &str| {
+        text.get(..7)
+            .is_some_and(|head| head.eq_ignore_ascii_case("file://"))
+    };
+    if !rooted || !file(base) || !file(target) {
+        return answer;
+    }
+    let after = &base[7..];
+    let base_path = after
+        .find(['/', '\\', '?', '#'])
+        .map_or("", |at| &after[at..]);
+    let mut path = base_path.chars();
+    let dos = path.next().is_some_and(slash)
+        && path.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && path.next().is_some_and(|c| c == ':' || c == '|')
+        && path.next().is_none_or(slash);
+    if dos {
+        return answer;
+    }
+    let rest = &target[7..];
+    match rest.find(['/', '?', '#']) {
+        Some(at) => Outcome::Resolved(format!("file://{}", &rest[at..])),
+        None => answer,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reference_with_the_file_scheme_is_read_without_it_against_an_implicit_file_path() {
+        assert_eq!(file_target("a:/b", "file:").as_deref(), Some("a:/b"));
+        assert_eq!(file_target("a:/b", "FILE:c").as_deref(), Some("a:/c"));
+        assert_eq!(file_target("/ab/c", "file:d").as_deref(), Some("/ab/d"));
+        // A "/" after the scheme: not read here.
+        assert_eq!(file_target("a:/b", "file:/c"), None);
+        assert_eq!(file_target("a:/b", "http:c"), None);
+    }
 
     #[test]
     fn references_against_implicit_file_paths_are_read_as_system_uri_reads_them() {
@@ -1588,5 +1729,91 @@ mod tests {
         assert_eq!(resolved("aa:/%7a?q", "?q", "aa:/%7a?q"), "aa:/%7a?q");
         assert_eq!(resolved("aa:/%7a/b[", "#g", "aa:/%7a/b[#g"), "aa:/%7a/b[#g");
         assert_eq!(resolved("aa://h/x", "%41", "aa://h/%41"), "aa://h/%41");
+    }
+
+    #[test]
+    fn a_reference_with_the_base_scheme_and_a_query_or_fragment_is_combined_as_a_path() {
+        let resolve = |base: &str, input: &str, target: &str| {
+            same_scheme_combined(
+                &Request::Resolve {
+                    base: base.into(),
+                    input: input.into(),
+                    strict: false,
+                },
+                Outcome::Resolved(target.into()),
+            )
+        };
+        let target = |t: &str| Outcome::Resolved(t.into());
+        // What RFC 3986 gives (non-strict), and what System.Uri gives.
+        assert_eq!(
+            resolve("http://a/b/c?q#f", "http:?x", "http://a/b/c?x"),
+            target("http://a/b/?x")
+        );
+        assert_eq!(
+            resolve("http://a/b/c?q#f", "HTTP:#g", "http://a/b/c?q#g"),
+            target("http://a/b/#g")
+        );
+        assert_eq!(
+            resolve("http://a/b/c?q#f", "http:?x#y", "http://a/b/c?x#y"),
+            target("http://a/b/?x#y")
+        );
+        assert_eq!(
+            resolve("http://u@[::1]:8/b/c", " http:?", "http://u@[::1]:8/b/c?"),
+            target("http://u@[::1]:8/b/?")
+        );
+        assert_eq!(
+            resolve("file:///b/c", "file:?x", "file:///b/c?x"),
+            target("file:///b/?x")
+        );
+        assert_eq!(
+            resolve("ftp://a/b/c", "ftp:#x", "ftp://a/b/c#x"),
+            target("ftp://a/b/#x")
+        );
+        // Near misses: no query for ftp's parser (the "?" is the path's), a reference without
+        // the scheme (ResolveHelper's own checks), another scheme, an unknown scheme (an
+        // absolute URI), a path after the scheme (combined as RFC 3986 does).
+        for (base, input, answer) in [
+            ("ftp://a/b/c", "ftp:?x", "ftp://a/b/c?x"),
+            ("http://a/b/c?q", "?x", "http://a/b/c?x"),
+            ("http://a/b/c?q", "#x", "http://a/b/c?q#x"),
+            ("http://a/b/c?q", "https:?x", "https:?x"),
+            ("aa://a/b/c", "aa:?x", "aa://a/b/c?x"),
+            ("http://a/b/c", "http:g?x", "http://a/b/g?x"),
+        ] {
+            assert_eq!(resolve(base, input, answer), target(answer), "{input}");
+        }
+    }
+
+    #[test]
+    fn an_absolute_path_against_a_file_base_drops_its_host() {
+        let resolve = |base: &str, input: &str, target: &str| {
+            file_absolute_path_host_dropped(
+                &Request::Resolve {
+                    base: base.into(),
+                    input: input.into(),
+                    strict: false,
+                },
+                Outcome::Resolved(target.into()),
+            )
+        };
+        let target = |t: &str| Outcome::Resolved(t.into());
+        assert_eq!(
+            resolve("file://h/a/b", "/c", "file://h/c"),
+            target("file:///c")
+        );
+        assert_eq!(
+            resolve("FILE://[::1]/a/b", "/c?x#y", "file://[::1]/c?x#y"),
+            target("file:///c?x#y")
+        );
+        assert_eq!(resolve("file://h", "/", "file://h/"), target("file:///"));
+        // Near misses: a relative path, a network path, another scheme, a DOS path's base.
+        for (base, input, answer) in [
+            ("file://h/a/b", "c", "file://h/a/c"),
+            ("file://h/a/b", "//g/c", "file://g/c"),
+            ("http://h/a/b", "/c", "http://h/c"),
+            ("file://h/c:/x", "/d", "file://h/d"),
+        ] {
+            assert_eq!(resolve(base, input, answer), target(answer), "{input}");
+        }
     }
 }

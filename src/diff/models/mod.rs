@@ -499,6 +499,13 @@ pub enum Transform {
     DotnetIpv4Numbers,
     /// System.Uri (bug): a port of zero is dropped where the scheme has no default port.
     DotnetPortZeroDropped,
+    /// System.Uri (bug): a reference of the base's scheme, one that must have an authority,
+    /// and a query or a fragment ("http:?x") is combined as a relative path, the base's last
+    /// segment dropped.
+    DotnetSameSchemeCombined,
+    /// System.Uri (bug): an absolute-path reference against a "file" base with a host drops
+    /// the host ("file://" and the reference).
+    DotnetFileAbsolutePathHostDropped,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -1370,6 +1377,12 @@ impl Transform {
             }
             (Transform::DotnetAbsoluteUriDoubled, _) => {
                 dotnet::absolute_uri_doubled(original, answer)
+            }
+            (Transform::DotnetSameSchemeCombined, Request::Resolve { .. }) => {
+                dotnet::same_scheme_combined(original, answer)
+            }
+            (Transform::DotnetFileAbsolutePathHostDropped, Request::Resolve { .. }) => {
+                dotnet::file_absolute_path_host_dropped(original, answer)
             }
             (t, _) if t.rfc3986_rule().is_some() => match t.rfc3986_rule() {
                 Some(rule) => rfc3986::apply(rule, case, answer),
