@@ -1467,24 +1467,25 @@ impl Core {
             comes_back(departures, &rest, serializers) == Some(true)
         };
         // Whether the model's parse, written by `set`, is a string RFC 3986 takes.
-        let writes_valid = |set: &[serializing::Serializing]| {
-            match self
-                .catalogue
-                .departing_answer(name, departures, entries, &finding.case)
-            {
-                Outcome::Parsed { components, .. } => {
-                    reference::parse(&serializing::Serializing::serialize(set, &components))
-                        .is_ok()
-                }
-                _ => false,
+        let writes_valid = |set: &[serializing::Serializing]| match self.catalogue.departing_answer(
+            name,
+            departures,
+            entries,
+            &finding.case,
+        ) {
+            Outcome::Parsed { components, .. } => {
+                reference::parse(&serializing::Serializing::serialize(set, &components)).is_ok()
             }
+            _ => false,
         };
-        // A serializer's departure breaks the chain only where what it writes without it is
-        // a string RFC 3986 takes: one that encodes what the parser should have refused
-        // (a query "\x7f" written "%7F") mends that reading, which is the break.
+        // A serializer's departure that makes of the parse a string RFC 3986 takes where
+        // without it the string is one the RFC refuses (a query "\x7f" written "%7F") mends
+        // what the parser should have refused: that reading is the break, not the writer.
+        let mends =
+            |rest: &[serializing::Serializing]| writes_valid(serializers) && !writes_valid(rest);
         let serializer_breaks = |s: serializing::Serializing| {
             let rest: Vec<_> = serializers.iter().copied().filter(|&o| o != s).collect();
-            comes_back(departures, entries, &rest) == Some(true) && writes_valid(&rest)
+            comes_back(departures, entries, &rest) == Some(true) && !mends(&rest)
         };
         let breaks: Vec<bool> = parts
             .iter()
@@ -2476,12 +2477,18 @@ mod tests {
 
     /// Takes any character in a host (the library's `host-unchecked`, exactly) and writes what
     /// it parsed by §5.3, but leaves out an empty port.
-    struct UncheckedHostOmitsEmptyPort;
+    /// A parser with one departure of the library (`departure`) and a writer that changes its
+    /// parse with `write` before §5.3 writes it.
+    struct DepartingWriter {
+        name: &'static str,
+        departure: &'static str,
+        write: fn(&mut Components),
+    }
 
-    impl UncheckedHostOmitsEmptyPort {
-        fn read(input: &str) -> Outcome {
+    impl DepartingWriter {
+        fn read(&self, input: &str) -> Outcome {
             let unchecked = models::Model::Departure(
-                departures::Departure::from_id("host-unchecked").expect("a library departure"),
+                departures::Departure::from_id(self.departure).expect("a library departure"),
             );
             let steps = [models::Step {
                 model: &unchecked,
@@ -2491,10 +2498,10 @@ mod tests {
         }
     }
 
-    impl Implementation for UncheckedHostOmitsEmptyPort {
+    impl Implementation for DepartingWriter {
         fn about(&self) -> About<'_> {
             About {
-                name: "unchecked-host-omits-empty-port",
+                name: self.name,
                 version: "test",
                 spec: "none",
                 docs: "",
@@ -2502,18 +2509,32 @@ mod tests {
         }
 
         fn parse(&self, input: &str, _: Rule, _: ParseOptions) -> Outcome {
-            Self::read(input)
+            self.read(input)
         }
 
         fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-            let Outcome::Parsed { mut components, .. } = Self::read(input) else {
+            let Outcome::Parsed { mut components, .. } = self.read(input) else {
                 return Some(Err("invalid".into()));
             };
-            if components.port.as_deref() == Some("") {
-                components.port = None;
-            }
+            (self.write)(&mut components);
             Some(Ok(reference::recompose(&components.as_reference())))
         }
+    }
+
+    /// The round trip of `input` by `writer`, named.
+    fn round_trip_named(writer: DepartingWriter, input: &str) -> (Engine, Finding, Arc<Known>) {
+        let name = writer.name;
+        let engine = engine_of(writer);
+        let found = engine.run_one_checked(name, &Request::parse(input));
+        let round_trip = found
+            .into_iter()
+            .find(|f| f.difference.kind.is_property())
+            .expect("the round trip breaks");
+        let attributed = engine
+            .attributed(&round_trip)
+            .expect("the chain is modelled");
+        let known = Arc::clone(attributed.known.as_ref().expect("named"));
+        (engine, round_trip, known)
     }
 
     #[test]
@@ -2522,20 +2543,43 @@ mod tests {
         // the string) and written "a://^", which reads back with no port. Without the host
         // departure there is no chain; without the omitted port the chain comes back to
         // itself: the break is the serializer's, seen with the host's departure.
-        let name = "unchecked-host-omits-empty-port";
-        let engine = engine_of(UncheckedHostOmitsEmptyPort);
-        let found = engine.run_one_checked(name, &Request::parse("a://^:"));
-        let round_trip = found
-            .iter()
-            .find(|f| f.difference.kind.is_property())
-            .expect("the round trip breaks");
-        let attributed = engine
-            .attributed(round_trip)
-            .expect("the chain is modelled");
-        let known = attributed.known.as_ref().expect("named");
+        let writer = DepartingWriter {
+            name: "unchecked-host-omits-empty-port",
+            departure: "host-unchecked",
+            write: |c| {
+                if c.port.as_deref() == Some("") {
+                    c.port = None;
+                }
+            },
+        };
+        let (engine, round_trip, known) = round_trip_named(writer, "a://^:");
         assert_eq!(known.mechanism().id, "serializer-empty-port-omitted");
         assert_eq!(known.seen_with().collect::<Vec<_>>(), ["host-unchecked"]);
-        assert!(engine.reproduces(round_trip, &known.ids()));
+        assert!(engine.reproduces(&round_trip, &known.ids()));
+    }
+
+    #[test]
+    fn a_writer_that_encodes_what_the_parser_should_have_refused_is_no_break() {
+        // "a:?^" is parsed with the query "^" and written "a:?%5E", which reads back as
+        // another query. Written without the encoding, "a:?^" would come back, but it is a
+        // string RFC 3986 refuses: the writer mends the reading, and the break is the
+        // parser's, seen with the writer's encoding.
+        let writer = DepartingWriter {
+            name: "unchecked-query-encodes-refused",
+            departure: "query-unchecked",
+            write: |c| {
+                if let Some(query) = &mut c.query {
+                    *query = query.replace('^', "%5E");
+                }
+            },
+        };
+        let (engine, round_trip, known) = round_trip_named(writer, "a:?^");
+        assert_eq!(known.mechanism().id, "query-unchecked");
+        assert_eq!(
+            known.seen_with().collect::<Vec<_>>(),
+            ["serializer-refused-characters-encoded"]
+        );
+        assert!(engine.reproduces(&round_trip, &known.ids()));
     }
 
     /// Holds the reference's URIs but writes everything after the scheme in lowercase: its
