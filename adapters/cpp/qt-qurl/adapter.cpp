@@ -23,7 +23,7 @@
  *   userinfo, path, query, fragment: userInfo/path/query/fragment(QUrl::FullyEncoded), a null
  *     QString (isNull) or !hasQuery/!hasFragment for an undefined one; the path is never
  *     undefined (null is ""). QUrl decodes the percent-encodings of unreserved characters ("%7e"
- *     is "~"), uppercases the others' hex digits and percent-encodes non-ASCII (decoded).
+ *     is "~"), uppercases the others' hex digits and percent-encodes non-ASCII (re-encoded).
  *   host: host(QUrl::FullyEncoded): lowercased, IDNA ACE form, IPv4 in dotted decimal
  *     ("0x7f.1" is "127.0.0.1"), IPv6 in its canonical text ("0:0::1" is "::1") (case-folded);
  *     QUrl gives no host (a null QString) for an empty one ("//", "file:///x")
@@ -33,7 +33,8 @@
  *   port: an int, -1 for none: an empty port is no port (empty-is-undefined); "080" is "80".
  * Rule: "URI-reference" (QUrl takes relative references too).
  * Resolve: QUrl(base, StrictMode).resolved(QUrl(input, StrictMode)), each refused when
- *   !isValid() (except an empty reference, which QUrl calls invalid only for being empty), then
+ *   !isValid() (except the empty text, which QUrl calls invalid only for being empty: not
+ *   isEmpty(), which a refused reference whose parse cleared every section is too, "// "), then
  *   toString(QUrl::FullyEncoded). QUrl has no non-strict mode (strict=false is unsupported).
  * Normalize (level "syntax"): adjusted(QUrl::NormalizePathSegments).toString(FullyEncoded):
  *   dot segments removed, with the case and percent-encoding normalization QUrl always does.
@@ -68,7 +69,7 @@ static const QUrl::ComponentFormattingOptions ENCODED = QUrl::FullyEncoded;
 
 static void answer_qurl_invalid(const request *r, const QUrl &u, const char *what) {
 	QByteArray message = (QString::fromUtf8(what) + ": " +
-			      (u.isEmpty() ? QStringLiteral("QUrl is not valid when empty") : u.errorString()))
+			      (u.errorString().isEmpty() ? QStringLiteral("QUrl is not valid when empty") : u.errorString()))
 				     .toUtf8();
 	answer_invalid_len(r, message.constData(), (size_t)message.size());
 }
@@ -128,7 +129,7 @@ static void answer_resolve(const request *r) {
 		return;
 	}
 	QUrl reference(qtext(r->input), QUrl::StrictMode);
-	if (!reference.isEmpty() && !reference.isValid()) {
+	if (r->input.len != 0 && !reference.isValid()) {
 		answer_qurl_invalid(r, reference, "URI-reference");
 		return;
 	}
@@ -169,8 +170,8 @@ static void answer_serialize(const request *r) {
 
 #define BLIND(field, how, reason) \
 	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
-#define DECODED(field) \
-	BLIND(field, "decoded", "QUrl decodes unreserved percent-encodings and uppercases the others") ","
+#define REENCODED(field) \
+	BLIND(field, "re-encoded", "QUrl decodes unreserved percent-encodings, uppercases the others and percent-encodes non-ASCII") ","
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
@@ -220,7 +221,7 @@ static const char REPRODUCE_RESOLVE[] =
 	"        std::printf(\"base not valid: %s\\n\", base.errorString().toUtf8().constData());\n"
 	"        return 0;\n"
 	"    }\n"
-	"    if (!reference.isEmpty() && !reference.isValid()) {\n"
+	"    if (sizeof input > 1 && !reference.isValid()) {\n"
 	"        std::printf(\"reference not valid: %s\\n\", reference.errorString().toUtf8().constData());\n"
 	"        return 0;\n"
 	"    }\n"
@@ -255,8 +256,8 @@ static void answer_about(const request *r) {
 	      BLIND("host", "case-folded", "QUrl lowercases (and IDNA-maps) the host") ","
 	      BLIND("host", "empty-is-undefined", "QUrl::host() is null for an empty host") ","
 	      BLIND("port", "empty-is-undefined", "QUrl::port() is -1 for an absent or empty port") ","
-	      DECODED("userinfo") DECODED("path") DECODED("query")
-	      BLIND("fragment", "decoded", "QUrl decodes unreserved percent-encodings and uppercases the others")
+	      REENCODED("userinfo") REENCODED("path") REENCODED("query")
+	      BLIND("fragment", "re-encoded", "QUrl decodes unreserved percent-encodings, uppercases the others and percent-encodes non-ASCII")
 	      "]");
 	emit_reproduce("cpp", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
 }

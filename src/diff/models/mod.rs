@@ -636,6 +636,10 @@ pub enum Transform {
     /// (`SetDefaultPathIfAuthorityPresentAndPathEmpty`).
     #[serde(rename = "rhymu8354-empty-path-slash-after-host")]
     Rhymu8354EmptyPathSlashAfterHost,
+    /// rhymu8354/Uri's C++ half: every component held decoded and written by `EncodeElement`
+    /// with its table ("%3A" written ":", a query's "+" "%2B").
+    #[serde(rename = "rhymu8354-reencoded-by-its-tables")]
+    Rhymu8354ReencodedByItsTables,
     /// Qt's QUrl (`qurl::Rule`): the empty text refused (`isValid`).
     QurlEmptyRefused,
     /// Qt's QUrl: "//" written before the absolute path of a file URL without an authority.
@@ -643,6 +647,14 @@ pub enum Transform {
     /// Qt's QUrl: a host `parseIp4` reads as `inet_aton` does is an IPv4 address, written in
     /// dotted decimal ("0" is 0.0.0.0).
     QurlIpv4InetAton,
+    /// Qt's QUrl: an IPv6 address stored as `QIPAddressUtils::toString` writes it ("[::0]" is
+    /// "[::]").
+    QurlIp6Written,
+    /// Qt's QUrl: an IPvFuture version of one hexadecimal digit only, uppercased
+    /// (`parseIpFuture`).
+    QurlIpvfutureOneDigit,
+    /// Qt's QUrl: its own resolver (`QUrl::resolved`, `mergePaths`, `removeDotsFromPath`).
+    QurlResolved,
     /// Poco::URI (`poco::Rule`): a port read by `NumberParser::tryParse`, refused unless 1 to
     /// 65535.
     PocoPortNumberParser,
@@ -1412,6 +1424,9 @@ impl Transform {
             (Transform::Rhymu8354EmptyPathSlashAfterHost, _) => {
                 rhymu8354::empty_path_slash_after_host(answer)
             }
+            (Transform::Rhymu8354ReencodedByItsTables, _) => {
+                rhymu8354::reencoded_by_its_tables(answer)
+            }
             (Transform::QurlEmptyRefused, _) => {
                 qurl::apply(qurl::Rule::EmptyRefused, original, answer)
             }
@@ -1421,6 +1436,11 @@ impl Transform {
             (Transform::QurlIpv4InetAton, _) => {
                 qurl::apply(qurl::Rule::Ipv4InetAton, original, answer)
             }
+            (Transform::QurlIp6Written, _) => qurl::apply(qurl::Rule::Ip6Written, original, answer),
+            (Transform::QurlIpvfutureOneDigit, _) => {
+                qurl::apply(qurl::Rule::IpvFutureOneDigit, original, answer)
+            }
+            (Transform::QurlResolved, _) => qurl::apply(qurl::Rule::Resolved, original, answer),
             (t, _) if t.poco_rule().is_some() => match t.poco_rule() {
                 Some(rule) => poco::apply(rule, original, case, answer),
                 None => answer,

@@ -87,6 +87,99 @@ pub(super) fn empty_path_slash_after_host(answer: Outcome) -> Outcome {
     }
 }
 
+/// `EncodeElement`'s tables (src/Uri.cpp, lines 84-135), beside the unreserved characters:
+/// `PCHAR_NOT_PCT_ENCODED` (a path segment), `USER_INFO_NOT_PCT_ENCODED`,
+/// `REG_NAME_NOT_PCT_ENCODED`, `QUERY_NOT_PCT_ENCODED_WITHOUT_PLUS` (no "+") and
+/// `QUERY_OR_FRAGMENT_NOT_PCT_ENCODED` (the fragment's).
+const PCHAR: &str = "!$&'()*+,;=:@";
+const USERINFO: &str = "!$&'()*+,;=:";
+const REG_NAME: &str = "!$&'()*+,;=";
+const QUERY: &str = "!$&'()*,;=:@/?";
+const FRAGMENT: &str = "!$&'()*+,;=:@/?";
+
+/// `element` as the library holds it (every triplet decoded: `DecodeElement`) written by
+/// `EncodeElement` (lines 528-543): an octet that is unreserved or in `allowed` as itself, any
+/// other as "%" and two uppercase digits (`MakeHexDigit`).
+fn encode_element(element: &str, allowed: &str) -> String {
+    let bytes = element.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                decoded.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        decoded.push(bytes[i]);
+        i += 1;
+    }
+    let mut out = String::with_capacity(decoded.len());
+    for octet in decoded {
+        let c = char::from(octet);
+        if octet.is_ascii_alphanumeric() || "-._~".contains(c) || allowed.contains(c) {
+            out.push(c);
+        } else {
+            out.push_str(&format!("%{octet:02X}"));
+        }
+    }
+    out
+}
+
+/// `GenerateString` (lines 1426-1470) of what the library holds: every component but the
+/// scheme, the port and an IP literal decoded and written again by `EncodeElement` with its
+/// component's table, each path segment with `PCHAR_NOT_PCT_ENCODED` (the first segment of a
+/// path without scheme or authority too: its ":" is written as it is). A written answer (a
+/// normalization, a resolution's target) is written so.
+pub(super) fn reencoded_by_its_tables(answer: Outcome) -> Outcome {
+    let written = |text: &str| -> Option<String> {
+        let c = reference::parse(text).ok()?;
+        let mut out = String::new();
+        if let Some(scheme) = c.scheme {
+            out.push_str(scheme);
+            out.push(':');
+        }
+        if let Some(host) = c.host {
+            out.push_str("//");
+            if let Some(userinfo) = c.userinfo {
+                out.push_str(&encode_element(userinfo, USERINFO));
+                out.push('@');
+            }
+            if host.starts_with('[') {
+                out.push_str(host);
+            } else {
+                out.push_str(&encode_element(host, REG_NAME));
+            }
+            if let Some(port) = c.port {
+                out.push(':');
+                out.push_str(port);
+            }
+        }
+        let segments: Vec<String> = c
+            .path
+            .split('/')
+            .map(|segment| encode_element(segment, PCHAR))
+            .collect();
+        out.push_str(&segments.join("/"));
+        if let Some(query) = c.query {
+            out.push('?');
+            out.push_str(&encode_element(query, QUERY));
+        }
+        if let Some(fragment) = c.fragment {
+            out.push('#');
+            out.push_str(&encode_element(fragment, FRAGMENT));
+        }
+        Some(out)
+    };
+    match answer {
+        Outcome::Normalized(text) => Outcome::Normalized(written(&text).unwrap_or(text)),
+        Outcome::Resolved(text) => Outcome::Resolved(written(&text).unwrap_or(text)),
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +215,34 @@ mod tests {
         assert_eq!(normalized("a:"), Outcome::Normalized("a:".into()));
         let parsed = Outcome::Invalid("x".into());
         assert_eq!(empty_path_slash_after_host(parsed.clone()), parsed);
+    }
+
+    #[test]
+    fn written_answers_are_reencoded_by_the_tables() {
+        let normalized = |t: &str| Outcome::Normalized(t.into());
+        assert_eq!(
+            reencoded_by_its_tables(normalized("/%3A")),
+            normalized("/:")
+        );
+        assert_eq!(
+            reencoded_by_its_tables(normalized("a%3A")),
+            normalized("a:")
+        );
+        assert_eq!(
+            reencoded_by_its_tables(normalized("?+%2A")),
+            normalized("?%2B*")
+        );
+        assert_eq!(
+            reencoded_by_its_tables(normalized("#+%2F")),
+            normalized("#+/")
+        );
+        assert_eq!(
+            reencoded_by_its_tables(normalized("a://%3A%40@h%2A/%2F")),
+            normalized("a://:%40@h*/%2F")
+        );
+        assert_eq!(
+            reencoded_by_its_tables(Outcome::Resolved("a://[::1]:80/%C3%A9".into())),
+            Outcome::Resolved("a://[::1]:80/%C3%A9".into())
+        );
     }
 }
