@@ -162,6 +162,22 @@ fn merge_cut(
 /// §5.2.2 with the library's merged path, `path[:-1] + "/" + relative_path`, its dot-segments
 /// removed by §5.2.4.
 fn merged_across_triplet(case: &Request) -> Option<String> {
+    let Request::Resolve { base, input, .. } = case else {
+        return None;
+    };
+    let path = merged_path_across_triplet(case)?;
+    let b = reference::parse_uri(base).ok()?;
+    let r = reference::parse(input).ok()?;
+    Some(reference::recompose(&reference::Components {
+        path: &path,
+        query: r.query,
+        fragment: r.fragment,
+        ..b
+    }))
+}
+
+/// The path of [`merged_across_triplet`]'s target.
+fn merged_path_across_triplet(case: &Request) -> Option<String> {
     let Request::Resolve {
         base,
         input,
@@ -179,13 +195,10 @@ fn merged_across_triplet(case: &Request) -> Option<String> {
     }
     // The cut holds the "/" it wrote: what precedes it and that "/" are the merge's prefix.
     let prefix = &cut[..=cut.rfind('/')?];
-    let path = reference::remove_dot_segments(&format!("{prefix}{}", r.path));
-    Some(reference::recompose(&reference::Components {
-        path: &path,
-        query: r.query,
-        fragment: r.fragment,
-        ..b
-    }))
+    Some(reference::remove_dot_segments(&format!(
+        "{prefix}{}",
+        r.path
+    )))
 }
 
 /// The library's answer from the answer so far; `case` is the case as rewritten.
@@ -235,6 +248,8 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                 uppercase_triplets(&paths.rfc),
                 uppercase_triplets(&paths.own),
             ]);
+            // Or the merge rule's path, where it cut a triplet.
+            ways.extend(merged_path_across_triplet(case));
             let Some(path) = ways.into_iter().find(|p| *target == paths.written(p)) else {
                 return answer;
             };
@@ -502,6 +517,18 @@ mod tests {
         assert_eq!(
             merged_across_triplet(&case("a:b%41", "./c?q#f")).as_deref(),
             Some("a:b%4/c?q#f")
+        );
+        // With the path's percent-encodings uppercased after it (`normalize_path`).
+        let both = case("a:%0a", "%aa");
+        let merged = apply(
+            Rule::MergeWithoutSlashInBase,
+            &both,
+            Outcome::Resolved("a:%aa".into()),
+        );
+        assert_eq!(merged, Outcome::Resolved("a:%0/%aa".into()));
+        assert_eq!(
+            apply(Rule::TargetPathPercentUppercased, &both, merged),
+            Outcome::Resolved("a:%0/%AA".into())
         );
         // A cut between triplets is the rewritten base's, and refusals stay.
         let between = case("a:bc", "d");
