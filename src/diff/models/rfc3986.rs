@@ -117,30 +117,88 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
         ) => {
             let b = reference::parse_uri(base).ok()?;
             let r = reference::parse(input).ok()?;
-            if !merges(&b, &r, *strict) {
-                return None;
-            }
-            let normalized = remove_dot_segments(b.path);
-            if normalized.contains('/') || (b.has_authority() && normalized.is_empty()) {
-                return None;
-            }
-            // A path whose merge keeps what the library's keeps: all but the last character,
-            // and a "/".
-            let path = match normalized.char_indices().last() {
-                Some((at, _)) => format!("{}/{}", &normalized[..at], &normalized[at..]),
-                None => "/".to_owned(),
-            };
+            let path = merge_cut(&b, &r, *strict)?;
             if path == b.path {
                 return None;
             }
+            let base = reference::recompose(&reference::Components { path: &path, ..b });
+            // A cut inside a pct-encoded triplet ("%0a" cut to "%0/a") is no base the RFC
+            // reads: `apply` writes that target itself.
+            reference::parse_uri(&base).ok()?;
             Some(Request::Resolve {
-                base: reference::recompose(&reference::Components { path: &path, ..b }),
+                base,
                 input: input.clone(),
                 strict: *strict,
             })
         }
         _ => None,
     }
+}
+
+/// The base path whose merge by RFC 3986 §5.2.3 keeps what `misc.merge_paths` keeps, where the
+/// library merges `r` into `b` and `b`'s path, its dot-segments removed as `normalize` removes
+/// them, holds no "/": all but its last character, a "/", and that character (`path[:-1]`,
+/// Python's slice for `rfind`'s -1), or "/" for an empty path.
+fn merge_cut(
+    b: &reference::Components<'_>,
+    r: &reference::Components<'_>,
+    strict: bool,
+) -> Option<String> {
+    if !merges(b, r, strict) {
+        return None;
+    }
+    let normalized = remove_dot_segments(b.path);
+    if normalized.contains('/') || (b.has_authority() && normalized.is_empty()) {
+        return None;
+    }
+    Some(match normalized.char_indices().last() {
+        Some((at, _)) => format!("{}/{}", &normalized[..at], &normalized[at..]),
+        None => "/".to_owned(),
+    })
+}
+
+/// The target of a resolution whose merge cuts the base path inside a pct-encoded triplet
+/// (`a` against `a:%0a` is `a:%0/a`), which no base rewritten for the RFC's merge gives:
+/// §5.2.2 with the library's merged path, `path[:-1] + "/" + relative_path`, its dot-segments
+/// removed by §5.2.4.
+fn merged_across_triplet(case: &Request) -> Option<String> {
+    let Request::Resolve { base, input, .. } = case else {
+        return None;
+    };
+    let path = merged_path_across_triplet(case)?;
+    let b = reference::parse_uri(base).ok()?;
+    let r = reference::parse(input).ok()?;
+    Some(reference::recompose(&reference::Components {
+        path: &path,
+        query: r.query,
+        fragment: r.fragment,
+        ..b
+    }))
+}
+
+/// The path of [`merged_across_triplet`]'s target.
+fn merged_path_across_triplet(case: &Request) -> Option<String> {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+    } = case
+    else {
+        return None;
+    };
+    let b = reference::parse_uri(base).ok()?;
+    let r = reference::parse(input).ok()?;
+    let cut = merge_cut(&b, &r, *strict)?;
+    let rewritten = reference::recompose(&reference::Components { path: &cut, ..b });
+    if reference::parse_uri(&rewritten).is_ok() {
+        return None;
+    }
+    // The cut holds the "/" it wrote: what precedes it and that "/" are the merge's prefix.
+    let prefix = &cut[..=cut.rfind('/')?];
+    Some(reference::remove_dot_segments(&format!(
+        "{prefix}{}",
+        r.path
+    )))
 }
 
 /// The library's answer from the answer so far; `case` is the case as rewritten.
@@ -155,6 +213,12 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
             _ => answer,
         },
         (Rule::Ipv6Ipv4PartUnchecked, Request::Parse { .. }) => answer,
+        (Rule::MergeWithoutSlashInBase, Request::Resolve { .. }) => {
+            match (&answer, merged_across_triplet(case)) {
+                (Outcome::Resolved(_), Some(target)) => Outcome::Resolved(target),
+                _ => answer,
+            }
+        }
         (Rule::AbsoluteUriEmptyPathRefused, Request::Parse { rule, .. })
             if rule.as_deref() == Some("absolute-URI") =>
         {
@@ -184,6 +248,8 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                 uppercase_triplets(&paths.rfc),
                 uppercase_triplets(&paths.own),
             ]);
+            // Or the merge rule's path, where it cut a triplet.
+            ways.extend(merged_path_across_triplet(case));
             let Some(path) = ways.into_iter().find(|p| *target == paths.written(p)) else {
                 return answer;
             };
@@ -428,5 +494,52 @@ mod tests {
             })
         );
         assert_eq!(uppercase_triplets("/%0a%zz%c3"), "/%0A%zz%C3");
+    }
+
+    #[test]
+    fn a_merge_that_cuts_a_triplet_is_written_as_the_library_writes_it() {
+        let case = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        // `misc.merge_paths`: "%0a"[:-1] + "/" + "a".
+        let cut = case("a:%0a", "a");
+        assert_eq!(rewrite(Rule::MergeWithoutSlashInBase, &cut), None);
+        assert_eq!(
+            apply(
+                Rule::MergeWithoutSlashInBase,
+                &cut,
+                Outcome::Resolved("a:a".into())
+            ),
+            Outcome::Resolved("a:%0/a".into())
+        );
+        assert_eq!(
+            merged_across_triplet(&case("a:b%41", "./c?q#f")).as_deref(),
+            Some("a:b%4/c?q#f")
+        );
+        // With the path's percent-encodings uppercased after it (`normalize_path`).
+        let both = case("a:%0a", "%aa");
+        let merged = apply(
+            Rule::MergeWithoutSlashInBase,
+            &both,
+            Outcome::Resolved("a:%aa".into()),
+        );
+        assert_eq!(merged, Outcome::Resolved("a:%0/%aa".into()));
+        assert_eq!(
+            apply(Rule::TargetPathPercentUppercased, &both, merged),
+            Outcome::Resolved("a:%0/%AA".into())
+        );
+        // A cut between triplets is the rewritten base's, and refusals stay.
+        let between = case("a:bc", "d");
+        assert_eq!(merged_across_triplet(&between), None);
+        let refused = Outcome::Invalid("reference".into());
+        assert_eq!(
+            apply(Rule::MergeWithoutSlashInBase, &cut, refused.clone()),
+            refused
+        );
+        // No merge: a reference with a "/" first, or a base path with a "/".
+        assert_eq!(merged_across_triplet(&case("a:%0a", "/a")), None);
+        assert_eq!(merged_across_triplet(&case("a:/%0a", "a")), None);
     }
 }
