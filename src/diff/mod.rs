@@ -1467,22 +1467,20 @@ impl Core {
             comes_back(departures, &rest, serializers) == Some(true)
         };
         // Whether the model's parse, written by `set`, is a string RFC 3986 takes.
-        let writes_valid = |set: &[serializing::Serializing]| match self.catalogue.departing_answer(
-            name,
-            departures,
-            entries,
-            &finding.case,
-        ) {
+        let parsed = self
+            .catalogue
+            .departing_answer(name, departures, entries, &finding.case);
+        let writes_valid = |set: &[serializing::Serializing]| match &parsed {
             Outcome::Parsed { components, .. } => {
-                reference::parse(&serializing::Serializing::serialize(set, &components)).is_ok()
+                reference::parse(&serializing::Serializing::serialize(set, components)).is_ok()
             }
             _ => false,
         };
         // A serializer's departure that makes of the parse a string RFC 3986 takes where
         // without it the string is one the RFC refuses (a query "\x7f" written "%7F") mends
         // what the parser should have refused: that reading is the break, not the writer.
-        let mends =
-            |rest: &[serializing::Serializing]| writes_valid(serializers) && !writes_valid(rest);
+        let all_valid = writes_valid(serializers);
+        let mends = |rest: &[serializing::Serializing]| all_valid && !writes_valid(rest);
         let serializer_breaks = |s: serializing::Serializing| {
             let rest: Vec<_> = serializers.iter().copied().filter(|&o| o != s).collect();
             comes_back(departures, entries, &rest) == Some(true) && !mends(&rest)
