@@ -924,13 +924,21 @@ impl Catalogue {
             // A whole specification's model (the URL Standard) answers by that
             // specification, where RFC 3986's meaning does not apply.
             let other_specification = steps.iter().any(|s| s.model.is_url_standard());
-            // An answer the readings RFC 3986 allows every implementation give on their own
-            // (a documented choice's acceptable alternatives: a base normalized first, §5.2.1;
-            // a "//" path refused or written with "/."; an IPv6 address in RFC 5952's form) is
-            // the RFC's room, whatever else the implementation's entries would also make of it:
-            // no entry's model can turn an answer the RFC allows into a bug or a deviation.
-            if !property && !other_specification {
-                if let Some(used) = self.with_alternatives(&[], case, actual, blind_spots, memo)
+            // An answer the readings RFC 3986 allows every implementation give (a documented
+            // choice's acceptable alternatives: a base normalized first, §5.2.1; a "//" path
+            // written with "/."; an IPv6 address in RFC 5952's form), with the implementation's
+            // own restatements of documented choices, is the RFC's room, whatever else its other
+            // entries would also make of it: no entry's model turns an answer the RFC allows into
+            // a bug or a deviation. A refusal is left to the implementation's entries first: the
+            // alternative "an error" cannot tell which rule refused (a base refused for its
+            // IPvFuture host is not choice 1's refusal of a "//" path).
+            if !property && !other_specification && !matches!(actual, Outcome::Invalid(_)) {
+                let choices: Vec<Step<'_>> = steps
+                    .iter()
+                    .filter(|s| self.entries[s.index].class == Class::RfcChoice)
+                    .copied()
+                    .collect();
+                if let Some(used) = self.choices_alone(&choices, case, actual, blind_spots, memo)
                     && meaning::keeps_meaning(case, expected, actual)
                 {
                     for &i in &used {
@@ -1177,10 +1185,8 @@ impl Catalogue {
             // A documented choice's acceptable alternatives hold for every implementation:
             // where neither its own model nor its bugs reproduce the answer, the model with
             // one, two or three of them does (a resolver that normalizes its base and keeps a
-            // "//" path a path with "/."). After the bugs: an implementation's own entries
-            // were read in its source, an alternative it does not list is only a reading that
-            // fits (sophia_iri's ".." against "a:%2e/" is "a:" by the root slash its resolver
-            // loses, not by a "%2e" it never decodes).
+            // "//" path a path with "/."). Tried alone before the implementation's entries
+            // (above, for an answer that is no refusal); here composed with them.
             if !property && refused.is_empty() && !other_specification {
                 let chosen = self.with_alternatives(&steps, case, actual, blind_spots, memo);
                 if let Some(used) = chosen
@@ -1535,6 +1541,31 @@ impl Catalogue {
             }
         }
         None
+    }
+
+    /// The entries that reproduce `actual` from the implementation's own documented choices
+    /// `choices` alone, or with the smallest set of acceptable alternatives added; `None` when
+    /// neither does.
+    fn choices_alone(
+        &self,
+        choices: &[Step<'_>],
+        case: &Request,
+        actual: &Outcome,
+        blind_spots: &[BlindSpot],
+        memo: &CaseMemo,
+    ) -> Option<Vec<usize>> {
+        if !choices.is_empty() {
+            let (answer, inert) = models::outcome_traced(choices, case, memo);
+            if answer != Outcome::Unsupported
+                && compare::compare(case, &answer, actual, blind_spots).is_none()
+            {
+                let used = models::needed(choices, case, memo, &answer, &inert);
+                if !used.is_empty() {
+                    return Some(used);
+                }
+            }
+        }
+        self.with_alternatives(choices, case, actual, blind_spots, memo)
     }
 
     /// `known_steps` with the entries `extra` (acceptable alternatives), in catalogue order as
@@ -1993,6 +2024,96 @@ entries:
             known.seen_with().any(|id| id.starts_with("choice-16-")),
             "{:?}",
             known.ids()
+        );
+    }
+
+    /// The readings RFC 3986 allows every implementation come before its own entries: an
+    /// answer one of them gives is the RFC's room even where a bug entry's model gives it too,
+    /// an implementation's own restatement of a choice names it before the generic one, and a
+    /// refusal is left to the entry that says which rule refused.
+    #[test]
+    fn an_answer_the_rfc_allows_is_named_by_the_choice_before_any_entry() {
+        use crate::diff::compare;
+        use crate::impls::{Implementation, reference::Reference};
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        let own = r#"
+entries:
+  - id: q-dots
+    implementations: [q]
+    class: bug
+    reason: "segments compared decoded"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-5.2.4
+    ops: [resolve]
+    model: !reading percent-encoded-dots
+    upstream: {checked: "2026-11-30", refs: []}
+  - id: q-opaque-base
+    implementations: [q]
+    class: documented-deviation
+    reason: "a reference against a base without authority and a rootless path refused"
+    link: https://docs.rs/fluent-uri/0.4.1/fluent_uri/struct.UriRef.html#method.resolve_against
+    ops: [resolve]
+    model: !transform refuse-reference-against-opaque-base
+"#;
+        let q2 = r#"
+entries:
+  - id: q-rootless
+    implementations: [q2]
+    class: rfc-choice
+    reason: "a rootless path kept rootless"
+    link: vectors/README.md#documented-choices
+    ops: [resolve]
+    model: !reading rootless-kept
+"#;
+        let catalogue = super::Catalogue::bundled_with(
+            &[],
+            &[
+                ("q".to_owned(), "q.yaml".into(), own.to_owned()),
+                ("q2".to_owned(), "q2.yaml".into(), q2.to_owned()),
+            ],
+        )
+        .expect("a valid catalogue");
+        let named = |implementation: &str, base: &str, input: &str, actual: Outcome| {
+            let case = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: true,
+            };
+            let expected = Reference.answer(&case);
+            let difference =
+                compare::compare(&case, &expected, &actual, &[]).expect("a difference");
+            catalogue
+                .classify(implementation, &[], &case, &difference, &expected, &actual)
+                .map(|k| (k.mechanism().id.clone(), k.class.is_bug()))
+        };
+        // §5.2.4 keeps "%2E%2E" a segment: "%2E%2E/g" against "http://a/b/c/d" is
+        // "http://a/b/c/%2E%2E/g"; read as ".." (§2.3 makes them equivalent) it gives
+        // "http://a/b/g", documented choice 3, whatever q's bug entry says.
+        assert_eq!(
+            named(
+                "q",
+                "http://a/b/c/d",
+                "%2E%2E/g",
+                Outcome::Resolved("http://a/b/g".into())
+            ),
+            Some(("choice-3-percent-encoded-dots".to_owned(), false))
+        );
+        // "foo:a/b" + "../c" merges to "a/../c", which §5.2.4 makes "/c"; "foo:c" is choice 2,
+        // named by q2's own restatement of it.
+        assert_eq!(
+            named("q2", "foo:a/b", "../c", Outcome::Resolved("foo:c".into())),
+            Some(("q-rootless".to_owned(), false))
+        );
+        // A reference refused against a base without authority and with a rootless path is
+        // q's documented rule, not choice 1's refusal of the "//" path the target would have.
+        assert_eq!(
+            named(
+                "q",
+                "a:",
+                "/.//",
+                Outcome::Invalid("base has a rootless path and no authority".into())
+            ),
+            Some(("q-opaque-base".to_owned(), false))
         );
     }
 
