@@ -291,6 +291,11 @@ pub enum Departure {
     /// literal may hold; narrower than [`Departure::IpLiteralAnyToBracket`], which takes the
     /// authority's delimiters too.
     IpLiteralAnyInAuthority,
+    /// A relative reference that starts with three slashes is an absolute path, with no
+    /// authority (`///p` as the path `///p`), where a reference with two slashes or a scheme
+    /// has one: Go's net/url parse, "if (url.Scheme != "" || !viaRequest &&
+    /// !strings.HasPrefix(rest, "///")) && strings.HasPrefix(rest, "//")".
+    TripleSlashReferenceAsPath,
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -313,6 +318,7 @@ impl Departure {
             Departure::OneOrThreeSlashesAsTwo,
             Departure::EmptyPathAsSlash,
             Departure::NetworkPathAsPath,
+            Departure::TripleSlashReferenceAsPath,
             // What is scheme and what is path is read before any part of an authority.
             Departure::InvalidSchemeAsPath,
             Departure::EmptySchemeAsPath,
@@ -480,6 +486,7 @@ impl Departure {
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
             Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
+            Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
         }
     }
 
@@ -566,6 +573,7 @@ impl Departure {
             Departure::IpLiteralAnyToBracket => "the parser takes a host that starts with \"[\" up to the first \"]\" that follows it, whatever stands between them (a delimiter such as \"@\", \"/\", \"?\" or \"#\", a space, a character outside US-ASCII), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and §3.2 ends the authority at the next \"/\", \"?\" or \"#\"".to_owned(),
             Departure::IpLiteralAnyInAuthority => "the parser takes a host that starts with \"[\" up to its first \"]\" in the authority without checking what stands between them (any character but the authority's delimiters, a zone id's too), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::TextEndsAtLineFeed => "the parser reads the text up to its first line feed and drops what follows, whatever component it stands in, where RFC 3986's grammar (Appendix A) refuses the line feed and reads a URI reference to its end".to_owned(),
+            Departure::TripleSlashReferenceAsPath => "the parser reads a relative reference that starts with three slashes as an absolute path with no authority (`///p` as the path `///p`), where RFC 3986 §4.2 reads `\"//\" authority path-abempty`: an empty authority, then the path `/p`".to_owned(),
         }
     }
 
@@ -886,6 +894,12 @@ impl Departure {
         let witness = match self {
             Departure::UserinfoToLastAt => after_slashes("a@b@h")?,
             Departure::NetworkPathAsPath => after_slashes("h/p")?,
+            // A relative reference, whatever the case's scheme: after one, "///" starts an
+            // authority.
+            Departure::TripleSlashReferenceAsPath => match rule.as_deref() {
+                Some("URI" | "absolute-URI") => return None,
+                _ => "///p".to_owned(),
+            },
             Departure::PortAfterLastColon => after_slashes("h:1:2")?,
             Departure::PortNotDigitsInHost => after_slashes("h:a")?,
             Departure::PortLeadingDigitsRead => after_slashes("h:1a")?,
@@ -1059,6 +1073,7 @@ impl Departure {
             }
             Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
+            | Departure::TripleSlashReferenceAsPath
             | Departure::AuthorityEndsAtRefused
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
@@ -1121,6 +1136,7 @@ impl Departure {
             Departure::PercentUnchecked(_)
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
+            | Departure::TripleSlashReferenceAsPath
             | Departure::AuthorityEndsAtRefused
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
@@ -1317,6 +1333,17 @@ impl Departure {
                     host_start..host_start + close + 1,
                     &"a".repeat(rest[..=close].chars().count()),
                 );
+                out
+            }
+            Departure::TripleSlashReferenceAsPath => {
+                // A reference without a scheme whose "//" is followed by a third "/": its
+                // second "/" stood in for, so that the path is one the reference reads
+                // (`/a/p`), the same length.
+                if spans.scheme.is_some() || !input.starts_with("///") {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                out.replace_range(1..2, "a");
                 out
             }
             Departure::NetworkPathAsPath => {
@@ -2524,6 +2551,7 @@ mod tests {
         let structural = [
             Departure::UserinfoToLastAt,
             Departure::NetworkPathAsPath,
+            Departure::TripleSlashReferenceAsPath,
             Departure::PortAfterLastColon,
             Departure::PortNotDigitsInHost,
             Departure::PortLeadingDigitsRead,
@@ -2686,6 +2714,21 @@ mod tests {
         // A reg-name is no IP literal, and a space is no character of one.
         assert_eq!(answer(Departure::IpLiteralUnchecked, "//a b"), None);
         assert_eq!(answer(Departure::IpLiteralUnchecked, "//[a b]"), None);
+    }
+
+    #[test]
+    fn a_reference_with_three_slashes_may_be_read_as_a_path() {
+        let d = Departure::TripleSlashReferenceAsPath;
+        let read = answer(d, "///p?q#f").unwrap();
+        assert_eq!(components(&read).path, "///p");
+        assert_eq!(components(&read).host, None);
+        assert_eq!(components(&read).query.as_deref(), Some("q"));
+        assert_eq!(components(&read).fragment.as_deref(), Some("f"));
+        assert_eq!(components(&answer(d, "///").unwrap()).path, "///");
+        // Two slashes start an authority, and so do three after a scheme.
+        assert_eq!(answer(d, "//h/p"), None);
+        assert_eq!(answer(d, "a:///p"), None);
+        assert_eq!(answer(d, "/p"), None);
     }
 
     #[test]
