@@ -197,16 +197,21 @@ fn uppercased_triplets(text: &str, lowercase: bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(ch) = rest.chars().next() {
-        let triplet = rest.as_bytes().get(..3).filter(|t| {
-            t[0] == b'%' && t[1].is_ascii_hexdigit() && t[2].is_ascii_hexdigit()
-        });
+        let triplet = rest
+            .as_bytes()
+            .get(..3)
+            .filter(|t| t[0] == b'%' && t[1].is_ascii_hexdigit() && t[2].is_ascii_hexdigit());
         if let Some(t) = triplet {
             out.push('%');
             out.push(char::from(t[1].to_ascii_uppercase()));
             out.push(char::from(t[2].to_ascii_uppercase()));
             rest = &rest[3..];
         } else {
-            out.push(if lowercase { ch.to_ascii_lowercase() } else { ch });
+            out.push(if lowercase {
+                ch.to_ascii_lowercase()
+            } else {
+                ch
+            });
             rest = &rest[ch.len_utf8()..];
         }
     }
