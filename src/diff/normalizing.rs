@@ -37,14 +37,22 @@ pub enum Normalizing {
     /// userinfo's user part takes no ":", a relative path's first segment keeps its ":"
     /// encoded, a registered name decodes unreserved characters only).
     ReservedPercentEncodingsDecoded,
+    /// No percent-encoded octet is decoded, unreserved ones included (`%7e` is `%7E`, not
+    /// `~`; `/%2E%2E/` is no dot-segment), the rest of the normalization done: the scheme and
+    /// the host lowercased, every triplet's hexadecimal digits uppercased, dot-segments
+    /// removed, where §6.2.2.2 says "URI normalizers should decode any percent-encoded octet
+    /// that corresponds to an unreserved character" (Python's rfc3986 2.0.0,
+    /// `normalizers.normalize_percent_characters`).
+    UnreservedPercentEncodingsKept,
 }
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 3] = [
+    pub const ALL: [Normalizing; 4] = [
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
         Normalizing::ReservedPercentEncodingsDecoded,
+        Normalizing::UnreservedPercentEncodingsKept,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -53,6 +61,7 @@ impl Normalizing {
             Normalizing::RelativePathDotSegmentsRemoved => "relative-path-dot-segments-removed",
             Normalizing::DoubleSlashPathUnguarded => "double-slash-path-unguarded",
             Normalizing::ReservedPercentEncodingsDecoded => "reserved-percent-encodings-decoded",
+            Normalizing::UnreservedPercentEncodingsKept => "unreserved-percent-encodings-kept",
         }
     }
 
@@ -68,6 +77,9 @@ impl Normalizing {
             Normalizing::ReservedPercentEncodingsDecoded => {
                 "the normalizer decodes every percent-encoded octet the component's grammar allows as it is, reserved characters too (\"%2A\" as \"*\", \"%2F\" in a path as \"/\"), where RFC 3986 §6.2.2.2 decodes only \"any percent-encoded octet that corresponds to an unreserved character\" and §2.2 says \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\""
             }
+            Normalizing::UnreservedPercentEncodingsKept => {
+                "the normalizer keeps every percent-encoded octet encoded, unreserved characters too (\"%7e\" as \"%7E\", not \"~\"; \"/%2E%2E/\" is then no dot-segment), where RFC 3986 §6.2.2.2 says \"URI normalizers should decode any percent-encoded octet that corresponds to an unreserved character, as described in Section 2.3\""
+            }
         }
     }
 
@@ -78,6 +90,10 @@ impl Normalizing {
         let c = reference::parse(&written).ok()?;
         if self == Normalizing::ReservedPercentEncodingsDecoded {
             let out = reserved_decoded(&c);
+            return (out != written).then_some(out);
+        }
+        if self == Normalizing::UnreservedPercentEncodingsKept {
+            let out = unreserved_kept(&reference::parse(input).ok()?, &c, level);
             return (out != written).then_some(out);
         }
         let path: String = match self {
@@ -131,6 +147,75 @@ fn reserved_decoded(c: &Components<'_>) -> String {
         fragment: fragment.as_deref(),
         ..*c
     })
+}
+
+/// The normalization of `input` (the components the text has) with no triplet decoded,
+/// given `normal`, the components of the reference's normalization of it: the scheme, the
+/// authority's presence, the port and (at the scheme-based level) a "localhost" left out and
+/// an empty path written "/" are the reference's; each other component is the input's, its
+/// triplets' hexadecimal digits uppercased (and the host's other letters lowercased), and the
+/// path's dot-segments then removed as the reference removes them.
+fn unreserved_kept(input: &Components<'_>, normal: &Components<'_>, level: Level) -> String {
+    if level == Level::Path {
+        return reference::recompose(normal);
+    }
+    let userinfo = normal
+        .userinfo
+        .and(input.userinfo)
+        .map(|u| uppercased_triplets(u, false));
+    let host = match (input.host, normal.host) {
+        (Some(host), Some("")) if host.eq_ignore_ascii_case("localhost") => Some(String::new()),
+        (Some(host), Some(_)) if input.host_kind == Some(reference::HostKind::RegName) => {
+            Some(uppercased_triplets(host, true))
+        }
+        (_, host) => host.map(str::to_owned),
+    };
+    let encoded_path = uppercased_triplets(input.path, false);
+    let mut path = reference::normalize::dot_segments_normalized(
+        &encoded_path,
+        input.scheme.is_some(),
+        input.has_authority(),
+    );
+    if path.is_empty() && normal.path == "/" {
+        path.push('/');
+    }
+    let query = input.query.map(|q| uppercased_triplets(q, false));
+    let fragment = input.fragment.map(|f| uppercased_triplets(f, false));
+    reference::recompose(&Components {
+        userinfo: userinfo.as_deref(),
+        host: host.as_deref(),
+        path: &path,
+        query: query.as_deref(),
+        fragment: fragment.as_deref(),
+        ..*normal
+    })
+}
+
+/// `text` with each triplet's hexadecimal digits uppercased, and with its other ASCII
+/// letters lowercased where `lowercase` (a registered name, §6.2.2.1).
+fn uppercased_triplets(text: &str, lowercase: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(ch) = rest.chars().next() {
+        let triplet = rest
+            .as_bytes()
+            .get(..3)
+            .filter(|t| t[0] == b'%' && t[1].is_ascii_hexdigit() && t[2].is_ascii_hexdigit());
+        if let Some(t) = triplet {
+            out.push('%');
+            out.push(char::from(t[1].to_ascii_uppercase()));
+            out.push(char::from(t[2].to_ascii_uppercase()));
+            rest = &rest[3..];
+        } else {
+            out.push(if lowercase {
+                ch.to_ascii_lowercase()
+            } else {
+                ch
+            });
+            rest = &rest[ch.len_utf8()..];
+        }
+    }
+    out
 }
 
 /// `text` with each pct-encoded triplet at byte `at` whose octet `decode(at, octet)` takes
@@ -194,6 +279,30 @@ mod tests {
         assert_eq!(at("a%3Ab/c%3Ad"), Some("a%3Ab/c:d".into()));
         // Unreserved ones are the reference's already; other octets stay encoded.
         assert_eq!(at("%41/%25/%20?%23"), None);
+    }
+
+    #[test]
+    fn unreserved_percent_encodings_may_be_kept() {
+        let kept = Normalizing::UnreservedPercentEncodingsKept;
+        let at = |input: &str| kept.normalized(input, Level::Syntax);
+        assert_eq!(at("%7a"), Some("%7A".into()));
+        assert_eq!(at("#%41"), Some("#%41".into()));
+        assert_eq!(at("?%7e%2f"), Some("?%7E%2F".into()));
+        assert_eq!(at("a://%7a@"), Some("a://%7A@".into()));
+        // A registered name's letters lowercased, its triplets' digits uppercased.
+        assert_eq!(at("//A%4a%c3%a9"), Some("//a%4A%C3%A9".into()));
+        // An encoded dot is no dot-segment; a written one is removed.
+        assert_eq!(at("/a/%2E%2E/./b"), Some("/a/%2E%2E/b".into()));
+        assert_eq!(at("HTTP://h/%7e/../x"), None);
+        // The scheme-based level's writing of the empty path and the default port.
+        assert_eq!(
+            kept.normalized("http://h:80?%7e", Level::Scheme),
+            Some("http://h/?%7E".into())
+        );
+        // Nothing decoded by the reference: the same answer.
+        assert_eq!(at("/a/%20?%25"), None);
+        assert_eq!(at("a:b"), None);
+        assert_eq!(kept.normalized("/%7e", Level::Path), None);
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! if defined(scheme) then append scheme to result; append ":" to result;
 //! if defined(authority) then append "//" to result; append authority to result;
 //!                                       -- userinfo-empty-omitted, port-empty-omitted,
+//!                                       --   host-empty-omitted (the "//" too),
 //!                                       --   default-port-omitted
 //! append path to result;
 //! if defined(query) then append "?" to result; append query to result;
@@ -55,13 +56,14 @@ pub enum Serializing {
 
 impl Serializing {
     /// Every serializer departure, in the order the search tries them.
-    pub const ALL: [Serializing; 6] = [
+    pub const ALL: [Serializing; 7] = [
         Serializing::EmptyOmitted(Field::Userinfo),
         Serializing::EmptyOmitted(Field::Port),
         Serializing::EmptyOmitted(Field::Query),
         Serializing::EmptyOmitted(Field::Fragment),
         Serializing::DefaultPortOmitted,
         Serializing::RefusedEncoded,
+        Serializing::EmptyOmitted(Field::Host),
     ];
 
     /// Its name, which signs the reports it explains.
@@ -114,6 +116,7 @@ impl Serializing {
                 field.name(),
                 blindness.name()
             ),
+            Serializing::EmptyOmitted(Field::Host) => "the serializer leaves out an empty authority (an empty host, with no userinfo and no port to write) and the \"//\" before it, where RFC 3986 §5.3 writes \"//\" for every defined authority (\"if defined(authority) then append \"//\" to result\"), so that what it writes reads back with no authority, or with one read from a path that starts with \"//\"".to_owned(),
             Serializing::EmptyOmitted(field) => format!(
                 "the serializer leaves out an empty {0} and its delimiter, which its parser tells from an absent one, where RFC 3986 §5.3 writes the delimiter of every defined component (\"if defined(...) then append ...\"), so that what it writes reads back with no {0}",
                 field.name()
@@ -147,9 +150,18 @@ impl Serializing {
             result.push_str(scheme);
             result.push(':');
         }
-        if let Some(host) = &components.host {
+        let default = components.scheme.as_deref().and_then(default_port);
+        let port = omitted(set, Field::Port, &components.port).filter(|port| {
+            !(set.contains(&Serializing::DefaultPortOmitted) && Some(*port) == default)
+        });
+        let userinfo = omitted(set, Field::Userinfo, &components.userinfo);
+        let authority_omitted = set.contains(&Serializing::EmptyOmitted(Field::Host))
+            && components.host.as_deref() == Some("")
+            && userinfo.is_none()
+            && port.is_none();
+        if let Some(host) = components.host.as_ref().filter(|_| !authority_omitted) {
             result.push_str("//");
-            if let Some(userinfo) = omitted(set, Field::Userinfo, &components.userinfo) {
+            if let Some(userinfo) = userinfo {
                 result.push_str(&encoded(Field::Userinfo, userinfo));
                 result.push('@');
             }
@@ -158,10 +170,6 @@ impl Serializing {
             } else {
                 result.push_str(&encoded(Field::Host, host));
             }
-            let default = components.scheme.as_deref().and_then(default_port);
-            let port = omitted(set, Field::Port, &components.port).filter(|port| {
-                !(set.contains(&Serializing::DefaultPortOmitted) && Some(*port) == default)
-            });
             if let Some(port) = port {
                 result.push(':');
                 result.push_str(port);
@@ -249,6 +257,19 @@ mod tests {
         assert_eq!(omit(Field::Port), "a://@h?#");
         assert_eq!(omit(Field::Query), "a://@h:#");
         assert_eq!(omit(Field::Fragment), "a://@h:?");
+        // An empty authority is left out with its "//", one with anything to write is not.
+        let empty = |text: &str| {
+            Serializing::serialize(&[Serializing::EmptyOmitted(Field::Host)], &components(text))
+        };
+        assert_eq!(empty("//"), "");
+        assert_eq!(empty("a:////?#"), "a://?#");
+        assert_eq!(empty("a://@"), "a://@");
+        assert_eq!(empty("//:"), "//:");
+        let both = [
+            Serializing::EmptyOmitted(Field::Host),
+            Serializing::EmptyOmitted(Field::Userinfo),
+        ];
+        assert_eq!(Serializing::serialize(&both, &components("//@/a")), "/a");
         // A component with a value is written.
         let full = components("a://u@h:1?q#f");
         for field in [Field::Userinfo, Field::Port, Field::Query, Field::Fragment] {

@@ -894,6 +894,8 @@ pub enum Transform {
     YarlEmptyPathAsSlash,
     /// `split_netloc`'s userinfo up to the netloc's last "@", its "@"s written "%40".
     YarlUserinfoToLastAt,
+    /// `QUERY_REQUOTER` (qs): a space in the query written "+".
+    YarlQuerySpaceAsPlus,
     /// Parsing (libxml2's `xmlURI.port`, an `int`, 0 for none): a port above `INT_MAX`
     /// refused, a port of 0 none, leading zeros gone (`libxml2::port_int`).
     Libxml2PortInt,
@@ -2067,6 +2069,7 @@ impl Transform {
             Transform::YarlIpLiteralRead => Some(yarl::Rule::IpLiteralRead),
             Transform::YarlEmptyPathAsSlash => Some(yarl::Rule::EmptyPathAsSlash),
             Transform::YarlUserinfoToLastAt => Some(yarl::Rule::UserinfoToLastAt),
+            Transform::YarlQuerySpaceAsPlus => Some(yarl::Rule::QuerySpaceAsPlus),
             _ => None,
         }
     }

@@ -59,6 +59,11 @@ pub(super) enum Rule {
     /// netloc up to its last "@", whose other "@"s REQUOTER then writes "%40" (outside its
     /// safe set).
     UserinfoToLastAt,
+    /// `encode_url`: "query = QUERY_REQUOTER(query)", `_Quoter(safe="?/:@",
+    /// protected="=+&;", qs=True)`, whose `__call__` writes "if self._qs and ch == ord(" "):
+    /// ret.append(ord("+"))": a space in the query is written "+" (the form encoding), where
+    /// every other refused character is written as its UTF-8 triplets.
+    QuerySpaceAsPlus,
 }
 
 /// `DEFAULT_PORTS`.
@@ -251,6 +256,69 @@ fn requoted(text: &str, decoded: &str) -> String {
     out
 }
 
+/// The query `split_url` reads in `url` (as cleaned): after the first "?" that stands
+/// before the first "#".
+fn query_of(url: &str) -> Option<&str> {
+    let url = url.split_once('#').map_or(url, |(before, _)| before);
+    url.split_once('?').map(|(_, query)| query)
+}
+
+/// `QUERY_REQUOTER(query)`: yarl/_quoting_py.py's `_Quoter.__call__` with safe "?/:@",
+/// protected "=+&;", qs and requote. A "%" and the two characters after it (letters
+/// uppercased) are a triplet where both are `[A-Z0-9]` and hexadecimal: kept where its
+/// character is protected, decoded where it is safe, kept otherwise; a "%" that starts none is
+/// written "%25" and the characters after it read again. A space is written "+", a safe or
+/// protected byte as it is, every other byte of the text's UTF-8 as "%XX".
+fn query_requoted(query: &str) -> String {
+    const PROTECTED: &[u8] = b"=+&;";
+    let safe = |b: u8| {
+        b.is_ascii_alphanumeric() || b"-._~!$'()*,?/:@".contains(&b) || PROTECTED.contains(&b)
+    };
+    let bytes = query.as_bytes();
+    let mut out = String::with_capacity(query.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'%' {
+            // "%" last, or a single character after it: "%25", and that character read again.
+            if i + 2 >= bytes.len() {
+                out.push_str("%25");
+                i += 1;
+                continue;
+            }
+            let upper = [
+                bytes[i + 1].to_ascii_uppercase(),
+                bytes[i + 2].to_ascii_uppercase(),
+            ];
+            if !upper.iter().all(u8::is_ascii_hexdigit) {
+                out.push_str("%25");
+                i += 1;
+                continue;
+            }
+            let value =
+                u8::from_str_radix(std::str::from_utf8(&upper).unwrap_or("00"), 16).unwrap_or(0);
+            if value < 0x80 && !PROTECTED.contains(&value) && safe(value) {
+                out.push(char::from(value));
+            } else {
+                out.push('%');
+                out.push(char::from(upper[0]));
+                out.push(char::from(upper[1]));
+            }
+            i += 3;
+            continue;
+        }
+        if b == b' ' {
+            out.push('+');
+        } else if safe(b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+        i += 1;
+    }
+    out
+}
+
 /// `SCHEME_REQUIRES_HOST`.
 const SCHEME_REQUIRES_HOST: [&str; 5] = ["http", "https", "ws", "wss", "ftp"];
 
@@ -384,6 +452,22 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
             netloc.start..netloc.start + last,
             &userinfo.replace('@', "%40"),
         );
+        return Some(Request::Parse {
+            input: out,
+            rule: parse_rule.clone(),
+            zone_id: *zone_id,
+        });
+    }
+    if rule == Rule::QuerySpaceAsPlus {
+        // Each space of the query written "+", one character for one; `apply` gives the
+        // query as QUERY_REQUOTER writes it.
+        let end = input.find('#').unwrap_or(input.len());
+        let start = input[..end].find('?')? + 1;
+        if !input[start..end].contains(' ') {
+            return None;
+        }
+        let mut out = input.to_owned();
+        out.replace_range(start..end, &input[start..end].replace(' ', "+"));
         return Some(Request::Parse {
             input: out,
             rule: parse_rule.clone(),
@@ -549,6 +633,22 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
         | Rule::UnsplitAuthority
         | Rule::DefaultPortDropped
         | Rule::UserinfoToLastAt => answer,
+        Rule::QuerySpaceAsPlus => match (query_of(&input), answer) {
+            (
+                Some(query),
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                },
+            ) if query.contains(' ') && components.query.is_some() => {
+                components.query = Some(query_requoted(query));
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            (_, answer) => answer,
+        },
         Rule::IpLiteralRead => match (literal_read_otherwise(given), answer) {
             (Some(Err(error)), answer) if answer.is_valid() => Outcome::Invalid(error.into()),
             (
@@ -699,6 +799,56 @@ mod tests {
         assert_eq!(split_netloc("h"), None);
         assert_eq!(port_span("//h: 8/p"), Some(4..6));
         assert_eq!(port_span("a://u@h:/p"), None);
+    }
+
+    #[test]
+    fn a_space_in_the_query_is_written_plus() {
+        assert_eq!(query_of("a:b?c d#e?f"), Some("c d"));
+        assert_eq!(query_of("a:b#e?f"), None);
+        assert_eq!(query_requoted(" "), "+");
+        assert_eq!(
+            query_requoted("a b+c%2b%3d%3A%7e\u{e9}<"),
+            "a+b+c%2B%3D:~%C3%A9%3C"
+        );
+        // A "%" that starts no triplet, whatever follows it.
+        assert_eq!(query_requoted("%"), "%25");
+        assert_eq!(query_requoted("%4"), "%254");
+        assert_eq!(query_requoted("%zz %41"), "%25zz+A");
+        let parse = |input: &str| Request::Parse {
+            input: input.to_owned(),
+            rule: None,
+            zone_id: false,
+        };
+        let parsed = |query: &str| Outcome::Parsed {
+            components: crate::model::Components {
+                scheme: None,
+                userinfo: None,
+                host: None,
+                port: None,
+                path: String::new(),
+                query: Some(query.to_owned()),
+                fragment: Some(String::new()),
+            },
+            host_kind: None,
+        };
+        let query = |outcome: Outcome| match outcome {
+            Outcome::Parsed { components, .. } => components.query,
+            _ => None,
+        };
+        let answered = |input: &str, answer: &str| {
+            query(apply(Rule::QuerySpaceAsPlus, &parse(input), parsed(answer)))
+        };
+        assert_eq!(answered("? a%", "%20a%25").as_deref(), Some("+a%25"));
+        assert_eq!(answered("?\ta b", "a%20b").as_deref(), Some("a+b"));
+        // No space: the answer as it is.
+        assert_eq!(answered("?a%20", "a%20").as_deref(), Some("a%20"));
+        let read = |input: &str| match rewrite(Rule::QuerySpaceAsPlus, &parse(input), &parse(input))
+        {
+            Some(Request::Parse { input, .. }) => Some(input),
+            _ => None,
+        };
+        assert_eq!(read("a b? c d#e f").as_deref(), Some("a b?+c+d#e f"));
+        assert_eq!(read("a b#? c"), None);
     }
 
     #[test]
