@@ -169,6 +169,12 @@ pub struct Departures {
     /// Windows drive letter, which ".." never removes from a file URL's path (url 2.5.8). The
     /// parser never reads this flag: the model of url's API does.
     pub make_relative_climbs_past_drive_letter: bool,
+    /// In the authority state, the userinfo buffer is read by UTF-16 code units, as many of
+    /// them as it has code points: after a code point above U+FFFF, its low surrogate is read
+    /// alone (written as U+FFFD, "%EF%BF%BD") and the buffer's last code units are never read.
+    /// whatwg-url 16.0.1's `parse authority` (`countSymbols(this.buffer)` and
+    /// `this.buffer.codePointAt(pointer)`), fixed by jsdom/whatwg-url#333.
+    pub userinfo_code_units_by_code_point_count: bool,
 }
 
 impl Departures {
@@ -192,6 +198,7 @@ impl Departures {
         make_relative_colon_segment_bare: false,
         make_relative_empty_path_as_slash: false,
         make_relative_climbs_past_drive_letter: false,
+        userinfo_code_units_by_code_point_count: false,
     };
 }
 

@@ -440,7 +440,12 @@ fn run(
                     // every other code point is UTF-8 percent-encoded using the userinfo
                     // percent-encode set and appended to the username, or to the password
                     // once passwordTokenSeen is true.
-                    for code_point in buffer.chars() {
+                    let read: Vec<char> = if departures.userinfo_code_units_by_code_point_count {
+                        code_units_by_code_point_count(&buffer)
+                    } else {
+                        buffer.chars().collect()
+                    };
+                    for code_point in read {
                         if code_point == ':' && !password_token_seen {
                             password_token_seen = true;
                             continue;
@@ -965,6 +970,22 @@ fn run(
     Ok(url)
 }
 
+/// `buffer` read as `for (pointer = 0; pointer < countSymbols(buffer); ++pointer)
+/// buffer.codePointAt(pointer)` reads it (whatwg-url 16.0.1): UTF-16 code units indexed up to
+/// the number of code points, a surrogate pair read whole where its high surrogate stands,
+/// a low surrogate read alone as U+FFFD (what UTF-8 encoding makes of a lone surrogate).
+fn code_units_by_code_point_count(buffer: &str) -> Vec<char> {
+    let units: Vec<u16> = buffer.encode_utf16().collect();
+    (0..buffer.chars().count())
+        .map(|pointer| {
+            char::decode_utf16(units[pointer..].iter().copied())
+                .next()
+                .and_then(Result::ok)
+                .unwrap_or(char::REPLACEMENT_CHARACTER)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Parsed, parse_with_base};
@@ -1176,6 +1197,29 @@ mod tests {
     }
 
     #[test]
+    fn a_userinfo_read_by_code_units_loses_what_follows_an_astral_code_point() {
+        let miscounted = super::Departures {
+            userinfo_code_units_by_code_point_count: true,
+            ..super::Departures::NONE
+        };
+        // whatwg-url 16.0.1's answers (jsdom/whatwg-url#333).
+        assert_eq!(
+            departing("http://\u{1F600}x@host/", None, miscounted),
+            "http://%F0%9F%98%80%EF%BF%BD@host/"
+        );
+        assert_eq!(
+            departing("a://a:\u{1F600}bc@0", None, miscounted),
+            "a://a:%F0%9F%98%80%EF%BF%BDb@0"
+        );
+        // No code point above U+FFFF: the Standard's reading.
+        assert_eq!(departing("a://\u{e9}x@0", None, miscounted), "a://%C3%A9x@0");
+        assert_eq!(
+            departing("http://\u{1F600}x@host/", None, super::Departures::NONE),
+            "http://%F0%9F%98%80x@host/"
+        );
+    }
+
+    #[test]
     fn the_pathname_setter_runs_the_path_start_state_as_state_override() {
         let set = |href: &str, value: &str| {
             let url = super::parse(href, None, super::Departures::NONE).expect("a URL");
@@ -1194,3 +1238,4 @@ mod tests {
         assert_eq!(set("a:b", "/c"), "a:b");
     }
 }
+
