@@ -96,7 +96,11 @@ pub(super) fn remove_dot_segments(path: &str) -> String {
 /// authority, a "/./" prefix that would leave "//" kept (`skip_dot`), then
 /// [`remove_dot_segments`] on the rest. The colon guard (`encode_colons`) is for a url without
 /// a scheme, which no target is.
-pub(super) fn normalize_path(written: &str, has_authority: bool) -> String {
+pub(super) fn normalize_path(
+    written: &str,
+    has_authority: bool,
+    remove_dot_segments: fn(&str) -> String,
+) -> String {
     let p = path_chars_decoded(written);
     let mut skip = 0;
     if !has_authority && p.starts_with("/./") {
@@ -118,19 +122,13 @@ fn path_chars_decoded(path: &str) -> String {
     crate::diff::normalizing::decoded_where(&normalized, |_, b| PCHAR.contains(&b))
 }
 
-/// The target `url_base::resolve` gives, from `target` (the answer so far): its path
-/// replaced by `normalize_path` of the path each branch writes (the reference's, the merge,
-/// or the base's own for an empty reference; none for a network-path reference with an empty
-/// path, the one branch that does not call it). `None` for strings the RFC does not read and
-/// where the path comes out as `target`'s.
-fn target(base: &str, input: &str, strict: bool, target: &str) -> Option<String> {
+/// The path `url_base::resolve` writes before `normalize_path`: the reference's, the merge,
+/// or the base's own for an empty reference; `None` for a network-path reference with an empty
+/// path, the one branch that does not call it, and for strings the RFC does not read. With
+/// the target as the RFC composes it (its scheme and authority).
+fn written(base: &str, input: &str, strict: bool) -> Option<(String, bool)> {
     let b = reference::parse_uri(base).ok()?;
     let r = reference::parse(input).ok()?;
-    // The scheme and the authority are the RFC's; the query and the fragment the answer's so
-    // far (a target written "a://" for an empty authority-less path is read back otherwise).
-    let t = reference::parse(target).ok()?;
-    let resolved = reference::transform_references(&b, &r, ResolveOptions::strict(strict));
-    let rfc = resolved.components();
     let reads_scheme = r.scheme.is_some() && (strict || r.scheme != b.scheme);
     let written = if reads_scheme || r.path.starts_with('/') {
         r.path.to_owned()
@@ -144,14 +142,42 @@ fn target(base: &str, input: &str, strict: bool, target: &str) -> Option<String>
     } else {
         reference::merge(&b, r.path)
     };
-    let path = normalize_path(&written, rfc.host.is_some());
-    let target = reference::recompose(&Components {
-        path: &path,
+    let has_authority = if reads_scheme || r.has_authority() {
+        r.has_authority()
+    } else {
+        b.has_authority()
+    };
+    Some((written, has_authority))
+}
+
+/// `target` (the answer so far) with its path replaced by `path`, the scheme and the
+/// authority the RFC's (a target written "a://" for an empty authority-less path reads back
+/// otherwise), the query and the fragment the answer's. `None` where nothing changes.
+fn with_path(base: &str, input: &str, strict: bool, target: &str, path: &str) -> Option<String> {
+    let b = reference::parse_uri(base).ok()?;
+    let r = reference::parse(input).ok()?;
+    let t = reference::parse(target).ok()?;
+    let resolved = reference::transform_references(&b, &r, ResolveOptions::strict(strict));
+    let rfc = resolved.components();
+    let out = reference::recompose(&Components {
+        path,
         query: t.query,
         fragment: t.fragment,
         ..rfc
     });
-    (path != t.path || rfc.host.is_some() != t.host.is_some()).then_some(target)
+    (out != target).then_some(out)
+}
+
+/// The target `url_base::resolve` gives where Boost's removal of dot-segments is what departs:
+/// `normalize_path` with [`remove_dot_segments`], where it differs from the same
+/// `normalize_path` with §5.2.4's (what [`path_reserved_decoded`] models).
+fn target(base: &str, input: &str, strict: bool, target: &str) -> Option<String> {
+    let (written, has_authority) = written(base, input, strict)?;
+    let path = normalize_path(&written, has_authority, remove_dot_segments);
+    if path == normalize_path(&written, has_authority, reference::remove_dot_segments) {
+        return None;
+    }
+    with_path(base, input, strict, target, &path)
 }
 
 /// The answer to `case` with Boost's `normalize_path` in resolution.
@@ -292,25 +318,32 @@ pub(super) fn host_ipv4_prefix(case: &Request, answer: Outcome) -> Outcome {
     }
 }
 
-/// The answer to `case` with the target's path as `normalize_path` leaves it in resolution:
-/// every percent-encoded octet `path_chars` (`pchars + '/'`) allows decoded, the other
-/// triplets uppercased, as
-/// `normalize_octets_impl` does (the normalizer's `reserved-percent-encodings-decoded`, seen in
-/// a target: `url_base::resolve` ends each branch with `normalize_path()`).
+/// The answer to `case` with the target's path as `normalize_path` leaves it in resolution,
+/// with §5.2.4's removal of dot-segments: every percent-encoded octet `path_chars` (`pchars +
+/// '/'`) allows decoded, the other triplets uppercased, as `normalize_octets_impl` does (the
+/// normalizer's `reserved-percent-encodings-decoded`, seen in a target: `url_base::resolve`
+/// ends each branch with `normalize_path()`), before the removal, and a "//" the removal
+/// makes guarded only where the decoded path starts with "/./".
 pub(super) fn path_reserved_decoded(case: &Request, answer: Outcome) -> Outcome {
-    let (Request::Resolve { .. }, Outcome::Resolved(target)) = (case, &answer) else {
+    let (
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        },
+        Outcome::Resolved(so_far),
+    ) = (case, &answer)
+    else {
         return answer;
     };
-    let Ok(t) = reference::parse(target) else {
+    let Some((written, has_authority)) = written(base, input, *strict) else {
         return answer;
     };
-    let path = path_chars_decoded(t.path);
-    if path == t.path {
-        return answer;
+    let path = normalize_path(&written, has_authority, reference::remove_dot_segments);
+    match with_path(base, input, *strict, so_far, &path) {
+        Some(target) => Outcome::Resolved(target),
+        None => answer,
     }
-    // Written as Boost writes it: a decoded "/" that starts the path with "//" reads back as
-    // an authority ("/%2F" against "a:" is "a://").
-    Outcome::Resolved(reference::recompose(&Components { path: &path, ..t }))
 }
 
 #[cfg(test)]
@@ -332,25 +365,30 @@ mod tests {
 
     #[test]
     fn boosts_resolution_decodes_the_paths_reserved_characters() {
-        let decoded = |target: &str| {
+        let decoded = |base: &str, input: &str| {
             let case = Request::Resolve {
-                base: "a:".into(),
-                input: "b".into(),
+                base: base.into(),
+                input: input.into(),
                 strict: true,
             };
-            path_reserved_decoded(&case, Outcome::Resolved(target.into()))
+            let rfc = reference::resolve(base, input, ResolveOptions::strict(true)).unwrap();
+            match path_reserved_decoded(&case, Outcome::Resolved(rfc)) {
+                Outcome::Resolved(target) => target,
+                other => panic!("{other:?}"),
+            }
         };
-        assert_eq!(decoded("a:a%2a"), Outcome::Resolved("a:a*".into()));
-        assert_eq!(
-            decoded("a://h/%40?%40"),
-            Outcome::Resolved("a://h/@?%40".into())
-        );
-        // Other octets stay encoded; a decoded "/" is written as it comes.
-        assert_eq!(
-            decoded("a:/%23%25%0a%41"),
-            Outcome::Resolved("a:/%23%25%0AA".into())
-        );
-        assert_eq!(decoded("a:/%2F"), Outcome::Resolved("a://".into()));
+        assert_eq!(decoded("a:", "a%2a"), "a:a*");
+        assert_eq!(decoded("a:", "//h/%40?%40"), "a://h/@?%40");
+        // Other octets stay encoded; a decoded "/" is written as it comes, before the removal.
+        assert_eq!(decoded("a:", "/%23%25%0a%41"), "a:/%23%25%0AA");
+        assert_eq!(decoded("a:", "/%2F"), "a://");
+        assert_eq!(decoded("a:", "0/%2F/.."), "a:0//");
+        // A "//" made without an authority is guarded only where the path starts with "/./".
+        assert_eq!(decoded("a:", "%2e///"), "a://");
+        assert_eq!(decoded("a:", "/.//"), "a:/.//");
+        assert_eq!(decoded("a:", "/././/b"), "a:/.//b");
+        // A network-path reference's empty path is not normalized.
+        assert_eq!(decoded("a:", "//h"), "a://h");
     }
 
     #[test]
@@ -375,10 +413,10 @@ mod tests {
         assert_eq!(resolve("a:a/..//", ""), Some("a:/".into()));
         assert_eq!(resolve("a:a/..", ""), Some("a:".into()));
         assert_eq!(resolve("a:%2E%2E//%2E%2E", ""), Some("a:../".into()));
-        assert_eq!(resolve("a:", "%2e///"), Some("a://".into()));
-        assert_eq!(resolve("a:", "0/%2F/.."), Some("a:0//".into()));
-        assert_eq!(resolve("a:", "/.//").as_deref(), Some("a:/.//"));
-        assert_eq!(resolve("a:", "/././/b").as_deref(), Some("a:/.//b"));
+        // Decoding alone, with §5.2.4's removal after it: not this rule's.
+        assert_eq!(resolve("a:", "0/%2F/.."), None);
+        assert_eq!(resolve("a:", "a/..//b").as_deref(), Some("a:/b"));
+        assert_eq!(resolve("a:", "/.//"), None);
         // The RFC's answer: not this rule's; nor a network-path reference's empty path.
         assert_eq!(resolve("http://a/b/c/d;p?q", "../g"), None);
         assert_eq!(resolve("a:/..", ""), None);
