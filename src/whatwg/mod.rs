@@ -175,6 +175,12 @@ pub struct Departures {
     /// whatwg-url 16.0.1's `parse authority` (`countSymbols(this.buffer)` and
     /// `this.buffer.codePointAt(pointer)`), fixed by jsdom/whatwg-url#333.
     pub userinfo_code_units_by_code_point_count: bool,
+    /// In the path state, a double-dot segment that ends the path of a non-special URL whose
+    /// path is empty appends no empty segment: ada 2.9.2's `consume_prepared_path` appends
+    /// "/" only `if ((helpers::shorten_path(path, type) || special) && location ==
+    /// std::string_view::npos)`, and `shorten_path` removes nothing from an empty path, so
+    /// "a:/.." has the empty path where the Standard has "/".
+    pub double_dot_on_empty_path_appends_nothing: bool,
 }
 
 impl Departures {
@@ -199,6 +205,7 @@ impl Departures {
         make_relative_empty_path_as_slash: false,
         make_relative_climbs_past_drive_letter: false,
         userinfo_code_units_by_code_point_count: false,
+        double_dot_on_empty_path_appends_nothing: false,
     };
 }
 

@@ -793,6 +793,11 @@ fn run(
                             && segments(&mut url).last().is_some_and(|last| {
                                 is_windows_drive_letter(&last.chars().collect::<Vec<char>>())
                             });
+                        // (ada 2.9.2: nothing appended where nothing was removed from a
+                        // non-special URL's path.)
+                        let nothing_appended = departures.double_dot_on_empty_path_appends_nothing
+                            && !special
+                            && segments(&mut url).is_empty();
                         if !keeps_drive_letter {
                             shorten_path(&mut url);
                             // (The empty segment read after an empty file host is a segment
@@ -801,7 +806,7 @@ fn run(
                                 segment_down = false;
                             }
                         }
-                        if !slash {
+                        if !slash && !nothing_appended {
                             segments(&mut url).push(String::new());
                         }
                     } else if is_single_dot(&buffer) && !slash {
@@ -1217,6 +1222,23 @@ mod tests {
             departing("http://\u{1F600}x@host/", None, super::Departures::NONE),
             "http://%F0%9F%98%80x@host/"
         );
+    }
+
+    #[test]
+    fn a_double_dot_that_removes_nothing_from_a_non_special_path_appends_nothing() {
+        let ada = super::Departures {
+            double_dot_on_empty_path_appends_nothing: true,
+            ..super::Departures::NONE
+        };
+        // ada 2.9.2's answers (Node 20).
+        assert_eq!(departing("a:/..", None, ada), "a:");
+        assert_eq!(departing("..", Some("a:/"), ada), "a:");
+        assert_eq!(departing("a:/%2e%2E", None, ada), "a:");
+        // Something removed, a special URL, a ".." before "/": the Standard's reading.
+        assert_eq!(departing("a:/b/..", None, ada), "a:/");
+        assert_eq!(departing("http://h/..", None, ada), "http://h/");
+        assert_eq!(departing("a:/../b", None, ada), "a:/b");
+        assert_eq!(departing("a:/..", None, super::Departures::NONE), "a:/");
     }
 
     #[test]

@@ -133,6 +133,8 @@ pub enum Departure {
     MakeRelativeClimbsPastDriveLetter,
     /// The userinfo read by UTF-16 code units, as many as it has code points.
     UserinfoCodeUnitsByCodePointCount,
+    /// A final ".." that removes nothing from a non-special path appends no empty segment.
+    DoubleDotOnEmptyPathAppendsNothing,
 }
 
 impl Departure {
@@ -179,6 +181,9 @@ impl Departure {
             }
             Departure::UserinfoCodeUnitsByCodePointCount => {
                 departures.userinfo_code_units_by_code_point_count = true;
+            }
+            Departure::DoubleDotOnEmptyPathAppendsNothing => {
+                departures.double_dot_on_empty_path_appends_nothing = true;
             }
         }
     }
