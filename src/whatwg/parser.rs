@@ -1217,7 +1217,10 @@ mod tests {
             "a://a:%F0%9F%98%80%EF%BF%BDb@0"
         );
         // No code point above U+FFFF: the Standard's reading.
-        assert_eq!(departing("a://\u{e9}x@0", None, miscounted), "a://%C3%A9x@0");
+        assert_eq!(
+            departing("a://\u{e9}x@0", None, miscounted),
+            "a://%C3%A9x@0"
+        );
         assert_eq!(
             departing("http://\u{1F600}x@host/", None, super::Departures::NONE),
             "http://%F0%9F%98%80x@host/"
@@ -1260,4 +1263,3 @@ mod tests {
         assert_eq!(set("a:b", "/c"), "a:b");
     }
 }
-

@@ -469,9 +469,21 @@ mod tests {
         ));
         // No IPv4 address (an octet above 255, a leading zero), or one the RFC reads too.
         let reg_name = |input: &str| host_and_path(parsed(input, "URI-reference"));
-        assert_eq!(reg_name("//1.2.3.256"), Some((Some("1.2.3.256".into()), "".into())));
-        assert_eq!(reg_name("//1.2.3.04a"), Some((Some("1.2.3.04a".into()), "".into())));
-        assert_eq!(reg_name("//1.2.3.4:80/a"), Some((Some("1.2.3.4".into()), "/a".into())));
-        assert_eq!(reg_name("//1.2.3a.4."), Some((Some("1.2.3a.4.".into()), "".into())));
+        assert_eq!(
+            reg_name("//1.2.3.256"),
+            Some((Some("1.2.3.256".into()), "".into()))
+        );
+        assert_eq!(
+            reg_name("//1.2.3.04a"),
+            Some((Some("1.2.3.04a".into()), "".into()))
+        );
+        assert_eq!(
+            reg_name("//1.2.3.4:80/a"),
+            Some((Some("1.2.3.4".into()), "/a".into()))
+        );
+        assert_eq!(
+            reg_name("//1.2.3a.4."),
+            Some((Some("1.2.3a.4.".into()), "".into()))
+        );
     }
 }
