@@ -181,6 +181,10 @@ pub struct Departures {
     /// std::string_view::npos)`, and `shorten_path` removes nothing from an empty path, so
     /// "a:/.." has the empty path where the Standard has "/".
     pub double_dot_on_empty_path_appends_nothing: bool,
+    /// The Bidi Rule as ada 2.9.2 checks it (`crate::idna::bidi::check_as_ada_2_9`): per
+    /// label, with no test of RFC 5893's first condition and none of an LTR label's last
+    /// character, so "0א" and "aא" are domains.
+    pub bidi_rule_as_ada_2_9: bool,
 }
 
 impl Departures {
@@ -206,6 +210,7 @@ impl Departures {
         make_relative_climbs_past_drive_letter: false,
         userinfo_code_units_by_code_point_count: false,
         double_dot_on_empty_path_appends_nothing: false,
+        bidi_rule_as_ada_2_9: false,
     };
 }
 

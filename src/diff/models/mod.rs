@@ -135,6 +135,9 @@ pub enum Departure {
     UserinfoCodeUnitsByCodePointCount,
     /// A final ".." that removes nothing from a non-special path appends no empty segment.
     DoubleDotOnEmptyPathAppendsNothing,
+    /// The Bidi Rule as ada 2.9.2 checks it.
+    #[serde(rename = "bidi-rule-as-ada-2-9")]
+    BidiRuleAsAda29,
 }
 
 impl Departure {
@@ -185,6 +188,7 @@ impl Departure {
             Departure::DoubleDotOnEmptyPathAppendsNothing => {
                 departures.double_dot_on_empty_path_appends_nothing = true;
             }
+            Departure::BidiRuleAsAda29 => departures.bidi_rule_as_ada_2_9 = true,
         }
     }
 }
