@@ -78,6 +78,50 @@ pub fn check(label: &str) -> Result<(), BidiRule> {
     }
 }
 
+/// The Bidi Rule as ada 2.9.2's `is_label_valid` (src/ada_idna.cpp) checks a label that
+/// holds an R, AL or AN character (`is_rtl_label`): a label that starts with an L character
+/// is held to condition 5 up to, but not including, its last character that is not NSM (`for
+/// (size_t i = 0; i < last_non_nsm_char; i++)`, inside which the test of condition 6 never
+/// holds); any other to conditions 2, 3 and 4, with no test of condition 1, so that "0א" and
+/// "aא" pass where RFC 5893 refuses both.
+pub fn check_as_ada_2_9(label: &str) -> Result<(), BidiRule> {
+    use Bidi::*;
+    let classes: Vec<Bidi> = label.chars().map(bidi_class).collect();
+    if classes.is_empty() {
+        return Ok(());
+    }
+    let Some(last) = classes.iter().rposition(|&class| class != NSM) else {
+        return Err(BidiRule::RtlEnd);
+    };
+    if !classes.iter().any(|c| matches!(c, R | AL | AN)) {
+        return Ok(());
+    }
+    if classes[0] == L {
+        if !classes[..last]
+            .iter()
+            .all(|c| matches!(c, L | EN | ES | CS | ET | ON | BN | NSM))
+        {
+            return Err(BidiRule::LtrCharacters);
+        }
+        return Ok(());
+    }
+    let (mut has_en, mut has_an) = (false, false);
+    for (i, &class) in classes[..=last].iter().enumerate() {
+        has_en |= class == EN;
+        has_an |= class == AN;
+        if has_en && has_an {
+            return Err(BidiRule::RtlNumbers);
+        }
+        if !matches!(class, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM) {
+            return Err(BidiRule::RtlCharacters);
+        }
+        if i == last && !matches!(class, R | AL | AN | EN) {
+            return Err(BidiRule::RtlEnd);
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,6 +45,11 @@ pub struct Flags {
     /// It reproduces an implementation's departure (ada-url 4.0.0, ada-url/idna#91); the URL
     /// Standard's flags leave it false.
     pub bidi_rule_per_label: bool,
+    /// Not a flag of UTS #46 either: the Bidi Rule as ada 2.9.2's `is_label_valid`
+    /// (src/ada_idna.cpp) applies it ([`bidi::check_as_ada_2_9`]), to the labels that hold an
+    /// R, AL or AN character themselves. It reproduces that implementation's departure (Node
+    /// 20); the URL Standard's flags leave it false.
+    pub bidi_rule_as_ada_2_9: bool,
 }
 
 impl Flags {
@@ -61,6 +66,7 @@ impl Flags {
         verify_dns_length: false,
         ignore_invalid_punycode: false,
         bidi_rule_per_label: false,
+        bidi_rule_as_ada_2_9: false,
     };
 }
 
@@ -200,10 +206,17 @@ pub fn process(domain: &str, flags: Flags) -> (String, Vec<Error>) {
     // must satisfy all six of the numbered conditions in [IDNA2008] RFC 5893, Section 2."
     if flags.check_bidi && bidi::is_bidi_domain_name(labels.iter().map(String::as_str)) {
         for (index, label) in labels.iter().enumerate() {
-            if flags.bidi_rule_per_label && !bidi::is_bidi_domain_name([label.as_str()]) {
+            if (flags.bidi_rule_per_label || flags.bidi_rule_as_ada_2_9)
+                && !bidi::is_bidi_domain_name([label.as_str()])
+            {
                 continue;
             }
-            if let Err(rule) = bidi::check(label) {
+            let checked = if flags.bidi_rule_as_ada_2_9 {
+                bidi::check_as_ada_2_9(label)
+            } else {
+                bidi::check(label)
+            };
+            if let Err(rule) = checked {
                 errors.push(Error {
                     kind: ErrorKind::Bidi(rule),
                     label: Some(index),
@@ -381,6 +394,16 @@ mod tests {
             ..Flags::URL
         };
         assert_eq!(to_ascii("0.\u{5D0}", per_label).as_deref(), Ok("0.xn--4db"));
+        // ada 2.9.2's reading: an RTL label's first character unchecked, an LTR label's last.
+        let ada = Flags {
+            bidi_rule_as_ada_2_9: true,
+            ..Flags::URL
+        };
+        assert_eq!(to_ascii("0\u{5D0}", ada).as_deref(), Ok("xn--0-0hc"));
+        assert_eq!(to_ascii("a\u{5D0}", ada).as_deref(), Ok("xn--a-0hc"));
+        assert_eq!(to_ascii("0.\u{5D0}", ada).as_deref(), Ok("0.xn--4db"));
+        assert!(to_ascii("\u{5D0}a", ada).is_err());
+        assert!(to_ascii("0\u{5D0}", Flags::URL).is_err());
         // Empty labels pass (VerifyDnsLength is false).
         assert_eq!(url("a..b.").as_deref(), Ok("a..b."));
         // ASCII code points outside STD3 are allowed (UseSTD3ASCIIRules is false).

@@ -120,6 +120,7 @@ fn domain_to_ascii(domain: &str, departures: Departures) -> Result<String, Stop>
         // and false; if result is a failure value, then return failure.
         let flags = crate::idna::Flags {
             bidi_rule_per_label: departures.bidi_rule_per_label,
+            bidi_rule_as_ada_2_9: departures.bidi_rule_as_ada_2_9,
             ..crate::idna::Flags::URL
         };
         crate::idna::to_ascii(domain, flags)

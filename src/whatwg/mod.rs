@@ -169,6 +169,22 @@ pub struct Departures {
     /// Windows drive letter, which ".." never removes from a file URL's path (url 2.5.8). The
     /// parser never reads this flag: the model of url's API does.
     pub make_relative_climbs_past_drive_letter: bool,
+    /// In the authority state, the userinfo buffer is read by UTF-16 code units, as many of
+    /// them as it has code points: after a code point above U+FFFF, its low surrogate is read
+    /// alone (written as U+FFFD, "%EF%BF%BD") and the buffer's last code units are never read.
+    /// whatwg-url 16.0.1's `parse authority` (`countSymbols(this.buffer)` and
+    /// `this.buffer.codePointAt(pointer)`), fixed by jsdom/whatwg-url#333.
+    pub userinfo_code_units_by_code_point_count: bool,
+    /// In the path state, a double-dot segment that ends the path of a non-special URL whose
+    /// path is empty appends no empty segment: ada 2.9.2's `consume_prepared_path` appends
+    /// "/" only `if ((helpers::shorten_path(path, type) || special) && location ==
+    /// std::string_view::npos)`, and `shorten_path` removes nothing from an empty path, so
+    /// "a:/.." has the empty path where the Standard has "/".
+    pub double_dot_on_empty_path_appends_nothing: bool,
+    /// The Bidi Rule as ada 2.9.2 checks it (`crate::idna::bidi::check_as_ada_2_9`): per
+    /// label, with no test of RFC 5893's first condition and none of an LTR label's last
+    /// character, so "0א" and "aא" are domains.
+    pub bidi_rule_as_ada_2_9: bool,
 }
 
 impl Departures {
@@ -192,6 +208,9 @@ impl Departures {
         make_relative_colon_segment_bare: false,
         make_relative_empty_path_as_slash: false,
         make_relative_climbs_past_drive_letter: false,
+        userinfo_code_units_by_code_point_count: false,
+        double_dot_on_empty_path_appends_nothing: false,
+        bidi_rule_as_ada_2_9: false,
     };
 }
 

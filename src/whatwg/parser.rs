@@ -440,7 +440,12 @@ fn run(
                     // every other code point is UTF-8 percent-encoded using the userinfo
                     // percent-encode set and appended to the username, or to the password
                     // once passwordTokenSeen is true.
-                    for code_point in buffer.chars() {
+                    let read: Vec<char> = if departures.userinfo_code_units_by_code_point_count {
+                        code_units_by_code_point_count(&buffer)
+                    } else {
+                        buffer.chars().collect()
+                    };
+                    for code_point in read {
                         if code_point == ':' && !password_token_seen {
                             password_token_seen = true;
                             continue;
@@ -788,6 +793,11 @@ fn run(
                             && segments(&mut url).last().is_some_and(|last| {
                                 is_windows_drive_letter(&last.chars().collect::<Vec<char>>())
                             });
+                        // (ada 2.9.2: nothing appended where nothing was removed from a
+                        // non-special URL's path.)
+                        let nothing_appended = departures.double_dot_on_empty_path_appends_nothing
+                            && !special
+                            && segments(&mut url).is_empty();
                         if !keeps_drive_letter {
                             shorten_path(&mut url);
                             // (The empty segment read after an empty file host is a segment
@@ -796,7 +806,7 @@ fn run(
                                 segment_down = false;
                             }
                         }
-                        if !slash {
+                        if !slash && !nothing_appended {
                             segments(&mut url).push(String::new());
                         }
                     } else if is_single_dot(&buffer) && !slash {
@@ -963,6 +973,22 @@ fn run(
     }
     // 9. Return url.
     Ok(url)
+}
+
+/// `buffer` read as `for (pointer = 0; pointer < countSymbols(buffer); ++pointer)
+/// buffer.codePointAt(pointer)` reads it (whatwg-url 16.0.1): UTF-16 code units indexed up to
+/// the number of code points, a surrogate pair read whole where its high surrogate stands,
+/// a low surrogate read alone as U+FFFD (what UTF-8 encoding makes of a lone surrogate).
+fn code_units_by_code_point_count(buffer: &str) -> Vec<char> {
+    let units: Vec<u16> = buffer.encode_utf16().collect();
+    (0..buffer.chars().count())
+        .map(|pointer| {
+            char::decode_utf16(units[pointer..].iter().copied())
+                .next()
+                .and_then(Result::ok)
+                .unwrap_or(char::REPLACEMENT_CHARACTER)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -1173,6 +1199,49 @@ mod tests {
         assert_eq!(departing("x", Some("file:///c:"), kept), "file:///c:/x");
         assert_eq!(departing("x", Some("http://h/a/c:"), kept), "http://h/a/x");
         assert_eq!(departing("x", base, super::Departures::NONE), "file:///a/x");
+    }
+
+    #[test]
+    fn a_userinfo_read_by_code_units_loses_what_follows_an_astral_code_point() {
+        let miscounted = super::Departures {
+            userinfo_code_units_by_code_point_count: true,
+            ..super::Departures::NONE
+        };
+        // whatwg-url 16.0.1's answers (jsdom/whatwg-url#333).
+        assert_eq!(
+            departing("http://\u{1F600}x@host/", None, miscounted),
+            "http://%F0%9F%98%80%EF%BF%BD@host/"
+        );
+        assert_eq!(
+            departing("a://a:\u{1F600}bc@0", None, miscounted),
+            "a://a:%F0%9F%98%80%EF%BF%BDb@0"
+        );
+        // No code point above U+FFFF: the Standard's reading.
+        assert_eq!(
+            departing("a://\u{e9}x@0", None, miscounted),
+            "a://%C3%A9x@0"
+        );
+        assert_eq!(
+            departing("http://\u{1F600}x@host/", None, super::Departures::NONE),
+            "http://%F0%9F%98%80x@host/"
+        );
+    }
+
+    #[test]
+    fn a_double_dot_that_removes_nothing_from_a_non_special_path_appends_nothing() {
+        let ada = super::Departures {
+            double_dot_on_empty_path_appends_nothing: true,
+            ..super::Departures::NONE
+        };
+        // ada 2.9.2's answers (Node 20).
+        assert_eq!(departing("a:/..", None, ada), "a:");
+        assert_eq!(departing("..", Some("a:/"), ada), "a:");
+        assert_eq!(departing("a:/%2e%2E", None, ada), "a:");
+        // Something removed, a special URL, a ".." before "/": the Standard's reading.
+        assert_eq!(departing("a:/b/..", None, ada), "a:/");
+        assert_eq!(departing("http://h/..", None, ada), "http://h/");
+        assert_eq!(departing("a:/../b", None, ada), "a:/b");
+        assert_eq!(departing("a:/..", None, super::Departures::NONE), "a:/");
     }
 
     #[test]

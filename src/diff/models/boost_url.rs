@@ -7,6 +7,8 @@
 //! C++, on the path as the RFC reads it (Boost's own reading of "%2E" as a dot is documented
 //! choice 3's, not this rule's).
 
+use crate::impls::Implementation;
+use crate::impls::reference::Reference;
 use crate::model::Outcome;
 use crate::protocol::Request;
 use crate::reference::{self, Components, ResolveOptions};
@@ -88,33 +90,97 @@ pub(super) fn remove_dot_segments(path: &str) -> String {
     out
 }
 
-/// The target `url_base::resolve` gives where its dot-segment removal is what departs from
-/// §5.2.2: the RFC's target with the path that is removed from (the reference's, or the
-/// merge) put through [`remove_dot_segments`]. `None` for the empty reference (the base's
-/// path, which Boost normalizes as documented choice 9 allows), for a strings the RFC does not
-/// read, and where the path comes out as the RFC's.
-fn target(base: &str, input: &str, strict: bool) -> Option<String> {
+/// `url_base::normalize_path` on the path `written` of a target (include/boost/url/impl/
+/// url_base.ipp, Boost 1.81): `normalize_octets_impl(id_path, detail::path_chars, op)` first
+/// (every octet of `pchar` and "/" decoded, the other triplets uppercased), then, without an
+/// authority, a "/./" prefix that would leave "//" kept (`skip_dot`), then
+/// [`remove_dot_segments`] on the rest. The colon guard (`encode_colons`) is for a url without
+/// a scheme, which no target is.
+pub(super) fn normalize_path(
+    written: &str,
+    has_authority: bool,
+    remove_dot_segments: fn(&str) -> String,
+) -> String {
+    let p = path_chars_decoded(written);
+    let mut skip = 0;
+    if !has_authority && p.starts_with("/./") {
+        skip = 2;
+        while p[skip..].starts_with("/./") {
+            skip += 2;
+        }
+        skip = if p[skip..].starts_with("//") { 2 } else { 0 };
+    }
+    format!("{}{}", &p[..skip], remove_dot_segments(&p[skip..]))
+}
+
+/// `normalize_octets_impl` with `detail::path_chars` (`pchars + '/'`): unreserved octets and
+/// the rest of `pchar` and "/" decoded, the other triplets uppercased.
+fn path_chars_decoded(path: &str) -> String {
+    const PCHAR: &[u8] = b"!$&'()*+,;=:@/";
+    let mut normalized = String::with_capacity(path.len());
+    reference::normalize::normalize_percent_encoding(&mut normalized, path, false);
+    crate::diff::normalizing::decoded_where(&normalized, |_, b| PCHAR.contains(&b))
+}
+
+/// The path `url_base::resolve` writes before `normalize_path`: the reference's, the merge,
+/// or the base's own for an empty reference; `None` for a network-path reference with an empty
+/// path, the one branch that does not call it, and for strings the RFC does not read. With
+/// the target as the RFC composes it (its scheme and authority).
+fn written(base: &str, input: &str, strict: bool) -> Option<(String, bool)> {
     let b = reference::parse_uri(base).ok()?;
     let r = reference::parse(input).ok()?;
-    let t = reference::transform_references(&b, &r, ResolveOptions::strict(strict));
-    let rfc = t.components();
     let reads_scheme = r.scheme.is_some() && (strict || r.scheme != b.scheme);
-    let written = if reads_scheme || r.has_authority() || r.path.starts_with('/') {
+    let written = if reads_scheme || r.path.starts_with('/') {
+        r.path.to_owned()
+    } else if r.has_authority() {
+        if r.path.is_empty() {
+            return None;
+        }
         r.path.to_owned()
     } else if r.path.is_empty() {
-        return None;
+        b.path.to_owned()
     } else {
         reference::merge(&b, r.path)
     };
-    let path = remove_dot_segments(&written);
-    // A "//" path without an authority is normalize_path's own business (its "/." guard).
-    if path == rfc.path || (rfc.host.is_none() && path.starts_with("//")) {
-        return None;
-    }
-    Some(reference::recompose(&Components { path: &path, ..rfc }))
+    let has_authority = if reads_scheme || r.has_authority() {
+        r.has_authority()
+    } else {
+        b.has_authority()
+    };
+    Some((written, has_authority))
 }
 
-/// The answer to `case` with Boost's dot-segment removal in resolution.
+/// `target` (the answer so far) with its path replaced by `path`, the scheme and the
+/// authority the RFC's (a target written "a://" for an empty authority-less path reads back
+/// otherwise), the query and the fragment the answer's. `None` where nothing changes.
+fn with_path(base: &str, input: &str, strict: bool, target: &str, path: &str) -> Option<String> {
+    let b = reference::parse_uri(base).ok()?;
+    let r = reference::parse(input).ok()?;
+    let t = reference::parse(target).ok()?;
+    let resolved = reference::transform_references(&b, &r, ResolveOptions::strict(strict));
+    let rfc = resolved.components();
+    let out = reference::recompose(&Components {
+        path,
+        query: t.query,
+        fragment: t.fragment,
+        ..rfc
+    });
+    (out != target).then_some(out)
+}
+
+/// The target `url_base::resolve` gives where Boost's removal of dot-segments is what departs:
+/// `normalize_path` with [`remove_dot_segments`], where it differs from the same
+/// `normalize_path` with §5.2.4's (what [`path_reserved_decoded`] models).
+fn target(base: &str, input: &str, strict: bool, target: &str) -> Option<String> {
+    let (written, has_authority) = written(base, input, strict)?;
+    let path = normalize_path(&written, has_authority, remove_dot_segments);
+    if path == normalize_path(&written, has_authority, reference::remove_dot_segments) {
+        return None;
+    }
+    with_path(base, input, strict, target, &path)
+}
+
+/// The answer to `case` with Boost's `normalize_path` in resolution.
 pub(super) fn dot_dot_kept(case: &Request, answer: Outcome) -> Outcome {
     let Request::Resolve {
         base,
@@ -124,36 +190,160 @@ pub(super) fn dot_dot_kept(case: &Request, answer: Outcome) -> Outcome {
     else {
         return answer;
     };
-    match (&answer, target(base, input, *strict)) {
-        (Outcome::Resolved(_), Some(target)) => Outcome::Resolved(target),
-        _ => answer,
+    let Outcome::Resolved(so_far) = &answer else {
+        return answer;
+    };
+    match target(base, input, *strict, so_far) {
+        Some(target) => Outcome::Resolved(target),
+        None => answer,
     }
 }
 
-/// The answer to `case` with the target's path as `normalize_path` leaves it in resolution:
-/// every percent-encoded octet `path_chars` (`pchars + '/'`) allows decoded, the other
-/// triplets uppercased, as
-/// `normalize_octets_impl` does (the normalizer's `reserved-percent-encodings-decoded`, seen in
-/// a target: `url_base::resolve` ends each branch with `normalize_path()`).
-pub(super) fn path_reserved_decoded(case: &Request, answer: Outcome) -> Outcome {
-    const PCHAR: &[u8] = b"!$&'()*+,;=:@/";
-    let (Request::Resolve { .. }, Outcome::Resolved(target)) = (case, &answer) else {
-        return answer;
-    };
-    let Ok(t) = reference::parse(target) else {
-        return answer;
-    };
-    // Unreserved octets decoded and the other triplets uppercased (§6.2.2.1 and §6.2.2.2, as
-    // `normalize_octets_impl` does), then the rest of `pchar` and "/" decoded.
-    let mut normalized = String::with_capacity(t.path.len());
-    reference::normalize::normalize_percent_encoding(&mut normalized, t.path, false);
-    let path = crate::diff::normalizing::decoded_where(&normalized, |_, b| PCHAR.contains(&b));
-    if path == t.path {
-        return answer;
+/// Boost's `ipv4_address_rule` at the start of `text`: four `dec_octet_rule`s between "."s,
+/// each of one to three digits with no leading zero and a value up to 255, and no digit after
+/// it (`dec_octet_rule` fails with "integer overflow" there). The length of the address.
+fn ipv4_address(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    for octet in 0..4 {
+        if octet > 0 {
+            if bytes.get(at) != Some(&b'.') {
+                return None;
+            }
+            at += 1;
+        }
+        let start = at;
+        while bytes.get(at).is_some_and(u8::is_ascii_digit) {
+            at += 1;
+        }
+        let digits = &text[start..at];
+        if digits.is_empty()
+            || digits.len() > 3
+            || (digits.len() > 1 && digits.starts_with('0'))
+            || digits.parse::<u16>().ok()? > 255
+        {
+            return None;
+        }
     }
-    // Written as Boost writes it: a decoded "/" that starts the path with "//" reads back as
-    // an authority ("/%2F" against "a:" is "a://").
-    Outcome::Resolved(reference::recompose(&Components { path: &path, ..t }))
+    Some(at)
+}
+
+/// Where `detail::host_rule` ends a host that the RFC reads on: after an IPv4 address that
+/// starts it (`host_rule` tries `ipv4_address_rule` before `reg_name_rule` and keeps its
+/// match), when neither the authority's end nor a port's ":" follows the address. The offset
+/// in `input`, and whether a scheme stands before the authority.
+fn ipv4_host_end(input: &str) -> Option<(usize, bool)> {
+    let scheme = input
+        .find(':')
+        .filter(|&colon| {
+            let s = &input[..colon];
+            s.starts_with(|c: char| c.is_ascii_alphabetic())
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+        })
+        .map(|colon| colon + 1);
+    let authority = scheme.unwrap_or(0) + 2;
+    if !input[scheme.unwrap_or(0)..].starts_with("//") {
+        return None;
+    }
+    // `[ userinfo "@" ]`: `user_chars` and `password_chars` (unreserved, sub-delims, ":") and
+    // pct-encoded triplets, then "@", or no userinfo.
+    let bytes = input.as_bytes();
+    let mut at = authority;
+    loop {
+        match bytes.get(at) {
+            Some(b'%')
+                if bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
+                    && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit) =>
+            {
+                at += 3;
+            }
+            Some(&b) if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:".contains(&b) => {
+                at += 1;
+            }
+            _ => break,
+        }
+    }
+    let host = if bytes.get(at) == Some(&b'@') {
+        at + 1
+    } else {
+        authority
+    };
+    let end = host + ipv4_address(&input[host..])?;
+    match bytes.get(end) {
+        None | Some(b':' | b'/' | b'?' | b'#') => None,
+        Some(_) => Some((end, scheme.is_some())),
+    }
+}
+
+/// The answer to a parse with `detail::host_rule`'s ordered choice: a host that starts with an
+/// IPv4 address is that address, and what follows it is read as the path the way
+/// `hier_part_rule` (`segment_rule`) and `relative_part_rule` (`segment_nc`, no ":") read a
+/// path after an authority that no "/" follows. Read by the reference on the case with a "/"
+/// put after the address, which the path then loses.
+pub(super) fn host_ipv4_prefix(case: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return answer;
+    };
+    let Some((end, scheme)) = ipv4_host_end(input) else {
+        return answer;
+    };
+    let rest = &input[end..];
+    let segment = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    if !scheme && segment.contains(':') {
+        return Outcome::Invalid("mismatch".to_owned());
+    }
+    let stand_in = Request::Parse {
+        input: format!("{}/{rest}", &input[..end]),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    };
+    match Reference.answer(&stand_in) {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => {
+            components.path.remove(0);
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        other => other,
+    }
+}
+
+/// The answer to `case` with the target's path as `normalize_path` leaves it in resolution,
+/// with §5.2.4's removal of dot-segments: every percent-encoded octet `path_chars` (`pchars +
+/// '/'`) allows decoded, the other triplets uppercased, as `normalize_octets_impl` does (the
+/// normalizer's `reserved-percent-encodings-decoded`, seen in a target: `url_base::resolve`
+/// ends each branch with `normalize_path()`), before the removal, and a "//" the removal
+/// makes guarded only where the decoded path starts with "/./".
+pub(super) fn path_reserved_decoded(case: &Request, answer: Outcome) -> Outcome {
+    let (
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        },
+        Outcome::Resolved(so_far),
+    ) = (case, &answer)
+    else {
+        return answer;
+    };
+    let Some((written, has_authority)) = written(base, input, *strict) else {
+        return answer;
+    };
+    let path = normalize_path(&written, has_authority, reference::remove_dot_segments);
+    match with_path(base, input, *strict, so_far, &path) {
+        Some(target) => Outcome::Resolved(target),
+        None => answer,
+    }
 }
 
 #[cfg(test)]
@@ -175,30 +365,41 @@ mod tests {
 
     #[test]
     fn boosts_resolution_decodes_the_paths_reserved_characters() {
-        let decoded = |target: &str| {
+        let decoded = |base: &str, input: &str| {
             let case = Request::Resolve {
-                base: "a:".into(),
-                input: "b".into(),
+                base: base.into(),
+                input: input.into(),
                 strict: true,
             };
-            path_reserved_decoded(&case, Outcome::Resolved(target.into()))
+            let rfc = reference::resolve(base, input, ResolveOptions::strict(true)).unwrap();
+            match path_reserved_decoded(&case, Outcome::Resolved(rfc)) {
+                Outcome::Resolved(target) => target,
+                other => panic!("{other:?}"),
+            }
         };
-        assert_eq!(decoded("a:a%2a"), Outcome::Resolved("a:a*".into()));
-        assert_eq!(
-            decoded("a://h/%40?%40"),
-            Outcome::Resolved("a://h/@?%40".into())
-        );
-        // Other octets stay encoded; a decoded "/" is written as it comes.
-        assert_eq!(
-            decoded("a:/%23%25%0a%41"),
-            Outcome::Resolved("a:/%23%25%0AA".into())
-        );
-        assert_eq!(decoded("a:/%2F"), Outcome::Resolved("a://".into()));
+        assert_eq!(decoded("a:", "a%2a"), "a:a*");
+        assert_eq!(decoded("a:", "//h/%40?%40"), "a://h/@?%40");
+        // Other octets stay encoded; a decoded "/" is written as it comes, before the removal.
+        assert_eq!(decoded("a:", "/%23%25%0a%41"), "a:/%23%25%0AA");
+        assert_eq!(decoded("a:", "/%2F"), "a://");
+        assert_eq!(decoded("a:", "0/%2F/.."), "a:0//");
+        // A "//" made without an authority is guarded only where the path starts with "/./".
+        assert_eq!(decoded("a:", "%2e///"), "a://");
+        assert_eq!(decoded("a:", "/.//"), "a:/.//");
+        assert_eq!(decoded("a:", "/././/b"), "a:/.//b");
+        // A network-path reference's empty path is not normalized.
+        assert_eq!(decoded("a:", "//h"), "a://h");
     }
 
     #[test]
     fn boosts_resolution_keeps_a_dot_dot_above_the_root() {
-        let resolve = |base: &str, input: &str| target(base, input, true);
+        let resolve = |base: &str, input: &str| {
+            let b = reference::parse_uri(base).unwrap();
+            let r = reference::parse(input).unwrap();
+            let rfc = reference::transform_references(&b, &r, ResolveOptions::strict(true));
+            let so_far = rfc.recompose();
+            target(base, input, true, &so_far).filter(|target| *target != so_far)
+        };
         assert_eq!(resolve("a:", "/.."), Some("a:/..".into()));
         assert_eq!(resolve("a:", ".."), Some("a:..".into()));
         assert_eq!(resolve("a:", "a:.."), Some("a:..".into()));
@@ -207,8 +408,82 @@ mod tests {
             Some("http://a/../g".into())
         );
         assert_eq!(resolve("a:", "///.."), Some("a:///..".into()));
-        // The RFC's answer, and the empty reference: not this rule's.
+        // The base's own path for an empty reference, decoded and put through the same
+        // removal; "//" made without an authority unless the path starts with "/./".
+        assert_eq!(resolve("a:a/..//", ""), Some("a:/".into()));
+        assert_eq!(resolve("a:a/..", ""), Some("a:".into()));
+        assert_eq!(resolve("a:%2E%2E//%2E%2E", ""), Some("a:../".into()));
+        // Decoding alone, with §5.2.4's removal after it: not this rule's.
+        assert_eq!(resolve("a:", "0/%2F/.."), None);
+        assert_eq!(resolve("a:", "a/..//b").as_deref(), Some("a:/b"));
+        assert_eq!(resolve("a:", "/.//"), None);
+        // The RFC's answer: not this rule's; nor a network-path reference's empty path.
         assert_eq!(resolve("http://a/b/c/d;p?q", "../g"), None);
         assert_eq!(resolve("a:/..", ""), None);
+        assert_eq!(resolve("a:b", "//h"), None);
+    }
+
+    fn parsed(input: &str, rule: &str) -> Outcome {
+        let case = Request::Parse {
+            input: input.into(),
+            rule: Some(rule.into()),
+            zone_id: false,
+        };
+        host_ipv4_prefix(&case, Reference.answer(&case))
+    }
+
+    fn host_and_path(outcome: Outcome) -> Option<(Option<String>, String)> {
+        match outcome {
+            Outcome::Parsed { components, .. } => Some((components.host, components.path)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn boosts_host_rule_takes_an_ipv4_address_that_starts_the_host() {
+        let ipv4 = |host: &str, path: &str| Some((Some(host.to_owned()), path.to_owned()));
+        assert_eq!(
+            host_and_path(parsed("//0.0.0.0.", "URI-reference")),
+            ipv4("0.0.0.0", ".")
+        );
+        assert_eq!(
+            host_and_path(parsed("//1.2.3.45a/b?q", "URI-reference")),
+            ipv4("1.2.3.45", "a/b")
+        );
+        assert_eq!(
+            host_and_path(parsed("a://@0.0.0.0.@", "URI-reference")),
+            ipv4("0.0.0.0", ".@")
+        );
+        assert_eq!(
+            host_and_path(parsed("a://0.0.0.0.::", "URI")),
+            ipv4("0.0.0.0", ".::")
+        );
+        assert_eq!(
+            host_and_path(parsed("//1.2.3.4%41/x", "URI-reference")),
+            ipv4("1.2.3.4", "%41/x")
+        );
+        // A relative reference's first segment holds no ":" (`segment_nc`).
+        assert!(matches!(
+            parsed("//0.0.0.0.:", "URI-reference"),
+            Outcome::Invalid(_)
+        ));
+        // No IPv4 address (an octet above 255, a leading zero), or one the RFC reads too.
+        let reg_name = |input: &str| host_and_path(parsed(input, "URI-reference"));
+        assert_eq!(
+            reg_name("//1.2.3.256"),
+            Some((Some("1.2.3.256".into()), "".into()))
+        );
+        assert_eq!(
+            reg_name("//1.2.3.04a"),
+            Some((Some("1.2.3.04a".into()), "".into()))
+        );
+        assert_eq!(
+            reg_name("//1.2.3.4:80/a"),
+            Some((Some("1.2.3.4".into()), "/a".into()))
+        );
+        assert_eq!(
+            reg_name("//1.2.3a.4."),
+            Some((Some("1.2.3a.4.".into()), "".into()))
+        );
     }
 }

@@ -323,7 +323,12 @@ fn host_to_ascii(host: &str) -> Option<String> {
     if ip_literal {
         return (!lower.chars().any(|c| forbidden_in_host(c, true))).then_some(lower);
     }
-    let ascii = crate::idna::to_ascii(&lower, crate::idna::Flags::URL).ok()?;
+    // Node 20's toASCII is ada 2.9.2's, which applies the Bidi Rule its own way.
+    let flags = crate::idna::Flags {
+        bidi_rule_as_ada_2_9: true,
+        ..crate::idna::Flags::URL
+    };
+    let ascii = crate::idna::to_ascii(&lower, flags).ok()?;
     (!ascii.is_empty() && !ascii.chars().any(|c| forbidden_in_host(c, false))).then_some(ascii)
 }
 
@@ -683,6 +688,7 @@ mod tests {
         assert_eq!(host_to_ascii("").as_deref(), Some(""));
         assert_eq!(host_to_ascii("[v]").as_deref(), Some("[v]"));
         assert_eq!(host_to_ascii(&"a".repeat(256)).as_deref(), Some(""));
+        assert_eq!(host_to_ascii("0\u{5D0}").as_deref(), Some("xn--0-0hc"));
         assert_eq!(host_to_ascii("xn--"), None);
         assert_eq!(host_to_ascii("xn--a"), None);
         assert_eq!(host_to_ascii("a\u{200d}"), None);

@@ -131,6 +131,13 @@ pub enum Departure {
     MakeRelativeEmptyPathAsSlash,
     /// `Url::make_relative` climbs over a file base's drive letter.
     MakeRelativeClimbsPastDriveLetter,
+    /// The userinfo read by UTF-16 code units, as many as it has code points.
+    UserinfoCodeUnitsByCodePointCount,
+    /// A final ".." that removes nothing from a non-special path appends no empty segment.
+    DoubleDotOnEmptyPathAppendsNothing,
+    /// The Bidi Rule as ada 2.9.2 checks it.
+    #[serde(rename = "bidi-rule-as-ada-2-9")]
+    BidiRuleAsAda29,
 }
 
 impl Departure {
@@ -175,6 +182,13 @@ impl Departure {
             Departure::MakeRelativeClimbsPastDriveLetter => {
                 departures.make_relative_climbs_past_drive_letter = true;
             }
+            Departure::UserinfoCodeUnitsByCodePointCount => {
+                departures.userinfo_code_units_by_code_point_count = true;
+            }
+            Departure::DoubleDotOnEmptyPathAppendsNothing => {
+                departures.double_dot_on_empty_path_appends_nothing = true;
+            }
+            Departure::BidiRuleAsAda29 => departures.bidi_rule_as_ada_2_9 = true,
         }
     }
 }
@@ -824,6 +838,9 @@ pub enum Transform {
     /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
     /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
     BoostUrlResolvePathReservedDecoded,
+    /// Parsing (Boost.URL 1.81 `detail::host_rule`): a host that starts with an IPv4 address
+    /// ends after it, the rest read as the path (`boost_url::host_ipv4_prefix`).
+    BoostUrlHostIpv4Prefix,
     /// PHP's `parse_url` (`php::parse`): the text cut at its delimiters, a port read by
     /// `strtol` after a heuristic scan, the answer as a whole replaced by the function's.
     PhpParseUrl,
@@ -1781,6 +1798,9 @@ impl Transform {
             }
             (Transform::BoostUrlDotDotKept, Request::Resolve { .. }) => {
                 boost_url::dot_dot_kept(case, answer)
+            }
+            (Transform::BoostUrlHostIpv4Prefix, Request::Parse { .. }) => {
+                boost_url::host_ipv4_prefix(case, answer)
             }
             (Transform::GlibParseDotSegmentsRemoved, Request::Parse { .. }) => {
                 glib::parse_dot_segments_removed(case, answer)
