@@ -980,55 +980,6 @@ fn dots_decoded(path: &str) -> String {
     path.replace("%2E", ".").replace("%2e", ".")
 }
 
-/// `text` with each triplet of an unreserved character decoded, the others kept as written.
-fn unreserved_triplets_decoded(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('%') {
-        out.push_str(&rest[..at]);
-        match triplet(&rest[at + 1..]).filter(|&octet| is_unreserved(octet)) {
-            Some(octet) => {
-                out.push(char::from(octet));
-                rest = &rest[at + 3..];
-            }
-            None => {
-                out.push('%');
-                rest = &rest[at + 1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The answer with the triplets of unreserved characters decoded in the userinfo, path, query
-/// and fragment: UriExt.cs, `InitializeUri`, turns IRI parsing on where the text has one
-/// (`CheckForEscapedUnreserved`: "Does this string have any %6A sequences that are 3986
-/// Unreserved characters?  These should be un-escaped."), and the components are given in
-/// their IRI form, those triplets decoded and the others kept as written ("%aa" stays).
-pub(super) fn unreserved_decoded(answer: Outcome) -> Outcome {
-    let Outcome::Parsed {
-        mut components,
-        host_kind,
-    } = answer
-    else {
-        return answer;
-    };
-    let decode = |v: &mut Option<String>| {
-        if let Some(text) = v.as_mut() {
-            *text = unreserved_triplets_decoded(text);
-        }
-    };
-    decode(&mut components.userinfo);
-    decode(&mut components.query);
-    decode(&mut components.fragment);
-    components.path = unreserved_triplets_decoded(&components.path);
-    Outcome::Parsed {
-        components,
-        host_kind,
-    }
-}
-
 /// The case with the trailing spaces, tabs and line breaks of each of its texts cut, as
 /// System.Uri reads them (`PrivateParseMinimal` and `ParseRemaining`: "Cut trailing spaces in
 /// m_String", `IsLWS`); `None` where no text ends with one.
@@ -1736,13 +1687,6 @@ mod tests {
             query("http", Some("a"), "/b", "c"),
             ("/b".into(), Some("c".into()))
         );
-        // Answers of Mono 6.8's System.Uri (AbsolutePath).
-        assert_eq!(unreserved_triplets_decoded("/%aa%7a"), "/%aaz");
-        assert_eq!(
-            unreserved_triplets_decoded("/%0a%41%2F%2e%7E%"),
-            "/%0aA%2F.~%"
-        );
-        assert_eq!(unreserved_triplets_decoded("%%41%4"), "%A%4");
         // Schemes without CompressPath, and a path without authority, keep their dot-segments.
         assert_eq!(path("gopher", Some("h"), "/a/../b"), "/a/../b");
         assert_eq!(path("telnet", Some("h"), "/a/./b"), "/a/./b");

@@ -512,9 +512,6 @@ pub enum Transform {
     /// System.Uri (bug): where the scheme's parser has no query (ftp, gopher, news, nntp,
     /// telnet, uuid, vsmacros), "?" and what follows are the path's, "?" escaped.
     DotnetQueryInPath,
-    /// System.Uri: the triplets of unreserved characters decoded in the userinfo, path, query
-    /// and fragment (IRI parsing), the others kept as written.
-    DotnetUnreservedDecoded,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -1394,9 +1391,6 @@ impl Transform {
                 dotnet::port_zero_dropped(answer)
             }
             (Transform::DotnetQueryInPath, Request::Parse { .. }) => dotnet::query_in_path(answer),
-            (Transform::DotnetUnreservedDecoded, Request::Parse { .. }) => {
-                dotnet::unreserved_decoded(answer)
-            }
             (Transform::DotnetPathCompressed, Request::Parse { .. }) => {
                 dotnet::path_compressed(answer)
             }
