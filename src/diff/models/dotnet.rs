@@ -880,6 +880,106 @@ pub(super) fn port_zero_dropped(answer: Outcome) -> Outcome {
     }
 }
 
+/// The schemes whose built-in parser has no `UriSyntaxFlags.MayHaveQuery` (UriSyntax.cs:
+/// ftp, gopher, news, nntp, telnet, uuid, vsmacros).
+const NO_QUERY: &[&str] = &[
+    "ftp", "gopher", "news", "nntp", "telnet", "uuid", "vsmacros",
+];
+
+/// Those of [`NO_QUERY`] whose parser has an authority and `UriSyntaxFlags.PathIsRooted`.
+const NO_QUERY_ROOTED: &[&str] = &["ftp", "gopher", "nntp", "telnet"];
+
+/// The answer with the query read as part of the path where the scheme's parser has no
+/// `UriSyntaxFlags.MayHaveQuery` (URI.cs, `ParseRemaining`: the path is read up to `'?'` only
+/// `m_Syntax.InFact(UriSyntaxFlags.MayHaveQuery)`, else up to the "#" or the end): "?" and
+/// what follows it are the path's, "?" escaped there ("%3F", `AbsolutePath`), and a path so
+/// made not empty is rooted after an authority (`Flags.FirstSlashAbsent`, `PathIsRooted`),
+/// and compressed where the parser compresses paths ([`path_compressed`]: "ftp://a/b?c/../d"
+/// has the path "/d").
+pub(super) fn query_in_path(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if NO_QUERY.contains(&scheme.as_str())
+        && let Some(query) = components.query.take()
+    {
+        let mut path = format!("{}?{query}", components.path);
+        if components.host.is_some()
+            && !path.starts_with('/')
+            && NO_QUERY_ROOTED.contains(&scheme.as_str())
+        {
+            path.insert(0, '/');
+        }
+        components.path = path.replace('?', "%3F");
+        // The path so read is compressed with what follows its "?" (dotnet-path-compressed).
+        return path_compressed(Outcome::Parsed {
+            components,
+            host_kind,
+        });
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
+    }
+}
+
+/// The schemes whose built-in parser has no `UriSyntaxFlags.CompressPath` (UriSyntax.cs:
+/// gopher, ldap, mailto, news, nntp, telnet, uuid); every other one, the unknown scheme's
+/// parser among them (`UnknownV1SyntaxFlags`: "V1 compat, it will always compress path even
+/// for non hierarchical Uris"), has it.
+const PATH_NOT_COMPRESSED: &[&str] =
+    &["gopher", "ldap", "mailto", "news", "nntp", "telnet", "uuid"];
+
+/// The answer with the path after an authority compressed as System.Uri compresses it: URI.cs,
+/// `ParseRemaining`, marks the path `Flags.ShouldBeCompressed` where the URI has an authority
+/// (`Flags.AuthorityFound`) and its scheme's parser `UriSyntaxFlags.CompressPath`, and the
+/// path is then given through `Compress` ("This will compress any ... "/../" "/./" ... found
+/// in the input"), which removes the "." and ".." segments of a rooted path as
+/// `remove_dot_segments` does; IRI parsing has first decoded the triplets of unreserved
+/// characters (`CheckForEscapedUnreserved`), so "%2E" is a dot. A parse without authority, or
+/// of a scheme without `CompressPath` ([`PATH_NOT_COMPRESSED`]), keeps its path.
+pub(super) fn path_compressed(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    let scheme = components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    if components.host.is_some()
+        && components.path.starts_with('/')
+        && !PATH_NOT_COMPRESSED.contains(&scheme.as_str())
+    {
+        let dotted = dots_decoded(&components.path);
+        if dotted.split('/').any(|s| s == "." || s == "..") {
+            components.path = remove_dot_segments(&dotted);
+        }
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
+    }
+}
+
+/// `path` with each "%2E" or "%2e" written ".".
+fn dots_decoded(path: &str) -> String {
+    path.replace("%2E", ".").replace("%2e", ".")
+}
+
 /// The case with the trailing spaces, tabs and line breaks of each of its texts cut, as
 /// System.Uri reads them (`PrivateParseMinimal` and `ParseRemaining`: "Cut trailing spaces in
 /// m_String", `IsLWS`); `None` where no text ends with one.
@@ -1528,6 +1628,69 @@ mod tests {
         assert_eq!(port("http", "0").as_deref(), Some("0"));
         assert_eq!(port("aa", "1").as_deref(), Some("1"));
         assert_eq!(port("aa", "").as_deref(), Some(""));
+        let path =
+            |scheme: &str, host: Option<&str>, path: &str| match path_compressed(Outcome::Parsed {
+                components: Components {
+                    scheme: Some(scheme.into()),
+                    userinfo: None,
+                    host: host.map(Into::into),
+                    port: None,
+                    path: path.into(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: host.map(|_| HostKind::RegName),
+            }) {
+                Outcome::Parsed { components, .. } => components.path,
+                other => panic!("{other:?}"),
+            };
+        // Answers of Mono 6.8's System.Uri (AbsolutePath of "scheme://h" and the path).
+        assert_eq!(path("aa", Some("h"), "/."), "/");
+        assert_eq!(path("aa", Some("h"), "/a/%2e%2E/b"), "/b");
+        assert_eq!(path("aa", Some("h"), "/a/.%2e"), "/");
+        assert_eq!(path("aa", Some("h"), "/../a"), "/a");
+        assert_eq!(path("aa", Some("h"), "//.."), "/");
+        assert_eq!(path("aa", Some("h"), "/a//../b"), "/a/b");
+        assert_eq!(path("WS", Some("h"), "/a/%2e/b"), "/a/b");
+        assert_eq!(path("file", Some("h"), "/a/../b"), "/b");
+        assert_eq!(path("aa", Some("h"), "/.a/..b/..."), "/.a/..b/...");
+        assert_eq!(path("aa", Some("h"), "/a%2eb"), "/a%2eb");
+        let query = |scheme: &str, host: Option<&str>, path: &str, query: &str| match query_in_path(
+            Outcome::Parsed {
+                components: Components {
+                    scheme: Some(scheme.into()),
+                    userinfo: None,
+                    host: host.map(Into::into),
+                    port: None,
+                    path: path.into(),
+                    query: Some(query.into()),
+                    fragment: None,
+                },
+                host_kind: host.map(|_| HostKind::RegName),
+            },
+        ) {
+            Outcome::Parsed { components, .. } => (components.path, components.query),
+            other => panic!("{other:?}"),
+        };
+        // Answers of Mono 6.8's System.Uri (AbsolutePath and Query).
+        assert_eq!(query("ftp", Some("a"), "/b", "c"), ("/b%3Fc".into(), None));
+        assert_eq!(query("FTP", Some("a"), "", ""), ("/%3F".into(), None));
+        assert_eq!(query("telnet", Some("a"), "/", "c"), ("/%3Fc".into(), None));
+        assert_eq!(query("uuid", None, "a", "b?c"), ("a%3Fb%3Fc".into(), None));
+        assert_eq!(query("news", None, "a", "b"), ("a%3Fb".into(), None));
+        assert_eq!(query("ftp", Some("a"), "/b", "c/../d"), ("/d".into(), None));
+        assert_eq!(
+            query("gopher", Some("a"), "/b", "c/../d"),
+            ("/b%3Fc/../d".into(), None)
+        );
+        assert_eq!(
+            query("http", Some("a"), "/b", "c"),
+            ("/b".into(), Some("c".into()))
+        );
+        // Schemes without CompressPath, and a path without authority, keep their dot-segments.
+        assert_eq!(path("gopher", Some("h"), "/a/../b"), "/a/../b");
+        assert_eq!(path("telnet", Some("h"), "/a/./b"), "/a/./b");
+        assert_eq!(path("aa", None, "/a/../b"), "/a/../b");
         // Answers of Mono 6.8's System.Uri ("http://" and the host; None: a registered name).
         for (host, address) in [
             ("0", Some("0.0.0.0")),

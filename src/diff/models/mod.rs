@@ -520,6 +520,12 @@ pub enum Transform {
     /// System.Uri (bug): an absolute-path reference against a "file" base with a host drops
     /// the host ("file://" and the reference).
     DotnetFileAbsolutePathHostDropped,
+    /// System.Uri: the path after an authority has its dot-segments removed ("%2E" a dot)
+    /// where the scheme's parser compresses paths.
+    DotnetPathCompressed,
+    /// System.Uri (bug): where the scheme's parser has no query (ftp, gopher, news, nntp,
+    /// telnet, uuid, vsmacros), "?" and what follows are the path's, "?" escaped.
+    DotnetQueryInPath,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -1402,6 +1408,10 @@ impl Transform {
             (Transform::DotnetIpv4Numbers, Request::Parse { .. }) => dotnet::ipv4_numbers(answer),
             (Transform::DotnetPortZeroDropped, Request::Parse { .. }) => {
                 dotnet::port_zero_dropped(answer)
+            }
+            (Transform::DotnetQueryInPath, Request::Parse { .. }) => dotnet::query_in_path(answer),
+            (Transform::DotnetPathCompressed, Request::Parse { .. }) => {
+                dotnet::path_compressed(answer)
             }
             (Transform::DotnetAuthorityRequired, Request::Parse { .. }) => {
                 dotnet::authority_required(answer)
