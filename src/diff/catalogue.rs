@@ -978,11 +978,15 @@ impl Catalogue {
             // A refusal the implementation's documented entries do not give, which a reading
             // RFC 3986 allows gives (choice 1's error for a "//" path without authority), is
             // that reading's, before any bug entry that refuses it too (QUrl's ported resolver
-            // refuses ".//g" against "f:/a" as choice 1 allows).
+            // refuses ".//g" against "f:/a" as choice 1 allows), unless the implementation's
+            // entries may refuse the base or the reference as it parses them: then the refusal
+            // may be theirs (rhymuri's scheme rule refuses the reference ".?:"; a base refused
+            // for its host), and is left to them.
             if matches!(actual, Outcome::Invalid(_))
                 && !property
                 && refused.is_empty()
                 && !other_specification
+                && !self.parse_may_refuse(implementation, case)
                 && let Some(used) = self.with_alternatives(&steps, case, actual, blind_spots, memo)
             {
                 for &i in &used {
@@ -1583,6 +1587,31 @@ impl Catalogue {
         self.with_alternatives(choices, case, actual, blind_spots, memo)
     }
 
+    /// Whether the implementation's documented model of parsing, or that model with any one
+    /// of its bug entries, refuses the base or the reference of the resolution `case`.
+    fn parse_may_refuse(&self, implementation: &str, case: &Request) -> bool {
+        let Some(parses) = super::departures::Departure::parses_of(case) else {
+            return false;
+        };
+        let own = self.index.get(implementation).unwrap_or(&self.unnamed);
+        parses.iter().any(|parse| {
+            let memo = CaseMemo::default();
+            let known = self.steps(implementation, parse);
+            let refuses = |steps: &[Step<'_>]| {
+                matches!(models::outcome(steps, parse, &memo), Outcome::Invalid(_))
+            };
+            refuses(&known)
+                || own.bug_models[op_index(parse)].iter().any(|&bug| {
+                    self.entries[bug].model.as_ref().is_some_and(|model| {
+                        let mut with_bug = known.clone();
+                        with_bug.push(Step { model, index: bug });
+                        with_bug.sort_by_key(|s| s.index);
+                        refuses(&with_bug)
+                    })
+                })
+        })
+    }
+
     /// `known_steps` with the entries `extra` (acceptable alternatives), in catalogue order as
     /// an implementation's own steps are composed.
     fn with_steps<'a>(&'a self, known_steps: &[Step<'a>], extra: &[usize]) -> Vec<Step<'a>> {
@@ -2089,11 +2118,23 @@ entries:
     ops: [resolve]
     model: !reading rootless-kept
 "#;
+        let q3 = r#"
+entries:
+  - id: q3-upper-v-refused
+    implementations: [q3]
+    class: bug
+    reason: "an IPvFuture with an uppercase V refused"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2
+    ops: [parse, resolve]
+    model: !transform sophia-ipvfuture-lowercase-v
+    upstream: {checked: "2026-11-30", refs: []}
+"#;
         let catalogue = super::Catalogue::bundled_with(
             &[],
             &[
                 ("q".to_owned(), "q.yaml".into(), own.to_owned()),
                 ("q2".to_owned(), "q2.yaml".into(), q2.to_owned()),
+                ("q3".to_owned(), "q3.yaml".into(), q3.to_owned()),
             ],
         )
         .expect("a valid catalogue");
@@ -2149,6 +2190,17 @@ entries:
                 Outcome::Invalid("path starts with // and authority is absent".into())
             ),
             Some(("choice-1-refuse-double-slash".to_owned(), false))
+        );
+        // A base q3's parse refuses (an IPvFuture with "V") is q3's refusal, although the
+        // target would have a "//" path choice 1 may refuse.
+        assert_eq!(
+            named(
+                "q3",
+                "a://[V1.x]",
+                "a:/.//",
+                Outcome::Invalid("base: not valid".into())
+            ),
+            Some(("q3-upper-v-refused".to_owned(), true))
         );
     }
 
