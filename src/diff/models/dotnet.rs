@@ -394,11 +394,7 @@ pub(super) fn host_refused(answer: Outcome) -> Outcome {
     let Some(host) = components.host.as_deref() else {
         return answer;
     };
-    let scheme = components
-        .scheme
-        .as_deref()
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
+    let scheme = scheme_lowercased(components);
     if scheme == "file" {
         return answer;
     }
@@ -462,6 +458,15 @@ fn inet_aton(host: &str) -> Option<u32> {
     u32::try_from(high | last).ok()
 }
 
+/// The scheme of `components` in lowercase, as System.Uri compares it ("" without one).
+fn scheme_lowercased(components: &Components) -> String {
+    components
+        .scheme
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default()
+}
+
 /// The answer with a host of one to four numbers read as an IPv4 address, where the scheme
 /// has its own parser (URI.cs, `CheckAuthorityHelper`: `IPv4AddressHelper.IsValid(...,
 /// syntax.InFact(UriSyntaxFlags.V1_UnknownUri))`, which reads the short, octal and
@@ -476,11 +481,7 @@ pub(super) fn ipv4_numbers(answer: Outcome) -> Outcome {
     else {
         return answer;
     };
-    let scheme = components
-        .scheme
-        .as_deref()
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
+    let scheme = scheme_lowercased(&components);
     let address = components
         .host
         .as_deref()
@@ -509,11 +510,7 @@ pub(super) fn authority_required(answer: Outcome) -> Outcome {
     let Outcome::Parsed { components, .. } = &answer else {
         return answer;
     };
-    let scheme = components
-        .scheme
-        .as_deref()
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
+    let scheme = scheme_lowercased(components);
     if components.host.is_none() && AUTHORITY_REQUIRED.contains(&scheme.as_str()) {
         Outcome::Invalid(
             "UriFormatException: Invalid URI: The Authority/Host could not be parsed.".into(),
@@ -862,11 +859,7 @@ pub(super) fn port_zero_dropped(answer: Outcome) -> Outcome {
     else {
         return answer;
     };
-    let scheme = components
-        .scheme
-        .as_deref()
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
+    let scheme = scheme_lowercased(&components);
     let zero = components
         .port
         .as_deref()
@@ -904,11 +897,7 @@ pub(super) fn query_in_path(answer: Outcome) -> Outcome {
     else {
         return answer;
     };
-    let scheme = components
-        .scheme
-        .as_deref()
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
+    let scheme = scheme_lowercased(&components);
     if NO_QUERY.contains(&scheme.as_str())
         && let Some(query) = components.query.take()
     {
@@ -955,11 +944,7 @@ pub(super) fn path_compressed(answer: Outcome) -> Outcome {
     else {
         return answer;
     };
-    let scheme = components
-        .scheme
-        .as_deref()
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
+    let scheme = scheme_lowercased(&components);
     if components.host.is_some()
         && components.path.starts_with('/')
         && !PATH_NOT_COMPRESSED.contains(&scheme.as_str())
