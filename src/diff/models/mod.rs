@@ -844,6 +844,10 @@ pub enum Transform {
     /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
     /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
     BoostUrlResolvePathReservedDecoded,
+    /// Resolution (Boost.URL 1.81 `url_base::resolve`, documented: "the result is
+    /// normalized"): the target path's unreserved percent-encodings decoded and the other
+    /// triplets uppercased, as `normalize_path` documents (`boost_url::path_normalized`).
+    BoostUrlResolveResultNormalized,
     /// Parsing (Boost.URL 1.81 `detail::host_rule`): a host that starts with an IPv4 address
     /// ends after it, the rest read as the path (`boost_url::host_ipv4_prefix`).
     BoostUrlHostIpv4Prefix,
@@ -1806,6 +1810,9 @@ impl Transform {
             (Transform::BoostUrlResolvePathReservedDecoded, Request::Resolve { .. }) => {
                 boost_url::path_reserved_decoded(case, answer)
             }
+            (Transform::BoostUrlResolveResultNormalized, Request::Resolve { .. }) => {
+                boost_url::path_normalized(case, answer)
+            }
             (Transform::BoostUrlDotDotKept, Request::Resolve { .. }) => {
                 boost_url::dot_dot_kept(case, answer)
             }
@@ -1904,6 +1911,30 @@ impl Transform {
             Transform::GuzzleEmptyReferenceIsBase => Some(guzzle::Rule::EmptyReferenceIsBase),
             _ => None,
         }
+    }
+
+    /// Whether the rule is a function of the parse's answer alone (System.Uri's path compressed
+    /// after its parse, libxml2's port read as an int): it acts on what every reading of the
+    /// text gave back, so it applies after the departures of its set have given theirs
+    /// (a lone "%" a documented escaping writes "%25" in a path the rule then compresses).
+    fn rules_the_answer(self) -> bool {
+        matches!(
+            self,
+            Transform::DotnetHostRefused
+                | Transform::DotnetIpv4Numbers
+                | Transform::DotnetPortZeroDropped
+                | Transform::DotnetQueryInPath
+                | Transform::DotnetPathCompressed
+                | Transform::DotnetAuthorityRequired
+                | Transform::Libxml2PortInt
+                | Transform::Libxml2EmptyHostNoAuthority
+                | Transform::UritoolsDigitsHostLost
+                | Transform::UritoolsHostDecodedAsUtf8
+                | Transform::OcamlUriFileLocalhostEmptied
+                | Transform::NetworkUriZoneAfterIpv4Refused
+                | Transform::NetworkUriIpvFutureNarrowed
+                | Transform::CurlHostRead
+        )
     }
 
     /// Whether the rule rewrites the text before anything reads it, as a departure that
@@ -2867,7 +2898,16 @@ fn evaluate_traced(
             _ => None,
         })
         .collect();
-    for (i, step) in steps.iter().enumerate() {
+    // A crate's rule on the answer alone acts on what the readings gave back: after them.
+    let on_answer =
+        |step: &Step<'_>| matches!(step.model, Model::Transform(t) if t.rules_the_answer());
+    let order: Vec<usize> = (0..steps.len())
+        .filter(|&i| !on_answer(&steps[i]))
+        .chain((0..steps.len()).filter(|&i| on_answer(&steps[i])))
+        .collect();
+    let mut unchanged = vec![false; steps.len()];
+    for i in order {
+        let step = &steps[i];
         let changed = match step.model {
             Model::Transform(t) => match inert {
                 Some(_) => {
@@ -2916,9 +2956,10 @@ fn evaluate_traced(
             // A serializer's departure answers no request: it names round trips.
             Model::Serializing(_) => false,
         };
-        if let Some(inert) = inert.as_deref_mut() {
-            inert.push(!changed);
-        }
+        unchanged[i] = !changed;
+    }
+    if let Some(inert) = inert.as_deref_mut() {
+        inert.extend(unchanged);
     }
     // A data model with no empty component holds for what every step gave (a crate's rule
     // that leaves a userinfo empty), not only for the text the departure read.
@@ -3430,6 +3471,24 @@ mod tests {
         let absent = Model::Departure(Departure::from_id("empty-userinfo-as-absent").unwrap());
         let with = composed(&[absent, restart, unchecked], "a://x@@h");
         assert_eq!(userinfo(&with), None);
+    }
+
+    #[test]
+    fn a_rule_on_the_answer_acts_on_what_the_readings_gave_back() {
+        // RFC 3986 §2.1: "%" starts a pct-encoded triplet, so "aa://h/./%" is no URI. A parser
+        // that writes a lone "%" as "%25" and then removes the path's dot-segments gives the
+        // path "/%25", in whichever order its catalogue lists the two.
+        let compressed = Model::Transform(Transform::DotnetPathCompressed);
+        let escaped = Model::Departure(Departure::from_id("path-encoded-reserved-kept").unwrap());
+        let path = |answer: Outcome| match answer {
+            Outcome::Parsed { components, .. } => components.path,
+            other => panic!("not parsed: {other:?}"),
+        };
+        for models in [[compressed, escaped], [escaped, compressed]] {
+            assert_eq!(path(composed(&models, "aa://h/./%")), "/%25");
+        }
+        // Without an authority the path is not compressed: the escaping alone.
+        assert_eq!(path(composed(&[compressed, escaped], "aa:/./%")), "/./%25");
     }
 
     #[test]
