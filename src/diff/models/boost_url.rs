@@ -101,7 +101,23 @@ pub(super) fn normalize_path(
     has_authority: bool,
     remove_dot_segments: fn(&str) -> String,
 ) -> String {
-    let p = path_chars_decoded(written);
+    normalized_path(
+        written,
+        has_authority,
+        remove_dot_segments,
+        path_chars_decoded,
+    )
+}
+
+/// `normalize_path` with the octets `decoded` decodes: Boost's ([`path_chars_decoded`]), or
+/// what its documentation says it decodes ([`unreserved_decoded`]).
+fn normalized_path(
+    written: &str,
+    has_authority: bool,
+    remove_dot_segments: fn(&str) -> String,
+    decoded: fn(&str) -> String,
+) -> String {
+    let p = decoded(written);
     let mut skip = 0;
     if !has_authority && p.starts_with("/./") {
         skip = 2;
@@ -120,6 +136,15 @@ fn path_chars_decoded(path: &str) -> String {
     let mut normalized = String::with_capacity(path.len());
     reference::normalize::normalize_percent_encoding(&mut normalized, path, false);
     crate::diff::normalizing::decoded_where(&normalized, |_, b| PCHAR.contains(&b))
+}
+
+/// What `normalize_path`'s documentation says it does to the octets: "Percent-encoding
+/// triplets are normalized to uppercase letters. Percent-encoded octets that correspond to
+/// unreserved characters are decoded" (include/boost/url/url_base.hpp, Boost 1.81).
+fn unreserved_decoded(path: &str) -> String {
+    let mut normalized = String::with_capacity(path.len());
+    reference::normalize::normalize_percent_encoding(&mut normalized, path, false);
+    normalized
 }
 
 /// The path `url_base::resolve` writes before `normalize_path`: the reference's, the merge,
@@ -325,6 +350,18 @@ pub(super) fn host_ipv4_prefix(case: &Request, answer: Outcome) -> Outcome {
 /// ends each branch with `normalize_path()`), before the removal, and a "//" the removal
 /// makes guarded only where the decoded path starts with "/./".
 pub(super) fn path_reserved_decoded(case: &Request, answer: Outcome) -> Outcome {
+    path_normalized_with(case, answer, path_chars_decoded)
+}
+
+/// The answer to `case` with the target's path normalized as `url_base::resolve` documents
+/// ("the resolution process works as if the relative reference is appended to the base URI
+/// and the result is normalized"): [`normalize_path`] as its documentation describes it, the
+/// unreserved octets decoded and the other triplets uppercased, with §5.2.4's removal.
+pub(super) fn path_normalized(case: &Request, answer: Outcome) -> Outcome {
+    path_normalized_with(case, answer, unreserved_decoded)
+}
+
+fn path_normalized_with(case: &Request, answer: Outcome, decoded: fn(&str) -> String) -> Outcome {
     let (
         Request::Resolve {
             base,
@@ -339,7 +376,12 @@ pub(super) fn path_reserved_decoded(case: &Request, answer: Outcome) -> Outcome 
     let Some((written, has_authority)) = written(base, input, *strict) else {
         return answer;
     };
-    let path = normalize_path(&written, has_authority, reference::remove_dot_segments);
+    let path = normalized_path(
+        &written,
+        has_authority,
+        reference::remove_dot_segments,
+        decoded,
+    );
     match with_path(base, input, *strict, so_far, &path) {
         Some(target) => Outcome::Resolved(target),
         None => answer,
@@ -389,6 +431,29 @@ mod tests {
         assert_eq!(decoded("a:", "/././/b"), "a:/.//b");
         // A network-path reference's empty path is not normalized.
         assert_eq!(decoded("a:", "//h"), "a://h");
+    }
+
+    #[test]
+    fn boosts_documented_normalization_decodes_only_unreserved_octets() {
+        let normalized = |base: &str, input: &str| {
+            let case = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: true,
+            };
+            let rfc = reference::resolve(base, input, ResolveOptions::strict(true)).unwrap();
+            match path_normalized(&case, Outcome::Resolved(rfc)) {
+                Outcome::Resolved(target) => target,
+                other => panic!("{other:?}"),
+            }
+        };
+        // url_base.hpp: "Percent-encoded octets that correspond to unreserved characters are
+        // decoded", and the triplets uppercased.
+        assert_eq!(normalized("a:", "/%41%7e%2a%0a"), "a:/A~%2A%0A");
+        // A reserved octet stays encoded: decoding it is Boost's, not its documentation's.
+        assert_eq!(normalized("a:", "a%2a"), "a:a%2A");
+        assert_eq!(normalized("a:", "/%2F"), "a:/%2F");
+        assert_eq!(normalized("a:", "//h/%40"), "a://h/%40");
     }
 
     #[test]
