@@ -1497,7 +1497,8 @@ impl Core {
         }
     }
 
-    /// The serializer departures (none, one or two, fewest first) with which `finding`'s
+    /// The serializer departures (none, or up to three, fewest first: a writer that drops an
+    /// empty query, an empty fragment and a default port at once is three) with which `finding`'s
     /// implementation, its known model with the parse departures `departures`, makes every
     /// call of its round trip: its parse of the case is the crate's, the serializer writes it
     /// as the crate's first serialization, and the parse of that string is what the crate made
@@ -1566,7 +1567,7 @@ impl Core {
                 _ => None,
             }
         };
-        (0..=2)
+        (0..=3)
             .flat_map(|size| catalogue::combinations(all.len(), size))
             .map(|chosen| chosen.iter().map(|&i| all[i]).collect::<Vec<_>>())
             .find_map(|mut set| {
@@ -2366,6 +2367,8 @@ mod tests {
     struct WritesBack {
         name: &'static str,
         omits_empty_port: bool,
+        /// Also leaves out an empty query and an empty fragment.
+        omits_empty_query_and_fragment: bool,
         host_held: bool,
     }
 
@@ -2422,6 +2425,13 @@ mod tests {
             if self.omits_empty_port && components.port.as_deref() == Some("") {
                 components.port = None;
             }
+            if self.omits_empty_query_and_fragment {
+                for part in [&mut components.query, &mut components.fragment] {
+                    if part.as_deref() == Some("") {
+                        *part = None;
+                    }
+                }
+            }
             Some(Ok(reference::recompose(&components.as_reference())))
         }
     }
@@ -2447,6 +2457,7 @@ mod tests {
         let omits = || WritesBack {
             name: "omits-empty-port",
             omits_empty_port: true,
+            omits_empty_query_and_fragment: false,
             host_held: false,
         };
         // "a://h:" is written "a://h", which reads back with no port: the serializer's.
@@ -2458,9 +2469,25 @@ mod tests {
         assert!(named(omits(), "a://h:1").is_empty());
         // "a:////" is held as no host and the path "//", written "a://", which reads back as
         // an empty host and is written "a:": the data model's, whatever property shows it.
+        // Three empty components left out at once: the three serializer departures together.
+        let omits_three = WritesBack {
+            name: "omits-three",
+            omits_empty_port: true,
+            omits_empty_query_and_fragment: true,
+            host_held: false,
+        };
+        assert_eq!(
+            named(omits_three, "a://h:?#"),
+            [Some(
+                "serializer-empty-port-omitted+serializer-empty-query-omitted\
+                 +serializer-empty-fragment-omitted"
+                    .to_owned()
+            )]
+        );
         let held = WritesBack {
             name: "holds-empty-host",
             omits_empty_port: false,
+            omits_empty_query_and_fragment: false,
             host_held: true,
         };
         let found = named(held, "a:////");
