@@ -253,7 +253,11 @@ pub(super) fn path_normalized(case: &Request) -> Option<Request> {
     // The path is a slice of the input: the rest stays as written.
     let start = path.as_ptr() as usize - input.as_ptr() as usize;
     Some(Request::Normalize {
-        input: format!("{}{written}{}", &input[..start], &input[start + path.len()..]),
+        input: format!(
+            "{}{written}{}",
+            &input[..start],
+            &input[start + path.len()..]
+        ),
         level: level.clone(),
     })
 }
@@ -345,7 +349,10 @@ impl<'a> Held<'a> {
 /// `NormalizePath`; elsewhere the answer is left as it is.
 pub(super) fn empty_host_resolved(case: &Request, answer: Outcome) -> Outcome {
     let Request::Resolve {
-        base, input, strict, ..
+        base,
+        input,
+        strict,
+        ..
     } = case
     else {
         return answer;
@@ -364,14 +371,22 @@ pub(super) fn empty_host_resolved(case: &Request, answer: Outcome) -> Outcome {
     let mut t = if !r.scheme.is_empty() || !r.host.is_empty() {
         path = normalize_path(&r.path);
         Held {
-            scheme: if r.scheme.is_empty() { b.scheme.clone() } else { r.scheme.clone() },
+            scheme: if r.scheme.is_empty() {
+                b.scheme.clone()
+            } else {
+                r.scheme.clone()
+            },
             path: Vec::new(),
             ..r
         }
     } else {
         let query = if r.path.is_empty() {
             path = b.path.clone();
-            if r.query.is_some_and(|q| !q.is_empty()) { r.query } else { b.query }
+            if r.query.is_some_and(|q| !q.is_empty()) {
+                r.query
+            } else {
+                b.query
+            }
         } else {
             if r.path.first() == Some(&"") {
                 path = normalize_path(&r.path);
@@ -475,10 +490,17 @@ pub(super) fn ipv4_part_apply(original: &Request, answer: Outcome) -> Outcome {
         let (_, inner) = ipv4_part_literal(own)?;
         let counted = one_group_more(inner);
         let lower = counted.to_ascii_lowercase();
-        let at = text.find(&format!("[{counted}]")).or_else(|| text.find(&format!("[{lower}]")))?;
+        let at = text
+            .find(&format!("[{counted}]"))
+            .or_else(|| text.find(&format!("[{lower}]")))?;
         let found = &text[at + 1..at + 1 + counted.len()];
         let added = found.len() - inner.len();
-        Some(format!("{}[{}{}", &text[..at], &found[added..], &text[at + 1 + counted.len()..]))
+        Some(format!(
+            "{}[{}{}",
+            &text[..at],
+            &found[added..],
+            &text[at + 1 + counted.len()..]
+        ))
     };
     match (original, answer) {
         (
@@ -633,8 +655,14 @@ mod tests {
     #[test]
     fn an_ipv4_part_counts_as_three_groups() {
         let counted = |t: &str| ipv4_part_counted(t);
-        assert_eq!(counted("a://[0:0:0:0:0:0.0.0.0]").as_deref(), Some("a://[0:0:0:0:0:0:0.0.0.0]"));
-        assert_eq!(counted("//u@[::1.2.3.4]:8/x").as_deref(), Some("//u@[0::1.2.3.4]:8/x"));
+        assert_eq!(
+            counted("a://[0:0:0:0:0:0.0.0.0]").as_deref(),
+            Some("a://[0:0:0:0:0:0:0.0.0.0]")
+        );
+        assert_eq!(
+            counted("//u@[::1.2.3.4]:8/x").as_deref(),
+            Some("//u@[0::1.2.3.4]:8/x")
+        );
         assert_eq!(counted("//[v1.a]"), None);
         assert_eq!(counted("//[::1]"), None);
         assert_eq!(counted("/[1.2]"), None);
@@ -666,11 +694,20 @@ mod tests {
             Outcome::Parsed { components, .. } => components.host,
             _ => None,
         };
-        assert_eq!(host(parsed("//[0:0:0:0:0:0.0.0.0]")).as_deref(), Some("[0:0:0:0:0:0.0.0.0]"));
+        assert_eq!(
+            host(parsed("//[0:0:0:0:0:0.0.0.0]")).as_deref(),
+            Some("[0:0:0:0:0:0.0.0.0]")
+        );
         assert_eq!(host(parsed("//[0:0:0:0:0:0:0.0.0.0]")), None);
         assert_eq!(host(parsed("//[a:0:a:a::a:0.0.0.0]")), None);
-        assert_eq!(host(parsed("//[a:0:a::a:0.0.0.0]")).as_deref(), Some("[a:0:a::a:0.0.0.0]"));
-        assert_eq!(host(parsed("//[::1.2.3.4]")).as_deref(), Some("[::1.2.3.4]"));
+        assert_eq!(
+            host(parsed("//[a:0:a::a:0.0.0.0]")).as_deref(),
+            Some("[a:0:a::a:0.0.0.0]")
+        );
+        assert_eq!(
+            host(parsed("//[::1.2.3.4]")).as_deref(),
+            Some("[::1.2.3.4]")
+        );
         let resolved = ipv4_part_apply(
             &Request::Resolve {
                 base: "a:".into(),
