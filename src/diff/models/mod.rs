@@ -660,6 +660,18 @@ pub enum Transform {
     /// with its table ("%3A" written ":", a query's "+" "%2B").
     #[serde(rename = "rhymu8354-reencoded-by-its-tables")]
     Rhymu8354ReencodedByItsTables,
+    /// rhymu8354/Uri's C++ half: a normalization's path rebuilt by `NormalizePath` (an empty
+    /// segment after another or after a dot-segment dropped, a relative path's dot-segments
+    /// removed).
+    #[serde(rename = "rhymu8354-path-normalized")]
+    Rhymu8354PathNormalized,
+    /// rhymu8354/Uri's C++ half: `Uri::Resolve` where an authority's host is empty (taken as
+    /// no authority in a reference, merged without "/", written only with a userinfo or port).
+    #[serde(rename = "rhymu8354-empty-host-no-authority")]
+    Rhymu8354EmptyHostNoAuthority,
+    /// rhymu8354/Uri's C++ half: `ValidateIpv6Address` counts an IPv4 part as three groups.
+    #[serde(rename = "rhymu8354-ipv4-part-three-groups")]
+    Rhymu8354Ipv4PartThreeGroups,
     /// Qt's QUrl (`qurl::Rule`): the empty text refused (`isValid`).
     QurlEmptyRefused,
     /// Qt's QUrl: "//" written before the absolute path of a file URL without an authority.
@@ -1095,6 +1107,8 @@ impl Transform {
             }
             (t, _) if t.uri_js_rule().is_some() => uri_js::rewrite(t.uri_js_rule()?, case),
             (Transform::Rhymu8354PortToInteger, _) => rhymu8354::rewrite(case),
+            (Transform::Rhymu8354PathNormalized, _) => rhymu8354::path_normalized(case),
+            (Transform::Rhymu8354Ipv4PartThreeGroups, _) => rhymu8354::ipv4_part_rewrite(case),
             (t, _) if t.poco_rule().is_some() => poco::rewrite(t.poco_rule()?, case),
             (t, _) if t.hyperlink_rule().is_some() => {
                 hyperlink::rewrite(t.hyperlink_rule()?, original, case)
@@ -1459,6 +1473,12 @@ impl Transform {
             }
             (Transform::Rhymu8354ReencodedByItsTables, _) => {
                 rhymu8354::reencoded_by_its_tables(answer)
+            }
+            (Transform::Rhymu8354Ipv4PartThreeGroups, _) => {
+                rhymu8354::ipv4_part_apply(original, answer)
+            }
+            (Transform::Rhymu8354EmptyHostNoAuthority, _) => {
+                rhymu8354::empty_host_resolved(case, answer)
             }
             (Transform::QurlEmptyRefused, _) => {
                 qurl::apply(qurl::Rule::EmptyRefused, original, answer)

@@ -180,6 +180,354 @@ pub(super) fn reencoded_by_its_tables(answer: Outcome) -> Outcome {
     }
 }
 
+/// Whether `segment`, as the library holds it (decoded: `DecodeElement`), is `dots`.
+fn is_dots(segment: &str, dots: &str) -> bool {
+    segment.replace("%2e", ".").replace("%2E", ".") == dots
+}
+
+/// `ParsePath` (src/Uri.cpp, lines 659-688): "/" is the one empty segment, any other path is
+/// split at every "/" (the empty path is no segment).
+fn segments(path: &str) -> Vec<&str> {
+    match path {
+        "" => Vec::new(),
+        "/" => vec![""],
+        _ => path.split('/').collect(),
+    }
+}
+
+/// `NormalizePath` (src/Uri.cpp, lines 1062-1110), on any path: "." is dropped and ".." pops
+/// the last segment kept where `CanNavigatePathUpOneLevel` (lines 1049-1054: a path that is
+/// not absolute, or has more than its leading empty segment), each setting
+/// `atDirectoryLevel`; an empty segment is kept only where `atDirectoryLevel` is not set, and
+/// sets it; at the end, an empty segment is added after a last segment that is not empty.
+fn normalize_path<'a>(old: &[&'a str]) -> Vec<&'a str> {
+    let mut path: Vec<&str> = Vec::with_capacity(old.len());
+    let mut at_directory_level = false;
+    for &segment in old {
+        if is_dots(segment, ".") {
+            at_directory_level = true;
+        } else if is_dots(segment, "..") {
+            let absolute = path.first() == Some(&"");
+            if !path.is_empty() && (!absolute || path.len() > 1) {
+                path.pop();
+            }
+            at_directory_level = true;
+        } else {
+            if !at_directory_level || !segment.is_empty() {
+                path.push(segment);
+            }
+            at_directory_level = segment.is_empty();
+        }
+    }
+    if at_directory_level && path.last().is_some_and(|s| !s.is_empty()) {
+        path.push("");
+    }
+    path
+}
+
+/// `GenerateString`'s path (src/Uri.cpp, lines 1447-1461): the one empty segment is "/", the
+/// others joined by "/".
+fn written_path(path: &[&str]) -> String {
+    if path == [""] {
+        "/".to_owned()
+    } else {
+        path.join("/")
+    }
+}
+
+/// The normalization's case as the library reads it: the adapter's normalize is
+/// `ParseFromString`, `NormalizePath`, `GenerateString`, and `NormalizePath` (src/Uri.cpp, lines
+/// 1062-1110) rebuilds any path, a relative reference's too, by its own rule: an empty segment
+/// after another, after "." or after ".." dropped, "%2E" read as "." (segments are held
+/// decoded). The input's path is replaced by what `NormalizePath` leaves of it; `None` where it
+/// leaves it as written.
+pub(super) fn path_normalized(case: &Request) -> Option<Request> {
+    let Request::Normalize { input, level } = case else {
+        return None;
+    };
+    let path = reference::split(input).path;
+    let written = written_path(&normalize_path(&segments(path)));
+    if written == path {
+        return None;
+    }
+    // The path is a slice of the input: the rest stays as written.
+    let start = path.as_ptr() as usize - input.as_ptr() as usize;
+    Some(Request::Normalize {
+        input: format!(
+            "{}{written}{}",
+            &input[..start],
+            &input[start + path.len()..]
+        ),
+        level: level.clone(),
+    })
+}
+
+/// What `Uri::Impl` holds of a parse (src/Uri.cpp): the scheme and a reg-name lowercased
+/// (lines 842, 911), the userinfo and the host as strings (empty when there is none), the port
+/// a `uint16_t` with `hasPort` (an empty port none, lines 844-864, read by `ToInteger`, which
+/// refuses a leading zero), the path as segments, with [""] for an empty path after a host that
+/// is not empty (`SetDefaultPathIfAuthorityPresentAndPathEmpty`, lines 966-978).
+struct Held<'a> {
+    scheme: String,
+    userinfo: &'a str,
+    host: String,
+    port: Option<u16>,
+    path: Vec<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Held<'a> {
+    fn of(text: &'a str) -> Option<Held<'a>> {
+        let c = reference::parse(text).ok()?;
+        let port = match c.port {
+            None | Some("") => None,
+            Some(p) if p.len() > 1 && p.starts_with('0') => return None,
+            Some(p) => Some(p.parse::<u16>().ok()?),
+        };
+        let host = c.host.unwrap_or("").to_ascii_lowercase();
+        let mut path = segments(c.path);
+        if !host.is_empty() && path.is_empty() {
+            path.push("");
+        }
+        Some(Held {
+            scheme: c.scheme.unwrap_or("").to_ascii_lowercase(),
+            userinfo: c.userinfo.unwrap_or(""),
+            host,
+            port,
+            path,
+            query: c.query,
+            fragment: c.fragment,
+        })
+    }
+
+    /// `HasAuthority` (lines 640-646): a host or a userinfo that is not empty, or a port.
+    fn has_authority(&self) -> bool {
+        !self.host.is_empty() || !self.userinfo.is_empty() || self.port.is_some()
+    }
+
+    /// `GenerateString` (lines 1426-1469), the components as held (the tables' encoding is
+    /// `reencoded_by_its_tables`'s).
+    fn written(&self) -> String {
+        let mut out = String::new();
+        if !self.scheme.is_empty() {
+            out.push_str(&self.scheme);
+            out.push(':');
+        }
+        if self.has_authority() {
+            out.push_str("//");
+            if !self.userinfo.is_empty() {
+                out.push_str(self.userinfo);
+                out.push('@');
+            }
+            out.push_str(&self.host);
+            if let Some(port) = self.port {
+                out.push_str(&format!(":{port}"));
+            }
+        }
+        out.push_str(&written_path(&self.path));
+        if let Some(query) = self.query {
+            out.push('?');
+            out.push_str(query);
+        }
+        if let Some(fragment) = self.fragment {
+            out.push('#');
+            out.push_str(fragment);
+        }
+        out
+    }
+}
+
+/// `Uri::Resolve` (src/Uri.cpp, lines 1331-1378) where the base or the reference has an
+/// authority whose host is empty: the library holds no authority, only its parts, and takes a
+/// reference's authority only `if (!relativeReference.impl_->host.empty())` (line 1342), so
+/// "//u@" or "//:1" is read as no authority; a base with an empty host has the path [] (not
+/// [""], which only a host that is not empty gets), which the merge extends without a "/"
+/// ("a" against "a://u@" is "a://u@a"); and `GenerateString` writes "//" only where
+/// `HasAuthority` (an empty host with neither userinfo nor port is written as no authority:
+/// "" against "a://///" is "a:///"). The target is computed as `Resolve` does, its path by
+/// `NormalizePath`; elsewhere the answer is left as it is.
+pub(super) fn empty_host_resolved(case: &Request, answer: Outcome) -> Outcome {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+        ..
+    } = case
+    else {
+        return answer;
+    };
+    if !strict || !matches!(answer, Outcome::Resolved(_)) {
+        return answer;
+    }
+    let empty_host = |text: &str| reference::parse(text).is_ok_and(|c| c.host == Some(""));
+    if !empty_host(base) && !empty_host(input) {
+        return answer;
+    }
+    let (Some(b), Some(r)) = (Held::of(base), Held::of(input)) else {
+        return answer;
+    };
+    let mut path;
+    let mut t = if !r.scheme.is_empty() || !r.host.is_empty() {
+        path = normalize_path(&r.path);
+        Held {
+            scheme: if r.scheme.is_empty() {
+                b.scheme.clone()
+            } else {
+                r.scheme.clone()
+            },
+            path: Vec::new(),
+            ..r
+        }
+    } else {
+        let query = if r.path.is_empty() {
+            path = b.path.clone();
+            if r.query.is_some_and(|q| !q.is_empty()) {
+                r.query
+            } else {
+                b.query
+            }
+        } else {
+            if r.path.first() == Some(&"") {
+                path = normalize_path(&r.path);
+            } else {
+                let mut merged = b.path.clone();
+                if merged.len() > 1 {
+                    merged.pop();
+                }
+                merged.extend_from_slice(&r.path);
+                path = normalize_path(&merged);
+            }
+            r.query
+        };
+        Held {
+            query,
+            fragment: r.fragment,
+            path: Vec::new(),
+            ..b
+        }
+    };
+    t.path = std::mem::take(&mut path);
+    t.fragment = r.fragment;
+    Outcome::Resolved(t.written())
+}
+
+/// The IP literal of `text`'s authority when it is an IPv6 address with an IPv4 part (a "."
+/// and no "v" first): where it starts in `text` and its text between the brackets.
+fn ipv4_part_literal(text: &str) -> Option<(usize, &str)> {
+    let authority = reference::split(text).authority?;
+    let start = text.find("//")? + 2;
+    let host = &authority[authority.find('@').map_or(0, |at| at + 1)..];
+    let inner = &host.strip_prefix('[')?[..host.find(']')? - 1];
+    if !inner.contains('.') || inner.starts_with(['v', 'V']) {
+        return None;
+    }
+    let at = start + (host.as_ptr() as usize - authority.as_ptr() as usize) + 1;
+    Some((at, inner))
+}
+
+/// The literal as the library counts its groups: `ValidateIpv6Address` (src/Uri.cpp, lines
+/// 237-397) counts the group in which it meets the IPv4 part's "." as a trailing group (line
+/// 363) and then adds two for the IPv4 part (line 378), so the IPv4 part is three groups, one
+/// more than RFC 3986's `ls32`: the literal reads as one with a group "0" before its first.
+fn one_group_more(inner: &str) -> String {
+    if inner.starts_with("::") {
+        format!("0{inner}")
+    } else {
+        format!("0:{inner}")
+    }
+}
+
+/// The text with its IPv6 literal's IPv4 part counted as three groups (`one_group_more`);
+/// `None` without such a literal.
+fn ipv4_part_counted(text: &str) -> Option<String> {
+    let (at, inner) = ipv4_part_literal(text)?;
+    Some(format!(
+        "{}{}{}",
+        &text[..at],
+        one_group_more(inner),
+        &text[at + inner.len()..]
+    ))
+}
+
+/// The case as `ValidateIpv6Address` reads an IPv6 literal with an IPv4 part: its groups
+/// counted as if it had one more (`one_group_more`), so "[0:0:0:0:0:0.0.0.0]" (five groups
+/// and the IPv4 part) passes and "[a:0:a:a::a:0.0.0.0]" and "[0:0:0:0:0:0:0.0.0.0]" do not.
+pub(super) fn ipv4_part_rewrite(case: &Request) -> Option<Request> {
+    Some(match case {
+        Request::Parse {
+            input,
+            rule,
+            zone_id,
+        } => Request::Parse {
+            input: ipv4_part_counted(input)?,
+            rule: rule.clone(),
+            zone_id: *zone_id,
+        },
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => {
+            let (b, i) = (ipv4_part_counted(base), ipv4_part_counted(input));
+            if b.is_none() && i.is_none() {
+                return None;
+            }
+            Request::Resolve {
+                base: b.unwrap_or_else(|| base.clone()),
+                input: i.unwrap_or_else(|| input.clone()),
+                strict: *strict,
+            }
+        }
+        Request::Normalize { .. } => return None,
+    })
+}
+
+/// The answer with the literal as the case wrote it: the group "0" the rewrite added to count
+/// as the library does is no group of the library's answer (it keeps the literal's text).
+pub(super) fn ipv4_part_apply(original: &Request, answer: Outcome) -> Outcome {
+    let restore = |text: &str, own: &str| -> Option<String> {
+        let (_, inner) = ipv4_part_literal(own)?;
+        let counted = one_group_more(inner);
+        let lower = counted.to_ascii_lowercase();
+        let at = text
+            .find(&format!("[{counted}]"))
+            .or_else(|| text.find(&format!("[{lower}]")))?;
+        let found = &text[at + 1..at + 1 + counted.len()];
+        let added = found.len() - inner.len();
+        Some(format!(
+            "{}[{}{}",
+            &text[..at],
+            &found[added..],
+            &text[at + 1 + counted.len()..]
+        ))
+    };
+    match (original, answer) {
+        (
+            Request::Parse { input, .. },
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            },
+        ) => {
+            if let Some(host) = components.host.as_deref() {
+                if let Some(restored) = restore(host, input) {
+                    components.host = Some(restored);
+                }
+            }
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        (Request::Resolve { base, input, .. }, Outcome::Resolved(text)) => {
+            let restored = restore(&text, input).or_else(|| restore(&text, base));
+            Outcome::Resolved(restored.unwrap_or(text))
+        }
+        (_, answer) => answer,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,5 +592,130 @@ mod tests {
             reencoded_by_its_tables(Outcome::Resolved("a://[::1]:80/%C3%A9".into())),
             Outcome::Resolved("a://[::1]:80/%C3%A9".into())
         );
+    }
+    #[test]
+    fn normalize_path_follows_the_library() {
+        let normalized = |p: &str| written_path(&normalize_path(&segments(p)));
+        // Empty segments after another or after a dot-segment dropped.
+        assert_eq!(normalized("/a//b"), "/a//b");
+        assert_eq!(normalized("//"), "/");
+        assert_eq!(normalized("/a/.//b"), "/a/b");
+        assert_eq!(normalized(".//"), "");
+        assert_eq!(normalized(".//@:"), "@:");
+        // A relative path's dot-segments removed, never above its start.
+        assert_eq!(normalized("./a:"), "a:");
+        assert_eq!(normalized("a/../.."), "");
+        assert_eq!(normalized("../b"), "b");
+        // An absolute path keeps its root; "%2E" is ".".
+        assert_eq!(normalized("/.."), "/");
+        assert_eq!(normalized("/a/%2E%2e"), "/");
+        assert_eq!(normalized("/a/b/."), "/a/b/");
+        assert_eq!(normalized("/a/b/"), "/a/b/");
+        assert_eq!(normalized("/"), "/");
+        assert_eq!(normalized(""), "");
+        let rewritten = |i: &str| match path_normalized(&Request::Normalize {
+            input: i.into(),
+            level: None,
+        }) {
+            Some(Request::Normalize { input, .. }) => input,
+            _ => i.to_owned(),
+        };
+        assert_eq!(rewritten("a://a://?q#f"), "a://a:/?q#f");
+        assert_eq!(rewritten("//@a//"), "//@a/");
+        assert_eq!(rewritten("/a/b"), "/a/b");
+    }
+
+    #[test]
+    fn an_empty_host_is_no_authority_to_resolve() {
+        let resolved = |base: &str, input: &str| {
+            let case = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: true,
+            };
+            empty_host_resolved(&case, Outcome::Resolved("reference".into()))
+        };
+        let target = |t: &str| Outcome::Resolved(t.into());
+        // A reference's empty host: no authority.
+        assert_eq!(resolved("a:", "//0@"), target("a:"));
+        assert_eq!(resolved("a:/b?q", "//:1/x"), target("a:/x"));
+        assert_eq!(resolved("a:", "//"), target("a:"));
+        // A base's empty host: the merge adds no "/"; "//" only with a userinfo or a port.
+        assert_eq!(resolved("a://a@", "a"), target("a://a@a"));
+        assert_eq!(resolved("a://a@", "."), target("a://a@"));
+        assert_eq!(resolved("a://:0", "0"), target("a://:00"));
+        assert_eq!(resolved("a://///", ""), target("a:///"));
+        assert_eq!(resolved("a://", "b"), target("a:b"));
+        // A reference's host that is not empty is taken, its empty path written "/".
+        assert_eq!(resolved("a://:0", "//H"), target("a://h/"));
+        // No empty host: the answer as it is.
+        assert_eq!(resolved("a://h", "b"), target("reference"));
+        assert_eq!(resolved("a:/x", "//h"), target("reference"));
+    }
+    #[test]
+    fn an_ipv4_part_counts_as_three_groups() {
+        let counted = |t: &str| ipv4_part_counted(t);
+        assert_eq!(
+            counted("a://[0:0:0:0:0:0.0.0.0]").as_deref(),
+            Some("a://[0:0:0:0:0:0:0.0.0.0]")
+        );
+        assert_eq!(
+            counted("//u@[::1.2.3.4]:8/x").as_deref(),
+            Some("//u@[0::1.2.3.4]:8/x")
+        );
+        assert_eq!(counted("//[v1.a]"), None);
+        assert_eq!(counted("//[::1]"), None);
+        assert_eq!(counted("/[1.2]"), None);
+        let parsed = |input: &str| {
+            let case = Request::parse(input);
+            let rewritten = ipv4_part_rewrite(&case).unwrap_or_else(|| case.clone());
+            let Request::Parse { input: text, .. } = &rewritten else {
+                unreachable!()
+            };
+            let answer = match reference::parse(text) {
+                Ok(c) => Outcome::Parsed {
+                    components: crate::model::Components {
+                        scheme: None,
+                        userinfo: None,
+                        host: c.host.map(str::to_owned),
+                        port: None,
+                        path: c.path.to_owned(),
+                        query: None,
+                        fragment: None,
+                    },
+                    host_kind: None,
+                },
+                Err(e) => Outcome::Invalid(e.to_string()),
+            };
+            ipv4_part_apply(&case, answer)
+        };
+        // Five groups and the IPv4 part pass; six do not; with "::", five do not.
+        let host = |o: Outcome| match o {
+            Outcome::Parsed { components, .. } => components.host,
+            _ => None,
+        };
+        assert_eq!(
+            host(parsed("//[0:0:0:0:0:0.0.0.0]")).as_deref(),
+            Some("[0:0:0:0:0:0.0.0.0]")
+        );
+        assert_eq!(host(parsed("//[0:0:0:0:0:0:0.0.0.0]")), None);
+        assert_eq!(host(parsed("//[a:0:a:a::a:0.0.0.0]")), None);
+        assert_eq!(
+            host(parsed("//[a:0:a::a:0.0.0.0]")).as_deref(),
+            Some("[a:0:a::a:0.0.0.0]")
+        );
+        assert_eq!(
+            host(parsed("//[::1.2.3.4]")).as_deref(),
+            Some("[::1.2.3.4]")
+        );
+        let resolved = ipv4_part_apply(
+            &Request::Resolve {
+                base: "a:".into(),
+                input: "//[::A:1.2.3.4]".into(),
+                strict: true,
+            },
+            Outcome::Resolved("a://[0::a:1.2.3.4]".into()),
+        );
+        assert_eq!(resolved, Outcome::Resolved("a://[::a:1.2.3.4]".into()));
     }
 }
