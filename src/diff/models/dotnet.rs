@@ -1007,7 +1007,10 @@ pub(super) fn path_kept_uncompressed(case: &Request, answer: Outcome) -> Outcome
             // `ResolveHelper`: "if (relativeUri.IsAbsoluteUri) return relativeUri;", a scheme
             // whose parser must have an authority being no absolute URI without one.
             let absolute = r.scheme.is_some_and(|rs| {
-                r.has_authority() || !COMBINED_SCHEMES.iter().any(|(s, _)| s.eq_ignore_ascii_case(rs))
+                r.has_authority()
+                    || !COMBINED_SCHEMES
+                        .iter()
+                        .any(|(s, _)| s.eq_ignore_ascii_case(rs))
             });
             if absolute {
                 if !kept(r.scheme, r.has_authority()) {
@@ -1080,10 +1083,8 @@ pub(super) fn rootless_first_segment_kept(case: &Request, answer: Outcome) -> Ou
     };
     // A reference with a scheme is an absolute URI, taken as it is, or one of a scheme whose
     // parser must have an authority, merged against a base that has one.
-    let merged_here = r.scheme.is_none()
-        && !r.has_authority()
-        && !r.path.is_empty()
-        && !r.path.starts_with('/');
+    let merged_here =
+        r.scheme.is_none() && !r.has_authority() && !r.path.is_empty() && !r.path.starts_with('/');
     if !merged_here || b.has_authority() || t.has_authority() {
         return answer;
     }
@@ -2153,7 +2154,10 @@ mod tests {
             normalize("gopher://h/a/../b", "gopher://h/b"),
             normalized("gopher://h/a/../b")
         );
-        assert_eq!(normalize("aa://h/a/../b", "aa://h/b"), normalized("aa://h/b"));
+        assert_eq!(
+            normalize("aa://h/a/../b", "aa://h/b"),
+            normalized("aa://h/b")
+        );
         assert_eq!(normalize("/a/../b", "/b"), normalized("/b"));
     }
 
