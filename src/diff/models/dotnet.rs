@@ -10,7 +10,7 @@
 
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
-use crate::reference::{HostKind, remove_dot_segments};
+use crate::reference::{self, HostKind, remove_dot_segments};
 
 /// Which implicit file path `text` is, if any (`ParseSchemeCheckImplicitFile`): a drive
 /// letter followed by ":" or "|" and a slash or backslash ("c:/", "c|\\"), or, on Unix, a
@@ -958,6 +958,148 @@ pub(super) fn path_compressed(answer: Outcome) -> Outcome {
         components,
         host_kind,
     }
+}
+
+/// The answer with the path System.Uri leaves as written where it has no authority, or where
+/// its scheme's parser has no `UriSyntaxFlags.CompressPath` ([`PATH_NOT_COMPRESSED`]):
+/// UriSyntax.cs, `CompressPath = 0x800000, // For an authority based Uri remove/compress /./
+/// /../ in the path`, and URI.cs, `ParseRemaining`, which marks the path
+/// `Flags.ShouldBeCompressed` only where `(m_Flags & Flags.AuthorityFound) != 0`. A
+/// normalization (`AbsoluteUri`) keeps the dot-segments of such a path ("aa:/." is "aa:/."),
+/// its percent-encodings normalized as the RFC's are; a resolution keeps those of a reference
+/// that is not merged, whose text `CombineUri` writes after the base's scheme and authority
+/// (`return left + relativePart;`, "/." against "aa:" is "aa:/.") or which is read alone (a
+/// scheme, an authority), the target then parsed without compression. A merged path
+/// (`Compress`, [`rootless_first_segment_kept`]), an empty one, and the path of a target that
+/// has an authority of a compressing scheme are the answer's.
+pub(super) fn path_kept_uncompressed(case: &Request, answer: Outcome) -> Outcome {
+    let kept = |scheme: Option<&str>, authority: bool| {
+        let scheme = scheme.unwrap_or_default().to_ascii_lowercase();
+        !authority || PATH_NOT_COMPRESSED.contains(&scheme.as_str())
+    };
+    match case {
+        Request::Normalize { input, .. } => {
+            let Ok(r) = reference::parse(input) else {
+                return answer;
+            };
+            if r.scheme.is_none() || !kept(r.scheme, r.has_authority()) {
+                return answer;
+            }
+            let mut path = String::with_capacity(r.path.len());
+            reference::normalize::normalize_percent_encoding(&mut path, r.path, false);
+            super::map_normalized(answer, |c| c.path = path)
+        }
+        Request::Resolve {
+            base,
+            input,
+            strict,
+        } => {
+            let Outcome::Resolved(target) = &answer else {
+                return answer;
+            };
+            let (Ok(b), Ok(r), Ok(t)) = (
+                reference::parse(base),
+                reference::parse(input),
+                reference::parse(target),
+            ) else {
+                return answer;
+            };
+            // `ResolveHelper`: "if (relativeUri.IsAbsoluteUri) return relativeUri;", a scheme
+            // whose parser must have an authority being no absolute URI without one.
+            let absolute = r.scheme.is_some_and(|rs| {
+                r.has_authority()
+                    || !COMBINED_SCHEMES
+                        .iter()
+                        .any(|(s, _)| s.eq_ignore_ascii_case(rs))
+            });
+            if absolute {
+                if !kept(r.scheme, r.has_authority()) {
+                    return answer;
+                }
+                let own = reference::recompose(&r);
+                return if own == *target {
+                    answer
+                } else {
+                    Outcome::Resolved(own)
+                };
+            }
+            let dropped = !*strict
+                && r.scheme
+                    .zip(b.scheme)
+                    .is_some_and(|(rs, bs)| rs.eq_ignore_ascii_case(bs));
+            let relative = (r.scheme.is_none() || dropped) && !r.has_authority();
+            if relative && !r.path.starts_with('/') || !kept(t.scheme, t.has_authority()) {
+                return answer;
+            }
+            if r.path == t.path {
+                return answer;
+            }
+            Outcome::Resolved(reference::recompose(&reference::Components {
+                path: r.path,
+                ..t
+            }))
+        }
+        Request::Parse { .. } => answer,
+    }
+}
+
+/// System.Uri's `Compress` (URI.cs) on the path `CombineUri` merges ("Need to run path
+/// Compression because this is how relative Uri combining works"): it scans for "/./" and
+/// "/../" (`// /./ = remove this segment`, `// /../ = remove this segment, mark next for
+/// removal`), a dot-segment being one that a "/" precedes, and a segment marked for removal
+/// goes when the "/" before it is met; so the first segment of a rootless path, which no "/"
+/// precedes, is never removed nor popped (the branch that removes it, "remove first not
+/// rooted segment", is for parsers with `CanonicalizeAsFilePath`, which all must have an
+/// authority, so their merged paths are rooted). A rooted path loses its dot-segments as
+/// remove_dot_segments removes them.
+fn combined_compressed(path: &str) -> String {
+    match path.find('/') {
+        Some(0) => remove_dot_segments(path),
+        Some(at) => format!("{}{}", &path[..at], remove_dot_segments(&path[at..])),
+        None => path.to_owned(),
+    }
+}
+
+/// The target System.Uri gives a relative-path reference against a base without authority
+/// whose path is empty or rootless: `CombineUri` merges the base's path up to its last "/" with
+/// the reference's path and gives it through `Compress` ([`combined_compressed`]), which keeps
+/// the first segment of the rootless result: "." against "aa:" is "aa:.", "a/.." is "aa:a/",
+/// "./a" is "aa:./a", where RFC 3986 §5.2.4 gives "aa:", "aa:" and "aa:a". `answer` is the
+/// target the entries before give; a rooted merged path, a target with an authority and every
+/// other kind of reference are left as they are.
+pub(super) fn rootless_first_segment_kept(case: &Request, answer: Outcome) -> Outcome {
+    let Request::Resolve { base, input, .. } = case else {
+        return answer;
+    };
+    let Outcome::Resolved(target) = &answer else {
+        return answer;
+    };
+    let (Ok(b), Ok(r), Ok(t)) = (
+        reference::parse(base),
+        reference::parse(input),
+        reference::parse(target),
+    ) else {
+        return answer;
+    };
+    // A reference with a scheme is an absolute URI, taken as it is, or one of a scheme whose
+    // parser must have an authority, merged against a base that has one.
+    let merged_here =
+        r.scheme.is_none() && !r.has_authority() && !r.path.is_empty() && !r.path.starts_with('/');
+    if !merged_here || b.has_authority() || t.has_authority() {
+        return answer;
+    }
+    let merged = reference::merge(&b, r.path);
+    if merged.starts_with('/') {
+        return answer;
+    }
+    let path = combined_compressed(&merged);
+    if path == t.path {
+        return answer;
+    }
+    Outcome::Resolved(reference::recompose(&reference::Components {
+        path: &path,
+        ..t
+    }))
 }
 
 /// `path` with each "%2E" or "%2e" written ".".
@@ -1960,6 +2102,94 @@ mod tests {
             ("file://h/a/b", "//g/c", "file://g/c"),
             ("http://h/a/b", "/c", "http://h/c"),
             ("file://h/c:/x", "/d", "file://h/d"),
+        ] {
+            assert_eq!(resolve(base, input, answer), target(answer), "{input}");
+        }
+    }
+
+    #[test]
+    fn a_path_without_authority_keeps_its_dot_segments() {
+        let resolve = |base: &str, input: &str, target: &str| {
+            path_kept_uncompressed(
+                &Request::Resolve {
+                    base: base.into(),
+                    input: input.into(),
+                    strict: false,
+                },
+                Outcome::Resolved(target.into()),
+            )
+        };
+        let target = |t: &str| Outcome::Resolved(t.into());
+        assert_eq!(resolve("aa:", "/.", "aa:/"), target("aa:/."));
+        assert_eq!(resolve("aa:/b/c", "/./g?x", "aa:/g?x"), target("aa:/./g?x"));
+        assert_eq!(resolve("aa:/b", "z:/a/../c", "z:/c"), target("z:/a/../c"));
+        assert_eq!(
+            resolve("gopher://h/b", "/a/../c#f", "gopher://h/c#f"),
+            target("gopher://h/a/../c#f")
+        );
+        assert_eq!(resolve("aa:/b", "aa:/./c", "aa:/c"), target("aa:/./c"));
+        assert_eq!(resolve("aa:b/c", "aa:./y", "aa:/y"), target("aa:./y"));
+        // Near misses: a merged path, an empty one, a target with a compressing authority.
+        for (base, input, answer) in [
+            ("aa:/b/c", "./g", "aa:/b/g"),
+            ("aa:/./b", "", "aa:/./b"),
+            ("aa://h/b", "/./g", "aa://h/g"),
+            ("aa:/b", "//h/./g", "aa://h/g"),
+        ] {
+            assert_eq!(resolve(base, input, answer), target(answer), "{input}");
+        }
+        let normalize = |input: &str, answer: &str| {
+            path_kept_uncompressed(
+                &Request::Normalize {
+                    input: input.into(),
+                    level: Some("scheme".into()),
+                },
+                Outcome::Normalized(answer.into()),
+            )
+        };
+        let normalized = |t: &str| Outcome::Normalized(t.into());
+        assert_eq!(normalize("aa:/.", "aa:/"), normalized("aa:/."));
+        assert_eq!(normalize("aa:/%2e/%7e", "aa:/~"), normalized("aa:/./~"));
+        assert_eq!(
+            normalize("gopher://h/a/../b", "gopher://h/b"),
+            normalized("gopher://h/a/../b")
+        );
+        assert_eq!(
+            normalize("aa://h/a/../b", "aa://h/b"),
+            normalized("aa://h/b")
+        );
+        assert_eq!(normalize("/a/../b", "/b"), normalized("/b"));
+    }
+
+    #[test]
+    fn a_rootless_merged_path_keeps_its_first_segment() {
+        assert_eq!(combined_compressed("."), ".");
+        assert_eq!(combined_compressed("a/.."), "a/");
+        assert_eq!(combined_compressed("./a"), "./a");
+        assert_eq!(combined_compressed("./../a"), "./a");
+        assert_eq!(combined_compressed("a/b/../.."), "a/");
+        assert_eq!(combined_compressed("/b/../g"), "/g");
+        let resolve = |base: &str, input: &str, target: &str| {
+            rootless_first_segment_kept(
+                &Request::Resolve {
+                    base: base.into(),
+                    input: input.into(),
+                    strict: false,
+                },
+                Outcome::Resolved(target.into()),
+            )
+        };
+        let target = |t: &str| Outcome::Resolved(t.into());
+        assert_eq!(resolve("aa:", ".", "aa:"), target("aa:."));
+        assert_eq!(resolve("aa:", "a/..", "aa:/"), target("aa:a/"));
+        assert_eq!(resolve("aa:", "./a?q#f", "aa:a?q#f"), target("aa:./a?q#f"));
+        assert_eq!(resolve("aa:b/c", "../g", "aa:/g"), target("aa:b/g"));
+        // Near misses: a rooted base path, a base with an authority, an absolute path.
+        for (base, input, answer) in [
+            ("aa:/b/c", "../g", "aa:/g"),
+            ("aa://h", "./g", "aa://h/g"),
+            ("aa:", "/./g", "aa:/g"),
+            ("aa:", "", "aa:"),
         ] {
             assert_eq!(resolve(base, input, answer), target(answer), "{input}");
         }

@@ -526,6 +526,10 @@ pub enum Transform {
     /// System.Uri (bug): where the scheme's parser has no query (ftp, gopher, news, nntp,
     /// telnet, uuid, vsmacros), "?" and what follows are the path's, "?" escaped.
     DotnetQueryInPath,
+    /// System.Uri (bug): a relative path merged with a base without authority whose path is
+    /// empty or rootless keeps its first segment ("." against "aa:" is "aa:."), `Compress`
+    /// removing only the dot-segments a "/" precedes.
+    DotnetRootlessFirstSegmentKept,
     /// Python's rfc3986 (`rfc3986::Rule`, bugs but the zone identifiers): a port's ":"
     /// optional after an IP literal.
     #[serde(rename = "rfc3986-port-without-colon-after-ip-literal")]
@@ -1430,6 +1434,10 @@ impl Transform {
             (Transform::DotnetQueryInPath, Request::Parse { .. }) => dotnet::query_in_path(answer),
             (Transform::DotnetPathCompressed, Request::Parse { .. }) => {
                 dotnet::path_compressed(answer)
+            }
+            (Transform::DotnetPathCompressed, _) => dotnet::path_kept_uncompressed(case, answer),
+            (Transform::DotnetRootlessFirstSegmentKept, Request::Resolve { .. }) => {
+                dotnet::rootless_first_segment_kept(case, answer)
             }
             (Transform::DotnetAuthorityRequired, Request::Parse { .. }) => {
                 dotnet::authority_required(answer)
