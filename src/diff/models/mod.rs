@@ -457,6 +457,12 @@ pub enum Transform {
     /// Parse and resolution (Ruby's URI bug): the authority read by RFC3986_Parser's regular
     /// expressions, whose IP literals depart from RFC 3986 (see `ruby_uri`).
     RubyUriIpLiteralRegexp,
+    /// Resolution (Ruby's URI bug): URI::FTP#merge raises NoMethodError where the target
+    /// differs from the FTP base (see `ruby_uri`).
+    RubyUriFtpMergeTypecodeRaised,
+    /// Parse and resolution (Ruby's URI): URI::MailTo's object, after RFC 6068 (see
+    /// `ruby_uri`).
+    RubyUriMailtoObject,
     /// Resolution (libcurl): an empty query is not written in the URL (see `curl`).
     CurlEmptyQueryNotWritten,
     /// Resolution and normalization (uriparser bug, `uriToStringA`): an IPv6 host is written
@@ -1366,6 +1372,10 @@ impl Transform {
             }
             (Transform::RubyUriOpaqueQueryFolded, _) => ruby_uri::opaque_query_folded(case, answer),
             (Transform::RubyUriFtpObject, _) => ruby_uri::ftp_object(case, answer),
+            (Transform::RubyUriFtpMergeTypecodeRaised, _) => {
+                ruby_uri::ftp_merge_typecode_raised(case, answer)
+            }
+            (Transform::RubyUriMailtoObject, _) => ruby_uri::mailto_object(case, answer),
             (Transform::OcamlUriComponentsReencoded, _) => ocaml_uri::components_reencoded(answer),
             (Transform::OcamlUriPortOverflowAsNone, _) => ocaml_uri::port_overflow_as_none(answer),
             (Transform::OcamlUriPathSegments, _) => ocaml_uri::path_segments(original, answer),

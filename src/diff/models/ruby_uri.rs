@@ -417,9 +417,10 @@ fn ftp_written(text: &str) -> Option<Result<String, ()>> {
 /// written by `ftp_written` where URI::FTP#merge's own step does not come in, that is where
 /// the base is not an FTP URI (URI::Generic#merge returns the reference's object) or the
 /// reference is the current document (the base's object). Against an FTP base, any other
-/// reference goes through URI::FTP#merge ("tmp.set_typecode(oth.typecode)" where the target
-/// differs from the base, `oth` being URI.join's String), which the model does not write: its
-/// answer is left as it was.
+/// reference is `tmp = super(oth)` of URI::FTP#merge (`ftp_merged`: URI::Generic#merge on the
+/// FTP object, whose path reader has no leading "/" and whose set_path writes one), written by
+/// URI::FTP#to_s; that merge then raises where `tmp` differs from the base
+/// (`ftp_merge_typecode_raised`, the bug).
 pub(super) fn ftp_object(case: &Request, answer: Outcome) -> Outcome {
     let refused = || Outcome::Invalid("URI::InvalidURIError".into());
     match case {
@@ -436,7 +437,10 @@ pub(super) fn ftp_object(case: &Request, answer: Outcome) -> Outcome {
             let current =
                 r.scheme.is_none() && !r.has_authority() && r.path.is_empty() && r.query.is_none();
             if b.scheme.is_some_and(|s| s.eq_ignore_ascii_case("ftp")) && !current {
-                return answer;
+                return match ftp_merged(case) {
+                    Some((_, Ok(tmp))) => Outcome::Resolved(tmp.written()),
+                    _ => answer,
+                };
             }
             match ftp_written(target) {
                 Some(Ok(text)) => Outcome::Resolved(text),
@@ -948,6 +952,322 @@ pub(super) fn ip_literal_applied(original: &Request, answer: Outcome) -> Outcome
     }
 }
 
+/// A URI::FTP object as URI.parse builds it from a text the RFC reads (uri/ftp.rb): the
+/// userinfo, host and port as its setters keep them (an empty one nil; the host's text kept
+/// for to_s, "" written with its "//" here as `ftp_written` does), the port an Integer or
+/// DEFAULT_PORT 21 (Generic#initialize: "self.set_port(self.default_port) if
+/// self.default_port && !@port"), `@path` as `ftp_path` gives it without the typecode that
+/// `initialize` cuts at ";type=", the query and fragment.
+#[derive(Clone, Debug, PartialEq)]
+struct FtpObject {
+    userinfo: Option<String>,
+    host: Option<String>,
+    port: String,
+    path: String,
+    typecode: Option<String>,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+impl FtpObject {
+    fn of(c: &Components<'_>) -> FtpObject {
+        let mut path = ftp_path(c.path);
+        let typecode = path.find(";type=").map(|i| {
+            let t = path[i + ";type=".len()..].to_owned();
+            path.truncate(i);
+            t
+        });
+        FtpObject {
+            userinfo: c.userinfo.filter(|u| !u.is_empty()).map(str::to_owned),
+            host: c.host.map(str::to_owned),
+            port: c
+                .port
+                .filter(|p| !p.is_empty())
+                .map_or_else(|| "21".to_owned(), integer),
+            path,
+            typecode,
+            query: c.query.map(query_set),
+            fragment: c.fragment.map(str::to_owned),
+        }
+    }
+
+    /// URI::FTP#path, the reader URI::Generic#merge reads: `@path.sub(/^\//,'')
+    /// .sub(/^%2F/,'/')`.
+    fn path_read(&self) -> String {
+        let rest = self.path.strip_prefix('/').unwrap_or(&self.path);
+        rest.strip_prefix("%2F")
+            .map_or_else(|| rest.to_owned(), |r| format!("/{r}"))
+    }
+
+    /// URI::FTP#set_path: `super("/" + v.sub(/^\//, "%2F"))`.
+    fn set_path(&mut self, v: &str) {
+        self.path = match v.strip_prefix('/') {
+            Some(r) => format!("/%2F{r}"),
+            None => format!("/{v}"),
+        };
+    }
+
+    /// `normalize.component_ary` (COMPONENT: scheme, userinfo, host, port, path, typecode),
+    /// what URI::Generic#== compares: normalize! sets an empty path (the reader's) to "/" and
+    /// downcases the host; the host "" is nil.
+    fn compared(
+        &self,
+    ) -> (
+        Option<String>,
+        Option<String>,
+        String,
+        String,
+        Option<String>,
+    ) {
+        let mut o = self.clone();
+        if o.path_read().is_empty() {
+            o.set_path("/");
+        }
+        let path = o.path_read();
+        (
+            o.userinfo,
+            o.host
+                .filter(|h| !h.is_empty())
+                .map(|h| h.to_ascii_lowercase()),
+            o.port,
+            path,
+            o.typecode,
+        )
+    }
+
+    /// URI::FTP#to_s: the typecode put back after the path, then URI::Generic#to_s.
+    fn written(&self) -> String {
+        let mut out = String::from("ftp:");
+        if let Some(h) = &self.host {
+            out.push_str("//");
+            if let Some(u) = &self.userinfo {
+                out.push_str(u);
+                out.push('@');
+            }
+            out.push_str(h);
+        }
+        if self.port != "21" {
+            out.push(':');
+            out.push_str(&self.port);
+        }
+        out.push_str(&self.path);
+        if let Some(t) = &self.typecode {
+            out.push_str(";type=");
+            out.push_str(t);
+        }
+        if let Some(q) = &self.query {
+            out.push('?');
+            out.push_str(q);
+        }
+        if let Some(f) = &self.fragment {
+            out.push('#');
+            out.push_str(f);
+        }
+        out
+    }
+}
+
+/// What URI::FTP#merge's `tmp = super(oth)` is against an FTP base (URI::Generic#merge on
+/// the URI::FTP object, uri/generic.rb), with the base's object: `None` where the base is not
+/// an FTP URI the RFC reads, the reference is the current document (the base's object,
+/// `ftp_object` writes it) or a text the RFC does not read; `Some(Err(()))` where `tmp` is
+/// an object of another class (an absolute reference of another scheme: merge returns it).
+fn ftp_merged(case: &Request) -> Option<(FtpObject, Result<FtpObject, ()>)> {
+    let Request::Resolve { base, input, .. } = case else {
+        return None;
+    };
+    let b = reference::parse_uri(base).ok()?;
+    if !b.scheme.is_some_and(|s| s.eq_ignore_ascii_case("ftp")) || ftp_opaque(base) {
+        return None;
+    }
+    let r = reference::parse(input).ok()?;
+    let this = FtpObject::of(&b);
+    // "return rel if rel.absolute?"
+    if let Some(s) = r.scheme {
+        if !s.eq_ignore_ascii_case("ftp") {
+            return Some((this, Err(())));
+        }
+        if ftp_opaque(input) {
+            return None;
+        }
+        return Some((this, Ok(FtpObject::of(&r))));
+    }
+    fn some(p: Option<&str>) -> Option<&str> {
+        p.filter(|v| !v.is_empty())
+    }
+    // "authority = rel.userinfo || rel.host || rel.port" (an empty one nil)
+    let authority = some(r.userinfo).is_some() || some(r.host).is_some() || some(r.port).is_some();
+    if r.path.is_empty() && !authority && r.query.is_none() {
+        return None;
+    }
+    let mut tmp = this.clone();
+    tmp.query = None;
+    tmp.fragment = None;
+    if authority {
+        tmp.set_path(r.path);
+    } else {
+        let (path, _) = merge_path(&this.path_read(), r.path, false);
+        tmp.set_path(&path);
+    }
+    if let Some(u) = some(r.userinfo) {
+        tmp.userinfo = Some(u.to_owned());
+    }
+    if let Some(h) = some(r.host) {
+        tmp.host = Some(h.to_owned());
+    }
+    if let Some(p) = some(r.port) {
+        tmp.port = integer(p);
+    }
+    if let Some(q) = r.query {
+        tmp.query = Some(query_set(q));
+    }
+    if let Some(f) = r.fragment {
+        tmp.fragment = Some(f.to_owned());
+    }
+    Some((this, Ok(tmp)))
+}
+
+/// Resolution (`super::Transform::RubyUriFtpMergeTypecodeRaised`, a bug): URI::FTP#merge,
+/// `tmp = super(oth); if self != tmp; tmp.set_typecode(oth.typecode); end`, where `oth` is
+/// the String URI.join gave (uri/common.rb: `parser.join(*str)`, `uris.inject :merge`), so
+/// any target that differs from the base in its scheme's class, userinfo, host, port, path or
+/// typecode (URI::Generic#==) raises NoMethodError ("undefined method `typecode' for
+/// String"); a target equal to the base (a query or a fragment of its own, a path that merges
+/// to the base's) is left as the model before gave it.
+pub(super) fn ftp_merge_typecode_raised(case: &Request, answer: Outcome) -> Outcome {
+    match ftp_merged(case) {
+        Some((this, Ok(tmp))) if this.compared() == tmp.compared() => answer,
+        Some(_) => Outcome::Invalid("NoMethodError: undefined method `typecode' for String".into()),
+        None => answer,
+    }
+}
+
+/// A URI::MailTo object's `to` and headers as URI.parse builds it (uri/mailto.rb,
+/// URI::MailTo#initialize) from a text of the scheme "mailto" (any case) the RFC reads:
+/// `@opaque = "?#{@query}" if @query && !@opaque` (RFC3986_Parser gives an opaque part, the
+/// query folded in, only to a rootless path), "raise InvalidComponentError, "missing opaque
+/// part for mailto URL"" without one, `to, header = @opaque.split('?', 2)`, `to` matched
+/// against `/\A(?:[^@,;]+@[^@,;]+(?:\z|[,;]))*\z/` or refused, and set_headers's
+/// `v.split('&')` (whose empty fields at the end Ruby's split drops) written back by to_s
+/// with "&". `None` for another scheme or a text the RFC does not read; `Some(Err(()))` where
+/// URI::MailTo refuses it.
+fn mailto_parts(text: &str) -> Option<Result<(String, String), ()>> {
+    let c = reference::parse(text).ok()?;
+    if !c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("mailto")) {
+        return None;
+    }
+    let rootless = !c.has_authority() && !c.path.is_empty() && !c.path.starts_with('/');
+    let opaque = if rootless {
+        match c.query {
+            Some(q) => format!("{}?{q}", c.path),
+            None => c.path.to_owned(),
+        }
+    } else if let Some(q) = c.query {
+        format!("?{q}")
+    } else {
+        return Some(Err(()));
+    };
+    let (to, header) = opaque.split_once('?').unwrap_or((&opaque, ""));
+    if !mailto_to_matches(to) {
+        return Some(Err(()));
+    }
+    Some(Ok((to.to_owned(), header.trim_end_matches('&').to_owned())))
+}
+
+/// `/\A(?:[^@,;]+@[^@,;]+(?:\z|[,;]))*\z/ =~ to` (URI::MailTo#initialize).
+fn mailto_to_matches(to: &str) -> bool {
+    let b = to.as_bytes();
+    let run = |mut i: usize| {
+        let start = i;
+        while i < b.len() && !matches!(b[i], b'@' | b',' | b';') {
+            i += 1;
+        }
+        (i > start).then_some(i)
+    };
+    let mut i = 0;
+    while i < b.len() {
+        let Some(at) = run(i) else { return false };
+        if b.get(at) != Some(&b'@') {
+            return false;
+        }
+        let Some(end) = run(at + 1) else {
+            return false;
+        };
+        if end == b.len() {
+            return true;
+        }
+        if !matches!(b[end], b',' | b';') {
+            return false;
+        }
+        i = end + 1;
+    }
+    true
+}
+
+/// URI::MailTo#to_s: `@scheme + ':' + @to + ('?' + headers if any) + ('#' + @fragment)`; the
+/// host, port and path the object may hold are not written.
+fn mailto_written(to: &str, header: &str, fragment: Option<&str>) -> String {
+    let mut out = format!("mailto:{to}");
+    if !header.is_empty() {
+        out.push('?');
+        out.push_str(header);
+    }
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    out
+}
+
+/// URI::MailTo (`super::Transform::RubyUriMailtoObject`, uri/mailto.rb: "RFC6068, the mailto
+/// URL scheme"), the class URI.parse builds for the scheme "mailto": a parse or a resolution
+/// with a mailto URI `mailto_parts` refuses is refused; a resolution whose target is a
+/// URI::MailTo object is written by its to_s: an absolute mailto reference (URI::Generic#merge
+/// returns it), or a reference against a mailto base, whose `to` and headers the merge keeps
+/// (it sets the path, host and query, which to_s does not write), the reference's fragment
+/// replacing the base's; a reference with a query raises there ("raise InvalidURIError,
+/// "query conflicts with opaque" if @opaque" in URI::Generic#query=: the object always has
+/// its opaque part).
+pub(super) fn mailto_object(case: &Request, answer: Outcome) -> Outcome {
+    let refused = |why: &str| Outcome::Invalid(format!("URI::{why}"));
+    match case {
+        Request::Parse { input, .. } => match mailto_parts(input) {
+            Some(Err(())) => refused("InvalidComponentError"),
+            _ => answer,
+        },
+        Request::Resolve { base, input, .. } => {
+            let Ok(r) = reference::parse(input) else {
+                return answer;
+            };
+            if r.scheme.is_some() {
+                return match mailto_parts(input) {
+                    Some(Err(())) => refused("InvalidComponentError"),
+                    Some(Ok((to, header))) => {
+                        Outcome::Resolved(mailto_written(&to, &header, r.fragment))
+                    }
+                    None => answer,
+                };
+            }
+            let (to, header) = match mailto_parts(base) {
+                Some(Ok(parts)) => parts,
+                Some(Err(())) => return refused("InvalidComponentError"),
+                None => return answer,
+            };
+            let current = !r.has_authority() && r.path.is_empty() && r.query.is_none();
+            if !current && r.query.is_some() {
+                return refused("InvalidURIError");
+            }
+            let fragment = match r.fragment {
+                Some(f) => Some(f),
+                None if current => reference::parse(base).ok().and_then(|b| b.fragment),
+                None => None,
+            };
+            Outcome::Resolved(mailto_written(&to, &header, fragment))
+        }
+        _ => answer,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1013,12 +1333,13 @@ mod tests {
         );
         assert!(matches!(ftp("a:", "ftp:a", "ftp:a"), Outcome::Invalid(_)));
         assert!(matches!(ftp("ftp:a", "", "ftp:a"), Outcome::Invalid(_)));
-        // URI::FTP#merge's own step: left as it was.
+        // URI::FTP#merge's `super(oth)`: the merged object written (the bug's rule refuses
+        // the first, whose target differs from the base).
         assert_eq!(
             ftp("ftp://h/a/b", "c", "ftp://h/a/c"),
             resolved("ftp://h/a/c")
         );
-        assert_eq!(ftp("ftp:", "/", "ftp:/"), resolved("ftp:/"));
+        assert_eq!(ftp("ftp:", "/", "ftp:/"), resolved("ftp:/%2F"));
         // Another class: left as it was.
         assert_eq!(ftp("a:", "b://h//x", "b://h//x"), resolved("b://h//x"));
     }
@@ -1151,5 +1472,134 @@ mod tests {
         assert_eq!(both("a:b?'#'"), "a:b?'#'");
         assert_eq!(both("a:/b?'"), "a:/b?%27");
         assert_eq!(both("ftp://h:021/"), "ftp://h:021/");
+    }
+
+    #[test]
+    fn ftp_base_merge_written_as_uri_ftp_merge_gives_it() {
+        // Answers of uri 0.11.0 (Ruby 3.1.2) where the target equals the base.
+        let resolved = |t: &str| Outcome::Resolved(t.into());
+        let both = |base: &str, input: &str| {
+            let case = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: true,
+            };
+            let written = ftp_object(&case, Outcome::Resolved("x:".into()));
+            ftp_merge_typecode_raised(&case, written)
+        };
+        for (base, input, target) in [
+            ("ftp:", "?", "ftp:/?"),
+            ("ftp:", "/", "ftp:/%2F"),
+            ("FTP://0", "/", "ftp://0/%2F"),
+            ("ftp://0:", ".", "ftp://0/%2F"),
+            ("ftp://[::]//", "?", "ftp://[::]/%2F?"),
+            ("ftp://h/a?x", "?y#f", "ftp://h/a?y#f"),
+            ("ftp://h/a;type=a", "?q", "ftp://h/a;type=a?q"),
+            ("ftp://h/a/b;type=i", "b", "ftp://h/a/b;type=i"),
+            ("ftp://h/a", "FTP://h/a", "ftp://h/a"),
+            ("ftp://h/a", "../a", "ftp://h/a"),
+            ("ftp://h//x", "?", "ftp://h/%2Fx?"),
+            ("ftp://h/%2Fx", "./x", "ftp://h/%2Fx"),
+        ] {
+            assert_eq!(both(base, input), resolved(target), "{base} {input}");
+        }
+        // NoMethodError: the target differs from the base.
+        for (base, input) in [
+            ("ftp://H/a", "//h/a"),
+            ("ftp://h/a", "//h:21/a"),
+            ("ftp://h/a", "http://h/a"),
+            ("ftp://h/a", "b"),
+            ("ftp://h/a/b", "../c"),
+        ] {
+            assert!(
+                matches!(both(base, input), Outcome::Invalid(_)),
+                "{base} {input}"
+            );
+        }
+        // Without the bug's rule, the merged object is written.
+        let case = Request::Resolve {
+            base: "ftp://h/a/b".into(),
+            input: "c".into(),
+            strict: true,
+        };
+        assert_eq!(
+            ftp_object(&case, resolved("ftp://h/a/c")),
+            resolved("ftp://h/a/c")
+        );
+        // Another base's case is not this rule's.
+        let other = Request::Resolve {
+            base: "a://h/a".into(),
+            input: "b".into(),
+            strict: true,
+        };
+        assert_eq!(
+            ftp_merge_typecode_raised(&other, resolved("a://h/b")),
+            resolved("a://h/b")
+        );
+    }
+
+    #[test]
+    fn mailto_objects_as_uri_mailto_reads_and_writes_them() {
+        // Answers of uri 0.11.0 (Ruby 3.1.2).
+        let parse = |input: &str| {
+            let case = Request::Parse {
+                input: input.into(),
+                rule: None,
+                zone_id: false,
+            };
+            mailto_object(&case, Outcome::Invalid("kept".into()))
+        };
+        for refused in [
+            "mailto:",
+            "mailto:a",
+            "mailto:/a",
+            "mailto://h",
+            "mailto:a@b,,c@d",
+        ] {
+            assert_eq!(
+                parse(refused),
+                Outcome::Invalid("URI::InvalidComponentError".into()),
+                "{refused}"
+            );
+        }
+        for taken in [
+            "mailto:?",
+            "mailto:a@b",
+            "mailto://h?x",
+            "mailto:a@b,c@d;",
+            "a:b",
+        ] {
+            assert_eq!(parse(taken), Outcome::Invalid("kept".into()), "{taken}");
+        }
+        let resolve = |base: &str, input: &str| {
+            let case = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: true,
+            };
+            mailto_object(&case, Outcome::Resolved("kept".into()))
+        };
+        let resolved = |t: &str| Outcome::Resolved(t.into());
+        for (base, input, target) in [
+            ("mailto:?", "/", "mailto:"),
+            ("mailto://[::]?", "", "mailto:"),
+            ("MaILTO:?", "", "mailto:"),
+            ("mailto:a@b?x#g", "", "mailto:a@b?x#g"),
+            ("mailto:a@b?x#g", "#f", "mailto:a@b?x#f"),
+            ("mailto:a@b?x&&", "//h/p#f", "mailto:a@b?x#f"),
+            ("a:/b", "MAILTO:a@b?&", "mailto:a@b"),
+            ("mailto:?&a", "x", "mailto:?&a"),
+            ("a:/b", "c", "kept"),
+        ] {
+            assert_eq!(resolve(base, input), resolved(target), "{base} {input}");
+        }
+        assert_eq!(
+            resolve("mailto:a@b", "?q"),
+            Outcome::Invalid("URI::InvalidURIError".into())
+        );
+        assert_eq!(
+            resolve("mailto:a", ""),
+            Outcome::Invalid("URI::InvalidComponentError".into())
+        );
     }
 }
