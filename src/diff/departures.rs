@@ -1200,9 +1200,9 @@ impl Departure {
             | Departure::PercentEncodingUppercased
             | Departure::TextEndsAtLineFeed => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
-            Departure::SurroundingWhiteSpaceStripped => {
-                &[' ', '\t', '\n', '\u{b}', '\r', '\u{a0}', '\u{2003}', '\u{3000}']
-            }
+            Departure::SurroundingWhiteSpaceStripped => &[
+                ' ', '\t', '\n', '\u{b}', '\r', '\u{a0}', '\u{2003}', '\u{3000}',
+            ],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) => &[
                 '\u{e9}',

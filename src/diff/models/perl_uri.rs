@@ -295,8 +295,8 @@ mod tests {
     /// Perl's URI 5.17's own answers (`URI->new($input)->opaque`, and `->query` for mailto).
     #[test]
     fn opaque_classes_read_no_authority() {
-        let components = |scheme: &str, host: Option<&str>, path: &str, query: Option<&str>| {
-            Components {
+        let components =
+            |scheme: &str, host: Option<&str>, path: &str, query: Option<&str>| Components {
                 scheme: Some(scheme.to_owned()),
                 userinfo: host.map(|_| "u".to_owned()),
                 host: host.map(str::to_owned),
@@ -304,8 +304,7 @@ mod tests {
                 path: path.to_owned(),
                 query: query.map(str::to_owned),
                 fragment: Some("f".to_owned()),
-            }
-        };
+            };
         let read = |c: Components| match opaque_classes_read(Outcome::Parsed {
             components: c,
             host_kind: Some(crate::reference::HostKind::RegName),
@@ -320,7 +319,10 @@ mod tests {
         let (mailto, kind) = read(components("mailto", Some("h"), "/p", Some("q")));
         assert_eq!(mailto.path, "//u@h:1/p");
         assert_eq!(mailto.query.as_deref(), Some("q"));
-        assert_eq!((mailto.userinfo, mailto.host, mailto.port, kind), (None, None, None, None));
+        assert_eq!(
+            (mailto.userinfo, mailto.host, mailto.port, kind),
+            (None, None, None, None)
+        );
         assert_eq!(mailto.fragment.as_deref(), Some("f"));
         // "URN:?%#f": the path "?%", no query.
         let (urn, _) = read(components("URN", None, "", Some("%")));
@@ -334,7 +336,10 @@ mod tests {
         assert_eq!(upper.path, "//u@[::1]:1");
         // Other classes are URI::_generic's.
         let (http, kind) = read(components("http", Some("h"), "/p", Some("q")));
-        assert_eq!((http.host.as_deref(), http.path.as_str()), (Some("h"), "/p"));
+        assert_eq!(
+            (http.host.as_deref(), http.path.as_str()),
+            (Some("h"), "/p")
+        );
         assert!(kind.is_some());
     }
 
