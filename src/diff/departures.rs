@@ -1928,9 +1928,11 @@ impl Departure {
                     .map(|(i, c)| {
                         let refused = !(c.is_ascii() && class.contains(c as u8));
                         // A host's brackets come into a registered name only through a reading
-                        // that takes them as they are (`BracketsTaken`).
+                        // that takes them as they are (`BracketsTaken`), and a "#" into the
+                        // fragment (`FragmentHashKept`).
                         let taken = matches!(c, '%' | ':' | '@')
-                            || (part == Field::Host && matches!(c, '[' | ']'));
+                            || (part == Field::Host && matches!(c, '[' | ']'))
+                            || (part == Field::Fragment && c == '#');
                         if stood_in.contains(&i) || (refused && !taken) {
                             c.to_string()
                                 .bytes()
@@ -3299,6 +3301,16 @@ mod tests {
             Some(false)
         );
         assert_eq!(answer(Departure::FragmentHashKept, "a:b#c"), None);
+        // Composed with an encoding of the refused characters, the "#" stays as it is.
+        let encoded = composed(
+            &[
+                Departure::FragmentHashKept,
+                Departure::EncodedInsteadOfRefused(Field::Fragment),
+            ],
+            "##\u{e9}",
+        )
+        .unwrap();
+        assert_eq!(components(&encoded).fragment.as_deref(), Some("#%C3%A9"));
         let fragment = answer(Departure::BracketsTaken(Field::Fragment), "#[a]").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("[a]"));
         assert_eq!(
