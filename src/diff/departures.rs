@@ -296,6 +296,16 @@ pub enum Departure {
     /// has one: Go's net/url parse, "if (url.Scheme != "" || !viaRequest &&
     /// !strings.HasPrefix(rest, "///")) && strings.HasPrefix(rest, "//")".
     TripleSlashReferenceAsPath,
+    /// White space (Unicode's `White_Space`: tab, line feed, vertical tab, form feed, carriage
+    /// return, space, U+0085, U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F,
+    /// U+205F, U+3000) at the start and at the end of the text is removed before it is read
+    /// (Perl's URI->new: "leading and trailing white space, are automatically removed from the
+    /// $str argument before it is processed further"; `s/^\s+//; s/\s+$//`).
+    SurroundingWhiteSpaceStripped,
+    /// A "#" in the fragment (after the one that starts it) is taken as it is; the fragment's
+    /// other characters are checked (Perl's URI: `_uric_escape` percent-encodes
+    /// `[^$uric\#]`, every character but `uric` and "#", URI.pm line 142).
+    FragmentHashKept,
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -310,6 +320,7 @@ impl Departure {
     pub fn all() -> Vec<Departure> {
         let mut all = vec![
             Departure::LeadingControlOrSpaceStripped,
+            Departure::SurroundingWhiteSpaceStripped,
             Departure::TabOrNewlineRemoved,
             Departure::ControlAsUnderscore,
             Departure::AuthorityFinalLineFeedIgnored,
@@ -332,6 +343,7 @@ impl Departure {
         all.push(Departure::IpLiteralAnyToBracket);
         all.push(Departure::IpLiteralAnyInAuthority);
         all.extend([Field::Host, Field::Query, Field::Fragment].map(Departure::BracketsTaken));
+        all.push(Departure::FragmentHashKept);
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
         all.extend([
@@ -474,6 +486,9 @@ impl Departure {
                 "leading-control-or-space-stripped".to_owned()
             }
             Departure::TabOrNewlineRemoved => "tab-or-newline-removed".to_owned(),
+            Departure::SurroundingWhiteSpaceStripped => {
+                "surrounding-white-space-stripped".to_owned()
+            }
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
             Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
             Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
@@ -484,6 +499,7 @@ impl Departure {
             Departure::PercentEncodingUppercased => "percent-encoding-uppercased".to_owned(),
             Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
+            Departure::FragmentHashKept => "fragment-hash-kept".to_owned(),
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
             Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
             Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
@@ -554,6 +570,7 @@ impl Departure {
             ),
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
             Departure::LeadingControlOrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
+            Departure::SurroundingWhiteSpaceStripped => "the parser removes white space (Unicode's White_Space: tab, line breaks, space, no-break and other spaces) at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
             Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
             Departure::EmptyAsAbsent(part) => format!(
@@ -566,6 +583,7 @@ impl Departure {
             Departure::Normalizing(n) => n.description().to_owned(),
             Departure::PercentEncodingUppercased => "the parser gives back every percent-encoded octet with uppercase hexadecimal digits (`%0a` as `%0A`), in the components it parses and in a resolution's target, where RFC 3986 §6.2.2.1 makes the two cases equivalent only for comparison (\"For all URIs, the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters\" is a normalization) and §5.2.2 builds the target from the components as written".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
+            Departure::FragmentHashKept => "the parser takes a \"#\" in the fragment as it is (the fragment runs from the first \"#\" to the end), where RFC 3986 §3.5's `fragment = *( pchar / \"/\" / \"?\" )` refuses it: §2.2 makes it a `gen-delims`, which must be percent-encoded as data".to_owned(),
             Departure::BracketsTaken(part) => format!(
                 "the parser takes \"[\" and \"]\" in the {0} as they are, where RFC 3986's `{0}` rule (Appendix A) refuses them: §2.2 makes them `gen-delims`, allowed only in an IP literal",
                 part.name()
@@ -948,6 +966,7 @@ impl Departure {
         matches!(
             self,
             Departure::LeadingControlOrSpaceStripped
+                | Departure::SurroundingWhiteSpaceStripped
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
                 | Departure::AuthorityFinalLineFeedIgnored
@@ -1007,6 +1026,13 @@ impl Departure {
             Departure::LeadingControlOrSpaceStripped => {
                 input.chars().next().filter(|&c| c <= ' ').map(|c| (0, c))
             }
+            Departure::SurroundingWhiteSpaceStripped => match input.chars().next() {
+                Some(c) if c.is_whitespace() => Some((0, c)),
+                _ => input
+                    .char_indices()
+                    .next_back()
+                    .filter(|&(_, c)| c.is_whitespace()),
+            },
             Departure::TabOrNewlineRemoved => input
                 .char_indices()
                 .find(|&(_, c)| matches!(c, '\t' | '\n' | '\r')),
@@ -1044,6 +1070,12 @@ impl Departure {
                     at += octet.len() + 1;
                 }
                 None
+            }
+            Departure::FragmentHashKept => {
+                let range = spans.of_part(Field::Fragment)?;
+                input[range.clone()]
+                    .find('#')
+                    .map(|i| (range.start + i, '#'))
             }
             Departure::BracketsTaken(part) => {
                 let range = spans.of_part(part)?;
@@ -1133,6 +1165,7 @@ impl Departure {
             // outside ASCII, "[" and the characters no component takes.
             Departure::IpLiteralAnyInAuthority => &['|', '[', ' ', '"', '\u{e9}', 'g', '^', '{'],
             Departure::BracketsTaken(_) => &['[', ']'],
+            Departure::FragmentHashKept => &['#'],
             Departure::PercentUnchecked(_)
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
@@ -1167,6 +1200,9 @@ impl Departure {
             | Departure::PercentEncodingUppercased
             | Departure::TextEndsAtLineFeed => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
+            Departure::SurroundingWhiteSpaceStripped => &[
+                ' ', '\t', '\n', '\u{b}', '\r', '\u{a0}', '\u{2003}', '\u{3000}',
+            ],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) => &[
                 '\u{e9}',
@@ -1278,6 +1314,15 @@ impl Departure {
                 }
                 let mut out = input.to_owned();
                 out.replace_range(host, &"a".repeat(text.chars().count()));
+                out
+            }
+            Departure::FragmentHashKept => {
+                let range = spans.of_part(Field::Fragment)?;
+                if !input[range.clone()].contains('#') {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                out.replace_range(range.clone(), &input[range].replace('#', "a"));
                 out
             }
             Departure::BracketsTaken(part) => {
@@ -1548,6 +1593,7 @@ impl Departure {
             | Departure::EmptyHostRefused
             | Departure::EmptyHostBesideUserinfoOrPortRefused
             | Departure::LeadingControlOrSpaceStripped
+            | Departure::SurroundingWhiteSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
             | Departure::AuthorityFinalLineFeedIgnored
@@ -1593,6 +1639,7 @@ impl Departure {
             Departure::LeadingControlOrSpaceStripped => {
                 text.trim_start_matches(|c: char| c <= ' ').to_owned()
             }
+            Departure::SurroundingWhiteSpaceStripped => text.trim().to_owned(),
             Departure::TabOrNewlineRemoved => text
                 .chars()
                 .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
@@ -1881,9 +1928,11 @@ impl Departure {
                     .map(|(i, c)| {
                         let refused = !(c.is_ascii() && class.contains(c as u8));
                         // A host's brackets come into a registered name only through a reading
-                        // that takes them as they are (`BracketsTaken`).
+                        // that takes them as they are (`BracketsTaken`), and a "#" into the
+                        // fragment (`FragmentHashKept`).
                         let taken = matches!(c, '%' | ':' | '@')
-                            || (part == Field::Host && matches!(c, '[' | ']'));
+                            || (part == Field::Host && matches!(c, '[' | ']'))
+                            || (part == Field::Fragment && c == '#');
                         if stood_in.contains(&i) || (refused && !taken) {
                             c.to_string()
                                 .bytes()
@@ -3173,6 +3222,21 @@ mod tests {
             answer(Departure::LeadingControlOrSpaceStripped, "a:b "),
             None
         );
+        let trimmed = answer(
+            Departure::SurroundingWhiteSpaceStripped,
+            "\u{3000} //h\t\n\u{a0}",
+        )
+        .unwrap();
+        assert_eq!(components(&trimmed).host.as_deref(), Some("h"));
+        // Only at the ends, and only white space.
+        assert_eq!(
+            answer(Departure::SurroundingWhiteSpaceStripped, "//h a"),
+            None
+        );
+        assert_eq!(
+            answer(Departure::SurroundingWhiteSpaceStripped, "//h\u{1}"),
+            None
+        );
         let removed = answer(Departure::TabOrNewlineRemoved, "a:b\tc\r\n").unwrap();
         assert_eq!(components(&removed).path, "bc");
         let underscored = answer(Departure::ControlAsUnderscore, "a:b\u{1}\u{7f}").unwrap();
@@ -3229,6 +3293,24 @@ mod tests {
 
     #[test]
     fn brackets_taken_in_a_fragment() {
+        let hash = answer(Departure::FragmentHashKept, "a:b#c#d#").unwrap();
+        assert_eq!(components(&hash).fragment.as_deref(), Some("c#d#"));
+        // Only "#": the fragment's other characters are checked.
+        assert_eq!(
+            answer(Departure::FragmentHashKept, "##[").map(|o| o.is_valid()),
+            Some(false)
+        );
+        assert_eq!(answer(Departure::FragmentHashKept, "a:b#c"), None);
+        // Composed with an encoding of the refused characters, the "#" stays as it is.
+        let encoded = composed(
+            &[
+                Departure::FragmentHashKept,
+                Departure::EncodedInsteadOfRefused(Field::Fragment),
+            ],
+            "##\u{e9}",
+        )
+        .unwrap();
+        assert_eq!(components(&encoded).fragment.as_deref(), Some("#%C3%A9"));
         let fragment = answer(Departure::BracketsTaken(Field::Fragment), "#[a]").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("[a]"));
         assert_eq!(

@@ -44,15 +44,21 @@ pub enum Normalizing {
     /// that corresponds to an unreserved character" (Python's rfc3986 2.0.0,
     /// `normalizers.normalize_percent_characters`).
     UnreservedPercentEncodingsKept,
+    /// A registered name is lowercased whole, the hexadecimal digits of its triplets too
+    /// (`//%AA` is `//%aa`), where §6.2.2.1 says the triplets' digits "should be normalized to
+    /// use uppercase letters" (Python's rfc3986 2.0.0, `normalizers.normalize_host`: `return
+    /// host.lower()`).
+    HostPercentEncodingLowercased,
 }
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 4] = [
+    pub const ALL: [Normalizing; 5] = [
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::UnreservedPercentEncodingsKept,
+        Normalizing::HostPercentEncodingLowercased,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -62,6 +68,7 @@ impl Normalizing {
             Normalizing::DoubleSlashPathUnguarded => "double-slash-path-unguarded",
             Normalizing::ReservedPercentEncodingsDecoded => "reserved-percent-encodings-decoded",
             Normalizing::UnreservedPercentEncodingsKept => "unreserved-percent-encodings-kept",
+            Normalizing::HostPercentEncodingLowercased => "host-percent-encoding-lowercased",
         }
     }
 
@@ -77,6 +84,9 @@ impl Normalizing {
             Normalizing::ReservedPercentEncodingsDecoded => {
                 "the normalizer decodes every percent-encoded octet the component's grammar allows as it is, reserved characters too (\"%2A\" as \"*\", \"%2F\" in a path as \"/\"), where RFC 3986 §6.2.2.2 decodes only \"any percent-encoded octet that corresponds to an unreserved character\" and §2.2 says \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\""
             }
+            Normalizing::HostPercentEncodingLowercased => {
+                "the normalizer lowercases a registered name whole, the hexadecimal digits of its percent-encoded octets too (\"%AA\" as \"%aa\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
+            }
             Normalizing::UnreservedPercentEncodingsKept => {
                 "the normalizer keeps every percent-encoded octet encoded, unreserved characters too (\"%7e\" as \"%7E\", not \"~\"; \"/%2E%2E/\" is then no dot-segment), where RFC 3986 §6.2.2.2 says \"URI normalizers should decode any percent-encoded octet that corresponds to an unreserved character, as described in Section 2.3\""
             }
@@ -90,6 +100,15 @@ impl Normalizing {
         let c = reference::parse(&written).ok()?;
         if self == Normalizing::ReservedPercentEncodingsDecoded {
             let out = reserved_decoded(&c);
+            return (out != written).then_some(out);
+        }
+        if self == Normalizing::HostPercentEncodingLowercased {
+            let host = c.host.filter(|h| !h.starts_with('[') && h.contains('%'))?;
+            let lowered = host.to_ascii_lowercase();
+            let out = reference::recompose(&Components {
+                host: Some(&lowered),
+                ..c
+            });
             return (out != written).then_some(out);
         }
         if self == Normalizing::UnreservedPercentEncodingsKept {
@@ -303,6 +322,17 @@ mod tests {
         assert_eq!(at("/a/%20?%25"), None);
         assert_eq!(at("a:b"), None);
         assert_eq!(kept.normalized("/%7e", Level::Path), None);
+    }
+
+    #[test]
+    fn a_hosts_percent_encodings_may_be_lowercased() {
+        let lowered = Normalizing::HostPercentEncodingLowercased;
+        let at = |input: &str| lowered.normalized(input, Level::Syntax);
+        assert_eq!(at("//%aa"), Some("//%aa".into()));
+        assert_eq!(at("A://H%C3%A9/%aa"), Some("a://h%c3%a9/%AA".into()));
+        // Only a registered name's triplets; without one, the reference's answer.
+        assert_eq!(at("//h/%aa"), None);
+        assert_eq!(at("//[v1.a]"), None);
     }
 
     #[test]

@@ -90,8 +90,11 @@ print URI->new({input})->canonical->as_string, "\\n";',
 sub host_kind {
     my ($host) = @_;
     return undef unless defined $host;
-    return 'ipvfuture' if $host =~ /\A\[[vV]/;
-    return 'ipv6' if $host =~ /\A\[/;
+    # An IP literal is what URI::_server's ->host takes the brackets off: "$old =~
+    # s{^\[(.*)\]$}{$1};  # remove brackets around IPv6 (RFC 3986 3.2.2)" (URI/_server.pm);
+    # a host that only starts with "[" ("[", "[::]a") is left as written, a name.
+    return 'ipvfuture' if $host =~ /\A\[[vV].*\]\z/s;
+    return 'ipv6' if $host =~ /\A\[.*\]\z/s;
     my $octet = qr/(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])/;
     return 'ipv4' if $host =~ /\A$octet\.$octet\.$octet\.$octet\z/;
     return 'reg-name';

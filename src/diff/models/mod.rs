@@ -974,6 +974,12 @@ pub enum Transform {
     /// Resolution (Perl's URI bug, `perl_uri::opaque_base_applied`): against a base of the
     /// `mailto`, `urn` or `data` class, the reference is the opaque part after its scheme.
     PerlUriReferenceAsOpaquePart,
+    /// Parsing (Perl's URI bug, `perl_uri::ftp_path_holds_query`): an `ftp` URI's path is its
+    /// `path_query`, the query after a "?".
+    PerlUriFtpPathHoldsQuery,
+    /// Parsing (Perl's URI, `perl_uri::opaque_classes_read`): a `mailto`, `urn` or `data` URI
+    /// has an opaque part, no authority (and no query but mailto's).
+    PerlUriOpaqueClasses,
     /// Parsing (java.net.URI `parseAuthority`): an authority that does not parse as a server
     /// but whose characters are a `reg_name`'s is registry-based, answered as the host whole
     /// (`java::registry_rewrite`, `java::registry_applied`).
@@ -1318,6 +1324,12 @@ impl Transform {
             }
             (Transform::PerlUriReferenceAsOpaquePart, Request::Resolve { .. }) => {
                 perl_uri::opaque_base_applied(original, answer)
+            }
+            (Transform::PerlUriFtpPathHoldsQuery, Request::Parse { .. }) => {
+                perl_uri::ftp_path_holds_query(answer)
+            }
+            (Transform::PerlUriOpaqueClasses, Request::Parse { .. }) => {
+                perl_uri::opaque_classes_read(answer)
             }
             (t, Request::Resolve { .. }) if libxml2::switch_of(t).is_some() => {
                 match libxml2::switch_of(t) {

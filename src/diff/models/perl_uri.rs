@@ -157,9 +157,191 @@ pub(super) fn opaque_base_applied(case: &Request, answer: Outcome) -> Outcome {
     }
 }
 
+/// A parse's answer as an object of the class `URI::ftp` gives its path: `sub path {
+/// shift->path_query(@_) }  # XXX` (URI/ftp.pm line 12), so that an `ftp` URI's path holds its
+/// query after a "?" (`path_query`, URI/_generic.pm: what stands after the authority up to the
+/// "#"). The class is the scheme's, in any case (`implementor`: `$scheme = lc($scheme)`,
+/// URI.pm line 158); other schemes, and an answer without a query, are as given.
+pub(super) fn ftp_path_holds_query(answer: Outcome) -> Outcome {
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => {
+            let ftp = components
+                .scheme
+                .as_deref()
+                .is_some_and(|scheme| scheme.eq_ignore_ascii_case("ftp"));
+            if ftp && let Some(query) = &components.query {
+                components.path = format!("{}?{query}", components.path);
+            }
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        other => other,
+    }
+}
+
+/// A parse's answer as the classes that are no `URI::_generic` give it: `URI::mailto`
+/// (`use parent qw(URI URI::_query)`), `URI::urn` and `URI::data` (`use parent 'URI'`) have no
+/// authority and no path of their own, only URI.pm's `opaque` (`$$self =~
+/// /^(?:$scheme_re:)?([^\#]*)/`, what follows the scheme up to the "#"), and `URI::mailto`
+/// `URI::_query`'s query (what follows the first "?" up to the "#"). The adapter answers the
+/// opaque part as the path, less "?" and the query where the class reads one. So what the
+/// RFC reads as an authority ("//" and its text) starts the path, and the query of a `urn`
+/// or `data` URI ends it; the class is the scheme's in any case (`implementor`: `$scheme =
+/// lc($scheme)`).
+pub(super) fn opaque_classes_read(answer: Outcome) -> Outcome {
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => {
+            let Some(class) = components.scheme.as_deref().map(str::to_ascii_lowercase) else {
+                return Outcome::Parsed {
+                    components,
+                    host_kind,
+                };
+            };
+            if !matches!(class.as_str(), "mailto" | "urn" | "data") {
+                return Outcome::Parsed {
+                    components,
+                    host_kind,
+                };
+            }
+            // `_uric_escape` encodes "[" and "]", and `_fix_uric_escape_for_host_part` gives
+            // them back except in a text that starts with `$schemes_without_host_part_re`
+            // ('data|ldapi|urn|sqlite|sqlite3', URI.pm line 27, matched in its case).
+            let scheme_has_no_host = matches!(components.scheme.as_deref(), Some("urn" | "data"));
+            let mut path = String::new();
+            if let Some(host) = components.host.take() {
+                let mut authority = String::from("//");
+                if let Some(userinfo) = components.userinfo.take() {
+                    authority.push_str(&userinfo);
+                    authority.push('@');
+                }
+                authority.push_str(&host);
+                if let Some(port) = components.port.take() {
+                    authority.push(':');
+                    authority.push_str(&port);
+                }
+                if scheme_has_no_host {
+                    authority = authority.replace('[', "%5B").replace(']', "%5D");
+                }
+                path.push_str(&authority);
+            }
+            path.push_str(&components.path);
+            if class != "mailto"
+                && let Some(query) = components.query.take()
+            {
+                path.push('?');
+                path.push_str(&query);
+            }
+            components.userinfo = None;
+            components.port = None;
+            components.path = path;
+            Outcome::Parsed {
+                components,
+                host_kind: None,
+            }
+        }
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Components;
+
+    /// Perl's URI 5.17's own answers (`URI->new($input)->path` and `->query`).
+    #[test]
+    fn an_ftp_path_holds_its_query() {
+        let parsed = |scheme: Option<&str>, path: &str, query: Option<&str>| Outcome::Parsed {
+            components: Components {
+                scheme: scheme.map(str::to_owned),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: path.to_owned(),
+                query: query.map(str::to_owned),
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        for (scheme, path, query, read) in [
+            (Some("ftp"), "", Some(""), "?"),
+            (Some("FTP"), "a", Some("x"), "a?x"),
+            (Some("ftp"), "/a", Some("/.."), "/a?/.."),
+            (Some("ftp"), "/a", None, "/a"),
+            (Some("http"), "", Some("x"), ""),
+            (Some("sftp"), "", Some("x"), ""),
+            (None, "", Some("x"), ""),
+        ] {
+            let Outcome::Parsed { components, .. } =
+                ftp_path_holds_query(parsed(scheme, path, query))
+            else {
+                panic!("a parse stays a parse");
+            };
+            assert_eq!(components.path, read, "{scheme:?} {path:?} {query:?}");
+            assert_eq!(components.query.as_deref(), query);
+        }
+        let refused = Outcome::Invalid("x".to_owned());
+        assert_eq!(ftp_path_holds_query(refused.clone()), refused);
+    }
+
+    /// Perl's URI 5.17's own answers (`URI->new($input)->opaque`, and `->query` for mailto).
+    #[test]
+    fn opaque_classes_read_no_authority() {
+        let components =
+            |scheme: &str, host: Option<&str>, path: &str, query: Option<&str>| Components {
+                scheme: Some(scheme.to_owned()),
+                userinfo: host.map(|_| "u".to_owned()),
+                host: host.map(str::to_owned),
+                port: host.map(|_| "1".to_owned()),
+                path: path.to_owned(),
+                query: query.map(str::to_owned),
+                fragment: Some("f".to_owned()),
+            };
+        let read = |c: Components| match opaque_classes_read(Outcome::Parsed {
+            components: c,
+            host_kind: Some(crate::reference::HostKind::RegName),
+        }) {
+            Outcome::Parsed {
+                components,
+                host_kind,
+            } => (components, host_kind),
+            other => panic!("{other:?}"),
+        };
+        // "mailto://u@h:1/p?q#f": the path "//u@h:1/p", the query "q".
+        let (mailto, kind) = read(components("mailto", Some("h"), "/p", Some("q")));
+        assert_eq!(mailto.path, "//u@h:1/p");
+        assert_eq!(mailto.query.as_deref(), Some("q"));
+        assert_eq!(
+            (mailto.userinfo, mailto.host, mailto.port, kind),
+            (None, None, None, None)
+        );
+        assert_eq!(mailto.fragment.as_deref(), Some("f"));
+        // "URN:?%#f": the path "?%", no query.
+        let (urn, _) = read(components("URN", None, "", Some("%")));
+        assert_eq!((urn.path.as_str(), urn.query), ("?%", None));
+        let (data, _) = read(components("data", Some(""), "", None));
+        assert_eq!(data.path, "//u@:1");
+        // "urn://[::1]" is "//%5B::1%5D", "URN://[::1]" and "mailto://[::1]" keep them.
+        let (urn, _) = read(components("urn", Some("[::1]"), "", None));
+        assert_eq!(urn.path, "//u@%5B::1%5D:1");
+        let (upper, _) = read(components("URN", Some("[::1]"), "", None));
+        assert_eq!(upper.path, "//u@[::1]:1");
+        // Other classes are URI::_generic's.
+        let (http, kind) = read(components("http", Some("h"), "/p", Some("q")));
+        assert_eq!(
+            (http.host.as_deref(), http.path.as_str()),
+            (Some("h"), "/p")
+        );
+        assert!(kind.is_some());
+    }
 
     /// Perl's URI 5.17's own answers (`URI->new_abs($input, $base)->as_string`).
     #[test]
