@@ -719,6 +719,9 @@ impl Departure {
         match case {
             Request::Parse { .. } if self.is_answer_rule() => self.rule_on(answer),
             Request::Resolve { .. } if self.is_answer_rule() => self.rule_on_target(answer),
+            Request::Normalize { .. } if self == Departure::PortReadAsNumber => {
+                port_as_number_in_normalized(answer)
+            }
             _ => answer,
         }
     }
@@ -1747,7 +1750,7 @@ impl Departure {
             return match original {
                 Request::Parse { .. } => self.rule_on(answer),
                 Request::Resolve { .. } => self.rule_on_target(answer),
-                Request::Normalize { .. } => answer,
+                Request::Normalize { .. } => self.rule_on_answer(original, answer),
             };
         }
         if !self.restores() {
@@ -2122,6 +2125,30 @@ impl Departure {
             },
         }
     }
+}
+
+/// A normalizer's string whose port its library held as a number ([`Departure::PortReadAsNumber`])
+/// and wrote back from it (`normalize` as `serialize(parse(uri))`): the port's digits as
+/// [`number_written`] gives them (`http://h:080/` is `http://h:80/`), the rest as it is.
+fn port_as_number_in_normalized(answer: Outcome) -> Outcome {
+    let Outcome::Normalized(text) = &answer else {
+        return answer;
+    };
+    let Ok(read) = reference::parse(text) else {
+        return answer;
+    };
+    let Some(port) = read.port.filter(|port| !port.is_empty()) else {
+        return answer;
+    };
+    let written = number_written(port);
+    if written == port {
+        return answer;
+    }
+    let read = reference::Components {
+        port: Some(&written),
+        ..read
+    };
+    Outcome::Normalized(reference::recompose(&read))
 }
 
 /// The decimal digits `digits` as JavaScript writes the number `parseInt(digits, 10)` reads:
@@ -3159,6 +3186,44 @@ mod tests {
         assert_eq!(
             number_written("1234567890123456789012"),
             "1.2345678901234568e+21"
+        );
+    }
+
+    #[test]
+    fn a_normalizer_writing_a_port_held_as_a_number_drops_its_leading_zeros() {
+        let normalized = |input: &str, answer: &str| {
+            let case = Request::Normalize {
+                input: input.to_owned(),
+                level: None,
+            };
+            Departure::PortReadAsNumber
+                .rule_on_answer(&case, Outcome::Normalized(answer.to_owned()))
+        };
+        let written = |text: &str| Outcome::Normalized(text.to_owned());
+        assert_eq!(
+            normalized("http://:00", "http://:00/"),
+            written("http://:0/")
+        );
+        assert_eq!(
+            normalized("a://h:0080/p?q", "a://h:0080/p?q"),
+            written("a://h:80/p?q")
+        );
+        // A port without leading zeros, an empty port and no port are written as they are.
+        assert_eq!(
+            normalized("a://h:8080", "a://h:8080"),
+            written("a://h:8080")
+        );
+        assert_eq!(normalized("a://h:", "a://h:"), written("a://h:"));
+        assert_eq!(normalized("a:/p:00", "a:/p:00"), written("a:/p:00"));
+        // A refusal is a refusal.
+        let case = Request::Normalize {
+            input: "%".to_owned(),
+            level: None,
+        };
+        let refused = Outcome::Invalid("x".to_owned());
+        assert_eq!(
+            Departure::PortReadAsNumber.rule_on_answer(&case, refused.clone()),
+            refused
         );
     }
 
