@@ -3071,7 +3071,22 @@ fn resolved_through_parser(
     let mut inert_input = Vec::with_capacity(parsing.len());
     // A memo holds the answers to one case: each string's parse is a case of its own.
     let memo = super::CaseMemo::default;
-    let base = evaluate_traced(&parsing, &base, &memo(), Some(&mut inert_base));
+    let mut base_answer = evaluate_traced(&parsing, &base, &memo(), Some(&mut inert_base));
+    // A resolver that takes a base without a scheme reads it as a relative reference where
+    // its parser refuses it as a URI (§5.2.1: "the base URI ... must be an absolute URI").
+    let relative_base = super::resolving::Resolving::RelativeBaseResolved;
+    let base_read_relative =
+        matches!(base_answer, Outcome::Invalid(_)) && resolving.contains(&relative_base);
+    if base_read_relative && let Request::Parse { input, zone_id, .. } = &base {
+        let relative = Request::Parse {
+            input: input.clone(),
+            rule: Some(reference::Rule::RelativeRef.name().to_owned()),
+            zone_id: *zone_id,
+        };
+        inert_base.clear();
+        base_answer = evaluate_traced(&parsing, &relative, &memo(), Some(&mut inert_base));
+    }
+    let base = base_answer;
     let input = evaluate_traced(&parsing, &input, &memo(), Some(&mut inert_input));
     let target = match (borrowed(&base), borrowed(&input)) {
         (Some(b), Some(r)) => {
@@ -3079,10 +3094,14 @@ fn resolved_through_parser(
                 super::resolving::target_from_components(resolving, &b, &r, *strict).0
             };
             let answer = target(&resolving);
-            // A resolver's departure changed nothing where the target is the same without it.
+            // A resolver's departure changed nothing where the target is the same without it
+            // (the reading of a relative base is needed wherever it was made).
             let unchanged: Vec<bool> = resolving
                 .iter()
                 .map(|d| {
+                    if *d == relative_base && base_read_relative {
+                        return false;
+                    }
                     let without: Vec<_> = resolving.iter().copied().filter(|r| r != d).collect();
                     target(&without) == answer
                 })
@@ -3575,6 +3594,15 @@ mod tests {
         assert_eq!(inert, [true]);
         // A string the parser refuses is a resolution refused: a scheme is checked.
         let (target, _) = resolve(&[unchecked], "%:/", "x");
+        assert!(matches!(target, Outcome::Invalid(_)), "{target:?}");
+        // A resolver that takes a base without a scheme reads it as a relative reference:
+        // §5.2.3's merge of "/a" and "c" is "/c", and T.scheme is the base's, none.
+        let relative = Model::Departure(Departure::from_id("relative-base-resolved").unwrap());
+        let (target, inert) = resolve(&[unchecked, relative], "//>/a", "c");
+        assert_eq!(target, Outcome::Resolved("//>/c".to_owned()));
+        assert_eq!(inert, [false, false]);
+        // Without that departure the base is refused.
+        let (target, _) = resolve(&[unchecked], "//>/a", "c");
         assert!(matches!(target, Outcome::Invalid(_)), "{target:?}");
     }
 }
