@@ -1963,7 +1963,7 @@ impl Transform {
         }
     }
 
-    /// Whether the rule is a function of the parse's answer alone (System.Uri's path compressed
+    /// Whether the rule, asked a parse, is a function of the parse's answer alone (System.Uri's path compressed
     /// after its parse, libxml2's port read as an int): it acts on what every reading of the
     /// text gave back, so it applies after the departures of its set have given theirs
     /// (a lone "%" a documented escaping writes "%25" in a path the rule then compresses).
@@ -2949,8 +2949,10 @@ fn evaluate_traced(
         })
         .collect();
     // A crate's rule on the answer alone acts on what the readings gave back: after them.
-    let on_answer =
-        |step: &Step<'_>| matches!(step.model, Model::Transform(t) if t.rules_the_answer());
+    let on_answer = |step: &Step<'_>| {
+        matches!(asked, Request::Parse { .. })
+            && matches!(step.model, Model::Transform(t) if t.rules_the_answer())
+    };
     let order: Vec<usize> = (0..steps.len())
         .filter(|&i| !on_answer(&steps[i]))
         .chain((0..steps.len()).filter(|&i| on_answer(&steps[i])))
