@@ -466,6 +466,13 @@ impl<'a> Checker<'a> {
         let Some(Outcome::Resolved(target)) = self.resolve(input, "") else {
             return;
         };
+        // The base as written, without its fragment, is §5.2.2's target from the text the
+        // crate was given: the law holds there whatever its serializer writes of the base (a
+        // "ws:/" written "ws:" by a scheme's serializer, resolved to "ws:/").
+        let written = input.split_once('#').map_or(input, |(b, _)| b);
+        if target == written {
+            return;
+        }
         let base = match &serialized {
             Some(Ok(serialized)) => serialized,
             _ => input,
@@ -1931,6 +1938,76 @@ mod tests {
             .map(|f| f.detail)
             .collect();
         assert_eq!(laws, Vec::<String>::new());
+    }
+
+    /// Parses as the reference does and writes a path "/" without an authority as empty: in
+    /// its serializer (as uri-js's "ws" handler does), or in the targets of its resolver.
+    struct RootPathEmpty {
+        in_resolution: bool,
+    }
+
+    fn root_path_emptied(uri: &str) -> Option<String> {
+        let mut c = reference::parse(uri).ok()?;
+        if c.host.is_none() && c.path == "/" {
+            c.path = "";
+        }
+        Some(reference::recompose(&c))
+    }
+
+    impl Implementation for RootPathEmpty {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "root-path-empty",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            crate::impls::reference::Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match crate::impls::reference::Reference.resolve(base, reference, strict) {
+                Outcome::Resolved(target) if self.in_resolution => {
+                    Outcome::Resolved(root_path_emptied(&target).unwrap_or(target))
+                }
+                other => other,
+            }
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            let written = match self.in_resolution {
+                true => reference::recompose(&reference::parse(input).ok()?),
+                false => root_path_emptied(input)?,
+            };
+            Some(Ok(written))
+        }
+    }
+
+    /// §5.2.2 gives `""` against "ws:/" the target "ws:/": a crate that resolves so keeps the
+    /// law, whatever its serializer writes of the base; one whose target is "ws:", neither
+    /// the base as written nor as it serializes it, does not.
+    #[test]
+    fn the_empty_reference_law_holds_for_the_base_as_written() {
+        let case = Request::parse("ws:/");
+        let laws = |implementation: &RootPathEmpty| -> Vec<String> {
+            let answer = implementation.answer(&case);
+            check(implementation, &case, &answer)
+                .into_iter()
+                .filter(|f| f.kind == DifferenceKind::ResolutionLaw)
+                .map(|f| f.detail)
+                .collect()
+        };
+        let serializer = RootPathEmpty {
+            in_resolution: false,
+        };
+        assert_eq!(laws(&serializer), Vec::<String>::new());
+        let resolver = RootPathEmpty {
+            in_resolution: true,
+        };
+        assert_eq!(laws(&resolver), ["empty-reference"]);
     }
 
     /// Resolves as the reference does, and writes the target's host in lowercase, as a crate
