@@ -1012,8 +1012,14 @@ pub(super) fn path_kept_uncompressed(case: &Request, answer: Outcome) -> Outcome
                         .iter()
                         .any(|(s, _)| s.eq_ignore_ascii_case(rs))
             });
+            let dropped = !*strict
+                && r.scheme
+                    .zip(b.scheme)
+                    .is_some_and(|(rs, bs)| rs.eq_ignore_ascii_case(bs));
             if absolute {
-                if !kept(r.scheme, r.has_authority()) {
+                // A reference the RFC's non-strict reading takes relative ("aa:y" against
+                // "aa:/b/c") returned as it is: a strict reading, not the path kept.
+                if dropped || !kept(r.scheme, r.has_authority()) {
                     return answer;
                 }
                 let own = reference::recompose(&r);
@@ -1023,10 +1029,6 @@ pub(super) fn path_kept_uncompressed(case: &Request, answer: Outcome) -> Outcome
                     Outcome::Resolved(own)
                 };
             }
-            let dropped = !*strict
-                && r.scheme
-                    .zip(b.scheme)
-                    .is_some_and(|(rs, bs)| rs.eq_ignore_ascii_case(bs));
             let relative = (r.scheme.is_none() || dropped) && !r.has_authority();
             if relative && !r.path.starts_with('/') || !kept(t.scheme, t.has_authority()) {
                 return answer;
@@ -2127,8 +2129,11 @@ mod tests {
             resolve("gopher://h/b", "/a/../c#f", "gopher://h/c#f"),
             target("gopher://h/a/../c#f")
         );
-        assert_eq!(resolve("aa:/b", "aa:/./c", "aa:/c"), target("aa:/./c"));
-        assert_eq!(resolve("aa:b/c", "aa:./y", "aa:/y"), target("aa:./y"));
+        assert_eq!(resolve("aa:/b", "z:/./c", "z:/c"), target("z:/./c"));
+        // A reference the non-strict reading takes relative, returned as it is: the strict
+        // reading's, not this rule's.
+        assert_eq!(resolve("aa:/b/c", "aa:y", "aa:/b/y"), target("aa:/b/y"));
+        assert_eq!(resolve("aa:b/c", "aa:./y", "aa:/y"), target("aa:/y"));
         // Near misses: a merged path, an empty one, a target with a compressing authority.
         for (base, input, answer) in [
             ("aa:/b/c", "./g", "aa:/b/g"),
