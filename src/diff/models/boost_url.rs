@@ -405,20 +405,23 @@ mod tests {
         assert_eq!(remove_dot_segments("/a/."), "/a/");
     }
 
+    /// The target `rule` makes of RFC 3986's target of `input` against `base` (strict).
+    fn on_rfc_target(rule: fn(&Request, Outcome) -> Outcome, base: &str, input: &str) -> String {
+        let case = Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        let rfc = reference::resolve(base, input, ResolveOptions::strict(true)).unwrap();
+        match rule(&case, Outcome::Resolved(rfc)) {
+            Outcome::Resolved(target) => target,
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn boosts_resolution_decodes_the_paths_reserved_characters() {
-        let decoded = |base: &str, input: &str| {
-            let case = Request::Resolve {
-                base: base.into(),
-                input: input.into(),
-                strict: true,
-            };
-            let rfc = reference::resolve(base, input, ResolveOptions::strict(true)).unwrap();
-            match path_reserved_decoded(&case, Outcome::Resolved(rfc)) {
-                Outcome::Resolved(target) => target,
-                other => panic!("{other:?}"),
-            }
-        };
+        let decoded = |base: &str, input: &str| on_rfc_target(path_reserved_decoded, base, input);
         assert_eq!(decoded("a:", "a%2a"), "a:a*");
         assert_eq!(decoded("a:", "//h/%40?%40"), "a://h/@?%40");
         // Other octets stay encoded; a decoded "/" is written as it comes, before the removal.
@@ -435,18 +438,7 @@ mod tests {
 
     #[test]
     fn boosts_documented_normalization_decodes_only_unreserved_octets() {
-        let normalized = |base: &str, input: &str| {
-            let case = Request::Resolve {
-                base: base.into(),
-                input: input.into(),
-                strict: true,
-            };
-            let rfc = reference::resolve(base, input, ResolveOptions::strict(true)).unwrap();
-            match path_normalized(&case, Outcome::Resolved(rfc)) {
-                Outcome::Resolved(target) => target,
-                other => panic!("{other:?}"),
-            }
-        };
+        let normalized = |base: &str, input: &str| on_rfc_target(path_normalized, base, input);
         // url_base.hpp: "Percent-encoded octets that correspond to unreserved characters are
         // decoded", and the triplets uppercased.
         assert_eq!(normalized("a:", "/%41%7e%2a%0a"), "a:/A~%2A%0A");
