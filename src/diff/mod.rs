@@ -339,7 +339,11 @@ impl Engine {
         let strings: Vec<&str> = match &finding.case {
             Request::Normalize { input, .. } => vec![input],
             Request::Resolve { base, input, .. } => vec![input, base],
-            Request::Parse { .. } => return self.serialized_as_parsed(finding),
+            Request::Parse { .. } => {
+                return self
+                    .serialized_as_parsed(finding)
+                    .or_else(|| self.law_as_its_resolution(finding));
+            }
         };
         if let Some(difference) = self.the_answers_own_difference(finding) {
             return Some(difference);
@@ -455,6 +459,32 @@ impl Engine {
                     && difference.known.is_none()
                     && difference.actual == finding.actual
             })
+    }
+
+    /// The resolution a parse's empty-reference law rests on: the law (`""` resolved against
+    /// the input gives the input without its fragment, [`properties`]) is the resolution of
+    /// `""` against the input, which §5.2.2 answers so; where the implementation's answer to
+    /// that resolution differs from the reference's, the one answer is one cause, filed with
+    /// the resolutions it shows in and named by what names them (a catalogue entry, a
+    /// departure), not a report of the law's own in every parser whose resolver departs.
+    /// `None` for another finding, and where that resolution agrees with the reference (the
+    /// law then fails on what the crate writes of its parse).
+    fn law_as_its_resolution(&self, finding: &Finding) -> Option<Finding> {
+        let Request::Parse { input, .. } = &finding.case else {
+            return None;
+        };
+        if finding.signature.kind != DifferenceKind::ResolutionLaw
+            || finding.difference.detail != properties::EMPTY_REFERENCE
+        {
+            return None;
+        }
+        let resolution = Request::Resolve {
+            base: input.clone(),
+            input: String::new(),
+            strict: true,
+        };
+        self.run_one(&finding.signature.implementation, &resolution)
+            .filter(|resolved| resolved.signature.kind == DifferenceKind::Target)
     }
 
     /// The parse that a round trip fails on: where the crate's serializer writes exactly the
@@ -2649,6 +2679,66 @@ mod tests {
         fn serialize(&self, input: &str) -> Option<Result<String, String>> {
             Some(Ok(Self::written(input)))
         }
+    }
+
+    /// The reference's parser, with a resolver that drops a rootless base path when the
+    /// reference is empty (`""` against `a:b` gives `a:`), as a resolver that merges only
+    /// hierarchical paths would.
+    struct DropsOpaqueBasePath;
+
+    impl Implementation for DropsOpaqueBasePath {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "drops-opaque-base-path",
+                version: "test",
+                spec: "RFC 3986",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match (reference::parse(base), reference) {
+                (Ok(b), "") if b.host.is_none() && !b.path.starts_with('/') => {
+                    Outcome::Resolved(format!("{}:", b.scheme.unwrap_or_default()))
+                }
+                _ => Reference.resolve(base, reference, strict),
+            }
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            Some(Ok(input.to_owned()))
+        }
+    }
+
+    #[test]
+    fn the_empty_reference_law_is_the_resolution_it_rests_on() {
+        let engine = engine_of(DropsOpaqueBasePath);
+        let name = "drops-opaque-base-path";
+        let law = engine
+            .run_one_checked(name, &Request::parse("a:b"))
+            .into_iter()
+            .find(|f| f.signature.kind == DifferenceKind::ResolutionLaw)
+            .expect("\"\" against a:b gives a:, not a:b");
+        let cause = engine.cause(&law).expect("the resolution differs too");
+        assert_eq!(
+            cause.case,
+            Request::Resolve {
+                base: "a:b".into(),
+                input: String::new(),
+                strict: true,
+            }
+        );
+        assert_eq!(cause.signature.kind, DifferenceKind::Target);
+        assert_eq!(cause.actual, Outcome::Resolved("a:".into()));
+        // Another property of the parse is not that resolution.
+        let mut other = law.clone();
+        other.signature.kind = DifferenceKind::RoundTrip;
+        other.difference.kind = DifferenceKind::RoundTrip;
+        assert_eq!(engine.cause(&other), None);
     }
 
     fn engine_of(implementation: impl Implementation + 'static) -> Engine {

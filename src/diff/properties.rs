@@ -25,6 +25,10 @@ use crate::model::{Components, Field, Outcome};
 use crate::protocol::Request;
 use crate::reference::{self, Grammar, HostKind, Level, ParseOptions, Rule};
 
+/// The detail of the resolution law on `""` (the input of a parse, resolved against, gives
+/// itself without its fragment), by which the engine finds the resolution it rests on.
+pub const EMPTY_REFERENCE: &str = "empty-reference";
+
 /// A property an implementation broke on one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PropertyFailure {
@@ -493,12 +497,7 @@ impl<'a> Checker<'a> {
                 step("resolve", &target),
                 step("expected", expected),
             ];
-            self.fail(
-                DifferenceKind::ResolutionLaw,
-                None,
-                "empty-reference",
-                &chain,
-            );
+            self.fail(DifferenceKind::ResolutionLaw, None, EMPTY_REFERENCE, &chain);
         }
     }
 
