@@ -357,7 +357,16 @@ pub fn compare(
             // The target is compared with what it stands for: where `e` is §5.3's writing of
             // §5.2.2's components and reads back with an authority they do not have (a "//"
             // path without authority, documented choice 1), with those components.
-            let letter = letter_written_otherwise(case, e);
+            // An answer that shows the same authority as that string (what the "//" path reads
+            // as) is §5.3's writing too, spelled otherwise elsewhere (a scheme lowercased, as
+            // a base normalized first, §5.2.1, gives it): compared as a string, as an answer
+            // equal to it is, and routed where the RFC's own string routes.
+            let as_written = |text: &str| {
+                let c = lenient_components(text);
+                (c.userinfo, c.host, c.port)
+            };
+            let letter =
+                letter_written_otherwise(case, e).filter(|_| as_written(e) != as_written(a));
             // A target that differs only where the implementation's API is blind (a scheme it
             // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the
             // same representation its parse answers do, which the blind spot already
@@ -405,7 +414,13 @@ pub fn compare(
                 kind: DifferenceKind::Target,
                 fields,
                 detail: detail.to_owned(),
-                security: target_routing_differs(case, a),
+                security: match letter {
+                    Some(_) => target_routing_differs(case, a),
+                    None if letter_written_otherwise(case, e).is_some() => {
+                        routing_differs(&expected, None, &written, None)
+                    }
+                    None => target_routing_differs(case, a),
+                },
             })
         }
         // At the path level (§6.2.2.3 alone) case and percent-encoding are not the

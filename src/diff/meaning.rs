@@ -76,7 +76,7 @@ pub fn keeps_meaning(case: &Request, expected: &Outcome, actual: &Outcome) -> bo
                         None => {
                             let appears = rfc.as_ref().is_some_and(|a| a.host.is_none())
                                 && reference::split(target).authority.is_some();
-                            !appears || target == letter_text
+                            !appears || written_alike(target, letter_text)
                         }
                     }
                 }
@@ -87,6 +87,17 @@ pub fn keeps_meaning(case: &Request, expected: &Outcome, actual: &Outcome) -> bo
         }
         _ => true,
     }
+}
+
+/// Whether `target` shows the authority that §5.3's string `letter` shows, under a scheme
+/// that differs in case alone: that string, spelled otherwise (a base whose scheme was
+/// lowercased first, §5.2.1).
+fn written_alike(target: &str, letter: &str) -> bool {
+    let (t, l) = (reference::split(target), reference::split(letter));
+    t.authority == l.authority
+        && t.scheme
+            .zip(l.scheme)
+            .is_some_and(|(t, l)| t.eq_ignore_ascii_case(l))
 }
 
 /// The parts of a URI that say where it goes, up to spelling: the scheme lowercased, the host
@@ -278,6 +289,24 @@ mod tests {
             &case,
             &expected,
             &Outcome::Resolved("a:/.//@evil:80/x?q".into())
+        ));
+        // A letter no URI is (the port "a"), spelled with another scheme case: the letter.
+        let case = Request::Resolve {
+            base: "Z:".into(),
+            input: "/.//:a".into(),
+            strict: true,
+        };
+        let expected = Outcome::Resolved("Z://:a".into());
+        assert!(keeps_meaning(
+            &case,
+            &expected,
+            &Outcome::Resolved("z://:a".into())
+        ));
+        // An authority of its own is not.
+        assert!(!keeps_meaning(
+            &case,
+            &expected,
+            &Outcome::Resolved("z://x:a".into())
         ));
     }
 }

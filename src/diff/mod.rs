@@ -3286,6 +3286,15 @@ mod tests {
         assert_eq!(written.actual, Outcome::Resolved("f:////g".into()));
         assert_eq!(written.difference.fields[0], Field::Host);
         assert!(written.is_bug());
+        // §5.3's own string spelled otherwise elsewhere is that string: its "//" shows the
+        // authority the RFC's string shows, and the difference is the scheme's case alone.
+        let scheme_case = found(Writes("scheme-uppercased", |t| {
+            Outcome::Resolved(t.replacen("f:", "F:", 1))
+        }))
+        .expect("F://g spells the scheme otherwise");
+        assert_eq!(scheme_case.actual, Outcome::Resolved("F://g".into()));
+        assert_eq!(scheme_case.difference.fields, [Field::Scheme]);
+        assert!(!scheme_case.is_security_relevant());
     }
 
     /// The reference under other readings RFC 3986 allows, named in no catalogue entry.
