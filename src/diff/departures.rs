@@ -961,6 +961,9 @@ impl Departure {
             Departure::InvalidSchemeAsPath => "a_b:c".to_owned(),
             Departure::EmptySchemeAsPath => ":a".to_owned(),
             Departure::SchemeFirstCharacterUnchecked => "0a:b".to_owned(),
+            // A bracketed host that is no address: a registered name holding its brackets,
+            // where a parser that reads no IP literal at all leaves the host empty.
+            Departure::IpLiteralAsRegName => after_slashes("[a]")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -2722,6 +2725,7 @@ mod tests {
             Departure::InvalidSchemeAsPath,
             Departure::EmptySchemeAsPath,
             Departure::SchemeFirstCharacterUnchecked,
+            Departure::IpLiteralAsRegName,
         ];
         for departure in structural {
             let witness = departure
