@@ -306,6 +306,12 @@ pub enum Departure {
     /// other characters are checked (Perl's URI: `_uric_escape` percent-encodes
     /// `[^$uric\#]`, every character but `uric` and "#", URI.pm line 142).
     FragmentHashKept,
+    /// A component takes every character outside US-ASCII as it is, C1 controls, Unicode
+    /// spaces and noncharacters too, and checks the ASCII ones: a parser that checks each
+    /// byte below 0x80 against the component's table and lets every other through (QUrl's
+    /// `qt_urlRecode`, which encodes "any non-ASCII character" it is given). Broader than
+    /// [`Departure::NonAsciiUnchecked`], which refuses controls and spaces there.
+    AnyNonAsciiUnchecked(Field),
 }
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
@@ -355,6 +361,18 @@ impl Departure {
             Departure::PortLeadingDigitsRead,
         ]);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
+        // Every character outside ASCII before the "other" ones alone: its probes, controls
+        // and spaces, are what the narrower one refuses.
+        all.extend(
+            [
+                Field::Userinfo,
+                Field::Host,
+                Field::Path,
+                Field::Query,
+                Field::Fragment,
+            ]
+            .map(Departure::AnyNonAsciiUnchecked),
+        );
         all.extend(
             [
                 Field::Userinfo,
@@ -437,6 +455,9 @@ impl Departure {
             Departure::Unchecked(part) => format!("{}-unchecked", part.name()),
             Departure::PercentUnchecked(part) => format!("{}-percent-unchecked", part.name()),
             Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
+            Departure::AnyNonAsciiUnchecked(part) => {
+                format!("{}-any-non-ascii-unchecked", part.name())
+            }
             Departure::IpLiteralUnchecked => "ip-literal-unchecked".to_owned(),
             Departure::IpLiteralToLastBracket => "ip-literal-to-last-bracket".to_owned(),
             Departure::IpLiteralAsRegName => "ip-literal-as-reg-name".to_owned(),
@@ -524,6 +545,10 @@ impl Departure {
             ),
             Departure::NonAsciiUnchecked(part) => format!(
                 "the parser takes the characters of the {0} outside US-ASCII that are neither controls nor Unicode spaces as they are, where RFC 3986's `{0}` rule (Appendix A) allows only ASCII, and a character outside it only percent-encoded (§2.5)",
+                part.name()
+            ),
+            Departure::AnyNonAsciiUnchecked(part) => format!(
+                "the parser takes every character of the {0} outside US-ASCII as it is, C1 controls, Unicode spaces and noncharacters too, where RFC 3986's `{0}` rule (Appendix A) allows only ASCII, and §2.5 says \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\"",
                 part.name()
             ),
             Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking the address between them (any of the characters an IP literal may hold, in any order), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
@@ -936,6 +961,9 @@ impl Departure {
             Departure::InvalidSchemeAsPath => "a_b:c".to_owned(),
             Departure::EmptySchemeAsPath => ":a".to_owned(),
             Departure::SchemeFirstCharacterUnchecked => "0a:b".to_owned(),
+            // A bracketed host that is no address: a registered name holding its brackets,
+            // where a parser that reads no IP literal at all leaves the host empty.
+            Departure::IpLiteralAsRegName => after_slashes("[a]")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -943,6 +971,39 @@ impl Departure {
             rule: rule.clone(),
             zone_id: *zone_id,
         })
+    }
+
+    /// The controls that tell the three readings of a line feed apart, which one odd input
+    /// does not: `//\n` is read alike by a parser that ignores a line feed ending the
+    /// authority and by one that ends the text at its first line feed. A line feed that is
+    /// not the authority's last character (`a://h\n/p`: the path `/p` is read, or nothing
+    /// after `h`) and one before the fragment (`a:/p\nq`: refused by the first two, the text
+    /// `a:/p` by the third) must each be answered as the departure's model says. Written
+    /// with a scheme, or as relative references where the case's rule is `relative-ref`.
+    pub(crate) fn line_feed_controls(self, case: &Request) -> Vec<Request> {
+        let controls: &[&str] = match self {
+            Departure::AuthorityFinalLineFeedIgnored => &["a://h\n/p"],
+            Departure::FragmentEndsAtLineFeed => &["a:/p\nq"],
+            Departure::TextEndsAtLineFeed => &["a://h\n/p", "a:/p\nq"],
+            _ => return Vec::new(),
+        };
+        let (rule, zone_id) = match case {
+            Request::Parse { rule, zone_id, .. } => (rule.clone(), *zone_id),
+            _ => (None, false),
+        };
+        let relative = rule.as_deref() == Some("relative-ref");
+        controls
+            .iter()
+            .map(|&control| Request::Parse {
+                input: if relative {
+                    control.trim_start_matches("a:").to_owned()
+                } else {
+                    control.to_owned()
+                },
+                rule: rule.clone(),
+                zone_id,
+            })
+            .collect()
     }
 
     /// Whether a probe of the departure may be one its model refuses, which the implementation
@@ -1014,6 +1075,13 @@ impl Departure {
                 input[range.clone()]
                     .char_indices()
                     .find(|&(_, c)| is_other(c))
+                    .map(|(i, c)| (range.start + i, c))
+            }
+            Departure::AnyNonAsciiUnchecked(part) => {
+                let range = spans.of_part(part)?;
+                input[range.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| !c.is_ascii())
                     .map(|(i, c)| (range.start + i, c))
             }
             Departure::OpaquePathUnchecked => {
@@ -1217,6 +1285,18 @@ impl Departure {
                 '\u{1f600}',
             ],
             Departure::TabOrNewlineRemoved => &['\t', '\n', '\r'],
+            // A letter, C1 controls and Unicode spaces (which the narrower departure refuses),
+            // and a letter outside the first plane.
+            Departure::AnyNonAsciiUnchecked(_) => &[
+                '\u{e9}',
+                '\u{85}',
+                '\u{9f}',
+                '\u{a0}',
+                '\u{2028}',
+                '\u{3000}',
+                '\u{4e2d}',
+                '\u{1f600}',
+            ],
             Departure::ControlAsUnderscore => &['\u{1}', '\t', '\n', '\u{1f}', '\u{7f}'],
         }
     }
@@ -1260,18 +1340,20 @@ impl Departure {
                 let range = spans.of_part(part)?;
                 replace_taken(input, range, part, Taken::LonePercent)
             }
-            Departure::NonAsciiUnchecked(part) => {
+            Departure::NonAsciiUnchecked(part) | Departure::AnyNonAsciiUnchecked(part) => {
                 let range = spans.of_part(part)?;
                 if part == Field::Host && input[range.clone()].starts_with('[') {
                     return None;
                 }
+                let any = matches!(self, Departure::AnyNonAsciiUnchecked(_));
+                let taken = |c: char| if any { !c.is_ascii() } else { is_other(c) };
                 let (_, stand_in) = self::rule(part);
                 let mut out = String::with_capacity(input.len());
                 out.push_str(&input[..range.start]);
                 out.extend(
                     input[range.clone()]
                         .chars()
-                        .map(|c| if is_other(c) { stand_in } else { c }),
+                        .map(|c| if taken(c) { stand_in } else { c }),
                 );
                 out.push_str(&input[range.end..]);
                 out
@@ -2643,6 +2725,7 @@ mod tests {
             Departure::InvalidSchemeAsPath,
             Departure::EmptySchemeAsPath,
             Departure::SchemeFirstCharacterUnchecked,
+            Departure::IpLiteralAsRegName,
         ];
         for departure in structural {
             let witness = departure
@@ -3033,6 +3116,39 @@ mod tests {
             let read = answer(path, refused).unwrap();
             assert!(matches!(read, Outcome::Invalid(_)), "{refused:?}: {read:?}");
         }
+    }
+
+    #[test]
+    fn every_character_outside_ascii_may_be_taken() {
+        let fragment = Departure::AnyNonAsciiUnchecked(Field::Fragment);
+        // Letters, a C1 control, a Unicode space and a noncharacter alike.
+        let read = answer(fragment, "#\u{e9}\u{9f}\u{2028}\u{fffe}").unwrap();
+        assert_eq!(
+            components(&read).fragment.as_deref(),
+            Some("\u{e9}\u{9f}\u{2028}\u{fffe}")
+        );
+        // An ASCII character the rule refuses stays refused, and other components checked.
+        for refused in ["#\u{e9} ", "/\u{e9}#a"] {
+            let read = answer(fragment, refused);
+            assert!(
+                read.as_ref()
+                    .is_none_or(|r| matches!(r, Outcome::Invalid(_))),
+                "{refused:?}: {read:?}"
+            );
+        }
+        // Its probes are what the narrower departure refuses, so that they tell them apart.
+        let narrower = Departure::NonAsciiUnchecked(Field::Fragment);
+        assert!(fragment.probes().iter().any(|&c| matches!(
+            answer(narrower, &format!("#{c}")),
+            Some(Outcome::Invalid(_))
+        )));
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(fragment) < at(narrower));
+        assert_eq!(
+            Departure::from_id("fragment-any-non-ascii-unchecked"),
+            Some(fragment)
+        );
     }
 
     #[test]

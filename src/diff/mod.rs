@@ -842,6 +842,7 @@ impl Engine {
                 controls.extend(departure.refusal_controls(&finding.case, components));
             }
             controls.extend(departure.witness(&finding.case));
+            controls.extend(departure.line_feed_controls(&finding.case));
             {
                 if !controls.iter().all(answers_as_modelled) {
                     return false;
@@ -2149,6 +2150,46 @@ mod tests {
         let engine = engine_of(KeepsBaseFragment { every: true });
         let found = engine.run_one("keeps-base-fragment", &case).unwrap();
         assert_eq!(engine.attributed(&found), None);
+    }
+
+    /// Parses what stands before the text's first line feed, as the reference does (ocaml-uri's
+    /// `uri_reference`: "we only parse until the first newline character").
+    struct EndsAtLineFeed;
+
+    impl Implementation for EndsAtLineFeed {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "ends-at-line-feed",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            let text = input.split('\n').next().unwrap_or_default();
+            Reference.parse(text, rule, options)
+        }
+    }
+
+    #[test]
+    fn a_parser_that_ends_the_text_at_a_line_feed_is_one_cause_wherever_it_stands() {
+        let engine = engine_of(EndsAtLineFeed);
+        // In the authority, where a line feed that ends it reads alike, and in the fragment,
+        // where one that ends the fragment reads alike: the controls tell them apart.
+        for input in ["//\n", "//h\n", "#a\nb", "a:/p\nq"] {
+            let found = engine
+                .run_one("ends-at-line-feed", &Request::parse(input))
+                .unwrap();
+            let named = engine
+                .attributed(&found)
+                .expect("a departure reproduces it");
+            assert!(
+                named.id().ends_with("text-ends-at-line-feed"),
+                "{input:?}: {}",
+                named.id()
+            );
+        }
     }
 
     /// Normalizes as the reference does, then removes the dot-segments of every path, a
