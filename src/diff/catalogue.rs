@@ -1461,6 +1461,52 @@ impl Catalogue {
                         && (!refusal || the_rules_refusal())
                         && holds(&departures, &alternatives)
                     {
+                        // A narrower departure's wider one, where it reproduces the answer and
+                        // holds too, names the mechanism: a parser that checks nothing in a
+                        // query is `query-unchecked` whether a case showed a bracket or a
+                        // space there.
+                        let mut departures = departures;
+                        if !with_alternatives && !refusal {
+                            for narrow in departures.clone() {
+                                let Some(wider) = narrow.wider() else {
+                                    continue;
+                                };
+                                // The implementation's own entry names its departure.
+                                let named = own.contains(&narrow)
+                                    || known_steps.iter().any(|s| {
+                                        matches!(self.entries[s.index].model,
+                                            Some(Model::Departure(m)) if m == narrow)
+                                    });
+                                if named || departures.contains(&wider) {
+                                    continue;
+                                }
+                                let mut wide: Vec<usize> = departures
+                                    .iter()
+                                    .map(|&d| if d == narrow { wider } else { d })
+                                    .filter_map(|d| library.iter().position(|&l| l == d))
+                                    .collect();
+                                if wide.len() != departures.len() {
+                                    continue;
+                                }
+                                wide.sort_unstable();
+                                let wide_departures: Vec<Departure> =
+                                    wide.iter().map(|&i| library[i]).collect();
+                                let answer = self.answer_departing(
+                                    &models,
+                                    &wide,
+                                    &known_steps,
+                                    case,
+                                    &memo,
+                                );
+                                if answer.is_valid()
+                                    && compare::compare(case, &answer, actual, blind_spots)
+                                        .is_none()
+                                    && holds(&wide_departures, &alternatives)
+                                {
+                                    departures = wide_departures;
+                                }
+                            }
+                        }
                         // A departure the implementation's own entry models is that entry (its
                         // report, its upstream status, or the library's words where it is
                         // documented and the known model needed it read again: a resolution
@@ -2448,5 +2494,48 @@ entries:
             .expect("the port's departure and the query's bug");
         assert_eq!(known.mechanism().id, "port-after-last-colon");
         assert_eq!(known.seen_with().collect::<Vec<_>>(), ["p-query-unchecked"]);
+    }
+
+    #[test]
+    fn a_narrower_departure_gives_way_to_its_wider_one_where_that_holds_too() {
+        use super::Catalogue;
+        use crate::diff::departures::Departure;
+        use crate::model::{Components, Field, Outcome};
+        use crate::protocol::Request;
+        let catalogue = Catalogue::bundled_with(&[], &[]).expect("a valid catalogue");
+        // RFC 3986 §3.4 refuses "]" in a query (`query = *( pchar / "/" / "?" )`); the program
+        // takes it. A departure that takes brackets in a query reproduces it, and so does one
+        // that checks nothing in a query: where the program answers the other characters'
+        // probes as the wider one says, that one names it.
+        let case = Request::parse("?]");
+        let actual = Outcome::Parsed {
+            components: Components {
+                scheme: None,
+                userinfo: None,
+                host: None,
+                port: None,
+                path: String::new(),
+                query: Some("]".into()),
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let (known, departures) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |_, _| true)
+            .expect("a query's departure");
+        assert_eq!(known.mechanism().id, "query-unchecked");
+        assert_eq!(departures, [Departure::Unchecked(Field::Query)]);
+        // A program that refuses a space in a query takes its brackets alone.
+        let (known, _) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |set, _| {
+                !set.contains(&Departure::Unchecked(Field::Query))
+            })
+            .expect("a query's departure");
+        assert_eq!(known.mechanism().id, "query-brackets-taken");
+        assert_eq!(
+            Departure::FragmentHashKept.wider(),
+            Some(Departure::Unchecked(Field::Fragment))
+        );
+        assert_eq!(Departure::Unchecked(Field::Path).wider(), None);
     }
 }
