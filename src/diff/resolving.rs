@@ -107,11 +107,32 @@ pub enum Resolving {
     /// is `http://a/b/c/?y`, RFC 2396 Appendix C.1), where RFC 3986 §5.2.2 keeps the base path
     /// whole ("T.path = Base.path", §5.4.1: "?y" = "http://a/b/c/d;p?y").
     QueryReferenceMerged,
+    /// remove_dot_segments done on the path's segments as a list: "." dropped, ".." popping
+    /// the last segment whatever it is, the root's empty one too, and the root written back
+    /// only before a first segment that is not empty, so that a ".." above the root takes the
+    /// empty segment after it (`/../` gives ``, `/..//b` gives `/b`; Python's rfc3986
+    /// `normalizers.remove_dot_segments`), where §5.2.4's rule C never removes the root
+    /// ("/../" gives "/", "/..//b" gives "//b"). A rootless path is left to the RFC's
+    /// algorithm (and to documented choice 2).
+    DotDotPopsRoot,
+    /// A ".." with nothing to climb over is kept at the start of a rootless path and dropped at
+    /// the root of an absolute one, and a rootless path the dot-segments empty, ending with
+    /// one, is written "./" (`../a` against `a:` is `a:../a`, `.` against `a:` is `a:./`), as
+    /// a relative file path is normalized (uritools' `__remove_dot_segments`: `pseg.append`
+    /// of a ".." when nothing is left, `pseg.insert(0, ".")`), where §5.2.4's rules A and C
+    /// remove every ".." ("../a" gives "a", "." gives "").
+    DotDotKeptAboveRootlessStart,
+    /// The path §5.2.2 takes from the reference or merges is written with its percent-encodings'
+    /// hexadecimal digits uppercased (`/%0a` against `a:` is `a:/%0A`), the query and the
+    /// fragment as written (Python's rfc3986 `resolve_with`: the path through
+    /// `normalizers.normalize_path`), where §5.2.2 moves the reference's path into the target
+    /// as it is: an equivalent URI (§6.2.2.1), not the same string.
+    TargetPathPercentEncodingUppercased,
 }
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 13] = [
+    pub const ALL: [Resolving; 16] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -125,6 +146,9 @@ impl Resolving {
         Resolving::RelativeBaseResolved,
         Resolving::DotSegmentsAboveRootKept,
         Resolving::QueryReferenceMerged,
+        Resolving::DotDotPopsRoot,
+        Resolving::DotDotKeptAboveRootlessStart,
+        Resolving::TargetPathPercentEncodingUppercased,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -143,6 +167,11 @@ impl Resolving {
             Resolving::RelativeBaseResolved => "relative-base-resolved",
             Resolving::DotSegmentsAboveRootKept => "dot-segments-above-root-kept",
             Resolving::QueryReferenceMerged => "query-reference-merged",
+            Resolving::DotDotPopsRoot => "dot-dot-pops-root",
+            Resolving::DotDotKeptAboveRootlessStart => "dot-dot-kept-above-rootless-start",
+            Resolving::TargetPathPercentEncodingUppercased => {
+                "target-path-percent-encoding-uppercased"
+            }
         }
     }
 
@@ -187,6 +216,15 @@ impl Resolving {
             }
             Resolving::QueryReferenceMerged => {
                 "the resolver merges a reference with an empty path and a query like a relative path, dropping the base path's last segment (\"?y\" against \"http://a/b/c/d;p?q\" is \"http://a/b/c/?y\", RFC 2396 Appendix C.1), where RFC 3986 §5.2.2 sets \"T.path = Base.path\" (§5.4.1: \"?y\" = \"http://a/b/c/d;p?y\")"
+            }
+            Resolving::DotDotPopsRoot => {
+                "the resolver removes dot-segments from the path's list of segments, a \"..\" popping the last one whatever it is, the root's empty segment too, and writes the root back only before a segment that is not empty, so that a \"..\" above the root takes the empty segment after it (\"/../\" against \"a:\" is \"a:\", \"/..//b\" is \"a:/b\"), where RFC 3986 §5.2.4's rule C replaces \"/../\" with \"/\" and never removes the root (\"a:/\", \"a://b\")"
+            }
+            Resolving::DotDotKeptAboveRootlessStart => {
+                "the resolver keeps a \"..\" that has nothing to climb over at the start of a rootless path (\"../a\" against \"a:\" is \"a:../a\"), drops it at the root of an absolute one, and writes a rootless path the dot-segments empty as \"./\" (\".\" against \"a:\" is \"a:./\"), as a relative file path is normalized, where RFC 3986 §5.2.4's rules A and C remove every \"..\" and rule D every final \".\" (\"a:a\", \"a:\")"
+            }
+            Resolving::TargetPathPercentEncodingUppercased => {
+                "the resolver writes the path it takes from the reference or merges with its percent-encodings' hexadecimal digits uppercased (\"/%0a\" against \"a:\" is \"a:/%0A\"), and the query and the fragment as written, where RFC 3986 §5.2.2 moves the reference's path into the target as it is (\"a:/%0a\"): an equivalent URI (§6.2.2.1: \"the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive\"), not the same string"
             }
         }
     }
@@ -298,6 +336,29 @@ impl Resolving {
                 }
                 controls
             }
+            // A ".." with a segment to climb over still climbs (against a resolver that removes
+            // none), and one above the root takes the root with it.
+            Resolving::DotDotPopsRoot => vec![
+                (with_path("/x/y"), "../z".to_owned()),
+                (with_path("/x"), "../../".to_owned()),
+            ],
+            // A ".." above a rootless path's start is kept (against a resolver that keeps it
+            // only where the base path is empty), and one above the root is not (against one
+            // that keeps every ".." with nothing to climb over).
+            Resolving::DotDotKeptAboveRootlessStart => {
+                let mut controls = vec![(with_path("/x"), "../../w".to_owned())];
+                controls.extend(
+                    b.scheme
+                        .map(|scheme| (format!("{scheme}:x/y"), "../../w".to_owned())),
+                );
+                controls
+            }
+            // The query and the fragment keep their case (against a resolver that uppercases
+            // every component), a merged path is uppercased too.
+            Resolving::TargetPathPercentEncodingUppercased => vec![
+                (with_path("/x"), "%0a?%0b#%0c".to_owned()),
+                (with_path("/x/"), "y/%0d".to_owned()),
+            ],
             // A fragment alone is not merged (against a resolver that merges every reference
             // without a path).
             Resolving::QueryReferenceMerged => vec![
@@ -387,7 +448,17 @@ pub fn target_from_components(
     let t = target.components();
     let remove = |path: &str| {
         let removed = reference::remove_dot_segments(path);
-        if has(Resolving::DotSegmentsAboveRootKept) {
+        if has(Resolving::DotDotPopsRoot) && path.starts_with('/') {
+            let popped = remove_dot_segments_popping_root(path);
+            depart(popped != removed);
+            popped
+        } else if has(Resolving::DotDotKeptAboveRootlessStart) && !path.starts_with('/') {
+            // Documented choice 2's rootless reading is the RFC's too: the departure is the
+            // ".." kept, or the "./" written.
+            let kept = remove_dot_segments_rootless_start_kept(path);
+            depart(kept != removed && Some(kept.as_str()) != removed.strip_prefix('/'));
+            kept
+        } else if has(Resolving::DotSegmentsAboveRootKept) {
             let kept = remove_dot_segments_above_root_kept(path);
             depart(kept != removed);
             kept
@@ -462,6 +533,15 @@ pub fn target_from_components(
         depart(rootless.is_some());
         rootless.unwrap_or(removed)
     };
+    // The path taken from the reference or merged, its percent-encodings uppercased.
+    let path =
+        if has(Resolving::TargetPathPercentEncodingUppercased) && (merged || !r.path.is_empty()) {
+            let upper = super::departures::triplets_uppercased(&path);
+            depart(upper != path);
+            upper
+        } else {
+            path
+        };
     // "T.fragment = R.fragment", or the base's.
     let without_path = r.scheme.is_none() && !r.has_authority() && r.path.is_empty();
     let fragment = if without_path
@@ -487,6 +567,56 @@ pub fn target_from_components(
         ..t
     });
     (target, true)
+}
+
+/// remove_dot_segments on the list of `path`'s segments ([`Resolving::DotDotPopsRoot`]):
+/// "." dropped, ".." popping the last segment whatever it is (the root's empty one too), the
+/// root written back only where the output is empty or starts with a segment that is not, and
+/// an empty segment added after a final "/." or "/..".
+pub fn remove_dot_segments_popping_root(path: &str) -> String {
+    let mut output: Vec<&str> = Vec::new();
+    for segment in path.split('/') {
+        match segment {
+            "." => {}
+            ".." => {
+                output.pop();
+            }
+            other => output.push(other),
+        }
+    }
+    if path.starts_with('/') && output.first().is_none_or(|first| !first.is_empty()) {
+        output.insert(0, "");
+    }
+    if path.ends_with("/.") || path.ends_with("/..") {
+        output.push("");
+    }
+    output.join("/")
+}
+
+/// remove_dot_segments as a relative file path's normalization
+/// ([`Resolving::DotDotKeptAboveRootlessStart`]): on the list of `path`'s segments, "."
+/// dropped, ".." dropped at the root, kept where nothing (or only "..") is left to climb over,
+/// popping the last segment otherwise; an empty segment added after a final "." or "..", and
+/// a path so emptied written "./".
+pub fn remove_dot_segments_rootless_start_kept(path: &str) -> String {
+    let mut output: Vec<&str> = Vec::new();
+    for segment in path.split('/') {
+        match segment {
+            "." => {}
+            ".." if output.len() == 1 && output[0].is_empty() => {}
+            ".." if output.last().is_some_and(|last| *last != "..") => {
+                output.pop();
+            }
+            other => output.push(other),
+        }
+    }
+    if matches!(path.rsplit('/').next(), Some("." | "..")) {
+        output.push("");
+    }
+    if !path.is_empty() && output == [""] {
+        output.insert(0, ".");
+    }
+    output.join("/")
 }
 
 /// §5.2.4 with RFC 2396 §5.2 step 6g's first reading: a ".." with no segment left to climb
@@ -771,6 +901,78 @@ mod tests {
         // And a ".." above the root of an absolute path: kept, "a:/../w".
         assert!(controls.contains(&("a:/x".to_owned(), "../w".to_owned())));
         assert_eq!(target(kept, "a:/x", "../w"), Some("a:/../w".into()));
+    }
+
+    #[test]
+    fn a_dot_dot_above_the_root_may_pop_it() {
+        let popped = Resolving::DotDotPopsRoot;
+        // §5.2.4 gives "a:/" and "a://b"; the list of segments loses the root.
+        assert_eq!(target(popped, "a:", "/../"), Some("a:".into()));
+        assert_eq!(target(popped, "a:/b/c", "../../../"), Some("a:".into()));
+        assert_eq!(target(popped, "a:", "a:/..//b"), Some("a:/b".into()));
+        assert_eq!(target(popped, "a://h/x", "../../"), Some("a://h".into()));
+        // Nothing above the root, or a segment after it: the RFC's target.
+        assert_eq!(target(popped, "a:/x/y", "../z"), None);
+        assert_eq!(target(popped, "a:", "/../b"), None);
+        assert_eq!(target(popped, "a:/x", "./"), None);
+        assert_eq!(remove_dot_segments_popping_root("/a//.."), "/a/");
+        assert_eq!(remove_dot_segments_popping_root("/."), "/");
+        // The controls: one climbs as the RFC says, one pops the root.
+        assert_eq!(
+            popped.controls("a:/p", "/../"),
+            vec![
+                ("a:/x/y".to_owned(), "../z".to_owned()),
+                ("a:/x".to_owned(), "../../".to_owned())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_dot_dot_above_a_rootless_start_may_be_kept() {
+        let kept = Resolving::DotDotKeptAboveRootlessStart;
+        // §5.2.4 gives "a:a", "a:/b" and "a:"; a relative file path's normalization keeps
+        // the "..", and writes the emptied path "./".
+        assert_eq!(target(kept, "a:", "../a"), Some("a:../a".into()));
+        assert_eq!(target(kept, "a:x/y", "../../b"), Some("a:../b".into()));
+        assert_eq!(target(kept, "a:", "."), Some("a:./".into()));
+        assert_eq!(target(kept, "a:x/y", ".."), Some("a:./".into()));
+        // Above the root it goes; a rootless path left as choice 2 reads it is no departure.
+        assert_eq!(target(kept, "a:/x", "../../b"), None);
+        assert_eq!(target(kept, "a:x/y", "../b"), None);
+        assert_eq!(
+            remove_dot_segments_rootless_start_kept("../../a"),
+            "../../a"
+        );
+        assert_eq!(
+            remove_dot_segments_rootless_start_kept("a/../../b/."),
+            "../b/"
+        );
+        assert_eq!(remove_dot_segments_rootless_start_kept("/a/../.."), "/");
+    }
+
+    #[test]
+    fn a_target_path_may_be_written_with_uppercase_percent_encodings() {
+        let upper = Resolving::TargetPathPercentEncodingUppercased;
+        assert_eq!(target(upper, "a:", "/%0a"), Some("a:/%0A".into()));
+        assert_eq!(
+            target(upper, "a:/x/", "b/%aa?%0b#%0c"),
+            Some("a:/x/b/%AA?%0b#%0c".into())
+        );
+        assert_eq!(target(upper, "A://h", "b:%e9"), Some("b:%E9".into()));
+        // The base's path, copied for a reference without one, and an uppercase path: the
+        // RFC's target.
+        assert_eq!(target(upper, "a:/%0a", "?q"), None);
+        assert_eq!(target(upper, "a:", "/%0A?%0b"), None);
+        // It composes with a merge's departure.
+        assert_eq!(
+            target_of(
+                &[upper, Resolving::MergeSlashWithoutAuthority],
+                "a:",
+                "%0a",
+                true
+            ),
+            Some("a:/%0A".into())
+        );
     }
 
     #[test]
