@@ -3154,10 +3154,11 @@ mod tests {
         }
         // Its probes are what the narrower departure refuses, so that they tell them apart.
         let narrower = Departure::NonAsciiUnchecked(Field::Fragment);
-        assert!(fragment.probes().iter().any(|&c| matches!(
-            answer(narrower, &format!("#{c}")),
-            Some(Outcome::Invalid(_))
-        )));
+        // (it reads nothing otherwise there, or refuses: the reference's refusal stands).
+        assert!(fragment.probes().iter().any(|&c| {
+            answer(narrower, &format!("#{c}"))
+                .is_none_or(|read| matches!(read, Outcome::Invalid(_)))
+        }));
         let all = Departure::all();
         let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
         assert!(at(fragment) < at(narrower));
