@@ -312,7 +312,26 @@ pub enum Departure {
     /// `qt_urlRecode`, which encodes "any non-ASCII character" it is given). Broader than
     /// [`Departure::NonAsciiUnchecked`], which refuses controls and spaces there.
     AnyNonAsciiUnchecked(Field),
+    /// The characters outside US-ASCII that are neither controls nor Unicode spaces are taken
+    /// as they are in every component that takes a `pct-encoded` triplet (the userinfo, a
+    /// registered name, the path, the query and the fragment), the others checked: one rule
+    /// of the parser where an escape may stand, not one per component (java.net.URI's
+    /// `scanEscape`: "Allow unescaped but visible non-US-ASCII chars", and its documentation:
+    /// "Characters in the other category are permitted wherever RFC 2396 permits escaped
+    /// octets"). [`Departure::NonAsciiUnchecked`] is the same in one component.
+    NonAsciiUncheckedWhereEscaped,
 }
+
+/// The components a `pct-encoded` triplet may stand in, by RFC 3986's rules (§3.2.1, §3.2.2's
+/// `reg-name`, §3.3, §3.4, §3.5): where [`Departure::NonAsciiUncheckedWhereEscaped`] takes its
+/// characters.
+const ESCAPED_COMPONENTS: [Field; 5] = [
+    Field::Userinfo,
+    Field::Host,
+    Field::Path,
+    Field::Query,
+    Field::Fragment,
+];
 
 /// The components whose emptiness a parser may not tell from their absence: those whose
 /// delimiter is written only when they are there.
@@ -363,26 +382,11 @@ impl Departure {
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         // Every character outside ASCII before the "other" ones alone: its probes, controls
         // and spaces, are what the narrower one refuses.
-        all.extend(
-            [
-                Field::Userinfo,
-                Field::Host,
-                Field::Path,
-                Field::Query,
-                Field::Fragment,
-            ]
-            .map(Departure::AnyNonAsciiUnchecked),
-        );
-        all.extend(
-            [
-                Field::Userinfo,
-                Field::Host,
-                Field::Path,
-                Field::Query,
-                Field::Fragment,
-            ]
-            .map(Departure::NonAsciiUnchecked),
-        );
+        all.extend(ESCAPED_COMPONENTS.map(Departure::AnyNonAsciiUnchecked));
+        // The rule of every component before the rule of one: where a parser takes them in
+        // every component (its witness), one report names them all.
+        all.push(Departure::NonAsciiUncheckedWhereEscaped);
+        all.extend(ESCAPED_COMPONENTS.map(Departure::NonAsciiUnchecked));
         all.push(Departure::OpaquePathUnchecked);
         all.extend(EMPTY_AS_ABSENT.map(Departure::EmptyAsAbsent));
         all.extend(
@@ -521,6 +525,7 @@ impl Departure {
             Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
             Departure::FragmentHashKept => "fragment-hash-kept".to_owned(),
+            Departure::NonAsciiUncheckedWhereEscaped => "non-ascii-unchecked".to_owned(),
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
             Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
             Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
@@ -608,6 +613,7 @@ impl Departure {
             Departure::Normalizing(n) => n.description().to_owned(),
             Departure::PercentEncodingUppercased => "the parser gives back every percent-encoded octet with uppercase hexadecimal digits (`%0a` as `%0A`), in the components it parses and in a resolution's target, where RFC 3986 §6.2.2.1 makes the two cases equivalent only for comparison (\"For all URIs, the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters\" is a normalization) and §5.2.2 builds the target from the components as written".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
+            Departure::NonAsciiUncheckedWhereEscaped => "the parser takes the characters outside US-ASCII that are neither controls nor Unicode spaces as they are wherever a percent-encoded octet may stand (the userinfo, a registered name, the path, the query and the fragment), where RFC 3986 allows only ASCII in each (Appendix A) and a character outside it only percent-encoded (§2.5: \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\")".to_owned(),
             Departure::FragmentHashKept => "the parser takes a \"#\" in the fragment as it is (the fragment runs from the first \"#\" to the end), where RFC 3986 §3.5's `fragment = *( pchar / \"/\" / \"?\" )` refuses it: §2.2 makes it a `gen-delims`, which must be percent-encoded as data".to_owned(),
             Departure::BracketsTaken(part) => format!(
                 "the parser takes \"[\" and \"]\" in the {0} as they are, where RFC 3986's `{0}` rule (Appendix A) refuses them: §2.2 makes them `gen-delims`, allowed only in an IP literal",
@@ -980,6 +986,11 @@ impl Departure {
             // A bracketed host that is no address: a registered name holding its brackets,
             // where a parser that reads no IP literal at all leaves the host empty.
             Departure::IpLiteralAsRegName => after_slashes("[a]")?,
+            // Taken in every component but the host, whose rule (a name to resolve) a parser
+            // may keep apart: the host's own are the probes'.
+            Departure::NonAsciiUncheckedWhereEscaped => {
+                after_slashes("\u{e9}@h/\u{e9}?\u{e9}#\u{e9}")?
+            }
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1100,6 +1111,20 @@ impl Departure {
                     .find(|&(_, c)| !c.is_ascii())
                     .map(|(i, c)| (range.start + i, c))
             }
+            // The first such character, whichever component holds it (not an IP literal's).
+            Departure::NonAsciiUncheckedWhereEscaped => ESCAPED_COMPONENTS
+                .iter()
+                .filter_map(|&part| {
+                    let range = spans.of_part(part)?;
+                    if part == Field::Host && input[range.clone()].starts_with('[') {
+                        return None;
+                    }
+                    input[range.clone()]
+                        .char_indices()
+                        .find(|&(_, c)| is_other(c))
+                        .map(|(i, c)| (range.start + i, c))
+                })
+                .min(),
             Departure::OpaquePathUnchecked => {
                 let range = spans.opaque_path(input)?;
                 taken(input, range, Field::Path)
@@ -1291,7 +1316,7 @@ impl Departure {
                 ' ', '\t', '\n', '\u{b}', '\r', '\u{a0}', '\u{2003}', '\u{3000}',
             ],
             // Letters of several scripts and planes, a private-use and a specials character.
-            Departure::NonAsciiUnchecked(_) => &[
+            Departure::NonAsciiUnchecked(_) | Departure::NonAsciiUncheckedWhereEscaped => &[
                 '\u{e9}',
                 '\u{3b1}',
                 '\u{4e2d}',
@@ -1372,6 +1397,32 @@ impl Departure {
                         .map(|c| if taken(c) { stand_in } else { c }),
                 );
                 out.push_str(&input[range.end..]);
+                out
+            }
+            // Each component's characters stood in for by its own rule's, as the rule of one
+            // component does; the components' spans do not overlap, so each is read in place.
+            Departure::NonAsciiUncheckedWhereEscaped => {
+                let mut out = String::with_capacity(input.len());
+                let mut at = 0;
+                let mut parts: Vec<(std::ops::Range<usize>, Field)> = ESCAPED_COMPONENTS
+                    .iter()
+                    .filter_map(|&part| Some((spans.of_part(part)?, part)))
+                    .filter(|(range, part)| {
+                        !(*part == Field::Host && input[range.clone()].starts_with('['))
+                    })
+                    .collect();
+                parts.sort_by_key(|(range, _)| range.start);
+                for (range, part) in parts {
+                    let (_, stand_in) = self::rule(part);
+                    out.push_str(&input[at..range.start]);
+                    out.extend(
+                        input[range.clone()]
+                            .chars()
+                            .map(|c| if is_other(c) { stand_in } else { c }),
+                    );
+                    at = range.end;
+                }
+                out.push_str(&input[at..]);
                 out
             }
             Departure::IpLiteralUnchecked => {
@@ -3166,6 +3217,57 @@ mod tests {
             Departure::from_id("fragment-any-non-ascii-unchecked"),
             Some(fragment)
         );
+    fn characters_outside_ascii_may_be_taken_wherever_an_escape_may_stand() {
+        let everywhere = Departure::NonAsciiUncheckedWhereEscaped;
+        assert_eq!(everywhere.id(), "non-ascii-unchecked");
+        assert_eq!(
+            Departure::from_id("non-ascii-unchecked"),
+            Some(Departure::NonAsciiUncheckedWhereEscaped)
+        );
+        // One rule over the userinfo, a registered name, the path, the query and the fragment.
+        let read = answer(everywhere, "a://\u{e9}@\u{3b1}/\u{4e2d}?\u{e000}#\u{1f600}").unwrap();
+        let parts = components(&read);
+        assert_eq!(parts.userinfo.as_deref(), Some("\u{e9}"));
+        assert_eq!(parts.host.as_deref(), Some("\u{3b1}"));
+        assert_eq!(parts.path, "/\u{4e2d}");
+        assert_eq!(parts.query.as_deref(), Some("\u{e000}"));
+        assert_eq!(parts.fragment.as_deref(), Some("\u{1f600}"));
+        // Each is the rule of one component where one component holds them.
+        for input in ["//\u{e9}@h", "//\u{e9}", "\u{e9}", "?\u{e9}", "#\u{e9}"] {
+            let one = ESCAPED_COMPONENTS
+                .iter()
+                .find_map(|&part| answer(Departure::NonAsciiUnchecked(part), input));
+            assert_eq!(answer(everywhere, input), one, "{input}");
+        }
+        // Not in an IP literal, nor a scheme or a port; a Unicode space, a C1 control and an
+        // ASCII character the rules refuse stay refused.
+        assert_eq!(answer(everywhere, "//[\u{e9}]"), None);
+        for refused in ["//h:\u{e9}", "/\u{e9}\u{2028}", "?\u{e9}\u{85}", "#\u{e9} "] {
+            let read = answer(everywhere, refused);
+            assert!(
+                !read.as_ref().is_some_and(Outcome::is_valid),
+                "{refused:?}: {read:?}"
+            );
+        }
+        // Its witness holds them in every component but the host, after the case's scheme.
+        assert_eq!(
+            everywhere.witness(&Request::parse("b:\u{4e2d}")),
+            Some(Request::parse("b://\u{e9}@h/\u{e9}?\u{e9}#\u{e9}"))
+        );
+        let witness = Request::parse("//\u{e9}@h/\u{e9}?\u{e9}#\u{e9}");
+        let departing = everywhere.apply(
+            &witness,
+            &witness,
+            &everywhere.rewrite(&witness).unwrap(),
+            Reference.answer(&everywhere.rewrite(&witness).unwrap()),
+        );
+        assert!(departing.is_valid());
+        assert!(!Reference.answer(&witness).is_valid());
+        // Tried before the rule of one component, so that the rule of every one names a
+        // parser that has it.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(everywhere) < at(Departure::NonAsciiUnchecked(Field::Userinfo)));
     }
 
     #[test]
