@@ -3217,6 +3217,9 @@ mod tests {
             Departure::from_id("fragment-any-non-ascii-unchecked"),
             Some(fragment)
         );
+    }
+
+    #[test]
     fn characters_outside_ascii_may_be_taken_wherever_an_escape_may_stand() {
         let everywhere = Departure::NonAsciiUncheckedWhereEscaped;
         assert_eq!(everywhere.id(), "non-ascii-unchecked");
