@@ -465,7 +465,14 @@ impl<'a> Campaign<'a> {
 /// parser refuses is signed so ([`Engine::unvalidated`]); otherwise it is signed by its symptom.
 fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     let minimal = engine.shrink(finding, SHRINK_BUDGET);
-    let (first, minimal) = match engine.cause(&minimal) {
+    // A law on a parse rests on the resolution of its own input, which a shrunk input may
+    // not share (another resolution's cause): its cause is sought before shrinking.
+    let cause = if finding.signature.kind == crate::diff::compare::DifferenceKind::ResolutionLaw {
+        engine.cause(finding)
+    } else {
+        engine.cause(&minimal)
+    };
+    let (first, minimal) = match cause {
         Some(parse) => {
             let shrunk = engine.shrink(&parse, SHRINK_BUDGET);
             (parse, shrunk)

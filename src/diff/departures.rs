@@ -1002,18 +1002,40 @@ impl Departure {
 
     /// The controls that tell the three readings of a line feed apart, which one odd input
     /// does not: `//\n` is read alike by a parser that ignores a line feed ending the
-    /// authority and by one that ends the text at its first line feed. A line feed that is
-    /// not the authority's last character (`a://h\n/p`: the path `/p` is read, or nothing
-    /// after `h`) and one before the fragment (`a:/p\nq`: refused by the first two, the text
-    /// `a:/p` by the third) must each be answered as the departure's model says. Written
-    /// with a scheme, or as relative references where the case's rule is `relative-ref`.
+    /// authority and by one that ends the text at its first line feed. The text ended at its
+    /// first line feed must answer a line feed that is not the authority's last character
+    /// (`a://h\n/p`: nothing after `h`) and one before the fragment (`a:/p\nq`: the text
+    /// `a:/p`) as its model says; the two narrower readings must not answer them as the text
+    /// ended there ([`Departure::line_feed_rival`]), whatever else they do with them (a
+    /// parser may encode that line feed). Written with a scheme, or as relative references
+    /// where the case's rule is `relative-ref`. And a control character where the rule of
+    /// every component takes only visible characters outside US-ASCII (`a:/\u{85}`), which
+    /// it refuses: a parser that takes every code unit from 0x80 has another rule.
     pub(crate) fn line_feed_controls(self, case: &Request) -> Vec<Request> {
+        let controls: &[&str] = match self {
+            Departure::TextEndsAtLineFeed => &["a://h\n/p", "a:/p\nq"],
+            Departure::NonAsciiUncheckedWhereEscaped => &["a:/\u{e9}\u{85}"],
+            _ => return Vec::new(),
+        };
+        Self::controls_as_cased(controls, case)
+    }
+
+    /// The rival a narrower line-feed reading must not answer its controls as, and those
+    /// controls: the text ended at its first line feed.
+    pub(crate) fn line_feed_rival(self, case: &Request) -> Option<(Departure, Vec<Request>)> {
         let controls: &[&str] = match self {
             Departure::AuthorityFinalLineFeedIgnored => &["a://h\n/p"],
             Departure::FragmentEndsAtLineFeed => &["a:/p\nq"],
-            Departure::TextEndsAtLineFeed => &["a://h\n/p", "a:/p\nq"],
-            _ => return Vec::new(),
+            _ => return None,
         };
+        Some((
+            Departure::TextEndsAtLineFeed,
+            Self::controls_as_cased(controls, case),
+        ))
+    }
+
+    /// `controls`, parses by the case's rule, relative where it is `relative-ref`.
+    fn controls_as_cased(controls: &[&str], case: &Request) -> Vec<Request> {
         let (rule, zone_id) = match case {
             Request::Parse { rule, zone_id, .. } => (rule.clone(), *zone_id),
             _ => (None, false),

@@ -848,6 +848,19 @@ impl Engine {
                     return false;
                 }
             }
+            // A narrower reading of a line feed must not answer as the text ended there does.
+            if let Some((rival, controls)) = departure.line_feed_rival(&finding.case) {
+                let as_rival = |control: &Request| {
+                    self.answer_of(name, control).is_some_and(|actual| {
+                        let modelled = catalogue.departing_answer(name, &[rival], &[], control);
+                        modelled.is_valid()
+                            && compare::compare(control, &modelled, &actual, blind_spots).is_none()
+                    })
+                };
+                if controls.iter().any(as_rival) {
+                    return false;
+                }
+            }
             // The place is sought in the case as the departures before it read it (a path that
             // is one only once "//" is read as a path), and probed in the case as given, where
             // the same character must stand at the same place: a place that a rewrite of the
@@ -2190,6 +2203,48 @@ mod tests {
                 named.id()
             );
         }
+    }
+
+    /// Ends the fragment at its first line feed, and percent-encodes a line feed anywhere
+    /// else (python-rfc3986's reading: a regular expression's fragment group, and its
+    /// encoding of what a component refuses).
+    struct FragmentEndsAtLineFeed;
+
+    impl Implementation for FragmentEndsAtLineFeed {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "fragment-ends-at-line-feed",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            let (before, fragment) = match input.split_once('#') {
+                Some((before, fragment)) => (before, Some(fragment)),
+                None => (input, None),
+            };
+            let mut text = before.replace('\n', "%0A");
+            if let Some(fragment) = fragment {
+                text.push('#');
+                text.push_str(fragment.split('\n').next().unwrap_or_default());
+            }
+            Reference.parse(&text, rule, options)
+        }
+    }
+
+    #[test]
+    fn a_fragment_ended_at_a_line_feed_is_not_the_text_ended_there() {
+        // "a:/p\nq" is the path "/p%0Aq" here, not the text "a:/p": the narrower reading holds.
+        let engine = engine_of(FragmentEndsAtLineFeed);
+        let found = engine
+            .run_one("fragment-ends-at-line-feed", &Request::parse("#a\nb"))
+            .unwrap();
+        let named = engine
+            .attributed(&found)
+            .expect("a departure reproduces it");
+        assert_eq!(named.id(), "fragment-ends-at-line-feed");
     }
 
     /// Normalizes as the reference does, then removes the dot-segments of every path, a
@@ -3784,12 +3839,19 @@ mod tests {
         let named = dots.attributed(&found).map(|f| f.id().to_owned());
         assert_eq!(named, None, "{found:?}");
         // A resolver that writes the path's escapes in uppercase and keeps the query's is no
-        // "every answer" rule: the control's "?%0b" tells them apart.
+        // "every answer" rule: the control's "?%0b" tells them apart, and the path's own
+        // departure names it.
         let path_only = engine_of(PathUppercased);
         let found = path_only
             .run_one("path-uppercased", &resolve("a:/", "%0a"))
             .expect("another target");
-        assert_eq!(path_only.attributed(&found), None);
+        assert_eq!(
+            path_only
+                .attributed(&found)
+                .map(|f| f.id().to_owned())
+                .as_deref(),
+            Some("target-path-percent-encoding-uppercased")
+        );
         // Filed under the first, seen with the second.
         let found = uppercaser
             .run_one("slash-merger", &resolve("P:", "%0a"))
