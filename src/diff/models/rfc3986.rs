@@ -406,25 +406,10 @@ fn dotted_over_255(host: &str) -> bool {
             .any(|o| o.parse::<u16>().is_ok_and(|n| n > 255))
 }
 
-/// `normalizers.remove_dot_segments`, as written.
+/// `normalizers.remove_dot_segments`, as written: the library departure
+/// `dot-dot-pops-root`'s list of segments.
 pub(super) fn remove_dot_segments(path: &str) -> String {
-    let mut output: Vec<&str> = Vec::new();
-    for segment in path.split('/') {
-        match segment {
-            "." => {}
-            ".." => {
-                output.pop();
-            }
-            other => output.push(other),
-        }
-    }
-    if path.starts_with('/') && output.first().is_none_or(|first| !first.is_empty()) {
-        output.insert(0, "");
-    }
-    if path.ends_with("/.") || path.ends_with("/..") {
-        output.push("");
-    }
-    output.join("/")
+    crate::diff::resolving::remove_dot_segments_popping_root(path)
 }
 
 /// `text` with the hexadecimal digits of its percent-encodings uppercased
