@@ -361,20 +361,20 @@ pub fn compare(
             // as) is §5.3's writing too, spelled otherwise elsewhere (a scheme lowercased, as
             // a base normalized first, §5.2.1, gives it): compared as a string, as an answer
             // equal to it is, and routed where the RFC's own string routes.
-            let as_written = |text: &str| {
-                let c = lenient_components(text);
-                (c.userinfo, c.host, c.port)
-            };
-            let letter =
-                letter_written_otherwise(case, e).filter(|_| as_written(e) != as_written(a));
+            let as_string = lenient_components(e);
+            let written = lenient_components(a);
+            let letter_of_e = letter_written_otherwise(case, e);
+            let spelled_otherwise =
+                letter_of_e.is_some() && shown_authority(&as_string) == shown_authority(&written);
+            let letter = letter_of_e.filter(|_| !spelled_otherwise);
             // A target that differs only where the implementation's API is blind (a scheme it
             // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the
             // same representation its parse answers do, which the blind spot already
             // declares: no difference of its own.
-            let expected = letter
-                .as_ref()
-                .map_or_else(|| lenient_components(e), |(t, _)| t.clone());
-            let written = lenient_components(a);
+            let expected = match &letter {
+                Some((t, _)) => t.clone(),
+                None => as_string,
+            };
             // A written "//" is an authority, empty or not, whatever the API reports of an
             // empty host: an answer with an empty authority where the RFC's has none (`f:////g`
             // for T.path "//g") is an authority that appears.
@@ -414,12 +414,10 @@ pub fn compare(
                 kind: DifferenceKind::Target,
                 fields,
                 detail: detail.to_owned(),
-                security: match letter {
-                    Some(_) => target_routing_differs(case, a),
-                    None if letter_written_otherwise(case, e).is_some() => {
-                        routing_differs(&expected, None, &written, None)
-                    }
-                    None => target_routing_differs(case, a),
+                security: if spelled_otherwise {
+                    routing_differs(&expected, None, &written, None)
+                } else {
+                    target_routing_differs(case, a)
                 },
             })
         }
@@ -796,6 +794,11 @@ fn with_letter_target<T>(
     let target =
         reference::transform_references(&b, &r, reference::ResolveOptions::strict(*strict));
     Some(read(&target.components()))
+}
+
+/// The authority a string shows (its userinfo, host and port as a lenient client splits them).
+fn shown_authority(c: &Components) -> (Option<&str>, Option<&str>, Option<&str>) {
+    (c.userinfo.as_deref(), c.host.as_deref(), c.port.as_deref())
 }
 
 /// §5.2.2's target components for a resolution case, with the host kind, when `target` is

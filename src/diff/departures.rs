@@ -1000,8 +1000,8 @@ impl Departure {
         })
     }
 
-    /// The controls that tell the three readings of a line feed apart, which one odd input
-    /// does not: `//\n` is read alike by a parser that ignores a line feed ending the
+    /// The controls a reading of the text must answer as its model says. Those that tell the
+    /// three readings of a line feed apart, which one odd input does not: `//\n` is read alike by a parser that ignores a line feed ending the
     /// authority and by one that ends the text at its first line feed. The text ended at its
     /// first line feed must answer a line feed that is not the authority's last character
     /// (`a://h\n/p`: nothing after `h`) and one before the fragment (`a:/p\nq`: the text
@@ -1011,7 +1011,7 @@ impl Departure {
     /// where the case's rule is `relative-ref`. And a control character where the rule of
     /// every component takes only visible characters outside US-ASCII (`a:/\u{85}`), which
     /// it refuses: a parser that takes every code unit from 0x80 has another rule.
-    pub(crate) fn line_feed_controls(self, case: &Request) -> Vec<Request> {
+    pub(crate) fn reading_controls(self, case: &Request) -> Vec<Request> {
         let controls: &[&str] = match self {
             Departure::TextEndsAtLineFeed => &["a://h\n/p", "a:/p\nq"],
             Departure::NonAsciiUncheckedWhereEscaped => &["a:/\u{e9}\u{85}"],

@@ -842,7 +842,7 @@ impl Engine {
                 controls.extend(departure.refusal_controls(&finding.case, components));
             }
             controls.extend(departure.witness(&finding.case));
-            controls.extend(departure.line_feed_controls(&finding.case));
+            controls.extend(departure.reading_controls(&finding.case));
             {
                 if !controls.iter().all(answers_as_modelled) {
                     return false;
