@@ -357,15 +357,14 @@ pub fn compare(
             // The target is compared with what it stands for: where `e` is §5.3's writing of
             // §5.2.2's components and reads back with an authority they do not have (a "//"
             // path without authority, documented choice 1), with those components.
-            // An answer that shows the same authority as that string (what the "//" path reads
-            // as) is §5.3's writing too, spelled otherwise elsewhere (a scheme lowercased, as
-            // a base normalized first, §5.2.1, gives it): compared as a string, as an answer
-            // equal to it is, and routed where the RFC's own string routes.
+            // An answer that is that string with its scheme in another case (as a base
+            // normalized first, §5.2.1, gives it) is §5.3's writing too: compared as a string,
+            // as an answer equal to it is, and routed where the RFC's own string routes. Any
+            // other answer is compared with the components.
             let as_string = lenient_components(e);
             let written = lenient_components(a);
             let letter_of_e = letter_written_otherwise(case, e);
-            let spelled_otherwise =
-                letter_of_e.is_some() && shown_authority(&as_string) == shown_authority(&written);
+            let spelled_otherwise = letter_of_e.is_some() && scheme_case_alone_differs(e, a);
             let letter = letter_of_e.filter(|_| !spelled_otherwise);
             // A target that differs only where the implementation's API is blind (a scheme it
             // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the
@@ -796,9 +795,13 @@ fn with_letter_target<T>(
     Some(read(&target.components()))
 }
 
-/// The authority a string shows (its userinfo, host and port as a lenient client splits them).
-fn shown_authority(c: &Components) -> (Option<&str>, Option<&str>, Option<&str>) {
-    (c.userinfo.as_deref(), c.host.as_deref(), c.port.as_deref())
+/// Whether `answer` is `letter` with its scheme in another case and nothing else changed.
+fn scheme_case_alone_differs(letter: &str, answer: &str) -> bool {
+    let scheme_end = letter.find(':').unwrap_or(0);
+    letter.len() == answer.len()
+        && answer.is_char_boundary(scheme_end)
+        && letter[..scheme_end].eq_ignore_ascii_case(&answer[..scheme_end])
+        && letter[scheme_end..] == answer[scheme_end..]
 }
 
 /// §5.2.2's target components for a resolution case, with the host kind, when `target` is

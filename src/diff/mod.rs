@@ -3391,6 +3391,15 @@ mod tests {
         assert_eq!(scheme_case.actual, Outcome::Resolved("F://g".into()));
         assert_eq!(scheme_case.difference.fields, [Field::Scheme]);
         assert!(!scheme_case.is_security_relevant());
+        // Any other change to that string is compared with T's components, though it shows
+        // the same authority: "f://g/" makes "g" a host where T has a path "//g".
+        let slash_added = found(Writes("slash-appended", |t| {
+            Outcome::Resolved(format!("{t}/"))
+        }))
+        .expect("f://g/ has an authority T does not have");
+        assert_eq!(slash_added.actual, Outcome::Resolved("f://g/".into()));
+        assert_eq!(slash_added.difference.fields[0], Field::Host);
+        assert!(slash_added.is_security_relevant());
     }
 
     /// The reference under other readings RFC 3986 allows, named in no catalogue entry.
