@@ -2536,6 +2536,31 @@ entries:
             Departure::FragmentHashKept.wider(),
             Some(Departure::Unchecked(Field::Fragment))
         );
+        // So for a C1 control in a query (U+0085, outside `query` by Appendix A), which a
+        // component that takes every character from 0x80 takes too.
+        let case = Request::parse("?\u{85}");
+        let actual = Outcome::Parsed {
+            components: Components {
+                scheme: None,
+                userinfo: None,
+                host: None,
+                port: None,
+                path: String::new(),
+                query: Some("\u{85}".into()),
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let (known, _) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |_, _| true)
+            .expect("a query's departure");
+        assert_eq!(known.mechanism().id, "query-unchecked");
+        let (known, _) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |set, _| {
+                !set.contains(&Departure::Unchecked(Field::Query))
+            })
+            .expect("a query's departure");
+        assert_eq!(known.mechanism().id, "query-any-non-ascii-unchecked");
         assert_eq!(Departure::Unchecked(Field::Path).wider(), None);
     }
 }

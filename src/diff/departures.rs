@@ -675,16 +675,16 @@ impl Departure {
     }
 
     /// The departure this one is a part of, that takes every character it takes and more at
-    /// the same place: a component's brackets, its characters outside US-ASCII or a
-    /// fragment's "#" taken, where a component taken unchecked takes them all. Attribution
+    /// the same place: a component's brackets, its characters outside US-ASCII (visible or
+    /// all) or a fragment's "#" taken, where a component taken unchecked takes them all. Attribution
     /// names the wider one where the implementation's answers bear it out too, so that a
     /// parser that checks nothing in a component is one mechanism, not one per class of the
     /// characters a case happened to hold. `None` for the others.
     pub(crate) fn wider(self) -> Option<Departure> {
         match self {
-            Departure::BracketsTaken(component) | Departure::NonAsciiUnchecked(component) => {
-                Some(Departure::Unchecked(component))
-            }
+            Departure::BracketsTaken(component)
+            | Departure::NonAsciiUnchecked(component)
+            | Departure::AnyNonAsciiUnchecked(component) => Some(Departure::Unchecked(component)),
             Departure::FragmentHashKept => Some(Departure::Unchecked(Field::Fragment)),
             _ => None,
         }
