@@ -2627,7 +2627,7 @@ fn is_triplet(bytes: &[u8], at: usize) -> bool {
 
 /// An IP literal of [`Departure::IpLiteralUnchecked`] or [`Departure::IpLiteralToLastBracket`]
 /// (`input[literal]`, brackets included, of ASCII characters) stood in for by a reg-name of its
-/// length, but for a "%" that starts no pct-encoded triplet, which stays: such a literal is
+/// length ("g"s), but for a "%" that starts no pct-encoded triplet, which stays: such a literal is
 /// refused, as a parser that reads a zone's escapes there (RFC 6874's `"%25" ZoneID`) refuses
 /// it, unless a departure of the host's "%" ([`Departure::PercentUnchecked`]) reads it too.
 fn literal_stood_in(input: &str, literal: std::ops::Range<usize>) -> String {
@@ -2637,7 +2637,8 @@ fn literal_stood_in(input: &str, literal: std::ops::Range<usize>) -> String {
             if bytes[at] == b'%' && !is_triplet(bytes, at) {
                 '%'
             } else {
-                'a'
+                // No hexadecimal digit, so that the "%" kept starts no triplet in the stand-in.
+                'g'
             }
         })
         .collect()
