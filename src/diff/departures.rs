@@ -3022,7 +3022,10 @@ mod tests {
             // A lone "%" is refused, wherever it stands in the literal; none is probed.
             for input in ["//[%]", "//[a%]", "//[::1%4]", "//[%]]"] {
                 let read = answer(literal, input);
-                assert!(!read.as_ref().is_some_and(Outcome::is_valid), "{input}: {read:?}");
+                assert!(
+                    !read.as_ref().is_some_and(Outcome::is_valid),
+                    "{input}: {read:?}"
+                );
             }
             assert!(!literal.probes().contains(&'%'));
             // A triplet is taken (RFC 6874's zone is pct-encoded), a lone "%" with the host's
@@ -3400,9 +3403,7 @@ mod tests {
         assert_eq!(parts.query.as_deref(), Some("q%4"));
         assert_eq!(parts.fragment.as_deref(), Some("%%41"));
         // The rules of the five components composed, exactly.
-        let each: Vec<Departure> = ESCAPED_COMPONENTS
-            .map(Departure::PercentUnchecked)
-            .to_vec();
+        let each: Vec<Departure> = ESCAPED_COMPONENTS.map(Departure::PercentUnchecked).to_vec();
         for input in [
             "a://u%@h%/p%?q%4#%%41",
             "//%@%",
@@ -3414,11 +3415,7 @@ mod tests {
             "%a:b",
             "a:/%zz",
         ] {
-            assert_eq!(
-                answer(everywhere, input),
-                composed(&each, input),
-                "{input}"
-            );
+            assert_eq!(answer(everywhere, input), composed(&each, input), "{input}");
         }
         // Nothing else is taken: a space, a character outside US-ASCII, a "%" in a port.
         for refused in ["/% ", "?%\u{e9}", "//h:%"] {

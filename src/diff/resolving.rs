@@ -867,7 +867,10 @@ mod tests {
         let kept = Resolving::SchemeRootlessDotSegmentsKept;
         // §5.2.2: "T.path = remove_dot_segments(R.path)" for a reference with a scheme.
         assert_eq!(target(kept, "o:/x", "a:b/../c"), Some("a:b/../c".into()));
-        assert_eq!(target(kept, "o://h/x", "a:./b?q#f"), Some("a:./b?q#f".into()));
+        assert_eq!(
+            target(kept, "o://h/x", "a:./b?q#f"),
+            Some("a:./b?q#f".into())
+        );
         assert_eq!(target(kept, "a:/x", "a:.."), Some("a:..".into()));
         // No dot-segment, an absolute path, an authority, a relative reference: the RFC's.
         assert_eq!(target(kept, "o:/x", "a:b/c"), None);
