@@ -93,10 +93,13 @@ pub enum Departure {
     /// A host that starts with "[" is taken up to its first "]" without checking the grammar
     /// of what is between them (an `IP-literal` whose `IPv6address` or `IPvFuture` is not
     /// checked), as long as its characters are ones an IP literal may hold (`unreserved`,
-    /// `sub-delims`, ":" and "%").
+    /// `sub-delims`, ":" and pct-encoded triplets, RFC 6874's zone's): a "%" that starts no
+    /// triplet is refused there, as a parser that reads a zone's escapes refuses it (Go's
+    /// net/url), and taken only with [`Departure::PercentUnchecked`] of the host beside.
     IpLiteralUnchecked,
     /// An IP literal ends at the authority's last "]", not its first, and its grammar is not
-    /// checked (Go's net/url: `strings.LastIndex(host, "]")`).
+    /// checked (Go's net/url: `strings.LastIndex(host, "]")`); a "%" that starts no triplet is
+    /// refused in it, as in [`Departure::IpLiteralUnchecked`].
     IpLiteralToLastBracket,
     /// No IP literal is read: a host that starts with "[" is a registered name whose "[" and
     /// "]" are characters like others (a parser that knows no IP literal, or hides the
@@ -320,6 +323,13 @@ pub enum Departure {
     /// "Characters in the other category are permitted wherever RFC 2396 permits escaped
     /// octets"). [`Departure::NonAsciiUnchecked`] is the same in one component.
     NonAsciiUncheckedWhereEscaped,
+    /// A "%" that starts no pct-encoded triplet is kept as written in every component that
+    /// takes a `pct-encoded` triplet (the userinfo, the host, the path, the query and the
+    /// fragment): one rule of the parser, a table that holds "%" as a character of its own,
+    /// not one per component (Erlang's uri_string: "is_userinfo($%) -> true;  % pct-encoded",
+    /// and the same clause in its host's, path's, query's and fragment's tables).
+    /// [`Departure::PercentUnchecked`] is the same in one component.
+    PercentUncheckedWhereEscaped,
 }
 
 /// The components a `pct-encoded` triplet may stand in, by RFC 3986's rules (§3.2.1, §3.2.2's
@@ -389,6 +399,10 @@ impl Departure {
         all.extend(ESCAPED_COMPONENTS.map(Departure::NonAsciiUnchecked));
         all.push(Departure::OpaquePathUnchecked);
         all.extend(EMPTY_AS_ABSENT.map(Departure::EmptyAsAbsent));
+        // The rule of every component before the rule of one, as for the characters outside
+        // US-ASCII: where a parser keeps a lone "%" in every component (its witness), one
+        // report names them all.
+        all.push(Departure::PercentUncheckedWhereEscaped);
         all.extend(
             COMPONENTS
                 .iter()
@@ -526,6 +540,7 @@ impl Departure {
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
             Departure::FragmentHashKept => "fragment-hash-kept".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "non-ascii-unchecked".to_owned(),
+            Departure::PercentUncheckedWhereEscaped => "percent-unchecked".to_owned(),
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
             Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
             Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
@@ -556,7 +571,7 @@ impl Departure {
                 "the parser takes every character of the {0} outside US-ASCII as it is, C1 controls, Unicode spaces and noncharacters too, where RFC 3986's `{0}` rule (Appendix A) allows only ASCII, and §2.5 says \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\"",
                 part.name()
             ),
-            Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking the address between them (any of the characters an IP literal may hold, in any order), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
+            Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking the address between them (any of the characters an IP literal may hold, in any order, a \"%\" only as a pct-encoded triplet), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::IpLiteralToLastBracket => "the parser ends an IP literal at the authority's last \"]\" and does not check the address in it, where RFC 3986 §3.2.2 ends `IP-literal` at its first \"]\" and allows only an `IPv6address` or `IPvFuture` in it".to_owned(),
             Departure::IpLiteralAsRegName => "the parser reads no IP literal: a host that starts with \"[\" is a registered name holding \"[\" and \"]\", ended by a \":\", where RFC 3986 §3.2.2 reads `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and allows no bracket in a `reg-name`".to_owned(),
             Departure::NetworkPathAsPath => "the parser reads what follows \"//\" as the path, with no authority, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and §4.2 calls such a reference a network-path reference".to_owned(),
@@ -614,6 +629,7 @@ impl Departure {
             Departure::PercentEncodingUppercased => "the parser gives back every percent-encoded octet with uppercase hexadecimal digits (`%0a` as `%0A`), in the components it parses and in a resolution's target, where RFC 3986 §6.2.2.1 makes the two cases equivalent only for comparison (\"For all URIs, the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters\" is a normalization) and §5.2.2 builds the target from the components as written".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "the parser takes the characters outside US-ASCII that are neither controls nor Unicode spaces as they are wherever a percent-encoded octet may stand (the userinfo, a registered name, the path, the query and the fragment), where RFC 3986 allows only ASCII in each (Appendix A) and a character outside it only percent-encoded (§2.5: \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\")".to_owned(),
+            Departure::PercentUncheckedWhereEscaped => "the parser keeps a \"%\" that starts no pct-encoded triplet as written wherever a percent-encoded octet may stand (the userinfo, the host, the path, the query and the fragment), where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (\"A percent-encoding mechanism is used to represent a data octet in a component when that octet's corresponding character is outside the allowed set\")".to_owned(),
             Departure::FragmentHashKept => "the parser takes a \"#\" in the fragment as it is (the fragment runs from the first \"#\" to the end), where RFC 3986 §3.5's `fragment = *( pchar / \"/\" / \"?\" )` refuses it: §2.2 makes it a `gen-delims`, which must be percent-encoded as data".to_owned(),
             Departure::BracketsTaken(part) => format!(
                 "the parser takes \"[\" and \"]\" in the {0} as they are, where RFC 3986's `{0}` rule (Appendix A) refuses them: §2.2 makes them `gen-delims`, allowed only in an IP literal",
@@ -991,6 +1007,8 @@ impl Departure {
             Departure::NonAsciiUncheckedWhereEscaped => {
                 after_slashes("\u{e9}@h/\u{e9}?\u{e9}#\u{e9}")?
             }
+            // A lone "%" in each component where an escape may stand, the host's too.
+            Departure::PercentUncheckedWhereEscaped => after_slashes("%@h%/%?%#%")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1118,7 +1136,7 @@ impl Departure {
                     })
                     .map(|(at, c, _)| (at, c))
             }
-            Departure::PercentUnchecked(_) => None,
+            Departure::PercentUnchecked(_) | Departure::PercentUncheckedWhereEscaped => None,
             Departure::NonAsciiUnchecked(part) => {
                 let range = spans.of_part(part)?;
                 input[range.clone()]
@@ -1283,10 +1301,11 @@ impl Departure {
             Departure::EncodedReservedKept(_) => &[
                 ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}', '[', ']',
             ],
-            // Characters an IP literal may hold, none of which makes the address valid: a lone
-            // "%" too, which a parser that checks escapes in it refuses (Go's net/url).
+            // Characters an IP literal may hold, none of which makes the address valid; not a
+            // lone "%", which the departure refuses (a parser that takes one there takes it with
+            // the host's "%" departure beside).
             Departure::IpLiteralUnchecked | Departure::IpLiteralToLastBracket => {
-                &['g', 'z', '-', '.', '_', '~', '!', '$', '=', ':', '%']
+                &['g', 'z', '-', '.', '_', '~', '!', '$', '=', ':']
             }
             // Letters, hexadecimal or not, that make the octet none: what is no IPv4 address
             // is still refused in an IP literal (against a parser that checks nothing there).
@@ -1301,6 +1320,7 @@ impl Departure {
             Departure::BracketsTaken(_) => &['[', ']'],
             Departure::FragmentHashKept => &['#'],
             Departure::PercentUnchecked(_)
+            | Departure::PercentUncheckedWhereEscaped
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
             | Departure::TripleSlashReferenceAsPath
@@ -1403,6 +1423,17 @@ impl Departure {
                 let range = spans.of_part(part)?;
                 replace_taken(input, range, part, Taken::LonePercent)
             }
+            // Each component's lone "%" stood in for, as the rule of one component does; a
+            // stand-in is one byte for one, so the spans found in the input hold.
+            Departure::PercentUncheckedWhereEscaped => {
+                let mut out = input.to_owned();
+                for part in ESCAPED_COMPONENTS {
+                    if let Some(range) = spans.of_part(part) {
+                        out = replace_taken(&out, range, part, Taken::LonePercent);
+                    }
+                }
+                out
+            }
             Departure::NonAsciiUnchecked(part) | Departure::AnyNonAsciiUnchecked(part) => {
                 let range = spans.of_part(part)?;
                 if part == Field::Host && input[range.clone()].starts_with('[') {
@@ -1470,7 +1501,7 @@ impl Departure {
                     return None;
                 }
                 let mut out = input.to_owned();
-                out.replace_range(host, &"a".repeat(text.chars().count()));
+                out.replace_range(host.clone(), &literal_stood_in(input, host));
                 out
             }
             Departure::IpLiteralAnyInAuthority => {
@@ -1548,10 +1579,8 @@ impl Departure {
                     return None;
                 }
                 let mut out = input.to_owned();
-                out.replace_range(
-                    host_start..host_start + close + 1,
-                    &"a".repeat(rest[..=close].chars().count()),
-                );
+                let literal = host_start..host_start + close + 1;
+                out.replace_range(literal.clone(), &literal_stood_in(input, literal));
                 out
             }
             Departure::TripleSlashReferenceAsPath => {
@@ -2596,6 +2625,25 @@ fn is_triplet(bytes: &[u8], at: usize) -> bool {
         && bytes.get(at + 2).is_some_and(|&b| HEXDIG.contains(b))
 }
 
+/// An IP literal of [`Departure::IpLiteralUnchecked`] or [`Departure::IpLiteralToLastBracket`]
+/// (`input[literal]`, brackets included, of ASCII characters) stood in for by a reg-name of its
+/// length ("g"s), but for a "%" that starts no pct-encoded triplet, which stays: such a literal is
+/// refused, as a parser that reads a zone's escapes there (RFC 6874's `"%25" ZoneID`) refuses
+/// it, unless a departure of the host's "%" ([`Departure::PercentUnchecked`]) reads it too.
+fn literal_stood_in(input: &str, literal: std::ops::Range<usize>) -> String {
+    let bytes = input.as_bytes();
+    literal
+        .map(|at| {
+            if bytes[at] == b'%' && !is_triplet(bytes, at) {
+                '%'
+            } else {
+                // No hexadecimal digit, so that the "%" kept starts no triplet in the stand-in.
+                'g'
+            }
+        })
+        .collect()
+}
+
 /// How `part`'s rule takes one character where it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Taken {
@@ -2965,6 +3013,51 @@ mod tests {
     }
 
     #[test]
+    fn an_unchecked_ip_literal_refuses_a_lone_percent_but_beside_the_hosts_percent_departure() {
+        let host_percent = Departure::PercentUnchecked(Field::Host);
+        for (literal, close) in [
+            (Departure::IpLiteralUnchecked, "]"),
+            (Departure::IpLiteralToLastBracket, "]]"),
+        ] {
+            // A lone "%" is refused, wherever it stands in the literal; none is probed.
+            for input in ["//[%]", "//[a%]", "//[::1%4]", "//[%]]"] {
+                let read = answer(literal, input);
+                assert!(
+                    !read.as_ref().is_some_and(Outcome::is_valid),
+                    "{input}: {read:?}"
+                );
+            }
+            assert!(!literal.probes().contains(&'%'));
+            // A triplet is taken (RFC 6874's zone is pct-encoded), a lone "%" with the host's
+            // departure beside, in either order (the library's, a catalogue's file order).
+            let triplet = answer(literal, &format!("//[x%25e{close}")).unwrap();
+            assert_eq!(
+                components(&triplet).host.as_deref(),
+                Some(format!("[x%25e{close}").as_str())
+            );
+            for set in [[literal, host_percent], [host_percent, literal]] {
+                let read = composed(&set, &format!("//[a%{close}:1/p")).unwrap();
+                assert_eq!(
+                    components(&read).host.as_deref(),
+                    Some(format!("[a%{close}").as_str()),
+                    "{set:?}"
+                );
+                assert_eq!(components(&read).port.as_deref(), Some("1"));
+                assert!(matches!(
+                    read,
+                    Outcome::Parsed {
+                        host_kind: Some(HostKind::Ipv6),
+                        ..
+                    }
+                ));
+            }
+        }
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(Departure::IpLiteralUnchecked) < at(host_percent));
+    }
+
+    #[test]
     fn a_reference_with_three_slashes_may_be_read_as_a_path() {
         let d = Departure::TripleSlashReferenceAsPath;
         let read = answer(d, "///p?q#f").unwrap();
@@ -3293,6 +3386,57 @@ mod tests {
         let all = Departure::all();
         let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
         assert!(at(everywhere) < at(Departure::NonAsciiUnchecked(Field::Userinfo)));
+    }
+
+    #[test]
+    fn a_lone_percent_may_be_kept_wherever_an_escape_may_stand() {
+        let everywhere = Departure::PercentUncheckedWhereEscaped;
+        assert_eq!(everywhere.id(), "percent-unchecked");
+        assert_eq!(Departure::from_id("percent-unchecked"), Some(everywhere));
+        // One rule over the userinfo, the host, the path, the query and the fragment; a
+        // triplet is read as the RFC reads it.
+        let read = answer(everywhere, "a://u%@h%/p%?q%4#%%41").unwrap();
+        let parts = components(&read);
+        assert_eq!(parts.userinfo.as_deref(), Some("u%"));
+        assert_eq!(parts.host.as_deref(), Some("h%"));
+        assert_eq!(parts.path, "/p%");
+        assert_eq!(parts.query.as_deref(), Some("q%4"));
+        assert_eq!(parts.fragment.as_deref(), Some("%%41"));
+        // The rules of the five components composed, exactly.
+        let each: Vec<Departure> = ESCAPED_COMPONENTS.map(Departure::PercentUnchecked).to_vec();
+        for input in [
+            "a://u%@h%/p%?q%4#%%41",
+            "//%@%",
+            "%",
+            "?%",
+            "#%",
+            "//[%]",
+            "a://h:%/",
+            "%a:b",
+            "a:/%zz",
+        ] {
+            assert_eq!(answer(everywhere, input), composed(&each, input), "{input}");
+        }
+        // Nothing else is taken: a space, a character outside US-ASCII, a "%" in a port.
+        for refused in ["/% ", "?%\u{e9}", "//h:%"] {
+            let read = answer(everywhere, refused);
+            assert!(
+                !read.as_ref().is_some_and(Outcome::is_valid),
+                "{refused:?}: {read:?}"
+            );
+        }
+        // Its witness holds one in every component, the host's too, after the case's scheme.
+        assert_eq!(
+            everywhere.witness(&Request::parse("b:%")),
+            Some(Request::parse("b://%@h%/%?%#%"))
+        );
+        let witness = Request::parse("//%@h%/%?%#%");
+        assert!(!Reference.answer(&witness).is_valid());
+        assert!(answer(everywhere, "//%@h%/%?%#%").unwrap().is_valid());
+        // Tried before the rule of one component.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(everywhere) < at(Departure::PercentUnchecked(Field::Userinfo)));
     }
 
     #[test]

@@ -128,11 +128,19 @@ pub enum Resolving {
     /// `normalizers.normalize_path`), where §5.2.2 moves the reference's path into the target
     /// as it is: an equivalent URI (§6.2.2.1), not the same string.
     TargetPathPercentEncodingUppercased,
+    /// A reference with a scheme and a rootless path (no authority, `path-rootless`) keeps its
+    /// path as written, dot-segments and all (`b/../c` in `a:b/../c` against any base is
+    /// `a:b/../c`), as a resolver that holds such a reference's text after the scheme as RFC
+    /// 2396's `opaque_part`, no hierarchical path, gives it back (Go's ResolveReference, whose
+    /// `url.Opaque` is left as the reference wrote it; fluent-uri's resolver, which removes
+    /// dot-segments only from a path that starts with "/"), where §5.2.2 sets "T.path =
+    /// remove_dot_segments(R.path)" for every reference with a scheme.
+    SchemeRootlessDotSegmentsKept,
 }
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 16] = [
+    pub const ALL: [Resolving; 17] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -149,6 +157,7 @@ impl Resolving {
         Resolving::DotDotPopsRoot,
         Resolving::DotDotKeptAboveRootlessStart,
         Resolving::TargetPathPercentEncodingUppercased,
+        Resolving::SchemeRootlessDotSegmentsKept,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -172,6 +181,7 @@ impl Resolving {
             Resolving::TargetPathPercentEncodingUppercased => {
                 "target-path-percent-encoding-uppercased"
             }
+            Resolving::SchemeRootlessDotSegmentsKept => "scheme-rootless-dot-segments-kept",
         }
     }
 
@@ -225,6 +235,9 @@ impl Resolving {
             }
             Resolving::TargetPathPercentEncodingUppercased => {
                 "the resolver writes the path it takes from the reference or merges with its percent-encodings' hexadecimal digits uppercased (\"/%0a\" against \"a:\" is \"a:/%0A\"), and the query and the fragment as written, where RFC 3986 §5.2.2 moves the reference's path into the target as it is (\"a:/%0a\"): an equivalent URI (§6.2.2.1: \"the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive\"), not the same string"
+            }
+            Resolving::SchemeRootlessDotSegmentsKept => {
+                "the resolver keeps the rootless path of a reference with a scheme as written, its dot-segments too (\"a:b/../c\" against any base is \"a:b/../c\"), as an opaque part that is no hierarchical path, where RFC 3986 §5.2.2 sets \"T.path = remove_dot_segments(R.path)\" for every reference with a scheme (\"a:c\")"
             }
         }
     }
@@ -358,6 +371,15 @@ impl Resolving {
             Resolving::TargetPathPercentEncodingUppercased => vec![
                 (with_path("/x"), "%0a?%0b#%0c".to_owned()),
                 (with_path("/x/"), "y/%0d".to_owned()),
+            ],
+            // A reference with a scheme and an absolute path, and a relative path merged with a
+            // hierarchical base, lose their dot-segments (against a resolver that removes them
+            // from a merged path only, or from none).
+            // The merge's base has an authority of its own: a resolver that writes a target
+            // without one otherwise ("//" before an empty host) is told nothing here.
+            Resolving::SchemeRootlessDotSegmentsKept => vec![
+                (base.to_owned(), "z:/x/../y".to_owned()),
+                ("z://h/x/y".to_owned(), "v/../w".to_owned()),
             ],
             // A fragment alone is not merged (against a resolver that merges every reference
             // without a path).
@@ -524,6 +546,13 @@ pub fn target_from_components(
         }
     } else if has(Resolving::DotSegmentsOnlyInMerge) {
         depart(true);
+        r.path.to_owned()
+    } else if has(Resolving::SchemeRootlessDotSegmentsKept)
+        && r.scheme.is_some()
+        && !r.has_authority()
+        && !r.path.starts_with('/')
+    {
+        depart(reference::remove_dot_segments(r.path) != r.path);
         r.path.to_owned()
     } else {
         let removed = remove(r.path);
@@ -831,6 +860,34 @@ mod tests {
         // Dot-segments: kept in each kind of reference that is not merged.
         let kept = Resolving::DotSegmentsOnlyInMerge.controls("a:/b", "/./c");
         assert_eq!(kept.len(), 4);
+    }
+
+    #[test]
+    fn a_rootless_path_after_a_scheme_may_keep_its_dot_segments() {
+        let kept = Resolving::SchemeRootlessDotSegmentsKept;
+        // §5.2.2: "T.path = remove_dot_segments(R.path)" for a reference with a scheme.
+        assert_eq!(target(kept, "o:/x", "a:b/../c"), Some("a:b/../c".into()));
+        assert_eq!(
+            target(kept, "o://h/x", "a:./b?q#f"),
+            Some("a:./b?q#f".into())
+        );
+        assert_eq!(target(kept, "a:/x", "a:.."), Some("a:..".into()));
+        // No dot-segment, an absolute path, an authority, a relative reference: the RFC's.
+        assert_eq!(target(kept, "o:/x", "a:b/c"), None);
+        assert_eq!(target(kept, "o:/x", "a:/b/../c"), None);
+        assert_eq!(target(kept, "o:/x", "a://h/b/../c"), None);
+        assert_eq!(target(kept, "a:/x/y", "b/../c"), None);
+        // The non-strict mode that drops the base's scheme merges the path as the RFC does.
+        assert_eq!(kept.target("a:/x/y", "a:b/../c", false), None);
+        // Its controls: an absolute path after a scheme, a merged relative path.
+        assert_eq!(
+            kept.controls("o:/x", "a:b/../c"),
+            vec![
+                ("o:/x".to_owned(), "z:/x/../y".to_owned()),
+                ("z://h/x/y".to_owned(), "v/../w".to_owned()),
+            ]
+        );
+        assert_eq!(Resolving::ALL.last(), Some(&kept));
     }
 
     #[test]
