@@ -330,6 +330,14 @@ pub enum Departure {
     /// and the same clause in its host's, path's, query's and fragment's tables).
     /// [`Departure::PercentUnchecked`] is the same in one component.
     PercentUncheckedWhereEscaped,
+    /// A rule on the answer: the pct-encoded triplets of a component that stand for an
+    /// unreserved character are decoded, every other triplet kept as written, its hexadecimal
+    /// digits in their case (`%7a%0a` is `z%0a`): §6.2.2.2's step without §6.2.2.1's, where
+    /// the component as written is the parse's answer (.NET's System.Uri, UriExt.cs
+    /// CheckForEscapedUnreserved: "Does this string have any %6A sequences that are 3986
+    /// Unreserved characters?  These should be un-escaped."). Narrower than
+    /// [`Departure::PercentEncodingNormalized`], which uppercases the others.
+    UnreservedDecoded(Field),
 }
 
 /// The components a `pct-encoded` triplet may stand in, by RFC 3986's rules (§3.2.1, §3.2.2's
@@ -446,6 +454,10 @@ impl Departure {
             ]
             .map(Departure::PercentEncodingNormalized),
         );
+        all.extend(
+            [Field::Userinfo, Field::Path, Field::Query, Field::Fragment]
+                .map(Departure::UnreservedDecoded),
+        );
         all.extend([
             Departure::EmptyPortRefused,
             Departure::PortOutOfRangeRefused,
@@ -544,6 +556,7 @@ impl Departure {
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
             Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
             Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
+            Departure::UnreservedDecoded(part) => format!("{}-unreserved-decoded", part.name()),
         }
     }
 
@@ -589,6 +602,10 @@ impl Departure {
             Departure::SchemeFirstCharacterUnchecked => "the parser takes a scheme whose first character is a DIGIT, \"+\", \"-\" or \".\" (\"0a:b\" has the scheme \"0a\"), where RFC 3986 §3.1 says \"Scheme names consist of a sequence of characters beginning with a letter\" (`scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )`)".to_owned(),
             Departure::InvalidSchemeAsPath => "the parser reads text before the first \":\" that is no `scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )` as the first segment of a relative path, where RFC 3986 §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\" (`path-noscheme`)".to_owned(),
             Departure::EmptySchemeAsPath => "the parser reads a reference that starts with \":\" as a relative path, where RFC 3986 §3.1 wants a scheme (`scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )`) before the \":\" and §4.2 says \"A path segment that contains a colon character (e.g., \"this:that\") cannot be used as the first segment of a relative-path reference\"".to_owned(),
+            Departure::UnreservedDecoded(part) => format!(
+                "the parser reports the {} with the percent-encoded octets of unreserved characters decoded and every other triplet as written, its hexadecimal digits in their case (\"%7a%0a\" as \"z%0a\"): RFC 3986 §6.2.2.2's normalization (\"URI normalizers should decode any percent-encoded octet that corresponds to an unreserved character\") done by the parser without §6.2.2.1's (\"should be normalized to use uppercase letters for the digits A-F\"), an equivalent URI, but another component than the input's",
+                part.name()
+            ),
             Departure::PercentEncodingNormalized(part) => format!(
                 "the parser reports the {} with its percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded), not as written: an equivalent URI, but another component than the input's",
                 part.name()
@@ -723,7 +740,9 @@ impl Departure {
         self.restores()
             || matches!(
                 self,
-                Departure::PercentEncodingNormalized(_) | Departure::PortReadAsNumber
+                Departure::PercentEncodingNormalized(_)
+                    | Departure::UnreservedDecoded(_)
+                    | Departure::PortReadAsNumber
             )
     }
 
@@ -1085,6 +1104,7 @@ impl Departure {
         matches!(
             self,
             Departure::PercentEncodingNormalized(_)
+                | Departure::UnreservedDecoded(_)
                 | Departure::PercentEncodingUppercased
                 | Departure::PortReadAsNumber
         ) || self.refuses()
@@ -1266,6 +1286,7 @@ impl Departure {
             | Departure::InvalidSchemeAsPath
             | Departure::EmptySchemeAsPath
             | Departure::PercentEncodingNormalized(_)
+            | Departure::UnreservedDecoded(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
@@ -1332,6 +1353,7 @@ impl Departure {
             | Departure::InvalidSchemeAsPath
             | Departure::EmptySchemeAsPath
             | Departure::PercentEncodingNormalized(_)
+            | Departure::UnreservedDecoded(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
@@ -1787,6 +1809,7 @@ impl Departure {
                 replace_taken_where(input, range, Field::Path, |taken| taken != Taken::Allowed)
             }
             Departure::PercentEncodingNormalized(_)
+            | Departure::UnreservedDecoded(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
@@ -2245,6 +2268,26 @@ impl Departure {
                     host_kind,
                 }
             }
+            Departure::UnreservedDecoded(part) => {
+                let mut components = components;
+                let decode = |text: &mut Option<String>| {
+                    if let Some(text) = text {
+                        *text = unreserved_decoded(text);
+                    }
+                };
+                match part {
+                    Field::Userinfo => decode(&mut components.userinfo),
+                    Field::Host => decode(&mut components.host),
+                    Field::Path => components.path = unreserved_decoded(&components.path),
+                    Field::Query => decode(&mut components.query),
+                    Field::Fragment => decode(&mut components.fragment),
+                    Field::Scheme | Field::Port | Field::HostKind => {}
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
             Departure::EmptyPortRefused if components.port.as_deref() == Some("") => {
                 refused("an empty port")
             }
@@ -2456,6 +2499,12 @@ fn normalize_triplets(text: &str) -> String {
         }
     }
     out
+}
+
+/// `text` with every pct-encoded triplet of an unreserved character decoded (RFC 3986
+/// §6.2.2.2), the others as written.
+fn unreserved_decoded(text: &str) -> String {
+    crate::diff::normalizing::decoded_where(text, |_, octet| UNRESERVED.contains(octet))
 }
 
 /// `input` with every ":" of `range` stood in for by a character a reg-name and a path
@@ -3254,6 +3303,42 @@ mod tests {
         )
         .unwrap();
         assert_eq!(components(&colons).host.as_deref(), Some("h:a%20b"));
+    }
+
+    #[test]
+    fn unreserved_triplets_may_be_decoded_the_others_kept_as_written() {
+        let path = composed(
+            &[Departure::UnreservedDecoded(Field::Path)],
+            "aa:%0a%7a?%7a",
+        )
+        .unwrap();
+        assert_eq!(components(&path).path, "%0az");
+        assert_eq!(components(&path).query.as_deref(), Some("%7a"));
+        let query = composed(&[Departure::UnreservedDecoded(Field::Query)], "aa:?%aa%2E").unwrap();
+        assert_eq!(components(&query).query.as_deref(), Some("%aa."));
+        let userinfo = composed(
+            &[Departure::UnreservedDecoded(Field::Userinfo)],
+            "aa://%43%a0@a",
+        )
+        .unwrap();
+        assert_eq!(components(&userinfo).userinfo.as_deref(), Some("C%a0"));
+        let fragment = composed(
+            &[Departure::UnreservedDecoded(Field::Fragment)],
+            "a:#%41%2f",
+        )
+        .unwrap();
+        assert_eq!(components(&fragment).fragment.as_deref(), Some("A%2f"));
+        // §6.2.2.1's uppercasing is the wider departure's, not this one's.
+        let normalized = composed(
+            &[Departure::PercentEncodingNormalized(Field::Path)],
+            "aa:%0a%7a",
+        )
+        .unwrap();
+        assert_eq!(components(&normalized).path, "%0Az");
+        assert_eq!(
+            Departure::from_id("path-unreserved-decoded"),
+            Some(Departure::UnreservedDecoded(Field::Path))
+        );
     }
 
     #[test]

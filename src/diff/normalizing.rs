@@ -49,16 +49,23 @@ pub enum Normalizing {
     /// use uppercase letters" (Python's rfc3986 2.0.0, `normalizers.normalize_host`: `return
     /// host.lower()`).
     HostPercentEncodingLowercased,
+    /// The triplets of unreserved characters are decoded and every other triplet is kept as
+    /// written, its hexadecimal digits in their case (`%7e%0a` is `~%0a`), the rest of the
+    /// normalization done, where §6.2.2.1 says the digits "should be normalized to use
+    /// uppercase letters for the digits A-F" (.NET's System.Uri, whose AbsoluteUri unescapes
+    /// unreserved characters, UriExt.cs CheckForEscapedUnreserved, and copies other escapes).
+    PercentEncodingCaseKept,
 }
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 5] = [
+    pub const ALL: [Normalizing; 6] = [
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::UnreservedPercentEncodingsKept,
         Normalizing::HostPercentEncodingLowercased,
+        Normalizing::PercentEncodingCaseKept,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -69,6 +76,7 @@ impl Normalizing {
             Normalizing::ReservedPercentEncodingsDecoded => "reserved-percent-encodings-decoded",
             Normalizing::UnreservedPercentEncodingsKept => "unreserved-percent-encodings-kept",
             Normalizing::HostPercentEncodingLowercased => "host-percent-encoding-lowercased",
+            Normalizing::PercentEncodingCaseKept => "percent-encoding-case-kept",
         }
     }
 
@@ -86,6 +94,9 @@ impl Normalizing {
             }
             Normalizing::HostPercentEncodingLowercased => {
                 "the normalizer lowercases a registered name whole, the hexadecimal digits of its percent-encoded octets too (\"%AA\" as \"%aa\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
+            }
+            Normalizing::PercentEncodingCaseKept => {
+                "the normalizer decodes the percent-encoded octets of unreserved characters but keeps every other triplet as written, its hexadecimal digits in their case (\"%0a\" stays \"%0a\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
             }
             Normalizing::UnreservedPercentEncodingsKept => {
                 "the normalizer keeps every percent-encoded octet encoded, unreserved characters too (\"%7e\" as \"%7E\", not \"~\"; \"/%2E%2E/\" is then no dot-segment), where RFC 3986 §6.2.2.2 says \"URI normalizers should decode any percent-encoded octet that corresponds to an unreserved character, as described in Section 2.3\""
@@ -109,6 +120,10 @@ impl Normalizing {
                 host: Some(&lowered),
                 ..c
             });
+            return (out != written).then_some(out);
+        }
+        if self == Normalizing::PercentEncodingCaseKept {
+            let out = case_kept(&reference::parse(input).ok()?, &c, level);
             return (out != written).then_some(out);
         }
         if self == Normalizing::UnreservedPercentEncodingsKept {
@@ -265,6 +280,41 @@ pub(crate) fn decoded_where(text: &str, decode: impl Fn(usize, u8) -> bool) -> S
     out
 }
 
+/// The normalization of `input` with its triplets' hexadecimal digits as written, given
+/// `normal`, the components of the reference's normalization of it: the scheme, the
+/// authority (a registered name's triplets uppercased, §6.2.2.1 read by the host's own
+/// normalizer) and the port are the reference's; the userinfo, the path, the query and the
+/// fragment are the input's with the triplets of unreserved characters decoded, the path's
+/// dot-segments then removed as the reference removes them.
+fn case_kept(input: &Components<'_>, normal: &Components<'_>, level: Level) -> String {
+    if level == Level::Path {
+        return reference::recompose(normal);
+    }
+    let decoded = |text: &str| {
+        decoded_where(text, |_, b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+        })
+    };
+    let userinfo = normal.userinfo.and(input.userinfo).map(decoded);
+    let mut path = reference::normalize::dot_segments_normalized(
+        &decoded(input.path),
+        input.scheme.is_some(),
+        input.has_authority(),
+    );
+    if path.is_empty() && normal.path == "/" {
+        path.push('/');
+    }
+    let query = input.query.map(decoded);
+    let fragment = input.fragment.map(decoded);
+    reference::recompose(&Components {
+        userinfo: userinfo.as_deref(),
+        path: &path,
+        query: query.as_deref(),
+        fragment: fragment.as_deref(),
+        ..*normal
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,5 +395,27 @@ mod tests {
         // With an authority the path is no authority's start; without "//" nothing is guarded.
         assert_eq!(at("//h/.//b"), None);
         assert_eq!(at("/./b"), None);
+    }
+
+    #[test]
+    fn a_triplets_case_may_be_kept() {
+        let kept = Normalizing::PercentEncodingCaseKept;
+        let at = |input: &str| kept.normalized(input, Level::Syntax);
+        // §6.2.2.1 uppercases "%0a"; §6.2.2.2 decodes "%7a" all the same.
+        assert_eq!(at("a+:%0a"), Some("a+:%0a".into()));
+        assert_eq!(at("aa:?%0a%7a"), Some("aa:?%0az".into()));
+        assert_eq!(at("aa:#%c3%a9"), Some("aa:#%c3%a9".into()));
+        assert_eq!(at("aa://%aa@a"), Some("aa://%aa@a".into()));
+        // An encoded dot is decoded, then removed as a dot-segment.
+        assert_eq!(at("a://h/%2e/%0a/x/%2E%2E"), Some("a://h/%0a/".into()));
+        // The scheme-based level's empty path written "/".
+        assert_eq!(
+            kept.normalized("aa://%aa@a", Level::Scheme),
+            Some("aa://%aa@a/".into())
+        );
+        // Uppercase digits, or no triplet but unreserved ones: the reference's answer.
+        assert_eq!(at("aa:%0A%7a"), None);
+        assert_eq!(at("A:/%7e"), None);
+        assert_eq!(kept.normalized("/%0a", Level::Path), None);
     }
 }

@@ -95,8 +95,15 @@ fn canonical(text: &str, kind: FilePath) -> String {
     let drive = kind == FilePath::Drive;
     let mut path = String::with_capacity(text.len());
     let mut chars = text.char_indices().peekable();
+    // The characters IriHelper.EscapeUnescapeIri copies "as is" after a "%" that starts no
+    // triplet (`if (ch == Uri.c_DummyChar || ...) { // keep as is`: the "%" and the next two
+    // characters), which no triplet is then read from.
+    let mut copied = 0;
     while let Some((at, c)) = chars.next() {
+        let copy = copied > 0;
+        copied -= usize::from(copy);
         match c {
+            '%' if copy => path.push_str("%25"),
             '\\' => path.push('/'),
             '|' if drive && at == 1 => path.push(':'),
             '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' => {}
@@ -106,7 +113,11 @@ fn canonical(text: &str, kind: FilePath) -> String {
                     chars.next();
                     chars.next();
                 }
-                _ => path.push_str("%25"),
+                Some(_) => path.push_str("%25"),
+                None => {
+                    path.push_str("%25");
+                    copied = text[at + 1..].chars().count().min(2);
+                }
             },
             c if escaped(c) => {
                 let twice = !c.is_ascii() && !is_ucschar(c);
