@@ -1276,7 +1276,7 @@ impl Core {
             difference.fields = fields;
             difference.detail = detail;
         }
-        let finding = self.classified(
+        let mut finding = self.classified(
             implementation,
             case,
             difference,
@@ -1285,6 +1285,35 @@ impl Core {
             Vec::new(),
             memo,
         );
+        // A refusal filed under a reading RFC 3986 allows every implementation (choice 1's
+        // error for a "//" path without authority) is that reading's only where the
+        // implementation reads the strings it was given: one that refuses to parse the base, or
+        // the reference, on its own refused it before any target existed, which is its
+        // parser's departure, not the resolver's choice.
+        if matches!(actual, Outcome::Invalid(_))
+            && let Some(known) = &finding.known
+            && known
+                .ids()
+                .iter()
+                .all(|id| self.catalogue.is_acceptable(id))
+            && departures::Departure::parses_of(case).is_some_and(|parses| {
+                parses.iter().any(|parse| {
+                    let Request::Parse { input, zone_id, .. } = parse else {
+                        return false;
+                    };
+                    let alone = Request::Parse {
+                        input: input.clone(),
+                        rule: None,
+                        zone_id: *zone_id,
+                    };
+                    matches!(calls.answer(implementation, &alone), Outcome::Invalid(_))
+                })
+            })
+        {
+            finding.known = None;
+            finding.signature.known = None;
+            finding.id = finding.signature.id();
+        }
         // A crate that claims the URL Standard is judged by it: a difference from RFC 3986 that
         // no entry explains is signed by how the answer differs from the Standard's, not from
         // the RFC's. Otherwise a Standard-following parser's one bug (a path it empties) would
