@@ -3962,6 +3962,69 @@ mod tests {
         );
     }
 
+    /// A parser that refuses `a:` (RFC 2396's `opaque_part = uric_no_slash *uric` wants a
+    /// character) and a resolver that refuses every resolution against it.
+    struct RefusesAnEmptyOpaquePart;
+
+    impl Implementation for RefusesAnEmptyOpaquePart {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "refuses-an-empty-opaque-part",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            if input == "a:" {
+                return Outcome::Invalid("expected scheme-specific part".into());
+            }
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            if base == "a:" {
+                return Outcome::Invalid("base: expected scheme-specific part".into());
+            }
+            Reference.resolve(base, reference, strict)
+        }
+    }
+
+    /// Choice 1's error is for a target whose path starts with "//" and has no authority
+    /// (RFC 3986 §5.2.2 gives `a:` + `/.//` the path "//"): a resolver that refuses the base
+    /// `a:` it cannot parse refused it before any target, which is no choice of the RFC's.
+    #[test]
+    fn a_refusal_of_a_base_the_parser_refuses_is_no_documented_choice() {
+        let engine = engine_of(RefusesAnEmptyOpaquePart);
+        let case = Request::Resolve {
+            base: "a:".into(),
+            input: "/.//".into(),
+            strict: true,
+        };
+        let found = engine
+            .run_one("refuses-an-empty-opaque-part", &case)
+            .expect("the RFC's target is a://");
+        assert_eq!(found.known, None);
+        assert_eq!(found.difference.kind, DifferenceKind::RejectsValid);
+        // A base the parser takes: the refusal of the "//" path is choice 1's.
+        let case = Request::Resolve {
+            base: "a:/".into(),
+            input: ".//".into(),
+            strict: true,
+        };
+        let refuses = Writes("refuses-a-double-slash-path", |_| {
+            Outcome::Invalid("a path without authority starts with //".into())
+        });
+        let found = engine_of(refuses)
+            .run_one("refuses-a-double-slash-path", &case)
+            .expect("the RFC's target is a://");
+        assert_eq!(
+            found.known.map(|k| k.id.clone()).as_deref(),
+            Some("choice-1-refuse-double-slash")
+        );
+    }
+
     /// A documented choice's acceptable alternatives (vectors/README.md) are readings RFC 3986
     /// allows: known for every implementation, not only for those the catalogue names.
     #[test]
