@@ -1351,7 +1351,7 @@ impl Catalogue {
             // The rules on the answer that change the one the known model gives: those that
             // refuse it where the parser refused, the others where it did not.
             live.extend((0..library.len()).filter(|&i| {
-                if library[i].is_output_rule() && escapes_hidden {
+                if library[i] == Departure::PercentEncodingUppercased && escapes_hidden {
                     return false;
                 }
                 let rule = library[i];

@@ -338,6 +338,29 @@ pub enum Departure {
     /// Unreserved characters?  These should be un-escaped."). Narrower than
     /// [`Departure::PercentEncodingNormalized`], which uppercases the others.
     UnreservedDecoded(Field),
+    /// After a scheme, a path that does not start with "/" runs to the "#": a "?" and what
+    /// follows it are part of it, and there is no query (RFC 2396 §3's `absoluteURI = scheme
+    /// ":" ( hier_part | opaque_part )`, `opaque_part = uric_no_slash *uric`, whose `uric`
+    /// holds "?": java.net.URI's opaque URI, whose "scheme-specific part" is not parsed
+    /// further, Ruby's URI, which appends "?" and the query to its `opaque`). `a:b?c` has the
+    /// path `b?c`, `a:?c` the path `?c`.
+    QueryInOpaquePart,
+    /// An authority that RFC 2396's server-based rule does not take is a registry-based name,
+    /// whole: no userinfo and no port, every "@" and ":" part of it (RFC 2396 §3.2:
+    /// "authority = server | reg_name", `reg_name = 1*( unreserved | escaped | "$" | "," | ";"
+    /// | ":" | "@" | "&" | "=" | "+" )`; java.net.URI: "If the authority component cannot be
+    /// parsed as a server-based authority, it is treated as registry-based"). The server rule
+    /// is RFC 2396's with RFC 2732's literal, as java.net.URI restates it: `[ userinfo "@" ]
+    /// host [ ":" *digit ]`, the host an `IPv6address` in brackets, four dot-separated runs of
+    /// one to three digits, or a hostname of `alphanum *( alphanum / "-" )` labels ending in
+    /// no "-", whose last label starts with a letter where there are several (`//u@a_b:1` has
+    /// the host `u@a_b:1`).
+    RegistryBasedAuthority,
+    /// A rule on the answer: the path a parse gives has its dot-segments removed, as RFC 3986
+    /// §5.2.4's remove_dot_segments removes them, a segment "%2E" or "%2e" read as "." (the
+    /// unreserved escapes decoded first, §6.2.2.2): GLib's g_uri_parse, `else {
+    /// remove_dot_segments (uri->path); }` (`a://h/b/../c` has the path `/c`).
+    PathDotSegmentsRemoved,
 }
 
 /// The components a `pct-encoded` triplet may stand in, by RFC 3986's rules (§3.2.1, §3.2.2's
@@ -406,6 +429,11 @@ impl Departure {
         all.push(Departure::NonAsciiUncheckedWhereEscaped);
         all.extend(ESCAPED_COMPONENTS.map(Departure::NonAsciiUnchecked));
         all.push(Departure::OpaquePathUnchecked);
+        // RFC 2396's readings of the opaque part and of an authority that is no server.
+        all.extend([
+            Departure::QueryInOpaquePart,
+            Departure::RegistryBasedAuthority,
+        ]);
         all.extend(EMPTY_AS_ABSENT.map(Departure::EmptyAsAbsent));
         // The rule of every component before the rule of one, as for the characters outside
         // US-ASCII: where a parser keeps a lone "%" in every component (its witness), one
@@ -475,6 +503,7 @@ impl Departure {
         all.push(Departure::TextEndsAtLineFeed);
         // Rules on every answer, applied after a resolver's own departure.
         all.push(Departure::PercentEncodingUppercased);
+        all.push(Departure::PathDotSegmentsRemoved);
         all
     }
 
@@ -557,6 +586,9 @@ impl Departure {
             Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
             Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
             Departure::UnreservedDecoded(part) => format!("{}-unreserved-decoded", part.name()),
+            Departure::QueryInOpaquePart => "query-in-opaque-part".to_owned(),
+            Departure::RegistryBasedAuthority => "registry-based-authority".to_owned(),
+            Departure::PathDotSegmentsRemoved => "path-dot-segments-removed".to_owned(),
         }
     }
 
@@ -656,6 +688,9 @@ impl Departure {
             Departure::IpLiteralAnyInAuthority => "the parser takes a host that starts with \"[\" up to its first \"]\" in the authority without checking what stands between them (any character but the authority's delimiters, a zone id's too), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::TextEndsAtLineFeed => "the parser reads the text up to its first line feed and drops what follows, whatever component it stands in, where RFC 3986's grammar (Appendix A) refuses the line feed and reads a URI reference to its end".to_owned(),
             Departure::TripleSlashReferenceAsPath => "the parser reads a relative reference that starts with three slashes as an absolute path with no authority (`///p` as the path `///p`), where RFC 3986 §4.2 reads `\"//\" authority path-abempty`: an empty authority, then the path `/p`".to_owned(),
+            Departure::QueryInOpaquePart => "the parser reads what follows a scheme, where no \"/\" follows it, up to the \"#\" as one opaque part that holds the \"?\" and what follows it (RFC 2396 §3: `opaque_part = uric_no_slash *uric`), where RFC 3986 §3.4 says \"The query component is indicated by the first question mark (\"?\") character and terminated by a number sign (\"#\") character or by the end of the URI\" in every URI".to_owned(),
+            Departure::RegistryBasedAuthority => "the parser reads an authority that RFC 2396's server-based rule (`server = [ [ userinfo \"@\" ] hostport ]`, a hostname or an IPv4 or IPv6 address) does not take as one registry-based name (RFC 2396 §3.2: `reg_name = 1*( unreserved | escaped | \"$\" | \",\" | \";\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" )`), with no userinfo and no port, where RFC 3986 §3.2 reads every authority as `[ userinfo \"@\" ] host [ \":\" port ]` and a `reg-name` holds no \"@\" or \":\"".to_owned(),
+            Departure::PathDotSegmentsRemoved => "the parser removes the dot-segments of the path it parses (RFC 3986 §5.2.4's remove_dot_segments, a \"%2E\" segment read as \".\"), where RFC 3986 §3.3 says \"they are only interpreted within the URI path hierarchy and are removed as part of the resolution process (Section 5.2)\" and §6.2.2.3 makes their removal a normalization, which the components of a parse do not undergo".to_owned(),
         }
     }
 
@@ -743,6 +778,7 @@ impl Departure {
                 Departure::PercentEncodingNormalized(_)
                     | Departure::UnreservedDecoded(_)
                     | Departure::PortReadAsNumber
+                    | Departure::PathDotSegmentsRemoved
             )
     }
 
@@ -812,7 +848,10 @@ impl Departure {
     /// percent-encoding's case): it composes with any other departure, applied to what that
     /// one answers.
     pub(crate) fn is_output_rule(self) -> bool {
-        self == Departure::PercentEncodingUppercased
+        matches!(
+            self,
+            Departure::PercentEncodingUppercased | Departure::PathDotSegmentsRemoved
+        )
     }
 
     /// A rule on the answer applied to a resolution's target.
@@ -928,6 +967,28 @@ impl Departure {
     /// does, so that a parser that uppercases one component, or decodes "~", or keeps the case
     /// where a reading elsewhere changed the string, is not taken for it.
     pub(crate) fn output_controls(self, case: &Request) -> Vec<Request> {
+        // A path's dot-segments, a "%2E" one among them, after the case's own scheme: a
+        // parser that removes some (only "..", or not the escaped one) is not taken for it.
+        if self == Departure::PathDotSegmentsRemoved {
+            let Request::Parse {
+                input,
+                rule,
+                zone_id,
+            } = case
+            else {
+                return Vec::new();
+            };
+            const PATH: &str = "/a/./b/../%2E/c/.";
+            let input = match reference::split(input).scheme {
+                Some(scheme) => format!("{scheme}://h{PATH}"),
+                None => format!("//h{PATH}"),
+            };
+            return vec![Request::Parse {
+                input,
+                rule: rule.clone(),
+                zone_id: *zone_id,
+            }];
+        }
         if self != Departure::PercentEncodingUppercased {
             return Vec::new();
         }
@@ -1015,6 +1076,8 @@ impl Departure {
             Departure::EmptyAsAbsent(Field::Query) => after_slashes("h?")?,
             Departure::EmptyAsAbsent(Field::Fragment) => after_slashes("h#")?,
             Departure::OneOrThreeSlashesAsTwo => format!("{}:/h", scheme?),
+            Departure::QueryInOpaquePart => format!("{}:b?c", scheme?),
+            Departure::RegistryBasedAuthority => after_slashes("u@a_b:c")?,
             Departure::InvalidSchemeAsPath => "a_b:c".to_owned(),
             Departure::EmptySchemeAsPath => ":a".to_owned(),
             Departure::SchemeFirstCharacterUnchecked => "0a:b".to_owned(),
@@ -1107,6 +1170,7 @@ impl Departure {
                 | Departure::UnreservedDecoded(_)
                 | Departure::PercentEncodingUppercased
                 | Departure::PortReadAsNumber
+                | Departure::PathDotSegmentsRemoved
         ) || self.refuses()
     }
 
@@ -1278,6 +1342,9 @@ impl Departure {
             Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
             | Departure::TripleSlashReferenceAsPath
+            | Departure::QueryInOpaquePart
+            | Departure::RegistryBasedAuthority
+            | Departure::PathDotSegmentsRemoved
             | Departure::AuthorityEndsAtRefused
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
@@ -1345,6 +1412,9 @@ impl Departure {
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
             | Departure::TripleSlashReferenceAsPath
+            | Departure::QueryInOpaquePart
+            | Departure::RegistryBasedAuthority
+            | Departure::PathDotSegmentsRemoved
             | Departure::AuthorityEndsAtRefused
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
@@ -1808,8 +1878,35 @@ impl Departure {
                 let range = spans.opaque_path(input)?;
                 replace_taken_where(input, range, Field::Path, |taken| taken != Taken::Allowed)
             }
+            Departure::QueryInOpaquePart => {
+                // After a scheme, with no authority, a path that does not start with "/" and
+                // a query: every "?" up to the fragment stood in for, so that the reference
+                // reads one path, the same length.
+                spans.scheme.as_ref()?;
+                let query = spans.query.clone()?;
+                if spans.authority.is_some() || input[spans.path.clone()].starts_with('/') {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                let opaque = spans.path.start..query.end;
+                out.replace_range(opaque.clone(), &input[opaque].replace('?', "a"));
+                out
+            }
+            Departure::RegistryBasedAuthority => {
+                // An authority with an "@" or a ":" that is no server but a reg_name: each
+                // "@" and ":" stood in for, so that the reference reads one registered name.
+                let authority = spans.authority.clone()?;
+                let text = &input[authority.clone()];
+                if !text.contains(['@', ':']) || rfc2396_server(text) || !rfc2396_reg_name(text) {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                out.replace_range(authority, &text.replace(['@', ':'], "a"));
+                out
+            }
             Departure::PercentEncodingNormalized(_)
             | Departure::UnreservedDecoded(_)
+            | Departure::PathDotSegmentsRemoved
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
@@ -2283,6 +2380,14 @@ impl Departure {
                     Field::Fragment => decode(&mut components.fragment),
                     Field::Scheme | Field::Port | Field::HostKind => {}
                 }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            Departure::PathDotSegmentsRemoved => {
+                let mut components = components;
+                components.path = path_dot_segments_removed(&components.path);
                 Outcome::Parsed {
                     components,
                     host_kind,
@@ -2764,6 +2869,120 @@ fn replace_taken_where(
 
 /// Whether `c` is outside US-ASCII and neither a control (C1) nor a Unicode space (`Zs`, `Zl`,
 /// `Zp`): java.net.URI's *other* characters.
+/// A path with its dot-segments removed (RFC 3986 §5.2.4), a segment whose dots are written
+/// "%2E" or "%2e" read as one of dots ([`Departure::PathDotSegmentsRemoved`]).
+fn path_dot_segments_removed(path: &str) -> String {
+    let dotted: Vec<String> = path
+        .split('/')
+        .map(|segment| {
+            let read = segment.to_ascii_lowercase().replace("%2e", ".");
+            if read == "." || read == ".." {
+                read
+            } else {
+                segment.to_owned()
+            }
+        })
+        .collect();
+    reference::remove_dot_segments(&dotted.join("/"))
+}
+
+/// Whether `authority` is RFC 2396's server-based authority (§3.2.2), with RFC 2732's IPv6
+/// literal: `server = [ [ userinfo "@" ] hostport ]`, `userinfo = *( unreserved | escaped |
+/// ";" | ":" | "&" | "=" | "+" | "$" | "," )`, `hostport = host [ ":" port ]`, `port =
+/// *digit`, the host a bracketed `IPv6address`, an `IPv4address` of four runs of one to three
+/// digits (RFC 2732 §3), or a hostname (`domainlabel = alphanum | alphanum *( alphanum | "-" )
+/// alphanum`, the last of several labels a `toplabel`, which starts with a letter, and a
+/// final "." allowed; a name of one label a `domainlabel`, as java.net.URI restates it:
+/// `hostname = domainlabel [ "." ] | 1*( domainlabel "." ) toplabel [ "." ]`).
+fn rfc2396_server(authority: &str) -> bool {
+    if authority.is_empty() {
+        return true;
+    }
+    let hostport = match authority.split_once('@') {
+        Some((userinfo, hostport)) => {
+            if !rfc2396_escaped_of(userinfo, b";:&=+$,") {
+                return false;
+            }
+            hostport
+        }
+        None => authority,
+    };
+    let (host, port) = if hostport.starts_with('[') {
+        match hostport.find(']') {
+            Some(close) => hostport.split_at(close + 1),
+            None => return false,
+        }
+    } else {
+        match hostport.find(':') {
+            Some(colon) => hostport.split_at(colon),
+            None => (hostport, ""),
+        }
+    };
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(':')
+            .is_some_and(|digits| digits.bytes().all(|b| b.is_ascii_digit()));
+    port_ok && rfc2396_host(host)
+}
+
+/// [`rfc2396_server`]'s host.
+fn rfc2396_host(host: &str) -> bool {
+    if host.starts_with('[') {
+        return reference::parse_host(host)
+            .is_ok_and(|c| c.host_kind == Some(HostKind::Ipv6) && !host.contains('%'));
+    }
+    let ipv4 = host.split('.').count() == 4
+        && host
+            .split('.')
+            .all(|run| (1..=3).contains(&run.len()) && run.bytes().all(|b| b.is_ascii_digit()));
+    if ipv4 {
+        return true;
+    }
+    let name = host.strip_suffix('.').unwrap_or(host);
+    let labels: Vec<&str> = name.split('.').collect();
+    let label_ok = |label: &str| {
+        !label.is_empty()
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    };
+    labels.iter().all(|l| label_ok(l))
+        && (labels.len() == 1
+            || labels
+                .last()
+                .is_some_and(|l| l.starts_with(|c: char| c.is_ascii_alphabetic())))
+}
+
+/// Whether `text` is RFC 2396's `reg_name = 1*( unreserved | escaped | "$" | "," | ";" | ":" |
+/// "@" | "&" | "=" | "+" )`.
+fn rfc2396_reg_name(text: &str) -> bool {
+    !text.is_empty() && rfc2396_escaped_of(text, b"$,;:@&=+")
+}
+
+/// Whether `text` is `unreserved` characters (RFC 2396: `alphanum | mark`, `mark = "-" | "_" |
+/// "." | "!" | "~" | "*" | "'" | "(" | ")"`), `escaped` triplets and the characters `more`.
+fn rfc2396_escaped_of(text: &str, more: &[u8]) -> bool {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let b = bytes[at];
+        if b == b'%' {
+            if !is_triplet(bytes, at) {
+                return false;
+            }
+            at += 3;
+            continue;
+        }
+        if !(b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) || more.contains(&b)) {
+            return false;
+        }
+        at += 1;
+    }
+    true
+}
+
 fn is_other(c: char) -> bool {
     !c.is_ascii()
         && !c.is_control()
@@ -3920,6 +4139,90 @@ mod tests {
         assert_eq!(host("//[a]@h"), None);
         assert_eq!(host("//[::1]"), None);
         assert_eq!(host("//[a"), None);
+    }
+
+    #[test]
+    fn rfc2396_opaque_part_holds_the_query() {
+        let d = Departure::QueryInOpaquePart;
+        let read = answer(d, "a:b?c?d#f").unwrap();
+        assert_eq!(components(&read).path, "b?c?d");
+        assert_eq!(components(&read).query, None);
+        assert_eq!(components(&read).fragment.as_deref(), Some("f"));
+        // `opaque_part = uric_no_slash *uric`: "?" is a uric_no_slash.
+        assert_eq!(components(&answer(d, "a:?c").unwrap()).path, "?c");
+        // A hierarchical part, a relative reference or no query: read as the RFC reads it.
+        assert_eq!(answer(d, "a:/b?c"), None);
+        assert_eq!(answer(d, "a://h?c"), None);
+        assert_eq!(answer(d, "b?c"), None);
+        assert_eq!(answer(d, "a:b#c"), None);
+        // Its witness is its plainest reading.
+        let witness = d.witness(&Request::parse("a:x?y")).unwrap();
+        assert_eq!(witness, Request::parse("a:b?c"));
+    }
+
+    #[test]
+    fn an_authority_no_server_rule_takes_is_a_registry_based_name() {
+        let d = Departure::RegistryBasedAuthority;
+        for (input, host) in [
+            ("//a:b", "a:b"),
+            ("//@@", "@@"),
+            ("//u@a_b:1", "u@a_b:1"),
+            ("a://u@:80", "u@:80"),
+            ("//u@1.2.3:80", "u@1.2.3:80"),
+            ("//a.0:1", "a.0:1"),
+            ("//a-:1", "a-:1"),
+            ("//@%00", "@%00"),
+        ] {
+            let read = answer(d, input).unwrap_or_else(|| panic!("{input}"));
+            let c = components(&read);
+            assert_eq!(c.host.as_deref(), Some(host), "{input}");
+            assert_eq!((c.userinfo.as_deref(), c.port.as_deref()), (None, None));
+        }
+        // A server: RFC 2396's hostname (one label may start with a digit), a dotted quad of
+        // short runs, a bracketed IPv6 address, with a userinfo and a port of digits.
+        for server in [
+            "//u@h:80",
+            "//u:p@a-b.c.:",
+            "//0:1",
+            "//1.2.3.999:1",
+            "//u@[::1]:1",
+            "//h",
+            "//a_b",
+            "//",
+        ] {
+            assert_eq!(answer(d, server), None, "{server}");
+        }
+        // Neither a server nor a reg_name: refused, as the RFC refuses it.
+        assert_eq!(answer(d, "//a b:c"), None);
+        assert_eq!(answer(d, "//[v1.a]:c"), None);
+        assert!(d.witness(&Request::parse("//a:b")).is_some());
+    }
+
+    #[test]
+    fn a_parse_may_remove_the_dot_segments_of_its_path() {
+        let d = Departure::PathDotSegmentsRemoved;
+        assert!(d.is_answer_rule() && d.is_output_rule() && !d.refuses());
+        let case = Request::parse("a://h/b/./c/../%2e/d/.");
+        let read = d.rule_on_answer(&case, Reference.answer(&case));
+        assert_eq!(components(&read).path, "/b/d/");
+        // A rootless path loses no segment it does not climb over; "%2E" alone in a segment
+        // only, other escapes kept as written.
+        let case = Request::parse("a:b/%2E%2e/c%2E/%41");
+        let read = d.rule_on_answer(&case, Reference.answer(&case));
+        assert_eq!(components(&read).path, "/c%2E/%41");
+        // Its control is a path of dot-segments after the case's own scheme.
+        let controls = d.output_controls(&Request::parse("x:/."));
+        assert_eq!(controls, vec![Request::parse("x://h/a/./b/../%2E/c/.")]);
+        let read = d.rule_on_answer(&controls[0], Reference.answer(&controls[0]));
+        assert_eq!(components(&read).path, "/a/c/");
+        // A resolution's target has none left: the rule changes nothing there.
+        let resolve = Request::Resolve {
+            base: "a:/b/".into(),
+            input: "./c".into(),
+            strict: true,
+        };
+        let target = Reference.answer(&resolve);
+        assert_eq!(d.rule_on_answer(&resolve, target.clone()), target);
     }
 
     #[test]

@@ -1276,7 +1276,7 @@ impl Core {
             difference.fields = fields;
             difference.detail = detail;
         }
-        let finding = self.classified(
+        let mut finding = self.classified(
             implementation,
             case,
             difference,
@@ -1285,6 +1285,35 @@ impl Core {
             Vec::new(),
             memo,
         );
+        // A refusal filed under a reading RFC 3986 allows every implementation (choice 1's
+        // error for a "//" path without authority) is that reading's only where the
+        // implementation reads the strings it was given: one that refuses to parse the base, or
+        // the reference, on its own refused it before any target existed, which is its
+        // parser's departure, not the resolver's choice.
+        if matches!(actual, Outcome::Invalid(_))
+            && let Some(known) = &finding.known
+            && known
+                .ids()
+                .iter()
+                .all(|id| self.catalogue.is_acceptable(id))
+            && departures::Departure::parses_of(case).is_some_and(|parses| {
+                parses.iter().any(|parse| {
+                    let Request::Parse { input, zone_id, .. } = parse else {
+                        return false;
+                    };
+                    let alone = Request::Parse {
+                        input: input.clone(),
+                        rule: None,
+                        zone_id: *zone_id,
+                    };
+                    matches!(calls.answer(implementation, &alone), Outcome::Invalid(_))
+                })
+            })
+        {
+            finding.known = None;
+            finding.signature.known = None;
+            finding.id = finding.signature.id();
+        }
         // A crate that claims the URL Standard is judged by it: a difference from RFC 3986 that
         // no entry explains is signed by how the answer differs from the Standard's, not from
         // the RFC's. Otherwise a Standard-following parser's one bug (a path it empties) would
@@ -3930,6 +3959,69 @@ mod tests {
                 .map(|f| f.id().to_owned())
                 .as_deref(),
             Some("base-dot-segments-unguarded")
+        );
+    }
+
+    /// A parser that refuses `a:` (RFC 2396's `opaque_part = uric_no_slash *uric` wants a
+    /// character) and a resolver that refuses every resolution against it.
+    struct RefusesAnEmptyOpaquePart;
+
+    impl Implementation for RefusesAnEmptyOpaquePart {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "refuses-an-empty-opaque-part",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            if input == "a:" {
+                return Outcome::Invalid("expected scheme-specific part".into());
+            }
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            if base == "a:" {
+                return Outcome::Invalid("base: expected scheme-specific part".into());
+            }
+            Reference.resolve(base, reference, strict)
+        }
+    }
+
+    /// Choice 1's error is for a target whose path starts with "//" and has no authority
+    /// (RFC 3986 §5.2.2 gives `a:` + `/.//` the path "//"): a resolver that refuses the base
+    /// `a:` it cannot parse refused it before any target, which is no choice of the RFC's.
+    #[test]
+    fn a_refusal_of_a_base_the_parser_refuses_is_no_documented_choice() {
+        let engine = engine_of(RefusesAnEmptyOpaquePart);
+        let case = Request::Resolve {
+            base: "a:".into(),
+            input: "/.//".into(),
+            strict: true,
+        };
+        let found = engine
+            .run_one("refuses-an-empty-opaque-part", &case)
+            .expect("the RFC's target is a://");
+        assert_eq!(found.known, None);
+        assert_eq!(found.difference.kind, DifferenceKind::RejectsValid);
+        // A base the parser takes: the refusal of the "//" path is choice 1's.
+        let case = Request::Resolve {
+            base: "a:/".into(),
+            input: ".//".into(),
+            strict: true,
+        };
+        let refuses = Writes("refuses-a-double-slash-path", |_| {
+            Outcome::Invalid("a path without authority starts with //".into())
+        });
+        let found = engine_of(refuses)
+            .run_one("refuses-a-double-slash-path", &case)
+            .expect("the RFC's target is a://");
+        assert_eq!(
+            found.known.map(|k| k.id.clone()).as_deref(),
+            Some("choice-1-refuse-double-slash")
         );
     }
 
