@@ -1367,13 +1367,13 @@ impl Catalogue {
         // A set is one refusal rule and departures that restore their reading; or departures
         // that restore theirs, or one departure of another kind, with any rules on every
         // answer (which apply to what the others answer).
+        // A rewrite of the raw text composes with them too: the others read the text it left
+        // (curl's "a://\u{e9}" is its empty path read as "/" and its host's character taken).
+        let composes = |i: usize| library[i].restores() || library[i].preprocesses();
         let admissible = |set: &[usize]| {
             let refusing = set.iter().filter(|&&i| library[i].refuses()).count();
             if refusal {
-                return refusing == 1
-                    && set
-                        .iter()
-                        .all(|&i| library[i].refuses() || library[i].restores());
+                return refusing == 1 && set.iter().all(|&i| library[i].refuses() || composes(i));
             }
             let readings: Vec<usize> = set
                 .iter()
@@ -1384,10 +1384,7 @@ impl Catalogue {
             // with the departures of the parser that read its strings.
             let resolving = |i: &usize| matches!(library[*i], Departure::Resolving(_));
             refusing == 0
-                && (readings.len() <= 1
-                    || readings
-                        .iter()
-                        .all(|i| library[*i].restores() || resolving(i)))
+                && (readings.len() <= 1 || readings.iter().all(|i| composes(*i) || resolving(i)))
         };
         // First the departures with the implementation's known model alone; then, where no set
         // of up to three does it, sets of up to two with the readings RFC 3986 allows every
@@ -1467,10 +1464,14 @@ impl Catalogue {
                         // space there.
                         let mut departures = departures;
                         if !with_alternatives && !refusal {
-                            for narrow in departures.clone() {
-                                let Some(wider) = narrow.wider() else {
+                            for (narrow, wider) in
+                                departures.clone().into_iter().flat_map(|narrow| {
+                                    narrow.wider().into_iter().map(move |w| (narrow, w))
+                                })
+                            {
+                                if !departures.contains(&narrow) {
                                     continue;
-                                };
+                                }
                                 // The implementation's own entry names its departure.
                                 let named = own.contains(&narrow)
                                     || known_steps.iter().any(|s| {
@@ -2529,12 +2530,24 @@ entries:
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
                 !set.contains(&Departure::Unchecked(Field::Query))
+                    && !set.contains(&Departure::ControlsAndSpaceOnlyRefused)
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "query-brackets-taken");
+        // One that refuses a space and takes every other character where it hands text on
+        // is named by that rule.
+        let (known, _) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |set, _| {
+                !set.contains(&Departure::Unchecked(Field::Query))
+            })
+            .expect("a query's departure");
+        assert_eq!(known.mechanism().id, "controls-and-space-only-refused");
         assert_eq!(
             Departure::FragmentHashKept.wider(),
-            Some(Departure::Unchecked(Field::Fragment))
+            vec![
+                Departure::Unchecked(Field::Fragment),
+                Departure::ControlsAndSpaceOnlyRefused
+            ]
         );
         // So for a C1 control in a query (U+0085, outside `query` by Appendix A), which a
         // component that takes every character from 0x80 takes too.
@@ -2558,9 +2571,14 @@ entries:
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
                 !set.contains(&Departure::Unchecked(Field::Query))
+                    && !set.contains(&Departure::ControlsAndSpaceOnlyRefused)
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "query-any-non-ascii-unchecked");
-        assert_eq!(Departure::Unchecked(Field::Path).wider(), None);
+        assert_eq!(
+            Departure::BracketsTaken(Field::Host).wider(),
+            vec![Departure::Unchecked(Field::Host)]
+        );
+        assert!(Departure::Unchecked(Field::Path).wider().is_empty());
     }
 }

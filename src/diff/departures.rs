@@ -361,7 +361,19 @@ pub enum Departure {
     /// unreserved escapes decoded first, §6.2.2.2): GLib's g_uri_parse, `else {
     /// remove_dot_segments (uri->path); }` (`a://h/b/../c` has the path `/c`).
     PathDotSegmentsRemoved,
+    /// The userinfo, the path, the query and the fragment are checked for control characters
+    /// (U+0000 to U+001F and U+007F) and the space alone: every other character stands in
+    /// them as written, a "%" that starts no triplet, a "#" in the fragment, "[" and "]" and
+    /// every character outside US-ASCII too (libcurl's `junkscan`, "scan for byte values <= 31,
+    /// 127 and sometimes space", the only check of those parts). One rule of the parser over
+    /// the components it hands on as text; the host, which a parser resolves, has rules of
+    /// its own. [`Departure::Unchecked`] takes the space too, in one component.
+    ControlsAndSpaceOnlyRefused,
 }
+
+/// The components [`Departure::ControlsAndSpaceOnlyRefused`] reads: those a parser hands on as
+/// text (§3.2.1, §3.3, §3.4, §3.5).
+const TEXT_COMPONENTS: [Field; 4] = [Field::Userinfo, Field::Path, Field::Query, Field::Fragment];
 
 /// The components a `pct-encoded` triplet may stand in, by RFC 3986's rules (§3.2.1, §3.2.2's
 /// `reg-name`, §3.3, §3.4, §3.5): where [`Departure::NonAsciiUncheckedWhereEscaped`] takes its
@@ -421,6 +433,10 @@ impl Departure {
             Departure::PortLeadingDigitsRead,
         ]);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
+        // The rule of every component a parser hands on as text, a space refused, before the
+        // narrower rules of one component or one class (characters outside ASCII, a lone
+        // "%", brackets, a "#"), which its probes tell apart.
+        all.push(Departure::ControlsAndSpaceOnlyRefused);
         // Every character outside ASCII before the "other" ones alone: its probes, controls
         // and spaces, are what the narrower one refuses.
         all.extend(ESCAPED_COMPONENTS.map(Departure::AnyNonAsciiUnchecked));
@@ -582,6 +598,7 @@ impl Departure {
             Departure::FragmentHashKept => "fragment-hash-kept".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "non-ascii-unchecked".to_owned(),
             Departure::PercentUncheckedWhereEscaped => "percent-unchecked".to_owned(),
+            Departure::ControlsAndSpaceOnlyRefused => "controls-and-space-only-refused".to_owned(),
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
             Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
             Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
@@ -679,6 +696,7 @@ impl Departure {
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "the parser takes the characters outside US-ASCII that are neither controls nor Unicode spaces as they are wherever a percent-encoded octet may stand (the userinfo, a registered name, the path, the query and the fragment), where RFC 3986 allows only ASCII in each (Appendix A) and a character outside it only percent-encoded (§2.5: \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\")".to_owned(),
             Departure::PercentUncheckedWhereEscaped => "the parser keeps a \"%\" that starts no pct-encoded triplet as written wherever a percent-encoded octet may stand (the userinfo, the host, the path, the query and the fragment), where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (\"A percent-encoding mechanism is used to represent a data octet in a component when that octet's corresponding character is outside the allowed set\")".to_owned(),
+            Departure::ControlsAndSpaceOnlyRefused => "the parser refuses only control characters (U+0000 to U+001F, U+007F) and the space in the userinfo, the path, the query and the fragment, and keeps every other character there as written (a \"%\" that starts no triplet, a \"#\" in the fragment, \"[\" and \"]\", characters outside US-ASCII), where RFC 3986 allows only `userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )` (§3.2.1), segments of `pchar` (§3.3) and `*( pchar / \"/\" / \"?\" )` (§3.4, §3.5), and \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (§2.1)".to_owned(),
             Departure::FragmentHashKept => "the parser takes a \"#\" in the fragment as it is (the fragment runs from the first \"#\" to the end), where RFC 3986 §3.5's `fragment = *( pchar / \"/\" / \"?\" )` refuses it: §2.2 makes it a `gen-delims`, which must be percent-encoded as data".to_owned(),
             Departure::BracketsTaken(part) => format!(
                 "the parser takes \"[\" and \"]\" in the {0} as they are, where RFC 3986's `{0}` rule (Appendix A) refuses them: §2.2 makes them `gen-delims`, allowed only in an IP literal",
@@ -747,15 +765,22 @@ impl Departure {
     /// all) or a fragment's "#" taken, where a component taken unchecked takes them all. Attribution
     /// names the wider one where the implementation's answers bear it out too, so that a
     /// parser that checks nothing in a component is one mechanism, not one per class of the
-    /// characters a case happened to hold. `None` for the others.
-    pub(crate) fn wider(self) -> Option<Departure> {
-        match self {
+    /// characters a case happened to hold; then, in a component handed on as text, the rule
+    /// that refuses only controls and the space there, for a parser that refuses a space.
+    /// Tried in that order; none for the others.
+    pub(crate) fn wider(self) -> Vec<Departure> {
+        let component = match self {
             Departure::BracketsTaken(component)
             | Departure::NonAsciiUnchecked(component)
-            | Departure::AnyNonAsciiUnchecked(component) => Some(Departure::Unchecked(component)),
-            Departure::FragmentHashKept => Some(Departure::Unchecked(Field::Fragment)),
-            _ => None,
+            | Departure::AnyNonAsciiUnchecked(component) => component,
+            Departure::FragmentHashKept => Field::Fragment,
+            _ => return Vec::new(),
+        };
+        let mut wider = vec![Departure::Unchecked(component)];
+        if TEXT_COMPONENTS.contains(&component) {
+            wider.push(Departure::ControlsAndSpaceOnlyRefused);
         }
+        wider
     }
 
     /// Whether the departure rewrites one character for one character, so that the answer
@@ -1022,7 +1047,8 @@ impl Departure {
     /// A reading of the text's structure's witness: the plainest parse that the departure
     /// alone reads otherwise than the RFC, written after the case's own scheme (or as a
     /// network-path reference where the case has none), which the implementation must answer
-    /// as the departure's model says. One odd input does not make a mechanism: a parser that
+    /// as the departure's model says. Its path is "/" where the mechanism does not depend on
+    /// an empty one: a parser that writes an empty path as "/" answers the others alike. One odd input does not make a mechanism: a parser that
     /// reads `//[v[:]` with a "[" in its host reads `//h:a` as it reads it, and a departure
     /// that says its host is `h:a` is not its cause where it answers otherwise. `None` for a
     /// departure whose generality is probed character by character or by controls of its own,
@@ -1056,7 +1082,7 @@ impl Departure {
             None => None,
         };
         let witness = match self {
-            Departure::UserinfoToLastAt => after_slashes("a@b@h")?,
+            Departure::UserinfoToLastAt => after_slashes("a@b@h/")?,
             Departure::NetworkPathAsPath => after_slashes("h/p")?,
             // A relative reference, whatever the case's scheme: after one, "///" starts an
             // authority.
@@ -1064,18 +1090,18 @@ impl Departure {
                 Some("URI" | "absolute-URI") => return None,
                 _ => "///p".to_owned(),
             },
-            Departure::PortAfterLastColon => after_slashes("h:1:2")?,
-            Departure::PortNotDigitsInHost => after_slashes("h:a")?,
-            Departure::PortLeadingDigitsRead => after_slashes("h:1a")?,
+            Departure::PortAfterLastColon => after_slashes("h:1:2/")?,
+            Departure::PortNotDigitsInHost => after_slashes("h:a/")?,
+            Departure::PortLeadingDigitsRead => after_slashes("h:1a/")?,
             Departure::AuthorityEndsAtRefused => after_slashes("h:1a/b")?,
-            Departure::PortReadAsNumber => after_slashes("h:08")?,
+            Departure::PortReadAsNumber => after_slashes("h:08/")?,
             Departure::EmptyAuthorityAsAbsent => after_slashes("/p")?,
             Departure::EmptyPathAsSlash => after_slashes("h")?,
-            Departure::EmptyAsAbsent(Field::Userinfo) => after_slashes("@h")?,
-            Departure::EmptyAsAbsent(Field::Port) => after_slashes("h:")?,
-            Departure::EmptyAsAbsent(Field::Query) => after_slashes("h?")?,
-            Departure::EmptyAsAbsent(Field::Fragment) => after_slashes("h#")?,
-            Departure::OneOrThreeSlashesAsTwo => format!("{}:/h", scheme?),
+            Departure::EmptyAsAbsent(Field::Userinfo) => after_slashes("@h/")?,
+            Departure::EmptyAsAbsent(Field::Port) => after_slashes("h:/")?,
+            Departure::EmptyAsAbsent(Field::Query) => after_slashes("h/?")?,
+            Departure::EmptyAsAbsent(Field::Fragment) => after_slashes("h/#")?,
+            Departure::OneOrThreeSlashesAsTwo => format!("{}:/h/p", scheme?),
             Departure::QueryInOpaquePart => format!("{}:b?c", scheme?),
             Departure::RegistryBasedAuthority => after_slashes("u@a_b:c")?,
             Departure::InvalidSchemeAsPath => "a_b:c".to_owned(),
@@ -1083,7 +1109,7 @@ impl Departure {
             Departure::SchemeFirstCharacterUnchecked => "0a:b".to_owned(),
             // A bracketed host that is no address: a registered name holding its brackets,
             // where a parser that reads no IP literal at all leaves the host empty.
-            Departure::IpLiteralAsRegName => after_slashes("[a]")?,
+            Departure::IpLiteralAsRegName => after_slashes("[a]/")?,
             // Taken in every component but the host, whose rule (a name to resolve) a parser
             // may keep apart: the host's own are the probes'.
             Departure::NonAsciiUncheckedWhereEscaped => {
@@ -1091,6 +1117,8 @@ impl Departure {
             }
             // A lone "%" in each component where an escape may stand, the host's too.
             Departure::PercentUncheckedWhereEscaped => after_slashes("%@h%/%?%#%")?,
+            // A character no rule takes and a lone "%" in each component it reads.
+            Departure::ControlsAndSpaceOnlyRefused => after_slashes("\"%@h/\"%?\"%#\"%")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1115,6 +1143,9 @@ impl Departure {
         let controls: &[&str] = match self {
             Departure::TextEndsAtLineFeed => &["a://h\n/p", "a:/p\nq"],
             Departure::NonAsciiUncheckedWhereEscaped => &["a:/\u{e9}\u{85}"],
+            // A space and a control character beside a character it takes, which it refuses:
+            // a parser that takes them is another rule's (a component unchecked).
+            Departure::ControlsAndSpaceOnlyRefused => &["a:/\" a", "a:/\"\u{7f}a"],
             _ => return Vec::new(),
         };
         Self::controls_as_cased(controls, case)
@@ -1234,6 +1265,10 @@ impl Departure {
                     .char_indices()
                     .find(|&(_, c)| !c.is_ascii())
                     .map(|(i, c)| (range.start + i, c))
+            }
+            // The first character it takes that the RFC refuses, whichever component holds it.
+            Departure::ControlsAndSpaceOnlyRefused => {
+                text_components_taken(input, &spans).last().copied()
             }
             // The first such character, whichever component holds it (not an IP literal's).
             Departure::NonAsciiUncheckedWhereEscaped => ESCAPED_COMPONENTS
@@ -1460,6 +1495,11 @@ impl Departure {
                 '\u{1f600}',
             ],
             Departure::TabOrNewlineRemoved => &['\t', '\n', '\r'],
+            // One of each class a rule may refuse but the space, which it refuses, and a lone
+            // "%", which it takes.
+            Departure::ControlsAndSpaceOnlyRefused => &[
+                '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}', '%',
+            ],
             // A letter, C1 controls and Unicode spaces (which the narrower departure refuses),
             // and a letter outside the first plane.
             Departure::AnyNonAsciiUnchecked(_) => &[
@@ -1568,6 +1608,18 @@ impl Departure {
                     at = range.end;
                 }
                 out.push_str(&input[at..]);
+                out
+            }
+            // Each component's refused characters but controls and the space stood in for by
+            // its own rule's; the components' spans do not overlap, so each is read in place.
+            Departure::ControlsAndSpaceOnlyRefused => {
+                let mut out = input.to_owned();
+                for (at, c) in text_components_taken(input, &spans) {
+                    let (_, stand_in) = self::rule(component_at(&spans, at)?);
+                    // From the end of the text: a stand-in of one byte for a character of
+                    // more moves no offset still to be read.
+                    out.replace_range(at..at + c.len_utf8(), stand_in.encode_utf8(&mut [0; 4]));
+                }
                 out
             }
             Departure::IpLiteralUnchecked => {
@@ -2772,6 +2824,30 @@ impl Spans {
     }
 }
 
+/// The characters [`Departure::ControlsAndSpaceOnlyRefused`] takes where the RFC refuses them,
+/// with their byte offsets, from the end of the text: every character of the userinfo, the
+/// path, the query and the fragment that its rule refuses (a "%" that starts no triplet too)
+/// but the ASCII controls and the space.
+fn text_components_taken(input: &str, spans: &Spans) -> Vec<(usize, char)> {
+    let mut found: Vec<(usize, char)> = TEXT_COMPONENTS
+        .iter()
+        .filter_map(|&part| Some((spans.of_part(part)?, part)))
+        .flat_map(|(range, part)| taken(input, range, part))
+        .filter(|&(_, c, taken)| taken != Taken::Allowed && !(c.is_ascii_control() || c == ' '))
+        .map(|(at, c, _)| (at, c))
+        .collect();
+    found.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    found
+}
+
+/// The component of [`TEXT_COMPONENTS`] whose span holds the byte offset `at`.
+fn component_at(spans: &Spans, at: usize) -> Option<Field> {
+    TEXT_COMPONENTS
+        .iter()
+        .copied()
+        .find(|&part| spans.of_part(part).is_some_and(|range| range.contains(&at)))
+}
+
 /// Whether a pct-encoded triplet starts at `at`.
 fn is_triplet(bytes: &[u8], at: usize) -> bool {
     bytes.get(at) == Some(&b'%')
@@ -3156,10 +3232,10 @@ mod tests {
         // After the case's scheme, or "//" where it has none; none where its scheme is no
         // scheme or the rule wants one.
         let witness = |input: &str| Departure::PortNotDigitsInHost.witness(&Request::parse(input));
-        assert_eq!(witness("Ab+1://x%"), Some(Request::parse("Ab+1://h:a")));
-        assert_eq!(witness("//x%"), Some(Request::parse("//h:a")));
+        assert_eq!(witness("Ab+1://x%"), Some(Request::parse("Ab+1://h:a/")));
+        assert_eq!(witness("//x%"), Some(Request::parse("//h:a/")));
         assert_eq!(witness("0a://x%"), None);
-        assert_eq!(witness("//h:a"), None);
+        assert_eq!(witness("//h:a/"), None);
         let absolute = Request::Parse {
             input: "//x%".into(),
             rule: Some("URI".into()),
@@ -3741,6 +3817,64 @@ mod tests {
         let all = Departure::all();
         let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
         assert!(at(everywhere) < at(Departure::PercentUnchecked(Field::Userinfo)));
+    }
+
+    #[test]
+    fn only_controls_and_the_space_may_be_refused_in_the_parts_handed_on_as_text() {
+        let junk = Departure::ControlsAndSpaceOnlyRefused;
+        assert_eq!(junk.id(), "controls-and-space-only-refused");
+        assert_eq!(
+            Departure::from_id("controls-and-space-only-refused"),
+            Some(junk)
+        );
+        // Every character but the controls and the space, in the userinfo, the path, the
+        // query and the fragment: a lone "%", a "#" in the fragment, brackets, non-ASCII.
+        let read = answer(junk, "a://\"%@h/[\u{e9}%z?<%]#a#\u{85}%").unwrap();
+        let parts = components(&read);
+        assert_eq!(parts.userinfo.as_deref(), Some("\"%"));
+        assert_eq!(parts.host.as_deref(), Some("h"));
+        assert_eq!(parts.path, "/[\u{e9}%z");
+        assert_eq!(parts.query.as_deref(), Some("<%]"));
+        assert_eq!(parts.fragment.as_deref(), Some("a#\u{85}%"));
+        // The space and the controls stay refused; the host, the port and the scheme are
+        // read as the RFC reads them.
+        for refused in ["a:/\" a", "a:/\"\u{7f}", "?\"\t", "#\"\u{0}"] {
+            let read = answer(junk, refused);
+            assert!(!read.is_some_and(|r| r.is_valid()), "{refused:?}");
+        }
+        for untouched in ["//h\"/", "//h:8\"/", "a:/b", "a:/%41"] {
+            assert_eq!(answer(junk, untouched), None, "{untouched:?}");
+        }
+        // Its probe site is the first character it takes, whichever component holds it.
+        assert_eq!(
+            junk.probe_site(&Request::parse("a://h/a?b<#\"")),
+            Some((9, '<'))
+        );
+        assert!(!junk.probes().contains(&' '));
+        // Its witness holds a character no rule takes and a lone "%" in each component, with
+        // the case's scheme; its controls a space and a control, which it refuses.
+        assert_eq!(
+            junk.witness(&Request::parse("b:<")),
+            Some(Request::parse("b://\"%@h/\"%?\"%#\"%"))
+        );
+        let witness = answer(junk, "b://\"%@h/\"%?\"%#\"%").unwrap();
+        assert!(witness.is_valid());
+        for control in junk.reading_controls(&Request::parse("b:<")) {
+            let Request::Parse { input, .. } = &control else {
+                panic!("{control:?}")
+            };
+            assert!(
+                !answer(junk, input).is_some_and(|r| r.is_valid()),
+                "{input:?}"
+            );
+        }
+        // Tried after the rule of one component, which takes the space, and before the rules
+        // of one class.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(Departure::Unchecked(Field::Fragment)) < at(junk));
+        assert!(at(junk) < at(Departure::AnyNonAsciiUnchecked(Field::Userinfo)));
+        assert!(at(junk) < at(Departure::PercentUnchecked(Field::Userinfo)));
     }
 
     #[test]
