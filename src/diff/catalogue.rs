@@ -1381,10 +1381,14 @@ impl Catalogue {
                 .filter(|&i| !library[i].is_output_rule())
                 .collect();
             // A resolver's departures are steps of one §5.2 and compose with each other and
-            // with the departures of the parser that read its strings.
+            // with the departures of the parser that read its strings; a normalizer's are
+            // steps of one §6.2.2 and compose with each other.
             let resolving = |i: &usize| matches!(library[*i], Departure::Resolving(_));
+            let normalizing = |i: &usize| matches!(library[*i], Departure::Normalizing(_));
             refusing == 0
-                && (readings.len() <= 1 || readings.iter().all(|i| composes(*i) || resolving(i)))
+                && (readings.len() <= 1
+                    || readings.iter().all(|i| composes(*i) || resolving(i))
+                    || readings.iter().all(normalizing))
         };
         // First the departures with the implementation's known model alone; then, where no set
         // of up to three does it, sets of up to two with the readings RFC 3986 allows every

@@ -727,12 +727,13 @@ impl Departure {
     /// (§5.2.1's optional normalization), where they are given: a resolver that departs from
     /// §5.2 and normalizes its base as the RFC allows. A resolver's departure answers with the
     /// other resolver's departures `beside` it in the model, composed
-    /// ([`super::resolving::target_of`]).
+    /// ([`super::resolving::target_of`]); a normalizer's likewise with the other normalizer's
+    /// departures ([`super::normalizing::normalized_of`]).
     pub(crate) fn operation_answer_under(
         self,
         case: &Request,
         options: Option<reference::ResolveOptions>,
-        beside: &[Resolving],
+        beside: &[Departure],
     ) -> Option<Outcome> {
         match (self, case) {
             (
@@ -747,15 +748,32 @@ impl Departure {
                     Some(options) => reference::base_as_read(base, options)?,
                     None => base.clone(),
                 };
-                let mut set = beside.to_vec();
+                let mut set: Vec<Resolving> = beside
+                    .iter()
+                    .filter_map(|d| match d {
+                        Departure::Resolving(r) => Some(*r),
+                        _ => None,
+                    })
+                    .collect();
                 if !set.contains(&r) {
                     set.push(r);
                 }
                 super::resolving::target_of(&set, &base, input, *strict).map(Outcome::Resolved)
             }
-            (Departure::Normalizing(n), Request::Normalize { input, .. }) => n
-                .normalized(input, case.checked_level().ok()?)
-                .map(Outcome::Normalized),
+            (Departure::Normalizing(n), Request::Normalize { input, .. }) => {
+                let mut set: Vec<Normalizing> = beside
+                    .iter()
+                    .filter_map(|d| match d {
+                        Departure::Normalizing(n) => Some(*n),
+                        _ => None,
+                    })
+                    .collect();
+                if !set.contains(&n) {
+                    set.push(n);
+                }
+                super::normalizing::normalized_of(&set, input, case.checked_level().ok()?)
+                    .map(Outcome::Normalized)
+            }
             _ => None,
         }
     }
@@ -2111,7 +2129,7 @@ impl Departure {
         asked: &Request,
         answer: Outcome,
         options: Option<reference::ResolveOptions>,
-        beside: &[Resolving],
+        beside: &[Departure],
     ) -> Outcome {
         if self.is_operation_rule() {
             return self

@@ -2343,6 +2343,85 @@ mod tests {
         );
     }
 
+    /// Normalizes in two steps that each depart from §6.2.2: no triplet decoded (their digits
+    /// uppercased, the scheme lowercased), and the dot-segments of every path removed, a
+    /// relative path's too.
+    struct EscapesKeptDotsEverywhere;
+
+    impl Implementation for EscapesKeptDotsEverywhere {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "escapes-kept-dots-everywhere",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn normalize(&self, input: &str, level: reference::Level) -> Outcome {
+            let Ok(c) = reference::parse(input) else {
+                return Reference.normalize(input, level);
+            };
+            let upper = |text: &str| {
+                let mut out = text.to_owned();
+                let mut at = 0;
+                while let Some(found) = out[at..].find('%') {
+                    let start = at + found;
+                    let end = (start + 3).min(out.len());
+                    let upper = out[start..end].to_ascii_uppercase();
+                    out.replace_range(start..end, &upper);
+                    at = end;
+                }
+                out
+            };
+            let scheme = c.scheme.map(str::to_ascii_lowercase);
+            let path = reference::remove_dot_segments(&upper(c.path));
+            Outcome::Normalized(reference::recompose(&reference::Components {
+                scheme: scheme.as_deref(),
+                path: &path,
+                ..c
+            }))
+        }
+    }
+
+    #[test]
+    fn a_normalizer_that_departs_in_two_steps_is_named_by_both() {
+        let engine = engine_of(EscapesKeptDotsEverywhere);
+        let named = |input: &str| {
+            let case = Request::Normalize {
+                input: input.into(),
+                level: None,
+            };
+            let found = engine
+                .run_one("escapes-kept-dots-everywhere", &case)
+                .expect("it differs");
+            engine.attributed(&found).map(|f| {
+                let known = f.known.as_ref().expect("a mechanism");
+                let mut ids = known.ids();
+                ids.sort();
+                ids.join(" ")
+            })
+        };
+        // Each step alone.
+        assert_eq!(
+            named("A:%7e").as_deref(),
+            Some("unreserved-percent-encodings-kept")
+        );
+        assert_eq!(
+            named("a/./b").as_deref(),
+            Some("relative-path-dot-segments-removed")
+        );
+        // Both at once: neither alone gives "a/%7E/b", the two composed do.
+        assert_eq!(
+            named("a/%7e/./b").as_deref(),
+            Some("relative-path-dot-segments-removed unreserved-percent-encodings-kept")
+        );
+    }
+
     /// Resolves as the reference does, but returns a network-path reference with the base's
     /// scheme and nothing else done (Node's url.resolve: "Hrefs like //foo/bar always cut to
     /// the protocol").

@@ -105,49 +105,82 @@ impl Normalizing {
     }
 
     /// The string this normalizer gives for `input` at `level`, or `None` where the departure
-    /// does not change the reference's answer's path (or the input is not one the RFC reads).
+    /// does not change the reference's answer (or the input is not one the RFC reads).
     pub fn normalized(self, input: &str, level: Level) -> Option<String> {
-        let written = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
-        let c = reference::parse(&written).ok()?;
-        if self == Normalizing::ReservedPercentEncodingsDecoded {
-            let out = reserved_decoded(&c);
-            return (out != written).then_some(out);
-        }
-        if self == Normalizing::HostPercentEncodingLowercased {
-            let host = c.host.filter(|h| !h.starts_with('[') && h.contains('%'))?;
-            let lowered = host.to_ascii_lowercase();
-            let out = reference::recompose(&Components {
-                host: Some(&lowered),
-                ..c
-            });
-            return (out != written).then_some(out);
-        }
-        if self == Normalizing::PercentEncodingCaseKept {
-            let out = case_kept(&reference::parse(input).ok()?, &c, level);
-            return (out != written).then_some(out);
-        }
-        if self == Normalizing::UnreservedPercentEncodingsKept {
-            let out = unreserved_kept(&reference::parse(input).ok()?, &c, level);
-            return (out != written).then_some(out);
-        }
-        let path: String = match self {
+        normalized_of(&[self], input, level)
+    }
+
+    /// This departure's step on `written`, a normalization as the departures before it left
+    /// it: `None` where the step changes nothing.
+    fn step(self, written: &str) -> Option<String> {
+        let c = reference::parse(written).ok()?;
+        let out = match self {
+            Normalizing::ReservedPercentEncodingsDecoded => reserved_decoded(&c),
+            Normalizing::HostPercentEncodingLowercased => {
+                let host = c.host.filter(|h| !h.starts_with('[') && h.contains('%'))?;
+                let lowered = host.to_ascii_lowercase();
+                reference::recompose(&Components {
+                    host: Some(&lowered),
+                    ..c
+                })
+            }
             Normalizing::RelativePathDotSegmentsRemoved
                 if c.scheme.is_none()
                     && !c.has_authority()
                     && !c.path.is_empty()
                     && !c.path.starts_with('/') =>
             {
-                reference::remove_dot_segments(c.path)
+                let path = reference::remove_dot_segments(c.path);
+                reference::recompose(&Components { path: &path, ..c })
             }
             Normalizing::DoubleSlashPathUnguarded
                 if !c.has_authority() && c.path.starts_with("/.//") =>
             {
-                c.path[2..].to_owned()
+                reference::recompose(&Components {
+                    path: &c.path[2..],
+                    ..c
+                })
             }
             _ => return None,
         };
-        (path != c.path).then(|| reference::recompose(&Components { path: &path, ..c }))
+        (out != written).then_some(out)
     }
+}
+
+/// The string a normalizer that departs by every one of `set` at once gives for `input` at
+/// `level`, or `None` where the set does not change the reference's answer (or the input is
+/// not one the RFC reads). The departures are steps of one §6.2.2, composed as a normalizer
+/// does them: the octets decoded or kept and the triplets' case first
+/// ([`Normalizing::UnreservedPercentEncodingsKept`] and [`Normalizing::PercentEncodingCaseKept`]
+/// start from the input, the others from the reference's normalization), then the reserved octets decoded and a registered name
+/// lowercased on that string, then the path's dot-segments removed and its "//" left
+/// unguarded on what those left. Each departure alone gives what it gives in the set's
+/// absence, so that a normalizer that departs in several steps at once is named by the set,
+/// the smallest one attribution finds.
+pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<String> {
+    let written = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
+    let mut out = if set.contains(&Normalizing::UnreservedPercentEncodingsKept) {
+        let c = reference::parse(&written).ok()?;
+        unreserved_kept(&reference::parse(input).ok()?, &c, level)
+    } else if set.contains(&Normalizing::PercentEncodingCaseKept) {
+        let c = reference::parse(&written).ok()?;
+        case_kept(&reference::parse(input).ok()?, &c, level)
+    } else {
+        written.clone()
+    };
+    for step in [
+        Normalizing::ReservedPercentEncodingsDecoded,
+        Normalizing::HostPercentEncodingLowercased,
+        Normalizing::RelativePathDotSegmentsRemoved,
+        Normalizing::DoubleSlashPathUnguarded,
+    ] {
+        if set.contains(&step)
+            && let Some(next) = step.step(&out)
+        {
+            out = next;
+        }
+    }
+    (out != written).then_some(out)
 }
 
 /// `c` with each component's percent-encoded octets decoded where its grammar allows the

@@ -2939,12 +2939,15 @@ fn evaluate_traced(
         _ => None,
     };
     // rhymuri's wrong rules are switches of one model of the crate: read together; and a
-    // resolver's departures are steps of one §5.2, composed.
+    // resolver's departures are steps of one §5.2, composed, and a normalizer's of one §6.2.2.
     let mut switches = rhymuri::Switches::of(steps.iter().map(|s| s.model));
-    let resolving: Vec<super::resolving::Resolving> = steps
+    let resolving: Vec<super::departures::Departure> = steps
         .iter()
         .filter_map(|s| match s.model {
-            Model::Departure(super::departures::Departure::Resolving(r)) => Some(*r),
+            Model::Departure(
+                d @ (super::departures::Departure::Resolving(_)
+                | super::departures::Departure::Normalizing(_)),
+            ) => Some(*d),
             _ => None,
         })
         .collect();
