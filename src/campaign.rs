@@ -641,10 +641,12 @@ mod tests {
 
         fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
             let reference = crate::impls::reference::Reference.parse(input, rule, options);
-            let Some(authority) = input
-                .strip_prefix("//")
-                .filter(|a| !a.contains(['/', '?', '#']))
-            else {
+            // An authority alone, or with the path "/" (a departure's witness has one).
+            let Some((authority, path)) = input.strip_prefix("//").and_then(|a| {
+                let (authority, path) = a.split_at(a.find('/').unwrap_or(a.len()));
+                (!a.contains(['?', '#']) && (path.is_empty() || path == "/"))
+                    .then_some((authority, path))
+            }) else {
                 return reference;
             };
             if reference.is_valid() {
@@ -656,7 +658,7 @@ mod tests {
                     userinfo: None,
                     host: Some(host.to_owned()),
                     port: port.map(str::to_owned),
-                    path: String::new(),
+                    path: path.to_owned(),
                     query: None,
                     fragment: None,
                 },

@@ -1161,9 +1161,16 @@ impl Departure {
         let controls: &[&str] = match self {
             Departure::TextEndsAtLineFeed => &["a://h\n/p", "a:/p\nq"],
             Departure::NonAsciiUncheckedWhereEscaped => &["a:/\u{e9}\u{85}"],
-            // A space and a control character beside a character it takes, which it refuses:
-            // a parser that takes them is another rule's (a component unchecked).
-            Departure::ControlsAndSpaceOnlyRefused => &["a:/\" a", "a:/\"\u{7f}a"],
+            // A space in each component it reads and a control character, beside a character
+            // it takes, which it refuses: a parser that takes them is another rule's (a
+            // component unchecked), whichever component its known model already reads so.
+            Departure::ControlsAndSpaceOnlyRefused => &[
+                "a://\" a@h/",
+                "a:/\" a",
+                "a:/?\" a",
+                "a:/#\" a",
+                "a:/\"\u{7f}a",
+            ],
             _ => return Vec::new(),
         };
         Self::controls_as_cased(controls, case)
@@ -1302,11 +1309,13 @@ impl Departure {
                         .map(|(i, c)| (range.start + i, c))
                 })
                 .min(),
+            // A lone "%" too: the opaque part takes it as it takes every other character, so
+            // a parser that keeps a lone "%" there and refuses a space is another departure's.
             Departure::OpaquePathUnchecked => {
                 let range = spans.opaque_path(input)?;
                 taken(input, range, Field::Path)
                     .into_iter()
-                    .find(|&(_, _, taken)| taken == Taken::Refused)
+                    .find(|&(_, _, taken)| matches!(taken, Taken::Refused | Taken::LonePercent))
                     .map(|(at, c, _)| (at, c))
             }
             // The character a rewrite of the text removes or replaces: others of its class must
@@ -2854,7 +2863,7 @@ fn text_components_taken(input: &str, spans: &Spans) -> Vec<(usize, char)> {
         .filter(|&(_, c, taken)| taken != Taken::Allowed && !(c.is_ascii_control() || c == ' '))
         .map(|(at, c, _)| (at, c))
         .collect();
-    found.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    found.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
     found
 }
 
@@ -4136,6 +4145,12 @@ mod tests {
         assert_eq!(answer(Departure::OpaquePathUnchecked, "a:/b c"), None);
         assert_eq!(answer(Departure::OpaquePathUnchecked, "a://h/b c"), None);
         assert_eq!(answer(Departure::OpaquePathUnchecked, "b c"), None);
+        // Its probes go where a lone "%" stands as where any character it takes stands: a
+        // parser that keeps "a:b%zz" but refuses "a:b zz" keeps a lone "%", no opaque part.
+        assert_eq!(
+            Departure::OpaquePathUnchecked.probe_site(&Request::parse("a:b%zz")),
+            Some((3, '%'))
+        );
     }
 
     #[test]
