@@ -2429,41 +2429,14 @@ impl Departure {
         };
         let refused = |why: &str| Outcome::Invalid(format!("{}: {why}", self.id()));
         match self {
-            Departure::PercentEncodingNormalized(part) => {
-                let mut components = components;
-                match part {
-                    Field::Userinfo => normalize_in(&mut components.userinfo),
-                    Field::Host => normalize_in(&mut components.host),
-                    Field::Path => components.path = normalize_triplets(&components.path),
-                    Field::Query => normalize_in(&mut components.query),
-                    Field::Fragment => normalize_in(&mut components.fragment),
-                    Field::Scheme | Field::Port | Field::HostKind => {}
-                }
-                Outcome::Parsed {
-                    components,
-                    host_kind,
-                }
-            }
-            Departure::UnreservedDecoded(part) => {
-                let mut components = components;
-                let decode = |text: &mut Option<String>| {
-                    if let Some(text) = text {
-                        *text = unreserved_decoded(text);
-                    }
-                };
-                match part {
-                    Field::Userinfo => decode(&mut components.userinfo),
-                    Field::Host => decode(&mut components.host),
-                    Field::Path => components.path = unreserved_decoded(&components.path),
-                    Field::Query => decode(&mut components.query),
-                    Field::Fragment => decode(&mut components.fragment),
-                    Field::Scheme | Field::Port | Field::HostKind => {}
-                }
-                Outcome::Parsed {
-                    components,
-                    host_kind,
-                }
-            }
+            Departure::PercentEncodingNormalized(part) => Outcome::Parsed {
+                components: rewritten_part(components, part, normalize_triplets),
+                host_kind,
+            },
+            Departure::UnreservedDecoded(part) => Outcome::Parsed {
+                components: rewritten_part(components, part, unreserved_decoded),
+                host_kind,
+            },
             Departure::PathDotSegmentsRemoved => {
                 let mut components = components;
                 components.path = path_dot_segments_removed(&components.path);
@@ -2634,15 +2607,27 @@ fn authority_prefix(authority: &str) -> usize {
     at
 }
 
-/// The component, if defined, with its pct-encoded triplets normalized.
-fn normalize_in(component: &mut Option<String>) {
-    if let Some(text) = component {
-        *text = normalize_triplets(text);
+/// `components` with `part`, where it is defined and one of the five that hold text, rewritten
+/// by `rewrite`.
+fn rewritten_part(
+    mut components: Components,
+    part: Field,
+    rewrite: fn(&str) -> String,
+) -> Components {
+    let text = match part {
+        Field::Userinfo => components.userinfo.as_mut(),
+        Field::Host => components.host.as_mut(),
+        Field::Path => Some(&mut components.path),
+        Field::Query => components.query.as_mut(),
+        Field::Fragment => components.fragment.as_mut(),
+        Field::Scheme | Field::Port | Field::HostKind => None,
+    };
+    if let Some(text) = text {
+        *text = rewrite(text);
     }
+    components
 }
 
-/// `text` with every pct-encoded triplet normalized: an unreserved character's decoded
-/// (RFC 3986 §6.2.2.2), the others' hexadecimal digits uppercased (§6.2.2.1).
 /// `text` with the hexadecimal digits of every pct-encoded triplet uppercased.
 pub(crate) fn triplets_uppercased(text: &str) -> String {
     let bytes = text.as_bytes();
@@ -2662,6 +2647,8 @@ pub(crate) fn triplets_uppercased(text: &str) -> String {
     out
 }
 
+/// `text` with every pct-encoded triplet normalized: an unreserved character's decoded
+/// (RFC 3986 §6.2.2.2), the others' hexadecimal digits uppercased (§6.2.2.1).
 fn normalize_triplets(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
