@@ -2407,6 +2407,7 @@ entries:
     #[test]
     fn a_departure_an_own_bug_entry_models_is_that_entry_beside_the_undocumented_one() {
         use super::{Catalogue, Class};
+        use crate::diff::departures::Departure;
         use crate::model::{Components, Outcome};
         use crate::protocol::Request;
         // A program whose catalogue confirms its unchecked path (a bug entry modelled by the
@@ -2442,8 +2443,11 @@ entries:
             },
             host_kind: None,
         };
+        // The program checks its other components: the rule of every component does not hold.
         let (known, _) = catalogue
-            .attribute("p", &[], &case, &actual, &mut |_, _| true)
+            .attribute("p", &[], &case, &actual, &mut |set, _| {
+                !set.contains(&Departure::EveryComponentUnchecked)
+            })
             .expect("the path's and the query's departures");
         assert_eq!(known.mechanism().id, "query-unchecked");
         assert_eq!(known.mechanism().class, Class::Departure);
@@ -2525,15 +2529,25 @@ entries:
             },
             host_kind: None,
         };
-        let (known, departures) = catalogue
+        // Where no component is checked (the rule's witness holds), that rule names it.
+        let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |_, _| true)
+            .expect("a query's departure");
+        assert_eq!(known.mechanism().id, "every-component-unchecked");
+        // A program that checks its other components.
+        let every = Departure::EveryComponentUnchecked;
+        let (known, departures) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |set, _| {
+                !set.contains(&every)
+            })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "query-unchecked");
         assert_eq!(departures, [Departure::Unchecked(Field::Query)]);
         // A program that refuses a space in a query takes its brackets alone.
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                !set.contains(&Departure::Unchecked(Field::Query))
+                !set.contains(&every)
+                    && !set.contains(&Departure::Unchecked(Field::Query))
                     && !set.contains(&Departure::ControlsAndSpaceOnlyRefused)
             })
             .expect("a query's departure");
@@ -2542,13 +2556,14 @@ entries:
         // is named by that rule.
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                !set.contains(&Departure::Unchecked(Field::Query))
+                !set.contains(&every) && !set.contains(&Departure::Unchecked(Field::Query))
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "controls-and-space-only-refused");
         assert_eq!(
             Departure::FragmentHashKept.wider(),
             vec![
+                Departure::EveryComponentUnchecked,
                 Departure::Unchecked(Field::Fragment),
                 Departure::ControlsAndSpaceOnlyRefused
             ]
@@ -2569,19 +2584,25 @@ entries:
             host_kind: None,
         };
         let (known, _) = catalogue
-            .attribute("p", &[], &case, &actual, &mut |_, _| true)
+            .attribute("p", &[], &case, &actual, &mut |set, _| {
+                !set.contains(&every)
+            })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "query-unchecked");
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                !set.contains(&Departure::Unchecked(Field::Query))
+                !set.contains(&every)
+                    && !set.contains(&Departure::Unchecked(Field::Query))
                     && !set.contains(&Departure::ControlsAndSpaceOnlyRefused)
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "query-any-non-ascii-unchecked");
         assert_eq!(
             Departure::BracketsTaken(Field::Host).wider(),
-            vec![Departure::Unchecked(Field::Host)]
+            vec![
+                Departure::EveryComponentUnchecked,
+                Departure::Unchecked(Field::Host)
+            ]
         );
         assert!(Departure::Unchecked(Field::Path).wider().is_empty());
     }

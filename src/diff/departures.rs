@@ -86,6 +86,12 @@ pub enum Departure {
     Unchecked(Field),
     /// A "%" that starts no pct-encoded triplet is kept as written in a component.
     PercentUnchecked(Field),
+    /// No component's characters are checked: the userinfo, a host that is no IP literal,
+    /// the path, the query and the fragment keep whatever stands between their delimiters as
+    /// written, control characters, the space and a "%" that starts no triplet too (a splitter
+    /// by delimiters alone: Python's `urlsplit`, hyperlink's `_URL_RE`). One rule of the parser,
+    /// where [`Departure::Unchecked`] and [`Departure::PercentUnchecked`] are one component's.
+    EveryComponentUnchecked,
     /// A component takes the characters outside US-ASCII that are neither controls nor
     /// Unicode spaces as they are, and checks the others (java.net.URI's *other* characters,
     /// "permitted wherever RFC 2396 permits escaped octets").
@@ -432,6 +438,9 @@ impl Departure {
             Departure::PortNotDigitsInHost,
             Departure::PortLeadingDigitsRead,
         ]);
+        // The rule of every component before the rule of one, as below: where a parser takes
+        // what the RFC refuses in every component (its witness), one report names them all.
+        all.push(Departure::EveryComponentUnchecked);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         // The rule of every component a parser hands on as text, a space refused, before the
         // narrower rules of one component or one class (characters outside ASCII, a lone
@@ -529,6 +538,7 @@ impl Departure {
         match self {
             Departure::Unchecked(part) => format!("{}-unchecked", part.name()),
             Departure::PercentUnchecked(part) => format!("{}-percent-unchecked", part.name()),
+            Departure::EveryComponentUnchecked => "every-component-unchecked".to_owned(),
             Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
             Departure::AnyNonAsciiUnchecked(part) => {
                 format!("{}-any-non-ascii-unchecked", part.name())
@@ -625,6 +635,7 @@ impl Departure {
                 "the parser keeps a \"%\" that starts no pct-encoded triplet in the {} as written, where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG`",
                 part.name()
             ),
+            Departure::EveryComponentUnchecked => "the parser checks the characters of no component: the userinfo, the host (a registered name), the path, the query and the fragment keep whatever stands between their delimiters as written, control characters, the space and a \"%\" that starts no triplet too, where RFC 3986 allows each only the characters of its rule (Appendix A) and \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (§2.1)".to_owned(),
             Departure::NonAsciiUnchecked(part) => format!(
                 "the parser takes the characters of the {0} outside US-ASCII that are neither controls nor Unicode spaces as they are, where RFC 3986's `{0}` rule (Appendix A) allows only ASCII, and a character outside it only percent-encoded (§2.5)",
                 part.name()
@@ -785,7 +796,8 @@ impl Departure {
     /// parser that checks nothing in a component is one mechanism, not one per class of the
     /// characters a case happened to hold; then, in a component handed on as text, the rule
     /// that refuses only controls and the space there, for a parser that refuses a space.
-    /// Tried in that order; none for the others.
+    /// Before them all, the rule that checks no component. Tried widest first; none for the
+    /// others.
     pub(crate) fn wider(self) -> Vec<Departure> {
         let component = match self {
             Departure::BracketsTaken(component)
@@ -794,7 +806,13 @@ impl Departure {
             Departure::FragmentHashKept => Field::Fragment,
             _ => return Vec::new(),
         };
-        let mut wider = vec![Departure::Unchecked(component)];
+        // The widest first: no component checked, then this one's characters, then those of
+        // every component handed on as text but controls and the space.
+        let mut wider = Vec::new();
+        if ESCAPED_COMPONENTS.contains(&component) {
+            wider.push(Departure::EveryComponentUnchecked);
+        }
+        wider.push(Departure::Unchecked(component));
         if TEXT_COMPONENTS.contains(&component) {
             wider.push(Departure::ControlsAndSpaceOnlyRefused);
         }
@@ -1137,6 +1155,8 @@ impl Departure {
             Departure::PercentUncheckedWhereEscaped => after_slashes("%@h%/%?%#%")?,
             // A character no rule takes and a lone "%" in each component it reads.
             Departure::ControlsAndSpaceOnlyRefused => after_slashes("\"%@h/\"%?\"%#\"%")?,
+            // A space and a lone "%" in each component, the host's too.
+            Departure::EveryComponentUnchecked => after_slashes(" %@h %/ %? %# %")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1292,9 +1312,10 @@ impl Departure {
                     .map(|(i, c)| (range.start + i, c))
             }
             // The first character it takes that the RFC refuses, whichever component holds it.
-            Departure::ControlsAndSpaceOnlyRefused => {
-                text_components_taken(input, &spans).last().copied()
-            }
+            Departure::ControlsAndSpaceOnlyRefused | Departure::EveryComponentUnchecked => self
+                .components_taken(input, &spans)
+                .last()
+                .map(|&(at, c, _)| (at, c)),
             // The first such character, whichever component holds it (not an IP literal's).
             Departure::NonAsciiUncheckedWhereEscaped => ESCAPED_COMPONENTS
                 .iter()
@@ -1527,6 +1548,10 @@ impl Departure {
             Departure::ControlsAndSpaceOnlyRefused => &[
                 '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}', '%',
             ],
+            // The same with the space, which it takes too.
+            Departure::EveryComponentUnchecked => &[
+                ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}', '%',
+            ],
             // A letter, C1 controls and Unicode spaces (which the narrower departure refuses),
             // and a letter outside the first plane.
             Departure::AnyNonAsciiUnchecked(_) => &[
@@ -1639,10 +1664,10 @@ impl Departure {
             }
             // Each component's refused characters but controls and the space stood in for by
             // its own rule's; the components' spans do not overlap, so each is read in place.
-            Departure::ControlsAndSpaceOnlyRefused => {
+            Departure::ControlsAndSpaceOnlyRefused | Departure::EveryComponentUnchecked => {
                 let mut out = input.to_owned();
-                for (at, c) in text_components_taken(input, &spans) {
-                    let (_, stand_in) = self::rule(component_at(&spans, at)?);
+                for (at, c, part) in self.components_taken(input, &spans) {
+                    let (_, stand_in) = self::rule(part);
                     // From the end of the text: a stand-in of one byte for a character of
                     // more moves no offset still to be read.
                     out.replace_range(at..at + c.len_utf8(), stand_in.encode_utf8(&mut [0; 4]));
@@ -2838,28 +2863,36 @@ impl Spans {
     }
 }
 
-/// The characters [`Departure::ControlsAndSpaceOnlyRefused`] takes where the RFC refuses them,
-/// with their byte offsets, from the end of the text: every character of the userinfo, the
-/// path, the query and the fragment that its rule refuses (a "%" that starts no triplet too)
-/// but the ASCII controls and the space.
-fn text_components_taken(input: &str, spans: &Spans) -> Vec<(usize, char)> {
-    let mut found: Vec<(usize, char)> = TEXT_COMPONENTS
-        .iter()
-        .filter_map(|&part| Some((spans.of_part(part)?, part)))
-        .flat_map(|(range, part)| taken(input, range, part))
-        .filter(|&(_, c, taken)| taken != Taken::Allowed && !(c.is_ascii_control() || c == ' '))
-        .map(|(at, c, _)| (at, c))
-        .collect();
-    found.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
-    found
-}
-
-/// The component of [`TEXT_COMPONENTS`] whose span holds the byte offset `at`.
-fn component_at(spans: &Spans, at: usize) -> Option<Field> {
-    TEXT_COMPONENTS
-        .iter()
-        .copied()
-        .find(|&part| spans.of_part(part).is_some_and(|range| range.contains(&at)))
+impl Departure {
+    /// The characters a rule over several components takes where the RFC refuses them, with
+    /// their byte offsets and components, from the end of the text: every character of the
+    /// components it reads that their rules refuse (a "%" that starts no triplet too), but the
+    /// ASCII controls and the space for [`Departure::ControlsAndSpaceOnlyRefused`], which
+    /// reads the userinfo, the path, the query and the fragment;
+    /// [`Departure::EveryComponentUnchecked`] reads the host too, where it is no IP literal.
+    fn components_taken(self, input: &str, spans: &Spans) -> Vec<(usize, char, Field)> {
+        let (parts, controls_refused): (&[Field], bool) = match self {
+            Departure::ControlsAndSpaceOnlyRefused => (&TEXT_COMPONENTS, true),
+            Departure::EveryComponentUnchecked => (&ESCAPED_COMPONENTS, false),
+            _ => return Vec::new(),
+        };
+        let mut found: Vec<(usize, char, Field)> = parts
+            .iter()
+            .filter_map(|&part| Some((spans.of_part(part)?, part)))
+            .filter(|(range, part)| *part != Field::Host || !input[range.clone()].starts_with('['))
+            .flat_map(|(range, part)| {
+                taken(input, range, part)
+                    .into_iter()
+                    .map(move |(at, c, taken)| (at, c, taken, part))
+            })
+            .filter(|&(_, c, taken, _)| {
+                taken != Taken::Allowed && !(controls_refused && (c.is_ascii_control() || c == ' '))
+            })
+            .map(|(at, c, _, part)| (at, c, part))
+            .collect();
+        found.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
+        found
+    }
 }
 
 /// Whether a pct-encoded triplet starts at `at`.
@@ -3889,6 +3922,50 @@ mod tests {
         assert!(at(Departure::Unchecked(Field::Fragment)) < at(junk));
         assert!(at(junk) < at(Departure::AnyNonAsciiUnchecked(Field::Userinfo)));
         assert!(at(junk) < at(Departure::PercentUnchecked(Field::Userinfo)));
+    }
+
+    #[test]
+    fn no_component_may_be_checked() {
+        let none = Departure::EveryComponentUnchecked;
+        assert_eq!(none.id(), "every-component-unchecked");
+        assert_eq!(Departure::from_id("every-component-unchecked"), Some(none));
+        // Every component keeps what its rule refuses: a space, a control, a lone "%",
+        // brackets, non-ASCII, the host's too.
+        let read = answer(none, "a://a b%@h\u{1}%/p\u{e9}[%?q r%#f<%").unwrap();
+        let parts = components(&read);
+        assert_eq!(parts.userinfo.as_deref(), Some("a b%"));
+        assert_eq!(parts.host.as_deref(), Some("h\u{1}%"));
+        assert_eq!(parts.path, "/p\u{e9}[%");
+        assert_eq!(parts.query.as_deref(), Some("q r%"));
+        assert_eq!(parts.fragment.as_deref(), Some("f<%"));
+        // The structure is the RFC's: an IP literal, the port and the scheme are read as it
+        // reads them, and a text it reads alike is no departure.
+        for refused in ["//[::1 ]/", "//h:8 /", "a b:/c"] {
+            let read = answer(none, refused);
+            assert!(!read.is_some_and(|r| r.is_valid()), "{refused:?}");
+        }
+        for untouched in ["a:/b", "a:/%41", "//[::1]/"] {
+            assert_eq!(answer(none, untouched), None, "{untouched:?}");
+        }
+        // Its probe site is the first character it takes, whichever component holds it; its
+        // probes hold the space.
+        assert_eq!(
+            none.probe_site(&Request::parse("a://h/a?b #<")),
+            Some((9, ' '))
+        );
+        assert!(none.probes().contains(&' ') && none.probes().contains(&'%'));
+        // Its witness: a space and a lone "%" in each component, with the case's scheme.
+        assert_eq!(
+            none.witness(&Request::parse("b:<")),
+            Some(Request::parse("b:// %@h %/ %? %# %"))
+        );
+        assert!(answer(none, "b:// %@h %/ %? %# %").unwrap().is_valid());
+        // Tried before the rules of one component, and of one class.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(none) < at(Departure::Unchecked(Field::Userinfo)));
+        assert!(at(none) < at(Departure::ControlsAndSpaceOnlyRefused));
+        assert!(at(none) < at(Departure::PercentUnchecked(Field::Userinfo)));
     }
 
     #[test]
