@@ -2443,10 +2443,11 @@ entries:
             },
             host_kind: None,
         };
-        // The program checks its other components: the rule of every component does not hold.
+        // The program checks its other components: no rule of every component holds.
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
                 !set.contains(&Departure::EveryComponentUnchecked)
+                    && !set.contains(&Departure::OnlyEscapesChecked)
             })
             .expect("the path's and the query's departures");
         assert_eq!(known.mechanism().id, "query-unchecked");
@@ -2534,11 +2535,20 @@ entries:
             .attribute("p", &[], &case, &actual, &mut |_, _| true)
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "every-component-unchecked");
-        // A program that checks its other components.
+        // A program that checks only escapes is named so.
+        let (known, _) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |set, _| {
+                !set.contains(&Departure::EveryComponentUnchecked)
+            })
+            .expect("a query's departure");
+        assert_eq!(known.mechanism().id, "only-escapes-checked");
+        // A program that checks its other components (`every` stands for both rules, whose
+        // witnesses it fails alike).
         let every = Departure::EveryComponentUnchecked;
+        let escapes = Departure::OnlyEscapesChecked;
         let (known, departures) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                !set.contains(&every)
+                (!set.contains(&every) && !set.contains(&escapes))
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "query-unchecked");
@@ -2546,7 +2556,7 @@ entries:
         // A program that refuses a space in a query takes its brackets alone.
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                !set.contains(&every)
+                (!set.contains(&every) && !set.contains(&escapes))
                     && !set.contains(&Departure::Unchecked(Field::Query))
                     && !set.contains(&Departure::ControlsAndSpaceOnlyRefused)
             })
@@ -2556,7 +2566,8 @@ entries:
         // is named by that rule.
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                !set.contains(&every) && !set.contains(&Departure::Unchecked(Field::Query))
+                (!set.contains(&every) && !set.contains(&escapes))
+                    && !set.contains(&Departure::Unchecked(Field::Query))
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "controls-and-space-only-refused");
@@ -2564,6 +2575,7 @@ entries:
             Departure::FragmentHashKept.wider(),
             vec![
                 Departure::EveryComponentUnchecked,
+                Departure::OnlyEscapesChecked,
                 Departure::Unchecked(Field::Fragment),
                 Departure::ControlsAndSpaceOnlyRefused
             ]
@@ -2585,13 +2597,13 @@ entries:
         };
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                !set.contains(&every)
+                (!set.contains(&every) && !set.contains(&escapes))
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "query-unchecked");
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                !set.contains(&every)
+                (!set.contains(&every) && !set.contains(&escapes))
                     && !set.contains(&Departure::Unchecked(Field::Query))
                     && !set.contains(&Departure::ControlsAndSpaceOnlyRefused)
             })
@@ -2601,6 +2613,7 @@ entries:
             Departure::BracketsTaken(Field::Host).wider(),
             vec![
                 Departure::EveryComponentUnchecked,
+                Departure::OnlyEscapesChecked,
                 Departure::Unchecked(Field::Host)
             ]
         );

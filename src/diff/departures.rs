@@ -92,6 +92,11 @@ pub enum Departure {
     /// by delimiters alone: Python's `urlsplit`, hyperlink's `_URL_RE`). One rule of the parser,
     /// where [`Departure::Unchecked`] and [`Departure::PercentUnchecked`] are one component's.
     EveryComponentUnchecked,
+    /// Only the escapes are checked: every component but the port keeps whatever else stands
+    /// between its delimiters as written, and a "%" must start a pct-encoded triplet (GLib's
+    /// `g_uri_split_internal`, whose `uri_decoder` refuses "Invalid %-encoding" alone).
+    /// [`Departure::EveryComponentUnchecked`] without the lone "%".
+    OnlyEscapesChecked,
     /// A component takes the characters outside US-ASCII that are neither controls nor
     /// Unicode spaces as they are, and checks the others (java.net.URI's *other* characters,
     /// "permitted wherever RFC 2396 permits escaped octets").
@@ -441,6 +446,7 @@ impl Departure {
         // The rule of every component before the rule of one, as below: where a parser takes
         // what the RFC refuses in every component (its witness), one report names them all.
         all.push(Departure::EveryComponentUnchecked);
+        all.push(Departure::OnlyEscapesChecked);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         // The rule of every component a parser hands on as text, a space refused, before the
         // narrower rules of one component or one class (characters outside ASCII, a lone
@@ -539,6 +545,7 @@ impl Departure {
             Departure::Unchecked(part) => format!("{}-unchecked", part.name()),
             Departure::PercentUnchecked(part) => format!("{}-percent-unchecked", part.name()),
             Departure::EveryComponentUnchecked => "every-component-unchecked".to_owned(),
+            Departure::OnlyEscapesChecked => "only-escapes-checked".to_owned(),
             Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
             Departure::AnyNonAsciiUnchecked(part) => {
                 format!("{}-any-non-ascii-unchecked", part.name())
@@ -635,6 +642,7 @@ impl Departure {
                 "the parser keeps a \"%\" that starts no pct-encoded triplet in the {} as written, where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG`",
                 part.name()
             ),
+            Departure::OnlyEscapesChecked => "the parser checks only that each \"%\" starts a pct-encoded triplet: the userinfo, the host (a registered name), the path, the query and the fragment keep every other character as written, control characters and the space too, where RFC 3986 allows each only the characters of its rule (Appendix A)".to_owned(),
             Departure::EveryComponentUnchecked => "the parser checks the characters of no component: the userinfo, the host (a registered name), the path, the query and the fragment keep whatever stands between their delimiters as written, control characters, the space and a \"%\" that starts no triplet too, where RFC 3986 allows each only the characters of its rule (Appendix A) and \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (§2.1)".to_owned(),
             Departure::NonAsciiUnchecked(part) => format!(
                 "the parser takes the characters of the {0} outside US-ASCII that are neither controls nor Unicode spaces as they are, where RFC 3986's `{0}` rule (Appendix A) allows only ASCII, and a character outside it only percent-encoded (§2.5)",
@@ -810,7 +818,10 @@ impl Departure {
         // every component handed on as text but controls and the space.
         let mut wider = Vec::new();
         if ESCAPED_COMPONENTS.contains(&component) {
-            wider.push(Departure::EveryComponentUnchecked);
+            wider.extend([
+                Departure::EveryComponentUnchecked,
+                Departure::OnlyEscapesChecked,
+            ]);
         }
         wider.push(Departure::Unchecked(component));
         if TEXT_COMPONENTS.contains(&component) {
@@ -1157,6 +1168,8 @@ impl Departure {
             Departure::ControlsAndSpaceOnlyRefused => after_slashes("\"%@h/\"%?\"%#\"%")?,
             // A space and a lone "%" in each component, the host's too.
             Departure::EveryComponentUnchecked => after_slashes(" %@h %/ %? %# %")?,
+            // A space and a character no rule takes in each component.
+            Departure::OnlyEscapesChecked => after_slashes(" <@h </ <? <# <")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1181,6 +1194,9 @@ impl Departure {
         let controls: &[&str] = match self {
             Departure::TextEndsAtLineFeed => &["a://h\n/p", "a:/p\nq"],
             Departure::NonAsciiUncheckedWhereEscaped => &["a:/\u{e9}\u{85}"],
+            // A lone "%" beside a character it takes, which it refuses: a parser that takes it
+            // checks nothing.
+            Departure::OnlyEscapesChecked => &["a:/<%"],
             // A space in each component it reads and a control character, beside a character
             // it takes, which it refuses: a parser that takes them is another rule's (a
             // component unchecked), whichever component its known model already reads so.
@@ -1312,7 +1328,9 @@ impl Departure {
                     .map(|(i, c)| (range.start + i, c))
             }
             // The first character it takes that the RFC refuses, whichever component holds it.
-            Departure::ControlsAndSpaceOnlyRefused | Departure::EveryComponentUnchecked => self
+            Departure::ControlsAndSpaceOnlyRefused
+            | Departure::EveryComponentUnchecked
+            | Departure::OnlyEscapesChecked => self
                 .components_taken(input, &spans)
                 .last()
                 .map(|&(at, c, _)| (at, c)),
@@ -1545,12 +1563,13 @@ impl Departure {
             Departure::TabOrNewlineRemoved => &['\t', '\n', '\r'],
             // One of each class a rule may refuse but the space, which it refuses, and a lone
             // "%", which it takes.
-            Departure::ControlsAndSpaceOnlyRefused => &[
+            // The rule of every component too, whose witness holds the space: a space probed at
+            // the start of the text would be one a parser strips there.
+            Departure::ControlsAndSpaceOnlyRefused | Departure::EveryComponentUnchecked => &[
                 '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}', '%',
             ],
-            // The same with the space, which it takes too.
-            Departure::EveryComponentUnchecked => &[
-                ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}', '%',
+            Departure::OnlyEscapesChecked => &[
+                '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
             ],
             // A letter, C1 controls and Unicode spaces (which the narrower departure refuses),
             // and a letter outside the first plane.
@@ -1664,7 +1683,9 @@ impl Departure {
             }
             // Each component's refused characters but controls and the space stood in for by
             // its own rule's; the components' spans do not overlap, so each is read in place.
-            Departure::ControlsAndSpaceOnlyRefused | Departure::EveryComponentUnchecked => {
+            Departure::ControlsAndSpaceOnlyRefused
+            | Departure::EveryComponentUnchecked
+            | Departure::OnlyEscapesChecked => {
                 let mut out = input.to_owned();
                 for (at, c, part) in self.components_taken(input, &spans) {
                     let (_, stand_in) = self::rule(part);
@@ -2869,11 +2890,13 @@ impl Departure {
     /// components it reads that their rules refuse (a "%" that starts no triplet too), but the
     /// ASCII controls and the space for [`Departure::ControlsAndSpaceOnlyRefused`], which
     /// reads the userinfo, the path, the query and the fragment;
-    /// [`Departure::EveryComponentUnchecked`] reads the host too, where it is no IP literal.
+    /// [`Departure::EveryComponentUnchecked`] reads the host too, where it is no IP literal, and
+    /// [`Departure::OnlyEscapesChecked`] the same but a lone "%".
     fn components_taken(self, input: &str, spans: &Spans) -> Vec<(usize, char, Field)> {
-        let (parts, controls_refused): (&[Field], bool) = match self {
-            Departure::ControlsAndSpaceOnlyRefused => (&TEXT_COMPONENTS, true),
-            Departure::EveryComponentUnchecked => (&ESCAPED_COMPONENTS, false),
+        let (parts, controls_refused, lone_percent): (&[Field], bool, bool) = match self {
+            Departure::ControlsAndSpaceOnlyRefused => (&TEXT_COMPONENTS, true, true),
+            Departure::EveryComponentUnchecked => (&ESCAPED_COMPONENTS, false, true),
+            Departure::OnlyEscapesChecked => (&ESCAPED_COMPONENTS, false, false),
             _ => return Vec::new(),
         };
         let mut found: Vec<(usize, char, Field)> = parts
@@ -2886,7 +2909,9 @@ impl Departure {
                     .map(move |(at, c, taken)| (at, c, taken, part))
             })
             .filter(|&(_, c, taken, _)| {
-                taken != Taken::Allowed && !(controls_refused && (c.is_ascii_control() || c == ' '))
+                taken != Taken::Allowed
+                    && (lone_percent || taken != Taken::LonePercent)
+                    && !(controls_refused && (c.is_ascii_control() || c == ' '))
             })
             .map(|(at, c, _, part)| (at, c, part))
             .collect();
@@ -3925,6 +3950,42 @@ mod tests {
     }
 
     #[test]
+    fn only_the_escapes_may_be_checked() {
+        let escapes = Departure::OnlyEscapesChecked;
+        assert_eq!(escapes.id(), "only-escapes-checked");
+        assert_eq!(Departure::from_id("only-escapes-checked"), Some(escapes));
+        // Every component keeps what its rule refuses, the host's too, but a lone "%".
+        let read = answer(escapes, "a://a b@h\u{1}/p\u{e9}[?q r#f<%41").unwrap();
+        let parts = components(&read);
+        assert_eq!(parts.userinfo.as_deref(), Some("a b"));
+        assert_eq!(parts.host.as_deref(), Some("h\u{1}"));
+        assert_eq!(parts.path, "/p\u{e9}[");
+        assert_eq!(parts.query.as_deref(), Some("q r"));
+        assert_eq!(parts.fragment.as_deref(), Some("f<%41"));
+        for refused in ["a:/b c%", "//a%@h/", "?%zz", "//[::1 ]/"] {
+            let read = answer(escapes, refused);
+            assert!(!read.is_some_and(|r| r.is_valid()), "{refused:?}");
+        }
+        assert_eq!(answer(escapes, "a:/%41"), None);
+        // Its witness holds a space and a character no rule takes in each component; its
+        // control a lone "%", which it refuses.
+        assert_eq!(
+            escapes.witness(&Request::parse("b:<")),
+            Some(Request::parse("b:// <@h </ <? <# <"))
+        );
+        assert!(answer(escapes, "b:// <@h </ <? <# <").unwrap().is_valid());
+        let controls = escapes.reading_controls(&Request::parse("b:<"));
+        assert_eq!(controls, [Request::parse("a:/<%")]);
+        assert!(!answer(escapes, "a:/<%").is_some_and(|r| r.is_valid()));
+        assert!(!escapes.probes().contains(&'%'));
+        // After the rule that checks nothing, before those of one component.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(Departure::EveryComponentUnchecked) < at(escapes));
+        assert!(at(escapes) < at(Departure::Unchecked(Field::Userinfo)));
+    }
+
+    #[test]
     fn no_component_may_be_checked() {
         let none = Departure::EveryComponentUnchecked;
         assert_eq!(none.id(), "every-component-unchecked");
@@ -3948,12 +4009,13 @@ mod tests {
             assert_eq!(answer(none, untouched), None, "{untouched:?}");
         }
         // Its probe site is the first character it takes, whichever component holds it; its
-        // probes hold the space.
+        // probes are not the space, which its witness holds (a parser may strip one that
+        // starts the text).
         assert_eq!(
             none.probe_site(&Request::parse("a://h/a?b #<")),
             Some((9, ' '))
         );
-        assert!(none.probes().contains(&' ') && none.probes().contains(&'%'));
+        assert!(!none.probes().contains(&' ') && none.probes().contains(&'%'));
         // Its witness: a space and a lone "%" in each component, with the case's scheme.
         assert_eq!(
             none.witness(&Request::parse("b:<")),
