@@ -1243,15 +1243,27 @@ impl Catalogue {
             // explains it: the entries' mechanism, one report, marked as the hazard it is.
             // Only the library's words make it so (a deviation or a design it documents); an
             // RFC choice or an API limit that changes a target's meaning is no reading the RFC
-            // allows, and stays a candidate.
-            if !refused.is_empty()
-                && refused.iter().all(|&i| {
-                    matches!(
-                        self.entries[i].class,
-                        Class::DocumentedDeviation | Class::Design
-                    )
-                })
-            {
+            // allows, and stays a candidate. Beside a documented entry, one of them may have
+            // spelled the answer otherwise (a port written as a number beside a password left
+            // out): the model without the documented entries must keep the meaning.
+            let documented = |i: usize| {
+                self.entries
+                    .get(i)
+                    .is_some_and(|e| matches!(e.class, Class::DocumentedDeviation | Class::Design))
+            };
+            let only_documented_change_it = || {
+                if refused.iter().all(|&i| documented(i)) {
+                    return true;
+                }
+                let undocumented: Vec<Step<'_>> = steps
+                    .iter()
+                    .filter(|s| !refused.contains(&s.index) || !documented(s.index))
+                    .copied()
+                    .collect();
+                let answer = models::outcome(&undocumented, case, memo);
+                meaning::keeps_meaning(case, expected, &answer)
+            };
+            if refused.iter().any(|&i| documented(i)) && only_documented_change_it() {
                 for &i in &refused {
                     self.record(i);
                 }
@@ -2288,6 +2300,37 @@ entries:
             ))
         );
         assert_eq!(verdict("rfc-choice"), None);
+        // Beside an API limit that spells the target otherwise (escapes uppercased), the
+        // documented entry still changes the meaning alone: the hazard, the limit seen with it.
+        let both = |class: &str| {
+            super::Catalogue::parse(&format!(
+                "entries:\n  - id: empty-authority\n    implementations: [doc]\n    class: {class}\n    reason: r\n    link: l\n    ops: [resolve]\n    model: !departure empty-authority-as-absent\n  - id: uppercase\n    implementations: [doc]\n    class: api-limit\n    reason: r\n    link: l\n    ops: [resolve]\n    model: !departure target-path-percent-encoding-uppercased\n"
+            ))
+            .expect("a catalogue")
+        };
+        let case = Request::Resolve {
+            base: "a://".into(),
+            input: "%7e".into(),
+            strict: true,
+        };
+        // §5.2.2, §5.2.3: the base has an authority and an empty path, so "/%7e".
+        let expected = Reference.answer(&case);
+        assert_eq!(expected, Outcome::Resolved("a:///%7e".into()));
+        let actual = Outcome::Resolved("a:%7E".into());
+        let difference = compare::compare(&case, &expected, &actual, &[]).expect("a difference");
+        let verdict = |class: &str| {
+            both(class)
+                .classify("doc", &[], &case, &difference, &expected, &actual)
+                .map(|k| (k.id.clone(), k.class))
+        };
+        assert_eq!(
+            verdict("documented-deviation"),
+            Some((
+                "empty-authority+uppercase".to_owned(),
+                super::Class::DocumentedMeaningChanged
+            ))
+        );
+        assert_eq!(verdict("api-limit"), None);
         assert!(
             super::Catalogue::parse(
                 "entries:\n  - id: x\n    implementations: [x]\n    class: documented-meaning-changed\n    reason: r\n    link: l\n    ops: [parse]\n    model: !reading percent-encoded-dots\n"
