@@ -2491,6 +2491,7 @@ entries:
             .attribute("p", &[], &case, &actual, &mut |set, _| {
                 !set.contains(&Departure::EveryComponentUnchecked)
                     && !set.contains(&Departure::OnlyEscapesChecked)
+                    && !set.contains(&Departure::TextComponentsUnchecked)
             })
             .expect("the path's and the query's departures");
         assert_eq!(known.mechanism().id, "query-unchecked");
@@ -2585,13 +2586,16 @@ entries:
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "only-escapes-checked");
-        // A program that checks its other components (`every` stands for both rules, whose
-        // witnesses it fails alike).
-        let every = Departure::EveryComponentUnchecked;
-        let escapes = Departure::OnlyEscapesChecked;
+        // A program that checks its other components (the rules of every component or of
+        // every one but the host, whose witnesses it fails alike).
+        let wide = [
+            Departure::EveryComponentUnchecked,
+            Departure::OnlyEscapesChecked,
+            Departure::TextComponentsUnchecked,
+        ];
         let (known, departures) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                (!set.contains(&every) && !set.contains(&escapes))
+                !wide.iter().any(|d| set.contains(d))
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "query-unchecked");
@@ -2599,7 +2603,7 @@ entries:
         // A program that refuses a space in a query takes its brackets alone.
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                (!set.contains(&every) && !set.contains(&escapes))
+                !wide.iter().any(|d| set.contains(d))
                     && !set.contains(&Departure::Unchecked(Field::Query))
                     && !set.contains(&Departure::ControlsAndSpaceOnlyRefused)
             })
@@ -2609,7 +2613,7 @@ entries:
         // is named by that rule.
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                (!set.contains(&every) && !set.contains(&escapes))
+                !wide.iter().any(|d| set.contains(d))
                     && !set.contains(&Departure::Unchecked(Field::Query))
             })
             .expect("a query's departure");
@@ -2619,6 +2623,7 @@ entries:
             vec![
                 Departure::EveryComponentUnchecked,
                 Departure::OnlyEscapesChecked,
+                Departure::TextComponentsUnchecked,
                 Departure::Unchecked(Field::Fragment),
                 Departure::ControlsAndSpaceOnlyRefused
             ]
@@ -2640,13 +2645,13 @@ entries:
         };
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                (!set.contains(&every) && !set.contains(&escapes))
+                !wide.iter().any(|d| set.contains(d))
             })
             .expect("a query's departure");
         assert_eq!(known.mechanism().id, "query-unchecked");
         let (known, _) = catalogue
             .attribute("p", &[], &case, &actual, &mut |set, _| {
-                (!set.contains(&every) && !set.contains(&escapes))
+                !wide.iter().any(|d| set.contains(d))
                     && !set.contains(&Departure::Unchecked(Field::Query))
                     && !set.contains(&Departure::ControlsAndSpaceOnlyRefused)
             })

@@ -97,6 +97,10 @@ pub enum Departure {
     /// `g_uri_split_internal`, whose `uri_decoder` refuses "Invalid %-encoding" alone).
     /// [`Departure::EveryComponentUnchecked`] without the lone "%".
     OnlyEscapesChecked,
+    /// [`Departure::EveryComponentUnchecked`] but for the host, which is checked: the userinfo,
+    /// the path, the query and the fragment keep whatever stands between their delimiters
+    /// (Addressable's `URI.parse`, whose `#validate` checks the host alone).
+    TextComponentsUnchecked,
     /// A component takes the characters outside US-ASCII that are neither controls nor
     /// Unicode spaces as they are, and checks the others (java.net.URI's *other* characters,
     /// "permitted wherever RFC 2396 permits escaped octets").
@@ -447,6 +451,7 @@ impl Departure {
         // what the RFC refuses in every component (its witness), one report names them all.
         all.push(Departure::EveryComponentUnchecked);
         all.push(Departure::OnlyEscapesChecked);
+        all.push(Departure::TextComponentsUnchecked);
         all.extend(COMPONENTS.iter().map(|&p| Departure::Unchecked(p)));
         // The rule of every component a parser hands on as text, a space refused, before the
         // narrower rules of one component or one class (characters outside ASCII, a lone
@@ -546,6 +551,7 @@ impl Departure {
             Departure::PercentUnchecked(part) => format!("{}-percent-unchecked", part.name()),
             Departure::EveryComponentUnchecked => "every-component-unchecked".to_owned(),
             Departure::OnlyEscapesChecked => "only-escapes-checked".to_owned(),
+            Departure::TextComponentsUnchecked => "text-components-unchecked".to_owned(),
             Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
             Departure::AnyNonAsciiUnchecked(part) => {
                 format!("{}-any-non-ascii-unchecked", part.name())
@@ -642,6 +648,7 @@ impl Departure {
                 "the parser keeps a \"%\" that starts no pct-encoded triplet in the {} as written, where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG`",
                 part.name()
             ),
+            Departure::TextComponentsUnchecked => "the parser checks the characters of the host alone: the userinfo, the path, the query and the fragment keep whatever stands between their delimiters as written, control characters, the space and a \"%\" that starts no triplet too, where RFC 3986 allows each only the characters of its rule (Appendix A) and \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (§2.1)".to_owned(),
             Departure::OnlyEscapesChecked => "the parser checks only that each \"%\" starts a pct-encoded triplet: the userinfo, the host (a registered name), the path, the query and the fragment keep every other character as written, control characters and the space too, where RFC 3986 allows each only the characters of its rule (Appendix A)".to_owned(),
             Departure::EveryComponentUnchecked => "the parser checks the characters of no component: the userinfo, the host (a registered name), the path, the query and the fragment keep whatever stands between their delimiters as written, control characters, the space and a \"%\" that starts no triplet too, where RFC 3986 allows each only the characters of its rule (Appendix A) and \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (§2.1)".to_owned(),
             Departure::NonAsciiUnchecked(part) => format!(
@@ -822,6 +829,9 @@ impl Departure {
                 Departure::EveryComponentUnchecked,
                 Departure::OnlyEscapesChecked,
             ]);
+        }
+        if TEXT_COMPONENTS.contains(&component) {
+            wider.push(Departure::TextComponentsUnchecked);
         }
         wider.push(Departure::Unchecked(component));
         if TEXT_COMPONENTS.contains(&component) {
@@ -1170,6 +1180,9 @@ impl Departure {
             Departure::EveryComponentUnchecked => after_slashes(" %@h %/ %? %# %")?,
             // A space and a character no rule takes in each component.
             Departure::OnlyEscapesChecked => after_slashes(" <@h </ <? <# <")?,
+            // A space and a lone "%" inside each component but the host (a parser may strip
+            // one at a component's ends).
+            Departure::TextComponentsUnchecked => after_slashes("a% b@h/a% b?a% b#a% b")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1330,7 +1343,8 @@ impl Departure {
             // The first character it takes that the RFC refuses, whichever component holds it.
             Departure::ControlsAndSpaceOnlyRefused
             | Departure::EveryComponentUnchecked
-            | Departure::OnlyEscapesChecked => self
+            | Departure::OnlyEscapesChecked
+            | Departure::TextComponentsUnchecked => self
                 .components_taken(input, &spans)
                 .last()
                 .map(|&(at, c, _)| (at, c)),
@@ -1565,7 +1579,9 @@ impl Departure {
             // "%", which it takes.
             // The rule of every component too, whose witness holds the space: a space probed at
             // the start of the text would be one a parser strips there.
-            Departure::ControlsAndSpaceOnlyRefused | Departure::EveryComponentUnchecked => &[
+            Departure::ControlsAndSpaceOnlyRefused
+            | Departure::EveryComponentUnchecked
+            | Departure::TextComponentsUnchecked => &[
                 '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}', '%',
             ],
             Departure::OnlyEscapesChecked => &[
@@ -1685,7 +1701,8 @@ impl Departure {
             // its own rule's; the components' spans do not overlap, so each is read in place.
             Departure::ControlsAndSpaceOnlyRefused
             | Departure::EveryComponentUnchecked
-            | Departure::OnlyEscapesChecked => {
+            | Departure::OnlyEscapesChecked
+            | Departure::TextComponentsUnchecked => {
                 let mut out = input.to_owned();
                 for (at, c, part) in self.components_taken(input, &spans) {
                     let (_, stand_in) = self::rule(part);
@@ -2891,12 +2908,14 @@ impl Departure {
     /// ASCII controls and the space for [`Departure::ControlsAndSpaceOnlyRefused`], which
     /// reads the userinfo, the path, the query and the fragment;
     /// [`Departure::EveryComponentUnchecked`] reads the host too, where it is no IP literal, and
-    /// [`Departure::OnlyEscapesChecked`] the same but a lone "%".
+    /// [`Departure::OnlyEscapesChecked`] the same but a lone "%";
+    /// [`Departure::TextComponentsUnchecked`] reads those of the first, every character.
     fn components_taken(self, input: &str, spans: &Spans) -> Vec<(usize, char, Field)> {
         let (parts, controls_refused, lone_percent): (&[Field], bool, bool) = match self {
             Departure::ControlsAndSpaceOnlyRefused => (&TEXT_COMPONENTS, true, true),
             Departure::EveryComponentUnchecked => (&ESCAPED_COMPONENTS, false, true),
             Departure::OnlyEscapesChecked => (&ESCAPED_COMPONENTS, false, false),
+            Departure::TextComponentsUnchecked => (&TEXT_COMPONENTS, false, true),
             _ => return Vec::new(),
         };
         let mut found: Vec<(usize, char, Field)> = parts
@@ -3983,6 +4002,51 @@ mod tests {
         let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
         assert!(at(Departure::EveryComponentUnchecked) < at(escapes));
         assert!(at(escapes) < at(Departure::Unchecked(Field::Userinfo)));
+    }
+
+    #[test]
+    fn only_the_host_may_be_checked() {
+        let text = Departure::TextComponentsUnchecked;
+        assert_eq!(text.id(), "text-components-unchecked");
+        assert_eq!(Departure::from_id("text-components-unchecked"), Some(text));
+        let read = answer(text, "a://a b%@h/p\u{1}%?q r%#f<%").unwrap();
+        let parts = components(&read);
+        assert_eq!(parts.userinfo.as_deref(), Some("a b%"));
+        assert_eq!(parts.host.as_deref(), Some("h"));
+        assert_eq!(parts.path, "/p\u{1}%");
+        assert_eq!(parts.query.as_deref(), Some("q r%"));
+        assert_eq!(parts.fragment.as_deref(), Some("f<%"));
+        // The host stays checked.
+        for refused in ["//h b/", "//h%/", "//u@h<"] {
+            assert!(
+                !answer(text, refused).is_some_and(|r| r.is_valid()),
+                "{refused:?}"
+            );
+        }
+        assert_eq!(
+            text.witness(&Request::parse("b:<")),
+            Some(Request::parse("b://a% b@h/a% b?a% b#a% b"))
+        );
+        assert!(
+            answer(text, "b://a% b@h/a% b?a% b#a% b")
+                .unwrap()
+                .is_valid()
+        );
+        // After the rules of every component, before those of one.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(Departure::OnlyEscapesChecked) < at(text));
+        assert!(at(text) < at(Departure::Unchecked(Field::Userinfo)));
+        assert_eq!(
+            Departure::BracketsTaken(Field::Query).wider(),
+            vec![
+                Departure::EveryComponentUnchecked,
+                Departure::OnlyEscapesChecked,
+                text,
+                Departure::Unchecked(Field::Query),
+                Departure::ControlsAndSpaceOnlyRefused
+            ]
+        );
     }
 
     #[test]
