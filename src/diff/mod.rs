@@ -795,10 +795,10 @@ impl Engine {
         for (k, departure) in departures.iter().enumerate() {
             // A parser's departure named by a resolution is the parser's: the implementation
             // parses the base and the reference as the departures say (a resolver that takes
-            // a base its parser refuses is not named by a departure of that parser).
-            if departure.reads_in_resolution(&finding.case)
-                && let Some(parses) = departures::Departure::parses_of(&finding.case)
-            {
+            // a base its parser refuses is not named by a departure of that parser); so for a
+            // normalization, whose input the implementation parses as the departures say.
+            if departure.reads_in_resolution(&finding.case) {
+                let parses = departures::Departure::parses_read(&finding.case);
                 let parsed = |parse: &Request| {
                     self.answer_of(name, parse)
                         .is_some_and(|actual| actual != Outcome::Unsupported)
