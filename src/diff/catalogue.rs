@@ -2036,10 +2036,12 @@ pub(crate) fn joined(parts: Vec<Arc<Known>>) -> Known {
 /// alone (the RFC's, where it changes nothing alone): a step that acts on what another left,
 /// which no search that starts from the steps that change the answer alone would try.
 fn operation_steps_changing_another(library: &[Departure], case: &Request) -> Vec<usize> {
-    let ours = |d: &Departure| match (d, case) {
-        (Departure::Resolving(_), Request::Resolve { .. })
-        | (Departure::Normalizing(_), Request::Normalize { .. }) => true,
-        _ => false,
+    let ours = |d: &Departure| {
+        matches!(
+            (d, case),
+            (Departure::Resolving(_), Request::Resolve { .. })
+                | (Departure::Normalizing(_), Request::Normalize { .. })
+        )
     };
     let steps: Vec<usize> = (0..library.len()).filter(|&i| ours(&library[i])).collect();
     let alone: Vec<Option<Outcome>> = steps
