@@ -1344,6 +1344,22 @@ impl Catalogue {
         };
         let first = reads(case);
         let mut live = first.clone();
+        // A resolver's or a normalizer's step that changes nothing alone may change what
+        // another step of the same operation left (a registered name lowercased whole, its
+        // triplets' digits too, where the other keeps the unreserved ones encoded): it is
+        // live where, beside one other, it changes that one's answer.
+        live.extend(operation_steps_changing_another(&library, case));
+        // A normalizer's steps act on what its parser read: where a parser's departure reads
+        // the input otherwise, each may act on that reading (a "//" path left unguarded once
+        // the parser encoded the "%" the RFC refuses), though on the input as the RFC reads
+        // it, or refuses it, none does.
+        if matches!(case, Request::Normalize { .. })
+            && first.iter().any(|&i| library[i].reads_in_resolution(case))
+        {
+            live.extend(
+                (0..library.len()).filter(|&i| matches!(library[i], Departure::Normalizing(_))),
+            );
+        }
         for &i in &first {
             if let Some(read) = library[i].rewrite(case) {
                 live.extend(reads(&read));
@@ -1397,10 +1413,12 @@ impl Catalogue {
             // steps of one §6.2.2 and compose with each other.
             let resolving = |i: &usize| matches!(library[*i], Departure::Resolving(_));
             let normalizing = |i: &usize| matches!(library[*i], Departure::Normalizing(_));
+            // A normalizer's steps compose with the departures of the parser that read its
+            // input too (Python's rfc3986 encodes a path's "%", then writes "/.//" as "//").
             refusing == 0
                 && (readings.len() <= 1
                     || readings.iter().all(|i| composes(*i) || resolving(i))
-                    || readings.iter().all(normalizing))
+                    || readings.iter().all(|i| composes(*i) || normalizing(i)))
         };
         // First the departures with the implementation's known model alone; then, where no set
         // of up to three does it, sets of up to two with the readings RFC 3986 allows every
@@ -2023,6 +2041,34 @@ pub(crate) fn joined(parts: Vec<Arc<Known>>) -> Known {
         upstream: None,
         parts,
     }
+}
+
+/// The indices into `library` of the resolver's or normalizer's departures (steps of `case`'s
+/// operation) that, beside one other step of that operation, change the answer that one gives
+/// alone (the RFC's, where it changes nothing alone): a step that acts on what another left,
+/// which no search that starts from the steps that change the answer alone would try.
+fn operation_steps_changing_another(library: &[Departure], case: &Request) -> Vec<usize> {
+    let ours = |d: &Departure| {
+        matches!(
+            (d, case),
+            (Departure::Resolving(_), Request::Resolve { .. })
+                | (Departure::Normalizing(_), Request::Normalize { .. })
+        )
+    };
+    let steps: Vec<usize> = (0..library.len()).filter(|&i| ours(&library[i])).collect();
+    let alone: Vec<Option<Outcome>> = steps
+        .iter()
+        .map(|&i| library[i].operation_answer_under(case, None, &[]))
+        .collect();
+    steps
+        .iter()
+        .copied()
+        .filter(|&j| {
+            steps.iter().zip(&alone).any(|(&i, alone)| {
+                i != j && library[j].operation_answer_under(case, None, &[library[i]]) != *alone
+            })
+        })
+        .collect()
 }
 
 /// Every order of `chosen`, `chosen` itself first.
@@ -2666,5 +2712,99 @@ entries:
             ]
         );
         assert!(Departure::Unchecked(Field::Path).wider().is_empty());
+    }
+
+    #[test]
+    fn a_normalizers_step_that_changes_nothing_alone_is_tried_beside_another() {
+        use super::Catalogue;
+        use crate::diff::departures::Departure;
+        use crate::diff::normalizing::Normalizing;
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        let catalogue = Catalogue::bundled_with(&[], &[]).expect("a valid catalogue");
+        let case = Request::Normalize {
+            input: "//H%4a/%7e".into(),
+            level: None,
+        };
+        let attribute = |written: &str| {
+            catalogue
+                .attribute(
+                    "p",
+                    &[],
+                    &case,
+                    &Outcome::Normalized(written.into()),
+                    &mut |_, _| true,
+                )
+                .map(|(known, departures)| (known.mechanism().id.clone(), departures))
+        };
+        // RFC 3986 §6.2.2 writes "//hj/~". Python's rfc3986 keeps every triplet encoded, its
+        // digits uppercased (normalize_percent_characters), and lowercases the host whole
+        // (normalize_host: `host.lower()`): "//h%4a/%7E". The host's step alone changes
+        // nothing here (the reference decoded "%4a"); beside the other it gives the answer.
+        let (_, departures) = attribute("//h%4a/%7E").expect("two steps of one normalizer");
+        assert_eq!(
+            departures,
+            [
+                Departure::Normalizing(Normalizing::UnreservedPercentEncodingsKept),
+                Departure::Normalizing(Normalizing::HostPercentEncodingLowercased),
+            ]
+        );
+        // A normalizer that neither decodes nor uppercases the path's triplets.
+        let (_, departures) = attribute("//h%4A/%7e").expect("two steps of one normalizer");
+        assert_eq!(
+            departures,
+            [
+                Departure::Normalizing(Normalizing::UnreservedPercentEncodingsKept),
+                Departure::Normalizing(Normalizing::PercentEncodingCaseKept),
+            ]
+        );
+        // Near misses: a host whose letters keep their case, or a path decoded and its
+        // triplets' case kept in the host, which no set of steps writes.
+        assert_eq!(attribute("//H%4a/%7E"), None);
+        assert_eq!(attribute("//h%4a/~"), None);
+    }
+
+    #[test]
+    fn a_normalizer_normalizes_what_its_parser_read() {
+        use super::Catalogue;
+        use crate::diff::departures::Departure;
+        use crate::diff::normalizing::Normalizing;
+        use crate::model::{Field, Outcome};
+        use crate::protocol::Request;
+        let catalogue = Catalogue::bundled_with(&[], &[]).expect("a valid catalogue");
+        let case = Request::Normalize {
+            input: "a:/.//%".into(),
+            level: None,
+        };
+        let attribute = |written: &str| {
+            catalogue
+                .attribute(
+                    "p",
+                    &[],
+                    &case,
+                    &Outcome::Normalized(written.into()),
+                    &mut |_, _| true,
+                )
+                .map(|(_, departures)| departures)
+        };
+        // RFC 3986 refuses the lone "%" (§2.1). Python's rfc3986 parses the path encoding it
+        // ("%25", `encode_component`), normalizes the components (§5.2.4 leaves "//%25") and
+        // writes the path as it is, unguarded: "a://%25".
+        let departures = attribute("a://%25").expect("a parser's and a normalizer's departure");
+        assert_eq!(departures.len(), 2);
+        assert!(departures.contains(&Departure::Normalizing(
+            Normalizing::DoubleSlashPathUnguarded
+        )));
+        assert!(departures.iter().any(|d| matches!(
+            d,
+            Departure::EncodedInsteadOfRefused(Field::Path)
+                | Departure::EncodedOutsideReserved(Field::Path)
+        )));
+        // The parser's departure alone: the reference's normalization guards the path.
+        let departures = attribute("a:/.//%25").expect("a parser's departure");
+        assert_eq!(departures.len(), 1);
+        // Near misses: the "%" kept as it is (no string the RFC normalizes), or encoded twice.
+        assert_eq!(attribute("a://%"), None);
+        assert_eq!(attribute("a://%2525"), None);
     }
 }

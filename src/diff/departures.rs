@@ -878,23 +878,41 @@ impl Departure {
         Some([parse(base, "URI"), parse(input, "URI-reference")])
     }
 
-    /// Whether the departure reads the base or the reference of the resolution `case`
-    /// otherwise than the RFC does ([`Departure::parses_in_resolution`]).
+    /// The strings an operation reads with its parser, as the parses it makes of them: a
+    /// resolution's base and reference ([`Departure::parses_of`]); a normalization's input, by
+    /// `URI-reference` (§6.2.2 normalizes the components a parse gave); none for a parse.
+    pub(crate) fn parses_read(case: &Request) -> Vec<Request> {
+        match case {
+            Request::Resolve { .. } => Departure::parses_of(case).map_or(Vec::new(), Vec::from),
+            Request::Normalize { input, .. } => vec![Request::Parse {
+                input: input.clone(),
+                rule: Some("URI-reference".to_owned()),
+                zone_id: false,
+            }],
+            Request::Parse { .. } => Vec::new(),
+        }
+    }
+
+    /// Whether the departure reads the base or the reference of the resolution `case`, or
+    /// the input of the normalization `case`, otherwise than the RFC does
+    /// ([`Departure::parses_in_resolution`]).
     pub(crate) fn reads_in_resolution(self, case: &Request) -> bool {
-        if !self.parses_in_resolution() {
+        // A normalizer's own steps act on what its parser read; a reading of the text is
+        // the parser's (a rule on a parse's answer is §6.2.2's business there).
+        if !self.parses_in_resolution()
+            || matches!(case, Request::Normalize { .. }) && !self.restores()
+        {
             return false;
         }
-        Departure::parses_of(case).is_some_and(|parses| {
-            parses.iter().any(|parse| {
-                self.rewrite(parse).is_some()
-                    || self.is_answer_rule() && {
-                        let letter = crate::impls::Implementation::answer(
-                            &crate::impls::reference::Reference,
-                            parse,
-                        );
-                        self.rule_on_answer(parse, letter.clone()) != letter
-                    }
-            })
+        Departure::parses_read(case).iter().any(|parse| {
+            self.rewrite(parse).is_some()
+                || self.is_answer_rule() && {
+                    let letter = crate::impls::Implementation::answer(
+                        &crate::impls::reference::Reference,
+                        parse,
+                    );
+                    self.rule_on_answer(parse, letter.clone()) != letter
+                }
         })
     }
 

@@ -795,10 +795,10 @@ impl Engine {
         for (k, departure) in departures.iter().enumerate() {
             // A parser's departure named by a resolution is the parser's: the implementation
             // parses the base and the reference as the departures say (a resolver that takes
-            // a base its parser refuses is not named by a departure of that parser).
-            if departure.reads_in_resolution(&finding.case)
-                && let Some(parses) = departures::Departure::parses_of(&finding.case)
-            {
+            // a base its parser refuses is not named by a departure of that parser); so for a
+            // normalization, whose input the implementation parses as the departures say.
+            if departure.reads_in_resolution(&finding.case) {
+                let parses = departures::Departure::parses_read(&finding.case);
                 let parsed = |parse: &Request| {
                     self.answer_of(name, parse)
                         .is_some_and(|actual| actual != Outcome::Unsupported)
@@ -866,13 +866,30 @@ impl Engine {
             // the same character must stand at the same place: a place that a rewrite of the
             // text moved cannot be probed, and one input does not make a mechanism.
             // Where a rewrite before it added or removed characters before the place only (one
-            // slash read as two), the place is as far from the end of the text as given.
+            // slash read as two), the place is as far from the end of the text as given; where
+            // rewrites moved both ends (one slash read as two and an empty path read as "/"
+            // after it), it is the place holding the same character whose change the
+            // departures before it read at the place, the first such.
             let read = read_by(&before(k), &finding.case);
             let Some((read_at, original)) = departure.probe_site(&read) else {
                 continue;
             };
             let given = probed_string(&mut finding.case.clone(), Subject::Input).clone();
             let char_at = |at: usize| given.get(at..).and_then(|rest| rest.chars().next());
+            let read_there = |at: usize| {
+                departure
+                    .probes()
+                    .iter()
+                    .find(|&&c| c != original)
+                    .is_some_and(|&probe| {
+                        let mut case = finding.case.clone();
+                        probed_string(&mut case, Subject::Input).replace_range(
+                            at..at + original.len_utf8(),
+                            probe.encode_utf8(&mut [0; 4]),
+                        );
+                        departure.probe_site(&read_by(&before(k), &case)) == Some((read_at, probe))
+                    })
+            };
             let at = if char_at(read_at) == Some(original) {
                 read_at
             } else {
@@ -880,7 +897,15 @@ impl Engine {
                 let tail = &read_text[read_at..];
                 match given.strip_suffix(tail) {
                     Some(head) if char_at(head.len()) == Some(original) => head.len(),
-                    _ => return false,
+                    _ => match given
+                        .char_indices()
+                        .filter(|&(_, c)| c == original)
+                        .map(|(at, _)| at)
+                        .find(|&at| read_there(at))
+                    {
+                        Some(at) => at,
+                        None => return false,
+                    },
                 }
             };
             let mut probed = 0;
@@ -2112,6 +2137,99 @@ mod tests {
                 valid => valid,
             }
         }
+    }
+
+    /// Reads one slash after the scheme as two and an empty path after the authority as "/",
+    /// as curl does ("it also understands and accepts URLs with one or three slashes"; "The
+    /// part is always at least a slash"), and takes the host's visible characters outside
+    /// ASCII as they are; with `only_e`, "é" alone of them.
+    struct SlashesLikeCurl {
+        only_e: bool,
+    }
+
+    impl Implementation for SlashesLikeCurl {
+        fn about(&self) -> About<'_> {
+            About {
+                name: if self.only_e { "only-e" } else { "slashes" },
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            let Some((scheme, rest)) = input.split_once(':') else {
+                return Reference.parse(input, rule, options);
+            };
+            let rest = match rest.strip_prefix('/') {
+                Some(one) if !one.starts_with('/') => format!("//{one}"),
+                _ => rest.to_owned(),
+            };
+            let Some(after) = rest.strip_prefix("//") else {
+                return Reference.parse(input, rule, options);
+            };
+            let end = after.find(['/', '?', '#']).unwrap_or(after.len());
+            let host = &after[..end];
+            if host.chars().any(|c| {
+                !c.is_ascii() && (c.is_control() || c.is_whitespace() || self.only_e && c != 'é')
+            }) {
+                return Outcome::Invalid("host".into());
+            }
+            let stood: String = host
+                .chars()
+                .map(|c| if c.is_ascii() { c } else { 'x' })
+                .collect();
+            let mut tail = after[end..].to_owned();
+            if !tail.starts_with('/') {
+                tail.insert(0, '/');
+            }
+            match Reference.parse(&format!("{scheme}://{stood}{tail}"), rule, options) {
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                } => {
+                    components.host = Some(host.to_owned());
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                other => other,
+            }
+        }
+    }
+
+    #[test]
+    fn a_character_is_probed_where_rewrites_moved_both_ends_of_the_text() {
+        // "a:/é" is read as "a://é/": a slash added before the host's "é" and one after it.
+        // The host's departure is probed at the "é" of the text as given.
+        let case = Request::Parse {
+            input: "a:/é".into(),
+            rule: Some("URI".into()),
+            zone_id: false,
+        };
+        let engine = engine_of(SlashesLikeCurl { only_e: false });
+        let found = engine.run_one("slashes", &case).unwrap();
+        let named = engine
+            .attributed(&found)
+            .expect("three departures reproduce it");
+        let ids = named.known.as_ref().expect("named").ids();
+        assert_eq!(ids[0], "one-or-three-slashes-as-two", "{ids:?}");
+        assert_eq!(ids[1], "empty-path-as-slash", "{ids:?}");
+        assert!(ids[2].starts_with("host-"), "{ids:?}");
+        assert_eq!(ids.len(), 3, "{ids:?}");
+        // A parser that takes "é" alone in a host is no departure on the host's characters:
+        // the probes at that place tell it.
+        let engine = engine_of(SlashesLikeCurl { only_e: true });
+        let found = engine.run_one("only-e", &case).unwrap();
+        let named = engine
+            .attributed(&found)
+            .and_then(|f| f.known)
+            .map(|known| known.ids());
+        assert!(
+            !named.iter().flatten().any(|id| id.starts_with("host-")),
+            "{named:?}"
+        );
     }
 
     /// Parses as the reference does but reads every IP literal as an empty host, and resolves

@@ -152,7 +152,8 @@ impl Normalizing {
 /// not one the RFC reads). The departures are steps of one §6.2.2, composed as a normalizer
 /// does them: the octets decoded or kept and the triplets' case first
 /// ([`Normalizing::UnreservedPercentEncodingsKept`] and [`Normalizing::PercentEncodingCaseKept`]
-/// start from the input, the others from the reference's normalization), then the reserved octets decoded and a registered name
+/// start from the input, the others from the reference's normalization; both at once keep
+/// every triplet as written, none decoded and none uppercased), then the reserved octets decoded and a registered name
 /// lowercased on that string, then the path's dot-segments removed and its "//" left
 /// unguarded on what those left. Each departure alone gives what it gives in the set's
 /// absence, so that a normalizer that departs in several steps at once is named by the set,
@@ -161,7 +162,8 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
     let written = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
     let mut out = if set.contains(&Normalizing::UnreservedPercentEncodingsKept) {
         let c = reference::parse(&written).ok()?;
-        unreserved_kept(&reference::parse(input).ok()?, &c, level)
+        let case = set.contains(&Normalizing::PercentEncodingCaseKept);
+        unreserved_kept(&reference::parse(input).ok()?, &c, level, case)
     } else if set.contains(&Normalizing::PercentEncodingCaseKept) {
         let c = reference::parse(&written).ok()?;
         case_kept(&reference::parse(input).ok()?, &c, level)
@@ -221,15 +223,27 @@ fn reserved_decoded(c: &Components<'_>) -> String {
 /// authority's presence, the port and (at the scheme-based level) a "localhost" left out and
 /// an empty path written "/" are the reference's; each other component is the input's, its
 /// triplets' hexadecimal digits uppercased (and the host's other letters lowercased), and the
-/// path's dot-segments then removed as the reference removes them.
-fn unreserved_kept(input: &Components<'_>, normal: &Components<'_>, level: Level) -> String {
+/// path's dot-segments then removed as the reference removes them. Where `case_kept`
+/// ([`Normalizing::PercentEncodingCaseKept`] beside it: neither step of §6.2.2.1 and §6.2.2.2
+/// done on them), the triplets of the userinfo, the path, the query and the fragment keep the
+/// case they are written in; a registered name's are still the host normalizer's.
+fn unreserved_kept(
+    input: &Components<'_>,
+    normal: &Components<'_>,
+    level: Level,
+    case_kept: bool,
+) -> String {
     if level == Level::Path {
         return reference::recompose(normal);
     }
-    let userinfo = normal
-        .userinfo
-        .and(input.userinfo)
-        .map(|u| uppercased_triplets(u, false));
+    let written = |text: &str| {
+        if case_kept {
+            text.to_owned()
+        } else {
+            uppercased_triplets(text, false)
+        }
+    };
+    let userinfo = normal.userinfo.and(input.userinfo).map(written);
     let host = match (input.host, normal.host) {
         (Some(host), Some("")) if host.eq_ignore_ascii_case("localhost") => Some(String::new()),
         (Some(host), Some(_)) if input.host_kind == Some(reference::HostKind::RegName) => {
@@ -237,7 +251,7 @@ fn unreserved_kept(input: &Components<'_>, normal: &Components<'_>, level: Level
         }
         (_, host) => host.map(str::to_owned),
     };
-    let encoded_path = uppercased_triplets(input.path, false);
+    let encoded_path = written(input.path);
     let mut path = reference::normalize::dot_segments_normalized(
         &encoded_path,
         input.scheme.is_some(),
@@ -246,8 +260,8 @@ fn unreserved_kept(input: &Components<'_>, normal: &Components<'_>, level: Level
     if path.is_empty() && normal.path == "/" {
         path.push('/');
     }
-    let query = input.query.map(|q| uppercased_triplets(q, false));
-    let fragment = input.fragment.map(|f| uppercased_triplets(f, false));
+    let query = input.query.map(written);
+    let fragment = input.fragment.map(written);
     reference::recompose(&Components {
         userinfo: userinfo.as_deref(),
         host: host.as_deref(),
@@ -450,5 +464,33 @@ mod tests {
         assert_eq!(at("aa:%0A%7a"), None);
         assert_eq!(at("A:/%7e"), None);
         assert_eq!(kept.normalized("/%0a", Level::Path), None);
+    }
+
+    #[test]
+    fn steps_that_keep_triplets_compose() {
+        use Normalizing::*;
+        let at = |set: &[Normalizing], input: &str| normalized_of(set, input, Level::Syntax);
+        // Neither decoded (§6.2.2.2 not done) nor uppercased (§6.2.2.1 not done) outside the
+        // host: every triplet as written there, a registered name's digits uppercased and its
+        // letters lowercased by the host's normalizer.
+        let both = [UnreservedPercentEncodingsKept, PercentEncodingCaseKept];
+        assert_eq!(at(&both, "//H%4a/%7e"), Some("//h%4A/%7e".into()));
+        assert_eq!(at(&both, "a:%7a?%2f#%41"), Some("a:%7a?%2f#%41".into()));
+        // Each alone is the step it is.
+        assert_eq!(
+            at(&[UnreservedPercentEncodingsKept], "//H%4a/%7e"),
+            Some("//h%4A/%7E".into())
+        );
+        assert_eq!(at(&[PercentEncodingCaseKept], "//H%4a/%7e"), None);
+        // A registered name lowercased whole acts on what the unreserved triplets kept left:
+        // alone it has no triplet to act on, the reference having decoded "%4a".
+        let host = [
+            UnreservedPercentEncodingsKept,
+            HostPercentEncodingLowercased,
+        ];
+        assert_eq!(at(&host, "//H%4a/%7e"), Some("//h%4a/%7E".into()));
+        assert_eq!(at(&[HostPercentEncodingLowercased], "//H%4a/%7e"), None);
+        // What the RFC writes already is no departure of the set.
+        assert_eq!(at(&both, "//h/%0A"), None);
     }
 }

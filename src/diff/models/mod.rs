@@ -2851,6 +2851,9 @@ fn evaluate_traced(
     if let Some(outcome) = resolved_through_parser(steps, case, inert.as_deref_mut()) {
         return outcome;
     }
+    if let Some(outcome) = normalized_through_parser(steps, case, inert.as_deref_mut()) {
+        return outcome;
+    }
     let mut rewritten: Option<Request> = None;
     // Which steps read the case otherwise (their rewrite changed it).
     let mut rewrote = vec![false; steps.len()];
@@ -3144,6 +3147,97 @@ fn resolved_through_parser(
         Ok((answer, _)) => Outcome::Resolved(answer),
         Err(refused) => refused,
     })
+}
+
+/// A normalizer reads its input with its parser (§6.2.2 normalizes the components a parse
+/// gave), so where the steps are departures and one of them is a reading of its parser's
+/// ([`Departure::restores`]), the answer is §6.2.2, with the normalizer's
+/// departures among the steps, applied to the components that parser gives, written by §5.3
+/// (Python's rfc3986: `URIReference.from_string(uri).normalize().unsplit()`, whose parse
+/// encodes a path's "%"): `None` where the steps are not such a set, or the case is no
+/// normalization. A string the parser refuses is a normalization refused; components §5.3
+/// writes into a string the RFC does not read (a space kept) have no answer here.
+fn normalized_through_parser(
+    steps: &[Step<'_>],
+    case: &Request,
+    inert: Option<&mut Vec<bool>>,
+) -> Option<Outcome> {
+    use super::departures::Departure;
+    let Request::Normalize { .. } = case else {
+        return None;
+    };
+    let departures: Vec<Departure> = steps
+        .iter()
+        .map(|s| match s.model {
+            Model::Departure(d) => Some(*d),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if !departures.iter().any(|d| d.restores()) {
+        return None;
+    }
+    let level = case.checked_level().ok()?;
+    let normalizing: Vec<super::normalizing::Normalizing> = departures
+        .iter()
+        .filter_map(|d| match d {
+            Departure::Normalizing(n) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    let parsing: Vec<Step<'_>> = steps
+        .iter()
+        .filter(|s| !matches!(s.model, Model::Departure(Departure::Normalizing(_))))
+        .copied()
+        .collect();
+    let [parse] = <[Request; 1]>::try_from(Departure::parses_read(case)).ok()?;
+    let mut inert_parse = Vec::with_capacity(parsing.len());
+    let memo = super::CaseMemo::default();
+    let parsed = evaluate_traced(&parsing, &parse, &memo, Some(&mut inert_parse));
+    let normalized = |set: &[super::normalizing::Normalizing], read: &str| {
+        super::normalizing::normalized_of(set, read, level)
+            .or_else(|| reference::normalize_with(read, level, NormalizeOptions::default()).ok())
+    };
+    let answer = match borrowed(&parsed) {
+        Some(c) => {
+            // §5.3 writes the components into a string that reads back as them, or the
+            // normalizer's answer is not this one's to give (a path "//a" with no authority).
+            let read = reference::recompose(&c);
+            let same = |back: reference::Components<'_>| {
+                reference::Components {
+                    host_kind: c.host_kind,
+                    ..back
+                } == c
+            };
+            if !reference::parse(&read).is_ok_and(same) {
+                return None;
+            }
+            let answer = normalized(&normalizing, &read);
+            let unchanged: Vec<bool> = normalizing
+                .iter()
+                .map(|n| {
+                    let without: Vec<_> = normalizing.iter().copied().filter(|m| m != n).collect();
+                    normalized(&without, &read) == answer
+                })
+                .collect();
+            answer.map(|a| (Outcome::Normalized(a), unchanged))
+        }
+        None => Some((parsed.clone(), vec![true; normalizing.len()])),
+    };
+    let (answer, unchanged) = answer?;
+    if let Some(inert) = inert {
+        let mut parsed = inert_parse.into_iter();
+        let mut normalized = unchanged.into_iter();
+        for step in steps {
+            inert.push(
+                match step.model {
+                    Model::Departure(Departure::Normalizing(_)) => normalized.next(),
+                    _ => parsed.next(),
+                }
+                .unwrap_or(true),
+            );
+        }
+    }
+    Some(answer)
 }
 
 /// The components a parse answered, as the reference's parser holds them; `None` for another
