@@ -314,6 +314,21 @@ pub enum Departure {
     /// has one: Go's net/url parse, "if (url.Scheme != "" || !viaRequest &&
     /// !strings.HasPrefix(rest, "///")) && strings.HasPrefix(rest, "//")".
     TripleSlashReferenceAsPath,
+    /// A reference with no scheme whose text is a file system's path, not a reference, is
+    /// read as a `file` URI with the empty host whose path is the whole text: a Unix path
+    /// (the text starts with "/", "//" too) or a DOS path (a drive letter, ":" or "|", then
+    /// "/" or "\\"). A "\\" in it is a "/" and a drive's "|" a ":", and "?" and "#" are
+    /// characters of the path, percent-encoded (`%3F`, `%23`), not delimiters; a drive path is
+    /// written after a "/" (`c:/x` as `file:///c:/x`), and its path is the text from the drive
+    /// letter. In a resolution against such a base, the reference without a scheme is read
+    /// as a path as well ("?" and "#" characters of it), a reference that starts with "//" as
+    /// a file path of its own; a DOS path reference is one against any base. .NET's
+    /// System.Uri: "Converts implicit file paths without the file:// scheme (for example,
+    /// "C:\\my\\file") to explicit file paths with the file:// scheme", and "For implicit
+    /// file URIs (of the form "c:\\directory\\file@name.txt"), the fragment character ('#') is
+    /// always escaped" (URI.cs, `ParseSchemeCheckImplicitFile`; Mono's "On UNIX an implicit
+    /// file has the form /<path>").
+    ImplicitFilePath,
     /// White space (Unicode's `White_Space`: tab, line feed, vertical tab, form feed, carriage
     /// return, space, U+0085, U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F,
     /// U+205F, U+3000) at the start and at the end of the text is removed before it is read
@@ -416,6 +431,8 @@ impl Departure {
             Departure::SurroundingWhiteSpaceStripped,
             Departure::TabOrNewlineRemoved,
             Departure::ControlAsUnderscore,
+            // A file path is read whole before any structure of a reference is looked for.
+            Departure::ImplicitFilePath,
             Departure::AuthorityFinalLineFeedIgnored,
             Departure::FragmentEndsAtLineFeed,
             Departure::EmptyAuthorityAsAbsent,
@@ -625,6 +642,7 @@ impl Departure {
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
             Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
             Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
+            Departure::ImplicitFilePath => "implicit-file-path".to_owned(),
             Departure::UnreservedDecoded(part) => format!("{}-unreserved-decoded", part.name()),
             Departure::QueryInOpaquePart => "query-in-opaque-part".to_owned(),
             Departure::RegistryBasedAuthority => "registry-based-authority".to_owned(),
@@ -732,6 +750,7 @@ impl Departure {
             Departure::IpLiteralAnyInAuthority => "the parser takes a host that starts with \"[\" up to its first \"]\" in the authority without checking what stands between them (any character but the authority's delimiters, a zone id's too), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::TextEndsAtLineFeed => "the parser reads the text up to its first line feed and drops what follows, whatever component it stands in, where RFC 3986's grammar (Appendix A) refuses the line feed and reads a URI reference to its end".to_owned(),
             Departure::TripleSlashReferenceAsPath => "the parser reads a relative reference that starts with three slashes as an absolute path with no authority (`///p` as the path `///p`), where RFC 3986 §4.2 reads `\"//\" authority path-abempty`: an empty authority, then the path `/p`".to_owned(),
+            Departure::ImplicitFilePath => "the parser reads a reference whose text is a file system's path (one that starts with \"/\", or a drive letter, \":\" or \"|\", and \"/\" or \"\\\\\") as a `file` URI whose path is the whole text, \"?\" and \"#\" characters of it (percent-encoded) and \"\\\\\" a \"/\", where RFC 3986 §4.2 reads \"/p?q\" as a relative reference with a query, \"//h\" as a network-path reference with the authority \"h\", and §3.1 \"c:/x\" as a URI whose scheme is \"c\"; §3.3: \"The path component ... is terminated by the first question mark (\"?\") or number sign (\"#\") character, or by the end of the URI\"".to_owned(),
             Departure::QueryInOpaquePart => "the parser reads what follows a scheme, where no \"/\" follows it, up to the \"#\" as one opaque part that holds the \"?\" and what follows it (RFC 2396 §3: `opaque_part = uric_no_slash *uric`), where RFC 3986 §3.4 says \"The query component is indicated by the first question mark (\"?\") character and terminated by a number sign (\"#\") character or by the end of the URI\" in every URI".to_owned(),
             Departure::RegistryBasedAuthority => "the parser reads an authority that RFC 2396's server-based rule (`server = [ [ userinfo \"@\" ] hostport ]`, a hostname or an IPv4 or IPv6 address) does not take as one registry-based name (RFC 2396 §3.2: `reg_name = 1*( unreserved | escaped | \"$\" | \",\" | \";\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" )`), with no userinfo and no port, where RFC 3986 §3.2 reads every authority as `[ userinfo \"@\" ] host [ \":\" port ]` and a `reg-name` holds no \"@\" or \":\"".to_owned(),
             Departure::PathDotSegmentsRemoved => "the parser removes the dot-segments of the path it parses (RFC 3986 §5.2.4's remove_dot_segments, a \"%2E\" segment read as \".\"), where RFC 3986 §3.3 says \"they are only interpreted within the URI path hierarchy and are removed as part of the resolution process (Section 5.2)\" and §6.2.2.3 makes their removal a normalization, which the components of a parse do not undergo".to_owned(),
@@ -1165,6 +1184,8 @@ impl Departure {
                 Some("URI" | "absolute-URI") => return None,
                 _ => "///p".to_owned(),
             },
+            // A "?" and a "#" read as characters of the path, not as its end.
+            Departure::ImplicitFilePath => "/p?q#f".to_owned(),
             Departure::PortAfterLastColon => after_slashes("h:1:2/")?,
             Departure::PortNotDigitsInHost => after_slashes("h:a/")?,
             Departure::PortLeadingDigitsRead => after_slashes("h:1a/")?,
@@ -1307,6 +1328,7 @@ impl Departure {
                 | Departure::SurroundingWhiteSpaceStripped
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
+                | Departure::ImplicitFilePath
                 | Departure::AuthorityFinalLineFeedIgnored
                 | Departure::FragmentEndsAtLineFeed
                 | Departure::EmptyAuthorityAsAbsent
@@ -1411,6 +1433,7 @@ impl Departure {
             Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
+            | Departure::ImplicitFilePath
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::EmptyAuthorityAsAbsent => None,
@@ -1573,6 +1596,7 @@ impl Departure {
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
+            | Departure::ImplicitFilePath
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
@@ -2079,6 +2103,7 @@ impl Departure {
             | Departure::SurroundingWhiteSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
+            | Departure::ImplicitFilePath
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::EmptyAuthorityAsAbsent
@@ -2103,6 +2128,19 @@ impl Departure {
     fn preprocess(self, case: &Request) -> Option<Request> {
         let mut read = case.clone();
         match &mut read {
+            // A parse's DOS path is read without the authority its file URI has, so that the
+            // path is the text from the drive letter and the departures after it read that
+            // text; the empty host is given back ([`drive_path_host`]).
+            Request::Parse { input, .. }
+                if self == Departure::ImplicitFilePath && file_path(input) == Some(true) =>
+            {
+                *input = format!("file:{}", file_path_text(input, true));
+            }
+            Request::Resolve { base, input, .. } if self == Departure::ImplicitFilePath => {
+                let (b, i) = file_paths_resolved(base, input);
+                *base = b;
+                *input = i;
+            }
             Request::Parse { input, .. } | Request::Normalize { input, .. } => {
                 *input = self.read_text(input);
             }
@@ -2148,6 +2186,10 @@ impl Departure {
                     _ => text.to_owned(),
                 }
             }
+            Departure::ImplicitFilePath => match file_path(text) {
+                Some(drive) => file_uri(text, drive),
+                None => text.to_owned(),
+            },
             Departure::TextEndsAtLineFeed => match text.find('\n') {
                 Some(at) => text[..at].to_owned(),
                 None => text.to_owned(),
@@ -2225,6 +2267,9 @@ impl Departure {
             return self
                 .operation_answer_under(asked, options, beside)
                 .unwrap_or(answer);
+        }
+        if self == Departure::ImplicitFilePath {
+            return drive_path_host(seen, answer);
         }
         if self.is_answer_rule() {
             return match original {
@@ -2761,6 +2806,90 @@ fn unreserved_decoded(text: &str) -> String {
 
 /// `input` with every ":" of `range` stood in for by a character a reg-name and a path
 /// segment both take.
+/// Whether `text` is a file system's path that [`Departure::ImplicitFilePath`] reads as a file
+/// URI: `Some(true)` for a DOS path (a drive letter, ":" or "|", then "/" or "\\"),
+/// `Some(false)` for a Unix path (it starts with "/"), `None` for any other text.
+fn file_path(text: &str) -> Option<bool> {
+    let bytes = text.as_bytes();
+    if bytes.len() >= 3
+        && bytes[0].is_ascii_alphabetic()
+        && matches!(bytes[1], b':' | b'|')
+        && matches!(bytes[2], b'/' | b'\\')
+    {
+        return Some(true);
+    }
+    bytes.first().is_some_and(|&b| b == b'/').then_some(false)
+}
+
+/// A parse's answer where the text `seen` is a DOS path, read as `file:` and the path from
+/// its drive letter: the file URI's empty host, which its "file:///" has.
+fn drive_path_host(seen: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = seen else {
+        return answer;
+    };
+    match (file_path(input), answer) {
+        (
+            Some(true),
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            },
+        ) if components.scheme.as_deref() == Some("file") && components.host.is_none() => {
+            components.host = Some(String::new());
+            Outcome::Parsed {
+                components,
+                host_kind: host_kind.or(Some(HostKind::RegName)),
+            }
+        }
+        (_, answer) => answer,
+    }
+}
+
+/// A path's text as a file URI's path holds it: each "\\" a "/", "?" and "#" percent-encoded
+/// (characters of the path, not its delimiters), and a drive's "|" a ":".
+fn file_path_text(text: &str, drive: bool) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    for (at, c) in text.char_indices() {
+        match c {
+            '\\' => out.push('/'),
+            '?' => out.push_str("%3F"),
+            '#' => out.push_str("%23"),
+            '|' if drive && at == 1 => out.push(':'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The file URI a file system's path is read as: "file://", a "/" before a drive letter, and
+/// the path's text ([`file_path_text`]).
+fn file_uri(text: &str, drive: bool) -> String {
+    let slash = if drive { "/" } else { "" };
+    format!("file://{slash}{}", file_path_text(text, drive))
+}
+
+/// A resolution's base and reference as [`Departure::ImplicitFilePath`] reads them: a base
+/// that is a file system's path is its file URI, and a reference without a scheme beside it
+/// a path too (one that starts with "//" a file path of its own); a DOS path reference is
+/// its file URI against any base.
+fn file_paths_resolved(base: &str, reference: &str) -> (String, String) {
+    let reference_read = match file_path(reference) {
+        Some(true) => file_uri(reference, true),
+        _ => match file_path(base) {
+            Some(_) if reference.replace('\\', "/").starts_with("//") => file_uri(reference, false),
+            Some(_) if reference::split(reference).scheme.is_none() => {
+                file_path_text(reference, false)
+            }
+            _ => reference.to_owned(),
+        },
+    };
+    let base_read = match file_path(base) {
+        Some(drive) => file_uri(base, drive),
+        None => base.to_owned(),
+    };
+    (base_read, reference_read)
+}
+
 fn stand_in_colons(input: &str, range: std::ops::Range<usize>) -> String {
     let mut out = input.to_owned();
     let stood_in: String = input[range.clone()]
@@ -4417,6 +4546,79 @@ mod tests {
                 strict: true
             }
         );
+    }
+
+    #[test]
+    fn a_file_systems_path_may_be_read_as_a_file_uri() {
+        // System.Uri's implicit file paths: the whole text is the path of a file URI with the
+        // empty host, "?" and "#" characters of it ("For implicit file URIs ... the fragment
+        // character ('#') is always escaped").
+        let d = Departure::ImplicitFilePath;
+        let unix = answer(d, "/00").unwrap();
+        assert_eq!(components(&unix).scheme.as_deref(), Some("file"));
+        assert_eq!(components(&unix).host.as_deref(), Some(""));
+        assert_eq!(components(&unix).path, "/00");
+        let unc = answer(d, "//h/p?q#f").unwrap();
+        assert_eq!(components(&unc).host.as_deref(), Some(""));
+        assert_eq!(components(&unc).path, "//h/p%3Fq%23f");
+        assert_eq!(components(&unc).query, None);
+        assert_eq!(components(&unc).fragment, None);
+        assert_eq!(components(&answer(d, "/\\a").unwrap()).path, "//a");
+        // A DOS path's path is the text from its drive letter, "|" read as ":".
+        let drive = answer(d, "c:/x?y#z").unwrap();
+        assert_eq!(components(&drive).scheme.as_deref(), Some("file"));
+        assert_eq!(components(&drive).path, "c:/x%3Fy%23z");
+        assert_eq!(components(&drive).host.as_deref(), Some(""));
+        assert_eq!(components(&answer(d, "c|\\x").unwrap()).path, "c:/x");
+        // The departures after it read the path as written: System.Uri's "a:/%" has the path
+        // "a:/%25", its "/a%" "/a%25".
+        let catalogue = crate::diff::Catalogue::parse("entries: []\n").unwrap();
+        let encoded = [d, Departure::EncodedInsteadOfRefused(Field::Path)];
+        let with =
+            |input: &str| catalogue.departing_answer("x", &encoded, &[], &Request::parse(input));
+        let drive_percent = with("a:/%");
+        assert_eq!(components(&drive_percent).path, "a:/%25");
+        assert_eq!(components(&drive_percent).host.as_deref(), Some(""));
+        assert_eq!(components(&with("/a%")).path, "/a%25");
+        // A drive must be one letter, ":" or "|", then a slash; a relative path is no file
+        // path.
+        assert_eq!(answer(d, "a:b"), None);
+        assert_eq!(answer(d, "aa:/x"), None);
+        assert_eq!(answer(d, "x/y"), None);
+        assert_eq!(answer(d, "a:"), None);
+        // One letter then ":/" is a drive, an authority after it or not ("a://[::]a").
+        assert_eq!(components(&answer(d, "a://h/p").unwrap()).path, "a://h/p");
+        // Every string of a case: a normalization writes the file URI.
+        let normalize = Request::Normalize {
+            input: "/a:".into(),
+            level: None,
+        };
+        assert_eq!(
+            d.rewrite(&normalize),
+            Some(Request::Normalize {
+                input: "file:///a:".into(),
+                level: None,
+            })
+        );
+        // Against a file path, a reference without a scheme is a path too, one that starts
+        // with "//" a file path of its own; a DOS path is one against any base.
+        let target = |base: &str, input: &str| {
+            let case = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: false,
+            };
+            d.rewrite(&case).map(|asked| Reference.answer(&asked))
+        };
+        let resolved = |t: &str| Some(Outcome::Resolved(t.into()));
+        assert_eq!(target("/a/b", "x?y#z"), resolved("file:///a/x%3Fy%23z"));
+        assert_eq!(target("/a;", ""), resolved("file:///a;"));
+        assert_eq!(target("a:/", ""), resolved("file:///a:/"));
+        assert_eq!(target("/a/b", "//x"), resolved("file:////x"));
+        assert_eq!(target("aa:", "c:/x"), resolved("file:///c:/x"));
+        assert_eq!(target("/a/b", "aa:x"), resolved("aa:x"));
+        // Against a URI, a Unix path is a reference as the RFC reads it.
+        assert_eq!(target("aa:/b", "/x?y"), None);
     }
 
     #[test]

@@ -190,22 +190,33 @@ pub(super) fn apply_implicit_file(original: &Request, answer: Outcome) -> Outcom
     if let Some(error) = absolute.and_then(|t| too_short(t)) {
         return Outcome::Invalid(error.into());
     }
+    // Read as an absolute URI, the text after its leading white space is a Unix path too
+    // (`ParseSchemeCheckImplicitFile`: "//skip whitespaces" before it looks at the first
+    // character): "\t/.." read by `URI` is file:///.
+    let unix_after_space = |input: &str| {
+        let after = input.trim_start_matches([' ', '\t', '\n', '\r']);
+        (absolute.is_some() && after.len() < input.len())
+            .then(|| implicit_file_path(after))
+            .flatten()
+    };
     match original {
-        Request::Parse { input, .. } => match implicit_file_path(input) {
-            Some(path) => Outcome::Parsed {
-                components: Components {
-                    scheme: Some("file".into()),
-                    userinfo: None,
-                    host: Some(String::new()),
-                    port: None,
-                    path,
-                    query: None,
-                    fragment: None,
+        Request::Parse { input, .. } => {
+            match implicit_file_path(input).or_else(|| unix_after_space(input)) {
+                Some(path) => Outcome::Parsed {
+                    components: Components {
+                        scheme: Some("file".into()),
+                        userinfo: None,
+                        host: Some(String::new()),
+                        port: None,
+                        path,
+                        query: None,
+                        fragment: None,
+                    },
+                    host_kind: Some(HostKind::RegName),
                 },
-                host_kind: Some(HostKind::RegName),
-            },
-            None => answer,
-        },
+                None => answer,
+            }
+        }
         Request::Normalize { input, .. } => match implicit_file_path(input) {
             Some(path) => Outcome::Normalized(absolute_uri(&path)),
             None => answer,
@@ -1638,6 +1649,26 @@ mod tests {
         ));
         assert_eq!(apply_implicit_file(&uri("aa:"), parsed.clone()), parsed);
         assert_eq!(apply_implicit_file(&reference, parsed.clone()), parsed);
+        // Read by `URI`, a Unix path after white space is a file: "\t/.." is file:///,
+        // "\n/ab?c" has the path "/ab%3Fc"; by `URI-reference` it is not.
+        let path_of = |outcome: Outcome| match outcome {
+            Outcome::Parsed { components, .. } => Some(components.path),
+            _ => None,
+        };
+        assert_eq!(
+            path_of(apply_implicit_file(&uri("\t/.."), parsed.clone())).as_deref(),
+            Some("/")
+        );
+        assert_eq!(
+            path_of(apply_implicit_file(&uri("\n/ab?c"), parsed.clone())).as_deref(),
+            Some("/ab%3Fc")
+        );
+        let spaced = Request::Parse {
+            input: " /ab".into(),
+            rule: None,
+            zone_id: false,
+        };
+        assert_eq!(apply_implicit_file(&spaced, parsed.clone()), parsed);
     }
 
     #[test]
