@@ -440,12 +440,13 @@ fn a_finding_is_named_by_its_mechanism_and_a_program_documents_it_beside_itself(
         text(&output)
     };
     // Without a catalogue of its own, the mechanism names the finding, whatever character
-    // class shows it: a space, a brace, a non-ASCII letter in the path.
-    for input in ["//h/a b", "//h/a{b", "//h/é"] {
+    // class and component show it: a space, a brace, a non-ASCII letter in the path, a space in
+    // the query. The program checks no component, and one departure says so.
+    for input in ["//h/a b", "//h/a{b", "//h/é", "//h/?a b"] {
         let (stdout, stderr) = diff(input);
         assert!(
             stdout.contains(
-                "differs: path-unchecked (candidate bug: undocumented departure path-unchecked)"
+                "differs: every-component-unchecked (candidate bug: undocumented departure every-component-unchecked)"
             ),
             "{input}: {stdout}{stderr}"
         );
@@ -463,11 +464,11 @@ fn a_finding_is_named_by_its_mechanism_and_a_program_documents_it_beside_itself(
         stdout.contains("(known: lax-path-as-written, documented deviation)"),
         "{stdout}{stderr}"
     );
-    // Not a lone "%": that is another mechanism, which the entry does not forgive (the
-    // program keeps one in every component where an escape may stand).
+    // Not a lone "%": the entry does not forgive it, and the program's mechanism, which
+    // checks nothing in any component, stays an undocumented departure beside the entry.
     let (stdout, _) = diff("//h/a%");
     assert!(
-        stdout.contains("differs: percent-unchecked (candidate bug"),
+        stdout.contains("differs: every-component-unchecked (candidate bug"),
         "{stdout}"
     );
     // A catalogue speaks of its own program alone, and an error names its file.
