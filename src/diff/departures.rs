@@ -270,6 +270,16 @@ pub enum Departure {
     /// .upper()"), where the components as written and §5.2.2's target, which only moves
     /// them, keep the case the input has.
     PercentEncodingUppercased,
+    /// A rule on the answer: a character outside the BMP that the parser percent-encodes is
+    /// written as its two UTF-16 surrogates, three octets each (CESU-8: U+1F600 as
+    /// `%ED%A0%BD%ED%B8%80`), not as its four UTF-8 octets (`%F0%9F%98%80`), as an encoder
+    /// that walks UTF-16 code units writes it (uri-js's `pctEncChar`, fed one `charCodeAt`
+    /// at a time), where RFC 3986 §2.5 says "the data should first be encoded as octets
+    /// according to the UTF-8 character encoding". It rewrites every four triplets that are
+    /// one such character in UTF-8 in what the other departures answer (they write UTF-8),
+    /// and applies only where the input writes no triplet that could start one (`%F0` to
+    /// `%F4`), whose octets it would keep.
+    SurrogatesEncoded,
     /// A host that starts with "[" is taken up to the first "]" that follows it, whatever
     /// stands between them: any character but "]", the authority's and the reference's
     /// delimiters ("@", "/", "?", "#") included, and nothing checked (libxml2's
@@ -519,6 +529,7 @@ impl Departure {
         all.push(Departure::TextEndsAtLineFeed);
         // Rules on every answer, applied after a resolver's own departure.
         all.push(Departure::PercentEncodingUppercased);
+        all.push(Departure::SurrogatesEncoded);
         all.push(Departure::PathDotSegmentsRemoved);
         all
     }
@@ -593,6 +604,7 @@ impl Departure {
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
             Departure::PercentEncodingUppercased => "percent-encoding-uppercased".to_owned(),
+            Departure::SurrogatesEncoded => "surrogates-encoded".to_owned(),
             Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
             Departure::FragmentHashKept => "fragment-hash-kept".to_owned(),
@@ -693,6 +705,7 @@ impl Departure {
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
             Departure::PercentEncodingUppercased => "the parser gives back every percent-encoded octet with uppercase hexadecimal digits (`%0a` as `%0A`), in the components it parses and in a resolution's target, where RFC 3986 §6.2.2.1 makes the two cases equivalent only for comparison (\"For all URIs, the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters\" is a normalization) and §5.2.2 builds the target from the components as written".to_owned(),
+            Departure::SurrogatesEncoded => "the parser percent-encodes a character outside the BMP as its two UTF-16 surrogates, three octets each (CESU-8: U+1F600 as `%ED%A0%BD%ED%B8%80`, octets that decode to no character), where RFC 3986 §2.5 says \"the data should first be encoded as octets according to the UTF-8 character encoding\" (`%F0%9F%98%80`)".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "the parser takes the characters outside US-ASCII that are neither controls nor Unicode spaces as they are wherever a percent-encoded octet may stand (the userinfo, a registered name, the path, the query and the fragment), where RFC 3986 allows only ASCII in each (Appendix A) and a character outside it only percent-encoded (§2.5: \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\")".to_owned(),
             Departure::PercentUncheckedWhereEscaped => "the parser keeps a \"%\" that starts no pct-encoded triplet as written wherever a percent-encoded octet may stand (the userinfo, the host, the path, the query and the fragment), where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (\"A percent-encoding mechanism is used to represent a data octet in a component when that octet's corresponding character is outside the allowed set\")".to_owned(),
@@ -877,6 +890,9 @@ impl Departure {
 
     /// A rule on the answer applied to `answer`, the answer to `case`.
     pub(crate) fn rule_on_answer(self, case: &Request, answer: Outcome) -> Outcome {
+        if self == Departure::SurrogatesEncoded {
+            return surrogates_encoded_in(case, answer);
+        }
         match case {
             Request::Parse { .. } if self.is_answer_rule() => self.rule_on(answer),
             Request::Resolve { .. } if self.is_answer_rule() => self.rule_on_target(answer),
@@ -893,8 +909,25 @@ impl Departure {
     pub(crate) fn is_output_rule(self) -> bool {
         matches!(
             self,
-            Departure::PercentEncodingUppercased | Departure::PathDotSegmentsRemoved
+            Departure::PercentEncodingUppercased
+                | Departure::SurrogatesEncoded
+                | Departure::PathDotSegmentsRemoved
         )
+    }
+
+    /// Whether the departure is a rule on every answer that rewrites what any answer to
+    /// `case` holds, whatever the reference answers (it is then tried where the reference
+    /// refuses the case, beside the readings that take it): the surrogates of a character
+    /// outside the BMP that the case holds.
+    pub(crate) fn rewrites_any_answer_to(self, case: &Request) -> bool {
+        self == Departure::SurrogatesEncoded && surrogates_encoded_reads(case)
+    }
+
+    /// Whether the departure names the set it is found in, before the readings beside it: a
+    /// rule on the answer that is the case's cause where they only brought what it rewrites
+    /// (the encoding of a character outside the BMP, which its surrogates' octets sign).
+    pub(crate) fn leads_its_set(self) -> bool {
+        self == Departure::SurrogatesEncoded
     }
 
     /// A rule on the answer applied to a resolution's target.
@@ -1225,6 +1258,7 @@ impl Departure {
             Departure::PercentEncodingNormalized(_)
                 | Departure::UnreservedDecoded(_)
                 | Departure::PercentEncodingUppercased
+                | Departure::SurrogatesEncoded
                 | Departure::PortReadAsNumber
                 | Departure::PathDotSegmentsRemoved
         ) || self.refuses()
@@ -1430,6 +1464,7 @@ impl Departure {
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
             | Departure::PercentEncodingUppercased
+            | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => None,
         }
     }
@@ -1506,6 +1541,7 @@ impl Departure {
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
             | Departure::PercentEncodingUppercased
+            | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             Departure::SurroundingWhiteSpaceStripped => &[
@@ -2008,6 +2044,7 @@ impl Departure {
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
             | Departure::PercentEncodingUppercased
+            | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
@@ -2144,6 +2181,9 @@ impl Departure {
             return self
                 .operation_answer_under(asked, options, beside)
                 .unwrap_or(answer);
+        }
+        if self == Departure::SurrogatesEncoded {
+            return surrogates_encoded_in(original, answer);
         }
         if self.is_answer_rule() {
             return match original {
@@ -2638,6 +2678,98 @@ pub(crate) fn triplets_uppercased(text: &str) -> String {
             out.push('%');
             out.push_str(&text[at + 1..at + 3].to_ascii_uppercase());
             at += 3;
+        } else {
+            let c = text[at..].chars().next().unwrap_or_default();
+            out.push(c);
+            at += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// Whether [`Departure::SurrogatesEncoded`] reads `case`: a string of it holds a character
+/// outside the BMP, and none a triplet that could start one in UTF-8 (`%F0` to `%F4`).
+pub(crate) fn surrogates_encoded_reads(case: &Request) -> bool {
+    let strings: Vec<&str> = match case {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => vec![input],
+        Request::Resolve { base, input, .. } => vec![base, input],
+    };
+    let starts_four = |text: &str| {
+        let bytes = text.as_bytes();
+        (0..bytes.len()).any(|at| {
+            is_triplet(bytes, at)
+                && bytes[at + 1].eq_ignore_ascii_case(&b'f')
+                && (b'0'..=b'4').contains(&bytes[at + 2])
+        })
+    };
+    strings.iter().any(|s| s.chars().any(|c| u32::from(c) > 0xFFFF))
+        && !strings.iter().any(|s| starts_four(s))
+}
+
+/// [`Departure::SurrogatesEncoded`] on `answer`, the answer to `case`: every text it gives
+/// back with [`surrogates_encoded`], where the rule reads the case.
+fn surrogates_encoded_in(case: &Request, answer: Outcome) -> Outcome {
+    if !surrogates_encoded_reads(case) {
+        return answer;
+    }
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => {
+            for part in [
+                &mut components.userinfo,
+                &mut components.host,
+                &mut components.query,
+                &mut components.fragment,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                *part = surrogates_encoded(part);
+            }
+            components.path = surrogates_encoded(&components.path);
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        Outcome::Resolved(target) => Outcome::Resolved(surrogates_encoded(&target)),
+        Outcome::Normalized(text) => Outcome::Normalized(surrogates_encoded(&text)),
+        answer => answer,
+    }
+}
+
+/// `text` with every four pct-encoded triplets that are one character outside the BMP in
+/// UTF-8 written as its two UTF-16 surrogates, three octets each (CESU-8), in uppercase
+/// hexadecimal digits: `%F0%9F%98%80` (U+1F600) as `%ED%A0%BD%ED%B8%80`.
+pub(crate) fn surrogates_encoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let octet = |at: usize| -> Option<u8> {
+        is_triplet(bytes, at)
+            .then(|| u8::from_str_radix(&text[at + 1..at + 3], 16).ok())
+            .flatten()
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        let four: Option<Vec<u8>> = (0..4).map(|k| octet(at + 3 * k)).collect();
+        if let Some(c) = four
+            .and_then(|octets| std::str::from_utf8(&octets).ok()?.chars().next())
+            .filter(|&c| u32::from(c) > 0xFFFF)
+        {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units).iter() {
+                let unit = u32::from(*unit);
+                for octet in [
+                    0xE0 | (unit >> 12),
+                    0x80 | ((unit >> 6) & 0x3F),
+                    0x80 | (unit & 0x3F),
+                ] {
+                    out.push_str(&format!("%{octet:02X}"));
+                }
+            }
+            at += 12;
         } else {
             let c = text[at..].chars().next().unwrap_or_default();
             out.push(c);
