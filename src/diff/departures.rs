@@ -3611,6 +3611,61 @@ mod tests {
     }
 
     #[test]
+    fn a_character_outside_the_bmp_may_be_encoded_as_its_surrogates() {
+        let cesu = |departures: &[Departure], input: &str| {
+            components(&composed(departures, input).unwrap()).clone()
+        };
+        let encoded = |part| [Departure::EncodedInsteadOfRefused(part), Departure::SurrogatesEncoded];
+        // uri-js 4.4.1's pctEncChar, fed one UTF-16 unit at a time (its catalogue's examples):
+        // "#😀" has the fragment "%ED%A0%BD%ED%B8%80".
+        let fragment = cesu(&encoded(Field::Fragment), "#\u{1F600}");
+        assert_eq!(fragment.fragment.as_deref(), Some("%ED%A0%BD%ED%B8%80"));
+        let path = cesu(&encoded(Field::Path), "a\u{1F600}b");
+        assert_eq!(path.path, "a%ED%A0%BD%ED%B8%80b");
+        let userinfo = cesu(&encoded(Field::Userinfo), "//\u{1FFFD}@/a");
+        assert_eq!(userinfo.userinfo.as_deref(), Some("%ED%A0%BF%ED%BF%BD"));
+        assert_eq!(userinfo.host.as_deref(), Some(""));
+        // U+10000 is the surrogates D800 and DC00.
+        assert_eq!(surrogates_encoded("%F0%90%80%80"), "%ED%A0%80%ED%B0%80");
+        assert_eq!(surrogates_encoded("%f0%9f%98%80x"), "%ED%A0%BD%ED%B8%80x");
+        // Near misses: a character of the BMP is its UTF-8 octets ("é", U+FFFD); three
+        // triplets are no character; the encoding alone writes UTF-8.
+        let bmp = cesu(&encoded(Field::Fragment), "#\u{e9}\u{FFFD}");
+        assert_eq!(bmp.fragment.as_deref(), Some("%C3%A9%EF%BF%BD"));
+        assert_eq!(surrogates_encoded("%F0%9F%98"), "%F0%9F%98");
+        assert_eq!(surrogates_encoded("%ED%A0%BD%ED%B8%80"), "%ED%A0%BD%ED%B8%80");
+        let utf8 = cesu(&[Departure::EncodedInsteadOfRefused(Field::Fragment)], "#\u{1F600}");
+        assert_eq!(utf8.fragment.as_deref(), Some("%F0%9F%98%80"));
+        // A case that writes a triplet that could start such a character keeps its octets:
+        // the rule does not read it, nor a case without a character outside the BMP.
+        for input in ["#\u{1F600}%F0%9F%98%80", "#\u{1F600}%f4", "#%F0%9F%98%80", "#\u{e9}"] {
+            assert!(
+                !Departure::SurrogatesEncoded.rewrites_any_answer_to(&Request::parse(input)),
+                "{input}"
+            );
+        }
+        let kept = cesu(&encoded(Field::Fragment), "#\u{1F600}%F0%9F%98%80");
+        assert_eq!(kept.fragment.as_deref(), Some("%F0%9F%98%80%F0%9F%98%80"));
+        assert!(Departure::SurrogatesEncoded.rewrites_any_answer_to(&Request::parse("#\u{1F600}")));
+        // A resolution's target and a normalization are rewritten too.
+        let resolved = Departure::SurrogatesEncoded.rule_on_answer(
+            &Request::Resolve {
+                base: "a:".into(),
+                input: "#\u{1F600}".into(),
+                strict: true,
+            },
+            Outcome::Resolved("a:#%F0%9F%98%80".into()),
+        );
+        assert_eq!(resolved, Outcome::Resolved("a:#%ED%A0%BD%ED%B8%80".into()));
+        assert!(Departure::SurrogatesEncoded.is_output_rule());
+        assert!(Departure::SurrogatesEncoded.leads_its_set());
+        assert_eq!(
+            Departure::from_id("surrogates-encoded"),
+            Some(Departure::SurrogatesEncoded)
+        );
+    }
+
+    #[test]
     fn the_port_may_be_read_from_the_last_colon() {
         let last = answer(Departure::PortAfterLastColon, "//h:1:2/p").unwrap();
         assert_eq!(components(&last).host.as_deref(), Some("h:1"));
