@@ -1351,7 +1351,12 @@ impl Catalogue {
             // The rules on the answer that change the one the known model gives: those that
             // refuse it where the parser refused, the others where it did not.
             live.extend((0..library.len()).filter(|&i| {
-                if library[i] == Departure::PercentEncodingUppercased && escapes_hidden {
+                if matches!(
+                    library[i],
+                    Departure::PercentEncodingUppercased
+                        | Departure::PercentEncodingNormalizedEverywhere
+                ) && escapes_hidden
+                {
                     return false;
                 }
                 let rule = library[i];

@@ -270,6 +270,15 @@ pub enum Departure {
     /// .upper()"), where the components as written and §5.2.2's target, which only moves
     /// them, keep the case the input has.
     PercentEncodingUppercased,
+    /// A rule on the answer: every percent-encoded triplet of every component a parse gives
+    /// back, and of a resolution's target, is normalized as RFC 3986 §6.2.2.1 and §6.2.2.2
+    /// normalize it for comparison (an unreserved character's decoded, `%7e` as `~`; the
+    /// others' hexadecimal digits uppercased, `%0a` as `%0A`), where the components as
+    /// written, and §5.2.2's target, which only moves them, keep the escapes the input has
+    /// (uri-js's `_normalizeComponentEncoding`, which its `parse` runs on every component:
+    /// `.replace(PCT_ENCODED, decodeUnreserved)` then `.replace(PCT_ENCODED, toUpperCase)`).
+    /// The rule of every component, which [`Departure::PercentEncodingNormalized`] is for one.
+    PercentEncodingNormalizedEverywhere,
     /// A rule on the answer: a character outside the BMP that the parser percent-encodes is
     /// written as its two UTF-16 surrogates, three octets each (CESU-8: U+1F600 as
     /// `%ED%A0%BD%ED%B8%80`), not as its four UTF-8 octets (`%F0%9F%98%80`), as an encoder
@@ -529,6 +538,7 @@ impl Departure {
         all.push(Departure::TextEndsAtLineFeed);
         // Rules on every answer, applied after a resolver's own departure.
         all.push(Departure::PercentEncodingUppercased);
+        all.push(Departure::PercentEncodingNormalizedEverywhere);
         all.push(Departure::SurrogatesEncoded);
         all.push(Departure::PathDotSegmentsRemoved);
         all
@@ -604,6 +614,9 @@ impl Departure {
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
             Departure::PercentEncodingUppercased => "percent-encoding-uppercased".to_owned(),
+            Departure::PercentEncodingNormalizedEverywhere => {
+                "percent-encoding-normalized".to_owned()
+            }
             Departure::SurrogatesEncoded => "surrogates-encoded".to_owned(),
             Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
@@ -705,6 +718,7 @@ impl Departure {
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
             Departure::PercentEncodingUppercased => "the parser gives back every percent-encoded octet with uppercase hexadecimal digits (`%0a` as `%0A`), in the components it parses and in a resolution's target, where RFC 3986 §6.2.2.1 makes the two cases equivalent only for comparison (\"For all URIs, the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters\" is a normalization) and §5.2.2 builds the target from the components as written".to_owned(),
+            Departure::PercentEncodingNormalizedEverywhere => "the parser gives back every percent-encoded octet of every component normalized, an unreserved character's decoded (`%7e` as `~`) and the others' hexadecimal digits uppercased (`%0a` as `%0A`), in the components it parses and in a resolution's target, where RFC 3986 makes these normalizations for comparison (§6.2.2.1: \"should be normalized to use uppercase letters\"; §6.2.2.2: \"should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character\") and §5.2.2 builds the target from the components as written".to_owned(),
             Departure::SurrogatesEncoded => "the parser percent-encodes a character outside the BMP as its two UTF-16 surrogates, three octets each (CESU-8: U+1F600 as `%ED%A0%BD%ED%B8%80`, octets that decode to no character), where RFC 3986 §2.5 says \"the data should first be encoded as octets according to the UTF-8 character encoding\" (`%F0%9F%98%80`)".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "the parser takes the characters outside US-ASCII that are neither controls nor Unicode spaces as they are wherever a percent-encoded octet may stand (the userinfo, a registered name, the path, the query and the fragment), where RFC 3986 allows only ASCII in each (Appendix A) and a character outside it only percent-encoded (§2.5: \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\")".to_owned(),
@@ -910,6 +924,7 @@ impl Departure {
         matches!(
             self,
             Departure::PercentEncodingUppercased
+                | Departure::PercentEncodingNormalizedEverywhere
                 | Departure::SurrogatesEncoded
                 | Departure::PathDotSegmentsRemoved
         )
@@ -935,6 +950,9 @@ impl Departure {
         match (self, answer) {
             (Departure::PercentEncodingUppercased, Outcome::Resolved(target)) => {
                 Outcome::Resolved(triplets_uppercased(&target))
+            }
+            (Departure::PercentEncodingNormalizedEverywhere, Outcome::Resolved(target)) => {
+                Outcome::Resolved(normalize_triplets(&target))
             }
             (_, answer) => answer,
         }
@@ -1065,10 +1083,13 @@ impl Departure {
                 zone_id: *zone_id,
             }];
         }
-        if self != Departure::PercentEncodingUppercased {
-            return Vec::new();
-        }
-        const TAIL: &str = "/%0a%7e?%0b#%0c";
+        // The normalizing rule's: a "%7e" in the query and the fragment too, which it decodes
+        // there as in the path (a parser that decodes the path's alone is not it).
+        let tail = match self {
+            Departure::PercentEncodingUppercased => "/%0a%7e?%0b#%0c",
+            Departure::PercentEncodingNormalizedEverywhere => "/%0a%7e?%0b%7e#%0c%7e",
+            _ => return Vec::new(),
+        };
         match case {
             Request::Parse {
                 input,
@@ -1077,8 +1098,8 @@ impl Departure {
             } => {
                 let authority = "%6a@h";
                 let input = match reference::split(input).scheme {
-                    Some(scheme) => format!("{scheme}://{authority}{TAIL}"),
-                    None => format!("//{authority}{TAIL}"),
+                    Some(scheme) => format!("{scheme}://{authority}{tail}"),
+                    None => format!("//{authority}{tail}"),
                 };
                 vec![Request::Parse {
                     input,
@@ -1088,7 +1109,7 @@ impl Departure {
             }
             Request::Resolve { base, strict, .. } => vec![Request::Resolve {
                 base: base.clone(),
-                input: TAIL.to_owned(),
+                input: tail.to_owned(),
                 strict: *strict,
             }],
             Request::Normalize { .. } => Vec::new(),
@@ -1258,6 +1279,7 @@ impl Departure {
             Departure::PercentEncodingNormalized(_)
                 | Departure::UnreservedDecoded(_)
                 | Departure::PercentEncodingUppercased
+                | Departure::PercentEncodingNormalizedEverywhere
                 | Departure::SurrogatesEncoded
                 | Departure::PortReadAsNumber
                 | Departure::PathDotSegmentsRemoved
@@ -1464,6 +1486,7 @@ impl Departure {
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
             | Departure::PercentEncodingUppercased
+            | Departure::PercentEncodingNormalizedEverywhere
             | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => None,
         }
@@ -1541,6 +1564,7 @@ impl Departure {
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
             | Departure::PercentEncodingUppercased
+            | Departure::PercentEncodingNormalizedEverywhere
             | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
@@ -2044,6 +2068,7 @@ impl Departure {
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
             | Departure::PercentEncodingUppercased
+            | Departure::PercentEncodingNormalizedEverywhere
             | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => return None,
         };
@@ -2527,6 +2552,25 @@ impl Departure {
                     && (components.userinfo.is_some() || components.port.is_some()) =>
             {
                 refused("an empty host beside a userinfo or a port")
+            }
+            Departure::PercentEncodingNormalizedEverywhere => {
+                let mut components = components;
+                for part in [
+                    &mut components.userinfo,
+                    &mut components.host,
+                    &mut components.query,
+                    &mut components.fragment,
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    *part = normalize_triplets(part);
+                }
+                components.path = normalize_triplets(&components.path);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
             }
             Departure::PercentEncodingUppercased => {
                 let mut components = components;
@@ -3608,6 +3652,41 @@ mod tests {
             outcome = departure.apply(&case, seen, &asked, outcome);
         }
         Some(outcome)
+    }
+
+    #[test]
+    fn every_component_s_percent_encoding_may_be_normalized() {
+        let rule = Departure::PercentEncodingNormalizedEverywhere;
+        // uri-js 4.4.1's parse: `.replace(PCT_ENCODED, decodeUnreserved)` then
+        // `.replace(PCT_ENCODED, toUpperCase)` on the userinfo, host, path, query and fragment.
+        let case = Request::parse("//%6a@%42%3a/%0a%7e%2E?%0b%7e#%0c%7e");
+        let normalized = rule.rule_on_answer(&case, Reference.answer(&case));
+        let c = components(&normalized);
+        assert_eq!(c.userinfo.as_deref(), Some("j"));
+        assert_eq!(c.host.as_deref(), Some("B%3A"));
+        assert_eq!(c.path, "/%0A~.");
+        assert_eq!(c.query.as_deref(), Some("%0B~"));
+        assert_eq!(c.fragment.as_deref(), Some("%0C~"));
+        // Near miss: the uppercase rule decodes nothing.
+        let upper = Departure::PercentEncodingUppercased.rule_on_answer(&case, Reference.answer(&case));
+        assert_eq!(components(&upper).path, "/%0A%7E%2E");
+        let target = rule.rule_on_answer(
+            &Request::Resolve {
+                base: "a:/b".into(),
+                input: "%7e%0a".into(),
+                strict: true,
+            },
+            Outcome::Resolved("a:/%7e%0a".into()),
+        );
+        assert_eq!(target, Outcome::Resolved("a:/~%0A".into()));
+        // Its control asks for a "%7e" decoded in the query and the fragment too, after the
+        // case's own scheme.
+        assert_eq!(
+            rule.output_controls(&Request::parse("ws:?%0a")),
+            [Request::parse("ws://%6a@h/%0a%7e?%0b%7e#%0c%7e")]
+        );
+        assert!(rule.is_output_rule() && !rule.refuses() && !rule.leads_its_set());
+        assert_eq!(Departure::from_id("percent-encoding-normalized"), Some(rule));
     }
 
     #[test]
