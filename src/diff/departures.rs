@@ -230,6 +230,18 @@ pub enum Departure {
     /// Control characters (U+0000 to U+001F and U+007F, C's `iscntrl`) are replaced by "_"
     /// wherever they stand (PHP's parse_url, `php_replace_controlchars_ex`).
     ControlAsUnderscore,
+    /// The host's text is lowercased, every character that has a lowercase and not only
+    /// ASCII's, before anything reads it: what the parser then encodes or checks is the
+    /// lowercase (`//É` has the host `%C3%A9`, where the encoding of what was written is
+    /// `%C3%89`), as a normalizer that calls a Unicode `toLowerCase` on the host before it
+    /// percent-encodes it does (uri-js's and fast-uri's `_normalizeComponentEncoding`:
+    /// `.toLowerCase().replace(protocol.NOT_HOST, pctEncChar)`), where RFC 3986 §3.2.2 has
+    /// the host's case-insensitivity for ASCII letters alone ("non-ASCII characters must
+    /// first be encoded according to UTF-8 [STD63], and then each octet ... percent-encoded")
+    /// and §6.2.2.1 normalizes the hexadecimal digits of an encoded octet, not the character.
+    /// It reads a host that holds such a character outside ASCII only (an ASCII host's case is
+    /// a blind spot of most programs), and every character's lowercase must be one character.
+    HostLowercasedBeforeEncoding,
     /// A component that is there but empty is read as absent: its delimiter is dropped
     /// (PSR-7's getters return "" for a missing user info, query or fragment, and null for a
     /// missing port, so no empty one can be told from none).
@@ -420,6 +432,7 @@ impl Departure {
             Departure::SurroundingWhiteSpaceStripped,
             Departure::TabOrNewlineRemoved,
             Departure::ControlAsUnderscore,
+            Departure::HostLowercasedBeforeEncoding,
             Departure::AuthorityFinalLineFeedIgnored,
             Departure::FragmentEndsAtLineFeed,
             Departure::EmptyAuthorityAsAbsent,
@@ -607,6 +620,9 @@ impl Departure {
                 "surrounding-white-space-stripped".to_owned()
             }
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
+            Departure::HostLowercasedBeforeEncoding => {
+                "host-lowercased-before-encoding".to_owned()
+            }
             Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
             Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
@@ -709,6 +725,7 @@ impl Departure {
             Departure::SurroundingWhiteSpaceStripped => "the parser removes white space (Unicode's White_Space: tab, line breaks, space, no-break and other spaces) at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
             Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
+            Departure::HostLowercasedBeforeEncoding => "the parser lowercases the host's text, characters outside ASCII too, before it reads it, so that it percent-encodes the lowercase (`//É` has the host `%C3%A9`, not `%C3%89`), where RFC 3986 §3.2.2 makes only ASCII letters case-insensitive in a host (\"non-ASCII characters must first be encoded according to UTF-8 [STD63], and then each octet of the corresponding UTF-8 sequence must be percent-encoded\"): the octets of another character".to_owned(),
             Departure::EmptyAsAbsent(part) => format!(
                 "the parser reads an empty {0} as no {0}: its delimiter is lost, where RFC 3986 §5.3 keeps apart a component that is empty and one that is undefined (\"a:?\" and \"a:\" are two URIs)",
                 part.name()
@@ -1107,9 +1124,14 @@ impl Departure {
                     zone_id: *zone_id,
                 }]
             }
+            // The normalizing rule's with an authority of its own, whose userinfo it decodes
+            // too (a resolver that keeps the userinfo's escapes is not it).
             Request::Resolve { base, strict, .. } => vec![Request::Resolve {
                 base: base.clone(),
-                input: tail.to_owned(),
+                input: match self {
+                    Departure::PercentEncodingNormalizedEverywhere => format!("//%6a@h{tail}"),
+                    _ => tail.to_owned(),
+                },
                 strict: *strict,
             }],
             Request::Normalize { .. } => Vec::new(),
@@ -1296,6 +1318,7 @@ impl Departure {
                 | Departure::SurroundingWhiteSpaceStripped
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
+                | Departure::HostLowercasedBeforeEncoding
                 | Departure::AuthorityFinalLineFeedIgnored
                 | Departure::FragmentEndsAtLineFeed
                 | Departure::EmptyAuthorityAsAbsent
@@ -1392,6 +1415,13 @@ impl Departure {
                 .find(|&(_, c)| matches!(c, '\t' | '\n' | '\r')),
             Departure::ControlAsUnderscore => {
                 input.char_indices().find(|&(_, c)| c.is_ascii_control())
+            }
+            Departure::HostLowercasedBeforeEncoding => {
+                let host = spans.host?;
+                input[host.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| lowered_outside_ascii(c))
+                    .map(|(at, c)| (host.start + at, c))
             }
             Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
@@ -1600,6 +1630,10 @@ impl Departure {
                 '\u{1f600}',
             ],
             Departure::ControlAsUnderscore => &['\u{1}', '\t', '\n', '\u{1f}', '\u{7f}'],
+            // Letters outside ASCII with a lowercase of one character, of four scripts.
+            Departure::HostLowercasedBeforeEncoding => {
+                &['\u{c9}', '\u{c0}', '\u{3a9}', '\u{414}', '\u{216b}']
+            }
         }
     }
 
@@ -2058,6 +2092,7 @@ impl Departure {
             | Departure::SurroundingWhiteSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
+            | Departure::HostLowercasedBeforeEncoding
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::EmptyAuthorityAsAbsent
@@ -2112,6 +2147,20 @@ impl Departure {
                 .chars()
                 .map(|c| if c.is_ascii_control() { '_' } else { c })
                 .collect(),
+            Departure::HostLowercasedBeforeEncoding => match spans().host {
+                Some(host)
+                    if !text[host.clone()].starts_with('[')
+                        && text[host.clone()].chars().any(lowered_outside_ascii) =>
+                {
+                    let lower = text[host.clone()].to_lowercase();
+                    if lower.chars().count() == text[host.clone()].chars().count() {
+                        format!("{}{lower}{}", &text[..host.start], &text[host.end..])
+                    } else {
+                        text.to_owned()
+                    }
+                }
+                _ => text.to_owned(),
+            },
             Departure::AuthorityFinalLineFeedIgnored => match spans().authority {
                 Some(authority) if text[authority.clone()].ends_with('\n') => {
                     without(authority.end - 1)
@@ -2729,6 +2778,13 @@ pub(crate) fn triplets_uppercased(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether `c` is a character outside ASCII that has a lowercase of one other character, the
+/// characters [`Departure::HostLowercasedBeforeEncoding`] rewrites.
+fn lowered_outside_ascii(c: char) -> bool {
+    let mut lower = c.to_lowercase();
+    !c.is_ascii() && lower.next().is_some_and(|l| l != c) && lower.next().is_none()
 }
 
 /// Whether [`Departure::SurrogatesEncoded`] reads `case`: a string of it holds a character
@@ -3655,6 +3711,39 @@ mod tests {
     }
 
     #[test]
+    fn a_host_may_be_lowercased_before_it_is_encoded() {
+        let lowered = Departure::HostLowercasedBeforeEncoding;
+        let host = |departures: &[Departure], input: &str| {
+            components(&composed(departures, input).unwrap())
+                .host
+                .clone()
+        };
+        let both = [lowered, Departure::EncodedInsteadOfRefused(Field::Host)];
+        // uri-js's and fast-uri's catalogue examples: "//É" has the host "%C3%A9".
+        assert_eq!(host(&both, "//\u{c9}").as_deref(), Some("%C3%A9"));
+        assert_eq!(host(&both, "http://\u{3a9}A/p").as_deref(), Some("%CF%89a"));
+        // Near misses: the encoding alone writes what was written; an ASCII host, an IP
+        // literal, a path and a character whose lowercase is two are not read.
+        assert_eq!(
+            host(&[Departure::EncodedInsteadOfRefused(Field::Host)], "//\u{c9}").as_deref(),
+            Some("%C3%89")
+        );
+        for input in ["//A", "//[\u{c9}]", "/\u{c9}", "//a?\u{c9}", "//\u{130}"] {
+            assert_eq!(lowered.rewrite(&Request::parse(input)), None, "{input}");
+        }
+        assert_eq!(
+            lowered.rewrite(&Request::parse("//\u{c9}A@B\u{c9}:1/\u{c9}")),
+            Some(Request::parse("//\u{c9}A@b\u{e9}:1/\u{c9}"))
+        );
+        assert_eq!(
+            lowered.probe_site(&Request::parse("//a\u{c9}")),
+            Some((3, '\u{c9}'))
+        );
+        assert!(lowered.preprocesses());
+        assert!(lowered.probes().iter().all(|&c| lowered_outside_ascii(c)));
+    }
+
+    #[test]
     fn every_component_s_percent_encoding_may_be_normalized() {
         let rule = Departure::PercentEncodingNormalizedEverywhere;
         // uri-js 4.4.1's parse: `.replace(PCT_ENCODED, decodeUnreserved)` then
@@ -3684,6 +3773,19 @@ mod tests {
         assert_eq!(
             rule.output_controls(&Request::parse("ws:?%0a")),
             [Request::parse("ws://%6a@h/%0a%7e?%0b%7e#%0c%7e")]
+        );
+        let resolve = Request::Resolve {
+            base: "a:".into(),
+            input: "?%0a".into(),
+            strict: true,
+        };
+        assert_eq!(
+            rule.output_controls(&resolve),
+            [Request::Resolve {
+                base: "a:".into(),
+                input: "//%6a@h/%0a%7e?%0b%7e#%0c%7e".into(),
+                strict: true,
+            }]
         );
         assert!(rule.is_output_rule() && !rule.refuses() && !rule.leads_its_set());
         assert_eq!(Departure::from_id("percent-encoding-normalized"), Some(rule));
