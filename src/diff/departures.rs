@@ -620,9 +620,7 @@ impl Departure {
                 "surrounding-white-space-stripped".to_owned()
             }
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
-            Departure::HostLowercasedBeforeEncoding => {
-                "host-lowercased-before-encoding".to_owned()
-            }
+            Departure::HostLowercasedBeforeEncoding => "host-lowercased-before-encoding".to_owned(),
             Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
             Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
@@ -2802,7 +2800,9 @@ pub(crate) fn surrogates_encoded_reads(case: &Request) -> bool {
                 && (b'0'..=b'4').contains(&bytes[at + 2])
         })
     };
-    strings.iter().any(|s| s.chars().any(|c| u32::from(c) > 0xFFFF))
+    strings
+        .iter()
+        .any(|s| s.chars().any(|c| u32::from(c) > 0xFFFF))
         && !strings.iter().any(|s| starts_four(s))
 }
 
@@ -3725,7 +3725,11 @@ mod tests {
         // Near misses: the encoding alone writes what was written; an ASCII host, an IP
         // literal, a path and a character whose lowercase is two are not read.
         assert_eq!(
-            host(&[Departure::EncodedInsteadOfRefused(Field::Host)], "//\u{c9}").as_deref(),
+            host(
+                &[Departure::EncodedInsteadOfRefused(Field::Host)],
+                "//\u{c9}"
+            )
+            .as_deref(),
             Some("%C3%89")
         );
         for input in ["//A", "//[\u{c9}]", "/\u{c9}", "//a?\u{c9}", "//\u{130}"] {
@@ -3757,7 +3761,8 @@ mod tests {
         assert_eq!(c.query.as_deref(), Some("%0B~"));
         assert_eq!(c.fragment.as_deref(), Some("%0C~"));
         // Near miss: the uppercase rule decodes nothing.
-        let upper = Departure::PercentEncodingUppercased.rule_on_answer(&case, Reference.answer(&case));
+        let upper =
+            Departure::PercentEncodingUppercased.rule_on_answer(&case, Reference.answer(&case));
         assert_eq!(components(&upper).path, "/%0A%7E%2E");
         let target = rule.rule_on_answer(
             &Request::Resolve {
@@ -3788,7 +3793,10 @@ mod tests {
             }]
         );
         assert!(rule.is_output_rule() && !rule.refuses() && !rule.leads_its_set());
-        assert_eq!(Departure::from_id("percent-encoding-normalized"), Some(rule));
+        assert_eq!(
+            Departure::from_id("percent-encoding-normalized"),
+            Some(rule)
+        );
     }
 
     #[test]
@@ -3796,7 +3804,12 @@ mod tests {
         let cesu = |departures: &[Departure], input: &str| {
             components(&composed(departures, input).unwrap()).clone()
         };
-        let encoded = |part| [Departure::EncodedInsteadOfRefused(part), Departure::SurrogatesEncoded];
+        let encoded = |part| {
+            [
+                Departure::EncodedInsteadOfRefused(part),
+                Departure::SurrogatesEncoded,
+            ]
+        };
         // uri-js 4.4.1's pctEncChar, fed one UTF-16 unit at a time (its catalogue's examples):
         // "#😀" has the fragment "%ED%A0%BD%ED%B8%80".
         let fragment = cesu(&encoded(Field::Fragment), "#\u{1F600}");
@@ -3814,12 +3827,23 @@ mod tests {
         let bmp = cesu(&encoded(Field::Fragment), "#\u{e9}\u{FFFD}");
         assert_eq!(bmp.fragment.as_deref(), Some("%C3%A9%EF%BF%BD"));
         assert_eq!(surrogates_encoded("%F0%9F%98"), "%F0%9F%98");
-        assert_eq!(surrogates_encoded("%ED%A0%BD%ED%B8%80"), "%ED%A0%BD%ED%B8%80");
-        let utf8 = cesu(&[Departure::EncodedInsteadOfRefused(Field::Fragment)], "#\u{1F600}");
+        assert_eq!(
+            surrogates_encoded("%ED%A0%BD%ED%B8%80"),
+            "%ED%A0%BD%ED%B8%80"
+        );
+        let utf8 = cesu(
+            &[Departure::EncodedInsteadOfRefused(Field::Fragment)],
+            "#\u{1F600}",
+        );
         assert_eq!(utf8.fragment.as_deref(), Some("%F0%9F%98%80"));
         // A case that writes a triplet that could start such a character keeps its octets:
         // the rule does not read it, nor a case without a character outside the BMP.
-        for input in ["#\u{1F600}%F0%9F%98%80", "#\u{1F600}%f4", "#%F0%9F%98%80", "#\u{e9}"] {
+        for input in [
+            "#\u{1F600}%F0%9F%98%80",
+            "#\u{1F600}%f4",
+            "#%F0%9F%98%80",
+            "#\u{e9}",
+        ] {
             assert!(
                 !Departure::SurrogatesEncoded.rewrites_any_answer_to(&Request::parse(input)),
                 "{input}"
