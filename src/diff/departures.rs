@@ -3800,7 +3800,8 @@ mod tests {
             rule: Some("absolute-URI".into()),
             zone_id: false,
         };
-        let [Request::Parse { input, .. }] = rule.output_controls(&absolute).as_slice() else {
+        let controls = rule.output_controls(&absolute);
+        let [Request::Parse { input, .. }] = controls.as_slice() else {
             panic!("one control");
         };
         assert_eq!(input, "a://%6a@h/%0a%7e?%0b%7e");
