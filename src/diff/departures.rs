@@ -1112,15 +1112,11 @@ impl Departure {
                 zone_id,
             } => {
                 let authority = "%6a@h";
-                // The normalizing rule's without its fragment where the rule takes none (an
-                // absolute-URI), so that the control is one the reference takes.
+                // Without its fragment where the rule takes none (an absolute-URI), so that the
+                // control is one the reference takes: a refusal of both would hold for any
+                // parser.
                 let tail = match tail.split_once('#') {
-                    Some((head, _))
-                        if self == Departure::PercentEncodingNormalizedEverywhere
-                            && rule.as_deref() == Some("absolute-URI") =>
-                    {
-                        head
-                    }
+                    Some((head, _)) if rule.as_deref() == Some("absolute-URI") => head,
                     _ => tail,
                 };
                 let input = match reference::split(input).scheme {
@@ -3794,7 +3790,19 @@ mod tests {
             rule.output_controls(&Request::parse("ws:?%0a")),
             [Request::parse("ws://%6a@h/%0a%7e?%0b%7e#%0c%7e")]
         );
-        // An absolute-URI's without the fragment it may not have.
+        // An absolute-URI's without the fragment it may not have, the uppercase rule's too.
+        assert_eq!(
+            Departure::PercentEncodingUppercased.output_controls(&Request::Parse {
+                input: "a:%0a".into(),
+                rule: Some("absolute-URI".into()),
+                zone_id: false,
+            }),
+            [Request::Parse {
+                input: "a://%6a@h/%0a%7e?%0b".into(),
+                rule: Some("absolute-URI".into()),
+                zone_id: false,
+            }]
+        );
         let absolute = Request::Parse {
             input: "a:%41".into(),
             rule: Some("absolute-URI".into()),
