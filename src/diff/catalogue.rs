@@ -1379,7 +1379,12 @@ impl Catalogue {
             // The rules on the answer that change the one the known model gives: those that
             // refuse it where the parser refused, the others where it did not.
             live.extend((0..library.len()).filter(|&i| {
-                if library[i] == Departure::PercentEncodingUppercased && escapes_hidden {
+                if matches!(
+                    library[i],
+                    Departure::PercentEncodingUppercased
+                        | Departure::PercentEncodingNormalizedEverywhere
+                ) && escapes_hidden
+                {
                     return false;
                 }
                 let rule = library[i];
@@ -1389,6 +1394,11 @@ impl Catalogue {
                     rule.is_output_rule()
                 }) && rule.rule_on_answer(case, known.clone()) != known
             }));
+        }
+        // A rule on the answer that reads what the other departures answer whatever it is (a
+        // character outside the BMP they encode): where the text holds what it rewrites.
+        if !refusal {
+            live.extend((0..library.len()).filter(|&i| library[i].rewrites_any_answer_to(case)));
         }
         live.sort_unstable();
         live.dedup();
@@ -1572,10 +1582,19 @@ impl Catalogue {
                         .collect();
                         // The mechanism no entry names first, then a bug's entry, then the
                         // library's words.
+                        // A rule on the answer that is the case's own cause (its
+                        // characters outside the BMP encoded as surrogates) leads the
+                        // readings it rewrote the answer of, which have reports of their own.
+                        let leads = |part: &Known| {
+                            departures
+                                .iter()
+                                .any(|d| d.leads_its_set() && d.id() == part.id)
+                        };
                         parts.sort_by_key(|part| match part.class {
-                            Class::Departure => 0,
-                            Class::Bug => 1,
-                            _ => 2,
+                            Class::Departure if leads(part) => 0,
+                            Class::Departure => 1,
+                            Class::Bug => 2,
+                            _ => 3,
                         });
                         // The readings the RFC allows that the case needed beside them, named
                         // so the report says so.

@@ -245,6 +245,18 @@ pub enum Departure {
     /// Control characters (U+0000 to U+001F and U+007F, C's `iscntrl`) are replaced by "_"
     /// wherever they stand (PHP's parse_url, `php_replace_controlchars_ex`).
     ControlAsUnderscore,
+    /// The host's text is lowercased, every character that has a lowercase and not only
+    /// ASCII's, before anything reads it: what the parser then encodes or checks is the
+    /// lowercase (`//É` has the host `%C3%A9`, where the encoding of what was written is
+    /// `%C3%89`), as a normalizer that calls a Unicode `toLowerCase` on the host before it
+    /// percent-encodes it does (uri-js's and fast-uri's `_normalizeComponentEncoding`:
+    /// `.toLowerCase().replace(protocol.NOT_HOST, pctEncChar)`), where RFC 3986 §3.2.2 has
+    /// the host's case-insensitivity for ASCII letters alone ("non-ASCII characters must
+    /// first be encoded according to UTF-8 [STD63], and then each octet ... percent-encoded")
+    /// and §6.2.2.1 normalizes the hexadecimal digits of an encoded octet, not the character.
+    /// It reads a host that holds such a character outside ASCII only (an ASCII host's case is
+    /// a blind spot of most programs), and every character's lowercase must be one character.
+    HostLowercasedBeforeEncoding,
     /// A component that is there but empty is read as absent: its delimiter is dropped
     /// (PSR-7's getters return "" for a missing user info, query or fragment, and null for a
     /// missing port, so no empty one can be told from none).
@@ -285,6 +297,28 @@ pub enum Departure {
     /// .upper()"), where the components as written and §5.2.2's target, which only moves
     /// them, keep the case the input has.
     PercentEncodingUppercased,
+    /// A rule on the answer: every percent-encoded triplet of every component a parse gives
+    /// back, and of a resolution's target, is normalized as RFC 3986 §6.2.2.1 and §6.2.2.2
+    /// normalize it for comparison (an unreserved character's decoded, `%7e` as `~`; the
+    /// others' hexadecimal digits uppercased, `%0a` as `%0A`), where the components as
+    /// written, and §5.2.2's target, which only moves them, keep the escapes the input has
+    /// (uri-js's `_normalizeComponentEncoding`, which its `parse` runs on every component:
+    /// `.replace(PCT_ENCODED, decodeUnreserved)` then `.replace(PCT_ENCODED, toUpperCase)`).
+    /// The rule of every component, which [`Departure::PercentEncodingNormalized`] is for one.
+    /// A resolution's target is left as it is: such a parser normalizes the components before
+    /// §5.2 removes dot-segments (`/.%2e/` is `/../` there), which no rule on the target
+    /// models.
+    PercentEncodingNormalizedEverywhere,
+    /// A rule on the answer: a character outside the BMP that the parser percent-encodes is
+    /// written as its two UTF-16 surrogates, three octets each (CESU-8: U+1F600 as
+    /// `%ED%A0%BD%ED%B8%80`), not as its four UTF-8 octets (`%F0%9F%98%80`), as an encoder
+    /// that walks UTF-16 code units writes it (uri-js's `pctEncChar`, fed one `charCodeAt`
+    /// at a time), where RFC 3986 §2.5 says "the data should first be encoded as octets
+    /// according to the UTF-8 character encoding". It rewrites every four triplets that are
+    /// one such character in UTF-8 in what the other departures answer (they write UTF-8),
+    /// and applies only where the input writes no triplet that could start one (`%F0` to
+    /// `%F4`), whose octets it would keep.
+    SurrogatesEncoded,
     /// A host that starts with "[" is taken up to the first "]" that follows it, whatever
     /// stands between them: any character but "]", the authority's and the reference's
     /// delimiters ("@", "/", "?", "#") included, and nothing checked (libxml2's
@@ -433,6 +467,7 @@ impl Departure {
             Departure::ControlAsUnderscore,
             // A file path is read whole before any structure of a reference is looked for.
             Departure::ImplicitFilePath,
+            Departure::HostLowercasedBeforeEncoding,
             Departure::AuthorityFinalLineFeedIgnored,
             Departure::FragmentEndsAtLineFeed,
             Departure::EmptyAuthorityAsAbsent,
@@ -556,6 +591,8 @@ impl Departure {
         all.push(Departure::TextEndsAtLineFeed);
         // Rules on every answer, applied after a resolver's own departure.
         all.push(Departure::PercentEncodingUppercased);
+        all.push(Departure::PercentEncodingNormalizedEverywhere);
+        all.push(Departure::SurrogatesEncoded);
         all.push(Departure::PathDotSegmentsRemoved);
         all
     }
@@ -626,6 +663,7 @@ impl Departure {
                 "surrounding-white-space-stripped".to_owned()
             }
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
+            Departure::HostLowercasedBeforeEncoding => "host-lowercased-before-encoding".to_owned(),
             Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
             Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
@@ -633,6 +671,10 @@ impl Departure {
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
             Departure::PercentEncodingUppercased => "percent-encoding-uppercased".to_owned(),
+            Departure::PercentEncodingNormalizedEverywhere => {
+                "percent-encoding-normalized".to_owned()
+            }
+            Departure::SurrogatesEncoded => "surrogates-encoded".to_owned(),
             Departure::IpLiteralAnyToBracket => "ip-literal-any-to-bracket".to_owned(),
             Departure::BracketsTaken(part) => format!("{}-brackets-taken", part.name()),
             Departure::FragmentHashKept => "fragment-hash-kept".to_owned(),
@@ -728,6 +770,7 @@ impl Departure {
             Departure::SurroundingWhiteSpaceStripped => "the parser removes white space (Unicode's White_Space: tab, line breaks, space, no-break and other spaces) at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
             Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
+            Departure::HostLowercasedBeforeEncoding => "the parser lowercases the host's text, characters outside ASCII too, before it reads it, so that it percent-encodes the lowercase (`//É` has the host `%C3%A9`, not `%C3%89`), where RFC 3986 §3.2.2 makes only ASCII letters case-insensitive in a host (\"non-ASCII characters must first be encoded according to UTF-8 [STD63], and then each octet of the corresponding UTF-8 sequence must be percent-encoded\"): the octets of another character".to_owned(),
             Departure::EmptyAsAbsent(part) => format!(
                 "the parser reads an empty {0} as no {0}: its delimiter is lost, where RFC 3986 §5.3 keeps apart a component that is empty and one that is undefined (\"a:?\" and \"a:\" are two URIs)",
                 part.name()
@@ -737,6 +780,8 @@ impl Departure {
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
             Departure::PercentEncodingUppercased => "the parser gives back every percent-encoded octet with uppercase hexadecimal digits (`%0a` as `%0A`), in the components it parses and in a resolution's target, where RFC 3986 §6.2.2.1 makes the two cases equivalent only for comparison (\"For all URIs, the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters\" is a normalization) and §5.2.2 builds the target from the components as written".to_owned(),
+            Departure::PercentEncodingNormalizedEverywhere => "the parser gives back every percent-encoded octet of every component normalized, an unreserved character's decoded (`%7e` as `~`) and the others' hexadecimal digits uppercased (`%0a` as `%0A`), in the components it parses, where RFC 3986 makes these normalizations for comparison (§6.2.2.1: \"should be normalized to use uppercase letters\"; §6.2.2.2: \"should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character\"), and the components of a parse are the text as written".to_owned(),
+            Departure::SurrogatesEncoded => "the parser percent-encodes a character outside the BMP as its two UTF-16 surrogates, three octets each (CESU-8: U+1F600 as `%ED%A0%BD%ED%B8%80`, octets that decode to no character), where RFC 3986 §2.5 says \"the data should first be encoded as octets according to the UTF-8 character encoding\" (`%F0%9F%98%80`)".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "the parser takes the characters outside US-ASCII that are neither controls nor Unicode spaces as they are wherever a percent-encoded octet may stand (the userinfo, a registered name, the path, the query and the fragment), where RFC 3986 allows only ASCII in each (Appendix A) and a character outside it only percent-encoded (§2.5: \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\")".to_owned(),
             Departure::PercentUncheckedWhereEscaped => "the parser keeps a \"%\" that starts no pct-encoded triplet as written wherever a percent-encoded octet may stand (the userinfo, the host, the path, the query and the fragment), where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (\"A percent-encoding mechanism is used to represent a data octet in a component when that octet's corresponding character is outside the allowed set\")".to_owned(),
@@ -953,6 +998,9 @@ impl Departure {
 
     /// A rule on the answer applied to `answer`, the answer to `case`.
     pub(crate) fn rule_on_answer(self, case: &Request, answer: Outcome) -> Outcome {
+        if self == Departure::SurrogatesEncoded {
+            return surrogates_encoded_in(case, answer);
+        }
         match case {
             Request::Parse { .. } if self.is_answer_rule() => self.rule_on(answer),
             Request::Resolve { .. } if self.is_answer_rule() => self.rule_on_target(answer),
@@ -969,8 +1017,26 @@ impl Departure {
     pub(crate) fn is_output_rule(self) -> bool {
         matches!(
             self,
-            Departure::PercentEncodingUppercased | Departure::PathDotSegmentsRemoved
+            Departure::PercentEncodingUppercased
+                | Departure::PercentEncodingNormalizedEverywhere
+                | Departure::SurrogatesEncoded
+                | Departure::PathDotSegmentsRemoved
         )
+    }
+
+    /// Whether the departure is a rule on every answer that rewrites what any answer to
+    /// `case` holds, whatever the reference answers (it is then tried where the reference
+    /// refuses the case, beside the readings that take it): the surrogates of a character
+    /// outside the BMP that the case holds.
+    pub(crate) fn rewrites_any_answer_to(self, case: &Request) -> bool {
+        self == Departure::SurrogatesEncoded && surrogates_encoded_reads(case)
+    }
+
+    /// Whether the departure names the set it is found in, before the readings beside it: a
+    /// rule on the answer that is the case's cause where they only brought what it rewrites
+    /// (the encoding of a character outside the BMP, which its surrogates' octets sign).
+    pub(crate) fn leads_its_set(self) -> bool {
+        self == Departure::SurrogatesEncoded
     }
 
     /// A rule on the answer applied to a resolution's target.
@@ -1108,10 +1174,13 @@ impl Departure {
                 zone_id: *zone_id,
             }];
         }
-        if self != Departure::PercentEncodingUppercased {
-            return Vec::new();
-        }
-        const TAIL: &str = "/%0a%7e?%0b#%0c";
+        // The normalizing rule's: a "%7e" in the query and the fragment too, which it decodes
+        // there as in the path (a parser that decodes the path's alone is not it).
+        let tail = match self {
+            Departure::PercentEncodingUppercased => "/%0a%7e?%0b#%0c",
+            Departure::PercentEncodingNormalizedEverywhere => "/%0a%7e?%0b%7e#%0c%7e",
+            _ => return Vec::new(),
+        };
         match case {
             Request::Parse {
                 input,
@@ -1119,9 +1188,16 @@ impl Departure {
                 zone_id,
             } => {
                 let authority = "%6a@h";
+                // Without its fragment where the rule takes none (an absolute-URI), so that the
+                // control is one the reference takes: a refusal of both would hold for any
+                // parser.
+                let tail = match tail.split_once('#') {
+                    Some((head, _)) if rule.as_deref() == Some("absolute-URI") => head,
+                    _ => tail,
+                };
                 let input = match reference::split(input).scheme {
-                    Some(scheme) => format!("{scheme}://{authority}{TAIL}"),
-                    None => format!("//{authority}{TAIL}"),
+                    Some(scheme) => format!("{scheme}://{authority}{tail}"),
+                    None => format!("//{authority}{tail}"),
                 };
                 vec![Request::Parse {
                     input,
@@ -1129,9 +1205,14 @@ impl Departure {
                     zone_id: *zone_id,
                 }]
             }
+            // The normalizing rule's with an authority of its own, whose userinfo it decodes
+            // too (a resolver that keeps the userinfo's escapes is not it).
             Request::Resolve { base, strict, .. } => vec![Request::Resolve {
                 base: base.clone(),
-                input: TAIL.to_owned(),
+                input: match self {
+                    Departure::PercentEncodingNormalizedEverywhere => format!("//%6a@h{tail}"),
+                    _ => tail.to_owned(),
+                },
                 strict: *strict,
             }],
             Request::Normalize { .. } => Vec::new(),
@@ -1313,6 +1394,8 @@ impl Departure {
             Departure::PercentEncodingNormalized(_)
                 | Departure::UnreservedDecoded(_)
                 | Departure::PercentEncodingUppercased
+                | Departure::PercentEncodingNormalizedEverywhere
+                | Departure::SurrogatesEncoded
                 | Departure::PortReadAsNumber
                 | Departure::PathDotSegmentsRemoved
         ) || self.refuses()
@@ -1329,6 +1412,7 @@ impl Departure {
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
                 | Departure::ImplicitFilePath
+                | Departure::HostLowercasedBeforeEncoding
                 | Departure::AuthorityFinalLineFeedIgnored
                 | Departure::FragmentEndsAtLineFeed
                 | Departure::EmptyAuthorityAsAbsent
@@ -1430,6 +1514,13 @@ impl Departure {
             Departure::ControlAsUnderscore => {
                 input.char_indices().find(|&(_, c)| c.is_ascii_control())
             }
+            Departure::HostLowercasedBeforeEncoding => {
+                let host = spans.host?;
+                input[host.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| lowered_outside_ascii(c))
+                    .map(|(at, c)| (host.start + at, c))
+            }
             Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
@@ -1524,6 +1615,8 @@ impl Departure {
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
             | Departure::PercentEncodingUppercased
+            | Departure::PercentEncodingNormalizedEverywhere
+            | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => None,
         }
     }
@@ -1601,6 +1694,8 @@ impl Departure {
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
             | Departure::PercentEncodingUppercased
+            | Departure::PercentEncodingNormalizedEverywhere
+            | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             Departure::SurroundingWhiteSpaceStripped => &[
@@ -1642,6 +1737,10 @@ impl Departure {
                 '\u{1f600}',
             ],
             Departure::ControlAsUnderscore => &['\u{1}', '\t', '\n', '\u{1f}', '\u{7f}'],
+            // Letters outside ASCII with a lowercase of one character, of four scripts.
+            Departure::HostLowercasedBeforeEncoding => {
+                &['\u{c9}', '\u{c0}', '\u{3a9}', '\u{414}', '\u{216b}']
+            }
         }
     }
 
@@ -2104,6 +2203,7 @@ impl Departure {
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
             | Departure::ImplicitFilePath
+            | Departure::HostLowercasedBeforeEncoding
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::EmptyAuthorityAsAbsent
@@ -2114,6 +2214,8 @@ impl Departure {
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
             | Departure::PercentEncodingUppercased
+            | Departure::PercentEncodingNormalizedEverywhere
+            | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
@@ -2169,6 +2271,20 @@ impl Departure {
                 .chars()
                 .map(|c| if c.is_ascii_control() { '_' } else { c })
                 .collect(),
+            Departure::HostLowercasedBeforeEncoding => match spans().host {
+                Some(host)
+                    if !text[host.clone()].starts_with('[')
+                        && text[host.clone()].chars().any(lowered_outside_ascii) =>
+                {
+                    let lower = text[host.clone()].to_lowercase();
+                    if lower.chars().count() == text[host.clone()].chars().count() {
+                        format!("{}{lower}{}", &text[..host.start], &text[host.end..])
+                    } else {
+                        text.to_owned()
+                    }
+                }
+                _ => text.to_owned(),
+            },
             Departure::AuthorityFinalLineFeedIgnored => match spans().authority {
                 Some(authority) if text[authority.clone()].ends_with('\n') => {
                     without(authority.end - 1)
@@ -2270,6 +2386,9 @@ impl Departure {
         }
         if self == Departure::ImplicitFilePath {
             return drive_path_host(seen, answer);
+        }
+        if self == Departure::SurrogatesEncoded {
+            return surrogates_encoded_in(original, answer);
         }
         if self.is_answer_rule() {
             return match original {
@@ -2614,6 +2733,25 @@ impl Departure {
             {
                 refused("an empty host beside a userinfo or a port")
             }
+            Departure::PercentEncodingNormalizedEverywhere => {
+                let mut components = components;
+                for part in [
+                    &mut components.userinfo,
+                    &mut components.host,
+                    &mut components.query,
+                    &mut components.fragment,
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    *part = normalize_triplets(part);
+                }
+                components.path = normalize_triplets(&components.path);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
             Departure::PercentEncodingUppercased => {
                 let mut components = components;
                 for part in [
@@ -2764,6 +2902,107 @@ pub(crate) fn triplets_uppercased(text: &str) -> String {
             out.push('%');
             out.push_str(&text[at + 1..at + 3].to_ascii_uppercase());
             at += 3;
+        } else {
+            let c = text[at..].chars().next().unwrap_or_default();
+            out.push(c);
+            at += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// Whether `c` is a character outside ASCII that has a lowercase of one other character, the
+/// characters [`Departure::HostLowercasedBeforeEncoding`] rewrites.
+fn lowered_outside_ascii(c: char) -> bool {
+    let mut lower = c.to_lowercase();
+    !c.is_ascii() && lower.next().is_some_and(|l| l != c) && lower.next().is_none()
+}
+
+/// Whether [`Departure::SurrogatesEncoded`] reads `case`: a string of it holds a character
+/// outside the BMP, and none a triplet that could start one in UTF-8 (`%F0` to `%F4`).
+pub(crate) fn surrogates_encoded_reads(case: &Request) -> bool {
+    let strings: Vec<&str> = match case {
+        Request::Parse { input, .. } | Request::Normalize { input, .. } => vec![input],
+        Request::Resolve { base, input, .. } => vec![base, input],
+    };
+    let starts_four = |text: &str| {
+        let bytes = text.as_bytes();
+        (0..bytes.len()).any(|at| {
+            is_triplet(bytes, at)
+                && bytes[at + 1].eq_ignore_ascii_case(&b'f')
+                && (b'0'..=b'4').contains(&bytes[at + 2])
+        })
+    };
+    strings
+        .iter()
+        .any(|s| s.chars().any(|c| u32::from(c) > 0xFFFF))
+        && !strings.iter().any(|s| starts_four(s))
+}
+
+/// [`Departure::SurrogatesEncoded`] on `answer`, the answer to `case`: every text it gives
+/// back with [`surrogates_encoded`], where the rule reads the case.
+fn surrogates_encoded_in(case: &Request, answer: Outcome) -> Outcome {
+    if !surrogates_encoded_reads(case) {
+        return answer;
+    }
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } => {
+            for part in [
+                &mut components.userinfo,
+                &mut components.host,
+                &mut components.query,
+                &mut components.fragment,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                *part = surrogates_encoded(part);
+            }
+            components.path = surrogates_encoded(&components.path);
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        Outcome::Resolved(target) => Outcome::Resolved(surrogates_encoded(&target)),
+        Outcome::Normalized(text) => Outcome::Normalized(surrogates_encoded(&text)),
+        answer => answer,
+    }
+}
+
+/// `text` with every four pct-encoded triplets that are one character outside the BMP in
+/// UTF-8 written as its two UTF-16 surrogates, three octets each (CESU-8), in uppercase
+/// hexadecimal digits: `%F0%9F%98%80` (U+1F600) as `%ED%A0%BD%ED%B8%80`.
+pub(crate) fn surrogates_encoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let octet = |at: usize| -> Option<u8> {
+        is_triplet(bytes, at)
+            .then(|| u8::from_str_radix(&text[at + 1..at + 3], 16).ok())
+            .flatten()
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        let four: Option<Vec<u8>> = (0..4).map(|k| octet(at + 3 * k)).collect();
+        if let Some(c) = four
+            .and_then(|octets| std::str::from_utf8(&octets).ok()?.chars().next())
+            .filter(|&c| u32::from(c) > 0xFFFF)
+        {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units).iter() {
+                let unit = u32::from(*unit);
+                for octet in [
+                    0xE0 | (unit >> 12),
+                    0x80 | ((unit >> 6) & 0x3F),
+                    0x80 | (unit & 0x3F),
+                ] {
+                    out.push_str(&format!("%{octet:02X}"));
+                }
+            }
+            at += 12;
         } else {
             let c = text[at..].chars().next().unwrap_or_default();
             out.push(c);
@@ -3700,6 +3939,193 @@ mod tests {
             outcome = departure.apply(&case, seen, &asked, outcome);
         }
         Some(outcome)
+    }
+
+    #[test]
+    fn a_host_may_be_lowercased_before_it_is_encoded() {
+        let lowered = Departure::HostLowercasedBeforeEncoding;
+        // Composed as attribution composes them: the rewrite of the raw text first, the
+        // others given back from the text it left.
+        let catalogue = crate::diff::Catalogue::bundled();
+        let host = |departures: &[Departure], input: &str| {
+            let answer =
+                catalogue.departing_answer("unseen", departures, &[], &Request::parse(input));
+            components(&answer).host.clone()
+        };
+        let both = [lowered, Departure::EncodedInsteadOfRefused(Field::Host)];
+        // uri-js's and fast-uri's catalogue examples: "//É" has the host "%C3%A9".
+        assert_eq!(host(&both, "//\u{c9}").as_deref(), Some("%C3%A9"));
+        assert_eq!(host(&both, "http://\u{3a9}A/p").as_deref(), Some("%CF%89a"));
+        // Near misses: the encoding alone writes what was written; an ASCII host, an IP
+        // literal, a path and a character whose lowercase is two are not read.
+        assert_eq!(
+            host(
+                &[Departure::EncodedInsteadOfRefused(Field::Host)],
+                "//\u{c9}"
+            )
+            .as_deref(),
+            Some("%C3%89")
+        );
+        for input in ["//A", "//[\u{c9}]", "/\u{c9}", "//a?\u{c9}", "//\u{130}"] {
+            assert_eq!(lowered.rewrite(&Request::parse(input)), None, "{input}");
+        }
+        assert_eq!(
+            lowered.rewrite(&Request::parse("//\u{c9}A@B\u{c9}:1/\u{c9}")),
+            Some(Request::parse("//\u{c9}A@b\u{e9}:1/\u{c9}"))
+        );
+        assert_eq!(
+            lowered.probe_site(&Request::parse("//a\u{c9}")),
+            Some((3, '\u{c9}'))
+        );
+        assert!(lowered.preprocesses());
+        assert!(lowered.probes().iter().all(|&c| lowered_outside_ascii(c)));
+    }
+
+    #[test]
+    fn every_component_s_percent_encoding_may_be_normalized() {
+        let rule = Departure::PercentEncodingNormalizedEverywhere;
+        // uri-js 4.4.1's parse: `.replace(PCT_ENCODED, decodeUnreserved)` then
+        // `.replace(PCT_ENCODED, toUpperCase)` on the userinfo, host, path, query and fragment.
+        let case = Request::parse("//%6a@%42%3a/%0a%7e%2E?%0b%7e#%0c%7e");
+        let normalized = rule.rule_on_answer(&case, Reference.answer(&case));
+        let c = components(&normalized);
+        assert_eq!(c.userinfo.as_deref(), Some("j"));
+        assert_eq!(c.host.as_deref(), Some("B%3A"));
+        assert_eq!(c.path, "/%0A~.");
+        assert_eq!(c.query.as_deref(), Some("%0B~"));
+        assert_eq!(c.fragment.as_deref(), Some("%0C~"));
+        // Near miss: the uppercase rule decodes nothing.
+        let upper =
+            Departure::PercentEncodingUppercased.rule_on_answer(&case, Reference.answer(&case));
+        assert_eq!(components(&upper).path, "/%0A%7E%2E");
+        // A target is left as it is: the rule acts on a parse's components.
+        let target = rule.rule_on_answer(
+            &Request::Resolve {
+                base: "a:/b".into(),
+                input: "%7e%0a".into(),
+                strict: true,
+            },
+            Outcome::Resolved("a:/%7e%0a".into()),
+        );
+        assert_eq!(target, Outcome::Resolved("a:/%7e%0a".into()));
+        // Its control asks for a "%7e" decoded in the query and the fragment too, after the
+        // case's own scheme.
+        assert_eq!(
+            rule.output_controls(&Request::parse("ws:?%0a")),
+            [Request::parse("ws://%6a@h/%0a%7e?%0b%7e#%0c%7e")]
+        );
+        // An absolute-URI's without the fragment it may not have, the uppercase rule's too.
+        assert_eq!(
+            Departure::PercentEncodingUppercased.output_controls(&Request::Parse {
+                input: "a:%0a".into(),
+                rule: Some("absolute-URI".into()),
+                zone_id: false,
+            }),
+            [Request::Parse {
+                input: "a://%6a@h/%0a%7e?%0b".into(),
+                rule: Some("absolute-URI".into()),
+                zone_id: false,
+            }]
+        );
+        let absolute = Request::Parse {
+            input: "a:%41".into(),
+            rule: Some("absolute-URI".into()),
+            zone_id: false,
+        };
+        let controls = rule.output_controls(&absolute);
+        let [Request::Parse { input, .. }] = controls.as_slice() else {
+            panic!("one control");
+        };
+        assert_eq!(input, "a://%6a@h/%0a%7e?%0b%7e");
+        let resolve = Request::Resolve {
+            base: "a:".into(),
+            input: "?%0a".into(),
+            strict: true,
+        };
+        assert_eq!(
+            rule.output_controls(&resolve),
+            [Request::Resolve {
+                base: "a:".into(),
+                input: "//%6a@h/%0a%7e?%0b%7e#%0c%7e".into(),
+                strict: true,
+            }]
+        );
+        assert!(rule.is_output_rule() && !rule.refuses() && !rule.leads_its_set());
+        assert_eq!(
+            Departure::from_id("percent-encoding-normalized"),
+            Some(rule)
+        );
+    }
+
+    #[test]
+    fn a_character_outside_the_bmp_may_be_encoded_as_its_surrogates() {
+        let cesu = |departures: &[Departure], input: &str| {
+            components(&composed(departures, input).unwrap()).clone()
+        };
+        let encoded = |part| {
+            [
+                Departure::EncodedInsteadOfRefused(part),
+                Departure::SurrogatesEncoded,
+            ]
+        };
+        // uri-js 4.4.1's pctEncChar, fed one UTF-16 unit at a time (its catalogue's examples):
+        // "#😀" has the fragment "%ED%A0%BD%ED%B8%80".
+        let fragment = cesu(&encoded(Field::Fragment), "#\u{1F600}");
+        assert_eq!(fragment.fragment.as_deref(), Some("%ED%A0%BD%ED%B8%80"));
+        let path = cesu(&encoded(Field::Path), "a\u{1F600}b");
+        assert_eq!(path.path, "a%ED%A0%BD%ED%B8%80b");
+        let userinfo = cesu(&encoded(Field::Userinfo), "//\u{1FFFD}@/a");
+        assert_eq!(userinfo.userinfo.as_deref(), Some("%ED%A0%BF%ED%BF%BD"));
+        assert_eq!(userinfo.host.as_deref(), Some(""));
+        // U+10000 is the surrogates D800 and DC00.
+        assert_eq!(surrogates_encoded("%F0%90%80%80"), "%ED%A0%80%ED%B0%80");
+        assert_eq!(surrogates_encoded("%f0%9f%98%80x"), "%ED%A0%BD%ED%B8%80x");
+        // Near misses: a character of the BMP is its UTF-8 octets ("é", U+FFFD); three
+        // triplets are no character; the encoding alone writes UTF-8.
+        let bmp = cesu(&encoded(Field::Fragment), "#\u{e9}\u{FFFD}");
+        assert_eq!(bmp.fragment.as_deref(), Some("%C3%A9%EF%BF%BD"));
+        assert_eq!(surrogates_encoded("%F0%9F%98"), "%F0%9F%98");
+        assert_eq!(
+            surrogates_encoded("%ED%A0%BD%ED%B8%80"),
+            "%ED%A0%BD%ED%B8%80"
+        );
+        let utf8 = cesu(
+            &[Departure::EncodedInsteadOfRefused(Field::Fragment)],
+            "#\u{1F600}",
+        );
+        assert_eq!(utf8.fragment.as_deref(), Some("%F0%9F%98%80"));
+        // A case that writes a triplet that could start such a character keeps its octets:
+        // the rule does not read it, nor a case without a character outside the BMP.
+        for input in [
+            "#\u{1F600}%F0%9F%98%80",
+            "#\u{1F600}%f4",
+            "#%F0%9F%98%80",
+            "#\u{e9}",
+        ] {
+            assert!(
+                !Departure::SurrogatesEncoded.rewrites_any_answer_to(&Request::parse(input)),
+                "{input}"
+            );
+        }
+        let kept = cesu(&encoded(Field::Fragment), "#\u{1F600}%F0%9F%98%80");
+        assert_eq!(kept.fragment.as_deref(), Some("%F0%9F%98%80%F0%9F%98%80"));
+        assert!(Departure::SurrogatesEncoded.rewrites_any_answer_to(&Request::parse("#\u{1F600}")));
+        // A resolution's target and a normalization are rewritten too.
+        let resolved = Departure::SurrogatesEncoded.rule_on_answer(
+            &Request::Resolve {
+                base: "a:".into(),
+                input: "#\u{1F600}".into(),
+                strict: true,
+            },
+            Outcome::Resolved("a:#%F0%9F%98%80".into()),
+        );
+        assert_eq!(resolved, Outcome::Resolved("a:#%ED%A0%BD%ED%B8%80".into()));
+        assert!(Departure::SurrogatesEncoded.is_output_rule());
+        assert!(Departure::SurrogatesEncoded.leads_its_set());
+        assert_eq!(
+            Departure::from_id("surrogates-encoded"),
+            Some(Departure::SurrogatesEncoded)
+        );
     }
 
     #[test]

@@ -876,6 +876,15 @@ impl Engine {
             };
             let given = probed_string(&mut finding.case.clone(), Subject::Input).clone();
             let char_at = |at: usize| given.get(at..).and_then(|rest| rest.chars().next());
+            let read_text = probed_string(&mut read.clone(), Subject::Input).clone();
+            // A rewrite of the raw text before it that changed characters one for one (a host
+            // lowercased) leaves the place where it was, with the character as written.
+            let rewritten_in_place = || {
+                before(k).iter().any(|d| d.preprocesses())
+                    && read_text.chars().count() == given.chars().count()
+                    && given[..read_at.min(given.len())].chars().count()
+                        == read_text[..read_at].chars().count()
+            };
             let read_there = |at: usize| {
                 departure
                     .probes()
@@ -890,21 +899,29 @@ impl Engine {
                         departure.probe_site(&read_by(&before(k), &case)) == Some((read_at, probe))
                     })
             };
-            let at = if char_at(read_at) == Some(original) {
-                read_at
+            let (at, width) = if char_at(read_at) == Some(original) {
+                (read_at, original.len_utf8())
             } else {
-                let read_text = probed_string(&mut read.clone(), Subject::Input).clone();
                 let tail = &read_text[read_at..];
                 match given.strip_suffix(tail) {
-                    Some(head) if char_at(head.len()) == Some(original) => head.len(),
-                    _ => match given
-                        .char_indices()
-                        .filter(|&(_, c)| c == original)
-                        .map(|(at, _)| at)
-                        .find(|&at| read_there(at))
-                    {
-                        Some(at) => at,
-                        None => return false,
+                    Some(head) if char_at(head.len()) == Some(original) => {
+                        (head.len(), original.len_utf8())
+                    }
+                    _ => match char_at(read_at) {
+                        Some(written)
+                            if given.is_char_boundary(read_at) && rewritten_in_place() =>
+                        {
+                            (read_at, written.len_utf8())
+                        }
+                        _ => match given
+                            .char_indices()
+                            .filter(|&(_, c)| c == original)
+                            .map(|(at, _)| at)
+                            .find(|&at| read_there(at))
+                        {
+                            Some(at) => (at, original.len_utf8()),
+                            None => return false,
+                        },
                     },
                 }
             };
@@ -912,7 +929,7 @@ impl Engine {
             for &probe in departure.probes().iter().filter(|&&c| c != original) {
                 let mut case = finding.case.clone();
                 probed_string(&mut case, Subject::Input)
-                    .replace_range(at..at + original.len_utf8(), probe.encode_utf8(&mut [0; 4]));
+                    .replace_range(at..at + width, probe.encode_utf8(&mut [0; 4]));
                 if departure.probe_site(&read_by(&before(k), &case)) != Some((read_at, probe)) {
                     continue;
                 }
