@@ -1781,7 +1781,7 @@ impl Departure {
             }
             Departure::PercentUnchecked(part) => {
                 let range = spans.of_part(part)?;
-                replace_taken(input, range, part, Taken::LonePercent)
+                lone_percent_stood_in(input, range, part)
             }
             // Each component's lone "%" stood in for, as the rule of one component does; a
             // stand-in is one byte for one, so the spans found in the input hold.
@@ -1789,7 +1789,7 @@ impl Departure {
                 let mut out = input.to_owned();
                 for part in ESCAPED_COMPONENTS {
                     if let Some(range) = spans.of_part(part) {
-                        out = replace_taken(&out, range, part, Taken::LonePercent);
+                        out = lone_percent_stood_in(&out, range, part);
                     }
                 }
                 out
@@ -3402,6 +3402,22 @@ fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Field, which:
     replace_taken_where(input, range, part, |taken| taken == which)
 }
 
+/// `input` with each lone "%" of `part` stood in for: by the part's stand-in, but in an IP
+/// literal by a letter no address holds, so that the stand-in makes no address of what is
+/// none ("[::%0]" is no "[::a0]"); an unchecked literal's departure reads it as one of its own.
+fn lone_percent_stood_in(input: &str, range: std::ops::Range<usize>, part: Field) -> String {
+    if part == Field::Host && input[range.clone()].starts_with('[') {
+        let mut out = String::with_capacity(input.len());
+        out.push_str(&input[..range.start]);
+        for (_, c, taken) in taken(input, range.clone(), part) {
+            out.push(if taken == Taken::LonePercent { 'g' } else { c });
+        }
+        out.push_str(&input[range.end..]);
+        return out;
+    }
+    replace_taken(input, range, part, Taken::LonePercent)
+}
+
 /// `input` with every character of `part` whose taking `which` selects replaced by the part's
 /// stand-in.
 fn replace_taken_where(
@@ -4539,6 +4555,22 @@ mod tests {
         assert!(at(Departure::Unchecked(Field::Fragment)) < at(junk));
         assert!(at(junk) < at(Departure::AnyNonAsciiUnchecked(Field::Userinfo)));
         assert!(at(junk) < at(Departure::PercentUnchecked(Field::Userinfo)));
+    }
+
+    #[test]
+    fn a_lone_percent_in_an_ip_literal_is_no_component_s() {
+        // RFC 3986 §3.2.2: an IP literal holds no pct-encoded triplet (RFC 6874's zone aside);
+        // standing in for its "%" would read "[::%0]" as "[::a0]", an address.
+        for d in [
+            Departure::PercentUncheckedWhereEscaped,
+            Departure::PercentUnchecked(Field::Host),
+        ] {
+            assert!(
+                !answer(d, "//[::%0]/").is_some_and(|r| r.is_valid()),
+                "{d:?}"
+            );
+        }
+        assert!(answer(Departure::PercentUnchecked(Field::Host), "//h%/").unwrap().is_valid());
     }
 
     #[test]

@@ -841,8 +841,27 @@ impl Engine {
             if let Outcome::Parsed { components, .. } = &finding.reference {
                 controls.extend(departure.refusal_controls(&finding.case, components));
             }
-            controls.extend(departure.witness(&finding.case));
             controls.extend(departure.reading_controls(&finding.case));
+            // The witness is read by the set's readings, which must take it: a refusal rule
+            // beside them would refuse it as a parser that reads it otherwise refuses it
+            // (a file path's witness refused for its empty host, as curl refuses any
+            // reference without a scheme).
+            if let Some(witness) = departure.witness(&finding.case) {
+                let readings: Vec<departures::Departure> = departures
+                    .iter()
+                    .copied()
+                    .filter(|d| !d.refuses())
+                    .collect();
+                let read_so = self.answer_of(name, &witness).is_some_and(|actual| {
+                    let modelled =
+                        catalogue.departing_answer(name, &readings, alternatives, &witness);
+                    modelled.is_valid()
+                        && compare::compare(&witness, &modelled, &actual, blind_spots).is_none()
+                });
+                if !read_so {
+                    return false;
+                }
+            }
             {
                 if !controls.iter().all(answers_as_modelled) {
                     return false;
