@@ -1267,6 +1267,11 @@ impl Departure {
             },
             // A "?" and a "#" read as characters of the path, not as its end.
             Departure::ImplicitFilePath => "/p?q#f".to_owned(),
+            // White space at both ends of a text whose path would keep it: a parser that drops
+            // what follows a host's "]" or reads a port by a number's rules strips none.
+            Departure::SurroundingWhiteSpaceStripped => format!(" {} ", after_slashes("h/p")?),
+            // Inside a path, where no component's own stripping reaches.
+            Departure::TabOrNewlineRemoved => after_slashes("h/a\tb\nc")?,
             Departure::PortAfterLastColon => after_slashes("h:1:2/")?,
             Departure::PortNotDigitsInHost => after_slashes("h:a/")?,
             Departure::PortLeadingDigitsRead => after_slashes("h:1a/")?,
@@ -4558,6 +4563,24 @@ mod tests {
     }
 
     #[test]
+    fn white_space_readings_are_witnessed_where_no_component_strips_it() {
+        let stripped = Departure::SurroundingWhiteSpaceStripped;
+        let witness = stripped.witness(&Request::parse("//h/p ")).unwrap();
+        assert_eq!(witness, Request::parse(" //h/p "));
+        let Request::Parse { input, .. } = &witness else {
+            unreachable!()
+        };
+        assert_eq!(components(&answer(stripped, input).unwrap()).path, "/p");
+        let removed = Departure::TabOrNewlineRemoved;
+        let witness = removed.witness(&Request::parse("a:/\t")).unwrap();
+        assert_eq!(witness, Request::parse("a://h/a\tb\nc"));
+        let Request::Parse { input, .. } = &witness else {
+            unreachable!()
+        };
+        assert_eq!(components(&answer(removed, input).unwrap()).path, "/abc");
+    }
+
+    #[test]
     fn a_lone_percent_in_an_ip_literal_is_no_component_s() {
         // RFC 3986 §3.2.2: an IP literal holds no pct-encoded triplet (RFC 6874's zone aside);
         // standing in for its "%" would read "[::%0]" as "[::a0]", an address.
@@ -4570,7 +4593,11 @@ mod tests {
                 "{d:?}"
             );
         }
-        assert!(answer(Departure::PercentUnchecked(Field::Host), "//h%/").unwrap().is_valid());
+        assert!(
+            answer(Departure::PercentUnchecked(Field::Host), "//h%/")
+                .unwrap()
+                .is_valid()
+        );
     }
 
     #[test]
