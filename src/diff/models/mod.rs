@@ -3037,6 +3037,17 @@ fn evaluate_traced(
     outcome
 }
 
+/// The departures `steps` are, where every step is one (a model of the library alone).
+fn departures_only(steps: &[Step<'_>]) -> Option<Vec<super::departures::Departure>> {
+    steps
+        .iter()
+        .map(|s| match s.model {
+            Model::Departure(d) => Some(*d),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A resolver reads its base and its reference with its parser (§5.2.1; §5.2.2: "The URI
 /// reference is parsed into the five URI components"), so where the steps are departures and
 /// one of them is its parser's ([`Departure::parses_in_resolution`]), the target is what
@@ -3052,13 +3063,7 @@ fn resolved_through_parser(
     let Request::Resolve { strict, .. } = case else {
         return None;
     };
-    let departures: Vec<Departure> = steps
-        .iter()
-        .map(|s| match s.model {
-            Model::Departure(d) => Some(*d),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
+    let departures = departures_only(steps)?;
     if !departures.iter().any(|d| d.parses_in_resolution()) {
         return None;
     }
@@ -3166,13 +3171,7 @@ fn normalized_through_parser(
     let Request::Normalize { .. } = case else {
         return None;
     };
-    let departures: Vec<Departure> = steps
-        .iter()
-        .map(|s| match s.model {
-            Model::Departure(d) => Some(*d),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
+    let departures = departures_only(steps)?;
     if !departures.iter().any(|d| d.restores()) {
         return None;
     }
