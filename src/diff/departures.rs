@@ -1199,9 +1199,10 @@ impl Departure {
                 zone_id: *zone_id,
             }];
         }
-        // An IPv6 literal each rule rewrites and one it writes otherwise than the other and
-        // than RFC 5952 (or keeps), after the case's own scheme: a parser that compresses
-        // every literal its own way is not taken for either.
+        // An IPv6 literal each rule rewrites and one it writes otherwise than the other, in
+        // more than its case (a host's case may be hidden): "::1:102:304" and "::1:1.2.3.4",
+        // "0:2::" and ":2::", after the case's own scheme, so that neither is taken for the
+        // other, nor for a parser that compresses every literal its own way.
         if let Departure::Ipv6ShortenedByInetNtop | Departure::Ipv6FieldsRecompressed = self {
             let Request::Parse {
                 input,
@@ -1212,7 +1213,7 @@ impl Departure {
                 return Vec::new();
             };
             let other = match self {
-                Departure::Ipv6ShortenedByInetNtop => "[::FFFF:1.2.3.4]",
+                Departure::Ipv6ShortenedByInetNtop => "[0:0:0:0:0:1:1.2.3.4]",
                 _ => "[::2:0:0:0:0:0:0]",
             };
             let scheme = reference::split(input).scheme;
