@@ -2846,7 +2846,8 @@ impl Departure {
                     && let Some(literal) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'))
                     && (self == Departure::Ipv6ShortenedByInetNtop || !literal.contains('%'))
                 {
-                    let (address, zone) = literal.split_at(literal.find('%').unwrap_or(literal.len()));
+                    let (address, zone) =
+                        literal.split_at(literal.find('%').unwrap_or(literal.len()));
                     let written = if self == Departure::Ipv6ShortenedByInetNtop {
                         ipv6_words(address)
                             .map(|words| inet_ntop6(&words))
@@ -2925,7 +2926,9 @@ fn inet_ntop6(words: &[u16; 8]) -> String {
             text.push(':');
         }
         if i == 6
-            && best.is_some_and(|(base, len)| base == 0 && (len == 6 || len == 5 && words[5] == 0xffff))
+            && best.is_some_and(|(base, len)| {
+                base == 0 && (len == 6 || len == 5 && words[5] == 0xffff)
+            })
         {
             let [a, b] = words[6].to_be_bytes();
             let [c, d] = words[7].to_be_bytes();
@@ -2949,7 +2952,11 @@ fn inet_ntop6(words: &[u16; 8]) -> String {
 fn urijs_ipv6(address: &str) -> String {
     let strip = |field: &str| {
         let stripped = field.trim_start_matches('0');
-        if stripped.is_empty() { "0".to_owned() } else { stripped.to_owned() }
+        if stripped.is_empty() {
+            "0".to_owned()
+        } else {
+            stripped.to_owned()
+        }
     };
     let lower = address.to_lowercase();
     let mut halves: Vec<&str> = lower.split("::").collect();
@@ -2963,7 +2970,9 @@ fn urijs_ipv6(address: &str) -> String {
     };
     let last_fields: Vec<String> = last.split(':').map(strip).collect();
     let quad = last_fields.last().is_some_and(|f| {
-        f.split('.').count() == 4 && f.split('.').all(|o| !o.is_empty() && o.bytes().all(|b| b.is_ascii_digit()))
+        f.split('.').count() == 4
+            && f.split('.')
+                .all(|o| !o.is_empty() && o.bytes().all(|b| b.is_ascii_digit()))
     });
     let count: isize = if quad { 7 } else { 8 };
     let start = last_fields.len() as isize - count;
@@ -2992,10 +3001,12 @@ fn urijs_ipv6(address: &str) -> String {
         }
     }
     // A stable sort by length, longest first: the first of equal runs.
-    let longest = runs.iter().fold(None::<(usize, usize)>, |best, &run| match best {
-        Some(b) if b.1 >= run.1 => Some(b),
-        _ => Some(run),
-    });
+    let longest = runs
+        .iter()
+        .fold(None::<(usize, usize)>, |best, &run| match best {
+            Some(b) if b.1 >= run.1 => Some(b),
+            _ => Some(run),
+        });
     match longest {
         Some((base, len)) if len > 1 => {
             let tail = fields.split_off(base + len);
