@@ -2896,7 +2896,9 @@ fn ipv6_words(address: &str) -> Option<[u16; 8]> {
 /// leading zeros; the last 32 bits as a dotted quad when the run starts the address and is six
 /// fields long, or five before a field 0xffff.
 fn inet_ntop6(words: &[u16; 8]) -> String {
-    let (mut best, mut cur): (Option<(usize, usize)>, Option<(usize, usize)>) = (None, None);
+    // A run of zero fields: where it starts and how many.
+    type Run = Option<(usize, usize)>;
+    let (mut best, mut cur): (Run, Run) = (None, None);
     for (i, &word) in words.iter().enumerate() {
         if word == 0 {
             cur = Some(cur.map_or((i, 1), |(base, len)| (base, len + 1)));
