@@ -687,8 +687,8 @@ impl Departure {
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
-            Departure::Ipv6ShortenedByInetNtop => "ipv6-shortened-by-inet-ntop".to_owned(),
-            Departure::Ipv6FieldsRecompressed => "ipv6-fields-recompressed".to_owned(),
+            Departure::Ipv6ShortenedByInetNtop => "ip-literal-shortened-by-inet-ntop".to_owned(),
+            Departure::Ipv6FieldsRecompressed => "ip-literal-fields-recompressed".to_owned(),
             Departure::PercentEncodingUppercased => "percent-encoding-uppercased".to_owned(),
             Departure::PercentEncodingNormalizedEverywhere => {
                 "percent-encoding-normalized".to_owned()
