@@ -291,6 +291,21 @@ pub enum Departure {
     /// it (uri-js, fast-uri), where `port = *DIGIT` is the digits as written. An empty port
     /// stays empty.
     PortReadAsNumber,
+    /// A rule on the answer: an IPv6 literal (without a zone) is read as its 128 bits and
+    /// written back by BIND's `inet_ntop` (RFC 5952's form: lowercase, leading zeros dropped,
+    /// the longest run of two or more zero fields as "::", the first of equal runs; the last
+    /// 32 bits as a dotted quad after "::" or "::ffff:"), and that text replaces the one
+    /// written only when it is shorter (libcurl's `hostname_check`: "check if it can be done
+    /// shorter", `strlen(norm) < hlen`; `//[0::]` has the host `[::]`, `//[::A]` keeps it),
+    /// where RFC 3986 §3.2.2 keeps the host as written and §6.2.2.1 folds only its case.
+    Ipv6ShortenedByInetNtop,
+    /// A rule on the answer: an IPv6 literal (without a zone) is rewritten field by field as
+    /// uri-js's `_normalizeIPv6` does: lowercased, each field's leading zeros dropped, a
+    /// dotted quad's too, the fields placed from the ends of the text around its "::", and
+    /// the first longest run of two or more fields that are "0" or missing written "::"
+    /// (`//[0::]` has `[::]`, `//[::2:0:0:0:0:0:0]` has `[:2::]`), where RFC 3986 §3.2.2 keeps
+    /// the host as written.
+    Ipv6FieldsRecompressed,
     /// A rule on the answer: every percent-encoded triplet is given back with uppercase
     /// hexadecimal digits (`%0a` as `%0A`), nothing decoded, in every component of a parse and
     /// in a resolution's target (Python's rfc3986 `encode_component`: "percent_encodings ...
@@ -588,6 +603,8 @@ impl Departure {
         all.extend(Resolving::ALL.map(Departure::Resolving));
         all.extend(Normalizing::ALL.map(Departure::Normalizing));
         all.push(Departure::PortReadAsNumber);
+        all.push(Departure::Ipv6ShortenedByInetNtop);
+        all.push(Departure::Ipv6FieldsRecompressed);
         all.push(Departure::TextEndsAtLineFeed);
         // Rules on every answer, applied after a resolver's own departure.
         all.push(Departure::PercentEncodingUppercased);
@@ -670,6 +687,8 @@ impl Departure {
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
+            Departure::Ipv6ShortenedByInetNtop => "ip-literal-shortened-by-inet-ntop".to_owned(),
+            Departure::Ipv6FieldsRecompressed => "ip-literal-fields-recompressed".to_owned(),
             Departure::PercentEncodingUppercased => "percent-encoding-uppercased".to_owned(),
             Departure::PercentEncodingNormalizedEverywhere => {
                 "percent-encoding-normalized".to_owned()
@@ -782,6 +801,8 @@ impl Departure {
             Departure::PercentEncodingUppercased => "the parser gives back every percent-encoded octet with uppercase hexadecimal digits (`%0a` as `%0A`), in the components it parses and in a resolution's target, where RFC 3986 §6.2.2.1 makes the two cases equivalent only for comparison (\"For all URIs, the hexadecimal digits within a percent-encoding triplet ... are case-insensitive and therefore should be normalized to use uppercase letters\" is a normalization) and §5.2.2 builds the target from the components as written".to_owned(),
             Departure::PercentEncodingNormalizedEverywhere => "the parser gives back every percent-encoded octet of every component normalized, an unreserved character's decoded (`%7e` as `~`) and the others' hexadecimal digits uppercased (`%0a` as `%0A`), in the components it parses, where RFC 3986 makes these normalizations for comparison (§6.2.2.1: \"should be normalized to use uppercase letters\"; §6.2.2.2: \"should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character\"), and the components of a parse are the text as written".to_owned(),
             Departure::SurrogatesEncoded => "the parser percent-encodes a character outside the BMP as its two UTF-16 surrogates, three octets each (CESU-8: U+1F600 as `%ED%A0%BD%ED%B8%80`, octets that decode to no character), where RFC 3986 §2.5 says \"the data should first be encoded as octets according to the UTF-8 character encoding\" (`%F0%9F%98%80`)".to_owned(),
+            Departure::Ipv6ShortenedByInetNtop => "the parser reads an IPv6 literal as its 128 bits and, where `inet_ntop` writes them shorter (RFC 5952's text form: lowercase, no leading zeros, the longest run of zero fields as \"::\", an IPv4-mapped or -compatible address's last 32 bits as a dotted quad), gives that text as the host (`//[0::]` has the host `[::]`), where RFC 3986 §3.2.2 keeps the host as written and §6.2.2.1 folds only its case".to_owned(),
+            Departure::Ipv6FieldsRecompressed => "the parser rewrites an IPv6 literal field by field (lowercased, each field's leading zeros dropped, the fields placed from the ends of the text around its \"::\", the first longest run of fields that are \"0\" or missing written \"::\"; `//[::2:0:0:0:0:0:0]` has the host `[:2::]`), where RFC 3986 §3.2.2 keeps the host as written and §6.2.2.1 folds only its case".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "the parser takes the characters outside US-ASCII that are neither controls nor Unicode spaces as they are wherever a percent-encoded octet may stand (the userinfo, a registered name, the path, the query and the fragment), where RFC 3986 allows only ASCII in each (Appendix A) and a character outside it only percent-encoded (§2.5: \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\")".to_owned(),
             Departure::PercentUncheckedWhereEscaped => "the parser keeps a \"%\" that starts no pct-encoded triplet as written wherever a percent-encoded octet may stand (the userinfo, the host, the path, the query and the fragment), where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (\"A percent-encoding mechanism is used to represent a data octet in a component when that octet's corresponding character is outside the allowed set\")".to_owned(),
@@ -924,6 +945,8 @@ impl Departure {
                 Departure::PercentEncodingNormalized(_)
                     | Departure::UnreservedDecoded(_)
                     | Departure::PortReadAsNumber
+                    | Departure::Ipv6ShortenedByInetNtop
+                    | Departure::Ipv6FieldsRecompressed
                     | Departure::PathDotSegmentsRemoved
             )
     }
@@ -1021,6 +1044,8 @@ impl Departure {
                 | Departure::PercentEncodingNormalizedEverywhere
                 | Departure::SurrogatesEncoded
                 | Departure::PathDotSegmentsRemoved
+                | Departure::Ipv6ShortenedByInetNtop
+                | Departure::Ipv6FieldsRecompressed
         )
     }
 
@@ -1174,6 +1199,36 @@ impl Departure {
                 zone_id: *zone_id,
             }];
         }
+        // An IPv6 literal each rule rewrites and one it writes otherwise than the other, in
+        // more than its case (a host's case may be hidden): "::1:102:304" and "::1:1.2.3.4",
+        // "0:2::" and ":2::", after the case's own scheme, so that neither is taken for the
+        // other, nor for a parser that compresses every literal its own way.
+        if let Departure::Ipv6ShortenedByInetNtop | Departure::Ipv6FieldsRecompressed = self {
+            let Request::Parse {
+                input,
+                rule,
+                zone_id,
+            } = case
+            else {
+                return Vec::new();
+            };
+            let other = match self {
+                Departure::Ipv6ShortenedByInetNtop => "[0:0:0:0:0:1:1.2.3.4]",
+                _ => "[::2:0:0:0:0:0:0]",
+            };
+            let scheme = reference::split(input).scheme;
+            return ["[0::]", other]
+                .into_iter()
+                .map(|host| Request::Parse {
+                    input: match scheme {
+                        Some(scheme) => format!("{scheme}://{host}/"),
+                        None => format!("//{host}/"),
+                    },
+                    rule: rule.clone(),
+                    zone_id: *zone_id,
+                })
+                .collect();
+        }
         // The normalizing rule's: a "%7e" in the query and the fragment too, which it decodes
         // there as in the path (a parser that decodes the path's alone is not it).
         let tail = match self {
@@ -1277,6 +1332,8 @@ impl Departure {
             Departure::PortLeadingDigitsRead => after_slashes("h:1a/")?,
             Departure::AuthorityEndsAtRefused => after_slashes("h:1a/b")?,
             Departure::PortReadAsNumber => after_slashes("h:08/")?,
+            Departure::Ipv6ShortenedByInetNtop => after_slashes("[0::]/")?,
+            Departure::Ipv6FieldsRecompressed => after_slashes("[::2:0:0:0:0:0:0]/")?,
             Departure::EmptyAuthorityAsAbsent => after_slashes("/p")?,
             Departure::EmptyPathAsSlash => after_slashes("h")?,
             Departure::EmptyAsAbsent(Field::Userinfo) => after_slashes("@h/")?,
@@ -1402,6 +1459,8 @@ impl Departure {
                 | Departure::PercentEncodingNormalizedEverywhere
                 | Departure::SurrogatesEncoded
                 | Departure::PortReadAsNumber
+                | Departure::Ipv6ShortenedByInetNtop
+                | Departure::Ipv6FieldsRecompressed
                 | Departure::PathDotSegmentsRemoved
         ) || self.refuses()
     }
@@ -1619,6 +1678,8 @@ impl Departure {
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
+            | Departure::Ipv6ShortenedByInetNtop
+            | Departure::Ipv6FieldsRecompressed
             | Departure::PercentEncodingUppercased
             | Departure::PercentEncodingNormalizedEverywhere
             | Departure::SurrogatesEncoded
@@ -1698,6 +1759,8 @@ impl Departure {
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
+            | Departure::Ipv6ShortenedByInetNtop
+            | Departure::Ipv6FieldsRecompressed
             | Departure::PercentEncodingUppercased
             | Departure::PercentEncodingNormalizedEverywhere
             | Departure::SurrogatesEncoded
@@ -2218,6 +2281,8 @@ impl Departure {
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
+            | Departure::Ipv6ShortenedByInetNtop
+            | Departure::Ipv6FieldsRecompressed
             | Departure::PercentEncodingUppercased
             | Departure::PercentEncodingNormalizedEverywhere
             | Departure::SurrogatesEncoded
@@ -2776,6 +2841,34 @@ impl Departure {
                     host_kind,
                 }
             }
+            Departure::Ipv6ShortenedByInetNtop | Departure::Ipv6FieldsRecompressed
+                if host_kind == Some(HostKind::Ipv6) =>
+            {
+                let mut components = components;
+                // The address alone: libcurl keeps a zone id apart and writes it back after
+                // the shortened address; uri-js's zone is left to its own reading.
+                if let Some(host) = components.host.as_mut()
+                    && let Some(literal) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'))
+                    && (self == Departure::Ipv6ShortenedByInetNtop || !literal.contains('%'))
+                {
+                    let (address, zone) =
+                        literal.split_at(literal.find('%').unwrap_or(literal.len()));
+                    let written = if self == Departure::Ipv6ShortenedByInetNtop {
+                        ipv6_words(address)
+                            .map(|words| inet_ntop6(&words))
+                            .filter(|norm| norm.len() < address.len())
+                    } else {
+                        Some(urijs_ipv6(address))
+                    };
+                    if let Some(written) = written {
+                        *host = format!("[{written}{zone}]");
+                    }
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
             Departure::PortReadAsNumber => {
                 let mut components = components;
                 if let Some(port) = components.port.as_mut()
@@ -2793,6 +2886,141 @@ impl Departure {
                 host_kind,
             },
         }
+    }
+}
+
+/// The eight 16-bit fields of an `IPv6address` (RFC 3986 §3.2.2), a dotted quad's two
+/// included; `None` for text that is not one.
+fn ipv6_words(address: &str) -> Option<[u16; 8]> {
+    let parsed: std::net::Ipv6Addr = address.parse().ok()?;
+    Some(parsed.segments())
+}
+
+/// BIND's `inet_ntop6` (libcurl's `lib/inet_ntop.c`, glibc's): the longest run of two or more
+/// zero fields, the first of equal ones, as "::"; fields in lowercase hexadecimal without
+/// leading zeros; the last 32 bits as a dotted quad when the run starts the address and is six
+/// fields long, or five before a field 0xffff.
+fn inet_ntop6(words: &[u16; 8]) -> String {
+    // A run of zero fields: where it starts and how many.
+    type Run = Option<(usize, usize)>;
+    let (mut best, mut cur): (Run, Run) = (None, None);
+    for (i, &word) in words.iter().enumerate() {
+        if word == 0 {
+            cur = Some(cur.map_or((i, 1), |(base, len)| (base, len + 1)));
+        } else if let Some((base, len)) = cur.take()
+            && best.is_none_or(|(_, l)| len > l)
+        {
+            best = Some((base, len));
+        }
+    }
+    if let Some((base, len)) = cur
+        && best.is_none_or(|(_, l)| len > l)
+    {
+        best = Some((base, len));
+    }
+    let best = best.filter(|&(_, len)| len >= 2);
+    let mut text = String::new();
+    for (i, &word) in words.iter().enumerate() {
+        if let Some((base, len)) = best
+            && (base..base + len).contains(&i)
+        {
+            if i == base {
+                text.push(':');
+            }
+            continue;
+        }
+        if i != 0 {
+            text.push(':');
+        }
+        if i == 6
+            && best.is_some_and(|(base, len)| {
+                base == 0 && (len == 6 || len == 5 && words[5] == 0xffff)
+            })
+        {
+            let [a, b] = words[6].to_be_bytes();
+            let [c, d] = words[7].to_be_bytes();
+            text.push_str(&format!("{a}.{b}.{c}.{d}"));
+            break;
+        }
+        text.push_str(&format!("{word:x}"));
+    }
+    if best.is_some_and(|(base, len)| base + len == 8) {
+        text.push(':');
+    }
+    text
+}
+
+/// uri-js's `_normalizeIPv6` on an address its `IPV6ADDRESS` matches, step by step: the text
+/// lowercased and split at "::", each field's leading zeros dropped (`/^0*(.*)/` or "0"), a
+/// dotted quad last counting for one field of seven (its octets' leading zeros dropped), the
+/// fields taken from the start of the part before "::" and from the end of the part after it
+/// (`firstFields[x] || lastFields[lastFieldsStart + x] || ''`), and the first longest run of
+/// two or more fields that are empty or "0" written "::".
+fn urijs_ipv6(address: &str) -> String {
+    let strip = |field: &str| {
+        let stripped = field.trim_start_matches('0');
+        if stripped.is_empty() {
+            "0".to_owned()
+        } else {
+            stripped.to_owned()
+        }
+    };
+    let lower = address.to_lowercase();
+    let mut halves: Vec<&str> = lower.split("::").collect();
+    halves.reverse();
+    let last = halves[0];
+    let first = halves.get(1).copied().unwrap_or("");
+    let first_fields: Vec<String> = if first.is_empty() {
+        Vec::new()
+    } else {
+        first.split(':').map(strip).collect()
+    };
+    let last_fields: Vec<String> = last.split(':').map(strip).collect();
+    let quad = last_fields.last().is_some_and(|f| {
+        f.split('.').count() == 4
+            && f.split('.')
+                .all(|o| !o.is_empty() && o.bytes().all(|b| b.is_ascii_digit()))
+    });
+    let count: isize = if quad { 7 } else { 8 };
+    let start = last_fields.len() as isize - count;
+    let mut fields: Vec<String> = (0..count)
+        .map(|x| {
+            let truthy = |f: Option<&String>| f.filter(|f| !f.is_empty()).cloned();
+            truthy(first_fields.get(x as usize))
+                .or_else(|| {
+                    usize::try_from(start + x)
+                        .ok()
+                        .and_then(|at| truthy(last_fields.get(at)))
+                })
+                .unwrap_or_default()
+        })
+        .collect();
+    if quad && let Some(last) = fields.last_mut() {
+        *last = last.split('.').map(strip).collect::<Vec<_>>().join(".");
+    }
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (i, field) in fields.iter().enumerate() {
+        if field.is_empty() || field == "0" {
+            match runs.last_mut() {
+                Some((base, len)) if *base + *len == i => *len += 1,
+                _ => runs.push((i, 1)),
+            }
+        }
+    }
+    // A stable sort by length, longest first: the first of equal runs.
+    let longest = runs
+        .iter()
+        .fold(None::<(usize, usize)>, |best, &run| match best {
+            Some(b) if b.1 >= run.1 => Some(b),
+            _ => Some(run),
+        });
+    match longest {
+        Some((base, len)) if len > 1 => {
+            let tail = fields.split_off(base + len);
+            fields.truncate(base);
+            format!("{}::{}", fields.join(":"), tail.join(":"))
+        }
+        _ => fields.join(":"),
     }
 }
 
@@ -3694,6 +3922,8 @@ mod tests {
             Departure::PortLeadingDigitsRead,
             Departure::AuthorityEndsAtRefused,
             Departure::PortReadAsNumber,
+            Departure::Ipv6ShortenedByInetNtop,
+            Departure::Ipv6FieldsRecompressed,
             Departure::EmptyAuthorityAsAbsent,
             Departure::EmptyPathAsSlash,
             Departure::EmptyAsAbsent(Field::Userinfo),
@@ -4000,6 +4230,59 @@ mod tests {
         );
         assert!(lowered.preprocesses());
         assert!(lowered.probes().iter().all(|&c| lowered_outside_ascii(c)));
+    }
+
+    #[test]
+    fn an_ipv6_literal_may_be_written_back_in_another_form() {
+        let host = |departure: Departure, input: &str| {
+            let case = Request::Parse {
+                input: input.to_owned(),
+                rule: Some("URI".to_owned()),
+                zone_id: true,
+            };
+            let answer = departure.rule_on_answer(&case, Reference.answer(&case));
+            components(&answer).host.clone().unwrap()
+        };
+        let curl = Departure::Ipv6ShortenedByInetNtop;
+        // libcurl's `hostname_check`, with `inet_ntop6`'s text when it is shorter.
+        for (input, written) in [
+            ("a://[0::]/", "[::]"),
+            ("a://[::0.0.0.0]", "[::]"),
+            ("a://[::2:0:0:0:0:0:0]/", "[0:2::]"),
+            ("a://[1:0:0:2:0:0:0:3]", "[1:0:0:2::3]"),
+            ("a://[1:0:0:2:0:0:3:4]", "[1::2:0:0:3:4]"),
+            ("a://[0:0:0:0:0:0:1.2.3.4]", "[::1.2.3.4]"),
+            ("a://[0:0:0:0:0:1:1.2.3.4]", "[::1:102:304]"),
+            ("a://[0::%25a]", "[::%25a]"),
+            // Near misses: as long (the case is kept), longer, or already its own form.
+            ("a://[::A]", "[::A]"),
+            ("a://[::FFFF:1.2.3.4]", "[::FFFF:1.2.3.4]"),
+            ("a://[::1:102:304]", "[::1:102:304]"),
+            ("a://[1::]", "[1::]"),
+        ] {
+            assert_eq!(host(curl, input), written, "{input}");
+        }
+        let urijs = Departure::Ipv6FieldsRecompressed;
+        // uri-js's `_normalizeIPv6`, which lowercases and rewrites whatever is shorter or not.
+        for (input, written) in [
+            ("a://[0::]/", "[::]"),
+            ("a://[::2:0:0:0:0:0:0]/", "[:2::]"),
+            ("a://[::0.0.0.0]", "[::.0.0.0]"),
+            ("a://[::A]", "[::a]"),
+            ("a://[1:0:0:2:0:0:0:3]", "[1:0:0:2::3]"),
+            ("a://[::FFFF:1.2.3.4]", "[::ffff:1.2.3.4]"),
+            ("a://[0001:2::]", "[1:2::]"),
+            // Near misses: a literal already in its form, an IPvFuture and a name.
+            ("a://[1::]", "[1::]"),
+            ("a://[::1:2]", "[::1:2]"),
+            ("a://[v1.A]", "[v1.A]"),
+            ("a://A0/", "A0"),
+        ] {
+            assert_eq!(host(urijs, input), written, "{input}");
+        }
+        assert_eq!(urijs_ipv6("::"), "::");
+        assert_eq!(inet_ntop6(&[0; 8]), "::");
+        assert_eq!(inet_ntop6(&[1, 0, 0, 0, 0, 0, 0, 1]), "1::1");
     }
 
     #[test]
