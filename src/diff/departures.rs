@@ -134,6 +134,12 @@ pub enum Departure {
     /// component is encoded too (the path that an authority read as a prefix hands on), but a
     /// "%", ":" or "@" that departure's own reading takes as they are.
     EncodedInsteadOfRefused(Field),
+    /// [`Departure::EncodedInsteadOfRefused`] in every component: the userinfo, a host that is
+    /// no IP literal, the path, the query and the fragment each have the characters their rule
+    /// refuses percent-encoded (Perl's `URI->new`, which escapes every character outside RFC
+    /// 2396's `uric`; uri-js's `pctEncChar` on each component's `NOT_*` class). One rule of the
+    /// parser, where [`Departure::EncodedInsteadOfRefused`] is one component's.
+    EveryComponentEncoded,
 
     // The authority's and the scheme's structure read otherwise, and rules a parser applies
     // to what it read, as the field's libraries document them (Addressable, uritools, Perl's
@@ -533,16 +539,10 @@ impl Departure {
                 .filter(|&&p| takes_pct_encoded(p))
                 .map(|&p| Departure::PercentUnchecked(p)),
         );
-        all.extend(
-            [
-                Field::Userinfo,
-                Field::Host,
-                Field::Path,
-                Field::Query,
-                Field::Fragment,
-            ]
-            .map(Departure::EncodedInsteadOfRefused),
-        );
+        // The rule of every component before the rule of one: where a parser encodes what
+        // the RFC refuses in every component (its witness), one report names them all.
+        all.push(Departure::EveryComponentEncoded);
+        all.extend(ESCAPED_COMPONENTS.map(Departure::EncodedInsteadOfRefused));
         all.extend(
             [
                 Field::Userinfo,
@@ -618,6 +618,7 @@ impl Departure {
             Departure::EncodedInsteadOfRefused(part) => {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
+            Departure::EveryComponentEncoded => "every-component-encoded".to_owned(),
             Departure::AuthorityEndsAtRefused => "authority-ends-at-refused".to_owned(),
             Departure::IpLiteralNotRead => "ip-literal-not-read".to_owned(),
             Departure::DecOctetLeadingZeros => "dec-octet-leading-zeros".to_owned(),
@@ -728,6 +729,7 @@ impl Departure {
                 "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
                 part.name()
             ),
+            Departure::EveryComponentEncoded => "the parser percent-encodes (as UTF-8 octets) the characters RFC 3986 refuses in every component, the userinfo, the host (a registered name), the path, the query and the fragment, each by its own rule (Appendix A), a \"%\" that starts no `pct-encoded` triplet too, and accepts the result, where the RFC has no valid reading of the input".to_owned(),
             Departure::AuthorityEndsAtRefused => "the parser reads the authority as a prefix, as much as RFC 3986's `authority` rule takes, and what follows it up to \"?\" or \"#\" as the path, where the RFC's authority runs to the first \"/\", \"?\" or \"#\" (§3.2) and a path after it must start with \"/\" (`path-abempty`, §3.3)".to_owned(),
             Departure::DecOctetLeadingZeros => "the parser reads an IPv4 address's octets as one to three digits of a value up to 255, leading zeros allowed (\"00.0.0.0\" is an IPv4 address, \"[::00.0.0.0]\" an IPv6 one), where RFC 3986 §3.2.2 writes `dec-octet = DIGIT / %x31-39 DIGIT / \"1\" 2DIGIT / \"2\" %x30-34 DIGIT / \"25\" %x30-35`, which has no leading zero, so that such a host is a registered name and such a literal no IPv6 address".to_owned(),
             Departure::IpLiteralNotRead => "the parser does not read an IP literal as a host: the host is empty and the literal becomes the start of the path, where RFC 3986 §3.2.2 says \"A host identified by an Internet Protocol literal address, version 6 [RFC3513] or later, is distinguished by enclosing the IP literal within square brackets\"".to_owned(),
@@ -1303,6 +1305,8 @@ impl Departure {
             // A space and a lone "%" inside each component but the host (a parser may strip
             // one at a component's ends).
             Departure::TextComponentsUnchecked => after_slashes("a% b@h/a% b?a% b#a% b")?,
+            // A space inside each component, the host's too.
+            Departure::EveryComponentEncoded => after_slashes("a b@h b/a b?a b#a b")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1449,6 +1453,11 @@ impl Departure {
                     })
                     .map(|(at, c, _)| (at, c))
             }
+            // The first character it encodes, whichever component holds it.
+            Departure::EveryComponentEncoded => ESCAPED_COMPONENTS
+                .iter()
+                .filter_map(|&part| Departure::EncodedInsteadOfRefused(part).probe_site(case))
+                .min_by_key(|&(at, _)| at),
             Departure::PercentUnchecked(_) | Departure::PercentUncheckedWhereEscaped => None,
             Departure::NonAsciiUnchecked(part) => {
                 let range = spans.of_part(part)?;
@@ -1629,6 +1638,7 @@ impl Departure {
             // One of each class a rule may refuse, a lone "%" aside (a departure of its own).
             Departure::Unchecked(_)
             | Departure::EncodedInsteadOfRefused(_)
+            | Departure::EveryComponentEncoded
             | Departure::EncodedOutsideReserved(_)
             | Departure::OpaquePathUnchecked => &[
                 ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
@@ -1748,6 +1758,17 @@ impl Departure {
     /// but for a departure that removes characters from the raw text, which reads every
     /// string of every case.
     pub(crate) fn rewrite(self, case: &Request) -> Option<Request> {
+        // Each component's rewrite in turn: their spans do not overlap, and a stand-in keeps
+        // the structure of the text.
+        if self == Departure::EveryComponentEncoded {
+            let mut seen = case.clone();
+            for part in ESCAPED_COMPONENTS {
+                if let Some(again) = Departure::EncodedInsteadOfRefused(part).rewrite(&seen) {
+                    seen = again;
+                }
+            }
+            return (seen != *case).then_some(seen);
+        }
         if self.preprocesses() {
             return self.preprocess(case);
         }
@@ -2216,6 +2237,7 @@ impl Departure {
             | Departure::PercentEncodingUppercased
             | Departure::PercentEncodingNormalizedEverywhere
             | Departure::SurrogatesEncoded
+            | Departure::EveryComponentEncoded
             | Departure::TextEndsAtLineFeed => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
@@ -2389,6 +2411,20 @@ impl Departure {
         }
         if self == Departure::SurrogatesEncoded {
             return surrogates_encoded_in(original, answer);
+        }
+        if self == Departure::EveryComponentEncoded {
+            // Each component's encoding in turn, each seeing the case as those before it
+            // rewrote it, as [`Departure::rewrite`] composed them.
+            let mut seen = seen.clone();
+            let mut answer = answer;
+            for part in ESCAPED_COMPONENTS {
+                let one = Departure::EncodedInsteadOfRefused(part);
+                answer = one.apply_under(original, &seen, asked, answer, options, beside);
+                if let Some(again) = one.rewrite(&seen) {
+                    seen = again;
+                }
+            }
+            return answer;
         }
         if self.is_answer_rule() {
             return match original {
