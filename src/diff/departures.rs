@@ -3954,6 +3954,56 @@ mod tests {
         assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
     }
 
+    #[test]
+    fn refused_characters_may_be_encoded_in_every_component() {
+        let every = Departure::EveryComponentEncoded;
+        // Each component's refused characters as its own rule refuses them (RFC 3986 Appendix
+        // A), UTF-8 octets for one outside US-ASCII (§2.5), a lone "%" too.
+        let encoded = answer(every, "a://a b@h{/a`?a^#a|").unwrap();
+        let read = components(&encoded);
+        assert_eq!(read.userinfo.as_deref(), Some("a%20b"));
+        assert_eq!(read.host.as_deref(), Some("h%7B"));
+        assert_eq!(read.path, "/a%60");
+        assert_eq!(read.query.as_deref(), Some("a%5E"));
+        assert_eq!(read.fragment.as_deref(), Some("a%7C"));
+        let one = answer(every, "a:/b c%/\u{e9}").unwrap();
+        assert_eq!(components(&one).path, "/b%20c%25/%C3%A9");
+        // What a component's rule allows stays as written: "?" and "/" in the query and the
+        // fragment, ":" and "@" in the path, a pct-encoded triplet.
+        let kept = answer(every, "a://h/:@%41?/?# #/?").unwrap();
+        assert_eq!(components(&kept).path, "/:@%41");
+        assert_eq!(components(&kept).query.as_deref(), Some("/?"));
+        assert_eq!(components(&kept).fragment.as_deref(), Some("%20%23/?"));
+        // Near misses: a valid reference is no case of it, nor is an IP literal (departures of
+        // its own) or the structure (a second "#" is the fragment's refused character, not a
+        // delimiter).
+        assert_eq!(answer(every, "a://u@h/p?q#f"), None);
+        assert_eq!(answer(every, "a://[v1.x y]/"), None);
+        // The witness has a refused character in each component, and the rule of one
+        // component reads it otherwise: only the path encoded is no answer of it.
+        let witness = every
+            .witness(&Request::parse("a:/b c"))
+            .expect("a witness");
+        let Request::Parse { input, .. } = &witness else {
+            panic!("{witness:?}")
+        };
+        assert_eq!(input, "a://a b@h b/a b?a b#a b");
+        assert_eq!(
+            components(&answer(every, input).unwrap()).host.as_deref(),
+            Some("h%20b")
+        );
+        assert_ne!(
+            answer(Departure::EncodedInsteadOfRefused(Field::Path), input),
+            answer(every, input)
+        );
+        // Tried before the rule of one component, whose report it takes.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        for part in ESCAPED_COMPONENTS {
+            assert!(at(every) < at(Departure::EncodedInsteadOfRefused(part)));
+        }
+    }
+
     /// The answer of `departures` composed, each reading the case as those before it left
     /// it, over the reference; `None` where none reads the case otherwise and none is a rule
     /// on the answer.
