@@ -3981,9 +3981,7 @@ mod tests {
         assert_eq!(answer(every, "a://[v1.x y]/"), None);
         // The witness has a refused character in each component, and the rule of one
         // component reads it otherwise: only the path encoded is no answer of it.
-        let witness = every
-            .witness(&Request::parse("a:/b c"))
-            .expect("a witness");
+        let witness = every.witness(&Request::parse("a:/b c")).expect("a witness");
         let Request::Parse { input, .. } = &witness else {
             panic!("{witness:?}")
         };
