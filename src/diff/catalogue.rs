@@ -2817,6 +2817,7 @@ entries:
         assert!(departures.iter().any(|d| matches!(
             d,
             Departure::EncodedInsteadOfRefused(Field::Path)
+                | Departure::EveryComponentEncoded
                 | Departure::EncodedOutsideReserved(Field::Path)
         )));
         // The parser's departure alone: the reference's normalization guards the path.

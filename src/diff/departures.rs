@@ -134,6 +134,12 @@ pub enum Departure {
     /// component is encoded too (the path that an authority read as a prefix hands on), but a
     /// "%", ":" or "@" that departure's own reading takes as they are.
     EncodedInsteadOfRefused(Field),
+    /// [`Departure::EncodedInsteadOfRefused`] in every component: the userinfo, a host that is
+    /// no IP literal, the path, the query and the fragment each have the characters their rule
+    /// refuses percent-encoded (Perl's `URI->new`, which escapes every character outside RFC
+    /// 2396's `uric`; uri-js's `pctEncChar` on each component's `NOT_*` class). One rule of the
+    /// parser, where [`Departure::EncodedInsteadOfRefused`] is one component's.
+    EveryComponentEncoded,
 
     // The authority's and the scheme's structure read otherwise, and rules a parser applies
     // to what it read, as the field's libraries document them (Addressable, uritools, Perl's
@@ -548,16 +554,10 @@ impl Departure {
                 .filter(|&&p| takes_pct_encoded(p))
                 .map(|&p| Departure::PercentUnchecked(p)),
         );
-        all.extend(
-            [
-                Field::Userinfo,
-                Field::Host,
-                Field::Path,
-                Field::Query,
-                Field::Fragment,
-            ]
-            .map(Departure::EncodedInsteadOfRefused),
-        );
+        // The rule of every component before the rule of one: where a parser encodes what
+        // the RFC refuses in every component (its witness), one report names them all.
+        all.push(Departure::EveryComponentEncoded);
+        all.extend(ESCAPED_COMPONENTS.map(Departure::EncodedInsteadOfRefused));
         all.extend(
             [
                 Field::Userinfo,
@@ -635,6 +635,7 @@ impl Departure {
             Departure::EncodedInsteadOfRefused(part) => {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
+            Departure::EveryComponentEncoded => "every-component-encoded".to_owned(),
             Departure::AuthorityEndsAtRefused => "authority-ends-at-refused".to_owned(),
             Departure::IpLiteralNotRead => "ip-literal-not-read".to_owned(),
             Departure::DecOctetLeadingZeros => "dec-octet-leading-zeros".to_owned(),
@@ -747,6 +748,7 @@ impl Departure {
                 "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
                 part.name()
             ),
+            Departure::EveryComponentEncoded => "the parser percent-encodes (as UTF-8 octets) the characters RFC 3986 refuses in every component, the userinfo, the host (a registered name), the path, the query and the fragment, each by its own rule (Appendix A), a \"%\" that starts no `pct-encoded` triplet too, and accepts the result, where the RFC has no valid reading of the input".to_owned(),
             Departure::AuthorityEndsAtRefused => "the parser reads the authority as a prefix, as much as RFC 3986's `authority` rule takes, and what follows it up to \"?\" or \"#\" as the path, where the RFC's authority runs to the first \"/\", \"?\" or \"#\" (§3.2) and a path after it must start with \"/\" (`path-abempty`, §3.3)".to_owned(),
             Departure::DecOctetLeadingZeros => "the parser reads an IPv4 address's octets as one to three digits of a value up to 255, leading zeros allowed (\"00.0.0.0\" is an IPv4 address, \"[::00.0.0.0]\" an IPv6 one), where RFC 3986 §3.2.2 writes `dec-octet = DIGIT / %x31-39 DIGIT / \"1\" 2DIGIT / \"2\" %x30-34 DIGIT / \"25\" %x30-35`, which has no leading zero, so that such a host is a registered name and such a literal no IPv6 address".to_owned(),
             Departure::IpLiteralNotRead => "the parser does not read an IP literal as a host: the host is empty and the literal becomes the start of the path, where RFC 3986 §3.2.2 says \"A host identified by an Internet Protocol literal address, version 6 [RFC3513] or later, is distinguished by enclosing the IP literal within square brackets\"".to_owned(),
@@ -1365,6 +1367,8 @@ impl Departure {
             // A space and a lone "%" inside each component but the host (a parser may strip
             // one at a component's ends).
             Departure::TextComponentsUnchecked => after_slashes("a% b@h/a% b?a% b#a% b")?,
+            // A space inside each component, the host's too.
+            Departure::EveryComponentEncoded => after_slashes("a b@h b/a b?a b#a b")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1513,6 +1517,11 @@ impl Departure {
                     })
                     .map(|(at, c, _)| (at, c))
             }
+            // The first character it encodes, whichever component holds it.
+            Departure::EveryComponentEncoded => ESCAPED_COMPONENTS
+                .iter()
+                .filter_map(|&part| Departure::EncodedInsteadOfRefused(part).probe_site(case))
+                .min_by_key(|&(at, _)| at),
             Departure::PercentUnchecked(_) | Departure::PercentUncheckedWhereEscaped => None,
             Departure::NonAsciiUnchecked(part) => {
                 let range = spans.of_part(part)?;
@@ -1695,6 +1704,7 @@ impl Departure {
             // One of each class a rule may refuse, a lone "%" aside (a departure of its own).
             Departure::Unchecked(_)
             | Departure::EncodedInsteadOfRefused(_)
+            | Departure::EveryComponentEncoded
             | Departure::EncodedOutsideReserved(_)
             | Departure::OpaquePathUnchecked => &[
                 ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
@@ -1816,6 +1826,17 @@ impl Departure {
     /// but for a departure that removes characters from the raw text, which reads every
     /// string of every case.
     pub(crate) fn rewrite(self, case: &Request) -> Option<Request> {
+        // Each component's rewrite in turn: their spans do not overlap, and a stand-in keeps
+        // the structure of the text.
+        if self == Departure::EveryComponentEncoded {
+            let mut seen = case.clone();
+            for part in ESCAPED_COMPONENTS {
+                if let Some(again) = Departure::EncodedInsteadOfRefused(part).rewrite(&seen) {
+                    seen = again;
+                }
+            }
+            return (seen != *case).then_some(seen);
+        }
         if self.preprocesses() {
             return self.preprocess(case);
         }
@@ -2286,6 +2307,7 @@ impl Departure {
             | Departure::PercentEncodingUppercased
             | Departure::PercentEncodingNormalizedEverywhere
             | Departure::SurrogatesEncoded
+            | Departure::EveryComponentEncoded
             | Departure::TextEndsAtLineFeed => return None,
         };
         (rewritten != *input).then(|| Request::Parse {
@@ -2459,6 +2481,20 @@ impl Departure {
         }
         if self == Departure::SurrogatesEncoded {
             return surrogates_encoded_in(original, answer);
+        }
+        if self == Departure::EveryComponentEncoded {
+            // Each component's encoding in turn, each seeing the case as those before it
+            // rewrote it, as [`Departure::rewrite`] composed them.
+            let mut seen = seen.clone();
+            let mut answer = answer;
+            for part in ESCAPED_COMPONENTS {
+                let one = Departure::EncodedInsteadOfRefused(part);
+                answer = one.apply_under(original, &seen, asked, answer, options, beside);
+                if let Some(again) = one.rewrite(&seen) {
+                    seen = again;
+                }
+            }
+            return answer;
         }
         if self.is_answer_rule() {
             return match original {
@@ -4167,6 +4203,54 @@ mod tests {
     fn refused_characters_may_be_encoded() {
         let encoded = answer(Departure::EncodedInsteadOfRefused(Field::Path), "a:/b c%/é").unwrap();
         assert_eq!(components(&encoded).path, "/b%20c%25/%C3%A9");
+    }
+
+    #[test]
+    fn refused_characters_may_be_encoded_in_every_component() {
+        let every = Departure::EveryComponentEncoded;
+        // Each component's refused characters as its own rule refuses them (RFC 3986 Appendix
+        // A), UTF-8 octets for one outside US-ASCII (§2.5), a lone "%" too.
+        let encoded = answer(every, "a://a b@h{/a`?a^#a|").unwrap();
+        let read = components(&encoded);
+        assert_eq!(read.userinfo.as_deref(), Some("a%20b"));
+        assert_eq!(read.host.as_deref(), Some("h%7B"));
+        assert_eq!(read.path, "/a%60");
+        assert_eq!(read.query.as_deref(), Some("a%5E"));
+        assert_eq!(read.fragment.as_deref(), Some("a%7C"));
+        let one = answer(every, "a:/b c%/\u{e9}").unwrap();
+        assert_eq!(components(&one).path, "/b%20c%25/%C3%A9");
+        // What a component's rule allows stays as written: "?" and "/" in the query and the
+        // fragment, ":" and "@" in the path, a pct-encoded triplet.
+        let kept = answer(every, "a://h/:@%41?/?# #/?").unwrap();
+        assert_eq!(components(&kept).path, "/:@%41");
+        assert_eq!(components(&kept).query.as_deref(), Some("/?"));
+        assert_eq!(components(&kept).fragment.as_deref(), Some("%20%23/?"));
+        // Near misses: a valid reference is no case of it, nor is an IP literal (departures of
+        // its own) or the structure (a second "#" is the fragment's refused character, not a
+        // delimiter).
+        assert_eq!(answer(every, "a://u@h/p?q#f"), None);
+        assert_eq!(answer(every, "a://[v1.x y]/"), None);
+        // The witness has a refused character in each component, and the rule of one
+        // component reads it otherwise: only the path encoded is no answer of it.
+        let witness = every.witness(&Request::parse("a:/b c")).expect("a witness");
+        let Request::Parse { input, .. } = &witness else {
+            panic!("{witness:?}")
+        };
+        assert_eq!(input, "a://a b@h b/a b?a b#a b");
+        assert_eq!(
+            components(&answer(every, input).unwrap()).host.as_deref(),
+            Some("h%20b")
+        );
+        assert_ne!(
+            answer(Departure::EncodedInsteadOfRefused(Field::Path), input),
+            answer(every, input)
+        );
+        // Tried before the rule of one component, whose report it takes.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        for part in ESCAPED_COMPONENTS {
+            assert!(at(every) < at(Departure::EncodedInsteadOfRefused(part)));
+        }
     }
 
     /// The answer of `departures` composed, each reading the case as those before it left

@@ -2993,6 +2993,7 @@ fn evaluate_traced(
                     || matches!(
                         d,
                         super::departures::Departure::EncodedInsteadOfRefused(_)
+                            | super::departures::Departure::EveryComponentEncoded
                             | super::departures::Departure::EncodedOutsideReserved(_)
                     ) =>
             {
