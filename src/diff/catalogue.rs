@@ -1409,6 +1409,13 @@ impl Catalogue {
         // (curl's "a://\u{e9}" is its empty path read as "/" and its host's character taken).
         let composes = |i: usize| library[i].restores() || library[i].preprocesses();
         let admissible = |set: &[usize]| {
+            if set.iter().enumerate().any(|(n, &i)| {
+                set[n + 1..]
+                    .iter()
+                    .any(|&j| library[i].contradicts(library[j]))
+            }) {
+                return false;
+            }
             let refusing = set.iter().filter(|&&i| library[i].refuses()).count();
             if refusal {
                 return refusing == 1 && set.iter().all(|&i| library[i].refuses() || composes(i));
@@ -1522,7 +1529,12 @@ impl Catalogue {
                                         matches!(self.entries[s.index].model,
                                             Some(Model::Departure(m)) if m == narrow)
                                     });
-                                if named || departures.contains(&wider) {
+                                if named
+                                    || departures.contains(&wider)
+                                    || departures
+                                        .iter()
+                                        .any(|&d| d != narrow && wider.contradicts(d))
+                                {
                                     continue;
                                 }
                                 let mut wide: Vec<usize> = departures

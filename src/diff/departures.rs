@@ -927,6 +927,53 @@ impl Departure {
         wider
     }
 
+    /// The components where the departure keeps every character its rule refuses as written
+    /// (all of them, not one class): those of a component, or of every one, left unchecked.
+    fn keeps_as_written(self) -> &'static [Field] {
+        match self {
+            Departure::Unchecked(part) => match part {
+                Field::Userinfo => &[Field::Userinfo],
+                Field::Host => &[Field::Host],
+                Field::Path => &[Field::Path],
+                Field::Query => &[Field::Query],
+                Field::Fragment => &[Field::Fragment],
+                _ => &[],
+            },
+            Departure::EveryComponentUnchecked | Departure::OnlyEscapesChecked => {
+                &ESCAPED_COMPONENTS
+            }
+            Departure::TextComponentsUnchecked | Departure::ControlsAndSpaceOnlyRefused => {
+                &TEXT_COMPONENTS
+            }
+            _ => &[],
+        }
+    }
+
+    /// Whether the departure percent-encodes the characters its rule refuses in `part`.
+    fn encodes_refused_in(self, part: Field) -> bool {
+        match self {
+            Departure::EncodedInsteadOfRefused(p)
+            | Departure::EncodedOutsideReserved(p)
+            | Departure::EncodedReservedKept(p) => p == part,
+            Departure::EveryComponentEncoded => ESCAPED_COMPONENTS.contains(&part),
+            _ => false,
+        }
+    }
+
+    /// Whether the two departures say opposite things of one component: one keeps what its
+    /// rule refuses as written, the other encodes it. No parser does both; a set of the two
+    /// reproduces an answer only by coincidence (Perl's "[v1.a@b]", whose "[" is encoded in
+    /// the userinfo and whose host keeps its "]", is no parser that checks nothing).
+    pub(crate) fn contradicts(self, other: Departure) -> bool {
+        let opposed = |keeps: Departure, encodes: Departure| {
+            keeps
+                .keeps_as_written()
+                .iter()
+                .any(|&part| encodes.encodes_refused_in(part))
+        };
+        opposed(self, other) || opposed(other, self)
+    }
+
     /// Whether the departure rewrites one character for one character, so that the answer
     /// can be restored from the input as given (and so composes with the others): every one
     /// but the rules on the answer, which rewrite nothing, and a resolver's departure, which
@@ -4945,6 +4992,30 @@ mod tests {
             unreachable!()
         };
         assert_eq!(components(&answer(removed, input).unwrap()).path, "/abc");
+    }
+
+    #[test]
+    fn keeping_and_encoding_one_component_contradict() {
+        let every = Departure::EveryComponentUnchecked;
+        assert!(every.contradicts(Departure::EveryComponentEncoded));
+        assert!(Departure::EveryComponentEncoded.contradicts(every));
+        assert!(
+            Departure::Unchecked(Field::Path)
+                .contradicts(Departure::EncodedInsteadOfRefused(Field::Path))
+        );
+        // Other components, or one class kept beside the rest encoded (Perl's "]" in a host
+        // with its other characters encoded), say nothing opposite.
+        assert!(
+            !Departure::Unchecked(Field::Query)
+                .contradicts(Departure::EncodedInsteadOfRefused(Field::Path))
+        );
+        assert!(
+            !Departure::BracketsTaken(Field::Host).contradicts(Departure::EveryComponentEncoded)
+        );
+        assert!(
+            !Departure::TextComponentsUnchecked
+                .contradicts(Departure::EncodedInsteadOfRefused(Field::Host))
+        );
     }
 
     #[test]
