@@ -1033,6 +1033,14 @@ impl Departure {
     /// the input of the normalization `case`, otherwise than the RFC does
     /// ([`Departure::parses_in_resolution`]).
     pub(crate) fn reads_in_resolution(self, case: &Request) -> bool {
+        // A rewrite of the raw text reads a resolution's base and reference too (an implicit
+        // file path read in "a://א" is no base a parser that refuses it took).
+        if self.preprocesses()
+            && matches!(case, Request::Resolve { .. })
+            && self.rewrite(case).is_some()
+        {
+            return true;
+        }
         // A normalizer's own steps act on what its parser read; a reading of the text is
         // the parser's (a rule on a parse's answer is §6.2.2's business there).
         if !self.parses_in_resolution()
@@ -2299,7 +2307,10 @@ impl Departure {
             }
             Departure::OpaquePathUnchecked => {
                 let range = spans.opaque_path(input)?;
-                replace_taken_where(input, range, Field::Path, |taken| taken != Taken::Allowed)
+                let stand_in = self::rule(Field::Path).1;
+                replace_taken_where(input, range, Field::Path, stand_in, |taken| {
+                    taken != Taken::Allowed
+                })
             }
             Departure::QueryInOpaquePart => {
                 // After a scheme, with no authority, a path that does not start with "/" and
@@ -3719,7 +3730,7 @@ fn taken(input: &str, range: std::ops::Range<usize>, part: Field) -> Vec<(usize,
 /// `input` with every character of `part` that its rule takes as `which` replaced by the
 /// part's stand-in.
 fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Field, which: Taken) -> String {
-    replace_taken_where(input, range, part, |taken| taken == which)
+    replace_taken_where(input, range, part, rule(part).1, |taken| taken == which)
 }
 
 /// `input` with each lone "%" of `part` stood in for: by the part's stand-in, but in an IP
@@ -3727,27 +3738,25 @@ fn replace_taken(input: &str, range: std::ops::Range<usize>, part: Field, which:
 /// what is none ("[::%0]" is no "[::a0]"); an unchecked literal's departure reads it as one
 /// of its own. (An IPvFuture's tail takes any such letter: "[v0.%]" still reads as "[v0.g]".)
 fn lone_percent_stood_in(input: &str, range: std::ops::Range<usize>, part: Field) -> String {
-    if part == Field::Host && input[range.clone()].starts_with('[') {
-        let mut out = String::with_capacity(input.len());
-        out.push_str(&input[..range.start]);
-        for (_, c, taken) in taken(input, range.clone(), part) {
-            out.push(if taken == Taken::LonePercent { 'g' } else { c });
-        }
-        out.push_str(&input[range.end..]);
-        return out;
-    }
-    replace_taken(input, range, part, Taken::LonePercent)
+    let stand_in = if part == Field::Host && input[range.clone()].starts_with('[') {
+        'g'
+    } else {
+        rule(part).1
+    };
+    replace_taken_where(input, range, part, stand_in, |taken| {
+        taken == Taken::LonePercent
+    })
 }
 
-/// `input` with every character of `part` whose taking `which` selects replaced by the part's
-/// stand-in.
+/// `input` with every character of `part` whose taking `which` selects replaced by
+/// `stand_in`.
 fn replace_taken_where(
     input: &str,
     range: std::ops::Range<usize>,
     part: Field,
+    stand_in: char,
     which: impl Fn(Taken) -> bool,
 ) -> String {
-    let (_, stand_in) = rule(part);
     let mut out = String::with_capacity(input.len());
     out.push_str(&input[..range.start]);
     for (_, c, taken) in taken(input, range.clone(), part) {

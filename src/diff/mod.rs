@@ -796,13 +796,8 @@ impl Engine {
             // A parser's departure named by a resolution is the parser's: the implementation
             // parses the base and the reference as the departures say (a resolver that takes
             // a base its parser refuses is not named by a departure of that parser); so for a
-            // normalization, whose input the implementation parses as the departures say. A
-            // rewrite of the raw text reads the base and the reference of a resolution too
-            // (an implicit file path read in "a://א" is no base a parser that refuses it took).
-            let rewrites_a_resolution = departure.preprocesses()
-                && matches!(finding.case, Request::Resolve { .. })
-                && departure.rewrite(&finding.case).is_some();
-            if departure.reads_in_resolution(&finding.case) || rewrites_a_resolution {
+            // normalization, whose input the implementation parses as the departures say.
+            if departure.reads_in_resolution(&finding.case) {
                 let parses = departures::Departure::parses_read(&finding.case);
                 let parsed = |parse: &Request| {
                     self.answer_of(name, parse)
