@@ -596,4 +596,39 @@ static inline int protocol_serve(const adapter *a) {
 	return protocol_main(answer_served);
 }
 
+/* An adapter's table of answers (about, parse, resolve, normalize, serialize; the rules;
+ * refuses_nul; guard: the fields of `adapter`, in order) and its main, which serves them. */
+#define SERVE(...)                                                                                 \
+	static const adapter ANSWERS = {__VA_ARGS__};                                              \
+	int main(void) { return protocol_serve(&ANSWERS); }
+
+/* One entry of about's "blind_spots", as a string literal: BLIND("port", "number", "why"). */
+#define BLIND(field, how, reason) "{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
+
+#ifdef __cplusplus
+/* ---- for the C++ adapters under adapters/cpp/ ---- */
+#include <exception>
+#include <string>
+
+/* A std::string as a JSON string. */
+static inline void emit_s(const std::string &s) { emit_json(s.data(), s.size()); }
+
+/* A std::string as a JSON string, or null when it is empty: for a library that has no
+ * undefined component, only an empty one. */
+static inline void emit_nonempty(const std::string &s) {
+	if (s.empty()) {
+		emits("null");
+	} else {
+		emit_s(s);
+	}
+}
+
+static inline std::string str(const text &t) { return std::string(t.data, t.len); }
+
+/* Answers what a library threw as a refusal of the input: `prefix` and the exception's what(). */
+static inline void answer_thrown(const request *r, const char *prefix, const std::exception &e) {
+	answer_invalid(r, (std::string(prefix) + e.what()).c_str());
+}
+#endif
+
 #endif

@@ -248,10 +248,5 @@ static void answer_about(const request *r) {
 	emit_reproduce("c", REPRODUCE_PARSE, REPRODUCE_RESOLVE, NULL);
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, NULL, answer_serialize,
-	"URI", 1, NULL,
-};
-
-int main(void) { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, NULL, answer_serialize,
+      "URI", 1, NULL)

@@ -224,14 +224,9 @@ static void guard(request_handler operation, const request *r) {
 	try {
 		operation(r);
 	} catch (const std::exception &e) {
-		answer_invalid(r, (std::string("exception: ") + e.what()).c_str());
+		answer_thrown(r, "exception: ", e);
 	}
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, answer_normalize, nullptr,
-	"URI-reference URI absolute-URI relative-ref", 0, guard,
-};
-
-int main() { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, answer_normalize, NULL,
+      "URI-reference URI absolute-URI relative-ref", 0, guard)

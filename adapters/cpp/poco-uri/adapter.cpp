@@ -47,19 +47,6 @@
 
 #include "../../c/protocol.h"
 
-static void emit_s(const std::string &s) { emit_json(s.data(), s.size()); }
-
-/* "" as null: Poco has no undefined component. */
-static void emit_nonempty(const std::string &s) {
-	if (s.empty()) {
-		emits("null");
-	} else {
-		emit_s(s);
-	}
-}
-
-static std::string str(const text &t) { return std::string(t.data, t.len); }
-
 static void answer_parse(const request *r) {
 	Poco::URI u(str(r->input));
 	const std::string &host = u.getHost();
@@ -114,8 +101,6 @@ static void answer_serialize(const request *r) {
 	answer_string(r, "serialized", serialized.data(), serialized.size());
 }
 
-#define BLIND(field, how, reason) \
-	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
 #define EMPTY(field) BLIND(field, "empty-is-undefined", "Poco::URI keeps no undefined component")
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
@@ -224,14 +209,9 @@ static void guard(request_handler operation, const request *r) {
 		std::string message = e.displayText();
 		answer_invalid_len(r, message.data(), message.size());
 	} catch (const std::exception &e) {
-		answer_invalid(r, (std::string("undocumented exception: ") + e.what()).c_str());
+		answer_thrown(r, "undocumented exception: ", e);
 	}
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
-	"URI-reference", 0, guard,
-};
-
-int main() { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
+      "URI-reference", 0, guard)

@@ -168,8 +168,6 @@ static void answer_serialize(const request *r) {
 	answer_url(r, "serialized", u);
 }
 
-#define BLIND(field, how, reason) \
-	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
 #define REENCODED(field) \
 	BLIND(field, "re-encoded", "QUrl decodes unreserved percent-encodings, uppercases the others and percent-encodes non-ASCII") ","
 
@@ -262,10 +260,5 @@ static void answer_about(const request *r) {
 	emit_reproduce("cpp", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
-	"URI-reference", 0, nullptr,
-};
-
-int main() { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
+      "URI-reference", 0, NULL)

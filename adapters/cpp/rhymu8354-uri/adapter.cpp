@@ -59,18 +59,6 @@
 #define RHYMU8354_URI_VERSION "unknown"
 #endif
 
-static void emit_s(const std::string &s) { emit_json(s.data(), s.size()); }
-
-static void emit_nonempty(const std::string &s) {
-	if (s.empty()) {
-		emits("null");
-	} else {
-		emit_s(s);
-	}
-}
-
-static std::string str(const text &t) { return std::string(t.data, t.len); }
-
 static bool parse_into(Uri::Uri &u, const text &t) { return u.ParseFromString(str(t)); }
 
 static std::string joined_path(const std::vector<std::string> &segments) {
@@ -161,8 +149,6 @@ static void answer_serialize(const request *r) {
 	answer_generated(r, "serialized", u);
 }
 
-#define BLIND(field, how, reason) \
-	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
@@ -260,14 +246,9 @@ static void guard(request_handler operation, const request *r) {
 	try {
 		operation(r);
 	} catch (const std::exception &e) {
-		answer_invalid(r, (std::string("undocumented exception: ") + e.what()).c_str());
+		answer_thrown(r, "undocumented exception: ", e);
 	}
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
-	"URI-reference", 0, guard,
-};
-
-int main() { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
+      "URI-reference", 0, guard)
