@@ -408,6 +408,47 @@ static inline void answer_string(const request *r, const char *key, const char *
 	emits("}\n");
 }
 
+/* Opens a parse answer, up to the value of its first component:
+ * {"valid":true,"components":{"scheme": */
+static inline void begin_parsed(const request *r) {
+	begin(r);
+	emits("\"valid\":true,\"components\":{\"scheme\":");
+}
+
+/* Closes a parse answer after its last component, with its host kind (a JSON value:
+ * "\"ipv6\"", or "null" without a host). */
+static inline void end_parsed(const char *host_kind) {
+	emits("},\"host_kind\":");
+	emits(host_kind);
+	emits("}\n");
+}
+
+/* A port a library holds as a number: its decimal digits as a JSON string, or null when it has
+ * none (`present` false). */
+static inline void emit_port_number(int present, long port) {
+	char digits[32];
+	if (present) {
+		snprintf(digits, sizeof digits, "\"%ld\"", port);
+		emits(digits);
+	} else {
+		emits("null");
+	}
+}
+
+/* An IP literal a library holds without its brackets, written in them as a JSON string. */
+static inline void emit_bracketed(const char *s, size_t len) {
+	char *bracketed = (char *)malloc(len + 2);
+	if (!bracketed) {
+		perror("adapter: malloc");
+		exit(1);
+	}
+	bracketed[0] = '[';
+	memcpy(bracketed + 1, s, len);
+	bracketed[len + 1] = ']';
+	emit_json(bracketed, len + 2);
+	free(bracketed);
+}
+
 /* The parse rules of RFC 3986 (and RFC 3987's, which no adapter here does): a rule the adapter
  * does not do is answered unsupported, one the protocol does not know is an error. */
 static inline int known_rule(const text *rule) {

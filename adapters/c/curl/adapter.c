@@ -72,8 +72,7 @@ static void answer_parse(const request *r) {
 	char *host = get_part(h, CURLUPART_HOST), *zone = get_part(h, CURLUPART_ZONEID);
 	char *port = get_part(h, CURLUPART_PORT), *path = get_part(h, CURLUPART_PATH);
 	char *query = get_part(h, CURLUPART_QUERY), *fragment = get_part(h, CURLUPART_FRAGMENT);
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_opt(scheme);
 	emits(",\"userinfo\":");
 	if (user) {
@@ -124,9 +123,7 @@ static void answer_parse(const request *r) {
 	emit_opt(query);
 	emits(",\"fragment\":");
 	emit_opt(fragment);
-	emits("},\"host_kind\":");
-	emits(kind);
-	emits("}\n");
+	end_parsed(kind);
 	curl_free(scheme), curl_free(user), curl_free(password), curl_free(options);
 	curl_free(host), curl_free(zone), curl_free(port), curl_free(path);
 	curl_free(query), curl_free(fragment);

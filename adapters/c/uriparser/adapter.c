@@ -87,8 +87,7 @@ static void answer_parse(const request *r) {
 	if (path_end < path) {
 		path_end = path;
 	}
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_range(&uri.scheme);
 	emits(",\"userinfo\":");
 	emit_range(&uri.userInfo);
@@ -98,12 +97,7 @@ static void answer_parse(const request *r) {
 		int bracketed = uri.hostData.ip6 || uri.hostData.ipFuture.first;
 		size_t len = (size_t)(uri.hostText.afterLast - uri.hostText.first);
 		if (bracketed) {
-			char *host = malloc(len + 2);
-			host[0] = '[';
-			memcpy(host + 1, uri.hostText.first, len);
-			host[len + 1] = ']';
-			emit_json(host, len + 2);
-			free(host);
+			emit_bracketed(uri.hostText.first, len);
 		} else {
 			emit_json(uri.hostText.first, len);
 		}
@@ -122,9 +116,7 @@ static void answer_parse(const request *r) {
 	emit_range(&uri.query);
 	emits(",\"fragment\":");
 	emit_range(&uri.fragment);
-	emits("},\"host_kind\":");
-	emits(kind);
-	emits("}\n");
+	end_parsed(kind);
 	uriFreeUriMembersA(&uri);
 }
 

@@ -58,8 +58,7 @@ static void answer_parse(const request *r) {
 		return;
 	}
 	urls::url_view u = *parsed;
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	if (u.has_scheme()) emit_sv(u.scheme()); else emits("null");
 	emits(",\"userinfo\":");
 	if (u.has_userinfo()) emit_sv(u.encoded_userinfo()); else emits("null");
@@ -73,15 +72,15 @@ static void answer_parse(const request *r) {
 	if (u.has_query()) emit_sv(u.encoded_query()); else emits("null");
 	emits(",\"fragment\":");
 	if (u.has_fragment()) emit_sv(u.encoded_fragment()); else emits("null");
-	emits("},\"host_kind\":");
+	const char *kind;
 	switch (u.host_type()) {
-	case urls::host_type::name: emits("\"reg-name\""); break;
-	case urls::host_type::ipv4: emits("\"ipv4\""); break;
-	case urls::host_type::ipv6: emits("\"ipv6\""); break;
-	case urls::host_type::ipvfuture: emits("\"ipvfuture\""); break;
-	default: emits(u.has_authority() ? "\"reg-name\"" : "null"); break;
+	case urls::host_type::name: kind = "\"reg-name\""; break;
+	case urls::host_type::ipv4: kind = "\"ipv4\""; break;
+	case urls::host_type::ipv6: kind = "\"ipv6\""; break;
+	case urls::host_type::ipvfuture: kind = "\"ipvfuture\""; break;
+	default: kind = u.has_authority() ? "\"reg-name\"" : "null"; break;
 	}
-	emits("}\n");
+	end_parsed(kind);
 }
 
 static void answer_resolve(const request *r) {

@@ -51,31 +51,24 @@ static void answer_parse(const request *r) {
 	Poco::URI u(str(r->input));
 	const std::string &host = u.getHost();
 	bool bracketed = host.find(':') != std::string::npos;
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_nonempty(u.getScheme());
 	emits(",\"userinfo\":");
 	emit_nonempty(u.getUserInfo());
 	emits(",\"host\":");
 	emit_nonempty(bracketed ? "[" + host + "]" : host);
 	emits(",\"port\":");
-	if (u.getSpecifiedPort() != 0) {
-		emit_s(std::to_string(u.getSpecifiedPort()));
-	} else {
-		emits("null");
-	}
+	emit_port_number(u.getSpecifiedPort() != 0, u.getSpecifiedPort());
 	emits(",\"path\":");
 	emit_s(u.getPath());
 	emits(",\"query\":");
 	emit_nonempty(u.getRawQuery());
 	emits(",\"fragment\":");
 	emit_nonempty(u.getFragment());
-	emits("},\"host_kind\":");
-	emits(host.empty()			  ? "null"
+	end_parsed(host.empty()			  ? "null"
 	      : bracketed			  ? "\"ipv6\""
 	      : is_ipv4address(host.c_str()) ? "\"ipv4\""
 					  : "\"reg-name\"");
-	emits("}\n");
 }
 
 static void answer_resolve(const request *r) {

@@ -82,8 +82,7 @@ static void answer_parse(const request *r) {
 	}
 	QString host = u.host(ENCODED);
 	bool bracketed = !host.isNull() && u.authority(ENCODED).contains("[" + host + "]");
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_qopt(u.scheme(), !u.scheme().isNull());
 	emits(",\"userinfo\":");
 	QString userinfo = u.userInfo(ENCODED);
@@ -91,26 +90,17 @@ static void answer_parse(const request *r) {
 	emits(",\"host\":");
 	emit_qopt(bracketed ? "[" + host + "]" : host, !host.isNull());
 	emits(",\"port\":");
-	if (u.port() >= 0) {
-		emit_q(QString::number(u.port()));
-	} else {
-		emits("null");
-	}
+	emit_port_number(u.port() >= 0, u.port());
 	emits(",\"path\":");
 	emit_q(u.path(ENCODED));
 	emits(",\"query\":");
 	emit_qopt(u.query(ENCODED), u.hasQuery());
 	emits(",\"fragment\":");
 	emit_qopt(u.fragment(ENCODED), u.hasFragment());
-	emits("},\"host_kind\":");
-	if (host.isNull()) {
-		emits("null");
-	} else if (bracketed) {
-		emits(host.startsWith('v') || host.startsWith('V') ? "\"ipvfuture\"" : "\"ipv6\"");
-	} else {
-		emits(is_ipv4address(host.toUtf8().constData()) ? "\"ipv4\"" : "\"reg-name\"");
-	}
-	emits("}\n");
+	end_parsed(host.isNull()  ? "null"
+		   : bracketed    ? (host.startsWith('v') || host.startsWith('V') ? "\"ipvfuture\"" : "\"ipv6\"")
+		   : is_ipv4address(host.toUtf8().constData()) ? "\"ipv4\""
+							       : "\"reg-name\"");
 }
 
 static void answer_url(const request *r, const char *key, const QUrl &u) {

@@ -83,31 +83,24 @@ static void answer_parse(const request *r) {
 	}
 	std::string host = u.GetHost();
 	bool bracketed = host.find(':') != std::string::npos;
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_nonempty(u.GetScheme());
 	emits(",\"userinfo\":");
 	emit_nonempty(u.GetUserInfo());
 	emits(",\"host\":");
 	emit_nonempty(bracketed ? "[" + host + "]" : host);
 	emits(",\"port\":");
-	if (u.HasPort()) {
-		emit_s(std::to_string(u.GetPort()));
-	} else {
-		emits("null");
-	}
+	emit_port_number(u.HasPort(), u.GetPort());
 	emits(",\"path\":");
 	emit_s(joined_path(u.GetPath()));
 	emits(",\"query\":");
 	if (u.HasQuery()) emit_s(u.GetQuery()); else emits("null");
 	emits(",\"fragment\":");
 	if (u.HasFragment()) emit_s(u.GetFragment()); else emits("null");
-	emits("},\"host_kind\":");
-	emits(host.empty()			  ? "null"
+	end_parsed(host.empty()			  ? "null"
 	      : bracketed			  ? (host[0] == 'v' ? "\"ipvfuture\"" : "\"ipv6\"")
 	      : is_ipv4address(host.c_str()) ? "\"ipv4\""
 					  : "\"reg-name\"");
-	emits("}\n");
 }
 
 static void answer_generated(const request *r, const char *key, const Uri::Uri &u) {
