@@ -34,6 +34,18 @@ mod segment_list;
 #[cfg(feature = "sophia_iri")]
 pub mod sophia_iri_adapter;
 pub mod spec;
+#[cfg(all(
+    test,
+    any(
+        feature = "fluent-uri",
+        feature = "iref",
+        feature = "iri-string",
+        feature = "oxiri",
+        feature = "rocket_http",
+        feature = "sophia_iri"
+    )
+))]
+mod testing;
 #[cfg(feature = "uniresid")]
 pub mod uniresid_adapter;
 #[cfg(feature = "uriparse")]

@@ -89,8 +89,8 @@
 
 use rhymuri::Uri;
 
-use super::segment_list::{decoded_uri_items, decoded_uri_operations};
 use super::Implementation;
+use super::segment_list::{decoded_uri_items, decoded_uri_operations};
 use crate::model::Outcome;
 use crate::reference::{ParseOptions, Rule};
 

@@ -329,7 +329,11 @@ macro_rules! decoded_uri_operations {
             }
         }
 
-        fn normalize(&self, input: &str, level: $crate::reference::Level) -> $crate::model::Outcome {
+        fn normalize(
+            &self,
+            input: &str,
+            level: $crate::reference::Level,
+        ) -> $crate::model::Outcome {
             use $crate::model::Outcome;
             // `Uri::normalize` has no levels: it removes the path's dot-segments.
             if level == $crate::reference::Level::Scheme {
