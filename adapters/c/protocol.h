@@ -549,6 +549,17 @@ static inline void emit_reproduce(const char *language, const char *parse, const
 	emits("}}\n");
 }
 
+/* For a reproduction program in C: `show(name, value)`, which prints a component the library
+ * returns as a NUL-terminated string, or NULL. */
+#define REPRODUCE_C_SHOW                                                                           \
+	"static void show(const char *name, const char *value) {\n" \
+	"    if (value) {\n" \
+	"        printf(\"%s: \\\"%s\\\"\\n\", name, value);\n" \
+	"    } else {\n" \
+	"        printf(\"%s: NULL\\n\", name);\n" \
+	"    }\n" \
+	"}\n"
+
 /* What an adapter answers: "about", and each operation of the protocol it does (NULL: answered
  * {"unsupported":true}). */
 typedef struct {
