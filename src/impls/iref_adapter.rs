@@ -82,7 +82,9 @@ use iref::{Iri, IriRef, Uri, UriRef};
 use iref::{UriRefBuf, uri};
 
 use super::reproduction::Programs;
-use super::{About, EntryPoint, Implementation, Part, Profile, Promises, Reach, written};
+use super::{
+    About, EntryPoint, Implementation, Part, Profile, Promises, Reach, authority_parsed, written,
+};
 use crate::model::{Components, Outcome};
 use crate::reference::{HostKind, ParseOptions, Rule};
 
@@ -251,18 +253,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "iref::uri::Host::new",
         reach: Reach::Part(Part::Host, |s| match uri::Host::new(s) {
-            Ok(h) => Outcome::Parsed {
-                components: Components {
-                    scheme: None,
-                    userinfo: None,
-                    host: Some(h.as_str().to_owned()),
-                    port: None,
-                    path: String::new(),
-                    query: None,
-                    fragment: None,
-                },
-                host_kind: Some(host_kind(h)),
-            },
+            Ok(h) => authority_parsed(None, h.as_str().to_owned(), None, host_kind(h)),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
         program: None,

@@ -558,6 +558,35 @@ pub(crate) fn written<T, E: std::fmt::Display>(
     Some(parsed.map(write).map_err(|e| e.to_string()))
 }
 
+/// A sub-parser's answer for an authority or a host ([`Part::Authority`], [`Part::Host`]): the
+/// userinfo, host and port it parsed, with the host's kind; no other component.
+#[cfg(any(
+    feature = "http",
+    feature = "iref",
+    feature = "rhymuri",
+    feature = "uniresid",
+    feature = "uriparse"
+))]
+pub(crate) fn authority_parsed(
+    userinfo: Option<String>,
+    host: String,
+    port: Option<String>,
+    host_kind: crate::reference::HostKind,
+) -> Outcome {
+    Outcome::Parsed {
+        components: crate::model::Components {
+            scheme: None,
+            userinfo,
+            host: Some(host),
+            port,
+            path: String::new(),
+            query: None,
+            fragment: None,
+        },
+        host_kind: Some(host_kind),
+    }
+}
+
 /// The host kind of a host a crate returns as text (an IP literal in its brackets), for crates
 /// that do not say: an IPvFuture or IPv6 literal by its brackets, an RFC 3986 `IPv4address`, a
 /// reg-name otherwise.

@@ -170,20 +170,14 @@ macro_rules! decoded_uri_items {
 
         fn authority_outcome(authority: &$krate::Authority) -> $crate::model::Outcome {
             let (host, kind) = host_and_kind(authority.host());
-            $crate::model::Outcome::Parsed {
-                components: $crate::model::Components {
-                    scheme: None,
-                    userinfo: authority
-                        .$userinfo()
-                        .map(super::segment_list::decoded_text),
-                    host: Some(host),
-                    port: authority.port().map(|p| p.to_string()),
-                    path: String::new(),
-                    query: None,
-                    fragment: None,
-                },
-                host_kind: Some(kind),
-            }
+            $crate::impls::authority_parsed(
+                authority
+                    .$userinfo()
+                    .map(super::segment_list::decoded_text),
+                host,
+                authority.port().map(|p| p.to_string()),
+                kind,
+            )
         }
 
         fn parsed(uri: &$krate::Uri) -> $crate::model::Outcome {
