@@ -145,73 +145,72 @@ static void answer_serialize(const request *r) {
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
-static const char REPRODUCE_PARSE[] =
-	"// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions\n"
-	"// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp\n"
-	"#include <Uri/Uri.hpp>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"#include <vector>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char input[] = {input};\n"
-	"    Uri::Uri u;\n"
-	"    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {\n"
-	"        std::cout << \"ParseFromString returned false\\n\";\n"
-	"        return 0;\n"
-	"    }\n"
-	"    std::cout << \"GetScheme: \\\"\" << u.GetScheme() << \"\\\"\\n\"\n"
-	"        << \"GetUserInfo: \\\"\" << u.GetUserInfo() << \"\\\"\\n\"\n"
-	"        << \"GetHost: \\\"\" << u.GetHost() << \"\\\"\\n\"\n"
-	"        << \"HasPort: \" << u.HasPort() << \", GetPort: \" << u.GetPort() << \"\\n\"\n"
-	"        << \"GetPath: [\";\n"
-	"    const std::vector<std::string> path = u.GetPath();\n"
-	"    for (size_t i = 0; i < path.size(); i++) {\n"
-	"        std::cout << (i > 0 ? \", \\\"\" : \"\\\"\") << path[i] << \"\\\"\";\n"
-	"    }\n"
-	"    std::cout << \"]\\nHasQuery: \" << u.HasQuery() << \", GetQuery: \\\"\" << u.GetQuery() << \"\\\"\\n\"\n"
-	"        << \"HasFragment: \" << u.HasFragment() << \", GetFragment: \\\"\" << u.GetFragment() << \"\\\"\\n\";\n"
-	"    return 0;\n"
-	"}\n";
+/* What every program below starts with. */
+static const std::string PROGRAM_HEAD = R"cpp(// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions
+// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp
+#include <Uri/Uri.hpp>
+#include <iostream>
+#include <string>
+)cpp";
 
-static const char REPRODUCE_RESOLVE[] =
-	"// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions\n"
-	"// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp\n"
-	"#include <Uri/Uri.hpp>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char base_text[] = {base}, input[] = {input};\n"
-	"    Uri::Uri base, reference;\n"
-	"    if (!base.ParseFromString(std::string(base_text, sizeof base_text - 1))) {\n"
-	"        std::cout << \"base: ParseFromString returned false\\n\";\n"
-	"    } else if (!reference.ParseFromString(std::string(input, sizeof input - 1))) {\n"
-	"        std::cout << \"reference: ParseFromString returned false\\n\";\n"
-	"    } else {\n"
-	"        std::cout << base.Resolve(reference).GenerateString() << \"\\n\";\n"
-	"    }\n"
-	"    return 0;\n"
-	"}\n";
+static const std::string REPRODUCE_PARSE =
+	PROGRAM_HEAD +
+	R"cpp(#include <vector>
 
-static const char REPRODUCE_NORMALIZE[] =
-	"// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions\n"
-	"// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp\n"
-	"#include <Uri/Uri.hpp>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char input[] = {input};\n"
-	"    Uri::Uri u;\n"
-	"    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {\n"
-	"        std::cout << \"ParseFromString returned false\\n\";\n"
-	"        return 0;\n"
-	"    }\n"
-	"    u.NormalizePath();\n"
-	"    std::cout << u.GenerateString() << \"\\n\";\n"
-	"    return 0;\n"
-	"}\n";
+int main() {
+    static const char input[] = {input};
+    Uri::Uri u;
+    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {
+        std::cout << "ParseFromString returned false\n";
+        return 0;
+    }
+    std::cout << "GetScheme: \"" << u.GetScheme() << "\"\n"
+        << "GetUserInfo: \"" << u.GetUserInfo() << "\"\n"
+        << "GetHost: \"" << u.GetHost() << "\"\n"
+        << "HasPort: " << u.HasPort() << ", GetPort: " << u.GetPort() << "\n"
+        << "GetPath: [";
+    const std::vector<std::string> path = u.GetPath();
+    for (size_t i = 0; i < path.size(); i++) {
+        std::cout << (i > 0 ? ", \"" : "\"") << path[i] << "\"";
+    }
+    std::cout << "]\nHasQuery: " << u.HasQuery() << ", GetQuery: \"" << u.GetQuery() << "\"\n"
+        << "HasFragment: " << u.HasFragment() << ", GetFragment: \"" << u.GetFragment() << "\"\n";
+    return 0;
+}
+)cpp";
+
+static const std::string REPRODUCE_RESOLVE =
+	PROGRAM_HEAD +
+	R"cpp(
+int main() {
+    static const char base_text[] = {base}, input[] = {input};
+    Uri::Uri base, reference;
+    if (!base.ParseFromString(std::string(base_text, sizeof base_text - 1))) {
+        std::cout << "base: ParseFromString returned false\n";
+    } else if (!reference.ParseFromString(std::string(input, sizeof input - 1))) {
+        std::cout << "reference: ParseFromString returned false\n";
+    } else {
+        std::cout << base.Resolve(reference).GenerateString() << "\n";
+    }
+    return 0;
+}
+)cpp";
+
+static const std::string REPRODUCE_NORMALIZE =
+	PROGRAM_HEAD +
+	R"cpp(
+int main() {
+    static const char input[] = {input};
+    Uri::Uri u;
+    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {
+        std::cout << "ParseFromString returned false\n";
+        return 0;
+    }
+    u.NormalizePath();
+    std::cout << u.GenerateString() << "\n";
+    return 0;
+}
+)cpp";
 
 static void answer_about(const request *r) {
 	begin(r);
@@ -231,7 +230,7 @@ static void answer_about(const request *r) {
 	      BLIND("path", "decoded", "GetPath() gives percent-decoded segments") ","
 	      BLIND("query", "decoded", "GetQuery() is percent-decoded") ","
 	      BLIND("fragment", "decoded", "GetFragment() is percent-decoded") "]");
-	emit_reproduce("cpp", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
+	emit_reproduce("cpp", REPRODUCE_PARSE.c_str(), REPRODUCE_RESOLVE.c_str(), REPRODUCE_NORMALIZE.c_str());
 }
 
 /* What the library throws (it documents no exception), answered as a refusal of the input. */
