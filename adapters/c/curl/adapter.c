@@ -171,13 +171,17 @@ static void answer_serialize(const request *r) {
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
-static const char REPRODUCE_PARSE[] =
-	"// cc prog.c -lcurl\n"
-	"#include <stdio.h>\n"
-	"#include <curl/curl.h>\n"
-	"\n"
-	"int main(void) {\n"
+/* What the parse and resolve programs start with. */
+#define PROGRAM_HEAD \
+	"// cc prog.c -lcurl\n" \
+	"#include <stdio.h>\n" \
+	"#include <curl/curl.h>\n" \
+	"\n" \
+	"int main(void) {\n" \
 	"    CURLU *h = curl_url();\n"
+
+static const char REPRODUCE_PARSE[] =
+	PROGRAM_HEAD
 	"    CURLUcode rc = curl_url_set(h, CURLUPART_URL, {input}, CURLU_NON_SUPPORT_SCHEME | CURLU_PATH_AS_IS);\n"
 	"    if (rc != CURLUE_OK) {\n"
 	"        printf(\"curl_url_set: %s (CURLUcode %d)\\n\", curl_url_strerror(rc), (int)rc);\n"
@@ -201,12 +205,7 @@ static const char REPRODUCE_PARSE[] =
 	"}\n";
 
 static const char REPRODUCE_RESOLVE[] =
-	"// cc prog.c -lcurl\n"
-	"#include <stdio.h>\n"
-	"#include <curl/curl.h>\n"
-	"\n"
-	"int main(void) {\n"
-	"    CURLU *h = curl_url();\n"
+	PROGRAM_HEAD
 	"    CURLUcode rc = curl_url_set(h, CURLUPART_URL, {base}, CURLU_NON_SUPPORT_SCHEME);\n"
 	"    if (rc != CURLUE_OK) {\n"
 	"        printf(\"base: %s (CURLUcode %d)\\n\", curl_url_strerror(rc), (int)rc);\n"

@@ -168,6 +168,18 @@ static void answer_normalize(const request *r) {
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+/* The start of the parse and normalize programs' main: the input parsed, or where it is refused. */
+#define PROGRAM_PARSE_INPUT \
+	"\n" \
+	"int main(void) {\n" \
+	"    static const char input[] = {input};\n" \
+	"    const char *error = NULL;\n" \
+	"    UriUriA uri;\n" \
+	"    if (uriParseSingleUriExA(&uri, input, input + sizeof input - 1, &error) != URI_SUCCESS) {\n" \
+	"        printf(\"uriParseSingleUriExA: error at byte %ld\\n\", error ? (long)(error - input) : -1L);\n" \
+	"        return 0;\n" \
+	"    }\n"
+
 static const char REPRODUCE_PARSE[] =
 	"// cc prog.c -luriparser\n"
 	"#include <stdio.h>\n"
@@ -182,15 +194,7 @@ static const char REPRODUCE_PARSE[] =
 	"        printf(\"%s: NULL\\n\", name);\n"
 	"    }\n"
 	"}\n"
-	"\n"
-	"int main(void) {\n"
-	"    static const char input[] = {input};\n"
-	"    const char *error = NULL;\n"
-	"    UriUriA uri;\n"
-	"    if (uriParseSingleUriExA(&uri, input, input + sizeof input - 1, &error) != URI_SUCCESS) {\n"
-	"        printf(\"uriParseSingleUriExA: error at byte %ld\\n\", error ? (long)(error - input) : -1L);\n"
-	"        return 0;\n"
-	"    }\n"
+	PROGRAM_PARSE_INPUT
 	"    show(\"scheme\", uri.scheme);\n"
 	"    show(\"userInfo\", uri.userInfo);\n"
 	"    show(\"hostText\", uri.hostText);\n"
@@ -248,15 +252,7 @@ static const char REPRODUCE_NORMALIZE[] =
 	"#include <stdio.h>\n"
 	"#include <stdlib.h>\n"
 	"#include <uriparser/Uri.h>\n"
-	"\n"
-	"int main(void) {\n"
-	"    static const char input[] = {input};\n"
-	"    const char *error = NULL;\n"
-	"    UriUriA uri;\n"
-	"    if (uriParseSingleUriExA(&uri, input, input + sizeof input - 1, &error) != URI_SUCCESS) {\n"
-	"        printf(\"uriParseSingleUriExA: error at byte %ld\\n\", error ? (long)(error - input) : -1L);\n"
-	"        return 0;\n"
-	"    }\n"
+	PROGRAM_PARSE_INPUT
 	"    if (uriNormalizeSyntaxA(&uri) != URI_SUCCESS) {\n"
 	"        printf(\"uriNormalizeSyntaxA failed\\n\");\n"
 	"        return 0;\n"
