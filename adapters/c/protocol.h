@@ -408,6 +408,47 @@ static inline void answer_string(const request *r, const char *key, const char *
 	emits("}\n");
 }
 
+/* Opens a parse answer, up to the value of its first component:
+ * {"valid":true,"components":{"scheme": */
+static inline void begin_parsed(const request *r) {
+	begin(r);
+	emits("\"valid\":true,\"components\":{\"scheme\":");
+}
+
+/* Closes a parse answer after its last component, with its host kind (a JSON value:
+ * "\"ipv6\"", or "null" without a host). */
+static inline void end_parsed(const char *host_kind) {
+	emits("},\"host_kind\":");
+	emits(host_kind);
+	emits("}\n");
+}
+
+/* A port a library holds as a number: its decimal digits as a JSON string, or null when it has
+ * none (`present` false). */
+static inline void emit_port_number(int present, long port) {
+	char digits[32];
+	if (present) {
+		snprintf(digits, sizeof digits, "\"%ld\"", port);
+		emits(digits);
+	} else {
+		emits("null");
+	}
+}
+
+/* An IP literal a library holds without its brackets, written in them as a JSON string. */
+static inline void emit_bracketed(const char *s, size_t len) {
+	char *bracketed = (char *)malloc(len + 2);
+	if (!bracketed) {
+		perror("adapter: malloc");
+		exit(1);
+	}
+	bracketed[0] = '[';
+	memcpy(bracketed + 1, s, len);
+	bracketed[len + 1] = ']';
+	emit_json(bracketed, len + 2);
+	free(bracketed);
+}
+
 /* The parse rules of RFC 3986 (and RFC 3987's, which no adapter here does): a rule the adapter
  * does not do is answered unsupported, one the protocol does not know is an error. */
 static inline int known_rule(const text *rule) {
@@ -508,6 +549,17 @@ static inline void emit_reproduce(const char *language, const char *parse, const
 	emits("}}\n");
 }
 
+/* For a reproduction program in C: `show(name, value)`, which prints a component the library
+ * returns as a NUL-terminated string, or NULL. */
+#define REPRODUCE_C_SHOW                                                                           \
+	"static void show(const char *name, const char *value) {\n" \
+	"    if (value) {\n" \
+	"        printf(\"%s: \\\"%s\\\"\\n\", name, value);\n" \
+	"    } else {\n" \
+	"        printf(\"%s: NULL\\n\", name);\n" \
+	"    }\n" \
+	"}\n"
+
 /* What an adapter answers: "about", and each operation of the protocol it does (NULL: answered
  * {"unsupported":true}). */
 typedef struct {
@@ -595,5 +647,40 @@ static inline int protocol_serve(const adapter *a) {
 	served = a;
 	return protocol_main(answer_served);
 }
+
+/* An adapter's table of answers (about, parse, resolve, normalize, serialize; the rules;
+ * refuses_nul; guard: the fields of `adapter`, in order) and its main, which serves them. */
+#define SERVE(...)                                                                                 \
+	static const adapter ANSWERS = {__VA_ARGS__};                                              \
+	int main(void) { return protocol_serve(&ANSWERS); }
+
+/* One entry of about's "blind_spots", as a string literal: BLIND("port", "number", "why"). */
+#define BLIND(field, how, reason) "{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
+
+#ifdef __cplusplus
+/* ---- for the C++ adapters under adapters/cpp/ ---- */
+#include <exception>
+#include <string>
+
+/* A std::string as a JSON string. */
+static inline void emit_s(const std::string &s) { emit_json(s.data(), s.size()); }
+
+/* A std::string as a JSON string, or null when it is empty: for a library that has no
+ * undefined component, only an empty one. */
+static inline void emit_nonempty(const std::string &s) {
+	if (s.empty()) {
+		emits("null");
+	} else {
+		emit_s(s);
+	}
+}
+
+static inline std::string str(const text &t) { return std::string(t.data, t.len); }
+
+/* Answers what a library threw as a refusal of the input: `prefix` and the exception's what(). */
+static inline void answer_thrown(const request *r, const char *prefix, const std::exception &e) {
+	answer_invalid(r, (std::string(prefix) + e.what()).c_str());
+}
+#endif
 
 #endif

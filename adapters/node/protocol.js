@@ -1,5 +1,5 @@
 // The protocol loop every Node adapter of adapters/node/ runs (docs/protocol.md): an adapter
-// defines its ABOUT answer and its OPERATIONS (parse, resolve, normalize, serialize; null for
+// defines its ABOUT answer (`about`) and its OPERATIONS (parse, resolve, normalize, serialize; null for
 // what the library does not do) and calls `serve(ABOUT, OPERATIONS)`. `parse(input, rule,
 // zoneId)` is told whether an RFC 6874 zone identifier is asked ("zone_id": true).
 
@@ -115,4 +115,22 @@ function serve(about, operations) {
   process.stdout.on("error", () => process.exit(0));
 }
 
-module.exports = { serve, describe };
+// An adapter's answer to "about" (docs/protocol.md): protocol 2, named `node-` and its name (the
+// library's by default), its blind spots as [field, how, reason] triples and its "reproduce
+// alone" programs by operation (about.reproduce), in JavaScript.
+function about({ name, library, version, spec, operations, rules, blindSpots, reproduce }) {
+  return {
+    protocol: 2,
+    name: `node-${name || library}`,
+    language: "JavaScript",
+    library,
+    version,
+    spec,
+    operations,
+    rules,
+    blind_spots: blindSpots.map(([field, how, reason]) => ({ field, how, reason })),
+    reproduce: { language: "javascript", ...reproduce },
+  };
+}
+
+module.exports = { serve, describe, about };

@@ -1,6 +1,6 @@
 """The protocol loop every Python adapter of adapters/python/ runs (docs/protocol.md), as
-adapters/node/protocol.js is for Node: an adapter defines its ABOUT answer and its OPERATIONS
-and calls `protocol.serve(ABOUT, OPERATIONS)`.
+adapters/node/protocol.js is for Node: an adapter defines its ABOUT answer (`protocol.about`)
+and its OPERATIONS and calls `protocol.serve(ABOUT, OPERATIONS)`.
 
 OPERATIONS maps an operation to the function that answers it with the library:
 "parse": f(text, rule), "resolve": f(base, text, strict), "normalize": f(text, level),
@@ -108,3 +108,23 @@ def serve(about, operations):
         if not more_input_waiting():
             sys.stdout.flush()
     sys.stdout.flush()
+
+
+def about(library, version, spec, operations, rules, blind_spots, reproduce, name=None):
+    """An adapter's answer to "about" (docs/protocol.md): protocol 2, named `python-` and its
+    name (the library's by default), with its blind spots as (field, how, reason) triples and
+    its "reproduce alone" programs by operation (about.reproduce), in Python."""
+    return {
+        "protocol": 2,
+        "name": "python-%s" % (name or library,),
+        "language": "Python",
+        "library": library,
+        "version": version,
+        "spec": spec,
+        "operations": operations,
+        "rules": rules,
+        "blind_spots": [
+            {"field": field, "how": how, "reason": reason} for field, how, reason in blind_spots
+        ],
+        "reproduce": dict({"language": "python"}, **reproduce),
+    }

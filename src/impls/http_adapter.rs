@@ -75,7 +75,7 @@ use http::uri::{Authority, PathAndQuery};
 use super::reproduction::Programs;
 use super::{
     About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Promises, Reach,
-    Reading, View, host_kind,
+    Reading, View, authority_parsed, host_kind,
 };
 use crate::model::{Components, Field, Outcome};
 use crate::reference::{ParseOptions, Rule};
@@ -149,18 +149,12 @@ fn parsed(uri: &Uri) -> Outcome {
 
 /// A parsed authority's host and port, as [`parsed`] reports them (no userinfo: hidden).
 fn authority_outcome(authority: &Authority) -> Outcome {
-    Outcome::Parsed {
-        components: Components {
-            scheme: None,
-            userinfo: None,
-            host: Some(authority.host().to_owned()),
-            port: authority.port().map(|p| p.as_str().to_owned()),
-            path: String::new(),
-            query: None,
-            fragment: None,
-        },
-        host_kind: Some(host_kind(authority.host())),
-    }
+    authority_parsed(
+        None,
+        authority.host().to_owned(),
+        authority.port().map(|p| p.as_str().to_owned()),
+        host_kind(authority.host()),
+    )
 }
 
 /// Whether `parse` asks the crate for `input` by `rule` (see the module documentation).

@@ -82,7 +82,9 @@ use iref::{Iri, IriRef, Uri, UriRef};
 use iref::{UriRefBuf, uri};
 
 use super::reproduction::Programs;
-use super::{About, EntryPoint, Implementation, Part, Profile, Promises, Reach, written};
+use super::{
+    About, EntryPoint, Implementation, Part, Profile, Promises, Reach, authority_parsed, written,
+};
 use crate::model::{Components, Outcome};
 use crate::reference::{HostKind, ParseOptions, Rule};
 
@@ -251,18 +253,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "iref::uri::Host::new",
         reach: Reach::Part(Part::Host, |s| match uri::Host::new(s) {
-            Ok(h) => Outcome::Parsed {
-                components: Components {
-                    scheme: None,
-                    userinfo: None,
-                    host: Some(h.as_str().to_owned()),
-                    port: None,
-                    path: String::new(),
-                    query: None,
-                    fragment: None,
-                },
-                host_kind: Some(host_kind(h)),
-            },
+            Ok(h) => authority_parsed(None, h.as_str().to_owned(), None, host_kind(h)),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
         program: None,
@@ -482,34 +473,9 @@ mod tests {
 
     #[test]
     fn iri_components_as_written() {
-        let expected = Outcome::Parsed {
-            components: Components {
-                scheme: Some("http".into()),
-                userinfo: None,
-                host: Some("例え.テスト".into()),
-                port: None,
-                path: "/ä".into(),
-                query: Some("q=ü".into()),
-                fragment: Some("f".into()),
-            },
-            host_kind: Some(HostKind::RegName),
-        };
-        let input = "http://例え.テスト/ä?q=ü#f";
-        assert_eq!(Iref.parse_iri(input, Rule::UriReference), expected);
-        assert_eq!(Iref.parse_iri(input, Rule::Uri), expected);
+        crate::impls::testing::assert_iri_components_as_written(&Iref);
         assert!(matches!(
-            parse(input, Rule::UriReference),
-            Outcome::Invalid(_)
-        ));
-        let Outcome::Parsed { components, .. } = Iref.parse_iri("//ü@例:8080", Rule::UriReference)
-        else {
-            panic!("not parsed");
-        };
-        assert_eq!(components.userinfo.as_deref(), Some("ü"));
-        assert_eq!(components.host.as_deref(), Some("例"));
-        assert_eq!(components.port.as_deref(), Some("8080"));
-        assert!(matches!(
-            Iref.parse_iri("//例/ä", Rule::Uri),
+            parse("http://例え.テスト/ä?q=ü#f", Rule::UriReference),
             Outcome::Invalid(_)
         ));
         assert_eq!(
@@ -536,23 +502,7 @@ mod tests {
 
     #[test]
     fn iprivate_only_in_the_query() {
-        // RFC 3987 §2.2: `iquery = *( ipchar / iprivate / "/" / "?" )`; `ipchar` and
-        // `ifragment` have no `iprivate`.
-        for rule in [Rule::UriReference, Rule::Uri] {
-            assert!(matches!(
-                Iref.parse_iri("http://a/\u{E000}", rule),
-                Outcome::Invalid(_)
-            ));
-            assert!(matches!(
-                Iref.parse_iri("http://a/#\u{E000}", rule),
-                Outcome::Invalid(_)
-            ));
-            let Outcome::Parsed { components, .. } = Iref.parse_iri("http://a/?\u{E000}", rule)
-            else {
-                panic!("not parsed");
-            };
-            assert_eq!(components.query.as_deref(), Some("\u{E000}"));
-        }
+        crate::impls::testing::assert_iprivate_only_in_the_query(&Iref);
     }
 
     #[test]

@@ -463,20 +463,11 @@ const PROFILE: Profile = Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impls::testing::components;
     use crate::protocol::Request;
 
     fn parse(input: &str, rule: Rule) -> Outcome {
         IriString.parse(input, rule, ParseOptions::default())
-    }
-
-    fn components(outcome: &Outcome) -> (&Components, Option<HostKind>) {
-        match outcome {
-            Outcome::Parsed {
-                components,
-                host_kind,
-            } => (components, *host_kind),
-            other => panic!("not parsed: {}", other.describe()),
-        }
     }
 
     #[test]
@@ -544,23 +535,13 @@ mod tests {
 
     #[test]
     fn iri_components_as_written() {
+        crate::impls::testing::assert_iri_components_as_written(&IriString);
         let input = "http://例え.テスト/ä?q=ü#f";
-        let o = IriString.parse_iri(input, Rule::UriReference);
-        let (c, kind) = components(&o);
-        assert_eq!(c.scheme.as_deref(), Some("http"));
-        assert_eq!((c.userinfo.as_deref(), c.port.as_deref()), (None, None));
-        assert_eq!(c.host.as_deref(), Some("例え.テスト"));
-        assert_eq!(c.path, "/ä");
-        assert_eq!(c.query.as_deref(), Some("q=ü"));
-        assert_eq!(c.fragment.as_deref(), Some("f"));
-        assert_eq!(kind, Some(HostKind::RegName));
-        assert_eq!(IriString.parse_iri(input, Rule::Uri), o);
         // The URI types refuse it.
         assert!(matches!(
             parse(input, Rule::UriReference),
             Outcome::Invalid(_)
         ));
-
         let o = IriString.parse_iri("http://ü@例:8080/ä?ö", Rule::AbsoluteUri);
         let (c, _) = components(&o);
         assert_eq!(
@@ -583,28 +564,11 @@ mod tests {
             IriString.parse_iri(input, Rule::RelativeRef),
             Outcome::Invalid(_)
         ));
-        assert!(matches!(
-            IriString.parse_iri("//例/ä", Rule::Uri),
-            Outcome::Invalid(_)
-        ));
     }
 
     #[test]
     fn iprivate_only_in_the_query() {
-        // RFC 3987 §2.2: `iquery = *( ipchar / iprivate / "/" / "?" )`; `ipchar` and
-        // `ifragment` have no `iprivate`.
-        for rule in [Rule::UriReference, Rule::Uri] {
-            assert!(matches!(
-                IriString.parse_iri("http://a/\u{E000}", rule),
-                Outcome::Invalid(_)
-            ));
-            assert!(matches!(
-                IriString.parse_iri("http://a/#\u{E000}", rule),
-                Outcome::Invalid(_)
-            ));
-            let o = IriString.parse_iri("http://a/?\u{E000}", rule);
-            assert_eq!(components(&o).0.query.as_deref(), Some("\u{E000}"));
-        }
+        crate::impls::testing::assert_iprivate_only_in_the_query(&IriString);
     }
 
     #[test]

@@ -34,6 +34,18 @@ mod segment_list;
 #[cfg(feature = "sophia_iri")]
 pub mod sophia_iri_adapter;
 pub mod spec;
+#[cfg(all(
+    test,
+    any(
+        feature = "fluent-uri",
+        feature = "iref",
+        feature = "iri-string",
+        feature = "oxiri",
+        feature = "rocket_http",
+        feature = "sophia_iri"
+    )
+))]
+mod testing;
 #[cfg(feature = "uniresid")]
 pub mod uniresid_adapter;
 #[cfg(feature = "uriparse")]
@@ -544,6 +556,35 @@ pub(crate) fn written<T, E: std::fmt::Display>(
     write: impl FnOnce(T) -> String,
 ) -> Option<Result<String, String>> {
     Some(parsed.map(write).map_err(|e| e.to_string()))
+}
+
+/// A sub-parser's answer for an authority or a host ([`Part::Authority`], [`Part::Host`]): the
+/// userinfo, host and port it parsed, with the host's kind; no other component.
+#[cfg(any(
+    feature = "http",
+    feature = "iref",
+    feature = "rhymuri",
+    feature = "uniresid",
+    feature = "uriparse"
+))]
+pub(crate) fn authority_parsed(
+    userinfo: Option<String>,
+    host: String,
+    port: Option<String>,
+    host_kind: crate::reference::HostKind,
+) -> Outcome {
+    Outcome::Parsed {
+        components: crate::model::Components {
+            scheme: None,
+            userinfo,
+            host: Some(host),
+            port,
+            path: String::new(),
+            query: None,
+            fragment: None,
+        },
+        host_kind: Some(host_kind),
+    }
 }
 
 /// The host kind of a host a crate returns as text (an IP literal in its brackets), for crates

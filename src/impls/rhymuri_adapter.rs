@@ -82,184 +82,38 @@
 //! | `Display` of `Uri` | serialize (rebuilt from decoded components: the text is not kept) |
 //! | `Uri::try_from(&str)`, `Uri::try_from(String)` | conversion, URI-reference |
 //! | `Authority::parse` | sub-parser, on the input's authority |
+//!
+//! [`Authority::userinfo`]: rhymuri::Authority::userinfo
+//! [`Authority::host`]: rhymuri::Authority::host
+//! [`Authority::port`]: rhymuri::Authority::port
 
-use std::convert::TryFrom;
+use rhymuri::Uri;
 
-use rhymuri::{Authority, Uri};
-
-use super::reproduction::Programs;
-use super::segment_list::{decoded_text, joined_path};
-use super::{
-    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Promises, Reach,
-    written,
-};
-use crate::model::{Components, Field, Outcome};
-use crate::reference::{Level, ParseOptions, Rule};
+use super::Implementation;
+use super::segment_list::{decoded_uri_items, decoded_uri_operations};
+use crate::model::Outcome;
+use crate::reference::{ParseOptions, Rule};
 
 /// The `rhymuri` crate.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Rhymuri;
 
-const BLIND_SPOTS: &[BlindSpot] = &[
-    BlindSpot {
-        field: Field::Scheme,
-        blindness: Blindness::CaseFolded,
-        reason: "rhymuri::Uri::parse lowercases the scheme (parse_scheme: to_lowercase)",
-    },
-    BlindSpot {
-        field: Field::Userinfo,
-        blindness: Blindness::Reencoded,
-        reason: "rhymuri::Authority::userinfo is the decoded bytes: \"percent encodings are \
-                 decoded during parsing\" (Uri's documentation), written back with \"%\" and \
-                 invalid UTF-8 percent-encoded (segment_list::decoded_text)",
-    },
-    BlindSpot {
-        field: Field::Host,
-        blindness: Blindness::Reencoded,
-        reason: "rhymuri::Authority::host is the decoded bytes, written back with \"%\" and \
-                 invalid UTF-8 percent-encoded",
-    },
-    BlindSpot {
-        field: Field::Host,
-        blindness: Blindness::CaseFolded,
-        reason: "rhymuri lowercases a reg-name after decoding it (parse_host_port, the \
-                 host_mixed_case test)",
-    },
-    BlindSpot {
-        field: Field::HostKind,
-        blindness: Blindness::Hidden,
-        reason: "rhymuri has no host kind: Authority::host is bytes, bracketed by Display when \
-                 they are an IPv6 address, and nothing tells an IPv4 address from a reg-name",
-    },
-    BlindSpot {
-        field: Field::Port,
-        blindness: Blindness::EmptyIsUndefined,
-        reason: "rhymuri::Authority::port is an Option<u16>, None for an empty port; the C++ \
-                 library's HasPort has no Rust counterpart",
-    },
-    BlindSpot {
-        field: Field::Path,
-        blindness: Blindness::Reencoded,
-        reason: "rhymuri::Uri::path is a list of decoded segments, written back with \"%\" and \
-                 invalid UTF-8 percent-encoded",
-    },
-    BlindSpot {
-        field: Field::Query,
-        blindness: Blindness::Reencoded,
-        reason: "rhymuri::Uri::query is the decoded bytes, written back with \"%\" and \
-                 invalid UTF-8 percent-encoded",
-    },
-    BlindSpot {
-        field: Field::Fragment,
-        blindness: Blindness::Reencoded,
-        reason: "rhymuri::Uri::fragment is the decoded bytes, written back with \"%\" and \
-                 invalid UTF-8 percent-encoded",
-    },
-];
-
-/// The host as the adapter reports it: in brackets, and of kind `ipv6`, exactly where the
-/// crate's own `Display` of an `Authority` holding it writes brackets.
-fn host_and_kind(host: &[u8]) -> (String, crate::reference::HostKind) {
-    let mut alone = Authority::default();
-    alone.set_host(host);
-    super::segment_list::host_and_kind(host, alone.to_string().starts_with('['))
+decoded_uri_items! {
+    krate: rhymuri,
+    version: "URI_CONFORMANCE_VERSION_RHYMURI",
+    userinfo: userinfo,
+    port_reason: "; the C++ library's HasPort has no Rust counterpart",
+    resolve: "rhymuri::Uri::resolve",
+    more_entry_points: [],
+    resolve_program: r#"
+        let base = rhymuri::Uri::parse(base).unwrap();
+        let reference = rhymuri::Uri::parse(input).unwrap();
+        println!("{}", base.resolve(&reference));
+        "#,
 }
-
-fn authority_outcome(authority: &Authority) -> Outcome {
-    let (host, kind) = host_and_kind(authority.host());
-    Outcome::Parsed {
-        components: Components {
-            scheme: None,
-            userinfo: authority.userinfo().map(decoded_text),
-            host: Some(host),
-            port: authority.port().map(|p| p.to_string()),
-            path: String::new(),
-            query: None,
-            fragment: None,
-        },
-        host_kind: Some(kind),
-    }
-}
-
-fn parsed(uri: &Uri) -> Outcome {
-    let authority = uri.authority();
-    let host = authority.map(|a| host_and_kind(a.host()));
-    Outcome::Parsed {
-        components: Components {
-            scheme: uri.scheme().map(str::to_owned),
-            userinfo: authority.and_then(Authority::userinfo).map(decoded_text),
-            host: host.as_ref().map(|(h, _)| h.clone()),
-            port: authority.and_then(Authority::port).map(|p| p.to_string()),
-            path: joined_path(uri.path()),
-            query: uri.query().map(decoded_text),
-            fragment: uri.fragment().map(decoded_text),
-        },
-        host_kind: host.map(|(_, k)| k),
-    }
-}
-
-fn parse_outcome(result: Result<Uri, rhymuri::Error>) -> Outcome {
-    match result {
-        Ok(uri) => parsed(&uri),
-        Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
-    }
-}
-
-/// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
-    EntryPoint {
-        name: "rhymuri::Uri::parse",
-        reach: Reach::Operation("parse"),
-        program: None,
-    },
-    EntryPoint {
-        name: "rhymuri::Uri::resolve",
-        reach: Reach::Operation("resolve"),
-        program: None,
-    },
-    EntryPoint {
-        name: "rhymuri::Uri::normalize",
-        reach: Reach::Operation("normalize"),
-        program: None,
-    },
-    EntryPoint {
-        name: "rhymuri::Uri (Display)",
-        reach: Reach::Operation("serialize"),
-        program: None,
-    },
-    EntryPoint {
-        name: "rhymuri::Uri::try_from(&str)",
-        reach: Reach::Conversion(Rule::UriReference, |s| parse_outcome(Uri::try_from(s))),
-        program: Some("println!(\"{:?}\", rhymuri::Uri::try_from(input).map(|u| u.to_string()));"),
-    },
-    EntryPoint {
-        name: "rhymuri::Uri::try_from(String)",
-        reach: Reach::Conversion(Rule::UriReference, |s| {
-            parse_outcome(Uri::try_from(s.to_owned()))
-        }),
-        program: Some(
-            "println!(\"{:?}\", rhymuri::Uri::try_from(input.to_owned()).map(|u| u.to_string()));",
-        ),
-    },
-    EntryPoint {
-        name: "rhymuri::Authority::parse",
-        reach: Reach::Part(Part::Authority, |s| match Authority::parse(s) {
-            Ok(authority) => authority_outcome(&authority),
-            Err(e) => Outcome::Invalid(e.to_string()),
-        }),
-        program: None,
-    },
-];
 
 impl Implementation for Rhymuri {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "rhymuri",
-            version: concat!("rhymuri ", env!("URI_CONFORMANCE_VERSION_RHYMURI")),
-            spec: "RFC 3986",
-            docs: "https://docs.rs/rhymuri/1.3.1",
-        }
-    }
+    decoded_uri_operations!(rhymuri, "URI_CONFORMANCE_VERSION_RHYMURI");
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
         let uri = match Uri::parse(input) {
@@ -303,108 +157,14 @@ impl Implementation for Rhymuri {
             Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
         }
     }
-
-    fn normalize(&self, input: &str, level: Level) -> Outcome {
-        // `Uri::normalize` has no levels: it removes the path's dot-segments.
-        if level == Level::Scheme {
-            return Outcome::Unsupported;
-        }
-        match Uri::parse(input) {
-            Ok(mut uri) => {
-                uri.normalize();
-                Outcome::Normalized(uri.to_string())
-            }
-            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
-        }
-    }
-
-    /// `Uri::normalize` is the path's: "Apply the `remove_dot_segments` routine ... to the
-    /// path segments of the URI, in order to normalize the path" (rhymuri src/uri.rs).
-    fn normalization_level(&self) -> Option<Level> {
-        Some(Level::Path)
-    }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        written(Uri::parse(input), |u| u.to_string())
-    }
 }
-
-/// What the adapter declares of the crate beside its operations.
-const PROFILE: Profile = Profile {
-    blind_spots: BLIND_SPOTS,
-    entry_points: ENTRY_POINTS,
-    programs: Some(Programs {
-        dependency: concat!(
-            "rhymuri = \"=",
-            env!("URI_CONFORMANCE_VERSION_RHYMURI"),
-            "\""
-        ),
-        parse: Some(
-            r#"
-            match rhymuri::Uri::parse(input) {
-                Ok(u) => {
-                    let a = u.authority();
-                    println!("scheme={:?} relative={}", u.scheme(), u.is_relative_reference());
-                    println!("userinfo={:?} host={:?} port={:?}", a.and_then(|a| a.userinfo()).map(String::from_utf8_lossy), a.map(|a| String::from_utf8_lossy(a.host())), a.and_then(|a| a.port()));
-                    println!("path={:?} query={:?} fragment={:?}", u.path().iter().map(|s| String::from_utf8_lossy(s)).collect::<Vec<_>>(), u.query().map(String::from_utf8_lossy), u.fragment().map(String::from_utf8_lossy));
-                    println!("written back: {u}");
-                }
-                Err(e) => println!("error: {e}"),
-            }
-            "#,
-        ),
-        resolve: Some(
-            r#"
-            let base = rhymuri::Uri::parse(base).unwrap();
-            let reference = rhymuri::Uri::parse(input).unwrap();
-            println!("{}", base.resolve(&reference));
-            "#,
-        ),
-        normalize: Some(
-            r#"
-            let mut u = rhymuri::Uri::parse(input).unwrap();
-            u.normalize();
-            println!("{u}");
-            "#,
-        ),
-        ..Programs::NONE
-    }),
-    promises: Promises::NONE.resolving_strictly(),
-};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diff::{Catalogue, Engine};
-    use crate::protocol::Request;
+    use crate::impls::segment_list::decoded_uri_tests;
 
-    /// Whether the engine finds a bug (a candidate or a confirmed one) on parsing `input`.
-    fn finds_a_bug(input: &str) -> bool {
-        Engine::in_thread(vec![std::sync::Arc::new(Rhymuri)], Catalogue::bundled())
-            .run_one("rhymuri", &Request::parse(input))
-            .is_some_and(|f| f.is_bug())
-    }
-
-    /// The crate has no host kind: `%30.0.0.0` (a reg-name, §3.2.2) decoded to `0.0.0.0` is
-    /// no IPv4 address of the crate's, and no difference.
-    #[test]
-    fn no_host_kind_is_read_from_a_decoded_host() {
-        assert!(!finds_a_bug("//%30.0.0.0/"));
-        assert!(!finds_a_bug("//%30.0.0.0:00/"));
-    }
-
-    /// The adapter writes the crate's decoded bytes back with "%" percent-encoded: its host
-    /// of `//%25%34%31/` (the octets "%41") reads `%2541`, which the comparison decodes once
-    /// more, as it decodes the reference's text.
-    #[test]
-    fn a_host_written_back_is_decoded_as_written() {
-        assert!(!finds_a_bug("//%25%34%31/"));
-        assert!(!finds_a_bug("//a%2541/%25%34%31"));
-    }
+    decoded_uri_tests!(Rhymuri, "rhymuri");
 
     /// The catalogue entries that name each finding on `case`, a broken property included.
     fn named(case: &Request) -> Vec<(crate::diff::compare::DifferenceKind, Vec<String>)> {
@@ -450,83 +210,11 @@ mod tests {
         assert_eq!(components("//[v1.x]").host.as_deref(), Some("v1.x"));
     }
 
-    fn components(input: &str) -> Components {
-        match Rhymuri.parse(input, Rule::UriReference, ParseOptions::default()) {
-            Outcome::Parsed { components, .. } => components,
-            other => panic!("{input}: {}", other.describe()),
-        }
-    }
-
+    /// A segment holding "/" (decoded "%2F") keeps it encoded: one segment, not two.
     #[test]
-    fn maps_the_segment_list_onto_the_path() {
-        // `Uri::path`'s documentation.
-        for (input, path) in [
-            ("foo/bar", "foo/bar"),
-            ("/foo/bar", "/foo/bar"),
-            ("foo/bar/", "foo/bar/"),
-            ("/", "/"),
-            ("", ""),
-            // An empty path after an authority is stored as `[""]`.
-            ("http://a", "/"),
-            // A segment holding "/" (decoded "%2F") keeps it encoded: one segment, not two.
-            ("a%2Fb/c", "a%2Fb/c"),
-            ("/%2F/..", "/%2F/.."),
-        ] {
+    fn a_slash_in_a_segment_stays_encoded() {
+        for (input, path) in [("a%2Fb/c", "a%2Fb/c"), ("/%2F/..", "/%2F/..")] {
             assert_eq!(components(input).path, path, "{input}");
         }
-    }
-
-    #[test]
-    fn tells_undefined_from_empty() {
-        let c = components("//@h?#");
-        assert_eq!(c.userinfo.as_deref(), Some(""));
-        assert_eq!(
-            (c.query.as_deref(), c.fragment.as_deref()),
-            (Some(""), Some(""))
-        );
-        let c = components("//h");
-        assert_eq!((c.userinfo, c.query, c.fragment), (None, None, None));
-        // No `has_port`: an empty port is no port.
-        assert_eq!(components("//h:").port, None);
-        assert_eq!(components("//h:80").port.as_deref(), Some("80"));
-    }
-
-    #[test]
-    fn decoded_components_decode_back() {
-        let c = components("HTTP://%41b@EX%41MPLE/%25%FF?%2B#%41");
-        assert_eq!(c.scheme.as_deref(), Some("http"));
-        assert_eq!(c.userinfo.as_deref(), Some("Ab"));
-        assert_eq!(c.host.as_deref(), Some("example"));
-        assert_eq!(c.path, "/%25%FF");
-        assert_eq!(c.query.as_deref(), Some("+"));
-        assert_eq!(c.fragment.as_deref(), Some("A"));
-        assert_eq!(components("//[::1]/").host.as_deref(), Some("[::1]"));
-    }
-
-    #[test]
-    fn rules_by_scheme() {
-        let parse = |input, rule| Rhymuri.parse(input, rule, ParseOptions::default());
-        assert!(parse("a:b#c", Rule::Uri).is_valid());
-        assert!(!parse("a:b#c", Rule::AbsoluteUri).is_valid());
-        assert!(!parse("/b", Rule::Uri).is_valid());
-        assert!(parse("/b", Rule::RelativeRef).is_valid());
-        assert!(!parse("a:b", Rule::RelativeRef).is_valid());
-    }
-
-    #[test]
-    fn resolves_and_normalizes() {
-        // The crate's `resolve` example and `normalize_path` tests.
-        assert_eq!(
-            Rhymuri.resolve("http://a/b/c/d;p?q", "g;x?y#s", true),
-            Outcome::Resolved("http://a/b/c/g;x?y#s".to_owned())
-        );
-        assert_eq!(
-            Rhymuri.resolve("http://a/", "g", false),
-            Outcome::Unsupported
-        );
-        assert_eq!(
-            Rhymuri.normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", Level::Syntax),
-            Outcome::Normalized("example://a/b/c/%7Bfoo%7D".to_owned())
-        );
     }
 }

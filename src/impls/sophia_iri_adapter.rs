@@ -155,7 +155,8 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             }
         }),
         program: Some(
-            "let base = sophia_iri::resolve::BaseIri::new(base).unwrap();\nprintln!(\"{:?}\", base.resolve(input).map(|t| t.to_string()));",
+            r#"let base = sophia_iri::resolve::BaseIri::new(base).unwrap();
+println!("{:?}", base.resolve(input).map(|t| t.to_string()));"#,
         ),
     },
     EntryPoint {
@@ -179,7 +180,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
-        program: Some("println!(\"{:?}\", sophia_iri::resolve::BaseIriRef::new(input));"),
+        program: Some(r#"println!("{:?}", sophia_iri::resolve::BaseIriRef::new(input));"#),
     },
     EntryPoint {
         name: "sophia_iri::resolve::BaseIri::new",
@@ -188,7 +189,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
-        program: Some("println!(\"{:?}\", sophia_iri::resolve::BaseIri::new(input));"),
+        program: Some(r#"println!("{:?}", sophia_iri::resolve::BaseIri::new(input));"#),
     },
     EntryPoint {
         name: "sophia_iri::is_valid_iri_ref",
@@ -326,13 +327,7 @@ mod tests {
     #[test]
     fn components_from_base_iri_ref() {
         let o = parse("http://u@[::1]:8080/a?b#c", Rule::UriReference);
-        let Outcome::Parsed {
-            components: c,
-            host_kind,
-        } = o
-        else {
-            panic!("{}", o.describe())
-        };
+        let (c, host_kind) = crate::impls::testing::components(&o);
         assert_eq!(c.scheme.as_deref(), Some("http"));
         assert_eq!(c.userinfo.as_deref(), Some("u"));
         assert_eq!(c.host.as_deref(), Some("[::1]"));

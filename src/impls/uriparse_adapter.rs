@@ -73,7 +73,7 @@ use uriparse::{Host, RelativeReference, URI, URIReference};
 use super::reproduction::Programs;
 use super::{
     About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Promises, Reach,
-    Reading, View, written,
+    Reading, View, authority_parsed, written,
 };
 use crate::model::{Components, Field, Outcome};
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
@@ -105,11 +105,7 @@ fn parsed(reference: &URIReference<'_>) -> Outcome {
         })
     });
     let host = authority.map(|a| a.host());
-    let host_kind = host.map(|h| match h {
-        Host::RegisteredName(_) => HostKind::RegName,
-        Host::IPv4Address(_) => HostKind::Ipv4,
-        Host::IPv6Address(_) => HostKind::Ipv6,
-    });
+    let host_kind = host.map(kind_of);
     Outcome::Parsed {
         components: Components {
             scheme: reference.scheme().map(|s| s.as_str().to_owned()),
@@ -132,21 +128,20 @@ fn authority_outcome(authority: &uriparse::Authority<'_>) -> Outcome {
             Some(password) => format!("{}:{}", username.as_str(), password.as_str()),
             None => username.as_str().to_owned(),
         });
-    Outcome::Parsed {
-        components: Components {
-            scheme: None,
-            userinfo,
-            host: Some(authority.host().to_string()),
-            port: authority.port().map(|p| p.to_string()),
-            path: String::new(),
-            query: None,
-            fragment: None,
-        },
-        host_kind: Some(match authority.host() {
-            Host::RegisteredName(_) => HostKind::RegName,
-            Host::IPv4Address(_) => HostKind::Ipv4,
-            Host::IPv6Address(_) => HostKind::Ipv6,
-        }),
+    authority_parsed(
+        userinfo,
+        authority.host().to_string(),
+        authority.port().map(|p| p.to_string()),
+        kind_of(authority.host()),
+    )
+}
+
+/// The kind of a host the crate parsed: it has no IPvFuture.
+fn kind_of(host: &Host<'_>) -> HostKind {
+    match host {
+        Host::RegisteredName(_) => HostKind::RegName,
+        Host::IPv4Address(_) => HostKind::Ipv4,
+        Host::IPv6Address(_) => HostKind::Ipv6,
     }
 }
 
@@ -266,22 +261,7 @@ println!("{:?}", rebuilt.map(|r| r.to_string()));"#,
     EntryPoint {
         name: "uriparse::Host::try_from(&str)",
         reach: Reach::Part(Part::Host, |s| match Host::try_from(s) {
-            Ok(host) => Outcome::Parsed {
-                components: Components {
-                    scheme: None,
-                    userinfo: None,
-                    host: Some(host.to_string()),
-                    port: None,
-                    path: String::new(),
-                    query: None,
-                    fragment: None,
-                },
-                host_kind: Some(match host {
-                    Host::RegisteredName(_) => HostKind::RegName,
-                    Host::IPv4Address(_) => HostKind::Ipv4,
-                    Host::IPv6Address(_) => HostKind::Ipv6,
-                }),
-            },
+            Ok(host) => authority_parsed(None, host.to_string(), None, kind_of(&host)),
             Err(e) => Outcome::Invalid(e.to_string()),
         }),
         program: None,

@@ -72,8 +72,7 @@ static void answer_parse(const request *r) {
 	char *host = get_part(h, CURLUPART_HOST), *zone = get_part(h, CURLUPART_ZONEID);
 	char *port = get_part(h, CURLUPART_PORT), *path = get_part(h, CURLUPART_PATH);
 	char *query = get_part(h, CURLUPART_QUERY), *fragment = get_part(h, CURLUPART_FRAGMENT);
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_opt(scheme);
 	emits(",\"userinfo\":");
 	if (user) {
@@ -124,9 +123,7 @@ static void answer_parse(const request *r) {
 	emit_opt(query);
 	emits(",\"fragment\":");
 	emit_opt(fragment);
-	emits("},\"host_kind\":");
-	emits(kind);
-	emits("}\n");
+	end_parsed(kind);
 	curl_free(scheme), curl_free(user), curl_free(password), curl_free(options);
 	curl_free(host), curl_free(zone), curl_free(port), curl_free(path);
 	curl_free(query), curl_free(fragment);
@@ -174,13 +171,17 @@ static void answer_serialize(const request *r) {
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
-static const char REPRODUCE_PARSE[] =
-	"// cc prog.c -lcurl\n"
-	"#include <stdio.h>\n"
-	"#include <curl/curl.h>\n"
-	"\n"
-	"int main(void) {\n"
+/* What the parse and resolve programs start with. */
+#define PROGRAM_HEAD \
+	"// cc prog.c -lcurl\n" \
+	"#include <stdio.h>\n" \
+	"#include <curl/curl.h>\n" \
+	"\n" \
+	"int main(void) {\n" \
 	"    CURLU *h = curl_url();\n"
+
+static const char REPRODUCE_PARSE[] =
+	PROGRAM_HEAD
 	"    CURLUcode rc = curl_url_set(h, CURLUPART_URL, {input}, CURLU_NON_SUPPORT_SCHEME | CURLU_PATH_AS_IS);\n"
 	"    if (rc != CURLUE_OK) {\n"
 	"        printf(\"curl_url_set: %s (CURLUcode %d)\\n\", curl_url_strerror(rc), (int)rc);\n"
@@ -204,12 +205,7 @@ static const char REPRODUCE_PARSE[] =
 	"}\n";
 
 static const char REPRODUCE_RESOLVE[] =
-	"// cc prog.c -lcurl\n"
-	"#include <stdio.h>\n"
-	"#include <curl/curl.h>\n"
-	"\n"
-	"int main(void) {\n"
-	"    CURLU *h = curl_url();\n"
+	PROGRAM_HEAD
 	"    CURLUcode rc = curl_url_set(h, CURLUPART_URL, {base}, CURLU_NON_SUPPORT_SCHEME);\n"
 	"    if (rc != CURLUE_OK) {\n"
 	"        printf(\"base: %s (CURLUcode %d)\\n\", curl_url_strerror(rc), (int)rc);\n"
@@ -248,10 +244,5 @@ static void answer_about(const request *r) {
 	emit_reproduce("c", REPRODUCE_PARSE, REPRODUCE_RESOLVE, NULL);
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, NULL, answer_serialize,
-	"URI", 1, NULL,
-};
-
-int main(void) { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, NULL, answer_serialize,
+      "URI", 1, NULL)

@@ -72,8 +72,7 @@ static int written_as_ipv4(const request *r, const char *host) {
 static void emit_components(const request *r, const char *scheme, const char *userinfo,
 			    const char *host, int port, const char *path, const char *query,
 			    const char *fragment) {
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_opt(scheme);
 	emits(",\"userinfo\":");
 	emit_opt(userinfo);
@@ -81,13 +80,7 @@ static void emit_components(const request *r, const char *scheme, const char *us
 	const char *kind = "null";
 	if (host) {
 		if (strchr(host, ':')) {
-			size_t len = strlen(host);
-			char *bracketed = (char *)malloc(len + 2);
-			bracketed[0] = '[';
-			memcpy(bracketed + 1, host, len);
-			bracketed[len + 1] = ']';
-			emit_json(bracketed, len + 2);
-			free(bracketed);
+			emit_bracketed(host, strlen(host));
 			kind = "\"ipv6\"";
 		} else {
 			emit_jsons(host);
@@ -97,22 +90,14 @@ static void emit_components(const request *r, const char *scheme, const char *us
 		emits("null");
 	}
 	emits(",\"port\":");
-	if (port >= 0) {
-		char digits[16];
-		snprintf(digits, sizeof digits, "\"%d\"", port);
-		emits(digits);
-	} else {
-		emits("null");
-	}
+	emit_port_number(port >= 0, port);
 	emits(",\"path\":");
 	emit_jsons(path ? path : "");
 	emits(",\"query\":");
 	emit_opt(query);
 	emits(",\"fragment\":");
 	emit_opt(fragment);
-	emits("},\"host_kind\":");
-	emits(kind);
-	emits("}\n");
+	end_parsed(kind);
 }
 
 static void answer_parse(const request *r) {
@@ -184,13 +169,7 @@ static const char REPRODUCE_PARSE[] =
 	"#include <string.h>\n"
 	"#include <glib.h>\n"
 	"\n"
-	"static void show(const char *name, const char *value) {\n"
-	"    if (value) {\n"
-	"        printf(\"%s: \\\"%s\\\"\\n\", name, value);\n"
-	"    } else {\n"
-	"        printf(\"%s: NULL\\n\", name);\n"
-	"    }\n"
-	"}\n"
+	REPRODUCE_C_SHOW
 	"\n"
 	"int main(void) {\n"
 	"    const char *input = {input}, *rule = {rule};\n"
@@ -266,10 +245,5 @@ static void answer_about(const request *r) {
 	emit_reproduce("c", REPRODUCE_PARSE, REPRODUCE_RESOLVE, NULL);
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, NULL, answer_serialize,
-	"URI-reference URI", 1, NULL,
-};
-
-int main(void) { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, NULL, answer_serialize,
+      "URI-reference URI", 1, NULL)

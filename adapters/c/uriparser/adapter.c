@@ -87,8 +87,7 @@ static void answer_parse(const request *r) {
 	if (path_end < path) {
 		path_end = path;
 	}
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_range(&uri.scheme);
 	emits(",\"userinfo\":");
 	emit_range(&uri.userInfo);
@@ -98,12 +97,7 @@ static void answer_parse(const request *r) {
 		int bracketed = uri.hostData.ip6 || uri.hostData.ipFuture.first;
 		size_t len = (size_t)(uri.hostText.afterLast - uri.hostText.first);
 		if (bracketed) {
-			char *host = malloc(len + 2);
-			host[0] = '[';
-			memcpy(host + 1, uri.hostText.first, len);
-			host[len + 1] = ']';
-			emit_json(host, len + 2);
-			free(host);
+			emit_bracketed(uri.hostText.first, len);
 		} else {
 			emit_json(uri.hostText.first, len);
 		}
@@ -122,9 +116,7 @@ static void answer_parse(const request *r) {
 	emit_range(&uri.query);
 	emits(",\"fragment\":");
 	emit_range(&uri.fragment);
-	emits("},\"host_kind\":");
-	emits(kind);
-	emits("}\n");
+	end_parsed(kind);
 	uriFreeUriMembersA(&uri);
 }
 
@@ -176,6 +168,18 @@ static void answer_normalize(const request *r) {
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
+/* The start of the parse and normalize programs' main: the input parsed, or where it is refused. */
+#define PROGRAM_PARSE_INPUT \
+	"\n" \
+	"int main(void) {\n" \
+	"    static const char input[] = {input};\n" \
+	"    const char *error = NULL;\n" \
+	"    UriUriA uri;\n" \
+	"    if (uriParseSingleUriExA(&uri, input, input + sizeof input - 1, &error) != URI_SUCCESS) {\n" \
+	"        printf(\"uriParseSingleUriExA: error at byte %ld\\n\", error ? (long)(error - input) : -1L);\n" \
+	"        return 0;\n" \
+	"    }\n"
+
 static const char REPRODUCE_PARSE[] =
 	"// cc prog.c -luriparser\n"
 	"#include <stdio.h>\n"
@@ -190,15 +194,7 @@ static const char REPRODUCE_PARSE[] =
 	"        printf(\"%s: NULL\\n\", name);\n"
 	"    }\n"
 	"}\n"
-	"\n"
-	"int main(void) {\n"
-	"    static const char input[] = {input};\n"
-	"    const char *error = NULL;\n"
-	"    UriUriA uri;\n"
-	"    if (uriParseSingleUriExA(&uri, input, input + sizeof input - 1, &error) != URI_SUCCESS) {\n"
-	"        printf(\"uriParseSingleUriExA: error at byte %ld\\n\", error ? (long)(error - input) : -1L);\n"
-	"        return 0;\n"
-	"    }\n"
+	PROGRAM_PARSE_INPUT
 	"    show(\"scheme\", uri.scheme);\n"
 	"    show(\"userInfo\", uri.userInfo);\n"
 	"    show(\"hostText\", uri.hostText);\n"
@@ -256,15 +252,7 @@ static const char REPRODUCE_NORMALIZE[] =
 	"#include <stdio.h>\n"
 	"#include <stdlib.h>\n"
 	"#include <uriparser/Uri.h>\n"
-	"\n"
-	"int main(void) {\n"
-	"    static const char input[] = {input};\n"
-	"    const char *error = NULL;\n"
-	"    UriUriA uri;\n"
-	"    if (uriParseSingleUriExA(&uri, input, input + sizeof input - 1, &error) != URI_SUCCESS) {\n"
-	"        printf(\"uriParseSingleUriExA: error at byte %ld\\n\", error ? (long)(error - input) : -1L);\n"
-	"        return 0;\n"
-	"    }\n"
+	PROGRAM_PARSE_INPUT
 	"    if (uriNormalizeSyntaxA(&uri) != URI_SUCCESS) {\n"
 	"        printf(\"uriNormalizeSyntaxA failed\\n\");\n"
 	"        return 0;\n"
@@ -287,10 +275,5 @@ static void answer_about(const request *r) {
 	emit_reproduce("c", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, answer_normalize, NULL,
-	"URI-reference", 0, NULL,
-};
-
-int main(void) { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, answer_normalize, NULL,
+      "URI-reference", 0, NULL)

@@ -58,8 +58,7 @@ static void answer_parse(const request *r) {
 		return;
 	}
 	urls::url_view u = *parsed;
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	if (u.has_scheme()) emit_sv(u.scheme()); else emits("null");
 	emits(",\"userinfo\":");
 	if (u.has_userinfo()) emit_sv(u.encoded_userinfo()); else emits("null");
@@ -73,15 +72,15 @@ static void answer_parse(const request *r) {
 	if (u.has_query()) emit_sv(u.encoded_query()); else emits("null");
 	emits(",\"fragment\":");
 	if (u.has_fragment()) emit_sv(u.encoded_fragment()); else emits("null");
-	emits("},\"host_kind\":");
+	const char *kind;
 	switch (u.host_type()) {
-	case urls::host_type::name: emits("\"reg-name\""); break;
-	case urls::host_type::ipv4: emits("\"ipv4\""); break;
-	case urls::host_type::ipv6: emits("\"ipv6\""); break;
-	case urls::host_type::ipvfuture: emits("\"ipvfuture\""); break;
-	default: emits(u.has_authority() ? "\"reg-name\"" : "null"); break;
+	case urls::host_type::name: kind = "\"reg-name\""; break;
+	case urls::host_type::ipv4: kind = "\"ipv4\""; break;
+	case urls::host_type::ipv6: kind = "\"ipv6\""; break;
+	case urls::host_type::ipvfuture: kind = "\"ipvfuture\""; break;
+	default: kind = u.has_authority() ? "\"reg-name\"" : "null"; break;
 	}
-	emits("}\n");
+	end_parsed(kind);
 }
 
 static void answer_resolve(const request *r) {
@@ -121,88 +120,91 @@ static void answer_normalize(const request *r) {
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
-static const char REPRODUCE_PARSE[] =
-	"// c++ -std=c++17 prog.cpp -lboost_url\n"
-	"#include <boost/url.hpp>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"\n"
-	"namespace urls = boost::urls;\n"
-	"\n"
-	"int main() {\n"
-	"    static const char text[] = {input};\n"
-	"    urls::string_view input(text, sizeof text - 1);\n"
-	"    std::string rule = {rule};\n"
-	"    urls::result<urls::url_view> r = rule == \"URI\" ? urls::parse_uri(input)\n"
-	"        : rule == \"absolute-URI\" ? urls::parse_absolute_uri(input)\n"
-	"        : rule == \"relative-ref\" ? urls::parse_relative_ref(input)\n"
-	"        : urls::parse_uri_reference(input);\n"
-	"    if (!r) {\n"
-	"        std::cout << \"error: \" << r.error().message() << \"\\n\";\n"
-	"        return 0;\n"
-	"    }\n"
-	"    urls::url_view u = *r;\n"
-	"    const char *host_types[] = {\"none\", \"name\", \"ipv4\", \"ipv6\", \"ipvfuture\"};\n"
-	"    std::cout << std::boolalpha\n"
-	"        << \"has_scheme: \" << u.has_scheme() << \", scheme: \\\"\" << u.scheme() << \"\\\"\\n\"\n"
-	"        << \"has_authority: \" << u.has_authority() << \"\\n\"\n"
-	"        << \"has_userinfo: \" << u.has_userinfo() << \", encoded_userinfo: \\\"\" << u.encoded_userinfo() << \"\\\"\\n\"\n"
-	"        << \"encoded_host: \\\"\" << u.encoded_host() << \"\\\", host_type: \" << host_types[int(u.host_type())] << \"\\n\"\n"
-	"        << \"has_port: \" << u.has_port() << \", port: \\\"\" << u.port() << \"\\\"\\n\"\n"
-	"        << \"encoded_path: \\\"\" << u.encoded_path() << \"\\\"\\n\"\n"
-	"        << \"has_query: \" << u.has_query() << \", encoded_query: \\\"\" << u.encoded_query() << \"\\\"\\n\"\n"
-	"        << \"has_fragment: \" << u.has_fragment() << \", encoded_fragment: \\\"\" << u.encoded_fragment() << \"\\\"\\n\";\n"
-	"    return 0;\n"
-	"}\n";
+/* What every program below starts with. */
+static const std::string PROGRAM_HEAD = R"cpp(// c++ -std=c++17 prog.cpp -lboost_url
+#include <boost/url.hpp>
+#include <iostream>
+)cpp";
 
-static const char REPRODUCE_RESOLVE[] =
-	"// c++ -std=c++17 prog.cpp -lboost_url\n"
-	"#include <boost/url.hpp>\n"
-	"#include <iostream>\n"
-	"\n"
-	"namespace urls = boost::urls;\n"
-	"\n"
-	"int main() {\n"
-	"    static const char base_text[] = {base}, input[] = {input};\n"
-	"    auto base = urls::parse_uri(urls::string_view(base_text, sizeof base_text - 1));\n"
-	"    if (!base) {\n"
-	"        std::cout << \"base: \" << base.error().message() << \"\\n\";\n"
-	"        return 0;\n"
-	"    }\n"
-	"    auto reference = urls::parse_uri_reference(urls::string_view(input, sizeof input - 1));\n"
-	"    if (!reference) {\n"
-	"        std::cout << \"reference: \" << reference.error().message() << \"\\n\";\n"
-	"        return 0;\n"
-	"    }\n"
-	"    urls::url target;\n"
-	"    auto done = urls::resolve(*base, *reference, target);\n"
-	"    if (!done) {\n"
-	"        std::cout << \"resolve: \" << done.error().message() << \"\\n\";\n"
-	"        return 0;\n"
-	"    }\n"
-	"    std::cout << target.buffer() << \"\\n\";\n"
-	"    return 0;\n"
-	"}\n";
+static const std::string REPRODUCE_PARSE =
+	PROGRAM_HEAD +
+	R"cpp(#include <string>
 
-static const char REPRODUCE_NORMALIZE[] =
-	"// c++ -std=c++17 prog.cpp -lboost_url\n"
-	"#include <boost/url.hpp>\n"
-	"#include <iostream>\n"
-	"\n"
-	"namespace urls = boost::urls;\n"
-	"\n"
-	"int main() {\n"
-	"    static const char input[] = {input};\n"
-	"    auto parsed = urls::parse_uri_reference(urls::string_view(input, sizeof input - 1));\n"
-	"    if (!parsed) {\n"
-	"        std::cout << \"error: \" << parsed.error().message() << \"\\n\";\n"
-	"        return 0;\n"
-	"    }\n"
-	"    urls::url u(*parsed);\n"
-	"    u.normalize();\n"
-	"    std::cout << u.buffer() << \"\\n\";\n"
-	"    return 0;\n"
-	"}\n";
+namespace urls = boost::urls;
+
+int main() {
+    static const char text[] = {input};
+    urls::string_view input(text, sizeof text - 1);
+    std::string rule = {rule};
+    urls::result<urls::url_view> r = rule == "URI" ? urls::parse_uri(input)
+        : rule == "absolute-URI" ? urls::parse_absolute_uri(input)
+        : rule == "relative-ref" ? urls::parse_relative_ref(input)
+        : urls::parse_uri_reference(input);
+    if (!r) {
+        std::cout << "error: " << r.error().message() << "\n";
+        return 0;
+    }
+    urls::url_view u = *r;
+    const char *host_types[] = {"none", "name", "ipv4", "ipv6", "ipvfuture"};
+    std::cout << std::boolalpha
+        << "has_scheme: " << u.has_scheme() << ", scheme: \"" << u.scheme() << "\"\n"
+        << "has_authority: " << u.has_authority() << "\n"
+        << "has_userinfo: " << u.has_userinfo() << ", encoded_userinfo: \"" << u.encoded_userinfo() << "\"\n"
+        << "encoded_host: \"" << u.encoded_host() << "\", host_type: " << host_types[int(u.host_type())] << "\n"
+        << "has_port: " << u.has_port() << ", port: \"" << u.port() << "\"\n"
+        << "encoded_path: \"" << u.encoded_path() << "\"\n"
+        << "has_query: " << u.has_query() << ", encoded_query: \"" << u.encoded_query() << "\"\n"
+        << "has_fragment: " << u.has_fragment() << ", encoded_fragment: \"" << u.encoded_fragment() << "\"\n";
+    return 0;
+}
+)cpp";
+
+static const std::string REPRODUCE_RESOLVE =
+	PROGRAM_HEAD +
+	R"cpp(
+namespace urls = boost::urls;
+
+int main() {
+    static const char base_text[] = {base}, input[] = {input};
+    auto base = urls::parse_uri(urls::string_view(base_text, sizeof base_text - 1));
+    if (!base) {
+        std::cout << "base: " << base.error().message() << "\n";
+        return 0;
+    }
+    auto reference = urls::parse_uri_reference(urls::string_view(input, sizeof input - 1));
+    if (!reference) {
+        std::cout << "reference: " << reference.error().message() << "\n";
+        return 0;
+    }
+    urls::url target;
+    auto done = urls::resolve(*base, *reference, target);
+    if (!done) {
+        std::cout << "resolve: " << done.error().message() << "\n";
+        return 0;
+    }
+    std::cout << target.buffer() << "\n";
+    return 0;
+}
+)cpp";
+
+static const std::string REPRODUCE_NORMALIZE =
+	PROGRAM_HEAD +
+	R"cpp(
+namespace urls = boost::urls;
+
+int main() {
+    static const char input[] = {input};
+    auto parsed = urls::parse_uri_reference(urls::string_view(input, sizeof input - 1));
+    if (!parsed) {
+        std::cout << "error: " << parsed.error().message() << "\n";
+        return 0;
+    }
+    urls::url u(*parsed);
+    u.normalize();
+    std::cout << u.buffer() << "\n";
+    return 0;
+}
+)cpp";
 
 static void answer_about(const request *r) {
 	std::string version = BOOST_LIB_VERSION;
@@ -216,7 +218,7 @@ static void answer_about(const request *r) {
 	emits(",\"spec\":\"RFC 3986\",\"operations\":[\"parse\",\"resolve\",\"normalize\"],"
 	      "\"rules\":[\"URI-reference\",\"URI\",\"absolute-URI\",\"relative-ref\"],"
 	      "\"blind_spots\":[]");
-	emit_reproduce("cpp", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
+	emit_reproduce("cpp", REPRODUCE_PARSE.c_str(), REPRODUCE_RESOLVE.c_str(), REPRODUCE_NORMALIZE.c_str());
 }
 
 /* What Boost.URL throws, answered as a refusal of the input. */
@@ -224,14 +226,9 @@ static void guard(request_handler operation, const request *r) {
 	try {
 		operation(r);
 	} catch (const std::exception &e) {
-		answer_invalid(r, (std::string("exception: ") + e.what()).c_str());
+		answer_thrown(r, "exception: ", e);
 	}
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, answer_normalize, nullptr,
-	"URI-reference URI absolute-URI relative-ref", 0, guard,
-};
-
-int main() { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, answer_normalize, NULL,
+      "URI-reference URI absolute-URI relative-ref", 0, guard)

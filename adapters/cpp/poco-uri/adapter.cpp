@@ -47,48 +47,28 @@
 
 #include "../../c/protocol.h"
 
-static void emit_s(const std::string &s) { emit_json(s.data(), s.size()); }
-
-/* "" as null: Poco has no undefined component. */
-static void emit_nonempty(const std::string &s) {
-	if (s.empty()) {
-		emits("null");
-	} else {
-		emit_s(s);
-	}
-}
-
-static std::string str(const text &t) { return std::string(t.data, t.len); }
-
 static void answer_parse(const request *r) {
 	Poco::URI u(str(r->input));
 	const std::string &host = u.getHost();
 	bool bracketed = host.find(':') != std::string::npos;
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_nonempty(u.getScheme());
 	emits(",\"userinfo\":");
 	emit_nonempty(u.getUserInfo());
 	emits(",\"host\":");
 	emit_nonempty(bracketed ? "[" + host + "]" : host);
 	emits(",\"port\":");
-	if (u.getSpecifiedPort() != 0) {
-		emit_s(std::to_string(u.getSpecifiedPort()));
-	} else {
-		emits("null");
-	}
+	emit_port_number(u.getSpecifiedPort() != 0, u.getSpecifiedPort());
 	emits(",\"path\":");
 	emit_s(u.getPath());
 	emits(",\"query\":");
 	emit_nonempty(u.getRawQuery());
 	emits(",\"fragment\":");
 	emit_nonempty(u.getFragment());
-	emits("},\"host_kind\":");
-	emits(host.empty()			  ? "null"
+	end_parsed(host.empty()			  ? "null"
 	      : bracketed			  ? "\"ipv6\""
 	      : is_ipv4address(host.c_str()) ? "\"ipv4\""
 					  : "\"reg-name\"");
-	emits("}\n");
 }
 
 static void answer_resolve(const request *r) {
@@ -114,82 +94,64 @@ static void answer_serialize(const request *r) {
 	answer_string(r, "serialized", serialized.data(), serialized.size());
 }
 
-#define BLIND(field, how, reason) \
-	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
 #define EMPTY(field) BLIND(field, "empty-is-undefined", "Poco::URI keeps no undefined component")
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
-static const char REPRODUCE_PARSE[] =
-	"// c++ prog.cpp -lPocoFoundation\n"
-	"#include <Poco/Exception.h>\n"
-	"#include <Poco/URI.h>\n"
-	"#include <exception>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char input[] = {input};\n"
-	"    try {\n"
-	"        Poco::URI u(std::string(input, sizeof input - 1));\n"
-	"        std::cout << \"getScheme: \\\"\" << u.getScheme() << \"\\\"\\n\"\n"
-	"            << \"getUserInfo: \\\"\" << u.getUserInfo() << \"\\\"\\n\"\n"
-	"            << \"getHost: \\\"\" << u.getHost() << \"\\\"\\n\"\n"
-	"            << \"getSpecifiedPort: \" << u.getSpecifiedPort() << \"\\n\"\n"
-	"            << \"getPath: \\\"\" << u.getPath() << \"\\\"\\n\"\n"
-	"            << \"getRawQuery: \\\"\" << u.getRawQuery() << \"\\\"\\n\"\n"
-	"            << \"getFragment: \\\"\" << u.getFragment() << \"\\\"\\n\";\n"
-	"    } catch (const Poco::Exception &e) {\n"
-	"        std::cout << e.displayText() << \"\\n\";\n"
-	"    } catch (const std::exception &e) {\n"
-	"        std::cout << \"std::exception: \" << e.what() << \"\\n\";\n"
-	"    }\n"
-	"    return 0;\n"
-	"}\n";
+/* What every program below starts with. */
+static const std::string PROGRAM_HEAD = R"cpp(// c++ prog.cpp -lPocoFoundation
+#include <Poco/Exception.h>
+#include <Poco/URI.h>
+#include <exception>
+#include <iostream>
+#include <string>
 
-static const char REPRODUCE_RESOLVE[] =
-	"// c++ prog.cpp -lPocoFoundation\n"
-	"#include <Poco/Exception.h>\n"
-	"#include <Poco/URI.h>\n"
-	"#include <exception>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char base_text[] = {base}, input[] = {input};\n"
-	"    try {\n"
-	"        Poco::URI base(std::string(base_text, sizeof base_text - 1));\n"
-	"        base.resolve(std::string(input, sizeof input - 1));\n"
-	"        std::cout << base.toString() << \"\\n\";\n"
-	"    } catch (const Poco::Exception &e) {\n"
-	"        std::cout << e.displayText() << \"\\n\";\n"
-	"    } catch (const std::exception &e) {\n"
-	"        std::cout << \"std::exception: \" << e.what() << \"\\n\";\n"
-	"    }\n"
-	"    return 0;\n"
-	"}\n";
+int main() {
+)cpp";
+/* What every program below ends with. */
+static const std::string PROGRAM_TAIL = R"cpp(    } catch (const Poco::Exception &e) {
+        std::cout << e.displayText() << "\n";
+    } catch (const std::exception &e) {
+        std::cout << "std::exception: " << e.what() << "\n";
+    }
+    return 0;
+}
+)cpp";
 
-static const char REPRODUCE_NORMALIZE[] =
-	"// c++ prog.cpp -lPocoFoundation\n"
-	"#include <Poco/Exception.h>\n"
-	"#include <Poco/URI.h>\n"
-	"#include <exception>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char input[] = {input};\n"
-	"    try {\n"
-	"        Poco::URI u(std::string(input, sizeof input - 1));\n"
-	"        u.normalize();\n"
-	"        std::cout << u.toString() << \"\\n\";\n"
-	"    } catch (const Poco::Exception &e) {\n"
-	"        std::cout << e.displayText() << \"\\n\";\n"
-	"    } catch (const std::exception &e) {\n"
-	"        std::cout << \"std::exception: \" << e.what() << \"\\n\";\n"
-	"    }\n"
-	"    return 0;\n"
-	"}\n";
+static const std::string REPRODUCE_PARSE =
+	PROGRAM_HEAD +
+	R"cpp(    static const char input[] = {input};
+    try {
+        Poco::URI u(std::string(input, sizeof input - 1));
+        std::cout << "getScheme: \"" << u.getScheme() << "\"\n"
+            << "getUserInfo: \"" << u.getUserInfo() << "\"\n"
+            << "getHost: \"" << u.getHost() << "\"\n"
+            << "getSpecifiedPort: " << u.getSpecifiedPort() << "\n"
+            << "getPath: \"" << u.getPath() << "\"\n"
+            << "getRawQuery: \"" << u.getRawQuery() << "\"\n"
+            << "getFragment: \"" << u.getFragment() << "\"\n";
+)cpp" +
+	PROGRAM_TAIL;
+
+static const std::string REPRODUCE_RESOLVE =
+	PROGRAM_HEAD +
+	R"cpp(    static const char base_text[] = {base}, input[] = {input};
+    try {
+        Poco::URI base(std::string(base_text, sizeof base_text - 1));
+        base.resolve(std::string(input, sizeof input - 1));
+        std::cout << base.toString() << "\n";
+)cpp" +
+	PROGRAM_TAIL;
+
+static const std::string REPRODUCE_NORMALIZE =
+	PROGRAM_HEAD +
+	R"cpp(    static const char input[] = {input};
+    try {
+        Poco::URI u(std::string(input, sizeof input - 1));
+        u.normalize();
+        std::cout << u.toString() << "\n";
+)cpp" +
+	PROGRAM_TAIL;
 
 static void answer_about(const request *r) {
 	Poco::UInt32 v = Poco::Environment::libraryVersion();
@@ -212,7 +174,7 @@ static void answer_about(const request *r) {
 	      EMPTY("query") ","
 	      BLIND("fragment", "decoded", "Poco::URI percent-decodes the fragment") ","
 	      EMPTY("fragment") "]");
-	emit_reproduce("cpp", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
+	emit_reproduce("cpp", REPRODUCE_PARSE.c_str(), REPRODUCE_RESOLVE.c_str(), REPRODUCE_NORMALIZE.c_str());
 }
 
 /* What Poco throws, answered as a refusal of the input: its own exceptions by their text, any
@@ -224,14 +186,9 @@ static void guard(request_handler operation, const request *r) {
 		std::string message = e.displayText();
 		answer_invalid_len(r, message.data(), message.size());
 	} catch (const std::exception &e) {
-		answer_invalid(r, (std::string("undocumented exception: ") + e.what()).c_str());
+		answer_thrown(r, "undocumented exception: ", e);
 	}
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
-	"URI-reference", 0, guard,
-};
-
-int main() { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
+      "URI-reference", 0, guard)

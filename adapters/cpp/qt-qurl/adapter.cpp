@@ -82,8 +82,7 @@ static void answer_parse(const request *r) {
 	}
 	QString host = u.host(ENCODED);
 	bool bracketed = !host.isNull() && u.authority(ENCODED).contains("[" + host + "]");
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_qopt(u.scheme(), !u.scheme().isNull());
 	emits(",\"userinfo\":");
 	QString userinfo = u.userInfo(ENCODED);
@@ -91,26 +90,17 @@ static void answer_parse(const request *r) {
 	emits(",\"host\":");
 	emit_qopt(bracketed ? "[" + host + "]" : host, !host.isNull());
 	emits(",\"port\":");
-	if (u.port() >= 0) {
-		emit_q(QString::number(u.port()));
-	} else {
-		emits("null");
-	}
+	emit_port_number(u.port() >= 0, u.port());
 	emits(",\"path\":");
 	emit_q(u.path(ENCODED));
 	emits(",\"query\":");
 	emit_qopt(u.query(ENCODED), u.hasQuery());
 	emits(",\"fragment\":");
 	emit_qopt(u.fragment(ENCODED), u.hasFragment());
-	emits("},\"host_kind\":");
-	if (host.isNull()) {
-		emits("null");
-	} else if (bracketed) {
-		emits(host.startsWith('v') || host.startsWith('V') ? "\"ipvfuture\"" : "\"ipv6\"");
-	} else {
-		emits(is_ipv4address(host.toUtf8().constData()) ? "\"ipv4\"" : "\"reg-name\"");
-	}
-	emits("}\n");
+	end_parsed(host.isNull()  ? "null"
+		   : bracketed    ? (host.startsWith('v') || host.startsWith('V') ? "\"ipvfuture\"" : "\"ipv6\"")
+		   : is_ipv4address(host.toUtf8().constData()) ? "\"ipv4\""
+							       : "\"reg-name\"");
 }
 
 static void answer_url(const request *r, const char *key, const QUrl &u) {
@@ -168,82 +158,81 @@ static void answer_serialize(const request *r) {
 	answer_url(r, "serialized", u);
 }
 
-#define BLIND(field, how, reason) \
-	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
 #define REENCODED(field) \
 	BLIND(field, "re-encoded", "QUrl decodes unreserved percent-encodings, uppercases the others and percent-encodes non-ASCII") ","
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
-static const char REPRODUCE_PARSE[] =
-	"// c++ -std=c++17 -fPIC prog.cpp $(pkg-config --cflags --libs Qt6Core)\n"
-	"#include <QUrl>\n"
-	"#include <cstdio>\n"
-	"\n"
-	"static void show(const char *name, const QString &value) {\n"
-	"    if (value.isNull()) {\n"
-	"        std::printf(\"%s: null\\n\", name);\n"
-	"    } else {\n"
-	"        std::printf(\"%s: \\\"%s\\\"\\n\", name, value.toUtf8().constData());\n"
-	"    }\n"
-	"}\n"
-	"\n"
-	"int main() {\n"
-	"    static const char input[] = {input};\n"
-	"    QUrl u(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);\n"
-	"    if (!u.isValid()) {\n"
-	"        std::printf(\"not valid: %s\\n\", u.errorString().toUtf8().constData());\n"
-	"        return 0;\n"
-	"    }\n"
-	"    show(\"scheme\", u.scheme());\n"
-	"    show(\"authority\", u.authority(QUrl::FullyEncoded));\n"
-	"    show(\"userInfo\", u.userInfo(QUrl::FullyEncoded));\n"
-	"    show(\"host\", u.host(QUrl::FullyEncoded));\n"
-	"    std::printf(\"port: %d\\n\", u.port());\n"
-	"    show(\"path\", u.path(QUrl::FullyEncoded));\n"
-	"    std::printf(\"hasQuery: %d\\n\", (int)u.hasQuery());\n"
-	"    show(\"query\", u.query(QUrl::FullyEncoded));\n"
-	"    std::printf(\"hasFragment: %d\\n\", (int)u.hasFragment());\n"
-	"    show(\"fragment\", u.fragment(QUrl::FullyEncoded));\n"
-	"    return 0;\n"
-	"}\n";
+/* What every program below starts with. */
+static const std::string PROGRAM_HEAD = R"cpp(// c++ -std=c++17 -fPIC prog.cpp $(pkg-config --cflags --libs Qt6Core)
+#include <QUrl>
+#include <cstdio>
 
-static const char REPRODUCE_RESOLVE[] =
-	"// c++ -std=c++17 -fPIC prog.cpp $(pkg-config --cflags --libs Qt6Core)\n"
-	"#include <QUrl>\n"
-	"#include <cstdio>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char base_text[] = {base}, input[] = {input};\n"
-	"    QUrl base(QString::fromUtf8(base_text, sizeof base_text - 1), QUrl::StrictMode);\n"
-	"    QUrl reference(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);\n"
-	"    if (!base.isValid()) {\n"
-	"        std::printf(\"base not valid: %s\\n\", base.errorString().toUtf8().constData());\n"
-	"        return 0;\n"
-	"    }\n"
-	"    if (sizeof input > 1 && !reference.isValid()) {\n"
-	"        std::printf(\"reference not valid: %s\\n\", reference.errorString().toUtf8().constData());\n"
-	"        return 0;\n"
-	"    }\n"
-	"    std::printf(\"%s\\n\", base.resolved(reference).toString(QUrl::FullyEncoded).toUtf8().constData());\n"
-	"    return 0;\n"
-	"}\n";
+)cpp";
 
-static const char REPRODUCE_NORMALIZE[] =
-	"// c++ -std=c++17 -fPIC prog.cpp $(pkg-config --cflags --libs Qt6Core)\n"
-	"#include <QUrl>\n"
-	"#include <cstdio>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char input[] = {input};\n"
-	"    QUrl u(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);\n"
-	"    if (!u.isValid()) {\n"
-	"        std::printf(\"not valid: %s\\n\", u.errorString().toUtf8().constData());\n"
-	"        return 0;\n"
-	"    }\n"
-	"    std::printf(\"%s\\n\", u.adjusted(QUrl::NormalizePathSegments).toString(QUrl::FullyEncoded).toUtf8().constData());\n"
-	"    return 0;\n"
-	"}\n";
+static const std::string REPRODUCE_PARSE =
+	PROGRAM_HEAD +
+	R"cpp(static void show(const char *name, const QString &value) {
+    if (value.isNull()) {
+        std::printf("%s: null\n", name);
+    } else {
+        std::printf("%s: \"%s\"\n", name, value.toUtf8().constData());
+    }
+}
+
+int main() {
+    static const char input[] = {input};
+    QUrl u(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);
+    if (!u.isValid()) {
+        std::printf("not valid: %s\n", u.errorString().toUtf8().constData());
+        return 0;
+    }
+    show("scheme", u.scheme());
+    show("authority", u.authority(QUrl::FullyEncoded));
+    show("userInfo", u.userInfo(QUrl::FullyEncoded));
+    show("host", u.host(QUrl::FullyEncoded));
+    std::printf("port: %d\n", u.port());
+    show("path", u.path(QUrl::FullyEncoded));
+    std::printf("hasQuery: %d\n", (int)u.hasQuery());
+    show("query", u.query(QUrl::FullyEncoded));
+    std::printf("hasFragment: %d\n", (int)u.hasFragment());
+    show("fragment", u.fragment(QUrl::FullyEncoded));
+    return 0;
+}
+)cpp";
+
+static const std::string REPRODUCE_RESOLVE =
+	PROGRAM_HEAD +
+	R"cpp(int main() {
+    static const char base_text[] = {base}, input[] = {input};
+    QUrl base(QString::fromUtf8(base_text, sizeof base_text - 1), QUrl::StrictMode);
+    QUrl reference(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);
+    if (!base.isValid()) {
+        std::printf("base not valid: %s\n", base.errorString().toUtf8().constData());
+        return 0;
+    }
+    if (sizeof input > 1 && !reference.isValid()) {
+        std::printf("reference not valid: %s\n", reference.errorString().toUtf8().constData());
+        return 0;
+    }
+    std::printf("%s\n", base.resolved(reference).toString(QUrl::FullyEncoded).toUtf8().constData());
+    return 0;
+}
+)cpp";
+
+static const std::string REPRODUCE_NORMALIZE =
+	PROGRAM_HEAD +
+	R"cpp(int main() {
+    static const char input[] = {input};
+    QUrl u(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);
+    if (!u.isValid()) {
+        std::printf("not valid: %s\n", u.errorString().toUtf8().constData());
+        return 0;
+    }
+    std::printf("%s\n", u.adjusted(QUrl::NormalizePathSegments).toString(QUrl::FullyEncoded).toUtf8().constData());
+    return 0;
+}
+)cpp";
 
 static void answer_about(const request *r) {
 	begin(r);
@@ -259,13 +248,8 @@ static void answer_about(const request *r) {
 	      REENCODED("userinfo") REENCODED("path") REENCODED("query")
 	      BLIND("fragment", "re-encoded", "QUrl decodes unreserved percent-encodings, uppercases the others and percent-encodes non-ASCII")
 	      "]");
-	emit_reproduce("cpp", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
+	emit_reproduce("cpp", REPRODUCE_PARSE.c_str(), REPRODUCE_RESOLVE.c_str(), REPRODUCE_NORMALIZE.c_str());
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
-	"URI-reference", 0, nullptr,
-};
-
-int main() { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
+      "URI-reference", 0, NULL)

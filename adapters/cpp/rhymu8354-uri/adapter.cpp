@@ -59,18 +59,6 @@
 #define RHYMU8354_URI_VERSION "unknown"
 #endif
 
-static void emit_s(const std::string &s) { emit_json(s.data(), s.size()); }
-
-static void emit_nonempty(const std::string &s) {
-	if (s.empty()) {
-		emits("null");
-	} else {
-		emit_s(s);
-	}
-}
-
-static std::string str(const text &t) { return std::string(t.data, t.len); }
-
 static bool parse_into(Uri::Uri &u, const text &t) { return u.ParseFromString(str(t)); }
 
 static std::string joined_path(const std::vector<std::string> &segments) {
@@ -95,31 +83,24 @@ static void answer_parse(const request *r) {
 	}
 	std::string host = u.GetHost();
 	bool bracketed = host.find(':') != std::string::npos;
-	begin(r);
-	emits("\"valid\":true,\"components\":{\"scheme\":");
+	begin_parsed(r);
 	emit_nonempty(u.GetScheme());
 	emits(",\"userinfo\":");
 	emit_nonempty(u.GetUserInfo());
 	emits(",\"host\":");
 	emit_nonempty(bracketed ? "[" + host + "]" : host);
 	emits(",\"port\":");
-	if (u.HasPort()) {
-		emit_s(std::to_string(u.GetPort()));
-	} else {
-		emits("null");
-	}
+	emit_port_number(u.HasPort(), u.GetPort());
 	emits(",\"path\":");
 	emit_s(joined_path(u.GetPath()));
 	emits(",\"query\":");
 	if (u.HasQuery()) emit_s(u.GetQuery()); else emits("null");
 	emits(",\"fragment\":");
 	if (u.HasFragment()) emit_s(u.GetFragment()); else emits("null");
-	emits("},\"host_kind\":");
-	emits(host.empty()			  ? "null"
+	end_parsed(host.empty()			  ? "null"
 	      : bracketed			  ? (host[0] == 'v' ? "\"ipvfuture\"" : "\"ipv6\"")
 	      : is_ipv4address(host.c_str()) ? "\"ipv4\""
 					  : "\"reg-name\"");
-	emits("}\n");
 }
 
 static void answer_generated(const request *r, const char *key, const Uri::Uri &u) {
@@ -161,78 +142,75 @@ static void answer_serialize(const request *r) {
 	answer_generated(r, "serialized", u);
 }
 
-#define BLIND(field, how, reason) \
-	"{\"field\":\"" field "\",\"how\":\"" how "\",\"reason\":\"" reason "\"}"
 
 /* The programs a report shows under "Reproduce with ... alone", against the library only
  * (docs/protocol.md, about.reproduce); each placeholder becomes a C string literal. */
-static const char REPRODUCE_PARSE[] =
-	"// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions\n"
-	"// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp\n"
-	"#include <Uri/Uri.hpp>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"#include <vector>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char input[] = {input};\n"
-	"    Uri::Uri u;\n"
-	"    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {\n"
-	"        std::cout << \"ParseFromString returned false\\n\";\n"
-	"        return 0;\n"
-	"    }\n"
-	"    std::cout << \"GetScheme: \\\"\" << u.GetScheme() << \"\\\"\\n\"\n"
-	"        << \"GetUserInfo: \\\"\" << u.GetUserInfo() << \"\\\"\\n\"\n"
-	"        << \"GetHost: \\\"\" << u.GetHost() << \"\\\"\\n\"\n"
-	"        << \"HasPort: \" << u.HasPort() << \", GetPort: \" << u.GetPort() << \"\\n\"\n"
-	"        << \"GetPath: [\";\n"
-	"    const std::vector<std::string> path = u.GetPath();\n"
-	"    for (size_t i = 0; i < path.size(); i++) {\n"
-	"        std::cout << (i > 0 ? \", \\\"\" : \"\\\"\") << path[i] << \"\\\"\";\n"
-	"    }\n"
-	"    std::cout << \"]\\nHasQuery: \" << u.HasQuery() << \", GetQuery: \\\"\" << u.GetQuery() << \"\\\"\\n\"\n"
-	"        << \"HasFragment: \" << u.HasFragment() << \", GetFragment: \\\"\" << u.GetFragment() << \"\\\"\\n\";\n"
-	"    return 0;\n"
-	"}\n";
+/* What every program below starts with. */
+static const std::string PROGRAM_HEAD = R"cpp(// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions
+// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp
+#include <Uri/Uri.hpp>
+#include <iostream>
+#include <string>
+)cpp";
 
-static const char REPRODUCE_RESOLVE[] =
-	"// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions\n"
-	"// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp\n"
-	"#include <Uri/Uri.hpp>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char base_text[] = {base}, input[] = {input};\n"
-	"    Uri::Uri base, reference;\n"
-	"    if (!base.ParseFromString(std::string(base_text, sizeof base_text - 1))) {\n"
-	"        std::cout << \"base: ParseFromString returned false\\n\";\n"
-	"    } else if (!reference.ParseFromString(std::string(input, sizeof input - 1))) {\n"
-	"        std::cout << \"reference: ParseFromString returned false\\n\";\n"
-	"    } else {\n"
-	"        std::cout << base.Resolve(reference).GenerateString() << \"\\n\";\n"
-	"    }\n"
-	"    return 0;\n"
-	"}\n";
+static const std::string REPRODUCE_PARSE =
+	PROGRAM_HEAD +
+	R"cpp(#include <vector>
 
-static const char REPRODUCE_NORMALIZE[] =
-	"// git clone https://github.com/rhymu8354/Uri && git clone https://github.com/rhymu8354/StringExtensions\n"
-	"// c++ -std=c++17 -IUri/include -IStringExtensions/include prog.cpp Uri/src/*.cpp StringExtensions/src/StringExtensions.cpp\n"
-	"#include <Uri/Uri.hpp>\n"
-	"#include <iostream>\n"
-	"#include <string>\n"
-	"\n"
-	"int main() {\n"
-	"    static const char input[] = {input};\n"
-	"    Uri::Uri u;\n"
-	"    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {\n"
-	"        std::cout << \"ParseFromString returned false\\n\";\n"
-	"        return 0;\n"
-	"    }\n"
-	"    u.NormalizePath();\n"
-	"    std::cout << u.GenerateString() << \"\\n\";\n"
-	"    return 0;\n"
-	"}\n";
+int main() {
+    static const char input[] = {input};
+    Uri::Uri u;
+    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {
+        std::cout << "ParseFromString returned false\n";
+        return 0;
+    }
+    std::cout << "GetScheme: \"" << u.GetScheme() << "\"\n"
+        << "GetUserInfo: \"" << u.GetUserInfo() << "\"\n"
+        << "GetHost: \"" << u.GetHost() << "\"\n"
+        << "HasPort: " << u.HasPort() << ", GetPort: " << u.GetPort() << "\n"
+        << "GetPath: [";
+    const std::vector<std::string> path = u.GetPath();
+    for (size_t i = 0; i < path.size(); i++) {
+        std::cout << (i > 0 ? ", \"" : "\"") << path[i] << "\"";
+    }
+    std::cout << "]\nHasQuery: " << u.HasQuery() << ", GetQuery: \"" << u.GetQuery() << "\"\n"
+        << "HasFragment: " << u.HasFragment() << ", GetFragment: \"" << u.GetFragment() << "\"\n";
+    return 0;
+}
+)cpp";
+
+static const std::string REPRODUCE_RESOLVE =
+	PROGRAM_HEAD +
+	R"cpp(
+int main() {
+    static const char base_text[] = {base}, input[] = {input};
+    Uri::Uri base, reference;
+    if (!base.ParseFromString(std::string(base_text, sizeof base_text - 1))) {
+        std::cout << "base: ParseFromString returned false\n";
+    } else if (!reference.ParseFromString(std::string(input, sizeof input - 1))) {
+        std::cout << "reference: ParseFromString returned false\n";
+    } else {
+        std::cout << base.Resolve(reference).GenerateString() << "\n";
+    }
+    return 0;
+}
+)cpp";
+
+static const std::string REPRODUCE_NORMALIZE =
+	PROGRAM_HEAD +
+	R"cpp(
+int main() {
+    static const char input[] = {input};
+    Uri::Uri u;
+    if (!u.ParseFromString(std::string(input, sizeof input - 1))) {
+        std::cout << "ParseFromString returned false\n";
+        return 0;
+    }
+    u.NormalizePath();
+    std::cout << u.GenerateString() << "\n";
+    return 0;
+}
+)cpp";
 
 static void answer_about(const request *r) {
 	begin(r);
@@ -252,7 +230,7 @@ static void answer_about(const request *r) {
 	      BLIND("path", "decoded", "GetPath() gives percent-decoded segments") ","
 	      BLIND("query", "decoded", "GetQuery() is percent-decoded") ","
 	      BLIND("fragment", "decoded", "GetFragment() is percent-decoded") "]");
-	emit_reproduce("cpp", REPRODUCE_PARSE, REPRODUCE_RESOLVE, REPRODUCE_NORMALIZE);
+	emit_reproduce("cpp", REPRODUCE_PARSE.c_str(), REPRODUCE_RESOLVE.c_str(), REPRODUCE_NORMALIZE.c_str());
 }
 
 /* What the library throws (it documents no exception), answered as a refusal of the input. */
@@ -260,14 +238,9 @@ static void guard(request_handler operation, const request *r) {
 	try {
 		operation(r);
 	} catch (const std::exception &e) {
-		answer_invalid(r, (std::string("undocumented exception: ") + e.what()).c_str());
+		answer_thrown(r, "undocumented exception: ", e);
 	}
 }
 
-/* about, parse, resolve, normalize, serialize; the rules; refuses_nul; guard */
-static const adapter ANSWERS = {
-	answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
-	"URI-reference", 0, guard,
-};
-
-int main() { return protocol_serve(&ANSWERS); }
+SERVE(answer_about, answer_parse, answer_resolve, answer_normalize, answer_serialize,
+      "URI-reference", 0, guard)

@@ -37,31 +37,28 @@
 
 const LIB = require("fast-uri");
 
-const ABOUT = {
-  protocol: 2,
-  name: "node-fast-uri",
-  language: "JavaScript",
+const { about } = require("../protocol.js");
+
+const ABOUT = about({
   library: "fast-uri",
   version: require("fast-uri/package.json").version,
   spec: "RFC 3986",
   operations: ["parse", "resolve", "normalize", "serialize"],
   rules: ["URI-reference", "absolute-URI"],
-  blind_spots: [
-    { field: "scheme", how: "case-folded", reason: "uri.parse lowercases the scheme" },
-    { field: "host", how: "case-folded", reason: "uri.parse lowercases the host" },
-    {
-      field: "host_kind",
-      how: "hidden",
-      reason: "fast-uri does not say whether a host is a reg-name or an IP address",
-    },
+  blindSpots: [
+    ["scheme", "case-folded", "uri.parse lowercases the scheme"],
+    ["host", "case-folded", "uri.parse lowercases the host"],
+    ["host_kind", "hidden", "fast-uri does not say whether a host is a reg-name or an IP address"],
   ],
   // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
   reproduce: {
-    language: "javascript",
-    parse: 'const uri = require("fast-uri");\nconsole.log(uri.parse({input}));',
-    resolve: 'const uri = require("fast-uri");\nconsole.log(uri.resolve({base}, {input}, { tolerant: !{strict} }));',
-    normalize: 'const uri = require("fast-uri");\nconsole.log(uri.normalize({input}));',
+    parse: `const uri = require("fast-uri");
+console.log(uri.parse({input}));`,
+    resolve: `const uri = require("fast-uri");
+console.log(uri.resolve({base}, {input}, { tolerant: !{strict} }));`,
+    normalize: `const uri = require("fast-uri");
+console.log(uri.normalize({input}));`,
   },
-};
+});
 
 require("../protocol.js").serve(ABOUT, require("../uri-js-api.js").operations(LIB));

@@ -40,36 +40,34 @@
 
 const url = require("node:url");
 
-const ABOUT = {
-  protocol: 2,
-  name: "node-legacy-url-parse",
-  language: "JavaScript",
+const { about } = require("../protocol.js");
+
+const ABOUT = about({
+  name: "legacy-url-parse",
   library: "url.parse (Node.js legacy URL API)",
   version: `node ${process.versions.node}`,
   spec: "Node legacy url.parse (no specification)",
   operations: ["parse", "resolve", "serialize"],
   rules: ["URI-reference"],
-  blind_spots: [
-    { field: "scheme", how: "case-folded", reason: "urlObject.protocol is lower-cased" },
-    { field: "host", how: "case-folded", reason: "urlObject.hostname is lower-cased" },
-    { field: "userinfo", how: "decoded", reason: "urlObject.auth is percent-decoded" },
-    {
-      field: "port",
-      how: "empty-is-undefined",
-      reason: "urlObject.port is null both without a port and for an empty one (http://a:/)",
-    },
-    {
-      field: "host_kind",
-      how: "hidden",
-      reason: "url.parse does not say whether a host is a reg-name or an IP address",
-    },
+  blindSpots: [
+    ["scheme", "case-folded", "urlObject.protocol is lower-cased"],
+    ["host", "case-folded", "urlObject.hostname is lower-cased"],
+    ["userinfo", "decoded", "urlObject.auth is percent-decoded"],
+    [
+      "port",
+      "empty-is-undefined",
+      "urlObject.port is null both without a port and for an empty one (http://a:/)",
+    ],
+    ["host_kind", "hidden", "url.parse does not say whether a host is a reg-name or an IP address"],
   ],
   // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
   reproduce: {
-    language: "javascript",
-    parse: 'const url = require("node:url");\nconsole.log(url.parse({input}));',
-    resolve: 'const url = require("node:url");\nconsole.log(url.resolve({base}, {input}));',
-  },};
+    parse: `const url = require("node:url");
+console.log(url.parse({input}));`,
+    resolve: `const url = require("node:url");
+console.log(url.resolve({base}, {input}));`,
+  },
+});
 
 const OPERATIONS = {
   parse: (input) => {

@@ -36,31 +36,28 @@
 
 const LIB = require("uri-js");
 
-const ABOUT = {
-  protocol: 2,
-  name: "node-uri-js",
-  language: "JavaScript",
+const { about } = require("../protocol.js");
+
+const ABOUT = about({
   library: "uri-js",
   version: require("uri-js/package.json").version,
   spec: "RFC 3986",
   operations: ["parse", "resolve", "normalize", "serialize"],
   rules: ["URI-reference", "absolute-URI"],
-  blind_spots: [
-    { field: "scheme", how: "case-folded", reason: "URI.parse lowercases the scheme" },
-    { field: "host", how: "case-folded", reason: "URI.parse lowercases the host" },
-    {
-      field: "host_kind",
-      how: "hidden",
-      reason: "uri-js does not say whether a host is a reg-name or an IP address",
-    },
+  blindSpots: [
+    ["scheme", "case-folded", "URI.parse lowercases the scheme"],
+    ["host", "case-folded", "URI.parse lowercases the host"],
+    ["host_kind", "hidden", "uri-js does not say whether a host is a reg-name or an IP address"],
   ],
   // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
   reproduce: {
-    language: "javascript",
-    parse: 'const URI = require("uri-js");\nconsole.log(URI.parse({input}));',
-    resolve: 'const URI = require("uri-js");\nconsole.log(URI.resolve({base}, {input}, { tolerant: !{strict} }));',
-    normalize: 'const URI = require("uri-js");\nconsole.log(URI.normalize({input}));',
+    parse: `const URI = require("uri-js");
+console.log(URI.parse({input}));`,
+    resolve: `const URI = require("uri-js");
+console.log(URI.resolve({base}, {input}, { tolerant: !{strict} }));`,
+    normalize: `const URI = require("uri-js");
+console.log(URI.normalize({input}));`,
   },
-};
+});
 
 require("../protocol.js").serve(ABOUT, require("../uri-js-api.js").operations(LIB));

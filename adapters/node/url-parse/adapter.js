@@ -40,40 +40,37 @@
 
 const Url = require("url-parse");
 
-const ABOUT = {
-  protocol: 2,
-  name: "node-url-parse",
-  language: "JavaScript",
+const { about } = require("../protocol.js");
+
+const ABOUT = about({
   library: "url-parse",
   version: require("url-parse/package.json").version,
   spec: "url-parse (no specification; Node's legacy url and the browser URL interfaces)",
   operations: ["parse", "resolve", "serialize"],
   rules: ["URI-reference"],
-  blind_spots: [
-    { field: "scheme", how: "case-folded", reason: "url-parse lowercases `protocol`" },
-    { field: "host", how: "case-folded", reason: "url-parse lowercases `hostname`" },
-    {
-      field: "userinfo",
-      how: "empty-is-undefined",
-      reason: '`auth` is "" both without a userinfo and for an empty one (http://@a/)',
-    },
-    {
-      field: "port",
-      how: "empty-is-undefined",
-      reason: '`port` is "" both without a port and for an empty one (http://a:/)',
-    },
-    {
-      field: "host_kind",
-      how: "hidden",
-      reason: "url-parse does not say whether a host is a reg-name or an IP address",
-    },
+  blindSpots: [
+    ["scheme", "case-folded", "url-parse lowercases `protocol`"],
+    ["host", "case-folded", "url-parse lowercases `hostname`"],
+    [
+      "userinfo",
+      "empty-is-undefined",
+      "`auth` is \"\" both without a userinfo and for an empty one (http://@a/)",
+    ],
+    [
+      "port",
+      "empty-is-undefined",
+      "`port` is \"\" both without a port and for an empty one (http://a:/)",
+    ],
+    ["host_kind", "hidden", "url-parse does not say whether a host is a reg-name or an IP address"],
   ],
   // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
   reproduce: {
-    language: "javascript",
-    parse: 'const Url = require("url-parse");\nconsole.log(new Url({input}, {}));',
-    resolve: 'const Url = require("url-parse");\nconsole.log(new Url({input}, {base}).href);',
-  },};
+    parse: `const Url = require("url-parse");
+console.log(new Url({input}, {}));`,
+    resolve: `const Url = require("url-parse");
+console.log(new Url({input}, {base}).href);`,
+  },
+});
 
 const OPERATIONS = {
   parse: (input) => {

@@ -51,40 +51,37 @@
 //   percent-encodes "?" and "#" in every earlier component and writes "?" and "#" exactly when
 //   the query and fragment are not null.
 
-const { serve } = require("../protocol.js");
+const { about, serve } = require("../protocol.js");
 const { parseOutcome, resolveOutcome, serializeOutcome, viewOutcome } = require("../whatwg.js");
 
 "use strict";
 
-const ABOUT = {
-  protocol: 2,
-  name: "node-url",
-  language: "JavaScript",
+const ABOUT = about({
+  name: "url",
   library: "URL (Node.js built-in)",
   version: `node ${process.versions.node} (ada ${process.versions.ada})`,
   spec: "WHATWG URL",
   operations: ["parse", "resolve", "serialize"],
   rules: ["URI-reference", "URI"],
-  blind_spots: [
-    {
-      field: "userinfo",
-      how: "empty-is-undefined",
-      reason:
-        'URL username and password are "" both without a userinfo and for an empty one ' +
-        "(http://@a/), and for an empty password (http://u:@a/)",
-    },
-    {
-      field: "port",
-      how: "empty-is-undefined",
-      reason: 'URL port is "" both without a port and for an empty one (http://a:/)',
-    },
+  blindSpots: [
+    [
+      "userinfo",
+      "empty-is-undefined",
+      "URL username and password are \"\" both without a userinfo and for an empty one (http://@a/), and for an empty password (http://u:@a/)",
+    ],
+    [
+      "port",
+      "empty-is-undefined",
+      "URL port is \"\" both without a port and for an empty one (http://a:/)",
+    ],
   ],
   // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
   reproduce: {
-    language: "javascript",
-    parse: 'const url = new URL({input});\nconsole.log(url.href, url);',
-    resolve: 'console.log(new URL({input}, {base}).href);',
-  },};
+    parse: `const url = new URL({input});
+console.log(url.href, url);`,
+    resolve: `console.log(new URL({input}, {base}).href);`,
+  },
+});
 
 const SPECIAL = new Set(["http:", "https:", "ws:", "wss:", "ftp:", "file:"]);
 

@@ -39,38 +39,36 @@
 "use strict";
 
 const whatwgUrl = require("whatwg-url");
-const { serve } = require("../protocol.js");
+const { about, serve } = require("../protocol.js");
 const { parseOutcome, resolveOutcome, serializeOutcome, viewOutcome } = require("../whatwg.js");
 
-const ABOUT = {
-  protocol: 2,
-  name: "node-whatwg-url",
-  language: "JavaScript",
+const ABOUT = about({
   library: "whatwg-url",
   version: require("whatwg-url/package.json").version,
   spec: "WHATWG URL",
   operations: ["parse", "resolve", "serialize"],
   rules: ["URI-reference", "URI"],
-  blind_spots: [
-    {
-      field: "userinfo",
-      how: "empty-is-undefined",
-      reason:
-        'the URL record\'s username and password are "" both without a userinfo and for an ' +
-        "empty one (http://@a/), and for an empty password (http://u:@a/)",
-    },
-    {
-      field: "port",
-      how: "empty-is-undefined",
-      reason: "the URL record's port is null both without a port and for an empty one (http://a:/)",
-    },
+  blindSpots: [
+    [
+      "userinfo",
+      "empty-is-undefined",
+      "the URL record's username and password are \"\" both without a userinfo and for an empty one (http://@a/), and for an empty password (http://u:@a/)",
+    ],
+    [
+      "port",
+      "empty-is-undefined",
+      "the URL record's port is null both without a port and for an empty one (http://a:/)",
+    ],
   ],
   // What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
   reproduce: {
-    language: "javascript",
-    parse: 'const whatwgUrl = require("whatwg-url");\nconsole.log(whatwgUrl.parseURL({input}));',
-    resolve: 'const whatwgUrl = require("whatwg-url");\nconst base = whatwgUrl.parseURL({base});\nconsole.log(base && whatwgUrl.serializeURL(whatwgUrl.parseURL({input}, { baseURL: base })));',
-  },};
+    parse: `const whatwgUrl = require("whatwg-url");
+console.log(whatwgUrl.parseURL({input}));`,
+    resolve: `const whatwgUrl = require("whatwg-url");
+const base = whatwgUrl.parseURL({base});
+console.log(base && whatwgUrl.serializeURL(whatwgUrl.parseURL({input}, { baseURL: base })));`,
+  },
+});
 
 class Failure extends Error {
   constructor() {

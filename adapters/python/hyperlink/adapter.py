@@ -44,36 +44,39 @@ import protocol
 
 from hyperlink import URL
 
-ABOUT = {
-    "protocol": 2,
-    "name": "python-hyperlink",
-    "language": "Python",
-    "library": "hyperlink",
-    "version": importlib.metadata.version("hyperlink"),
-    "spec": "RFC 3986 and RFC 3987",
-    "operations": ["parse", "resolve", "normalize", "serialize"],
-    "rules": ["URI-reference"],
-    "blind_spots": [
-        {"field": "userinfo", "how": "empty-is-undefined",
-         "reason": "URL.userinfo is \"\" both without a userinfo and for an empty one"},
-        {"field": "port", "how": "hidden",
-         "reason": "URL.port is the scheme's default port when the text has none, so the "
-                   "port as written is not reported"},
-        {"field": "query", "how": "empty-is-undefined",
-         "reason": "URL.query is () both without a query and for an empty one"},
-        {"field": "fragment", "how": "empty-is-undefined",
-         "reason": "URL.fragment is \"\" both without a fragment and for an empty one"},
-        {"field": "host_kind", "how": "hidden",
-         "reason": "hyperlink does not say whether a host is a reg-name or an IP address"},
+ABOUT = protocol.about(
+    library="hyperlink",
+    version=importlib.metadata.version("hyperlink"),
+    spec="RFC 3986 and RFC 3987",
+    operations=["parse", "resolve", "normalize", "serialize"],
+    rules=["URI-reference"],
+    blind_spots=[
+        ("userinfo", "empty-is-undefined",
+         "URL.userinfo is \"\" both without a userinfo and for an empty one"),
+        ("port", "hidden",
+         "URL.port is the scheme's default port when the text has none, so the port as written is not reported"),
+        ("query", "empty-is-undefined",
+         "URL.query is () both without a query and for an empty one"),
+        ("fragment", "empty-is-undefined",
+         "URL.fragment is \"\" both without a fragment and for an empty one"),
+        ("host_kind", "hidden",
+         "hyperlink does not say whether a host is a reg-name or an IP address"),
     ],
     # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
-    "reproduce": {
-        "language": "python",
-        "parse": "from hyperlink import URL\nurl = URL.from_text({input})\nprint(repr(url))\nprint(url.scheme, url.userinfo, url.host, url.port, url.path, url.query, url.fragment)",
-        "resolve": "from hyperlink import URL\nprint(URL.from_text({base}).click({input}).to_text())",
-        "normalize": "from hyperlink import URL\nprint(URL.from_text({input}).normalize().to_text())",
+    reproduce={
+        "parse": """\
+from hyperlink import URL
+url = URL.from_text({input})
+print(repr(url))
+print(url.scheme, url.userinfo, url.host, url.port, url.path, url.query, url.fragment)""",
+        "resolve": """\
+from hyperlink import URL
+print(URL.from_text({base}).click({input}).to_text())""",
+        "normalize": """\
+from hyperlink import URL
+print(URL.from_text({input}).normalize().to_text())""",
     },
-}
+)
 
 
 def parse(text, rule):

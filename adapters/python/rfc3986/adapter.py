@@ -58,42 +58,43 @@ from rfc3986 import validators
 # resolve_with calls the deprecated URIReference.is_valid, which warns on every call.
 warnings.simplefilter("ignore")
 
-ABOUT = {
-    "protocol": 2,
-    "name": "python-rfc3986",
-    "language": "Python",
-    "library": "rfc3986",
-    "version": importlib.metadata.version("rfc3986"),
-    "spec": "RFC 3986",
-    "operations": ["parse", "resolve", "normalize", "serialize"],
-    "rules": ["URI-reference", "URI", "absolute-URI"],
-    "blind_spots": [
-        {
-            "field": "host",
-            "how": "empty-is-undefined",
-            "reason": "URIReference keeps `authority or None`: the empty authority of "
-            "http:///x is no authority, so its empty host is None",
-        },
-        {
-            "field": "port",
-            "how": "empty-is-undefined",
-            "reason": "authority_info() matches the port as `:?([0-9]{1,5})?`: an empty port "
-            "(http://a:/) is None",
-        },
-        {
-            "field": "host_kind",
-            "how": "hidden",
-            "reason": "rfc3986 does not say whether a host is a reg-name or an IP address",
-        },
+ABOUT = protocol.about(
+    library="rfc3986",
+    version=importlib.metadata.version("rfc3986"),
+    spec="RFC 3986",
+    operations=["parse", "resolve", "normalize", "serialize"],
+    rules=["URI-reference", "URI", "absolute-URI"],
+    blind_spots=[
+        ("host", "empty-is-undefined",
+         "URIReference keeps `authority or None`: the empty authority of http:///x is no authority, so its empty host is None"),
+        ("port", "empty-is-undefined",
+         "authority_info() matches the port as `:?([0-9]{1,5})?`: an empty port (http://a:/) is None"),
+        ("host_kind", "hidden",
+         "rfc3986 does not say whether a host is a reg-name or an IP address"),
     ],
     # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
-    "reproduce": {
-        "language": "python",
-        "parse": "import rfc3986\nfrom rfc3986 import validators\nref = rfc3986.uri_reference({input})\nprint(ref)\nprint(\"authority_info\", ref.authority_info() if ref.authority else None)\nvalidators.Validator().check_validity_of(\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\", \"fragment\").validate(ref)\nprint(\"valid\")",
-        "resolve": "import rfc3986\nfrom rfc3986 import validators\nref = rfc3986.uri_reference({input})\nvalidators.Validator().check_validity_of(\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\", \"fragment\").validate(ref)\nprint(ref.resolve_with({base}, strict={strict}).unsplit())",
-        "normalize": "import rfc3986\nfrom rfc3986 import validators\nvalidators.Validator().check_validity_of(\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\", \"fragment\").validate(rfc3986.uri_reference({input}))\nprint(rfc3986.normalize_uri({input}))",
+    reproduce={
+        "parse": """\
+import rfc3986
+from rfc3986 import validators
+ref = rfc3986.uri_reference({input})
+print(ref)
+print("authority_info", ref.authority_info() if ref.authority else None)
+validators.Validator().check_validity_of("scheme", "userinfo", "host", "port", "path", "query", "fragment").validate(ref)
+print("valid")""",
+        "resolve": """\
+import rfc3986
+from rfc3986 import validators
+ref = rfc3986.uri_reference({input})
+validators.Validator().check_validity_of("scheme", "userinfo", "host", "port", "path", "query", "fragment").validate(ref)
+print(ref.resolve_with({base}, strict={strict}).unsplit())""",
+        "normalize": """\
+import rfc3986
+from rfc3986 import validators
+validators.Validator().check_validity_of("scheme", "userinfo", "host", "port", "path", "query", "fragment").validate(rfc3986.uri_reference({input}))
+print(rfc3986.normalize_uri({input}))""",
     },
-}
+)
 
 COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 

@@ -38,26 +38,26 @@ import protocol
 
 import rfc3987
 
-ABOUT = {
-    "protocol": 2,
-    "name": "python-rfc3987",
-    "language": "Python",
-    "library": "rfc3987",
-    "version": rfc3987.__version__,
-    "spec": "RFC 3987",
-    "operations": ["parse", "resolve", "serialize"],
-    "rules": [
+ABOUT = protocol.about(
+    library="rfc3987",
+    version=rfc3987.__version__,
+    spec="RFC 3987",
+    operations=["parse", "resolve", "serialize"],
+    rules=[
         "URI-reference", "URI", "absolute-URI", "relative-ref",
         "IRI-reference", "IRI", "absolute-IRI", "irelative-ref",
     ],
-    "blind_spots": [],
+    blind_spots=[],
     # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
-    "reproduce": {
-        "language": "python",
-        "parse": "import rfc3987\nprint(rfc3987.parse({input}, rule=\"URI_reference\"))",
-        "resolve": "import rfc3987\nprint(rfc3987.resolve({base}, {input}, strict={strict}))",
+    reproduce={
+        "parse": """\
+import rfc3987
+print(rfc3987.parse({input}, rule="URI_reference"))""",
+        "resolve": """\
+import rfc3987
+print(rfc3987.resolve({base}, {input}, strict={strict}))""",
     },
-}
+)
 
 LIBRARY_RULES = {
     "URI-reference": "URI_reference",

@@ -39,23 +39,25 @@ from ipaddress import IPv4Address, IPv6Address
 
 import uritools
 
-ABOUT = {
-    "protocol": 2,
-    "name": "python-uritools",
-    "language": "Python",
-    "library": "uritools",
-    "version": uritools.__version__,
-    "spec": "RFC 3986",
-    "operations": ["parse", "resolve", "serialize"],
-    "rules": ["URI-reference"],
-    "blind_spots": [],
+ABOUT = protocol.about(
+    library="uritools",
+    version=uritools.__version__,
+    spec="RFC 3986",
+    operations=["parse", "resolve", "serialize"],
+    rules=["URI-reference"],
+    blind_spots=[],
     # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
-    "reproduce": {
-        "language": "python",
-        "parse": "import uritools\nparts = uritools.urisplit({input})\nprint(parts)\nprint(parts.getscheme(), parts.getuserinfo(), parts.gethost(), parts.getport())",
-        "resolve": "import uritools\nprint(uritools.urijoin({base}, {input}, strict={strict}))",
+    reproduce={
+        "parse": """\
+import uritools
+parts = uritools.urisplit({input})
+print(parts)
+print(parts.getscheme(), parts.getuserinfo(), parts.gethost(), parts.getport())""",
+        "resolve": """\
+import uritools
+print(uritools.urijoin({base}, {input}, strict={strict}))""",
     },
-}
+)
 
 
 def parse(text, rule):

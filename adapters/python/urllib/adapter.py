@@ -31,32 +31,32 @@ import urllib.parse
 
 import protocol
 
-ABOUT = {
-    "protocol": 2,
-    "name": "python-urllib",
-    "language": "Python",
-    "library": "urllib.parse",
-    "version": platform.python_version(),
-    "spec": "RFC 3986 (loosely; urlsplit never rejects)",
-    "operations": ["parse", "resolve"],
-    "rules": ["URI-reference"],
-    "blind_spots": [
-        {"field": "scheme", "how": "case-folded", "reason": "urlsplit lowercases the scheme"},
-        {"field": "host", "how": "case-folded", "reason": "SplitResult.hostname is lowercased"},
-        {"field": "port", "how": "number", "reason": "SplitResult.port is an int"},
-        {
-            "field": "port",
-            "how": "empty-is-undefined",
-            "reason": "SplitResult.port is None for an empty port (http://a:/)",
-        },
+ABOUT = protocol.about(
+    name="urllib",
+    library="urllib.parse",
+    version=platform.python_version(),
+    spec="RFC 3986 (loosely; urlsplit never rejects)",
+    operations=["parse", "resolve"],
+    rules=["URI-reference"],
+    blind_spots=[
+        ("scheme", "case-folded", "urlsplit lowercases the scheme"),
+        ("host", "case-folded", "SplitResult.hostname is lowercased"),
+        ("port", "number", "SplitResult.port is an int"),
+        ("port", "empty-is-undefined", "SplitResult.port is None for an empty port (http://a:/)"),
     ],
     # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
-    "reproduce": {
-        "language": "python",
-        "parse": "import urllib.parse\nparts = urllib.parse.urlsplit({input})\nprint(parts)\nprint(\"hostname\", repr(parts.hostname))\nprint(\"port\", parts.port)",
-        "resolve": "import urllib.parse\nprint(urllib.parse.urljoin({base}, {input}))",
+    reproduce={
+        "parse": """\
+import urllib.parse
+parts = urllib.parse.urlsplit({input})
+print(parts)
+print("hostname", repr(parts.hostname))
+print("port", parts.port)""",
+        "resolve": """\
+import urllib.parse
+print(urllib.parse.urljoin({base}, {input}))""",
     },
-}
+)
 
 # What urlsplit removes before it reads the text (its documentation: "ASCII newline and tab
 # characters are stripped from the URL", "Leading WHATWG C0 control and space characters are

@@ -46,42 +46,39 @@ import protocol
 
 import yarl
 
-ABOUT = {
-    "protocol": 2,
-    "name": "python-yarl",
-    "language": "Python",
-    "library": "yarl",
-    "version": yarl.__version__,
-    "spec": "RFC 3986 (with yarl's own re-quoting and normalization)",
-    "operations": ["parse", "resolve", "serialize"],
-    "rules": ["URI-reference"],
-    "blind_spots": [
-        {"field": "scheme", "how": "case-folded",
-         "reason": "yarl.URL lowercases the scheme while parsing"},
-        {"field": "host", "how": "case-folded",
-         "reason": "yarl.URL lowercases (and IDNA-encodes) the host while parsing"},
-        {"field": "host", "how": "empty-is-undefined",
-         "reason": "URL.host_subcomponent is None for the empty authority of http:///x"},
-        {"field": "userinfo", "how": "empty-is-undefined",
-         "reason": "URL.raw_user and URL.raw_password are None for http://@a/"},
-        {"field": "port", "how": "empty-is-undefined",
-         "reason": "URL.explicit_port is an int or None: http://a:/ has None"},
-        {"field": "port", "how": "number",
-         "reason": "URL.explicit_port is an int: http://a:080/ has 80"},
-        {"field": "query", "how": "empty-is-undefined",
-         "reason": "URL.raw_query_string is \"\" both without a query and for an empty one"},
-        {"field": "fragment", "how": "empty-is-undefined",
-         "reason": "URL.raw_fragment is \"\" both without a fragment and for an empty one"},
-        {"field": "host_kind", "how": "hidden",
-         "reason": "yarl does not say whether a host is a reg-name or an IP address"},
+ABOUT = protocol.about(
+    library="yarl",
+    version=yarl.__version__,
+    spec="RFC 3986 (with yarl's own re-quoting and normalization)",
+    operations=["parse", "resolve", "serialize"],
+    rules=["URI-reference"],
+    blind_spots=[
+        ("scheme", "case-folded", "yarl.URL lowercases the scheme while parsing"),
+        ("host", "case-folded", "yarl.URL lowercases (and IDNA-encodes) the host while parsing"),
+        ("host", "empty-is-undefined",
+         "URL.host_subcomponent is None for the empty authority of http:///x"),
+        ("userinfo", "empty-is-undefined",
+         "URL.raw_user and URL.raw_password are None for http://@a/"),
+        ("port", "empty-is-undefined", "URL.explicit_port is an int or None: http://a:/ has None"),
+        ("port", "number", "URL.explicit_port is an int: http://a:080/ has 80"),
+        ("query", "empty-is-undefined",
+         "URL.raw_query_string is \"\" both without a query and for an empty one"),
+        ("fragment", "empty-is-undefined",
+         "URL.raw_fragment is \"\" both without a fragment and for an empty one"),
+        ("host_kind", "hidden", "yarl does not say whether a host is a reg-name or an IP address"),
     ],
     # What a report's "reproduce alone" program runs (docs/protocol.md, about.reproduce).
-    "reproduce": {
-        "language": "python",
-        "parse": "import yarl\nurl = yarl.URL({input})\nprint(repr(url))\nprint(url.scheme, url.raw_user, url.raw_password, url.host_subcomponent, url.explicit_port, url.raw_path, url.raw_query_string, url.raw_fragment)",
-        "resolve": "import yarl\nprint(str(yarl.URL({base}).join(yarl.URL({input}))))",
+    reproduce={
+        "parse": """\
+import yarl
+url = yarl.URL({input})
+print(repr(url))
+print(url.scheme, url.raw_user, url.raw_password, url.host_subcomponent, url.explicit_port, url.raw_path, url.raw_query_string, url.raw_fragment)""",
+        "resolve": """\
+import yarl
+print(str(yarl.URL({base}).join(yarl.URL({input}))))""",
     },
-}
+)
 
 
 def parse(text, rule):
