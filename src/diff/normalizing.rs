@@ -20,6 +20,16 @@ use crate::reference::{self, Components, Level, NormalizeOptions};
 /// A normalizer's departure: see the module's documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Normalizing {
+    /// A relative-path reference's dot-segments removed on its list of segments: "." dropped,
+    /// ".." taking the segment before it and the "/" between them, and a path that ended with
+    /// a dot-segment ending with "/" (`a/../b` is `b`, `a/..` is ``, `a/..//b` is `/b`,
+    /// `a/..///` is `//`, which has an authority), written as it is. §5.2.4 on the same
+    /// string keeps the "/" that followed the ".." (`a/../b` gives `/b`); the reference
+    /// leaves a relative path's dot-segments alone (choice 5). A normalizer that splits the
+    /// path at "/" and joins what is left answers so (uriparser's `uriRemoveDotSegments` on
+    /// its list of path segments, hyperlink's `_resolve_dot_segments`, Python's rfc3986
+    /// `normalizers.remove_dot_segments`).
+    RelativePathDotSegmentsRemovedBySegment,
     /// remove_dot_segments applied to a relative-path reference's path too (`a/.` is `a/`,
     /// `.` is the empty reference, `./a:` is `a:`, which has a scheme).
     RelativePathDotSegmentsRemoved,
@@ -28,6 +38,28 @@ pub enum Normalizing {
     /// reference keeps a `/.` before it (choice 10) and §5.3's letter would write an
     /// authority that was never there.
     DoubleSlashPathUnguarded,
+    /// The path's dot-segments removed before its percent-encoded octets are decoded, so that
+    /// a "%2E" segment is decoded into a "." or ".." that stays (`/a/%2E%2E/b` is `/a/../b`,
+    /// `/%2E` is `/.`), where §6.2.2.2 decodes "any percent-encoded octet that corresponds to
+    /// an unreserved character" and §2.3 says such URIs "are equivalent", so that the removal
+    /// of §6.2.2.3 sees the dot: the string written is not normalized (normalizing it again
+    /// changes it). hyperlink's `URL.normalize`: `_decode_unreserved(p, ...) for p in
+    /// _resolve_dot_segments(self.path)`; network-uri's `normalizePathSegments` run before
+    /// `normalizeEscape`.
+    DotSegmentsRemovedBeforeDecoding,
+    /// No dot-segment removed from the path, every other step of the normalization done
+    /// (`/a/./b/../c` stays as it is), where §6.2.2.3 says "URI normalizers should remove
+    /// dot-segments by applying the remove_dot_segments algorithm to the path" (Perl's URI
+    /// `canonical`, which rewrites the case, the escapes and the port and leaves the path's
+    /// segments).
+    DotSegmentsKept,
+    /// The scheme-based normalization of §6.2.3 done where the syntax-based one of §6.2.2 was
+    /// asked for: a scheme's default port and an empty port dropped, an `http` authority's
+    /// empty path written "/" (`http://h:80` is `http://h/`), where §6.2.2 keeps the port
+    /// and the path as written and §6.2.3 is a further step "in addition" to it (uri-js's and
+    /// fast-uri's `normalize`, which always run the scheme's handler: "//normalize the
+    /// default port", "//normalize the empty path").
+    SchemeBasedUnasked,
     /// Every percent-encoded octet that the component's grammar allows as it is gets decoded,
     /// reserved ones too (`%2A` is `*`, `%3A` in a query `:`, `%2F` in a path `/`), where
     /// §6.2.2.2 decodes only "any percent-encoded octet that corresponds to an unreserved
@@ -59,9 +91,13 @@ pub enum Normalizing {
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 6] = [
+    pub const ALL: [Normalizing; 10] = [
+        Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
+        Normalizing::DotSegmentsRemovedBeforeDecoding,
+        Normalizing::DotSegmentsKept,
+        Normalizing::SchemeBasedUnasked,
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::UnreservedPercentEncodingsKept,
         Normalizing::HostPercentEncodingLowercased,
@@ -71,8 +107,14 @@ impl Normalizing {
     /// Its name, which signs the reports it explains.
     pub const fn id(self) -> &'static str {
         match self {
+            Normalizing::RelativePathDotSegmentsRemovedBySegment => {
+                "relative-path-dot-segments-removed-by-segment"
+            }
             Normalizing::RelativePathDotSegmentsRemoved => "relative-path-dot-segments-removed",
             Normalizing::DoubleSlashPathUnguarded => "double-slash-path-unguarded",
+            Normalizing::DotSegmentsRemovedBeforeDecoding => "dot-segments-removed-before-decoding",
+            Normalizing::DotSegmentsKept => "dot-segments-kept",
+            Normalizing::SchemeBasedUnasked => "scheme-based-normalization-unasked",
             Normalizing::ReservedPercentEncodingsDecoded => "reserved-percent-encodings-decoded",
             Normalizing::UnreservedPercentEncodingsKept => "unreserved-percent-encodings-kept",
             Normalizing::HostPercentEncodingLowercased => "host-percent-encoding-lowercased",
@@ -83,6 +125,18 @@ impl Normalizing {
     /// What the normalizer does, and the RFC text it departs from.
     pub const fn description(self) -> &'static str {
         match self {
+            Normalizing::RelativePathDotSegmentsRemovedBySegment => {
+                "the normalizer removes the dot-segments of a relative-path reference on its list of segments, a \"..\" taking the segment before it and the \"/\" between them (\"a/../b\" as \"b\", \"a/..///\" as \"//\"), which RFC 3986 §6 (\"URI normalization\") does not address and which changes where the reference leads: \"../g\" and \"g\" resolve differently (§5.2.2), \"./a:\" becomes \"a:\", a URI with the scheme \"a\", and a path left starting with \"//\" is read back as an authority"
+            }
+            Normalizing::DotSegmentsRemovedBeforeDecoding => {
+                "the normalizer removes the path's dot-segments before it decodes the percent-encoded octets of unreserved characters, so that \"%2E\" becomes a \".\" that stays (\"/a/%2E%2E/b\" as \"/a/../b\"), where RFC 3986 §6.2.2.2 decodes \"any percent-encoded octet that corresponds to an unreserved character\" and §6.2.2.3 removes the dot-segments of the path so normalized: the string written is not normalized, and normalizing it again changes it"
+            }
+            Normalizing::DotSegmentsKept => {
+                "the normalizer leaves the path's dot-segments in place (\"/a/./b/../c\" as it is), where RFC 3986 §6.2.2.3 says \"URI normalizers should remove dot-segments by applying the remove_dot_segments algorithm to the path, as described in Section 5.2.4\""
+            }
+            Normalizing::SchemeBasedUnasked => {
+                "the normalizer applies the scheme-based normalization of RFC 3986 §6.2.3 (a default or empty port dropped, an empty path written \"/\") where the syntax-based normalization of §6.2.2 was asked for, which keeps the port and the path as written: §6.2.3 is a further step, \"in addition\" to §6.2.2, for the schemes whose specification defines it"
+            }
             Normalizing::RelativePathDotSegmentsRemoved => {
                 "the normalizer removes the dot-segments of a relative-path reference, which RFC 3986 §6 (\"URI normalization\") does not address and which changes where the reference leads: \"../g\" and \"g\" resolve differently (§5.2.2), and \"./a:\" becomes \"a:\", a URI with the scheme \"a\""
             }
@@ -125,12 +179,17 @@ impl Normalizing {
                 })
             }
             Normalizing::RelativePathDotSegmentsRemoved
+            | Normalizing::RelativePathDotSegmentsRemovedBySegment
                 if c.scheme.is_none()
                     && !c.has_authority()
                     && !c.path.is_empty()
                     && !c.path.starts_with('/') =>
             {
-                let path = reference::remove_dot_segments(c.path);
+                let path = if self == Normalizing::RelativePathDotSegmentsRemoved {
+                    reference::remove_dot_segments(c.path)
+                } else {
+                    dot_segments_removed_by_segment(c.path)
+                };
                 reference::recompose(&Components { path: &path, ..c })
             }
             Normalizing::DoubleSlashPathUnguarded
@@ -160,19 +219,33 @@ impl Normalizing {
 /// the smallest one attribution finds.
 pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<String> {
     let written = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
+    // §6.2.3 done unasked: every other step acts on the scheme-based normalization.
+    let level = if set.contains(&Normalizing::SchemeBasedUnasked) && level == Level::Syntax {
+        Level::Scheme
+    } else {
+        level
+    };
+    let normal = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
     let mut out = if set.contains(&Normalizing::UnreservedPercentEncodingsKept) {
-        let c = reference::parse(&written).ok()?;
+        let c = reference::parse(&normal).ok()?;
         let case = set.contains(&Normalizing::PercentEncodingCaseKept);
         unreserved_kept(&reference::parse(input).ok()?, &c, level, case)
     } else if set.contains(&Normalizing::PercentEncodingCaseKept) {
-        let c = reference::parse(&written).ok()?;
+        let c = reference::parse(&normal).ok()?;
         case_kept(&reference::parse(input).ok()?, &c, level)
+    } else if set.contains(&Normalizing::DotSegmentsKept)
+        || set.contains(&Normalizing::DotSegmentsRemovedBeforeDecoding)
+    {
+        let c = reference::parse(&normal).ok()?;
+        let removed = !set.contains(&Normalizing::DotSegmentsKept);
+        dot_segments_before_decoding(&reference::parse(input).ok()?, &c, level, removed)
     } else {
-        written.clone()
+        normal
     };
     for step in [
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::HostPercentEncodingLowercased,
+        Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
     ] {
@@ -183,6 +256,62 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
         }
     }
     (out != written).then_some(out)
+}
+
+/// `path`'s dot-segments removed on its list of segments: "." dropped, ".." dropping the
+/// segment before it (if any) and the "/" between them, and an empty segment put at the end
+/// where the last one was a dot-segment, so that the path keeps its final "/".
+fn dot_segments_removed_by_segment(path: &str) -> String {
+    let segments: Vec<&str> = path.split('/').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(segments.len());
+    for &segment in &segments {
+        match segment {
+            "." => {}
+            ".." => {
+                out.pop();
+            }
+            _ => out.push(segment),
+        }
+    }
+    if matches!(segments.last(), Some(&("." | ".."))) {
+        out.push("");
+    }
+    out.join("/")
+}
+
+/// The normalization of `input` with its path's dot-segments removed from the path as
+/// written (where `removed`; kept otherwise), its triplets decoded and uppercased after,
+/// given `normal`, the components of the reference's normalization of it: every other
+/// component is the reference's, and (at the scheme-based level) an empty path the
+/// reference writes "/" is written so.
+fn dot_segments_before_decoding(
+    input: &Components<'_>,
+    normal: &Components<'_>,
+    level: Level,
+    removed: bool,
+) -> String {
+    let path = if removed {
+        reference::normalize::dot_segments_normalized(
+            input.path,
+            input.scheme.is_some(),
+            input.has_authority(),
+        )
+    } else {
+        input.path.to_owned()
+    };
+    let mut written = String::with_capacity(path.len());
+    if level == Level::Path {
+        written = path;
+    } else {
+        reference::normalize::normalize_percent_encoding(&mut written, &path, false);
+    }
+    if written.is_empty() && normal.path == "/" {
+        written.push('/');
+    }
+    reference::recompose(&Components {
+        path: &written,
+        ..*normal
+    })
 }
 
 /// `c` with each component's percent-encoded octets decoded where its grammar allows the
@@ -492,5 +621,86 @@ mod tests {
         assert_eq!(at(&[HostPercentEncodingLowercased], "//H%4a/%7e"), None);
         // What the RFC writes already is no departure of the set.
         assert_eq!(at(&both, "//h/%0A"), None);
+    }
+
+    #[test]
+    fn a_relative_paths_dot_segments_may_be_removed_by_segment() {
+        let removed = Normalizing::RelativePathDotSegmentsRemovedBySegment;
+        let at = |input: &str| removed.normalized(input, Level::Syntax);
+        // A ".." takes its segment and the "/" after it: "b", where §5.2.4 gives "/b".
+        assert_eq!(at("a/../b"), Some("b".into()));
+        assert_eq!(at("a/.."), Some("".into()));
+        assert_eq!(at("a/./b/."), Some("a/b/".into()));
+        assert_eq!(at("a/..//b"), Some("/b".into()));
+        // Written as it is: "//" is an authority read back (uriparser, hyperlink).
+        assert_eq!(at("a/..///"), Some("//".into()));
+        assert_eq!(at("./a:"), Some("a:".into()));
+        assert_eq!(at("b/../%7e?q"), Some("~?q".into()));
+        // Near misses: §5.2.4's reading is the other departure's; an absolute path, or one
+        // after a scheme, is the reference's already; nothing to remove.
+        assert_ne!(at("a/../b"), Some("/b".into()));
+        assert_eq!(at("/a/../b"), None);
+        assert_eq!(at("s:a/../b"), None);
+        assert_eq!(at("a/b"), None);
+    }
+
+    #[test]
+    fn dot_segments_may_be_removed_before_decoding() {
+        let before = Normalizing::DotSegmentsRemovedBeforeDecoding;
+        let at = |input: &str| before.normalized(input, Level::Syntax);
+        // hyperlink's and network-uri's order: the "%2E" segment is no dot-segment yet.
+        assert_eq!(at("/%2E"), Some("/.".into()));
+        assert_eq!(at("/a/%2E%2E/b"), Some("/a/../b".into()));
+        assert_eq!(at("a:/b/./%2e/c/../%7e"), Some("a:/b/./~".into()));
+        assert_eq!(at("//h/%2e/%41?%7e"), Some("//h/./A?~".into()));
+        // Written dots only, or no dot: the reference's answer.
+        assert_eq!(at("/a/./b/../%7e"), None);
+        assert_eq!(at("/%41"), None);
+        // A relative path keeps its dot-segments either way (choice 5).
+        assert_eq!(at("a/%2E"), None);
+        // The guard of a "//" path is the reference's.
+        assert_eq!(at("a:/.//%2E"), Some("a:/.//.".into()));
+    }
+
+    #[test]
+    fn dot_segments_may_be_kept() {
+        let kept = Normalizing::DotSegmentsKept;
+        let at = |input: &str| kept.normalized(input, Level::Syntax);
+        assert_eq!(at("/."), Some("/.".into()));
+        assert_eq!(at("HTTP://H/a/./b/../%7e"), Some("http://h/a/./b/../~".into()));
+        assert_eq!(
+            kept.normalized("http://h:80/./", Level::Scheme),
+            Some("http://h/./".into())
+        );
+        // No dot-segment, or a relative path's: the reference's answer.
+        assert_eq!(at("/a/%7e"), None);
+        assert_eq!(at("a/./b"), None);
+    }
+
+    #[test]
+    fn the_scheme_based_normalization_may_be_done_unasked() {
+        let unasked = Normalizing::SchemeBasedUnasked;
+        let at = |input: &str| unasked.normalized(input, Level::Syntax);
+        // §6.2.3 on top of §6.2.2: the default port dropped, the empty path written "/".
+        assert_eq!(at("http://:80"), Some("http:///".into()));
+        assert_eq!(at("HTTP://h"), Some("http://h/".into()));
+        // Asked, or with nothing §6.2.3 rewrites: the reference's answer.
+        assert_eq!(unasked.normalized("http://h:80", Level::Scheme), None);
+        assert_eq!(at("http://h/"), None);
+        assert_eq!(at("a:b"), None);
+    }
+
+    #[test]
+    fn steps_compose_with_the_unasked_scheme_based_normalization() {
+        use Normalizing::*;
+        let at = |set: &[Normalizing], input: &str| normalized_of(set, input, Level::Syntax);
+        assert_eq!(
+            at(&[SchemeBasedUnasked, UnreservedPercentEncodingsKept], "http://h:80?%7e"),
+            Some("http://h/?%7E".into())
+        );
+        assert_eq!(
+            at(&[SchemeBasedUnasked, DotSegmentsRemovedBeforeDecoding], "http://h:80/%2E"),
+            Some("http://h/.".into())
+        );
     }
 }
