@@ -30,6 +30,15 @@ pub enum Normalizing {
     /// its list of path segments, hyperlink's `_resolve_dot_segments`, Python's rfc3986
     /// `normalizers.remove_dot_segments`).
     RelativePathDotSegmentsRemovedBySegment,
+    /// Beside a removal of a relative path's dot-segments (either departure above), a ".."
+    /// with no segment before it to climb over (none, or only ".." kept) is kept, as RFC 3986
+    /// errata 4547 reads rule A ("Keep "../" in the beginning"): `a/../../b` is `../b`, not
+    /// `b`, where §5.2.4 removes it ("../g" gives "g"). Alone it changes nothing: the
+    /// reference keeps every dot-segment of a relative path (choice 5). uriparser's
+    /// `uriRemoveDotSegmentsEx` with `relative`: "We cannot remove traversal beyond because the
+    /// URI is relative and may be resolved later", and "protect against mis-simplifying
+    /// "a/../../b" to "a/b"".
+    DotDotKeptAtRelativeStart,
     /// remove_dot_segments applied to a relative-path reference's path too (`a/.` is `a/`,
     /// `.` is the empty reference, `./a:` is `a:`, which has a scheme).
     RelativePathDotSegmentsRemoved,
@@ -91,8 +100,9 @@ pub enum Normalizing {
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 10] = [
+    pub const ALL: [Normalizing; 11] = [
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
+        Normalizing::DotDotKeptAtRelativeStart,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
         Normalizing::DotSegmentsRemovedBeforeDecoding,
@@ -110,6 +120,7 @@ impl Normalizing {
             Normalizing::RelativePathDotSegmentsRemovedBySegment => {
                 "relative-path-dot-segments-removed-by-segment"
             }
+            Normalizing::DotDotKeptAtRelativeStart => "dot-dot-kept-at-relative-start",
             Normalizing::RelativePathDotSegmentsRemoved => "relative-path-dot-segments-removed",
             Normalizing::DoubleSlashPathUnguarded => "double-slash-path-unguarded",
             Normalizing::DotSegmentsRemovedBeforeDecoding => "dot-segments-removed-before-decoding",
@@ -127,6 +138,9 @@ impl Normalizing {
         match self {
             Normalizing::RelativePathDotSegmentsRemovedBySegment => {
                 "the normalizer removes the dot-segments of a relative-path reference on its list of segments, a \"..\" taking the segment before it and the \"/\" between them (\"a/../b\" as \"b\", \"a/..///\" as \"//\"), which RFC 3986 §6 (\"URI normalization\") does not address and which changes where the reference leads: \"../g\" and \"g\" resolve differently (§5.2.2), \"./a:\" becomes \"a:\", a URI with the scheme \"a\", and a path left starting with \"//\" is read back as an authority"
+            }
+            Normalizing::DotDotKeptAtRelativeStart => {
+                "the normalizer, removing a relative path's dot-segments, keeps a \"..\" that has no segment before it to climb over (\"a/../../b\" as \"../b\"), as RFC 3986 errata 4547 reads rule A, where §5.2.4 removes it (rule A: \"If the input buffer begins with a prefix of \"../\" or \"./\", then remove that prefix\"); RFC 3986 §6 addresses neither, the dot-segments of a relative reference saying where it leads against its base"
             }
             Normalizing::DotSegmentsRemovedBeforeDecoding => {
                 "the normalizer removes the path's dot-segments before it decodes the percent-encoded octets of unreserved characters, so that \"%2E\" becomes a \".\" that stays (\"/a/%2E%2E/b\" as \"/a/../b\"), where RFC 3986 §6.2.2.2 decodes \"any percent-encoded octet that corresponds to an unreserved character\" and §6.2.2.3 removes the dot-segments of the path so normalized: the string written is not normalized, and normalizing it again changes it"
@@ -166,7 +180,7 @@ impl Normalizing {
 
     /// This departure's step on `written`, a normalization as the departures before it left
     /// it: `None` where the step changes nothing.
-    fn step(self, written: &str) -> Option<String> {
+    fn step(self, written: &str, kept_above: bool) -> Option<String> {
         let c = reference::parse(written).ok()?;
         let out = match self {
             Normalizing::ReservedPercentEncodingsDecoded => reserved_decoded(&c),
@@ -185,11 +199,7 @@ impl Normalizing {
                     && !c.path.is_empty()
                     && !c.path.starts_with('/') =>
             {
-                let path = if self == Normalizing::RelativePathDotSegmentsRemoved {
-                    reference::remove_dot_segments(c.path)
-                } else {
-                    dot_segments_removed_by_segment(c.path)
-                };
+                let path = relative_dot_segments_removed(self, c.path, kept_above);
                 reference::recompose(&Components { path: &path, ..c })
             }
             Normalizing::DoubleSlashPathUnguarded
@@ -214,7 +224,11 @@ impl Normalizing {
 /// start from the input, the others from the reference's normalization; both at once keep
 /// every triplet as written, none decoded and none uppercased), then the reserved octets decoded and a registered name
 /// lowercased on that string, then the path's dot-segments removed and its "//" left
-/// unguarded on what those left. Each departure alone gives what it gives in the set's
+/// unguarded on what those left. [`Normalizing::DotSegmentsRemovedBeforeDecoding`] and
+/// [`Normalizing::DotSegmentsKept`] start from the input too, the path's dot-segments (a
+/// relative path's too, where a step of the set removes them) removed or kept before its
+/// triplets are decoded; [`Normalizing::SchemeBasedUnasked`] makes every step act on §6.2.3's
+/// normalization rather than §6.2.2's. Each departure alone gives what it gives in the set's
 /// absence, so that a normalizer that departs in several steps at once is named by the set,
 /// the smallest one attribution finds.
 pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<String> {
@@ -238,10 +252,24 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
     {
         let c = reference::parse(&normal).ok()?;
         let removed = !set.contains(&Normalizing::DotSegmentsKept);
-        dot_segments_before_decoding(&reference::parse(input).ok()?, &c, level, removed)
+        // A relative path's dot-segments, where the normalizer removes them, go with the
+        // others: before the decoding.
+        let relative = [
+            Normalizing::RelativePathDotSegmentsRemovedBySegment,
+            Normalizing::RelativePathDotSegmentsRemoved,
+        ]
+        .into_iter()
+        .find(|step| removed && set.contains(step));
+        let relative = relative.map(|step| (step, set.contains(&Normalizing::DotDotKeptAtRelativeStart)));
+        dot_segments_before_decoding(&reference::parse(input).ok()?, &c, level, removed, relative)
     } else {
         normal
     };
+    let kept_above = set.contains(&Normalizing::DotDotKeptAtRelativeStart);
+    let decoded_after = set.contains(&Normalizing::DotSegmentsRemovedBeforeDecoding)
+        && !set.contains(&Normalizing::DotSegmentsKept)
+        && !set.contains(&Normalizing::UnreservedPercentEncodingsKept)
+        && !set.contains(&Normalizing::PercentEncodingCaseKept);
     for step in [
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::HostPercentEncodingLowercased,
@@ -249,8 +277,14 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
     ] {
+        let relative = matches!(
+            step,
+            Normalizing::RelativePathDotSegmentsRemovedBySegment
+                | Normalizing::RelativePathDotSegmentsRemoved
+        );
         if set.contains(&step)
-            && let Some(next) = step.step(&out)
+            && !(relative && decoded_after)
+            && let Some(next) = step.step(&out, kept_above)
         {
             out = next;
         }
@@ -258,39 +292,68 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
     (out != written).then_some(out)
 }
 
+/// A relative path's dot-segments removed by `step` (one of the two relative-path
+/// departures), a ".." with nothing to climb over kept where `kept_above`.
+fn relative_dot_segments_removed(step: Normalizing, path: &str, kept_above: bool) -> String {
+    match (step, kept_above) {
+        (Normalizing::RelativePathDotSegmentsRemovedBySegment, _) => {
+            dot_segments_removed_by_segment(path, kept_above)
+        }
+        (_, true) => super::resolving::remove_dot_segments_above_root_kept(path),
+        (_, false) => reference::remove_dot_segments(path),
+    }
+}
+
 /// `path`'s dot-segments removed on its list of segments: "." dropped, ".." dropping the
 /// segment before it (if any) and the "/" between them, and an empty segment put at the end
-/// where the last one was a dot-segment, so that the path keeps its final "/".
-fn dot_segments_removed_by_segment(path: &str) -> String {
+/// where the last one was a dot-segment removed, so that the path keeps its final "/". Where
+/// `kept_above`, a ".." with no segment before it, or only a ".." kept, is kept.
+fn dot_segments_removed_by_segment(path: &str, kept_above: bool) -> String {
     let segments: Vec<&str> = path.split('/').collect();
     let mut out: Vec<&str> = Vec::with_capacity(segments.len());
+    let mut last_removed = false;
     for &segment in &segments {
+        last_removed = true;
         match segment {
             "." => {}
+            ".." if kept_above && out.last().is_none_or(|last| *last == "..") => {
+                out.push(segment);
+                last_removed = false;
+            }
             ".." => {
                 out.pop();
             }
-            _ => out.push(segment),
+            _ => {
+                out.push(segment);
+                last_removed = false;
+            }
         }
     }
-    if matches!(segments.last(), Some(&("." | ".."))) {
+    if last_removed {
         out.push("");
     }
     out.join("/")
 }
 
 /// The normalization of `input` with its path's dot-segments removed from the path as
-/// written (where `removed`; kept otherwise), its triplets decoded and uppercased after,
-/// given `normal`, the components of the reference's normalization of it: every other
-/// component is the reference's, and (at the scheme-based level) an empty path the
-/// reference writes "/" is written so.
+/// written (where `removed`; kept otherwise; a relative path's by the step `relative`, if
+/// any), its triplets decoded and uppercased after, given `normal`, the components of the
+/// reference's normalization of it: every other component is the reference's, and (at the
+/// scheme-based level) an empty path the reference writes "/" is written so.
 fn dot_segments_before_decoding(
     input: &Components<'_>,
     normal: &Components<'_>,
     level: Level,
     removed: bool,
+    relative: Option<(Normalizing, bool)>,
 ) -> String {
-    let path = if removed {
+    let rootless_relative = input.scheme.is_none()
+        && !input.has_authority()
+        && !input.path.is_empty()
+        && !input.path.starts_with('/');
+    let path = if let (true, Some((step, kept_above))) = (rootless_relative, relative) {
+        relative_dot_segments_removed(step, input.path, kept_above)
+    } else if removed {
         reference::normalize::dot_segments_normalized(
             input.path,
             input.scheme.is_some(),
@@ -645,6 +708,29 @@ mod tests {
     }
 
     #[test]
+    fn a_dot_dot_may_be_kept_at_a_relative_paths_start() {
+        use Normalizing::*;
+        let at = |set: &[Normalizing], input: &str| normalized_of(set, input, Level::Syntax);
+        let uriparser = [RelativePathDotSegmentsRemovedBySegment, DotDotKeptAtRelativeStart];
+        // uriparser's `relative`: "we cannot simplify "../b/d"", nor "a/../../b" to "a/b".
+        assert_eq!(at(&uriparser, "a/../../b"), Some("../b".into()));
+        assert_eq!(at(&uriparser, "a/b/../../.."), Some("..".into()));
+        assert_eq!(at(&uriparser, "../a/./b"), Some("../a/b".into()));
+        assert_eq!(at(&uriparser, "a/.."), Some("".into()));
+        // Beside §5.2.4's reading: RFC 2396's "retaining these components".
+        let rfc = [RelativePathDotSegmentsRemoved, DotDotKeptAtRelativeStart];
+        assert_eq!(at(&rfc, "a/../../b"), Some("../b".into()));
+        // Alone it changes nothing; without it the ".." goes.
+        assert_eq!(at(&[DotDotKeptAtRelativeStart], "a/../../b"), None);
+        assert_eq!(
+            at(&[RelativePathDotSegmentsRemovedBySegment], "a/../../b"),
+            Some("b".into())
+        );
+        // An absolute path's are the reference's.
+        assert_eq!(at(&uriparser, "/../b"), None);
+    }
+
+    #[test]
     fn dot_segments_may_be_removed_before_decoding() {
         let before = Normalizing::DotSegmentsRemovedBeforeDecoding;
         let at = |input: &str| before.normalized(input, Level::Syntax);
@@ -701,6 +787,17 @@ mod tests {
         assert_eq!(
             at(&[SchemeBasedUnasked, DotSegmentsRemovedBeforeDecoding], "http://h:80/%2E"),
             Some("http://h/.".into())
+        );
+        // hyperlink removes a relative path's dot-segments before decoding too: "a/%2E" keeps
+        // the "." it decodes, "a/%2E/./b/.." loses the written ones.
+        let hyperlink = [
+            RelativePathDotSegmentsRemovedBySegment,
+            DotSegmentsRemovedBeforeDecoding,
+        ];
+        assert_eq!(at(&hyperlink, "a/%2E/./b/.."), Some("a/./".into()));
+        assert_eq!(
+            at(&[RelativePathDotSegmentsRemovedBySegment], "a/%2E/./b/.."),
+            Some("a/".into())
         );
     }
 }
