@@ -105,13 +105,15 @@ impl Normalizing {
         Normalizing::DotDotKeptAtRelativeStart,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
-        Normalizing::DotSegmentsRemovedBeforeDecoding,
-        Normalizing::DotSegmentsKept,
-        Normalizing::SchemeBasedUnasked,
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::UnreservedPercentEncodingsKept,
         Normalizing::HostPercentEncodingLowercased,
         Normalizing::PercentEncodingCaseKept,
+        // After the triplets kept, which give the same answer where the dot-segments removed
+        // took every triplet of an unreserved character.
+        Normalizing::DotSegmentsRemovedBeforeDecoding,
+        Normalizing::DotSegmentsKept,
+        Normalizing::SchemeBasedUnasked,
     ];
 
     /// Its name, which signs the reports it explains.
