@@ -262,7 +262,8 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
         ]
         .into_iter()
         .find(|step| removed && set.contains(step));
-        let relative = relative.map(|step| (step, set.contains(&Normalizing::DotDotKeptAtRelativeStart)));
+        let relative =
+            relative.map(|step| (step, set.contains(&Normalizing::DotDotKeptAtRelativeStart)));
         dot_segments_before_decoding(&reference::parse(input).ok()?, &c, level, removed, relative)
     } else {
         normal
@@ -713,7 +714,10 @@ mod tests {
     fn a_dot_dot_may_be_kept_at_a_relative_paths_start() {
         use Normalizing::*;
         let at = |set: &[Normalizing], input: &str| normalized_of(set, input, Level::Syntax);
-        let uriparser = [RelativePathDotSegmentsRemovedBySegment, DotDotKeptAtRelativeStart];
+        let uriparser = [
+            RelativePathDotSegmentsRemovedBySegment,
+            DotDotKeptAtRelativeStart,
+        ];
         // uriparser's `relative`: "we cannot simplify "../b/d"", nor "a/../../b" to "a/b".
         assert_eq!(at(&uriparser, "a/../../b"), Some("../b".into()));
         assert_eq!(at(&uriparser, "a/b/../../.."), Some("..".into()));
@@ -755,7 +759,10 @@ mod tests {
         let kept = Normalizing::DotSegmentsKept;
         let at = |input: &str| kept.normalized(input, Level::Syntax);
         assert_eq!(at("/."), Some("/.".into()));
-        assert_eq!(at("HTTP://H/a/./b/../%7e"), Some("http://h/a/./b/../~".into()));
+        assert_eq!(
+            at("HTTP://H/a/./b/../%7e"),
+            Some("http://h/a/./b/../~".into())
+        );
         assert_eq!(
             kept.normalized("http://h:80/./", Level::Scheme),
             Some("http://h/./".into())
@@ -783,11 +790,17 @@ mod tests {
         use Normalizing::*;
         let at = |set: &[Normalizing], input: &str| normalized_of(set, input, Level::Syntax);
         assert_eq!(
-            at(&[SchemeBasedUnasked, UnreservedPercentEncodingsKept], "http://h:80?%7e"),
+            at(
+                &[SchemeBasedUnasked, UnreservedPercentEncodingsKept],
+                "http://h:80?%7e"
+            ),
             Some("http://h/?%7E".into())
         );
         assert_eq!(
-            at(&[SchemeBasedUnasked, DotSegmentsRemovedBeforeDecoding], "http://h:80/%2E"),
+            at(
+                &[SchemeBasedUnasked, DotSegmentsRemovedBeforeDecoding],
+                "http://h:80/%2E"
+            ),
             Some("http://h/.".into())
         );
         // hyperlink removes a relative path's dot-segments before decoding too: "a/%2E" keeps
