@@ -90,6 +90,15 @@ pub enum Normalizing {
     /// use uppercase letters" (Python's rfc3986 2.0.0, `normalizers.normalize_host`: `return
     /// host.lower()`).
     HostPercentEncodingLowercased,
+    /// A registered name's letters lowercased before its triplets are decoded, so that a
+    /// letter decoded from a triplet keeps the case it was encoded in (`//%46` is `//F`,
+    /// `//%41%2fB` is `//A%2Fb`), where §6.2.2.1 says the host "should be normalized to
+    /// lowercase" and §6.2.2.2 decodes the triplet into that host: the string written is not
+    /// normalized (normalizing it again lowercases the letter). Erlang's uri_string:
+    /// `normalize_percent_encoding(normalize_case(URIMap))`; uriparse's
+    /// `RegisteredName::normalize`, which lowercases each character as it reads it and writes
+    /// a decoded octet as it is.
+    HostLowercasedBeforeDecoding,
     /// The triplets of unreserved characters are decoded and every other triplet is kept as
     /// written, its hexadecimal digits in their case (`%7e%0a` is `~%0a`), the rest of the
     /// normalization done, where §6.2.2.1 says the digits "should be normalized to use
@@ -100,7 +109,7 @@ pub enum Normalizing {
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 11] = [
+    pub const ALL: [Normalizing; 12] = [
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::DotDotKeptAtRelativeStart,
         Normalizing::RelativePathDotSegmentsRemoved,
@@ -109,6 +118,7 @@ impl Normalizing {
         Normalizing::UnreservedPercentEncodingsKept,
         Normalizing::HostPercentEncodingLowercased,
         Normalizing::PercentEncodingCaseKept,
+        Normalizing::HostLowercasedBeforeDecoding,
         // After the triplets kept, which give the same answer where the dot-segments removed
         // took every triplet of an unreserved character.
         Normalizing::DotSegmentsRemovedBeforeDecoding,
@@ -132,6 +142,7 @@ impl Normalizing {
             Normalizing::UnreservedPercentEncodingsKept => "unreserved-percent-encodings-kept",
             Normalizing::HostPercentEncodingLowercased => "host-percent-encoding-lowercased",
             Normalizing::PercentEncodingCaseKept => "percent-encoding-case-kept",
+            Normalizing::HostLowercasedBeforeDecoding => "host-lowercased-before-decoding",
         }
     }
 
@@ -164,6 +175,9 @@ impl Normalizing {
             }
             Normalizing::HostPercentEncodingLowercased => {
                 "the normalizer lowercases a registered name whole, the hexadecimal digits of its percent-encoded octets too (\"%AA\" as \"%aa\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
+            }
+            Normalizing::HostLowercasedBeforeDecoding => {
+                "the normalizer lowercases a registered name before it decodes its percent-encoded octets, so that a letter decoded from a triplet keeps its case (\"%46\" as \"F\"), where RFC 3986 §6.2.2.1 says the host \"should be normalized to lowercase\" and §6.2.2.2 decodes \"any percent-encoded octet that corresponds to an unreserved character\": the string written is not normalized, and normalizing it again changes it"
             }
             Normalizing::PercentEncodingCaseKept => {
                 "the normalizer decodes the percent-encoded octets of unreserved characters but keeps every other triplet as written, its hexadecimal digits in their case (\"%0a\" stays \"%0a\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
@@ -268,6 +282,24 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
     } else {
         normal
     };
+    // A registered name lowercased before its triplets are decoded: the input's, where the
+    // others decoded them.
+    if set.contains(&Normalizing::HostLowercasedBeforeDecoding)
+        && !set.contains(&Normalizing::UnreservedPercentEncodingsKept)
+        && level != Level::Path
+    {
+        let given = reference::parse(input).ok()?;
+        let c = reference::parse(&out).ok()?;
+        if given.host_kind == Some(reference::HostKind::RegName)
+            && c.host.is_some_and(|h| !h.is_empty())
+        {
+            let host = host_lowercased_before_decoding(given.host.unwrap_or(""));
+            out = reference::recompose(&Components {
+                host: Some(&host),
+                ..c
+            });
+        }
+    }
     let kept_above = set.contains(&Normalizing::DotDotKeptAtRelativeStart);
     let decoded_after = set.contains(&Normalizing::DotSegmentsRemovedBeforeDecoding)
         && !set.contains(&Normalizing::DotSegmentsKept)
@@ -293,6 +325,19 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
         }
     }
     (out != written).then_some(out)
+}
+
+/// `host`, a registered name as written, lowercased and then its triplets normalized: those
+/// of unreserved characters decoded as they are, the others' digits uppercased.
+fn host_lowercased_before_decoding(host: &str) -> String {
+    let mut lowered = String::with_capacity(host.len());
+    for ch in host.chars() {
+        lowered.push(ch.to_ascii_lowercase());
+    }
+    let decoded = decoded_where(&lowered, |_, b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+    });
+    uppercased_triplets(&decoded, false)
 }
 
 /// A relative path's dot-segments removed by `step` (one of the two relative-path
@@ -752,6 +797,24 @@ mod tests {
         assert_eq!(at("a/%2E"), None);
         // The guard of a "//" path is the reference's.
         assert_eq!(at("a:/.//%2E"), Some("a:/.//.".into()));
+    }
+
+    #[test]
+    fn a_host_may_be_lowercased_before_decoding() {
+        let before = Normalizing::HostLowercasedBeforeDecoding;
+        let at = |input: &str| before.normalized(input, Level::Syntax);
+        // Erlang's uri_string and uriparse: the decoded letter keeps its case.
+        assert_eq!(at("//%46"), Some("//F".into()));
+        assert_eq!(at("//%41%2fB"), Some("//A%2Fb".into()));
+        assert_eq!(
+            before.normalized("HTTP://%4A%6b:80/%4a", Level::Scheme),
+            Some("http://Jk/J".into())
+        );
+        // No letter decoded, a lowercase one, or an IP literal: the reference's answer.
+        assert_eq!(at("//A%2f"), None);
+        assert_eq!(at("//%61"), None);
+        assert_eq!(at("//[v1.A]"), None);
+        assert_eq!(at("/%41"), None);
     }
 
     #[test]
