@@ -188,6 +188,32 @@ impl Normalizing {
         }
     }
 
+    /// The inputs that tell this step from a rival one that gives the same answer on the
+    /// case `input` (normalized at the case's level): the normalizer must answer each as the
+    /// set of steps it is named by does. A relative path's ".." with a segment before it
+    /// (by segment: `b`; §5.2.4: `/b`) and one with none (kept or removed); a written and an
+    /// encoded dot-segment after the case's scheme (removed before decoding: the encoded one
+    /// stays; kept: both stay); an `http` default port (dropped where §6.2.3 is done); a
+    /// registered name's encoded uppercase letter beside a written one (lowercased before
+    /// decoding: the encoded one keeps its case).
+    pub fn controls(self, input: &str) -> Vec<String> {
+        let after_scheme = |rest: &str| match reference::split(input).scheme {
+            Some(scheme) => format!("{scheme}:{rest}"),
+            None => rest.to_owned(),
+        };
+        match self {
+            Normalizing::RelativePathDotSegmentsRemovedBySegment => vec!["a/../b".into()],
+            Normalizing::DotDotKeptAtRelativeStart => vec!["a/../../b".into()],
+            Normalizing::DotSegmentsRemovedBeforeDecoding => {
+                vec![after_scheme("//h/a/%2E%2E/b/./c/../d")]
+            }
+            Normalizing::DotSegmentsKept => vec![after_scheme("//h/a/./b/../c")],
+            Normalizing::SchemeBasedUnasked => vec!["http://h:80".into()],
+            Normalizing::HostLowercasedBeforeDecoding => vec![after_scheme("//%41B/")],
+            _ => Vec::new(),
+        }
+    }
+
     /// The string this normalizer gives for `input` at `level`, or `None` where the departure
     /// does not change the reference's answer (or the input is not one the RFC reads).
     pub fn normalized(self, input: &str, level: Level) -> Option<String> {
