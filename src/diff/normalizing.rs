@@ -904,4 +904,55 @@ mod tests {
             Some("a/".into())
         );
     }
+
+    #[test]
+    fn the_controls_tell_each_step_from_its_rival() {
+        use Normalizing::*;
+        let at = |set: &[Normalizing], input: &str| normalized_of(set, input, Level::Syntax);
+        // Each pair gives the same answer on the case and another on the first's control.
+        for (step, rival, case) in [
+            (
+                RelativePathDotSegmentsRemovedBySegment,
+                RelativePathDotSegmentsRemoved,
+                "a/.",
+            ),
+            (
+                DotSegmentsKept,
+                DotSegmentsRemovedBeforeDecoding,
+                "a:/%2e%2E/a..",
+            ),
+            (DotSegmentsRemovedBeforeDecoding, DotSegmentsKept, "/%2E"),
+        ] {
+            assert_eq!(at(&[step], case), at(&[rival], case), "{case}");
+            for control in step.controls(case) {
+                assert_ne!(at(&[step], &control), at(&[rival], &control), "{control}");
+            }
+        }
+        assert_eq!(
+            RelativePathDotSegmentsRemovedBySegment.controls("a/."),
+            ["a/../b"]
+        );
+        assert_eq!(DotSegmentsKept.controls("a:/."), ["a://h/a/./b/../c"]);
+        // The uriparser pair answers its control with the ".." kept, the segment step alone
+        // without.
+        let pair = [
+            RelativePathDotSegmentsRemovedBySegment,
+            DotDotKeptAtRelativeStart,
+        ];
+        let [control] = &DotDotKeptAtRelativeStart.controls("a/../../b")[..] else {
+            panic!("one control");
+        };
+        assert_eq!(at(&pair, control), Some("../b".into()));
+        assert_eq!(
+            at(&[RelativePathDotSegmentsRemovedBySegment], control),
+            Some("b".into())
+        );
+        // The others: the step's own answer on its control differs from the RFC's.
+        for step in [SchemeBasedUnasked, HostLowercasedBeforeDecoding] {
+            for control in step.controls("a:") {
+                assert!(at(&[step], &control).is_some(), "{control}");
+            }
+        }
+        assert!(ReservedPercentEncodingsDecoded.controls("a:").is_empty());
+    }
 }
