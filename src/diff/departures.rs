@@ -1234,6 +1234,17 @@ impl Departure {
     /// does, so that a parser that uppercases one component, or decodes "~", or keeps the case
     /// where a reading elsewhere changed the string, is not taken for it.
     pub(crate) fn output_controls(self, case: &Request) -> Vec<Request> {
+        // A normalizer's step: the inputs that tell it from a rival step, at the case's level.
+        if let (Departure::Normalizing(n), Request::Normalize { input, level }) = (self, case) {
+            return n
+                .controls(input)
+                .into_iter()
+                .map(|input| Request::Normalize {
+                    input,
+                    level: level.clone(),
+                })
+                .collect();
+        }
         // A path's dot-segments, a "%2E" one among them, after the case's own scheme: a
         // parser that removes some (only "..", or not the escaped one) is not taken for it.
         if self == Departure::PathDotSegmentsRemoved {

@@ -20,6 +20,25 @@ use crate::reference::{self, Components, Level, NormalizeOptions};
 /// A normalizer's departure: see the module's documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Normalizing {
+    /// A relative-path reference's dot-segments removed on its list of segments: "." dropped,
+    /// ".." taking the segment before it and the "/" between them, and a path that ended with
+    /// a dot-segment ending with "/" (`a/../b` is `b`, `a/..` is ``, `a/..//b` is `/b`,
+    /// `a/..///` is `//`, which has an authority), written as it is. §5.2.4 on the same
+    /// string keeps the "/" that followed the ".." (`a/../b` gives `/b`); the reference
+    /// leaves a relative path's dot-segments alone (choice 5). A normalizer that splits the
+    /// path at "/" and joins what is left answers so (uriparser's `uriRemoveDotSegments` on
+    /// its list of path segments, hyperlink's `_resolve_dot_segments`, Python's rfc3986
+    /// `normalizers.remove_dot_segments`).
+    RelativePathDotSegmentsRemovedBySegment,
+    /// Beside a removal of a relative path's dot-segments (either departure above), a ".."
+    /// with no segment before it to climb over (none, or only ".." kept) is kept, as RFC 3986
+    /// errata 4547 reads rule A ("Keep "../" in the beginning"): `a/../../b` is `../b`, not
+    /// `b`, where §5.2.4 removes it ("../g" gives "g"). Alone it changes nothing: the
+    /// reference keeps every dot-segment of a relative path (choice 5). uriparser's
+    /// `uriRemoveDotSegmentsEx` with `relative`: "We cannot remove traversal beyond because the
+    /// URI is relative and may be resolved later", and "protect against mis-simplifying
+    /// "a/../../b" to "a/b"".
+    DotDotKeptAtRelativeStart,
     /// remove_dot_segments applied to a relative-path reference's path too (`a/.` is `a/`,
     /// `.` is the empty reference, `./a:` is `a:`, which has a scheme).
     RelativePathDotSegmentsRemoved,
@@ -28,6 +47,28 @@ pub enum Normalizing {
     /// reference keeps a `/.` before it (choice 10) and §5.3's letter would write an
     /// authority that was never there.
     DoubleSlashPathUnguarded,
+    /// The path's dot-segments removed before its percent-encoded octets are decoded, so that
+    /// a "%2E" segment is decoded into a "." or ".." that stays (`/a/%2E%2E/b` is `/a/../b`,
+    /// `/%2E` is `/.`), where §6.2.2.2 decodes "any percent-encoded octet that corresponds to
+    /// an unreserved character" and §2.3 says such URIs "are equivalent", so that the removal
+    /// of §6.2.2.3 sees the dot: the string written is not normalized (normalizing it again
+    /// changes it). hyperlink's `URL.normalize`: `_decode_unreserved(p, ...) for p in
+    /// _resolve_dot_segments(self.path)`; network-uri's `normalizePathSegments` run before
+    /// `normalizeEscape`.
+    DotSegmentsRemovedBeforeDecoding,
+    /// No dot-segment removed from the path, every other step of the normalization done
+    /// (`/a/./b/../c` stays as it is), where §6.2.2.3 says "URI normalizers should remove
+    /// dot-segments by applying the remove_dot_segments algorithm to the path" (Perl's URI
+    /// `canonical`, which rewrites the case, the escapes and the port and leaves the path's
+    /// segments).
+    DotSegmentsKept,
+    /// The scheme-based normalization of §6.2.3 done where the syntax-based one of §6.2.2 was
+    /// asked for: a scheme's default port and an empty port dropped, an `http` authority's
+    /// empty path written "/" (`http://h:80` is `http://h/`), where §6.2.2 keeps the port
+    /// and the path as written and §6.2.3 is a further step "in addition" to it (uri-js's and
+    /// fast-uri's `normalize`, which always run the scheme's handler: "//normalize the
+    /// default port", "//normalize the empty path").
+    SchemeBasedUnasked,
     /// Every percent-encoded octet that the component's grammar allows as it is gets decoded,
     /// reserved ones too (`%2A` is `*`, `%3A` in a query `:`, `%2F` in a path `/`), where
     /// §6.2.2.2 decodes only "any percent-encoded octet that corresponds to an unreserved
@@ -49,6 +90,15 @@ pub enum Normalizing {
     /// use uppercase letters" (Python's rfc3986 2.0.0, `normalizers.normalize_host`: `return
     /// host.lower()`).
     HostPercentEncodingLowercased,
+    /// A registered name's letters lowercased before its triplets are decoded, so that a
+    /// letter decoded from a triplet keeps the case it was encoded in (`//%46` is `//F`,
+    /// `//%41%2fB` is `//A%2Fb`), where §6.2.2.1 says the host "should be normalized to
+    /// lowercase" and §6.2.2.2 decodes the triplet into that host: the string written is not
+    /// normalized (normalizing it again lowercases the letter). Erlang's uri_string:
+    /// `normalize_percent_encoding(normalize_case(URIMap))`; uriparse's
+    /// `RegisteredName::normalize`, which lowercases each character as it reads it and writes
+    /// a decoded octet as it is.
+    HostLowercasedBeforeDecoding,
     /// The triplets of unreserved characters are decoded and every other triplet is kept as
     /// written, its hexadecimal digits in their case (`%7e%0a` is `~%0a`), the rest of the
     /// normalization done, where §6.2.2.1 says the digits "should be normalized to use
@@ -59,30 +109,61 @@ pub enum Normalizing {
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 6] = [
+    pub const ALL: [Normalizing; 12] = [
+        Normalizing::RelativePathDotSegmentsRemovedBySegment,
+        Normalizing::DotDotKeptAtRelativeStart,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::UnreservedPercentEncodingsKept,
         Normalizing::HostPercentEncodingLowercased,
         Normalizing::PercentEncodingCaseKept,
+        Normalizing::HostLowercasedBeforeDecoding,
+        // After the triplets kept, which give the same answer where the dot-segments removed
+        // took every triplet of an unreserved character.
+        Normalizing::DotSegmentsRemovedBeforeDecoding,
+        Normalizing::DotSegmentsKept,
+        Normalizing::SchemeBasedUnasked,
     ];
 
     /// Its name, which signs the reports it explains.
     pub const fn id(self) -> &'static str {
         match self {
+            Normalizing::RelativePathDotSegmentsRemovedBySegment => {
+                "relative-path-dot-segments-removed-by-segment"
+            }
+            Normalizing::DotDotKeptAtRelativeStart => "dot-dot-kept-at-relative-start",
             Normalizing::RelativePathDotSegmentsRemoved => "relative-path-dot-segments-removed",
             Normalizing::DoubleSlashPathUnguarded => "double-slash-path-unguarded",
+            Normalizing::DotSegmentsRemovedBeforeDecoding => "dot-segments-removed-before-decoding",
+            Normalizing::DotSegmentsKept => "dot-segments-kept",
+            Normalizing::SchemeBasedUnasked => "scheme-based-normalization-unasked",
             Normalizing::ReservedPercentEncodingsDecoded => "reserved-percent-encodings-decoded",
             Normalizing::UnreservedPercentEncodingsKept => "unreserved-percent-encodings-kept",
             Normalizing::HostPercentEncodingLowercased => "host-percent-encoding-lowercased",
             Normalizing::PercentEncodingCaseKept => "percent-encoding-case-kept",
+            Normalizing::HostLowercasedBeforeDecoding => "host-lowercased-before-decoding",
         }
     }
 
     /// What the normalizer does, and the RFC text it departs from.
     pub const fn description(self) -> &'static str {
         match self {
+            Normalizing::RelativePathDotSegmentsRemovedBySegment => {
+                "the normalizer removes the dot-segments of a relative-path reference on its list of segments, a \"..\" taking the segment before it and the \"/\" between them (\"a/../b\" as \"b\", \"a/..///\" as \"//\"), which RFC 3986 §6 (\"URI normalization\") does not address and which changes where the reference leads: \"../g\" and \"g\" resolve differently (§5.2.2), \"./a:\" becomes \"a:\", a URI with the scheme \"a\", and a path left starting with \"//\" is read back as an authority"
+            }
+            Normalizing::DotDotKeptAtRelativeStart => {
+                "the normalizer, removing a relative path's dot-segments, keeps a \"..\" that has no segment before it to climb over (\"a/../../b\" as \"../b\"), as RFC 3986 errata 4547 reads rule A, where §5.2.4 removes it (rule A: \"If the input buffer begins with a prefix of \"../\" or \"./\", then remove that prefix\"); RFC 3986 §6 addresses neither, the dot-segments of a relative reference saying where it leads against its base"
+            }
+            Normalizing::DotSegmentsRemovedBeforeDecoding => {
+                "the normalizer removes the path's dot-segments before it decodes the percent-encoded octets of unreserved characters, so that \"%2E\" becomes a \".\" that stays (\"/a/%2E%2E/b\" as \"/a/../b\"), where RFC 3986 §6.2.2.2 decodes \"any percent-encoded octet that corresponds to an unreserved character\" and §6.2.2.3 removes the dot-segments of the path so normalized: the string written is not normalized, and normalizing it again changes it"
+            }
+            Normalizing::DotSegmentsKept => {
+                "the normalizer leaves the path's dot-segments in place (\"/a/./b/../c\" as it is), where RFC 3986 §6.2.2.3 says \"URI normalizers should remove dot-segments by applying the remove_dot_segments algorithm to the path, as described in Section 5.2.4\""
+            }
+            Normalizing::SchemeBasedUnasked => {
+                "the normalizer applies the scheme-based normalization of RFC 3986 §6.2.3 (a default or empty port dropped, an empty path written \"/\") where the syntax-based normalization of §6.2.2 was asked for, which keeps the port and the path as written: §6.2.3 is a further step, \"in addition\" to §6.2.2, for the schemes whose specification defines it"
+            }
             Normalizing::RelativePathDotSegmentsRemoved => {
                 "the normalizer removes the dot-segments of a relative-path reference, which RFC 3986 §6 (\"URI normalization\") does not address and which changes where the reference leads: \"../g\" and \"g\" resolve differently (§5.2.2), and \"./a:\" becomes \"a:\", a URI with the scheme \"a\""
             }
@@ -95,12 +176,41 @@ impl Normalizing {
             Normalizing::HostPercentEncodingLowercased => {
                 "the normalizer lowercases a registered name whole, the hexadecimal digits of its percent-encoded octets too (\"%AA\" as \"%aa\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
             }
+            Normalizing::HostLowercasedBeforeDecoding => {
+                "the normalizer lowercases a registered name before it decodes its percent-encoded octets, so that a letter decoded from a triplet keeps its case (\"%46\" as \"F\"), where RFC 3986 §6.2.2.1 says the host \"should be normalized to lowercase\" and §6.2.2.2 decodes \"any percent-encoded octet that corresponds to an unreserved character\": the string written is not normalized, and normalizing it again changes it"
+            }
             Normalizing::PercentEncodingCaseKept => {
                 "the normalizer decodes the percent-encoded octets of unreserved characters but keeps every other triplet as written, its hexadecimal digits in their case (\"%0a\" stays \"%0a\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
             }
             Normalizing::UnreservedPercentEncodingsKept => {
                 "the normalizer keeps every percent-encoded octet encoded, unreserved characters too (\"%7e\" as \"%7E\", not \"~\"; \"/%2E%2E/\" is then no dot-segment), where RFC 3986 §6.2.2.2 says \"URI normalizers should decode any percent-encoded octet that corresponds to an unreserved character, as described in Section 2.3\""
             }
+        }
+    }
+
+    /// The inputs that tell this step from a rival one that gives the same answer on the
+    /// case `input` (normalized at the case's level): the normalizer must answer each as the
+    /// set of steps it is named by does. A relative path's ".." with a segment before it
+    /// (by segment: `b`; §5.2.4: `/b`) and one with none (kept or removed); a written and an
+    /// encoded dot-segment after the case's scheme (removed before decoding: the encoded one
+    /// stays; kept: both stay); an `http` default port (dropped where §6.2.3 is done); a
+    /// registered name's encoded uppercase letter beside a written one (lowercased before
+    /// decoding: the encoded one keeps its case).
+    pub fn controls(self, input: &str) -> Vec<String> {
+        let after_scheme = |rest: &str| match reference::split(input).scheme {
+            Some(scheme) => format!("{scheme}:{rest}"),
+            None => rest.to_owned(),
+        };
+        match self {
+            Normalizing::RelativePathDotSegmentsRemovedBySegment => vec!["a/../b".into()],
+            Normalizing::DotDotKeptAtRelativeStart => vec!["a/../../b".into()],
+            Normalizing::DotSegmentsRemovedBeforeDecoding => {
+                vec![after_scheme("//h/a/%2E%2E/b/./c/../d")]
+            }
+            Normalizing::DotSegmentsKept => vec![after_scheme("//h/a/./b/../c")],
+            Normalizing::SchemeBasedUnasked => vec!["http://h:80".into()],
+            Normalizing::HostLowercasedBeforeDecoding => vec![after_scheme("//%41B/")],
+            _ => Vec::new(),
         }
     }
 
@@ -112,7 +222,7 @@ impl Normalizing {
 
     /// This departure's step on `written`, a normalization as the departures before it left
     /// it: `None` where the step changes nothing.
-    fn step(self, written: &str) -> Option<String> {
+    fn step(self, written: &str, kept_above: bool) -> Option<String> {
         let c = reference::parse(written).ok()?;
         let out = match self {
             Normalizing::ReservedPercentEncodingsDecoded => reserved_decoded(&c),
@@ -125,12 +235,13 @@ impl Normalizing {
                 })
             }
             Normalizing::RelativePathDotSegmentsRemoved
+            | Normalizing::RelativePathDotSegmentsRemovedBySegment
                 if c.scheme.is_none()
                     && !c.has_authority()
                     && !c.path.is_empty()
                     && !c.path.starts_with('/') =>
             {
-                let path = reference::remove_dot_segments(c.path);
+                let path = relative_dot_segments_removed(self, c.path, kept_above);
                 reference::recompose(&Components { path: &path, ..c })
             }
             Normalizing::DoubleSlashPathUnguarded
@@ -155,34 +266,189 @@ impl Normalizing {
 /// start from the input, the others from the reference's normalization; both at once keep
 /// every triplet as written, none decoded and none uppercased), then the reserved octets decoded and a registered name
 /// lowercased on that string, then the path's dot-segments removed and its "//" left
-/// unguarded on what those left. Each departure alone gives what it gives in the set's
+/// unguarded on what those left. [`Normalizing::DotSegmentsRemovedBeforeDecoding`] and
+/// [`Normalizing::DotSegmentsKept`] start from the input too, the path's dot-segments (a
+/// relative path's too, where a step of the set removes them) removed or kept before its
+/// triplets are decoded; [`Normalizing::SchemeBasedUnasked`] makes every step act on §6.2.3's
+/// normalization rather than §6.2.2's. Each departure alone gives what it gives in the set's
 /// absence, so that a normalizer that departs in several steps at once is named by the set,
 /// the smallest one attribution finds.
 pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<String> {
     let written = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
+    // §6.2.3 done unasked: every other step acts on the scheme-based normalization.
+    let level = if set.contains(&Normalizing::SchemeBasedUnasked) && level == Level::Syntax {
+        Level::Scheme
+    } else {
+        level
+    };
+    let normal = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
     let mut out = if set.contains(&Normalizing::UnreservedPercentEncodingsKept) {
-        let c = reference::parse(&written).ok()?;
+        let c = reference::parse(&normal).ok()?;
         let case = set.contains(&Normalizing::PercentEncodingCaseKept);
         unreserved_kept(&reference::parse(input).ok()?, &c, level, case)
     } else if set.contains(&Normalizing::PercentEncodingCaseKept) {
-        let c = reference::parse(&written).ok()?;
+        let c = reference::parse(&normal).ok()?;
         case_kept(&reference::parse(input).ok()?, &c, level)
+    } else if set.contains(&Normalizing::DotSegmentsKept)
+        || set.contains(&Normalizing::DotSegmentsRemovedBeforeDecoding)
+    {
+        let c = reference::parse(&normal).ok()?;
+        let removed = !set.contains(&Normalizing::DotSegmentsKept);
+        // A relative path's dot-segments, where the normalizer removes them, go with the
+        // others: before the decoding.
+        let relative = [
+            Normalizing::RelativePathDotSegmentsRemovedBySegment,
+            Normalizing::RelativePathDotSegmentsRemoved,
+        ]
+        .into_iter()
+        .find(|step| removed && set.contains(step));
+        let relative =
+            relative.map(|step| (step, set.contains(&Normalizing::DotDotKeptAtRelativeStart)));
+        dot_segments_before_decoding(&reference::parse(input).ok()?, &c, level, removed, relative)
     } else {
-        written.clone()
+        normal
     };
+    // A registered name lowercased before its triplets are decoded: the input's, where the
+    // others decoded them.
+    if set.contains(&Normalizing::HostLowercasedBeforeDecoding)
+        && !set.contains(&Normalizing::UnreservedPercentEncodingsKept)
+        && level != Level::Path
+    {
+        let given = reference::parse(input).ok()?;
+        let c = reference::parse(&out).ok()?;
+        if given.host_kind == Some(reference::HostKind::RegName)
+            && c.host.is_some_and(|h| !h.is_empty())
+        {
+            let host = host_lowercased_before_decoding(given.host.unwrap_or(""));
+            out = reference::recompose(&Components {
+                host: Some(&host),
+                ..c
+            });
+        }
+    }
+    let kept_above = set.contains(&Normalizing::DotDotKeptAtRelativeStart);
+    let decoded_after = set.contains(&Normalizing::DotSegmentsRemovedBeforeDecoding)
+        && !set.contains(&Normalizing::DotSegmentsKept)
+        && !set.contains(&Normalizing::UnreservedPercentEncodingsKept)
+        && !set.contains(&Normalizing::PercentEncodingCaseKept);
     for step in [
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::HostPercentEncodingLowercased,
+        Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
     ] {
+        let relative = matches!(
+            step,
+            Normalizing::RelativePathDotSegmentsRemovedBySegment
+                | Normalizing::RelativePathDotSegmentsRemoved
+        );
         if set.contains(&step)
-            && let Some(next) = step.step(&out)
+            && !(relative && decoded_after)
+            && let Some(next) = step.step(&out, kept_above)
         {
             out = next;
         }
     }
     (out != written).then_some(out)
+}
+
+/// `host`, a registered name as written, lowercased and then its triplets normalized: those
+/// of unreserved characters decoded as they are, the others' digits uppercased.
+fn host_lowercased_before_decoding(host: &str) -> String {
+    let mut lowered = String::with_capacity(host.len());
+    for ch in host.chars() {
+        lowered.push(ch.to_ascii_lowercase());
+    }
+    let decoded = decoded_where(&lowered, |_, b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+    });
+    uppercased_triplets(&decoded, false)
+}
+
+/// A relative path's dot-segments removed by `step` (one of the two relative-path
+/// departures), a ".." with nothing to climb over kept where `kept_above`.
+fn relative_dot_segments_removed(step: Normalizing, path: &str, kept_above: bool) -> String {
+    match (step, kept_above) {
+        (Normalizing::RelativePathDotSegmentsRemovedBySegment, _) => {
+            dot_segments_removed_by_segment(path, kept_above)
+        }
+        (_, true) => super::resolving::remove_dot_segments_above_root_kept(path),
+        (_, false) => reference::remove_dot_segments(path),
+    }
+}
+
+/// `path`'s dot-segments removed on its list of segments: "." dropped, ".." dropping the
+/// segment before it (if any) and the "/" between them, and an empty segment put at the end
+/// where the last one was a dot-segment removed, so that the path keeps its final "/". Where
+/// `kept_above`, a ".." with no segment before it, or only a ".." kept, is kept.
+fn dot_segments_removed_by_segment(path: &str, kept_above: bool) -> String {
+    let segments: Vec<&str> = path.split('/').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(segments.len());
+    let mut last_removed = false;
+    for &segment in &segments {
+        last_removed = true;
+        match segment {
+            "." => {}
+            ".." if kept_above && out.last().is_none_or(|last| *last == "..") => {
+                out.push(segment);
+                last_removed = false;
+            }
+            ".." => {
+                out.pop();
+            }
+            _ => {
+                out.push(segment);
+                last_removed = false;
+            }
+        }
+    }
+    if last_removed {
+        out.push("");
+    }
+    out.join("/")
+}
+
+/// The normalization of `input` with its path's dot-segments removed from the path as
+/// written (where `removed`; kept otherwise; a relative path's by the step `relative`, if
+/// any), its triplets decoded and uppercased after, given `normal`, the components of the
+/// reference's normalization of it: every other component is the reference's, and (at the
+/// scheme-based level) an empty path the reference writes "/" is written so.
+fn dot_segments_before_decoding(
+    input: &Components<'_>,
+    normal: &Components<'_>,
+    level: Level,
+    removed: bool,
+    relative: Option<(Normalizing, bool)>,
+) -> String {
+    let rootless_relative = input.scheme.is_none()
+        && !input.has_authority()
+        && !input.path.is_empty()
+        && !input.path.starts_with('/');
+    let path = if let (true, Some((step, kept_above))) = (rootless_relative, relative) {
+        relative_dot_segments_removed(step, input.path, kept_above)
+    } else if removed {
+        reference::normalize::dot_segments_normalized(
+            input.path,
+            input.scheme.is_some(),
+            input.has_authority(),
+        )
+    } else {
+        input.path.to_owned()
+    };
+    let mut written = String::with_capacity(path.len());
+    if level == Level::Path {
+        written = path;
+    } else {
+        reference::normalize::normalize_percent_encoding(&mut written, &path, false);
+    }
+    if written.is_empty() && normal.path == "/" {
+        written.push('/');
+    }
+    reference::recompose(&Components {
+        path: &written,
+        ..*normal
+    })
 }
 
 /// `c` with each component's percent-encoded octets decoded where its grammar allows the
@@ -492,5 +758,201 @@ mod tests {
         assert_eq!(at(&[HostPercentEncodingLowercased], "//H%4a/%7e"), None);
         // What the RFC writes already is no departure of the set.
         assert_eq!(at(&both, "//h/%0A"), None);
+    }
+
+    #[test]
+    fn a_relative_paths_dot_segments_may_be_removed_by_segment() {
+        let removed = Normalizing::RelativePathDotSegmentsRemovedBySegment;
+        let at = |input: &str| removed.normalized(input, Level::Syntax);
+        // A ".." takes its segment and the "/" after it: "b", where §5.2.4 gives "/b".
+        assert_eq!(at("a/../b"), Some("b".into()));
+        assert_eq!(at("a/.."), Some("".into()));
+        assert_eq!(at("a/./b/."), Some("a/b/".into()));
+        assert_eq!(at("a/..//b"), Some("/b".into()));
+        // Written as it is: "//" is an authority read back (uriparser, hyperlink).
+        assert_eq!(at("a/..///"), Some("//".into()));
+        assert_eq!(at("./a:"), Some("a:".into()));
+        assert_eq!(at("b/../%7e?q"), Some("~?q".into()));
+        // Near misses: §5.2.4's reading is the other departure's; an absolute path, or one
+        // after a scheme, is the reference's already; nothing to remove.
+        assert_ne!(at("a/../b"), Some("/b".into()));
+        assert_eq!(at("/a/../b"), None);
+        assert_eq!(at("s:a/../b"), None);
+        assert_eq!(at("a/b"), None);
+    }
+
+    #[test]
+    fn a_dot_dot_may_be_kept_at_a_relative_paths_start() {
+        use Normalizing::*;
+        let at = |set: &[Normalizing], input: &str| normalized_of(set, input, Level::Syntax);
+        let uriparser = [
+            RelativePathDotSegmentsRemovedBySegment,
+            DotDotKeptAtRelativeStart,
+        ];
+        // uriparser's `relative`: "we cannot simplify "../b/d"", nor "a/../../b" to "a/b".
+        assert_eq!(at(&uriparser, "a/../../b"), Some("../b".into()));
+        assert_eq!(at(&uriparser, "a/b/../../.."), Some("..".into()));
+        assert_eq!(at(&uriparser, "../a/./b"), Some("../a/b".into()));
+        assert_eq!(at(&uriparser, "a/.."), Some("".into()));
+        // Beside §5.2.4's reading: RFC 2396's "retaining these components".
+        let rfc = [RelativePathDotSegmentsRemoved, DotDotKeptAtRelativeStart];
+        assert_eq!(at(&rfc, "a/../../b"), Some("../b".into()));
+        // Alone it changes nothing; without it the ".." goes.
+        assert_eq!(at(&[DotDotKeptAtRelativeStart], "a/../../b"), None);
+        assert_eq!(
+            at(&[RelativePathDotSegmentsRemovedBySegment], "a/../../b"),
+            Some("b".into())
+        );
+        // An absolute path's are the reference's.
+        assert_eq!(at(&uriparser, "/../b"), None);
+    }
+
+    #[test]
+    fn dot_segments_may_be_removed_before_decoding() {
+        let before = Normalizing::DotSegmentsRemovedBeforeDecoding;
+        let at = |input: &str| before.normalized(input, Level::Syntax);
+        // hyperlink's and network-uri's order: the "%2E" segment is no dot-segment yet.
+        assert_eq!(at("/%2E"), Some("/.".into()));
+        assert_eq!(at("/a/%2E%2E/b"), Some("/a/../b".into()));
+        assert_eq!(at("a:/b/./%2e/c/../%7e"), Some("a:/b/./~".into()));
+        assert_eq!(at("//h/%2e/%41?%7e"), Some("//h/./A?~".into()));
+        // Written dots only, or no dot: the reference's answer.
+        assert_eq!(at("/a/./b/../%7e"), None);
+        assert_eq!(at("/%41"), None);
+        // A relative path keeps its dot-segments either way (choice 5).
+        assert_eq!(at("a/%2E"), None);
+        // The guard of a "//" path is the reference's.
+        assert_eq!(at("a:/.//%2E"), Some("a:/.//.".into()));
+    }
+
+    #[test]
+    fn a_host_may_be_lowercased_before_decoding() {
+        let before = Normalizing::HostLowercasedBeforeDecoding;
+        let at = |input: &str| before.normalized(input, Level::Syntax);
+        // Erlang's uri_string and uriparse: the decoded letter keeps its case.
+        assert_eq!(at("//%46"), Some("//F".into()));
+        assert_eq!(at("//%41%2fB"), Some("//A%2Fb".into()));
+        assert_eq!(
+            before.normalized("HTTP://%4A%6b:80/%4a", Level::Scheme),
+            Some("http://Jk/J".into())
+        );
+        // No letter decoded, a lowercase one, or an IP literal: the reference's answer.
+        assert_eq!(at("//A%2f"), None);
+        assert_eq!(at("//%61"), None);
+        assert_eq!(at("//[v1.A]"), None);
+        assert_eq!(at("/%41"), None);
+    }
+
+    #[test]
+    fn dot_segments_may_be_kept() {
+        let kept = Normalizing::DotSegmentsKept;
+        let at = |input: &str| kept.normalized(input, Level::Syntax);
+        assert_eq!(at("/."), Some("/.".into()));
+        assert_eq!(
+            at("HTTP://H/a/./b/../%7e"),
+            Some("http://h/a/./b/../~".into())
+        );
+        assert_eq!(
+            kept.normalized("http://h:80/./", Level::Scheme),
+            Some("http://h/./".into())
+        );
+        // No dot-segment, or a relative path's: the reference's answer.
+        assert_eq!(at("/a/%7e"), None);
+        assert_eq!(at("a/./b"), None);
+    }
+
+    #[test]
+    fn the_scheme_based_normalization_may_be_done_unasked() {
+        let unasked = Normalizing::SchemeBasedUnasked;
+        let at = |input: &str| unasked.normalized(input, Level::Syntax);
+        // §6.2.3 on top of §6.2.2: the default port dropped, the empty path written "/".
+        assert_eq!(at("http://:80"), Some("http:///".into()));
+        assert_eq!(at("HTTP://h"), Some("http://h/".into()));
+        // Asked, or with nothing §6.2.3 rewrites: the reference's answer.
+        assert_eq!(unasked.normalized("http://h:80", Level::Scheme), None);
+        assert_eq!(at("http://h/"), None);
+        assert_eq!(at("a:b"), None);
+    }
+
+    #[test]
+    fn steps_compose_with_the_unasked_scheme_based_normalization() {
+        use Normalizing::*;
+        let at = |set: &[Normalizing], input: &str| normalized_of(set, input, Level::Syntax);
+        assert_eq!(
+            at(
+                &[SchemeBasedUnasked, UnreservedPercentEncodingsKept],
+                "http://h:80?%7e"
+            ),
+            Some("http://h/?%7E".into())
+        );
+        assert_eq!(
+            at(
+                &[SchemeBasedUnasked, DotSegmentsRemovedBeforeDecoding],
+                "http://h:80/%2E"
+            ),
+            Some("http://h/.".into())
+        );
+        // hyperlink removes a relative path's dot-segments before decoding too: "a/%2E" keeps
+        // the "." it decodes, "a/%2E/./b/.." loses the written ones.
+        let hyperlink = [
+            RelativePathDotSegmentsRemovedBySegment,
+            DotSegmentsRemovedBeforeDecoding,
+        ];
+        assert_eq!(at(&hyperlink, "a/%2E/./b/.."), Some("a/./".into()));
+        assert_eq!(
+            at(&[RelativePathDotSegmentsRemovedBySegment], "a/%2E/./b/.."),
+            Some("a/".into())
+        );
+    }
+
+    #[test]
+    fn the_controls_tell_each_step_from_its_rival() {
+        use Normalizing::*;
+        let at = |set: &[Normalizing], input: &str| normalized_of(set, input, Level::Syntax);
+        // Each pair gives the same answer on the case and another on the first's control.
+        for (step, rival, case) in [
+            (
+                RelativePathDotSegmentsRemovedBySegment,
+                RelativePathDotSegmentsRemoved,
+                "a/.",
+            ),
+            (
+                DotSegmentsKept,
+                DotSegmentsRemovedBeforeDecoding,
+                "a:/%2e%2E/a..",
+            ),
+            (DotSegmentsRemovedBeforeDecoding, DotSegmentsKept, "/%2E"),
+        ] {
+            assert_eq!(at(&[step], case), at(&[rival], case), "{case}");
+            for control in step.controls(case) {
+                assert_ne!(at(&[step], &control), at(&[rival], &control), "{control}");
+            }
+        }
+        assert_eq!(
+            RelativePathDotSegmentsRemovedBySegment.controls("a/."),
+            ["a/../b"]
+        );
+        assert_eq!(DotSegmentsKept.controls("a:/."), ["a://h/a/./b/../c"]);
+        // The uriparser pair answers its control with the ".." kept, the segment step alone
+        // without.
+        let pair = [
+            RelativePathDotSegmentsRemovedBySegment,
+            DotDotKeptAtRelativeStart,
+        ];
+        let [control] = &DotDotKeptAtRelativeStart.controls("a/../../b")[..] else {
+            panic!("one control");
+        };
+        assert_eq!(at(&pair, control), Some("../b".into()));
+        assert_eq!(
+            at(&[RelativePathDotSegmentsRemovedBySegment], control),
+            Some("b".into())
+        );
+        // The others: the step's own answer on its control differs from the RFC's.
+        for step in [SchemeBasedUnasked, HostLowercasedBeforeDecoding] {
+            for control in step.controls("a:") {
+                assert!(at(&[step], &control).is_some(), "{control}");
+            }
+        }
+        assert!(ReservedPercentEncodingsDecoded.controls("a:").is_empty());
     }
 }
