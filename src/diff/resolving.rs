@@ -91,6 +91,23 @@ pub enum Resolving {
     /// (!options.tolerant && relative.scheme)" is the only test of the reference's scheme),
     /// where §5.2.2 drops it only "if ((not strict) and (R.scheme == Base.scheme))".
     NonStrictSchemeAlwaysDropped,
+    /// A reference whose authority is empty (`//`, neither userinfo nor port, the empty host)
+    /// is read as one without an authority, so that its path is merged or taken under the
+    /// base's authority ("//" against `a://h/p?q` is `a://h/p?q`, "////" against `a://h` is
+    /// `a://h//`, a "//" path written bare where the base has no authority: "////" against
+    /// `a:` is `a://`), where §5.2.2 takes it whenever it is defined ("if defined(R.authority)
+    /// then T.authority = R.authority": `a://` and `a:////`), and §3.2.2 allows an empty host (`reg-name = *( unreserved / pct-encoded / sub-delims )`). Python's rfc3986
+    /// keeps "authority or None" and `resolve_with` tests "if resolving.authority is not
+    /// None"; Ruby's URI (0.11) reads an empty host as nil and `merge` takes "authority =
+    /// oth.userinfo || oth.host || oth.port".
+    ReferenceEmptyAuthorityUndefined,
+    /// A reference whose host is empty is read as one without an authority, its userinfo and
+    /// port unread ("//u@:1/x" against `a://h/p` is `a://h/x`), where §5.2.2 takes the whole
+    /// authority whenever it is defined: libxml2's xmlParse3986Host stores an empty host as
+    /// no server ("} else uri->server = NULL;") and xmlBuildURI takes a network-path reference
+    /// only "if ((ref->authority != NULL) || (ref->server != NULL))". The wider form of
+    /// [`Resolving::ReferenceEmptyAuthorityUndefined`].
+    ReferenceEmptyHostAuthorityUndefined,
     /// A base that is a relative reference (no scheme) is resolved against as §5.2.2 reads any
     /// other, its undefined scheme becoming the target's ("q" against `//h/p` is `//h/q`, ""
     /// against "" is ""), where §5.1 says "A base URI must conform to the <absolute-URI> syntax
@@ -140,7 +157,7 @@ pub enum Resolving {
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 17] = [
+    pub const ALL: [Resolving; 19] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -151,6 +168,8 @@ impl Resolving {
         Resolving::RootlessKeptUnguarded,
         Resolving::BaseDotSegmentsUnguarded,
         Resolving::NonStrictSchemeAlwaysDropped,
+        Resolving::ReferenceEmptyAuthorityUndefined,
+        Resolving::ReferenceEmptyHostAuthorityUndefined,
         Resolving::RelativeBaseResolved,
         Resolving::DotSegmentsAboveRootKept,
         Resolving::QueryReferenceMerged,
@@ -173,6 +192,10 @@ impl Resolving {
             Resolving::RootlessKeptUnguarded => "rootless-path-kept-rootless-unguarded",
             Resolving::BaseDotSegmentsUnguarded => "base-dot-segments-unguarded",
             Resolving::NonStrictSchemeAlwaysDropped => "non-strict-scheme-always-dropped",
+            Resolving::ReferenceEmptyAuthorityUndefined => "reference-empty-authority-undefined",
+            Resolving::ReferenceEmptyHostAuthorityUndefined => {
+                "reference-empty-host-authority-undefined"
+            }
             Resolving::RelativeBaseResolved => "relative-base-resolved",
             Resolving::DotSegmentsAboveRootKept => "dot-segments-above-root-kept",
             Resolving::QueryReferenceMerged => "query-reference-merged",
@@ -217,6 +240,12 @@ impl Resolving {
             }
             Resolving::NonStrictSchemeAlwaysDropped => {
                 "the resolver's non-strict mode drops a reference's scheme whatever it is and resolves the rest as a relative reference, where RFC 3986 §5.2.2 drops it only \"if ((not strict) and (R.scheme == Base.scheme))\""
+            }
+            Resolving::ReferenceEmptyAuthorityUndefined => {
+                "the resolver reads a reference whose authority is empty (\"//\") as one without an authority, so that its path is merged or taken under the base's authority (\"////\" against \"a://h\" is \"a://h//\", \"//\" against \"a://h/p\" is \"a://h/p\"), where RFC 3986 §5.2.2 says \"if defined(R.authority) then T.authority = R.authority\" (\"a:////\", \"a://\") and §3.2.2 allows an empty host (\"reg-name = *( unreserved / pct-encoded / sub-delims )\")"
+            }
+            Resolving::ReferenceEmptyHostAuthorityUndefined => {
+                "the resolver reads a reference whose host is empty as one without an authority, its userinfo and port unread (\"//u@:1/x\" against \"a://h/p\" is \"a://h/x\"), where RFC 3986 §5.2.2 says \"if defined(R.authority) then T.authority = R.authority\" (\"a://u@:1/x\") and §3.2.2 allows an empty host (\"reg-name = *( unreserved / pct-encoded / sub-delims )\")"
             }
             Resolving::RelativeBaseResolved => {
                 "the resolver takes a relative reference as the base and resolves against it by §5.2.2's steps, giving a relative target, where RFC 3986 §5.1 says \"A base URI must conform to the <absolute-URI> syntax rule (Section 4.3)\""
@@ -325,6 +354,17 @@ impl Resolving {
                 };
                 vec![(base.to_owned(), format!("{other}:x"))]
             }
+            // An authority with a host of its own is taken (against a resolver that reads
+            // every network-path reference as a path under the base's authority).
+            Resolving::ReferenceEmptyAuthorityUndefined => {
+                vec![(base.to_owned(), "//x/y".to_owned())]
+            }
+            // An empty host beside a userinfo and a port is read without them too (against a
+            // resolver that loses only an authority with nothing in it).
+            Resolving::ReferenceEmptyHostAuthorityUndefined => vec![
+                (base.to_owned(), "//x/y".to_owned()),
+                (base.to_owned(), "//u@:1/y".to_owned()),
+            ],
             Resolving::RelativeBaseResolved => Vec::new(),
             // A ".." that has a segment to climb over still does (against a resolver that
             // removes no dot-segment), and so does the case's own reference with a segment
@@ -465,6 +505,26 @@ pub fn target_from_components(
         }
     } else {
         given
+    };
+    // "if defined(R.authority)": an empty authority (or any authority with an empty host) of a
+    // reference without a scheme read as undefined.
+    let empty_authority = r.scheme.is_none()
+        && r.host == Some("")
+        && (has(Resolving::ReferenceEmptyHostAuthorityUndefined)
+            || has(Resolving::ReferenceEmptyAuthorityUndefined)
+                && r.userinfo.is_none()
+                && r.port.is_none());
+    depart(empty_authority);
+    let r = if empty_authority {
+        Components {
+            userinfo: None,
+            host: None,
+            port: None,
+            host_kind: None,
+            ..r
+        }
+    } else {
+        r
     };
     let target = reference::transform_references(&b, &r, ResolveOptions::strict(true));
     let t = target.components();
@@ -704,6 +764,46 @@ mod tests {
 
     fn target(departure: Resolving, base: &str, input: &str) -> Option<String> {
         departure.target(base, input, true)
+    }
+
+    #[test]
+    fn an_empty_authority_may_be_read_as_undefined() {
+        let lost = Resolving::ReferenceEmptyAuthorityUndefined;
+        // §5.2.2 gives "a:////", "a://" and "a://?q"; the departure the base's authority and
+        // the reference's path, merged or taken (python-rfc3986, libxml2 and Ruby's URI answer
+        // "a://a//" for the first).
+        assert_eq!(target(lost, "a://a", "////"), Some("a://a//".into()));
+        assert_eq!(target(lost, "a://a/p?b", "//"), Some("a://a/p?b".into()));
+        assert_eq!(target(lost, "a://a/p?b", "//?q"), Some("a://a/p?q".into()));
+        assert_eq!(target(lost, "a:b", "//#f"), Some("a:b#f".into()));
+        // Without an authority in the base, a "//" path is written bare ("a://"), as these
+        // resolvers write it.
+        assert_eq!(target(lost, "a:", "////"), Some("a://".into()));
+        // A host, a userinfo or a port of its own, or a scheme: the RFC's target.
+        assert_eq!(target(lost, "a://a", "//h/p"), None);
+        assert_eq!(target(lost, "a://a", "//@/p"), None);
+        assert_eq!(target(lost, "a://a", "//:1/p"), None);
+        assert_eq!(target(lost, "a://a", "b:////"), None);
+        assert_eq!(target(lost, "a://a", "///p"), Some("a://a/p".into()));
+        // The reference's scheme dropped by the non-strict mode leaves its empty authority.
+        assert_eq!(lost.target("a://a", "a:////", false), Some("a://a//".into()));
+    }
+
+    #[test]
+    fn an_authority_with_an_empty_host_may_be_read_as_undefined() {
+        let lost = Resolving::ReferenceEmptyHostAuthorityUndefined;
+        // libxml2: "//u@:1/x" against "a://h/p" is "a://h/x", its userinfo and port unread.
+        assert_eq!(target(lost, "a://h/p", "//u@:1/x"), Some("a://h/x".into()));
+        assert_eq!(target(lost, "a://h/p", "//@"), Some("a://h/p".into()));
+        assert_eq!(target(lost, "a://a", "////"), Some("a://a//".into()));
+        assert_eq!(target(lost, "a://h/p", "//x@y/z"), None);
+        // The narrower departure keeps an authority that has a userinfo or a port.
+        let narrow = Resolving::ReferenceEmptyAuthorityUndefined;
+        assert_eq!(target(narrow, "a://h/p", "//u@:1/x"), None);
+        assert_eq!(
+            narrow.controls("a://a", "////"),
+            vec![("a://a".to_owned(), "//x/y".to_owned())]
+        );
     }
 
     #[test]
@@ -1081,6 +1181,16 @@ mod tests {
         assert_eq!(
             Resolving::MergeSlashWithoutAuthority.target("a:", "../c", true),
             Some("a:/c".into())
+        );
+        // An empty authority read as none, and an absolute path's dot-segments kept: libxml2's
+        // "a://a//x/../y" for "////x/../y" against "a://a/p", where the RFC gives "a:////y".
+        let libxml2 = [
+            Resolving::ReferenceEmptyHostAuthorityUndefined,
+            Resolving::DotSegmentsOnlyInMerge,
+        ];
+        assert_eq!(
+            target_of(&libxml2, "a://a/p", "////x/../y", true),
+            Some("a://a//x/../y".into())
         );
         // A base's dot-segments removed for the empty reference, and a rootless path kept
         // rootless: §5.2.4 leaves "/@" of "0/../@", kept rootless "@".
