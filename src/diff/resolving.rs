@@ -85,6 +85,15 @@ pub enum Resolving {
     /// authority, where §5.2.2 gives `a:/.//` ("T.path = Base.path") and choice 1 keeps such a
     /// path a path ("/." before it, or an error).
     BaseDotSegmentsUnguarded,
+    /// A target without an authority whose path starts with "//" is written with its second
+    /// "/" percent-encoded (`.//g` against `f:/a` is `f:/%2Fg`; with choice 9's reading, ""
+    /// against `a:/.//` is `a:/%2F`): uri-js's and fast-uri's `serialize`, "don't allow the
+    /// path to start with "//"" (`s.replace(/^\/\//, "/%2F")`), where documented choice 1's
+    /// guards keep the path ("/." before it, `f:/.//g`) or refuse the target, and §2.2 says a
+    /// reserved character percent-encoded is not the same data ("URIs that differ in the
+    /// replacement of a reserved character with its corresponding percent-encoded octet are
+    /// not equivalent"): `f:/%2Fg` has the one segment "%2Fg" where T has "" and "g".
+    DoubleSlashPathSlashEncoded,
     /// The non-strict mode drops the reference's scheme whatever it is, the base's or another,
     /// and resolves the rest as a relative reference (`a:` against `o:x` is `o:x`, `a:b`
     /// against `o:x/y` is `o:x/b`): uri-js's and fast-uri's `tolerant` option ("if
@@ -157,7 +166,7 @@ pub enum Resolving {
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 19] = [
+    pub const ALL: [Resolving; 20] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -167,6 +176,7 @@ impl Resolving {
         Resolving::NonStrictSchemeAsWritten,
         Resolving::RootlessKeptUnguarded,
         Resolving::BaseDotSegmentsUnguarded,
+        Resolving::DoubleSlashPathSlashEncoded,
         Resolving::NonStrictSchemeAlwaysDropped,
         Resolving::ReferenceEmptyAuthorityUndefined,
         Resolving::ReferenceEmptyHostAuthorityUndefined,
@@ -191,6 +201,7 @@ impl Resolving {
             Resolving::NonStrictSchemeAsWritten => "non-strict-scheme-as-written",
             Resolving::RootlessKeptUnguarded => "rootless-path-kept-rootless-unguarded",
             Resolving::BaseDotSegmentsUnguarded => "base-dot-segments-unguarded",
+            Resolving::DoubleSlashPathSlashEncoded => "double-slash-path-slash-encoded",
             Resolving::NonStrictSchemeAlwaysDropped => "non-strict-scheme-always-dropped",
             Resolving::ReferenceEmptyAuthorityUndefined => "reference-empty-authority-undefined",
             Resolving::ReferenceEmptyHostAuthorityUndefined => {
@@ -237,6 +248,9 @@ impl Resolving {
             }
             Resolving::BaseDotSegmentsUnguarded => {
                 "the resolver removes the base's dot-segments for an empty reference (documented choice 9's reading) and writes a path that then starts with \"//\" as it is, without an authority, so that the target read again has one (\"\" against \"a:/.//\" is \"a://\"), where RFC 3986 §5.2.2 sets \"T.path = Base.path\" and §3.3 says \"If a URI does not contain an authority component, then the path cannot begin with two slash characters\""
+            }
+            Resolving::DoubleSlashPathSlashEncoded => {
+                "the resolver writes a target without an authority whose path starts with \"//\" with its second \"/\" percent-encoded (\".//g\" against \"f:/a\" is \"f:/%2Fg\"), another path, where RFC 3986 §5.2.2 gives the path \"//g\", documented choice 1 keeps it a path (\"f:/.//g\") or refuses the target, and §2.2 says \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\""
             }
             Resolving::NonStrictSchemeAlwaysDropped => {
                 "the resolver's non-strict mode drops a reference's scheme whatever it is and resolves the rest as a relative reference, where RFC 3986 §5.2.2 drops it only \"if ((not strict) and (R.scheme == Base.scheme))\""
@@ -335,6 +349,12 @@ impl Resolving {
             // A base's dot-segments go for every empty reference (against a resolver that
             // drops an empty segment, or writes "//" for another reason).
             Resolving::BaseDotSegmentsUnguarded => vec![(with_path("/x/./y"), String::new())],
+            // A merged path that starts with "//" is written so too (against a resolver whose
+            // base reading or dot-segment rule alone writes "%2F").
+            Resolving::DoubleSlashPathSlashEncoded => b
+                .scheme
+                .map(|scheme| vec![(format!("{scheme}:/x"), ".//y".to_owned())])
+                .unwrap_or_default(),
             Resolving::NonStrictSchemeAsWritten => {
                 let scheme = reference::parse(input).ok().and_then(|r| r.scheme);
                 match (b.scheme, scheme) {
@@ -355,10 +375,13 @@ impl Resolving {
                 vec![(base.to_owned(), format!("{other}:x"))]
             }
             // An authority with a host of its own is taken (against a resolver that reads
-            // every network-path reference as a path under the base's authority).
-            Resolving::ReferenceEmptyAuthorityUndefined => {
-                vec![(base.to_owned(), "//x/y".to_owned())]
-            }
+            // every network-path reference as a path under the base's authority), and so is
+            // one with an empty host after an empty userinfo (against one that loses every
+            // authority whose host is empty).
+            Resolving::ReferenceEmptyAuthorityUndefined => vec![
+                (base.to_owned(), "//x/y".to_owned()),
+                (base.to_owned(), "//@/y".to_owned()),
+            ],
             // An empty host beside a userinfo and a port is read without them too (against a
             // resolver that loses only an authority with nothing in it).
             Resolving::ReferenceEmptyHostAuthorityUndefined => vec![
@@ -631,6 +654,16 @@ pub fn target_from_components(
         } else {
             path
         };
+    // A path that starts with "//" without an authority, its second "/" encoded.
+    let path = if has(Resolving::DoubleSlashPathSlashEncoded)
+        && !t.has_authority()
+        && path.starts_with("//")
+    {
+        depart(true);
+        format!("/%2F{}", &path[2..])
+    } else {
+        path
+    };
     // "T.fragment = R.fragment", or the base's.
     let without_path = r.scheme.is_none() && !r.has_authority() && r.path.is_empty();
     let fragment = if without_path
@@ -802,8 +835,28 @@ mod tests {
         assert_eq!(target(narrow, "a://h/p", "//u@:1/x"), None);
         assert_eq!(
             narrow.controls("a://a", "////"),
-            vec![("a://a".to_owned(), "//x/y".to_owned())]
+            vec![
+                ("a://a".to_owned(), "//x/y".to_owned()),
+                ("a://a".to_owned(), "//@/y".to_owned())
+            ]
         );
+    }
+
+    #[test]
+    fn a_double_slash_path_may_be_written_with_a_slash_encoded() {
+        let encoded = Resolving::DoubleSlashPathSlashEncoded;
+        // §5.2.2's T has the path "//g" and no authority; uri-js and fast-uri write "/%2Fg".
+        assert_eq!(target(encoded, "f:/a", ".//g"), Some("f:/%2Fg".into()));
+        assert_eq!(target(encoded, "a:", "/..//x?q"), Some("a:/%2Fx?q".into()));
+        // With choice 9's reading of the base: "" against "a:/.//" is "a:/%2F".
+        let both = [Resolving::BaseDotSegmentsUnguarded, encoded];
+        assert_eq!(target_of(&both, "a:/.//", "", true), Some("a:/%2F".into()));
+        // A path after an authority, or one that starts with one "/": the RFC's target.
+        assert_eq!(target(encoded, "f://h/a", ".//g"), None);
+        assert_eq!(target(encoded, "f:/a", "./g"), None);
+        // The base path "/.//" copied as §5.2.2 says ("T.path = Base.path") starts with one
+        // "/": only a reading that removes its dot-segments makes it "//".
+        assert_eq!(target(encoded, "a:/.//", ""), None);
     }
 
     #[test]
