@@ -10,6 +10,8 @@
 //! (Base a relative reference)                    -- relative-base-resolved
 //! if ((not strict) and (R.scheme == Base.scheme)) -- non-strict-scheme-as-written: "==" on the
 //!                                                 --   schemes' text; -always-dropped: any
+//! if defined(R.authority) then                    -- reference-empty-authority-undefined: "//"
+//!                                                 --   is undefined; -empty-host-: "//u@:1" too
 //! if (R.path == "") then
 //!    T.path = Base.path;  ...                    -- base-fragment-kept: T.fragment = Base.fragment
 //!                                                --   for the empty reference; query-reference-
@@ -19,6 +21,7 @@
 //!                                                --   merge-without-slash-after-authority
 //! T.path = remove_dot_segments(R.path);          -- dot-segments-only-in-merge: R.path as it is
 //! remove_dot_segments, rule C                    -- dot-segments-above-root-kept
+//! (§5.3, a path "//..." without authority)       -- double-slash-path-slash-encoded: "/%2F..."
 //! ```
 //!
 //! Two are an acceptable reading of the reference's (vectors/README.md) without the guard that
@@ -376,11 +379,12 @@ impl Resolving {
             }
             // An authority with a host of its own is taken (against a resolver that reads
             // every network-path reference as a path under the base's authority), and so is
-            // one with an empty host after an empty userinfo (against one that loses every
-            // authority whose host is empty).
+            // one with an empty host after a userinfo (against one that loses every authority
+            // whose host is empty; an empty userinfo, which some parsers refuse, would tell
+            // nothing).
             Resolving::ReferenceEmptyAuthorityUndefined => vec![
                 (base.to_owned(), "//x/y".to_owned()),
-                (base.to_owned(), "//@/y".to_owned()),
+                (base.to_owned(), "//u@/y".to_owned()),
             ],
             // An empty host beside a userinfo and a port is read without them too (against a
             // resolver that loses only an authority with nothing in it).
@@ -819,7 +823,10 @@ mod tests {
         assert_eq!(target(lost, "a://a", "b:////"), None);
         assert_eq!(target(lost, "a://a", "///p"), Some("a://a/p".into()));
         // The reference's scheme dropped by the non-strict mode leaves its empty authority.
-        assert_eq!(lost.target("a://a", "a:////", false), Some("a://a//".into()));
+        assert_eq!(
+            lost.target("a://a", "a:////", false),
+            Some("a://a//".into())
+        );
     }
 
     #[test]
@@ -837,7 +844,7 @@ mod tests {
             narrow.controls("a://a", "////"),
             vec![
                 ("a://a".to_owned(), "//x/y".to_owned()),
-                ("a://a".to_owned(), "//@/y".to_owned())
+                ("a://a".to_owned(), "//u@/y".to_owned())
             ]
         );
     }
