@@ -82,12 +82,6 @@ pub enum Resolving {
     /// resolver that removes dot-segments from a list of segments and joins what is left with
     /// "/" answers so.
     RootlessKeptUnguarded,
-    /// The empty reference (a query or a fragment alone too) takes the base's path with its
-    /// dot-segments removed, as choice 9's reading does, and writes it as it is where it then
-    /// starts with "//" and there is no authority: "" against `a:/.//` is `a://`, which has an
-    /// authority, where §5.2.2 gives `a:/.//` ("T.path = Base.path") and choice 1 keeps such a
-    /// path a path ("/." before it, or an error).
-    BaseDotSegmentsUnguarded,
     /// A target without an authority whose path starts with "//" is written with its second
     /// "/" percent-encoded (`.//g` against `f:/a` is `f:/%2Fg`; with choice 9's reading, ""
     /// against `a:/.//` is `a:/%2F`): uri-js's and fast-uri's `serialize`, "don't allow the
@@ -97,6 +91,12 @@ pub enum Resolving {
     /// replacement of a reserved character with its corresponding percent-encoded octet are
     /// not equivalent"): `f:/%2Fg` has the one segment "%2Fg" where T has "" and "g".
     DoubleSlashPathSlashEncoded,
+    /// The empty reference (a query or a fragment alone too) takes the base's path with its
+    /// dot-segments removed, as choice 9's reading does, and writes it as it is where it then
+    /// starts with "//" and there is no authority: "" against `a:/.//` is `a://`, which has an
+    /// authority, where §5.2.2 gives `a:/.//` ("T.path = Base.path") and choice 1 keeps such a
+    /// path a path ("/." before it, or an error).
+    BaseDotSegmentsUnguarded,
     /// The non-strict mode drops the reference's scheme whatever it is, the base's or another,
     /// and resolves the rest as a relative reference (`a:` against `o:x` is `o:x`, `a:b`
     /// against `o:x/y` is `o:x/b`): uri-js's and fast-uri's `tolerant` option ("if
@@ -178,8 +178,8 @@ impl Resolving {
         Resolving::DotSegmentsOnlyInMerge,
         Resolving::NonStrictSchemeAsWritten,
         Resolving::RootlessKeptUnguarded,
-        Resolving::BaseDotSegmentsUnguarded,
         Resolving::DoubleSlashPathSlashEncoded,
+        Resolving::BaseDotSegmentsUnguarded,
         Resolving::NonStrictSchemeAlwaysDropped,
         Resolving::ReferenceEmptyAuthorityUndefined,
         Resolving::ReferenceEmptyHostAuthorityUndefined,
