@@ -10,6 +10,8 @@
 //! (Base a relative reference)                    -- relative-base-resolved
 //! if ((not strict) and (R.scheme == Base.scheme)) -- non-strict-scheme-as-written: "==" on the
 //!                                                 --   schemes' text; -always-dropped: any
+//! if defined(R.authority) then                    -- reference-empty-authority-undefined: "//"
+//!                                                 --   is undefined; -empty-host-: "//u@:1" too
 //! if (R.path == "") then
 //!    T.path = Base.path;  ...                    -- base-fragment-kept: T.fragment = Base.fragment
 //!                                                --   for the empty reference; query-reference-
@@ -19,6 +21,7 @@
 //!                                                --   merge-without-slash-after-authority
 //! T.path = remove_dot_segments(R.path);          -- dot-segments-only-in-merge: R.path as it is
 //! remove_dot_segments, rule C                    -- dot-segments-above-root-kept
+//! (§5.3, a path "//..." without authority)       -- double-slash-path-slash-encoded: "/%2F..."
 //! ```
 //!
 //! Two are an acceptable reading of the reference's (vectors/README.md) without the guard that
@@ -79,6 +82,15 @@ pub enum Resolving {
     /// resolver that removes dot-segments from a list of segments and joins what is left with
     /// "/" answers so.
     RootlessKeptUnguarded,
+    /// A target without an authority whose path starts with "//" is written with its second
+    /// "/" percent-encoded (`.//g` against `f:/a` is `f:/%2Fg`; with choice 9's reading, ""
+    /// against `a:/.//` is `a:/%2F`): uri-js's and fast-uri's `serialize`, "don't allow the
+    /// path to start with "//"" (`s.replace(/^\/\//, "/%2F")`), where documented choice 1's
+    /// guards keep the path ("/." before it, `f:/.//g`) or refuse the target, and §2.2 says a
+    /// reserved character percent-encoded is not the same data ("URIs that differ in the
+    /// replacement of a reserved character with its corresponding percent-encoded octet are
+    /// not equivalent"): `f:/%2Fg` has the one segment "%2Fg" where T has "" and "g".
+    DoubleSlashPathSlashEncoded,
     /// The empty reference (a query or a fragment alone too) takes the base's path with its
     /// dot-segments removed, as choice 9's reading does, and writes it as it is where it then
     /// starts with "//" and there is no authority: "" against `a:/.//` is `a://`, which has an
@@ -91,6 +103,23 @@ pub enum Resolving {
     /// (!options.tolerant && relative.scheme)" is the only test of the reference's scheme),
     /// where §5.2.2 drops it only "if ((not strict) and (R.scheme == Base.scheme))".
     NonStrictSchemeAlwaysDropped,
+    /// A reference whose authority is empty (`//`, neither userinfo nor port, the empty host)
+    /// is read as one without an authority, so that its path is merged or taken under the
+    /// base's authority ("//" against `a://h/p?q` is `a://h/p?q`, "////" against `a://h` is
+    /// `a://h//`, a "//" path written bare where the base has no authority: "////" against
+    /// `a:` is `a://`), where §5.2.2 takes it whenever it is defined ("if defined(R.authority)
+    /// then T.authority = R.authority": `a://` and `a:////`), and §3.2.2 allows an empty host (`reg-name = *( unreserved / pct-encoded / sub-delims )`). Python's rfc3986
+    /// keeps "authority or None" and `resolve_with` tests "if resolving.authority is not
+    /// None"; Ruby's URI (0.11) reads an empty host as nil and `merge` takes "authority =
+    /// oth.userinfo || oth.host || oth.port".
+    ReferenceEmptyAuthorityUndefined,
+    /// A reference whose host is empty is read as one without an authority, its userinfo and
+    /// port unread ("//u@:1/x" against `a://h/p` is `a://h/x`), where §5.2.2 takes the whole
+    /// authority whenever it is defined: libxml2's xmlParse3986Host stores an empty host as
+    /// no server ("} else uri->server = NULL;") and xmlBuildURI takes a network-path reference
+    /// only "if ((ref->authority != NULL) || (ref->server != NULL))". The wider form of
+    /// [`Resolving::ReferenceEmptyAuthorityUndefined`].
+    ReferenceEmptyHostAuthorityUndefined,
     /// A base that is a relative reference (no scheme) is resolved against as §5.2.2 reads any
     /// other, its undefined scheme becoming the target's ("q" against `//h/p` is `//h/q`, ""
     /// against "" is ""), where §5.1 says "A base URI must conform to the <absolute-URI> syntax
@@ -140,7 +169,7 @@ pub enum Resolving {
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 17] = [
+    pub const ALL: [Resolving; 20] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -149,8 +178,11 @@ impl Resolving {
         Resolving::DotSegmentsOnlyInMerge,
         Resolving::NonStrictSchemeAsWritten,
         Resolving::RootlessKeptUnguarded,
+        Resolving::DoubleSlashPathSlashEncoded,
         Resolving::BaseDotSegmentsUnguarded,
         Resolving::NonStrictSchemeAlwaysDropped,
+        Resolving::ReferenceEmptyAuthorityUndefined,
+        Resolving::ReferenceEmptyHostAuthorityUndefined,
         Resolving::RelativeBaseResolved,
         Resolving::DotSegmentsAboveRootKept,
         Resolving::QueryReferenceMerged,
@@ -172,7 +204,12 @@ impl Resolving {
             Resolving::NonStrictSchemeAsWritten => "non-strict-scheme-as-written",
             Resolving::RootlessKeptUnguarded => "rootless-path-kept-rootless-unguarded",
             Resolving::BaseDotSegmentsUnguarded => "base-dot-segments-unguarded",
+            Resolving::DoubleSlashPathSlashEncoded => "double-slash-path-slash-encoded",
             Resolving::NonStrictSchemeAlwaysDropped => "non-strict-scheme-always-dropped",
+            Resolving::ReferenceEmptyAuthorityUndefined => "reference-empty-authority-undefined",
+            Resolving::ReferenceEmptyHostAuthorityUndefined => {
+                "reference-empty-host-authority-undefined"
+            }
             Resolving::RelativeBaseResolved => "relative-base-resolved",
             Resolving::DotSegmentsAboveRootKept => "dot-segments-above-root-kept",
             Resolving::QueryReferenceMerged => "query-reference-merged",
@@ -215,8 +252,17 @@ impl Resolving {
             Resolving::BaseDotSegmentsUnguarded => {
                 "the resolver removes the base's dot-segments for an empty reference (documented choice 9's reading) and writes a path that then starts with \"//\" as it is, without an authority, so that the target read again has one (\"\" against \"a:/.//\" is \"a://\"), where RFC 3986 §5.2.2 sets \"T.path = Base.path\" and §3.3 says \"If a URI does not contain an authority component, then the path cannot begin with two slash characters\""
             }
+            Resolving::DoubleSlashPathSlashEncoded => {
+                "the resolver writes a target without an authority whose path starts with \"//\" with its second \"/\" percent-encoded (\".//g\" against \"f:/a\" is \"f:/%2Fg\"), another path, where RFC 3986 §5.2.2 gives the path \"//g\", documented choice 1 keeps it a path (\"f:/.//g\") or refuses the target, and §2.2 says \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\""
+            }
             Resolving::NonStrictSchemeAlwaysDropped => {
                 "the resolver's non-strict mode drops a reference's scheme whatever it is and resolves the rest as a relative reference, where RFC 3986 §5.2.2 drops it only \"if ((not strict) and (R.scheme == Base.scheme))\""
+            }
+            Resolving::ReferenceEmptyAuthorityUndefined => {
+                "the resolver reads a reference whose authority is empty (\"//\") as one without an authority, so that its path is merged or taken under the base's authority (\"////\" against \"a://h\" is \"a://h//\", \"//\" against \"a://h/p\" is \"a://h/p\"), where RFC 3986 §5.2.2 says \"if defined(R.authority) then T.authority = R.authority\" (\"a:////\", \"a://\") and §3.2.2 allows an empty host (\"reg-name = *( unreserved / pct-encoded / sub-delims )\")"
+            }
+            Resolving::ReferenceEmptyHostAuthorityUndefined => {
+                "the resolver reads a reference whose host is empty as one without an authority, its userinfo and port unread (\"//u@:1/x\" against \"a://h/p\" is \"a://h/x\"), where RFC 3986 §5.2.2 says \"if defined(R.authority) then T.authority = R.authority\" (\"a://u@:1/x\") and §3.2.2 allows an empty host (\"reg-name = *( unreserved / pct-encoded / sub-delims )\")"
             }
             Resolving::RelativeBaseResolved => {
                 "the resolver takes a relative reference as the base and resolves against it by §5.2.2's steps, giving a relative target, where RFC 3986 §5.1 says \"A base URI must conform to the <absolute-URI> syntax rule (Section 4.3)\""
@@ -306,6 +352,12 @@ impl Resolving {
             // A base's dot-segments go for every empty reference (against a resolver that
             // drops an empty segment, or writes "//" for another reason).
             Resolving::BaseDotSegmentsUnguarded => vec![(with_path("/x/./y"), String::new())],
+            // A merged path that starts with "//" is written so too (against a resolver whose
+            // base reading or dot-segment rule alone writes "%2F").
+            Resolving::DoubleSlashPathSlashEncoded => b
+                .scheme
+                .map(|scheme| vec![(format!("{scheme}:/x"), ".//y".to_owned())])
+                .unwrap_or_default(),
             Resolving::NonStrictSchemeAsWritten => {
                 let scheme = reference::parse(input).ok().and_then(|r| r.scheme);
                 match (b.scheme, scheme) {
@@ -325,6 +377,21 @@ impl Resolving {
                 };
                 vec![(base.to_owned(), format!("{other}:x"))]
             }
+            // An authority with a host of its own is taken (against a resolver that reads
+            // every network-path reference as a path under the base's authority), and so is
+            // one with an empty host after a userinfo (against one that loses every authority
+            // whose host is empty; an empty userinfo, which some parsers refuse, would tell
+            // nothing).
+            Resolving::ReferenceEmptyAuthorityUndefined => vec![
+                (base.to_owned(), "//x/y".to_owned()),
+                (base.to_owned(), "//u@/y".to_owned()),
+            ],
+            // An empty host beside a userinfo and a port is read without them too (against a
+            // resolver that loses only an authority with nothing in it).
+            Resolving::ReferenceEmptyHostAuthorityUndefined => vec![
+                (base.to_owned(), "//x/y".to_owned()),
+                (base.to_owned(), "//u@:1/y".to_owned()),
+            ],
             Resolving::RelativeBaseResolved => Vec::new(),
             // A ".." that has a segment to climb over still does (against a resolver that
             // removes no dot-segment), and so does the case's own reference with a segment
@@ -466,6 +533,26 @@ pub fn target_from_components(
     } else {
         given
     };
+    // "if defined(R.authority)": an empty authority (or any authority with an empty host) of a
+    // reference without a scheme read as undefined.
+    let empty_authority = r.scheme.is_none()
+        && r.host == Some("")
+        && (has(Resolving::ReferenceEmptyHostAuthorityUndefined)
+            || has(Resolving::ReferenceEmptyAuthorityUndefined)
+                && r.userinfo.is_none()
+                && r.port.is_none());
+    depart(empty_authority);
+    let r = if empty_authority {
+        Components {
+            userinfo: None,
+            host: None,
+            port: None,
+            host_kind: None,
+            ..r
+        }
+    } else {
+        r
+    };
     let target = reference::transform_references(&b, &r, ResolveOptions::strict(true));
     let t = target.components();
     let remove = |path: &str| {
@@ -571,6 +658,16 @@ pub fn target_from_components(
         } else {
             path
         };
+    // A path that starts with "//" without an authority, its second "/" encoded.
+    let path = if has(Resolving::DoubleSlashPathSlashEncoded)
+        && !t.has_authority()
+        && path.starts_with("//")
+    {
+        depart(true);
+        format!("/%2F{}", &path[2..])
+    } else {
+        path
+    };
     // "T.fragment = R.fragment", or the base's.
     let without_path = r.scheme.is_none() && !r.has_authority() && r.path.is_empty();
     let fragment = if without_path
@@ -704,6 +801,69 @@ mod tests {
 
     fn target(departure: Resolving, base: &str, input: &str) -> Option<String> {
         departure.target(base, input, true)
+    }
+
+    #[test]
+    fn an_empty_authority_may_be_read_as_undefined() {
+        let lost = Resolving::ReferenceEmptyAuthorityUndefined;
+        // §5.2.2 gives "a:////", "a://" and "a://?q"; the departure the base's authority and
+        // the reference's path, merged or taken (python-rfc3986, libxml2 and Ruby's URI answer
+        // "a://a//" for the first).
+        assert_eq!(target(lost, "a://a", "////"), Some("a://a//".into()));
+        assert_eq!(target(lost, "a://a/p?b", "//"), Some("a://a/p?b".into()));
+        assert_eq!(target(lost, "a://a/p?b", "//?q"), Some("a://a/p?q".into()));
+        assert_eq!(target(lost, "a:b", "//#f"), Some("a:b#f".into()));
+        // Without an authority in the base, a "//" path is written bare ("a://"), as these
+        // resolvers write it.
+        assert_eq!(target(lost, "a:", "////"), Some("a://".into()));
+        // A host, a userinfo or a port of its own, or a scheme: the RFC's target.
+        assert_eq!(target(lost, "a://a", "//h/p"), None);
+        assert_eq!(target(lost, "a://a", "//@/p"), None);
+        assert_eq!(target(lost, "a://a", "//:1/p"), None);
+        assert_eq!(target(lost, "a://a", "b:////"), None);
+        assert_eq!(target(lost, "a://a", "///p"), Some("a://a/p".into()));
+        // The reference's scheme dropped by the non-strict mode leaves its empty authority.
+        assert_eq!(
+            lost.target("a://a", "a:////", false),
+            Some("a://a//".into())
+        );
+    }
+
+    #[test]
+    fn an_authority_with_an_empty_host_may_be_read_as_undefined() {
+        let lost = Resolving::ReferenceEmptyHostAuthorityUndefined;
+        // libxml2: "//u@:1/x" against "a://h/p" is "a://h/x", its userinfo and port unread.
+        assert_eq!(target(lost, "a://h/p", "//u@:1/x"), Some("a://h/x".into()));
+        assert_eq!(target(lost, "a://h/p", "//@"), Some("a://h/p".into()));
+        assert_eq!(target(lost, "a://a", "////"), Some("a://a//".into()));
+        assert_eq!(target(lost, "a://h/p", "//x@y/z"), None);
+        // The narrower departure keeps an authority that has a userinfo or a port.
+        let narrow = Resolving::ReferenceEmptyAuthorityUndefined;
+        assert_eq!(target(narrow, "a://h/p", "//u@:1/x"), None);
+        assert_eq!(
+            narrow.controls("a://a", "////"),
+            vec![
+                ("a://a".to_owned(), "//x/y".to_owned()),
+                ("a://a".to_owned(), "//u@/y".to_owned())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_double_slash_path_may_be_written_with_a_slash_encoded() {
+        let encoded = Resolving::DoubleSlashPathSlashEncoded;
+        // §5.2.2's T has the path "//g" and no authority; uri-js and fast-uri write "/%2Fg".
+        assert_eq!(target(encoded, "f:/a", ".//g"), Some("f:/%2Fg".into()));
+        assert_eq!(target(encoded, "a:", "/..//x?q"), Some("a:/%2Fx?q".into()));
+        // With choice 9's reading of the base: "" against "a:/.//" is "a:/%2F".
+        let both = [Resolving::BaseDotSegmentsUnguarded, encoded];
+        assert_eq!(target_of(&both, "a:/.//", "", true), Some("a:/%2F".into()));
+        // A path after an authority, or one that starts with one "/": the RFC's target.
+        assert_eq!(target(encoded, "f://h/a", ".//g"), None);
+        assert_eq!(target(encoded, "f:/a", "./g"), None);
+        // The base path "/.//" copied as §5.2.2 says ("T.path = Base.path") starts with one
+        // "/": only a reading that removes its dot-segments makes it "//".
+        assert_eq!(target(encoded, "a:/.//", ""), None);
     }
 
     #[test]
@@ -1081,6 +1241,16 @@ mod tests {
         assert_eq!(
             Resolving::MergeSlashWithoutAuthority.target("a:", "../c", true),
             Some("a:/c".into())
+        );
+        // An empty authority read as none, and an absolute path's dot-segments kept: libxml2's
+        // "a://a//x/../y" for "////x/../y" against "a://a/p", where the RFC gives "a:////y".
+        let libxml2 = [
+            Resolving::ReferenceEmptyHostAuthorityUndefined,
+            Resolving::DotSegmentsOnlyInMerge,
+        ];
+        assert_eq!(
+            target_of(&libxml2, "a://a/p", "////x/../y", true),
+            Some("a://a//x/../y".into())
         );
         // A base's dot-segments removed for the empty reference, and a rootless path kept
         // rootless: §5.2.4 leaves "/@" of "0/../@", kept rootless "@".
