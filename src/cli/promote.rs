@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use uri_conformance::impls::{self, Implementation};
 use uri_conformance::model::Rejection;
-use uri_conformance::protocol::Request;
+use uri_conformance::protocol::{ParseRule, Request};
 use uri_conformance::reference::{ErrorKind, Level};
 use uri_conformance::report;
 
@@ -117,8 +117,8 @@ fn promote(signature: &str, reports: &Path, to: &Path) -> ExitCode {
     match case {
         Request::Parse { input, rule, .. } => {
             vector += &format!("    input: {}\n", q(input));
-            if let Some(rule) = rule.as_deref().filter(|r| *r != "URI-reference") {
-                vector += &format!("    rule: {}\n", q(rule));
+            if let Some(rule) = rule.as_ref().filter(|r| **r != ParseRule::default()) {
+                vector += &format!("    rule: {}\n", q(rule.name()));
             }
         }
         Request::Resolve {
@@ -133,8 +133,8 @@ fn promote(signature: &str, reports: &Path, to: &Path) -> ExitCode {
         }
         Request::Normalize { input, level } => {
             vector += &format!("    input: {}\n", q(input));
-            if let Some(level) = level.as_deref().filter(|l| *l != "syntax") {
-                vector += &format!("    level: {}\n", q(level));
+            if let Some(level) = level.filter(|l| *l != Level::Syntax) {
+                vector += &format!("    level: {}\n", q(level.name()));
             }
         }
     }

@@ -40,8 +40,8 @@ pub fn expected_outcome_departing(request: &Request, departures: Departures) -> 
     let parse = |input: &str, base: Option<&super::Url>| parse_departing(input, base, departures);
     match request {
         Request::Parse { input, zone_id, .. } => {
-            // As Implementation::answer does: an unknown rule is invalid; a zone identifier
-            // is unsupported by an implementation that does not support it.
+            // An RFC 3987 rule is invalid; a zone identifier is unsupported by an
+            // implementation that does not support it.
             let rule = match request.checked_rule() {
                 Ok(rule) => rule,
                 Err(e) => return Outcome::Invalid(e),
@@ -89,7 +89,7 @@ mod tests {
     fn parse_request(input: &str, rule: &str) -> Request {
         Request::Parse {
             input: input.to_owned(),
-            rule: Some(rule.to_owned()),
+            rule: Some(crate::protocol::ParseRule::from_name(rule).expect("a rule")),
             zone_id: false,
         }
     }
