@@ -356,9 +356,9 @@ fn case_cells(case: &Request) -> (String, String) {
     let json = |s: &str| serde_json::to_string(s).unwrap_or_default();
     match case {
         Request::Parse { input, rule, .. } => (
-            match rule.as_ref().map(ParseRule::name) {
-                None | Some("URI-reference") => cell(&json(input)),
-                Some(rule) => format!("{} as `{rule}`", cell(&json(input))),
+            match rule.as_ref().filter(|rule| **rule != ParseRule::default()) {
+                None => cell(&json(input)),
+                Some(rule) => format!("{} as `{}`", cell(&json(input)), rule.name()),
             },
             String::new(),
         ),
