@@ -974,16 +974,14 @@ fn describe(case: &Request) -> String {
     match case {
         Request::Parse { input, rule, .. } => format!(
             "parse {}{input:?}",
-            rule.as_deref()
-                .map_or(String::new(), |r| format!("--rule {r} "))
+            rule.as_ref()
+                .map_or(String::new(), |r| format!("--rule {} ", r.name()))
         ),
         Request::Resolve { base, input, .. } => format!("resolve {base:?} {input:?}"),
         Request::Normalize { input, level } => {
             format!(
                 "normalize {}{input:?}",
-                level
-                    .as_deref()
-                    .map_or(String::new(), |l| format!("({l}) "))
+                level.map_or(String::new(), |l| format!("({}) ", l.name()))
             )
         }
     }

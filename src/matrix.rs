@@ -8,7 +8,7 @@ use crate::diff::Engine;
 use crate::diff::compare::differing_fields;
 use crate::impls::BlindSpot;
 use crate::model::Outcome;
-use crate::protocol::Request;
+use crate::protocol::{ParseRule, Request};
 use crate::reference::Grammar;
 use crate::vectors::{Case, Expectation, Vector};
 
@@ -107,7 +107,7 @@ pub fn request(vector: &Vector) -> Option<Request> {
             grammar: Grammar::Uri,
         } => Some(Request::Parse {
             input: input.clone(),
-            rule: Some(rule.name().to_owned()),
+            rule: Some((*rule).into()),
             zone_id: *zone_id,
         }),
         Case::Resolve {
@@ -126,7 +126,7 @@ pub fn request(vector: &Vector) -> Option<Request> {
             grammar: Grammar::Uri,
         } => Some(Request::Normalize {
             input: input.clone(),
-            level: Some(level.name().to_owned()),
+            level: Some(*level),
         }),
         _ => None,
     }
@@ -145,7 +145,7 @@ pub fn request_with_iri(vector: &Vector) -> Option<Request> {
             grammar: Grammar::Iri,
         } => Some(Request::Parse {
             input: input.clone(),
-            rule: Some(Grammar::Iri.rule_name(*rule).to_owned()),
+            rule: Some(ParseRule::iri(*rule)),
             zone_id: false,
         }),
         _ => request(vector),

@@ -28,25 +28,115 @@
 //!
 //! This module knows the wire format only; it knows no implementation.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use crate::model::Components;
 use crate::reference::{Grammar, HostKind, Level, Rule};
 
-/// A request, one JSON object on a line.
+/// The rule a parse request names, by the name of either RFC: RFC 3986's `URI-reference`,
+/// `URI`, `absolute-URI` and `relative-ref`, or RFC 3987's `IRI-reference`, `IRI`,
+/// `absolute-IRI` and `irelative-ref` (the same four rules in its grammar). On the wire, its
+/// name; a name that is none of these is not a valid request.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ParseRule {
+    /// Which RFC's grammar.
+    pub grammar: Grammar,
+    /// Which of its four rules.
+    pub rule: Rule,
+}
+
+impl ParseRule {
+    /// RFC 3986's `rule`.
+    pub const fn uri(rule: Rule) -> ParseRule {
+        ParseRule {
+            grammar: Grammar::Uri,
+            rule,
+        }
+    }
+
+    /// RFC 3987's `rule` (`IRI-reference` for [`Rule::UriReference`]).
+    pub const fn iri(rule: Rule) -> ParseRule {
+        ParseRule {
+            grammar: Grammar::Iri,
+            rule,
+        }
+    }
+
+    /// Its name on the wire: `URI`, `irelative-ref`.
+    pub const fn name(&self) -> &'static str {
+        self.grammar.rule_name(self.rule)
+    }
+
+    /// The rule named `name` in either grammar.
+    pub fn from_name(name: &str) -> Option<ParseRule> {
+        Grammar::rule_named(name).map(|(grammar, rule)| ParseRule { grammar, rule })
+    }
+
+    /// The rule named `name`, or why it is none: the error a request naming it is answered.
+    pub fn named(name: &str) -> Result<ParseRule, String> {
+        ParseRule::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown rule {name:?} (expected URI-reference, URI, absolute-URI, \
+                 relative-ref, IRI-reference, IRI, absolute-IRI or irelative-ref)"
+            )
+        })
+    }
+}
+
+impl From<Rule> for ParseRule {
+    fn from(rule: Rule) -> Self {
+        ParseRule::uri(rule)
+    }
+}
+
+impl Serialize for ParseRule {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for ParseRule {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        ParseRule::named(&name).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The level a normalize request names, or why it is none: the error a request naming it is
+/// answered.
+pub fn level_named(name: &str) -> Result<Level, String> {
+    Level::from_name(name)
+        .ok_or_else(|| format!("unknown level {name:?} (expected syntax or scheme)"))
+}
+
+impl Serialize for Level {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Level {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        level_named(&name).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A request, one JSON object on a line. Its rule and level are read once, here ([`Wire`]): a
+/// line that names another is not a valid request.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "snake_case")]
+#[serde(tag = "op", rename_all = "snake_case", try_from = "Wire")]
 pub enum Request {
     /// Parse `input` by `rule` (`URI-reference` when absent).
     Parse {
         /// The text to parse.
         input: String,
-        /// `URI-reference`, `URI`, `absolute-URI` or `relative-ref`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        rule: Option<String>,
+        /// The rule, as the request names it: absent on the wire when `None`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        rule: Option<ParseRule>,
         /// Accept RFC 6874 zone identifiers (an extension; false when absent).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
         zone_id: bool,
     },
     /// Resolve the reference `input` against `base`.
@@ -56,21 +146,77 @@ pub enum Request {
         /// The reference.
         input: String,
         /// §5.2.2's strict parser (true when absent).
-        #[serde(default = "strict_default")]
         strict: bool,
     },
     /// Normalize `input` at `level` (`syntax` when absent).
     Normalize {
         /// The URI reference to normalize.
         input: String,
-        /// `syntax` or `scheme`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        level: Option<String>,
+        /// The level, as the request names it: absent on the wire when `None`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        level: Option<Level>,
     },
 }
 
 fn strict_default() -> bool {
     true
+}
+
+/// A [`Request`] as the line gives it, its rule and level as text: read first, so that a line
+/// with a field missing or of the wrong type is refused for that, as before its names are
+/// checked.
+#[derive(Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+enum Wire {
+    Parse {
+        input: String,
+        #[serde(default)]
+        rule: Option<String>,
+        #[serde(default)]
+        zone_id: bool,
+    },
+    Resolve {
+        base: String,
+        input: String,
+        #[serde(default = "strict_default")]
+        strict: bool,
+    },
+    Normalize {
+        input: String,
+        #[serde(default)]
+        level: Option<String>,
+    },
+}
+
+impl TryFrom<Wire> for Request {
+    type Error = String;
+
+    fn try_from(wire: Wire) -> Result<Self, String> {
+        Ok(match wire {
+            Wire::Parse {
+                input,
+                rule,
+                zone_id,
+            } => Request::Parse {
+                input,
+                rule: rule.as_deref().map(ParseRule::named).transpose()?,
+                zone_id,
+            },
+            Wire::Resolve {
+                base,
+                input,
+                strict,
+            } => Request::Resolve {
+                base,
+                input,
+                strict,
+            },
+            Wire::Normalize { input, level } => Request::Normalize {
+                input,
+                level: level.as_deref().map(level_named).transpose()?,
+            },
+        })
+    }
 }
 
 impl Request {
@@ -83,57 +229,44 @@ impl Request {
         }
     }
 
-    /// The rule of this parse request by RFC 3986's names, checked ([`Request::rule`]):
-    /// `URI-reference` when it names none; an error for a rule RFC 3986 does not have (an
-    /// RFC 3987 rule included) and for a request that is not a parse.
-    pub fn checked_rule(&self) -> Result<Rule, String> {
-        match self {
-            Request::Parse { rule, .. } => Request::rule(rule.as_deref()),
-            _ => Err("not a parse request".to_owned()),
+    /// A parse of `input` that names `rule`, without zone identifiers.
+    pub fn parse_by(input: impl Into<String>, rule: impl Into<ParseRule>) -> Request {
+        Request::Parse {
+            input: input.into(),
+            rule: Some(rule.into()),
+            zone_id: false,
         }
     }
 
-    /// The grammar and rule of this parse request by the names of either RFC, checked
-    /// ([`Request::grammar_rule`]); an error for a request that is not a parse.
+    /// The RFC 3986 rule of this parse request: `URI-reference` when it names none; an error
+    /// for an RFC 3987 rule and for a request that is not a parse.
+    pub fn checked_rule(&self) -> Result<Rule, String> {
+        match self.checked_grammar_rule()? {
+            (Grammar::Uri, rule) => Ok(rule),
+            (Grammar::Iri, rule) => Err(format!(
+                "unknown rule {:?} (expected URI-reference, URI, absolute-URI or relative-ref)",
+                Grammar::Iri.rule_name(rule)
+            )),
+        }
+    }
+
+    /// The grammar and rule of this parse request (`URI-reference` when it names none); an
+    /// error for a request that is not a parse.
     pub fn checked_grammar_rule(&self) -> Result<(Grammar, Rule), String> {
         match self {
-            Request::Parse { rule, .. } => Request::grammar_rule(rule.as_deref()),
+            Request::Parse { rule, .. } => Ok(rule
+                .as_ref()
+                .map_or((Grammar::Uri, Rule::UriReference), |r| (r.grammar, r.rule))),
             _ => Err("not a parse request".to_owned()),
         }
     }
 
-    /// The level of this normalize request, checked ([`Request::level`]): `syntax` when it
-    /// names none; an error for a request that is not a normalization.
+    /// The level of this normalize request: `syntax` when it names none; an error for a
+    /// request that is not a normalization.
     pub fn checked_level(&self) -> Result<Level, String> {
         match self {
-            Request::Normalize { level, .. } => Request::level(level.as_deref()),
+            Request::Normalize { level, .. } => Ok(level.unwrap_or_default()),
             _ => Err("not a normalize request".to_owned()),
-        }
-    }
-
-    /// The rule a parse request names, checked: `URI-reference` when it names none.
-    pub fn rule(name: Option<&str>) -> Result<Rule, String> {
-        match name {
-            None => Ok(Rule::UriReference),
-            Some(name) => Rule::from_name(name).ok_or_else(|| {
-                format!(
-                    "unknown rule {name:?} (expected URI-reference, URI, absolute-URI or relative-ref)"
-                )
-            }),
-        }
-    }
-
-    /// The grammar and rule of a parse request, by the names of either RFC: RFC 3986's four
-    /// rules, or RFC 3987's `IRI-reference`, `IRI`, `absolute-IRI` and `irelative-ref`.
-    pub fn grammar_rule(name: Option<&str>) -> Result<(Grammar, Rule), String> {
-        match name {
-            None => Ok((Grammar::Uri, Rule::UriReference)),
-            Some(name) => Grammar::rule_named(name).ok_or_else(|| {
-                format!(
-                    "unknown rule {name:?} (expected URI-reference, URI, absolute-URI, \
-                     relative-ref, IRI-reference, IRI, absolute-IRI or irelative-ref)"
-                )
-            }),
         }
     }
 
@@ -150,28 +283,14 @@ impl Request {
     pub fn is_iri_parse(&self) -> bool {
         matches!(
             self,
-            Request::Parse { rule: Some(rule), .. }
-                if matches!(Grammar::rule_named(rule), Some((Grammar::Iri, _)))
+            Request::Parse {
+                rule: Some(ParseRule {
+                    grammar: Grammar::Iri,
+                    ..
+                }),
+                ..
+            }
         )
-    }
-
-    /// Checks the values a request names (rule, level); a request that fails this is not a
-    /// valid request.
-    pub fn validate(&self) -> Result<(), String> {
-        match self {
-            Request::Parse { .. } => self.checked_grammar_rule().map(drop),
-            Request::Normalize { .. } => self.checked_level().map(drop),
-            Request::Resolve { .. } => Ok(()),
-        }
-    }
-
-    /// The level of a normalize request, checked.
-    pub fn level(name: Option<&str>) -> Result<Level, String> {
-        match name {
-            None => Ok(Level::Syntax),
-            Some(name) => Level::from_name(name)
-                .ok_or_else(|| format!("unknown level {name:?} (expected syntax or scheme)")),
-        }
     }
 }
 
@@ -338,15 +457,17 @@ pub fn read_serialized(line: &str) -> Option<Result<String, String>> {
 /// `"iri":true` ([`read_iri_request`]); an implementation that does not do them answers
 /// `{"unsupported":true}`, and a version 1 program an error line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "op", deny_unknown_fields)]
+#[serde(tag = "op", try_from = "IriWire")]
 pub enum IriRequest {
     /// Parse `input` by an IRI rule.
     #[serde(rename = "parse")]
     Parse {
         /// The text.
         input: String,
-        /// `IRI-reference`, `IRI`, `absolute-IRI` or `irelative-ref`.
-        rule: String,
+        /// The rule in RFC 3987's grammar: on the wire, `IRI-reference`, `IRI`,
+        /// `absolute-IRI` or `irelative-ref`.
+        #[serde(serialize_with = "iri_rule_name")]
+        rule: Rule,
     },
     /// Resolve the IRI reference `input` against the IRI `base` (RFC 3987 §6.5).
     #[serde(rename = "resolve")]
@@ -356,7 +477,6 @@ pub enum IriRequest {
         /// The reference.
         input: String,
         /// §5.2.2's strict parser (true when absent).
-        #[serde(default = "strict_default")]
         strict: bool,
         /// Always true.
         iri: bool,
@@ -366,9 +486,9 @@ pub enum IriRequest {
     Normalize {
         /// The IRI reference.
         input: String,
-        /// `syntax` or `scheme`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        level: Option<String>,
+        /// The level, as the request names it: absent on the wire when `None`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        level: Option<Level>,
         /// Always true.
         iri: bool,
     },
@@ -389,17 +509,74 @@ pub enum IriRequest {
 /// The names of the IRI rules a parse request may give.
 pub const IRI_RULES: [&str; 4] = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"];
 
-impl IriRequest {
-    /// Checks the values it names (rule, level).
-    pub fn validate(&self) -> Result<(), String> {
-        match self {
-            IriRequest::Parse { rule, .. } if !IRI_RULES.contains(&rule.as_str()) => Err(format!(
-                "unknown IRI rule {rule:?} (expected {})",
-                IRI_RULES.join(", ")
-            )),
-            IriRequest::Normalize { level, .. } => Request::level(level.as_deref()).map(drop),
-            _ => Ok(()),
-        }
+/// An [`IriRequest::Parse`]'s rule on the wire: its name in RFC 3987's grammar.
+fn iri_rule_name<S: Serializer>(rule: &Rule, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(Grammar::Iri.rule_name(*rule))
+}
+
+/// An [`IriRequest`] as the line gives it, its rule and level as text ([`Wire`]).
+#[derive(Deserialize)]
+#[serde(tag = "op", deny_unknown_fields)]
+enum IriWire {
+    #[serde(rename = "parse")]
+    Parse { input: String, rule: String },
+    #[serde(rename = "resolve")]
+    Resolve {
+        base: String,
+        input: String,
+        #[serde(default = "strict_default")]
+        strict: bool,
+        iri: bool,
+    },
+    #[serde(rename = "normalize")]
+    Normalize {
+        input: String,
+        #[serde(default)]
+        level: Option<String>,
+        iri: bool,
+    },
+    #[serde(rename = "iri-to-uri")]
+    IriToUri { input: String },
+    #[serde(rename = "uri-to-iri")]
+    UriToIri { input: String },
+}
+
+impl TryFrom<IriWire> for IriRequest {
+    type Error = String;
+
+    fn try_from(wire: IriWire) -> Result<Self, String> {
+        Ok(match wire {
+            IriWire::Parse { input, rule } => match ParseRule::from_name(&rule) {
+                Some(ParseRule {
+                    grammar: Grammar::Iri,
+                    rule,
+                }) => IriRequest::Parse { input, rule },
+                _ => {
+                    return Err(format!(
+                        "unknown IRI rule {rule:?} (expected {})",
+                        IRI_RULES.join(", ")
+                    ));
+                }
+            },
+            IriWire::Resolve {
+                base,
+                input,
+                strict,
+                iri,
+            } => IriRequest::Resolve {
+                base,
+                input,
+                strict,
+                iri,
+            },
+            IriWire::Normalize { input, level, iri } => IriRequest::Normalize {
+                input,
+                level: level.as_deref().map(level_named).transpose()?,
+                iri,
+            },
+            IriWire::IriToUri { input } => IriRequest::IriToUri { input },
+            IriWire::UriToIri { input } => IriRequest::UriToIri { input },
+        })
     }
 }
 
@@ -431,8 +608,6 @@ pub fn read_iri_request(line: &str) -> (Option<Id>, Result<IriRequest, String>) 
     };
     value.as_object_mut().and_then(|o| o.remove("id"));
     let request = serde_json::from_value::<IriRequest>(value)
-        .map_err(|e| e.to_string())
-        .and_then(|r| r.validate().map(|()| r))
         .map_err(|e| format!("not a valid request: {e}"));
     (id, request)
 }
@@ -632,8 +807,6 @@ pub fn read_incoming(line: &str) -> Incoming {
         Ok(Ask::About)
     } else {
         serde_json::from_value::<Request>(value)
-            .map_err(|e| e.to_string())
-            .and_then(|r| r.validate().map(|()| r))
             .map(Ask::Request)
             .map_err(|e| format!("not a valid request: {e}"))
     };
@@ -668,12 +841,7 @@ pub fn with_id(object: String, id: Option<&Id>) -> String {
 
 /// Reads one request line.
 pub fn read_request(line: &str) -> Result<Request, String> {
-    let request: Request =
-        serde_json::from_str(line).map_err(|e| format!("not a valid request: {e}"))?;
-    request
-        .validate()
-        .map_err(|e| format!("not a valid request: {e}"))?;
-    Ok(request)
+    serde_json::from_str(line).map_err(|e| format!("not a valid request: {e}"))
 }
 
 /// Writes one response as a line of JSON (without the newline).
@@ -697,6 +865,52 @@ mod tests {
         );
         assert!(read_request(r#"{"op":"frobnicate"}"#).is_err());
         assert!(read_request("not json").is_err());
+    }
+
+    #[test]
+    fn rules_and_levels_are_read_by_name_once() {
+        let ask = |line| read_incoming(line).ask;
+        assert_eq!(
+            ask(r#"{"op":"parse","input":"a","rule":"absolute-IRI"}"#),
+            Ok(Ask::Request(Request::Parse {
+                input: "a".into(),
+                rule: Some(ParseRule::iri(Rule::AbsoluteUri)),
+                zone_id: false
+            }))
+        );
+        assert_eq!(
+            ask(r#"{"op":"normalize","input":"a","level":"path"}"#),
+            Ok(Ask::Request(Request::Normalize {
+                input: "a".into(),
+                level: Some(Level::Path)
+            }))
+        );
+        // A name the protocol does not have is refused; a field missing is refused for that
+        // first.
+        assert_eq!(
+            ask(r#"{"op":"parse","input":"a","rule":"uri"}"#),
+            Err(
+                "not a valid request: unknown rule \"uri\" (expected URI-reference, URI, \
+                 absolute-URI, relative-ref, IRI-reference, IRI, absolute-IRI or irelative-ref)"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            ask(r#"{"op":"parse","rule":"uri"}"#),
+            Err("not a valid request: missing field `input`".to_owned())
+        );
+        // Written back as named, an absent rule or level absent.
+        for line in [
+            r#"{"op":"parse","input":"a","rule":"URI-reference"}"#,
+            r#"{"op":"parse","input":"a"}"#,
+            r#"{"op":"normalize","input":"a","level":"syntax"}"#,
+            r#"{"op":"normalize","input":"a"}"#,
+        ] {
+            assert_eq!(
+                serde_json::to_string(&read_request(line).unwrap()).unwrap(),
+                line
+            );
+        }
     }
 
     #[test]
@@ -801,7 +1015,7 @@ mod tests {
                 None,
                 IriRequest::Parse {
                     input: "ä".into(),
-                    rule: "irelative-ref".into()
+                    rule: Rule::RelativeRef
                 }
             ))
         );

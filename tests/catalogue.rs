@@ -162,7 +162,7 @@ fn check_conversion(
     let implementation =
         impls::by_name(name).ok_or("a conversion example needs the crate built in")?;
     let case = example.case()?;
-    let rule = uri_conformance::protocol::Request::rule(example.rule.as_deref())?;
+    let rule = example.case()?.checked_rule()?;
     let (entry_name, convert) = implementation
         .entry_points()
         .iter()
@@ -403,7 +403,7 @@ fn answer_of(program: &dyn Implementation, case: &Request) -> Outcome {
         Request::Parse { input, .. } if answer == Outcome::Unsupported && input.contains(':') => {
             program.answer(&Request::Parse {
                 input: input.clone(),
-                rule: Some("URI".to_owned()),
+                rule: Some(uri_conformance::reference::Rule::Uri.into()),
                 zone_id: false,
             })
         }

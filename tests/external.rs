@@ -54,19 +54,22 @@ fn the_reference_through_the_protocol_passes_every_vector() {
 }
 
 #[test]
-fn a_bad_line_gets_an_error_and_the_loop_goes_on() {
-    let served = serve_reference();
-    // A request the server cannot read is answered with {"error": ...}, which the adapter
-    // reports as a protocol error; the next request is answered normally.
-    let bad = served.answer(&Request::Parse {
-        input: "x".into(),
-        rule: Some("no-such-rule".into()),
-        zone_id: false,
-    });
-    assert!(
-        matches!(bad, Outcome::Panicked(ref m) if m.starts_with("protocol-error: ")),
-        "{bad:?}"
+fn an_error_answer_is_a_protocol_error() {
+    // A program answers {"error": ...} to a request it cannot read (the server's side, an
+    // unknown rule or level answered so and the loop going on, is `serve`'s unit test): the
+    // adapter reports it as a protocol error, and the program is asked the next request.
+    let refuses = External::new(
+        r#"refuses=while read l; do echo '{"error":"not a valid request"}'; done"#,
+        Duration::from_secs(5),
     );
+    for _ in 0..2 {
+        let bad = refuses.parse("x", Rule::Uri, ParseOptions::default());
+        assert!(
+            matches!(bad, Outcome::Panicked(ref m) if m.starts_with("protocol-error: ")),
+            "{bad:?}"
+        );
+    }
+    let served = serve_reference();
     let good = served.parse("http://a/b", Rule::UriReference, ParseOptions::default());
     assert!(good.is_valid(), "{good:?}");
 }

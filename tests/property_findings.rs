@@ -36,7 +36,7 @@ fn has(
 fn parse(input: &str, rule: &str) -> Request {
     Request::Parse {
         input: input.to_owned(),
-        rule: Some(rule.to_owned()),
+        rule: Some(uri_conformance::protocol::ParseRule::from_name(rule).expect("a rule")),
         zone_id: false,
     }
 }

@@ -220,7 +220,9 @@ fn diff_takes_a_whole_request_that_no_argument_can_carry() {
         .expect("diff runs");
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        text(&output).1.contains("--case: unknown level"),
+        text(&output)
+            .1
+            .contains("--case: not a protocol request (unknown level \"deep\""),
         "{:?}",
         text(&output)
     );

@@ -11,7 +11,8 @@ use uri_conformance::diff::compare::{self, SeenAlike};
 use uri_conformance::diff::{CaseRun, Engine, Finding};
 use uri_conformance::job::{Announcer, sweep};
 use uri_conformance::model::Outcome;
-use uri_conformance::protocol::{Request, Response};
+use uri_conformance::protocol::{ParseRule, Request, Response};
+use uri_conformance::reference::Level;
 use uri_conformance::report::markdown::case_line;
 use uri_conformance::report::on_record::{Novelty, OnRecord};
 use uri_conformance::report::{rfc, visible_line};
@@ -37,8 +38,8 @@ pub struct DiffArgs {
     #[arg(long)]
     scheme: bool,
     /// Parse by this rule.
-    #[arg(long)]
-    rule: Option<String>,
+    #[arg(long, value_parser = ParseRule::named)]
+    rule: Option<ParseRule>,
     /// Parse with RFC 6874 zone identifiers accepted (the reference's; `parse --zone-id`).
     #[arg(long, conflicts_with_all = ["base", "normalize"])]
     zone_id: bool,
@@ -453,7 +454,6 @@ fn case_from_json(json: &str) -> Result<Request, String> {
             visible_line(json)
         )
     })?;
-    case.validate().map_err(|e| format!("--case: {e}"))?;
     Ok(case)
 }
 
@@ -463,7 +463,7 @@ fn case_from_args(
     base: Option<String>,
     normalize: bool,
     scheme: bool,
-    rule: Option<String>,
+    rule: Option<ParseRule>,
     non_strict: bool,
     zone_id: bool,
 ) -> Request {
@@ -475,7 +475,7 @@ fn case_from_args(
         },
         (None, true) => Request::Normalize {
             input,
-            level: Some(if scheme { "scheme" } else { "syntax" }.to_owned()),
+            level: Some(if scheme { Level::Scheme } else { Level::Syntax }),
         },
         (None, false) => Request::Parse {
             input,

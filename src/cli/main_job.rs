@@ -103,22 +103,15 @@ impl RunArgs {
 
     fn fuzz_cases(&self) -> u64 {
         self.fuzz_cases
-            .unwrap_or(if self.field() { 20_000 } else { 200_000 })
+            .unwrap_or_else(|| job::fuzz_cases(self.field()))
     }
 
     /// The cases of `name`'s own fuzz campaign.
     fn fuzz_cases_per_impl(&self, name: &str) -> u64 {
-        self.fuzz_cases_per_impl.unwrap_or(if self.field() {
-            FIELD_PER_IMPLEMENTATION_FUZZ_CASES
-        } else {
-            per_implementation_fuzz_cases(name)
-        })
+        self.fuzz_cases_per_impl
+            .unwrap_or_else(|| job::fuzz_cases_per_impl(name, self.field()))
     }
 }
-
-/// Each implementation's own fuzz campaign in a run of the field: dozens of programs, some
-/// of which answer a few thousand cases a second.
-const FIELD_PER_IMPLEMENTATION_FUZZ_CASES: u64 = 20_000;
 
 /// `matrix`.
 #[derive(Args)]
@@ -129,26 +122,6 @@ pub struct MatrixArgs {
     reports: ReportsOption,
     #[command(flatten)]
     wpt: WptOption,
-}
-
-/// Cases of each implementation's own fuzz campaign in the main job: 250,000, two and a half
-/// times what the deepest row of the museum takes (each since-fixed bug whose release builds
-/// is found within 100,000 cases, docs/museum.md), beyond the deepest behaviour each crate's
-/// own campaign reaches at its seed, but url's (docs/fuzzing.md).
-const PER_IMPLEMENTATION_FUZZ_CASES: u64 = 250_000;
-
-/// Crates whose own campaign in the main job runs longer: url's reaches a confirmed bug, a
-/// file URL's drive letter split by a tab (`url-file-drive-letter-split-at-tab`), after about
-/// half a million cases (645,364 at its seed in the main job; 78,489 to 640,957 at seeds 1 to
-/// 6, none within a million at seed 4), which no other campaign of the job finds.
-const DEEPER_FUZZ_CASES: [(&str, u64); 1] = [("url", 1_000_000)];
-
-/// Cases of `name`'s own fuzz campaign in the main job.
-fn per_implementation_fuzz_cases(name: &str) -> u64 {
-    DEEPER_FUZZ_CASES
-        .iter()
-        .find(|(deeper, _)| *deeper == name)
-        .map_or(PER_IMPLEMENTATION_FUZZ_CASES, |&(_, cases)| cases)
 }
 
 /// `matrix`.

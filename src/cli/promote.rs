@@ -1,14 +1,10 @@
 //! `promote`: a checked report (a known difference, or a candidate bug with a hand-checked
 //! verdict) into a vector.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use uri_conformance::impls::{self, Implementation};
-use uri_conformance::model::Rejection;
-use uri_conformance::protocol::Request;
-use uri_conformance::reference::{ErrorKind, Level};
 use uri_conformance::report;
 
 use super::fail;
@@ -28,151 +24,11 @@ pub struct PromoteArgs {
 
 /// `promote`.
 pub fn run(args: &PromoteArgs) -> ExitCode {
-    promote(&args.signature, &args.reports, &args.to)
-}
-
-fn promote(signature: &str, reports: &Path, to: &Path) -> ExitCode {
-    // IMPLEMENTATION/SIGNATURE, each a plain name: the path stays under the reports folder.
-    match signature.split_once('/') {
-        Some((implementation, id))
-            if report::is_plain_name(implementation) && report::is_plain_name(id) => {}
-        _ => {
-            return fail(format!(
-                "{signature:?} is not IMPLEMENTATION/SIGNATURE as in reports/README.md"
-            ));
+    match report::promote::promote(&args.signature, &args.reports, &args.to) {
+        Ok(id) => {
+            println!("{id} appended to {}", args.to.display());
+            ExitCode::SUCCESS
         }
+        Err(e) => fail(e),
     }
-    let path = reports.join(format!("{signature}.json"));
-    let report: report::Report = match std::fs::read_to_string(&path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
-    {
-        Ok(report) => report,
-        Err(e) => return fail(format!("{}: {e}", path.display())),
-    };
-    // A vector's expectation must stand on the RFC text: promote only what was checked.
-    let confirmation = match (&report.known, &report.verdict) {
-        (Some(known), _) => format!(
-            "promoted from reports/{signature}.md, a known difference ({}): the reference's answer is RFC 3986's, {}",
-            known.id, report.rfc.section
-        ),
-        (None, Some(verdict)) => {
-            format!("promoted from reports/{signature}.md; checked by hand: {verdict}")
-        }
-        (None, None) => {
-            return fail(format!(
-                "{signature} has no hand-checked verdict in {}/verdicts.yaml: check it against the RFC first",
-                reports.display()
-            ));
-        }
-    };
-    let case = &report.minimal.case;
-    let q = |s: &str| serde_json::to_string(s).unwrap_or_default();
-    let id = format!(
-        "promoted-{}",
-        signature
-            .replace('/', "-")
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            })
-            .collect::<String>()
-    );
-    let reference_answer = impls::reference::Reference.answer(case);
-    // The section of the rule the reference's answer turns on.
-    let section = match (reference_answer.rejection(), case) {
-        (Some(rejection), _) => match rejection.kind() {
-            Some(ErrorKind::Scheme) => "3.1",
-            Some(ErrorKind::Userinfo) => "3.2.1",
-            Some(
-                ErrorKind::Host
-                | ErrorKind::IpLiteral
-                | ErrorKind::Ipv6Address
-                | ErrorKind::IpvFuture,
-            ) => "3.2.2",
-            Some(ErrorKind::Authority) => "3.2",
-            Some(ErrorKind::Port) => "3.2.3",
-            Some(ErrorKind::Path) => "3.3",
-            Some(ErrorKind::Query) => "3.4",
-            Some(ErrorKind::Fragment) => "3.5",
-            Some(ErrorKind::PctEncoded) => "2.1",
-            Some(ErrorKind::PathNoscheme) => "4.2",
-            Some(ErrorKind::AbsoluteUri) => "4.3",
-            _ => "A",
-        },
-        (_, Request::Parse { .. }) => "3",
-        (_, Request::Resolve { .. }) => "5.2.2",
-        (_, Request::Normalize { .. }) if case.checked_level() == Ok(Level::Scheme) => "6.2.3",
-        (_, Request::Normalize { .. }) => "6.2.2",
-    }
-    .to_owned();
-    let mut vector = format!(
-        "  - id: {}\n    section: {}\n    op: {}\n",
-        q(&id),
-        q(&section),
-        uri_conformance::diff::signature::op_name(case)
-    );
-    match case {
-        Request::Parse { input, rule, .. } => {
-            vector += &format!("    input: {}\n", q(input));
-            if let Some(rule) = rule.as_deref().filter(|r| *r != "URI-reference") {
-                vector += &format!("    rule: {}\n", q(rule));
-            }
-        }
-        Request::Resolve {
-            base,
-            input,
-            strict,
-        } => {
-            vector += &format!("    base: {}\n    input: {}\n", q(base), q(input));
-            if !strict {
-                vector += "    strict: false\n";
-            }
-        }
-        Request::Normalize { input, level } => {
-            vector += &format!("    input: {}\n", q(input));
-            if let Some(level) = level.as_deref().filter(|l| *l != "syntax") {
-                vector += &format!("    level: {}\n", q(level));
-            }
-        }
-    }
-    vector += &format!("    note: {}\n    expect:\n", q(&confirmation));
-    let null_or = |v: &Option<String>| v.as_deref().map_or_else(|| "null".to_owned(), q);
-    vector += &match &reference_answer {
-        uri_conformance::model::Outcome::Parsed {
-            components: c,
-            host_kind,
-        } => format!(
-            "      components: {{scheme: {}, userinfo: {}, host: {}, port: {}, path: {}, query: {}, fragment: {}}}\n      host_kind: {}\n",
-            null_or(&c.scheme),
-            null_or(&c.userinfo),
-            null_or(&c.host),
-            null_or(&c.port),
-            q(&c.path),
-            null_or(&c.query),
-            null_or(&c.fragment),
-            host_kind.map_or("null", |k| k.name())
-        ),
-        uri_conformance::model::Outcome::Resolved(t) => format!("      target: {}\n", q(t)),
-        uri_conformance::model::Outcome::Normalized(n) => format!("      normalized: {}\n", q(n)),
-        // The rule, of the base or of the reference: a vector names the rule alone.
-        uri_conformance::model::Outcome::Invalid(e) => {
-            format!("      invalid: {}\n", q(Rejection::parse(e).rule()))
-        }
-        other => return fail(format!("the reference answered {other:?}")),
-    };
-    let mut text = std::fs::read_to_string(to).unwrap_or_else(|_| {
-        "# Vectors promoted from checked reports (`uri-conformance promote`); each note says which\n# verdict or RFC passage stands behind the expectation.\nvectors:\n".to_owned()
-    });
-    if text.contains(&format!("id: {}", q(&id))) {
-        return fail(format!("{id} is already in {}", to.display()));
-    }
-    text.push_str(&vector);
-    if let Err(e) = report::write_atomically(to, text.as_bytes()) {
-        return fail(format!("{}: {e}", to.display()));
-    }
-    println!("{id} appended to {}", to.display());
-    ExitCode::SUCCESS
 }

@@ -11,7 +11,7 @@ use uri_conformance::check::check_reference;
 use uri_conformance::crosscheck::{self, Verdict};
 use uri_conformance::impls::{self, Implementation};
 use uri_conformance::locations::Source;
-use uri_conformance::protocol::{IriRequest, Request, Response};
+use uri_conformance::protocol::{IriRequest, ParseRule, Request, Response};
 use uri_conformance::reference::{
     self, Grammar, Level, ParseOptions, ResolveError, ResolveOptions,
 };
@@ -24,8 +24,8 @@ pub struct ParseArgs {
     input: String,
     /// The rule: URI-reference, URI, absolute-URI or relative-ref (RFC 3986), or IRI-reference,
     /// IRI, absolute-IRI or irelative-ref (RFC 3987).
-    #[arg(long, default_value = "URI-reference")]
-    rule: String,
+    #[arg(long, default_value = "URI-reference", value_parser = ParseRule::named)]
+    rule: ParseRule,
     /// Accept RFC 6874 zone identifiers.
     #[arg(long)]
     zone_id: bool,
@@ -203,29 +203,18 @@ fn print_iri_json(request: IriRequest) {
 
 /// `parse`.
 pub fn parse(args: &ParseArgs) -> ExitCode {
-    let (input, rule, zone_id, json) = (
-        args.input.as_str(),
-        args.rule.as_str(),
-        args.zone_id,
-        args.json,
-    );
-    let Some((grammar, rule)) = Grammar::rule_named(rule) else {
-        eprintln!(
-            "error: unknown rule {rule:?} (URI-reference, URI, absolute-URI, relative-ref, \
-             IRI-reference, IRI, absolute-IRI, irelative-ref)"
-        );
-        return ExitCode::from(2);
-    };
+    let (input, zone_id, json) = (args.input.as_str(), args.zone_id, args.json);
+    let ParseRule { grammar, rule } = args.rule;
     if json {
         match grammar {
             Grammar::Uri => print_json(Request::Parse {
                 input: input.to_owned(),
-                rule: Some(rule.name().to_owned()),
+                rule: Some(rule.into()),
                 zone_id,
             }),
             Grammar::Iri => print_iri_json(IriRequest::Parse {
                 input: input.to_owned(),
-                rule: grammar.rule_name(rule).to_owned(),
+                rule,
             }),
         }
         return ExitCode::SUCCESS;
@@ -326,11 +315,11 @@ pub fn normalize(args: &NormalizeArgs) -> ExitCode {
         match grammar {
             Grammar::Uri => print_json(Request::Normalize {
                 input: input.to_owned(),
-                level: Some(level.name().to_owned()),
+                level: Some(level),
             }),
             Grammar::Iri => print_iri_json(IriRequest::Normalize {
                 input: input.to_owned(),
-                level: Some(level.name().to_owned()),
+                level: Some(level),
                 iri: true,
             }),
         }

@@ -183,7 +183,7 @@ pub struct Example {
     pub op: String,
     /// The rule of a parse (`URI-reference` when absent).
     #[serde(default)]
-    pub rule: Option<String>,
+    pub rule: Option<crate::protocol::ParseRule>,
     /// The base of a resolution.
     #[serde(default)]
     pub base: Option<String>,
@@ -194,7 +194,7 @@ pub struct Example {
     pub input: String,
     /// The level of a normalization (`syntax` when absent).
     #[serde(default)]
-    pub level: Option<String>,
+    pub level: Option<crate::reference::Level>,
     /// A resolution's target.
     #[serde(default)]
     pub target: Option<String>,
@@ -295,7 +295,7 @@ impl Example {
             }),
             "normalize" => Ok(Request::Normalize {
                 input: self.input.clone(),
-                level: self.level.clone(),
+                level: self.level,
             }),
             other => Err(format!("unknown op {other:?}")),
         }

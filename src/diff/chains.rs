@@ -223,11 +223,11 @@ fn calls(trace: &Trace) -> Vec<(Request, Outcome)> {
     };
     let normalize = |text: &str| Request::Normalize {
         input: text.to_owned(),
-        level: Some(level.name().to_owned()),
+        level: Some(*level),
     };
     let parse = |text: &str| Request::Parse {
         input: text.to_owned(),
-        rule: Some(Rule::UriReference.name().to_owned()),
+        rule: Some(Rule::UriReference.into()),
         zone_id: false,
     };
     let mut calls = vec![(normalize(input), Outcome::Normalized(once.clone()))];

@@ -462,7 +462,7 @@ pub fn compare(
 
 /// Whether `case` is a normalization at the path level (§6.2.2.3 alone).
 fn at_the_path_level(case: &Request) -> bool {
-    matches!(case, Request::Normalize { level: Some(level), .. } if level == Level::Path.name())
+    matches!(case, Request::Normalize { level: Some(level), .. } if *level == Level::Path)
 }
 
 fn shape(outcome: &Outcome) -> &'static str {

@@ -1006,12 +1006,15 @@ impl Departure {
         let Request::Resolve { base, input, .. } = case else {
             return None;
         };
-        let parse = |input: &str, rule: &str| Request::Parse {
+        let parse = |input: &str, rule: reference::Rule| Request::Parse {
             input: input.to_owned(),
-            rule: Some(rule.to_owned()),
+            rule: Some(rule.into()),
             zone_id: false,
         };
-        Some([parse(base, "URI"), parse(input, "URI-reference")])
+        Some([
+            parse(base, reference::Rule::Uri),
+            parse(input, reference::Rule::UriReference),
+        ])
     }
 
     /// The strings an operation reads with its parser, as the parses it makes of them: a
@@ -1022,7 +1025,7 @@ impl Departure {
             Request::Resolve { .. } => Departure::parses_of(case).map_or(Vec::new(), Vec::from),
             Request::Normalize { input, .. } => vec![Request::Parse {
                 input: input.clone(),
-                rule: Some("URI-reference".to_owned()),
+                rule: Some(crate::reference::Rule::UriReference.into()),
                 zone_id: false,
             }],
             Request::Parse { .. } => Vec::new(),
@@ -1315,7 +1318,9 @@ impl Departure {
                 // control is one the reference takes: a refusal of both would hold for any
                 // parser.
                 let tail = match tail.split_once('#') {
-                    Some((head, _)) if rule.as_deref() == Some("absolute-URI") => head,
+                    Some((head, _)) if case.checked_rule() == Ok(reference::Rule::AbsoluteUri) => {
+                        head
+                    }
                     _ => tail,
                 };
                 let input = match reference::split(input).scheme {
@@ -1374,7 +1379,11 @@ impl Departure {
         // After "//": the authority and what follows it.
         let after_slashes = |rest: &str| match scheme {
             Some(scheme) => Some(format!("{scheme}://{rest}")),
-            None if !matches!(rule.as_deref(), Some("URI" | "absolute-URI")) => {
+            None if !matches!(
+                case.checked_rule(),
+                Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri)
+            ) =>
+            {
                 Some(format!("//{rest}"))
             }
             None => None,
@@ -1384,8 +1393,8 @@ impl Departure {
             Departure::NetworkPathAsPath => after_slashes("h/p")?,
             // A relative reference, whatever the case's scheme: after one, "///" starts an
             // authority.
-            Departure::TripleSlashReferenceAsPath => match rule.as_deref() {
-                Some("URI" | "absolute-URI") => return None,
+            Departure::TripleSlashReferenceAsPath => match case.checked_rule() {
+                Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri) => return None,
                 _ => "///p".to_owned(),
             },
             // A "?" and a "#" read as characters of the path, not as its end.
@@ -1497,7 +1506,7 @@ impl Departure {
             Request::Parse { rule, zone_id, .. } => (rule.clone(), *zone_id),
             _ => (None, false),
         };
-        let relative = rule.as_deref() == Some("relative-ref");
+        let relative = case.checked_rule() == Ok(reference::Rule::RelativeRef);
         controls
             .iter()
             .map(|&control| Request::Parse {
@@ -4074,7 +4083,7 @@ mod tests {
         assert_eq!(witness("//h:a/"), None);
         let absolute = Request::Parse {
             input: "//x%".into(),
-            rule: Some("URI".into()),
+            rule: Some(crate::reference::Rule::Uri.into()),
             zone_id: false,
         };
         assert_eq!(Departure::PortNotDigitsInHost.witness(&absolute), None);
@@ -4393,7 +4402,7 @@ mod tests {
         let host = |departure: Departure, input: &str| {
             let case = Request::Parse {
                 input: input.to_owned(),
-                rule: Some("URI".to_owned()),
+                rule: Some(crate::reference::Rule::Uri.into()),
                 zone_id: true,
             };
             let answer = departure.rule_on_answer(&case, Reference.answer(&case));
@@ -4478,18 +4487,18 @@ mod tests {
         assert_eq!(
             Departure::PercentEncodingUppercased.output_controls(&Request::Parse {
                 input: "a:%0a".into(),
-                rule: Some("absolute-URI".into()),
+                rule: Some(crate::reference::Rule::AbsoluteUri.into()),
                 zone_id: false,
             }),
             [Request::Parse {
                 input: "a://%6a@h/%0a%7e?%0b".into(),
-                rule: Some("absolute-URI".into()),
+                rule: Some(crate::reference::Rule::AbsoluteUri.into()),
                 zone_id: false,
             }]
         );
         let absolute = Request::Parse {
             input: "a:%41".into(),
-            rule: Some("absolute-URI".into()),
+            rule: Some(crate::reference::Rule::AbsoluteUri.into()),
             zone_id: false,
         };
         let controls = rule.output_controls(&absolute);

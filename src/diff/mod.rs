@@ -363,7 +363,7 @@ impl Engine {
                         .then(|| {
                             let by_uri_rule = Request::Parse {
                                 input: text.to_owned(),
-                                rule: Some(reference::Rule::Uri.name().to_owned()),
+                                rule: Some(reference::Rule::Uri.into()),
                                 zone_id: false,
                             };
                             self.run_one(name, &by_uri_rule)
@@ -579,7 +579,7 @@ impl Engine {
         let name = &finding.signature.implementation;
         let by = |rule: Option<reference::Rule>| Request::Parse {
             input: text.clone(),
-            rule: rule.map(|r| r.name().to_owned()),
+            rule: rule.map(crate::protocol::ParseRule::uri),
             zone_id: false,
         };
         // The rule asked first, and the one asked where the parser does not take that rule:
@@ -1816,7 +1816,7 @@ fn scoped(implementation: &dyn Implementation, case: &Request) -> Option<Request
     let own = implementation.normalization_level()?;
     (case.checked_level().ok() != Some(own)).then(|| Request::Normalize {
         input: input.clone(),
-        level: Some(own.name().to_owned()),
+        level: Some(own),
     })
 }
 
@@ -1825,7 +1825,7 @@ fn scoped(implementation: &dyn Implementation, case: &Request) -> Option<Request
 /// level (its normalization does more), so the case is not compared for it. Such cases come from
 /// the reports of a path-level library, replayed on every implementation.
 fn lacks_the_level(implementation: &dyn Implementation, case: &Request) -> bool {
-    matches!(case, Request::Normalize { level: Some(level), .. } if level == Level::Path.name())
+    matches!(case, Request::Normalize { level: Some(level), .. } if *level == Level::Path)
         && implementation.normalization_level() != Some(Level::Path)
 }
 
@@ -1950,7 +1950,7 @@ fn culprit(
                     },
                     Request::Normalize { level, .. } => Request::Normalize {
                         input: text,
-                        level: level.clone(),
+                        level: *level,
                     },
                     Request::Resolve { .. } => unreachable!(),
                 };
@@ -2241,7 +2241,7 @@ mod tests {
         // The host's departure is probed at the "é" of the text as given.
         let case = Request::Parse {
             input: "a:/é".into(),
-            rule: Some("URI".into()),
+            rule: Some(Rule::Uri.into()),
             zone_id: false,
         };
         let engine = engine_of(SlashesLikeCurl { only_e: false });
@@ -3564,7 +3564,7 @@ mod tests {
             cause.case,
             Request::Parse {
                 input: "a:/a#[".into(),
-                rule: Some("URI".into()),
+                rule: Some(Rule::Uri.into()),
                 zone_id: false,
             }
         );
@@ -3979,7 +3979,7 @@ mod tests {
         let engine = engine_of(Refuses("future-colon", |i| i.contains("[v0.:")));
         let relative = Request::Parse {
             input: "//[v0.:]".into(),
-            rule: Some("relative-ref".into()),
+            rule: Some(Rule::RelativeRef.into()),
             zone_id: false,
         };
         let found = engine.run_one("future-colon", &relative).expect("refused");
@@ -4340,7 +4340,7 @@ mod tests {
                 Box::new(keeps_empty_paths),
                 Request::Normalize {
                     input: "a://0".into(),
-                    level: Some("scheme".into()),
+                    level: Some(Level::Scheme),
                 }
             )
             .as_deref(),
@@ -4382,7 +4382,7 @@ mod tests {
         let engine = engine_of(NormalizesThePath);
         let case = |level: &str| Request::Normalize {
             input: "HTTP://A/b/../%63".into(),
-            level: Some(level.into()),
+            level: Some(Level::from_name(level).expect("a level")),
         };
         for level in ["syntax", "scheme"] {
             assert_eq!(engine.run_one("normalizes-the-path", &case(level)), None);
@@ -4422,7 +4422,7 @@ mod tests {
             found.case,
             Request::Normalize {
                 input: "a:/b/./c".into(),
-                level: Some("path".into()),
+                level: Some(Level::Path),
             }
         );
         // That path-level case, replayed on a library whose one normalization does more (the
@@ -4444,7 +4444,7 @@ mod tests {
         let more = engine_of(NormalizesMore);
         let at = |level: &str| Request::Normalize {
             input: "#%0a".into(),
-            level: Some(level.into()),
+            level: Some(Level::from_name(level).expect("a level")),
         };
         assert_eq!(more.run_one("normalizes-more", &at("path")), None);
         assert!(more.run(&at("path")).findings.is_empty());
@@ -4452,7 +4452,7 @@ mod tests {
         assert_eq!(more.run_one("normalizes-more", &at("syntax")), None);
         let wrong = Request::Normalize {
             input: "a:/b/./c".into(),
-            level: Some("syntax".into()),
+            level: Some(Level::Syntax),
         };
         assert!(more.run_one("normalizes-more", &wrong).is_some());
     }
@@ -4556,7 +4556,7 @@ mod mechanism_tests {
         // reads it as RFC 3986 does; so does BaseIri::resolve(&str) with it as the base.
         let parse = Request::Parse {
             input: "a://[a::]".into(),
-            rule: Some("URI".into()),
+            rule: Some(reference::Rule::Uri.into()),
             zone_id: false,
         };
         let resolve = Request::Resolve {

@@ -1417,14 +1417,14 @@ pub fn reproduction(
             DifferenceKind::NotIdempotent | DifferenceKind::MeaningChanged,
         ) => link(&finding.chain, "normalize").map(|input| Request::Normalize {
             input,
-            level: level.clone(),
+            level: *level,
         }),
         (
             Request::Resolve { .. },
             DifferenceKind::TargetNotAbsolute | DifferenceKind::NotIdempotent,
         ) => link(&finding.chain, "resolve").map(|input| Request::Parse {
             input,
-            rule: Some(Rule::Uri.name().to_owned()),
+            rule: Some(Rule::Uri.into()),
             zone_id: false,
         }),
         (Request::Parse { .. }, DifferenceKind::ConversionsDisagree) => {
@@ -2210,7 +2210,7 @@ mod tests {
         let laws = |input: &str| -> Vec<String> {
             let case = Request::Parse {
                 input: input.into(),
-                rule: Some("URI".into()),
+                rule: Some(Rule::Uri.into()),
                 zone_id: false,
             };
             let answer = RemovesDotSegments.answer(&case);

@@ -17,7 +17,8 @@ pub mod mutate;
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 
-use crate::protocol::Request;
+use crate::protocol::{ParseRule, Request};
+use crate::reference::{Level, Rule};
 use mutate::Mutation;
 
 /// Text pieces the tree draws from, chosen to sit on the rules' edges.
@@ -665,13 +666,13 @@ pub fn case(u: &mut Unstructured<'_>, ops: &[Op]) -> Result<Request> {
             // RFC 3986's four rules, and now and then RFC 3987's: IRI libraries are judged by
             // their IRI types too.
             let rule = match u.int_in_range(0..=11)? {
-                0 => Some("URI".to_owned()),
-                1 => Some("absolute-URI".to_owned()),
-                2 => Some("relative-ref".to_owned()),
-                8 => Some("IRI-reference".to_owned()),
-                9 => Some("IRI".to_owned()),
-                10 => Some("absolute-IRI".to_owned()),
-                11 => Some("irelative-ref".to_owned()),
+                0 => Some(ParseRule::uri(Rule::Uri)),
+                1 => Some(ParseRule::uri(Rule::AbsoluteUri)),
+                2 => Some(ParseRule::uri(Rule::RelativeRef)),
+                8 => Some(ParseRule::iri(Rule::UriReference)),
+                9 => Some(ParseRule::iri(Rule::Uri)),
+                10 => Some(ParseRule::iri(Rule::AbsoluteUri)),
+                11 => Some(ParseRule::iri(Rule::RelativeRef)),
                 _ => None,
             };
             Request::Parse {
@@ -687,7 +688,11 @@ pub fn case(u: &mut Unstructured<'_>, ops: &[Op]) -> Result<Request> {
         },
         Op::Normalize => Request::Normalize {
             input: UriTree::arbitrary(u)?.render(),
-            level: Some(if u.ratio(1, 2)? { "scheme" } else { "syntax" }.to_owned()),
+            level: Some(if u.ratio(1, 2)? {
+                Level::Scheme
+            } else {
+                Level::Syntax
+            }),
         },
     })
 }

@@ -32,8 +32,8 @@ use super::process::{Program, Silence};
 use super::{BlindSpot, Blindness, Implementation};
 use crate::locations::relative_paths;
 use crate::model::{Field, Outcome};
-use crate::protocol::{self, Ask, Request, Response};
-use crate::reference::{Grammar, Level, ParseOptions, Rule};
+use crate::protocol::{self, Ask, ParseRule, Request, Response};
+use crate::reference::{Level, ParseOptions, Rule};
 
 pub use crate::model::faults::{
     CANNOT_START, EXITED, EXTRA_ANSWER, NOT_AN_ANSWER, PROTOCOL_ERROR, fixed_detail,
@@ -106,7 +106,10 @@ struct Description {
     /// an error at start.
     unknown_blind_spots: Vec<(String, String)>,
     operations: Option<Vec<String>>,
-    rules: Option<Vec<String>>,
+    /// The parse rules it does, when `about` lists them.
+    rules: Option<Vec<ParseRule>>,
+    /// The rules its `about` names that the protocol does not have: an error at start.
+    unknown_rules: Vec<String>,
     /// The one level its normalization implements, when `about` names one.
     normalization: Option<Level>,
     /// Its programs in its own language, for reports.
@@ -400,7 +403,19 @@ impl External {
             blind_spots,
             unknown_blind_spots,
             operations: about.operations,
-            rules: about.rules,
+            rules: about.rules.as_ref().map(|rules| {
+                rules
+                    .iter()
+                    .filter_map(|name| ParseRule::from_name(name))
+                    .collect()
+            }),
+            unknown_rules: about
+                .rules
+                .iter()
+                .flatten()
+                .filter(|name| ParseRule::from_name(name).is_none())
+                .cloned()
+                .collect(),
             normalization: about.normalization.as_deref().and_then(|name| {
                 let level = Level::from_name(name);
                 if level.is_none() {
@@ -537,12 +552,10 @@ impl External {
         if let Some(template) = &description.reproduce {
             template.check()?;
         }
-        for rule in description.rules.iter().flatten() {
-            if Grammar::rule_named(rule).is_none() {
-                return Err(format!(
-                    "its answer to about names the rule {rule:?}, which is none of RFC 3986's URI-reference, URI, absolute-URI, relative-ref or RFC 3987's IRI-reference, IRI, absolute-IRI, irelative-ref"
-                ));
-            }
+        if let Some(rule) = description.unknown_rules.first() {
+            return Err(format!(
+                "its answer to about names the rule {rule:?}, which is none of RFC 3986's URI-reference, URI, absolute-URI, relative-ref or RFC 3987's IRI-reference, IRI, absolute-IRI, irelative-ref"
+            ));
         }
         Ok(())
     }
@@ -573,8 +586,7 @@ impl External {
         }
         match (request, &description.rules) {
             (Request::Parse { rule, .. }, Some(rules)) => {
-                let rule = rule.as_deref().unwrap_or("URI-reference");
-                rules.iter().any(|r| r == rule)
+                rules.contains(rule.as_ref().unwrap_or(&ParseRule::default()))
             }
             _ => true,
         }
@@ -1177,7 +1189,7 @@ impl Implementation for External {
     fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
         self.answer(&Request::Parse {
             input: input.to_owned(),
-            rule: (rule != Rule::UriReference).then(|| rule.name().to_owned()),
+            rule: (rule != Rule::UriReference).then(|| ParseRule::uri(rule)),
             zone_id: options.zone_id,
         })
     }
@@ -1193,7 +1205,7 @@ impl Implementation for External {
     fn normalize(&self, input: &str, level: Level) -> Outcome {
         self.answer(&Request::Normalize {
             input: input.to_owned(),
-            level: Some(level.name().to_owned()),
+            level: Some(level),
         })
     }
 
@@ -1447,6 +1459,30 @@ mod tests {
             .lines()
             .map(str::to_owned)
             .collect()
+    }
+
+    #[test]
+    fn serve_answers_an_unknown_rule_or_level_with_an_error_and_goes_on() {
+        let requests = concat!(
+            r#"{"op":"parse","input":"x","rule":"no-such-rule","id":1}"#,
+            "\n",
+            r#"{"op":"normalize","input":"x","level":"deep","id":2}"#,
+            "\n",
+            r#"{"op":"normalize","input":"x","level":"deep","iri":true,"id":3}"#,
+            "\n",
+            r#"{"op":"parse","input":"a:b","rule":"URI","id":4}"#,
+            "\n",
+        );
+        let answers = served(&super::super::reference::Reference, requests);
+        assert_eq!(
+            answers,
+            [
+                r#"{"id":1,"error":"not a valid request: unknown rule \"no-such-rule\" (expected URI-reference, URI, absolute-URI, relative-ref, IRI-reference, IRI, absolute-IRI or irelative-ref)"}"#,
+                r#"{"id":2,"error":"not a valid request: unknown level \"deep\" (expected syntax or scheme)"}"#,
+                r#"{"id":3,"error":"not a valid request: unknown level \"deep\" (expected syntax or scheme)"}"#,
+                r#"{"id":4,"valid":true,"components":{"scheme":"a","userinfo":null,"host":null,"port":null,"path":"b","query":null,"fragment":null},"host_kind":null}"#,
+            ]
+        );
     }
 
     #[test]

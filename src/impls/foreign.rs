@@ -164,7 +164,7 @@ impl Template {
                     ("{input}", literal.write(input)),
                     (
                         "{rule}",
-                        literal.write(rule.as_deref().unwrap_or("URI-reference")),
+                        literal.write(rule.clone().unwrap_or_default().name()),
                     ),
                 ],
             ),
@@ -184,10 +184,7 @@ impl Template {
                 self.normalize.as_ref()?,
                 vec![
                     ("{input}", literal.write(input)),
-                    (
-                        "{level}",
-                        literal.write(level.as_deref().unwrap_or("syntax")),
-                    ),
+                    ("{level}", literal.write(level.unwrap_or_default().name())),
                 ],
             ),
         };

@@ -566,7 +566,7 @@ mod tests {
     fn reproduction_of_an_iri_parse_uses_the_iri_type() {
         let case = |rule: &str| Request::Parse {
             input: "http://例/ä".into(),
-            rule: Some(rule.into()),
+            rule: Some(crate::protocol::ParseRule::from_name(rule).expect("a rule")),
             zone_id: false,
         };
         let program = Iref

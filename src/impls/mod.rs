@@ -54,7 +54,7 @@ pub mod uriparse_adapter;
 pub mod url_adapter;
 
 use crate::model::Outcome;
-use crate::protocol::{IriRequest, IriResponse, Request, Response};
+use crate::protocol::{IriRequest, IriResponse, ParseRule, Request, Response};
 use crate::reference::{Grammar, Level, ParseOptions, Rule};
 
 /// Who an implementation is.
@@ -486,10 +486,9 @@ pub trait Implementation: Send + Sync {
     /// `unsupported`.
     fn answer_iri(&self, request: &IriRequest) -> IriResponse {
         match request {
-            IriRequest::Parse { input, rule } => match Grammar::rule_named(rule) {
-                Some((Grammar::Iri, rule)) => Response::from(self.parse_iri(input, rule)).into(),
-                _ => Response::bad_request(format!("{rule:?} is not an RFC 3987 rule")).into(),
-            },
+            IriRequest::Parse { input, rule } => {
+                Response::from(self.parse_iri(input, *rule)).into()
+            }
             _ => Response::unsupported().into(),
         }
     }
@@ -497,25 +496,32 @@ pub trait Implementation: Send + Sync {
     /// Answers one protocol request.
     fn answer(&self, request: &Request) -> Outcome {
         match request {
-            Request::Parse { input, zone_id, .. } => match request.checked_grammar_rule() {
-                Ok(_) if *zone_id && !self.supports_zone_id() => Outcome::Unsupported,
+            Request::Parse {
+                input,
+                rule,
+                zone_id,
+            } => match rule.clone().unwrap_or_default() {
+                _ if *zone_id && !self.supports_zone_id() => Outcome::Unsupported,
                 // RFC 6874 zone identifiers are an RFC 3986 matter.
-                Ok((Grammar::Iri, _)) if *zone_id => Outcome::Unsupported,
-                Ok((Grammar::Iri, rule)) => self.parse_iri(input, rule),
-                Ok((Grammar::Uri, rule)) => {
-                    self.parse(input, rule, ParseOptions { zone_id: *zone_id })
-                }
-                Err(e) => Outcome::Invalid(e),
+                ParseRule {
+                    grammar: Grammar::Iri,
+                    ..
+                } if *zone_id => Outcome::Unsupported,
+                ParseRule {
+                    grammar: Grammar::Iri,
+                    rule,
+                } => self.parse_iri(input, rule),
+                ParseRule {
+                    grammar: Grammar::Uri,
+                    rule,
+                } => self.parse(input, rule, ParseOptions { zone_id: *zone_id }),
             },
             Request::Resolve {
                 base,
                 input,
                 strict,
             } => self.resolve(base, input, *strict),
-            Request::Normalize { input, .. } => match request.checked_level() {
-                Ok(level) => self.normalize(input, level),
-                Err(e) => Outcome::Invalid(e),
-            },
+            Request::Normalize { input, level } => self.normalize(input, level.unwrap_or_default()),
         }
     }
 }

@@ -388,7 +388,7 @@ mod tests {
     fn parse(input: &str, rule: Option<&str>) -> Request {
         Request::Parse {
             input: input.to_owned(),
-            rule: rule.map(str::to_owned),
+            rule: rule.map(|name| crate::protocol::ParseRule::from_name(name).expect("a rule")),
             zone_id: false,
         }
     }

@@ -2,7 +2,7 @@
 
 use super::{About, Implementation, Promises};
 use crate::model::{Components, Outcome, Rejection, Subject};
-use crate::protocol::{IriRequest, IriResponse, Request, Response};
+use crate::protocol::{IriRequest, IriResponse, Response};
 use crate::reference::{
     self as rfc3986, Grammar, Level, ParseError, ParseOptions, ResolveError, ResolveOptions, Rule,
 };
@@ -92,15 +92,12 @@ impl Implementation for Reference {
     fn answer_iri(&self, request: &IriRequest) -> IriResponse {
         let invalid = |e: &ParseError| Response::invalid(error_text(e)).into();
         match request {
-            IriRequest::Parse { input, rule } => match Grammar::rule_named(rule) {
-                Some((grammar, rule)) => {
-                    match rfc3986::parse_in(input, rule, grammar, ParseOptions::default()) {
-                        Ok(c) => Response::parsed(Components::from(&c), c.host_kind).into(),
-                        Err(e) => invalid(&e),
-                    }
+            IriRequest::Parse { input, rule } => {
+                match rfc3986::parse_in(input, *rule, Grammar::Iri, ParseOptions::default()) {
+                    Ok(c) => Response::parsed(Components::from(&c), c.host_kind).into(),
+                    Err(e) => invalid(&e),
                 }
-                None => Response::bad_request(format!("unknown rule {rule:?}")).into(),
-            },
+            }
             IriRequest::Resolve {
                 base,
                 input,
@@ -116,13 +113,12 @@ impl Implementation for Reference {
                 Err(ResolveError::Base(e)) => Response::invalid(base_error_text(&e)).into(),
                 Err(ResolveError::Reference(e)) => invalid(&e),
             },
-            IriRequest::Normalize { input, level, .. } => match Request::level(level.as_deref()) {
-                Ok(level) => match rfc3986::normalize_in(input, level, Grammar::Iri) {
+            IriRequest::Normalize { input, level, .. } => {
+                match rfc3986::normalize_in(input, level.unwrap_or_default(), Grammar::Iri) {
                     Ok(normalized) => Response::normalized(normalized).into(),
                     Err(e) => invalid(&e),
-                },
-                Err(e) => Response::bad_request(e).into(),
-            },
+                }
+            }
             IriRequest::IriToUri { input } => match rfc3986::iri_to_uri(input) {
                 Ok(uri) => IriResponse::uri(uri),
                 Err(e) => invalid(&e),

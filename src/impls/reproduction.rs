@@ -154,7 +154,9 @@ mod tests {
         );
         let iri = Request::Parse {
             input: "a".to_owned(),
-            rule: Some("IRI-reference".to_owned()),
+            rule: Some(crate::protocol::ParseRule::iri(
+                crate::reference::Rule::UriReference,
+            )),
             zone_id: false,
         };
         assert_eq!(

@@ -721,10 +721,13 @@ mod tests {
             UrlCrate.resolve("https://alice.com/a", "c", false),
             Outcome::Unsupported
         );
-        assert!(matches!(
-            UrlCrate.resolve("/a", "c", true),
-            Outcome::Invalid(e) if e.starts_with("base: ")
-        ));
+        assert_eq!(
+            UrlCrate
+                .resolve("/a", "c", true)
+                .rejection()
+                .map(|r| r.subject()),
+            Some(crate::model::Subject::Base)
+        );
     }
 
     #[test]

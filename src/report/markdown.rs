@@ -478,8 +478,8 @@ fn case_words(
         } => format!(
             "parse {}{}",
             input(text),
-            r.as_deref()
-                .map_or(String::new(), |r| format!(" as {}", rule(r)))
+            r.as_ref()
+                .map_or(String::new(), |r| format!(" as {}", rule(r.name())))
         ),
         Request::Resolve {
             base,
@@ -494,7 +494,7 @@ fn case_words(
         Request::Normalize { input: text, level } => format!(
             "normalize {} at the {} level",
             input(text),
-            level.as_deref().unwrap_or("syntax")
+            level.unwrap_or_default().name()
         ),
     }
 }

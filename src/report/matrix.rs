@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::write_atomically;
 use crate::matrix::{Abnormal, Matrix, Row, Verdict};
-use crate::protocol::Request;
+use crate::protocol::{ParseRule, Request};
 
 /// Counts of one (section, implementation) cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -356,9 +356,9 @@ fn case_cells(case: &Request) -> (String, String) {
     let json = |s: &str| serde_json::to_string(s).unwrap_or_default();
     match case {
         Request::Parse { input, rule, .. } => (
-            match rule.as_deref() {
-                None | Some("URI-reference") => cell(&json(input)),
-                Some(rule) => format!("{} as `{rule}`", cell(&json(input))),
+            match rule.as_ref().filter(|rule| **rule != ParseRule::default()) {
+                None => cell(&json(input)),
+                Some(rule) => format!("{} as `{}`", cell(&json(input)), rule.name()),
             },
             String::new(),
         ),
@@ -378,7 +378,7 @@ fn case_cells(case: &Request) -> (String, String) {
             format!(
                 "{} (normalize, {} level)",
                 cell(&json(input)),
-                level.as_deref().unwrap_or("syntax")
+                level.unwrap_or_default().name()
             ),
             String::new(),
         ),

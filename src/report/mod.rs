@@ -24,6 +24,7 @@ pub mod matrix;
 pub mod mechanisms;
 pub mod needs;
 pub mod on_record;
+pub mod promote;
 pub mod rfc;
 pub mod stats;
 pub mod whatwg_profile;
@@ -39,7 +40,8 @@ use crate::diff::{Finding, Known};
 use crate::impls::spec::Specification;
 use crate::impls::{About, Implementation};
 use crate::model::Outcome;
-use crate::protocol::Request;
+use crate::protocol::{ParseRule, Request};
+use crate::reference::{Grammar, Level, Rule};
 use rfc::Citation;
 
 /// How many example inputs a report keeps.
@@ -1185,8 +1187,13 @@ pub fn cli_reproduction(case: &Request) -> String {
         Request::Parse { input, .. } | Request::Normalize { input, .. } => vec![input],
         Request::Resolve { base, input, .. } => vec![base, input],
     };
-    let level_without_flag = matches!(case, Request::Normalize { level: Some(level), .. }
-        if level != "syntax" && level != "scheme");
+    let level_without_flag = matches!(
+        case,
+        Request::Normalize {
+            level: Some(Level::Path),
+            ..
+        }
+    );
     if inputs.iter().any(|text| text.contains('\0')) || level_without_flag {
         let json = serde_json::to_string(case).unwrap_or_default();
         return format!("uri-conformance diff --case {}", shell_quote(&json));
@@ -1198,12 +1205,15 @@ pub fn cli_reproduction(case: &Request) -> String {
             zone_id,
         } => {
             let zone_id = if *zone_id { " --zone-id" } else { "" };
-            match rule.as_deref() {
-                None | Some("URI-reference") => {
-                    format!("uri-conformance diff{zone_id} -- {}", shell_quote(input))
-                }
+            match rule {
+                None
+                | Some(ParseRule {
+                    grammar: Grammar::Uri,
+                    rule: Rule::UriReference,
+                }) => format!("uri-conformance diff{zone_id} -- {}", shell_quote(input)),
                 Some(rule) => format!(
-                    "uri-conformance diff --rule {rule}{zone_id} -- {}",
+                    "uri-conformance diff --rule {}{zone_id} -- {}",
+                    rule.name(),
                     shell_quote(input)
                 ),
             }
@@ -1220,7 +1230,7 @@ pub fn cli_reproduction(case: &Request) -> String {
         ),
         Request::Normalize { input, .. } => format!(
             "uri-conformance diff --normalize{} -- {}",
-            if case.checked_level() == Ok(crate::reference::Level::Scheme) {
+            if case.checked_level() == Ok(Level::Scheme) {
                 " --scheme"
             } else {
                 ""
@@ -1427,7 +1437,7 @@ mod tests {
         // The flags say no path level.
         let path = Request::Normalize {
             input: "./a:".into(),
-            level: Some("path".into()),
+            level: Some(crate::reference::Level::Path),
         };
         assert!(
             cli_reproduction(&path)

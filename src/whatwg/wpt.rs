@@ -219,7 +219,7 @@ impl Case {
             },
             None => Request::Parse {
                 input: self.input.clone(),
-                rule: Some("URI".to_owned()),
+                rule: Some(crate::reference::Rule::Uri.into()),
                 zone_id: false,
             },
         }

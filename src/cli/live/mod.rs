@@ -19,7 +19,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use uri_conformance::diff::Engine;
-use uri_conformance::protocol::Request;
+use uri_conformance::protocol::{ParseRule, Request};
+use uri_conformance::reference::{Level, Rule};
 use uri_conformance::report::on_record::{Novelty, OnRecord};
 
 use super::{Selection, fail};
@@ -30,7 +31,12 @@ const SCRIPT: &str = include_str!("page.js");
 const STYLE: &str = include_str!("page.css");
 
 /// The rules a parse may be asked by (RFC 3986's four).
-const RULES: [&str; 4] = ["URI-reference", "URI", "absolute-URI", "relative-ref"];
+const RULES: [Rule; 4] = [
+    Rule::UriReference,
+    Rule::Uri,
+    Rule::AbsoluteUri,
+    Rule::RelativeRef,
+];
 
 /// Connections read at once.
 const CONNECTIONS: usize = 4;
@@ -206,15 +212,18 @@ pub fn case_of(get: &Get) -> Result<Request, Refusal> {
         .to_owned();
     let base = get.value("base").filter(|b| !b.is_empty());
     let normalize = get.value("normalize").filter(|n| !n.is_empty());
-    let rule = get.value("rule").filter(|r| !r.is_empty());
-    if let Some(rule) = rule
-        && !RULES.contains(&rule)
-    {
-        return Err(bad(format!(
-            "rule {rule:?} is none of {}",
-            RULES.join(", ")
-        )));
-    }
+    let rule = get
+        .value("rule")
+        .filter(|r| !r.is_empty())
+        .map(|rule| {
+            Rule::from_name(rule).map(ParseRule::uri).ok_or_else(|| {
+                bad(format!(
+                    "rule {rule:?} is none of {}",
+                    RULES.map(Rule::name).join(", ")
+                ))
+            })
+        })
+        .transpose()?;
     match (base, normalize) {
         (Some(_), Some(_)) => Err(bad("a base or a normalization, not both".to_owned())),
         (Some(base), None) => Ok(Request::Resolve {
@@ -222,16 +231,20 @@ pub fn case_of(get: &Get) -> Result<Request, Refusal> {
             input,
             strict: !flag("non_strict"),
         }),
-        (None, Some(level @ ("syntax" | "scheme"))) => Ok(Request::Normalize {
+        (None, Some("syntax")) => Ok(Request::Normalize {
             input,
-            level: Some(level.to_owned()),
+            level: Some(Level::Syntax),
+        }),
+        (None, Some("scheme")) => Ok(Request::Normalize {
+            input,
+            level: Some(Level::Scheme),
         }),
         (None, Some(other)) => Err(bad(format!(
             "normalize {other:?} is neither syntax nor scheme"
         ))),
         (None, None) => Ok(Request::Parse {
             input,
-            rule: rule.map(str::to_owned),
+            rule,
             zone_id: flag("zone_id"),
         }),
     }
@@ -255,7 +268,7 @@ mod tests {
             case_of(&get("/api?input=a%3Ab&rule=URI&zone_id=1")).expect("a case"),
             Request::Parse {
                 input: "a:b".to_owned(),
-                rule: Some("URI".to_owned()),
+                rule: Some(uri_conformance::reference::Rule::Uri.into()),
                 zone_id: true
             }
         );
@@ -274,7 +287,7 @@ mod tests {
             case_of(&get("/api?input=HTTP%3A%2F%2Fa&normalize=scheme")).expect("a case"),
             Request::Normalize {
                 input: "HTTP://a".to_owned(),
-                level: Some("scheme".to_owned())
+                level: Some(uri_conformance::reference::Level::Scheme)
             }
         );
         for refused in [

@@ -44,7 +44,7 @@ pub(super) fn userinfo_stripped(case: &Request) -> Option<Request> {
         }),
         Request::Normalize { input, level } => Some(Request::Normalize {
             input: edit(input)?,
-            level: level.clone(),
+            level: *level,
         }),
         Request::Resolve {
             base,

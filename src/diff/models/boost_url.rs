@@ -483,7 +483,7 @@ mod tests {
     fn parsed(input: &str, rule: &str) -> Outcome {
         let case = Request::Parse {
             input: input.into(),
-            rule: Some(rule.into()),
+            rule: Some(crate::protocol::ParseRule::from_name(rule).expect("a rule")),
             zone_id: false,
         };
         host_ipv4_prefix(&case, Reference.answer(&case))

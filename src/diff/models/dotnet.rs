@@ -183,7 +183,9 @@ pub(super) fn apply_implicit_file(original: &Request, answer: Outcome) -> Outcom
     // The texts read as absolute URIs (`UriKind.Absolute`, and a resolution's base); a
     // relative reference of fewer than three units is read as one.
     let absolute = match original {
-        Request::Parse { input, rule, .. } => (rule.as_deref() == Some("URI")).then_some(input),
+        Request::Parse { input, .. } => {
+            (original.checked_rule() == Ok(reference::Rule::Uri)).then_some(input)
+        }
         Request::Normalize { input, .. } => Some(input),
         Request::Resolve { base, .. } => Some(base),
     };
@@ -1148,7 +1150,7 @@ pub(super) fn trailing_space_cut(case: &Request) -> Option<Request> {
         }),
         Request::Normalize { input, level } => Some(Request::Normalize {
             input: cut(input)?,
-            level: level.clone(),
+            level: *level,
         }),
         Request::Resolve {
             base,
@@ -1623,7 +1625,7 @@ mod tests {
         assert!(too_short("aa:").is_none());
         let uri = |input: &str| Request::Parse {
             input: input.into(),
-            rule: Some("URI".into()),
+            rule: Some(crate::reference::Rule::Uri.into()),
             zone_id: false,
         };
         let reference = Request::Parse {
@@ -1978,7 +1980,7 @@ mod tests {
         let normalized = |input: &str| {
             let case = Request::Normalize {
                 input: input.into(),
-                level: Some("scheme".into()),
+                level: Some(crate::reference::Level::Scheme),
             };
             match absolute_uri_doubled(&case, Outcome::Normalized("(before)".into())) {
                 Outcome::Normalized(n) => n,
@@ -2189,7 +2191,7 @@ mod tests {
             path_kept_uncompressed(
                 &Request::Normalize {
                     input: input.into(),
-                    level: Some("scheme".into()),
+                    level: Some(crate::reference::Level::Scheme),
                 },
                 Outcome::Normalized(answer.into()),
             )

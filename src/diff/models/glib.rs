@@ -41,7 +41,7 @@ mod tests {
     fn path(input: &str, rule: Option<&str>) -> Option<String> {
         let case = Request::Parse {
             input: input.into(),
-            rule: rule.map(str::to_owned),
+            rule: rule.map(|name| crate::protocol::ParseRule::from_name(name).expect("a rule")),
             zone_id: false,
         };
         match parse_dot_segments_removed(&case, Reference.answer(&case)) {

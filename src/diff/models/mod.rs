@@ -1173,7 +1173,7 @@ impl Transform {
             {
                 Some(Request::Normalize {
                     input: input.clone(),
-                    level: Some("syntax".into()),
+                    level: Some(crate::reference::Level::Syntax),
                 })
             }
             _ => None,
@@ -3094,7 +3094,7 @@ fn resolved_through_parser(
     if base_read_relative && let Request::Parse { input, zone_id, .. } = &base {
         let relative = Request::Parse {
             input: input.clone(),
-            rule: Some(reference::Rule::RelativeRef.name().to_owned()),
+            rule: Some(reference::Rule::RelativeRef.into()),
             zone_id: *zone_id,
         };
         inert_base.clear();

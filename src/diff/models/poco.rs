@@ -216,7 +216,7 @@ fn rewrite_texts(case: &Request, read: impl Fn(&str) -> Option<String>) -> Optio
         }),
         Request::Normalize { input, level } => Some(Request::Normalize {
             input: read(input)?,
-            level: level.clone(),
+            level: *level,
         }),
         Request::Resolve {
             base,

@@ -219,8 +219,8 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                 _ => answer,
             }
         }
-        (Rule::AbsoluteUriEmptyPathRefused, Request::Parse { rule, .. })
-            if rule.as_deref() == Some("absolute-URI") =>
+        (Rule::AbsoluteUriEmptyPathRefused, Request::Parse { .. })
+            if case.checked_rule() == Ok(reference::Rule::AbsoluteUri) =>
         {
             match &answer {
                 Outcome::Parsed { components, .. }

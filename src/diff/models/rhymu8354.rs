@@ -258,7 +258,7 @@ pub(super) fn path_normalized(case: &Request) -> Option<Request> {
             &input[..start],
             &input[start + path.len()..]
         ),
-        level: level.clone(),
+        level: *level,
     })
 }
 

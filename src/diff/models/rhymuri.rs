@@ -102,7 +102,7 @@ pub(super) fn decoded_dot_segments(case: &Request) -> Option<Request> {
     rewritten.push_str(&input[start + path.len()..]);
     Some(Request::Normalize {
         input: rewritten,
-        level: level.clone(),
+        level: *level,
     })
 }
 
@@ -820,7 +820,7 @@ impl Implementation for Modelled<'_> {
     fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
         let case = Request::Parse {
             input: input.to_owned(),
-            rule: Some(rule.name().to_owned()),
+            rule: Some(rule.into()),
             zone_id: options.zone_id,
         };
         self.switches.run(&case).unwrap_or(Outcome::Unsupported)
@@ -838,7 +838,7 @@ impl Implementation for Modelled<'_> {
     fn normalize(&self, input: &str, level: Level) -> Outcome {
         let case = Request::Normalize {
             input: input.to_owned(),
-            level: Some(level.name().to_owned()),
+            level: Some(level),
         };
         self.switches.run(&case).unwrap_or(Outcome::Unsupported)
     }
@@ -1205,7 +1205,7 @@ mod tests {
             cases.push(Request::parse(text));
             cases.push(Request::Normalize {
                 input: text.clone(),
-                level: Some("path".into()),
+                level: Some(Level::Path),
             });
             cases.push(Request::Resolve {
                 base: bases[i % bases.len()].into(),
@@ -1258,7 +1258,7 @@ mod tests {
                 Request::parse(text),
                 Request::Normalize {
                     input: text.clone(),
-                    level: Some("path".into()),
+                    level: Some(Level::Path),
                 },
                 Request::Resolve {
                     base: bases[i % bases.len()].into(),
