@@ -1244,7 +1244,7 @@ impl Departure {
                 .into_iter()
                 .map(|input| Request::Normalize {
                     input,
-                    level: level.clone(),
+                    level: *level,
                 })
                 .collect();
         }
