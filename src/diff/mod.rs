@@ -483,8 +483,12 @@ impl Engine {
             input: String::new(),
             strict: true,
         };
+        // That resolution may itself carry a parse's reading into its target (uri-js's
+        // `_normalizeIPv6` rewrites the base's host `[::0]` as `[::]`): its cause is then the
+        // law's too.
         self.run_one(&finding.signature.implementation, &resolution)
             .filter(|resolved| resolved.signature.kind == DifferenceKind::Target)
+            .map(|resolved| self.cause(&resolved).unwrap_or(resolved))
     }
 
     /// The parse that a round trip fails on: where the crate's serializer writes exactly the
@@ -3107,6 +3111,64 @@ mod tests {
         other.signature.kind = DifferenceKind::RoundTrip;
         other.difference.kind = DifferenceKind::RoundTrip;
         assert_eq!(engine.cause(&other), None);
+    }
+
+    /// A parser that writes the IPv6 literal `[::0]` as `[::]` (uri-js's `_normalizeIPv6`),
+    /// in its parse and so in the targets its resolver writes.
+    struct ShortensZeroLiteral;
+
+    impl Implementation for ShortensZeroLiteral {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "shortens-zero-literal",
+                version: "test",
+                spec: "RFC 3986",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            match Reference.parse(input, rule, options) {
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                } => {
+                    if components.host.as_deref() == Some("[::0]") {
+                        components.host = Some("[::]".to_owned());
+                    }
+                    Outcome::Parsed {
+                        components,
+                        host_kind,
+                    }
+                }
+                other => other,
+            }
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match Reference.resolve(base, reference, strict) {
+                Outcome::Resolved(target) => Outcome::Resolved(target.replace("[::0]", "[::]")),
+                other => other,
+            }
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            Some(Ok(input.to_owned()))
+        }
+    }
+
+    #[test]
+    fn the_empty_reference_law_is_the_cause_of_the_resolution_it_rests_on() {
+        let engine = engine_of(ShortensZeroLiteral);
+        let law = engine
+            .run_one_checked("shortens-zero-literal", &Request::parse("a://[::0]"))
+            .into_iter()
+            .find(|f| f.signature.kind == DifferenceKind::ResolutionLaw)
+            .expect("\"\" against a://[::0] gives a://[::]");
+        // The resolution's target carries the parse's host: the parse is the cause.
+        let cause = engine.cause(&law).expect("the parse differs too");
+        assert_eq!(cause.case, Request::parse("a://[::0]"));
+        assert_eq!(cause.signature.kind, DifferenceKind::Components);
     }
 
     fn engine_of(implementation: impl Implementation + 'static) -> Engine {
