@@ -4605,24 +4605,29 @@ mod mechanism_tests {
     #[test]
     fn one_bug_entry_is_one_signature_alone_or_with_another() {
         // http 1.5.0 takes brackets outside an IP literal: alone, and with a port above 65535
-        // that it hides (http-port-above-65535-hidden), two entries that reproduce the answer
+        // that it hides (http-port-not-validated), two entries that reproduce the answer
         // only together.
         let alone = http_finding("a://.[]");
         let with_port = http_finding("a://[@]:90000");
         let with = with_port.known.as_ref().expect("confirmed");
         assert_eq!(
             with.id,
-            "http-brackets-outside-ip-literal+http-port-above-65535-hidden"
+            "http-brackets-only-counted+http-port-not-validated"
         );
         assert_eq!(
             with.seen_with().collect::<Vec<_>>(),
-            ["http-port-above-65535-hidden"]
+            ["http-port-not-validated"]
         );
-        assert_eq!(alone.id(), "http-brackets-outside-ip-literal");
+        assert_eq!(alone.id(), "http-brackets-only-counted");
         assert_eq!(with_port.id(), alone.id());
         // The port alone is its own entry, whatever kind of difference it shows as.
         let port = http_finding("a://:65536");
-        assert_eq!(port.id(), "http-port-above-65535-hidden");
+        assert_eq!(port.id(), "http-port-not-validated");
+        // Each entry is one mechanism with two faces, one report for both: brackets only
+        // counted (an IP literal's content, a bracket outside one) and a port never validated
+        // (no number, a number a u16 does not hold).
+        assert_eq!(http_finding("a://[]").id(), "http-brackets-only-counted");
+        assert_eq!(http_finding("a://:a").id(), "http-port-not-validated");
         assert_ne!(port.signature.kind, alone.signature.kind);
         // Without the entry, the same difference is signed by its symptom.
         let candidate = Signature {
