@@ -1272,15 +1272,14 @@ impl Core {
                 finding.known = Some(known.clone());
             }
             // An entry point that reads IRIs (sophia_iri's Iri::resolve) where the crate's own
-            // answer rightly refuses one, and answers what the crate's model answers, through
-            // its bug entries, on the IRI's URI (RFC 3987 §3.1, which maps every component and
-            // keeps §5's algorithm): those bugs seen through a second door, filed under them.
+            // answer rightly refuses one, and answers what the crate's model answers on the
+            // IRI's URI (RFC 3987 §3.1, which maps every component and keeps §5's algorithm):
+            // the entry that covers it there, seen through a second door, filed under it.
             if finding.known.is_none()
                 && failure.kind == DifferenceKind::ConversionsDisagree
                 && let Some(other) = &failure.other
-                && let Some(bugs) = self.bugs_through_the_iri(implementation, case, other)
+                && let Some(known) = self.bug_through_the_iri(implementation, case, other)
             {
-                let known = self.catalogue.naming(&bugs);
                 finding.signature.known = Some(known.mechanism().id.clone());
                 finding.id = finding.signature.id();
                 finding.known = Some(known);
@@ -1327,16 +1326,18 @@ impl Core {
         findings
     }
 
-    /// The crate's bug entries (indices into the catalogue) whose model, on the URI that RFC
-    /// 3987 §3.1 maps an IRI case to, answers what an entry point of the crate answered to the
-    /// IRI (`other`, mapped the same way); `None` for a case that is no IRI, or where the model
-    /// needs no bug or gives another answer.
-    fn bugs_through_the_iri(
+    /// The catalogue entry that covers, on the URI that RFC 3987 §3.1 maps an IRI case to,
+    /// what an entry point of the crate answered to the IRI (`other`, mapped the same way), as
+    /// it covers the crate's own answer to such a URI ([`Catalogue::classify`]): a confirmed
+    /// bug, or what the library documents (sophia_iri's "/." before a path "//", choice 1);
+    /// `None` for a case that is no IRI, an answer that is right there, or one that no entry
+    /// covers.
+    fn bug_through_the_iri(
         &self,
         implementation: &dyn Implementation,
         case: &Request,
         other: &Outcome,
-    ) -> Option<Vec<usize>> {
+    ) -> Option<Arc<Known>> {
         use crate::reference::iri::iri_to_uri;
         let mapped = match case {
             Request::Resolve {
@@ -1362,19 +1363,17 @@ impl Core {
             Outcome::Normalized(text) => Outcome::Normalized(iri_to_uri(text).ok()?),
             _ => return None,
         };
-        let (answer, used) = self
-            .catalogue
-            .modelled_answer(implementation.about().name, &mapped)?;
-        if answer != other {
-            return None;
-        }
-        let entries = self.catalogue.entries();
-        let bugs: Vec<usize> = used
-            .into_iter()
-            .filter(|e| e.class == Class::Bug)
-            .filter_map(|e| entries.iter().position(|x| std::ptr::eq(x, e)))
-            .collect();
-        (!bugs.is_empty()).then_some(bugs)
+        let blind_spots = implementation.blind_spots();
+        let expected = Reference.answer(&mapped);
+        let difference = compare::compare(&mapped, &expected, &other, blind_spots)?;
+        self.catalogue.classify(
+            implementation.about().name,
+            blind_spots,
+            &mapped,
+            &difference,
+            &expected,
+            &other,
+        )
     }
 
     fn finding(
@@ -4666,6 +4665,20 @@ mod mechanism_tests {
                 .any(|f| f.id() == "sophia-base-dot-segments-kept-in-merge"),
             "{findings:?}"
         );
+        assert!(
+            !findings
+                .iter()
+                .any(|f| f.id().starts_with("resolve-conversions-disagree")),
+            "{findings:?}"
+        );
+        // Its "a:/.//" for "a:/.//" against "a:\u{200D}", where §6.5 gives "a://", is the "/."
+        // the crate documents before a path "//" (choice 1), seen through the same door.
+        let choice = Request::Resolve {
+            base: "a:\u{200D}".into(),
+            input: "a:/.//".into(),
+            strict: true,
+        };
+        let findings = engine.run_one_checked("sophia_iri", &choice);
         assert!(
             !findings
                 .iter()
