@@ -1843,15 +1843,23 @@ impl Core {
             (signature.id(), error_shape(&f.actual, &f.case))
         };
         let wanted = identity(finding);
+        // It may shrink out of a set of entries, never into one: a minimal case shows no
+        // entry the finding did not need (http's "://:a" would show the scheme's bug beside
+        // the port's).
+        let entries = finding.known.as_ref().map(|k| k.ids());
+        let within = |f: &Finding| match (&entries, &f.known) {
+            (Some(entries), Some(known)) => known.ids().iter().all(|id| entries.contains(id)),
+            _ => true,
+        };
         let mut best = finding.clone();
         let minimal = shrink::shrink_case_within(&finding.case, budget, |candidate| {
             let found = if property {
                 self.run_one_checked(&implementation, candidate, calls)
                     .into_iter()
-                    .find(|f| identity(f) == wanted)
+                    .find(|f| identity(f) == wanted && within(f))
             } else {
                 self.run_one(&implementation, candidate, calls)
-                    .filter(|f| identity(f) == wanted)
+                    .filter(|f| identity(f) == wanted && within(f))
             };
             match found {
                 Some(f) => {

@@ -1867,12 +1867,7 @@ impl Transform {
                 http_port_hidden(answer)
             }
             (Transform::HttpPortNotValidated, Request::Parse { zone_id, .. }) => {
-                http_port_hidden(http_put_back(
-                    http::Bug::Port,
-                    original,
-                    *zone_id,
-                    answer,
-                ))
+                http_port_hidden(http_put_back(http::Bug::Port, original, *zone_id, answer))
             }
             (t, Request::Parse { input, zone_id, .. }) if t.rocket_leniency().is_some() => {
                 match original {
