@@ -259,10 +259,10 @@ impl<'a> Reading<'a> {
     /// Where a "[" of the userinfo or of a host that does not start with "[" is closed after
     /// the host's ":" (the "]" ends the colon count of `validate_authority_bytes`, so the
     /// authority may hold a second ":"): the port http reads after the authority's last ":",
-    /// "" for none, as written (a port that is no number is `http-port-not-checked`'s, one of
-    /// digits that a `u16` does not hold `http-port-above-65535-hidden`'s). What lies between
-    /// the host's ":" and that port is dropped (`host` cuts at the first ":",
-    /// `Authority::port` reads after the last), like what follows the "]" of an IP literal.
+    /// "" for none, as written (a port that is no number, or of digits that a `u16` does not
+    /// hold, is `http-port-not-validated`'s). What lies between the host's ":" and that port
+    /// is dropped (`host` cuts at the first ":", `Authority::port` reads after the last), like
+    /// what follows the "]" of an IP literal.
     fn port_after_straddling_bracket(&self) -> Option<&'a str> {
         let (start, end) = self.port_range()?;
         let text = &self.authority[start - self.start..end - self.start];
@@ -514,7 +514,7 @@ mod tests {
             .as_deref(),
             Some("a://-v1@h:x")
         );
-        // Above 65535, the port is kept for http-port-above-65535-hidden to hide.
+        // Above 65535, the port is kept for http-port-not-validated to hide.
         assert_eq!(
             repaired(
                 Bug::BracketsOutsideIpLiteral,

@@ -329,6 +329,11 @@ pub enum Transform {
     /// dropped (`host`, `Authority::port`). The case is rewritten with a "-" for each bracket
     /// and such "%" (and that dropped text left out), and http's host and port put back.
     HttpBracketsOutsideIpLiteral,
+    /// Parsing (http, bug): `validate_authority_bytes` tracks "[" and "]" as two flags and never
+    /// reads an IP literal, one mechanism with two faces: `HttpIpLiteralNotChecked` (what a
+    /// host starting with "[" holds) and `HttpBracketsOutsideIpLiteral` (brackets elsewhere in
+    /// the authority). The case is rewritten with both repairs, and http's parts put back.
+    HttpBracketsOnlyCounted,
     /// Parsing (http, bug): `Scheme2::parse` (src/uri/scheme.rs) takes any run of
     /// `SCHEME_CHARS` (letters, digits, "+", "-", ".", "~") before "://", also an empty one or
     /// one that does not start with a letter. The case is rewritten with the scheme "a", and
@@ -338,6 +343,10 @@ pub enum Transform {
     /// `Authority::port` (src/uri/authority.rs) reports nothing when `u16` does not hold it.
     #[serde(rename = "http-port-above-65535-hidden")]
     HttpPortAbove65535Hidden,
+    /// Parsing (http, bug): the port is never validated when parsing, and `Authority::port`
+    /// drops `Port::from_str`'s error, one mechanism with two faces: `HttpPortNotChecked` (a
+    /// port that is not `*DIGIT`) and `HttpPortAbove65535Hidden` (digits `u16` does not hold).
+    HttpPortNotValidated,
     /// Parsing (http, bug): `validate_authority_bytes` (src/uri/authority.rs, `MAX_COLONS`)
     /// refuses an authority with more than eight colons since its last "@" or "]", so an
     /// IPvFuture literal or a userinfo with nine or more.
@@ -389,6 +398,13 @@ pub enum Transform {
     /// (`looks_like_scheme`: a letter, scheme characters, ":") gets "./" before it although
     /// the target has a scheme: "a:a:/" + "a" gives "a:./a:/a".
     IrefDotBeforeSchemeLikeSegment,
+    /// Resolution (iref `UriRefBuf::resolve`, a bug): both rules above, one mechanism: the
+    /// merged path is normalized in a `PathMut` whose `PathContext` says neither scheme nor
+    /// authority (src/uri/reference.rs, "to prevent disambiguation logic"), so
+    /// `PathMut::replace` (src/uri/path/mut.rs) writes "/." before a path that starts with "//"
+    /// under an authority too, and "./" before a first segment that looks like a scheme under
+    /// a scheme too.
+    IrefMergePathContextCleared,
     /// Parsing (iref `Host::is_ipv6`, a bug): an IP literal is IPv6 unless it starts with a
     /// lowercase "v", although the grammar accepts "V" (RFC 5234 §2.3): "[V1.x]" is reported
     /// as an IPv6 host.
@@ -752,6 +768,10 @@ pub enum Transform {
     /// A registered name whose decoded bytes are an IPv6 address is written in brackets.
     #[serde(rename = "rhymuri-reg-name-written-as-ipv6")]
     RhymuriRegNameWrittenAsIpv6,
+    /// The host is held as its decoded bytes without its kind, and `Authority`'s `Display`
+    /// re-derives the brackets from `validate_ipv6_address`: both rules above, one mechanism
+    /// (an IPvFuture written bare, a registered name that validates as IPv6 in brackets).
+    RhymuriHostKindNotHeld,
     /// A ":" in the first segment of a path without scheme or authority is written as it is.
     RhymuriColonInFirstSegmentWritten,
     /// Components are written decoded, re-encoded by the crate's own tables.
@@ -1089,13 +1109,20 @@ impl Transform {
                     rule,
                     zone_id,
                 },
-            ) if t.http_bug().is_some() => {
-                let bug = t.http_bug()?;
+            ) if !t.http_bugs().is_empty() => {
                 let Request::Parse { input: own, .. } = original else {
                     return None;
                 };
+                // Each of the model's repairs where its part stands (they compose).
+                let mut text: Option<String> = None;
+                for &bug in t.http_bugs() {
+                    let current = text.as_deref().unwrap_or(input);
+                    if let Some(again) = http::repaired(bug, own, current, *zone_id) {
+                        text = Some(again);
+                    }
+                }
                 Some(Request::Parse {
-                    input: http::repaired(bug, own, input, *zone_id)?,
+                    input: text?,
                     rule: rule.clone(),
                     zone_id: *zone_id,
                 })
@@ -1284,7 +1311,8 @@ impl Transform {
             (
                 Transform::IrefLeadingEmptySegmentLost
                 | Transform::IrefSlashDotUnderAuthority
-                | Transform::IrefDotBeforeSchemeLikeSegment,
+                | Transform::IrefDotBeforeSchemeLikeSegment
+                | Transform::IrefMergePathContextCleared,
                 Request::Resolve {
                     base,
                     input,
@@ -1294,6 +1322,7 @@ impl Transform {
                 let slip = match self {
                     Transform::IrefLeadingEmptySegmentLost => IrefSlip::LeadingEmptySegmentLost,
                     Transform::IrefSlashDotUnderAuthority => IrefSlip::SlashDotUnderAuthority,
+                    Transform::IrefMergePathContextCleared => IrefSlip::PathContextCleared,
                     _ => IrefSlip::DotBeforeSchemeLikeSegment,
                 };
                 match (&answer, errata_4547_resolve(base, input, *strict, slip)) {
@@ -1822,22 +1851,24 @@ impl Transform {
                     answer,
                 )
             }
+            (Transform::HttpBracketsOnlyCounted, Request::Parse { zone_id, .. }) => {
+                let answer = http_put_back(http::Bug::IpLiteral, original, *zone_id, answer);
+                http_put_back(
+                    http::Bug::BracketsOutsideIpLiteral,
+                    original,
+                    *zone_id,
+                    answer,
+                )
+            }
             (Transform::HttpSchemeNotChecked, Request::Parse { zone_id, .. }) => {
                 http_put_back(http::Bug::Scheme, original, *zone_id, answer)
             }
-            (Transform::HttpPortAbove65535Hidden, Request::Parse { .. }) => match answer {
-                Outcome::Parsed {
-                    mut components,
-                    host_kind,
-                } if components.port.as_deref().is_some_and(http::port_hidden) => {
-                    components.port = None;
-                    Outcome::Parsed {
-                        components,
-                        host_kind,
-                    }
-                }
-                other => other,
-            },
+            (Transform::HttpPortAbove65535Hidden, Request::Parse { .. }) => {
+                http_port_hidden(answer)
+            }
+            (Transform::HttpPortNotValidated, Request::Parse { zone_id, .. }) => {
+                http_port_hidden(http_put_back(http::Bug::Port, original, *zone_id, answer))
+            }
             (t, Request::Parse { input, zone_id, .. }) if t.rocket_leniency().is_some() => {
                 match original {
                     Request::Parse { input: own, .. } => {
@@ -2185,21 +2216,43 @@ impl Transform {
         }
     }
 
-    /// The bug of http whose model rewrites the case, if this is one.
-    fn http_bug(self) -> Option<http::Bug> {
+    /// The bugs of http whose repairs this model makes in the case, in that order (none if
+    /// it is no such model).
+    fn http_bugs(self) -> &'static [http::Bug] {
         match self {
-            Transform::HttpIpLiteralNotChecked => Some(http::Bug::IpLiteral),
-            Transform::HttpPortNotChecked => Some(http::Bug::Port),
-            Transform::HttpSeveralAtSigns => Some(http::Bug::SeveralAtSigns),
-            Transform::HttpBracketsOutsideIpLiteral => Some(http::Bug::BracketsOutsideIpLiteral),
-            Transform::HttpSchemeNotChecked => Some(http::Bug::Scheme),
-            _ => None,
+            Transform::HttpIpLiteralNotChecked => &[http::Bug::IpLiteral],
+            Transform::HttpPortNotChecked | Transform::HttpPortNotValidated => &[http::Bug::Port],
+            Transform::HttpSeveralAtSigns => &[http::Bug::SeveralAtSigns],
+            Transform::HttpBracketsOutsideIpLiteral => &[http::Bug::BracketsOutsideIpLiteral],
+            Transform::HttpBracketsOnlyCounted => {
+                &[http::Bug::IpLiteral, http::Bug::BracketsOutsideIpLiteral]
+            }
+            Transform::HttpSchemeNotChecked => &[http::Bug::Scheme],
+            _ => &[],
         }
     }
 }
 
 /// http's reading of the part of `original` that `bug` lets through, put back into the known
 /// model's answer to the repaired case.
+/// http's answer with a port of digits above 65535 hidden, as `Authority::port` hides it (it
+/// reports nothing when `u16` does not hold the port).
+fn http_port_hidden(answer: Outcome) -> Outcome {
+    match answer {
+        Outcome::Parsed {
+            mut components,
+            host_kind,
+        } if components.port.as_deref().is_some_and(http::port_hidden) => {
+            components.port = None;
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        other => other,
+    }
+}
+
 fn http_put_back(bug: http::Bug, original: &Request, zone_id: bool, answer: Outcome) -> Outcome {
     match original {
         Request::Parse { input, .. } => http::put_back(bug, input, zone_id, answer),
@@ -2287,6 +2340,8 @@ enum IrefSlip {
     LeadingEmptySegmentLost,
     SlashDotUnderAuthority,
     DotBeforeSchemeLikeSegment,
+    /// Both prefixes, as `PathMut::replace` chooses them with neither scheme nor authority.
+    PathContextCleared,
 }
 
 /// iref's resolution (`UriRefBuf::resolve`): §5.2.2 with [`errata_4547_dot_segments`], the base
@@ -2341,6 +2396,8 @@ fn errata_4547_resolve(base: &str, input: &str, strict: bool, slip: IrefSlip) ->
             merged_prefix = match slip {
                 IrefSlip::SlashDotUnderAuthority if path.starts_with("//") => "/.",
                 IrefSlip::DotBeforeSchemeLikeSegment if looks_like_scheme(&path) => "./",
+                IrefSlip::PathContextCleared if path.starts_with("//") => "/.",
+                IrefSlip::PathContextCleared if looks_like_scheme(&path) => "./",
                 _ => "",
             };
         }

@@ -201,6 +201,18 @@ impl Slip {
     }
 }
 
+/// The switches a transform turns on, as bits (none for the crates' other transforms): one
+/// wrong rule's, or for `RhymuriHostKindNotHeld` the two rules of its one mechanism (the host
+/// held without its kind, its brackets re-derived by `Display`).
+fn slips_of(transform: Transform) -> u32 {
+    match transform {
+        Transform::RhymuriHostKindNotHeld => {
+            Slip::IpvfutureBracketsDropped.bit() | Slip::RegNameWrittenAsIpv6.bit()
+        }
+        t => Slip::of(t).map_or(0, Slip::bit),
+    }
+}
+
 /// The crate's model as switches: its wrong rules that the model's bug entries turn on, and
 /// the documented readings and rules of its known entries that the model holds (each read
 /// from the steps, so that a model without one answers without it).
@@ -236,11 +248,7 @@ impl Switches {
                     switches.dots_in_normalization = true;
                 }
                 Model::Transform(Transform::RhymuriTypes) => switches.types = true,
-                Model::Transform(t) => {
-                    if let Some(slip) = Slip::of(*t) {
-                        switches.slips |= slip.bit();
-                    }
-                }
+                Model::Transform(t) => switches.slips |= slips_of(*t),
                 _ => {}
             }
         }
@@ -260,7 +268,7 @@ impl Switches {
         case: &Request,
         answer: Outcome,
     ) -> Outcome {
-        if Slip::of(transform).is_none() {
+        if slips_of(transform) == 0 {
             return transform.apply(original, case, answer);
         }
         if std::mem::replace(&mut self.answered, true) {
@@ -750,7 +758,7 @@ impl Switches {
 
 /// Whether a model is one of the crates' switches (a bug entry of theirs).
 pub(super) fn is_switch(model: &Model) -> bool {
-    matches!(model, Model::Transform(t) if Slip::of(*t).is_some())
+    matches!(model, Model::Transform(t) if slips_of(*t) != 0)
 }
 
 /// Whether the crate's model made of `models` (its known steps and some of its switches)
@@ -1329,6 +1337,40 @@ mod tests {
         let mut slips = SHARED.to_vec();
         slips.push(Slip::MergeDropsRootSlash);
         follows(&crate::impls::uniresid_adapter::Uniresid, &slips);
+    }
+
+    #[test]
+    fn the_host_kind_not_held_is_both_bracket_rules() {
+        let merged = Switches::of([Model::Transform(Transform::RhymuriHostKindNotHeld)].iter());
+        let both = Switches::of(
+            [
+                Model::Transform(Transform::RhymuriIpvfutureBracketsDropped),
+                Model::Transform(Transform::RhymuriRegNameWrittenAsIpv6),
+            ]
+            .iter(),
+        );
+        assert_eq!(merged.slips, both.slips);
+        assert!(is_switch(&Model::Transform(
+            Transform::RhymuriHostKindNotHeld
+        )));
+        let s = every(&[Slip::IpvfutureBracketsDropped, Slip::RegNameWrittenAsIpv6]);
+        let host = |text: &str| {
+            let parse = Request::Parse {
+                input: text.into(),
+                rule: None,
+                zone_id: false,
+            };
+            match s.run(&parse) {
+                Some(Outcome::Parsed { components, .. }) => components.host,
+                _ => None,
+            }
+        };
+        // RFC 3986 §3.2.2: the IPvFuture written bare, the registered name "::" bracketed.
+        assert_eq!(host("a://[v0.a]").as_deref(), Some("v0.a"));
+        assert_eq!(host("//%3A%3A").as_deref(), Some("[::]"));
+        // Near-misses: ":::" is no IPv6 address, and an IPv6 literal keeps its brackets.
+        assert!(host("//%3A%3A%3A").is_some_and(|h| !h.starts_with('[')));
+        assert_eq!(host("//[::1]").as_deref(), Some("[::1]"));
     }
 
     #[test]
