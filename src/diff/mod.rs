@@ -1355,7 +1355,7 @@ impl Core {
             },
             Request::Normalize { input, level } => Request::Normalize {
                 input: iri_to_uri(input).ok()?,
-                level: level.clone(),
+                level: *level,
             },
             Request::Parse { .. } => return None,
         };
