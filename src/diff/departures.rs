@@ -2923,18 +2923,7 @@ impl Departure {
             }
             Departure::PercentEncodingNormalizedEverywhere => {
                 let mut components = components;
-                for part in [
-                    &mut components.userinfo,
-                    &mut components.host,
-                    &mut components.query,
-                    &mut components.fragment,
-                ]
-                .into_iter()
-                .flatten()
-                {
-                    *part = normalize_triplets(part);
-                }
-                components.path = normalize_triplets(&components.path);
+                rewrite_every_component(&mut components, normalize_triplets);
                 Outcome::Parsed {
                     components,
                     host_kind,
@@ -2942,18 +2931,7 @@ impl Departure {
             }
             Departure::PercentEncodingUppercased => {
                 let mut components = components;
-                for part in [
-                    &mut components.userinfo,
-                    &mut components.host,
-                    &mut components.query,
-                    &mut components.fragment,
-                ]
-                .into_iter()
-                .flatten()
-                {
-                    *part = triplets_uppercased(part);
-                }
-                components.path = triplets_uppercased(&components.path);
+                rewrite_every_component(&mut components, triplets_uppercased);
                 Outcome::Parsed {
                     components,
                     host_kind,
@@ -3290,6 +3268,23 @@ pub(crate) fn surrogates_encoded_reads(case: &Request) -> bool {
         && !strings.iter().any(|s| starts_four(s))
 }
 
+/// `components` with `rewrite` applied to the text of each: the userinfo, the host, the path,
+/// the query and the fragment (a departure that rewrites every component alike).
+fn rewrite_every_component(components: &mut Components, rewrite: impl Fn(&str) -> String) {
+    for part in [
+        &mut components.userinfo,
+        &mut components.host,
+        &mut components.query,
+        &mut components.fragment,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        *part = rewrite(part);
+    }
+    components.path = rewrite(&components.path);
+}
+
 /// [`Departure::SurrogatesEncoded`] on `answer`, the answer to `case`: every text it gives
 /// back with [`surrogates_encoded`], where the rule reads the case.
 fn surrogates_encoded_in(case: &Request, answer: Outcome) -> Outcome {
@@ -3301,18 +3296,7 @@ fn surrogates_encoded_in(case: &Request, answer: Outcome) -> Outcome {
             mut components,
             host_kind,
         } => {
-            for part in [
-                &mut components.userinfo,
-                &mut components.host,
-                &mut components.query,
-                &mut components.fragment,
-            ]
-            .into_iter()
-            .flatten()
-            {
-                *part = surrogates_encoded(part);
-            }
-            components.path = surrogates_encoded(&components.path);
+            rewrite_every_component(&mut components, surrogates_encoded);
             Outcome::Parsed {
                 components,
                 host_kind,
