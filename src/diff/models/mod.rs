@@ -305,47 +305,33 @@ pub enum Transform {
     /// Parsing (http, hyperium/http#269): a "%" in the userinfo (before the authority's last
     /// "@") is not checked, so one that starts no pct-encoded triplet is accepted as it is.
     HttpUserinfoPercentUnchecked,
-    /// Parsing (http, bug): the IP literal is not checked. A host starting with "[" is taken up
-    /// to the first "]" whatever it holds (src/uri/authority.rs `validate_authority_bytes`
-    /// checks only the bytes, at most one "[" and one "]", and at most eight colons; `host`
-    /// cuts at the first "]"), and what follows the "]" up to the ":" of the port is dropped.
-    /// The case is rewritten with that text as "[::]", and http's host put back.
-    HttpIpLiteralNotChecked,
-    /// Parsing (http, bug): the port is not checked. `validate_authority_bytes` takes any
-    /// authority bytes after the host's ":", and `Authority::port` (src/uri/authority.rs)
-    /// parses the text after the authority's last ":" as a `u16` (src/uri/port.rs
-    /// `Port::from_str`, which takes a leading "+") and reports nothing when that fails. The
-    /// case is rewritten with an empty port, and http's port put back.
-    HttpPortNotChecked,
     /// Parsing (http, bug): an authority may hold several "@" (`validate_authority_bytes` keeps
     /// the last one's place), the host being what follows the last (`host`). The case is
     /// rewritten with a "-" for every "@" before the last one.
     HttpSeveralAtSigns,
-    /// Parsing (http, bug): `validate_authority_bytes` takes one "[" and one "]" anywhere in
-    /// the authority, so in the userinfo and in a host that does not start with "[" (which
-    /// `host` returns as it is). Such a "]" ends what http takes for an IPv6 literal: it
-    /// forgets a "%" of the host before it, and after the host's ":" it ends the colon count,
-    /// so that what lies between that ":" and the port after the authority's last ":" is
-    /// dropped (`host`, `Authority::port`). The case is rewritten with a "-" for each bracket
-    /// and such "%" (and that dropped text left out), and http's host and port put back.
-    HttpBracketsOutsideIpLiteral,
-    /// Parsing (http, bug): `validate_authority_bytes` tracks "[" and "]" as two flags and never
-    /// reads an IP literal, one mechanism with two faces: `HttpIpLiteralNotChecked` (what a
-    /// host starting with "[" holds) and `HttpBracketsOutsideIpLiteral` (brackets elsewhere in
-    /// the authority). The case is rewritten with both repairs, and http's parts put back.
+    /// Parsing (http, bug): `validate_authority_bytes` (src/uri/authority.rs) tracks "[" and "]"
+    /// as two flags and never reads an IP literal, one mechanism with two faces. A host
+    /// starting with "[" is taken up to the first "]" whatever it holds (`host` cuts there),
+    /// and what follows the "]" up to the port's ":" is dropped: the case is rewritten with
+    /// that text as "[::]". One "[" and one "]" are taken anywhere else in the authority, in the
+    /// userinfo and in a host that does not start with "[": such a "]" forgets a "%" of the
+    /// host before it, and after the host's ":" ends the colon count, so what lies between that
+    /// ":" and the port after the authority's last ":" is dropped (`host`, `Authority::port`):
+    /// the case is rewritten with a "-" for each such bracket and "%" (that text left out).
+    /// http's host and port are then put back.
     HttpBracketsOnlyCounted,
     /// Parsing (http, bug): `Scheme2::parse` (src/uri/scheme.rs) takes any run of
     /// `SCHEME_CHARS` (letters, digits, "+", "-", ".", "~") before "://", also an empty one or
     /// one that does not start with a letter. The case is rewritten with the scheme "a", and
     /// http's scheme put back.
     HttpSchemeNotChecked,
-    /// Parsing (http, bug): a port of digits above 65535 is accepted and hidden:
-    /// `Authority::port` (src/uri/authority.rs) reports nothing when `u16` does not hold it.
-    #[serde(rename = "http-port-above-65535-hidden")]
-    HttpPortAbove65535Hidden,
-    /// Parsing (http, bug): the port is never validated when parsing, and `Authority::port`
-    /// drops `Port::from_str`'s error, one mechanism with two faces: `HttpPortNotChecked` (a
-    /// port that is not `*DIGIT`) and `HttpPortAbove65535Hidden` (digits `u16` does not hold).
+    /// Parsing (http, bug): the port is never validated when parsing (`validate_authority_bytes`
+    /// takes any authority bytes after the host's ":"), and `Authority::port`
+    /// (src/uri/authority.rs) parses the text after the authority's last ":" as a `u16`
+    /// (src/uri/port.rs `Port::from_str`, which takes a leading "+") and drops a failure, one
+    /// mechanism with two faces: a port that is not `*DIGIT`, and digits `u16` does not hold,
+    /// accepted and hidden. The case is rewritten with an empty port, http's port put back, and
+    /// a port above 65535 hidden.
     HttpPortNotValidated,
     /// Parsing (http, bug): `validate_authority_bytes` (src/uri/authority.rs, `MAX_COLONS`)
     /// refuses an authority with more than eight colons since its last "@" or "]", so an
@@ -388,22 +374,12 @@ pub enum Transform {
     /// leading "/" for it (`PathMut::normalize` writes "/" only before an absolute path), so
     /// one empty segment is lost: "a:" + "a:a/..//" gives "a:/" where §5.2.4 gives "//".
     IrefLeadingEmptySegmentLost,
-    /// Resolution (iref `UriRefBuf::resolve`, a bug): a merged path is normalized in a
-    /// `PathMut` built with `has_authority: false`, whose `replace` writes "/." before a path
-    /// that starts with "//", so the prefix appears under an authority as well: "a://" + ".//"
-    /// gives "a:///.//" where §5.3 writes "a:////".
-    IrefSlashDotUnderAuthority,
-    /// Resolution (iref `UriRefBuf::resolve`, a bug): the same `PathMut` is built with
-    /// `has_scheme: false`, so a merged path whose first segment looks like a scheme
-    /// (`looks_like_scheme`: a letter, scheme characters, ":") gets "./" before it although
-    /// the target has a scheme: "a:a:/" + "a" gives "a:./a:/a".
-    IrefDotBeforeSchemeLikeSegment,
-    /// Resolution (iref `UriRefBuf::resolve`, a bug): both rules above, one mechanism: the
-    /// merged path is normalized in a `PathMut` whose `PathContext` says neither scheme nor
-    /// authority (src/uri/reference.rs, "to prevent disambiguation logic"), so
-    /// `PathMut::replace` (src/uri/path/mut.rs) writes "/." before a path that starts with "//"
-    /// under an authority too, and "./" before a first segment that looks like a scheme under
-    /// a scheme too.
+    /// Resolution (iref `UriRefBuf::resolve`, a bug): the merged path is normalized in a
+    /// `PathMut` whose `PathContext` says neither scheme nor authority (src/uri/reference.rs,
+    /// "to prevent disambiguation logic"), so `PathMut::replace` (src/uri/path/mut.rs) writes
+    /// "/." before a path that starts with "//" under an authority too ("a://" + ".//" gives
+    /// "a:///.//" where §5.3 writes "a:////"), and "./" before a first segment that looks like
+    /// a scheme under a scheme too ("a:a:/" + "a" gives "a:./a:/a").
     IrefMergePathContextCleared,
     /// Parsing (iref `Host::is_ipv6`, a bug): an IP literal is IPv6 unless it starts with a
     /// lowercase "v", although the grammar accepts "V" (RFC 5234 §2.3): "[V1.x]" is reported
@@ -1309,10 +1285,7 @@ impl Transform {
                 None => answer,
             },
             (
-                Transform::IrefLeadingEmptySegmentLost
-                | Transform::IrefSlashDotUnderAuthority
-                | Transform::IrefDotBeforeSchemeLikeSegment
-                | Transform::IrefMergePathContextCleared,
+                Transform::IrefLeadingEmptySegmentLost | Transform::IrefMergePathContextCleared,
                 Request::Resolve {
                     base,
                     input,
@@ -1321,9 +1294,7 @@ impl Transform {
             ) => {
                 let slip = match self {
                     Transform::IrefLeadingEmptySegmentLost => IrefSlip::LeadingEmptySegmentLost,
-                    Transform::IrefSlashDotUnderAuthority => IrefSlip::SlashDotUnderAuthority,
-                    Transform::IrefMergePathContextCleared => IrefSlip::PathContextCleared,
-                    _ => IrefSlip::DotBeforeSchemeLikeSegment,
+                    _ => IrefSlip::PathContextCleared,
                 };
                 match (&answer, errata_4547_resolve(base, input, *strict, slip)) {
                     (Outcome::Resolved(_), Some(target)) => Outcome::Resolved(target),
@@ -1834,22 +1805,8 @@ impl Transform {
                     other => other,
                 }
             }
-            (Transform::HttpIpLiteralNotChecked, Request::Parse { zone_id, .. }) => {
-                http_put_back(http::Bug::IpLiteral, original, *zone_id, answer)
-            }
-            (Transform::HttpPortNotChecked, Request::Parse { zone_id, .. }) => {
-                http_put_back(http::Bug::Port, original, *zone_id, answer)
-            }
             (Transform::HttpSeveralAtSigns, Request::Parse { zone_id, .. }) => {
                 http_put_back(http::Bug::SeveralAtSigns, original, *zone_id, answer)
-            }
-            (Transform::HttpBracketsOutsideIpLiteral, Request::Parse { zone_id, .. }) => {
-                http_put_back(
-                    http::Bug::BracketsOutsideIpLiteral,
-                    original,
-                    *zone_id,
-                    answer,
-                )
             }
             (Transform::HttpBracketsOnlyCounted, Request::Parse { zone_id, .. }) => {
                 let answer = http_put_back(http::Bug::IpLiteral, original, *zone_id, answer);
@@ -1862,9 +1819,6 @@ impl Transform {
             }
             (Transform::HttpSchemeNotChecked, Request::Parse { zone_id, .. }) => {
                 http_put_back(http::Bug::Scheme, original, *zone_id, answer)
-            }
-            (Transform::HttpPortAbove65535Hidden, Request::Parse { .. }) => {
-                http_port_hidden(answer)
             }
             (Transform::HttpPortNotValidated, Request::Parse { zone_id, .. }) => {
                 http_port_hidden(http_put_back(http::Bug::Port, original, *zone_id, answer))
@@ -2220,10 +2174,8 @@ impl Transform {
     /// it is no such model).
     fn http_bugs(self) -> &'static [http::Bug] {
         match self {
-            Transform::HttpIpLiteralNotChecked => &[http::Bug::IpLiteral],
-            Transform::HttpPortNotChecked | Transform::HttpPortNotValidated => &[http::Bug::Port],
+            Transform::HttpPortNotValidated => &[http::Bug::Port],
             Transform::HttpSeveralAtSigns => &[http::Bug::SeveralAtSigns],
-            Transform::HttpBracketsOutsideIpLiteral => &[http::Bug::BracketsOutsideIpLiteral],
             Transform::HttpBracketsOnlyCounted => {
                 &[http::Bug::IpLiteral, http::Bug::BracketsOutsideIpLiteral]
             }
@@ -2338,9 +2290,8 @@ fn keeps_relative(before: &str, after: &str) -> bool {
 enum IrefSlip {
     None,
     LeadingEmptySegmentLost,
-    SlashDotUnderAuthority,
-    DotBeforeSchemeLikeSegment,
-    /// Both prefixes, as `PathMut::replace` chooses them with neither scheme nor authority.
+    /// "/." before a "//" path and "./" before a first segment that looks like a scheme, as
+    /// `PathMut::replace` chooses them with neither scheme nor authority.
     PathContextCleared,
 }
 
@@ -2394,8 +2345,6 @@ fn errata_4547_resolve(base: &str, input: &str, strict: bool, slip: IrefSlip) ->
             }
             // iref's merge normalizes in a `PathMut` with neither scheme nor authority.
             merged_prefix = match slip {
-                IrefSlip::SlashDotUnderAuthority if path.starts_with("//") => "/.",
-                IrefSlip::DotBeforeSchemeLikeSegment if looks_like_scheme(&path) => "./",
                 IrefSlip::PathContextCleared if path.starts_with("//") => "/.",
                 IrefSlip::PathContextCleared if looks_like_scheme(&path) => "./",
                 _ => "",
