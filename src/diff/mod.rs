@@ -1275,14 +1275,15 @@ impl Core {
                 finding.id = finding.signature.id();
                 finding.known = Some(known.clone());
             }
-            // An entry point that reads IRIs (sophia_iri's Iri::resolve) where the crate's own
-            // answer rightly refuses one, and answers what the crate's model answers on the
-            // IRI's URI (RFC 3987 §3.1, which maps every component and keeps §5's algorithm):
-            // the entry that covers it there, seen through a second door, filed under it.
+            // Another entry point whose own answer a catalogue entry covers: that entry seen
+            // through a second door, filed under it (sophia_iri's BaseIri::resolve(&str) checks
+            // its reference with the regular expression that refuses "a://[0::]"; its
+            // Iri::resolve, where the crate's own answer rightly refuses an IRI, answers what
+            // the crate's model answers on the IRI's URI).
             if finding.known.is_none()
                 && failure.kind == DifferenceKind::ConversionsDisagree
                 && let Some(other) = &failure.other
-                && let Some(known) = self.bug_through_the_iri(implementation, case, other)
+                && let Some(known) = self.entry_behind_another_door(implementation, case, other)
             {
                 finding.signature.known = Some(known.mechanism().id.clone());
                 finding.id = finding.signature.id();
@@ -1330,13 +1331,13 @@ impl Core {
         findings
     }
 
-    /// The catalogue entry that covers, on the URI that RFC 3987 §3.1 maps an IRI case to,
-    /// what an entry point of the crate answered to the IRI (`other`, mapped the same way), as
-    /// it covers the crate's own answer to such a URI ([`Catalogue::classify`]): a confirmed
-    /// bug, or what the library documents (sophia_iri's "/." before a path "//", choice 1);
-    /// `None` for a case that is no IRI, an answer that is right there, or one that no entry
-    /// covers.
-    fn bug_through_the_iri(
+    /// The catalogue entry that covers what another entry point of the crate answered
+    /// (`other`), as it covers the crate's own answer to the case ([`Catalogue::classify`]): a
+    /// confirmed bug, or what the library documents (sophia_iri's "/." before a path "//",
+    /// choice 1). An IRI case is judged on the URI that RFC 3987 §3.1 maps it to (which maps
+    /// every component and keeps §5's algorithm), the answer mapped the same way. `None` for a
+    /// parse, an answer that is right, or one that no entry covers.
+    fn entry_behind_another_door(
         &self,
         implementation: &dyn Implementation,
         case: &Request,
@@ -1359,12 +1360,12 @@ impl Core {
             },
             Request::Parse { .. } => return None,
         };
-        if mapped == *case {
-            return None;
-        }
         let other = match other {
             Outcome::Resolved(target) => Outcome::Resolved(iri_to_uri(target).ok()?),
             Outcome::Normalized(text) => Outcome::Normalized(iri_to_uri(text).ok()?),
+            // A refusal maps to itself: the entry that covers refusing the URI (a base its
+            // grammar misreads, an alternative of choice 1) covers refusing the IRI.
+            Outcome::Invalid(_) => other.clone(),
             _ => return None,
         };
         let blind_spots = implementation.blind_spots();
@@ -4755,6 +4756,30 @@ mod mechanism_tests {
                 .any(|f| f.id().starts_with("resolve-conversions-disagree")),
             "{findings:?}"
         );
+        // A refusal through either door is the entry that covers refusing it: Iri::resolve
+        // refuses the base "a://[a::0.0.0.0]" with the same regular expression, and
+        // BaseIri::resolve(&str) refuses the reference "a://[0::]/." that the crate's own
+        // resolve (oxiri's reader) takes: sophia-ipv6-regex-extra-colon both times.
+        for (base, input) in [("a://[a::0.0.0.0]", "\u{8C48}"), ("d:", "a://[0::]/.")] {
+            let refused = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: true,
+            };
+            let findings = engine.run_one_checked("sophia_iri", &refused);
+            assert!(
+                !findings
+                    .iter()
+                    .any(|f| f.id().starts_with("resolve-conversions-disagree")),
+                "{findings:?}"
+            );
+            assert!(
+                findings
+                    .iter()
+                    .any(|f| f.id() == "sophia-ipv6-regex-extra-colon"),
+                "{findings:?}"
+            );
+        }
         // Near-miss: an IRI the IRI entry point resolves as RFC 3987 does ("😀" against
         // "a:/b/" is "a:/b/😀") makes no finding of it.
         let right = Request::Resolve {
