@@ -242,6 +242,23 @@ pub(super) fn opaque_classes_read(answer: Outcome) -> Outcome {
             components.userinfo = None;
             components.port = None;
             components.path = path;
+            // "#MAINT: 'mailto:' needs special treatment ... Until then: restore all '[', ']'"
+            // (URI.pm line 36; Changes 5.12: "Reverts to previous behavior (5.10) for
+            // 'mailto:' scheme for escaping square brackets"): a text that starts "mailto:",
+            // matched in its case, has every "%5B" and "%5D" of it, escaped or written so,
+            // turned back into "[" and "]" (`s/\%5B/[/gi`, URI.pm lines 120-122).
+            if components.scheme.as_deref() == Some("mailto") {
+                let restored = |text: &str| {
+                    ["%5B", "%5b"]
+                        .iter()
+                        .fold(text.to_owned(), |t, e| t.replace(e, "["))
+                        .replace("%5D", "]")
+                        .replace("%5d", "]")
+                };
+                components.path = restored(&components.path);
+                components.query = components.query.as_deref().map(restored);
+                components.fragment = components.fragment.as_deref().map(restored);
+            }
             Outcome::Parsed {
                 components,
                 host_kind: None,
@@ -334,6 +351,13 @@ mod tests {
         assert_eq!(urn.path, "//u@%5B::1%5D:1");
         let (upper, _) = read(components("URN", Some("[::1]"), "", None));
         assert_eq!(upper.path, "//u@[::1]:1");
+        // "mailto:[ :?]#[": the escaped "[" and "]" given back everywhere ("%5B%20:" is
+        // "[%20:"), and "%5b" written so as well; "MAILTO:" is not matched.
+        let (mailto, _) = read(components("mailto", None, "%5B%20:%5b", Some("%5D")));
+        assert_eq!(mailto.path, "[%20:[");
+        assert_eq!(mailto.query.as_deref(), Some("]"));
+        let (upper, _) = read(components("MAILTO", None, "%5B", None));
+        assert_eq!(upper.path, "%5B");
         // Other classes are URI::_generic's.
         let (http, kind) = read(components("http", Some("h"), "/p", Some("q")));
         assert_eq!(
