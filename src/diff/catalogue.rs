@@ -1320,9 +1320,12 @@ impl Catalogue {
             return None;
         }
         // A refusal is a departure's only where a rule on the answer refuses what the parser
-        // refused (an IPvFuture literal written with "V"): the other departures read more.
+        // refused (an IPvFuture literal written with "V"), or a normalizer refuses the string
+        // its steps leave (a "//" path without an authority): the other departures read more.
         let refusal = match actual {
-            Outcome::Invalid(_) => matches!(case, Request::Parse { .. }),
+            Outcome::Invalid(_) => {
+                matches!(case, Request::Parse { .. } | Request::Normalize { .. })
+            }
             _ if actual.is_valid() => false,
             _ => return None,
         };
@@ -1417,8 +1420,14 @@ impl Catalogue {
                 return false;
             }
             let refusing = set.iter().filter(|&&i| library[i].refuses()).count();
+            // A normalizer's refusal of the string its steps leave composes with those steps.
+            let normalizing = |i: &usize| matches!(library[*i], Departure::Normalizing(_));
             if refusal {
-                return refusing == 1 && set.iter().all(|&i| library[i].refuses() || composes(i));
+                let steps_of_one_normalizer = set.iter().all(normalizing);
+                return refusing == 1
+                    && set
+                        .iter()
+                        .all(|&i| library[i].refuses() || composes(i) || steps_of_one_normalizer);
             }
             let readings: Vec<usize> = set
                 .iter()
@@ -1429,7 +1438,6 @@ impl Catalogue {
             // with the departures of the parser that read its strings; a normalizer's are
             // steps of one §6.2.2 and compose with each other.
             let resolving = |i: &usize| matches!(library[*i], Departure::Resolving(_));
-            let normalizing = |i: &usize| matches!(library[*i], Departure::Normalizing(_));
             // A normalizer's steps compose with the departures of the parser that read its
             // input too (Python's rfc3986 encodes a path's "%", then writes "/.//" as "//").
             refusing == 0
