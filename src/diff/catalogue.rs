@@ -370,6 +370,9 @@ pub struct Catalogue {
     known: Vec<Arc<Known>>,
     /// What several entries together say, written once per set (by catalogue indices).
     joined: RwLock<HashMap<Vec<usize>, Arc<Known>>>,
+    /// Per implementation: the acceptable alternatives it answers the controls of otherwise
+    /// ([`Catalogue::hold_alternatives`]), which are no reading it takes.
+    alternatives_not_held: RwLock<HashMap<String, Vec<usize>>>,
     /// Implementations that share code with another.
     shared_code: Vec<SharedCode>,
     /// The classifications already made ([`classified`]).
@@ -746,6 +749,7 @@ impl Catalogue {
             unnamed: ImplEntries::default(),
             known,
             joined: RwLock::default(),
+            alternatives_not_held: RwLock::default(),
             shared_code: file.shared_code,
             memos: classified::Memos::default(),
         })
@@ -938,7 +942,7 @@ impl Catalogue {
                     .filter(|s| self.entries[s.index].class == Class::RfcChoice)
                     .copied()
                     .collect();
-                if let Some(used) = self.choices_alone(&choices, case, actual, blind_spots, memo)
+                if let Some(used) = self.choices_alone(implementation, &choices, case, actual, blind_spots, memo)
                     && meaning::keeps_meaning(case, expected, actual)
                 {
                     for &i in &used {
@@ -987,7 +991,7 @@ impl Catalogue {
                 && refused.is_empty()
                 && !other_specification
                 && !self.parse_may_refuse(implementation, case)
-                && let Some(used) = self.with_alternatives(&steps, case, actual, blind_spots, memo)
+                && let Some(used) = self.with_alternatives(implementation, &steps, case, actual, blind_spots, memo)
             {
                 for &i in &used {
                     self.record(i);
@@ -1207,7 +1211,7 @@ impl Catalogue {
             // "//" path a path with "/."). Tried alone before the implementation's entries
             // (above, for an answer that is no refusal); here composed with them.
             if !property && refused.is_empty() && !other_specification {
-                let chosen = self.with_alternatives(&steps, case, actual, blind_spots, memo);
+                let chosen = self.with_alternatives(implementation, &steps, case, actual, blind_spots, memo);
                 if let Some(used) = chosen
                     && meaning::keeps_meaning(case, expected, actual)
                 {
@@ -1226,7 +1230,7 @@ impl Catalogue {
                     let mut with_bug: Vec<Step<'_>> = kept.clone();
                     with_bug.push(Step { model, index: bug });
                     if let Some(used) =
-                        self.with_alternatives(&with_bug, case, actual, blind_spots, memo)
+                        self.with_alternatives(implementation, &with_bug, case, actual, blind_spots, memo)
                         && used.contains(&bug)
                         && used.len() > 1
                     {
@@ -1484,6 +1488,7 @@ impl Catalogue {
                     let departures: Vec<Departure> = set.iter().map(|&i| library[i]).collect();
                     let (answer, alternatives) = if with_alternatives {
                         match self.with_alternatives_departing(
+                            implementation,
                             &models,
                             &set,
                             &known_steps,
@@ -1636,6 +1641,7 @@ impl Catalogue {
     #[allow(clippy::too_many_arguments)]
     fn with_alternatives_departing(
         &self,
+        implementation: &str,
         models: &[Model],
         chosen: &[usize],
         known_steps: &[Step<'_>],
@@ -1644,9 +1650,9 @@ impl Catalogue {
         blind_spots: &[BlindSpot],
         memo: &CaseMemo,
     ) -> Option<(Outcome, Vec<usize>)> {
-        let alternatives: Vec<usize> = self.acceptable[op_index(case)]
-            .iter()
-            .copied()
+        let alternatives: Vec<usize> = self
+            .alternatives(implementation, case)
+            .into_iter()
             .filter(|i| !known_steps.iter().any(|s| s.index == *i))
             .collect();
         if alternatives.is_empty() {
@@ -1687,6 +1693,7 @@ impl Catalogue {
     /// neither does.
     fn choices_alone(
         &self,
+        implementation: &str,
         choices: &[Step<'_>],
         case: &Request,
         actual: &Outcome,
@@ -1704,7 +1711,7 @@ impl Catalogue {
                 }
             }
         }
-        self.with_alternatives(choices, case, actual, blind_spots, memo)
+        self.with_alternatives(implementation, choices, case, actual, blind_spots, memo)
     }
 
     /// Whether the implementation's documented model of parsing, or that model with any one
@@ -1749,15 +1756,16 @@ impl Catalogue {
     /// when no set of up to three does.
     fn with_alternatives(
         &self,
+        implementation: &str,
         steps: &[Step<'_>],
         case: &Request,
         actual: &Outcome,
         blind_spots: &[BlindSpot],
         memo: &CaseMemo,
     ) -> Option<Vec<usize>> {
-        let alternatives: Vec<usize> = self.acceptable[op_index(case)]
-            .iter()
-            .copied()
+        let alternatives: Vec<usize> = self
+            .alternatives(implementation, case)
+            .into_iter()
             .filter(|i| !steps.iter().any(|s| s.index == *i))
             .collect();
         for size in 1..=alternatives.len().min(3) {
@@ -1781,6 +1789,66 @@ impl Catalogue {
             }
         }
         None
+    }
+
+    /// The acceptable alternatives of the case's operation that `implementation` may take:
+    /// every one but those whose controls it answered otherwise.
+    fn alternatives(&self, implementation: &str, case: &Request) -> Vec<usize> {
+        let all = &self.acceptable[op_index(case)];
+        let not_held = self.alternatives_not_held.read().expect("alternatives lock");
+        match not_held.get(implementation) {
+            Some(not) => all.iter().copied().filter(|i| !not.contains(i)).collect(),
+            None => all.clone(),
+        }
+    }
+
+    /// Whether `implementation`'s alternatives have been held against their controls yet.
+    pub(crate) fn alternatives_held(&self, implementation: &str) -> bool {
+        self.alternatives_not_held
+            .read()
+            .expect("alternatives lock")
+            .contains_key(implementation)
+    }
+
+    /// Holds every acceptable alternative that has controls of its own (a reading's
+    /// [`models::Reading::controls`]) against `implementation`'s answers to them, `answer_of`:
+    /// one it answers otherwise than its known model with the alternative (less
+    /// `blind_spots`) is no reading it takes, and names none of its answers. A control it
+    /// does not answer (`unsupported`, a level it lacks) tells nothing. An alternative of the
+    /// implementation's own entries is its own already.
+    pub(crate) fn hold_alternatives(
+        &self,
+        implementation: &str,
+        blind_spots: &[BlindSpot],
+        answer_of: &dyn Fn(&Request) -> Option<Outcome>,
+    ) {
+        let mut not_held = Vec::new();
+        let all: Vec<usize> = self.acceptable.iter().flatten().copied().collect();
+        for index in all {
+            let Some(Model::Reading(reading)) = self.entries[index].model else {
+                continue;
+            };
+            let holds = reading.controls().iter().all(|control| {
+                let known = self.steps(implementation, control);
+                if known.iter().any(|s| s.index == index) {
+                    return true;
+                }
+                let Some(actual) = answer_of(control).filter(|a| *a != Outcome::Unsupported)
+                else {
+                    return true;
+                };
+                let steps = self.with_steps(&known, &[index]);
+                let modelled = models::outcome(&steps, control, &CaseMemo::default());
+                compare::compare(control, &modelled, &actual, blind_spots).is_none()
+            });
+            if !holds && !not_held.contains(&index) {
+                not_held.push(index);
+            }
+        }
+        self.alternatives_not_held
+            .write()
+            .expect("alternatives lock")
+            .insert(implementation.to_owned(), not_held);
     }
 
     /// Whether `id` names an acceptable alternative of a documented choice, which holds for
@@ -1835,6 +1903,7 @@ impl Catalogue {
             return plain;
         }
         self.with_alternatives_departing(
+            implementation,
             &models,
             &all,
             &known_steps,

@@ -61,7 +61,7 @@ use crate::impls::Implementation;
 use crate::impls::reference::Reference;
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
-use crate::reference::{self, HostKind, NormalizeOptions, ResolveOptions};
+use crate::reference::{self, HostKind, Level, NormalizeOptions, ResolveOptions};
 
 /// What an entry's model is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -234,6 +234,27 @@ pub enum Reading {
 }
 
 impl Reading {
+    /// The cases on which an implementation that takes this reading answers as it says: an
+    /// alternative named for an implementation's answer must hold on them too, for a reading
+    /// the RFC allows that matches one case by coincidence (a normalizer that removes the
+    /// dot-segments before decoding gives "a:." for "a:%2e", as one that keeps a rootless
+    /// path's dot-segments would) is no reading the implementation takes. Empty where the
+    /// reading has no control of its own.
+    pub fn controls(self) -> Vec<Request> {
+        let normalize = |input: &str, level: Level| Request::Normalize {
+            input: input.to_owned(),
+            level: Some(level),
+        };
+        match self {
+            // Choice 10: "a:." kept, and a ".." after a segment, at either level.
+            Reading::RootlessDotSegmentsKept => [Level::Syntax, Level::Scheme]
+                .into_iter()
+                .flat_map(|level| [normalize("a:.", level), normalize("a:b/../c", level)])
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     fn set_resolve(self, options: &mut ResolveOptions) {
         match self {
             Reading::PercentEncodedDots => options.percent_encoded_dots = true,
