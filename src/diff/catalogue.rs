@@ -2537,6 +2537,56 @@ entries:
     }
 
     #[test]
+    fn an_alternative_names_an_answer_only_where_its_controls_hold() {
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        use crate::reference::{self, Level, NormalizeOptions};
+        let catalogue = super::Catalogue::bundled();
+        let choice = catalogue
+            .entries()
+            .iter()
+            .position(|e| e.id == "choice-10-rootless-dot-segments-kept")
+            .expect("the bundled choice");
+        let case = Request::Normalize {
+            input: "a:%2e".into(),
+            level: Some(Level::Syntax),
+        };
+        // A normalizer that keeps a rootless path's dot-segments (choice 10), and removes an
+        // absolute path's, takes the reading; one that removes "a:." does not, nor one that
+        // keeps "a:/b/../c" (every dot-segment kept: no choice of the RFC's).
+        let kept = NormalizeOptions {
+            rootless_dot_segments: false,
+            ..NormalizeOptions::default()
+        };
+        let answer = |options: NormalizeOptions| {
+            move |control: &Request| {
+                let Request::Normalize { input, level } = control else {
+                    return None;
+                };
+                let level = level.unwrap_or(Level::Syntax);
+                Some(match reference::normalize_with(input, level, options) {
+                    Ok(text) => Outcome::Normalized(text),
+                    Err(e) => Outcome::Invalid(e.to_string()),
+                })
+            }
+        };
+        let every_kept = |control: &Request| match control {
+            Request::Normalize { input, .. } => Some(Outcome::Normalized(input.clone())),
+            _ => None,
+        };
+        catalogue.hold_alternatives("keeps", &[], &answer(kept));
+        catalogue.hold_alternatives("removes", &[], &answer(NormalizeOptions::default()));
+        catalogue.hold_alternatives("keeps-all", &[], &every_kept);
+        assert!(catalogue.alternatives("keeps", &case).contains(&choice));
+        assert!(!catalogue.alternatives("removes", &case).contains(&choice));
+        assert!(!catalogue.alternatives("keeps-all", &case).contains(&choice));
+        // An implementation not held yet, or one that answers none of the controls, may.
+        assert!(catalogue.alternatives("unseen", &case).contains(&choice));
+        catalogue.hold_alternatives("mute", &[], &|_| None);
+        assert!(catalogue.alternatives("mute", &case).contains(&choice));
+    }
+
+    #[test]
     fn an_entry_id_is_a_plain_name_apart_from_candidates() {
         let entry = |id: &str| {
             format!(

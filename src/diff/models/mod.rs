@@ -246,10 +246,17 @@ impl Reading {
             level: Some(level),
         };
         match self {
-            // Choice 10: "a:." kept, and a ".." after a segment, at either level.
+            // Choice 10: "a:." kept, and a ".." after a segment, at either level; an absolute
+            // path's still removed (a normalizer that keeps every dot-segment keeps no choice).
             Reading::RootlessDotSegmentsKept => [Level::Syntax, Level::Scheme]
                 .into_iter()
-                .flat_map(|level| [normalize("a:.", level), normalize("a:b/../c", level)])
+                .flat_map(|level| {
+                    [
+                        normalize("a:.", level),
+                        normalize("a:b/../c", level),
+                        normalize("a:/b/../c", level),
+                    ]
+                })
                 .collect(),
             _ => Vec::new(),
         }
