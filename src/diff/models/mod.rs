@@ -228,6 +228,9 @@ pub enum Reading {
     /// Choice 13: an empty path with an authority becomes `/` only for schemes known to
     /// equate the two.
     EmptyPathSlashOnlyKnownSchemes,
+    /// Choice 13: `file` is a scheme the implementation does not know: its `localhost` kept,
+    /// §6.2.3's general rules alone applied to it.
+    FileSchemeUnknown,
     /// Choices 2 and 10: a rootless path stays rootless once its dot-segments are removed
     /// (`foo:a/b` + `../c` is `foo:c`, `foo:a/../b` normalizes to `foo:b`).
     RootlessKept,
@@ -258,6 +261,12 @@ impl Reading {
                     ]
                 })
                 .collect(),
+            // Choice 13: "file://localhost/a" kept as it is at the scheme-based level, where
+            // one that knows the scheme writes "file:///a"; "http" known all the same.
+            Reading::FileSchemeUnknown => vec![
+                normalize("file://localhost/a", Level::Scheme),
+                normalize("HTTP://h:80/", Level::Scheme),
+            ],
             _ => Vec::new(),
         }
     }
@@ -286,6 +295,7 @@ impl Reading {
             Reading::EmptyPathSlashOnlyKnownSchemes => {
                 options.empty_path_slash_for_every_scheme = false;
             }
+            Reading::FileSchemeUnknown => options.file_scheme_known = false,
             Reading::RootlessKept => options.rootless_kept = true,
             _ => {}
         }
