@@ -942,7 +942,8 @@ impl Catalogue {
                     .filter(|s| self.entries[s.index].class == Class::RfcChoice)
                     .copied()
                     .collect();
-                if let Some(used) = self.choices_alone(implementation, &choices, case, actual, blind_spots, memo)
+                if let Some(used) =
+                    self.choices_alone(implementation, &choices, case, actual, blind_spots, memo)
                     && meaning::keeps_meaning(case, expected, actual)
                 {
                     for &i in &used {
@@ -991,7 +992,8 @@ impl Catalogue {
                 && refused.is_empty()
                 && !other_specification
                 && !self.parse_may_refuse(implementation, case)
-                && let Some(used) = self.with_alternatives(implementation, &steps, case, actual, blind_spots, memo)
+                && let Some(used) =
+                    self.with_alternatives(implementation, &steps, case, actual, blind_spots, memo)
             {
                 for &i in &used {
                     self.record(i);
@@ -1211,7 +1213,8 @@ impl Catalogue {
             // "//" path a path with "/."). Tried alone before the implementation's entries
             // (above, for an answer that is no refusal); here composed with them.
             if !property && refused.is_empty() && !other_specification {
-                let chosen = self.with_alternatives(implementation, &steps, case, actual, blind_spots, memo);
+                let chosen =
+                    self.with_alternatives(implementation, &steps, case, actual, blind_spots, memo);
                 if let Some(used) = chosen
                     && meaning::keeps_meaning(case, expected, actual)
                 {
@@ -1229,9 +1232,14 @@ impl Catalogue {
                     };
                     let mut with_bug: Vec<Step<'_>> = kept.clone();
                     with_bug.push(Step { model, index: bug });
-                    if let Some(used) =
-                        self.with_alternatives(implementation, &with_bug, case, actual, blind_spots, memo)
-                        && used.contains(&bug)
+                    if let Some(used) = self.with_alternatives(
+                        implementation,
+                        &with_bug,
+                        case,
+                        actual,
+                        blind_spots,
+                        memo,
+                    ) && used.contains(&bug)
                         && used.len() > 1
                     {
                         let mut named = vec![bug];
@@ -1795,7 +1803,10 @@ impl Catalogue {
     /// every one but those whose controls it answered otherwise.
     fn alternatives(&self, implementation: &str, case: &Request) -> Vec<usize> {
         let all = &self.acceptable[op_index(case)];
-        let not_held = self.alternatives_not_held.read().expect("alternatives lock");
+        let not_held = self
+            .alternatives_not_held
+            .read()
+            .expect("alternatives lock");
         match not_held.get(implementation) {
             Some(not) => all.iter().copied().filter(|i| !not.contains(i)).collect(),
             None => all.clone(),
@@ -1833,8 +1844,7 @@ impl Catalogue {
                 if known.iter().any(|s| s.index == index) {
                     return true;
                 }
-                let Some(actual) = answer_of(control).filter(|a| *a != Outcome::Unsupported)
-                else {
+                let Some(actual) = answer_of(control).filter(|a| *a != Outcome::Unsupported) else {
                     return true;
                 };
                 let steps = self.with_steps(&known, &[index]);
