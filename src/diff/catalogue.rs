@@ -370,6 +370,9 @@ pub struct Catalogue {
     known: Vec<Arc<Known>>,
     /// What several entries together say, written once per set (by catalogue indices).
     joined: RwLock<HashMap<Vec<usize>, Arc<Known>>>,
+    /// Per implementation: the acceptable alternatives it answers the controls of otherwise
+    /// ([`Catalogue::hold_alternatives`]), which are no reading it takes.
+    alternatives_not_held: RwLock<HashMap<String, Vec<usize>>>,
     /// Implementations that share code with another.
     shared_code: Vec<SharedCode>,
     /// The classifications already made ([`classified`]).
@@ -746,6 +749,7 @@ impl Catalogue {
             unnamed: ImplEntries::default(),
             known,
             joined: RwLock::default(),
+            alternatives_not_held: RwLock::default(),
             shared_code: file.shared_code,
             memos: classified::Memos::default(),
         })
@@ -938,7 +942,8 @@ impl Catalogue {
                     .filter(|s| self.entries[s.index].class == Class::RfcChoice)
                     .copied()
                     .collect();
-                if let Some(used) = self.choices_alone(&choices, case, actual, blind_spots, memo)
+                if let Some(used) =
+                    self.choices_alone(implementation, &choices, case, actual, blind_spots, memo)
                     && meaning::keeps_meaning(case, expected, actual)
                 {
                     for &i in &used {
@@ -987,7 +992,8 @@ impl Catalogue {
                 && refused.is_empty()
                 && !other_specification
                 && !self.parse_may_refuse(implementation, case)
-                && let Some(used) = self.with_alternatives(&steps, case, actual, blind_spots, memo)
+                && let Some(used) =
+                    self.with_alternatives(implementation, &steps, case, actual, blind_spots, memo)
             {
                 for &i in &used {
                     self.record(i);
@@ -1207,7 +1213,8 @@ impl Catalogue {
             // "//" path a path with "/."). Tried alone before the implementation's entries
             // (above, for an answer that is no refusal); here composed with them.
             if !property && refused.is_empty() && !other_specification {
-                let chosen = self.with_alternatives(&steps, case, actual, blind_spots, memo);
+                let chosen =
+                    self.with_alternatives(implementation, &steps, case, actual, blind_spots, memo);
                 if let Some(used) = chosen
                     && meaning::keeps_meaning(case, expected, actual)
                 {
@@ -1225,9 +1232,14 @@ impl Catalogue {
                     };
                     let mut with_bug: Vec<Step<'_>> = kept.clone();
                     with_bug.push(Step { model, index: bug });
-                    if let Some(used) =
-                        self.with_alternatives(&with_bug, case, actual, blind_spots, memo)
-                        && used.contains(&bug)
+                    if let Some(used) = self.with_alternatives(
+                        implementation,
+                        &with_bug,
+                        case,
+                        actual,
+                        blind_spots,
+                        memo,
+                    ) && used.contains(&bug)
                         && used.len() > 1
                     {
                         let mut named = vec![bug];
@@ -1320,9 +1332,12 @@ impl Catalogue {
             return None;
         }
         // A refusal is a departure's only where a rule on the answer refuses what the parser
-        // refused (an IPvFuture literal written with "V"): the other departures read more.
+        // refused (an IPvFuture literal written with "V"), or a normalizer refuses the string
+        // its steps leave (a "//" path without an authority): the other departures read more.
         let refusal = match actual {
-            Outcome::Invalid(_) => matches!(case, Request::Parse { .. }),
+            Outcome::Invalid(_) => {
+                matches!(case, Request::Parse { .. } | Request::Normalize { .. })
+            }
             _ if actual.is_valid() => false,
             _ => return None,
         };
@@ -1417,8 +1432,14 @@ impl Catalogue {
                 return false;
             }
             let refusing = set.iter().filter(|&&i| library[i].refuses()).count();
+            // A normalizer's refusal of the string its steps leave composes with those steps.
+            let normalizing = |i: &usize| matches!(library[*i], Departure::Normalizing(_));
             if refusal {
-                return refusing == 1 && set.iter().all(|&i| library[i].refuses() || composes(i));
+                let steps_of_one_normalizer = set.iter().all(normalizing);
+                return refusing == 1
+                    && set
+                        .iter()
+                        .all(|&i| library[i].refuses() || composes(i) || steps_of_one_normalizer);
             }
             let readings: Vec<usize> = set
                 .iter()
@@ -1429,7 +1450,6 @@ impl Catalogue {
             // with the departures of the parser that read its strings; a normalizer's are
             // steps of one §6.2.2 and compose with each other.
             let resolving = |i: &usize| matches!(library[*i], Departure::Resolving(_));
-            let normalizing = |i: &usize| matches!(library[*i], Departure::Normalizing(_));
             // A normalizer's steps compose with the departures of the parser that read its
             // input too (Python's rfc3986 encodes a path's "%", then writes "/.//" as "//").
             refusing == 0
@@ -1476,6 +1496,7 @@ impl Catalogue {
                     let departures: Vec<Departure> = set.iter().map(|&i| library[i]).collect();
                     let (answer, alternatives) = if with_alternatives {
                         match self.with_alternatives_departing(
+                            implementation,
                             &models,
                             &set,
                             &known_steps,
@@ -1628,6 +1649,7 @@ impl Catalogue {
     #[allow(clippy::too_many_arguments)]
     fn with_alternatives_departing(
         &self,
+        implementation: &str,
         models: &[Model],
         chosen: &[usize],
         known_steps: &[Step<'_>],
@@ -1636,9 +1658,9 @@ impl Catalogue {
         blind_spots: &[BlindSpot],
         memo: &CaseMemo,
     ) -> Option<(Outcome, Vec<usize>)> {
-        let alternatives: Vec<usize> = self.acceptable[op_index(case)]
-            .iter()
-            .copied()
+        let alternatives: Vec<usize> = self
+            .alternatives(implementation, case)
+            .into_iter()
             .filter(|i| !known_steps.iter().any(|s| s.index == *i))
             .collect();
         if alternatives.is_empty() {
@@ -1679,6 +1701,7 @@ impl Catalogue {
     /// neither does.
     fn choices_alone(
         &self,
+        implementation: &str,
         choices: &[Step<'_>],
         case: &Request,
         actual: &Outcome,
@@ -1696,7 +1719,7 @@ impl Catalogue {
                 }
             }
         }
-        self.with_alternatives(choices, case, actual, blind_spots, memo)
+        self.with_alternatives(implementation, choices, case, actual, blind_spots, memo)
     }
 
     /// Whether the implementation's documented model of parsing, or that model with any one
@@ -1741,15 +1764,16 @@ impl Catalogue {
     /// when no set of up to three does.
     fn with_alternatives(
         &self,
+        implementation: &str,
         steps: &[Step<'_>],
         case: &Request,
         actual: &Outcome,
         blind_spots: &[BlindSpot],
         memo: &CaseMemo,
     ) -> Option<Vec<usize>> {
-        let alternatives: Vec<usize> = self.acceptable[op_index(case)]
-            .iter()
-            .copied()
+        let alternatives: Vec<usize> = self
+            .alternatives(implementation, case)
+            .into_iter()
             .filter(|i| !steps.iter().any(|s| s.index == *i))
             .collect();
         for size in 1..=alternatives.len().min(3) {
@@ -1773,6 +1797,68 @@ impl Catalogue {
             }
         }
         None
+    }
+
+    /// The acceptable alternatives of the case's operation that `implementation` may take:
+    /// every one but those whose controls it answered otherwise.
+    fn alternatives(&self, implementation: &str, case: &Request) -> Vec<usize> {
+        let all = &self.acceptable[op_index(case)];
+        let not_held = self
+            .alternatives_not_held
+            .read()
+            .expect("alternatives lock");
+        match not_held.get(implementation) {
+            Some(not) => all.iter().copied().filter(|i| !not.contains(i)).collect(),
+            None => all.clone(),
+        }
+    }
+
+    /// Whether `implementation`'s alternatives have been held against their controls yet.
+    pub(crate) fn alternatives_held(&self, implementation: &str) -> bool {
+        self.alternatives_not_held
+            .read()
+            .expect("alternatives lock")
+            .contains_key(implementation)
+    }
+
+    /// Holds every acceptable alternative that has controls of its own (a reading's
+    /// [`models::Reading::controls`]) against `implementation`'s answers to them, `answer_of`:
+    /// one it answers otherwise than its known model with the alternative (less
+    /// `blind_spots`) is no reading it takes, and names none of its answers. A control it
+    /// does not answer (`unsupported`, a level it lacks) tells nothing. An alternative of the
+    /// implementation's own entries is its own already.
+    pub(crate) fn hold_alternatives(
+        &self,
+        implementation: &str,
+        blind_spots: &[BlindSpot],
+        answer_of: &dyn Fn(&Request) -> Option<Outcome>,
+    ) {
+        let mut not_held = Vec::new();
+        let all: Vec<usize> = self.acceptable.iter().flatten().copied().collect();
+        for index in all {
+            let Some(Model::Reading(reading)) = self.entries[index].model else {
+                continue;
+            };
+            let holds = reading.controls().iter().all(|control| {
+                let known = self.steps(implementation, control);
+                if known.iter().any(|s| s.index == index) {
+                    return true;
+                }
+                let Some(actual) = answer_of(control).filter(|a| *a != Outcome::Unsupported) else {
+                    return true;
+                };
+                let steps = self.with_steps(&known, &[index]);
+                let modelled = models::outcome(&steps, control, &CaseMemo::default());
+                compare::compare(control, &modelled, &actual, blind_spots).is_none()
+            });
+            if !holds && !not_held.contains(&index) {
+                not_held.push(index);
+            }
+        }
+        self.alternatives_not_held
+            .write()
+            .expect("alternatives lock")
+            .insert(implementation.to_owned(), not_held);
     }
 
     /// Whether `id` names an acceptable alternative of a documented choice, which holds for
@@ -1827,6 +1913,7 @@ impl Catalogue {
             return plain;
         }
         self.with_alternatives_departing(
+            implementation,
             &models,
             &all,
             &known_steps,
@@ -2457,6 +2544,56 @@ entries:
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), 6);
+    }
+
+    #[test]
+    fn an_alternative_names_an_answer_only_where_its_controls_hold() {
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        use crate::reference::{self, Level, NormalizeOptions};
+        let catalogue = super::Catalogue::bundled();
+        let choice = catalogue
+            .entries()
+            .iter()
+            .position(|e| e.id == "choice-10-rootless-dot-segments-kept")
+            .expect("the bundled choice");
+        let case = Request::Normalize {
+            input: "a:%2e".into(),
+            level: Some(Level::Syntax),
+        };
+        // A normalizer that keeps a rootless path's dot-segments (choice 10), and removes an
+        // absolute path's, takes the reading; one that removes "a:." does not, nor one that
+        // keeps "a:/b/../c" (every dot-segment kept: no choice of the RFC's).
+        let kept = NormalizeOptions {
+            rootless_dot_segments: false,
+            ..NormalizeOptions::default()
+        };
+        let answer = |options: NormalizeOptions| {
+            move |control: &Request| {
+                let Request::Normalize { input, level } = control else {
+                    return None;
+                };
+                let level = level.unwrap_or(Level::Syntax);
+                Some(match reference::normalize_with(input, level, options) {
+                    Ok(text) => Outcome::Normalized(text),
+                    Err(e) => Outcome::Invalid(e.to_string()),
+                })
+            }
+        };
+        let every_kept = |control: &Request| match control {
+            Request::Normalize { input, .. } => Some(Outcome::Normalized(input.clone())),
+            _ => None,
+        };
+        catalogue.hold_alternatives("keeps", &[], &answer(kept));
+        catalogue.hold_alternatives("removes", &[], &answer(NormalizeOptions::default()));
+        catalogue.hold_alternatives("keeps-all", &[], &every_kept);
+        assert!(catalogue.alternatives("keeps", &case).contains(&choice));
+        assert!(!catalogue.alternatives("removes", &case).contains(&choice));
+        assert!(!catalogue.alternatives("keeps-all", &case).contains(&choice));
+        // An implementation not held yet, or one that answers none of the controls, may.
+        assert!(catalogue.alternatives("unseen", &case).contains(&choice));
+        catalogue.hold_alternatives("mute", &[], &|_| None);
+        assert!(catalogue.alternatives("mute", &case).contains(&choice));
     }
 
     #[test]

@@ -884,8 +884,7 @@ impl Departure {
                 if !set.contains(&n) {
                     set.push(n);
                 }
-                super::normalizing::normalized_of(&set, input, case.checked_level().ok()?)
-                    .map(Outcome::Normalized)
+                super::normalizing::outcome_of(&set, input, case.checked_level().ok()?)
             }
             _ => None,
         }
@@ -1076,6 +1075,7 @@ impl Departure {
                 | Departure::PortOverFiveDigitsRefused
                 | Departure::EmptyHostRefused
                 | Departure::EmptyHostBesideUserinfoOrPortRefused
+                | Departure::Normalizing(Normalizing::AmbiguousPathRefused)
         )
     }
 

@@ -1395,6 +1395,16 @@ impl Core {
         }
         let name = implementation.about().name;
         let blind_spots = implementation.blind_spots();
+        // A documented choice's alternative names an answer only where the implementation
+        // answers its controls as it says ("a:." kept for a rootless path's dot-segments kept).
+        if !self.catalogue.alternatives_held(name) {
+            let answer_of = |control: &Request| {
+                (!lacks_the_level(implementation, control))
+                    .then(|| calls.answer(implementation, control))
+            };
+            self.catalogue
+                .hold_alternatives(name, blind_spots, &answer_of);
+        }
         let mut difference = match compare::compare(case, expected, actual, blind_spots) {
             Some(difference) => difference,
             // An answer equal to RFC 3986's is still judged by the specification the crate

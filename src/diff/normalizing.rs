@@ -15,6 +15,7 @@
 //! writes what is left as it is, changes what the string means: these departures are not
 //! acceptable readings, and name the mechanism of the reports they explain.
 
+use crate::model::Outcome;
 use crate::reference::{self, Components, Level, NormalizeOptions};
 
 /// A normalizer's departure: see the module's documentation.
@@ -47,6 +48,17 @@ pub enum Normalizing {
     /// reference keeps a `/.` before it (choice 10) and §5.3's letter would write an
     /// authority that was never there.
     DoubleSlashPathUnguarded,
+    /// The string the normalization leaves refused where its path would be read otherwise:
+    /// one that starts with `//` without an authority (`/.//a`, whose "/." the reference keeps
+    /// as choice 10's guard, the normalizer having removed it), or a relative path whose first
+    /// segment holds a ":" (`./a:b` once a relative path's dot-segments are removed, which
+    /// would be read with the scheme `a`), where the reference writes a string that reads
+    /// back with the same components. Addressable's `normalize` builds its answer with
+    /// `self.class.new`, whose `validate` raises "Cannot have a path with two leading slashes
+    /// without an authority set", and its `to_s` "Cannot assemble URI string with ambiguous
+    /// path"; Qt's `adjusted(QUrl::NormalizePathSegments)` is an invalid QUrl ("Path component
+    /// starts with '//' and authority is absent").
+    AmbiguousPathRefused,
     /// The path's dot-segments removed before its percent-encoded octets are decoded, so that
     /// a "%2E" segment is decoded into a "." or ".." that stays (`/a/%2E%2E/b` is `/a/../b`,
     /// `/%2E` is `/.`), where §6.2.2.2 decodes "any percent-encoded octet that corresponds to
@@ -109,11 +121,12 @@ pub enum Normalizing {
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 12] = [
+    pub const ALL: [Normalizing; 13] = [
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::DotDotKeptAtRelativeStart,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
+        Normalizing::AmbiguousPathRefused,
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::UnreservedPercentEncodingsKept,
         Normalizing::HostPercentEncodingLowercased,
@@ -135,6 +148,7 @@ impl Normalizing {
             Normalizing::DotDotKeptAtRelativeStart => "dot-dot-kept-at-relative-start",
             Normalizing::RelativePathDotSegmentsRemoved => "relative-path-dot-segments-removed",
             Normalizing::DoubleSlashPathUnguarded => "double-slash-path-unguarded",
+            Normalizing::AmbiguousPathRefused => "ambiguous-path-refused",
             Normalizing::DotSegmentsRemovedBeforeDecoding => "dot-segments-removed-before-decoding",
             Normalizing::DotSegmentsKept => "dot-segments-kept",
             Normalizing::SchemeBasedUnasked => "scheme-based-normalization-unasked",
@@ -169,6 +183,9 @@ impl Normalizing {
             }
             Normalizing::DoubleSlashPathUnguarded => {
                 "the normalizer writes a path that starts with \"//\" after removing dot-segments as it is where there is no authority, which RFC 3986 §3.3 forbids (\"If a URI does not contain an authority component, then the path cannot begin with two slash characters\"): the string read again has an authority that was never there"
+            }
+            Normalizing::AmbiguousPathRefused => {
+                "the normalizer refuses the string its removal of dot-segments leaves where the path would be read otherwise (\"/.//a\" refused, the \"/.\" removed leaving \"//a\" without an authority; \"./a:b\" refused once its \".\" is removed), where RFC 3986 §5.3's rule and §4.2 keep the string what it was: a \"//\" path without an authority written after \"/.\" (documented choice 10), a relative path's first segment with a \":\" after \"./\" (§4.2: \"such a segment must be preceded by a dot-segment\"); the input is a valid URI reference that the normalizer cannot normalize"
             }
             Normalizing::ReservedPercentEncodingsDecoded => {
                 "the normalizer decodes every percent-encoded octet the component's grammar allows as it is, reserved characters too (\"%2A\" as \"*\", \"%2F\" in a path as \"/\"), where RFC 3986 §6.2.2.2 decodes only \"any percent-encoded octet that corresponds to an unreserved character\" and §2.2 says \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\""
@@ -210,6 +227,11 @@ impl Normalizing {
             Normalizing::DotSegmentsKept => vec![after_scheme("//h/a/./b/../c")],
             Normalizing::SchemeBasedUnasked => vec!["http://h:80".into()],
             Normalizing::HostLowercasedBeforeDecoding => vec![after_scheme("//%41B/")],
+            // A "//" path left after the removal is refused; a path the removal leaves plain
+            // is not (a normalizer that refuses every dot-segment).
+            Normalizing::AmbiguousPathRefused => {
+                vec![after_scheme("/a/..//b"), after_scheme("/a/./b")]
+            }
             _ => Vec::new(),
         }
     }
@@ -274,6 +296,55 @@ impl Normalizing {
 /// absence, so that a normalizer that departs in several steps at once is named by the set,
 /// the smallest one attribution finds.
 pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<String> {
+    let set: Vec<Normalizing> = set
+        .iter()
+        .copied()
+        .filter(|&step| step != Normalizing::AmbiguousPathRefused)
+        .collect();
+    let (written, out) = written_of(&set, input, level)?;
+    (out != written).then_some(out)
+}
+
+/// The answer a normalizer that departs by every one of `set` gives for `input` at `level`:
+/// [`normalized_of`]'s string, or a refusal where the set holds
+/// [`Normalizing::AmbiguousPathRefused`] and the string the other steps leave, its "//" path
+/// unguarded, would be read with an authority or a scheme the input has not; `None` where the
+/// set does not change the reference's answer (or the input is not one the RFC reads).
+pub fn outcome_of(set: &[Normalizing], input: &str, level: Level) -> Option<Outcome> {
+    if set.contains(&Normalizing::AmbiguousPathRefused) && read_otherwise(set, input, level)? {
+        return Some(Outcome::Invalid(
+            "the normalized path would be read otherwise".to_owned(),
+        ));
+    }
+    normalized_of(set, input, level).map(Outcome::Normalized)
+}
+
+/// Whether the string the steps of `set` but the refusal leave for `input`, written with no
+/// "/." before a "//" path, reads with an authority or a scheme `input` has not. A
+/// normalizer that keeps the dot-segments leaves no guard to take away.
+fn read_otherwise(set: &[Normalizing], input: &str, level: Level) -> Option<bool> {
+    let mut rest: Vec<Normalizing> = set
+        .iter()
+        .copied()
+        .filter(|&step| step != Normalizing::AmbiguousPathRefused)
+        .collect();
+    if !rest.contains(&Normalizing::DotSegmentsKept)
+        && !rest.contains(&Normalizing::DoubleSlashPathUnguarded)
+    {
+        rest.push(Normalizing::DoubleSlashPathUnguarded);
+    }
+    let (_, unguarded) = written_of(&rest, input, level)?;
+    let given = reference::parse(input).ok()?;
+    let read = reference::parse(&unguarded).ok()?;
+    Some(
+        (read.has_authority() && !given.has_authority())
+            || (read.scheme.is_some() && given.scheme.is_none()),
+    )
+}
+
+/// The reference's normalization of `input` at `level` and the string the steps of `set`
+/// write for it (the same where they change nothing): [`normalized_of`]'s composition.
+fn written_of(set: &[Normalizing], input: &str, level: Level) -> Option<(String, String)> {
     let written = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
     // §6.2.3 done unasked: every other step acts on the scheme-based normalization.
     let level = if set.contains(&Normalizing::SchemeBasedUnasked) && level == Level::Syntax {
@@ -350,7 +421,7 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
             out = next;
         }
     }
-    (out != written).then_some(out)
+    Some((written, out))
 }
 
 /// `host`, a registered name as written, lowercased and then its triplets normalized: those
@@ -708,6 +779,48 @@ mod tests {
         // With an authority the path is no authority's start; without "//" nothing is guarded.
         assert_eq!(at("//h/.//b"), None);
         assert_eq!(at("/./b"), None);
+    }
+
+    #[test]
+    fn a_path_read_otherwise_may_be_refused() {
+        use Normalizing::*;
+        let refused = AmbiguousPathRefused;
+        let at = |set: &[Normalizing], input: &str, level: Level| outcome_of(set, input, level);
+        let refusal = |outcome: Option<Outcome>| matches!(outcome, Some(Outcome::Invalid(_)));
+        // Addressable's "Cannot have a path with two leading slashes without an authority
+        // set" and Qt's "Path component starts with '//' and authority is absent".
+        assert!(refusal(at(&[refused], "/.//", Level::Scheme)));
+        assert!(refusal(at(&[refused], "f:/.//g", Level::Syntax)));
+        assert!(refusal(at(&[refused], "mailto:/%2E//a", Level::Syntax)));
+        assert!(refusal(at(&[refused], "a:.///%7e", Level::Scheme)));
+        assert!(refusal(at(&[refused], "/a/..//b", Level::Syntax)));
+        // Addressable's "Cannot assemble URI string with ambiguous path": a relative path's
+        // "./" removed by the other step leaves a scheme.
+        let addressable = [RelativePathDotSegmentsRemoved, refused];
+        assert!(refusal(at(&addressable, "./z:...", Level::Scheme)));
+        assert_eq!(
+            at(&addressable, "./z/./y", Level::Scheme),
+            Some(Outcome::Normalized("z/y".into()))
+        );
+        // Alone, the relative path keeps its "./" (choice 5): nothing read otherwise.
+        assert_eq!(at(&[refused], "./z:...", Level::Scheme), None);
+        // Near misses: a "//" path with an authority, a path the removal leaves plain, a "//"
+        // the normalizer keeps (dot-segments kept) or writes as it is (unguarded).
+        assert_eq!(at(&[refused], "//h/.//b", Level::Syntax), None);
+        assert_eq!(at(&[refused], "/a/./b", Level::Syntax), None);
+        assert_eq!(
+            at(&[refused, DoubleSlashPathUnguarded], "/.//", Level::Syntax),
+            Some(Outcome::Invalid(
+                "the normalized path would be read otherwise".into()
+            ))
+        );
+        assert_eq!(at(&[refused, DotSegmentsKept], "/.//", Level::Syntax), None);
+        // The controls: refused where "//" is left, not where the path is plain.
+        let [left, plain] = &refused.controls("a:/.//")[..] else {
+            panic!("two controls");
+        };
+        assert!(refusal(at(&[refused], left, Level::Syntax)));
+        assert_eq!(at(&[refused], plain, Level::Syntax), None);
     }
 
     #[test]

@@ -90,6 +90,10 @@ pub struct NormalizeOptions {
     /// reference's reading of "in general"); `false` does it only for the schemes known to
     /// equate the two.
     pub empty_path_slash_for_every_scheme: bool,
+    /// Choice 13: know the `file` scheme's rules (`localhost` the empty host, RFC 8089 §2),
+    /// the reference's reading; `false` treats `file` as a scheme the implementation does not
+    /// know, by §6.2.3's general rules alone.
+    pub file_scheme_known: bool,
 }
 
 impl Default for NormalizeOptions {
@@ -101,6 +105,7 @@ impl Default for NormalizeOptions {
             ipv6_rfc5952: false,
             rootless_kept: false,
             empty_path_slash_for_every_scheme: true,
+            file_scheme_known: true,
         }
     }
 }
@@ -108,13 +113,14 @@ impl Default for NormalizeOptions {
 impl NormalizeOptions {
     /// Every combination of the documented readings, the reference's first.
     pub fn readings() -> impl Iterator<Item = NormalizeOptions> {
-        (0..64u8).map(|bits| NormalizeOptions {
+        (0..128u8).map(|bits| NormalizeOptions {
             rootless_dot_segments: bits & 1 == 0,
             double_slash_prefix: bits & 2 == 0,
             empty_port_removed: bits & 4 != 0,
             ipv6_rfc5952: bits & 8 != 0,
             rootless_kept: bits & 16 != 0,
             empty_path_slash_for_every_scheme: bits & 32 == 0,
+            file_scheme_known: bits & 64 == 0,
         })
     }
 }
@@ -232,7 +238,10 @@ pub fn normalize_components_in(
     let mut out = String::with_capacity(c.path.len() + 16);
     let scheme = c.scheme.map(str::to_ascii_lowercase);
     let rules = match level {
-        Level::Scheme => scheme.as_deref().and_then(SchemeRules::of),
+        Level::Scheme => scheme
+            .as_deref()
+            .filter(|&scheme| options.file_scheme_known || scheme != "file")
+            .and_then(SchemeRules::of),
         Level::Syntax | Level::Path => None,
     };
     if let Some(scheme) = &scheme {

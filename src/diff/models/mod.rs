@@ -61,7 +61,7 @@ use crate::impls::Implementation;
 use crate::impls::reference::Reference;
 use crate::model::{Components, Outcome};
 use crate::protocol::Request;
-use crate::reference::{self, HostKind, NormalizeOptions, ResolveOptions};
+use crate::reference::{self, HostKind, Level, NormalizeOptions, ResolveOptions};
 
 /// What an entry's model is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -228,12 +228,49 @@ pub enum Reading {
     /// Choice 13: an empty path with an authority becomes `/` only for schemes known to
     /// equate the two.
     EmptyPathSlashOnlyKnownSchemes,
+    /// Choice 13: `file` is a scheme the implementation does not know: its `localhost` kept,
+    /// §6.2.3's general rules alone applied to it.
+    FileSchemeUnknown,
     /// Choices 2 and 10: a rootless path stays rootless once its dot-segments are removed
     /// (`foo:a/b` + `../c` is `foo:c`, `foo:a/../b` normalizes to `foo:b`).
     RootlessKept,
 }
 
 impl Reading {
+    /// The cases on which an implementation that takes this reading answers as it says: an
+    /// alternative named for an implementation's answer must hold on them too, for a reading
+    /// the RFC allows that matches one case by coincidence (a normalizer that removes the
+    /// dot-segments before decoding gives "a:." for "a:%2e", as one that keeps a rootless
+    /// path's dot-segments would) is no reading the implementation takes. Empty where the
+    /// reading has no control of its own.
+    pub fn controls(self) -> Vec<Request> {
+        let normalize = |input: &str, level: Level| Request::Normalize {
+            input: input.to_owned(),
+            level: Some(level),
+        };
+        match self {
+            // Choice 10: "a:." kept, and a ".." after a segment, at either level; an absolute
+            // path's still removed (a normalizer that keeps every dot-segment keeps no choice).
+            Reading::RootlessDotSegmentsKept => [Level::Syntax, Level::Scheme]
+                .into_iter()
+                .flat_map(|level| {
+                    [
+                        normalize("a:.", level),
+                        normalize("a:b/../c", level),
+                        normalize("a:/b/../c", level),
+                    ]
+                })
+                .collect(),
+            // Choice 13: "file://localhost/a" kept as it is at the scheme-based level, where
+            // one that knows the scheme writes "file:///a"; "http" known all the same.
+            Reading::FileSchemeUnknown => vec![
+                normalize("file://localhost/a", Level::Scheme),
+                normalize("HTTP://h:80/", Level::Scheme),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
     fn set_resolve(self, options: &mut ResolveOptions) {
         match self {
             Reading::PercentEncodedDots => options.percent_encoded_dots = true,
@@ -258,6 +295,7 @@ impl Reading {
             Reading::EmptyPathSlashOnlyKnownSchemes => {
                 options.empty_path_slash_for_every_scheme = false;
             }
+            Reading::FileSchemeUnknown => options.file_scheme_known = false,
             Reading::RootlessKept => options.rootless_kept = true,
             _ => {}
         }
