@@ -2146,7 +2146,12 @@ pub(super) fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{all_bugs_at_once, bugs_at_once, combinations, orders};
+    use super::{
+        all_bugs_at_once, bugs_at_once, combinations, departure_known, joined, orders,
+        serializing_known,
+    };
+    use crate::model::Field;
+    use std::sync::Arc;
 
     #[test]
     fn a_catalogue_of_many_bugs_tries_the_sizes_whose_orders_fit() {
@@ -2522,6 +2527,108 @@ entries:
         );
         assert_eq!(combinations(4, 3).len(), 4);
         assert!(combinations(2, 3).is_empty());
+    }
+
+    #[test]
+    fn a_mechanism_of_one_component_is_one_report_in_every_component() {
+        use super::Catalogue;
+        use crate::diff::departures::Departure;
+        use crate::model::{Components, Outcome};
+        use crate::protocol::Request;
+        // A program with no catalogue that takes a space in its path and in its query, and
+        // checks its other components: RFC 3986 §3.3 and §3.4 refuse both spaces.
+        let catalogue = Catalogue::bundled();
+        let case = Request::parse("a:/b c?d e");
+        let actual = Outcome::Parsed {
+            components: Components {
+                scheme: Some("a".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: "/b c".into(),
+                query: Some("d e".into()),
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let wide = [
+            Departure::EveryComponentUnchecked,
+            Departure::OnlyEscapesChecked,
+            Departure::TextComponentsUnchecked,
+            Departure::ControlsAndSpaceOnlyRefused,
+        ];
+        let (known, departures) = catalogue
+            .attribute("unseen", &[], &case, &actual, &mut |set, _| {
+                !wide.iter().any(|d| set.contains(d))
+            })
+            .expect("the path's and the query's departures");
+        assert_eq!(departures.len(), 2, "{departures:?}");
+        // One mechanism in two components: one report, named by the mechanism, seen in both,
+        // and seen beside nothing else.
+        assert_eq!(known.filed_as(), "component-unchecked");
+        assert_eq!(known.components(), ["path", "query"]);
+        assert_eq!(known.seen_beside().count(), 0);
+        // The departures stay what they are: the model of each is the component's.
+        assert_eq!(known.ids(), ["path-unchecked", "query-unchecked"]);
+        // One component alone is the same report.
+        let path = Arc::new(departure_known(Departure::Unchecked(Field::Path)));
+        assert_eq!(path.filed_as(), "component-unchecked");
+        assert_eq!(path.components(), ["path"]);
+        // Near-misses: a departure of no one component keeps its id, and two mechanisms in
+        // one case are filed under the first, the other seen beside it.
+        let last_at = Arc::new(departure_known(Departure::UserinfoToLastAt));
+        assert_eq!(last_at.filed_as(), "userinfo-to-last-at");
+        assert!(last_at.components().is_empty());
+        let both = joined(vec![Arc::clone(&last_at), Arc::clone(&path)]);
+        assert_eq!(both.filed_as(), "userinfo-to-last-at");
+        assert_eq!(both.seen_beside().collect::<Vec<_>>(), ["path-unchecked"]);
+        let other = Arc::new(departure_known(Departure::PercentUnchecked(Field::Query)));
+        let two_kinds = joined(vec![Arc::clone(&path), other]);
+        assert_eq!(two_kinds.filed_as(), "component-unchecked");
+        assert_eq!(two_kinds.components(), ["path"]);
+        assert_eq!(
+            two_kinds.seen_beside().collect::<Vec<_>>(),
+            ["query-percent-unchecked"]
+        );
+        // A serializer's departure of one component likewise; the empty authority left out is
+        // a mechanism of its own.
+        use crate::diff::serializing::Serializing;
+        let held = serializing_known(Serializing::Held(
+            Field::Userinfo,
+            crate::model::Blindness::EmptyIsUndefined,
+        ));
+        assert_eq!(held.filed_as(), "component-empty-held-as-absent");
+        let omitted = serializing_known(Serializing::EmptyOmitted(Field::Host));
+        assert_eq!(omitted.filed_as(), "serializer-empty-host-omitted");
+    }
+
+    #[test]
+    fn a_catalogue_entry_names_its_own_report_whatever_departure_it_models() {
+        use super::Catalogue;
+        let own = r#"
+entries:
+  - id: p-path-unchecked
+    implementations: [p]
+    class: bug
+    reason: "a:/b c taken"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+    ops: [parse]
+    model: !departure path-unchecked
+    upstream: {checked: "2026-11-29", refs: []}
+    examples:
+      - {op: parse, input: "a:/b c", parsed: {scheme: "a", path: "/b c"}, forgive: true}
+"#;
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
+        let index = catalogue
+            .entries()
+            .iter()
+            .position(|e| e.id == "p-path-unchecked")
+            .expect("the entry");
+        let known = catalogue.naming(&[index]);
+        assert_eq!(known.filed_as(), "p-path-unchecked");
+        assert!(known.components().is_empty());
     }
 
     #[test]

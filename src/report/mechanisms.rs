@@ -89,6 +89,20 @@ pub fn build(parsers: &[String], reports: &[Report], catalogue: &Catalogue) -> T
                     .enumerate()
                     .map(|(i, d)| (d, i == 0, Seen::Candidate)),
             );
+            // A mechanism filed once for every component it was seen in: each component's
+            // departure is the report's own.
+            seen.extend(
+                report
+                    .seen_in
+                    .keys()
+                    .filter_map(|component| {
+                        let component = crate::model::Field::from_name(component)?;
+                        Departure::all().into_iter().find(|d| {
+                            d.component() == Some(component) && d.kind_id() == report.signature
+                        })
+                    })
+                    .map(|d| (d, true, Seen::Candidate)),
+            );
         } else if let Some(&departure) = entry_departure.get(known.id.as_str()) {
             let how = if report.is_confirmed_bug() {
                 Seen::Confirmed

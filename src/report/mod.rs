@@ -174,6 +174,11 @@ pub struct Report {
     /// report of the same signature. The two are one cause, counted with the original.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub same_code_as: Option<SameCode>,
+    /// For an undocumented departure of one component, filed under its mechanism in every
+    /// component ([`crate::diff::Known::filed_as`]): each component it was seen in, with the
+    /// shortest case that showed it there.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub seen_in: BTreeMap<String, Request>,
 }
 
 /// The implementation whose code a report's implementation runs, and how we know
@@ -436,6 +441,7 @@ impl Collector {
         if add_example_to(&mut report.examples, &finding.case, !unsure) && unsure {
             self.inserted.remove(&key);
         }
+        add_seen_in(&mut report.seen_in, finding);
         self.confirm(key, finding, answers);
         true
     }
@@ -595,6 +601,7 @@ impl Collector {
             [&report.original.case, stays.unwrap_or(&report.minimal.case)]
                 .into_iter()
                 .chain(&report.examples)
+                .chain(report.seen_in.values())
         });
         reports.chain(self.alias_cases.values())
     }
@@ -877,6 +884,9 @@ fn new_report(
     let mut examples = Vec::new();
     add_example(&mut examples, &original.case);
     add_example(&mut examples, &minimal.case);
+    let mut seen_in = BTreeMap::new();
+    add_seen_in(&mut seen_in, minimal);
+    add_seen_in(&mut seen_in, original);
     let shown =
         |finding: &Finding, answers: &[(String, Outcome)]| exhibit(finding, answers, about.spec);
     Report {
@@ -924,6 +934,36 @@ fn new_report(
         reproduction_language: None,
         selection: None,
         same_code_as: None,
+        seen_in,
+    }
+}
+
+/// Keeps `finding`'s case as the one that shows its mechanism in each component it names
+/// ([`Known::components`]) where it is the shortest (by length, then by its JSON text).
+fn add_seen_in(seen_in: &mut BTreeMap<String, Request>, finding: &Finding) {
+    let Some(known) = &finding.known else {
+        return;
+    };
+    for component in known.components() {
+        keep_shorter(seen_in, component, &finding.case);
+    }
+}
+
+/// `case` under `component` where none is there or it is shorter than the one there.
+fn keep_shorter(seen_in: &mut BTreeMap<String, Request>, component: String, case: &Request) {
+    let order = |c: &Request| (case_len(c), serde_json::to_string(c).unwrap_or_default());
+    match seen_in.get(&component) {
+        Some(there) if order(there) <= order(case) => {}
+        _ => {
+            seen_in.insert(component, capped_case(case));
+        }
+    }
+}
+
+/// `new`'s components seen, with `old`'s where they are shorter or new's has none.
+fn merge_seen_in(merged: &mut Report, old: &Report) {
+    for (component, case) in &old.seen_in {
+        keep_shorter(&mut merged.seen_in, component.clone(), case);
     }
 }
 
@@ -943,6 +983,7 @@ fn merge(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
         merged.first_seen = old.first_seen.clone();
     }
     merged.original = old.original.clone();
+    merge_seen_in(&mut merged, &old);
     if !keep_confirmed_minimal(&mut merged, &old, confirmed)
         && case_len(&old.minimal.case) <= case_len(&merged.minimal.case)
     {
