@@ -1605,13 +1605,16 @@ impl Core {
         }
         // The readings the RFC allows are searched again on each case (they hold for every
         // implementation): only the departures are the mechanism's.
+        // An entry of several departures (`!departures [...]`) stands for them all.
         let Some(set) = ids
             .iter()
             .filter(|id| !self.catalogue.is_acceptable(id))
-            .map(|id| {
-                departures::Departure::from_id(id).or_else(|| self.catalogue.departure_of(id))
+            .map(|id| match departures::Departure::from_id(id) {
+                Some(departure) => Some(vec![departure]),
+                None => Some(self.catalogue.departures_of(id)).filter(|d| !d.is_empty()),
             })
             .collect::<Option<Vec<_>>>()
+            .map(|sets| sets.concat())
         else {
             return false;
         };
@@ -1647,11 +1650,20 @@ impl Core {
                 departures.push(departure);
                 continue;
             }
-            let index = self.catalogue.entries().iter().position(|e| e.id == *id)?;
+            // Every departure of an entry of several (`!departures [...]`).
+            let indices: Vec<usize> = self
+                .catalogue
+                .entries()
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.id == *id)
+                .map(|(i, _)| i)
+                .collect();
+            let &index = indices.first()?;
             if self.catalogue.is_acceptable(id)
                 || self.catalogue.entries()[index].class == Class::Bug
             {
-                entries.push(index);
+                entries.extend(indices);
             }
         }
         entries.sort_unstable();
