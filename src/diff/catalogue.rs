@@ -2049,7 +2049,7 @@ pub fn serializer_example_holds(entry: &Entry, example: &Example) -> Result<(), 
 }
 
 /// What one departure says of a finding it reproduces.
-fn departure_known(departure: Departure) -> Known {
+pub(crate) fn departure_known(departure: Departure) -> Known {
     Known {
         id: departure.id(),
         class: Class::Departure,
@@ -2701,8 +2701,7 @@ entries:
         let named = |input: &str, actual: &Outcome| {
             let case = Request::parse(input);
             let expected = Reference.answer(&case);
-            let difference =
-                compare::compare(&case, &expected, actual, &[]).expect("a difference");
+            let difference = compare::compare(&case, &expected, actual, &[]).expect("a difference");
             catalogue
                 .classify("p", &[], &case, &difference, &expected, actual)
                 .map(|k| k.id.clone())

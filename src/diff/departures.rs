@@ -757,7 +757,7 @@ impl Departure {
 
     /// The mechanism a finding it explains is filed under, whatever component it shows in:
     /// its id with the component's name written "component" (`component-unchecked` for
-    /// `path-unchecked`, `component-empty-as-absent` for `empty-query-as-absent`); its id for
+    /// `path-unchecked`, `empty-component-as-absent` for `empty-query-as-absent`); its id for
     /// a departure of no one component.
     pub fn kind_id(self) -> String {
         kind_of(&self.id(), self.component())

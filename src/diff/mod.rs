@@ -113,8 +113,7 @@ impl Known {
     pub fn seen_beside(&self) -> impl Iterator<Item = &str> {
         let kind = kind_of_departure(self.mechanism()).map(|(kind, _)| kind);
         self.parts.iter().skip(1).filter_map(move |part| {
-            let same = kind.is_some()
-                && kind_of_departure(part).map(|(k, _)| k) == kind;
+            let same = kind.is_some() && kind_of_departure(part).map(|(k, _)| k) == kind;
             (!same).then_some(part.id.as_str())
         })
     }

@@ -151,7 +151,10 @@ pub fn render(report: &Report) -> String {
             let name = if report.signature == known.id {
                 format!("`{}`", known.id)
             } else {
-                format!("`{}` (in the minimal case `{}`)", report.signature, known.id)
+                format!(
+                    "`{}` (in the minimal case `{}`)",
+                    report.signature, known.id
+                )
             };
             let _ = writeln!(
                 out,

@@ -525,7 +525,9 @@ impl Collector {
             self.alias_cases
                 .insert(first_seen.clone(), original.case.clone());
         }
-        if self.reports.contains_key(&signed) {
+        if let Some(report) = self.reports.get_mut(&signed) {
+            // A mechanism seen in another component: its shrunk case shows it there.
+            add_seen_in(&mut report.seen_in, minimal);
             // Counted where its shrunk case is signed, which is not always where its first
             // signature is another name of: that name keeps the first report it was given.
             self.count_under(signed, original, original_answers, source);
@@ -1389,6 +1391,63 @@ mod tests {
         let one = name_after([&first, &second]);
         assert_eq!(one, name_after([&second, &first]));
         assert_eq!(one.as_deref(), Some(first.id()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_mechanism_of_one_component_is_one_report_listing_each_component_with_a_case() {
+        use crate::diff::departures::Departure;
+        use crate::model::Field;
+        let engine = crate::diff::Engine::new(
+            vec![std::sync::Arc::new(RefusesAll)],
+            std::time::Duration::from_secs(5),
+            crate::diff::Catalogue::bundled(),
+        );
+        let answers = vec![("refuses-all".to_owned(), Outcome::Invalid("no".into()))];
+        // Two findings, one shown in the path, one in the query, each signed by the same
+        // mechanism's departure of its component.
+        let named = |input: &str, component: Field| {
+            let mut f = engine
+                .run_one("refuses-all", &Request::parse(input))
+                .expect("a refusal of a valid input");
+            let known = std::sync::Arc::new(crate::diff::catalogue::departure_known(
+                Departure::Unchecked(component),
+            ));
+            f.signature.known = Some(known.filed_as());
+            f.known = Some(known);
+            f.id = f.signature.id();
+            f
+        };
+        let (path, query) = (named("a:/p", Field::Path), named("a:?q", Field::Query));
+        assert_eq!(path.id(), "component-unchecked");
+        assert_eq!(path.id(), query.id());
+        let dir = std::env::temp_dir().join(format!("seen-in-{}", std::process::id()));
+        let mut collector = Collector::new(&dir);
+        for finding in [&path, &query] {
+            collector.add(&RefusesAll, finding, finding, &answers, &answers, "vectors");
+        }
+        let reports: Vec<&Report> = collector.reports().collect();
+        assert_eq!(reports.len(), 1, "one report for the mechanism");
+        let seen: Vec<(&str, &Request)> = reports[0]
+            .seen_in
+            .iter()
+            .map(|(c, case)| (c.as_str(), case))
+            .collect();
+        assert_eq!(seen, [("path", &path.case), ("query", &query.case)]);
+        let text = markdown::render(reports[0]);
+        assert!(text.contains("- path: "), "{text}");
+        assert!(text.contains("- query: "), "{text}");
+        assert!(text.contains("`component-unchecked` (in the minimal case `path-unchecked`)"));
+        // A near-miss: a departure of another mechanism is a report of its own.
+        let mut other = named("a:#f", Field::Fragment);
+        let known = std::sync::Arc::new(crate::diff::catalogue::departure_known(
+            Departure::PercentUnchecked(Field::Fragment),
+        ));
+        other.signature.known = Some(known.filed_as());
+        other.known = Some(known);
+        other.id = other.signature.id();
+        collector.add(&RefusesAll, &other, &other, &answers, &answers, "vectors");
+        assert_eq!(collector.reports().count(), 2);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
