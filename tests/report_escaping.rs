@@ -314,7 +314,6 @@ fn the_field_escapes_what_a_program_says_of_itself() {
                 report: "x/parse-x.md".to_owned(),
                 upstream: Some(hostile.to_owned()),
                 same_code_as: None,
-                seen_in: Default::default(),
             }],
             candidate_bugs: Vec::new(),
             known_differences: 0,
