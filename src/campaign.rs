@@ -487,7 +487,7 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     // (it shows a second cause beside the symptom the shrinker kept), the symptom is the
     // shrunk case's mechanism: a report signed by the symptom would show a case its mechanism
     // names, one cause twice, and the second cause shows on cases of its own.
-    let mechanism = |f: &Finding| f.known.as_ref().map(|k| k.mechanism().id.clone());
+    let mechanism = |f: &Finding| f.known.as_ref().map(|k| k.filed_as());
     let Some(shrunk) = engine.attributed(&minimal) else {
         // The shrunk case is no departure's, but the case it came from may be: its symptom's
         // shrinking left the mechanism for another cause with the same symptom. The mechanism

@@ -92,6 +92,7 @@ fn report(implementation: &str, signature: &str) -> Report {
         reproduction_language: None,
         selection: None,
         same_code_as: None,
+        seen_in: Default::default(),
     }
 }
 

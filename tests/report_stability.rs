@@ -50,6 +50,7 @@ fn report(signature: &str, minimal: &str) -> Report {
         reproduction_language: None,
         selection: None,
         same_code_as: None,
+        seen_in: Default::default(),
     }
 }
 

@@ -118,6 +118,13 @@ pub struct Entry {
     /// reproduce its answer.
     #[serde(default)]
     pub acceptable: bool,
+    /// For an entry that names several departures (`model: !departures [...]`), which the
+    /// catalogue reads as one entry per departure under the entry's id: which of them this is
+    /// (0 for the first, which is the entry as listed). Each is a step of the model (or a bug's
+    /// model) of its own, so that any of them, or any set, explains a finding as the entry:
+    /// one entry, one report.
+    #[serde(skip)]
+    pub piece: usize,
 }
 
 /// What upstream knows of a bug: the issues and pull requests that report or fix it, or none
@@ -695,6 +702,24 @@ impl Catalogue {
                     .map_err(|e| format!("{id}: example {}: {e}", i + 1))?;
             }
         }
+        // An entry of several departures is one entry per departure under its id, each with
+        // the entry's examples (any of them may be what a finding shows).
+        let mut file = file;
+        file.entries = std::mem::take(&mut file.entries)
+            .into_iter()
+            .flat_map(|entry| match entry.model {
+                Some(Model::Departures(set)) => set
+                    .iter()
+                    .enumerate()
+                    .map(|(piece, departure)| Entry {
+                        model: Some(Model::Departure(departure)),
+                        piece,
+                        ..entry.clone()
+                    })
+                    .collect(),
+                _ => vec![entry],
+            })
+            .collect();
         let matched = file
             .entries
             .iter()
@@ -1867,12 +1892,22 @@ impl Catalogue {
         self.entries.iter().any(|e| e.acceptable && e.id == id)
     }
 
-    /// The departure an entry named `id` models (`model: !departure ...`), where one does.
+    /// The departure an entry named `id` models (`model: !departure ...`), where one does
+    /// (the first, for an entry of several: [`Catalogue::departures_of`]).
     pub fn departure_of(&self, id: &str) -> Option<Departure> {
-        self.entries.iter().find_map(|e| match e.model {
-            Some(Model::Departure(d)) if e.id == id => Some(d),
-            _ => None,
-        })
+        self.departures_of(id).first().copied()
+    }
+
+    /// Every departure an entry named `id` models (`!departure ...` or `!departures [...]`),
+    /// in the order written; empty where it models none.
+    pub fn departures_of(&self, id: &str) -> Vec<Departure> {
+        self.entries
+            .iter()
+            .filter_map(|e| match e.model {
+                Some(Model::Departure(d)) if e.id == id => Some(d),
+                _ => None,
+            })
+            .collect()
     }
 
     /// `implementation`'s known model with `departures` reading the case first, and the
@@ -2019,16 +2054,23 @@ impl Catalogue {
 
     /// Entries for these implementations that never matched since the catalogue was loaded.
     pub fn stale(&self, implementations: &[String]) -> Vec<&Entry> {
-        self.entries
+        // An entry of several departures matched where any of them did.
+        let matched: BTreeSet<&str> = self
+            .entries
             .iter()
             .zip(&self.matched)
-            .filter(|(e, matched)| {
-                e.implementations
-                    .iter()
-                    .any(|i| implementations.contains(i))
-                    && !matched.load(Ordering::Relaxed)
+            .filter(|(_, matched)| matched.load(Ordering::Relaxed))
+            .map(|(e, _)| e.id.as_str())
+            .collect();
+        self.entries
+            .iter()
+            .filter(|e| {
+                e.piece == 0
+                    && e.implementations
+                        .iter()
+                        .any(|i| implementations.contains(i))
+                    && !matched.contains(e.id.as_str())
             })
-            .map(|(e, _)| e)
             .collect()
     }
 }
@@ -2094,7 +2136,7 @@ pub fn serializer_example_holds(entry: &Entry, example: &Example) -> Result<(), 
 }
 
 /// What one departure says of a finding it reproduces.
-fn departure_known(departure: Departure) -> Known {
+pub(crate) fn departure_known(departure: Departure) -> Known {
     Known {
         id: departure.id(),
         class: Class::Departure,
@@ -2140,6 +2182,10 @@ fn known_of(entries: &[&Entry]) -> Known {
 /// it: their ids joined by `+`, the first one's class and link, every reason; one part alone
 /// is itself.
 pub(crate) fn joined(parts: Vec<Arc<Known>>) -> Known {
+    // The departures of one entry (`!departures [...]`) are that entry once.
+    let mut parts = parts;
+    let mut ids = BTreeSet::new();
+    parts.retain(|part| ids.insert(part.id.clone()));
     if let [one] = parts.as_slice() {
         return (**one).clone();
     }
@@ -2233,7 +2279,12 @@ pub(super) fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{all_bugs_at_once, bugs_at_once, combinations, orders};
+    use super::{
+        all_bugs_at_once, bugs_at_once, combinations, departure_known, joined, orders,
+        serializing_known,
+    };
+    use crate::model::Field;
+    use std::sync::Arc;
 
     #[test]
     fn a_catalogue_of_many_bugs_tries_the_sizes_whose_orders_fit() {
@@ -2659,6 +2710,175 @@ entries:
         );
         assert_eq!(combinations(4, 3).len(), 4);
         assert!(combinations(2, 3).is_empty());
+    }
+
+    #[test]
+    fn a_mechanism_of_one_component_is_one_report_in_every_component() {
+        use super::Catalogue;
+        use crate::diff::departures::Departure;
+        use crate::model::{Components, Outcome};
+        use crate::protocol::Request;
+        // A program with no catalogue that takes a space in its path and in its query, and
+        // checks its other components: RFC 3986 §3.3 and §3.4 refuse both spaces.
+        let catalogue = Catalogue::bundled();
+        let case = Request::parse("a:/b c?d e");
+        let actual = Outcome::Parsed {
+            components: Components {
+                scheme: Some("a".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: "/b c".into(),
+                query: Some("d e".into()),
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let wide = [
+            Departure::EveryComponentUnchecked,
+            Departure::OnlyEscapesChecked,
+            Departure::TextComponentsUnchecked,
+            Departure::ControlsAndSpaceOnlyRefused,
+        ];
+        let (known, departures) = catalogue
+            .attribute("unseen", &[], &case, &actual, &mut |set, _| {
+                !wide.iter().any(|d| set.contains(d))
+            })
+            .expect("the path's and the query's departures");
+        assert_eq!(departures.len(), 2, "{departures:?}");
+        // One mechanism in two components: one report, named by the mechanism, seen in both,
+        // and seen beside nothing else.
+        assert_eq!(known.filed_as(), "component-unchecked");
+        assert_eq!(known.components(), ["path", "query"]);
+        assert_eq!(known.seen_beside().count(), 0);
+        // The departures stay what they are: the model of each is the component's.
+        assert_eq!(known.ids(), ["path-unchecked", "query-unchecked"]);
+        // One component alone is the same report.
+        let path = Arc::new(departure_known(Departure::Unchecked(Field::Path)));
+        assert_eq!(path.filed_as(), "component-unchecked");
+        assert_eq!(path.components(), ["path"]);
+        // Near-misses: a departure of no one component keeps its id, and two mechanisms in
+        // one case are filed under the first, the other seen beside it.
+        let last_at = Arc::new(departure_known(Departure::UserinfoToLastAt));
+        assert_eq!(last_at.filed_as(), "userinfo-to-last-at");
+        assert!(last_at.components().is_empty());
+        let both = joined(vec![Arc::clone(&last_at), Arc::clone(&path)]);
+        assert_eq!(both.filed_as(), "userinfo-to-last-at");
+        assert_eq!(both.seen_beside().collect::<Vec<_>>(), ["path-unchecked"]);
+        let other = Arc::new(departure_known(Departure::PercentUnchecked(Field::Query)));
+        let two_kinds = joined(vec![Arc::clone(&path), other]);
+        assert_eq!(two_kinds.filed_as(), "component-unchecked");
+        assert_eq!(two_kinds.components(), ["path"]);
+        assert_eq!(
+            two_kinds.seen_beside().collect::<Vec<_>>(),
+            ["query-percent-unchecked"]
+        );
+        // A serializer's departure of one component likewise; the empty authority left out is
+        // a mechanism of its own.
+        use crate::diff::serializing::Serializing;
+        let held = serializing_known(Serializing::Held(
+            Field::Userinfo,
+            crate::model::Blindness::EmptyIsUndefined,
+        ));
+        assert_eq!(held.filed_as(), "component-empty-held-as-absent");
+        let omitted = serializing_known(Serializing::EmptyOmitted(Field::Host));
+        assert_eq!(omitted.filed_as(), "serializer-empty-host-omitted");
+    }
+
+    #[test]
+    fn an_entry_of_several_departures_is_one_entry_whichever_of_them_a_case_shows() {
+        use super::Catalogue;
+        use crate::diff::compare;
+        use crate::impls::Implementation;
+        use crate::impls::reference::Reference;
+        use crate::model::{Components, Outcome};
+        use crate::protocol::Request;
+        // One parseAuthority that checks nothing: the userinfo and the host unchecked, one
+        // confirmed bug.
+        let own = r#"
+entries:
+  - id: p-authority-unchecked
+    implementations: [p]
+    class: bug
+    reason: "//a^@b^ taken"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.2
+    ops: [parse]
+    model: !departures [userinfo-unchecked, host-unchecked]
+    upstream: {checked: "2026-11-30", refs: []}
+    examples:
+      - {op: parse, input: "//a^@b", parsed: {userinfo: "a^", host: "b", host_kind: reg-name}, forgive: true}
+      - {op: parse, input: "//a^@b", parsed: {userinfo: "a", host: "b", host_kind: reg-name}, forgive: false, why: "not this"}
+"#;
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
+        // Listed once, read as one step per departure.
+        assert_eq!(
+            catalogue
+                .entries()
+                .iter()
+                .filter(|e| e.id == "p-authority-unchecked")
+                .map(|e| e.piece)
+                .collect::<Vec<_>>(),
+            [0, 1]
+        );
+        assert_eq!(catalogue.departures_of("p-authority-unchecked").len(), 2);
+        let parsed = |userinfo: Option<&str>, host: &str, path: &str| Outcome::Parsed {
+            components: Components {
+                scheme: None,
+                userinfo: userinfo.map(str::to_owned),
+                host: Some(host.to_owned()),
+                port: None,
+                path: path.to_owned(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(crate::reference::HostKind::RegName),
+        };
+        let named = |input: &str, actual: &Outcome| {
+            let case = Request::parse(input);
+            let expected = Reference.answer(&case);
+            let difference = compare::compare(&case, &expected, actual, &[]).expect("a difference");
+            catalogue
+                .classify("p", &[], &case, &difference, &expected, actual)
+                .map(|k| k.id.clone())
+        };
+        let entry = Some("p-authority-unchecked".to_owned());
+        // The userinfo's departure alone, the host's alone, both at once: the entry, once.
+        assert_eq!(named("//a^@b", &parsed(Some("a^"), "b", "")), entry);
+        assert_eq!(named("//b^", &parsed(None, "b^", "")), entry);
+        assert_eq!(named("//a^@b^", &parsed(Some("a^"), "b^", "")), entry);
+        // Near-miss: a path taken unchecked is none of its departures.
+        assert_eq!(named("//b/^", &parsed(None, "b", "/^")), None);
+    }
+
+    #[test]
+    fn a_catalogue_entry_names_its_own_report_whatever_departure_it_models() {
+        use super::Catalogue;
+        let own = r#"
+entries:
+  - id: p-path-unchecked
+    implementations: [p]
+    class: bug
+    reason: "a:/b c taken"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+    ops: [parse]
+    model: !departure path-unchecked
+    upstream: {checked: "2026-11-29", refs: []}
+    examples:
+      - {op: parse, input: "a:/b c", parsed: {scheme: "a", path: "/b c"}, forgive: true}
+"#;
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
+        let index = catalogue
+            .entries()
+            .iter()
+            .position(|e| e.id == "p-path-unchecked")
+            .expect("the entry");
+        let known = catalogue.naming(&[index]);
+        assert_eq!(known.filed_as(), "p-path-unchecked");
+        assert!(known.components().is_empty());
     }
 
     #[test]

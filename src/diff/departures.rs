@@ -31,6 +31,24 @@ use crate::reference::chars::{
 };
 use crate::reference::{self, HostKind, ParseOptions};
 
+/// `id` with the word that names `component` written "component": the mechanism's name,
+/// which the reports of every component it shows in are filed under (`component-unchecked`);
+/// `id` itself where there is no component.
+pub(crate) fn kind_of(id: &str, component: Option<Field>) -> String {
+    let Some(component) = component else {
+        return id.to_owned();
+    };
+    let words: Vec<&str> = id.split('-').collect();
+    match words.iter().position(|w| *w == component.name()) {
+        Some(at) => {
+            let mut words = words;
+            words[at] = "component";
+            words.join("-")
+        }
+        None => id.to_owned(),
+    }
+}
+
 /// The components a departure may be about: every field but the host kind, in URI order.
 const COMPONENTS: [Field; 7] = [
     Field::Scheme,
@@ -715,6 +733,34 @@ impl Departure {
     /// The departure of the library whose id is `id`.
     pub fn from_id(id: &str) -> Option<Departure> {
         Departure::all().into_iter().find(|d| d.id() == id)
+    }
+
+    /// The component a departure is parameterized by, where its mechanism is one rule applied
+    /// to a component (`path-unchecked` and `query-unchecked` are one mechanism in two
+    /// components); `None` for a departure of no component or of several at once.
+    pub fn component(self) -> Option<Field> {
+        match self {
+            Departure::Unchecked(part)
+            | Departure::PercentUnchecked(part)
+            | Departure::NonAsciiUnchecked(part)
+            | Departure::AnyNonAsciiUnchecked(part)
+            | Departure::EncodedInsteadOfRefused(part)
+            | Departure::PercentEncodingNormalized(part)
+            | Departure::EncodedOutsideReserved(part)
+            | Departure::EncodedReservedKept(part)
+            | Departure::EmptyAsAbsent(part)
+            | Departure::BracketsTaken(part)
+            | Departure::UnreservedDecoded(part) => Some(part),
+            _ => None,
+        }
+    }
+
+    /// The mechanism a finding it explains is filed under, whatever component it shows in:
+    /// its id with the component's name written "component" (`component-unchecked` for
+    /// `path-unchecked`, `empty-component-as-absent` for `empty-query-as-absent`); its id for
+    /// a departure of no one component.
+    pub fn kind_id(self) -> String {
+        kind_of(&self.id(), self.component())
     }
 
     /// What the parser does, and the RFC text it departs from.

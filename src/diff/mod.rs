@@ -71,6 +71,69 @@ impl Known {
             .chain(self.seen_with().map(str::to_owned))
             .collect()
     }
+
+    /// The name of the report a finding it names is filed under: [`Known::mechanism`]'s id,
+    /// but for an undocumented departure of one component (no catalogue entry names it), whose
+    /// report is its mechanism's in every component (`component-unchecked` for
+    /// `path-unchecked` and `query-unchecked` alike, [`departures::Departure::kind_id`]).
+    /// A catalogue entry names its own report, whatever departure it models.
+    pub fn filed_as(&self) -> String {
+        let mechanism = self.mechanism();
+        match kind_of_departure(mechanism) {
+            Some((kind, _)) => kind,
+            None => mechanism.id.clone(),
+        }
+    }
+
+    /// The components an undocumented departure of one component shows in, by the parts
+    /// filed under [`Known::filed_as`]: the mechanism's and those of the same mechanism
+    /// beside it (a finding that `path-unchecked` and `query-unchecked` explain together is
+    /// the report of `component-unchecked`, seen in both). Empty for any other.
+    pub fn components(&self) -> Vec<String> {
+        let Some((kind, _)) = kind_of_departure(self.mechanism()) else {
+            return Vec::new();
+        };
+        let parts: Vec<&Known> = if self.parts.is_empty() {
+            vec![self]
+        } else {
+            self.parts.iter().map(|p| &**p).collect()
+        };
+        let mut components: Vec<String> = parts
+            .into_iter()
+            .filter_map(kind_of_departure)
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, component)| component.name().to_owned())
+            .collect();
+        components.dedup();
+        components
+    }
+
+    /// The other parts, which the case shows beside the mechanism, less those of the same
+    /// mechanism in another component ([`Known::components`]): they are the same report.
+    pub fn seen_beside(&self) -> impl Iterator<Item = &str> {
+        let kind = kind_of_departure(self.mechanism()).map(|(kind, _)| kind);
+        self.parts.iter().skip(1).filter_map(move |part| {
+            let same = kind.is_some() && kind_of_departure(part).map(|(k, _)| k) == kind;
+            (!same).then_some(part.id.as_str())
+        })
+    }
+}
+
+/// For an undocumented departure of one component (class [`Class::Departure`], a departure
+/// of the library's or a serializer's), its mechanism's name and its component.
+fn kind_of_departure(known: &Known) -> Option<(String, crate::model::Field)> {
+    if known.class != Class::Departure {
+        return None;
+    }
+    if let Some(departure) = departures::Departure::from_id(&known.id) {
+        return departure
+            .component()
+            .map(|component| (departure.kind_id(), component));
+    }
+    let serializer = serializing::Serializing::from_id(&known.id)?;
+    serializer
+        .component()
+        .map(|component| (serializer.kind_id(), component))
 }
 
 /// One implementation's difference from the reference on one case.
@@ -663,7 +726,7 @@ impl Engine {
             }
         }
         let mut attributed = finding.clone();
-        attributed.signature.known = Some(known.mechanism().id.clone());
+        attributed.signature.known = Some(known.filed_as());
         attributed.known = Some(known);
         attributed.id = attributed.signature.id();
         Some(attributed)
@@ -757,7 +820,7 @@ impl Engine {
         }
         let known = Arc::new(catalogue::joined(parts));
         let mut attributed = finding.clone();
-        attributed.signature.known = Some(known.mechanism().id.clone());
+        attributed.signature.known = Some(known.filed_as());
         attributed.known = Some(known);
         attributed.id = attributed.signature.id();
         Some(attributed)
@@ -1271,7 +1334,7 @@ impl Core {
                 && let (Some(known), Some(other)) = (&answer_bug, &failure.other)
                 && compare::compare(case, expected, other, implementation.blind_spots()).is_none()
             {
-                finding.signature.known = Some(known.mechanism().id.clone());
+                finding.signature.known = Some(known.filed_as());
                 finding.id = finding.signature.id();
                 finding.known = Some(known.clone());
             }
@@ -1285,7 +1348,7 @@ impl Core {
                 && let Some(other) = &failure.other
                 && let Some(known) = self.entry_behind_another_door(implementation, case, other)
             {
-                finding.signature.known = Some(known.mechanism().id.clone());
+                finding.signature.known = Some(known.filed_as());
                 finding.id = finding.signature.id();
                 finding.known = Some(known);
             }
@@ -1300,7 +1363,7 @@ impl Core {
                 )
             {
                 let known = self.catalogue.naming(&bugs);
-                finding.signature.known = Some(known.mechanism().id.clone());
+                finding.signature.known = Some(known.filed_as());
                 finding.id = finding.signature.id();
                 finding.known = Some(known);
             }
@@ -1318,7 +1381,7 @@ impl Core {
                 let known = self
                     .catalogue
                     .naming_documented(&entries, failure.kind == DifferenceKind::MeaningChanged);
-                finding.signature.known = Some(known.mechanism().id.clone());
+                finding.signature.known = Some(known.filed_as());
                 finding.id = finding.signature.id();
                 finding.known = Some(known);
             }
@@ -1513,7 +1576,7 @@ impl Core {
             memo,
         );
         let mut signature = Signature::of(name, case, &difference);
-        signature.known = known.as_ref().map(|k| k.mechanism().id.clone());
+        signature.known = known.as_ref().map(|k| k.filed_as());
         Finding {
             id: signature.id(),
             signature,
@@ -1552,13 +1615,16 @@ impl Core {
         }
         // The readings the RFC allows are searched again on each case (they hold for every
         // implementation): only the departures are the mechanism's.
+        // An entry of several departures (`!departures [...]`) stands for them all.
         let Some(set) = ids
             .iter()
             .filter(|id| !self.catalogue.is_acceptable(id))
-            .map(|id| {
-                departures::Departure::from_id(id).or_else(|| self.catalogue.departure_of(id))
+            .map(|id| match departures::Departure::from_id(id) {
+                Some(departure) => Some(vec![departure]),
+                None => Some(self.catalogue.departures_of(id)).filter(|d| !d.is_empty()),
             })
             .collect::<Option<Vec<_>>>()
+            .map(|sets| sets.concat())
         else {
             return false;
         };
@@ -1594,11 +1660,20 @@ impl Core {
                 departures.push(departure);
                 continue;
             }
-            let index = self.catalogue.entries().iter().position(|e| e.id == *id)?;
+            // Every departure of an entry of several (`!departures [...]`).
+            let indices: Vec<usize> = self
+                .catalogue
+                .entries()
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.id == *id)
+                .map(|(i, _)| i)
+                .collect();
+            let &index = indices.first()?;
             if self.catalogue.is_acceptable(id)
                 || self.catalogue.entries()[index].class == Class::Bug
             {
-                entries.push(index);
+                entries.extend(indices);
             }
         }
         entries.sort_unstable();

@@ -86,6 +86,25 @@ impl Serializing {
         }
     }
 
+    /// The component it is one face of, where its mechanism is one rule applied to a
+    /// component: a component held as its API reports it, an empty one left out (but for the
+    /// host, whose "//" goes with it: the authority left out, another mechanism).
+    pub fn component(self) -> Option<Field> {
+        match self {
+            Serializing::Held(field, _) => Some(field),
+            Serializing::EmptyOmitted(Field::Host) => None,
+            Serializing::EmptyOmitted(field) => Some(field),
+            Serializing::DefaultPortOmitted | Serializing::RefusedEncoded => None,
+        }
+    }
+
+    /// The mechanism a finding it explains is filed under, whatever component it shows in
+    /// (`component-empty-held-as-absent`, `serializer-empty-component-omitted`): see
+    /// [`super::departures::Departure::kind_id`].
+    pub fn kind_id(self) -> String {
+        super::departures::kind_of(&self.id(), self.component())
+    }
+
     /// The departure named `id`.
     pub fn from_id(id: &str) -> Option<Serializing> {
         const BLINDNESS: [Blindness; 7] = [

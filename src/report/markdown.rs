@@ -146,10 +146,20 @@ pub fn render(report: &Report) -> String {
             );
         }
         Some(known) if report.is_undocumented_departure() => {
+            // A mechanism of one component is named for every component; its minimal case
+            // shows it in one.
+            let name = if report.signature == known.id {
+                format!("`{}`", known.id)
+            } else {
+                format!(
+                    "`{}` (in the minimal case `{}`)",
+                    report.signature, known.id
+                )
+            };
             let _ = writeln!(
                 out,
-                "Undocumented departure `{}`, a candidate bug named by its mechanism (the library of departures reproduces the answer exactly): {}\n",
-                known.id, known.reason
+                "Undocumented departure {name}, a candidate bug named by its mechanism (the library of departures reproduces the answer exactly): {}\n",
+                known.reason
             );
         }
         Some(known) => {
@@ -180,8 +190,29 @@ pub fn render(report: &Report) -> String {
         },
     }
 
-    if let Some(known) = report.known.as_ref().filter(|k| !k.seen_with.is_empty()) {
-        let others: Vec<String> = known.seen_with.iter().map(|id| format!("`{id}`")).collect();
+    if !report.seen_in.is_empty() {
+        let seen: Vec<String> = report
+            .seen_in
+            .iter()
+            .map(|(component, case)| format!("- {}: {}", text(component), case_markdown(case)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "The same mechanism in every component it was seen in, one report for them all (the shortest case of each):\n\n{}\n",
+            seen.join("\n")
+        );
+    }
+
+    // The departures of the same mechanism in another component are this report, not others.
+    let beside: Vec<&String> = report.known.as_ref().map_or_else(Vec::new, |known| {
+        known
+            .seen_with
+            .iter()
+            .filter(|id| !(report.is_undocumented_departure() && same_mechanism(id, report)))
+            .collect()
+    });
+    if let Some(known) = report.known.as_ref().filter(|_| !beside.is_empty()) {
+        let others: Vec<String> = beside.iter().map(|id| format!("`{id}`")).collect();
         let _ = writeln!(
             out,
             "The minimal case shows `{}` together with {}: their models reproduce its answer only together. It is filed here, under the first of them in catalogue order, and no report is made for the combination.\n",
@@ -214,6 +245,18 @@ pub fn render(report: &Report) -> String {
 
     // Every text above is escaped where it is written; this is the last guard.
     super::visible(&out).into_owned()
+}
+
+/// Whether the departure `id` is one component's face of the mechanism `report` is filed
+/// under (`query-unchecked` in the report `component-unchecked`).
+fn same_mechanism(id: &str, report: &Report) -> bool {
+    use crate::diff::departures::Departure;
+    use crate::diff::serializing::Serializing;
+    match (Departure::from_id(id), Serializing::from_id(id)) {
+        (Some(d), _) => d.component().is_some() && d.kind_id() == report.signature,
+        (None, Some(s)) => s.component().is_some() && s.kind_id() == report.signature,
+        (None, None) => false,
+    }
 }
 
 /// A draft issue for the crate's tracker: title, minimal input, expected and actual answers,

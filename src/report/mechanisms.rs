@@ -64,14 +64,16 @@ pub struct Table {
 /// The table of `parsers` from the run's `reports`, with the `catalogue` that says which
 /// entries are departures of the library.
 pub fn build(parsers: &[String], reports: &[Report], catalogue: &Catalogue) -> Table {
-    let entry_departure: BTreeMap<&str, Departure> = catalogue
-        .entries()
-        .iter()
-        .filter_map(|entry| match entry.model {
-            Some(Model::Departure(departure)) => Some((entry.id.as_str(), departure)),
-            _ => None,
-        })
-        .collect();
+    // An entry of several departures (`!departures [...]`) shows each of them.
+    let mut entry_departure: BTreeMap<&str, Vec<Departure>> = BTreeMap::new();
+    for entry in catalogue.entries() {
+        if let Some(Model::Departure(departure)) = entry.model {
+            entry_departure
+                .entry(entry.id.as_str())
+                .or_default()
+                .push(departure);
+        }
+    }
     let mut cells: BTreeMap<(String, Departure), Cell> = BTreeMap::new();
     for report in reports {
         let Some(known) = &report.known else {
@@ -89,13 +91,27 @@ pub fn build(parsers: &[String], reports: &[Report], catalogue: &Catalogue) -> T
                     .enumerate()
                     .map(|(i, d)| (d, i == 0, Seen::Candidate)),
             );
-        } else if let Some(&departure) = entry_departure.get(known.id.as_str()) {
+            // A mechanism filed once for every component it was seen in: each component's
+            // departure is the report's own.
+            seen.extend(
+                report
+                    .seen_in
+                    .keys()
+                    .filter_map(|component| {
+                        let component = crate::model::Field::from_name(component)?;
+                        Departure::all().into_iter().find(|d| {
+                            d.component() == Some(component) && d.kind_id() == report.signature
+                        })
+                    })
+                    .map(|d| (d, true, Seen::Candidate)),
+            );
+        } else if let Some(departures) = entry_departure.get(known.id.as_str()) {
             let how = if report.is_confirmed_bug() {
                 Seen::Confirmed
             } else {
                 Seen::Documented
             };
-            seen.push((departure, true, how));
+            seen.extend(departures.iter().map(|&departure| (departure, true, how)));
         }
         for (departure, own, how) in seen {
             let key = (report.implementation.clone(), departure);

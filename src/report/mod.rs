@@ -174,6 +174,11 @@ pub struct Report {
     /// report of the same signature. The two are one cause, counted with the original.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub same_code_as: Option<SameCode>,
+    /// For an undocumented departure of one component, filed under its mechanism in every
+    /// component ([`crate::diff::Known::filed_as`]): each component it was seen in, with the
+    /// shortest case that showed it there.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub seen_in: BTreeMap<String, Request>,
 }
 
 /// The implementation whose code a report's implementation runs, and how we know
@@ -436,6 +441,7 @@ impl Collector {
         if add_example_to(&mut report.examples, &finding.case, !unsure) && unsure {
             self.inserted.remove(&key);
         }
+        add_seen_in(&mut report.seen_in, finding);
         self.confirm(key, finding, answers);
         true
     }
@@ -519,7 +525,9 @@ impl Collector {
             self.alias_cases
                 .insert(first_seen.clone(), original.case.clone());
         }
-        if self.reports.contains_key(&signed) {
+        if let Some(report) = self.reports.get_mut(&signed) {
+            // A mechanism seen in another component: its shrunk case shows it there.
+            add_seen_in(&mut report.seen_in, minimal);
             // Counted where its shrunk case is signed, which is not always where its first
             // signature is another name of: that name keeps the first report it was given.
             self.count_under(signed, original, original_answers, source);
@@ -595,6 +603,7 @@ impl Collector {
             [&report.original.case, stays.unwrap_or(&report.minimal.case)]
                 .into_iter()
                 .chain(&report.examples)
+                .chain(report.seen_in.values())
         });
         reports.chain(self.alias_cases.values())
     }
@@ -877,6 +886,9 @@ fn new_report(
     let mut examples = Vec::new();
     add_example(&mut examples, &original.case);
     add_example(&mut examples, &minimal.case);
+    let mut seen_in = BTreeMap::new();
+    add_seen_in(&mut seen_in, minimal);
+    add_seen_in(&mut seen_in, original);
     let shown =
         |finding: &Finding, answers: &[(String, Outcome)]| exhibit(finding, answers, about.spec);
     Report {
@@ -924,6 +936,36 @@ fn new_report(
         reproduction_language: None,
         selection: None,
         same_code_as: None,
+        seen_in,
+    }
+}
+
+/// Keeps `finding`'s case as the one that shows its mechanism in each component it names
+/// ([`Known::components`]) where it is the shortest (by length, then by its JSON text).
+fn add_seen_in(seen_in: &mut BTreeMap<String, Request>, finding: &Finding) {
+    let Some(known) = &finding.known else {
+        return;
+    };
+    for component in known.components() {
+        keep_shorter(seen_in, component, &finding.case);
+    }
+}
+
+/// `case` under `component` where none is there or it is shorter than the one there.
+fn keep_shorter(seen_in: &mut BTreeMap<String, Request>, component: String, case: &Request) {
+    let order = |c: &Request| (case_len(c), serde_json::to_string(c).unwrap_or_default());
+    match seen_in.get(&component) {
+        Some(there) if order(there) <= order(case) => {}
+        _ => {
+            seen_in.insert(component, capped_case(case));
+        }
+    }
+}
+
+/// `new`'s components seen, with `old`'s where they are shorter or new's has none.
+fn merge_seen_in(merged: &mut Report, old: &Report) {
+    for (component, case) in &old.seen_in {
+        keep_shorter(&mut merged.seen_in, component.clone(), case);
     }
 }
 
@@ -943,6 +985,7 @@ fn merge(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
         merged.first_seen = old.first_seen.clone();
     }
     merged.original = old.original.clone();
+    merge_seen_in(&mut merged, &old);
     if !keep_confirmed_minimal(&mut merged, &old, confirmed)
         && case_len(&old.minimal.case) <= case_len(&merged.minimal.case)
     {
@@ -1348,6 +1391,63 @@ mod tests {
         let one = name_after([&first, &second]);
         assert_eq!(one, name_after([&second, &first]));
         assert_eq!(one.as_deref(), Some(first.id()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_mechanism_of_one_component_is_one_report_listing_each_component_with_a_case() {
+        use crate::diff::departures::Departure;
+        use crate::model::Field;
+        let engine = crate::diff::Engine::new(
+            vec![std::sync::Arc::new(RefusesAll)],
+            std::time::Duration::from_secs(5),
+            crate::diff::Catalogue::bundled(),
+        );
+        let answers = vec![("refuses-all".to_owned(), Outcome::Invalid("no".into()))];
+        // Two findings, one shown in the path, one in the query, each signed by the same
+        // mechanism's departure of its component.
+        let named = |input: &str, component: Field| {
+            let mut f = engine
+                .run_one("refuses-all", &Request::parse(input))
+                .expect("a refusal of a valid input");
+            let known = std::sync::Arc::new(crate::diff::catalogue::departure_known(
+                Departure::Unchecked(component),
+            ));
+            f.signature.known = Some(known.filed_as());
+            f.known = Some(known);
+            f.id = f.signature.id();
+            f
+        };
+        let (path, query) = (named("a:/p", Field::Path), named("a:?q", Field::Query));
+        assert_eq!(path.id(), "component-unchecked");
+        assert_eq!(path.id(), query.id());
+        let dir = std::env::temp_dir().join(format!("seen-in-{}", std::process::id()));
+        let mut collector = Collector::new(&dir);
+        for finding in [&path, &query] {
+            collector.add(&RefusesAll, finding, finding, &answers, &answers, "vectors");
+        }
+        let reports: Vec<&Report> = collector.reports().collect();
+        assert_eq!(reports.len(), 1, "one report for the mechanism");
+        let seen: Vec<(&str, &Request)> = reports[0]
+            .seen_in
+            .iter()
+            .map(|(c, case)| (c.as_str(), case))
+            .collect();
+        assert_eq!(seen, [("path", &path.case), ("query", &query.case)]);
+        let text = markdown::render(reports[0]);
+        assert!(text.contains("- path: "), "{text}");
+        assert!(text.contains("- query: "), "{text}");
+        assert!(text.contains("`component-unchecked` (in the minimal case `path-unchecked`)"));
+        // A near-miss: a departure of another mechanism is a report of its own.
+        let mut other = named("a:#f", Field::Fragment);
+        let known = std::sync::Arc::new(crate::diff::catalogue::departure_known(
+            Departure::PercentUnchecked(Field::Fragment),
+        ));
+        other.signature.known = Some(known.filed_as());
+        other.known = Some(known);
+        other.id = other.signature.id();
+        collector.add(&RefusesAll, &other, &other, &answers, &answers, "vectors");
+        assert_eq!(collector.reports().count(), 2);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

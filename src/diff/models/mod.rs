@@ -89,6 +89,52 @@ pub enum Model {
     /// implementation whose entry names it: it names the round trips (parse, write, parse
     /// again) it breaks, and changes no answer of the parser.
     Serializing(super::serializing::Serializing),
+    /// Several departures of the library that the library's source shows to be one code path
+    /// or one design decision (`model: !departures [userinfo-unchecked, host-unchecked]`): one
+    /// entry, one report. The catalogue reads it as one step per departure, each named by the
+    /// entry (`super::catalogue::Entry::piece`), so that any of them, or any set of them,
+    /// composed with the rest of the model, explains a finding as that entry; no model holds
+    /// this variant itself.
+    Departures(DepartureSet),
+}
+
+/// The departures of one entry (`!departures [...]`), in the order written: at most
+/// [`DepartureSet::MOST`], at least one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DepartureSet([Option<super::departures::Departure>; DepartureSet::MOST]);
+
+impl DepartureSet {
+    /// The most departures one entry names.
+    pub const MOST: usize = 8;
+
+    /// The departures, in the order written.
+    pub fn iter(&self) -> impl Iterator<Item = super::departures::Departure> + '_ {
+        self.0.iter().flatten().copied()
+    }
+}
+
+impl<'de> Deserialize<'de> for DepartureSet {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let list = Vec::<super::departures::Departure>::deserialize(deserializer)?;
+        if list.is_empty() || list.len() > DepartureSet::MOST {
+            return Err(serde::de::Error::custom(format!(
+                "`!departures` names one to {} departures, not {}",
+                DepartureSet::MOST,
+                list.len()
+            )));
+        }
+        let mut set = [None; DepartureSet::MOST];
+        for (i, departure) in list.into_iter().enumerate() {
+            if set[..i].contains(&Some(departure)) {
+                return Err(serde::de::Error::custom(format!(
+                    "`!departures` names {} twice",
+                    departure.id()
+                )));
+            }
+            set[i] = Some(departure);
+        }
+        Ok(DepartureSet(set))
+    }
 }
 
 /// A departure from the URL Standard's current text (`crate::whatwg::Departures`).
@@ -2949,7 +2995,8 @@ fn evaluate_traced(
             | Model::UrlStandard
             | Model::UrlStandardDeparting(_)
             | Model::Rfc2396(_)
-            | Model::Serializing(_) => None,
+            | Model::Serializing(_)
+            | Model::Departures(_) => None,
         })
         .collect();
     let asked = rewritten.as_ref().unwrap_or(case);
@@ -3056,8 +3103,9 @@ fn evaluate_traced(
                 outcome != before
             }
             Model::UrlStandard | Model::UrlStandardDeparting(_) => true,
-            // A serializer's departure answers no request: it names round trips.
-            Model::Serializing(_) => false,
+            // A serializer's departure answers no request: it names round trips. A set of
+            // departures is read as one step each (`catalogue::Entry::piece`).
+            Model::Serializing(_) | Model::Departures(_) => false,
         };
         unchanged[i] = !changed;
     }
