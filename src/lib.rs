@@ -23,7 +23,8 @@
 //! per-vector test runner; one feature per compared crate. A crate author's dev-dependency
 //! needs none of them: `default-features = false` builds the reference, the corpus and the
 //! gate alone.
-// One audited exception: `impls::process` sends signals to process groups (kill(2)).
+// Two audited exceptions: `impls::process` sends signals to process groups (kill(2)), and
+// `cost` reads the process's CPU clock (clock_gettime(2)).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -32,6 +33,7 @@ pub mod campaign;
 pub mod check;
 #[cfg(feature = "fuzz")]
 pub mod confusion;
+pub mod cost;
 pub mod crosscheck;
 pub mod diff;
 pub mod ecosystem;

@@ -693,6 +693,11 @@ impl Engine {
     /// of answers explains), and a finding no set reproduces (it stays signed by its
     /// symptom). It asks the implementation nothing: the answer is the finding's.
     pub fn attributed(&self, finding: &Finding) -> Option<Finding> {
+        crate::cost::ATTRIBUTION.time(|| self.attributed_uncounted(finding))
+    }
+
+    /// [`Engine::attributed`], its cost not counted (it is counted in the caller's).
+    fn attributed_uncounted(&self, finding: &Finding) -> Option<Finding> {
         if finding.known.is_some() {
             return None;
         }

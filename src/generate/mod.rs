@@ -15,11 +15,18 @@
 
 pub mod mutate;
 
+use std::borrow::Cow;
+
 use arbitrary::{Arbitrary, Result, Unstructured};
 
 use crate::protocol::{ParseRule, Request};
 use crate::reference::{Level, Rule};
 use mutate::Mutation;
+
+/// A piece of a tree's text: one of the pieces below as it is (most of them), or text made for
+/// the case (a piece beside a code point, a composed label, an upper-cased scheme). A tree of
+/// borrowed pieces is built without allocating a string per piece.
+pub type Text = Cow<'static, str>;
 
 /// Text pieces the tree draws from, chosen to sit on the rules' edges.
 const SCHEMES: &[&str] = &[
@@ -220,7 +227,7 @@ const H16: &[&str] = &[
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HostTree {
     /// `reg-name`
-    RegName(String),
+    RegName(Text),
     /// `IPv4address`, four `dec-octet`s.
     Ipv4([u8; 4]),
     /// `IPv6address` by one of its nine forms.
@@ -228,9 +235,9 @@ pub enum HostTree {
     /// `IPvFuture`
     IpvFuture {
         /// The version's hex digits.
-        version: String,
+        version: &'static str,
         /// The text after the ".".
-        tail: String,
+        tail: &'static str,
     },
 }
 
@@ -239,9 +246,9 @@ pub enum HostTree {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ipv6Tree {
     /// `h16` pieces before `::`, or all eight without `::`.
-    pub left: Vec<String>,
+    pub left: Vec<&'static str>,
     /// `h16` pieces after `::`; `None` for the form with no `::`.
-    pub right: Option<Vec<String>>,
+    pub right: Option<Vec<&'static str>>,
     /// Whether the last two pieces are written as an IPv4 address (`ls32`).
     pub ipv4_tail: Option<[u8; 4]>,
 }
@@ -250,43 +257,43 @@ pub struct Ipv6Tree {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuthorityTree {
     /// `userinfo`
-    pub userinfo: Option<String>,
+    pub userinfo: Option<Text>,
     /// `host`
     pub host: HostTree,
     /// `port`
-    pub port: Option<String>,
+    pub port: Option<&'static str>,
 }
 
 /// A URI reference as a tree of the grammar's parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UriTree {
     /// `scheme`
-    pub scheme: Option<String>,
+    pub scheme: Option<Text>,
     /// `authority`
     pub authority: Option<AuthorityTree>,
     /// Whether the path starts with "/".
     pub absolute: bool,
     /// Path segments.
-    pub segments: Vec<String>,
+    pub segments: Vec<Text>,
     /// `query`
-    pub query: Option<String>,
+    pub query: Option<Text>,
     /// `fragment`
-    pub fragment: Option<String>,
+    pub fragment: Option<Text>,
     /// Mutations applied to the rendered text, in order.
     pub mutations: Vec<Mutation>,
 }
 
-fn pick<'a>(u: &mut Unstructured<'_>, items: &[&'a str]) -> Result<&'a str> {
+fn pick(u: &mut Unstructured<'_>, items: &[&'static str]) -> Result<&'static str> {
     u.choose(items).copied()
 }
 
 /// One piece from `items`, or now and then a code point from [`UNICODE_PIECES`] beside one.
-fn piece(u: &mut Unstructured<'_>, items: &[&str]) -> Result<String> {
+fn piece(u: &mut Unstructured<'_>, items: &[&'static str]) -> Result<Text> {
     let ascii = pick(u, items)?;
     Ok(if u.ratio(1, 12)? {
-        format!("{ascii}{}", pick(u, UNICODE_PIECES)?)
+        Cow::Owned(format!("{ascii}{}", pick(u, UNICODE_PIECES)?))
     } else {
-        ascii.to_owned()
+        Cow::Borrowed(ascii)
     })
 }
 
@@ -321,14 +328,14 @@ fn octet(u: &mut Unstructured<'_>) -> Result<u8> {
 impl<'a> Arbitrary<'a> for HostTree {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         Ok(match u.int_in_range(0..=10)? {
-            0..=2 => HostTree::RegName(pick(u, REG_NAMES)?.to_owned()),
-            3 => HostTree::RegName(pick(u, IDN_REG_NAMES)?.to_owned()),
-            4 => HostTree::RegName(composed_idn_host(u)?),
+            0..=2 => HostTree::RegName(Cow::Borrowed(pick(u, REG_NAMES)?)),
+            3 => HostTree::RegName(Cow::Borrowed(pick(u, IDN_REG_NAMES)?)),
+            4 => HostTree::RegName(Cow::Owned(composed_idn_host(u)?)),
             5 | 6 => HostTree::Ipv4([octet(u)?, octet(u)?, octet(u)?, octet(u)?]),
             7..=9 => HostTree::Ipv6(Ipv6Tree::arbitrary(u)?),
             _ => HostTree::IpvFuture {
-                version: pick(u, &["1", "F", "a1", "10"])?.to_owned(),
-                tail: pick(u, &["x", "a:b", "fe80::a+en1", "!$&'()*+,;=-._~:", "A"])?.to_owned(),
+                version: pick(u, &["1", "F", "a1", "10"])?,
+                tail: pick(u, &["x", "a:b", "fe80::a+en1", "!$&'()*+,;=-._~:", "A"])?,
             },
         })
     }
@@ -346,8 +353,8 @@ impl<'a> Arbitrary<'a> for Ipv6Tree {
                 None
             })
         };
-        let h16s = |u: &mut Unstructured<'a>, n: usize| -> Result<Vec<String>> {
-            (0..n).map(|_| Ok(pick(u, H16)?.to_owned())).collect()
+        let h16s = |u: &mut Unstructured<'a>, n: usize| -> Result<Vec<&'static str>> {
+            (0..n).map(|_| pick(u, H16)).collect()
         };
         if form == 1 {
             let tail = ipv4_tail(u, 8)?;
@@ -380,7 +387,7 @@ impl<'a> Arbitrary<'a> for AuthorityTree {
             },
             host: HostTree::arbitrary(u)?,
             port: if u.ratio(1, 3)? {
-                Some(pick(u, PORTS)?.to_owned())
+                Some(pick(u, PORTS)?)
             } else {
                 None
             },
@@ -391,7 +398,7 @@ impl<'a> Arbitrary<'a> for AuthorityTree {
 impl<'a> Arbitrary<'a> for UriTree {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let scheme = if u.ratio(2, 3)? {
-            Some(pick(u, SCHEMES)?.to_owned())
+            Some(Cow::Borrowed(pick(u, SCHEMES)?))
         } else {
             None
         };
@@ -411,15 +418,15 @@ impl<'a> Arbitrary<'a> for UriTree {
         match u.int_in_range(0..=7)? {
             0 => {
                 absolute = true;
-                segments.insert(0, String::new());
+                segments.insert(0, Cow::Borrowed(""));
                 if segments.len() == 1 {
-                    segments.push(pick(u, &["", "p", "."])?.to_owned());
+                    segments.push(Cow::Borrowed(pick(u, &["", "p", "."])?));
                 }
             }
             1 => {
                 absolute = true;
-                segments.insert(0, ".".to_owned());
-                segments.insert(1, String::new());
+                segments.insert(0, Cow::Borrowed("."));
+                segments.insert(1, Cow::Borrowed(""));
             }
             _ => {}
         }
@@ -503,7 +510,7 @@ impl Ipv6Tree {
 
     fn render_into(&self, out: &mut String) {
         // `pieces` joined by ":", then the IPv4 tail after one more ":" when there are pieces.
-        let joined = |out: &mut String, pieces: &[String], tail: Option<&[u8; 4]>| {
+        let joined = |out: &mut String, pieces: &[&str], tail: Option<&[u8; 4]>| {
             for (i, piece) in pieces.iter().enumerate() {
                 if i > 0 {
                     out.push(':');
@@ -620,13 +627,13 @@ impl Op {
 fn base_tree(u: &mut Unstructured<'_>) -> Result<UriTree> {
     let mut base = UriTree::arbitrary(u)?;
     if base.scheme.is_none() {
-        base.scheme = Some(pick(u, SCHEMES)?.to_owned());
+        base.scheme = Some(Cow::Borrowed(pick(u, SCHEMES)?));
     }
     // An upper-case scheme, which the target keeps (§5.2.2 copies Base.scheme) and a
     // URL-Standard parser lowercases: two spellings of one target.
     if u.ratio(1, 4)? {
         if let Some(scheme) = &mut base.scheme {
-            scheme.make_ascii_uppercase();
+            scheme.to_mut().make_ascii_uppercase();
         }
     }
     match u.int_in_range(0..=4)? {
@@ -651,7 +658,7 @@ fn reference_tree(u: &mut Unstructured<'_>) -> Result<UriTree> {
         reference.authority = None;
         let extra = u.int_in_range(0..=3)?;
         for _ in 0..extra {
-            let dots = pick(u, &["..", ".", "%2E%2E", "", "g"])?.to_owned();
+            let dots = Cow::Borrowed(pick(u, &["..", ".", "%2E%2E", "", "g"])?);
             reference.segments.insert(0, dots);
         }
     }

@@ -4,11 +4,14 @@
 
 use std::time::{Duration, Instant};
 
+use crate::cost::{ATTRIBUTION, Sums, process_cpu_time};
+
 /// The phases of one job, in the order they ran.
 #[derive(Debug)]
 pub struct Phases {
     started: Instant,
     cpu_at_start: Option<Duration>,
+    attribution_at_start: Sums,
     current: Option<(String, Instant, Option<Duration>)>,
     done: Vec<Phase>,
 }
@@ -31,6 +34,7 @@ impl Phases {
         Phases {
             started: Instant::now(),
             cpu_at_start: process_cpu_time(),
+            attribution_at_start: ATTRIBUTION.sums(),
             current: None,
             done: Vec::new(),
         }
@@ -86,25 +90,30 @@ impl Phases {
                 cpu
             ));
         }
+        // Attribution runs inside the phases that find something; its sums are a line of
+        // their own, with its share of the job.
+        let attribution = ATTRIBUTION.sums().since(self.attribution_at_start);
+        let share = total
+            .cpu
+            .filter(|t| !t.is_zero())
+            .map_or_else(String::new, |t| {
+                format!(
+                    ", {:.1}% of the job's CPU",
+                    100.0 * attribution.cpu.as_secs_f64() / t.as_secs_f64()
+                )
+            });
+        out.push_str(&format!(
+            "  of which attribution ({} searches over the departures{share}): {:.1}s wall, {:.1}s CPU\n",
+            attribution.calls,
+            attribution.wall.as_secs_f64(),
+            attribution.cpu.as_secs_f64()
+        ));
         out
     }
 }
 
 fn cpu_since(start: Option<Duration>) -> Option<Duration> {
     Some(process_cpu_time()?.saturating_sub(start?))
-}
-
-/// The CPU time (user and system) of this process so far, every thread counted: fields 14
-/// and 15 of `/proc/self/stat`, in clock ticks of 1/100 s (Linux's `USER_HZ`, which /proc
-/// always uses). `None` off Linux.
-fn process_cpu_time() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The command name, field 2, is in parentheses and may hold spaces: count after it.
-    let after_name = &stat[stat.rfind(')')? + 1..];
-    let fields: Vec<&str> = after_name.split_whitespace().collect();
-    // After the name, field 3 is at index 0: utime (14) at 11, stime (15) at 12.
-    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    Some(Duration::from_millis(ticks * 10))
 }
 
 #[cfg(test)]
@@ -126,9 +135,10 @@ mod tests {
         let names: Vec<&str> = phases.done().iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["matrix", "fuzz"]);
         let lines: Vec<&str> = table.lines().collect();
-        assert_eq!(lines.len(), 4, "{table}");
+        assert_eq!(lines.len(), 5, "{table}");
         assert!(lines[1].trim_start().starts_with("matrix"), "{table}");
         assert!(lines[3].trim_start().starts_with("total"), "{table}");
+        assert!(lines[4].contains("attribution"), "{table}");
         if cfg!(target_os = "linux") {
             assert!(process_cpu_time().is_some());
             assert!(!table.contains('?'), "{table}");
