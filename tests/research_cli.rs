@@ -564,7 +564,7 @@ fn a_symptom_is_counted_under_a_mechanism_only_where_its_model_holds() {
             })
             .unwrap_or_default()
     };
-    let as_path = examples("network-path-reference-as-path");
+    let as_path = examples("network-path-as-path");
     assert!(as_path.contains(&"//é".to_owned()), "{stats}");
     assert!(!as_path.iter().any(|e| e.contains("ab:")), "{stats}");
     // The host after a scheme is its own report, named by its own mechanism.

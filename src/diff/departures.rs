@@ -501,10 +501,10 @@ impl Departure {
             Departure::EmptyAuthorityAsAbsent,
             Departure::OneOrThreeSlashesAsTwo,
             Departure::EmptyPathAsSlash,
-            // A network-path reference alone first: a resolver reads its base, which has a
-            // scheme, as the RFC does.
-            Departure::NetworkPathReferenceAsPath,
             Departure::NetworkPathAsPath,
+            // A network-path reference alone, where every "//" read so does not reproduce the
+            // case: a resolver that reads its base, which has a scheme, as the RFC does.
+            Departure::NetworkPathReferenceAsPath,
             Departure::TripleSlashReferenceAsPath,
             // What is scheme and what is path is read before any part of an authority.
             Departure::InvalidSchemeAsPath,

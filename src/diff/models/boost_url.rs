@@ -232,8 +232,8 @@ pub(super) fn dot_dot_kept(case: &Request, answer: Outcome) -> Outcome {
 /// departs where Boost's removal gives another path than §5.2.4's (`/%2e.` is `/..`); in a
 /// relative-path reference, whose dot-segments the reference keeps (documented choice 5),
 /// wherever it removes one (`a/%2e.` is ``, `../.` is `../`). A relative reference whose path
-/// `normalize_path` guards otherwise (a "./" first, or a ":" in the first segment, which it
-/// encodes) is left to the answer.
+/// `normalize_path` guards otherwise (a "./" kept before a "//" it would leave, or a ":" in
+/// the first segment, which it encodes) is left to the answer.
 pub(super) fn dot_dot_kept_in_normalization(case: &Request, answer: Outcome) -> Outcome {
     let (Request::Normalize { input, .. }, Outcome::Normalized(so_far)) = (case, &answer) else {
         return answer;
@@ -243,11 +243,28 @@ pub(super) fn dot_dot_kept_in_normalization(case: &Request, answer: Outcome) -> 
     };
     let has_authority = c.has_authority();
     let relative_path = c.scheme.is_none() && !has_authority && !c.path.starts_with('/');
+    // `normalize_path`'s guards of a url without a scheme: a "./" kept before a "//" it
+    // would leave, or a ":" in the first segment encoded (`encode_colons`).
     if c.scheme.is_none() && !has_authority {
-        let decoded = path_chars_decoded(c.path);
-        let first = decoded.split('/').next().unwrap_or_default();
-        if decoded.starts_with("./") || first.contains(':') {
-            return answer;
+        let p = path_chars_decoded(c.path);
+        if !p.starts_with("/./") {
+            let mut rest = p.as_str();
+            if p.starts_with("./") {
+                let mut skip = 1;
+                while p[skip..].starts_with("/./") {
+                    skip += 2;
+                }
+                if p[skip..].starts_with("//") {
+                    return answer;
+                }
+                rest = &p[2..];
+                while let Some(after) = rest.strip_prefix("./") {
+                    rest = after;
+                }
+            }
+            if rest.split('/').next().unwrap_or_default().contains(':') {
+                return answer;
+            }
         }
     }
     let path = normalize_path(c.path, has_authority, remove_dot_segments);
@@ -470,6 +487,9 @@ mod tests {
         assert_eq!(normalized("a:/b/./c", "a:/b/c"), "a:/b/c");
         assert_eq!(normalized("a/b", "a/b"), "a/b");
         assert_eq!(normalized("./a:b/.", "./a:b/."), "./a:b/.");
+        assert_eq!(normalized(".//a/.", ".//a/."), ".//a/.");
+        // A "./" that hides no "//" and no ":" goes as §5.2.4's rule A says: "./" is "".
+        assert_eq!(normalized("./", "./"), "");
     }
 
     /// The target `rule` makes of RFC 3986's target of `input` against `base` (strict).
