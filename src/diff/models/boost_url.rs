@@ -249,7 +249,7 @@ pub(super) fn dot_dot_kept_in_normalization(case: &Request, answer: Outcome) -> 
         let p = path_chars_decoded(c.path);
         if !p.starts_with("/./") {
             let mut rest = p.as_str();
-            if p.starts_with("./") {
+            if let Some(after_dot) = p.strip_prefix("./") {
                 let mut skip = 1;
                 while p[skip..].starts_with("/./") {
                     skip += 2;
@@ -257,7 +257,7 @@ pub(super) fn dot_dot_kept_in_normalization(case: &Request, answer: Outcome) -> 
                 if p[skip..].starts_with("//") {
                     return answer;
                 }
-                rest = &p[2..];
+                rest = after_dot;
                 while let Some(after) = rest.strip_prefix("./") {
                     rest = after;
                 }
