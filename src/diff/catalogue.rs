@@ -1393,12 +1393,18 @@ impl Catalogue {
         // the input otherwise, each may act on that reading (a "//" path left unguarded once
         // the parser encoded the "%" the RFC refuses), though on the input as the RFC reads
         // it, or refuses it, none does.
-        if matches!(case, Request::Normalize { .. })
-            && first.iter().any(|&i| library[i].reads_in_resolution(case))
-        {
-            live.extend(
-                (0..library.len()).filter(|&i| matches!(library[i], Departure::Normalizing(_))),
-            );
+        // A resolver's steps likewise act on the components its parser read: where a parser's
+        // departure reads the base or the reference otherwise, each may act on that reading
+        // (Poco's "//g" read as the path "//g", whose empty segment its removal of
+        // dot-segments drops), though on the strings as the RFC reads them none does.
+        if first.iter().any(|&i| library[i].reads_in_resolution(case)) {
+            live.extend((0..library.len()).filter(|&i| {
+                matches!(
+                    (library[i], case),
+                    (Departure::Normalizing(_), Request::Normalize { .. })
+                        | (Departure::Resolving(_), Request::Resolve { .. })
+                )
+            }));
         }
         for &i in &first {
             if let Some(read) = library[i].rewrite(case) {

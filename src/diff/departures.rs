@@ -146,6 +146,13 @@ pub enum Departure {
     /// A "//" is no authority's start: what follows it is read as the path (`//host/p` as
     /// the path `//host/p`).
     NetworkPathAsPath,
+    /// A relative reference that starts with "//" (§4.2's network-path reference) is read as
+    /// a path (`//host/p` as the path `//host/p`), where after a scheme "//" starts the
+    /// authority as the RFC says (`a://host/p` has the host `host`): a parser that looks for
+    /// an authority only after "scheme:" (Poco's `URI::parse`, `if (*it != '/' && ...)
+    /// { ... } else parsePathEtc(it, end);`; url-parse's `extractProtocol`). The narrower
+    /// reading of [`Departure::NetworkPathAsPath`], which reads every "//" so.
+    NetworkPathReferenceAsPath,
     /// A component's refused characters (a "%" that starts no triplet among them) are
     /// percent-encoded (UTF-8, then `%XX`) instead of refused: read as the reference reads
     /// them stood in for, and given back encoded. What a departure before it brought into the
@@ -513,6 +520,9 @@ impl Departure {
             Departure::OneOrThreeSlashesAsTwo,
             Departure::EmptyPathAsSlash,
             Departure::NetworkPathAsPath,
+            // A network-path reference alone, where every "//" read so does not reproduce the
+            // case: a resolver that reads its base, which has a scheme, as the RFC does.
+            Departure::NetworkPathReferenceAsPath,
             Departure::TripleSlashReferenceAsPath,
             // What is scheme and what is path is read before any part of an authority.
             Departure::InvalidSchemeAsPath,
@@ -650,6 +660,7 @@ impl Departure {
             Departure::IpLiteralAsRegName => "ip-literal-as-reg-name".to_owned(),
             Departure::UserinfoToLastAt => "userinfo-to-last-at".to_owned(),
             Departure::NetworkPathAsPath => "network-path-as-path".to_owned(),
+            Departure::NetworkPathReferenceAsPath => "network-path-reference-as-path".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
@@ -788,6 +799,7 @@ impl Departure {
             Departure::IpLiteralUnchecked => "the parser takes a host that starts with \"[\" up to its \"]\" without checking the address between them (any of the characters an IP literal may hold, in any order, a \"%\" only as a pct-encoded triplet), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::IpLiteralToLastBracket => "the parser ends an IP literal at the authority's last \"]\" and does not check the address in it, where RFC 3986 §3.2.2 ends `IP-literal` at its first \"]\" and allows only an `IPv6address` or `IPvFuture` in it".to_owned(),
             Departure::IpLiteralAsRegName => "the parser reads no IP literal: a host that starts with \"[\" is a registered name holding \"[\" and \"]\", ended by a \":\", where RFC 3986 §3.2.2 reads `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and allows no bracket in a `reg-name`".to_owned(),
+            Departure::NetworkPathReferenceAsPath => "the parser reads a relative reference that starts with \"//\" as a path, with no authority (`//h/p` as the path `//h/p`), where RFC 3986 §4.2 says \"A relative reference that begins with two slash characters is termed a network-path reference\" and §3.2 \"The authority component is preceded by a double slash (\"//\")\"; after a scheme, it reads the authority".to_owned(),
             Departure::NetworkPathAsPath => "the parser reads what follows \"//\" as the path, with no authority, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and §4.2 calls such a reference a network-path reference".to_owned(),
             Departure::UserinfoToLastAt => "the parser ends the userinfo at the authority's last \"@\": the earlier ones become part of the userinfo, which RFC 3986 §3.2.1 does not allow (`userinfo` holds no \"@\"; \"@\" must be percent-encoded there), so the RFC's reading of the host is another".to_owned(),
             Departure::EncodedInsteadOfRefused(part) => format!(
@@ -1098,6 +1110,16 @@ impl Departure {
         }
         Departure::parses_read(case).iter().any(|parse| {
             self.rewrite(parse).is_some()
+                // A data model without an empty component reads the strings as written, and
+                // holds none where the RFC reads one ("?" has no query).
+                || matches!(self, Departure::EmptyAsAbsent(_) | Departure::EmptyAuthorityAsAbsent)
+                    && {
+                        let letter = crate::impls::Implementation::answer(
+                            &crate::impls::reference::Reference,
+                            parse,
+                        );
+                        self.no_empty_in(letter.clone()) != letter
+                    }
                 || self.is_answer_rule() && {
                     let letter = crate::impls::Implementation::answer(
                         &crate::impls::reference::Reference,
@@ -1320,14 +1342,19 @@ impl Departure {
         // more than its case (a host's case may be hidden): "::1:102:304" and "::1:1.2.3.4",
         // "0:2::" and ":2::", after the case's own scheme, so that neither is taken for the
         // other, nor for a parser that compresses every literal its own way.
+        // A resolution's are parses after its base's scheme, by `URI-reference`, which a
+        // parser without the `URI` rule has too: the resolver reads the base's literal so.
         if let Departure::Ipv6ShortenedByInetNtop | Departure::Ipv6FieldsRecompressed = self {
-            let Request::Parse {
-                input,
-                rule,
-                zone_id,
-            } = case
-            else {
-                return Vec::new();
+            let (input, rule, zone_id) = match case {
+                Request::Parse {
+                    input,
+                    rule,
+                    zone_id,
+                } => (input, rule.clone(), zone_id),
+                Request::Resolve { base, .. } => {
+                    (base, Some(reference::Rule::UriReference.into()), &false)
+                }
+                Request::Normalize { .. } => return Vec::new(),
             };
             let other = match self {
                 Departure::Ipv6ShortenedByInetNtop => "[0:0:0:0:0:1:1.2.3.4]",
@@ -1437,6 +1464,11 @@ impl Departure {
         let witness = match self {
             Departure::UserinfoToLastAt => after_slashes("a@b@h/")?,
             Departure::NetworkPathAsPath => after_slashes("h/p")?,
+            // A relative reference, whatever the case's scheme.
+            Departure::NetworkPathReferenceAsPath => match case.checked_rule() {
+                Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri) => return None,
+                _ => "//h/p".to_owned(),
+            },
             // A relative reference, whatever the case's scheme: after one, "///" starts an
             // authority.
             Departure::TripleSlashReferenceAsPath => match case.checked_rule() {
@@ -1512,7 +1544,16 @@ impl Departure {
     /// it refuses: a parser that takes every code unit from 0x80 has another rule.
     pub(crate) fn reading_controls(self, case: &Request) -> Vec<Request> {
         let controls: &[&str] = match self {
+            // A relative reference's rule reads no scheme to ask it after.
+            Departure::NetworkPathReferenceAsPath
+                if case.checked_rule() == Ok(reference::Rule::RelativeRef) =>
+            {
+                return Vec::new();
+            }
             Departure::TextEndsAtLineFeed => &["a://h\n/p", "a:/p\nq"],
+            // After a scheme, the authority read (against a parser that reads every "//" as a
+            // path).
+            Departure::NetworkPathReferenceAsPath => &["a://h/p"],
             Departure::NonAsciiUncheckedWhereEscaped => &["a:/\u{e9}\u{85}"],
             // A lone "%" beside a character it takes, which it refuses: a parser that takes it
             // checks nothing.
@@ -1782,6 +1823,7 @@ impl Departure {
             }
             Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
+            | Departure::NetworkPathReferenceAsPath
             | Departure::TripleSlashReferenceAsPath
             | Departure::QueryInOpaquePart
             | Departure::RegistryBasedAuthority
@@ -1861,6 +1903,7 @@ impl Departure {
             | Departure::PercentUncheckedWhereEscaped
             | Departure::UserinfoToLastAt
             | Departure::NetworkPathAsPath
+            | Departure::NetworkPathReferenceAsPath
             | Departure::TripleSlashReferenceAsPath
             | Departure::QueryInOpaquePart
             | Departure::RegistryBasedAuthority
@@ -2183,9 +2226,13 @@ impl Departure {
                 out.replace_range(1..2, "a");
                 out
             }
-            Departure::NetworkPathAsPath => {
+            Departure::NetworkPathAsPath | Departure::NetworkPathReferenceAsPath => {
                 // "//" and the authority read as a path: its second "/" stood in for, so that
-                // the path is one the reference reads (`/a...`), the same length.
+                // the path is one the reference reads (`/a...`), the same length; a
+                // reference's alone for the narrower reading.
+                if self == Departure::NetworkPathReferenceAsPath && spans.scheme.is_some() {
+                    return None;
+                }
                 let authority = spans.authority.clone()?;
                 let mut out = input.to_owned();
                 out.replace_range(authority.start - 1..authority.start, "a");
@@ -4300,6 +4347,22 @@ mod tests {
         let with_scheme = answer(Departure::NetworkPathAsPath, "a://h").unwrap();
         assert_eq!(components(&with_scheme).path, "//h");
         assert_eq!(answer(Departure::NetworkPathAsPath, "/h"), None);
+    }
+
+    #[test]
+    fn a_network_path_reference_alone_may_be_read_as_a_path() {
+        let d = Departure::NetworkPathReferenceAsPath;
+        let read = answer(d, "//h:1/p?q").unwrap();
+        assert_eq!(components(&read).path, "//h:1/p");
+        assert_eq!(components(&read).host, None);
+        assert_eq!(components(&read).query.as_deref(), Some("q"));
+        // After a scheme, "//" starts the authority: the RFC's reading, no rewrite.
+        assert_eq!(answer(d, "a://h"), None);
+        assert_eq!(answer(d, "/h"), None);
+        assert_eq!(
+            d.reading_controls(&Request::parse("//h")),
+            [Request::parse("a://h/p")]
+        );
     }
 
     #[test]

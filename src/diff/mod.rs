@@ -875,9 +875,27 @@ impl Engine {
                     self.answer_of(name, parse)
                         .is_some_and(|actual| actual != Outcome::Unsupported)
                 };
+                // A parser that has no `URI` rule is asked the base by `URI-reference`, which
+                // reads a string with a scheme as `URI` does (uri-js's adapter: the base's IPv6
+                // literal written shorter is its parse's departure all the same).
+                let asked = |parse: &Request| -> Option<Request> {
+                    if parsed(parse) {
+                        return Some(parse.clone());
+                    }
+                    let Request::Parse { input, zone_id, .. } = parse else {
+                        return None;
+                    };
+                    let by_reference = Request::Parse {
+                        input: input.clone(),
+                        rule: Some(reference::Rule::UriReference.into()),
+                        zone_id: *zone_id,
+                    };
+                    (parse.checked_rule() == Ok(reference::Rule::Uri) && parsed(&by_reference))
+                        .then_some(by_reference)
+                };
                 if !parses
                     .iter()
-                    .all(|parse| parsed(parse) && answers_as_modelled(parse))
+                    .all(|parse| asked(parse).is_some_and(|parse| answers_as_modelled(&parse)))
                 {
                     return false;
                 }

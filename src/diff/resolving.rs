@@ -151,6 +151,15 @@ pub enum Resolving {
     /// of a ".." when nothing is left, `pseg.insert(0, ".")`), where §5.2.4's rules A and C
     /// remove every ".." ("../a" gives "a", "." gives "").
     DotDotKeptAboveRootlessStart,
+    /// remove_dot_segments done on the path's non-empty segments: the empty ones between two
+    /// "/" are dropped before "." and ".." are read, so that a merged or a reference's path
+    /// keeps no "//" (`/a//b` against `a:` is `a:/a/b`, `.//` against `a:/x` is `a:/`, a
+    /// network-path reference a parser read as the path `//g` is `/g`), where §5.2.4 moves
+    /// every segment that is no dot-segment to the output as it is, an empty one too
+    /// (§5.4.2's "g//" and the paths of §3.3: `path-abempty = *( "/" segment )`, `segment =
+    /// *pchar`). Poco's `URI::removeDotSegments` and `mergePath` work on `getPathSegments`,
+    /// which keeps only non-empty pieces (`if (!seg.empty()) segments.push_back(seg)`).
+    EmptySegmentsDropped,
     /// The path §5.2.2 takes from the reference or merges is written with its percent-encodings'
     /// hexadecimal digits uppercased (`/%0a` against `a:` is `a:/%0A`), the query and the
     /// fragment as written (Python's rfc3986 `resolve_with`: the path through
@@ -169,7 +178,7 @@ pub enum Resolving {
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 20] = [
+    pub const ALL: [Resolving; 21] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -188,6 +197,7 @@ impl Resolving {
         Resolving::QueryReferenceMerged,
         Resolving::DotDotPopsRoot,
         Resolving::DotDotKeptAboveRootlessStart,
+        Resolving::EmptySegmentsDropped,
         Resolving::TargetPathPercentEncodingUppercased,
         Resolving::SchemeRootlessDotSegmentsKept,
     ];
@@ -215,6 +225,7 @@ impl Resolving {
             Resolving::QueryReferenceMerged => "query-reference-merged",
             Resolving::DotDotPopsRoot => "dot-dot-pops-root",
             Resolving::DotDotKeptAboveRootlessStart => "dot-dot-kept-above-rootless-start",
+            Resolving::EmptySegmentsDropped => "empty-segments-dropped",
             Resolving::TargetPathPercentEncodingUppercased => {
                 "target-path-percent-encoding-uppercased"
             }
@@ -278,6 +289,9 @@ impl Resolving {
             }
             Resolving::DotDotKeptAboveRootlessStart => {
                 "the resolver keeps a \"..\" that has nothing to climb over at the start of a rootless path (\"../a\" against \"a:\" is \"a:../a\"), drops it at the root of an absolute one, and writes a rootless path the dot-segments empty as \"./\" (\".\" against \"a:\" is \"a:./\"), as a relative file path is normalized, where RFC 3986 §5.2.4's rules A and C remove every \"..\" and rule D every final \".\" (\"a:a\", \"a:\")"
+            }
+            Resolving::EmptySegmentsDropped => {
+                "the resolver removes dot-segments from the path's non-empty segments, dropping the empty ones between two \"/\" (\"/a//b\" against \"a:\" is \"a:/a/b\", \".//\" against \"a:/x\" is \"a:/\"), where RFC 3986 §5.2.4 moves every segment that is no dot-segment to the output buffer, an empty one too (\"a:/a//b\", \"a://\"; §3.3: \"path-abempty = *( \"/\" segment )\", \"segment = *pchar\")"
             }
             Resolving::TargetPathPercentEncodingUppercased => {
                 "the resolver writes the path it takes from the reference or merges with its percent-encodings' hexadecimal digits uppercased (\"/%0a\" against \"a:\" is \"a:/%0A\"), and the query and the fragment as written, where RFC 3986 §5.2.2 moves the reference's path into the target as it is (\"a:/%0a\"): an equivalent URI (§6.2.2.1: \"the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive\"), not the same string"
@@ -433,6 +447,13 @@ impl Resolving {
                 );
                 controls
             }
+            // An empty segment goes from a merged path and from an absolute one (against a
+            // resolver that drops it in one kind of path only, or only after a ".."), and a
+            // ".." with a segment to climb over still climbs (against one that removes none).
+            Resolving::EmptySegmentsDropped => vec![
+                (with_path("/x/"), "y//z".to_owned()),
+                (with_path("/x"), "/y//z/../w".to_owned()),
+            ],
             // The query and the fragment keep their case (against a resolver that uppercases
             // every component), a merged path is uppercased too.
             Resolving::TargetPathPercentEncodingUppercased => vec![
@@ -555,7 +576,17 @@ pub fn target_from_components(
     };
     let target = reference::transform_references(&b, &r, ResolveOptions::strict(true));
     let t = target.components();
-    let remove = |path: &str| {
+    let remove = |written: &str| {
+        // The path's empty segments dropped before its dot-segments are read.
+        let collapsed = has(Resolving::EmptySegmentsDropped).then(|| {
+            let collapsed = without_empty_segments(written);
+            depart(
+                reference::remove_dot_segments(&collapsed)
+                    != reference::remove_dot_segments(written),
+            );
+            collapsed
+        });
+        let path = collapsed.as_deref().unwrap_or(written);
         let removed = reference::remove_dot_segments(path);
         if has(Resolving::DotDotPopsRoot) && path.starts_with('/') {
             let popped = remove_dot_segments_popping_root(path);
@@ -693,6 +724,18 @@ pub fn target_from_components(
         ..t
     });
     (target, true)
+}
+
+/// `path` without its empty segments ([`Resolving::EmptySegmentsDropped`]): every run of "/"
+/// written as one, so that a path that starts (or ends) with "/" still does.
+pub fn without_empty_segments(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if !(c == '/' && out.ends_with('/')) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// remove_dot_segments on the list of `path`'s segments ([`Resolving::DotDotPopsRoot`]):
@@ -1165,6 +1208,104 @@ mod tests {
             "../b/"
         );
         assert_eq!(remove_dot_segments_rootless_start_kept("/a/../.."), "/");
+    }
+
+    #[test]
+    fn empty_segments_may_be_dropped_before_dot_segments_are_removed() {
+        let dropped = Resolving::EmptySegmentsDropped;
+        // Poco's getPathSegments keeps only non-empty pieces: ".//" against "a:/" is "a:/"
+        // (its catalogue's example, from URI.cpp), where §5.2.4 keeps every segment that is
+        // no dot-segment ("a://", written "a:/.//" with the reference's guard).
+        assert_eq!(target(dropped, "a:/", "a:/x//y"), Some("a:/x/y".into()));
+        assert_eq!(target(dropped, "a:/", ".//"), Some("a:/".into()));
+        assert_eq!(target(dropped, "a:", "/a//b"), Some("a:/a/b".into()));
+        assert_eq!(
+            target(dropped, "a://h/x/", "y//z"),
+            Some("a://h/x/y/z".into())
+        );
+        // An empty segment before a "..": the ".." climbs over the segment before it.
+        assert_eq!(target(dropped, "a:", "/a/b//../c"), Some("a:/a/c".into()));
+        // A path without an empty segment, and the base's path for the empty reference
+        // (§5.2.2 "T.path = Base.path", which Poco copies too): the RFC's target.
+        assert_eq!(target(dropped, "a:/x", "y/../z"), None);
+        assert_eq!(target(dropped, "a://h/x//y", ""), None);
+        assert_eq!(target(dropped, "a://h/x//y", "?q"), None);
+        // A network-path reference keeps its authority; only its path loses its "//".
+        assert_eq!(target(dropped, "a:", "//h//p"), Some("a://h/p".into()));
+        assert_eq!(target(dropped, "a:", "//h/p"), None);
+        assert_eq!(without_empty_segments("//"), "/");
+        assert_eq!(without_empty_segments("a//b///"), "a/b/");
+        // It composes with a ".." kept above the root: "/..//g" is "/../g".
+        assert_eq!(
+            target_of(
+                &[dropped, Resolving::DotSegmentsAboveRootKept],
+                "a:",
+                "/..//g",
+                true
+            ),
+            Some("a:/../g".into())
+        );
+        // Its controls: a merged path and an absolute one, each with an empty segment.
+        assert_eq!(
+            dropped.controls("a:/p", "//"),
+            vec![
+                ("a:/x/".to_owned(), "y//z".to_owned()),
+                ("a:/x".to_owned(), "/y//z/../w".to_owned()),
+            ]
+        );
+    }
+
+    /// The departures attribution finds for `actual`, the answer to `input` against `base`,
+    /// where the implementation answers every control as the set says.
+    fn attributed(base: &str, input: &str, actual: &str) -> Option<Vec<String>> {
+        let catalogue =
+            crate::diff::catalogue::Catalogue::bundled_with(&[], &[]).expect("a valid catalogue");
+        let case = crate::protocol::Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        catalogue
+            .attribute(
+                "p",
+                &[],
+                &case,
+                &crate::model::Outcome::Resolved(actual.into()),
+                &mut |_, _| true,
+            )
+            .map(|(_, departures)| departures.iter().map(|d| d.id()).collect())
+    }
+
+    #[test]
+    fn a_parsers_departure_is_read_in_resolution_beside_a_resolvers() {
+        // Poco reads "//09:0" as the path "//09:0" and its removeDotSegments drops the empty
+        // segment: "a://09/09:0", where the RFC gives "a://09:0".
+        let found = attributed("a://09", "//09:0", "a://09/09:0").expect("two departures");
+        assert!(
+            found.contains(&"network-path-reference-as-path".to_owned()),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&"empty-segments-dropped".to_owned()),
+            "{found:?}"
+        );
+        // The path read as a path without the empty segment dropped: "a://09//09:0".
+        let found = attributed("a://09", "//09:0", "a://09//09:0").expect("one departure");
+        assert_eq!(found, ["network-path-reference-as-path"]);
+        // A near miss: the authority taken, its "0" port lost, no departure of the library.
+        assert_eq!(attributed("a://09", "//09:0", "a://09/09"), None);
+        // Poco holds an empty query as none (`_query.empty()`), so "?" keeps the base's:
+        // "a:a?a", where §5.2.2 takes the reference's empty query ("a:a?").
+        let found = attributed("a:a?a", "?", "a:a?a").expect("the parse's departure");
+        assert_eq!(found, ["empty-query-as-absent"]);
+        assert_eq!(attributed("a:a?a", "?", "a:a"), None);
+        // uri-js writes the base's IPv6 literal shorter (its parse's `_normalizeIPv6`) and
+        // resolves the components it read: "a://[::]".
+        // Both writers of a shorter IPv6 literal give "[::]" here; their controls, which this
+        // test answers as any set says, tell them apart in a run.
+        let found = attributed("a://[::0]", "", "a://[::]").expect("the parse's departure");
+        assert_eq!(found, ["ip-literal-shortened-by-inet-ntop"]);
+        assert_eq!(attributed("a://[::0]", "", "a://[::1]"), None);
     }
 
     #[test]

@@ -940,8 +940,9 @@ pub enum Transform {
     /// Parsing (GLib `g_uri_parse`, the `URI` rule): the path's unreserved percent-encodings
     /// decoded and its dot-segments removed (`glib::parse_dot_segments_removed`).
     GlibParseDotSegmentsRemoved,
-    /// Resolution (Boost.URL 1.81 `detail::remove_dot_segments`): errata 4547's ".." kept
-    /// where it cannot climb, in every path (`boost_url::dot_dot_kept`).
+    /// Resolution and normalization (Boost.URL 1.81 `detail::remove_dot_segments`): errata
+    /// 4547's ".." kept where it cannot climb, in every path, a relative one's too
+    /// (`boost_url::dot_dot_kept`, `boost_url::dot_dot_kept_in_normalization`).
     BoostUrlDotDotKept,
     /// Resolution (Boost.URL 1.81 `normalize_path` in `url_base::resolve`): the target path's
     /// reserved percent-encodings decoded (`boost_url::path_reserved_decoded`).
@@ -1934,6 +1935,9 @@ impl Transform {
             }
             (Transform::BoostUrlDotDotKept, Request::Resolve { .. }) => {
                 boost_url::dot_dot_kept(case, answer)
+            }
+            (Transform::BoostUrlDotDotKept, Request::Normalize { .. }) => {
+                boost_url::dot_dot_kept_in_normalization(case, answer)
             }
             (Transform::BoostUrlHostIpv4Prefix, Request::Parse { .. }) => {
                 boost_url::host_ipv4_prefix(case, answer)

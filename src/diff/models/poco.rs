@@ -798,6 +798,11 @@ enum Branch {
 
 /// The branch of `URI::resolve` the reference `input` takes, read as the reference reads it.
 fn branch(input: &str) -> Option<Branch> {
+    // URI::parse reads a text that starts with "/" as a path (`parsePathEtc`), a network-path
+    // reference's "//" too: an absolute path (poco-network-path-as-path).
+    if input.starts_with("//") {
+        return Some(Branch::DotSegments);
+    }
     let r = reference::parse(input).ok()?;
     Some(
         if r.scheme.is_some() || r.host.is_some_and(|h| !h.is_empty()) || r.path.starts_with('/') {
@@ -823,6 +828,33 @@ fn read_as_written(given: &str, text: &str) -> Option<Written> {
         path: as_written(given, text, c.path).to_owned(),
         query: read(c.query),
         fragment: read(c.fragment),
+    })
+}
+
+/// The components of the reference `text` as `URI::resolve(const std::string&)` reads them
+/// (`URI parsedURI(relativeURI)`): [`read_as_written`], but for a text that starts with "//",
+/// which `URI::parse` hands to `parsePathEtc` (`if (*it != '/' && ...) { ... } else
+/// parsePathEtc(it, end);`): a path up to "?" or "#", then the query and the fragment, no
+/// authority (poco-network-path-as-path).
+fn read_reference(given: &str, text: &str) -> Option<Written> {
+    if !text.starts_with("//") {
+        return read_as_written(given, text);
+    }
+    let path_end = text.find(['?', '#']).unwrap_or(text.len());
+    let fragment_at = text.find('#');
+    let query = text[path_end..]
+        .strip_prefix('?')
+        .map(|rest| &rest[..rest.find('#').unwrap_or(rest.len())]);
+    let fragment = fragment_at.map(|at| &text[at + 1..]);
+    let read = |s: Option<&str>| s.map(|s| as_written(given, text, s).to_owned());
+    Some(Written {
+        scheme: None,
+        userinfo: None,
+        host: None,
+        port: None,
+        path: as_written(given, text, &text[..path_end]).to_owned(),
+        query: read(query),
+        fragment: read(fragment),
     })
 }
 
@@ -880,7 +912,7 @@ fn path_rule_applied(rule: Rule, original: &Request, case: &Request, answer: Out
             let (Some(Branch::DotSegments), Some(b), Some(r)) = (
                 branch(input),
                 read_as_written(given_base, base),
-                read_as_written(given, input),
+                read_reference(given, input),
             ) else {
                 return answer;
             };
@@ -1053,5 +1085,50 @@ mod tests {
         assert_eq!(remove_dot_segments("/a%2Fb/%2E%2E", true, false), "/a");
         assert_eq!(remove_dot_segments("a%3Ab", false, true), "./a%3Ab");
         assert_eq!(merge_path("/a/b", "../c/."), "/c/");
+    }
+
+    #[test]
+    fn resolve_reads_a_network_path_reference_as_a_path() {
+        let resolve = |base: &str, input: &str, target: &str| {
+            let case = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: true,
+            };
+            apply(
+                Rule::RemoveDotSegments,
+                &case,
+                &case,
+                Outcome::Resolved(target.into()),
+            )
+        };
+        // URI::parse hands "//..." to parsePathEtc, and removeDotSegments keeps no empty
+        // segment: "//09:0" against "a://09" is "a://09/09:0", "//" against "a:@" is "a:/",
+        // the query and the fragment the reference's ("//g?q#f" against "a://a/p?x").
+        assert_eq!(
+            resolve("a://09", "//09:0", "a://09:0"),
+            Outcome::Resolved("a://09/09:0".into())
+        );
+        assert_eq!(
+            resolve("a:@", "//", "a://"),
+            Outcome::Resolved("a:/".into())
+        );
+        assert_eq!(
+            resolve("a://a/p?x", "//g/h?q#f", "a://g/h?q#f"),
+            Outcome::Resolved("a://a/g/h?q#f".into())
+        );
+        assert_eq!(
+            resolve("a://a/p?x", "//g#f", "a://g#f"),
+            Outcome::Resolved("a://a/g#f".into())
+        );
+        // A text with a scheme, or an absolute path: read as before.
+        assert_eq!(
+            resolve("a://a", "b://g", "b://g"),
+            Outcome::Resolved("b://g".into())
+        );
+        assert_eq!(
+            resolve("a://a", "/g//h", "a://a/g//h"),
+            Outcome::Resolved("a://a/g/h".into())
+        );
     }
 }
