@@ -263,6 +263,19 @@ pub enum Departure {
     /// It reads a host that holds such a character outside ASCII only (an ASCII host's case is
     /// a blind spot of most programs), and every character's lowercase must be one character.
     HostLowercasedBeforeEncoding,
+    /// A registered name that holds a character outside US-ASCII (and no "%") is given as its
+    /// IDNA form, UTS #46 ToASCII (nontransitional): mapped (case folded, NFC), and each label
+    /// that holds such a character written as "xn--" and its Punycode (`//é` has the host
+    /// `xn--9ca`), where RFC 3986 §3.2.2 writes such a character as its UTF-8 octets
+    /// percent-encoded ("non-ASCII characters must first be encoded according to UTF-8
+    /// [STD63], and then each octet of the corresponding UTF-8 sequence must be
+    /// percent-encoded to be represented as URI characters"): QUrl (`qt_ACE_do`), yarl
+    /// (`_encode_host`: `idna.encode(host, uts46=True)`), fast-uri's domain host
+    /// (`canonicalizeHost`: `new URL('http://' + parsed.host)`, `parsed.host = url.hostname`).
+    /// Modelled with UTS #46's lenient flags (no hyphen, Bidi, joiner, STD3 or length check);
+    /// a host that ToASCII refuses is left as written, for the reference to refuse as such a
+    /// parser does.
+    HostIdnaToAscii,
     /// A component that is there but empty is read as absent: its delimiter is dropped
     /// (PSR-7's getters return "" for a missing user info, query or fragment, and null for a
     /// missing port, so no empty one can be told from none).
@@ -489,6 +502,7 @@ impl Departure {
             // A file path is read whole before any structure of a reference is looked for.
             Departure::ImplicitFilePath,
             Departure::HostLowercasedBeforeEncoding,
+            Departure::HostIdnaToAscii,
             Departure::AuthorityFinalLineFeedIgnored,
             Departure::FragmentEndsAtLineFeed,
             Departure::EmptyAuthorityAsAbsent,
@@ -682,6 +696,7 @@ impl Departure {
             }
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
             Departure::HostLowercasedBeforeEncoding => "host-lowercased-before-encoding".to_owned(),
+            Departure::HostIdnaToAscii => "host-idna-to-ascii".to_owned(),
             Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
             Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
@@ -792,6 +807,7 @@ impl Departure {
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
             Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
             Departure::HostLowercasedBeforeEncoding => "the parser lowercases the host's text, characters outside ASCII too, before it reads it, so that it percent-encodes the lowercase (`//É` has the host `%C3%A9`, not `%C3%89`), where RFC 3986 §3.2.2 makes only ASCII letters case-insensitive in a host (\"non-ASCII characters must first be encoded according to UTF-8 [STD63], and then each octet of the corresponding UTF-8 sequence must be percent-encoded\"): the octets of another character".to_owned(),
+            Departure::HostIdnaToAscii => "the parser writes a registered name that holds characters outside US-ASCII as its IDNA form (UTS #46 ToASCII: mapped, then each such label as \"xn--\" and its Punycode: `//é` has the host `xn--9ca`), where RFC 3986 §3.2.2 says \"non-ASCII characters must first be encoded according to UTF-8 [STD63], and then each octet of the corresponding UTF-8 sequence must be percent-encoded to be represented as URI characters\": another name, which only a resolver that applies IDNA takes for the same".to_owned(),
             Departure::EmptyAsAbsent(part) => format!(
                 "the parser reads an empty {0} as no {0}: its delimiter is lost, where RFC 3986 §5.3 keeps apart a component that is empty and one that is undefined (\"a:?\" and \"a:\" are two URIs)",
                 part.name()
@@ -1556,6 +1572,7 @@ impl Departure {
                 | Departure::ControlAsUnderscore
                 | Departure::ImplicitFilePath
                 | Departure::HostLowercasedBeforeEncoding
+                | Departure::HostIdnaToAscii
                 | Departure::AuthorityFinalLineFeedIgnored
                 | Departure::FragmentEndsAtLineFeed
                 | Departure::EmptyAuthorityAsAbsent
@@ -1667,6 +1684,14 @@ impl Departure {
                 input[host.clone()]
                     .char_indices()
                     .find(|&(_, c)| lowered_outside_ascii(c))
+                    .map(|(at, c)| (host.start + at, c))
+            }
+            Departure::HostIdnaToAscii => {
+                let host = spans.host?;
+                idna_read(&input[host.clone()])?;
+                input[host.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| !c.is_ascii())
                     .map(|(at, c)| (host.start + at, c))
             }
             Departure::EmptyAsAbsent(_)
@@ -1898,6 +1923,10 @@ impl Departure {
             Departure::HostLowercasedBeforeEncoding => {
                 &['\u{c9}', '\u{c0}', '\u{3a9}', '\u{414}', '\u{216b}']
             }
+            // Letters of four scripts that every IDNA takes as they are, or folds to one.
+            Departure::HostIdnaToAscii => &[
+                '\u{e9}', '\u{fc}', '\u{c9}', '\u{436}', '\u{3b1}', '\u{4e2d}',
+            ],
         }
     }
 
@@ -2375,6 +2404,7 @@ impl Departure {
             | Departure::ControlAsUnderscore
             | Departure::ImplicitFilePath
             | Departure::HostLowercasedBeforeEncoding
+            | Departure::HostIdnaToAscii
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::EmptyAuthorityAsAbsent
@@ -2458,6 +2488,13 @@ impl Departure {
                     }
                 }
                 _ => text.to_owned(),
+            },
+            Departure::HostIdnaToAscii => match spans().host {
+                Some(host) => match idna_read(&text[host.clone()]) {
+                    Some(ascii) => format!("{}{ascii}{}", &text[..host.start], &text[host.end..]),
+                    None => text.to_owned(),
+                },
+                None => text.to_owned(),
             },
             Departure::AuthorityFinalLineFeedIgnored => match spans().authority {
                 Some(authority) if text[authority.clone()].ends_with('\n') => {
@@ -3238,6 +3275,32 @@ pub(crate) fn triplets_uppercased(text: &str) -> String {
         }
     }
     out
+}
+
+/// The flags [`Departure::HostIdnaToAscii`] reads a host with: UTS #46's, none of its checks,
+/// so that the model takes what the IDNA of every such parser takes; a stricter one refuses
+/// no letter among the probes.
+const IDNA_LENIENT: crate::idna::Flags = crate::idna::Flags {
+    check_hyphens: false,
+    check_bidi: false,
+    check_joiners: false,
+    use_std3_ascii_rules: false,
+    verify_dns_length: false,
+    ignore_invalid_punycode: false,
+    bidi_rule_per_label: false,
+    bidi_rule_as_ada_2_9: false,
+};
+
+/// A registered name as [`Departure::HostIdnaToAscii`] writes it: its UTS #46 ToASCII, where it
+/// holds a character outside US-ASCII and no "%" (a triplet's octets, which such parsers decode
+/// or keep each its own way), and ToASCII takes it; `None` where the departure leaves it.
+fn idna_read(host: &str) -> Option<String> {
+    if host.is_ascii() || host.starts_with('[') || host.contains('%') {
+        return None;
+    }
+    crate::idna::to_ascii(host, IDNA_LENIENT)
+        .ok()
+        .filter(|ascii| ascii != host)
 }
 
 /// Whether `c` is a character outside ASCII that has a lowercase of one other character, the
@@ -4339,6 +4402,78 @@ mod tests {
             outcome = departure.apply(&case, seen, &asked, outcome);
         }
         Some(outcome)
+    }
+
+    #[test]
+    fn a_host_may_be_written_as_its_idna_form() {
+        let idna = Departure::HostIdnaToAscii;
+        let catalogue = crate::diff::Catalogue::bundled();
+        let answer = |departures: &[Departure], input: &str| {
+            catalogue.departing_answer("unseen", departures, &[], &Request::parse(input))
+        };
+        let host = |departures: &[Departure], input: &str| {
+            components(&answer(departures, input)).host.clone()
+        };
+        // UTS #46 §4.2 ToASCII, its mapping then Punycode (RFC 3492's examples of one
+        // character): QUrl and yarl answer "//é" with "xn--9ca", "//א" with "xn--4db".
+        assert_eq!(host(&[idna], "//\u{e9}").as_deref(), Some("xn--9ca"));
+        assert_eq!(host(&[idna], "//\u{5d0}").as_deref(), Some("xn--4db"));
+        // The mapping folds case, ASCII's beside the others in the label; each label alone.
+        assert_eq!(
+            host(&[idna], "http://\u{c9}a/p").as_deref(),
+            Some("xn--a-9fa")
+        );
+        assert_eq!(host(&[idna], "//0.\u{5d0}").as_deref(), Some("0.xn--4db"));
+        let whole = answer(&[idna], "a://u@\u{e9}:8/p?q#f");
+        let parsed = components(&whole);
+        assert_eq!(
+            (
+                parsed.userinfo.as_deref(),
+                parsed.port.as_deref(),
+                parsed.path.as_str()
+            ),
+            (Some("u"), Some("8"), "/p")
+        );
+        // With the userinfo's characters encoded beside it (QUrl's "//中@É").
+        let both = [idna, Departure::EncodedInsteadOfRefused(Field::Userinfo)];
+        let whole = answer(&both, "//\u{4e2d}@\u{c9}");
+        let parsed = components(&whole);
+        assert_eq!(
+            (parsed.userinfo.as_deref(), parsed.host.as_deref()),
+            (Some("%E4%B8%AD"), Some("xn--9ca"))
+        );
+        // Near misses: an ASCII host, an IP literal, a host with a triplet, and characters
+        // outside ASCII in the userinfo, path, query or fragment are not read; the host
+        // percent-encoded is another departure's answer.
+        for input in [
+            "//a",
+            "//[\u{e9}]",
+            "//\u{e9}%41",
+            "//\u{e9}@a",
+            "/\u{e9}",
+            "a:\u{e9}",
+            "//a/\u{e9}?\u{e9}#\u{e9}",
+        ] {
+            assert_eq!(idna.rewrite(&Request::parse(input)), None, "{input}");
+        }
+        assert_eq!(
+            host(
+                &[Departure::EncodedInsteadOfRefused(Field::Host)],
+                "//\u{e9}"
+            )
+            .as_deref(),
+            Some("%C3%A9")
+        );
+        assert_ne!(host(&[idna], "//\u{e9}").as_deref(), Some("%C3%A9"));
+        // Nontransitional: "ß" is kept ("xn--zca", yarl's answer), not IDNA 2003's "ss".
+        assert_eq!(host(&[idna], "//\u{df}").as_deref(), Some("xn--zca"));
+        assert_eq!(
+            idna.probe_site(&Request::parse("//a\u{e9}")),
+            Some((3, '\u{e9}'))
+        );
+        assert_eq!(idna.probe_site(&Request::parse("//a\u{e9}%41")), None);
+        assert!(idna.preprocesses());
+        assert_eq!(Departure::from_id("host-idna-to-ascii"), Some(idna));
     }
 
     #[test]
