@@ -403,6 +403,14 @@ pub enum Departure {
     /// (Perl's URI->new: "leading and trailing white space, are automatically removed from the
     /// $str argument before it is processed further"; `s/^\s+//; s/\s+$//`).
     SurroundingWhiteSpaceStripped,
+    /// Spaces, tabs, line feeds and carriage returns at the start and at the end of the text
+    /// are removed before it is read, other white space and controls kept (System.Uri's
+    /// `IsLWS`, "return (ch <= ' ') && (ch == ' ' || ch == '\n' || ch == '\r' || ch ==
+    /// '\t')": ParseSchemeCheckImplicitFile's "//skip whitespaces" at the start, and
+    /// PrivateParseMinimal's and ParseRemaining's "Cut trailing spaces in m_String").
+    /// Narrower than [`Departure::SurroundingWhiteSpaceStripped`], whose probes (a no-break
+    /// space, U+3000) it keeps.
+    SurroundingLwsStripped,
     /// A "#" in the fragment (after the one that starts it) is taken as it is; the fragment's
     /// other characters are checked (Perl's URI: `_uric_escape` percent-encodes
     /// `[^$uric\#]`, every character but `uric` and "#", URI.pm line 142).
@@ -497,6 +505,7 @@ impl Departure {
         let mut all = vec![
             Departure::LeadingControlOrSpaceStripped,
             Departure::SurroundingWhiteSpaceStripped,
+            Departure::SurroundingLwsStripped,
             Departure::TabOrNewlineRemoved,
             Departure::ControlAsUnderscore,
             // A file path is read whole before any structure of a reference is looked for.
@@ -694,6 +703,7 @@ impl Departure {
             Departure::SurroundingWhiteSpaceStripped => {
                 "surrounding-white-space-stripped".to_owned()
             }
+            Departure::SurroundingLwsStripped => "surrounding-lws-stripped".to_owned(),
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
             Departure::HostLowercasedBeforeEncoding => "host-lowercased-before-encoding".to_owned(),
             Departure::HostIdnaToAscii => "host-idna-to-ascii".to_owned(),
@@ -804,6 +814,7 @@ impl Departure {
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
             Departure::LeadingControlOrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::SurroundingWhiteSpaceStripped => "the parser removes white space (Unicode's White_Space: tab, line breaks, space, no-break and other spaces) at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
+            Departure::SurroundingLwsStripped => "the parser removes spaces, tabs, line feeds and carriage returns at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
             Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
             Departure::HostLowercasedBeforeEncoding => "the parser lowercases the host's text, characters outside ASCII too, before it reads it, so that it percent-encodes the lowercase (`//É` has the host `%C3%A9`, not `%C3%89`), where RFC 3986 §3.2.2 makes only ASCII letters case-insensitive in a host (\"non-ASCII characters must first be encoded according to UTF-8 [STD63], and then each octet of the corresponding UTF-8 sequence must be percent-encoded\"): the octets of another character".to_owned(),
@@ -1418,6 +1429,7 @@ impl Departure {
             // White space at both ends of a text whose path would keep it: a parser that drops
             // what follows a host's "]" or reads a port by a number's rules strips none.
             Departure::SurroundingWhiteSpaceStripped => format!(" {} ", after_slashes("h/p")?),
+            Departure::SurroundingLwsStripped => format!(" {}\t", after_slashes("h/p")?),
             // Inside a path, where no component's own stripping reaches.
             Departure::TabOrNewlineRemoved => after_slashes("h/a\tb\nc")?,
             Departure::PortAfterLastColon => after_slashes("h:1:2/")?,
@@ -1568,6 +1580,7 @@ impl Departure {
             self,
             Departure::LeadingControlOrSpaceStripped
                 | Departure::SurroundingWhiteSpaceStripped
+                | Departure::SurroundingLwsStripped
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
                 | Departure::ImplicitFilePath
@@ -1672,6 +1685,10 @@ impl Departure {
                     .char_indices()
                     .next_back()
                     .filter(|&(_, c)| c.is_whitespace()),
+            },
+            Departure::SurroundingLwsStripped => match input.chars().next() {
+                Some(c) if is_lws(c) => Some((0, c)),
+                _ => input.char_indices().next_back().filter(|&(_, c)| is_lws(c)),
             },
             Departure::TabOrNewlineRemoved => input
                 .char_indices()
@@ -1883,6 +1900,7 @@ impl Departure {
             Departure::SurroundingWhiteSpaceStripped => &[
                 ' ', '\t', '\n', '\u{b}', '\r', '\u{a0}', '\u{2003}', '\u{3000}',
             ],
+            Departure::SurroundingLwsStripped => &[' ', '\t', '\n', '\r'],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) | Departure::NonAsciiUncheckedWhereEscaped => &[
                 '\u{e9}',
@@ -2400,6 +2418,7 @@ impl Departure {
             | Departure::EmptyHostBesideUserinfoOrPortRefused
             | Departure::LeadingControlOrSpaceStripped
             | Departure::SurroundingWhiteSpaceStripped
+            | Departure::SurroundingLwsStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
             | Departure::ImplicitFilePath
@@ -2467,6 +2486,7 @@ impl Departure {
                 text.trim_start_matches(|c: char| c <= ' ').to_owned()
             }
             Departure::SurroundingWhiteSpaceStripped => text.trim().to_owned(),
+            Departure::SurroundingLwsStripped => text.trim_matches(is_lws).to_owned(),
             Departure::TabOrNewlineRemoved => text
                 .chars()
                 .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
@@ -3275,6 +3295,12 @@ pub(crate) fn triplets_uppercased(text: &str) -> String {
         }
     }
     out
+}
+
+/// A character [`Departure::SurroundingLwsStripped`] removes: System.Uri's `IsLWS`, a space,
+/// a tab, a line feed or a carriage return.
+fn is_lws(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r')
 }
 
 /// The flags [`Departure::HostIdnaToAscii`] reads a host with: UTS #46's, none of its checks,
@@ -5127,6 +5153,43 @@ mod tests {
         assert!(at(Departure::Unchecked(Field::Fragment)) < at(junk));
         assert!(at(junk) < at(Departure::AnyNonAsciiUnchecked(Field::Userinfo)));
         assert!(at(junk) < at(Departure::PercentUnchecked(Field::Userinfo)));
+    }
+
+    #[test]
+    fn spaces_tabs_and_line_breaks_may_be_cut_at_both_ends() {
+        let lws = Departure::SurroundingLwsStripped;
+        let path = |input: &str| answer(lws, input).map(|a| components(&a).path.clone());
+        // System.Uri's IsLWS at either end: "aa:b " has the path "b", "\taa:/b\r\n" "/b".
+        assert_eq!(path("aa:b ").as_deref(), Some("b"));
+        assert_eq!(path("\taa:/b\r\n").as_deref(), Some("/b"));
+        let query = answer(lws, "aa:?a ").map(|a| components(&a).query.clone());
+        assert_eq!(query, Some(Some("a".to_owned())));
+        // Near misses: inside the text, and other white space or controls at its ends, are
+        // read as written (refused); so is the end that a trim of one side would leave.
+        for input in [
+            "aa:b c",
+            "aa:b\u{a0}",
+            "aa:b\u{b}",
+            "aa:b\u{1}",
+            "\u{3000}aa:b",
+        ] {
+            assert_eq!(lws.rewrite(&Request::parse(input)), None, "{input}");
+        }
+        assert_eq!(
+            Departure::LeadingControlOrSpaceStripped.rewrite(&Request::parse("aa:b ")),
+            None
+        );
+        assert_eq!(lws.probe_site(&Request::parse("aa:b\r")), Some((4, '\r')));
+        assert_eq!(lws.probe_site(&Request::parse("aa:b\u{a0}")), None);
+        // Its witness is cut at both ends, a tab at the end.
+        let witness = lws.witness(&Request::parse("aa:b ")).unwrap();
+        assert_eq!(witness, Request::parse(" aa://h/p\t"));
+        // Tried after the broader reading of Unicode's White_Space, which names a parser that
+        // strips a no-break space too.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(Departure::SurroundingWhiteSpaceStripped) < at(lws));
+        assert_eq!(Departure::from_id("surrounding-lws-stripped"), Some(lws));
     }
 
     #[test]
