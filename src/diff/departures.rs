@@ -288,6 +288,19 @@ pub enum Departure {
     /// It reads a host that holds such a character outside ASCII only (an ASCII host's case is
     /// a blind spot of most programs), and every character's lowercase must be one character.
     HostLowercasedBeforeEncoding,
+    /// A registered name that holds a character outside US-ASCII (and no "%") is given as its
+    /// IDNA form, UTS #46 ToASCII (nontransitional): mapped (case folded, NFC), and each label
+    /// that holds such a character written as "xn--" and its Punycode (`//é` has the host
+    /// `xn--9ca`), where RFC 3986 §3.2.2 writes such a character as its UTF-8 octets
+    /// percent-encoded ("non-ASCII characters must first be encoded according to UTF-8
+    /// [STD63], and then each octet of the corresponding UTF-8 sequence must be
+    /// percent-encoded to be represented as URI characters"): QUrl (`qt_ACE_do`), yarl
+    /// (`_encode_host`: `idna.encode(host, uts46=True)`), fast-uri's domain host
+    /// (`canonicalizeHost`: `new URL('http://' + parsed.host)`, `parsed.host = url.hostname`).
+    /// Modelled with UTS #46's lenient flags (no hyphen, Bidi, joiner, STD3 or length check),
+    /// the errors ToASCII records written through: a parser whose IDNA refuses such a host
+    /// agrees with the reference, which refuses it too.
+    HostIdnaToAscii,
     /// A component that is there but empty is read as absent: its delimiter is dropped
     /// (PSR-7's getters return "" for a missing user info, query or fragment, and null for a
     /// missing port, so no empty one can be told from none).
@@ -415,6 +428,14 @@ pub enum Departure {
     /// (Perl's URI->new: "leading and trailing white space, are automatically removed from the
     /// $str argument before it is processed further"; `s/^\s+//; s/\s+$//`).
     SurroundingWhiteSpaceStripped,
+    /// Spaces, tabs, line feeds and carriage returns at the start and at the end of the text
+    /// are removed before it is read, other white space and controls kept (System.Uri's
+    /// `IsLWS`, "return (ch <= ' ') && (ch == ' ' || ch == '\n' || ch == '\r' || ch ==
+    /// '\t')": ParseSchemeCheckImplicitFile's "//skip whitespaces" at the start, and
+    /// PrivateParseMinimal's and ParseRemaining's "Cut trailing spaces in m_String").
+    /// Narrower than [`Departure::SurroundingWhiteSpaceStripped`], whose probes (a no-break
+    /// space, U+3000) it keeps.
+    SurroundingLwsStripped,
     /// A "#" in the fragment (after the one that starts it) is taken as it is; the fragment's
     /// other characters are checked (Perl's URI: `_uric_escape` percent-encodes
     /// `[^$uric\#]`, every character but `uric` and "#", URI.pm line 142).
@@ -509,11 +530,13 @@ impl Departure {
         let mut all = vec![
             Departure::LeadingControlOrSpaceStripped,
             Departure::SurroundingWhiteSpaceStripped,
+            Departure::SurroundingLwsStripped,
             Departure::TabOrNewlineRemoved,
             Departure::ControlAsUnderscore,
             // A file path is read whole before any structure of a reference is looked for.
             Departure::ImplicitFilePath,
             Departure::HostLowercasedBeforeEncoding,
+            Departure::HostIdnaToAscii,
             Departure::AuthorityFinalLineFeedIgnored,
             Departure::FragmentEndsAtLineFeed,
             Departure::EmptyAuthorityAsAbsent,
@@ -709,8 +732,10 @@ impl Departure {
             Departure::SurroundingWhiteSpaceStripped => {
                 "surrounding-white-space-stripped".to_owned()
             }
+            Departure::SurroundingLwsStripped => "surrounding-lws-stripped".to_owned(),
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
             Departure::HostLowercasedBeforeEncoding => "host-lowercased-before-encoding".to_owned(),
+            Departure::HostIdnaToAscii => "host-idna-to-ascii".to_owned(),
             Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
             Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
@@ -847,9 +872,11 @@ impl Departure {
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
             Departure::LeadingControlOrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::SurroundingWhiteSpaceStripped => "the parser removes white space (Unicode's White_Space: tab, line breaks, space, no-break and other spaces) at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
+            Departure::SurroundingLwsStripped => "the parser removes spaces, tabs, line feeds and carriage returns at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
             Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
             Departure::HostLowercasedBeforeEncoding => "the parser lowercases the host's text, characters outside ASCII too, before it reads it, so that it percent-encodes the lowercase (`//É` has the host `%C3%A9`, not `%C3%89`), where RFC 3986 §3.2.2 makes only ASCII letters case-insensitive in a host (\"non-ASCII characters must first be encoded according to UTF-8 [STD63], and then each octet of the corresponding UTF-8 sequence must be percent-encoded\"): the octets of another character".to_owned(),
+            Departure::HostIdnaToAscii => "the parser writes a registered name that holds characters outside US-ASCII as its IDNA form (UTS #46 ToASCII: mapped, then each such label as \"xn--\" and its Punycode: `//é` has the host `xn--9ca`), where RFC 3986 §3.2.2 says \"non-ASCII characters must first be encoded according to UTF-8 [STD63], and then each octet of the corresponding UTF-8 sequence must be percent-encoded to be represented as URI characters\": another name, which only a resolver that applies IDNA takes for the same".to_owned(),
             Departure::EmptyAsAbsent(part) => format!(
                 "the parser reads an empty {0} as no {0}: its delimiter is lost, where RFC 3986 §5.3 keeps apart a component that is empty and one that is undefined (\"a:?\" and \"a:\" are two URIs)",
                 part.name()
@@ -1480,6 +1507,9 @@ impl Departure {
             // White space at both ends of a text whose path would keep it: a parser that drops
             // what follows a host's "]" or reads a port by a number's rules strips none.
             Departure::SurroundingWhiteSpaceStripped => format!(" {} ", after_slashes("h/p")?),
+            // A space at the end of a path, where no component's own reading strips it (a port
+            // read by Python's `int` strips one, a path keeps or encodes it).
+            Departure::SurroundingLwsStripped => format!("\t{} ", after_slashes("h/p")?),
             // Inside a path, where no component's own stripping reaches.
             Departure::TabOrNewlineRemoved => after_slashes("h/a\tb\nc")?,
             Departure::PortAfterLastColon => after_slashes("h:1:2/")?,
@@ -1639,10 +1669,12 @@ impl Departure {
             self,
             Departure::LeadingControlOrSpaceStripped
                 | Departure::SurroundingWhiteSpaceStripped
+                | Departure::SurroundingLwsStripped
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
                 | Departure::ImplicitFilePath
                 | Departure::HostLowercasedBeforeEncoding
+                | Departure::HostIdnaToAscii
                 | Departure::AuthorityFinalLineFeedIgnored
                 | Departure::FragmentEndsAtLineFeed
                 | Departure::EmptyAuthorityAsAbsent
@@ -1743,6 +1775,10 @@ impl Departure {
                     .next_back()
                     .filter(|&(_, c)| c.is_whitespace()),
             },
+            Departure::SurroundingLwsStripped => match input.chars().next() {
+                Some(c) if is_lws(c) => Some((0, c)),
+                _ => input.char_indices().next_back().filter(|&(_, c)| is_lws(c)),
+            },
             Departure::TabOrNewlineRemoved => input
                 .char_indices()
                 .find(|&(_, c)| matches!(c, '\t' | '\n' | '\r')),
@@ -1754,6 +1790,14 @@ impl Departure {
                 input[host.clone()]
                     .char_indices()
                     .find(|&(_, c)| lowered_outside_ascii(c))
+                    .map(|(at, c)| (host.start + at, c))
+            }
+            Departure::HostIdnaToAscii => {
+                let host = spans.host?;
+                idna_read(&input[host.clone()])?;
+                input[host.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| !c.is_ascii())
                     .map(|(at, c)| (host.start + at, c))
             }
             Departure::EmptyAsAbsent(_)
@@ -1947,6 +1991,7 @@ impl Departure {
             Departure::SurroundingWhiteSpaceStripped => &[
                 ' ', '\t', '\n', '\u{b}', '\r', '\u{a0}', '\u{2003}', '\u{3000}',
             ],
+            Departure::SurroundingLwsStripped => &[' ', '\t', '\n', '\r'],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) | Departure::NonAsciiUncheckedWhereEscaped => &[
                 '\u{e9}',
@@ -1987,6 +2032,10 @@ impl Departure {
             Departure::HostLowercasedBeforeEncoding => {
                 &['\u{c9}', '\u{c0}', '\u{3a9}', '\u{414}', '\u{216b}']
             }
+            // Letters of four scripts that every IDNA takes as they are, or folds to one.
+            Departure::HostIdnaToAscii => &[
+                '\u{e9}', '\u{fc}', '\u{c9}', '\u{436}', '\u{3b1}', '\u{4e2d}',
+            ],
         }
     }
 
@@ -2464,10 +2513,12 @@ impl Departure {
             | Departure::EmptyHostBesideUserinfoOrPortRefused
             | Departure::LeadingControlOrSpaceStripped
             | Departure::SurroundingWhiteSpaceStripped
+            | Departure::SurroundingLwsStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
             | Departure::ImplicitFilePath
             | Departure::HostLowercasedBeforeEncoding
+            | Departure::HostIdnaToAscii
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::EmptyAuthorityAsAbsent
@@ -2530,6 +2581,7 @@ impl Departure {
                 text.trim_start_matches(|c: char| c <= ' ').to_owned()
             }
             Departure::SurroundingWhiteSpaceStripped => text.trim().to_owned(),
+            Departure::SurroundingLwsStripped => text.trim_matches(is_lws).to_owned(),
             Departure::TabOrNewlineRemoved => text
                 .chars()
                 .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
@@ -2551,6 +2603,13 @@ impl Departure {
                     }
                 }
                 _ => text.to_owned(),
+            },
+            Departure::HostIdnaToAscii => match spans().host {
+                Some(host) => match idna_read(&text[host.clone()]) {
+                    Some(ascii) => format!("{}{ascii}{}", &text[..host.start], &text[host.end..]),
+                    None => text.to_owned(),
+                },
+                None => text.to_owned(),
             },
             Departure::AuthorityFinalLineFeedIgnored => match spans().authority {
                 Some(authority) if text[authority.clone()].ends_with('\n') => {
@@ -3331,6 +3390,55 @@ pub(crate) fn triplets_uppercased(text: &str) -> String {
         }
     }
     out
+}
+
+/// A character [`Departure::SurroundingLwsStripped`] removes: System.Uri's `IsLWS`, a space,
+/// a tab, a line feed or a carriage return.
+fn is_lws(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r')
+}
+
+/// The flags [`Departure::HostIdnaToAscii`] reads a host with: UTS #46's, none of its checks,
+/// so that the model takes what the IDNA of every such parser takes; a stricter one refuses
+/// no letter among the probes.
+const IDNA_LENIENT: crate::idna::Flags = crate::idna::Flags {
+    check_hyphens: false,
+    check_bidi: false,
+    check_joiners: false,
+    use_std3_ascii_rules: false,
+    verify_dns_length: false,
+    ignore_invalid_punycode: false,
+    bidi_rule_per_label: false,
+    bidi_rule_as_ada_2_9: false,
+};
+
+/// A registered name as [`Departure::HostIdnaToAscii`] writes it: UTS #46 ToASCII's steps
+/// (its processing, then each label outside US-ASCII as "xn--" and its Punycode), where it
+/// holds a character outside US-ASCII and no "%" (a triplet's octets, which such parsers decode
+/// or keep each its own way); `None` where the departure leaves it. The errors ToASCII records
+/// are not refusals here: a parser whose IDNA refuses agrees with the reference, and one that
+/// checks less (QUrl writes a label that starts with a combining mark, `//\u{301}` as
+/// `xn--lsa`) answers as these steps do.
+fn idna_read(host: &str) -> Option<String> {
+    if host.is_ascii() || host.starts_with('[') || host.contains('%') {
+        return None;
+    }
+    let (processed, _) = crate::idna::process(host, IDNA_LENIENT);
+    let labels: Option<Vec<String>> = processed
+        .split('.')
+        .map(|label| {
+            if label.is_ascii() {
+                Some(label.to_owned())
+            } else {
+                crate::idna::punycode::encode(label)
+                    .ok()
+                    .map(|encoded| format!("xn--{encoded}"))
+            }
+        })
+        .collect();
+    labels
+        .map(|labels| labels.join("."))
+        .filter(|ascii| ascii != host)
 }
 
 /// Whether `c` is a character outside ASCII that has a lowercase of one other character, the
@@ -4451,6 +4559,80 @@ mod tests {
     }
 
     #[test]
+    fn a_host_may_be_written_as_its_idna_form() {
+        let idna = Departure::HostIdnaToAscii;
+        let catalogue = crate::diff::Catalogue::bundled();
+        let answer = |departures: &[Departure], input: &str| {
+            catalogue.departing_answer("unseen", departures, &[], &Request::parse(input))
+        };
+        let host = |departures: &[Departure], input: &str| {
+            components(&answer(departures, input)).host.clone()
+        };
+        // UTS #46 §4.2 ToASCII, its mapping then Punycode (RFC 3492's examples of one
+        // character): QUrl and yarl answer "//é" with "xn--9ca", "//א" with "xn--4db".
+        assert_eq!(host(&[idna], "//\u{e9}").as_deref(), Some("xn--9ca"));
+        assert_eq!(host(&[idna], "//\u{5d0}").as_deref(), Some("xn--4db"));
+        // The mapping folds case, ASCII's beside the others in the label; each label alone.
+        assert_eq!(
+            host(&[idna], "http://\u{c9}a/p").as_deref(),
+            Some("xn--a-9fa")
+        );
+        assert_eq!(host(&[idna], "//0.\u{5d0}").as_deref(), Some("0.xn--4db"));
+        let whole = answer(&[idna], "a://u@\u{e9}:8/p?q#f");
+        let parsed = components(&whole);
+        assert_eq!(
+            (
+                parsed.userinfo.as_deref(),
+                parsed.port.as_deref(),
+                parsed.path.as_str()
+            ),
+            (Some("u"), Some("8"), "/p")
+        );
+        // With the userinfo's characters encoded beside it (QUrl's "//中@É").
+        let both = [idna, Departure::EncodedInsteadOfRefused(Field::Userinfo)];
+        let whole = answer(&both, "//\u{4e2d}@\u{c9}");
+        let parsed = components(&whole);
+        assert_eq!(
+            (parsed.userinfo.as_deref(), parsed.host.as_deref()),
+            (Some("%E4%B8%AD"), Some("xn--9ca"))
+        );
+        // Near misses: an ASCII host, an IP literal, a host with a triplet, and characters
+        // outside ASCII in the userinfo, path, query or fragment are not read; the host
+        // percent-encoded is another departure's answer.
+        for input in [
+            "//a",
+            "//[\u{e9}]",
+            "//\u{e9}%41",
+            "//\u{e9}@a",
+            "/\u{e9}",
+            "a:\u{e9}",
+            "//a/\u{e9}?\u{e9}#\u{e9}",
+        ] {
+            assert_eq!(idna.rewrite(&Request::parse(input)), None, "{input}");
+        }
+        assert_eq!(
+            host(
+                &[Departure::EncodedInsteadOfRefused(Field::Host)],
+                "//\u{e9}"
+            )
+            .as_deref(),
+            Some("%C3%A9")
+        );
+        assert_ne!(host(&[idna], "//\u{e9}").as_deref(), Some("%C3%A9"));
+        // Nontransitional: "ß" is kept ("xn--zca", yarl's answer), not IDNA 2003's "ss".
+        assert_eq!(host(&[idna], "//\u{df}").as_deref(), Some("xn--zca"));
+        // A label ToASCII records an error for is written all the same (QUrl's "//\u{301}").
+        assert_eq!(host(&[idna], "//\u{301}").as_deref(), Some("xn--lsa"));
+        assert_eq!(
+            idna.probe_site(&Request::parse("//a\u{e9}")),
+            Some((3, '\u{e9}'))
+        );
+        assert_eq!(idna.probe_site(&Request::parse("//a\u{e9}%41")), None);
+        assert!(idna.preprocesses());
+        assert_eq!(Departure::from_id("host-idna-to-ascii"), Some(idna));
+    }
+
+    #[test]
     fn a_host_may_be_lowercased_before_it_is_encoded() {
         let lowered = Departure::HostLowercasedBeforeEncoding;
         // Composed as attribution composes them: the rewrite of the raw text first, the
@@ -5101,6 +5283,47 @@ mod tests {
         assert!(at(Departure::Unchecked(Field::Fragment)) < at(junk));
         assert!(at(junk) < at(Departure::AnyNonAsciiUnchecked(Field::Userinfo)));
         assert!(at(junk) < at(Departure::PercentUnchecked(Field::Userinfo)));
+    }
+
+    #[test]
+    fn spaces_tabs_and_line_breaks_may_be_cut_at_both_ends() {
+        let lws = Departure::SurroundingLwsStripped;
+        let path = |input: &str| answer(lws, input).map(|a| components(&a).path.clone());
+        // System.Uri's IsLWS at either end: "aa:b " has the path "b", "\taa:/b\r\n" "/b".
+        assert_eq!(path("aa:b ").as_deref(), Some("b"));
+        assert_eq!(path("\taa:/b\r\n").as_deref(), Some("/b"));
+        let query = answer(lws, "aa:?a ").map(|a| components(&a).query.clone());
+        assert_eq!(query, Some(Some("a".to_owned())));
+        // Near misses: inside the text, and other white space or controls at its ends, are
+        // read as written (refused); so is the end that a trim of one side would leave.
+        for input in [
+            "aa:b c",
+            "aa:b\u{a0}",
+            "aa:b\u{b}",
+            "aa:b\u{1}",
+            "\u{3000}aa:b",
+        ] {
+            assert_eq!(lws.rewrite(&Request::parse(input)), None, "{input}");
+        }
+        assert_eq!(
+            Departure::LeadingControlOrSpaceStripped.rewrite(&Request::parse("aa:b ")),
+            None
+        );
+        assert_eq!(lws.probe_site(&Request::parse("aa:b\r")), Some((4, '\r')));
+        assert_eq!(lws.probe_site(&Request::parse("aa:b\u{a0}")), None);
+        // Its witness is cut at both ends, a space at the end of a path.
+        let witness = lws.witness(&Request::parse("aa:b ")).unwrap();
+        assert_eq!(witness, Request::parse("\taa://h/p "));
+        let Request::Parse { input, .. } = &witness else {
+            unreachable!()
+        };
+        assert_eq!(path(input).as_deref(), Some("/p"));
+        // Tried after the broader reading of Unicode's White_Space, which names a parser that
+        // strips a no-break space too.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(Departure::SurroundingWhiteSpaceStripped) < at(lws));
+        assert_eq!(Departure::from_id("surrounding-lws-stripped"), Some(lws));
     }
 
     #[test]
