@@ -248,13 +248,12 @@ pub(super) fn opaque_classes_read(answer: Outcome) -> Outcome {
             // matched in its case, has every "%5B" and "%5D" of it, escaped or written so,
             // turned back into "[" and "]" (`s/\%5B/[/gi`, URI.pm lines 120-122).
             if components.scheme.as_deref() == Some("mailto") {
-                let restored = |text: &str| {
-                    ["%5B", "%5b"]
-                        .iter()
-                        .fold(text.to_owned(), |t, e| t.replace(e, "["))
+                fn restored(text: &str) -> String {
+                    text.replace("%5B", "[")
+                        .replace("%5b", "[")
                         .replace("%5D", "]")
                         .replace("%5d", "]")
-                };
+                }
                 components.path = restored(&components.path);
                 components.query = components.query.as_deref().map(restored);
                 components.fragment = components.fragment.as_deref().map(restored);
