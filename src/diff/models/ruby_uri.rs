@@ -180,6 +180,16 @@ pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcom
     if none(r.userinfo) && none(r.host) && none(r.port) {
         return answer;
     }
+    // The bug keeps what the base has where the reference has nil: where the base has none of
+    // those parts, nothing is kept and the rule does not act ("//0@" against "file:" loses its
+    // userinfo by URI::File#set_userinfo, "# do nothing", uri/file.rb, another rule).
+    let has = |part: Option<&str>| !none(part);
+    let keeps = (none(r.userinfo) && has(b.userinfo))
+        || (none(r.host) && has(b.host))
+        || (none(r.port) && has(b.port));
+    if !keeps {
+        return answer;
+    }
     let written = reference::recompose(&Components {
         userinfo: if none(r.userinfo) {
             b.userinfo
@@ -1418,6 +1428,16 @@ mod tests {
         };
         let kept = base_userinfo_port_kept(&case, Outcome::Resolved("a://u@/q".into()));
         assert_eq!(kept, Outcome::Resolved("a://u@h/q".into()));
+        // A base with no userinfo, host or port keeps nothing: the answer is another rule's.
+        let case = Request::Resolve {
+            base: "file:".into(),
+            input: "//0@".into(),
+            strict: true,
+        };
+        for answer in ["file://0@", "file://"] {
+            let answer = Outcome::Resolved(answer.into());
+            assert_eq!(base_userinfo_port_kept(&case, answer.clone()), answer);
+        }
     }
 
     /// merge_path's slice takes the root only where a ".." follows it.
