@@ -152,7 +152,12 @@ pub(super) fn merge_path_root_taken(case: &Request, answer: Outcome) -> Outcome 
 /// case, read after the departures that remove an empty userinfo's "@" and an empty port's
 /// ":" ("//@:" is "//" by then).
 pub(super) fn empty_authority_as_none(case: &Request) -> Option<Request> {
-    Departure::EmptyAuthorityAsAbsent.rewrite(case)
+    // URI::Generic#set_port: "v = v.empty? ? nil : v.to_i": the empty port is nil before
+    // merge reads the authority ("//:" is "//"), whatever entry names the port's own face
+    // (none: an empty port left out is the same port, RFC 3986 §3.2.3).
+    let port_read = crate::model::Field::Port;
+    let without_port = Departure::EmptyAsAbsent(port_read).rewrite(case);
+    Departure::EmptyAuthorityAsAbsent.rewrite(without_port.as_ref().unwrap_or(case))
 }
 
 /// URI::Generic#merge's "RFC2396, Section 5.2, 7)": "base.set_userinfo(rel.userinfo) if
