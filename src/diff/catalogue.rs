@@ -917,11 +917,47 @@ impl Catalogue {
                 expected,
                 actual,
                 memo,
+                &[],
             )
         })
     }
 
-    /// [`Catalogue::classify_memo`] without the memo of classifications.
+    /// Whether the implementation's entries other than those named `ids` (its documented
+    /// model, its choices, its other bugs) or the readings the RFC allows explain the
+    /// difference too: a case where the entries `ids` are not the only mechanism acting, which
+    /// a minimal case of theirs must not be (Poco's "//[::]/%2e./" is read as a path, which
+    /// another of its entries explains, before its rule for a relative URI's authority acts).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn explained_without(
+        &self,
+        implementation: &str,
+        blind_spots: &[BlindSpot],
+        case: &Request,
+        difference: &Difference,
+        expected: &Outcome,
+        actual: &Outcome,
+        ids: &[String],
+    ) -> bool {
+        let excluded: Vec<usize> = (0..self.entries.len())
+            .filter(|&i| ids.contains(&self.entries[i].id))
+            .collect();
+        !excluded.is_empty()
+            && self
+                .classify_anew(
+                    implementation,
+                    blind_spots,
+                    case,
+                    difference,
+                    expected,
+                    actual,
+                    &CaseMemo::default(),
+                    &excluded,
+                )
+                .is_some()
+    }
+
+    /// [`Catalogue::classify_memo`] without the memo of classifications, and without the
+    /// entries `excluded` (catalogue indices).
     #[allow(clippy::too_many_arguments)]
     fn classify_anew(
         &self,
@@ -932,8 +968,21 @@ impl Catalogue {
         expected: &Outcome,
         actual: &Outcome,
         memo: &CaseMemo,
+        excluded: &[usize],
     ) -> Option<Arc<Known>> {
-        let own = self.index.get(implementation).unwrap_or(&self.unnamed);
+        let steps_of = |case: &Request| -> Vec<Step<'_>> {
+            let mut steps = self.steps(implementation, case);
+            steps.retain(|s| !excluded.contains(&s.index));
+            steps
+        };
+        let bugs_of = |case: &Request| -> Vec<usize> {
+            let own = self.index.get(implementation).unwrap_or(&self.unnamed);
+            own.bug_models[op_index(case)]
+                .iter()
+                .copied()
+                .filter(|i| !excluded.contains(i))
+                .collect()
+        };
         // A broken promise of the crate's own (a property) is never a known difference: a
         // model of its answers says nothing about it. Only a bug entry that names the
         // property's kind groups it.
@@ -949,7 +998,7 @@ impl Catalogue {
             )
         );
         if !property || law_of_the_answer {
-            let steps = self.steps(implementation, case);
+            let steps = steps_of(case);
             // A whole specification's model (the URL Standard) answers by that
             // specification, where RFC 3986's meaning does not apply.
             let other_specification = steps.iter().any(|s| s.model.is_url_standard());
@@ -1051,7 +1100,7 @@ impl Catalogue {
             // choice in every order: a bug model repairs what its bug lets through and hands the
             // rest on, and a model whose repair hides from the next what the crate read
             // reproduces the answer in some orders only.
-            let bugs = &own.bug_models[op_index(case)];
+            let bugs = &bugs_of(case);
             let switches = bugs
                 .iter()
                 .filter(|&&i| {
@@ -1313,8 +1362,8 @@ impl Catalogue {
             // does not: only models that answer every call a property makes can (rhymuri's and
             // uniresid's switches, `models::breaks_the_property`). Their answers do not depend
             // on order: each set is tried once.
-            let steps = self.steps(implementation, case);
-            let bugs = &own.bug_models[op_index(case)];
+            let steps = steps_of(case);
+            let bugs = &bugs_of(case);
             let model_of = |n: usize| self.entries[bugs[n]].model.as_ref();
             let all: Vec<&Model> = (0..bugs.len()).filter_map(model_of).collect();
             let breaks = |models: &[&Model]| {
@@ -1445,6 +1494,12 @@ impl Catalogue {
         // character outside the BMP they encode): where the text holds what it rewrites.
         if !refusal {
             live.extend((0..library.len()).filter(|&i| library[i].rewrites_any_answer_to(case)));
+        }
+        // The case of a triplet's digits is no difference in a parse (RFC 3986 §2.1,
+        // `compare::rfc_spelling`): the rule that uppercases them cannot be told there, and a
+        // set with it would only match by what the comparison does not see.
+        if matches!(case, Request::Parse { .. }) {
+            live.retain(|&i| library[i] != Departure::PercentEncodingUppercased);
         }
         live.sort_unstable();
         live.dedup();
@@ -2988,6 +3043,68 @@ entries:
             .expect("the port's departure and the query's bug");
         assert_eq!(known.mechanism().id, "port-after-last-colon");
         assert_eq!(known.seen_with().collect::<Vec<_>>(), ["p-query-unchecked"]);
+    }
+
+    /// A finding's entries are the only mechanism of its case where no other entry of the
+    /// implementation explains it: "a:?%" is both the unchecked query's and the unchecked
+    /// "%"'s, "a:?^" the query's alone (RFC 3986 §3.4 refuses both characters in a query).
+    #[test]
+    fn a_case_another_entry_explains_too_is_not_the_entrys_alone() {
+        use super::Catalogue;
+        use crate::impls::Implementation;
+        use crate::impls::reference::Reference;
+        use crate::model::{Components, Outcome};
+        use crate::protocol::Request;
+        let own = r#"
+entries:
+  - id: p-query-unchecked
+    implementations: [p]
+    class: bug
+    reason: "a:?^ taken"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.4
+    ops: [parse]
+    model: !departure query-unchecked
+    upstream: {checked: "2026-11-29", refs: []}
+  - id: p-percent-unchecked
+    implementations: [p]
+    class: bug
+    reason: "a:?% taken"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-2.1
+    ops: [parse]
+    model: !departure percent-unchecked
+    upstream: {checked: "2026-11-29", refs: []}
+"#;
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
+        let with_query = |query: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some("a".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: String::new(),
+                query: Some(query.into()),
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let explained_without = |input: &str, query: &str, ids: &[&str]| {
+            let case = Request::parse(input);
+            let expected = Reference.answer(&case);
+            let actual = with_query(query);
+            let difference = super::compare::compare(&case, &expected, &actual, &[])
+                .expect("the RFC refuses it");
+            let ids: Vec<String> = ids.iter().map(|&i| i.to_owned()).collect();
+            catalogue.explained_without("p", &[], &case, &difference, &expected, &actual, &ids)
+        };
+        assert!(explained_without("a:?%", "%", &["p-query-unchecked"]));
+        assert!(!explained_without("a:?^", "^", &["p-query-unchecked"]));
+        assert!(!explained_without(
+            "a:?%",
+            "%",
+            &["p-query-unchecked", "p-percent-unchecked"]
+        ));
     }
 
     #[test]

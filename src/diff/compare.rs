@@ -366,10 +366,6 @@ pub fn compare(
             let letter_of_e = letter_written_otherwise(case, e);
             let spelled_otherwise = letter_of_e.is_some() && scheme_case_alone_differs(e, a);
             let letter = letter_of_e.filter(|_| !spelled_otherwise);
-            // A target that differs only where the implementation's API is blind (a scheme it
-            // lowercases, a userinfo it decodes, an empty fragment it cannot keep) shows the
-            // same representation its parse answers do, which the blind spot already
-            // declares: no difference of its own.
             let expected = match &letter {
                 Some((t, _)) => t.clone(),
                 None => as_string,
@@ -378,9 +374,24 @@ pub fn compare(
             // empty host: an answer with an empty authority where the RFC's has none (`f:////g`
             // for T.path "//g") is an authority that appears.
             let authority_moves = expected.host.is_none() != written.host.is_none();
+            // A target that differs only in what RFC 3986 makes the same component (an empty
+            // port left out) is the same target, for every implementation.
+            if !authority_moves
+                && differing_written_fields(&expected, None, &written, None, &[]).is_empty()
+            {
+                return None;
+            }
+            // A blind spot says how the API reports a parse's components (docs/protocol.md:
+            // "one per field it reports differently"); a target is a string the library wrote
+            // and the program hands on whole. It is read through the blind spots only as far
+            // as they say how the library holds the component its serializer writes from (a
+            // scheme it lowercases, a userinfo it decodes), which can change the spelling of
+            // the target and never what it means: "a%2Fb" written "a/b" by a library that
+            // holds the path decoded, or an empty query left out, is another target.
             if !blind_spots.is_empty()
                 && !authority_moves
                 && differing_written_fields(&expected, None, &written, None, blind_spots).is_empty()
+                && spelled_alike(&expected, letter.is_some(), e, a)
             {
                 return None;
             }
@@ -460,6 +471,37 @@ pub fn compare(
     }
 }
 
+/// Whether the target `answer` is §5.2.2's `expected` components (or §5.3's string `letter`
+/// of them) spelled otherwise, up to RFC 3986's equivalences (§6.2.2, §6.2.3): where the
+/// components are written otherwise than their string reads (`written_otherwise`: no authority
+/// and a "//" path), as documented choice 1's "/." before the path writes them.
+fn spelled_alike(
+    expected: &Components,
+    written_otherwise: bool,
+    letter: &str,
+    answer: &str,
+) -> bool {
+    if !written_otherwise {
+        return super::meaning::equivalent_targets(letter, answer);
+    }
+    let mut text = String::new();
+    if let Some(scheme) = &expected.scheme {
+        text.push_str(scheme);
+        text.push(':');
+    }
+    text.push_str("/.");
+    text.push_str(&expected.path);
+    if let Some(query) = &expected.query {
+        text.push('?');
+        text.push_str(query);
+    }
+    if let Some(fragment) = &expected.fragment {
+        text.push('#');
+        text.push_str(fragment);
+    }
+    super::meaning::equivalent_targets(&text, answer)
+}
+
 /// Whether `case` is a normalization at the path level (§6.2.2.3 alone).
 fn at_the_path_level(case: &Request) -> bool {
     matches!(case, Request::Normalize { level: Some(level), .. } if *level == Level::Path)
@@ -486,6 +528,9 @@ pub fn differing_fields(
     actual_kind: Option<HostKind>,
     blind_spots: &[BlindSpot],
 ) -> Vec<Field> {
+    // A parse's components are compared up to the case of a triplet's digits (§2.1); a
+    // resolution's target moves the reference's text as it is (§5.2.2), where a resolver that
+    // writes it otherwise departs (`percent-encoding-uppercased`).
     fields_through(
         expected,
         expected_kind,
@@ -493,7 +538,27 @@ pub fn differing_fields(
         actual_kind,
         blind_spots,
         true,
+        true,
     )
+}
+
+/// Whether two answers that [`compare`] takes as equal are equal with their triplets' digits
+/// in the case each has: a model is exact (a departure's control tells a rule that uppercases
+/// them from one that does not), where a verdict takes the two cases as the same (§2.1).
+pub fn same_triplets(modelled: &Outcome, actual: &Outcome, blind_spots: &[BlindSpot]) -> bool {
+    match (modelled, actual) {
+        (
+            Outcome::Parsed {
+                components: m,
+                host_kind: mk,
+            },
+            Outcome::Parsed {
+                components: a,
+                host_kind: ak,
+            },
+        ) => fields_through(m, *mk, a, *ak, blind_spots, true, false).is_empty(),
+        _ => true,
+    }
 }
 
 /// The fields in which two written strings' components differ, less the blind spots: both
@@ -513,6 +578,7 @@ fn differing_written_fields(
         actual_kind,
         blind_spots,
         false,
+        false,
     )
 }
 
@@ -526,6 +592,7 @@ fn fields_through(
     actual_kind: Option<HostKind>,
     blind_spots: &[BlindSpot],
     actual_reported: bool,
+    triplets_case: bool,
 ) -> Vec<Field> {
     Field::ALL
         .into_iter()
@@ -562,7 +629,23 @@ fn fields_through(
                     seen_through_as(b, v, scheme, reported, escaped)
                 })
             };
-            let (e, a) = (expected.component(field), actual.component(field));
+            // What RFC 3986 calls the same component for every parser, before any blind spot:
+            // an empty port and none (§3.2.3), and in a parse a triplet's hexadecimal digits in
+            // either case (§2.1). Where a blind spot decodes the field, the case of its
+            // triplets is gone already, and a value the API reports decoded holds no triplets
+            // of its own.
+            let decodes = blindness
+                .clone()
+                .any(|b| matches!(b, Blindness::Decoded | Blindness::Reencoded));
+            let same_in_rfc = |value: Option<&str>| {
+                rfc_spelling(field, value, triplets_case && !decodes)
+                    .map(std::borrow::Cow::into_owned)
+            };
+            let (e, a) = (
+                same_in_rfc(expected.component(field)),
+                same_in_rfc(actual.component(field)),
+            );
+            let (e, a) = (e.as_deref(), a.as_deref());
             // Equal values are equal however the implementation sees them.
             if e == a || blindness.clone().next().is_none() {
                 return e != a;
@@ -574,6 +657,55 @@ fn fields_through(
                 .all(|escaped| seen(e, false, escaped) != seen(a, actual_reported, escaped))
         })
         .collect()
+}
+
+/// `value` of `field` spelled as RFC 3986 makes every spelling of it the same component: an
+/// empty port as no port (§3.2.3: "URI producers and normalizers should omit the port
+/// component and its ":" delimiter if port is empty"), and, with `triplets`, each
+/// percent-encoding's hexadecimal digits in uppercase (§2.1: "The uppercase hexadecimal
+/// digits 'A' through 'F' are equivalent to the lowercase digits 'a' through 'f',
+/// respectively. If two URIs differ only in the case of hexadecimal digits used in
+/// percent-encoded octets, they are equivalent.").
+pub(crate) fn rfc_spelling(
+    field: Field,
+    value: Option<&str>,
+    triplets: bool,
+) -> Option<std::borrow::Cow<'_, str>> {
+    use std::borrow::Cow;
+    let value = value?;
+    if field == Field::Port && value.is_empty() {
+        return None;
+    }
+    let bytes = value.as_bytes();
+    let lowercase_triplet = |at: usize| {
+        bytes[at] == b'%'
+            && bytes.get(at + 1..at + 3).is_some_and(|pair| {
+                pair.iter().all(u8::is_ascii_hexdigit) && pair.iter().any(u8::is_ascii_lowercase)
+            })
+    };
+    if !triplets || !(0..bytes.len()).any(lowercase_triplet) {
+        return Some(Cow::Borrowed(value));
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'%'
+            && bytes
+                .get(at + 1..at + 3)
+                .is_some_and(|pair| pair.iter().all(u8::is_ascii_hexdigit))
+        {
+            out.push(b'%');
+            out.extend(bytes[at + 1..at + 3].iter().map(u8::to_ascii_uppercase));
+            at += 3;
+        } else {
+            out.push(bytes[at]);
+            at += 1;
+        }
+    }
+    // Only ASCII digits changed: the bytes are still the UTF-8 they were.
+    Some(Cow::Owned(
+        String::from_utf8(out).unwrap_or_else(|_| value.to_owned()),
+    ))
 }
 
 /// `components` as an API with `blind_spots` reports them (an empty host it holds as none, a
@@ -678,7 +810,11 @@ pub fn seen_alike(
     actual: &Outcome,
     blind_spots: &[BlindSpot],
 ) -> Vec<SeenAlike> {
-    if blind_spots.is_empty() || compare(case, expected, actual, blind_spots).is_some() {
+    // Answers RFC 3986 calls the same need no blind spot.
+    if blind_spots.is_empty()
+        || compare(case, expected, actual, blind_spots).is_some()
+        || compare(case, expected, actual, &[]).is_none()
+    {
         return Vec::new();
     }
     let kind_name = |k: Option<HostKind>| k.map(|k| k.name().to_owned());
@@ -716,7 +852,12 @@ pub fn seen_alike(
                     a.component(field).map(str::to_owned),
                 )
             };
-            if reference == answer {
+            let parsed = matches!(expected, Outcome::Parsed { .. });
+            if reference == answer
+                || (field != Field::HostKind
+                    && rfc_spelling(field, reference.as_deref(), parsed)
+                        == rfc_spelling(field, answer.as_deref(), parsed))
+            {
                 return None;
             }
             let leaves_out = |b: &Blindness| {
@@ -1142,7 +1283,8 @@ mod tests {
 
     #[test]
     fn an_agreement_names_the_blind_spots_that_make_it() {
-        // rhymuri's answer to `HTTP://EXAMPLE.com:/%7e`: folded, decoded, its empty port gone.
+        // rhymuri's answer to `HTTP://EXAMPLE.com:/%7e`: folded, decoded, its empty port gone
+        // (which RFC 3986 §3.2.3 makes the same port, with no blind spot).
         let spots = [
             blind(Field::Scheme, Blindness::CaseFolded),
             blind(Field::Host, Blindness::Decoded),
@@ -1168,17 +1310,16 @@ mod tests {
             [
                 (Field::Scheme, vec![Blindness::CaseFolded]),
                 (Field::Host, vec![Blindness::CaseFolded]),
-                (Field::Port, vec![Blindness::EmptyIsUndefined]),
                 (Field::Path, vec![Blindness::Decoded]),
             ]
         );
         assert_eq!(
             why[2],
             SeenAlike {
-                field: Field::Port,
-                reference: Some(String::new()),
-                actual: None,
-                blind_spots: vec![Blindness::EmptyIsUndefined],
+                field: Field::Path,
+                reference: Some("/%7e".into()),
+                actual: Some("/~".into()),
+                blind_spots: vec![Blindness::Decoded],
             }
         );
         // A difference the blind spots do not cover is no agreement: nothing to explain.
@@ -1237,6 +1378,99 @@ mod tests {
         };
         assert_eq!(written("a://%25%30a"), None);
         assert_eq!(written("a://%0a"), Some(vec![Field::Host]));
+    }
+
+    /// RFC 3986 §2.1: "If two URIs differ only in the case of hexadecimal digits used in
+    /// percent-encoded octets, they are equivalent" (a parse's components); §3.2.3: "URI
+    /// producers and normalizers should omit the port component and its ":" delimiter if port
+    /// is empty" (components and targets). Both hold for every parser, with no blind spot
+    /// declared; another octet or another port does not.
+    #[test]
+    fn a_triplets_case_and_an_empty_port_are_no_difference_for_any_parser() {
+        let parsed = |port: Option<&str>, path: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some("a".into()),
+                userinfo: None,
+                host: Some("h".into()),
+                port: port.map(str::to_owned),
+                path: path.into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::RegName),
+        };
+        let case = Request::parse("a://h:/b%3a");
+        let expected = Reference.answer(&case);
+        assert_eq!(compare(&case, &expected, &parsed(None, "/b%3A"), &[]), None);
+        assert_eq!(
+            compare(&case, &expected, &parsed(Some(""), "/b%3a"), &[]),
+            None
+        );
+        let fields =
+            |port, path| compare(&case, &expected, &parsed(port, path), &[]).map(|d| d.fields);
+        assert_eq!(fields(None, "/b%3B"), Some(vec![Field::Path]));
+        assert_eq!(fields(None, "/B%3a"), Some(vec![Field::Path]));
+        assert_eq!(fields(Some("0"), "/b%3a"), Some(vec![Field::Port]));
+        // A resolution's target alike: "a://h:/b%3a" written "a://h/b%3a" is the same target.
+        let resolve = Request::Resolve {
+            base: "a://h:/x".into(),
+            input: "b%3a".into(),
+            strict: true,
+        };
+        let target = |t: &str| {
+            compare(
+                &resolve,
+                &Reference.answer(&resolve),
+                &Outcome::Resolved(t.into()),
+                &[],
+            )
+            .map(|d| d.fields)
+        };
+        assert_eq!(target("a://h/b%3a"), None);
+        assert_eq!(target("a://h/b%3B"), Some(vec![Field::Path]));
+        assert_eq!(target("a://h:0/b%3a"), Some(vec![Field::Port]));
+    }
+
+    /// A blind spot says how a program reports a parse's components; a resolution's target is
+    /// the string the library wrote, read through a blind spot only for its spelling (Poco
+    /// holds the path decoded: "%61" written "a" is the same target, "a%2Fb" written "a/b" is
+    /// two segments where the RFC's has one, RFC 3986 §2.2).
+    #[test]
+    fn a_blind_spot_forgives_a_targets_spelling_never_its_meaning() {
+        let decoded = [blind(Field::Path, Blindness::Decoded)];
+        let resolve = |input: &str, base: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        let fields = |case: &Request, target: &str, spots: &[BlindSpot]| {
+            compare(
+                case,
+                &Reference.answer(case),
+                &Outcome::Resolved(target.into()),
+                spots,
+            )
+            .map(|d| d.fields)
+        };
+        let slash = resolve("a%2Fb", "a:/x/y");
+        assert_eq!(
+            fields(&slash, "a:/x/a/b", &decoded),
+            Some(vec![Field::Path])
+        );
+        assert_eq!(fields(&slash, "a:/x/a%2Fb", &decoded), None);
+        let unreserved = resolve("%61", "a:/x/y");
+        assert_eq!(fields(&unreserved, "a:/x/a", &decoded), None);
+        assert_eq!(fields(&unreserved, "a:/x/a", &[]), Some(vec![Field::Path]));
+        // An empty query the API reports as none is still a "?" the target must keep
+        // (§6.2.3: "Normalization should not remove delimiters when their associated
+        // component is empty").
+        let empty = [blind(Field::Query, Blindness::EmptyIsUndefined)];
+        let query = resolve("?", "a:/x");
+        assert_eq!(fields(&query, "a:/x", &empty), Some(vec![Field::Query]));
+        // A scheme the library holds lowercased is spelling.
+        let folded = [blind(Field::Scheme, Blindness::CaseFolded)];
+        let scheme = resolve("b", "A:/x");
+        assert_eq!(fields(&scheme, "a:/b", &folded), None);
     }
 
     #[test]

@@ -3669,7 +3669,7 @@ fn stand_in_colons(input: &str, range: std::ops::Range<usize>) -> String {
     let mut out = input.to_owned();
     let stood_in: String = input[range.clone()]
         .chars()
-        .map(|c| if c == ':' { 'a' } else { c })
+        .map(|c| if c == ':' { 'z' } else { c })
         .collect();
     out.replace_range(range, &stood_in);
     out
@@ -4944,6 +4944,20 @@ mod tests {
         )
         .unwrap();
         assert_eq!(components(&both).path, "a b:c");
+        // A ":" stood in for must not make a triplet of a "%" before it: "%a:" is the path
+        // "%a:", whose "%" starts no triplet (§2.1), which the encoding of refused characters
+        // writes "%25" (yarl's "%a:" is the path "%25a:"), as it does in "a@b%:".
+        for (input, path) in [("%a:", "%25a:"), ("%1:", "%251:"), ("a@b%:", "a@b%25:")] {
+            let encoded = composed(
+                &[
+                    Departure::InvalidSchemeAsPath,
+                    Departure::EncodedInsteadOfRefused(Field::Path),
+                ],
+                input,
+            )
+            .unwrap();
+            assert_eq!(components(&encoded).path, path, "{input}");
+        }
     }
 
     #[test]

@@ -848,6 +848,7 @@ impl Engine {
             self.answer_of(name, control).is_some_and(|actual| {
                 let modelled = catalogue.departing_answer(name, departures, alternatives, control);
                 compare::compare(control, &modelled, &actual, blind_spots).is_none()
+                    && compare::same_triplets(&modelled, &actual, blind_spots)
             })
         };
         // One input does not make a mechanism: where a departure stands in for a character,
@@ -1911,6 +1912,9 @@ impl Core {
         let implementation = finding.signature.implementation.clone();
         let mut best = finding.clone();
         shrink::shrink_case_within(&finding.case, budget, |candidate| {
+            if !shrink::keeps_absolute_base(&finding.case, candidate) {
+                return false;
+            }
             match self
                 .run_one(&implementation, candidate, calls)
                 .filter(|f| f.known.is_none() && self.reproduces(f, ids))
@@ -1923,6 +1927,23 @@ impl Core {
             }
         });
         best
+    }
+
+    /// Whether a known finding's case is explained too by the implementation's other entries
+    /// or by the readings the RFC allows, without the entries that name it.
+    fn explained_otherwise(&self, implementation: &str, finding: &Finding) -> bool {
+        let (Some(known), Some(own)) = (&finding.known, self.by_name(implementation)) else {
+            return false;
+        };
+        self.catalogue.explained_without(
+            implementation,
+            own.blind_spots(),
+            &finding.case,
+            &finding.difference,
+            &finding.reference,
+            &finding.actual,
+            &known.ids(),
+        )
     }
 
     fn shrink_within(
@@ -1964,8 +1985,16 @@ impl Core {
             (Some(entries), Some(known)) => known.ids().iter().all(|id| entries.contains(id)),
             _ => true,
         };
+        // Where the finding's entries are the only mechanism that explains its case, its
+        // minimal case is one where they are too: a shrink does not walk into a case that
+        // another entry of the implementation explains as well, whose answer the finding's
+        // model then matches by coincidence.
+        let alone = !property && !self.explained_otherwise(&implementation, finding);
         let mut best = finding.clone();
         let minimal = shrink::shrink_case_within(&finding.case, budget, |candidate| {
+            if !shrink::keeps_absolute_base(&finding.case, candidate) {
+                return false;
+            }
             let found = if property {
                 self.run_one_checked(&implementation, candidate, calls)
                     .into_iter()
@@ -1973,6 +2002,7 @@ impl Core {
             } else {
                 self.run_one(&implementation, candidate, calls)
                     .filter(|f| identity(f) == wanted && within(f))
+                    .filter(|f| !alone || !self.explained_otherwise(&implementation, f))
             };
             match found {
                 Some(f) => {

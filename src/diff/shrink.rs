@@ -96,6 +96,21 @@ fn shrink_case_clocked(
     current
 }
 
+/// Whether `candidate`, a shrink of the resolution `original`, keeps its base absolute: a base
+/// with a scheme (RFC 3986 §5.1: "the base URI ... must be an absolute URI") is not shrunk into
+/// one without, whose resolution shows first how the resolver takes a relative base (another
+/// rule of the library than the one the finding shows, which a model may match by
+/// coincidence). Any other case, or one whose base had no scheme, may shrink freely.
+pub fn keeps_absolute_base(original: &Request, candidate: &Request) -> bool {
+    let scheme = |case: &Request| match case {
+        Request::Resolve { base, .. } => crate::reference::split(base)
+            .scheme
+            .is_some_and(|s| s.starts_with(|c: char| c.is_ascii_alphabetic())),
+        _ => false,
+    };
+    !scheme(original) || scheme(candidate)
+}
+
 #[derive(Clone, Copy)]
 enum Part {
     Input,
@@ -204,6 +219,36 @@ mod tests {
             _ => false,
         });
         assert_eq!(shrunk, Request::parse("\\"));
+    }
+
+    /// Poco's empty authority read as absent shows on "//" against "a://h/p" (its "//" an
+    /// authority); shrunk freely it became "//" against "/", a relative base that Poco resolves
+    /// by another rule. The base keeps a scheme; a relative base may shrink as it likes.
+    #[test]
+    fn a_resolutions_absolute_base_stays_absolute() {
+        let case = |base: &str| Request::Resolve {
+            base: base.into(),
+            input: "//".into(),
+            strict: false,
+        };
+        let shows = |c: &Request| match c {
+            Request::Resolve { input, base, .. } => input == "//" && base.contains('/'),
+            _ => false,
+        };
+        let original = case("a://h/p");
+        let shrunk = shrink_case(&original, 10_000, |c| {
+            keeps_absolute_base(&original, c) && shows(c)
+        });
+        assert_eq!(shrunk, case("a:/"));
+        let relative = case("x/p");
+        let shrunk = shrink_case(&relative, 10_000, |c| {
+            keeps_absolute_base(&relative, c) && shows(c)
+        });
+        assert_eq!(shrunk, case("/"));
+        assert!(keeps_absolute_base(
+            &Request::parse("a"),
+            &Request::parse("b")
+        ));
     }
 
     #[test]

@@ -152,7 +152,12 @@ pub(super) fn merge_path_root_taken(case: &Request, answer: Outcome) -> Outcome 
 /// case, read after the departures that remove an empty userinfo's "@" and an empty port's
 /// ":" ("//@:" is "//" by then).
 pub(super) fn empty_authority_as_none(case: &Request) -> Option<Request> {
-    Departure::EmptyAuthorityAsAbsent.rewrite(case)
+    // URI::Generic#set_port: "v = v.empty? ? nil : v.to_i": the empty port is nil before
+    // merge reads the authority ("//:" is "//"), whatever entry names the port's own face
+    // (none: an empty port left out is the same port, RFC 3986 §3.2.3).
+    let port_read = crate::model::Field::Port;
+    let without_port = Departure::EmptyAsAbsent(port_read).rewrite(case);
+    Departure::EmptyAuthorityAsAbsent.rewrite(without_port.as_ref().unwrap_or(case))
 }
 
 /// URI::Generic#merge's "RFC2396, Section 5.2, 7)": "base.set_userinfo(rel.userinfo) if
@@ -178,6 +183,16 @@ pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcom
     // "authority = rel.userinfo || rel.host || rel.port": a reference whose parts are all
     // nil takes the path's branch, not this one.
     if none(r.userinfo) && none(r.host) && none(r.port) {
+        return answer;
+    }
+    // The bug keeps what the base has where the reference has nil: where the base has none of
+    // those parts, nothing is kept and the rule does not act ("//0@" against "file:" loses its
+    // userinfo by URI::File#set_userinfo, "# do nothing", uri/file.rb, another rule).
+    let has = |part: Option<&str>| !none(part);
+    let keeps = (none(r.userinfo) && has(b.userinfo))
+        || (none(r.host) && has(b.host))
+        || (none(r.port) && has(b.port));
+    if !keeps {
         return answer;
     }
     let written = reference::recompose(&Components {
@@ -1418,6 +1433,16 @@ mod tests {
         };
         let kept = base_userinfo_port_kept(&case, Outcome::Resolved("a://u@/q".into()));
         assert_eq!(kept, Outcome::Resolved("a://u@h/q".into()));
+        // A base with no userinfo, host or port keeps nothing: the answer is another rule's.
+        let case = Request::Resolve {
+            base: "file:".into(),
+            input: "//0@".into(),
+            strict: true,
+        };
+        for answer in ["file://0@", "file://"] {
+            let answer = Outcome::Resolved(answer.into());
+            assert_eq!(base_userinfo_port_kept(&case, answer.clone()), answer);
+        }
     }
 
     /// merge_path's slice takes the root only where a ".." follows it.
