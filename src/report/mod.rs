@@ -342,10 +342,14 @@ pub struct Collector {
 struct Confirmed {
     minimal: Exhibit,
     security: bool,
-    /// The fields and detail of its finding's signature (a bug entry groups findings whose
-    /// fields differ: the report describes the case it shows).
+    /// The operation, kind, fields and detail of its finding's signature, and the RFC text it
+    /// cites (a bug entry groups findings of other operations and fields: the report describes
+    /// the case it shows).
+    op: String,
+    kind: String,
     fields: Vec<String>,
     detail: String,
+    rfc: Citation,
     /// The other entries its case needs beside the report's own ([`KnownEntry::seen_with`]).
     seen_with: Vec<String>,
 }
@@ -486,8 +490,11 @@ impl Collector {
                 Confirmed {
                     minimal,
                     security: finding.is_security_relevant(),
+                    op: finding.signature.op.to_owned(),
+                    kind: finding.signature.kind.name().to_owned(),
                     fields: field_names(&finding.signature),
                     detail: finding.signature.detail.clone(),
+                    rfc: rfc::citation(finding),
                     seen_with: finding
                         .known
                         .as_ref()
@@ -991,8 +998,11 @@ fn merge(old: Report, new: Report, confirmed: Option<&Confirmed>) -> Report {
     {
         merged.minimal = old.minimal;
         merged.security = old.security;
+        merged.op = old.op;
+        merged.kind = old.kind;
         merged.fields = old.fields;
         merged.detail = old.detail;
+        merged.rfc = old.rfc;
         set_seen_with(
             &mut merged,
             old.known.map(|k| k.seen_with).unwrap_or_default(),
@@ -1046,8 +1056,11 @@ fn keep_confirmed_minimal(
         {
             merged.minimal = confirmed.minimal.clone();
             merged.security = confirmed.security;
+            merged.op = confirmed.op.clone();
+            merged.kind = confirmed.kind.clone();
             merged.fields = confirmed.fields.clone();
             merged.detail = confirmed.detail.clone();
+            merged.rfc = confirmed.rfc.clone();
             set_seen_with(merged, confirmed.seen_with.clone());
             merged.reproduction = old.reproduction.clone().or(merged.reproduction.take());
             true
@@ -1518,6 +1531,19 @@ mod tests {
             .find(|r| r.signature == named(&stored, "mechanism-b").id())
             .expect("mechanism-b's report");
         assert_eq!(report.minimal.case, Request::parse("b:b"));
+        // A longer case of another operation, filed under the same entry: the report keeps
+        // its stored case and describes that case, not the operation of the one it met.
+        let mut other_op = report.clone();
+        other_op.op = "resolve".to_owned();
+        other_op.kind = "target".to_owned();
+        other_op.rfc.section = "RFC 3986 §5.2.2".to_owned();
+        other_op.minimal.case = Request::parse("bb:bb");
+        let merged = merge(report.clone(), other_op, None);
+        assert_eq!(merged.minimal.case, Request::parse("b:b"));
+        assert_eq!(
+            (merged.op.as_str(), merged.kind.as_str(), &merged.rfc),
+            (report.op.as_str(), report.kind.as_str(), &report.rfc)
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
