@@ -637,13 +637,10 @@ fn fields_through(
             let decodes = blindness
                 .clone()
                 .any(|b| matches!(b, Blindness::Decoded | Blindness::Reencoded));
-            let same_in_rfc = |value: Option<&str>| {
-                rfc_spelling(field, value, triplets_case && !decodes)
-                    .map(std::borrow::Cow::into_owned)
-            };
+            let triplets = triplets_case && !decodes;
             let (e, a) = (
-                same_in_rfc(expected.component(field)),
-                same_in_rfc(actual.component(field)),
+                rfc_spelling(field, expected.component(field), triplets),
+                rfc_spelling(field, actual.component(field), triplets),
             );
             let (e, a) = (e.as_deref(), a.as_deref());
             // Equal values are equal however the implementation sees them.
