@@ -207,7 +207,14 @@ pub struct CaseRun {
 pub struct Engine {
     core: Arc<Core>,
     pool: Option<Pool>,
+    /// One implementation's answers to the probes that attribution asks of it (a departure's
+    /// controls, the parses a resolution reads): a search over sets of departures asks the
+    /// same few probes again for every set, each a round trip to a program over the protocol.
+    probes: std::sync::Mutex<std::collections::HashMap<(String, Request), Option<Outcome>>>,
 }
+
+/// How many probes' answers [`Engine::answer_of`] keeps before it starts again.
+const PROBES_KEPT: usize = 1 << 16;
 
 /// What a task needs: the implementations and the catalogue.
 struct Core {
@@ -226,6 +233,7 @@ impl Engine {
         Engine {
             core: Arc::new(Core::new(implementations, catalogue)),
             pool: Some(Pool::new(limit)),
+            probes: Default::default(),
         }
     }
 
@@ -235,6 +243,7 @@ impl Engine {
         Engine {
             core: Arc::new(Core::new(implementations, catalogue)),
             pool: None,
+            probes: Default::default(),
         }
     }
 
@@ -322,6 +331,21 @@ impl Engine {
     /// The answer of the implementation named `implementation` to `case`; `None` when the
     /// engine has no implementation of that name.
     pub fn answer_of(&self, implementation: &str, case: &Request) -> Option<Outcome> {
+        let key = (implementation.to_owned(), case.clone());
+        if let Some(answer) = self.probes.lock().ok().and_then(|p| p.get(&key).cloned()) {
+            return answer;
+        }
+        let answer = self.answer_uncached(implementation, case);
+        if let Ok(mut probes) = self.probes.lock() {
+            if probes.len() >= PROBES_KEPT {
+                probes.clear();
+            }
+            probes.insert(key, answer.clone());
+        }
+        answer
+    }
+
+    fn answer_uncached(&self, implementation: &str, case: &Request) -> Option<Outcome> {
         let index = self
             .core
             .implementations

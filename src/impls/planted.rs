@@ -10,7 +10,7 @@
 //! | `planted-dec-octet-256` | a `dec-octet` may be 256: `1.2.3.256` is an IPv4 host |
 //! | `planted-no-rule-c` | §5.2.4 without rule 2C: `/..` is moved to the output as a segment |
 //! | `planted-colon-first-segment` | `path-noscheme` takes a `:` in its first segment |
-//! | `planted-empty-port-undefined` | an empty port (`http://a:/`) is reported as undefined |
+//! | `planted-empty-query-undefined` | an empty query (`http://a/?`) is reported as undefined |
 //! | `planted-pct-dot` | none: `%2E` segments are dot-segments in resolution (choice 3's other reading) |
 //! | `planted-pct-dot-path` | the parser reports `%2E` in the path decoded to `.` |
 //!
@@ -35,7 +35,7 @@ pub fn all() -> Vec<Box<dyn Implementation>> {
         Box::new(DecOctet256),
         Box::new(NoRuleC),
         Box::new(ColonFirstSegment),
-        Box::new(EmptyPortUndefined),
+        Box::new(EmptyQueryUndefined),
         Box::new(PctDot),
         Box::new(PctDotPath),
     ]
@@ -302,19 +302,21 @@ impl Implementation for ColonFirstSegment {
     delegate!(supports_zone_id);
 }
 
-/// An empty port (`http://a:/`) is reported as undefined, as a `u16` API would.
+/// An empty query (`http://a/?`) is reported as undefined, as an API that holds the query
+/// as a string would. (An empty port would not do: RFC 3986 §3.2.3 asks producers to omit
+/// it, so a parser that reports it undefined differs in nothing.)
 #[derive(Clone, Copy, Debug, Default)]
-pub struct EmptyPortUndefined;
+pub struct EmptyQueryUndefined;
 
-impl Implementation for EmptyPortUndefined {
+impl Implementation for EmptyQueryUndefined {
     fn about(&self) -> About<'_> {
-        about("planted-empty-port-undefined")
+        about("planted-empty-query-undefined")
     }
 
     fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
         edit_components(Reference.parse(input, rule, options), |components| {
-            if components.port.as_deref() == Some("") {
-                components.port = None;
+            if components.query.as_deref() == Some("") {
+                components.query = None;
             }
         })
     }
@@ -410,7 +412,7 @@ mod tests {
             resolve("http://a/b/c/d;p?q", "../g"),
             parse("a:b", Some("relative-ref")),
             parse("1a:b", None),
-            parse("http://a:/", None),
+            parse("http://a/?", None),
             resolve("http://a/b/c/d;p?q", "%2E%2E/g"),
             parse("/a/%2e/b", None),
             parse("http://a:80/b/../c?q#f", None),
@@ -420,7 +422,7 @@ mod tests {
             ("planted-dec-octet-256", &[0]),
             ("planted-no-rule-c", &[1]),
             ("planted-colon-first-segment", &[2, 3]),
-            ("planted-empty-port-undefined", &[4]),
+            ("planted-empty-query-undefined", &[4]),
             ("planted-pct-dot", &[5]),
             ("planted-pct-dot-path", &[6]),
         ];
