@@ -1862,6 +1862,9 @@ impl Catalogue {
             .into_iter()
             .filter(|i| !steps.iter().any(|s| s.index == *i))
             .collect();
+        // Most sets give one of a few answers (an alternative that reads nothing of the case
+        // changes nothing): an answer already compared and found another is not compared again.
+        let mut otherwise: Vec<Outcome> = Vec::new();
         for size in 1..=alternatives.len().min(3) {
             for chosen in combinations(alternatives.len(), size) {
                 let mut with: Vec<Step<'_>> = steps.to_vec();
@@ -1872,10 +1875,17 @@ impl Catalogue {
                 }));
                 // In catalogue order, as an implementation's own steps are composed.
                 with.sort_by_key(|s| s.index);
-                let (answer, inert) = models::outcome_traced(&with, case, memo);
-                if answer != Outcome::Unsupported
-                    && compare::compare(case, &answer, actual, blind_spots).is_none()
-                {
+                let answer = models::outcome(&with, case, memo);
+                if answer == Outcome::Unsupported || otherwise.contains(&answer) {
+                    continue;
+                }
+                if compare::compare(case, &answer, actual, blind_spots).is_some() {
+                    if otherwise.len() < OTHERWISE_KEPT {
+                        otherwise.push(answer);
+                    }
+                } else {
+                    // The steps that changed nothing, for the search of those needed.
+                    let (answer, inert) = models::outcome_traced(&with, case, memo);
                     let used = models::needed(&with, case, memo, &answer, &inert);
                     // Each alternative chosen is needed, or a smaller set did it already.
                     return Some(used).filter(|u| !u.is_empty());
@@ -2312,6 +2322,10 @@ pub(super) fn orders(chosen: &[usize]) -> Vec<Vec<usize>> {
     }
     all
 }
+
+/// How many answers found other than the implementation's [`Catalogue::with_alternatives`]
+/// keeps, not to compare them again: a bound on the scan of each new answer.
+const OTHERWISE_KEPT: usize = 16;
 
 /// Every choice of `size` of the numbers below `n`, each in increasing order, in lexicographic
 /// order.
