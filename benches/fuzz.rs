@@ -19,7 +19,8 @@
 //!    inputs through the parsers alone), over every implementation and each alone, when built;
 //!
 //! Knobs (environment): `FUZZ_BENCH_LIMIT_CASES` (20000), `FUZZ_BENCH_LIMIT_ONLY` (0; 1 runs
-//! the first section alone), `FUZZ_BENCH_LIMIT_ALONE` (1; 0 skips the lines of each crate alone),
+//! the first section alone), `FUZZ_BENCH_PLANTED_ONLY` (0; 1 runs the planted faults' table
+//! alone), `FUZZ_BENCH_LIMIT_ALONE` (1; 0 skips the lines of each crate alone),
 //! `FUZZ_BENCH_LOOP_SECS` (10), `FUZZ_BENCH_CAP_SECS` (60),
 //! `FUZZ_BENCH_SEED` (1), `FUZZ_BENCH_CASES` (20000, for the breakdown),
 //! `FUZZ_BENCH_LIBFUZZER_SECS` (10; 0 skips), `FUZZ_BENCH_LIBFUZZER_LIMIT_CASES` (20000; 0 skips), `FUZZ_BENCH_KEEP` (keep the reports written
@@ -1047,6 +1048,12 @@ fn main() {
         "{cores} cores; load average before: {} (other processes share the machine)\n",
         load()
     );
+    if knob("FUZZ_BENCH_PLANTED_ONLY", 0) != 0 {
+        planted_runs(seed, cap, &tmp);
+        println!("Load average after: {}", load());
+        let _ = std::fs::remove_dir_all(&tmp);
+        return;
+    }
     against_the_limit(seed, knob("FUZZ_BENCH_LIMIT_CASES", 20_000), &tmp);
     libfuzzer_against_the_limit(seed, knob("FUZZ_BENCH_LIBFUZZER_LIMIT_CASES", 20_000), &tmp);
     if knob("FUZZ_BENCH_LIMIT_ONLY", 0) != 0 {
