@@ -1048,10 +1048,17 @@ fn main() {
         "{cores} cores; load average before: {} (other processes share the machine)\n",
         load()
     );
+    let keep_or_remove = |tmp: &Path| {
+        if std::env::var_os("FUZZ_BENCH_KEEP").is_some() {
+            println!("reports kept under {}", tmp.display());
+        } else {
+            let _ = std::fs::remove_dir_all(tmp);
+        }
+    };
     if knob("FUZZ_BENCH_PLANTED_ONLY", 0) != 0 {
         planted_runs(seed, cap, &tmp);
         println!("Load average after: {}", load());
-        let _ = std::fs::remove_dir_all(&tmp);
+        keep_or_remove(&tmp);
         return;
     }
     against_the_limit(seed, knob("FUZZ_BENCH_LIMIT_CASES", 20_000), &tmp);
@@ -1066,9 +1073,5 @@ fn main() {
     libfuzzer(knob("FUZZ_BENCH_LIBFUZZER_SECS", 10), &tmp);
     planted_runs(seed, cap, &tmp);
     println!("Load average after: {}", load());
-    if std::env::var_os("FUZZ_BENCH_KEEP").is_some() {
-        println!("reports kept under {}", tmp.display());
-    } else {
-        let _ = std::fs::remove_dir_all(&tmp);
-    }
+    keep_or_remove(&tmp);
 }
