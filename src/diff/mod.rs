@@ -1762,8 +1762,18 @@ impl Core {
             let Outcome::Parsed { components, .. } = &parsed else {
                 return None;
             };
+            // The serializer writes what the crate holds: the parse as its API reports it,
+            // for the data models the set names.
+            let held: Vec<crate::model::BlindSpot> = blind_spots
+                .iter()
+                .filter(|b| set.contains(&serializing::Serializing::Held(b.field, b.blindness)))
+                .copied()
+                .collect();
             let again = Request::Parse {
-                input: serializing::Serializing::serialize(set, components),
+                input: serializing::Serializing::serialize(
+                    set,
+                    &compare::as_reported(components, &held),
+                ),
                 rule: rule.clone(),
                 zone_id: *zone_id,
             };
@@ -1898,11 +1908,13 @@ impl Core {
         // What the crate holds of its parse of the case, where that is not the text's: a
         // serializer that writes what the crate reports (an empty host held as none, so
         // `////a` is written `//a`) and not what the model read wrote from the held data.
-        let held_first: Vec<serializing::Serializing> = match &modelled {
-            Outcome::Parsed { components: raw, .. } => blind_spots
+        let held_first: Vec<crate::model::BlindSpot> = match &modelled {
+            Outcome::Parsed {
+                components: raw, ..
+            } => blind_spots
                 .iter()
                 .filter(|spot| compare::as_reported(raw, &[**spot]) != *raw)
-                .map(|spot| serializing::Serializing::Held(spot.field, spot.blindness))
+                .copied()
                 .collect(),
             _ => Vec::new(),
         };
@@ -1930,12 +1942,27 @@ impl Core {
                 if writes(&set)? {
                     set.extend(held.iter().copied());
                 }
-                if let Outcome::Parsed { components: raw, .. } = &modelled
+                if let Outcome::Parsed {
+                    components: raw, ..
+                } = &modelled
                     && serializing::Serializing::serialize(&set, raw) != *first
                 {
-                    for spot in &held_first {
-                        if !set.contains(spot) {
-                            set.push(*spot);
+                    // Each data model without which the crate's first string is not written.
+                    let all_but = |leave: usize| -> Vec<crate::model::BlindSpot> {
+                        held_first
+                            .iter()
+                            .enumerate()
+                            .filter(|&(i, _)| i != leave)
+                            .map(|(_, &s)| s)
+                            .collect()
+                    };
+                    for (i, spot) in held_first.iter().enumerate() {
+                        let without = compare::as_reported(raw, &all_but(i));
+                        let held = serializing::Serializing::Held(spot.field, spot.blindness);
+                        if serializing::Serializing::serialize(&set, &without) != *first
+                            && !set.contains(&held)
+                        {
+                            set.push(held);
                         }
                     }
                 }
