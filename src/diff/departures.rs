@@ -469,6 +469,23 @@ pub enum Departure {
     /// Unreserved characters?  These should be un-escaped."). Narrower than
     /// [`Departure::PercentEncodingNormalized`], which uppercases the others.
     UnreservedDecoded(Field),
+    /// A rule on the answer: where the text holds a triplet of an unreserved character, or
+    /// one of an octet outside US-ASCII, every triplet of the userinfo, the path, the query
+    /// and the fragment is decoded but those of a character the component reserves and of an
+    /// unsafe one, which stay as written, their digits in their case; a decoded character the
+    /// component's rule refuses is written again as an uppercase triplet, and a run of
+    /// triplets outside US-ASCII that holds a UTF-8 character is written back with uppercase
+    /// digits, a bidirectional control dropped (a run that holds none stays as written). So
+    /// `aa:%41%3a%3b%7b` has the path `A:%3b%7B`, where RFC 3986 gives each component as
+    /// written (Mono's System.Uri: UriExt.cs turns IRI parsing on where
+    /// `CheckForEscapedUnreserved` or `CheckForUnicode` finds one, and IriHelper.cs
+    /// `EscapeUnescapeIri`, "Do not unescape a reserved char", keeps a triplet where
+    /// `CheckIsReserved` — "Reserved chars according to rfc 3987": `/?#[]@` in the userinfo,
+    /// `/?#[]` in the path, `#[]` in the query and the fragment — or `IsNotSafeForUnescape` —
+    /// controls and `;/?@&=+$,%\#` — says so, and writes every other ASCII character).
+    /// Wider than [`Departure::UnreservedDecoded`], which decodes the unreserved characters
+    /// alone: the triplets of "!", "'", "(", ")", "*" and ":" are decoded too.
+    IriEscapesUnescaped,
     /// After a scheme, a path that does not start with "/" runs to the "#": a "?" and what
     /// follows it are part of it, and there is no query (RFC 2396 §3's `absoluteURI = scheme
     /// ":" ( hier_part | opaque_part )`, `opaque_part = uric_no_slash *uric`, whose `uric`
@@ -660,6 +677,7 @@ impl Departure {
         // Rules on every answer, applied after a resolver's own departure.
         all.push(Departure::PercentEncodingUppercased);
         all.push(Departure::PercentEncodingNormalizedEverywhere);
+        all.push(Departure::IriEscapesUnescaped);
         all.push(Departure::SurrogatesEncoded);
         all.push(Departure::PathDotSegmentsRemoved);
         all
@@ -760,6 +778,7 @@ impl Departure {
             Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
             Departure::ImplicitFilePath => "implicit-file-path".to_owned(),
             Departure::UnreservedDecoded(part) => format!("{}-unreserved-decoded", part.name()),
+            Departure::IriEscapesUnescaped => "iri-escapes-unescaped".to_owned(),
             Departure::QueryInOpaquePart => "query-in-opaque-part".to_owned(),
             Departure::RegistryBasedAuthority => "registry-based-authority".to_owned(),
             Departure::PathDotSegmentsRemoved => "path-dot-segments-removed".to_owned(),
@@ -845,6 +864,7 @@ impl Departure {
                 "the parser reports the {} with the percent-encoded octets of unreserved characters decoded and every other triplet as written, its hexadecimal digits in their case (\"%7a%0a\" as \"z%0a\"): RFC 3986 §6.2.2.2's normalization (\"URI normalizers should decode any percent-encoded octet that corresponds to an unreserved character\") done by the parser without §6.2.2.1's (\"should be normalized to use uppercase letters for the digits A-F\"), an equivalent URI, but another component than the input's",
                 part.name()
             ),
+            Departure::IriEscapesUnescaped => "where the text holds a percent-encoded unreserved character or octet outside US-ASCII, the parser reports the userinfo, the path, the query and the fragment with every triplet decoded but those of a character the component reserves (RFC 3987's gen-delims there) or one it deems unsafe (controls, \";/?@&=+$,%\\#\"), which stay as written: \"aa:%41%3a%3b\" has the path \"A:%3b\", where RFC 3986 §2.4 says \"the only time when octets within a URI are percent-encoded is during the process of producing the URI from its component parts\" and a parse gives each component as written; \":\", \"!\", \"'\", \"(\", \")\" and \"*\" are reserved characters (§2.2: \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\"), so the URI it reports is another".to_owned(),
             Departure::PercentEncodingNormalized(part) => format!(
                 "the parser reports the {} with its percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded), not as written: an equivalent URI, but another component than the input's",
                 part.name()
@@ -1179,6 +1199,9 @@ impl Departure {
         if self == Departure::SurrogatesEncoded {
             return surrogates_encoded_in(case, answer);
         }
+        if self == Departure::IriEscapesUnescaped {
+            return iri_escapes_unescaped_in(case, answer);
+        }
         match case {
             Request::Parse { .. } if self.is_answer_rule() => self.rule_on(answer),
             Request::Resolve { .. } if self.is_answer_rule() => self.rule_on_target(answer),
@@ -1197,6 +1220,7 @@ impl Departure {
             self,
             Departure::PercentEncodingUppercased
                 | Departure::PercentEncodingNormalizedEverywhere
+                | Departure::IriEscapesUnescaped
                 | Departure::SurrogatesEncoded
                 | Departure::PathDotSegmentsRemoved
                 | Departure::Ipv6ShortenedByInetNtop
@@ -1405,6 +1429,10 @@ impl Departure {
         let tail = match self {
             Departure::PercentEncodingUppercased => "/%0a%7e?%0b#%0c",
             Departure::PercentEncodingNormalizedEverywhere => "/%0a%7e?%0b%7e#%0c%7e",
+            // A reserved "%3a" decoded and an unsafe "%3b" kept in the path, a "%2f" kept in
+            // the query, a "%5b" in the fragment: a parser that decodes the unreserved
+            // characters alone, or every triplet, is not it.
+            Departure::IriEscapesUnescaped => "/%0a%7e%3a%3b?%0b%3a%2f#%0c%5b%21",
             _ => return Vec::new(),
         };
         match case {
@@ -1438,7 +1466,8 @@ impl Departure {
             Request::Resolve { base, strict, .. } => vec![Request::Resolve {
                 base: base.clone(),
                 input: match self {
-                    Departure::PercentEncodingNormalizedEverywhere => format!("//%6a@h{tail}"),
+                    Departure::PercentEncodingNormalizedEverywhere
+                    | Departure::IriEscapesUnescaped => format!("//%6a@h{tail}"),
                     _ => tail.to_owned(),
                 },
                 strict: *strict,
@@ -1653,6 +1682,7 @@ impl Departure {
                 | Departure::UnreservedDecoded(_)
                 | Departure::PercentEncodingUppercased
                 | Departure::PercentEncodingNormalizedEverywhere
+                | Departure::IriEscapesUnescaped
                 | Departure::SurrogatesEncoded
                 | Departure::PortReadAsNumber
                 | Departure::Ipv6ShortenedByInetNtop
@@ -1898,6 +1928,7 @@ impl Departure {
             | Departure::Ipv6FieldsRecompressed
             | Departure::PercentEncodingUppercased
             | Departure::PercentEncodingNormalizedEverywhere
+            | Departure::IriEscapesUnescaped
             | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => None,
         }
@@ -1985,6 +2016,7 @@ impl Departure {
             | Departure::Ipv6FieldsRecompressed
             | Departure::PercentEncodingUppercased
             | Departure::PercentEncodingNormalizedEverywhere
+            | Departure::IriEscapesUnescaped
             | Departure::SurrogatesEncoded
             | Departure::TextEndsAtLineFeed => &[],
             Departure::LeadingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
@@ -2532,6 +2564,7 @@ impl Departure {
             | Departure::Ipv6FieldsRecompressed
             | Departure::PercentEncodingUppercased
             | Departure::PercentEncodingNormalizedEverywhere
+            | Departure::IriEscapesUnescaped
             | Departure::SurrogatesEncoded
             | Departure::EveryComponentEncoded
             | Departure::TextEndsAtLineFeed => return None,
@@ -2715,6 +2748,9 @@ impl Departure {
         }
         if self == Departure::SurrogatesEncoded {
             return surrogates_encoded_in(original, answer);
+        }
+        if self == Departure::IriEscapesUnescaped {
+            return iri_escapes_unescaped_in(original, answer);
         }
         if self == Departure::EveryComponentEncoded {
             // Each component's encoding in turn, each seeing the case as those before it
@@ -3577,6 +3613,134 @@ fn normalize_triplets(text: &str) -> String {
 /// §6.2.2.2), the others as written.
 fn unreserved_decoded(text: &str) -> String {
     crate::diff::normalizing::decoded_where(text, |_, octet| UNRESERVED.contains(octet))
+}
+
+/// [`Departure::IriEscapesUnescaped`] on `answer`, the answer to the parse `case`: its
+/// userinfo, path, query and fragment unescaped where the case's text turns the rule on.
+fn iri_escapes_unescaped_in(case: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = case else {
+        return answer;
+    };
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    if !iri_parsing_on(input) {
+        return Outcome::Parsed {
+            components,
+            host_kind,
+        };
+    }
+    for (part, text) in [
+        (Field::Userinfo, components.userinfo.as_mut()),
+        (Field::Path, Some(&mut components.path)),
+        (Field::Query, components.query.as_mut()),
+        (Field::Fragment, components.fragment.as_mut()),
+    ] {
+        if let Some(text) = text {
+            *text = iri_unescaped(part, text);
+        }
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
+    }
+}
+
+/// Whether Mono's System.Uri parses `input` as an IRI: it holds a character outside
+/// US-ASCII, written or percent-encoded (`CheckForUnicode`, which unescapes first), or a
+/// percent-encoded unreserved character (`CheckForEscapedUnreserved`).
+fn iri_parsing_on(input: &str) -> bool {
+    let bytes = input.as_bytes();
+    !input.is_ascii()
+        || (0..bytes.len()).any(|at| {
+            is_triplet(bytes, at) && {
+                let octet = crate::reference::chars::hex_value(bytes[at + 1]) << 4
+                    | crate::reference::chars::hex_value(bytes[at + 2]);
+                octet >= 0x80 || UNRESERVED.contains(octet)
+            }
+        })
+}
+
+/// One component's text as IriHelper.EscapeUnescapeIri writes it: see
+/// [`Departure::IriEscapesUnescaped`].
+fn iri_unescaped(part: Field, text: &str) -> String {
+    // CheckIsReserved: "Reserved chars according to rfc 3987".
+    let reserved: &[u8] = match part {
+        Field::Userinfo => b"/?#[]@",
+        Field::Path => b"/?#[]",
+        _ => b"#[]",
+    };
+    // IsNotSafeForUnescape, as Mono has it: the controls, RFC 2396's reserved set but ":",
+    // and "%", "\\" and "#".
+    const UNSAFE: &[u8] = b";/?@&=+$,%\\#";
+    let (class, _) = rule(part);
+    let bytes = text.as_bytes();
+    let octet_at = |at: usize| {
+        crate::reference::chars::hex_value(bytes[at + 1]) << 4
+            | crate::reference::chars::hex_value(bytes[at + 2])
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        if !is_triplet(bytes, at) {
+            let c = text[at..].chars().next().unwrap_or_default();
+            out.push(c);
+            at += c.len_utf8().max(1);
+            continue;
+        }
+        let octet = octet_at(at);
+        if octet < 0x80 {
+            if octet <= 0x1f
+                || octet == 0x7f
+                || reserved.contains(&octet)
+                || UNSAFE.contains(&octet)
+            {
+                out.push_str(&text[at..at + 3]);
+            } else if class.contains(octet) {
+                out.push(octet as char);
+            } else {
+                out.push_str(&format!("%{octet:02X}"));
+            }
+            at += 3;
+            continue;
+        }
+        // A run of triplets outside US-ASCII, decoded as UTF-8 with no replacement.
+        let start = at;
+        let mut octets = Vec::new();
+        while is_triplet(bytes, at) && octet_at(at) >= 0x80 {
+            octets.push(octet_at(at));
+            at += 3;
+        }
+        let chars: Vec<char> = octets
+            .utf8_chunks()
+            .flat_map(|chunk| chunk.valid().chars())
+            .collect();
+        if chars.is_empty() {
+            out.push_str(&text[start..at]);
+            continue;
+        }
+        let mut k = 0;
+        for chunk in octets.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                if !matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}') {
+                    for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                        out.push_str(&format!("%{byte:02X}"));
+                    }
+                }
+                k += c.len_utf8();
+            }
+            for &byte in chunk.invalid() {
+                out.push_str(&format!("%{byte:02X}"));
+                k += 1;
+            }
+        }
+        debug_assert_eq!(k, octets.len());
+    }
+    out
 }
 
 /// `input` with every ":" of `range` stood in for by a character a reg-name and a path
@@ -4723,6 +4887,45 @@ mod tests {
         assert_eq!(urijs_ipv6("::"), "::");
         assert_eq!(inet_ntop6(&[0; 8]), "::");
         assert_eq!(inet_ntop6(&[1, 0, 0, 0, 0, 0, 0, 1]), "1::1");
+    }
+
+    #[test]
+    fn iri_parsing_unescapes_all_but_the_reserved_and_the_unsafe() {
+        let rule = Departure::IriEscapesUnescaped;
+        let parsed = |input: &str| {
+            let case = Request::parse(input);
+            components(&rule.rule_on_answer(&case, Reference.answer(&case))).clone()
+        };
+        // Mono 6.8's System.Uri (IriHelper.EscapeUnescapeIri): ":" and "!" decoded with the
+        // unreserved "%41", the unsafe ";" and a control kept as written, in their case; a
+        // refused "{" written again in uppercase.
+        assert_eq!(parsed("aa:%0a%3a%7a").path, "%0a:z");
+        assert_eq!(parsed("aa:%41%21%3a%3b%7b").path, "A!:%3b%7B");
+        // The reserved characters of each component: "/" in the path and "@" in the userinfo
+        // stay, ":" is taken in the userinfo and the query, "[" stays in the fragment.
+        let c = parsed("aa://%6a%3a%40@h/%0a%7e%3a%3b?%0b%3a%2f#%0c%5b%21");
+        assert_eq!(c.userinfo.as_deref(), Some("j:%40"));
+        assert_eq!(c.path, "/%0a~:%3b");
+        assert_eq!(c.query.as_deref(), Some("%0b:%2f"));
+        assert_eq!(c.fragment.as_deref(), Some("%0c%5b!"));
+        // An octet outside US-ASCII turns it on too, and a UTF-8 character is written with
+        // uppercase digits; a run that holds none stays as written.
+        assert_eq!(parsed("aa:%3a%c3%a9").path, ":%C3%A9");
+        assert_eq!(parsed("aa:?%ea%aa%aa").query.as_deref(), Some("%EA%AA%AA"));
+        assert_eq!(parsed("aa://%43%a0@a").userinfo.as_deref(), Some("C%a0"));
+        // Near misses: without an unreserved or a non-ASCII triplet nothing is unescaped, and
+        // the host is not the rule's.
+        assert_eq!(parsed("aa:%3A#%3A").path, "%3A");
+        assert_eq!(parsed("aa:%3A#%3A").fragment.as_deref(), Some("%3A"));
+        assert_eq!(parsed("aa://%41%3a/").host.as_deref(), Some("%41%3a"));
+        // The control asks for all of it, after the case's own scheme.
+        assert_eq!(
+            rule.output_controls(&Request::parse("aa:%41")),
+            [Request::parse(
+                "aa://%6a@h/%0a%7e%3a%3b?%0b%3a%2f#%0c%5b%21"
+            )]
+        );
+        assert_eq!(Departure::from_id("iri-escapes-unescaped"), Some(rule));
     }
 
     #[test]

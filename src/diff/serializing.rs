@@ -9,10 +9,11 @@
 //! result = ""
 //! if defined(scheme) then append scheme to result; append ":" to result;
 //! if defined(authority) then append "//" to result; append authority to result;
+//!                                       -- file-slashes-without-authority (the "//" alone)
 //!                                       -- userinfo-empty-omitted, port-empty-omitted,
 //!                                       --   host-empty-omitted (the "//" too),
 //!                                       --   default-port-omitted
-//! append path to result;
+//! append path to result;               -- path-dot-segments-removed
 //! if defined(query) then append "?" to result; append query to result;
 //!                                       -- query-empty-omitted
 //! if defined(fragment) then append "#" to result; append fragment to result;
@@ -36,6 +37,14 @@ pub enum Serializing {
     /// is empty": a parser that keeps the empty port apart from none then reads back another
     /// URI than it wrote.
     EmptyOmitted(Field),
+    /// "//" is written after the scheme `file` where there is no authority (`file:/a` is
+    /// written `file:///a`, `file:a` as `file://a`), where §5.3 writes "//" only "if
+    /// defined(authority)": guzzlehttp/psr7's `Uri::composeComponents` ("if ($authority !=
+    /// '' || $scheme === 'file') { $uri .= '//'.$authority; }"), Ruby's `URI::Generic#to_s`
+    /// for a path that is no opaque part ("if @host || %w[file postgres].include?(@scheme)"),
+    /// libcurl's `curl_url_get` for a file URL; what it writes reads back with an empty
+    /// authority, or with a host taken from a rootless path.
+    FileSlashesWithoutAuthority,
     /// The port is left out where it is the scheme's default (`http://h:80` is written
     /// `http://h`), as §6.2.3's scheme-based normalization allows a normalizer, where §5.3
     /// writes every component as it is.
@@ -45,6 +54,12 @@ pub enum Serializing {
     /// is: the serializer writes a URI the RFC reads for components its parser should not have
     /// taken.
     RefusedEncoded,
+    /// The path is written with its dot-segments removed, as RFC 3986 §5.2.4's
+    /// remove_dot_segments removes them (`a:.` is written `a:`, `/a/../b` as `/b`), where
+    /// §5.3 appends the path as it is (uri-js's `serialize`: `s = removeDotSegments(s)`
+    /// unless `options.absolutePath`), so that what it writes reads back with another path:
+    /// §5.2.4 is a step of resolution, and of normalization (§6.2.2.3), not of recomposition.
+    PathDotSegmentsRemoved,
     /// Not the serializer's writing but what it writes from: the library holds a component as
     /// its API reports it (the adapter's blind spot, which cites that API: an empty host held
     /// as none, a port as a number), so that what it reads back from its own string is not
@@ -56,13 +71,15 @@ pub enum Serializing {
 
 impl Serializing {
     /// Every serializer departure, in the order the search tries them.
-    pub const ALL: [Serializing; 7] = [
+    pub const ALL: [Serializing; 9] = [
         Serializing::EmptyOmitted(Field::Userinfo),
         Serializing::EmptyOmitted(Field::Port),
         Serializing::EmptyOmitted(Field::Query),
         Serializing::EmptyOmitted(Field::Fragment),
         Serializing::DefaultPortOmitted,
         Serializing::RefusedEncoded,
+        Serializing::PathDotSegmentsRemoved,
+        Serializing::FileSlashesWithoutAuthority,
         Serializing::EmptyOmitted(Field::Host),
     ];
 
@@ -83,6 +100,12 @@ impl Serializing {
             }
             Serializing::DefaultPortOmitted => "serializer-default-port-omitted".to_owned(),
             Serializing::RefusedEncoded => "serializer-refused-characters-encoded".to_owned(),
+            Serializing::PathDotSegmentsRemoved => {
+                "serializer-path-dot-segments-removed".to_owned()
+            }
+            Serializing::FileSlashesWithoutAuthority => {
+                "serializer-file-slashes-without-authority".to_owned()
+            }
         }
     }
 
@@ -94,7 +117,10 @@ impl Serializing {
             Serializing::Held(field, _) => Some(field),
             Serializing::EmptyOmitted(Field::Host) => None,
             Serializing::EmptyOmitted(field) => Some(field),
-            Serializing::DefaultPortOmitted | Serializing::RefusedEncoded => None,
+            Serializing::DefaultPortOmitted
+            | Serializing::RefusedEncoded
+            | Serializing::PathDotSegmentsRemoved
+            | Serializing::FileSlashesWithoutAuthority => None,
         }
     }
 
@@ -141,6 +167,8 @@ impl Serializing {
                 field.name()
             ),
             Serializing::DefaultPortOmitted => "the serializer leaves out a port that is its scheme's default, where RFC 3986 §5.3 writes the authority as it is (leaving it out is §6.2.3's normalization, not recomposition), so that what it writes reads back with no port".to_owned(),
+            Serializing::PathDotSegmentsRemoved => "the serializer removes the path's dot-segments (RFC 3986 §5.2.4's remove_dot_segments) before it writes it, where RFC 3986 §5.3 appends the path as it is (\"append path to result\"): removing them is a step of resolution and of normalization (§6.2.2.3), so what it writes reads back with another path (\"a:.\" written \"a:\")".to_owned(),
+            Serializing::FileSlashesWithoutAuthority => "the serializer writes \"//\" after the scheme \"file\" where the URI has no authority, where RFC 3986 §5.3 writes it only \"if defined(authority)\", so that what it writes reads back with an empty authority (\"file:/a\" written \"file:///a\") or with a host taken from a rootless path (\"file:a\" written \"file://a\")".to_owned(),
             Serializing::RefusedEncoded => "the serializer percent-encodes the characters a component's rule refuses, which its parser took as they are, where RFC 3986 §5.3 writes each component as it is: what it writes reads back with another component".to_owned(),
         }
     }
@@ -178,6 +206,15 @@ impl Serializing {
             && components.host.as_deref() == Some("")
             && userinfo.is_none()
             && port.is_none();
+        if components.host.is_none()
+            && set.contains(&Serializing::FileSlashesWithoutAuthority)
+            && components
+                .scheme
+                .as_deref()
+                .is_some_and(|scheme| scheme.eq_ignore_ascii_case("file"))
+        {
+            result.push_str("//");
+        }
         if let Some(host) = components.host.as_ref().filter(|_| !authority_omitted) {
             result.push_str("//");
             if let Some(userinfo) = userinfo {
@@ -194,7 +231,12 @@ impl Serializing {
                 result.push_str(port);
             }
         }
-        result.push_str(&encoded(Field::Path, &components.path));
+        if set.contains(&Serializing::PathDotSegmentsRemoved) {
+            let path = crate::reference::resolve::remove_dot_segments(&components.path);
+            result.push_str(&encoded(Field::Path, &path));
+        } else {
+            result.push_str(&encoded(Field::Path, &components.path));
+        }
         if let Some(query) = omitted(set, Field::Query, &components.query) {
             result.push('?');
             result.push_str(&encoded(Field::Query, query));
@@ -329,6 +371,41 @@ mod tests {
             Serializing::serialize(&[Serializing::RefusedEncoded], &literal),
             "//[::1]/a"
         );
+    }
+
+    #[test]
+    fn a_path_may_be_written_without_its_dot_segments() {
+        let removed = |text: &str| {
+            Serializing::serialize(&[Serializing::PathDotSegmentsRemoved], &components(text))
+        };
+        // uri-js 4.4.1's `serialize` (`s = removeDotSegments(s)`), RFC 3986 §5.2.4's steps.
+        assert_eq!(removed("a:."), "a:");
+        assert_eq!(removed("a://h/b/../c/./d?q#f"), "a://h/c/d?q#f");
+        assert_eq!(removed("/a/.."), "/");
+        // Near misses: a path without dot-segments is written as it is, and so are the
+        // query's and the fragment's dots.
+        assert_eq!(removed("a:b/c?./..#../."), "a:b/c?./..#../.");
+        assert_eq!(removed("..a/.b"), "..a/.b");
+    }
+
+    #[test]
+    fn a_file_uri_may_be_written_with_slashes_and_no_authority() {
+        let written = |text: &str| {
+            Serializing::serialize(
+                &[Serializing::FileSlashesWithoutAuthority],
+                &components(text),
+            )
+        };
+        // guzzlehttp/psr7's composeComponents: "file:/a:" is "file:///a:", "file:.@." is
+        // "file://.@." (which reads back with the userinfo ".").
+        assert_eq!(written("file:/a:"), "file:///a:");
+        assert_eq!(written("file:.@."), "file://.@.");
+        assert_eq!(written("FILE:/x"), "FILE:///x");
+        // Near misses: another scheme, and a file URI with an authority, empty or not.
+        assert_eq!(written("a:/b"), "a:/b");
+        assert_eq!(written("file:///x"), "file:///x");
+        assert_eq!(written("file://h/x"), "file://h/x");
+        assert_eq!(written("/x"), "/x");
     }
 
     #[test]
