@@ -538,7 +538,7 @@ pub fn differing_fields(
         actual_kind,
         blind_spots,
         true,
-        true,
+        Spelling::ComponentsAnyTriplets,
     )
 }
 
@@ -556,7 +556,7 @@ pub fn same_triplets(modelled: &Outcome, actual: &Outcome, blind_spots: &[BlindS
                 components: a,
                 host_kind: ak,
             },
-        ) => fields_through(m, *mk, a, *ak, blind_spots, true, false).is_empty(),
+        ) => fields_through(m, *mk, a, *ak, blind_spots, true, Spelling::Components).is_empty(),
         _ => true,
     }
 }
@@ -578,7 +578,7 @@ fn differing_written_fields(
         actual_kind,
         blind_spots,
         false,
-        false,
+        Spelling::Written,
     )
 }
 
@@ -592,7 +592,7 @@ fn fields_through(
     actual_kind: Option<HostKind>,
     blind_spots: &[BlindSpot],
     actual_reported: bool,
-    triplets_case: bool,
+    spelling: Spelling,
 ) -> Vec<Field> {
     Field::ALL
         .into_iter()
@@ -637,10 +637,13 @@ fn fields_through(
             let decodes = blindness
                 .clone()
                 .any(|b| matches!(b, Blindness::Decoded | Blindness::Reencoded));
-            let triplets = triplets_case && !decodes;
+            let spelling = match spelling {
+                Spelling::ComponentsAnyTriplets if decodes => Spelling::Components,
+                spelling => spelling,
+            };
             let (e, a) = (
-                rfc_spelling(field, expected.component(field), triplets),
-                rfc_spelling(field, actual.component(field), triplets),
+                rfc_spelling(field, expected.component(field), spelling),
+                rfc_spelling(field, actual.component(field), spelling),
             );
             let (e, a) = (e.as_deref(), a.as_deref());
             // Equal values are equal however the implementation sees them.
@@ -656,50 +659,81 @@ fn fields_through(
         .collect()
 }
 
-/// `value` of `field` spelled as RFC 3986 makes every spelling of it the same component: an
-/// empty port as no port (§3.2.3: "URI producers and normalizers should omit the port
-/// component and its ":" delimiter if port is empty"), and, with `triplets`, each
-/// percent-encoding's hexadecimal digits in uppercase (§2.1: "The uppercase hexadecimal
-/// digits 'A' through 'F' are equivalent to the lowercase digits 'a' through 'f',
-/// respectively. If two URIs differ only in the case of hexadecimal digits used in
-/// percent-encoded octets, they are equivalent.").
+/// Which of RFC 3986's equivalences make two spellings of a component the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spelling {
+    /// A resolution's written target, whose text §5.2.2 moves as it is: an empty port is no
+    /// port (§3.2.3), nothing else.
+    Written,
+    /// A parse's components as a model must reproduce them: also the scheme's and the host's
+    /// ASCII letters in either case (§3.1: "schemes are case-insensitive"; §3.2.2: "The host
+    /// subcomponent is case-insensitive"), which no departure models, since the RFC asks for
+    /// the lowercase ("should only produce lowercase scheme names", "should use lowercase for
+    /// registered names").
+    Components,
+    /// A parse's components as a verdict reads them: also each triplet's hexadecimal digits
+    /// in either case (§2.1), which a model still tells apart (`percent-encoding-uppercased`).
+    ComponentsAnyTriplets,
+}
+
+/// `value` of `field` spelled as RFC 3986 makes every spelling of it the same component, as far
+/// as `spelling` goes: an empty port as no port (§3.2.3: "URI producers and normalizers should
+/// omit the port component and its ":" delimiter if port is empty"); in a parse, the scheme's
+/// and the host's ASCII letters outside a triplet in lowercase (§3.1, §3.2.2), and with
+/// [`Spelling::ComponentsAnyTriplets`] each percent-encoding's hexadecimal digits in uppercase
+/// (§2.1: "The uppercase hexadecimal digits 'A' through 'F' are equivalent to the lowercase
+/// digits 'a' through 'f', respectively. If two URIs differ only in the case of hexadecimal
+/// digits used in percent-encoded octets, they are equivalent.").
 pub(crate) fn rfc_spelling(
     field: Field,
     value: Option<&str>,
-    triplets: bool,
+    spelling: Spelling,
 ) -> Option<std::borrow::Cow<'_, str>> {
     use std::borrow::Cow;
     let value = value?;
     if field == Field::Port && value.is_empty() {
         return None;
     }
+    let triplets = spelling == Spelling::ComponentsAnyTriplets;
+    let letters =
+        spelling != Spelling::Written && matches!(field, Field::Scheme | Field::Host);
     let bytes = value.as_bytes();
-    let lowercase_triplet = |at: usize| {
+    let triplet_at = |at: usize| {
         bytes[at] == b'%'
-            && bytes.get(at + 1..at + 3).is_some_and(|pair| {
-                pair.iter().all(u8::is_ascii_hexdigit) && pair.iter().any(u8::is_ascii_lowercase)
-            })
+            && bytes
+                .get(at + 1..at + 3)
+                .is_some_and(|pair| pair.iter().all(u8::is_ascii_hexdigit))
     };
-    if !triplets || !(0..bytes.len()).any(lowercase_triplet) {
+    let lowercase_triplet = |at: usize| {
+        triplet_at(at) && bytes[at + 1..at + 3].iter().any(u8::is_ascii_lowercase)
+    };
+    let respelled = (letters && bytes.iter().any(u8::is_ascii_uppercase))
+        || (triplets && (0..bytes.len()).any(lowercase_triplet));
+    if !respelled {
         return Some(Cow::Borrowed(value));
     }
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
-        if bytes[at] == b'%'
-            && bytes
-                .get(at + 1..at + 3)
-                .is_some_and(|pair| pair.iter().all(u8::is_ascii_hexdigit))
-        {
+        if triplet_at(at) {
             out.push(b'%');
-            out.extend(bytes[at + 1..at + 3].iter().map(u8::to_ascii_uppercase));
+            let digits = &bytes[at + 1..at + 3];
+            if triplets {
+                out.extend(digits.iter().map(u8::to_ascii_uppercase));
+            } else {
+                out.extend_from_slice(digits);
+            }
             at += 3;
         } else {
-            out.push(bytes[at]);
+            out.push(if letters {
+                bytes[at].to_ascii_lowercase()
+            } else {
+                bytes[at]
+            });
             at += 1;
         }
     }
-    // Only ASCII digits changed: the bytes are still the UTF-8 they were.
+    // Only ASCII letters changed: the bytes are still the UTF-8 they were.
     Some(Cow::Owned(
         String::from_utf8(out).unwrap_or_else(|_| value.to_owned()),
     ))
@@ -849,7 +883,11 @@ pub fn seen_alike(
                     a.component(field).map(str::to_owned),
                 )
             };
-            let parsed = matches!(expected, Outcome::Parsed { .. });
+            let parsed = if matches!(expected, Outcome::Parsed { .. }) {
+                Spelling::ComponentsAnyTriplets
+            } else {
+                Spelling::Written
+            };
             if reference == answer
                 || (field != Field::HostKind
                     && rfc_spelling(field, reference.as_deref(), parsed)
@@ -1426,6 +1464,56 @@ mod tests {
         assert_eq!(target("a://h/b%3a"), None);
         assert_eq!(target("a://h/b%3B"), Some(vec![Field::Path]));
         assert_eq!(target("a://h:0/b%3a"), Some(vec![Field::Port]));
+    }
+
+    /// RFC 3986 §3.1: "Although schemes are case-insensitive, the canonical form is lowercase
+    /// ... [an implementation] should only produce lowercase scheme names for consistency";
+    /// §3.2.2: "The host subcomponent is case-insensitive." A parse that gives either in
+    /// lowercase is no difference for any parser, with no blind spot declared; the path's case,
+    /// a host's other octet, and a resolution's written target (whose text §5.2.2 moves as it
+    /// is) are.
+    #[test]
+    fn a_schemes_and_a_hosts_case_are_no_difference_in_a_parse() {
+        let parsed = |scheme: &str, host: &str, path: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some(scheme.into()),
+                userinfo: Some("U".into()),
+                host: Some(host.into()),
+                port: None,
+                path: path.into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::RegName),
+        };
+        let case = Request::parse("A+B://U@H%4A.Ex/P");
+        let expected = Reference.answer(&case);
+        let fields = |scheme, host, path| {
+            compare(&case, &expected, &parsed(scheme, host, path), &[]).map(|d| d.fields)
+        };
+        assert_eq!(fields("a+b", "h%4a.ex", "/P"), None);
+        assert_eq!(fields("A+b", "H%4A.eX", "/P"), None);
+        assert_eq!(fields("a+b", "h%4B.ex", "/P"), Some(vec![Field::Host]));
+        assert_eq!(fields("a+b", "h%4a.ex", "/p"), Some(vec![Field::Path]));
+        assert_eq!(fields("a+c", "h%4a.ex", "/P"), Some(vec![Field::Scheme]));
+        // A model must still reproduce a triplet's case, not the letters' outside one.
+        let modelled = parsed("A+B", "H%4A.Ex", "/P");
+        assert!(same_triplets(&modelled, &parsed("a+b", "h%4A.ex", "/P"), &[]));
+        assert!(!same_triplets(&modelled, &parsed("a+b", "h%4a.ex", "/P"), &[]));
+        // A resolution's target is the text the resolver wrote.
+        let resolve = Request::Resolve {
+            base: "A://H/x".into(),
+            input: "y".into(),
+            strict: true,
+        };
+        let written = compare(
+            &resolve,
+            &Reference.answer(&resolve),
+            &Outcome::Resolved("a://h/y".into()),
+            &[],
+        )
+        .map(|d| d.fields);
+        assert_eq!(written, Some(vec![Field::Scheme, Field::Host]));
     }
 
     /// A blind spot says how a program reports a parse's components; a resolution's target is
