@@ -538,7 +538,7 @@ pub fn differing_fields(
         actual_kind,
         blind_spots,
         true,
-        true,
+        Spelling::AnyTripletCase,
     )
 }
 
@@ -556,7 +556,7 @@ pub fn same_triplets(modelled: &Outcome, actual: &Outcome, blind_spots: &[BlindS
                 components: a,
                 host_kind: ak,
             },
-        ) => fields_through(m, *mk, a, *ak, blind_spots, true, false).is_empty(),
+        ) => fields_through(m, *mk, a, *ak, blind_spots, true, Spelling::Exact).is_empty(),
         _ => true,
     }
 }
@@ -578,7 +578,7 @@ fn differing_written_fields(
         actual_kind,
         blind_spots,
         false,
-        false,
+        Spelling::Exact,
     )
 }
 
@@ -592,7 +592,7 @@ fn fields_through(
     actual_kind: Option<HostKind>,
     blind_spots: &[BlindSpot],
     actual_reported: bool,
-    triplets_case: bool,
+    spelling: Spelling,
 ) -> Vec<Field> {
     Field::ALL
         .into_iter()
@@ -618,6 +618,12 @@ fn fields_through(
                 {
                     return false;
                 }
+                // Every host has a kind (§3.2.2: an IP literal, an IPv4 address or a registered
+                // name): an answer that gives a host and no kind says nothing of it, as a
+                // program for a library without host kinds answers (`"host_kind": null`).
+                if actual_kind.is_none() && actual.component(Field::Host).is_some() {
+                    return false;
+                }
                 return expected_kind != actual_kind;
             }
             // Each blindness of the field applies to both sides, so that the comparison sees
@@ -637,10 +643,13 @@ fn fields_through(
             let decodes = blindness
                 .clone()
                 .any(|b| matches!(b, Blindness::Decoded | Blindness::Reencoded));
-            let triplets = triplets_case && !decodes;
+            let spelling = match spelling {
+                Spelling::AnyTripletCase if decodes => Spelling::Exact,
+                spelling => spelling,
+            };
             let (e, a) = (
-                rfc_spelling(field, expected.component(field), triplets),
-                rfc_spelling(field, actual.component(field), triplets),
+                rfc_spelling(field, expected.component(field), spelling),
+                rfc_spelling(field, actual.component(field), spelling),
             );
             let (e, a) = (e.as_deref(), a.as_deref());
             // Equal values are equal however the implementation sees them.
@@ -656,50 +665,79 @@ fn fields_through(
         .collect()
 }
 
-/// `value` of `field` spelled as RFC 3986 makes every spelling of it the same component: an
-/// empty port as no port (§3.2.3: "URI producers and normalizers should omit the port
-/// component and its ":" delimiter if port is empty"), and, with `triplets`, each
-/// percent-encoding's hexadecimal digits in uppercase (§2.1: "The uppercase hexadecimal
-/// digits 'A' through 'F' are equivalent to the lowercase digits 'a' through 'f',
-/// respectively. If two URIs differ only in the case of hexadecimal digits used in
-/// percent-encoded octets, they are equivalent.").
+/// Which of RFC 3986's equivalences make two spellings of a component the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spelling {
+    /// Those of every answer, a parse's components and a resolution's written target alike:
+    /// an empty port is no port (§3.2.3), and the scheme's and the host's ASCII letters are
+    /// the same in either case (§3.1: "schemes are case-insensitive"; §3.2.2: "The host
+    /// subcomponent is case-insensitive"), the lowercase being what the RFC asks producers to
+    /// write ("should only produce lowercase scheme names", "producers and normalizers should
+    /// use lowercase for registered names and hexadecimal addresses"): no departure models
+    /// them, and a model must reproduce the rest, a triplet's case too.
+    Exact,
+    /// A parse's components as a verdict reads them: also each triplet's hexadecimal digits
+    /// in either case (§2.1), which a model still tells apart (`percent-encoding-uppercased`),
+    /// and a resolution's target keeps as §5.2.2 moves it.
+    AnyTripletCase,
+}
+
+/// `value` of `field` spelled as RFC 3986 makes every spelling of it the same component, as far
+/// as `spelling` goes: an empty port as no port (§3.2.3: "URI producers and normalizers should
+/// omit the port component and its ":" delimiter if port is empty"), the scheme's and the
+/// host's ASCII letters outside a triplet in lowercase (§3.1, §3.2.2), and with
+/// [`Spelling::AnyTripletCase`] each percent-encoding's hexadecimal digits in uppercase
+/// (§2.1: "The uppercase hexadecimal digits 'A' through 'F' are equivalent to the lowercase
+/// digits 'a' through 'f', respectively. If two URIs differ only in the case of hexadecimal
+/// digits used in percent-encoded octets, they are equivalent.").
 pub(crate) fn rfc_spelling(
     field: Field,
     value: Option<&str>,
-    triplets: bool,
+    spelling: Spelling,
 ) -> Option<std::borrow::Cow<'_, str>> {
     use std::borrow::Cow;
     let value = value?;
     if field == Field::Port && value.is_empty() {
         return None;
     }
+    let triplets = spelling == Spelling::AnyTripletCase;
+    let letters = matches!(field, Field::Scheme | Field::Host);
     let bytes = value.as_bytes();
-    let lowercase_triplet = |at: usize| {
+    let triplet_at = |at: usize| {
         bytes[at] == b'%'
-            && bytes.get(at + 1..at + 3).is_some_and(|pair| {
-                pair.iter().all(u8::is_ascii_hexdigit) && pair.iter().any(u8::is_ascii_lowercase)
-            })
+            && bytes
+                .get(at + 1..at + 3)
+                .is_some_and(|pair| pair.iter().all(u8::is_ascii_hexdigit))
     };
-    if !triplets || !(0..bytes.len()).any(lowercase_triplet) {
+    let lowercase_triplet =
+        |at: usize| triplet_at(at) && bytes[at + 1..at + 3].iter().any(u8::is_ascii_lowercase);
+    let respelled = (letters && bytes.iter().any(u8::is_ascii_uppercase))
+        || (triplets && (0..bytes.len()).any(lowercase_triplet));
+    if !respelled {
         return Some(Cow::Borrowed(value));
     }
     let mut out = Vec::with_capacity(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
-        if bytes[at] == b'%'
-            && bytes
-                .get(at + 1..at + 3)
-                .is_some_and(|pair| pair.iter().all(u8::is_ascii_hexdigit))
-        {
+        if triplet_at(at) {
             out.push(b'%');
-            out.extend(bytes[at + 1..at + 3].iter().map(u8::to_ascii_uppercase));
+            let digits = &bytes[at + 1..at + 3];
+            if triplets {
+                out.extend(digits.iter().map(u8::to_ascii_uppercase));
+            } else {
+                out.extend_from_slice(digits);
+            }
             at += 3;
         } else {
-            out.push(bytes[at]);
+            out.push(if letters {
+                bytes[at].to_ascii_lowercase()
+            } else {
+                bytes[at]
+            });
             at += 1;
         }
     }
-    // Only ASCII digits changed: the bytes are still the UTF-8 they were.
+    // Only ASCII letters changed: the bytes are still the UTF-8 they were.
     Some(Cow::Owned(
         String::from_utf8(out).unwrap_or_else(|_| value.to_owned()),
     ))
@@ -849,7 +887,11 @@ pub fn seen_alike(
                     a.component(field).map(str::to_owned),
                 )
             };
-            let parsed = matches!(expected, Outcome::Parsed { .. });
+            let parsed = if matches!(expected, Outcome::Parsed { .. }) {
+                Spelling::AnyTripletCase
+            } else {
+                Spelling::Exact
+            };
             if reference == answer
                 || (field != Field::HostKind
                     && rfc_spelling(field, reference.as_deref(), parsed)
@@ -1281,7 +1323,8 @@ mod tests {
     #[test]
     fn an_agreement_names_the_blind_spots_that_make_it() {
         // rhymuri's answer to `HTTP://EXAMPLE.com:/%7e`: folded, decoded, its empty port gone
-        // (which RFC 3986 §3.2.3 makes the same port, with no blind spot).
+        // (which RFC 3986 §3.2.3 makes the same port, with no blind spot, as §3.1 and §3.2.2
+        // make a scheme and a host in lowercase the same: no blind spot names them).
         let spots = [
             blind(Field::Scheme, Blindness::CaseFolded),
             blind(Field::Host, Blindness::Decoded),
@@ -1302,16 +1345,9 @@ mod tests {
             .iter()
             .map(|s| (s.field, s.blind_spots.clone()))
             .collect();
+        assert_eq!(named, [(Field::Path, vec![Blindness::Decoded])]);
         assert_eq!(
-            named,
-            [
-                (Field::Scheme, vec![Blindness::CaseFolded]),
-                (Field::Host, vec![Blindness::CaseFolded]),
-                (Field::Path, vec![Blindness::Decoded]),
-            ]
-        );
-        assert_eq!(
-            why[2],
+            why[0],
             SeenAlike {
                 field: Field::Path,
                 reference: Some("/%7e".into()),
@@ -1426,6 +1462,101 @@ mod tests {
         assert_eq!(target("a://h/b%3a"), None);
         assert_eq!(target("a://h/b%3B"), Some(vec![Field::Path]));
         assert_eq!(target("a://h:0/b%3a"), Some(vec![Field::Port]));
+    }
+
+    /// Every host has a kind (RFC 3986 §3.2.2: "The host subcomponent of authority is
+    /// identified by an IP literal encapsulated within square brackets, an IPv4 address in
+    /// dotted-decimal form, or a registered name"): an answer with a host and no kind, from a
+    /// library that has none, says nothing of it; another kind is a difference.
+    #[test]
+    fn a_host_given_without_a_kind_says_nothing_of_its_kind() {
+        let case = Request::parse("//0.0.0.0");
+        let expected = Reference.answer(&case);
+        let parsed = |host: Option<&str>, host_kind| Outcome::Parsed {
+            components: Components {
+                scheme: None,
+                userinfo: None,
+                host: host.map(str::to_owned),
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: None,
+            },
+            host_kind,
+        };
+        let fields = |answer: &Outcome| compare(&case, &expected, answer, &[]).map(|d| d.fields);
+        assert_eq!(fields(&parsed(Some("0.0.0.0"), None)), None);
+        assert_eq!(
+            fields(&parsed(Some("0.0.0.0"), Some(HostKind::RegName))),
+            Some(vec![Field::HostKind])
+        );
+        assert_eq!(
+            fields(&parsed(None, None)),
+            Some(vec![Field::Host, Field::HostKind])
+        );
+    }
+
+    /// RFC 3986 §3.1: "Although schemes are case-insensitive, the canonical form is lowercase
+    /// ... [an implementation] should only produce lowercase scheme names for consistency";
+    /// §3.2.2: "The host subcomponent is case-insensitive ... producers and normalizers should
+    /// use lowercase for registered names". A parse or a resolution that gives either in
+    /// lowercase is no difference for any parser, with no blind spot declared; the path's case
+    /// and a host's other octet are.
+    #[test]
+    fn a_schemes_and_a_hosts_case_are_no_difference_in_a_parse() {
+        let parsed = |scheme: &str, host: &str, path: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some(scheme.into()),
+                userinfo: Some("U".into()),
+                host: Some(host.into()),
+                port: None,
+                path: path.into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::RegName),
+        };
+        let case = Request::parse("A+B://U@H%4A.Ex/P");
+        let expected = Reference.answer(&case);
+        let fields = |scheme, host, path| {
+            compare(&case, &expected, &parsed(scheme, host, path), &[]).map(|d| d.fields)
+        };
+        assert_eq!(fields("a+b", "h%4a.ex", "/P"), None);
+        assert_eq!(fields("A+b", "H%4A.eX", "/P"), None);
+        assert_eq!(fields("a+b", "h%4B.ex", "/P"), Some(vec![Field::Host]));
+        assert_eq!(fields("a+b", "h%4a.ex", "/p"), Some(vec![Field::Path]));
+        assert_eq!(fields("a+c", "h%4a.ex", "/P"), Some(vec![Field::Scheme]));
+        // A model must still reproduce a triplet's case, not the letters' outside one.
+        let modelled = parsed("A+B", "H%4A.Ex", "/P");
+        assert!(same_triplets(
+            &modelled,
+            &parsed("a+b", "h%4A.ex", "/P"),
+            &[]
+        ));
+        assert!(!same_triplets(
+            &modelled,
+            &parsed("a+b", "h%4a.ex", "/P"),
+            &[]
+        ));
+        // A resolver is a producer too: its target's scheme and host in lowercase are the
+        // target the RFC asks for, another letter is another target.
+        let resolve = Request::Resolve {
+            base: "A://H/x".into(),
+            input: "y".into(),
+            strict: true,
+        };
+        let written = |target: &str| {
+            compare(
+                &resolve,
+                &Reference.answer(&resolve),
+                &Outcome::Resolved(target.into()),
+                &[],
+            )
+            .map(|d| d.fields)
+        };
+        assert_eq!(written("a://h/y"), None);
+        assert_eq!(written("a://g/y"), Some(vec![Field::Host]));
+        assert_eq!(written("a://h/Y"), Some(vec![Field::Path]));
     }
 
     /// A blind spot says how a program reports a parse's components; a resolution's target is
