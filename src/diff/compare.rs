@@ -680,6 +680,9 @@ pub(crate) enum Spelling {
     /// in either case (§2.1), which a model still tells apart (`percent-encoding-uppercased`),
     /// and a resolution's target keeps as §5.2.2 moves it.
     AnyTripletCase,
+    /// None: the components as written, where a field that differs only in what the others
+    /// forgive must still be named (a normalization's output, whose business the case is).
+    Verbatim,
 }
 
 /// `value` of `field` spelled as RFC 3986 makes every spelling of it the same component, as far
@@ -697,6 +700,9 @@ pub(crate) fn rfc_spelling(
 ) -> Option<std::borrow::Cow<'_, str>> {
     use std::borrow::Cow;
     let value = value?;
+    if spelling == Spelling::Verbatim {
+        return Some(Cow::Borrowed(value));
+    }
     if field == Field::Port && value.is_empty() {
         return None;
     }
@@ -1088,11 +1094,16 @@ fn fields_seen_first(
     blind_spots: &[BlindSpot],
 ) -> Vec<Field> {
     let seen = differing_written_fields(e, e_kind, a, a_kind, blind_spots);
-    if seen.is_empty() {
-        differing_written_fields(e, e_kind, a, a_kind, &[])
-    } else {
-        seen
+    if !seen.is_empty() {
+        return seen;
     }
+    let unseen = differing_written_fields(e, e_kind, a, a_kind, &[]);
+    if !unseen.is_empty() {
+        return unseen;
+    }
+    // Only what RFC 3986 calls the same in a parse or a target differs (a host's case): a
+    // normalization's output, whose business that is, is signed by it.
+    fields_through(e, e_kind, a, a_kind, &[], false, Spelling::Verbatim)
 }
 
 /// The fields in which two target or normalized answers differ, each parsed by the
