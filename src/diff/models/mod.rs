@@ -1055,8 +1055,9 @@ pub enum Transform {
     /// Resolution (Perl's URI bug, `perl_uri::opaque_base_applied`): against a base of the
     /// `mailto`, `urn` or `data` class, the reference is the opaque part after its scheme.
     PerlUriReferenceAsOpaquePart,
-    /// Parsing (Perl's URI bug, `perl_uri::ftp_path_holds_query`): an `ftp` URI's path is its
-    /// `path_query`, the query after a "?".
+    /// Parsing and resolution (Perl's URI bug, `perl_uri::ftp_path_holds_query`,
+    /// `perl_uri::ftp_resolution_rewrite`): an `ftp` URI's path is its `path_query`, the query
+    /// after a "?", and resolution merges it as a path.
     PerlUriFtpPathHoldsQuery,
     /// Parsing (Perl's URI, `perl_uri::opaque_classes_read`): a `mailto`, `urn` or `data` URI
     /// has an opaque part, no authority (and no query but mailto's).
@@ -1249,6 +1250,9 @@ impl Transform {
             (Transform::Libxml2EmptyHostNoAuthority, Request::Resolve { .. }) => {
                 libxml2::empty_host_no_authority(case)
             }
+            (Transform::PerlUriFtpPathHoldsQuery, Request::Resolve { .. }) => {
+                perl_uri::ftp_resolution_rewrite(case)
+            }
             (Transform::CurlConcatUrl, Request::Resolve { .. }) => curl::concat_rewrite(case),
             (Transform::CurlSchemeFirstCharacterUnchecked, Request::Parse { .. }) => {
                 curl::scheme_rewrite(case)
@@ -1412,6 +1416,9 @@ impl Transform {
             }
             (Transform::PerlUriFtpPathHoldsQuery, Request::Parse { .. }) => {
                 perl_uri::ftp_path_holds_query(answer)
+            }
+            (Transform::PerlUriFtpPathHoldsQuery, Request::Resolve { .. }) => {
+                perl_uri::ftp_query_restored(original, answer)
             }
             (Transform::PerlUriOpaqueClasses, Request::Parse { .. }) => {
                 perl_uri::opaque_classes_read(answer)

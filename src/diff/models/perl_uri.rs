@@ -184,6 +184,114 @@ pub(super) fn ftp_path_holds_query(answer: Outcome) -> Outcome {
     }
 }
 
+/// URI/_generic.pm's split of a URI into what stands before the path (the scheme, as its
+/// `[^:/?\#]+:`, and the authority), the path with its query up to the "#" (`path_query`'s
+/// `$2`), and the rest: `m,^((?:[^:/?\#]+:)?(?://[^/?\#]*)?)([^\#]*)(.*)$,s`.
+fn split_path_query(text: &str) -> (&str, &str, &str) {
+    let scheme_end = text
+        .find([':', '/', '?', '#'])
+        .filter(|&i| i > 0 && text.as_bytes()[i] == b':')
+        .map_or(0, |i| i + 1);
+    let prefix_end = match text[scheme_end..].strip_prefix("//") {
+        Some(after) => {
+            scheme_end + 2 + after.find(['/', '?', '#']).unwrap_or(after.len())
+        }
+        None => scheme_end,
+    };
+    let end = text[prefix_end..]
+        .find('#')
+        .map_or(text.len(), |i| prefix_end + i);
+    (&text[..prefix_end], &text[prefix_end..end], &text[end..])
+}
+
+/// What stands for a "?" that `URI::ftp`'s path holds, in the case the other steps of the
+/// model resolve: a path character, absent from the strings where the rewrite is made.
+const FTP_QUESTION_MARK: &str = "%3F";
+
+/// The resolution `URI::_generic::abs` makes where both paths it reads are `URI::ftp`'s
+/// (`sub path { shift->path_query(@_) }  # XXX`, URI/ftp.pm line 12), as a case the other
+/// steps resolve: each "?" of the base's and the reference's path and query written as a path
+/// character, so that the query is merged and its dot-segments read as abs reads them
+/// (`my $path = $self->path;` ... `my $p = $base->path; $p =~ s,[^/]+$,,; $p .= $path;`,
+/// URI/_generic.pm lines 174-188), and [`ftp_query_restored`] writes them back (abs sets the
+/// result with `$abs->path(...)`, `path_query`'s setter, whose `$URI::uric` keeps "?").
+///
+/// The classes are `URI->new`'s: the reference's is its own scheme's, or the base's where it
+/// has none (`$scheme = $1` for `m/^($scheme_re)(?::|$)/o` on the base), and `ftp` in any case
+/// (`implementor`: `$scheme = lc($scheme)`). Only a reference that abs merges is rewritten: one
+/// without a scheme (or with the base's where the caller allows it, `strict` false:
+/// `$URI::ABS_ALLOW_RELATIVE_SCHEME` and `$scheme eq $base->scheme`, both lowercased by
+/// `->scheme`), without "//" (`return $abs if $$self =~ m,^(?:$URI::scheme_re:)?//,o;`), whose
+/// `path` is neither empty (the base's clone, query and all) nor starts with "/" (`return
+/// $abs if $path =~ m,^/,;`), and where a "?" stands in either path. `None` elsewhere, and
+/// where either string already holds "%3F" (the answer could not be read back).
+pub(super) fn ftp_resolution_rewrite(case: &Request) -> Option<Request> {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+    } = case
+    else {
+        return None;
+    };
+    let base_scheme = scheme_len(base)
+        .filter(|&n| base.as_bytes().get(n) == Some(&b':'))
+        .map(|n| &base[..n])?;
+    if !base_scheme.eq_ignore_ascii_case("ftp") {
+        return None;
+    }
+    if let Some(n) = scheme_len(input).filter(|&n| input.as_bytes().get(n) == Some(&b':')) {
+        if *strict || !input[..n].eq_ignore_ascii_case(base_scheme) {
+            return None;
+        }
+    }
+    if base.contains(FTP_QUESTION_MARK) || input.contains(FTP_QUESTION_MARK) {
+        return None;
+    }
+    let (prefix, path, rest) = split_path_query(input);
+    if prefix.contains("//") || path.is_empty() || path.starts_with('/') {
+        return None;
+    }
+    let (base_prefix, base_path, base_rest) = split_path_query(base);
+    if !path.contains('?') && !base_path.contains('?') {
+        return None;
+    }
+    let held = |path: &str| path.replace('?', FTP_QUESTION_MARK);
+    // A first segment that took a ":" from the query is no scheme: "./" before it, which
+    // the merge removes (RFC 2396 §5.2 step 6c), keeps it a path.
+    let path = held(path);
+    let first = path.split('/').next().unwrap_or_default();
+    let dot = if prefix.is_empty() && first.contains(':') {
+        "./"
+    } else {
+        ""
+    };
+    // A base path that is a query after an authority ("ftp://h?a/b") is the root's: abs writes
+    // its merged path from "/" whatever it is.
+    let root = if base_prefix.contains("//") && !base_path.is_empty() && !base_path.starts_with('/')
+    {
+        "/"
+    } else {
+        ""
+    };
+    Some(Request::Resolve {
+        base: format!("{base_prefix}{root}{}{base_rest}", held(base_path)),
+        input: format!("{prefix}{dot}{path}{rest}"),
+        strict: *strict,
+    })
+}
+
+/// The target with the "?" that [`ftp_resolution_rewrite`] wrote as a path character given
+/// back, where it rewrote the case as given; other answers as they are.
+pub(super) fn ftp_query_restored(original: &Request, answer: Outcome) -> Outcome {
+    match answer {
+        Outcome::Resolved(target) if ftp_resolution_rewrite(original).is_some() => {
+            Outcome::Resolved(target.replace(FTP_QUESTION_MARK, "?"))
+        }
+        other => other,
+    }
+}
+
 /// A parse's answer as the classes that are no `URI::_generic` give it: `URI::mailto`
 /// (`use parent qw(URI URI::_query)`), `URI::urn` and `URI::data` (`use parent 'URI'`) have no
 /// authority and no path of their own, only URI.pm's `opaque` (`$$self =~
@@ -306,6 +414,83 @@ mod tests {
         }
         let refused = Outcome::Invalid("x".to_owned());
         assert_eq!(ftp_path_holds_query(refused.clone()), refused);
+    }
+
+    /// Perl's URI 5.17's own answers (`URI->new_abs($input, $base)->as_string`, with
+    /// `$URI::ABS_ALLOW_RELATIVE_SCHEME` set where `strict` is false), composed as the
+    /// catalogue composes the entry: the rewritten case resolved by RFC 2396 under Perl's
+    /// choices (perl-uri-rfc2396-resolution, perl-uri-merged-path-rooted), then restored.
+    #[test]
+    fn an_ftp_resolution_merges_the_query_as_path() {
+        use super::super::rfc2396::{self, AboveRoot, Choices};
+        let choices = Choices {
+            above_root: AboveRoot::Retain,
+            current_document: Default::default(),
+            current_document_is: Default::default(),
+            empty_base_path: rfc2396::EmptyBasePath::Rooted,
+            opaque_base: Default::default(),
+            query_only: Default::default(),
+            absolute_path: Default::default(),
+        };
+        let resolved = |base: &str, input: &str, strict: bool| {
+            let case = Request::Resolve {
+                base: base.to_owned(),
+                input: input.to_owned(),
+                strict,
+            };
+            let Some(Request::Resolve { base, input, .. }) = ftp_resolution_rewrite(&case) else {
+                return None;
+            };
+            let target = rfc2396::resolve(&base, &input, strict, choices)?;
+            match ftp_query_restored(&case, Outcome::Resolved(target)) {
+                Outcome::Resolved(target) => Some(target),
+                _ => None,
+            }
+        };
+        for (base, input, strict, target) in [
+            ("ftp://h/a/b?q", "?y", true, "ftp://h/a/?y"),
+            ("ftp:", "a/.?", true, "ftp:/a/.?"),
+            ("ftp://h", "~?/..", true, "ftp://h/"),
+            ("ftp://h/p?a/b", "c", true, "ftp://h/p?a/c"),
+            ("ftp://h?a/b", "c", true, "ftp://h/?a/c"),
+            ("ftp:?a/b", "c", true, "ftp:/?a/c"),
+            ("ftp://h/a/b", "?a:b", true, "ftp://h/a/?a:b"),
+            ("ftp://h/a/b", "..?x", true, "ftp://h/a/..?x"),
+            ("ftp://h/a/b", "x?/../y#f", true, "ftp://h/a/y#f"),
+            ("ftp://h/a/b?x", "c?d?e", true, "ftp://h/a/c?d?e"),
+            ("ftp://h/p?q", "ftp:x?y", false, "ftp://h/x?y"),
+        ] {
+            assert_eq!(
+                resolved(base, input, strict).as_deref(),
+                Some(target),
+                "{input:?} against {base:?}"
+            );
+        }
+        // What abs does not merge, or merges as URI::_generic does, is not rewritten: another
+        // class ("?y" against "http://h/a/b" keeps the base's path), a reference with "//", an
+        // absolute path, an empty one, a scheme of its own, no "?" in either path, and a
+        // string that holds the stand-in already.
+        for (base, input, strict) in [
+            ("http://h/a/b", "?y", true),
+            ("sftp://h/a/b", "?y", true),
+            ("ftp://h/a/b", "//g?q", true),
+            ("ftp://h/a/b", "/p?q", true),
+            ("ftp://h/a/b?q", "#f", true),
+            ("ftp://h/a/b?q", "", true),
+            ("ftp://h/p?q", "ftp:x?y", true),
+            ("ftp://h/p?q", "http:x?y", false),
+            ("ftp://h/a/b", "c", true),
+            ("ftp://h/a/b", "c?%3F", true),
+        ] {
+            let case = Request::Resolve {
+                base: base.to_owned(),
+                input: input.to_owned(),
+                strict,
+            };
+            assert_eq!(ftp_resolution_rewrite(&case), None, "{input:?} against {base:?}");
+            let given = Outcome::Resolved("ftp://h/%3F".to_owned());
+            assert_eq!(ftp_query_restored(&case, given.clone()), given);
+        }
     }
 
     /// Perl's URI 5.17's own answers (`URI->new($input)->opaque`, and `->query` for mailto).
