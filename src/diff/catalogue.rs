@@ -118,6 +118,12 @@ pub struct Entry {
     /// reproduce its answer.
     #[serde(default)]
     pub acceptable: bool,
+    /// The serializer's departures (`src/diff/serializing.rs`) the same cause makes in the
+    /// round trips of a parse, where the entry's model is another operation's (Ruby's empty
+    /// host read as nil: its merge, and its to_s that writes no "//" without a host): a round
+    /// trip they break is this entry's, one report for the cause.
+    #[serde(default)]
+    pub writes: Vec<super::serializing::Serializing>,
     /// For an entry that names several departures (`model: !departures [...]`), which the
     /// catalogue reads as one entry per departure under the entry's id: which of them this is
     /// (0 for the first, which is the entry as listed). Each is a step of the model (or a bug's
@@ -1564,7 +1570,34 @@ impl Catalogue {
                 .filter(|&&n| !own.contains(&library[live[n]]))
                 .count()
         };
-        for (with_alternatives, largest) in [(false, 3), (true, 2)] {
+        // The implementation's confirmed bugs compose with the departures as its documented
+        // entries do: after the known model alone, each bug entry's model that is no departure
+        // of the library (those are in the search already), added after the known steps as
+        // classification adds it, with sets of up to two departures. A bug's step that
+        // changes nothing here is not tried.
+        let bug_passes = self.bug_models(implementation, case).iter().filter_map(|&index| {
+            let model = self.entries[index].model.as_ref()?;
+            if matches!(model, Model::Departure(_) | Model::Departures(_)) {
+                return None;
+            }
+            let bug = Step { model, index };
+            let mut steps = known_steps.clone();
+            steps.push(bug);
+            let reads = models::readings_of(&steps, case).last() == Some(&true);
+            (reads || models::outcome(&steps, case, &memo) != known)
+                .then_some((Some((bug, steps)), false, 2))
+        });
+        let passes: Vec<(Option<(Step<'_>, Vec<Step<'_>>)>, bool, usize)> =
+            [(None, false, 3), (None, true, 2)]
+                .into_iter()
+                .chain(bug_passes)
+                .collect();
+        let plain_steps = known_steps;
+        for (bug, with_alternatives, largest) in passes {
+            let known_steps = match &bug {
+                Some((_, steps)) => steps.clone(),
+                None => plain_steps.clone(),
+            };
             for size in 1..=largest {
                 let mut sets = combinations(live.len(), size);
                 sets.sort_by_key(undocumented);
@@ -1715,6 +1748,19 @@ impl Catalogue {
                             Class::Bug => 2,
                             _ => 3,
                         });
+                        // A confirmed bug the departures composed with is that entry: its
+                        // report where the departures are documented, theirs where one is
+                        // not (the sort above).
+                        if let Some((step, _)) = &bug {
+                            self.record(step.index);
+                            parts.push(Arc::clone(&self.known[step.index]));
+                            parts.sort_by_key(|part| match part.class {
+                                Class::Departure if leads(part) => 0,
+                                Class::Departure => 1,
+                                Class::Bug => 2,
+                                _ => 3,
+                            });
+                        }
                         // The readings the RFC allows that the case needed beside them, named
                         // so the report says so.
                         parts.extend(alternatives.iter().map(|&i| {
@@ -2051,7 +2097,7 @@ impl Catalogue {
         departure: super::serializing::Serializing,
     ) -> Option<usize> {
         self.entries.iter().position(|e| {
-            e.model == Some(Model::Serializing(departure))
+            (e.model == Some(Model::Serializing(departure)) || e.writes.contains(&departure))
                 && e.implementations.iter().any(|i| i == implementation)
         })
     }

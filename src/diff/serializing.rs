@@ -11,7 +11,10 @@
 //! if defined(authority) then append "//" to result; append authority to result;
 //!                                       -- userinfo-empty-omitted, port-empty-omitted,
 //!                                       --   host-empty-omitted (the "//" too),
-//!                                       --   default-port-omitted
+//!                                       --   default-port-omitted,
+//!                                       --   slashes-with-host-only (the "//" only before
+//!                                       --   a host: a userinfo or a port held without
+//!                                       --   one written after the scheme)
 //! append path to result;
 //! if defined(query) then append "?" to result; append query to result;
 //!                                       -- query-empty-omitted
@@ -40,6 +43,14 @@ pub enum Serializing {
     /// `http://h`), as §6.2.3's scheme-based normalization allows a normalizer, where §5.3
     /// writes every component as it is.
     DefaultPortOmitted,
+    /// The "//" is written only before a host: a userinfo or a port the library holds without
+    /// a host (an empty host held as none) is written without it, right after the scheme
+    /// (`//:0` held as no host and the port 0 is written `:0`), where §5.3 writes "//" and
+    /// the authority for every defined authority. Ruby's URI::Generic#to_s: "if @host ||
+    /// %w[file postgres].include?(@scheme) str << '//'", then the userinfo and the port
+    /// whatever the host (the two schemes' exception is no part of the model). Changes
+    /// nothing where every authority has its host.
+    SlashesWithHostOnly,
     /// A character a component's rule refuses is written percent-encoded (its UTF-8 octets as
     /// `%XX`, a "%" that starts no triplet as "%25"), where §5.3 writes each component as it
     /// is: the serializer writes a URI the RFC reads for components its parser should not have
@@ -56,7 +67,7 @@ pub enum Serializing {
 
 impl Serializing {
     /// Every serializer departure, in the order the search tries them.
-    pub const ALL: [Serializing; 7] = [
+    pub const ALL: [Serializing; 8] = [
         Serializing::EmptyOmitted(Field::Userinfo),
         Serializing::EmptyOmitted(Field::Port),
         Serializing::EmptyOmitted(Field::Query),
@@ -64,6 +75,7 @@ impl Serializing {
         Serializing::DefaultPortOmitted,
         Serializing::RefusedEncoded,
         Serializing::EmptyOmitted(Field::Host),
+        Serializing::SlashesWithHostOnly,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -82,6 +94,7 @@ impl Serializing {
                 format!("serializer-empty-{}-omitted", field.name())
             }
             Serializing::DefaultPortOmitted => "serializer-default-port-omitted".to_owned(),
+            Serializing::SlashesWithHostOnly => "serializer-slashes-with-host-only".to_owned(),
             Serializing::RefusedEncoded => "serializer-refused-characters-encoded".to_owned(),
         }
     }
@@ -94,7 +107,9 @@ impl Serializing {
             Serializing::Held(field, _) => Some(field),
             Serializing::EmptyOmitted(Field::Host) => None,
             Serializing::EmptyOmitted(field) => Some(field),
-            Serializing::DefaultPortOmitted | Serializing::RefusedEncoded => None,
+            Serializing::DefaultPortOmitted
+            | Serializing::SlashesWithHostOnly
+            | Serializing::RefusedEncoded => None,
         }
     }
 
@@ -141,6 +156,7 @@ impl Serializing {
                 field.name()
             ),
             Serializing::DefaultPortOmitted => "the serializer leaves out a port that is its scheme's default, where RFC 3986 §5.3 writes the authority as it is (leaving it out is §6.2.3's normalization, not recomposition), so that what it writes reads back with no port".to_owned(),
+            Serializing::SlashesWithHostOnly => "the serializer writes \"//\" only before a host, and a userinfo or a port it holds without one (an empty host held as none) after the scheme without it, where RFC 3986 §5.3 writes \"//\" and the authority for every defined authority (\"if defined(authority) then append \"//\" to result; append authority to result\"), so that what it writes reads back with no authority, or not at all".to_owned(),
             Serializing::RefusedEncoded => "the serializer percent-encodes the characters a component's rule refuses, which its parser took as they are, where RFC 3986 §5.3 writes each component as it is: what it writes reads back with another component".to_owned(),
         }
     }
@@ -178,6 +194,17 @@ impl Serializing {
             && components.host.as_deref() == Some("")
             && userinfo.is_none()
             && port.is_none();
+        // A userinfo or a port held without a host, written without the "//".
+        if components.host.is_none() && set.contains(&Serializing::SlashesWithHostOnly) {
+            if let Some(userinfo) = userinfo {
+                result.push_str(&encoded(Field::Userinfo, userinfo));
+                result.push('@');
+            }
+            if let Some(port) = port {
+                result.push(':');
+                result.push_str(port);
+            }
+        }
         if let Some(host) = components.host.as_ref().filter(|_| !authority_omitted) {
             result.push_str("//");
             if let Some(userinfo) = userinfo {
@@ -295,6 +322,28 @@ mod tests {
             let written = Serializing::serialize(&[Serializing::EmptyOmitted(field)], &full);
             assert_eq!(written, "a://u@h:1?q#f");
         }
+    }
+
+    /// Ruby's URI 0.11.0 (`URI.parse(text).to_s`, its empty host held as nil): "//:0" is
+    /// written ":0", "a://u@:7/p" "a:u@:7/p", "////a" "//a".
+    #[test]
+    fn the_slashes_may_be_written_only_before_a_host() {
+        let held = |text: &str| {
+            let mut c = components(text);
+            if c.host.as_deref() == Some("") {
+                c.host = None;
+            }
+            c
+        };
+        let write = |c: &Components| Serializing::serialize(&[Serializing::SlashesWithHostOnly], c);
+        assert_eq!(write(&held("//:0")), ":0");
+        assert_eq!(write(&held("a://u@:7/p")), "a:u@:7/p");
+        assert_eq!(write(&held("////a")), "//a");
+        // An authority with its host is written whole, "//" and all.
+        assert_eq!(write(&components("a://u@h:7/p")), "a://u@h:7/p");
+        assert_eq!(write(&components("//:0")), "//:0");
+        // Without the departure, no authority is written for a held none.
+        assert_eq!(Serializing::serialize(&[], &held("//:0")), "");
     }
 
     #[test]

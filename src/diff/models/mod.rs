@@ -493,7 +493,8 @@ pub enum Transform {
     /// and port where it has none.
     RubyUriBaseUserinfoPortKept,
     /// Resolution (Ruby's URI bug): an empty host is nil, so an authority with nothing else
-    /// is none (see `ruby_uri`).
+    /// is none for the merge, and a target's empty host is written without its "//" (see
+    /// `ruby_uri`).
     RubyUriEmptyAuthorityAsNone,
     /// Parse (Ruby's URI): a rootless URI's query folded into its opaque part (see
     /// `ruby_uri`).
@@ -1465,6 +1466,10 @@ impl Transform {
             }
             (Transform::RubyUriObjectWritten, _) => ruby_uri::object_written(case, answer),
             (Transform::RubyUriEmptyHostSlashesDropped, _) => {
+                ruby_uri::empty_host_slashes_dropped(case, answer)
+            }
+            // The same nil host, written: to_s drops the "//" of the target's empty host.
+            (Transform::RubyUriEmptyAuthorityAsNone, _) => {
                 ruby_uri::empty_host_slashes_dropped(case, answer)
             }
             (Transform::RubyUriMergePath, _) => ruby_uri::merge_path_applied(case, answer),
