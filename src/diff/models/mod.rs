@@ -1422,7 +1422,7 @@ impl Transform {
                 perl_uri::ftp_query_restored(original, answer)
             }
             (Transform::PerlUriOpaqueClasses, Request::Parse { .. }) => {
-                perl_uri::opaque_classes_read(answer)
+                perl_uri::opaque_classes_applied(original, answer)
             }
             (t, Request::Resolve { .. }) if libxml2::switch_of(t).is_some() => {
                 match libxml2::switch_of(t) {

@@ -63,7 +63,12 @@ fn uric_escape(text: &str) -> String {
     if !out.contains('%') {
         return out;
     }
-    // `^((?:$URI::scheme_re:)?)//([^/?\#]+)(.*)$`, on a text without a scheme.
+    host_part_fixed(out)
+}
+
+/// `_fix_uric_escape_for_host_part`'s last step on an escaped text without its scheme:
+/// `^((?:$URI::scheme_re:)?)//([^/?\#]+)(.*)$`, the host's "%5B" and "%5D" given back.
+fn host_part_fixed(out: String) -> String {
     let Some(rest) = out.strip_prefix("//") else {
         return out;
     };
@@ -292,6 +297,94 @@ pub(super) fn ftp_query_restored(original: &Request, answer: Outcome) -> Outcome
     }
 }
 
+/// What `URI->new` makes of `input` where its class is `URI::mailto`, `URI::urn` or
+/// `URI::data` (the scheme's, in any case), read from the text as URI.pm reads it, for an
+/// input RFC 3986's grammar refuses even as the other steps read it (`URI->new` refuses
+/// nothing: "Characters outside this set are automatically escaped by the URI constructor"):
+/// `_uric_escape` encodes every character outside `$uric` and "#" ("[" and "]" too, URI.pm
+/// lines 17-20 and 142), then `_fix_uric_escape_for_host_part` (lines 108-136) leaves a text
+/// that starts with `$schemes_without_host_part_re` ("data|ldapi|urn|sqlite|sqlite3", matched
+/// in its case) as it is, gives "[" and "]" back everywhere in one that starts "mailto:", and
+/// in the host of any other ("URN://[<" is "URN://[%3C"). The class reads no authority: the
+/// opaque part (`/^(?:$scheme_re:)?([^\#]*)/`) is the path, less "?" and the query for mailto
+/// (`URI::_query`, what follows the first "?"), the fragment what follows the first "#".
+/// `None` for another class, a text `URI->new` strips first (white space, "<...>" or
+/// "\"...\"" wrappers), and a urn whose namespace has a class of its own (isbn, oid).
+pub(super) fn opaque_class_parsed(input: &str) -> Option<Outcome> {
+    let len = scheme_len(input).filter(|&n| input.as_bytes().get(n) == Some(&b':'))?;
+    let scheme = &input[..len];
+    let class = scheme.to_ascii_lowercase();
+    if !matches!(class.as_str(), "mailto" | "urn" | "data") {
+        return None;
+    }
+    if input.trim_matches(is_perl_space) != input
+        || (input.starts_with('<') && input.ends_with('>'))
+        || (input.len() >= 2 && input.starts_with('"') && input.ends_with('"'))
+    {
+        return None;
+    }
+    let mut escaped = String::with_capacity(input.len());
+    for c in input.chars() {
+        if is_uric_or_hash(c) {
+            escaped.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                escaped.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    if class == "urn" {
+        let nid = escaped[len + 1..].split(':').next().unwrap_or("");
+        if nid.eq_ignore_ascii_case("isbn") || nid.eq_ignore_ascii_case("oid") {
+            return None;
+        }
+    }
+    if escaped.contains('%') {
+        let without_host = ["data:", "ldapi:", "urn:", "sqlite:", "sqlite3:"];
+        if without_host.iter().any(|p| escaped.starts_with(p)) {
+        } else if escaped.starts_with("mailto:") {
+            escaped = replace_ignore_case(&replace_ignore_case(&escaped, "%5B", "["), "%5D", "]");
+        } else {
+            let rest = host_part_fixed(escaped[len + 1..].to_owned());
+            escaped = format!("{scheme}:{rest}");
+        }
+    }
+    let rest = &escaped[len + 1..];
+    let (opaque, fragment) = match rest.split_once('#') {
+        Some((opaque, fragment)) => (opaque, Some(fragment.to_owned())),
+        None => (rest, None),
+    };
+    let (path, query) = match opaque.split_once('?') {
+        Some((path, query)) if class == "mailto" => (path, Some(query.to_owned())),
+        _ => (opaque, None),
+    };
+    Some(Outcome::Parsed {
+        components: crate::model::Components {
+            scheme: Some(scheme.to_owned()),
+            userinfo: None,
+            host: None,
+            port: None,
+            path: path.to_owned(),
+            query,
+            fragment,
+        },
+        host_kind: None,
+    })
+}
+
+/// The opaque classes' parse: [`opaque_classes_read`] on what the other steps answered, and
+/// where they refused (the reference refuses what `URI->new` escapes, "urn://[<"), the class's
+/// reading of the text itself ([`opaque_class_parsed`]).
+pub(super) fn opaque_classes_applied(original: &Request, answer: Outcome) -> Outcome {
+    match (answer, original) {
+        (Outcome::Invalid(why), Request::Parse { input, .. }) => {
+            opaque_class_parsed(input).unwrap_or(Outcome::Invalid(why))
+        }
+        (answer, _) => opaque_classes_read(answer),
+    }
+}
+
 /// A parse's answer as the classes that are no `URI::_generic` give it: `URI::mailto`
 /// (`use parent qw(URI URI::_query)`), `URI::urn` and `URI::data` (`use parent 'URI'`) have no
 /// authority and no path of their own, only URI.pm's `opaque` (`$$self =~
@@ -414,6 +507,36 @@ mod tests {
         }
         let refused = Outcome::Invalid("x".to_owned());
         assert_eq!(ftp_path_holds_query(refused.clone()), refused);
+    }
+
+    /// Perl's URI 5.17's own answers (`URI->new($input)`: `->opaque`, `->query` for mailto,
+    /// `->fragment`) for texts RFC 3986 refuses.
+    #[test]
+    fn an_opaque_class_reads_what_the_rfc_refuses() {
+        let read = |input: &str| match opaque_class_parsed(input) {
+            Some(Outcome::Parsed { components, .. }) => Some((
+                components.path,
+                components.query,
+                components.fragment,
+                components.host,
+            )),
+            _ => None,
+        };
+        let s = |t: &str| t.to_owned();
+        assert_eq!(read("urn://[<"), Some((s("//%5B%3C"), None, None, None)));
+        assert_eq!(read("mailto://[\t:"), Some((s("//[%09:"), None, None, None)));
+        assert_eq!(read("URN://[<"), Some((s("//[%3C"), None, None, None)));
+        assert_eq!(
+            read("mailto:a<b?c d#e#f"),
+            Some((s("a%3Cb"), Some(s("c%20d")), Some(s("e#f")), None))
+        );
+        assert_eq!(read("data:a?b[#"), Some((s("a?b%5B"), None, Some(s("")), None)));
+        // Another class, a text URI->new strips, a urn namespace with a class of its own.
+        assert_eq!(read("http://[<"), None);
+        assert_eq!(read("urn: //[<"), Some((s("%20//%5B%3C"), None, None, None)));
+        assert_eq!(read(" urn://[<"), None);
+        assert_eq!(read("urn:isbn:[<"), None);
+        assert_eq!(read("//[<"), None);
     }
 
     /// Perl's URI 5.17's own answers (`URI->new_abs($input, $base)->as_string`, with
