@@ -1575,18 +1575,24 @@ impl Catalogue {
         // of the library (those are in the search already), added after the known steps as
         // classification adds it, with sets of up to two departures. A bug's step that
         // changes nothing here is not tried.
-        let bug_passes = self.bug_models(implementation, case).iter().filter_map(|&index| {
-            let model = self.entries[index].model.as_ref()?;
-            if matches!(model, Model::Departure(_) | Model::Departures(_)) {
-                return None;
-            }
-            let bug = Step { model, index };
-            let mut steps = known_steps.clone();
-            steps.push(bug);
-            let reads = models::readings_of(&steps, case).last() == Some(&true);
-            (reads || models::outcome(&steps, case, &memo) != known)
-                .then_some((Some((bug, steps)), false, 2))
-        });
+        let bug_passes = self
+            .bug_models(implementation, case)
+            .iter()
+            .filter_map(|&index| {
+                let model = self.entries[index].model.as_ref()?;
+                if matches!(model, Model::Departure(_) | Model::Departures(_)) {
+                    return None;
+                }
+                let bug = Step { model, index };
+                let mut steps = known_steps.clone();
+                steps.push(bug);
+                let reads = models::readings_of(&steps, case).last() == Some(&true);
+                (reads || models::outcome(&steps, case, &memo) != known).then_some((
+                    Some((bug, steps)),
+                    false,
+                    2,
+                ))
+            });
         let passes: Vec<(Option<(Step<'_>, Vec<Step<'_>>)>, bool, usize)> =
             [(None, false, 3), (None, true, 2)]
                 .into_iter()

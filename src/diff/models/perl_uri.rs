@@ -198,9 +198,7 @@ fn split_path_query(text: &str) -> (&str, &str, &str) {
         .filter(|&i| i > 0 && text.as_bytes()[i] == b':')
         .map_or(0, |i| i + 1);
     let prefix_end = match text[scheme_end..].strip_prefix("//") {
-        Some(after) => {
-            scheme_end + 2 + after.find(['/', '?', '#']).unwrap_or(after.len())
-        }
+        Some(after) => scheme_end + 2 + after.find(['/', '?', '#']).unwrap_or(after.len()),
         None => scheme_end,
     };
     let end = text[prefix_end..]
@@ -373,16 +371,18 @@ pub(super) fn opaque_class_parsed(input: &str) -> Option<Outcome> {
     })
 }
 
-/// The opaque classes' parse: [`opaque_classes_read`] on what the other steps answered, and
-/// where they refused (the reference refuses what `URI->new` escapes, "urn://[<"), the class's
-/// reading of the text itself ([`opaque_class_parsed`]).
+/// The opaque classes' parse: [`opaque_classes_read`] on what the other steps answered where
+/// RFC 3986's grammar reads the text, and where it refuses it ("urn://[<", which `URI->new`
+/// escapes), the class's reading of the text itself ([`opaque_class_parsed`]): the other
+/// steps read an authority, which the class has not.
 pub(super) fn opaque_classes_applied(original: &Request, answer: Outcome) -> Outcome {
-    match (answer, original) {
-        (Outcome::Invalid(why), Request::Parse { input, .. }) => {
-            opaque_class_parsed(input).unwrap_or(Outcome::Invalid(why))
-        }
-        (answer, _) => opaque_classes_read(answer),
+    if let Request::Parse { input, .. } = original
+        && crate::reference::parse(input).is_err()
+        && let Some(read) = opaque_class_parsed(input)
+    {
+        return read;
     }
+    opaque_classes_read(answer)
 }
 
 /// A parse's answer as the classes that are no `URI::_generic` give it: `URI::mailto`
@@ -524,16 +524,25 @@ mod tests {
         };
         let s = |t: &str| t.to_owned();
         assert_eq!(read("urn://[<"), Some((s("//%5B%3C"), None, None, None)));
-        assert_eq!(read("mailto://[\t:"), Some((s("//[%09:"), None, None, None)));
+        assert_eq!(
+            read("mailto://[\t:"),
+            Some((s("//[%09:"), None, None, None))
+        );
         assert_eq!(read("URN://[<"), Some((s("//[%3C"), None, None, None)));
         assert_eq!(
             read("mailto:a<b?c d#e#f"),
             Some((s("a%3Cb"), Some(s("c%20d")), Some(s("e#f")), None))
         );
-        assert_eq!(read("data:a?b[#"), Some((s("a?b%5B"), None, Some(s("")), None)));
+        assert_eq!(
+            read("data:a?b[#"),
+            Some((s("a?b%5B"), None, Some(s("")), None))
+        );
         // Another class, a text URI->new strips, a urn namespace with a class of its own.
         assert_eq!(read("http://[<"), None);
-        assert_eq!(read("urn: //[<"), Some((s("%20//%5B%3C"), None, None, None)));
+        assert_eq!(
+            read("urn: //[<"),
+            Some((s("%20//%5B%3C"), None, None, None))
+        );
         assert_eq!(read(" urn://[<"), None);
         assert_eq!(read("urn:isbn:[<"), None);
         assert_eq!(read("//[<"), None);
@@ -610,7 +619,11 @@ mod tests {
                 input: input.to_owned(),
                 strict,
             };
-            assert_eq!(ftp_resolution_rewrite(&case), None, "{input:?} against {base:?}");
+            assert_eq!(
+                ftp_resolution_rewrite(&case),
+                None,
+                "{input:?} against {base:?}"
+            );
             let given = Outcome::Resolved("ftp://h/%3F".to_owned());
             assert_eq!(ftp_query_restored(&case, given.clone()), given);
         }
