@@ -1593,11 +1593,13 @@ impl Catalogue {
                     2,
                 ))
             });
-        let passes: Vec<(Option<(Step<'_>, Vec<Step<'_>>)>, bool, usize)> =
-            [(None, false, 3), (None, true, 2)]
-                .into_iter()
-                .chain(bug_passes)
-                .collect();
+        // A pass: the bug entry's step and the steps with it, whether the readings RFC 3986
+        // allows are tried beside, and the largest set.
+        type Pass<'a> = (Option<(Step<'a>, Vec<Step<'a>>)>, bool, usize);
+        let passes: Vec<Pass<'_>> = [(None, false, 3), (None, true, 2)]
+            .into_iter()
+            .chain(bug_passes)
+            .collect();
         let plain_steps = known_steps;
         for (bug, with_alternatives, largest) in passes {
             let known_steps = match &bug {
