@@ -118,6 +118,12 @@ pub struct Entry {
     /// reproduce its answer.
     #[serde(default)]
     pub acceptable: bool,
+    /// The serializer's departures (`src/diff/serializing.rs`) the same cause makes in the
+    /// round trips of a parse, where the entry's model is another operation's (Ruby's empty
+    /// host read as nil: its merge, and its to_s that writes no "//" without a host): a round
+    /// trip they break is this entry's, one report for the cause.
+    #[serde(default)]
+    pub writes: Vec<super::serializing::Serializing>,
     /// For an entry that names several departures (`model: !departures [...]`), which the
     /// catalogue reads as one entry per departure under the entry's id: which of them this is
     /// (0 for the first, which is the entry as listed). Each is a step of the model (or a bug's
@@ -1564,7 +1570,39 @@ impl Catalogue {
                 .filter(|&&n| !own.contains(&library[live[n]]))
                 .count()
         };
-        for (with_alternatives, largest) in [(false, 3), (true, 2)] {
+        // The implementation's confirmed bugs compose with the departures as its documented
+        // entries do: after the known model alone, each bug entry's model that is no departure
+        // of the library (those are in the search already), added after the known steps as
+        // classification adds it, with sets of up to two departures. A bug's step that
+        // changes nothing here (neither the text nor a valid answer) is not tried.
+        let bug_passes = self
+            .bug_models(implementation, case)
+            .iter()
+            .filter_map(|&index| {
+                let model = self.entries[index].model.as_ref()?;
+                if matches!(model, Model::Departure(_) | Model::Departures(_)) {
+                    return None;
+                }
+                let bug = Step { model, index };
+                let mut steps = known_steps.clone();
+                steps.push(bug);
+                let reads = models::readings_of(&steps, case).last() == Some(&true);
+                (reads || !known.is_valid() || models::outcome(&steps, case, &memo) != known)
+                    .then_some((Some((bug, steps)), false, 2))
+            });
+        // A pass: the bug entry's step and the steps with it, whether the readings RFC 3986
+        // allows are tried beside, and the largest set.
+        type Pass<'a> = (Option<(Step<'a>, Vec<Step<'a>>)>, bool, usize);
+        let passes: Vec<Pass<'_>> = [(None, false, 3), (None, true, 2)]
+            .into_iter()
+            .chain(bug_passes)
+            .collect();
+        let plain_steps = known_steps;
+        for (bug, with_alternatives, largest) in passes {
+            let known_steps = match &bug {
+                Some((_, steps)) => steps.clone(),
+                None => plain_steps.clone(),
+            };
             for size in 1..=largest {
                 let mut sets = combinations(live.len(), size);
                 sets.sort_by_key(undocumented);
@@ -1715,6 +1753,19 @@ impl Catalogue {
                             Class::Bug => 2,
                             _ => 3,
                         });
+                        // A confirmed bug the departures composed with is that entry: its
+                        // report where the departures are documented, theirs where one is
+                        // not (the sort above).
+                        if let Some((step, _)) = &bug {
+                            self.record(step.index);
+                            parts.push(Arc::clone(&self.known[step.index]));
+                            parts.sort_by_key(|part| match part.class {
+                                Class::Departure if leads(part) => 0,
+                                Class::Departure => 1,
+                                Class::Bug => 2,
+                                _ => 3,
+                            });
+                        }
                         // The readings the RFC allows that the case needed beside them, named
                         // so the report says so.
                         parts.extend(alternatives.iter().map(|&i| {
@@ -2061,7 +2112,7 @@ impl Catalogue {
         departure: super::serializing::Serializing,
     ) -> Option<usize> {
         self.entries.iter().position(|e| {
-            e.model == Some(Model::Serializing(departure))
+            (e.model == Some(Model::Serializing(departure)) || e.writes.contains(&departure))
                 && e.implementations.iter().any(|i| i == implementation)
         })
     }
@@ -3007,6 +3058,78 @@ entries:
             catalogue.departure_of("p-path-unchecked").map(|d| d.id()),
             Some("path-unchecked".to_owned())
         );
+    }
+
+    #[test]
+    fn a_confirmed_bug_of_the_crates_own_composes_with_a_departure() {
+        use super::Catalogue;
+        use crate::diff::departures::Departure;
+        use crate::model::{Components, Outcome};
+        use crate::protocol::Request;
+        // A program whose catalogue confirms a rule of its own (an ftp path that holds its
+        // query, Perl's URI::ftp), which no departure of the library is.
+        let bug = r#"
+  - id: p-ftp
+    implementations: [p]
+    class: bug
+    reason: "ftp:a?x has the path a?x"
+    link: https://metacpan.org/release/OALDERS/URI-5.17/source/lib/URI/ftp.pm#L12
+    ops: [parse]
+    model: !transform perl-uri-ftp-path-holds-query
+    upstream: {checked: "2026-12-01", refs: []}
+"#;
+        let documented = r#"
+  - id: p-path-unchecked
+    implementations: [p]
+    class: documented-deviation
+    reason: "a:b c taken"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+    ops: [parse]
+    model: !departure path-unchecked
+"#;
+        let catalogue = |text: String| {
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), text)])
+                .expect("a valid catalogue")
+        };
+        // RFC 3986 §3.3 refuses the space; the program takes it, and its path holds the query.
+        let case = Request::parse("ftp:a b?x");
+        let answer = |path: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some("ftp".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: path.into(),
+                query: Some("x".into()),
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        // The program checks its other components: no rule of every component holds.
+        let all = &mut |set: &[Departure], _: &[usize]| {
+            !set.contains(&Departure::EveryComponentUnchecked)
+                && !set.contains(&Departure::OnlyEscapesChecked)
+                && !set.contains(&Departure::TextComponentsUnchecked)
+        };
+        // The departure no entry names is the report, the bug seen with it.
+        let bug_only = catalogue(format!("entries:{bug}"));
+        let (known, _) = bug_only
+            .attribute("p", &[], &case, &answer("a b?x"), all)
+            .expect("the bug and the path's departure");
+        assert_eq!(known.mechanism().id, "path-unchecked");
+        assert_eq!(known.seen_with().collect::<Vec<_>>(), ["p-ftp"]);
+        // Where the departure is documented, the finding is the bug's report.
+        let both = catalogue(format!("entries:{documented}{bug}"));
+        let (known, _) = both
+            .attribute("p", &[], &case, &answer("a b?x"), all)
+            .expect("the bug beside the documented departure");
+        assert_eq!(known.mechanism().id, "p-ftp");
+        // A near-miss: an answer without the ftp rule is the departure's alone.
+        let (known, _) = bug_only
+            .attribute("p", &[], &case, &answer("a b"), all)
+            .expect("the path's departure");
+        assert_eq!(known.mechanism().id, "path-unchecked");
+        assert_eq!(known.seen_with().count(), 0);
     }
 
     #[test]

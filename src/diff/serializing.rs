@@ -12,7 +12,10 @@
 //!                                       -- file-slashes-without-authority (the "//" alone)
 //!                                       -- userinfo-empty-omitted, port-empty-omitted,
 //!                                       --   host-empty-omitted (the "//" too),
-//!                                       --   default-port-omitted
+//!                                       --   default-port-omitted,
+//!                                       --   slashes-with-host-only (the "//" only before
+//!                                       --   a host: a userinfo or a port held without
+//!                                       --   one written after the scheme)
 //! append path to result;               -- path-dot-segments-removed
 //! if defined(query) then append "?" to result; append query to result;
 //!                                       -- query-empty-omitted
@@ -49,6 +52,14 @@ pub enum Serializing {
     /// `http://h`), as §6.2.3's scheme-based normalization allows a normalizer, where §5.3
     /// writes every component as it is.
     DefaultPortOmitted,
+    /// The "//" is written only before a host: a userinfo or a port the library holds without
+    /// a host (an empty host held as none) is written without it, right after the scheme
+    /// (`//:0` held as no host and the port 0 is written `:0`), where §5.3 writes "//" and
+    /// the authority for every defined authority. Ruby's URI::Generic#to_s: "if @host ||
+    /// %w[file postgres].include?(@scheme) str << '//'", then the userinfo and the port
+    /// whatever the host (the two schemes' exception is no part of the model). Changes
+    /// nothing where every authority has its host.
+    SlashesWithHostOnly,
     /// A character a component's rule refuses is written percent-encoded (its UTF-8 octets as
     /// `%XX`, a "%" that starts no triplet as "%25"), where §5.3 writes each component as it
     /// is: the serializer writes a URI the RFC reads for components its parser should not have
@@ -71,7 +82,7 @@ pub enum Serializing {
 
 impl Serializing {
     /// Every serializer departure, in the order the search tries them.
-    pub const ALL: [Serializing; 9] = [
+    pub const ALL: [Serializing; 10] = [
         Serializing::EmptyOmitted(Field::Userinfo),
         Serializing::EmptyOmitted(Field::Port),
         Serializing::EmptyOmitted(Field::Query),
@@ -81,6 +92,7 @@ impl Serializing {
         Serializing::PathDotSegmentsRemoved,
         Serializing::FileSlashesWithoutAuthority,
         Serializing::EmptyOmitted(Field::Host),
+        Serializing::SlashesWithHostOnly,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -99,6 +111,7 @@ impl Serializing {
                 format!("serializer-empty-{}-omitted", field.name())
             }
             Serializing::DefaultPortOmitted => "serializer-default-port-omitted".to_owned(),
+            Serializing::SlashesWithHostOnly => "serializer-slashes-with-host-only".to_owned(),
             Serializing::RefusedEncoded => "serializer-refused-characters-encoded".to_owned(),
             Serializing::PathDotSegmentsRemoved => {
                 "serializer-path-dot-segments-removed".to_owned()
@@ -120,7 +133,8 @@ impl Serializing {
             Serializing::DefaultPortOmitted
             | Serializing::RefusedEncoded
             | Serializing::PathDotSegmentsRemoved
-            | Serializing::FileSlashesWithoutAuthority => None,
+            | Serializing::FileSlashesWithoutAuthority
+            | Serializing::SlashesWithHostOnly => None,
         }
     }
 
@@ -169,6 +183,7 @@ impl Serializing {
             Serializing::DefaultPortOmitted => "the serializer leaves out a port that is its scheme's default, where RFC 3986 §5.3 writes the authority as it is (leaving it out is §6.2.3's normalization, not recomposition), so that what it writes reads back with no port".to_owned(),
             Serializing::PathDotSegmentsRemoved => "the serializer removes the path's dot-segments (RFC 3986 §5.2.4's remove_dot_segments) before it writes it, where RFC 3986 §5.3 appends the path as it is (\"append path to result\"): removing them is a step of resolution and of normalization (§6.2.2.3), so what it writes reads back with another path (\"a:.\" written \"a:\")".to_owned(),
             Serializing::FileSlashesWithoutAuthority => "the serializer writes \"//\" after the scheme \"file\" where the URI has no authority, where RFC 3986 §5.3 writes it only \"if defined(authority)\", so that what it writes reads back with an empty authority (\"file:/a\" written \"file:///a\") or with a host taken from a rootless path (\"file:a\" written \"file://a\")".to_owned(),
+            Serializing::SlashesWithHostOnly => "the serializer writes \"//\" only before a host, and a userinfo or a port it holds without one (an empty host held as none) after the scheme without it, where RFC 3986 §5.3 writes \"//\" and the authority for every defined authority (\"if defined(authority) then append \"//\" to result; append authority to result\"), so that what it writes reads back with no authority, or not at all".to_owned(),
             Serializing::RefusedEncoded => "the serializer percent-encodes the characters a component's rule refuses, which its parser took as they are, where RFC 3986 §5.3 writes each component as it is: what it writes reads back with another component".to_owned(),
         }
     }
@@ -214,6 +229,17 @@ impl Serializing {
                 .is_some_and(|scheme| scheme.eq_ignore_ascii_case("file"))
         {
             result.push_str("//");
+        }
+        // A userinfo or a port held without a host, written without the "//".
+        if components.host.is_none() && set.contains(&Serializing::SlashesWithHostOnly) {
+            if let Some(userinfo) = userinfo {
+                result.push_str(&encoded(Field::Userinfo, userinfo));
+                result.push('@');
+            }
+            if let Some(port) = port {
+                result.push(':');
+                result.push_str(port);
+            }
         }
         if let Some(host) = components.host.as_ref().filter(|_| !authority_omitted) {
             result.push_str("//");
@@ -337,6 +363,28 @@ mod tests {
             let written = Serializing::serialize(&[Serializing::EmptyOmitted(field)], &full);
             assert_eq!(written, "a://u@h:1?q#f");
         }
+    }
+
+    /// Ruby's URI 0.11.0 (`URI.parse(text).to_s`, its empty host held as nil): "//:0" is
+    /// written ":0", "a://u@:7/p" "a:u@:7/p", "////a" "//a".
+    #[test]
+    fn the_slashes_may_be_written_only_before_a_host() {
+        let held = |text: &str| {
+            let mut c = components(text);
+            if c.host.as_deref() == Some("") {
+                c.host = None;
+            }
+            c
+        };
+        let write = |c: &Components| Serializing::serialize(&[Serializing::SlashesWithHostOnly], c);
+        assert_eq!(write(&held("//:0")), ":0");
+        assert_eq!(write(&held("a://u@:7/p")), "a:u@:7/p");
+        assert_eq!(write(&held("////a")), "//a");
+        // An authority with its host is written whole, "//" and all.
+        assert_eq!(write(&components("a://u@h:7/p")), "a://u@h:7/p");
+        assert_eq!(write(&components("//:0")), "//:0");
+        // Without the departure, no authority is written for a held none.
+        assert_eq!(Serializing::serialize(&[], &held("//:0")), "");
     }
 
     #[test]

@@ -493,7 +493,8 @@ pub enum Transform {
     /// and port where it has none.
     RubyUriBaseUserinfoPortKept,
     /// Resolution (Ruby's URI bug): an empty host is nil, so an authority with nothing else
-    /// is none (see `ruby_uri`).
+    /// is none for the merge, and a target's empty host is written without its "//" (see
+    /// `ruby_uri`).
     RubyUriEmptyAuthorityAsNone,
     /// Parse (Ruby's URI): a rootless URI's query folded into its opaque part (see
     /// `ruby_uri`).
@@ -1055,8 +1056,9 @@ pub enum Transform {
     /// Resolution (Perl's URI bug, `perl_uri::opaque_base_applied`): against a base of the
     /// `mailto`, `urn` or `data` class, the reference is the opaque part after its scheme.
     PerlUriReferenceAsOpaquePart,
-    /// Parsing (Perl's URI bug, `perl_uri::ftp_path_holds_query`): an `ftp` URI's path is its
-    /// `path_query`, the query after a "?".
+    /// Parsing and resolution (Perl's URI bug, `perl_uri::ftp_path_holds_query`,
+    /// `perl_uri::ftp_resolution_rewrite`): an `ftp` URI's path is its `path_query`, the query
+    /// after a "?", and resolution merges it as a path.
     PerlUriFtpPathHoldsQuery,
     /// Parsing (Perl's URI, `perl_uri::opaque_classes_read`): a `mailto`, `urn` or `data` URI
     /// has an opaque part, no authority (and no query but mailto's).
@@ -1249,6 +1251,9 @@ impl Transform {
             (Transform::Libxml2EmptyHostNoAuthority, Request::Resolve { .. }) => {
                 libxml2::empty_host_no_authority(case)
             }
+            (Transform::PerlUriFtpPathHoldsQuery, Request::Resolve { .. }) => {
+                perl_uri::ftp_resolution_rewrite(case)
+            }
             (Transform::CurlConcatUrl, Request::Resolve { .. }) => curl::concat_rewrite(case),
             (Transform::CurlSchemeFirstCharacterUnchecked, Request::Parse { .. }) => {
                 curl::scheme_rewrite(case)
@@ -1413,8 +1418,11 @@ impl Transform {
             (Transform::PerlUriFtpPathHoldsQuery, Request::Parse { .. }) => {
                 perl_uri::ftp_path_holds_query(answer)
             }
+            (Transform::PerlUriFtpPathHoldsQuery, Request::Resolve { .. }) => {
+                perl_uri::ftp_query_restored(original, answer)
+            }
             (Transform::PerlUriOpaqueClasses, Request::Parse { .. }) => {
-                perl_uri::opaque_classes_read(answer)
+                perl_uri::opaque_classes_applied(original, answer)
             }
             (t, Request::Resolve { .. }) if libxml2::switch_of(t).is_some() => {
                 match libxml2::switch_of(t) {
@@ -1458,6 +1466,10 @@ impl Transform {
             }
             (Transform::RubyUriObjectWritten, _) => ruby_uri::object_written(case, answer),
             (Transform::RubyUriEmptyHostSlashesDropped, _) => {
+                ruby_uri::empty_host_slashes_dropped(case, answer)
+            }
+            // The same nil host, written: to_s drops the "//" of the target's empty host.
+            (Transform::RubyUriEmptyAuthorityAsNone, _) => {
                 ruby_uri::empty_host_slashes_dropped(case, answer)
             }
             (Transform::RubyUriMergePath, _) => ruby_uri::merge_path_applied(case, answer),

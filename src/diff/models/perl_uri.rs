@@ -63,7 +63,12 @@ fn uric_escape(text: &str) -> String {
     if !out.contains('%') {
         return out;
     }
-    // `^((?:$URI::scheme_re:)?)//([^/?\#]+)(.*)$`, on a text without a scheme.
+    host_part_fixed(out)
+}
+
+/// `_fix_uric_escape_for_host_part`'s last step on an escaped text without its scheme:
+/// `^((?:$URI::scheme_re:)?)//([^/?\#]+)(.*)$`, the host's "%5B" and "%5D" given back.
+fn host_part_fixed(out: String) -> String {
     let Some(rest) = out.strip_prefix("//") else {
         return out;
     };
@@ -182,6 +187,202 @@ pub(super) fn ftp_path_holds_query(answer: Outcome) -> Outcome {
         }
         other => other,
     }
+}
+
+/// URI/_generic.pm's split of a URI into what stands before the path (the scheme, as its
+/// `[^:/?\#]+:`, and the authority), the path with its query up to the "#" (`path_query`'s
+/// `$2`), and the rest: `m,^((?:[^:/?\#]+:)?(?://[^/?\#]*)?)([^\#]*)(.*)$,s`.
+fn split_path_query(text: &str) -> (&str, &str, &str) {
+    let scheme_end = text
+        .find([':', '/', '?', '#'])
+        .filter(|&i| i > 0 && text.as_bytes()[i] == b':')
+        .map_or(0, |i| i + 1);
+    let prefix_end = match text[scheme_end..].strip_prefix("//") {
+        Some(after) => scheme_end + 2 + after.find(['/', '?', '#']).unwrap_or(after.len()),
+        None => scheme_end,
+    };
+    let end = text[prefix_end..]
+        .find('#')
+        .map_or(text.len(), |i| prefix_end + i);
+    (&text[..prefix_end], &text[prefix_end..end], &text[end..])
+}
+
+/// What stands for a "?" that `URI::ftp`'s path holds, in the case the other steps of the
+/// model resolve: a path character, absent from the strings where the rewrite is made.
+const FTP_QUESTION_MARK: &str = "%3F";
+
+/// The resolution `URI::_generic::abs` makes where both paths it reads are `URI::ftp`'s
+/// (`sub path { shift->path_query(@_) }  # XXX`, URI/ftp.pm line 12), as a case the other
+/// steps resolve: each "?" of the base's and the reference's path and query written as a path
+/// character, so that the query is merged and its dot-segments read as abs reads them
+/// (`my $path = $self->path;` ... `my $p = $base->path; $p =~ s,[^/]+$,,; $p .= $path;`,
+/// URI/_generic.pm lines 174-188), and [`ftp_query_restored`] writes them back (abs sets the
+/// result with `$abs->path(...)`, `path_query`'s setter, whose `$URI::uric` keeps "?").
+///
+/// The classes are `URI->new`'s: the reference's is its own scheme's, or the base's where it
+/// has none (`$scheme = $1` for `m/^($scheme_re)(?::|$)/o` on the base), and `ftp` in any case
+/// (`implementor`: `$scheme = lc($scheme)`). Only a reference that abs merges is rewritten: one
+/// without a scheme (or with the base's where the caller allows it, `strict` false:
+/// `$URI::ABS_ALLOW_RELATIVE_SCHEME` and `$scheme eq $base->scheme`, both lowercased by
+/// `->scheme`), without "//" (`return $abs if $$self =~ m,^(?:$URI::scheme_re:)?//,o;`), whose
+/// `path` is neither empty (the base's clone, query and all) nor starts with "/" (`return
+/// $abs if $path =~ m,^/,;`), and where a "?" stands in either path. `None` elsewhere, and
+/// where either string already holds "%3F" (the answer could not be read back).
+pub(super) fn ftp_resolution_rewrite(case: &Request) -> Option<Request> {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+    } = case
+    else {
+        return None;
+    };
+    let base_scheme = scheme_len(base)
+        .filter(|&n| base.as_bytes().get(n) == Some(&b':'))
+        .map(|n| &base[..n])?;
+    if !base_scheme.eq_ignore_ascii_case("ftp") {
+        return None;
+    }
+    if let Some(n) = scheme_len(input).filter(|&n| input.as_bytes().get(n) == Some(&b':')) {
+        if *strict || !input[..n].eq_ignore_ascii_case(base_scheme) {
+            return None;
+        }
+    }
+    if base.contains(FTP_QUESTION_MARK) || input.contains(FTP_QUESTION_MARK) {
+        return None;
+    }
+    let (prefix, path, rest) = split_path_query(input);
+    if prefix.contains("//") || path.is_empty() || path.starts_with('/') {
+        return None;
+    }
+    let (base_prefix, base_path, base_rest) = split_path_query(base);
+    if !path.contains('?') && !base_path.contains('?') {
+        return None;
+    }
+    let held = |path: &str| path.replace('?', FTP_QUESTION_MARK);
+    // A first segment that took a ":" from the query is no scheme: "./" before it, which
+    // the merge removes (RFC 2396 §5.2 step 6c), keeps it a path.
+    let path = held(path);
+    let first = path.split('/').next().unwrap_or_default();
+    let dot = if prefix.is_empty() && first.contains(':') {
+        "./"
+    } else {
+        ""
+    };
+    // A base path that is a query after an authority ("ftp://h?a/b") is the root's: abs writes
+    // its merged path from "/" whatever it is.
+    let root = if base_prefix.contains("//") && !base_path.is_empty() && !base_path.starts_with('/')
+    {
+        "/"
+    } else {
+        ""
+    };
+    Some(Request::Resolve {
+        base: format!("{base_prefix}{root}{}{base_rest}", held(base_path)),
+        input: format!("{prefix}{dot}{path}{rest}"),
+        strict: *strict,
+    })
+}
+
+/// The target with the "?" that [`ftp_resolution_rewrite`] wrote as a path character given
+/// back, where it rewrote the case as given; other answers as they are.
+pub(super) fn ftp_query_restored(original: &Request, answer: Outcome) -> Outcome {
+    match answer {
+        Outcome::Resolved(target) if ftp_resolution_rewrite(original).is_some() => {
+            Outcome::Resolved(target.replace(FTP_QUESTION_MARK, "?"))
+        }
+        other => other,
+    }
+}
+
+/// What `URI->new` makes of `input` where its class is `URI::mailto`, `URI::urn` or
+/// `URI::data` (the scheme's, in any case), read from the text as URI.pm reads it, for an
+/// input RFC 3986's grammar refuses even as the other steps read it (`URI->new` refuses
+/// nothing: "Characters outside this set are automatically escaped by the URI constructor"):
+/// `_uric_escape` encodes every character outside `$uric` and "#" ("[" and "]" too, URI.pm
+/// lines 17-20 and 142), then `_fix_uric_escape_for_host_part` (lines 108-136) leaves a text
+/// that starts with `$schemes_without_host_part_re` ("data|ldapi|urn|sqlite|sqlite3", matched
+/// in its case) as it is, gives "[" and "]" back everywhere in one that starts "mailto:", and
+/// in the host of any other ("URN://[<" is "URN://[%3C"). The class reads no authority: the
+/// opaque part (`/^(?:$scheme_re:)?([^\#]*)/`) is the path, less "?" and the query for mailto
+/// (`URI::_query`, what follows the first "?"), the fragment what follows the first "#".
+/// `None` for another class, a text `URI->new` strips first (white space, "<...>" or
+/// "\"...\"" wrappers), and a urn whose namespace has a class of its own (isbn, oid).
+pub(super) fn opaque_class_parsed(input: &str) -> Option<Outcome> {
+    let len = scheme_len(input).filter(|&n| input.as_bytes().get(n) == Some(&b':'))?;
+    let scheme = &input[..len];
+    let class = scheme.to_ascii_lowercase();
+    if !matches!(class.as_str(), "mailto" | "urn" | "data") {
+        return None;
+    }
+    if input.trim_matches(is_perl_space) != input
+        || (input.starts_with('<') && input.ends_with('>'))
+        || (input.len() >= 2 && input.starts_with('"') && input.ends_with('"'))
+    {
+        return None;
+    }
+    let mut escaped = String::with_capacity(input.len());
+    for c in input.chars() {
+        if is_uric_or_hash(c) {
+            escaped.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                escaped.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    if class == "urn" {
+        let nid = escaped[len + 1..].split(':').next().unwrap_or("");
+        if nid.eq_ignore_ascii_case("isbn") || nid.eq_ignore_ascii_case("oid") {
+            return None;
+        }
+    }
+    if escaped.contains('%') {
+        let without_host = ["data:", "ldapi:", "urn:", "sqlite:", "sqlite3:"];
+        if without_host.iter().any(|p| escaped.starts_with(p)) {
+        } else if escaped.starts_with("mailto:") {
+            escaped = replace_ignore_case(&replace_ignore_case(&escaped, "%5B", "["), "%5D", "]");
+        } else {
+            let rest = host_part_fixed(escaped[len + 1..].to_owned());
+            escaped = format!("{scheme}:{rest}");
+        }
+    }
+    let rest = &escaped[len + 1..];
+    let (opaque, fragment) = match rest.split_once('#') {
+        Some((opaque, fragment)) => (opaque, Some(fragment.to_owned())),
+        None => (rest, None),
+    };
+    let (path, query) = match opaque.split_once('?') {
+        Some((path, query)) if class == "mailto" => (path, Some(query.to_owned())),
+        _ => (opaque, None),
+    };
+    Some(Outcome::Parsed {
+        components: crate::model::Components {
+            scheme: Some(scheme.to_owned()),
+            userinfo: None,
+            host: None,
+            port: None,
+            path: path.to_owned(),
+            query,
+            fragment,
+        },
+        host_kind: None,
+    })
+}
+
+/// The opaque classes' parse: [`opaque_classes_read`] on what the other steps answered where
+/// RFC 3986's grammar reads the text, and where it refuses it ("urn://[<", which `URI->new`
+/// escapes), the class's reading of the text itself ([`opaque_class_parsed`]): the other
+/// steps read an authority, which the class has not.
+pub(super) fn opaque_classes_applied(original: &Request, answer: Outcome) -> Outcome {
+    if let Request::Parse { input, .. } = original
+        && crate::reference::parse(input).is_err()
+        && let Some(read) = opaque_class_parsed(input)
+    {
+        return read;
+    }
+    opaque_classes_read(answer)
 }
 
 /// A parse's answer as the classes that are no `URI::_generic` give it: `URI::mailto`
@@ -306,6 +507,126 @@ mod tests {
         }
         let refused = Outcome::Invalid("x".to_owned());
         assert_eq!(ftp_path_holds_query(refused.clone()), refused);
+    }
+
+    /// Perl's URI 5.17's own answers (`URI->new($input)`: `->opaque`, `->query` for mailto,
+    /// `->fragment`) for texts RFC 3986 refuses.
+    #[test]
+    fn an_opaque_class_reads_what_the_rfc_refuses() {
+        let read = |input: &str| match opaque_class_parsed(input) {
+            Some(Outcome::Parsed { components, .. }) => Some((
+                components.path,
+                components.query,
+                components.fragment,
+                components.host,
+            )),
+            _ => None,
+        };
+        let s = |t: &str| t.to_owned();
+        assert_eq!(read("urn://[<"), Some((s("//%5B%3C"), None, None, None)));
+        assert_eq!(
+            read("mailto://[\t:"),
+            Some((s("//[%09:"), None, None, None))
+        );
+        assert_eq!(read("URN://[<"), Some((s("//[%3C"), None, None, None)));
+        assert_eq!(
+            read("mailto:a<b?c d#e#f"),
+            Some((s("a%3Cb"), Some(s("c%20d")), Some(s("e#f")), None))
+        );
+        assert_eq!(
+            read("data:a?b[#"),
+            Some((s("a?b%5B"), None, Some(s("")), None))
+        );
+        // Another class, a text URI->new strips, a urn namespace with a class of its own.
+        assert_eq!(read("http://[<"), None);
+        assert_eq!(
+            read("urn: //[<"),
+            Some((s("%20//%5B%3C"), None, None, None))
+        );
+        assert_eq!(read(" urn://[<"), None);
+        assert_eq!(read("urn:isbn:[<"), None);
+        assert_eq!(read("//[<"), None);
+    }
+
+    /// Perl's URI 5.17's own answers (`URI->new_abs($input, $base)->as_string`, with
+    /// `$URI::ABS_ALLOW_RELATIVE_SCHEME` set where `strict` is false), composed as the
+    /// catalogue composes the entry: the rewritten case resolved by RFC 2396 under Perl's
+    /// choices (perl-uri-rfc2396-resolution, perl-uri-merged-path-rooted), then restored.
+    #[test]
+    fn an_ftp_resolution_merges_the_query_as_path() {
+        use super::super::rfc2396::{self, AboveRoot, Choices};
+        let choices = Choices {
+            above_root: AboveRoot::Retain,
+            current_document: Default::default(),
+            current_document_is: Default::default(),
+            empty_base_path: rfc2396::EmptyBasePath::Rooted,
+            opaque_base: Default::default(),
+            query_only: Default::default(),
+            absolute_path: Default::default(),
+        };
+        let resolved = |base: &str, input: &str, strict: bool| {
+            let case = Request::Resolve {
+                base: base.to_owned(),
+                input: input.to_owned(),
+                strict,
+            };
+            let Some(Request::Resolve { base, input, .. }) = ftp_resolution_rewrite(&case) else {
+                return None;
+            };
+            let target = rfc2396::resolve(&base, &input, strict, choices)?;
+            match ftp_query_restored(&case, Outcome::Resolved(target)) {
+                Outcome::Resolved(target) => Some(target),
+                _ => None,
+            }
+        };
+        for (base, input, strict, target) in [
+            ("ftp://h/a/b?q", "?y", true, "ftp://h/a/?y"),
+            ("ftp:", "a/.?", true, "ftp:/a/.?"),
+            ("ftp://h", "~?/..", true, "ftp://h/"),
+            ("ftp://h/p?a/b", "c", true, "ftp://h/p?a/c"),
+            ("ftp://h?a/b", "c", true, "ftp://h/?a/c"),
+            ("ftp:?a/b", "c", true, "ftp:/?a/c"),
+            ("ftp://h/a/b", "?a:b", true, "ftp://h/a/?a:b"),
+            ("ftp://h/a/b", "..?x", true, "ftp://h/a/..?x"),
+            ("ftp://h/a/b", "x?/../y#f", true, "ftp://h/a/y#f"),
+            ("ftp://h/a/b?x", "c?d?e", true, "ftp://h/a/c?d?e"),
+            ("ftp://h/p?q", "ftp:x?y", false, "ftp://h/x?y"),
+        ] {
+            assert_eq!(
+                resolved(base, input, strict).as_deref(),
+                Some(target),
+                "{input:?} against {base:?}"
+            );
+        }
+        // What abs does not merge, or merges as URI::_generic does, is not rewritten: another
+        // class ("?y" against "http://h/a/b" keeps the base's path), a reference with "//", an
+        // absolute path, an empty one, a scheme of its own, no "?" in either path, and a
+        // string that holds the stand-in already.
+        for (base, input, strict) in [
+            ("http://h/a/b", "?y", true),
+            ("sftp://h/a/b", "?y", true),
+            ("ftp://h/a/b", "//g?q", true),
+            ("ftp://h/a/b", "/p?q", true),
+            ("ftp://h/a/b?q", "#f", true),
+            ("ftp://h/a/b?q", "", true),
+            ("ftp://h/p?q", "ftp:x?y", true),
+            ("ftp://h/p?q", "http:x?y", false),
+            ("ftp://h/a/b", "c", true),
+            ("ftp://h/a/b", "c?%3F", true),
+        ] {
+            let case = Request::Resolve {
+                base: base.to_owned(),
+                input: input.to_owned(),
+                strict,
+            };
+            assert_eq!(
+                ftp_resolution_rewrite(&case),
+                None,
+                "{input:?} against {base:?}"
+            );
+            let given = Outcome::Resolved("ftp://h/%3F".to_owned());
+            assert_eq!(ftp_query_restored(&case, given.clone()), given);
+        }
     }
 
     /// Perl's URI 5.17's own answers (`URI->new($input)->opaque`, and `->query` for mailto).
