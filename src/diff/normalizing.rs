@@ -779,8 +779,14 @@ mod tests {
     #[test]
     fn http_empty_path_slash_without_authority() {
         let d = Normalizing::HttpEmptyPathSlashWithoutAuthority;
-        assert_eq!(d.normalized("HTTP:", Level::Scheme).as_deref(), Some("http:/"));
-        assert_eq!(d.normalized("https:?q#f", Level::Scheme).as_deref(), Some("https:/?q#f"));
+        assert_eq!(
+            d.normalized("HTTP:", Level::Scheme).as_deref(),
+            Some("http:/")
+        );
+        assert_eq!(
+            d.normalized("https:?q#f", Level::Scheme).as_deref(),
+            Some("https:/?q#f")
+        );
         // Near-misses: a path that is not empty as written, another scheme, an authority
         // (§6.2.3's own "/"), the syntax level.
         assert_eq!(d.normalized("http:.", Level::Scheme), None);
@@ -789,7 +795,12 @@ mod tests {
         assert_eq!(d.normalized("http:", Level::Syntax), None);
         // With §6.2.3 done unasked (uri-js's handler at the syntax level).
         assert_eq!(
-            normalized_of(&[Normalizing::SchemeBasedUnasked, d], "HTTP:", Level::Syntax).as_deref(),
+            normalized_of(
+                &[Normalizing::SchemeBasedUnasked, d],
+                "HTTP:",
+                Level::Syntax
+            )
+            .as_deref(),
             Some("http:/")
         );
     }
@@ -799,8 +810,14 @@ mod tests {
     #[test]
     fn file_empty_authority_written() {
         let d = Normalizing::FileEmptyAuthorityWritten;
-        assert_eq!(d.normalized("FILE:/a/../b", Level::Syntax).as_deref(), Some("file:///b"));
-        assert_eq!(d.normalized("file:/.//x", Level::Syntax).as_deref(), Some("file:////x"));
+        assert_eq!(
+            d.normalized("FILE:/a/../b", Level::Syntax).as_deref(),
+            Some("file:///b")
+        );
+        assert_eq!(
+            d.normalized("file:/.//x", Level::Syntax).as_deref(),
+            Some("file:////x")
+        );
         // Near-misses: another scheme, a rootless path, an authority already there.
         assert_eq!(d.normalized("a:/x", Level::Syntax), None);
         assert_eq!(d.normalized("file:x", Level::Syntax), None);

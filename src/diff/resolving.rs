@@ -913,7 +913,10 @@ mod tests {
         assert_eq!(target(file, "FILE:/x", "").as_deref(), Some("FILE:///x"));
         assert_eq!(target(file, "file:", "?q").as_deref(), Some("file://?q"));
         // A "//" path (§5.2.2's "file:" + ".//y" against "file:/x") gets its authority in front.
-        assert_eq!(target(file, "file:/x", ".//y").as_deref(), Some("file:////y"));
+        assert_eq!(
+            target(file, "file:/x", ".//y").as_deref(),
+            Some("file:////y")
+        );
         // Near-misses: another scheme, a rootless path (whose first segment would be a
         // host), an authority already there.
         assert_eq!(target(file, "a:/x", "y"), None);
@@ -930,7 +933,13 @@ mod tests {
         assert_eq!(target(any, "file:/x", "").as_deref(), Some("file:///x"));
         // With a merge that roots the path: "a" against "a:" is "a:///a".
         assert_eq!(
-            target_of(&[Resolving::MergeSlashWithoutAuthority, any], "a:", "a", true).as_deref(),
+            target_of(
+                &[Resolving::MergeSlashWithoutAuthority, any],
+                "a:",
+                "a",
+                true
+            )
+            .as_deref(),
             Some("a:///a")
         );
         // Near-misses: an empty or rootless path, an authority already there.
