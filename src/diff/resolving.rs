@@ -94,10 +94,11 @@ pub enum Resolving {
     /// A target of the `file` scheme (in any case) without an authority, whose path is empty
     /// or starts with "/", is written with an empty authority (`y` against `file:/x` is
     /// `file:///y`, "" against `file:` is `file://`): a library that gives every file URI a
-    /// host, empty for the local one (Ruby's `URI::File`, "def set_host(v) v = "" if
-    /// v.nil? || v == "localhost""; Poco's `URI::toString`, "if (!auth.empty() || _scheme ==
-    /// "file")"; QUrl's `toString` of a local file). RFC 8089 §2 allows both forms of a local
-    /// file (`file-hier-part = ( "//" auth-path ) / local-path`), but RFC 3986 §5.2.2 gives
+    /// host, empty for the local one (Ruby's `URI::Generic#to_s`, "if @host || %w[file
+    /// postgres].include?(@scheme) str << '//'", `postgres` too; Poco's `URI::toString`,
+    /// "if (!auth.empty() || _scheme == "file")"; QUrl's `toString` of a local file). RFC
+    /// 8089 §2 allows both forms of a local file (`file-hier-part = ( "//" auth-path ) /
+    /// local-path`), but RFC 3986 §5.2.2 gives
     /// T's authority as the reference's or the base's, undefined here, and §5.3 writes "//"
     /// only "if defined(authority)": the target is another URI reference, equivalent only
     /// by the `file` scheme's own rules.
