@@ -48,6 +48,16 @@ pub enum Normalizing {
     /// reference keeps a `/.` before it (choice 10) and §5.3's letter would write an
     /// authority that was never there.
     DoubleSlashPathUnguarded,
+    /// A URI of the `file` scheme (in any case) without an authority, whose path starts with
+    /// "/", is written with an empty authority (`file:/x` is `file:///x`; a "/." the reference
+    /// keeps before a "//" path is then no longer needed: `file:/.//x` is `file:////x`): a
+    /// library that gives every file URI a host, empty for the local one (Poco's
+    /// `URI::toString`, "if (!auth.empty() || _scheme == "file")"; QUrl's `toString` of a
+    /// local file), where §6.2.2 changes no component's presence and §5.3 writes "//" only
+    /// "if defined(authority)". RFC 8089 §2 makes the two forms name the same local file,
+    /// which a normalizer of that scheme may take as one (§6.2.3); the syntax-based
+    /// normalization does not.
+    FileEmptyAuthorityWritten,
     /// The string the normalization leaves refused where its path would be read otherwise:
     /// one that starts with `//` without an authority (`/.//a`, whose "/." the reference keeps
     /// as choice 10's guard, the normalizer having removed it), or a relative path whose first
@@ -81,6 +91,16 @@ pub enum Normalizing {
     /// fast-uri's `normalize`, which always run the scheme's handler: "//normalize the
     /// default port", "//normalize the empty path").
     SchemeBasedUnasked,
+    /// §6.2.3's empty path written "/" for an `http` or `https` URI that has no authority
+    /// (`http:` is `http:/`, `https:?q` is `https:/?q`), the path read as the input writes
+    /// it, before its dot-segments are removed (`http:.` is `http:`), where §6.2.3 says "a URI
+    /// that uses the generic syntax for authority with an empty path should be normalized to
+    /// a path of "/"" and the reference writes it only after an authority: `http:` and
+    /// `http:/` are two paths of a URI without one (§3.3), which no scheme's rule equates.
+    /// Erlang's uri_string, "normalize_http_path(Map, Path) -> case Path of "" -> Map#{path
+    /// => "/"}", run before `normalize_path_segment`; uri-js's and fast-uri's `http` handler,
+    /// "if (!components.path) { components.path = "/"; }", before `removeDotSegments`.
+    HttpEmptyPathSlashWithoutAuthority,
     /// Every percent-encoded octet that the component's grammar allows as it is gets decoded,
     /// reserved ones too (`%2A` is `*`, `%3A` in a query `:`, `%2F` in a path `/`), where
     /// §6.2.2.2 decodes only "any percent-encoded octet that corresponds to an unreserved
@@ -121,11 +141,12 @@ pub enum Normalizing {
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 13] = [
+    pub const ALL: [Normalizing; 15] = [
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::DotDotKeptAtRelativeStart,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
+        Normalizing::FileEmptyAuthorityWritten,
         Normalizing::AmbiguousPathRefused,
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::UnreservedPercentEncodingsKept,
@@ -137,6 +158,7 @@ impl Normalizing {
         Normalizing::DotSegmentsRemovedBeforeDecoding,
         Normalizing::DotSegmentsKept,
         Normalizing::SchemeBasedUnasked,
+        Normalizing::HttpEmptyPathSlashWithoutAuthority,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -148,10 +170,14 @@ impl Normalizing {
             Normalizing::DotDotKeptAtRelativeStart => "dot-dot-kept-at-relative-start",
             Normalizing::RelativePathDotSegmentsRemoved => "relative-path-dot-segments-removed",
             Normalizing::DoubleSlashPathUnguarded => "double-slash-path-unguarded",
+            Normalizing::FileEmptyAuthorityWritten => "file-empty-authority-written",
             Normalizing::AmbiguousPathRefused => "ambiguous-path-refused",
             Normalizing::DotSegmentsRemovedBeforeDecoding => "dot-segments-removed-before-decoding",
             Normalizing::DotSegmentsKept => "dot-segments-kept",
             Normalizing::SchemeBasedUnasked => "scheme-based-normalization-unasked",
+            Normalizing::HttpEmptyPathSlashWithoutAuthority => {
+                "http-empty-path-slash-without-authority"
+            }
             Normalizing::ReservedPercentEncodingsDecoded => "reserved-percent-encodings-decoded",
             Normalizing::UnreservedPercentEncodingsKept => "unreserved-percent-encodings-kept",
             Normalizing::HostPercentEncodingLowercased => "host-percent-encoding-lowercased",
@@ -178,11 +204,17 @@ impl Normalizing {
             Normalizing::SchemeBasedUnasked => {
                 "the normalizer applies the scheme-based normalization of RFC 3986 §6.2.3 (a default or empty port dropped, an empty path written \"/\") where the syntax-based normalization of §6.2.2 was asked for, which keeps the port and the path as written: §6.2.3 is a further step, \"in addition\" to §6.2.2, for the schemes whose specification defines it"
             }
+            Normalizing::HttpEmptyPathSlashWithoutAuthority => {
+                "the normalizer writes the empty path of an `http` or `https` URI that has no authority as \"/\" (\"http:\" as \"http:/\"), where RFC 3986 §6.2.3 says \"a URI that uses the generic syntax for authority with an empty path should be normalized to a path of \"/\"\": without an authority the empty path and \"/\" are two paths (§3.3), which no rule of the scheme equates"
+            }
             Normalizing::RelativePathDotSegmentsRemoved => {
                 "the normalizer removes the dot-segments of a relative-path reference, which RFC 3986 §6 (\"URI normalization\") does not address and which changes where the reference leads: \"../g\" and \"g\" resolve differently (§5.2.2), and \"./a:\" becomes \"a:\", a URI with the scheme \"a\""
             }
             Normalizing::DoubleSlashPathUnguarded => {
                 "the normalizer writes a path that starts with \"//\" after removing dot-segments as it is where there is no authority, which RFC 3986 §3.3 forbids (\"If a URI does not contain an authority component, then the path cannot begin with two slash characters\"): the string read again has an authority that was never there"
+            }
+            Normalizing::FileEmptyAuthorityWritten => {
+                "the normalizer writes a `file` URI that has no authority and an absolute path with an empty authority (\"file:/x\" as \"file:///x\"), where RFC 3986's syntax-based normalization (§6.2.2) changes no component's presence and §5.3 appends \"//\" only \"if defined(authority)\": RFC 8089 §2 makes the two forms name the same local file (\"file-hier-part = ( \"//\" auth-path ) / local-path\"), an equivalence of the scheme's, not of the generic syntax"
             }
             Normalizing::AmbiguousPathRefused => {
                 "the normalizer refuses the string its removal of dot-segments leaves where the path would be read otherwise (\"/.//a\" refused, the \"/.\" removed leaving \"//a\" without an authority; \"./a:b\" refused once its \".\" is removed), where RFC 3986 §5.3's rule and §4.2 keep the string what it was: a \"//\" path without an authority written after \"/.\" (documented choice 10), a relative path's first segment with a \":\" after \"./\" (§4.2: \"such a segment must be preceded by a dot-segment\"); the input is a valid URI reference that the normalizer cannot normalize"
@@ -226,6 +258,14 @@ impl Normalizing {
             }
             Normalizing::DotSegmentsKept => vec![after_scheme("//h/a/./b/../c")],
             Normalizing::SchemeBasedUnasked => vec!["http://h:80".into()],
+            // A query after the empty path gets the "/" too, and another scheme's empty path
+            // none (against a normalizer that writes it for every scheme).
+            Normalizing::HttpEmptyPathSlashWithoutAuthority => {
+                vec!["http:?x".into(), "z:?x".into()]
+            }
+            // Another scheme keeps its absent authority (against a normalizer that writes one
+            // for every scheme).
+            Normalizing::FileEmptyAuthorityWritten => vec!["z:/x".into()],
             Normalizing::HostLowercasedBeforeDecoding => vec![after_scheme("//%41B/")],
             // A "//" path left after the removal is refused; a path the removal leaves plain
             // is not (a normalizer that refuses every dot-segment).
@@ -271,6 +311,23 @@ impl Normalizing {
             {
                 reference::recompose(&Components {
                     path: &c.path[2..],
+                    ..c
+                })
+            }
+            Normalizing::FileEmptyAuthorityWritten
+                if !c.has_authority()
+                    && c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"))
+                    && c.path.starts_with('/') =>
+            {
+                // The "/." that guarded a "//" path is no longer needed.
+                let path = match c.path.strip_prefix("/.") {
+                    Some(rest) if rest.starts_with("//") => rest,
+                    _ => c.path,
+                };
+                reference::recompose(&Components {
+                    host: Some(""),
+                    host_kind: Some(reference::HostKind::RegName),
+                    path,
                     ..c
                 })
             }
@@ -408,6 +465,7 @@ fn written_of(set: &[Normalizing], input: &str, level: Level) -> Option<(String,
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
+        Normalizing::FileEmptyAuthorityWritten,
     ] {
         let relative = matches!(
             step,
@@ -419,6 +477,18 @@ fn written_of(set: &[Normalizing], input: &str, level: Level) -> Option<(String,
             && let Some(next) = step.step(&out, kept_above)
         {
             out = next;
+        }
+    }
+    // §6.2.3's "/" for an http empty path written without an authority too, the path read
+    // before its dot-segments are removed.
+    if set.contains(&Normalizing::HttpEmptyPathSlashWithoutAuthority) && level == Level::Scheme {
+        let given = reference::parse(input).ok()?;
+        let c = reference::parse(&out).ok()?;
+        let http = given
+            .scheme
+            .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+        if http && !given.has_authority() && given.path.is_empty() && c.path.is_empty() {
+            out = reference::recompose(&Components { path: "/", ..c });
         }
     }
     Some((written, out))
@@ -702,6 +772,57 @@ fn case_kept(input: &Components<'_>, normal: &Components<'_>, level: Level) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Erlang's uri_string and uri-js write an http URI's empty path "/" with or without an
+    /// authority, the path read before its dot-segments go (RFC 3986 §6.2.3 writes it "with an
+    /// empty path" of "a URI that uses the generic syntax for authority" only).
+    #[test]
+    fn http_empty_path_slash_without_authority() {
+        let d = Normalizing::HttpEmptyPathSlashWithoutAuthority;
+        assert_eq!(
+            d.normalized("HTTP:", Level::Scheme).as_deref(),
+            Some("http:/")
+        );
+        assert_eq!(
+            d.normalized("https:?q#f", Level::Scheme).as_deref(),
+            Some("https:/?q#f")
+        );
+        // Near-misses: a path that is not empty as written, another scheme, an authority
+        // (§6.2.3's own "/"), the syntax level.
+        assert_eq!(d.normalized("http:.", Level::Scheme), None);
+        assert_eq!(d.normalized("ws:", Level::Scheme), None);
+        assert_eq!(d.normalized("http://h", Level::Scheme), None);
+        assert_eq!(d.normalized("http:", Level::Syntax), None);
+        // With §6.2.3 done unasked (uri-js's handler at the syntax level).
+        assert_eq!(
+            normalized_of(
+                &[Normalizing::SchemeBasedUnasked, d],
+                "HTTP:",
+                Level::Syntax
+            )
+            .as_deref(),
+            Some("http:/")
+        );
+    }
+
+    /// Poco's and QUrl's `toString` write "//" after "file:" where there is no authority
+    /// (RFC 3986 §5.3: "if defined(authority) then append "//"").
+    #[test]
+    fn file_empty_authority_written() {
+        let d = Normalizing::FileEmptyAuthorityWritten;
+        assert_eq!(
+            d.normalized("FILE:/a/../b", Level::Syntax).as_deref(),
+            Some("file:///b")
+        );
+        assert_eq!(
+            d.normalized("file:/.//x", Level::Syntax).as_deref(),
+            Some("file:////x")
+        );
+        // Near-misses: another scheme, a rootless path, an authority already there.
+        assert_eq!(d.normalized("a:/x", Level::Syntax), None);
+        assert_eq!(d.normalized("file:x", Level::Syntax), None);
+        assert_eq!(d.normalized("file://h/x", Level::Syntax), None);
+    }
 
     #[test]
     fn a_relative_paths_dot_segments_may_be_removed() {

@@ -91,6 +91,25 @@ pub enum Resolving {
     /// replacement of a reserved character with its corresponding percent-encoded octet are
     /// not equivalent"): `f:/%2Fg` has the one segment "%2Fg" where T has "" and "g".
     DoubleSlashPathSlashEncoded,
+    /// A target of the `file` scheme (in any case) without an authority, whose path is empty
+    /// or starts with "/", is written with an empty authority (`y` against `file:/x` is
+    /// `file:///y`, "" against `file:` is `file://`): a library that gives every file URI a
+    /// host, empty for the local one (Ruby's `URI::Generic#to_s`, "if @host || %w[file
+    /// postgres].include?(@scheme) str << '//'", `postgres` too; Poco's `URI::toString`,
+    /// "if (!auth.empty() || _scheme == "file")"; QUrl's `toString` of a local file). RFC
+    /// 8089 §2 allows both forms of a local file (`file-hier-part = ( "//" auth-path ) /
+    /// local-path`), but RFC 3986 §5.2.2 gives
+    /// T's authority as the reference's or the base's, undefined here, and §5.3 writes "//"
+    /// only "if defined(authority)": the target is another URI reference, equivalent only
+    /// by the `file` scheme's own rules.
+    FileEmptyAuthorityWritten,
+    /// A target of any scheme without an authority, whose path starts with "/", is written
+    /// with an empty authority (`y` against `a:/x` is `a:///y`): Go's `URL.String`, "if
+    /// u.Host != "" || u.Path != "" || u.User != nil { buf.WriteString("//") }" after a
+    /// scheme, on the URL `ResolveReference` builds (its `OmitHost` not set), where §5.3
+    /// writes "//" only "if defined(authority)": `a:///y` has an authority (the empty host)
+    /// that T has not. The wider form of [`Resolving::FileEmptyAuthorityWritten`].
+    EmptyAuthorityWritten,
     /// The empty reference (a query or a fragment alone too) takes the base's path with its
     /// dot-segments removed, as choice 9's reading does, and writes it as it is where it then
     /// starts with "//" and there is no authority: "" against `a:/.//` is `a://`, which has an
@@ -178,7 +197,7 @@ pub enum Resolving {
 
 impl Resolving {
     /// Every departure of resolution, in the order attribution tries them.
-    pub const ALL: [Resolving; 21] = [
+    pub const ALL: [Resolving; 23] = [
         Resolving::BaseFragmentKept,
         Resolving::BaseFragmentKeptWithoutPath,
         Resolving::MergeSlashWithoutAuthority,
@@ -188,6 +207,8 @@ impl Resolving {
         Resolving::NonStrictSchemeAsWritten,
         Resolving::RootlessKeptUnguarded,
         Resolving::DoubleSlashPathSlashEncoded,
+        Resolving::FileEmptyAuthorityWritten,
+        Resolving::EmptyAuthorityWritten,
         Resolving::BaseDotSegmentsUnguarded,
         Resolving::NonStrictSchemeAlwaysDropped,
         Resolving::ReferenceEmptyAuthorityUndefined,
@@ -215,6 +236,8 @@ impl Resolving {
             Resolving::RootlessKeptUnguarded => "rootless-path-kept-rootless-unguarded",
             Resolving::BaseDotSegmentsUnguarded => "base-dot-segments-unguarded",
             Resolving::DoubleSlashPathSlashEncoded => "double-slash-path-slash-encoded",
+            Resolving::FileEmptyAuthorityWritten => "file-target-empty-authority-written",
+            Resolving::EmptyAuthorityWritten => "target-empty-authority-written",
             Resolving::NonStrictSchemeAlwaysDropped => "non-strict-scheme-always-dropped",
             Resolving::ReferenceEmptyAuthorityUndefined => "reference-empty-authority-undefined",
             Resolving::ReferenceEmptyHostAuthorityUndefined => {
@@ -262,6 +285,12 @@ impl Resolving {
             }
             Resolving::BaseDotSegmentsUnguarded => {
                 "the resolver removes the base's dot-segments for an empty reference (documented choice 9's reading) and writes a path that then starts with \"//\" as it is, without an authority, so that the target read again has one (\"\" against \"a:/.//\" is \"a://\"), where RFC 3986 §5.2.2 sets \"T.path = Base.path\" and §3.3 says \"If a URI does not contain an authority component, then the path cannot begin with two slash characters\""
+            }
+            Resolving::FileEmptyAuthorityWritten => {
+                "the resolver writes a `file` target that has no authority, its path empty or absolute, with an empty authority (\"y\" against \"file:/x\" is \"file:///y\"), where RFC 3986 §5.2.2 leaves T.authority undefined (neither the reference nor the base has one) and §5.3 appends \"//\" only \"if defined(authority)\": RFC 8089 §2 makes the two forms name the same local file (\"file-hier-part = ( \"//\" auth-path ) / local-path\"), a scheme-based equivalence, not the same URI reference"
+            }
+            Resolving::EmptyAuthorityWritten => {
+                "the resolver writes a target of any scheme that has no authority and an absolute path with an empty authority (\"y\" against \"a:/x\" is \"a:///y\"), where RFC 3986 §5.2.2 leaves T.authority undefined (neither the reference nor the base has one) and §5.3 appends \"//\" only \"if defined(authority)\": the target read again has an authority, the empty host, that T has not"
             }
             Resolving::DoubleSlashPathSlashEncoded => {
                 "the resolver writes a target without an authority whose path starts with \"//\" with its second \"/\" percent-encoded (\".//g\" against \"f:/a\" is \"f:/%2Fg\"), another path, where RFC 3986 §5.2.2 gives the path \"//g\", documented choice 1 keeps it a path (\"f:/.//g\") or refuses the target, and §2.2 says \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\""
@@ -363,6 +392,18 @@ impl Resolving {
                 .scheme
                 .map(|scheme| vec![(format!("{scheme}:x/y"), "../z".to_owned())])
                 .unwrap_or_default(),
+            // Another scheme's target keeps no authority (against a resolver that writes one
+            // for every scheme), and a file target with one keeps it as it is.
+            Resolving::FileEmptyAuthorityWritten => vec![
+                ("z:/x".to_owned(), "y".to_owned()),
+                ("file://h/x".to_owned(), "y".to_owned()),
+            ],
+            // Another scheme's target is written so too (against a resolver that does so for
+            // `file` alone), and a target with an authority keeps it.
+            Resolving::EmptyAuthorityWritten => vec![
+                ("z:/x".to_owned(), "y".to_owned()),
+                ("z://h/x".to_owned(), "y".to_owned()),
+            ],
             // A base's dot-segments go for every empty reference (against a resolver that
             // drops an empty segment, or writes "//" for another reason).
             Resolving::BaseDotSegmentsUnguarded => vec![(with_path("/x/./y"), String::new())],
@@ -699,6 +740,24 @@ pub fn target_from_components(
     } else {
         path
     };
+    // A target without an authority written with an empty one: a file URI's whose path is
+    // empty or absolute, or any scheme's whose path is absolute.
+    let file = t.scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"))
+        && (path.is_empty() || path.starts_with('/'));
+    let empty_authority = !t.has_authority()
+        && t.scheme.is_some()
+        && (has(Resolving::FileEmptyAuthorityWritten) && file
+            || has(Resolving::EmptyAuthorityWritten) && path.starts_with('/'));
+    depart(empty_authority);
+    let t = if empty_authority {
+        Components {
+            host: Some(""),
+            host_kind: Some(reference::HostKind::RegName),
+            ..t
+        }
+    } else {
+        t
+    };
     // "T.fragment = R.fragment", or the base's.
     let without_path = r.scheme.is_none() && !r.has_authority() && r.path.is_empty();
     let fragment = if without_path
@@ -844,6 +903,50 @@ mod tests {
 
     fn target(departure: Resolving, base: &str, input: &str) -> Option<String> {
         departure.target(base, input, true)
+    }
+
+    /// Ruby's `URI::File`, Poco's and QUrl's `toString` write "//" after "file:" where T has
+    /// no authority; §5.3: "if defined(authority) then append "//" to result".
+    #[test]
+    fn a_file_target_may_be_written_with_an_empty_authority() {
+        let file = Resolving::FileEmptyAuthorityWritten;
+        assert_eq!(target(file, "file:/x", "y").as_deref(), Some("file:///y"));
+        assert_eq!(target(file, "FILE:/x", "").as_deref(), Some("FILE:///x"));
+        assert_eq!(target(file, "file:", "?q").as_deref(), Some("file://?q"));
+        // A "//" path (§5.2.2's "file:" + ".//y" against "file:/x") gets its authority in front.
+        assert_eq!(
+            target(file, "file:/x", ".//y").as_deref(),
+            Some("file:////y")
+        );
+        // Near-misses: another scheme, a rootless path (whose first segment would be a
+        // host), an authority already there.
+        assert_eq!(target(file, "a:/x", "y"), None);
+        assert_eq!(target(file, "file:x", "?q"), None);
+        assert_eq!(target(file, "file://h/x", "y"), None);
+    }
+
+    /// Go's `URL.String` writes "//" after any scheme before a path, where the URL
+    /// `ResolveReference` builds has no host.
+    #[test]
+    fn any_target_may_be_written_with_an_empty_authority() {
+        let any = Resolving::EmptyAuthorityWritten;
+        assert_eq!(target(any, "a:/x", "y").as_deref(), Some("a:///y"));
+        assert_eq!(target(any, "file:/x", "").as_deref(), Some("file:///x"));
+        // With a merge that roots the path: "a" against "a:" is "a:///a".
+        assert_eq!(
+            target_of(
+                &[Resolving::MergeSlashWithoutAuthority, any],
+                "a:",
+                "a",
+                true
+            )
+            .as_deref(),
+            Some("a:///a")
+        );
+        // Near-misses: an empty or rootless path, an authority already there.
+        assert_eq!(target(any, "a:", "?q"), None);
+        assert_eq!(target(any, "a:x", "?q"), None);
+        assert_eq!(target(any, "a://h/x", "y"), None);
     }
 
     #[test]

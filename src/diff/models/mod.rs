@@ -3094,9 +3094,13 @@ fn evaluate_traced(
             // characters gives back only what it read itself: after a reading that took the
             // component's characters, nothing would tell it from an encoding of every refused
             // character.
+            // A resolver's or a normalizer's step that changes nothing alone acts beside the
+            // others of its operation, whose answer it may change (§6.2.3 done unasked, which
+            // changes nothing in "HTTP:", and its "/" written without an authority).
             Model::Departure(d)
                 if rewrote[i]
                     || d.is_answer_rule()
+                    || resolving.len() > 1 && resolving.contains(d)
                     || matches!(
                         d,
                         super::departures::Departure::EncodedInsteadOfRefused(_)
