@@ -1905,6 +1905,27 @@ impl Catalogue {
         }
     }
 
+    /// The answers to `case` that what is already known explains: `implementation`'s known
+    /// model's, and that model with each acceptable alternative of the operation it holds (a
+    /// base normalized first, `%2E` read as a dot-segment). A field in which the
+    /// implementation's answer differs from one of them is explained there: a symptom is
+    /// signed by a field that differs from every one ([`super::Engine`]'s symptom signing).
+    pub(crate) fn explained_answers(
+        &self,
+        implementation: &str,
+        case: &Request,
+        memo: &CaseMemo,
+    ) -> Vec<Outcome> {
+        let known = self.steps(implementation, case);
+        let mut answers = vec![models::outcome(&known, case, memo)];
+        for index in self.alternatives(implementation, case) {
+            let steps = self.with_steps(&known, &[index]);
+            answers.push(models::outcome(&steps, case, memo));
+        }
+        answers.retain(Outcome::is_valid);
+        answers
+    }
+
     /// Whether `implementation`'s alternatives have been held against their controls yet.
     pub(crate) fn alternatives_held(&self, implementation: &str) -> bool {
         self.alternatives_not_held
