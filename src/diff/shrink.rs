@@ -105,17 +105,21 @@ fn shrink_case_clocked(
         if matches!(part, Part::Base) {
             base_given = Some(text.to_owned());
         }
+        // A base made absolute is a URI (RFC 3986 §5.1), and stays one while it shrinks.
+        let mut made = false;
         if matches!(part, Part::Base) && !is_absolute(text) {
             let text = text.to_owned();
             let candidates = ABSOLUTE_BASES
                 .iter()
                 .map(|&b| b.to_owned())
-                .chain(SCHEMES_BEFORE.iter().map(|p| format!("{p}{text}")));
+                .chain(SCHEMES_BEFORE.iter().map(|p| format!("{p}{text}")))
+                .filter(|base| is_uri(base));
             for base in candidates {
                 let candidate = part.set(&current, &base);
                 match check(&candidate) {
                     Some(true) => {
                         current = candidate;
+                        made = true;
                         break;
                     }
                     Some(false) => {}
@@ -126,7 +130,7 @@ fn shrink_case_clocked(
         let text = part.get(&current).unwrap_or_default().to_owned();
         let absolute = matches!(part, Part::Base) && is_absolute(&text);
         let shrunk = shrink_text(&text, &mut |t| {
-            if absolute && !is_absolute(t) {
+            if absolute && !is_absolute(t) || made && !is_uri(t) {
                 return Some(false);
             }
             check(&part.set(&current, t))
@@ -141,6 +145,11 @@ const ABSOLUTE_BASES: [&str; 4] = ["a:", "a:/", "a://a", "a://a/a"];
 
 /// What is put before a relative base whose text the case needs, to make it absolute.
 const SCHEMES_BEFORE: [&str; 2] = ["a:", "a://a/"];
+
+/// Whether RFC 3986 reads `text` as a URI (with a scheme, by the reference's grammar).
+fn is_uri(text: &str) -> bool {
+    is_absolute(text) && crate::reference::parse(text).is_ok()
+}
 
 /// Whether `text` has a scheme that starts with a letter (an absolute base, §5.1).
 fn is_absolute(text: &str) -> bool {
@@ -301,11 +310,14 @@ mod tests {
         assert_eq!(shrunk, case("a:/"));
         // One whose text the case needs keeps it, with a scheme before it.
         let needs = |c: &Request| match c {
-            Request::Resolve { base, .. } => base.contains("mailto"),
+            Request::Resolve { base, input, .. } => input == "//" && base.contains("mailto"),
             _ => false,
         };
         let opaque = case("mailto");
         assert_eq!(shrink_case(&opaque, 10_000, needs), case("a:mailto"));
+        // Near-miss: a text that makes no URI after a scheme ("a:]") is not made one.
+        let needs_bracket = |c: &Request| matches!(c, Request::Resolve { base, input, .. } if input == "//" && base.contains(']'));
+        assert_eq!(shrink_case(&case("]"), 10_000, needs_bracket), case("]"));
         // Near-miss: a case that shows only with a relative base keeps one.
         let relative_only = |c: &Request| {
             shows(c) && matches!(c, Request::Resolve { base, .. } if !base.contains(':'))
