@@ -1739,6 +1739,10 @@ impl Core {
             return;
         };
         let mut explained = vec![compare::lenient_components(e)];
+        // An answer is read as its string reads; one whose authority is not the reference's
+        // (§5.3's "a://" for a "//" path without authority, documented choice 1) would
+        // explain an authority that appears by how it is written: it explains nothing.
+        let has_authority = explained[0].host.is_some();
         explained.extend(
             self.catalogue
                 .explained_answers(name, case, memo)
@@ -1748,7 +1752,8 @@ impl Core {
                         Some(compare::lenient_components(x))
                     }
                     _ => None,
-                }),
+                })
+                .filter(|x| x.host.is_some() == has_authority),
         );
         let written = compare::lenient_components(a);
         let unexplained = |field: Field| {
