@@ -500,14 +500,23 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
             })
             .unwrap_or(minimal);
     };
+    // The symptom's shrinking kept what its symptom needed (a leading space a parse's
+    // character class reads): the mechanism's case is shrunk again on what its departures
+    // reproduce, as long as it stays that mechanism's.
+    let by_mechanism = |shrunk: Finding| {
+        engine
+            .shrink_attributed(&shrunk, SHRINK_BUDGET)
+            .filter(|again| mechanism(again) == mechanism(&shrunk))
+            .unwrap_or(shrunk)
+    };
     let ids = shrunk.known.as_ref().map_or_else(Vec::new, |k| k.ids());
     if engine.reproduces(&first, &ids) {
-        return shrunk;
+        return by_mechanism(shrunk);
     }
     match engine.attributed(&first) {
-        Some(before) if mechanism(&before) == mechanism(&shrunk) => shrunk,
+        Some(before) if mechanism(&before) == mechanism(&shrunk) => by_mechanism(shrunk),
         Some(before) => before,
-        None => shrunk,
+        None => by_mechanism(shrunk),
     }
 }
 

@@ -1556,9 +1556,14 @@ impl Catalogue {
         // implementation's own bug entries names it: Go's port read after the last colon with
         // its unchecked query is that query's bug, not a narrower departure that takes only
         // brackets in a query.
+        // The parser's entries govern what a resolution or a normalization reads with it:
+        // a departure the catalogue documents (or confirms) for the parser is that entry's
+        // wherever the operation shows it.
+        let parser_entries = self.parser_entries_governing(implementation, case);
         let own: Vec<Departure> = self
             .bug_models(implementation, case)
             .iter()
+            .chain(&parser_entries)
             .filter_map(|&i| match self.entries[i].model {
                 Some(Model::Departure(d)) => Some(d),
                 _ => None,
@@ -1719,6 +1724,7 @@ impl Catalogue {
                             .iter()
                             .copied()
                             .chain(known_steps.iter().map(|s| s.index))
+                            .chain(parser_entries.iter().copied())
                             .collect();
                         let mut parts: Vec<Arc<Known>> = departures
                         .iter()
@@ -1960,6 +1966,27 @@ impl Catalogue {
         }
     }
 
+    /// The answers to `case` that what is already known explains: `implementation`'s known
+    /// model's, and that model with each acceptable alternative of the operation it holds (a
+    /// base normalized first, `%2E` read as a dot-segment). A field in which the
+    /// implementation's answer differs from one of them is explained there: a symptom is
+    /// signed by a field that differs from every one ([`super::Engine`]'s symptom signing).
+    pub(crate) fn explained_answers(
+        &self,
+        implementation: &str,
+        case: &Request,
+        memo: &CaseMemo,
+    ) -> Vec<Outcome> {
+        let known = self.steps(implementation, case);
+        let mut answers = vec![models::outcome(&known, case, memo)];
+        for index in self.alternatives(implementation, case) {
+            let steps = self.with_steps(&known, &[index]);
+            answers.push(models::outcome(&steps, case, memo));
+        }
+        answers.retain(Outcome::is_valid);
+        answers
+    }
+
     /// Whether `implementation`'s alternatives have been held against their controls yet.
     pub(crate) fn alternatives_held(&self, implementation: &str) -> bool {
         self.alternatives_not_held
@@ -2115,6 +2142,39 @@ impl Catalogue {
             (e.model == Some(Model::Serializing(departure)) || e.writes.contains(&departure))
                 && e.implementations.iter().any(|i| i == implementation)
         })
+    }
+
+    /// For a resolution or a normalization: `implementation`'s parse entries (documented or
+    /// confirmed bugs, catalogue order) whose model is one departure of its parser that reads
+    /// the operation's strings ([`Departure::parses_in_resolution`]). The operation parses
+    /// its base and reference, or its input, with that parser (RFC 3986 §5.2.1, §6.2.2), so a
+    /// finding attribution explains by such a departure is that entry's evidence, not an
+    /// undocumented departure of the operation (uritools' `urisplit`, documented to read
+    /// ":a" as a path, reads a reference so in `urijoin` too). Empty for a parse.
+    fn parser_entries_governing(&self, implementation: &str, case: &Request) -> Vec<usize> {
+        if matches!(case, Request::Parse { .. }) {
+            return Vec::new();
+        }
+        let Some(own) = self.index.get(implementation) else {
+            return Vec::new();
+        };
+        let parse = op_index(&Request::Parse {
+            input: String::new(),
+            rule: None,
+            zone_id: false,
+        });
+        let mut entries: Vec<usize> = own.steps[parse]
+            .iter()
+            .chain(&own.bug_models[parse])
+            .copied()
+            .filter(|&i| {
+                matches!(self.entries[i].model,
+                    Some(Model::Departure(d)) if d.parses_in_resolution())
+            })
+            .collect();
+        entries.sort_unstable();
+        entries.dedup();
+        entries
     }
 
     /// The bug entries with a model for `implementation` and the case's operation (indices
@@ -3130,6 +3190,55 @@ entries:
             .expect("the path's departure");
         assert_eq!(known.mechanism().id, "path-unchecked");
         assert_eq!(known.seen_with().count(), 0);
+    }
+
+    #[test]
+    fn a_parsers_documented_departure_names_what_a_resolution_reads_with_it() {
+        use super::{Catalogue, Class};
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        // A program whose catalogue documents, for its parser, a reference that starts with
+        // ":" read as a path (uritools' scheme rule wants a letter before the ":").
+        let own = r#"
+entries:
+  - id: p-empty-scheme-as-path
+    implementations: [p]
+    class: documented-deviation
+    reason: "the scheme is read only where a letter starts it"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.1
+    ops: [parse]
+    model: !departure empty-scheme-as-path
+    examples:
+      - {op: parse, input: ":a", parsed: {path: ":a"}, forgive: true}
+      - {op: parse, input: ":a", parsed: {scheme: "", path: "a"}, forgive: false, why: "an empty scheme"}
+"#;
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
+        // RFC 3986 §3.1 refuses ":a" (a scheme starts with a letter), so there is no target;
+        // read as the path ":a", §5.2.3 merges it with "/c/d" into "/c/:a".
+        let case = Request::Resolve {
+            base: "b:/c/d".into(),
+            input: ":a".into(),
+            strict: true,
+        };
+        let actual = Outcome::Resolved("b:/c/:a".into());
+        let (known, _) = catalogue
+            .attribute("p", &[], &case, &actual, &mut |_, _| true)
+            .expect("the parser's reading of the reference");
+        assert_eq!(known.mechanism().id, "p-empty-scheme-as-path");
+        assert_eq!(known.mechanism().class, Class::DocumentedDeviation);
+        // Near-misses: another program, whose catalogue says nothing of it, has the
+        // undocumented departure; an answer that drops the text before the ":" is not the
+        // entry's.
+        let (unseen, _) = catalogue
+            .attribute("q", &[], &case, &actual, &mut |_, _| true)
+            .expect("the departure");
+        assert_eq!(unseen.mechanism().id, "empty-scheme-as-path");
+        assert_eq!(unseen.mechanism().class, Class::Departure);
+        let dropped = Outcome::Resolved("b:/c/a".into());
+        let other = catalogue.attribute("p", &[], &case, &dropped, &mut |_, _| true);
+        assert!(other.is_none_or(|(k, _)| !k.ids().contains(&"p-empty-scheme-as-path".to_owned())));
     }
 
     #[test]

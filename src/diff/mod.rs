@@ -889,7 +889,66 @@ impl Engine {
                 .copied()
                 .collect()
         };
+        // The readings of the set (what a parser does), which a witness is read by.
+        let readings: Vec<departures::Departure> = departures
+            .iter()
+            .copied()
+            .filter(|d| !d.refuses())
+            .collect();
+        // Whether the implementation reads `witness` as the set's readings do.
+        let reads_witness = |witness: &Request| {
+            self.answer_of(name, witness).is_some_and(|actual| {
+                let modelled = catalogue.departing_answer(name, &readings, alternatives, witness);
+                modelled.is_valid()
+                    && compare::compare(witness, &modelled, &actual, blind_spots).is_none()
+            })
+        };
         for (k, departure) in departures.iter().enumerate() {
+            // A parser's departure named by a resolution or a normalization must run in the
+            // parser: on each string of the case it reads otherwise, the implementation's
+            // parse of the departure's plainest witness there is the departure's ("HTTP:/"
+            // read as an authority is "HTTP:/h/p" read with the host "h"). A parse whose
+            // blind spots hide the difference (an empty host reported as none) confirms
+            // nothing; the witness shows what the rule does where it runs.
+            if !matches!(
+                departure,
+                departures::Departure::Resolving(_) | departures::Departure::Normalizing(_)
+            ) && !departure.is_output_rule()
+            {
+                for parse in departures::Departure::parses_read(&finding.case) {
+                    if departure.rewrite(&parse).is_none() {
+                        continue;
+                    }
+                    let Some(witness) = departure.witness(&parse) else {
+                        continue;
+                    };
+                    // A parser without a `URI` rule is asked by `URI-reference`, which reads a
+                    // string with a scheme alike; one that answers neither confirms nothing.
+                    let supported = |w: &Request| {
+                        self.answer_of(name, w)
+                            .is_some_and(|a| a != Outcome::Unsupported)
+                    };
+                    let witness = if supported(&witness) {
+                        witness
+                    } else {
+                        let Request::Parse { input, zone_id, .. } = &witness else {
+                            continue;
+                        };
+                        let by_reference = Request::Parse {
+                            input: input.clone(),
+                            rule: Some(reference::Rule::UriReference.into()),
+                            zone_id: *zone_id,
+                        };
+                        if !supported(&by_reference) {
+                            return false;
+                        }
+                        by_reference
+                    };
+                    if !reads_witness(&witness) {
+                        return false;
+                    }
+                }
+            }
             // A parser's departure named by a resolution is the parser's: the implementation
             // parses the base and the reference as the departures say (a resolver that takes
             // a base its parser refuses is not named by a departure of that parser); so for a
@@ -961,21 +1020,10 @@ impl Engine {
             // beside them would refuse it as a parser that reads it otherwise refuses it
             // (a file path's witness refused for its empty host, as curl refuses any
             // reference without a scheme).
-            if let Some(witness) = departure.witness(&finding.case) {
-                let readings: Vec<departures::Departure> = departures
-                    .iter()
-                    .copied()
-                    .filter(|d| !d.refuses())
-                    .collect();
-                let read_so = self.answer_of(name, &witness).is_some_and(|actual| {
-                    let modelled =
-                        catalogue.departing_answer(name, &readings, alternatives, &witness);
-                    modelled.is_valid()
-                        && compare::compare(&witness, &modelled, &actual, blind_spots).is_none()
-                });
-                if !read_so {
-                    return false;
-                }
+            if let Some(witness) = departure.witness(&finding.case)
+                && !reads_witness(&witness)
+            {
+                return false;
             }
             {
                 if !controls.iter().all(answers_as_modelled) {
@@ -1504,6 +1552,22 @@ impl Core {
         if lacks_the_level(implementation, case) {
             return None;
         }
+        let unread;
+        let expected = match base_unread_target(case, expected, actual) {
+            Some((target, valid_base)) => {
+                // An answer other than §5.2.2's that the implementation gives with a valid
+                // base too is no matter of this base: that case shows it, and judges it with
+                // every model of the implementation.
+                if compare::compare(case, &target, actual, implementation.blind_spots()).is_some()
+                    && calls.answer(implementation, &valid_base) == *actual
+                {
+                    return None;
+                }
+                unread = target;
+                &unread
+            }
+            None => expected,
+        };
         let name = implementation.about().name;
         let blind_spots = implementation.blind_spots();
         // A documented choice's alternative names an answer only where the implementation
@@ -1625,6 +1689,9 @@ impl Core {
         );
         let mut signature = Signature::of(name, case, &difference);
         signature.known = known.as_ref().map(|k| k.filed_as());
+        if known.is_none() {
+            self.signed_by_what_is_unexplained(name, case, expected, actual, memo, &mut signature);
+        }
         Finding {
             id: signature.id(),
             signature,
@@ -1636,6 +1703,79 @@ impl Core {
             chain,
             trace: None,
         }
+    }
+
+    /// A target's or a normalized string's symptom signed by a field nothing known explains:
+    /// one that differs, beyond RFC 3986's equivalences
+    /// ([`signature::differs_beyond_equivalence`]), from the reference's answer and from every
+    /// answer the implementation's known model gives, alone or with an acceptable alternative
+    /// ([`Catalogue::explained_answers`]). A scheme's case, a host's triplets in uppercase, a
+    /// base's dot-segments removed (choice 9) do not sign a finding whose real difference is a
+    /// userinfo written otherwise: that difference does, in the report it has of its own. The
+    /// signature is left as it is where its field is such a one, or none is.
+    fn signed_by_what_is_unexplained(
+        &self,
+        name: &str,
+        case: &Request,
+        expected: &Outcome,
+        actual: &Outcome,
+        memo: &CaseMemo,
+        signature: &mut Signature,
+    ) {
+        if !matches!(
+            signature.kind,
+            DifferenceKind::Target | DifferenceKind::Normalized
+        ) {
+            return;
+        }
+        let (
+            Outcome::Resolved(e) | Outcome::Normalized(e),
+            Outcome::Resolved(a) | Outcome::Normalized(a),
+        ) = (expected, actual)
+        else {
+            return;
+        };
+        let Some(&first) = signature.fields.first() else {
+            return;
+        };
+        let mut explained = vec![compare::lenient_components(e)];
+        // An answer is read as its string reads; one whose authority is not the reference's
+        // (§5.3's "a://" for a "//" path without authority, documented choice 1) would
+        // explain an authority that appears by how it is written: it explains nothing.
+        let has_authority = explained[0].host.is_some();
+        explained.extend(
+            self.catalogue
+                .explained_answers(name, case, memo)
+                .iter()
+                .filter_map(|answer| match answer {
+                    Outcome::Resolved(x) | Outcome::Normalized(x) => {
+                        Some(compare::lenient_components(x))
+                    }
+                    _ => None,
+                })
+                .filter(|x| x.host.is_some() == has_authority),
+        );
+        let written = compare::lenient_components(a);
+        let unexplained = |field: Field| {
+            explained.iter().all(|x| {
+                signature::differs_beyond_equivalence(field, x.get(field), written.get(field))
+            })
+        };
+        if unexplained(first) {
+            return;
+        }
+        let mut fields: Vec<Field> = Field::ALL
+            .into_iter()
+            .filter(|&f| f != Field::HostKind && unexplained(f))
+            .collect();
+        fields.sort_by_key(|&f| signature::severity(f));
+        let Some(&field) = fields.first() else {
+            return;
+        };
+        let reference = &explained[0];
+        signature.fields = vec![field];
+        signature.detail =
+            compare::change_of(field, reference.get(field), written.get(field)).to_owned();
     }
 
     /// [`Engine::reproduces`].
@@ -2128,6 +2268,58 @@ fn read_by(departures: &[departures::Departure], case: &Request) -> Request {
 }
 
 /// The string of `case` a rejection's `subject` names: the base of a resolution for
+/// The target of a resolution whose reference has a scheme, where the reference refused the
+/// base and the implementation answered: RFC 3986 §5.2.2 never reads the base there ("if
+/// defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority; T.path =
+/// remove_dot_segments(R.path); T.query = R.query"), so a resolver that takes an invalid base
+/// and gives that target did what the algorithm says, and one that gives another target is
+/// judged by it. A non-strict resolver whose reference's scheme is the base's reads the base
+/// (§5.2.2's "if ((not strict) and (R.scheme == Base.scheme))"): `None` there, as for every
+/// other case, a refusal, and a reference the RFC refuses. With the target, the case with a
+/// valid base of another scheme than the reference's in place of the invalid one.
+fn base_unread_target(
+    case: &Request,
+    expected: &Outcome,
+    actual: &Outcome,
+) -> Option<(Outcome, Request)> {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+    } = case
+    else {
+        return None;
+    };
+    if !actual.is_valid() || expected.rejection()?.subject() != Subject::Base {
+        return None;
+    }
+    let scheme = reference::split(input).scheme?;
+    if !*strict
+        && reference::split(base)
+            .scheme
+            .is_some_and(|b| b.eq_ignore_ascii_case(scheme))
+    {
+        return None;
+    }
+    // Any absolute base: under a strict reading T is R's alone.
+    let target = Reference.answer(&Request::Resolve {
+        base: "a:".to_owned(),
+        input: input.clone(),
+        strict: true,
+    });
+    let valid_base = Request::Resolve {
+        base: if scheme.eq_ignore_ascii_case("a") {
+            "b:"
+        } else {
+            "a:"
+        }
+        .to_owned(),
+        input: input.clone(),
+        strict: *strict,
+    };
+    target.is_valid().then_some((target, valid_base))
+}
+
 /// [`Subject::Base`], else its reference, or the input of a parse or a normalization.
 fn probed_string(case: &mut Request, subject: Subject) -> &mut String {
     match case {
@@ -2401,6 +2593,41 @@ mod tests {
     use super::*;
     use crate::impls::About;
     use crate::reference::{ParseOptions, Rule};
+
+    #[test]
+    fn a_base_the_algorithm_never_reads_is_no_finding_of_the_base() {
+        let resolve = |base: &str, input: &str, strict: bool| Request::Resolve {
+            base: base.to_owned(),
+            input: input.to_owned(),
+            strict,
+        };
+        let target = |case: &Request, actual: &str| {
+            let expected = Reference.answer(case);
+            base_unread_target(case, &expected, &Outcome::Resolved(actual.to_owned()))
+                .map(|(target, _)| target)
+        };
+        // §5.2.2: R has a scheme, so T is R's (its dot-segments removed), whatever the base.
+        assert_eq!(
+            target(&resolve("", "a:", true), "a:"),
+            Some(Outcome::Resolved("a:".into()))
+        );
+        assert_eq!(
+            target(&resolve("a", "b:/c/../d", true), "b:/d"),
+            Some(Outcome::Resolved("b:/d".into()))
+        );
+        // Non-strict, and another scheme than the base's: the base is still not read.
+        assert_eq!(
+            target(&resolve("a:%", "b:c", false), "b:c"),
+            Some(Outcome::Resolved("b:c".into()))
+        );
+        // Near-misses: a non-strict resolver reads a base of the reference's scheme; a
+        // reference without a scheme reads the base; a refusal is no answer to judge.
+        assert_eq!(target(&resolve("a:%", "A:c", false), "a:c"), None);
+        assert_eq!(target(&resolve("", "c", true), "c"), None);
+        let case = resolve("", "a:", true);
+        let expected = Reference.answer(&case);
+        assert!(base_unread_target(&case, &expected, &Outcome::Invalid("base".into())).is_none());
+    }
 
     /// Parses as the reference does, except that it hangs on "hang" and panics on "panic".
     struct Stubborn;
@@ -3491,6 +3718,137 @@ mod tests {
 
     fn engine_of(implementation: impl Implementation + 'static) -> Engine {
         Engine::in_thread(vec![Arc::new(implementation)], Catalogue::bundled())
+    }
+
+    /// Parses as the reference does; resolves so too, then writes the scheme in lowercase and
+    /// a userinfo's "!" as "%21" (as Go's net/url re-encodes a userinfo), or, with `path`, the
+    /// path's letters in lowercase instead of the userinfo's re-encoding.
+    struct RewritesTarget {
+        path: bool,
+    }
+
+    impl Implementation for RewritesTarget {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "rewrites-target",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match Reference.resolve(base, reference, strict) {
+                Outcome::Resolved(target) => {
+                    let (scheme, rest) = target.split_once(':').expect("a scheme");
+                    let rest = if self.path {
+                        rest.to_ascii_lowercase()
+                    } else {
+                        rest.replace('!', "%21")
+                    };
+                    Outcome::Resolved(format!("{}:{rest}", scheme.to_ascii_lowercase()))
+                }
+                other => other,
+            }
+        }
+    }
+
+    #[test]
+    fn a_symptom_is_signed_by_a_field_no_equivalence_explains() {
+        // §3.1: the scheme's case is no difference; the userinfo's "!" written "%21" is
+        // (§2.2: a reserved character and its encoding are not equivalent).
+        let case = Request::Resolve {
+            base: "A://!@".into(),
+            input: "".into(),
+            strict: true,
+        };
+        let engine = engine_of(RewritesTarget { path: false });
+        let found = engine.run_one("rewrites-target", &case).expect("a target");
+        assert_eq!(found.id, "resolve-target-userinfo-percent-encoding");
+        // Near-miss: a path's letters have a case of their own: "/A" written "/a" signs it.
+        let case = Request::Resolve {
+            base: "A://h".into(),
+            input: "/A".into(),
+            strict: true,
+        };
+        let engine = engine_of(RewritesTarget { path: true });
+        let found = engine.run_one("rewrites-target", &case).expect("a target");
+        assert_eq!(found.id, "resolve-target-path-case");
+    }
+
+    /// Parses as the reference does (one slash after a scheme starts a path); resolves so
+    /// too, but writes a target whose path is "//" without an authority after an empty one
+    /// ("a:////"), as yarl's and Ruby's writers do.
+    struct WritesEmptyAuthority;
+
+    impl Implementation for WritesEmptyAuthority {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "writes-empty-authority",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            Reference.parse(input, rule, options)
+        }
+
+        fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
+            match Reference.resolve(base, reference, strict) {
+                Outcome::Resolved(target) if target.ends_with("://") => {
+                    Outcome::Resolved(format!("{target}//"))
+                }
+                other => other,
+            }
+        }
+    }
+
+    #[test]
+    fn a_parsers_departure_names_a_resolution_only_where_the_parser_runs_it() {
+        // ".//" against "a:/" (§5.2.2: T.path "//", no authority); the resolver writes
+        // "a:////". Its parser reads "a:/h/p" as the path "/h/p" (RFC 3986 §3.2), so the
+        // one slash is never read as two: no departure of the parser names the target.
+        let case = Request::Resolve {
+            base: "a:/".into(),
+            input: ".//".into(),
+            strict: true,
+        };
+        let engine = engine_of(WritesEmptyAuthority);
+        let found = engine
+            .run_one("writes-empty-authority", &case)
+            .expect("a target");
+        let named = engine
+            .attributed(&found)
+            .and_then(|f| f.known)
+            .map(|k| k.ids())
+            .unwrap_or_default();
+        assert!(
+            !named.iter().any(|id| id == "one-or-three-slashes-as-two"),
+            "{named:?}"
+        );
+        // Near-miss: a parser that reads one slash as two is named by it in a parse.
+        let parse = Request::Parse {
+            input: "a:/h".into(),
+            rule: Some(Rule::Uri.into()),
+            zone_id: false,
+        };
+        let engine = engine_of(SlashesLikeCurl { only_e: false });
+        let found = engine.run_one("slashes", &parse).expect("a parse");
+        let ids = engine
+            .attributed(&found)
+            .and_then(|f| f.known)
+            .map(|k| k.ids())
+            .unwrap_or_default();
+        assert_eq!(
+            ids.first().map(String::as_str),
+            Some("one-or-three-slashes-as-two")
+        );
     }
 
     #[test]

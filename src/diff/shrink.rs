@@ -86,14 +86,76 @@ fn shrink_case_clocked(
         bytes += size;
         Some(reproduces(candidate))
     };
-    // For a resolution, the reference is shrunk first, then the base.
-    for part in [Part::Input, Part::Base] {
-        if let Some(text) = part.get(&current) {
-            let shrunk = shrink_text(text, &mut |t| check(&part.set(&current, t)));
-            current = part.set(&current, &shrunk);
+    // For a resolution, the reference is shrunk first, then the base, then the reference
+    // again (a base made absolute may leave less for it to need). A relative base is
+    // replaced first by an absolute one where that shows the same (RFC 3986 §5.1: "the base
+    // URI ... must be an absolute URI"): a short one, else the base with a scheme before it;
+    // an absolute base, given or made, stays absolute.
+    let mut base_given = None;
+    for (pass, part) in [Part::Input, Part::Base, Part::Input]
+        .into_iter()
+        .enumerate()
+    {
+        let Some(text) = part.get(&current) else {
+            continue;
+        };
+        if pass == 2 && base_given.as_deref() == Part::Base.get(&current) {
+            break;
         }
+        if matches!(part, Part::Base) {
+            base_given = Some(text.to_owned());
+        }
+        // A base made absolute is a URI (RFC 3986 §5.1), and stays one while it shrinks.
+        let mut made = false;
+        if matches!(part, Part::Base) && !is_absolute(text) {
+            let text = text.to_owned();
+            let candidates = ABSOLUTE_BASES
+                .iter()
+                .map(|&b| b.to_owned())
+                .chain(SCHEMES_BEFORE.iter().map(|p| format!("{p}{text}")))
+                .filter(|base| is_uri(base));
+            for base in candidates {
+                let candidate = part.set(&current, &base);
+                match check(&candidate) {
+                    Some(true) => {
+                        current = candidate;
+                        made = true;
+                        break;
+                    }
+                    Some(false) => {}
+                    None => return current,
+                }
+            }
+        }
+        let text = part.get(&current).unwrap_or_default().to_owned();
+        let absolute = matches!(part, Part::Base) && is_absolute(&text);
+        let shrunk = shrink_text(&text, &mut |t| {
+            if absolute && !is_absolute(t) || made && !is_uri(t) {
+                return Some(false);
+            }
+            check(&part.set(&current, t))
+        });
+        current = part.set(&current, &shrunk);
     }
     current
+}
+
+/// The absolute bases a relative one is first replaced by, shortest first.
+const ABSOLUTE_BASES: [&str; 4] = ["a:", "a:/", "a://a", "a://a/a"];
+
+/// What is put before a relative base whose text the case needs, to make it absolute.
+const SCHEMES_BEFORE: [&str; 2] = ["a:", "a://a/"];
+
+/// Whether RFC 3986 reads `text` as a URI (with a scheme, by the reference's grammar).
+fn is_uri(text: &str) -> bool {
+    is_absolute(text) && crate::reference::parse(text).is_ok()
+}
+
+/// Whether `text` has a scheme that starts with a letter (an absolute base, §5.1).
+fn is_absolute(text: &str) -> bool {
+    crate::reference::split(text)
+        .scheme
+        .is_some_and(|s| s.starts_with(|c: char| c.is_ascii_alphabetic()))
 }
 
 /// Whether `candidate`, a shrink of the resolution `original`, keeps its base absolute: a base
@@ -240,9 +302,28 @@ mod tests {
             keeps_absolute_base(&original, c) && shows(c)
         });
         assert_eq!(shrunk, case("a:/"));
+        // A relative base becomes an absolute one where that shows the same, and stays so.
         let relative = case("x/p");
         let shrunk = shrink_case(&relative, 10_000, |c| {
             keeps_absolute_base(&relative, c) && shows(c)
+        });
+        assert_eq!(shrunk, case("a:/"));
+        // One whose text the case needs keeps it, with a scheme before it.
+        let needs = |c: &Request| match c {
+            Request::Resolve { base, input, .. } => input == "//" && base.contains("mailto"),
+            _ => false,
+        };
+        let opaque = case("mailto");
+        assert_eq!(shrink_case(&opaque, 10_000, needs), case("a:mailto"));
+        // Near-miss: a text that makes no URI after a scheme ("a:]") is not made one.
+        let needs_bracket = |c: &Request| matches!(c, Request::Resolve { base, input, .. } if input == "//" && base.contains(']'));
+        assert_eq!(shrink_case(&case("]"), 10_000, needs_bracket), case("]"));
+        // Near-miss: a case that shows only with a relative base keeps one.
+        let relative_only = |c: &Request| {
+            shows(c) && matches!(c, Request::Resolve { base, .. } if !base.contains(':'))
+        };
+        let shrunk = shrink_case(&relative, 10_000, |c| {
+            keeps_absolute_base(&relative, c) && relative_only(c)
         });
         assert_eq!(shrunk, case("/"));
         assert!(keeps_absolute_base(

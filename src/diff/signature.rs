@@ -125,6 +125,47 @@ impl fmt::Display for Signature {
     }
 }
 
+/// Whether two values of `field` differ beyond what RFC 3986 makes the same component for
+/// every implementation: a scheme's case (§3.1: "schemes are case-insensitive"), a host's
+/// (§3.2.2: "The host subcomponent is case-insensitive"), a triplet's hexadecimal digits
+/// (§2.1: "If two URIs differ only in the case of hexadecimal digits used in percent-encoded
+/// octets, they are equivalent"), an empty port and none (§3.2.3).
+pub fn differs_beyond_equivalence(
+    field: Field,
+    expected: Option<&str>,
+    actual: Option<&str>,
+) -> bool {
+    let spelled = |value: Option<&str>| -> Option<String> {
+        let value = value?;
+        if field == Field::Port && value.is_empty() {
+            return None;
+        }
+        let mut out = String::with_capacity(value.len());
+        let mut chars = value.char_indices().peekable();
+        let bytes = value.as_bytes();
+        while let Some((at, c)) = chars.next() {
+            let triplet = c == '%'
+                && bytes
+                    .get(at + 1..at + 3)
+                    .is_some_and(|pair| pair.iter().all(u8::is_ascii_hexdigit));
+            if triplet {
+                out.push('%');
+                for _ in 0..2 {
+                    if let Some((_, d)) = chars.next() {
+                        out.push(d.to_ascii_uppercase());
+                    }
+                }
+            } else if matches!(field, Field::Scheme | Field::Host) {
+                out.push(c.to_ascii_lowercase());
+            } else {
+                out.push(c);
+            }
+        }
+        Some(out)
+    };
+    spelled(expected) != spelled(actual)
+}
+
 /// The rank of a field in a signature: host, port, scheme, userinfo and host kind (what a
 /// client connects to) before path, query and fragment.
 pub fn severity(field: Field) -> u8 {
@@ -154,6 +195,45 @@ pub fn op_name(case: &Request) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_equivalent_spelling_is_no_difference_of_a_field() {
+        // §3.1, §3.2.2, §2.1, §3.2.3.
+        assert!(!differs_beyond_equivalence(
+            Field::Scheme,
+            Some("A"),
+            Some("a")
+        ));
+        assert!(!differs_beyond_equivalence(
+            Field::Host,
+            Some("%a0"),
+            Some("%A0")
+        ));
+        assert!(!differs_beyond_equivalence(
+            Field::Host,
+            Some("Ex.COM"),
+            Some("ex.com")
+        ));
+        assert!(!differs_beyond_equivalence(
+            Field::Path,
+            Some("/%aa"),
+            Some("/%AA")
+        ));
+        assert!(!differs_beyond_equivalence(Field::Port, Some(""), None));
+        // Near-misses: a path's or a userinfo's letters have a case of their own; an octet
+        // encoded is another spelling the RFC does not make the same for a reserved one.
+        assert!(differs_beyond_equivalence(
+            Field::Path,
+            Some("/A"),
+            Some("/a")
+        ));
+        assert!(differs_beyond_equivalence(
+            Field::Userinfo,
+            Some("!"),
+            Some("%21")
+        ));
+        assert!(differs_beyond_equivalence(Field::Host, Some("a"), None));
+    }
 
     #[test]
     fn long_ids_are_bounded_and_stable() {
