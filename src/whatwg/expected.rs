@@ -44,7 +44,7 @@ pub fn expected_outcome_departing(request: &Request, departures: Departures) -> 
             // implementation that does not support it.
             let rule = match request.checked_rule() {
                 Ok(rule) => rule,
-                Err(e) => return Outcome::Invalid(e),
+                Err(e) => return Outcome::invalid(e),
             };
             if *zone_id || !parses_rule(rule) {
                 return Outcome::Unsupported;
@@ -299,10 +299,10 @@ mod tests {
 
     #[test]
     fn agreement_compares_errors_by_validity_only() {
-        let invalid = Outcome::Invalid("port-out-of-range".into());
+        let invalid = Outcome::invalid("port-out-of-range".into());
         assert!(agrees(
             &invalid,
-            &Outcome::Invalid("invalid port number".into())
+            &Outcome::invalid("invalid port number".into())
         ));
         assert!(!agrees(&invalid, &Outcome::Unsupported));
         let resolved = Outcome::Resolved("http://a/".into());
