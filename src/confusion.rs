@@ -556,7 +556,7 @@ mod tests {
             Some("80"),
             "80 is no default of scheme a"
         );
-        assert_eq!(Reading::of(&Outcome::Invalid(String::new())), None);
+        assert_eq!(Reading::of(&Outcome::invalid(String::new())), None);
     }
 
     #[test]

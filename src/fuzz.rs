@@ -592,12 +592,11 @@ fn shape_of(run: &crate::diff::CaseRun) -> u64 {
     // hasher, so that a seed keeps the same corpus.
     let mut shape = std::hash::DefaultHasher::new();
     match &run.reference {
-        crate::model::Outcome::Invalid(e) => {
+        crate::model::Outcome::Invalid(rejection) => {
             // A base's rejection is one shape ("base"), whatever its rule.
-            let rejection = crate::model::Rejection::parse(e);
             let rule = match rejection.subject() {
                 crate::model::Subject::Base => "base",
-                crate::model::Subject::Input => rejection.rule(),
+                crate::model::Subject::Input => rejection.rule().unwrap_or_default(),
             };
             ("x", rule).hash(&mut shape)
         }

@@ -21,8 +21,8 @@ pub enum Outcome {
     Resolved(String),
     /// A successful normalization.
     Normalized(String),
-    /// The implementation rejected the input; its message.
-    Invalid(String),
+    /// The implementation rejected the input, or a resolution's base.
+    Invalid(Rejection),
     /// The implementation does not do this operation, or cannot express this input (a crate
     /// that only parses absolute URLs, asked about a relative reference).
     Unsupported,
@@ -54,19 +54,35 @@ impl Outcome {
             ),
             Outcome::Resolved(t) => format!("target {t:?}"),
             Outcome::Normalized(n) => format!("normalized {n:?}"),
-            Outcome::Invalid(e) => format!("invalid: {e}"),
+            Outcome::Invalid(rejection) => format!("invalid: {rejection}"),
             Outcome::Unsupported => "unsupported".to_owned(),
             Outcome::Panicked(m) => format!("panicked: {m}"),
             Outcome::TimedOut => "timed out".to_owned(),
         }
     }
-    /// The rejection an `Invalid` answer states, read from its message ([`Rejection::parse`]);
-    /// `None` for any other answer.
-    pub fn rejection(&self) -> Option<Rejection> {
+    /// The rejection an `Invalid` answer holds; `None` for any other answer.
+    pub fn rejection(&self) -> Option<&Rejection> {
         match self {
-            Outcome::Invalid(message) => Some(Rejection::parse(message)),
+            Outcome::Invalid(rejection) => Some(rejection),
             _ => None,
         }
+    }
+
+    /// An `Invalid` answer with only a message ([`Rejection::new`]): a crate's error text.
+    pub fn invalid(message: String) -> Outcome {
+        Outcome::Invalid(Rejection::new(message))
+    }
+
+    /// An `Invalid` answer about a resolution's base with only a message
+    /// ([`Rejection::about_base`]).
+    pub fn invalid_base(message: String) -> Outcome {
+        Outcome::Invalid(Rejection::new(message).about_base())
+    }
+}
+
+impl From<Rejection> for Outcome {
+    fn from(rejection: Rejection) -> Self {
+        Outcome::Invalid(rejection)
     }
 }
 
@@ -79,50 +95,75 @@ pub enum Subject {
     Base,
 }
 
-/// Why the reference refuses a case: the rule that cannot match, the byte offset where it
-/// fails, and the string it is about. [`Outcome::Invalid`] and the protocol carry it as text,
-/// which the reference writes as `RULE: MESSAGE at byte N`, after `base: ` when the base is at
-/// fault (`pct-encoded: invalid percent-encoding at byte 3`,
-/// `base: scheme: invalid or missing scheme at byte 0`); this type writes that text
-/// ([`Display`](fmt::Display)) and reads it back ([`Rejection::parse`]), so that the judge
-/// reads a rejection's parts here and nowhere else.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Why an implementation refuses a case: the string it is about, the rule that cannot match and
+/// the byte offset where it fails where the refusal names them, and its message. The reference
+/// makes one from its [`ParseError`] ([`Rejection::of`]), the URL Standard's parser from its
+/// failure's name ([`Rejection::named`]), a crate's adapter or a model that has only an error's
+/// text from that text ([`Rejection::new`]). It is written as text ([`Display`](fmt::Display)):
+/// `base: ` first when the base is at fault, then the message, which the reference words
+/// `RULE: MESSAGE at byte N` (`pct-encoded: invalid percent-encoding at byte 3`,
+/// `base: scheme: invalid or missing scheme at byte 0`). Text is read back into one only at the
+/// protocol's edge ([`crate::protocol::read_rejection`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Rejection {
     subject: Subject,
-    rule: String,
-    message: String,
+    rule: Option<&'static str>,
     offset: Option<usize>,
+    message: String,
 }
 
 impl Rejection {
-    /// The rejection of `subject` by the reference's parse error.
+    /// The rejection of `subject` by the reference's parse error: its rule, its offset, and the
+    /// message `RULE: MESSAGE at byte N`.
     pub fn of(error: &ParseError, subject: Subject) -> Rejection {
+        let rule = error.kind().rule();
         Rejection {
             subject,
-            rule: error.kind().rule().to_owned(),
-            message: error.to_string(),
+            rule: Some(rule),
             offset: Some(error.offset()),
+            message: format!("{rule}: {error}"),
         }
     }
 
-    /// Reads an error message. A message in the reference's form gives its parts exactly. Any
-    /// other message reads the same way: `base:` first makes it about the base, the text before
-    /// its (next) colon is its rule (the URL Standard's failures, `host-missing at ""`, also
-    /// start with their name), and it has an offset only when it ends `at byte N`.
-    pub fn parse(text: &str) -> Rejection {
-        let (subject, rest) = match text.strip_prefix("base:") {
-            Some(rest) => (Subject::Base, rest.trim_start()),
-            None => (Subject::Input, text),
-        };
-        let (rule, message) = rest.split_once(':').unwrap_or((rest, ""));
+    /// A rejection of the input that says only `message`: no rule, no offset.
+    pub fn new(message: String) -> Rejection {
+        Rejection {
+            subject: Subject::Input,
+            rule: None,
+            offset: None,
+            message,
+        }
+    }
+
+    /// A rejection of the input by the rule (a validation error's name, `host-missing`) that
+    /// `message` states, at no known offset.
+    pub fn named(rule: &'static str, message: String) -> Rejection {
+        Rejection {
+            rule: Some(rule),
+            ..Rejection::new(message)
+        }
+    }
+
+    /// Every part given: for the protocol's reader of the text.
+    pub(crate) fn from_parts(
+        subject: Subject,
+        rule: Option<&'static str>,
+        offset: Option<usize>,
+        message: String,
+    ) -> Rejection {
         Rejection {
             subject,
-            rule: rule.trim().to_owned(),
-            message: message.trim_start().to_owned(),
-            offset: text
-                .rsplit("at byte ")
-                .next()
-                .and_then(|n| n.trim().parse().ok()),
+            rule,
+            offset,
+            message,
+        }
+    }
+
+    /// The same rejection, about a resolution's base.
+    pub fn about_base(self) -> Rejection {
+        Rejection {
+            subject: Subject::Base,
+            ..self
         }
     }
 
@@ -131,22 +172,24 @@ impl Rejection {
         self.subject
     }
 
-    /// The name of the rule that cannot match (`pct-encoded`), as the message gives it.
-    pub fn rule(&self) -> &str {
-        &self.rule
+    /// The name of the rule that cannot match (`pct-encoded`); `None` for a message that names
+    /// none.
+    pub fn rule(&self) -> Option<&'static str> {
+        self.rule
     }
 
     /// The rule as one of the reference's kinds; `None` for a name the reference does not use.
     pub fn kind(&self) -> Option<ErrorKind> {
-        ErrorKind::from_rule(&self.rule)
+        self.rule.and_then(ErrorKind::from_rule)
     }
 
-    /// The byte offset of the offending character in the string it is about.
+    /// The byte offset of the offending character in the string it is about, where known.
     pub fn offset(&self) -> Option<usize> {
         self.offset
     }
 
-    /// What the message says after the rule (`invalid percent-encoding at byte 3`).
+    /// What it says of the string it is about (`pct-encoded: invalid percent-encoding at
+    /// byte 3`): the text without `base: `.
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -157,7 +200,31 @@ impl fmt::Display for Rejection {
         if self.subject == Subject::Base {
             f.write_str("base: ")?;
         }
-        write!(f, "{}: {}", self.rule, self.message)
+        f.write_str(&self.message)
+    }
+}
+
+/// A resolution's refusal as [`reference::ResolveError`] writes it: `base: ` for the base's,
+/// then the parse error's message and offset, without the rule's name.
+impl From<&reference::ResolveError> for Rejection {
+    fn from(error: &reference::ResolveError) -> Self {
+        let (subject, parse_error) = match error {
+            reference::ResolveError::Base(e) => (Subject::Base, e),
+            reference::ResolveError::Reference(e) => (Subject::Input, e),
+        };
+        Rejection {
+            subject,
+            rule: Some(parse_error.kind().rule()),
+            offset: Some(parse_error.offset()),
+            message: parse_error.to_string(),
+        }
+    }
+}
+
+/// As its text, quoted: an answer's debug form is what it says.
+impl fmt::Debug for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.to_string(), f)
     }
 }
 
@@ -442,37 +509,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_rejection_reads_back_as_the_reference_writes_it() {
-        for kind in ErrorKind::ALL {
-            for subject in [Subject::Input, Subject::Base] {
-                let error = ParseError::new(kind, 7);
-                let rejection = Rejection::of(&error, subject);
-                let text = rejection.to_string();
-                assert_eq!(Rejection::parse(&text), rejection, "{text}");
-                assert_eq!(rejection.kind(), Some(kind));
-                assert_eq!(rejection.offset(), Some(7));
-            }
-        }
-        let rejection = Rejection::parse("base: scheme: invalid or missing scheme at byte 0");
+    fn a_rejection_of_the_reference_holds_its_parts_and_writes_its_text() {
+        let rejection = Rejection::of(&ParseError::new(ErrorKind::Scheme, 0), Subject::Base);
         assert_eq!(rejection.subject(), Subject::Base);
-        assert_eq!(rejection.rule(), "scheme");
+        assert_eq!(rejection.rule(), Some("scheme"));
+        assert_eq!(rejection.kind(), Some(ErrorKind::Scheme));
         assert_eq!(rejection.offset(), Some(0));
-        assert_eq!(rejection.message(), "invalid or missing scheme at byte 0");
+        assert_eq!(
+            rejection.to_string(),
+            "base: scheme: invalid or missing scheme at byte 0"
+        );
+        assert_eq!(
+            format!("{:?}", Outcome::Invalid(rejection)),
+            r#"Invalid("base: scheme: invalid or missing scheme at byte 0")"#
+        );
     }
 
     #[test]
-    fn another_message_reads_by_its_first_name() {
-        let rejection = Rejection::parse("host-missing at \"a:b\"");
+    fn a_message_alone_names_no_rule() {
+        let outcome = Outcome::invalid_base("port-invalid: 99999".to_owned());
+        let rejection = outcome.rejection().expect("a rejection");
         assert_eq!(
             (rejection.subject(), rejection.rule(), rejection.offset()),
-            (Subject::Input, "host-missing at \"a", None)
+            (Subject::Base, None, None)
         );
-        assert_eq!(rejection.kind(), None);
-        let rejection = Rejection::parse("base: port-invalid");
-        assert_eq!(
-            (rejection.subject(), rejection.rule(), rejection.offset()),
-            (Subject::Base, "port-invalid", None)
-        );
+        assert_eq!(rejection.to_string(), "base: port-invalid: 99999");
+        let named = Rejection::named("host-missing", "host-missing at \"a:b\"".to_owned());
+        assert_eq!(named.rule(), Some("host-missing"));
+        assert_eq!(named.kind(), None);
+        assert_eq!(named.to_string(), "host-missing at \"a:b\"");
         assert_eq!(Outcome::Unsupported.rejection(), None);
     }
 }

@@ -31,8 +31,8 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
-use crate::model::Components;
-use crate::reference::{Grammar, HostKind, Level, Rule};
+use crate::model::{Components, Rejection, Subject};
+use crate::reference::{ErrorKind, Grammar, HostKind, Level, Rule};
 
 /// The rule a parse request names, by the name of either RFC: RFC 3986's `URI-reference`,
 /// `URI`, `absolute-URI` and `relative-ref`, or RFC 3987's `IRI-reference`, `IRI`,
@@ -321,10 +321,9 @@ pub enum Response {
         /// The normalized URI reference.
         normalized: String,
     },
-    /// The input is not valid. The reference writes `error` as a
-    /// [`Rejection`](crate::model::Rejection): the failing rule's name and a colon
-    /// (`pct-encoded: invalid percent-encoding at byte 3`), after `base: ` for a resolution's
-    /// base; other programs may say anything.
+    /// The input is not valid. The reference writes `error` as a [`Rejection`]: the failing
+    /// rule's name and a colon (`pct-encoded: invalid percent-encoding at byte 3`), after
+    /// `base: ` for a resolution's base; other programs may say anything ([`read_rejection`]).
     Invalid {
         /// Always false.
         valid: bool,
@@ -388,6 +387,25 @@ impl Response {
             error: error.into(),
         }
     }
+}
+
+/// An `error` the protocol carries as what it says ([`Response::Invalid`]): about the base when
+/// it starts `base:`; by the rule it names first when that is a rule of the reference's (the
+/// reference writes `RULE: MESSAGE at byte N`), at the offset it ends with (`at byte N`). Any
+/// other text is a message alone. The only place a rejection's text is read.
+pub fn read_rejection(error: &str) -> Rejection {
+    let (subject, said) = match error.strip_prefix("base:") {
+        Some(rest) => (Subject::Base, rest.trim_start()),
+        None => (Subject::Input, error),
+    };
+    let rule = said
+        .split_once(':')
+        .and_then(|(name, _)| ErrorKind::from_rule(name))
+        .map(ErrorKind::rule);
+    let offset = said
+        .rsplit_once(" at byte ")
+        .and_then(|(_, n)| n.parse().ok());
+    Rejection::from_parts(subject, rule, offset, said.to_owned())
 }
 
 /// The optional `serialize` request: parse `input` and write it back with the implementation's
@@ -852,6 +870,52 @@ pub fn write_response(response: &Response) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rejection_reads_back_as_the_reference_writes_it() {
+        use crate::reference::ParseError;
+        for kind in ErrorKind::ALL {
+            for subject in [Subject::Input, Subject::Base] {
+                let rejection = Rejection::of(&ParseError::new(kind, 7), subject);
+                let text = rejection.to_string();
+                assert_eq!(read_rejection(&text), rejection, "{text}");
+            }
+        }
+        let rejection = read_rejection("base: scheme: invalid or missing scheme at byte 0");
+        assert_eq!(rejection.subject(), Subject::Base);
+        assert_eq!(rejection.kind(), Some(ErrorKind::Scheme));
+        assert_eq!(rejection.offset(), Some(0));
+        assert_eq!(
+            rejection.message(),
+            "scheme: invalid or missing scheme at byte 0"
+        );
+    }
+
+    #[test]
+    fn another_message_reads_as_a_message_alone() {
+        // A name before a colon that is no rule of the reference's is no rule; nor is a name
+        // the reference uses when the text puts no colon after it.
+        for (text, subject) in [
+            ("host-missing at \"a:b\"", Subject::Input),
+            ("URIError: URI malformed", Subject::Input),
+            ("host invalid", Subject::Input),
+            ("base: port-invalid", Subject::Base),
+        ] {
+            let rejection = read_rejection(text);
+            assert_eq!(
+                (rejection.subject(), rejection.rule(), rejection.offset()),
+                (subject, None, None),
+                "{text}"
+            );
+            assert_eq!(rejection.to_string(), text);
+        }
+        // A crate's own wording, with the offset it states.
+        let rejection = read_rejection("ipath: invalid character in ipath at byte 1");
+        assert_eq!(
+            (rejection.rule(), rejection.offset()),
+            (Some("ipath"), Some(1))
+        );
+    }
 
     #[test]
     fn requests_have_defaults() {

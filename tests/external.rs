@@ -243,7 +243,7 @@ fn the_c_uriparser_adapter_speaks_protocol_version_2() {
     assert!(matches!(parsed, Outcome::Invalid(_)), "{parsed:?}");
     let parsed = adapter.parse("a\0b", Rule::UriReference, ParseOptions::default());
     assert!(
-        matches!(parsed, Outcome::Invalid(ref e) if e.contains("byte 1")),
+        matches!(parsed, Outcome::Invalid(ref e) if e.offset() == Some(1)),
         "{parsed:?}"
     );
     assert_eq!(

@@ -69,7 +69,7 @@ impl Implementation for Flawed {
 
     fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
         if input.contains("[v") {
-            return Outcome::Invalid("no IPvFuture".to_owned());
+            return Outcome::invalid("no IPvFuture".to_owned());
         }
         Reference.parse(input, rule, options)
     }

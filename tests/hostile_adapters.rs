@@ -298,7 +298,7 @@ fn assert_echoes(inputs: &[&str], outcomes: &[Outcome], except: &[&str]) {
         if !except.contains(input) {
             assert_eq!(
                 *outcome,
-                Outcome::Invalid(format!("echo {input}")),
+                Outcome::invalid(format!("echo {input}")),
                 "the answer to {input:?}"
             );
         }
@@ -396,7 +396,7 @@ fn garbage_is_the_case_finding_with_one_fixed_signature() {
         );
         let difference = compare(
             &requests[i],
-            &Outcome::Invalid("x".into()),
+            &Outcome::invalid("x".into()),
             &outcomes[i],
             &[],
         )
@@ -431,7 +431,7 @@ fn extra_lines_never_shift_answers_onto_other_cases() {
         if input == "extra" {
             assert!(panicked(&outcome).starts_with(NOT_AN_ANSWER));
         } else {
-            assert_eq!(outcome, Outcome::Invalid(format!("echo {input}")));
+            assert_eq!(outcome, Outcome::invalid(format!("echo {input}")));
         }
     }
     drop(external);
@@ -537,7 +537,7 @@ fn a_program_that_ignores_end_of_input_is_killed_when_dropped() {
     let external = External::with_options(&scratch.command("ignore-eof"), options(5000));
     assert_eq!(
         external.answer(&Request::parse("a")),
-        Outcome::Invalid("echo a".into())
+        Outcome::invalid("echo a".into())
     );
     // It never exits of itself: a drop that waited for it would never return.
     within_patience("the drop", move || drop(external));
@@ -554,7 +554,7 @@ fn start_up_time_does_not_count_against_the_time_limit() {
     let external = External::with_options(&scratch.command("slow-start"), options(2000));
     assert_eq!(
         external.answer(&Request::parse("a")),
-        Outcome::Invalid("echo a".into())
+        Outcome::invalid("echo a".into())
     );
     drop(external);
     scratch.assert_no_process_left();

@@ -344,7 +344,7 @@ impl Example {
         } else if let Some(message) = &self.panicked {
             Outcome::Panicked(message.clone())
         } else {
-            Outcome::Invalid("example".into())
+            Outcome::invalid("example".into())
         })
     }
 }
@@ -2637,7 +2637,7 @@ entries:
                 "q",
                 "a:",
                 "/.//",
-                Outcome::Invalid("base has a rootless path and no authority".into())
+                Outcome::invalid("base has a rootless path and no authority".into())
             ),
             Some(("q-opaque-base".to_owned(), false))
         );
@@ -2648,7 +2648,7 @@ entries:
                 "q",
                 "f:/a",
                 ".//g",
-                Outcome::Invalid("path starts with // and authority is absent".into())
+                Outcome::invalid("path starts with // and authority is absent".into())
             ),
             Some(("choice-1-refuse-double-slash".to_owned(), false))
         );
@@ -2659,7 +2659,7 @@ entries:
                 "q3",
                 "a://[V1.x]",
                 "a:/.//",
-                Outcome::Invalid("base: not valid".into())
+                Outcome::invalid_base("not valid".into())
             ),
             Some(("q3-upper-v-refused".to_owned(), true))
         );
@@ -2810,7 +2810,7 @@ entries:
                 let level = level.unwrap_or(Level::Syntax);
                 Some(match reference::normalize_with(input, level, options) {
                     Ok(text) => Outcome::Normalized(text),
-                    Err(e) => Outcome::Invalid(e.to_string()),
+                    Err(e) => Outcome::invalid(e.to_string()),
                 })
             }
         };
@@ -2860,12 +2860,12 @@ entries:
             } else if [0, 2, 3, 4].iter().all(|&n| has(n)) {
                 Outcome::Resolved(if has(5) { "8" } else { "08" }.to_owned())
             } else {
-                Outcome::Invalid("refused".to_owned())
+                Outcome::invalid("refused".to_owned())
             };
             let reads = set.first().is_some_and(|&n| n <= 4);
             (answer, reads)
         };
-        let plain = Outcome::Invalid("refused".to_owned());
+        let plain = Outcome::invalid("refused".to_owned());
         let wanted = |target: &'static str| {
             move |answer: &Outcome| *answer == Outcome::Resolved(target.to_owned())
         };

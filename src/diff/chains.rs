@@ -334,7 +334,7 @@ fn reproduces_on_the_standard(trace: &Trace, departures: Departures) -> bool {
                     Some(relative) => {
                         match whatwg::parse_departing(&relative, Some(&base), departures) {
                             Parsed::Url(back) => whatwg::view::record_outcome(&back),
-                            Parsed::Failure(failure) => Outcome::Invalid(failure.to_string()),
+                            Parsed::Failure(failure) => Outcome::Invalid((&failure).into()),
                         }
                     }
                 },
@@ -568,7 +568,7 @@ entries:
             level: Level::Syntax,
             once: "/:".into(),
             twice: None,
-            parsed: Some(Box::new(Outcome::Invalid("schemeless path".into()))),
+            parsed: Some(Box::new(Outcome::invalid("schemeless path".into()))),
             input_parsed: None,
         };
         assert_eq!(

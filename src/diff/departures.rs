@@ -3048,7 +3048,7 @@ impl Departure {
         else {
             return answer;
         };
-        let refused = |why: &str| Outcome::Invalid(format!("{}: {why}", self.id()));
+        let refused = |why: &str| Outcome::invalid(format!("{}: {why}", self.id()));
         match self {
             Departure::PercentEncodingNormalized(part) => Outcome::Parsed {
                 components: rewritten_part(components, part, normalize_triplets),
@@ -5916,7 +5916,7 @@ mod tests {
             input: "%".to_owned(),
             level: None,
         };
-        let refused = Outcome::Invalid("x".to_owned());
+        let refused = Outcome::invalid("x".to_owned());
         assert_eq!(
             Departure::PortReadAsNumber.rule_on_answer(&case, refused.clone()),
             refused

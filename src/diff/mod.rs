@@ -2560,11 +2560,11 @@ fn feature(c: &reference::Components<'_>, field: Field) -> String {
 /// An implementation's error or panic message with the case's own text taken out and digits
 /// blanked, so that messages quoting the input or an offset compare equal.
 fn error_shape(outcome: &Outcome, case: &Request) -> Option<String> {
-    let message = match outcome {
-        Outcome::Invalid(m) | Outcome::Panicked(m) => m,
+    let mut shape = match outcome {
+        Outcome::Invalid(rejection) => rejection.to_string(),
+        Outcome::Panicked(message) => message.clone(),
         _ => return None,
     };
-    let mut shape = message.clone();
     let texts: Vec<&str> = match case {
         Request::Parse { input, .. } | Request::Normalize { input, .. } => vec![input],
         Request::Resolve { base, input, .. } => vec![base, input],
@@ -2671,7 +2671,7 @@ mod tests {
 
         fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
             if self.picky && input.contains(' ') {
-                return Outcome::Invalid("space".into());
+                return Outcome::invalid("space".into());
             }
             match Reference.parse(input, rule, options) {
                 Outcome::Invalid(_) => {
@@ -2721,7 +2721,7 @@ mod tests {
             if host.chars().any(|c| {
                 !c.is_ascii() && (c.is_control() || c.is_whitespace() || self.only_e && c != 'é')
             }) {
-                return Outcome::Invalid("host".into());
+                return Outcome::invalid("host".into());
             }
             let stood: String = host
                 .chars()
@@ -4431,14 +4431,14 @@ mod tests {
             let options = reference::ResolveOptions { strict, ..self.1 };
             match reference::resolve(base, input, options) {
                 Ok(target) => Outcome::Resolved(target),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::Invalid((&e).into()),
             }
         }
 
         fn normalize(&self, input: &str, level: Level) -> Outcome {
             match reference::normalize_with(input, level, self.2) {
                 Ok(n) => Outcome::Normalized(n),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }
         }
     }
@@ -4667,7 +4667,7 @@ mod tests {
 
         fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
             if (self.1)(input) {
-                return Outcome::Invalid("refused".into());
+                return Outcome::invalid("refused".into());
             }
             Reference.parse(input, rule, options)
         }
@@ -4952,14 +4952,14 @@ mod tests {
 
         fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
             if input == "a:" {
-                return Outcome::Invalid("expected scheme-specific part".into());
+                return Outcome::invalid("expected scheme-specific part".into());
             }
             Reference.parse(input, rule, options)
         }
 
         fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
             if base == "a:" {
-                return Outcome::Invalid("base: expected scheme-specific part".into());
+                return Outcome::invalid_base("expected scheme-specific part".into());
             }
             Reference.resolve(base, reference, strict)
         }
@@ -4988,7 +4988,7 @@ mod tests {
             strict: true,
         };
         let refuses = Writes("refuses-a-double-slash-path", |_| {
-            Outcome::Invalid("a path without authority starts with //".into())
+            Outcome::invalid("a path without authority starts with //".into())
         });
         let found = engine_of(refuses)
             .run_one("refuses-a-double-slash-path", &case)
@@ -5026,7 +5026,7 @@ mod tests {
             Some("choice-1-slash-dot-prefix")
         );
         let refuses = Writes("refuses-a-double-slash-path", |_| {
-            Outcome::Invalid("a path without authority starts with //".into())
+            Outcome::invalid("a path without authority starts with //".into())
         });
         assert_eq!(
             known(Box::new(refuses), double_slash).as_deref(),
@@ -5096,7 +5096,7 @@ mod tests {
         fn normalize(&self, input: &str, _: Level) -> Outcome {
             match reference::normalize(input, Level::Path) {
                 Ok(n) => Outcome::Normalized(n),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }
         }
 

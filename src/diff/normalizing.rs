@@ -369,7 +369,7 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
 /// set does not change the reference's answer (or the input is not one the RFC reads).
 pub fn outcome_of(set: &[Normalizing], input: &str, level: Level) -> Option<Outcome> {
     if set.contains(&Normalizing::AmbiguousPathRefused) && read_otherwise(set, input, level)? {
-        return Some(Outcome::Invalid(
+        return Some(Outcome::invalid(
             "the normalized path would be read otherwise".to_owned(),
         ));
     }
@@ -931,7 +931,7 @@ mod tests {
         assert_eq!(at(&[refused], "/a/./b", Level::Syntax), None);
         assert_eq!(
             at(&[refused, DoubleSlashPathUnguarded], "/.//", Level::Syntax),
-            Some(Outcome::Invalid(
+            Some(Outcome::invalid(
                 "the normalized path would be read otherwise".into()
             ))
         );

@@ -427,7 +427,7 @@ impl<'a> Checker<'a> {
         let second = self.serialize(first);
         // What the crate made of `first`: its serialization, or the error its parse gave.
         let made_of_first = match &again {
-            Some(Outcome::Invalid(error)) => Some(Err(error.clone())),
+            Some(Outcome::Invalid(error)) => Some(Err(error.to_string())),
             _ => second.clone(),
         };
         let trace = made_of_first.map(|second| Trace::Serialized {
@@ -863,7 +863,7 @@ impl<'a> Checker<'a> {
                     reference::Grammar::Iri,
                 ) {
                     Ok(target) => Outcome::Resolved(target),
-                    Err(e) => Outcome::Invalid(e.to_string()),
+                    Err(e) => Outcome::Invalid((&e).into()),
                 };
                 (&rfc3987, "RFC 3987 §6.5")
             } else {
@@ -1536,7 +1536,7 @@ mod tests {
                 components: Components::from(&c),
                 host_kind: c.host_kind,
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }
     }
 
@@ -1603,7 +1603,7 @@ mod tests {
                 let prefixed = format!("//{s}");
                 match reference::parse_authority(s) {
                     Ok(_) => parsed(&prefixed),
-                    Err(e) => Outcome::Invalid(e.to_string()),
+                    Err(e) => Outcome::invalid(e.to_string()),
                 }
             }),
             program: None,
@@ -1634,8 +1634,8 @@ mod tests {
                             host_kind: None,
                         }
                     }
-                    Ok(_) => Outcome::Invalid("no path and query".into()),
-                    Err(e) => Outcome::Invalid(e.to_string()),
+                    Ok(_) => Outcome::invalid("no path and query".into()),
+                    Err(e) => Outcome::invalid(e.to_string()),
                 }
             }),
             program: None,

@@ -293,10 +293,10 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             if ada_url::Url::can_parse(s, None) {
                 match ada_url::Url::parse(s, None) {
                     Ok(url) => components(&url),
-                    Err(e) => Outcome::Invalid(format!("can_parse is true, parse fails: {e}")),
+                    Err(e) => Outcome::invalid(format!("can_parse is true, parse fails: {e}")),
                 }
             } else {
-                Outcome::Invalid("can_parse is false".to_owned())
+                Outcome::invalid("can_parse is false".to_owned())
             }
         }),
         program: None,

@@ -1156,7 +1156,9 @@ fn outcome(response: Response) -> Outcome {
         },
         Response::Resolved { target, .. } => Outcome::Resolved(target),
         Response::Normalized { normalized, .. } => Outcome::Normalized(normalized),
-        Response::Invalid { error, .. } => Outcome::Invalid(error),
+        Response::Invalid { error, .. } => {
+            Outcome::Invalid(crate::protocol::read_rejection(&error))
+        }
         Response::Unsupported { .. } => Outcome::Unsupported,
         Response::BadRequest { error } => {
             Outcome::Panicked(format!("{PROTOCOL_ERROR}: {}", quoted(&error)))

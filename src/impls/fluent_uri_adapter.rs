@@ -215,7 +215,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "fluent_uri::UriRef::try_from(&str)",
         reach: Reach::Conversion(Rule::UriReference, |s| match UriRef::try_from(s) {
             Ok(r) => uri_ref_outcome(&r),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -223,7 +223,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "fluent_uri::UriRef::from_str",
         reach: Reach::Conversion(Rule::UriReference, |s| match s.parse::<UriRef<String>>() {
             Ok(r) => uri_ref_outcome(&r.borrow()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -243,12 +243,12 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 match built {
                     Ok(built) => match UriRef::parse(built.as_str()) {
                         Ok(again) => uri_ref_outcome(&again),
-                        Err(e) => Outcome::Invalid(format!("built an invalid reference: {e}")),
+                        Err(e) => Outcome::invalid(format!("built an invalid reference: {e}")),
                     },
-                    Err(e) => Outcome::Invalid(format!("the builder refuses: {e}")),
+                    Err(e) => Outcome::invalid(format!("the builder refuses: {e}")),
                 }
             }
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -257,9 +257,9 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::Uri, |s| match UriRef::parse(s) {
             Ok(r) => match Uri::try_from(r) {
                 Ok(u) => uri_outcome(&u),
-                Err(e) => Outcome::Invalid(format!("{e:?}")),
+                Err(e) => Outcome::invalid(format!("{e:?}")),
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: Some(
             r#"let r = fluent_uri::UriRef::parse(input).unwrap();
@@ -271,9 +271,9 @@ println!("{:?}", fluent_uri::Uri::try_from(r).map(|u| u.as_str().to_owned()));"#
         reach: Reach::Conversion(Rule::UriReference, |s| match IriRef::parse(s) {
             Ok(r) => match UriRef::try_from(r) {
                 Ok(u) => uri_ref_outcome(&u),
-                Err(e) => Outcome::Invalid(format!("{e:?}")),
+                Err(e) => Outcome::invalid(format!("{e:?}")),
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -285,14 +285,14 @@ println!("{:?}", fluent_uri::Uri::try_from(r).map(|u| u.as_str().to_owned()));"#
                 let converted = r.to_uri_ref();
                 match UriRef::parse(converted.as_str()) {
                     Ok(u) if u.as_str() == s => uri_ref_outcome(&u),
-                    Ok(u) => Outcome::Invalid(format!("converted to {:?}", u.as_str())),
+                    Ok(u) => Outcome::invalid(format!("converted to {:?}", u.as_str())),
                     Err(e) => {
-                        Outcome::Invalid(format!("converted to an invalid URI reference: {e}"))
+                        Outcome::invalid(format!("converted to an invalid URI reference: {e}"))
                     }
                 }
             }
-            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Ok(_) => Outcome::invalid("not ASCII".to_owned()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -301,9 +301,9 @@ println!("{:?}", fluent_uri::Uri::try_from(r).map(|u| u.as_str().to_owned()));"#
         reach: Reach::Conversion(Rule::Uri, |s| match Iri::parse(s) {
             Ok(r) => match Uri::try_from(r) {
                 Ok(u) => uri_outcome(&u),
-                Err(e) => Outcome::Invalid(format!("{e:?}")),
+                Err(e) => Outcome::invalid(format!("{e:?}")),
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -342,7 +342,7 @@ macro_rules! parse_by {
                     r.query().map(|q| q.as_str()),
                     r.fragment().map(|f| f.as_str()),
                 ),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             Rule::Uri => match $absolute::parse($input) {
                 Ok(a) => parsed(
@@ -352,7 +352,7 @@ macro_rules! parse_by {
                     a.query().map(|q| q.as_str()),
                     a.fragment().map(|f| f.as_str()),
                 ),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
         }
@@ -384,15 +384,15 @@ impl Implementation for FluentUri {
         }
         let base = match Uri::parse(base) {
             Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+            Err(e) => return Outcome::invalid_base(e.to_string()),
         };
         let reference = match UriRef::parse(reference) {
             Ok(reference) => reference,
-            Err(e) => return Outcome::Invalid(e.to_string()),
+            Err(e) => return Outcome::invalid(e.to_string()),
         };
         match reference.resolve_against(&base) {
             Ok(target) => Outcome::Resolved(target.into_string()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }
     }
 
@@ -401,7 +401,7 @@ impl Implementation for FluentUri {
         let _ = level;
         match UriRef::parse(input) {
             Ok(r) => Outcome::Normalized(r.normalize().into_string()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }
     }
 

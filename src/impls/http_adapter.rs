@@ -246,7 +246,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "http::Uri::try_from(String)",
         reach: Reach::Conversion(Rule::UriReference, |s| match Uri::try_from(s.to_owned()) {
             Ok(uri) => parsed(&uri),
-            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
         }),
         program: None,
     },
@@ -255,7 +255,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::UriReference, |s| {
             match Uri::from_maybe_shared(s.to_owned().into_bytes()) {
                 Ok(uri) => parsed(&uri),
-                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+                Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
             }
         }),
         program: None,
@@ -265,9 +265,9 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::UriReference, |s| match Uri::from_str(s) {
             Ok(uri) => match Uri::from_parts(uri.into_parts()) {
                 Ok(rebuilt) => parsed(&rebuilt),
-                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+                Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
             },
-            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
         }),
         program: Some(
             r#"let uri: http::Uri = input.parse().unwrap();
@@ -290,10 +290,10 @@ println!("{:?}", http::Uri::from_parts(uri.into_parts()).map(|u| u.to_string()))
                 }
                 match builder.build() {
                     Ok(built) => parsed(&built),
-                    Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+                    Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
                 }
             }
-            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
         }),
         program: None,
     },
@@ -301,7 +301,7 @@ println!("{:?}", http::Uri::from_parts(uri.into_parts()).map(|u| u.to_string()))
         name: "http::uri::Authority::from_str",
         reach: Reach::Part(Part::Authority, |s| match Authority::from_str(s) {
             Ok(authority) => authority_outcome(&authority),
-            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
         }),
         program: None,
     },
@@ -320,7 +320,7 @@ println!("{:?}", http::Uri::from_parts(uri.into_parts()).map(|u| u.to_string()))
                 },
                 host_kind: None,
             },
-            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
         }),
         program: None,
     },
@@ -342,7 +342,7 @@ impl Implementation for Http {
         }
         match Uri::from_str(input) {
             Ok(uri) => parsed(&uri),
-            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
         }
     }
 

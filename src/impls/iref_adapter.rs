@@ -210,7 +210,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::UriReference, |s| {
             match UriRefBuf::new(s.as_bytes().to_vec()) {
                 Ok(r) => uri_ref_outcome(&r),
-                Err(_) => Outcome::Invalid("invalid URI reference".to_owned()),
+                Err(_) => Outcome::invalid("invalid URI reference".to_owned()),
             }
         }),
         program: None,
@@ -223,11 +223,11 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             Ok(r) if s.is_ascii() => match r.as_uri_ref() {
                 Some(u) => uri_ref_outcome(u),
                 None => {
-                    Outcome::Invalid("an ASCII IRI reference that is no URI reference".to_owned())
+                    Outcome::invalid("an ASCII IRI reference that is no URI reference".to_owned())
                 }
             },
-            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
-            Err(_) => Outcome::Invalid("invalid IRI reference".to_owned()),
+            Ok(_) => Outcome::invalid("not ASCII".to_owned()),
+            Err(_) => Outcome::invalid("invalid IRI reference".to_owned()),
         }),
         program: None,
     },
@@ -236,9 +236,9 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::Uri, |s| match UriRef::new(s) {
             Ok(r) => match r.as_uri() {
                 Some(u) => uri_ref_outcome(u.as_uri_ref()),
-                None => Outcome::Invalid("no scheme".to_owned()),
+                None => Outcome::invalid("no scheme".to_owned()),
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -246,7 +246,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "iref::uri::Authority::new",
         reach: Reach::Part(Part::Authority, |s| match uri::Authority::new(s) {
             Ok(a) => outcome(None, Some(a), "", None, None),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -254,7 +254,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "iref::uri::Host::new",
         reach: Reach::Part(Part::Host, |s| match uri::Host::new(s) {
             Ok(h) => authority_parsed(None, h.as_str().to_owned(), None, host_kind(h)),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -287,7 +287,7 @@ macro_rules! parse_by {
                         p.fragment.map(|f| f.as_str()),
                     )
                 }
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             Rule::Uri => match $absolute::new($input) {
                 Ok(a) => {
@@ -300,7 +300,7 @@ macro_rules! parse_by {
                         p.fragment.map(|f| f.as_str()),
                     )
                 }
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
         }
@@ -332,11 +332,11 @@ impl Implementation for Iref {
         }
         let base = match Uri::new(base) {
             Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+            Err(e) => return Outcome::invalid_base(e.to_string()),
         };
         match UriRef::new(reference) {
             Ok(reference) => Outcome::Resolved(reference.resolved(base).as_str().to_owned()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }
     }
 

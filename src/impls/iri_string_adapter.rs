@@ -145,7 +145,7 @@ fn parse_by<S: Spec>(input: &str, rule: Rule) -> Outcome {
     };
     match reference {
         Ok(r) => parsed(r),
-        Err(e) => Outcome::Invalid(e.to_string()),
+        Err(e) => Outcome::invalid(e.to_string()),
     }
 }
 
@@ -223,7 +223,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                         .as_str()
                         .to_owned(),
                 ),
-                Err(e) => Outcome::Invalid(format!("base: {e}")),
+                Err(e) => Outcome::invalid_base(e.to_string()),
             }
         }),
         program: None,
@@ -243,7 +243,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::UriReference, |s| {
             match UriReferenceString::try_from(s.to_owned()) {
                 Ok(r) => parsed(&r),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }
         }),
         program: None,
@@ -277,12 +277,12 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 match builder.build::<UriReferenceStr>() {
                     Ok(built) => match UriReferenceString::try_from(built.to_string()) {
                         Ok(again) => parsed(&again),
-                        Err(e) => Outcome::Invalid(format!("built an invalid reference: {e}")),
+                        Err(e) => Outcome::invalid(format!("built an invalid reference: {e}")),
                     },
-                    Err(e) => Outcome::Invalid(format!("the builder refuses: {e}")),
+                    Err(e) => Outcome::invalid(format!("the builder refuses: {e}")),
                 }
             }
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -291,9 +291,9 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::Uri, |s| match UriReferenceStr::new(s) {
             Ok(r) => match r.to_iri() {
                 Ok(uri) => parsed(uri.as_ref()),
-                Err(_) => Outcome::Invalid("a relative reference".to_owned()),
+                Err(_) => Outcome::invalid("a relative reference".to_owned()),
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -302,9 +302,9 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::UriReference, |s| match IriReferenceStr::new(s) {
             Ok(r) => match r.as_uri() {
                 Some(uri) => parsed(uri),
-                None => Outcome::Invalid("not ASCII".to_owned()),
+                None => Outcome::invalid("not ASCII".to_owned()),
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -317,11 +317,11 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 if mapped.as_str() == s {
                     parsed(&mapped)
                 } else {
-                    Outcome::Invalid(format!("mapped to {:?}", mapped.as_str()))
+                    Outcome::invalid(format!("mapped to {:?}", mapped.as_str()))
                 }
             }
-            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Ok(_) => Outcome::invalid("not ASCII".to_owned()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -371,11 +371,11 @@ impl Implementation for IriString {
         }
         let base = match UriAbsoluteStr::new(base) {
             Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+            Err(e) => return Outcome::invalid_base(e.to_string()),
         };
         let reference = match UriReferenceStr::new(reference) {
             Ok(reference) => reference,
-            Err(e) => return Outcome::Invalid(e.to_string()),
+            Err(e) => return Outcome::invalid(e.to_string()),
         };
         Outcome::Resolved(
             reference
@@ -397,7 +397,7 @@ impl Implementation for IriString {
                 }
                 Err(_relative) => Outcome::Unsupported,
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }
     }
 

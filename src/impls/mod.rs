@@ -304,7 +304,7 @@ impl Part {
                 components: crate::model::Components::from(&c),
                 host_kind: c.host_kind,
             },
-            Err(e) => Outcome::Invalid(reference::error_text(&e)),
+            Err(e) => reference::refused(&e),
         }
     }
 
@@ -535,7 +535,7 @@ impl From<Outcome> for Response {
             } => Response::parsed(components, host_kind),
             Outcome::Resolved(target) => Response::resolved(target),
             Outcome::Normalized(normalized) => Response::normalized(normalized),
-            Outcome::Invalid(error) => Response::invalid(error),
+            Outcome::Invalid(rejection) => Response::invalid(rejection.to_string()),
             Outcome::Unsupported => Response::unsupported(),
             Outcome::Panicked(message) => Response::bad_request(format!("panicked: {message}")),
             Outcome::TimedOut => Response::bad_request("timed out"),

@@ -139,11 +139,11 @@ fn parse_by(input: &str, rule: Rule) -> Outcome {
     match rule {
         Rule::UriReference => match IriRef::parse(input) {
             Ok(r) => outcome(&r),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         },
         Rule::Uri => match Iri::parse(input) {
             Ok(i) => outcome(&IriRef::from(i)),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         },
         Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
     }
@@ -172,13 +172,13 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Resolution(|base, reference| {
             let (base, reference) = match (Iri::parse(base), IriRef::parse(reference)) {
                 (Ok(base), Ok(reference)) => (base, reference),
-                (Err(e), _) => return Outcome::Invalid(format!("base: {e}")),
-                (_, Err(e)) => return Outcome::Invalid(e.to_string()),
+                (Err(e), _) => return Outcome::invalid_base(e.to_string()),
+                (_, Err(e)) => return Outcome::invalid(e.to_string()),
             };
             let mut target = String::new();
             match base.resolve_into(&reference, &mut target) {
                 Ok(()) => Outcome::Resolved(target),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }
         }),
         program: None,
@@ -188,16 +188,16 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "oxiri::IriRef::resolve",
         reach: Reach::Resolution(|base, reference| {
             if let Err(e) = Iri::parse(base) {
-                return Outcome::Invalid(format!("base: {e}"));
+                return Outcome::invalid_base(e.to_string());
             }
             let (base, reference) = match (IriRef::parse(base), IriRef::parse(reference)) {
                 (Ok(base), Ok(reference)) => (base, reference),
-                (Err(e), _) => return Outcome::Invalid(format!("base: {e}")),
-                (_, Err(e)) => return Outcome::Invalid(e.to_string()),
+                (Err(e), _) => return Outcome::invalid_base(e.to_string()),
+                (_, Err(e)) => return Outcome::invalid(e.to_string()),
             };
             match base.resolve(&reference) {
                 Ok(target) => Outcome::Resolved(target.into_inner()),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }
         }),
         program: None,
@@ -211,7 +211,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "oxiri::IriRef::from_str",
         reach: Reach::Conversion(Rule::UriReference, |s| match s.parse::<IriRef<String>>() {
             Ok(r) => outcome(&r.as_ref()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -219,7 +219,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "oxiri::Iri::from_str",
         reach: Reach::Conversion(Rule::Uri, |s| match s.parse::<Iri<String>>() {
             Ok(i) => outcome(&IriRef::from(i.as_ref())),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -228,9 +228,9 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::Uri, |s| match IriRef::parse(s) {
             Ok(r) => match Iri::try_from(r) {
                 Ok(i) => outcome(&IriRef::from(i)),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -247,7 +247,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 match base.relativize(&iri) {
                     Ok(relative) => match base.resolve(&relative) {
                         Ok(back) => outcome(&IriRef::from(back.as_ref())),
-                        Err(e) => Outcome::Invalid(format!(
+                        Err(e) => Outcome::invalid(format!(
                             "{:?} does not resolve against {:?}: {e}",
                             relative.as_str(),
                             base.as_str()
@@ -256,7 +256,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                     Err(_) => outcome(&IriRef::from(iri)),
                 }
             }
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: Some(
             r#"let iri = oxiri::Iri::parse(input).unwrap();
@@ -301,15 +301,15 @@ impl Implementation for Oxiri {
         }
         let base = match Iri::parse(base) {
             Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+            Err(e) => return Outcome::invalid_base(e.to_string()),
         };
         let reference = match IriRef::parse(reference) {
             Ok(reference) => reference,
-            Err(e) => return Outcome::Invalid(e.to_string()),
+            Err(e) => return Outcome::invalid(e.to_string()),
         };
         match base.resolve(&reference) {
             Ok(target) => Outcome::Resolved(target.as_str().to_owned()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }
     }
 

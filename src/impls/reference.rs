@@ -11,6 +11,11 @@ use crate::reference::{
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
 
+/// The answer to an input the reference refuses: its [`Rejection`].
+pub(crate) fn refused(error: &ParseError) -> Outcome {
+    Outcome::Invalid(Rejection::of(error, Subject::Input))
+}
+
 /// The error text of the input's rejection: the rule's name, a colon, and the message
 /// ([`Rejection`]).
 pub(crate) fn error_text(error: &ParseError) -> String {
@@ -39,7 +44,7 @@ impl Implementation for Reference {
                 components: Components::from(&c),
                 host_kind: c.host_kind,
             },
-            Err(e) => Outcome::Invalid(error_text(&e)),
+            Err(e) => refused(&e),
         }
     }
 
@@ -49,22 +54,22 @@ impl Implementation for Reference {
                 components: Components::from(&c),
                 host_kind: c.host_kind,
             },
-            Err(e) => Outcome::Invalid(error_text(&e)),
+            Err(e) => refused(&e),
         }
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
         match rfc3986::resolve(base, reference, ResolveOptions::strict(strict)) {
             Ok(target) => Outcome::Resolved(target),
-            Err(ResolveError::Base(e)) => Outcome::Invalid(base_error_text(&e)),
-            Err(ResolveError::Reference(e)) => Outcome::Invalid(error_text(&e)),
+            Err(ResolveError::Base(e)) => Outcome::Invalid(Rejection::of(&e, Subject::Base)),
+            Err(ResolveError::Reference(e)) => refused(&e),
         }
     }
 
     fn normalize(&self, input: &str, level: Level) -> Outcome {
         match rfc3986::normalize(input, level) {
             Ok(normalized) => Outcome::Normalized(normalized),
-            Err(e) => Outcome::Invalid(error_text(&e)),
+            Err(e) => refused(&e),
         }
     }
 

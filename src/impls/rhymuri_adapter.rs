@@ -118,21 +118,21 @@ impl Implementation for Rhymuri {
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
         let uri = match Uri::parse(input) {
             Ok(uri) => uri,
-            Err(e) => return Outcome::Invalid(format!("{e} ({e:?})")),
+            Err(e) => return Outcome::invalid(format!("{e} ({e:?})")),
         };
         let relative = uri.is_relative_reference();
         match rule {
             Rule::UriReference => {}
             Rule::Uri | Rule::AbsoluteUri if relative => {
-                return Outcome::Invalid("Uri::is_relative_reference: no scheme".to_owned());
+                return Outcome::invalid("Uri::is_relative_reference: no scheme".to_owned());
             }
             Rule::Uri => {}
             Rule::AbsoluteUri if uri.fragment().is_some() => {
-                return Outcome::Invalid("a fragment".to_owned());
+                return Outcome::invalid("a fragment".to_owned());
             }
             Rule::AbsoluteUri => {}
             Rule::RelativeRef if !relative => {
-                return Outcome::Invalid(
+                return Outcome::invalid(
                     "a scheme (Uri::is_relative_reference is false)".to_owned(),
                 );
             }
@@ -147,14 +147,14 @@ impl Implementation for Rhymuri {
         }
         let base = match Uri::parse(base) {
             Ok(base) if base.is_relative_reference() => {
-                return Outcome::Invalid("base: a relative reference".to_owned());
+                return Outcome::invalid_base("a relative reference".to_owned());
             }
             Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {e} ({e:?})")),
+            Err(e) => return Outcome::invalid_base(format!("{e} ({e:?})")),
         };
         match Uri::parse(reference) {
             Ok(reference) => Outcome::Resolved(base.resolve(&reference).to_string()),
-            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
         }
     }
 }

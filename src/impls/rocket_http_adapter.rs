@@ -145,7 +145,7 @@ fn origin(o: &Origin<'_>) -> Outcome {
 }
 
 fn error<E: std::fmt::Display>(e: E) -> Outcome {
-    Outcome::Invalid(e.to_string())
+    Outcome::invalid(e.to_string())
 }
 
 /// The entry points of the table in the module documentation.
@@ -211,7 +211,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
             match Uri::parse::<Reference<'_>>(s) {
                 Ok(uri) => match uri.reference() {
                     Some(r) => reference(r),
-                    None => Outcome::Invalid("not a Uri::Reference".to_owned()),
+                    None => Outcome::invalid("not a Uri::Reference".to_owned()),
                 },
                 Err(e) => error(e),
             }

@@ -206,7 +206,7 @@ macro_rules! decoded_uri_items {
         fn parse_outcome(result: Result<$krate::Uri, $krate::Error>) -> $crate::model::Outcome {
             match result {
                 Ok(uri) => parsed(&uri),
-                Err(e) => $crate::model::Outcome::Invalid(format!("{e} ({e:?})")),
+                Err(e) => $crate::model::Outcome::invalid(format!("{e} ({e:?})")),
             }
         }
 
@@ -260,7 +260,7 @@ macro_rules! decoded_uri_items {
                 reach: $crate::impls::Reach::Part($crate::impls::Part::Authority, |s| {
                     match $krate::Authority::parse(s) {
                         Ok(authority) => authority_outcome(&authority),
-                        Err(e) => $crate::model::Outcome::Invalid(e.to_string()),
+                        Err(e) => $crate::model::Outcome::invalid(e.to_string()),
                     }
                 }),
                 program: None,
@@ -338,7 +338,7 @@ macro_rules! decoded_uri_operations {
                     uri.normalize();
                     Outcome::Normalized(uri.to_string())
                 }
-                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+                Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
             }
         }
 

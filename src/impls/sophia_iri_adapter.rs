@@ -73,7 +73,7 @@ fn components(input: &str, accepted_by: &str) -> Outcome {
     let r = match BaseIriRef::new(input) {
         Ok(r) => r,
         Err(e) => {
-            return Outcome::Invalid(format!(
+            return Outcome::invalid(format!(
                 "{accepted_by} accepts it, but BaseIriRef::new, which gives the components, refuses: {e}"
             ));
         }
@@ -147,11 +147,11 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::IriResolution(|base, reference| {
             let base = match BaseIri::new(base) {
                 Ok(base) => base,
-                Err(e) => return Outcome::Invalid(format!("base: {e}")),
+                Err(e) => return Outcome::invalid_base(e.to_string()),
             };
             match base.resolve(reference) {
                 Ok(target) => Outcome::Resolved(target.to_string()),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }
         }),
         program: Some(
@@ -164,11 +164,11 @@ println!("{:?}", base.resolve(input).map(|t| t.to_string()));"#,
         reach: Reach::IriResolution(|base, reference| {
             let base = match Iri::new(base) {
                 Ok(base) => base,
-                Err(e) => return Outcome::Invalid(format!("base: {e}")),
+                Err(e) => return Outcome::invalid_base(e.to_string()),
             };
             match IriRef::new(reference) {
                 Ok(reference) => Outcome::Resolved(base.resolve(reference).to_string()),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }
         }),
         program: None,
@@ -177,8 +177,8 @@ println!("{:?}", base.resolve(input).map(|t| t.to_string()));"#,
         name: "sophia_iri::resolve::BaseIriRef::new",
         reach: Reach::Conversion(Rule::UriReference, |s| match BaseIriRef::new(s) {
             Ok(_) if s.is_ascii() => components(s, "BaseIriRef::new"),
-            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Ok(_) => Outcome::invalid("not ASCII".to_owned()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: Some(r#"println!("{:?}", sophia_iri::resolve::BaseIriRef::new(input));"#),
     },
@@ -186,8 +186,8 @@ println!("{:?}", base.resolve(input).map(|t| t.to_string()));"#,
         name: "sophia_iri::resolve::BaseIri::new",
         reach: Reach::Conversion(Rule::Uri, |s| match BaseIri::new(s) {
             Ok(_) if s.is_ascii() => components(s, "BaseIri::new"),
-            Ok(_) => Outcome::Invalid("not ASCII".to_owned()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Ok(_) => Outcome::invalid("not ASCII".to_owned()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: Some(r#"println!("{:?}", sophia_iri::resolve::BaseIri::new(input));"#),
     },
@@ -197,7 +197,7 @@ println!("{:?}", base.resolve(input).map(|t| t.to_string()));"#,
             if s.is_ascii() && is_valid_iri_ref(s) {
                 components(s, "is_valid_iri_ref")
             } else {
-                Outcome::Invalid("is_valid_iri_ref is false, or not ASCII".to_owned())
+                Outcome::invalid("is_valid_iri_ref is false, or not ASCII".to_owned())
             }
         }),
         program: None,
@@ -208,7 +208,7 @@ println!("{:?}", base.resolve(input).map(|t| t.to_string()));"#,
             if s.is_ascii() && is_absolute_iri_ref(s) {
                 components(s, "is_absolute_iri_ref")
             } else {
-                Outcome::Invalid("is_absolute_iri_ref is false, or not ASCII".to_owned())
+                Outcome::invalid("is_absolute_iri_ref is false, or not ASCII".to_owned())
             }
         }),
         program: None,
@@ -230,11 +230,11 @@ impl Implementation for SophiaIri {
         match rule {
             Rule::UriReference => match uri::UriRef::new(input) {
                 Ok(_) => components(input, "uri::UriRef::new"),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             Rule::Uri => match uri::Uri::new(input) {
                 Ok(_) => components(input, "uri::Uri::new"),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             Rule::AbsoluteUri | Rule::RelativeRef => Outcome::Unsupported,
         }
@@ -245,16 +245,16 @@ impl Implementation for SophiaIri {
         match rule {
             Rule::UriReference => match IriRef::new(input) {
                 Ok(_) => components(input, "IriRef::new"),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             Rule::Uri => match Iri::new(input) {
                 Ok(_) => components(input, "Iri::new"),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             Rule::RelativeRef if is_relative_iri_ref(input) => {
                 components(input, "is_relative_iri_ref")
             }
-            Rule::RelativeRef => Outcome::Invalid("is_relative_iri_ref is false".to_owned()),
+            Rule::RelativeRef => Outcome::invalid("is_relative_iri_ref is false".to_owned()),
             Rule::AbsoluteUri => Outcome::Unsupported,
         }
     }
@@ -265,11 +265,11 @@ impl Implementation for SophiaIri {
         }
         let base = match uri::Uri::new(base) {
             Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+            Err(e) => return Outcome::invalid_base(e.to_string()),
         };
         match uri::UriRef::new(reference) {
             Ok(reference) => Outcome::Resolved(base.resolve(reference).to_string()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }
     }
 

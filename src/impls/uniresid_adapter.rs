@@ -102,11 +102,11 @@ decoded_uri_items! {
             reach: Reach::Resolution(|base, reference| {
                 let base = match AbsoluteUri::parse(base) {
                     Ok(base) => base,
-                    Err(e) => return Outcome::Invalid(format!("base: {e}")),
+                    Err(e) => return Outcome::invalid_base(e.to_string()),
                 };
                 match Uri::parse(reference) {
                     Ok(reference) => Outcome::Resolved(base.uri().resolve(&reference).to_string()),
-                    Err(e) => Outcome::Invalid(e.to_string()),
+                    Err(e) => Outcome::invalid(e.to_string()),
                 }
             }),
             program: None,
@@ -116,9 +116,9 @@ decoded_uri_items! {
             reach: Reach::Conversion(Rule::Uri, |s| match Uri::parse(s) {
                 Ok(uri) => match AbsoluteUri::try_from(uri) {
                     Ok(absolute) => parsed(&absolute),
-                    Err(e) => Outcome::Invalid(e.to_string()),
+                    Err(e) => Outcome::invalid(e.to_string()),
                 },
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }),
             program: None,
         },
@@ -138,17 +138,17 @@ impl Implementation for Uniresid {
             Rule::UriReference => parse_outcome(Uri::parse(input)),
             Rule::Uri | Rule::AbsoluteUri => match AbsoluteUri::parse(input) {
                 Ok(uri) if rule == Rule::AbsoluteUri && uri.fragment().is_some() => {
-                    Outcome::Invalid("a fragment".to_owned())
+                    Outcome::invalid("a fragment".to_owned())
                 }
                 Ok(uri) => parsed(&uri),
-                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+                Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
             },
             Rule::RelativeRef => match Uri::parse(input) {
                 Ok(uri) if uri.is_relative_reference() => parsed(&uri),
                 Ok(_) => {
-                    Outcome::Invalid("a scheme (Uri::is_relative_reference is false)".to_owned())
+                    Outcome::invalid("a scheme (Uri::is_relative_reference is false)".to_owned())
                 }
-                Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+                Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
             },
         }
     }
@@ -159,11 +159,11 @@ impl Implementation for Uniresid {
         }
         let base = match AbsoluteUri::parse(base) {
             Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {e} ({e:?})")),
+            Err(e) => return Outcome::invalid_base(format!("{e} ({e:?})")),
         };
         match Uri::parse(reference) {
             Ok(reference) => Outcome::Resolved(base.resolve(reference).to_string()),
-            Err(e) => Outcome::Invalid(format!("{e} ({e:?})")),
+            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
         }
     }
 }

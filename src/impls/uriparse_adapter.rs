@@ -223,9 +223,9 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         reach: Reach::Conversion(Rule::Uri, |s| match URIReference::try_from(s) {
             Ok(r) => match URI::try_from(r) {
                 Ok(uri) => parsed(&URIReference::from(uri)),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -236,10 +236,10 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 let (scheme, authority, path, query, fragment) = r.into_parts();
                 match URIReference::from_parts(scheme, authority, path, query, fragment) {
                     Ok(rebuilt) => parsed(&rebuilt),
-                    Err(e) => Outcome::Invalid(e.to_string()),
+                    Err(e) => Outcome::invalid(e.to_string()),
                 }
             }
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: Some(
             r#"let r = uriparse::URIReference::try_from(input).unwrap();
@@ -253,7 +253,7 @@ println!("{:?}", rebuilt.map(|r| r.to_string()));"#,
         reach: Reach::Part(Part::Authority, |s| {
             match uriparse::Authority::try_from(s) {
                 Ok(authority) => authority_outcome(&authority),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }
         }),
         program: None,
@@ -262,7 +262,7 @@ println!("{:?}", rebuilt.map(|r| r.to_string()));"#,
         name: "uriparse::Host::try_from(&str)",
         reach: Reach::Part(Part::Host, |s| match Host::try_from(s) {
             Ok(host) => authority_parsed(None, host.to_string(), None, kind_of(&host)),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -282,22 +282,22 @@ impl Implementation for Uriparse {
         match rule {
             Rule::UriReference => match URIReference::try_from(input) {
                 Ok(reference) => parsed(&reference),
-                Err(e) => Outcome::Invalid(error_text(&e)),
+                Err(e) => Outcome::invalid(error_text(&e)),
             },
             Rule::Uri => match URI::try_from(input) {
                 Ok(uri) => parsed(uri.as_uri_reference()),
-                Err(e) => Outcome::Invalid(error_text(&e)),
+                Err(e) => Outcome::invalid(error_text(&e)),
             },
             Rule::AbsoluteUri => match URI::try_from(input) {
                 Ok(uri) if uri.can_be_a_base() => parsed(uri.as_uri_reference()),
-                Ok(_) => Outcome::Invalid(
+                Ok(_) => Outcome::invalid(
                     "URI::can_be_a_base is false: the URI has a fragment".to_owned(),
                 ),
-                Err(e) => Outcome::Invalid(error_text(&e)),
+                Err(e) => Outcome::invalid(error_text(&e)),
             },
             Rule::RelativeRef => match RelativeReference::try_from(input) {
                 Ok(reference) => parsed(reference.as_uri_reference()),
-                Err(e) => Outcome::Invalid(error_text(&e)),
+                Err(e) => Outcome::invalid(error_text(&e)),
             },
         }
     }
@@ -308,11 +308,11 @@ impl Implementation for Uriparse {
         }
         let base = match URI::try_from(base) {
             Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {}", error_text(&e))),
+            Err(e) => return Outcome::invalid_base(error_text(&e)),
         };
         let reference = match URIReference::try_from(reference) {
             Ok(reference) => reference,
-            Err(e) => return Outcome::Invalid(error_text(&e)),
+            Err(e) => return Outcome::invalid(error_text(&e)),
         };
         Outcome::Resolved(base.resolve(&reference).to_string())
     }
@@ -326,7 +326,7 @@ impl Implementation for Uriparse {
                 reference.normalize();
                 Outcome::Normalized(reference.to_string())
             }
-            Err(e) => Outcome::Invalid(error_text(&e)),
+            Err(e) => Outcome::invalid(error_text(&e)),
         }
     }
 

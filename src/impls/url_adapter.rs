@@ -347,7 +347,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "url::Url::from_str",
         reach: Reach::Conversion(Rule::Uri, |s| match s.parse::<url::Url>() {
             Ok(url) => components(&url),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: Some(r#"println!("{:?}", input.parse::<url::Url>().map(|u| u.to_string()));"#),
     },
@@ -355,7 +355,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
         name: "url::ParseOptions::parse",
         reach: Reach::Conversion(Rule::Uri, |s| match url::Url::options().parse(s) {
             Ok(url) => components(&url),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: None,
     },
@@ -372,7 +372,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                 match base.make_relative(&url) {
                     Some(relative) => match base.join(&relative) {
                         Ok(back) => components(&back),
-                        Err(e) => Outcome::Invalid(format!(
+                        Err(e) => Outcome::invalid(format!(
                             "{relative:?} does not join onto {:?}: {e}",
                             base.as_str()
                         )),
@@ -380,7 +380,7 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
                     None => components(&url),
                 }
             }
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: Some(
             r#"let url = url::Url::parse(input).unwrap();
@@ -426,10 +426,10 @@ if let Some(relative) = relative {
                         }
                         other => other,
                     },
-                    Err(e) => Outcome::Invalid(format!("host {host:?}: {e}")),
+                    Err(e) => Outcome::invalid(format!("host {host:?}: {e}")),
                 }
             }
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }),
         program: Some(
             r#"let url = url::Url::parse(input).unwrap();
@@ -695,7 +695,7 @@ mod tests {
         assert_eq!(parse("/a"), Outcome::Unsupported);
         assert_eq!(
             UrlCrate.parse("/a", Rule::Uri, ParseOptions::default()),
-            Outcome::Invalid("relative URL without a base".to_owned())
+            Outcome::invalid("relative URL without a base".to_owned())
         );
         for rule in [Rule::AbsoluteUri, Rule::RelativeRef] {
             assert_eq!(

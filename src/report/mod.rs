@@ -1364,7 +1364,7 @@ mod tests {
             _: crate::reference::Rule,
             _: crate::reference::ParseOptions,
         ) -> Outcome {
-            Outcome::Invalid("no".into())
+            Outcome::invalid("no".into())
         }
     }
 
@@ -1385,7 +1385,7 @@ mod tests {
             f
         };
         let (first, second) = (named("mechanism-a"), named("mechanism-b"));
-        let answers = vec![("refuses-all".to_owned(), Outcome::Invalid("no".into()))];
+        let answers = vec![("refuses-all".to_owned(), Outcome::invalid("no".into()))];
         let dir = std::env::temp_dir().join(format!("aliases-{}", std::process::id()));
         let name_after = |order: [&Finding; 2]| {
             let mut collector = Collector::new(&dir);
@@ -1416,7 +1416,7 @@ mod tests {
             std::time::Duration::from_secs(5),
             crate::diff::Catalogue::bundled(),
         );
-        let answers = vec![("refuses-all".to_owned(), Outcome::Invalid("no".into()))];
+        let answers = vec![("refuses-all".to_owned(), Outcome::invalid("no".into()))];
         // Two findings, one shown in the path, one in the query, each signed by the same
         // mechanism's departure of its component.
         let named = |input: &str, component: Field| {
@@ -1482,7 +1482,7 @@ mod tests {
             f.id = f.signature.id();
             f
         };
-        let answers = vec![("refuses-all".to_owned(), Outcome::Invalid("no".into()))];
+        let answers = vec![("refuses-all".to_owned(), Outcome::invalid("no".into()))];
         let dir = std::env::temp_dir().join(format!("stored-minimal-{}", std::process::id()));
         let stored = symptom_of("b:b");
         // A first run writes mechanism-b's report with its minimal case `b:b`.

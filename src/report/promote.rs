@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
-use crate::model::{Outcome, Rejection};
+use crate::model::Outcome;
 use crate::protocol::{ParseRule, Request};
 use crate::reference::{ErrorKind, Level};
 
@@ -140,8 +140,11 @@ pub fn promote(signature: &str, reports: &Path, to: &Path) -> Result<String, Str
         Outcome::Resolved(t) => format!("      target: {}\n", q(t)),
         Outcome::Normalized(n) => format!("      normalized: {}\n", q(n)),
         // The rule, of the base or of the reference: a vector names the rule alone.
-        Outcome::Invalid(e) => {
-            format!("      invalid: {}\n", q(Rejection::parse(e).rule()))
+        Outcome::Invalid(rejection) => {
+            format!(
+                "      invalid: {}\n",
+                q(rejection.rule().unwrap_or_default())
+            )
         }
         other => return Err(format!("the reference answered {other:?}")),
     };

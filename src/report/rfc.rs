@@ -393,8 +393,8 @@ pub fn citation(finding: &Finding) -> Citation {
             finding
                 .reference
                 .rejection()
-                .as_ref()
-                .map_or("", |r| r.rule()),
+                .and_then(|r| r.rule())
+                .unwrap_or_default(),
         )),
         (_, _) => quoted(match first {
             Some(field) => by_field(field, &signature.detail),

@@ -367,7 +367,7 @@ mod tests {
     #[test]
     fn judging() {
         let resolved = Outcome::Resolved("http://a/".into());
-        assert_eq!(judge(None, &Outcome::Invalid("x".into())), Status::Pass);
+        assert_eq!(judge(None, &Outcome::invalid("x".into())), Status::Pass);
         assert_eq!(judge(None, &resolved), Status::Fail);
         assert_eq!(judge(Some(&resolved), &resolved), Status::Pass);
         assert_eq!(

@@ -2,10 +2,10 @@
 //! harness's adapters (`src/impls/url_adapter.rs`, `src/impls/ada_adapter.rs`): the model's
 //! URL record mapped by the same [`view`](super::view) functions the adapters use.
 
-use crate::model::Outcome;
+use crate::model::{Outcome, Rejection};
 use crate::protocol::Request;
 
-use super::view::{parse_outcome, parses_rule, record_outcome, resolve_outcome};
+use super::view::{parse_outcome, parses_rule, record_outcome};
 use super::{Departures, Parsed, parse_departing};
 
 /// Whether `actual`, a URL-Standard crate's answer through its adapter, is the model's
@@ -44,16 +44,24 @@ pub fn expected_outcome_departing(request: &Request, departures: Departures) -> 
             // implementation that does not support it.
             let rule = match request.checked_rule() {
                 Ok(rule) => rule,
-                Err(e) => return Outcome::Invalid(e),
+                Err(e) => return Outcome::invalid(e),
             };
             if *zone_id || !parses_rule(rule) {
                 return Outcome::Unsupported;
             }
             let parsed = match parse(input, None) {
                 Parsed::Url(url) => Ok(record_outcome(&url)),
+                // A failure is refused by the validation error's name.
                 Parsed::Failure(failure) => Err(failure),
             };
-            parse_outcome(rule, input, || parsed)
+            match parsed {
+                Err(failure)
+                    if rule != crate::reference::Rule::UriReference || super::has_scheme(input) =>
+                {
+                    Outcome::Invalid((&failure).into())
+                }
+                parsed => parse_outcome(rule, input, || parsed),
+            }
         }
         Request::Resolve {
             base,
@@ -63,18 +71,18 @@ pub fn expected_outcome_departing(request: &Request, departures: Departures) -> 
             if !strict {
                 return Outcome::Unsupported;
             }
+            // Each failure refused by the validation error's name, as `resolve_outcome` reads
+            // a crate's errors.
             let base = match parse(base, None) {
-                Parsed::Url(url) => Ok(url),
-                Parsed::Failure(failure) => Err(failure),
+                Parsed::Url(url) => url,
+                Parsed::Failure(failure) => {
+                    return Outcome::Invalid(Rejection::from(&failure).about_base());
+                }
             };
-            let target = match &base {
-                Ok(base) => match parse(input, Some(base)) {
-                    Parsed::Url(url) => Ok(url.href()),
-                    Parsed::Failure(failure) => Err(failure),
-                },
-                Err(_) => Ok(String::new()), // not asked: the base failed
-            };
-            resolve_outcome(*strict, || base, |_| target)
+            match parse(input, Some(&base)) {
+                Parsed::Url(url) => Outcome::Resolved(url.href()),
+                Parsed::Failure(failure) => Outcome::Invalid((&failure).into()),
+            }
         }
         Request::Normalize { .. } => Outcome::Unsupported,
     }
@@ -299,10 +307,10 @@ mod tests {
 
     #[test]
     fn agreement_compares_errors_by_validity_only() {
-        let invalid = Outcome::Invalid("port-out-of-range".into());
+        let invalid = Outcome::invalid("port-out-of-range".into());
         assert!(agrees(
             &invalid,
-            &Outcome::Invalid("invalid port number".into())
+            &Outcome::invalid("invalid port number".into())
         ));
         assert!(!agrees(&invalid, &Outcome::Unsupported));
         let resolved = Outcome::Resolved("http://a/".into());

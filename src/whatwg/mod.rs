@@ -65,6 +65,13 @@ impl fmt::Display for Failure {
     }
 }
 
+/// The failure as an answer's rejection: by the validation error's name.
+impl From<&Failure> for crate::model::Rejection {
+    fn from(failure: &Failure) -> Self {
+        crate::model::Rejection::named(failure.error, failure.to_string())
+    }
+}
+
 /// Why the parser stopped before returning a URL: the Standard's answer is failure.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stop {

@@ -165,7 +165,7 @@ pub fn parse_outcome<E: Display>(
     match parse() {
         Ok(outcome) => outcome,
         Err(_) if rule == Rule::UriReference && !super::has_scheme(input) => Outcome::Unsupported,
-        Err(e) => Outcome::Invalid(e.to_string()),
+        Err(e) => Outcome::invalid(e.to_string()),
     }
 }
 
@@ -183,10 +183,10 @@ pub fn resolve_outcome<B, E: Display, F: Display>(
     }
     let base = match parse_base() {
         Ok(base) => base,
-        Err(e) => return Outcome::Invalid(format!("base: {e}")),
+        Err(e) => return Outcome::invalid_base(e.to_string()),
     };
     match join(base) {
         Ok(href) => Outcome::Resolved(href),
-        Err(e) => Outcome::Invalid(e.to_string()),
+        Err(e) => Outcome::invalid(e.to_string()),
     }
 }

@@ -71,7 +71,7 @@ impl Implementation for FluentUri {
                     r.query().map(|q| q.as_str()),
                     r.fragment().map(|f| f.as_str()),
                 ),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             Rule::Uri => match Uri::parse(input) {
                 Ok(u) => parsed(
@@ -81,7 +81,7 @@ impl Implementation for FluentUri {
                     u.query().map(|q| q.as_str()),
                     u.fragment().map(|f| f.as_str()),
                 ),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
             // No entry point for these rules.
             _ => Outcome::Unsupported,
@@ -95,14 +95,14 @@ impl Implementation for FluentUri {
         }
         let base = match Uri::parse(base) {
             Ok(base) => base,
-            Err(e) => return Outcome::Invalid(format!("base: {e}")),
+            Err(e) => return Outcome::invalid_base(e.to_string()),
         };
         match UriRef::parse(reference) {
             Ok(r) => match r.resolve_against(&base) {
                 Ok(target) => Outcome::Resolved(target.into_string()),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             },
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }
     }
 
@@ -110,7 +110,7 @@ impl Implementation for FluentUri {
         // One normalization, syntax-based with default ports removed, for both levels.
         match UriRef::parse(input) {
             Ok(r) => Outcome::Normalized(r.normalize().into_string()),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::invalid(e.to_string()),
         }
     }
 }

@@ -225,7 +225,7 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                         ip_based(t.scheme) && t.host.is_none_or(str::is_empty) && t.path.is_empty()
                     }) =>
                 {
-                    Outcome::Invalid(
+                    Outcome::invalid(
                         "Addressable::URI::InvalidURIError: Absolute URI missing hierarchical segment"
                             .into(),
                     )
@@ -260,7 +260,7 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                 && components.host.as_deref().is_none_or(str::is_empty)
                 && components.path.is_empty()
             {
-                return Outcome::Invalid(
+                return Outcome::invalid(
                     "Addressable::URI::InvalidURIError: Absolute URI missing hierarchical segment"
                         .into(),
                 );
@@ -331,7 +331,7 @@ fn joined(base: &str, input: &str, strict: bool, answer: &Outcome) -> Option<Out
         return None;
     }
     if !rfc.has_authority() && path.starts_with("//") {
-        return Some(Outcome::Invalid(
+        return Some(Outcome::invalid(
             "Addressable::URI::InvalidURIError: Cannot have a path with two leading slashes without an authority set"
                 .into(),
         ));
@@ -531,7 +531,7 @@ mod tests {
         };
         let rfc = match reference::resolve(base, input, reference::ResolveOptions::strict(true)) {
             Ok(target) => Outcome::Resolved(target),
-            Err(e) => Outcome::Invalid(e.to_string()),
+            Err(e) => Outcome::Invalid((&e).into()),
         };
         apply(Rule::JoinDotSegmentsByRegexps, &case, rfc)
     }

@@ -376,7 +376,7 @@ pub(super) fn host_ipv4_prefix(case: &Request, answer: Outcome) -> Outcome {
     let rest = &input[end..];
     let segment = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
     if !scheme && segment.contains(':') {
-        return Outcome::Invalid("mismatch".to_owned());
+        return Outcome::invalid("mismatch".to_owned());
     }
     let stand_in = Request::Parse {
         input: format!("{}/{rest}", &input[..end]),

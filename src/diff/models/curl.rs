@@ -425,7 +425,7 @@ pub(super) fn file_url(original: &Request) -> Option<Outcome> {
     {
         return None;
     }
-    let refused = |why: &str| Some(Outcome::Invalid(format!("{why} (file: URL)")));
+    let refused = |why: &str| Some(Outcome::invalid(format!("{why} (file: URL)")));
     if input.len() <= 6 {
         return refused("file:/ is not enough");
     }
@@ -525,7 +525,7 @@ pub(super) fn scheme_applied(original: &Request, answer: Outcome) -> Outcome {
             host_kind,
         } if components.scheme.as_deref().map(str::len) == Some(name) => {
             if name > 40 {
-                return Outcome::Invalid(
+                return Outcome::invalid(
                     "a scheme of more than 40 characters (CURLUE_BAD_SCHEME)".into(),
                 );
             }
@@ -567,7 +567,7 @@ pub(super) fn slashes_counted(original: &Request, answer: Outcome) -> Outcome {
         _ => false,
     };
     if refused {
-        Outcome::Invalid(
+        Outcome::invalid(
             "Unsupported number of slashes following scheme (CURLUE_BAD_SLASHES)".into(),
         )
     } else {
@@ -592,7 +592,7 @@ pub(super) fn host_read(answer: Outcome) -> Outcome {
                 };
             };
             let Some(read) = read_host(host) else {
-                return Outcome::Invalid(format!("host {host}: refused (hostname_check)"));
+                return Outcome::invalid(format!("host {host}: refused (hostname_check)"));
             };
             let kind = if read.starts_with('[') {
                 HostKind::Ipv6
@@ -620,14 +620,14 @@ pub(super) fn host_read(answer: Outcome) -> Outcome {
                 if c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("file")) {
                     return Outcome::Resolved(target);
                 }
-                return Outcome::Invalid("No host part in the URL (hostname_check)".into());
+                return Outcome::invalid("No host part in the URL (hostname_check)".into());
             }
             match read_host(host) {
                 Some(read) => Outcome::Resolved(reference::recompose(&Components {
                     host: Some(&read),
                     ..c
                 })),
-                None => Outcome::Invalid(format!("host {host}: refused (hostname_check)")),
+                None => Outcome::invalid(format!("host {host}: refused (hostname_check)")),
             }
         }
         other => other,

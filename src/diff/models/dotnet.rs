@@ -178,7 +178,7 @@ pub(super) fn apply_implicit_file(original: &Request, answer: Outcome) -> Outcom
         Request::Resolve { base, input, .. } => &[base, input],
     };
     if let Some(error) = texts.iter().find_map(|t| drive_refused(t)) {
-        return Outcome::Invalid(error.into());
+        return Outcome::invalid(error.into());
     }
     // The texts read as absolute URIs (`UriKind.Absolute`, and a resolution's base); a
     // relative reference of fewer than three units is read as one.
@@ -190,7 +190,7 @@ pub(super) fn apply_implicit_file(original: &Request, answer: Outcome) -> Outcom
         Request::Resolve { base, .. } => Some(base),
     };
     if let Some(error) = absolute.and_then(|t| too_short(t)) {
-        return Outcome::Invalid(error.into());
+        return Outcome::invalid(error.into());
     }
     // Read as an absolute URI, the text after its leading white space is a Unix path too
     // (`ParseSchemeCheckImplicitFile`: "//skip whitespaces" before it looks at the first
@@ -435,7 +435,7 @@ pub(super) fn host_refused(answer: Outcome) -> Outcome {
     if taken {
         answer
     } else {
-        Outcome::Invalid(
+        Outcome::invalid(
             "UriFormatException: Invalid URI: The hostname could not be parsed.".into(),
         )
     }
@@ -536,7 +536,7 @@ pub(super) fn authority_required(answer: Outcome) -> Outcome {
     };
     let scheme = scheme_lowercased(components);
     if components.host.is_none() && AUTHORITY_REQUIRED.contains(&scheme.as_str()) {
-        Outcome::Invalid(
+        Outcome::invalid(
             "UriFormatException: Invalid URI: The Authority/Host could not be parsed.".into(),
         )
     } else {

@@ -745,7 +745,7 @@ pub(super) fn switched_on(case: &Request, answer: Outcome, bug: fn(&mut Bugs)) -
 pub(super) fn whole(case: &Request, bugs: Bugs) -> Option<Outcome> {
     let text = |v: Vec<u8>| String::from_utf8_lossy(&v).into_owned();
     let nonempty = |v: Vec<u8>| (!v.is_empty()).then(|| text(v));
-    let refused = || Outcome::Invalid("MalformedUriException: Unable to parse URI".into());
+    let refused = || Outcome::invalid("MalformedUriException: Unable to parse URI".into());
     Some(match case {
         Request::Parse { input, .. } => match Uri::new(input.as_bytes(), bugs) {
             Ok(uri) => Outcome::Parsed {
@@ -767,7 +767,7 @@ pub(super) fn whole(case: &Request, bugs: Bugs) -> Option<Outcome> {
             input,
             strict: true,
         } => match Uri::new(base.as_bytes(), bugs) {
-            Err(Malformed) => Outcome::Invalid("base: MalformedUriException".into()),
+            Err(Malformed) => Outcome::invalid_base("MalformedUriException".into()),
             Ok(base) => {
                 match Uri::new(input.as_bytes(), bugs).and_then(|r| resolve(&base, r, bugs)) {
                     Ok(target) => Outcome::Resolved(text(target)),

@@ -588,7 +588,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 .map(|(a, port)| python_int(&a[port]));
             match (port, answer) {
                 (Some(None), answer) if answer.is_valid() => {
-                    Outcome::Invalid("ValueError: the port is not an integer".into())
+                    Outcome::invalid("ValueError: the port is not an integer".into())
                 }
                 (
                     Some(Some(number)),
@@ -616,7 +616,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             let literal = &authority[read.host];
             if literal.contains(':') && !inet_pton6(literal) {
                 return if answer.is_valid() {
-                    Outcome::Invalid("URLParseError: invalid IPv6 host".into())
+                    Outcome::invalid("URLParseError: invalid IPv6 host".into())
                 } else {
                     answer
                 };
@@ -667,7 +667,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             let absolute = !input.is_empty() && split.scheme.is_some() && host;
             let rooted = split.path.starts_with('/') || authority.is_some();
             if split.scheme.is_some() && !absolute && !rooted && answer.is_valid() {
-                return Outcome::Invalid(
+                return Outcome::invalid(
                     "NotImplementedError: absolute URI with rootless path".into(),
                 );
             }
@@ -679,7 +679,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 rest.contains('\n')
             });
             if refused && answer.is_valid() {
-                return Outcome::Invalid("URLParseError: could not parse url".into());
+                return Outcome::invalid("URLParseError: could not parse url".into());
             }
             answer
         }

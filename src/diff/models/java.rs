@@ -327,7 +327,7 @@ pub(super) fn registry_applied(original: &Request, answer: Outcome) -> Outcome {
             other => other,
         },
         Authority::Refused if answer.is_valid() => {
-            Outcome::Invalid("authority: refused by parseAuthority (java model)".into())
+            Outcome::invalid("authority: refused by parseAuthority (java model)".into())
         }
         Authority::Server { .. } | Authority::Refused => answer,
     }
@@ -542,7 +542,7 @@ pub(super) fn opaque_applied(original: &Request, answer: Outcome) -> Outcome {
         return answer;
     };
     if part.is_empty() {
-        return Outcome::Invalid("Expected scheme-specific part (java model)".into());
+        return Outcome::invalid("Expected scheme-specific part (java model)".into());
     }
     match answer {
         Outcome::Parsed {
@@ -573,7 +573,7 @@ pub(super) fn empty_authority_alone_refused(original: &Request, answer: Outcome)
         && split.query.is_none()
         && split.fragment.is_none();
     if answer.is_valid() && alone {
-        return Outcome::Invalid("Expected authority (java model)".into());
+        return Outcome::invalid("Expected authority (java model)".into());
     }
     answer
 }
@@ -757,7 +757,7 @@ pub(super) fn scope_id_applied(original: &Request, answer: Outcome) -> Outcome {
     }
     // The address must be one Java reads (`parseIPv6Reference`), as `server` checks it.
     if server(&own.chars().collect::<Vec<char>>()).is_none() {
-        return Outcome::Invalid("host: malformed IPv6 address (java model)".into());
+        return Outcome::invalid("host: malformed IPv6 address (java model)".into());
     }
     components.host = Some(own);
     Outcome::Parsed {

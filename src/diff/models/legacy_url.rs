@@ -507,7 +507,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
         Rule::HostnameEndsAtColon => {}
         Rule::UserinfoDecoded => {
             if components.userinfo.as_deref().is_some_and(|u| !decodes(u)) {
-                return Outcome::Invalid("URIError: URI malformed".to_owned());
+                return Outcome::invalid("URIError: URI malformed".to_owned());
             }
         }
         Rule::AutoEscape => {
@@ -529,7 +529,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             if let Some(host) = components.host.as_deref() {
                 match host_to_ascii(host) {
                     Some(ascii) => components.host = Some(ascii),
-                    None => return Outcome::Invalid("TypeError: Invalid URL".to_owned()),
+                    None => return Outcome::invalid("TypeError: Invalid URL".to_owned()),
                 }
             }
         }

@@ -40,10 +40,10 @@ pub(super) fn port_int(answer: Outcome) -> Outcome {
         };
         match value {
             Some(value) if value > INT_MAX => {
-                return Outcome::Invalid(format!("port {port}: above INT_MAX (xmlParse3986Port)"));
+                return Outcome::invalid(format!("port {port}: above INT_MAX (xmlParse3986Port)"));
             }
             None => {
-                return Outcome::Invalid(format!("port {port}: above INT_MAX (xmlParse3986Port)"));
+                return Outcome::invalid(format!("port {port}: above INT_MAX (xmlParse3986Port)"));
             }
             Some(0) => components.port = None,
             Some(value) => components.port = Some(value.to_string()),
@@ -206,7 +206,7 @@ pub(super) fn switched_on(switch: Switch, case: &Request, answer: Outcome) -> Ou
     };
     let answer_of = |set: Switches| match build_uri(input.as_bytes(), base.as_bytes(), set) {
         Built::Target(t) => Some(Outcome::Resolved(String::from_utf8_lossy(&t).into_owned())),
-        Built::Null => Some(Outcome::Invalid("xmlBuildURI returned NULL".into())),
+        Built::Null => Some(Outcome::invalid("xmlBuildURI returned NULL".into())),
         Built::Unread => None,
     };
     let same = |a: &Outcome, b: &Outcome| match (a, b) {

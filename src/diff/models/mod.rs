@@ -59,7 +59,7 @@ mod yarl;
 
 use crate::impls::Implementation;
 use crate::impls::reference::Reference;
-use crate::model::{Components, Outcome};
+use crate::model::{Components, Outcome, Subject};
 use crate::protocol::Request;
 use crate::reference::{self, HostKind, Level, NormalizeOptions, ResolveOptions};
 
@@ -1317,13 +1317,12 @@ impl Transform {
                 reference::Grammar::Iri,
             ) {
                 Ok(target) => Outcome::Resolved(target),
-                Err(reference::ResolveError::Base(e)) => Outcome::Invalid(format!("base: {e}")),
-                Err(reference::ResolveError::Reference(e)) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::Invalid((&e).into()),
             },
             (Transform::RefuseBaseWithFragment, Request::Resolve { base, .. })
                 if reference::parse_uri(base).is_ok_and(|b| b.fragment.is_some()) =>
             {
-                Outcome::Invalid("base with a fragment".into())
+                Outcome::invalid("base with a fragment".into())
             }
             (Transform::RefuseReferenceAgainstOpaqueBase, Request::Resolve { base, input, .. }) => {
                 let opaque = reference::parse_uri(base)
@@ -1332,14 +1331,14 @@ impl Transform {
                     || input.starts_with('#')
                     || reference::parse(input).is_ok_and(|r| r.scheme.is_some());
                 if opaque && !allowed && reference::parse(input).is_ok() {
-                    Outcome::Invalid("reference against an opaque base".into())
+                    Outcome::invalid("reference against an opaque base".into())
                 } else {
                     answer
                 }
             }
             (Transform::RefuseDoubleSlashTarget, Request::Resolve { .. }) => match &answer {
                 Outcome::Resolved(_) if letter_target_is_double_slash(case) => {
-                    Outcome::Invalid("target path starts with //".into())
+                    Outcome::invalid("target path starts with //".into())
                 }
                 _ => answer,
             },
@@ -1697,7 +1696,7 @@ impl Transform {
             (Transform::UriparseTypes, Request::Resolve { base, input, .. })
                 if [base, input].into_iter().any(|text| uriparse_refuses(text)) =>
             {
-                Outcome::Invalid("uriparse: port overflow or IPvFuture".into())
+                Outcome::invalid("uriparse: port overflow or IPvFuture".into())
             }
             (Transform::UriparseTypes, _) => {
                 uriparse_types(answer, !letter_target_is_double_slash(case))
@@ -1708,13 +1707,13 @@ impl Transform {
                 | Request::Resolve { input, .. }
                 | Request::Normalize { input, .. },
             ) if self::uriparse::colon_in_absolute_path(input) => {
-                Outcome::Invalid(self::uriparse::COLON_SEGMENT_REFUSED.into())
+                Outcome::invalid(self::uriparse::COLON_SEGMENT_REFUSED.into())
             }
             // A base is parsed first, as a `URI`.
             (Transform::UriparseColonInAbsolutePath, Request::Resolve { base, .. })
                 if self::uriparse::colon_in_absolute_path(base) =>
             {
-                Outcome::Invalid(self::uriparse::BASE_COLON_SEGMENT_REFUSED.into())
+                Outcome::invalid_base(self::uriparse::COLON_SEGMENT_REFUSED.into())
             }
             (Transform::UriparseDotSegmentsWhenCounted, Request::Resolve { base, input, .. })
                 if matches!(answer, Outcome::Resolved(_)) =>
@@ -1823,7 +1822,8 @@ impl Transform {
                 // The colon refused by the RFC's own rule (a relative path's first segment), or
                 // by the model before this step (uriparse's refusal of "/:").
                 let refused_for_a_colon = matches!(&answer, Outcome::Invalid(error)
-                    if error == self::uriparse::COLON_SEGMENT_REFUSED);
+                    if error.subject() == Subject::Input
+                        && error.message() == self::uriparse::COLON_SEGMENT_REFUSED);
                 if refused_for_a_colon || self::uriparse::schemeless_colon_segment(input) {
                     uriparse_conversion_panic()
                 } else {
@@ -1833,7 +1833,8 @@ impl Transform {
             // A resolution's base, which `URI::try_from` parses first.
             (Transform::UriparseUriConversionPanics, Request::Resolve { base, .. }) => {
                 let refused_for_a_colon = matches!(&answer, Outcome::Invalid(error)
-                    if error == self::uriparse::BASE_COLON_SEGMENT_REFUSED);
+                    if error.subject() == Subject::Base
+                        && error.message() == self::uriparse::COLON_SEGMENT_REFUSED);
                 if refused_for_a_colon || self::uriparse::schemeless_colon_segment(base) {
                     uriparse_conversion_panic()
                 } else {
@@ -1870,7 +1871,7 @@ impl Transform {
                     // "a://" and "a://u@" are refused, "a://:" and "a://u@:80" are not.
                     let nothing_after_userinfo = host.is_empty() && components.port.is_none();
                     if nothing_after_userinfo || host.contains('%') {
-                        return Outcome::Invalid("http: invalid authority".into());
+                        return Outcome::invalid("http: invalid authority".into());
                     }
                     if components.path.is_empty() {
                         components.path = "/".into();
@@ -1934,7 +1935,7 @@ impl Transform {
                     (Outcome::Parsed { .. }, Request::Parse { input, .. })
                         if http::too_many_colons(input) =>
                     {
-                        Outcome::Invalid("http: more than eight colons in the authority".into())
+                        Outcome::invalid("http: more than eight colons in the authority".into())
                     }
                     (other, _) => other,
                 }
@@ -2552,7 +2553,7 @@ fn uriparse_types(answer: Outcome, real_authority: bool) -> Outcome {
             }
         }
         Outcome::Resolved(text) | Outcome::Normalized(text) if reference::parse(&text).is_err() => {
-            Outcome::Invalid(format!("unparsable answer {text:?}"))
+            Outcome::invalid(format!("unparsable answer {text:?}"))
         }
         other => edited(other, edit),
     }
@@ -2574,15 +2575,15 @@ fn edited(
                 components,
                 host_kind,
             },
-            Err(e) => Outcome::Invalid(e),
+            Err(e) => Outcome::invalid(e),
         },
         Outcome::Resolved(text) => match recomposed(&text, edit) {
             Ok(t) => Outcome::Resolved(t),
-            Err(e) => Outcome::Invalid(e),
+            Err(e) => Outcome::invalid(e),
         },
         Outcome::Normalized(text) => match recomposed(&text, edit) {
             Ok(t) => Outcome::Normalized(t),
-            Err(e) => Outcome::Invalid(e),
+            Err(e) => Outcome::invalid(e),
         },
         other => other,
     }
@@ -3235,11 +3236,11 @@ fn resolved_through_parser(
             Ok((answer, unchanged))
         }
         (None, _) => Err(match &base {
-            Outcome::Invalid(message) => Outcome::Invalid(format!("base: {message}")),
+            Outcome::Invalid(rejection) => Outcome::Invalid(rejection.clone().about_base()),
             other => other.clone(),
         }),
         (_, None) => Err(match &input {
-            Outcome::Invalid(message) => Outcome::Invalid(format!("reference: {message}")),
+            Outcome::Invalid(message) => Outcome::invalid(format!("reference: {message}")),
             other => other.clone(),
         }),
     };
@@ -3389,7 +3390,7 @@ fn under_readings(case: &Request, readings: &[(Reading, usize)]) -> Outcome {
             }
             match reference::resolve(base, input, options) {
                 Ok(target) => Outcome::Resolved(target),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::Invalid((&e).into()),
             }
         }
         Request::Normalize { input, .. } => {
@@ -3400,7 +3401,7 @@ fn under_readings(case: &Request, readings: &[(Reading, usize)]) -> Outcome {
             let level = case.checked_level().unwrap_or_default();
             match reference::normalize_with(input, level, options) {
                 Ok(n) => Outcome::Normalized(n),
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             }
         }
     }

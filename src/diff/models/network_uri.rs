@@ -184,7 +184,7 @@ pub(super) fn zone_after_ipv4_refused(answer: Outcome) -> Outcome {
                 .and_then(literal)
                 .is_some_and(|(address, zone)| zone.is_some() && address.contains('.')) =>
         {
-            Outcome::Invalid("ipv4address: notFollowedBy nameChar".to_owned())
+            Outcome::invalid("ipv4address: notFollowedBy nameChar".to_owned())
         }
         _ => answer,
     }
@@ -209,7 +209,7 @@ pub(super) fn ipvfuture_narrowed(answer: Outcome) -> Outcome {
     };
     match &answer {
         Outcome::Parsed { components, .. } if components.host.as_deref().is_some_and(refused) => {
-            Outcome::Invalid("ipvFuture: one hex digit, no \":\"".to_owned())
+            Outcome::invalid("ipvFuture: one hex digit, no \":\"".to_owned())
         }
         _ => answer,
     }

@@ -505,7 +505,7 @@ mod tests {
             assert_eq!(components.path, read, "{scheme:?} {path:?} {query:?}");
             assert_eq!(components.query.as_deref(), query);
         }
-        let refused = Outcome::Invalid("x".to_owned());
+        let refused = Outcome::invalid("x".to_owned());
         assert_eq!(ftp_path_holds_query(refused.clone()), refused);
     }
 

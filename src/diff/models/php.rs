@@ -288,7 +288,7 @@ pub(super) fn parse(original: &Request) -> Option<Outcome> {
         return None;
     };
     let Some(parts) = parse_url(input.as_bytes()) else {
-        return Some(Outcome::Invalid("parse_url returned false".into()));
+        return Some(Outcome::invalid("parse_url returned false".into()));
     };
     // Only ASCII bytes were replaced: the text stays UTF-8.
     let text = |v: Vec<u8>| String::from_utf8_lossy(&v).into_owned();

@@ -489,7 +489,7 @@ pub(super) fn apply(rule: Rule, original: &Request, case: &Request, answer: Outc
     }
     match rule {
         Rule::PortNumberParser if texts.iter().any(|t| port_refused(t)) => {
-            Outcome::Invalid("bad or invalid port number".into())
+            Outcome::invalid("bad or invalid port number".into())
         }
         // The port is a number: written without its leading zeros.
         Rule::PortNumberParser => match answer {
@@ -506,7 +506,7 @@ pub(super) fn apply(rule: Rule, original: &Request, case: &Request, answer: Outc
             answer => edit_written(answer, |w| w.port = w.port.as_deref().map(as_number)),
         },
         Rule::SchemeAloneRefused if texts.iter().any(|t| scheme_alone(t)) => {
-            Outcome::Invalid("URI scheme must be followed by authority or path".into())
+            Outcome::invalid("URI scheme must be followed by authority or path".into())
         }
         // A parse's userinfo and host, which the rewrite stood in for, given back.
         Rule::UserinfoRestartsAtEachAt => match (answer, texts.first()) {

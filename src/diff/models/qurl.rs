@@ -520,24 +520,24 @@ fn written(url: &Held, file_slashes: bool) -> String {
 /// `file_slashes`: whether toString's "//" before a file URL's absolute path is written.
 fn resolution(base: &str, input: &str, file_slashes: bool) -> Option<Outcome> {
     if base.is_empty() {
-        return Some(Outcome::Invalid("QUrl is not valid when empty".into()));
+        return Some(Outcome::invalid("QUrl is not valid when empty".into()));
     }
     let base = match held(base) {
         Ok(Some(b)) => b,
         Ok(None) => return None,
-        Err(e) => return Some(Outcome::Invalid(e)),
+        Err(e) => return Some(Outcome::invalid(e)),
     };
     let relative = match held(input) {
         Ok(Some(r)) => r,
         Ok(None) => return None,
-        Err(e) => return Some(Outcome::Invalid(e)),
+        Err(e) => return Some(Outcome::invalid(e)),
     };
     if let Some(error) = validity_error(&base).or_else(|| validity_error(&relative)) {
-        return Some(Outcome::Invalid(error.into()));
+        return Some(Outcome::invalid(error.into()));
     }
     let target = resolved(&base, &relative);
     Some(match validity_error(&target) {
-        Some(error) => Outcome::Invalid(error.into()),
+        Some(error) => Outcome::invalid(error.into()),
         None => Outcome::Resolved(written(&target, file_slashes)),
     })
 }
@@ -557,7 +557,7 @@ fn literal_rewritten(text: &str, rule: Rule) -> Option<Result<String, ()>> {
 pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
     match rule {
         Rule::EmptyRefused => match input_of(original) {
-            Some("") => Outcome::Invalid("QUrl is not valid when empty".into()),
+            Some("") => Outcome::invalid("QUrl is not valid when empty".into()),
             _ => answer,
         },
         Rule::FileSlashesWritten => edit_written(answer, |c| {
@@ -597,7 +597,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                         host_kind: Some(kind),
                     }
                 }
-                Some(Err(())) => Outcome::Invalid("Invalid IPvFuture address".into()),
+                Some(Err(())) => Outcome::invalid("Invalid IPvFuture address".into()),
                 None => Outcome::Parsed {
                     components,
                     host_kind: Some(kind),
@@ -605,7 +605,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             },
             Outcome::Normalized(text) => match literal_rewritten(&text, rule) {
                 Some(Ok(written)) => Outcome::Normalized(written),
-                Some(Err(())) => Outcome::Invalid("Invalid IPvFuture address".into()),
+                Some(Err(())) => Outcome::invalid("Invalid IPvFuture address".into()),
                 None => Outcome::Normalized(text),
             },
             answer => answer,
@@ -720,7 +720,7 @@ mod tests {
                 &Request::parse(""),
                 parsed("", HostKind::RegName)
             ),
-            Outcome::Invalid("QUrl is not valid when empty".into())
+            Outcome::invalid("QUrl is not valid when empty".into())
         );
         assert_eq!(
             apply(

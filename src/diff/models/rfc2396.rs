@@ -293,7 +293,7 @@ fn resolved(base: &str, input: &str, strict: bool, choices: Choices) -> Option<O
     let opaque = b.authority.is_none() && !b.path.is_empty() && !b.path.starts_with('/');
     if opaque && choices.opaque_base == OpaqueBase::Kept {
         if r.query.is_some() {
-            return Some(Outcome::Invalid(
+            return Some(Outcome::invalid(
                 "the reference's query conflicts with the opaque base".to_owned(),
             ));
         }

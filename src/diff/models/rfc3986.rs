@@ -208,7 +208,7 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
             Outcome::Parsed { components, .. }
                 if components.host.as_deref().is_some_and(dotted_over_255) =>
             {
-                Outcome::Invalid("rfc3986: InvalidAuthority (an octet above 255)".into())
+                Outcome::invalid("rfc3986: InvalidAuthority (an octet above 255)".into())
             }
             _ => answer,
         },
@@ -230,7 +230,7 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                                 && components.userinfo.is_none()
                                 && components.port.is_none())) =>
                 {
-                    Outcome::Invalid("URIReference.is_absolute() is False".into())
+                    Outcome::invalid("URIReference.is_absolute() is False".into())
                 }
                 _ => answer,
             }
@@ -518,7 +518,7 @@ mod tests {
         // A cut between triplets is the rewritten base's, and refusals stay.
         let between = case("a:bc", "d");
         assert_eq!(merged_across_triplet(&between), None);
-        let refused = Outcome::Invalid("reference".into());
+        let refused = Outcome::invalid("reference".into());
         assert_eq!(
             apply(Rule::MergeWithoutSlashInBase, &cut, refused.clone()),
             refused

@@ -59,7 +59,7 @@ pub(super) fn apply(original: &Request, answer: Outcome) -> Outcome {
     let leading_zero = port_at(input).is_some_and(|(_, p)| p.len() > 1 && p.starts_with('0'));
     match answer {
         Outcome::Parsed { .. } if leading_zero => {
-            Outcome::Invalid("ParseFromString returned false".to_owned())
+            Outcome::invalid("ParseFromString returned false".to_owned())
         }
         other => other,
     }
@@ -561,7 +561,7 @@ mod tests {
         assert_eq!(normalized("//@"), Outcome::Normalized("//@".into()));
         assert_eq!(normalized("//h/p"), Outcome::Normalized("//h/p".into()));
         assert_eq!(normalized("a:"), Outcome::Normalized("a:".into()));
-        let parsed = Outcome::Invalid("x".into());
+        let parsed = Outcome::invalid("x".into());
         assert_eq!(empty_path_slash_after_host(parsed.clone()), parsed);
     }
 
@@ -685,7 +685,7 @@ mod tests {
                     },
                     host_kind: None,
                 },
-                Err(e) => Outcome::Invalid(e.to_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
             };
             ipv4_part_apply(&case, answer)
         };

@@ -57,7 +57,7 @@ pub(super) fn types(case: &Request, answer: Outcome) -> Outcome {
         Request::Parse { .. } => false,
     };
     if refused && !matches!(answer, Outcome::Invalid(_) | Outcome::Unsupported) {
-        return Outcome::Invalid("illegal port number".into());
+        return Outcome::invalid("illegal port number".into());
     }
     if matches!(answer, Outcome::Resolved(_)) && target_path_reads_as_authority(case) {
         return answer;
@@ -321,17 +321,17 @@ impl Switches {
                 Some(match self.read(input) {
                     Ok(uri) => match rule {
                         Rule::Uri | Rule::AbsoluteUri if uri.scheme.is_none() => {
-                            Outcome::Invalid("no scheme".into())
+                            Outcome::invalid("no scheme".into())
                         }
                         Rule::AbsoluteUri if uri.fragment.is_some() => {
-                            Outcome::Invalid("a fragment".into())
+                            Outcome::invalid("a fragment".into())
                         }
                         Rule::RelativeRef if uri.scheme.is_some() => {
-                            Outcome::Invalid("a scheme".into())
+                            Outcome::invalid("a scheme".into())
                         }
                         _ => uri.parsed(),
                     },
-                    Err(e) => Outcome::Invalid(e),
+                    Err(e) => Outcome::invalid(e),
                 })
             }
             Request::Resolve {
@@ -344,12 +344,12 @@ impl Switches {
                 }
                 let base = match self.read(base) {
                     Ok(base) if base.scheme.is_some() => base,
-                    Ok(_) => return Some(Outcome::Invalid("base: no scheme".into())),
-                    Err(e) => return Some(Outcome::Invalid(format!("base: {e}"))),
+                    Ok(_) => return Some(Outcome::invalid_base("no scheme".into())),
+                    Err(e) => return Some(Outcome::invalid_base(e.to_string())),
                 };
                 Some(match self.read(input) {
                     Ok(r) => Outcome::Resolved(self.written(&self.resolved(&base, &r))),
-                    Err(e) => Outcome::Invalid(e),
+                    Err(e) => Outcome::invalid(e),
                 })
             }
             Request::Normalize { input, .. } => {
@@ -361,7 +361,7 @@ impl Switches {
                         uri.path = self.normalized_path(&uri);
                         Outcome::Normalized(self.written(&uri))
                     }
-                    Err(e) => Outcome::Invalid(e),
+                    Err(e) => Outcome::invalid(e),
                 })
             }
         }

@@ -283,11 +283,11 @@ pub(super) fn port_u16(answer: Outcome) -> Outcome {
         } => {
             if let Some(digits) = components.port.as_deref().filter(|p| !p.is_empty()) {
                 if digits.len() > 5 {
-                    return Outcome::Invalid("rocket_http: port len is out of range".into());
+                    return Outcome::invalid("rocket_http: port len is out of range".into());
                 }
                 match digits.parse::<u16>() {
                     Ok(port) => components.port = Some(port.to_string()),
-                    Err(_) => return Outcome::Invalid("rocket_http: port out of range".into()),
+                    Err(_) => return Outcome::invalid("rocket_http: port out of range".into()),
                 }
             }
             Outcome::Parsed {

@@ -437,7 +437,7 @@ fn ftp_written(text: &str) -> Option<Result<String, ()>> {
 /// URI::FTP#to_s; that merge then raises where `tmp` differs from the base
 /// (`ftp_merge_typecode_raised`, the bug).
 pub(super) fn ftp_object(case: &Request, answer: Outcome) -> Outcome {
-    let refused = || Outcome::Invalid("URI::InvalidURIError".into());
+    let refused = || Outcome::invalid("URI::InvalidURIError".into());
     match case {
         Request::Parse { input, .. } if ftp_opaque(input) => refused(),
         Request::Resolve { base, input, .. } => {
@@ -919,7 +919,7 @@ pub(super) fn ip_literal_applied(original: &Request, answer: Outcome) -> Outcome
         return answer;
     }
     if let Some(text) = texts.iter().find(|t| ip_literal_read(t).is_err()) {
-        return Outcome::Invalid(format!(
+        return Outcome::invalid(format!(
             "URI::InvalidURIError: bad URI(is not URI?): {text:?}"
         ));
     }
@@ -1152,7 +1152,7 @@ fn ftp_merged(case: &Request) -> Option<(FtpObject, Result<FtpObject, ()>)> {
 pub(super) fn ftp_merge_typecode_raised(case: &Request, answer: Outcome) -> Outcome {
     match ftp_merged(case) {
         Some((this, Ok(tmp))) if this.compared() == tmp.compared() => answer,
-        Some(_) => Outcome::Invalid("NoMethodError: undefined method `typecode' for String".into()),
+        Some(_) => Outcome::invalid("NoMethodError: undefined method `typecode' for String".into()),
         None => answer,
     }
 }
@@ -1244,7 +1244,7 @@ fn mailto_written(to: &str, header: &str, fragment: Option<&str>) -> String {
 /// "query conflicts with opaque" if @opaque" in URI::Generic#query=: the object always has
 /// its opaque part).
 pub(super) fn mailto_object(case: &Request, answer: Outcome) -> Outcome {
-    let refused = |why: &str| Outcome::Invalid(format!("URI::{why}"));
+    let refused = |why: &str| Outcome::invalid(format!("URI::{why}"));
     match case {
         Request::Parse { input, .. } => match mailto_parts(input) {
             Some(Err(())) => refused("InvalidComponentError"),
@@ -1572,7 +1572,7 @@ mod tests {
                 rule: None,
                 zone_id: false,
             };
-            mailto_object(&case, Outcome::Invalid("kept".into()))
+            mailto_object(&case, Outcome::invalid("kept".into()))
         };
         for refused in [
             "mailto:",
@@ -1583,7 +1583,7 @@ mod tests {
         ] {
             assert_eq!(
                 parse(refused),
-                Outcome::Invalid("URI::InvalidComponentError".into()),
+                Outcome::invalid("URI::InvalidComponentError".into()),
                 "{refused}"
             );
         }
@@ -1594,7 +1594,7 @@ mod tests {
             "mailto:a@b,c@d;",
             "a:b",
         ] {
-            assert_eq!(parse(taken), Outcome::Invalid("kept".into()), "{taken}");
+            assert_eq!(parse(taken), Outcome::invalid("kept".into()), "{taken}");
         }
         let resolve = |base: &str, input: &str| {
             let case = Request::Resolve {
@@ -1620,11 +1620,11 @@ mod tests {
         }
         assert_eq!(
             resolve("mailto:a@b", "?q"),
-            Outcome::Invalid("URI::InvalidURIError".into())
+            Outcome::invalid("URI::InvalidURIError".into())
         );
         assert_eq!(
             resolve("mailto:a", ""),
-            Outcome::Invalid("URI::InvalidComponentError".into())
+            Outcome::invalid("URI::InvalidComponentError".into())
         );
     }
 }

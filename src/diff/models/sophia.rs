@@ -87,15 +87,15 @@ fn refused_ip_literal(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                 host_kind,
             },
         ) if refused(components.host.as_deref(), *host_kind) => {
-            Outcome::Invalid("sophia_iri: IP literal not matched by its regular expression".into())
+            Outcome::invalid("sophia_iri: IP literal not matched by its regular expression".into())
         }
         (Request::Resolve { base, input, .. }, Outcome::Resolved(_)) => {
             let by_rule =
                 |text: &str| reference::parse(text).is_ok_and(|c| refused(c.host, c.host_kind));
             if by_rule(base) {
-                Outcome::Invalid("base: sophia_iri: IP literal not matched".into())
+                Outcome::invalid_base("sophia_iri: IP literal not matched".into())
             } else if by_rule(input) {
-                Outcome::Invalid("sophia_iri: IP literal not matched".into())
+                Outcome::invalid("sophia_iri: IP literal not matched".into())
             } else {
                 answer
             }

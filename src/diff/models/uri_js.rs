@@ -1100,7 +1100,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             if matches!(scheme.as_deref(), Some("http" | "https"))
                 && components.host.as_deref().is_none_or(str::is_empty)
             {
-                return Outcome::Invalid("HTTP URIs must have a host.".to_owned());
+                return Outcome::invalid("HTTP URIs must have a host.".to_owned());
             }
         }
         Rule::WsResourceName => {
@@ -1129,7 +1129,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                         let mut parts = field.split('=');
                         if parts.next() == Some("to") {
                             let Some(value) = parts.next() else {
-                                return Outcome::Invalid(
+                                return Outcome::invalid(
                                     "TypeError: Cannot read properties of undefined (reading 'split')"
                                         .to_owned(),
                                 );
@@ -1139,7 +1139,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                     }
                 }
                 if to.iter().any(|address| !address.contains('@')) {
-                    return Outcome::Invalid(
+                    return Outcome::invalid(
                         "Email address's domain name can not be converted to ASCII via punycode"
                             .to_owned(),
                     );
@@ -1152,12 +1152,12 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 let path = std::mem::take(&mut components.path);
                 let Some((nid, nss)) = path.split_once(':').filter(|(nid, _)| !nid.is_empty())
                 else {
-                    return Outcome::Invalid("URN can not be parsed.".to_owned());
+                    return Outcome::invalid("URN can not be parsed.".to_owned());
                 };
                 // URN_PARSE's "(.*)": a "." takes no line terminator (the path holds none
                 // unencoded).
                 if nid.eq_ignore_ascii_case("uuid") && !is_uuid(nss) {
-                    return Outcome::Invalid("UUID is not valid.".to_owned());
+                    return Outcome::invalid("UUID is not valid.".to_owned());
                 }
             }
         }
@@ -1188,7 +1188,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                     Some(Some(read)) => components.host = Some(read),
                     Some(None) => {}
                     None => {
-                        return Outcome::Invalid(
+                        return Outcome::invalid(
                             "Host's domain name can not be converted to ASCII".to_owned(),
                         );
                     }
@@ -1202,13 +1202,13 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             {
                 let path = raw_path(input);
                 if path.is_empty() {
-                    return Outcome::Invalid("URN can not be parsed".to_owned());
+                    return Outcome::invalid("URN can not be parsed".to_owned());
                 }
                 let Some((nid, nss)) = urn_parts(path) else {
-                    return Outcome::Invalid("URN can not be parsed.".to_owned());
+                    return Outcome::invalid("URN can not be parsed.".to_owned());
                 };
                 if nid.eq_ignore_ascii_case("uuid") && !is_uuid(nss) {
-                    return Outcome::Invalid("UUID is not valid.".to_owned());
+                    return Outcome::invalid("UUID is not valid.".to_owned());
                 }
                 components.path.clear();
             }
@@ -1227,7 +1227,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 && let Request::Parse { input, .. } = original
             {
                 if let Some(error) = mailto_error(input, &components) {
-                    return Outcome::Invalid(error.to_owned());
+                    return Outcome::invalid(error.to_owned());
                 }
                 components.path.clear();
                 components.query = None;

@@ -202,10 +202,6 @@ pub(super) fn colon_in_absolute_path(text: &str) -> bool {
 pub(super) const COLON_SEGMENT_REFUSED: &str =
     "uriparse: schemeless path URI reference starts with colon segment";
 
-/// How the model writes uriparse's refusal of a base whose first path segment has a colon.
-pub(super) const BASE_COLON_SEGMENT_REFUSED: &str =
-    "base: uriparse: schemeless path URI reference starts with colon segment";
-
 /// Where `URI::try_from` unwraps the conversion of a URI-reference error (src/uri.rs).
 pub(super) const URI_CONVERSION_UNWRAP: &str = "uriparse-0.6.4/src/uri.rs:915";
 

@@ -72,7 +72,7 @@ pub(super) fn host_decoded_as_utf8(answer: Outcome) -> Outcome {
                 !h.starts_with('[') && !h.ends_with(']') && utf8_decoding_fails(h)
             }) =>
         {
-            Outcome::Invalid("UnicodeDecodeError".into())
+            Outcome::invalid("UnicodeDecodeError".into())
         }
         _ => answer,
     }

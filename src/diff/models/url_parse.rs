@@ -166,7 +166,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             if let Some(userinfo) = components.userinfo.take() {
                 let (user, password) = userinfo.split_once(':').unwrap_or((&userinfo, ""));
                 let (Some(user), Some(password)) = (reencoded(user), reencoded(password)) else {
-                    return Outcome::Invalid("URIError: URI malformed".to_owned());
+                    return Outcome::invalid("URIError: URI malformed".to_owned());
                 };
                 components.userinfo = Some(if password.is_empty() {
                     user
@@ -272,7 +272,7 @@ pub(super) fn resolved(base: &str, input: &str) -> Outcome {
     };
     match location.and_then(|location| Url::new(input, &location)) {
         Some(url) => Outcome::Resolved(url.href()),
-        None => Outcome::Invalid("URIError: URI malformed".to_owned()),
+        None => Outcome::invalid("URIError: URI malformed".to_owned()),
     }
 }
 

@@ -451,7 +451,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             }
             match urljoin(base, input) {
                 Ok(target) => Outcome::Resolved(target),
-                Err(error) => Outcome::Invalid(error),
+                Err(error) => Outcome::invalid(error),
             }
         }
         (Rule::Hostinfo, Request::Parse { input, .. }) => {
@@ -459,7 +459,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 Ok(split) => split,
                 Err(error) => {
                     return if answer.is_valid() {
-                        Outcome::Invalid(error)
+                        Outcome::invalid(error)
                     } else {
                         answer
                     };

@@ -650,7 +650,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             (_, answer) => answer,
         },
         Rule::IpLiteralRead => match (literal_read_otherwise(given), answer) {
-            (Some(Err(error)), answer) if answer.is_valid() => Outcome::Invalid(error.into()),
+            (Some(Err(error)), answer) if answer.is_valid() => Outcome::invalid(error.into()),
             (
                 Some(Ok(host)),
                 Outcome::Parsed {
@@ -755,7 +755,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             };
             match (python_int(&input[port]), answer) {
                 (None, answer) | (Some(..0), answer) if answer.is_valid() => {
-                    Outcome::Invalid("ValueError: Invalid URL: port".into())
+                    Outcome::invalid("ValueError: Invalid URL: port".into())
                 }
                 (
                     Some(number),
@@ -780,7 +780,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 .and_then(|n| split_netloc(&input[n.clone()]).map(|(host, _)| (n, host)))
                 .is_some_and(|(n, host)| host.is_empty() && !n.is_empty());
             if required && empty_host && answer.is_valid() {
-                Outcome::Invalid("ValueError: Invalid URL: host is required".into())
+                Outcome::invalid("ValueError: Invalid URL: host is required".into())
             } else {
                 answer
             }
