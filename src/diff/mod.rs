@@ -2626,7 +2626,10 @@ mod tests {
         assert_eq!(target(&resolve("", "c", true), "c"), None);
         let case = resolve("", "a:", true);
         let expected = Reference.answer(&case);
-        assert!(base_unread_target(&case, &expected, &Outcome::Invalid("base".into())).is_none());
+        assert!(
+            base_unread_target(&case, &expected, &Outcome::invalid_base("base".to_owned()))
+                .is_none()
+        );
     }
 
     /// Parses as the reference does, except that it hangs on "hang" and panics on "panic".
