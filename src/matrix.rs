@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::diff::Engine;
-use crate::diff::compare::differing_fields;
+use crate::diff::compare::{differing_fields, same_written_target};
 use crate::impls::BlindSpot;
 use crate::model::Outcome;
 use crate::protocol::{ParseRule, Request};
@@ -166,7 +166,7 @@ pub fn meets(outcome: &Outcome, expected: &Expectation, blind_spots: &[BlindSpot
             },
         ) => differing_fields(want, *want_kind, components, *host_kind, blind_spots).is_empty(),
         (Outcome::Invalid(_), Expectation::Invalid { .. } | Expectation::Rejected) => true,
-        (Outcome::Resolved(t), Expectation::Target(want)) => t == want,
+        (Outcome::Resolved(t), Expectation::Target(want)) => same_written_target(want, t),
         (Outcome::Normalized(n), Expectation::Normalized(want)) => n == want,
         _ => false,
     }

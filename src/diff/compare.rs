@@ -561,6 +561,16 @@ pub fn same_triplets(modelled: &Outcome, actual: &Outcome, blind_spots: &[BlindS
     }
 }
 
+/// Whether a written target is the expected one up to what RFC 3986 makes the same in every
+/// answer ([`Spelling::Exact`]: an empty port left out, a scheme or a host in lowercase), as
+/// the judge reads a resolution's target: a vector's expected target is met so too.
+pub fn same_written_target(expected: &str, actual: &str) -> bool {
+    let (e, a) = (lenient_components(expected), lenient_components(actual));
+    expected == actual
+        || (e.host.is_none() == a.host.is_none()
+            && differing_written_fields(&e, None, &a, None, &[]).is_empty())
+}
+
 /// The fields in which two written strings' components differ, less the blind spots: both
 /// as written (a resolution target the implementation serialized), so that a field its API
 /// reports decoded is decoded on both sides.
