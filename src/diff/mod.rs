@@ -1774,8 +1774,14 @@ impl Core {
         };
         let reference = &explained[0];
         signature.fields = vec![field];
-        signature.detail =
-            compare::change_of(field, reference.get(field), written.get(field)).to_owned();
+        // A target is signed by how its field changed, as `compare` signs it; a normalization
+        // by its field alone, as `compare` signs it too (a normalizer's one cause shows as a
+        // value, a filling and an encoding of the same field).
+        signature.detail = if signature.kind == DifferenceKind::Target {
+            compare::change_of(field, reference.get(field), written.get(field)).to_owned()
+        } else {
+            String::new()
+        };
     }
 
     /// [`Engine::reproduces`].
