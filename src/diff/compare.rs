@@ -528,9 +528,8 @@ pub fn differing_fields(
     actual_kind: Option<HostKind>,
     blind_spots: &[BlindSpot],
 ) -> Vec<Field> {
-    // A parse's components are compared up to the case of a triplet's digits (§2.1); a
-    // resolution's target moves the reference's text as it is (§5.2.2), where a resolver that
-    // writes it otherwise departs (`percent-encoding-uppercased`).
+    // A parse's components are compared up to the case of a triplet's digits (§2.1), as a
+    // resolution's target is.
     fields_through(
         expected,
         expected_kind,
@@ -562,18 +561,23 @@ pub fn same_triplets(modelled: &Outcome, actual: &Outcome, blind_spots: &[BlindS
 }
 
 /// Whether a written target is the expected one up to what RFC 3986 makes the same in every
-/// answer ([`Spelling::Exact`]: an empty port left out, a scheme or a host in lowercase), as
-/// the judge reads a resolution's target: a vector's expected target is met so too.
+/// answer ([`Spelling::AnyTripletCase`]: an empty port left out, a scheme or a host in
+/// lowercase, a triplet's digits in either case), as the judge reads a resolution's target: a vector's expected target is met so too.
 pub fn same_written_target(expected: &str, actual: &str) -> bool {
+    if expected == actual {
+        return true;
+    }
     let (e, a) = (lenient_components(expected), lenient_components(actual));
-    expected == actual
-        || (e.host.is_none() == a.host.is_none()
-            && differing_written_fields(&e, None, &a, None, &[]).is_empty())
+    e.host.is_none() == a.host.is_none()
+        && differing_written_fields(&e, None, &a, None, &[]).is_empty()
 }
 
 /// The fields in which two written strings' components differ, less the blind spots: both
 /// as written (a resolution target the implementation serialized), so that a field its API
-/// reports decoded is decoded on both sides.
+/// reports decoded is decoded on both sides. A triplet's hexadecimal digits in either case are
+/// the same target (§2.1: "If two URIs differ only in the case of hexadecimal digits used in
+/// percent-encoded octets, they are equivalent. For consistency, URI producers and
+/// normalizers should use uppercase hexadecimal digits"), as a scheme's or a host's case is.
 fn differing_written_fields(
     expected: &(impl ComponentsView + ?Sized),
     expected_kind: Option<HostKind>,
@@ -588,7 +592,7 @@ fn differing_written_fields(
         actual_kind,
         blind_spots,
         false,
-        Spelling::Exact,
+        Spelling::AnyTripletCase,
     )
 }
 
@@ -678,17 +682,17 @@ fn fields_through(
 /// Which of RFC 3986's equivalences make two spellings of a component the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Spelling {
-    /// Those of every answer, a parse's components and a resolution's written target alike:
-    /// an empty port is no port (§3.2.3), and the scheme's and the host's ASCII letters are
+    /// What a model must reproduce exactly, beyond what every verdict forgives: an empty port
+    /// is no port (§3.2.3), and the scheme's and the host's ASCII letters are
     /// the same in either case (§3.1: "schemes are case-insensitive"; §3.2.2: "The host
     /// subcomponent is case-insensitive"), the lowercase being what the RFC asks producers to
     /// write ("should only produce lowercase scheme names", "producers and normalizers should
     /// use lowercase for registered names and hexadecimal addresses"): no departure models
     /// them, and a model must reproduce the rest, a triplet's case too.
     Exact,
-    /// A parse's components as a verdict reads them: also each triplet's hexadecimal digits
-    /// in either case (§2.1), which a model still tells apart (`percent-encoding-uppercased`),
-    /// and a resolution's target keeps as §5.2.2 moves it.
+    /// A parse's components and a resolution's target as a verdict reads them: also each
+    /// triplet's hexadecimal digits in either case (§2.1), which a model still tells apart
+    /// (`percent-encoding-uppercased`).
     AnyTripletCase,
     /// None: the components as written, where a field that differs only in what the others
     /// forgive must still be named (a normalization's output, whose business the case is).
@@ -903,15 +907,11 @@ pub fn seen_alike(
                     a.component(field).map(str::to_owned),
                 )
             };
-            let parsed = if matches!(expected, Outcome::Parsed { .. }) {
-                Spelling::AnyTripletCase
-            } else {
-                Spelling::Exact
-            };
+            let spelling = Spelling::AnyTripletCase;
             if reference == answer
                 || (field != Field::HostKind
-                    && rfc_spelling(field, reference.as_deref(), parsed)
-                        == rfc_spelling(field, answer.as_deref(), parsed))
+                    && rfc_spelling(field, reference.as_deref(), spelling)
+                        == rfc_spelling(field, answer.as_deref(), spelling))
             {
                 return None;
             }

@@ -635,9 +635,6 @@ pub enum Transform {
     /// Dot-segment removal in which a ".." above the root takes the root.
     #[serde(rename = "rfc3986-dot-dot-removes-root")]
     Rfc3986DotDotRemovesRoot,
-    /// A resolution target's path with its percent-encodings uppercased.
-    #[serde(rename = "rfc3986-target-path-percent-uppercased")]
-    Rfc3986TargetPathPercentUppercased,
     /// The non-strict mode's scheme comparison made with the reference's scheme as written.
     #[serde(rename = "rfc3986-non-strict-scheme-as-written")]
     Rfc3986NonStrictSchemeAsWritten,
@@ -2010,9 +2007,6 @@ impl Transform {
                 Some(rfc3986::Rule::MergeWithoutSlashInBase)
             }
             Transform::Rfc3986DotDotRemovesRoot => Some(rfc3986::Rule::DotDotRemovesRoot),
-            Transform::Rfc3986TargetPathPercentUppercased => {
-                Some(rfc3986::Rule::TargetPathPercentUppercased)
-            }
             Transform::Rfc3986NonStrictSchemeAsWritten => {
                 Some(rfc3986::Rule::NonStrictSchemeAsWritten)
             }

@@ -41,10 +41,6 @@ pub(super) enum Rule {
     /// or starts with a segment that is not empty, so a ".." that climbs above the root takes
     /// the next empty segment with it (`/../` gives ``, `/..//a` gives `/a`).
     DotDotRemovesRoot,
-    /// `resolve_with` writes every path it takes from the reference, or merges, through
-    /// `normalizers.normalize_path`, which uppercases its percent-encodings
-    /// (`normalize_percent_characters`) before removing dot-segments.
-    TargetPathPercentUppercased,
     /// `resolve_with`'s non-strict test `resolving.scheme == base_uri.scheme` compares the
     /// reference's scheme as written with the base's lowercased (the base is normalized
     /// first): `Http:` against an `http` base keeps its scheme.
@@ -235,31 +231,26 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                 _ => answer,
             }
         }
-        (Rule::DotDotRemovesRoot | Rule::TargetPathPercentUppercased, Request::Resolve { .. }) => {
+        (Rule::DotDotRemovesRoot, Request::Resolve { .. }) => {
             let Outcome::Resolved(target) = &answer else {
                 return answer;
             };
             let Some(paths) = TargetPaths::of(case) else {
                 return answer;
             };
-            // The path the answer so far has: §5.2.2's, or with the other rule's step.
+            // The path the answer so far has: §5.2.2's, or with the rule's step. (The
+            // library's `normalize_percent_characters` uppercases the triplets too: the same
+            // target, RFC 3986 §2.1.)
             let mut ways = vec![paths.rfc.clone(), paths.own.clone()];
-            ways.extend([
-                uppercase_triplets(&paths.rfc),
-                uppercase_triplets(&paths.own),
-            ]);
             // Or the merge rule's path, where it cut a triplet.
             ways.extend(merged_path_across_triplet(case));
             let Some(path) = ways.into_iter().find(|p| *target == paths.written(p)) else {
                 return answer;
             };
-            let stepped = match rule {
-                Rule::DotDotRemovesRoot if path == paths.rfc => paths.own.clone(),
-                Rule::DotDotRemovesRoot if path == uppercase_triplets(&paths.rfc) => {
-                    uppercase_triplets(&paths.own)
-                }
-                Rule::TargetPathPercentUppercased => uppercase_triplets(&path),
-                _ => path,
+            let stepped = if path == paths.rfc {
+                paths.own.clone()
+            } else {
+                path
             };
             Outcome::Resolved(paths.written(&stepped))
         }
@@ -412,12 +403,6 @@ pub(super) fn remove_dot_segments(path: &str) -> String {
     crate::diff::resolving::remove_dot_segments_popping_root(path)
 }
 
-/// `text` with the hexadecimal digits of its percent-encodings uppercased
-/// (`normalize_percent_characters`).
-fn uppercase_triplets(text: &str) -> String {
-    crate::diff::departures::triplets_uppercased(text)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,7 +463,6 @@ mod tests {
                 strict: true
             })
         );
-        assert_eq!(uppercase_triplets("/%0a%zz%c3"), "/%0A%zz%C3");
     }
 
     #[test]
@@ -503,7 +487,7 @@ mod tests {
             merged_across_triplet(&case("a:b%41", "./c?q#f")).as_deref(),
             Some("a:b%4/c?q#f")
         );
-        // With the path's percent-encodings uppercased after it (`normalize_path`).
+        // The reference's own triplets are kept as written.
         let both = case("a:%0a", "%aa");
         let merged = apply(
             Rule::MergeWithoutSlashInBase,
@@ -511,10 +495,6 @@ mod tests {
             Outcome::Resolved("a:%aa".into()),
         );
         assert_eq!(merged, Outcome::Resolved("a:%0/%aa".into()));
-        assert_eq!(
-            apply(Rule::TargetPathPercentUppercased, &both, merged),
-            Outcome::Resolved("a:%0/%AA".into())
-        );
         // A cut between triplets is the rewritten base's, and refusals stay.
         let between = case("a:bc", "d");
         assert_eq!(merged_across_triplet(&between), None);
