@@ -3718,4 +3718,38 @@ entries:
             ])
         );
     }
+
+    #[test]
+    fn a_crates_class_reads_the_text_its_constructor_stripped() {
+        use crate::model::{Components, Outcome};
+        use crate::protocol::Request;
+        let own = std::path::PathBuf::from("adapters/perl/uri/known-differences.yaml");
+        let text = std::fs::read_to_string(&own).expect("the adapter's catalogue");
+        let catalogue = super::Catalogue::bundled_with(&[], &[("perl-uri".to_owned(), own, text)])
+            .expect("valid catalogues");
+        // Perl's URI->new strips the white space around the text (`$uri =~ s/^\s+//;`, URI.pm),
+        // then takes the class of its scheme: URI::mailto has no authority, and the escaped
+        // text after the scheme is its opaque part, answered as the path. Both documented.
+        let parsed = |path: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some("mailto".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: path.into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let case = Request::parse(" mailto://[\u{1f}");
+        let ids = named_by(&catalogue, "perl-uri", &case, &parsed("//[%1F")).expect("known");
+        assert!(ids.contains(&"perl-uri-opaque-classes".to_owned()));
+        assert!(ids.iter().all(|id| id.starts_with("perl-uri-")));
+        // A near-miss: the control left unescaped is no answer of the class.
+        assert!(
+            named_by(&catalogue, "perl-uri", &case, &parsed("//[\u{1f}"))
+                .is_none_or(|ids| !ids.contains(&"perl-uri-opaque-classes".to_owned()))
+        );
+    }
 }
