@@ -1128,7 +1128,12 @@ impl Catalogue {
                     })
                     .collect()
             };
-            let with_bugs_in = |order: &[usize]| -> Vec<Step<'_>> {
+            // The model with the bugs `order` added, the crate's rules among them after its
+            // known steps, or (`first`) before them: a crate's rule that writes its answer anew
+            // from the components it read (Poco's removeDotSegments and mergePath, `URI::resolve`)
+            // comes before the documented rules that edit what is written (its well-known port
+            // left out by `toString`), which it would otherwise undo.
+            let with_bugs_placed = |order: &[usize], first: bool| -> Vec<Step<'_>> {
                 let bug_steps = bug_steps_of(order);
                 // A departure of the library reads the input before the crate's known
                 // rules act on what it read, as in attribution; a crate's rule acts after
@@ -1141,10 +1146,16 @@ impl Catalogue {
                     .map_or(0, |at| at + 1);
                 let mut with_bugs: Vec<Step<'_>> = bug_steps[..last_read].to_vec();
                 with_bugs.extend(bug_steps[last_read..].iter().filter(reads).copied());
-                with_bugs.extend(kept.iter().copied());
-                with_bugs.extend(bug_steps[last_read..].iter().filter(|s| !reads(s)).copied());
+                if first {
+                    with_bugs.extend(bug_steps[last_read..].iter().filter(|s| !reads(s)).copied());
+                    with_bugs.extend(kept.iter().copied());
+                } else {
+                    with_bugs.extend(kept.iter().copied());
+                    with_bugs.extend(bug_steps[last_read..].iter().filter(|s| !reads(s)).copied());
+                }
                 with_bugs
             };
+            let with_bugs_in = |order: &[usize]| with_bugs_placed(order, false);
             let answer_of = |steps: &[Step<'_>]| models::outcome(steps, case, memo);
             // The steps reproduce the answer, and each bug among them is needed where it
             // stands: without it the others do not (a departure that reads nothing
@@ -1286,6 +1297,30 @@ impl Catalogue {
                 && explains(&with_bugs_in(&order), &answer_of(&with_bugs_in(&order)))
             {
                 return Some(named(&order));
+            }
+            // Where the crate's rules after its known steps reproduce nothing, the same sets
+            // with the crate's rules before them (a rule that writes the answer anew, then the
+            // documented rules that edit it: Poco's "/%2E//.?a" against "https://[::]:443" is
+            // its removeDotSegments and its "/" before a query, then its well-known port left
+            // out). Only sets whose placement differs are tried again.
+            if !kept.is_empty() {
+                for size in 1..=exhaustive {
+                    for chosen in combinations(bugs.len(), size)
+                        .iter()
+                        .flat_map(|c| orders(c))
+                    {
+                        let steps = with_bugs_placed(&chosen, true);
+                        let indices = |steps: &[Step<'_>]| -> Vec<usize> {
+                            steps.iter().map(|s| s.index).collect()
+                        };
+                        if indices(&steps) == indices(&with_bugs_in(&chosen)) {
+                            continue;
+                        }
+                        if explains(&steps, &answer_of(&steps)) {
+                            return Some(named(&chosen));
+                        }
+                    }
+                }
             }
             // A documented choice's acceptable alternatives hold for every implementation:
             // where neither its own model nor its bugs reproduce the answer, the model with
@@ -3561,5 +3596,160 @@ entries:
         // Near misses: the "%" kept as it is (no string the RFC normalizes), or encoded twice.
         assert_eq!(attribute("a://%"), None);
         assert_eq!(attribute("a://%2525"), None);
+    }
+
+    /// The bundled catalogue with the catalogue of Poco's adapter.
+    fn with_field_catalogues() -> super::Catalogue {
+        let own = |name: &str, dir: &str| {
+            let path = std::path::PathBuf::from(format!("adapters/{dir}/known-differences.yaml"));
+            let text = std::fs::read_to_string(&path).expect("the adapter's catalogue");
+            (name.to_owned(), path, text)
+        };
+        super::Catalogue::bundled_with(&[], &[own("cpp-poco-uri", "cpp/poco-uri")])
+            .expect("valid catalogues")
+    }
+
+    /// The ids of the entries `catalogue` names `actual` by, for `implementation`'s `case`.
+    fn named_by(
+        catalogue: &super::Catalogue,
+        implementation: &str,
+        case: &crate::protocol::Request,
+        actual: &crate::model::Outcome,
+    ) -> Option<Vec<String>> {
+        use crate::impls::Implementation;
+        let expected = crate::impls::reference::Reference.answer(case);
+        let difference = super::compare::compare(case, &expected, actual, &[])?;
+        catalogue
+            .classify(implementation, &[], case, &difference, &expected, actual)
+            .map(|known| known.ids())
+    }
+
+    #[test]
+    fn a_rule_that_writes_the_answer_anew_comes_before_the_rules_that_edit_it() {
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        let catalogue = with_field_catalogues();
+        // Poco's URI::resolve takes "/%2E//.?a" by its absolute-path branch: `_path =
+        // relativeURI._path; removeDotSegments();`, whose segments are the decoded path's
+        // non-empty ones (poco-remove-dot-segments), and toString writes "/" before the query of
+        // the empty path left (poco-empty-path-slash-before-query-or-fragment); getAuthority
+        // leaves out https's well-known port 443 (`if (_port && !isWellKnownPort())`,
+        // documented). Three entries, two bugs composed with the documented one after them.
+        let resolve = |base: &str| Request::Resolve {
+            base: base.into(),
+            input: "/%2E//.?a".into(),
+            strict: true,
+        };
+        let both = [
+            "poco-remove-dot-segments",
+            "poco-empty-path-slash-before-query-or-fragment",
+        ];
+        let answer = Outcome::Resolved("https://[::]/?a".into());
+        assert_eq!(
+            named_by(
+                &catalogue,
+                "cpp-poco-uri",
+                &resolve("https://[::]/"),
+                &answer
+            ),
+            Some(both.map(String::from).to_vec())
+        );
+        assert_eq!(
+            named_by(
+                &catalogue,
+                "cpp-poco-uri",
+                &resolve("https://[::]:443"),
+                &answer
+            ),
+            Some(both.map(String::from).to_vec())
+        );
+        // A near-miss: the port 443 of a scheme Poco knows no port of is written.
+        assert_ne!(
+            named_by(
+                &catalogue,
+                "cpp-poco-uri",
+                &resolve("a://[::]:443"),
+                &Outcome::Resolved("a://[::]/?a".into())
+            ),
+            Some(both.map(String::from).to_vec())
+        );
+    }
+
+    #[test]
+    fn an_empty_port_poco_holds_as_none_is_the_rfcs_omission_beside_a_bug() {
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        let catalogue = with_field_catalogues();
+        let normalize = |input: &str| Request::Normalize {
+            input: input.into(),
+            level: None,
+        };
+        let named = |input: &str, written: &str| {
+            named_by(
+                &catalogue,
+                "cpp-poco-uri",
+                &normalize(input),
+                &Outcome::Normalized(written.into()),
+            )
+        };
+        // Poco reads an empty port as `_port = 0`, which getAuthority does not write: what
+        // RFC 3986 §3.2.3 asks of a normalizer. The "#" lost is its empty fragment held as none
+        // (`if (!_fragment.empty())`), the "/" before a query its toString's rule (`else if
+        // (!_query.empty() || !_fragment.empty()) uri += '/'`): each bug alone names the case.
+        assert_eq!(
+            named("a://[::]:#", "a://[::]"),
+            Some(vec!["poco-empty-as-absent".to_owned()])
+        );
+        assert_eq!(
+            named("a://a:?a", "a://a/?a"),
+            Some(vec![
+                "poco-empty-path-slash-before-query-or-fragment".to_owned()
+            ])
+        );
+        // Near-misses: a port that is there dropped; the empty port written.
+        assert_ne!(
+            named("a://[::]:1#", "a://[::]"),
+            Some(vec!["poco-empty-as-absent".to_owned()])
+        );
+        assert_ne!(
+            named("a://a:?a", "a://a:/?a"),
+            Some(vec![
+                "poco-empty-path-slash-before-query-or-fragment".to_owned()
+            ])
+        );
+    }
+
+    #[test]
+    fn a_crates_class_reads_the_text_its_constructor_stripped() {
+        use crate::model::{Components, Outcome};
+        use crate::protocol::Request;
+        let own = std::path::PathBuf::from("adapters/perl/uri/known-differences.yaml");
+        let text = std::fs::read_to_string(&own).expect("the adapter's catalogue");
+        let catalogue = super::Catalogue::bundled_with(&[], &[("perl-uri".to_owned(), own, text)])
+            .expect("valid catalogues");
+        // Perl's URI->new strips the white space around the text (`$uri =~ s/^\s+//;`, URI.pm),
+        // then takes the class of its scheme: URI::mailto has no authority, and the escaped
+        // text after the scheme is its opaque part, answered as the path. Both documented.
+        let parsed = |path: &str| Outcome::Parsed {
+            components: Components {
+                scheme: Some("mailto".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: path.into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let case = Request::parse(" mailto://[\u{1f}");
+        let ids = named_by(&catalogue, "perl-uri", &case, &parsed("//[%1F")).expect("known");
+        assert!(ids.contains(&"perl-uri-opaque-classes".to_owned()));
+        assert!(ids.iter().all(|id| id.starts_with("perl-uri-")));
+        // A near-miss: the control left unescaped is no answer of the class.
+        assert!(
+            named_by(&catalogue, "perl-uri", &case, &parsed("//[\u{1f}"))
+                .is_none_or(|ids| !ids.contains(&"perl-uri-opaque-classes".to_owned()))
+        );
     }
 }

@@ -1554,12 +1554,14 @@ impl Core {
         }
         let unread;
         let expected = match base_unread_target(case, expected, actual) {
-            Some((target, valid_base)) => {
+            Some((target, valid_bases)) => {
                 // An answer other than §5.2.2's that the implementation gives with a valid
                 // base too is no matter of this base: that case shows it, and judges it with
                 // every model of the implementation.
                 if compare::compare(case, &target, actual, implementation.blind_spots()).is_some()
-                    && calls.answer(implementation, &valid_base) == *actual
+                    && valid_bases
+                        .iter()
+                        .any(|valid_base| calls.answer(implementation, valid_base) == *actual)
                 {
                     return None;
                 }
@@ -2281,13 +2283,16 @@ fn read_by(departures: &[departures::Departure], case: &Request) -> Request {
 /// and gives that target did what the algorithm says, and one that gives another target is
 /// judged by it. A non-strict resolver whose reference's scheme is the base's reads the base
 /// (§5.2.2's "if ((not strict) and (R.scheme == Base.scheme))"): `None` there, as for every
-/// other case, a refusal, and a reference the RFC refuses. With the target, the case with a
-/// valid base of another scheme than the reference's in place of the invalid one.
+/// other case, a refusal, and a reference the RFC refuses. With the target, the cases with a
+/// valid base in place of the invalid one: a base of another scheme than the reference's, and
+/// where the invalid base's own scheme is valid, the base kept with that scheme (its other
+/// characters percent-encoded as RFC 3987 §3.1 maps an IRI, else its path made "/"), which a
+/// resolver that refuses a scheme alone ("a:") takes too.
 fn base_unread_target(
     case: &Request,
     expected: &Outcome,
     actual: &Outcome,
-) -> Option<(Outcome, Request)> {
+) -> Option<(Outcome, Vec<Request>)> {
     let Request::Resolve {
         base,
         input,
@@ -2313,17 +2318,34 @@ fn base_unread_target(
         input: input.clone(),
         strict: true,
     });
-    let valid_base = Request::Resolve {
-        base: if scheme.eq_ignore_ascii_case("a") {
-            "b:"
-        } else {
-            "a:"
-        }
-        .to_owned(),
-        input: input.clone(),
-        strict: *strict,
+    let other = if scheme.eq_ignore_ascii_case("a") {
+        "b:"
+    } else {
+        "a:"
     };
-    target.is_valid().then_some((target, valid_base))
+    // The other scheme's base as before; the own scheme's where they parse as a URI.
+    let mut bases = vec![other.to_owned()];
+    if let Some(own) = reference::split(base).scheme
+        && reference::parse(&format!("{own}:")).is_ok()
+    {
+        for kept in [
+            reference::iri::to_uri::percent_encode_non_ascii(base),
+            format!("{own}:/"),
+        ] {
+            if reference::parse(&kept).is_ok() && !bases.contains(&kept) {
+                bases.push(kept);
+            }
+        }
+    }
+    let valid_bases = bases
+        .into_iter()
+        .map(|base| Request::Resolve {
+            base,
+            input: input.clone(),
+            strict: *strict,
+        })
+        .collect();
+    target.is_valid().then_some((target, valid_bases))
 }
 
 /// [`Subject::Base`], else its reference, or the input of a parse or a normalization.
@@ -2630,6 +2652,37 @@ mod tests {
         // reference without a scheme reads the base; a refusal is no answer to judge.
         assert_eq!(target(&resolve("a:%", "A:c", false), "a:c"), None);
         assert_eq!(target(&resolve("", "c", true), "c"), None);
+        // The valid bases the answer is asked again with: another scheme's, and the invalid
+        // base's own scheme kept (Poco refuses "a:" alone, and takes "a:%C3%A9" and "a:/").
+        let bases = |base: &str, input: &str| {
+            let case = resolve(base, input, true);
+            let expected = Reference.answer(&case);
+            base_unread_target(&case, &expected, &Outcome::Resolved("a:".into())).map(
+                |(_, cases)| {
+                    cases
+                        .into_iter()
+                        .filter_map(|c| match c {
+                            Request::Resolve { base, .. } => Some(base),
+                            _ => None,
+                        })
+                        .collect::<Vec<_>>()
+                },
+            )
+        };
+        assert_eq!(
+            bases("a:\u{e9}", "a:#"),
+            Some(vec![
+                "b:".to_owned(),
+                "a:%C3%A9".to_owned(),
+                "a:/".to_owned()
+            ])
+        );
+        assert_eq!(
+            bases("a:[", "wss://0:443"),
+            Some(vec!["a:".to_owned(), "a:/".to_owned()])
+        );
+        // A near-miss: a base whose scheme is invalid keeps none of it.
+        assert_eq!(bases("0:\u{e9}", "b:"), Some(vec!["a:".to_owned()]));
         let case = resolve("", "a:", true);
         let expected = Reference.answer(&case);
         assert!(

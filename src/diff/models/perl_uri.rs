@@ -375,12 +375,17 @@ pub(super) fn opaque_class_parsed(input: &str) -> Option<Outcome> {
 /// RFC 3986's grammar reads the text, and where it refuses it ("urn://[<", which `URI->new`
 /// escapes), the class's reading of the text itself ([`opaque_class_parsed`]): the other
 /// steps read an authority, which the class has not.
+/// `URI->new` strips the white space around the text before it picks the class (`$uri =~
+/// s/^\s+//; $uri =~ s/\s+$//;`, URI.pm), so a text the grammar refuses once stripped is read
+/// by the class as stripped (" mailto://[\x1f").
 pub(super) fn opaque_classes_applied(original: &Request, answer: Outcome) -> Outcome {
-    if let Request::Parse { input, .. } = original
-        && crate::reference::parse(input).is_err()
-        && let Some(read) = opaque_class_parsed(input)
-    {
-        return read;
+    if let Request::Parse { input, .. } = original {
+        let stripped = input.trim_matches(is_perl_space);
+        if crate::reference::parse(stripped).is_err()
+            && let Some(read) = opaque_class_parsed(stripped)
+        {
+            return read;
+        }
     }
     opaque_classes_read(answer)
 }

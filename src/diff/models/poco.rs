@@ -816,7 +816,10 @@ fn branch(input: &str) -> Option<Branch> {
 }
 
 /// The components of `text` as Poco reads them: each one the text of `given` at its place
-/// (`as_written`), the scheme and the host lowercased.
+/// (`as_written`), the scheme and the host lowercased, an empty port none (`_port` is a number,
+/// 0 for an empty port, and `getAuthority` writes it only `if (_port && !isWellKnownPort())`:
+/// what RFC 3986 §3.2.3 asks, "should omit the port component and its ':' delimiter if port
+/// is empty").
 fn read_as_written(given: &str, text: &str) -> Option<Written> {
     let c = reference::parse(text).ok()?;
     let read = |s: Option<&str>| s.map(|s| as_written(given, text, s).to_owned());
@@ -824,7 +827,7 @@ fn read_as_written(given: &str, text: &str) -> Option<Written> {
         scheme: read(c.scheme).map(|s| s.to_ascii_lowercase()),
         userinfo: read(c.userinfo),
         host: read(c.host).map(|s| s.to_ascii_lowercase()),
-        port: read(c.port),
+        port: read(c.port).filter(|p| !p.is_empty()),
         path: as_written(given, text, c.path).to_owned(),
         query: read(c.query),
         fragment: read(c.fragment),
