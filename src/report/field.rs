@@ -11,7 +11,8 @@ use serde::Serialize;
 
 use super::markdown::{code, text};
 use super::whatwg_profile::Profile;
-use super::{Report, write_atomically};
+use super::Report;
+use super::pages::{Format, Page, name};
 use crate::matrix::{Matrix, Verdict};
 use crate::protocol::Request;
 
@@ -211,12 +212,19 @@ pub fn build(
     Field { parsers: rows }
 }
 
+/// The field as a page: `field.json`, `field.md` and `field.html`.
+pub fn page(field: &Field) -> io::Result<Page> {
+    Ok(
+        Page::new(name::FIELD, format!("{} parsers", field.parsers.len()))
+            .with_json(field)?
+            .with(Format::Markdown, markdown(field))
+            .with(Format::Html, html(field)),
+    )
+}
+
 /// Writes `field.json`, `field.md` and `field.html` into `dir`.
 pub fn write(dir: &Path, field: &Field) -> io::Result<()> {
-    let json = serde_json::to_string_pretty(field).map_err(io::Error::other)? + "\n";
-    write_atomically(&dir.join("field.json"), json.as_bytes())?;
-    write_atomically(&dir.join("field.md"), markdown(field).as_bytes())?;
-    write_atomically(&dir.join("field.html"), html(field).as_bytes())
+    page(field)?.write(dir)
 }
 
 /// `pass/asked`, with the known differences beside: `412/480 (5 known)`; `-` when none asked.

@@ -4,6 +4,7 @@ use std::fmt::Write;
 use std::io;
 use std::path::Path;
 
+use super::pages::{Format, Page, name};
 use super::{Report, write_atomically};
 
 /// Writes the index of `reports`.
@@ -93,13 +94,21 @@ pub fn render(reports: &[Report]) -> String {
     super::visible(&out).into_owned()
 }
 
-/// Writes `reports/catalogue.md`: every known difference, and those that matched nothing in
-/// the last full run (stale).
+/// Writes `reports/catalogue.md`: see [`catalogue_page`].
 pub fn write_catalogue(
     dir: &Path,
     catalogue: &crate::diff::Catalogue,
     stale: &[&crate::diff::catalogue::Entry],
 ) -> io::Result<()> {
+    catalogue_page(catalogue, stale).write(dir)
+}
+
+/// `catalogue.md`: every known difference, and those that matched nothing in the last full run
+/// (stale).
+pub fn catalogue_page(
+    catalogue: &crate::diff::Catalogue,
+    stale: &[&crate::diff::catalogue::Entry],
+) -> Page {
     let mut out = String::from(
         "# Known differences\n\nThe catalogue (`src/diff/known-differences.yaml`) that classifies differences \
          which are not bugs: an implementation following another specification, a reading RFC 3986 \
@@ -107,7 +116,8 @@ pub fn write_catalogue(
          full run (`uri-conformance run`) is stale.\n\n| id | implementations | class | reason | status |\n|---|---|---|---|---|\n",
     );
     // An entry of several departures is listed once.
-    for entry in catalogue.entries().iter().filter(|e| e.piece == 0) {
+    let entries: Vec<_> = catalogue.entries().iter().filter(|e| e.piece == 0).collect();
+    for &entry in &entries {
         let status = if stale.iter().any(|s| s.id == entry.id) {
             "**stale**"
         } else {
@@ -123,5 +133,13 @@ pub fn write_catalogue(
             super::link_from(1, &entry.link)
         );
     }
-    write_atomically(&dir.join("catalogue.md"), out.as_bytes())
+    let stale_listed = entries
+        .iter()
+        .filter(|entry| stale.iter().any(|s| s.id == entry.id))
+        .count();
+    Page::new(
+        name::CATALOGUE,
+        format!("{} entries, {stale_listed} stale", entries.len()),
+    )
+    .with(Format::Markdown, out)
 }

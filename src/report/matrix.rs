@@ -6,7 +6,7 @@ use std::fmt::Write;
 use std::io;
 use std::path::Path;
 
-use super::write_atomically;
+use super::pages::{Format, Page, name};
 use crate::matrix::{Abnormal, Matrix, Row, Verdict};
 use crate::protocol::{ParseRule, Request};
 
@@ -196,13 +196,42 @@ fn implementation_names(matrix: &Matrix) -> Vec<&str> {
         .collect()
 }
 
+/// The matrix as a page: `conformance.json`, `.md` and `.html`.
+pub fn page(matrix: &Matrix) -> io::Result<Page> {
+    let summary = format!(
+        "{} vectors, {} implementations",
+        matrix.rows.len(),
+        matrix.implementations.len()
+    );
+    Ok(Page::new(name::CONFORMANCE, summary)
+        .with_json(matrix)?
+        .with(Format::Markdown, markdown(matrix))
+        .with(Format::Html, html(matrix)))
+}
+
 /// Writes the three files.
 pub fn write(dir: &Path, matrix: &Matrix) -> io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let json = serde_json::to_string_pretty(matrix).map_err(io::Error::other)? + "\n";
-    write_atomically(&dir.join("conformance.json"), json.as_bytes())?;
-    write_atomically(&dir.join("conformance.md"), markdown(matrix).as_bytes())?;
-    write_atomically(&dir.join("conformance.html"), html(matrix).as_bytes())
+    page(matrix)?.write(dir)
+}
+
+/// Links each failure of `matrix` to the report that holds it, which may be filed under
+/// another signature than the failure's (its shrunk case's, or its cause's): `report_name`
+/// gives that report's signature for an implementation and a signature, `None` when the run
+/// holds no such report (the cell then links to none).
+pub fn link_reports(matrix: &mut Matrix, report_name: impl Fn(&str, &str) -> Option<String>) {
+    for row in &mut matrix.rows {
+        for (name, result) in &mut row.results {
+            if let Some(signature) = &result.signature {
+                result.signature = report_name(name, signature);
+            }
+        }
+    }
+}
+
+/// Links no failure of `matrix` to a report: for a matrix written where no report is (the
+/// `matrix` command), so that its pages link only to files that exist.
+pub fn unlink_reports(matrix: &mut Matrix) {
+    link_reports(matrix, |_, _| None);
 }
 
 /// A group's heading: `§3.2.2 Host`, `Appendix B ...`, `RFC 6874 §2 Specification`.

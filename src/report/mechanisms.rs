@@ -13,7 +13,8 @@ use std::io;
 use std::path::Path;
 
 use super::markdown::text;
-use super::{Report, write_atomically};
+use super::Report;
+use super::pages::{Format, Page, name};
 use crate::diff::Catalogue;
 use crate::diff::departures::Departure;
 use crate::diff::models::Model;
@@ -201,9 +202,18 @@ pub fn render(table: &Table) -> String {
     super::visible(&out).into_owned()
 }
 
+/// The table as a page: `mechanisms.md`.
+pub fn page(table: &Table) -> Page {
+    Page::new(
+        name::MECHANISMS,
+        format!("{} departures seen", table.departures.len()),
+    )
+    .with(Format::Markdown, render(table))
+}
+
 /// Writes `mechanisms.md` into `dir`.
 pub fn write(dir: &Path, table: &Table) -> io::Result<()> {
-    write_atomically(&dir.join("mechanisms.md"), render(table).as_bytes())
+    page(table).write(dir)
 }
 
 #[cfg(test)]
