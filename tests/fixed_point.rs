@@ -196,6 +196,24 @@ fn main_job(reports: &Path) -> Summary {
     job::run(&job).expect("the job runs")
 }
 
+/// The files beside a page that it links (`[text](field.json)`, `href="field.md#url"`): no
+/// folder, no scheme, no anchor alone; each without its anchor.
+fn sibling_links(text: &str) -> Vec<&str> {
+    let mut targets = Vec::new();
+    for opening in ["](", "href=\""] {
+        let mut rest = text;
+        while let Some(at) = rest.find(opening) {
+            rest = &rest[at + opening.len()..];
+            let end = rest.find([')', '"']).unwrap_or(rest.len());
+            let target = rest[..end].split('#').next().unwrap_or("");
+            if !target.is_empty() && !target.contains(['/', ':', ' ', '`']) {
+                targets.push(target);
+            }
+        }
+    }
+    targets
+}
+
 #[test]
 fn the_main_job_writes_its_pages_and_is_a_fixed_point() {
     let dir = std::env::temp_dir().join(format!("main-job-{}", std::process::id()));
@@ -237,6 +255,32 @@ fn the_main_job_writes_its_pages_and_is_a_fixed_point() {
             .is_some_and(|text| text.contains("[field.json](field.json)")),
         "the field links its JSON"
     );
+    // A page links the others by the names the list gives them: every link from one page to
+    // another file beside it leads to a page of the list (or to the index or the statistics).
+    let beside: std::collections::BTreeSet<String> = first
+        .pages
+        .iter()
+        .flat_map(|page| page.files().map(|(file, _)| file))
+        .chain(["README.md".to_owned(), "stats.json".to_owned()])
+        .collect();
+    let field_md = first
+        .pages
+        .get(name::FIELD)
+        .and_then(|p| p.text(Format::Markdown));
+    assert!(
+        sibling_links(field_md.unwrap_or("")).contains(&"field.json"),
+        "the field's links are not read"
+    );
+    for page in &first.pages {
+        for (file, text) in page.files() {
+            for target in sibling_links(text) {
+                assert!(
+                    beside.contains(target),
+                    "{file} links {target}, no page of the list"
+                );
+            }
+        }
+    }
     let matrix = first.pages.get(name::CONFORMANCE).expect("the matrix");
     for format in [Format::Json, Format::Markdown, Format::Html] {
         assert!(matrix.text(format).is_some(), "no matrix in {format:?}");

@@ -234,7 +234,11 @@ pub fn run(job: &Job<'_>) -> Result<Summary, String> {
     for page in field_pages(job, &engine, &matrix, profile.as_ref(), &written)? {
         pages.push(page);
     }
-    if let Some(page) = job.wpt_setters.as_deref().and_then(|cases| setters_page(cases, log)) {
+    if let Some(page) = job
+        .wpt_setters
+        .as_deref()
+        .and_then(|cases| setters_page(cases, log))
+    {
         pages.push(page);
     }
     let stale = engine.catalogue().stale(&engine.names());

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::io;
-use std::path::Path;
 
 use serde::Serialize;
 
@@ -19,18 +18,10 @@ struct Written<'a> {
     selection: &'a str,
 }
 
-/// Writes `confusion.json` and `confusion.md` into `dir`; `selection` is the command line's
+/// The table as a page: `confusion.json` and `confusion.md`; `selection` is the command line's
 /// options that choose the same parsers (`--ecosystem adapters/ecosystem.json`, or nothing).
-pub fn write(dir: &Path, table: &Table, selection: &str) -> io::Result<()> {
-    page(table, selection)?.write(dir)
-}
-
-/// The table as a page: `confusion.json` and `confusion.md`; `selection` as for [`write`].
 pub fn page(table: &Table, selection: &str) -> io::Result<Page> {
-    let summary = format!(
-        "{} minimal inputs read differently",
-        table.confusions.len()
-    );
+    let summary = format!("{} minimal inputs read differently", table.confusions.len());
     Ok(Page::new(name::CONFUSION, summary)
         .with_json(&Written { table, selection })?
         .with(Format::Markdown, markdown(table, selection)))

@@ -23,15 +23,17 @@ pub fn render(reports: &[Report]) -> String {
             r.signature.clone(),
         )
     });
-    let mut out = String::from(
+    let mut out = format!(
         "# Findings\n\nWhere each implementation departs from RFC 3986, one report per behaviour \
          (signature), written by `uri-conformance run` and `uri-conformance fuzz`. Candidate bugs \
          come first, then known differences (another specification, a reading the RFC allows, an \
          API limit); within each, differences that decide where a request goes (scheme, \
          userinfo, host, port) come first. The conformance matrix is in \
-         [conformance.md](conformance.md); how often each behaviour was seen, and on which \
-         inputs, is in [stats.json](stats.json), so that this index and the reports change only \
+         [{matrix}]({matrix}); how often each behaviour was seen, and on which \
+         inputs, is in [{stats}]({stats}), so that this index and the reports change only \
          when a behaviour does.\n\n",
+        matrix = Page::file(name::CONFORMANCE, Format::Markdown),
+        stats = super::stats::FILE,
     );
     let bugs = sorted.iter().filter(|r| r.is_candidate_bug()).count();
     let shared = sorted
@@ -94,15 +96,6 @@ pub fn render(reports: &[Report]) -> String {
     super::visible(&out).into_owned()
 }
 
-/// Writes `reports/catalogue.md`: see [`catalogue_page`].
-pub fn write_catalogue(
-    dir: &Path,
-    catalogue: &crate::diff::Catalogue,
-    stale: &[&crate::diff::catalogue::Entry],
-) -> io::Result<()> {
-    catalogue_page(catalogue, stale).write(dir)
-}
-
 /// `catalogue.md`: every known difference, and those that matched nothing in the last full run
 /// (stale).
 pub fn catalogue_page(
@@ -116,7 +109,11 @@ pub fn catalogue_page(
          full run (`uri-conformance run`) is stale.\n\n| id | implementations | class | reason | status |\n|---|---|---|---|---|\n",
     );
     // An entry of several departures is listed once.
-    let entries: Vec<_> = catalogue.entries().iter().filter(|e| e.piece == 0).collect();
+    let entries: Vec<_> = catalogue
+        .entries()
+        .iter()
+        .filter(|e| e.piece == 0)
+        .collect();
     for &entry in &entries {
         let status = if stale.iter().any(|s| s.id == entry.id) {
             "**stale**"

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::io;
-use std::path::Path;
 
 use super::pages::{Format, Page, name};
 use crate::matrix::{Abnormal, Matrix, Row, Verdict};
@@ -207,11 +206,6 @@ pub fn page(matrix: &Matrix) -> io::Result<Page> {
         .with_json(matrix)?
         .with(Format::Markdown, markdown(matrix))
         .with(Format::Html, html(matrix)))
-}
-
-/// Writes the three files.
-pub fn write(dir: &Path, matrix: &Matrix) -> io::Result<()> {
-    page(matrix)?.write(dir)
 }
 
 /// Links each failure of `matrix` to the report that holds it, which may be filed under
@@ -503,7 +497,12 @@ Each cell reads: passed out of all (the share); how many the implementation can 
 of which known differences (the catalogue explains them: another specification, a reading the RFC allows, \
 an API limit) and failures; how many it cannot be asked (unsupported). \
 Panics and time-outs are failures too, marked in their own colour. \
-A cell with failures or known differences links to its vectors in <a href=\"conformance.md\">conformance.md</a> \
+A cell with failures or known differences links to its vectors in ",
+    );
+    let markdown_page = Page::file(name::CONFORMANCE, Format::Markdown);
+    let _ = write!(
+        out,
+        "<a href=\"{markdown_page}\">{markdown_page}</a> \
 (input, base, expected and actual answer); the numbered links are the reports of its failures.</p>\n<p class=\"legend\">",
     );
     for (class, _, label) in BANDS {
@@ -579,9 +578,13 @@ fn html_cell(out: &mut String, implementation: &str, tally: &Tally, group: Optio
         if abnormal { " has-abnormal" } else { "" },
         escape_html(&tally.text())
     );
-    let link = group
-        .filter(|_| tally.fail + tally.known > 0)
-        .map(|g| format!("conformance.md#{}", anchor(implementation, g)));
+    let link = group.filter(|_| tally.fail + tally.known > 0).map(|g| {
+        format!(
+            "{}#{}",
+            Page::file(name::CONFORMANCE, Format::Markdown),
+            anchor(implementation, g)
+        )
+    });
     if let Some(link) = &link {
         let _ = write!(out, "<a href=\"{}\">", escape_html(link));
     }

@@ -185,7 +185,10 @@ impl Pages {
     pub fn write(&self, dir: &Path, log: &dyn Fn(&str)) -> io::Result<()> {
         for page in &self.0 {
             page.write(dir)?;
-            log(&format!("{page} ({})", dir.join(page.main_file()).display()));
+            log(&format!(
+                "{page} ({})",
+                dir.join(page.main_file()).display()
+            ));
         }
         Ok(())
     }
@@ -252,16 +255,24 @@ mod tests {
             lines.into_inner(),
             [
                 format!("field: 2 parsers ({})", dir.join("field.md").display()),
-                format!("catalogue: 1 entry ({})", dir.join("catalogue.md").display()),
+                format!(
+                    "catalogue: 1 entry ({})",
+                    dir.join("catalogue.md").display()
+                ),
             ]
         );
         for page in &pages {
             for (file, text) in page.files() {
-                assert_eq!(std::fs::read_to_string(dir.join(&file)).ok().as_deref(), Some(text));
+                assert_eq!(
+                    std::fs::read_to_string(dir.join(&file)).ok().as_deref(),
+                    Some(text)
+                );
             }
         }
         assert_eq!(
-            pages.get(name::CATALOGUE).and_then(|p| p.text(Format::Markdown)),
+            pages
+                .get(name::CATALOGUE)
+                .and_then(|p| p.text(Format::Markdown)),
             Some("new\n")
         );
         let _ = std::fs::remove_dir_all(&dir);

@@ -348,11 +348,6 @@ pub fn page(profile: &Profile) -> io::Result<Page> {
         .with_json(profile)
 }
 
-/// Writes `whatwg.md` and `whatwg.json` into `reports`, each atomically.
-pub fn write(reports: &Path, profile: &Profile) -> io::Result<()> {
-    page(profile)?.write(reports)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
