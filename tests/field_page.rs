@@ -60,7 +60,9 @@ fn the_verdict_columns_fit_a_1366_pixel_window() {
     };
     let dir = std::env::temp_dir().join(format!("field-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
-    field::write(&dir, &large_field(40)).expect("the pages are written");
+    field::page(&large_field(40))
+        .and_then(|page| page.write(&dir))
+        .expect("the pages are written");
     // The page as written, with a script that records where the last verdict column ends.
     let page = std::fs::read_to_string(dir.join("field.html")).expect("the page");
     let measured = page.replace(

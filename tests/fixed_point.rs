@@ -29,6 +29,7 @@ use uri_conformance::generate::Op;
 use uri_conformance::impls::{self, Implementation};
 use uri_conformance::job::{self, Job, Summary};
 use uri_conformance::protocol::Request;
+use uri_conformance::report::pages::{Format, Page, name};
 
 const NAMES: [&str; 4] = ["rhymuri", "uniresid", "uriparse", "url"];
 
@@ -195,6 +196,24 @@ fn main_job(reports: &Path) -> Summary {
     job::run(&job).expect("the job runs")
 }
 
+/// The files beside a page that it links (`[text](field.json)`, `href="field.md#url"`): no
+/// folder, no scheme, no anchor alone; each without its anchor.
+fn sibling_links(text: &str) -> Vec<&str> {
+    let mut targets = Vec::new();
+    for opening in ["](", "href=\""] {
+        let mut rest = text;
+        while let Some(at) = rest.find(opening) {
+            rest = &rest[at + opening.len()..];
+            let end = rest.find([')', '"']).unwrap_or(rest.len());
+            let target = rest[..end].split('#').next().unwrap_or("");
+            if !target.is_empty() && !target.contains(['/', ':', ' ', '`']) {
+                targets.push(target);
+            }
+        }
+    }
+    targets
+}
+
 #[test]
 fn the_main_job_writes_its_pages_and_is_a_fixed_point() {
     let dir = std::env::temp_dir().join(format!("main-job-{}", std::process::id()));
@@ -205,19 +224,71 @@ fn the_main_job_writes_its_pages_and_is_a_fixed_point() {
     assert!(first.reports > 10, "{} reports", first.reports);
     assert!(first.phases.contains("fuzz: url alone"), "{}", first.phases);
     let written = files(&dir);
-    for page in [
-        "README.md",
-        "conformance.md",
-        "field.md",
-        "mechanisms.md",
-        "confusion.md",
-        "catalogue.md",
-    ] {
-        assert!(written.contains_key(Path::new(page)), "{page} not written");
+    assert!(written.contains_key(Path::new("README.md")), "no index");
+    // The job returns its pages as it wrote them: one list, each page under its name, in the
+    // order of the list (no web-platform-tests folder given: no WHATWG profile, no setters).
+    let names: Vec<&str> = first.pages.iter().map(Page::name).collect();
+    assert_eq!(
+        names,
+        [
+            name::CONFORMANCE,
+            name::FIELD,
+            name::MECHANISMS,
+            name::CONFUSION,
+            name::CATALOGUE
+        ]
+    );
+    for page in &first.pages {
+        for (file, text) in page.files() {
+            assert_eq!(
+                written.get(Path::new(&file)).map(Vec::as_slice),
+                Some(text.as_bytes()),
+                "{file} is not the page the job returned"
+            );
+        }
+    }
+    let field = first.pages.get(name::FIELD).expect("the field");
+    assert_eq!(field.summary(), "3 parsers");
+    assert!(
+        field
+            .text(Format::Markdown)
+            .is_some_and(|text| text.contains("[field.json](field.json)")),
+        "the field links its JSON"
+    );
+    // A page links the others by the names the list gives them: every link from one page to
+    // another file beside it leads to a page of the list (or to the index or the statistics).
+    let beside: std::collections::BTreeSet<String> = first
+        .pages
+        .iter()
+        .flat_map(|page| page.files().map(|(file, _)| file))
+        .chain(["README.md".to_owned(), "stats.json".to_owned()])
+        .collect();
+    let field_md = first
+        .pages
+        .get(name::FIELD)
+        .and_then(|p| p.text(Format::Markdown));
+    assert!(
+        sibling_links(field_md.unwrap_or("")).contains(&"field.json"),
+        "the field's links are not read"
+    );
+    for page in &first.pages {
+        for (file, text) in page.files() {
+            for target in sibling_links(text) {
+                assert!(
+                    beside.contains(target),
+                    "{file} links {target}, no page of the list"
+                );
+            }
+        }
+    }
+    let matrix = first.pages.get(name::CONFORMANCE).expect("the matrix");
+    for format in [Format::Json, Format::Markdown, Format::Html] {
+        assert!(matrix.text(format).is_some(), "no matrix in {format:?}");
     }
     // The second run replays the stored cases first and meets the rest in another order.
     let second = main_job(&dir);
     assert_eq!(second.reports, first.reports);
+    assert_eq!(second.pages, first.pages);
     let again = files(&dir);
     let changed: Vec<&PathBuf> = written
         .keys()

@@ -321,7 +321,9 @@ fn the_field_escapes_what_a_program_says_of_itself() {
     };
     let dir = std::env::temp_dir().join(format!("report-field-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
-    uri_conformance::report::field::write(&dir, &field).expect("written");
+    uri_conformance::report::field::page(&field)
+        .and_then(|page| page.write(&dir))
+        .expect("written");
     let page = std::fs::read_to_string(dir.join("field.md")).expect("field.md");
     let _ = std::fs::remove_dir_all(&dir);
     assert_nothing_raw(&page);

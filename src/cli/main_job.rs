@@ -141,7 +141,7 @@ pub fn matrix(args: &MatrixArgs) -> ExitCode {
     if let Some(root) = uri_conformance::locations::checkout() {
         report::set_root_from_reports(&reports, &root);
     }
-    match job::write_matrix(&engine, &reports, false, wpt.as_deref(), &print_line) {
+    match job::matrix(&engine, &reports, wpt.as_deref(), &print_line) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => fail(e),
     }

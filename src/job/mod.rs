@@ -26,6 +26,7 @@ use crate::impls::Implementation;
 use crate::impls::spec::Specification;
 use crate::protocol::Request;
 use crate::report::field::Parser;
+use crate::report::pages::{Page, Pages};
 use crate::{confusion, matrix, report, vectors};
 
 /// What the main job compares, where it writes, and how far it fuzzes.
@@ -99,6 +100,8 @@ pub fn fuzz_cases_per_impl(name: &str, field: bool) -> u64 {
 pub struct Summary {
     /// How many reports the folder holds.
     pub reports: usize,
+    /// The pages written beside them, as they were written.
+    pub pages: Pages,
     /// The reference's own properties, broken on a fuzz case (a bug of the reference).
     pub violations: Vec<String>,
     /// The catalogue entries that matched nothing in this run.
@@ -121,7 +124,7 @@ pub fn run(job: &Job<'_>) -> Result<Summary, String> {
     }
     let before = report::changes::Before::read(reports);
     phases.next("matrix and WHATWG profile");
-    let (matrix, profile) = write_matrix(&engine, reports, true, job.wpt.as_deref(), log)?;
+    let (mut matrix, profile) = run_matrix(&engine, job.wpt.as_deref(), log)?;
     let mut campaign = Campaign::new(&engine, reports);
     // Every stored case again first, so that reports follow the catalogue as it is now.
     phases.next("replay of stored cases");
@@ -219,33 +222,32 @@ pub fn run(job: &Job<'_>) -> Result<Summary, String> {
         campaign.close()
     ));
     // The matrix links each failure to its report, which may be filed under another
-    // signature (its shrunk case's, or its cause's): written again with those names.
-    let mut matrix = matrix;
-    for row in &mut matrix.rows {
-        for (name, result) in &mut row.results {
-            if let Some(signature) = &result.signature {
-                result.signature = campaign.report_name(name, signature);
-            }
-        }
-    }
-    report::matrix::write(reports, &matrix).map_err(|e| e.to_string())?;
-    log(&format!(
-        "matrix written to {}",
-        reports.join("conformance.md").display()
-    ));
+    // signature (its shrunk case's, or its cause's).
+    report::matrix::link_reports(&mut matrix, |name, signature| {
+        campaign.report_name(name, signature)
+    });
     let stats = campaign.stats();
     let written = campaign.write_pruning().map_err(|e| e.to_string())?;
     log(&written_line(&stats, written.len(), reports));
-    write_field(job, &engine, &matrix, profile.as_ref(), &written)?;
-    if let Some(cases) = &job.wpt_setters {
-        write_setters(cases, reports, log);
+    // Every page, made from what the run found and the reports it wrote, then written at once.
+    let mut pages = matrix_pages(&matrix, profile.as_ref())?;
+    for page in field_pages(job, &engine, &matrix, profile.as_ref(), &written)? {
+        pages.push(page);
+    }
+    if let Some(page) = job
+        .wpt_setters
+        .as_deref()
+        .and_then(|cases| setters_page(cases, log))
+    {
+        pages.push(page);
     }
     let stale = engine.catalogue().stale(&engine.names());
-    report::index::write_catalogue(reports, engine.catalogue(), &stale)
-        .map_err(|e| e.to_string())?;
+    pages.push(report::index::catalogue_page(engine.catalogue(), &stale));
+    pages.write(reports, log).map_err(|e| e.to_string())?;
     before.print(reports, log);
     Ok(Summary {
         reports: written.len(),
+        pages,
         violations: violations.iter().map(ToString::to_string).collect(),
         stale: stale.iter().map(|entry| entry.id.clone()).collect(),
         phases: phases.table(),
@@ -300,27 +302,33 @@ pub fn written_line(stats: &campaign::Stats, reports: usize, dir: &Path) -> Stri
     )
 }
 
-/// The matrix (`conformance.{md,json,html}`) and the WHATWG profile (`whatwg.{md,json}`) of
-/// `engine`'s implementations. Without `with_reports` (`matrix` alone writes no reports), the
-/// pages are written here and name no report, so that they link only to files that exist;
-/// with it (`run`), the caller writes them once the reports are written and named.
-pub fn write_matrix(
+/// The `matrix` command: the matrix and the WHATWG profile of `engine`'s implementations
+/// (see [`run_matrix`]), written into `reports` as pages that name no report (the command
+/// writes none, so the pages link only to files that exist); returns the pages.
+pub fn matrix(
     engine: &Engine,
     reports: &Path,
-    with_reports: bool,
+    wpt: Option<&Path>,
+    log: &dyn Fn(&str),
+) -> Result<Pages, String> {
+    let (mut matrix, profile) = run_matrix(engine, wpt, log)?;
+    report::matrix::unlink_reports(&mut matrix);
+    let pages = matrix_pages(&matrix, profile.as_ref())?;
+    pages.write(reports, log).map_err(|e| e.to_string())?;
+    Ok(pages)
+}
+
+/// The corpus's vectors asked of `engine`'s implementations (the conformance matrix), and the
+/// web-platform-tests cases of `wpt`, if given, asked of those that follow the URL Standard
+/// (the WHATWG profile), with a table of each one's counts to `log`. Nothing is written: the
+/// pages are [`matrix_pages`].
+pub fn run_matrix(
+    engine: &Engine,
     wpt: Option<&Path>,
     log: &dyn Fn(&str),
 ) -> Result<(matrix::Matrix, Option<report::whatwg_profile::Profile>), String> {
     let corpus = vectors::load_default().map_err(|e| e.to_string())?;
-    let mut result = matrix::run(engine, &corpus);
-    if !with_reports {
-        for row in &mut result.rows {
-            for answer in row.results.values_mut() {
-                answer.signature = None;
-            }
-        }
-        report::matrix::write(reports, &result).map_err(|e| e.to_string())?;
-    }
+    let result = matrix::run(engine, &corpus);
     log(&format!(
         "{:<14} {:>6} {:>6} {:>6} {:>12}",
         "implementation", "pass", "fail", "known", "unsupported"
@@ -341,24 +349,31 @@ pub fn write_matrix(
             count("unsupported")
         ));
     }
-    if !with_reports {
-        log(&format!(
-            "matrix written to {}",
-            reports.join("conformance.md").display()
-        ));
-    }
     let profile = match wpt {
-        Some(dir) => Some(write_whatwg_profile(engine, reports, dir, log)?),
+        Some(dir) => Some(whatwg_profile(engine, dir, log)?),
         None => None,
     };
     Ok((result, profile))
 }
 
-/// The web-platform-tests cases against the implementations that follow the URL Standard:
-/// reports/whatwg.{md,json}.
-fn write_whatwg_profile(
+/// The matrix's pages (`conformance.{json,md,html}`) and the WHATWG profile's
+/// (`whatwg.{md,json}`), if there is one.
+pub fn matrix_pages(
+    matrix: &matrix::Matrix,
+    profile: Option<&report::whatwg_profile::Profile>,
+) -> Result<Pages, String> {
+    let mut pages = Pages::default();
+    pages.push(report::matrix::page(matrix).map_err(|e| e.to_string())?);
+    if let Some(profile) = profile {
+        pages.push(report::whatwg_profile::page(profile).map_err(|e| e.to_string())?);
+    }
+    Ok(pages)
+}
+
+/// The web-platform-tests cases of `dir` against the implementations that follow the URL
+/// Standard.
+fn whatwg_profile(
     engine: &Engine,
-    reports: &Path,
     dir: &Path,
     log: &dyn Fn(&str),
 ) -> Result<report::whatwg_profile::Profile, String> {
@@ -367,43 +382,30 @@ fn write_whatwg_profile(
         .filter(|i| Specification::from_claim(i.about().spec) == Some(Specification::UrlStandard))
         .collect();
     let profile = report::whatwg_profile::run(dir, &chosen).map_err(|e| e.to_string())?;
-    report::whatwg_profile::write(reports, &profile)
-        .map_err(|e| format!("{}: {e}", reports.join("whatwg.md").display()))?;
     for p in &profile.implementations {
         log(&format!(
             "{:<14} WHATWG: {} pass, {} fail, {} unsupported",
             p.name, p.pass, p.fail, p.unsupported
         ));
     }
-    log(&format!(
-        "WHATWG profile written to {}",
-        reports.join("whatwg.md").display()
-    ));
     Ok(profile)
 }
 
-/// The field (`field.{md,json,html}`: every parser with its results and bugs), the departures
-/// seen (`mechanisms.md`) and the URL-confusion table (`confusion.{md,json}`) of the run's
-/// implementations.
-fn write_field(
+/// The field (`field.{json,md,html}`: every parser with its results and bugs), the departures
+/// seen (`mechanisms.md`) and the URL-confusion table (`confusion.{json,md}`) of the run's
+/// implementations, as pages.
+fn field_pages(
     job: &Job<'_>,
     engine: &Engine,
     matrix: &matrix::Matrix,
     profile: Option<&report::whatwg_profile::Profile>,
     written: &[report::Report],
-) -> Result<(), String> {
-    let (reports, log) = (job.reports.as_path(), job.log);
+) -> Result<[Page; 3], String> {
     let parsers: Vec<Parser> = engine
         .implementations()
         .map(|implementation| parser(implementation, &job.adapters))
         .collect();
     let field = report::field::build(parsers, matrix, profile, written);
-    report::field::write(reports, &field).map_err(|e| format!("{}: {e}", reports.display()))?;
-    log(&format!(
-        "field: {} parsers ({})",
-        field.parsers.len(),
-        reports.join("field.md").display()
-    ));
     // In the field's order: by language, then name.
     let names: Vec<String> = field
         .parsers
@@ -411,13 +413,6 @@ fn write_field(
         .map(|row| row.parser.name.clone())
         .collect();
     let mechanisms = report::mechanisms::build(&names, written, engine.catalogue());
-    report::mechanisms::write(reports, &mechanisms)
-        .map_err(|e| format!("{}: {e}", reports.display()))?;
-    log(&format!(
-        "mechanisms: {} departures seen ({})",
-        mechanisms.departures.len(),
-        reports.join("mechanisms.md").display()
-    ));
     let corpus = vectors::load_default().map_err(|e| e.to_string())?;
     let corpus_inputs = corpus
         .iter()
@@ -428,14 +423,11 @@ fn write_field(
     let budget = confusion::Budget::default();
     let inputs = confusion::inputs(corpus_inputs, &budget);
     let table = confusion::find(engine, &inputs, &budget);
-    report::confusion::write(reports, &table, &job.selection)
-        .map_err(|e| format!("{}: {e}", reports.display()))?;
-    log(&format!(
-        "confusion: {} minimal inputs read differently ({})",
-        table.confusions.len(),
-        reports.join("confusion.md").display()
-    ));
-    Ok(())
+    Ok([
+        report::field::page(&field).map_err(|e| e.to_string())?,
+        report::mechanisms::page(&mechanisms),
+        report::confusion::page(&table, &job.selection).map_err(|e| e.to_string())?,
+    ])
 }
 
 /// One implementation as the field lists it: an adapter of the ecosystem list, another
@@ -486,36 +478,37 @@ fn parser(implementation: &dyn Implementation, adapters: &[Adapter]) -> Parser {
     }
 }
 
-/// url's setters against the web-platform-tests setter cases: `reports/url-setters.md`.
-fn write_setters(cases: &Path, reports: &Path, log: &dyn Fn(&str)) {
+/// url's setters against the web-platform-tests setter cases of `cases`: `url-setters.md`;
+/// `None`, with a line to `log`, when the cases cannot be read (or url is not built in).
+fn setters_page(cases: &Path, log: &dyn Fn(&str)) -> Option<Page> {
     #[cfg(feature = "url")]
     {
+        use crate::report::pages::{Format, name};
         use crate::setters;
         let loaded = match setters::load(cases) {
             Ok(loaded) => loaded,
             Err(e) => {
                 log(&format!("setter cases not read: {e}"));
-                return;
+                return None;
             }
         };
         let run = setters::run(&loaded);
-        let name = cases
+        let source = cases
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let text = setters::markdown(&run, &format!("web-platform-tests {name}"));
-        let path = reports.join("url-setters.md");
-        match report::write_atomically(&path, text.as_bytes()) {
-            Ok(()) => log(&format!(
-                "url setters: {} of {} web-platform-tests cases pass ({})",
-                run.cases - run.failures.len(),
-                run.cases,
-                path.display()
-            )),
-            Err(e) => log(&format!("{}: {e}", path.display())),
-        }
+        let text = setters::markdown(&run, &format!("web-platform-tests {source}"));
+        let summary = format!(
+            "url's setters pass {} of {} web-platform-tests cases",
+            run.cases - run.failures.len(),
+            run.cases
+        );
+        Some(Page::new(name::URL_SETTERS, summary).with(Format::Markdown, text))
     }
     #[cfg(not(feature = "url"))]
-    let _ = (cases, reports, log);
+    {
+        let _ = (cases, log);
+        None
+    }
 }
 
 #[cfg(test)]

@@ -4,11 +4,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::io;
-use std::path::Path;
 
 use serde::Serialize;
 
-use super::write_atomically;
+use super::pages::{Format, Page, name};
 use crate::confusion::{Reading, Table};
 
 #[derive(Serialize)]
@@ -19,17 +18,13 @@ struct Written<'a> {
     selection: &'a str,
 }
 
-/// Writes `confusion.json` and `confusion.md` into `dir`; `selection` is the command line's
+/// The table as a page: `confusion.json` and `confusion.md`; `selection` is the command line's
 /// options that choose the same parsers (`--ecosystem adapters/ecosystem.json`, or nothing).
-pub fn write(dir: &Path, table: &Table, selection: &str) -> io::Result<()> {
-    let json = serde_json::to_string_pretty(&Written { table, selection })
-        .map_err(io::Error::other)?
-        + "\n";
-    write_atomically(&dir.join("confusion.json"), json.as_bytes())?;
-    write_atomically(
-        &dir.join("confusion.md"),
-        markdown(table, selection).as_bytes(),
-    )
+pub fn page(table: &Table, selection: &str) -> io::Result<Page> {
+    let summary = format!("{} minimal inputs read differently", table.confusions.len());
+    Ok(Page::new(name::CONFUSION, summary)
+        .with_json(&Written { table, selection })?
+        .with(Format::Markdown, markdown(table, selection)))
 }
 
 /// A reading on one line: `scheme http, host a, port 8080` (userinfo only where there is one).

@@ -5,13 +5,13 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::io;
-use std::path::Path;
 
 use serde::Serialize;
 
+use super::Report;
 use super::markdown::{code, text};
+use super::pages::{Format, Page, name};
 use super::whatwg_profile::Profile;
-use super::{Report, write_atomically};
 use crate::matrix::{Matrix, Verdict};
 use crate::protocol::Request;
 
@@ -211,12 +211,14 @@ pub fn build(
     Field { parsers: rows }
 }
 
-/// Writes `field.json`, `field.md` and `field.html` into `dir`.
-pub fn write(dir: &Path, field: &Field) -> io::Result<()> {
-    let json = serde_json::to_string_pretty(field).map_err(io::Error::other)? + "\n";
-    write_atomically(&dir.join("field.json"), json.as_bytes())?;
-    write_atomically(&dir.join("field.md"), markdown(field).as_bytes())?;
-    write_atomically(&dir.join("field.html"), html(field).as_bytes())
+/// The field as a page: `field.json`, `field.md` and `field.html`.
+pub fn page(field: &Field) -> io::Result<Page> {
+    Ok(
+        Page::new(name::FIELD, format!("{} parsers", field.parsers.len()))
+            .with_json(field)?
+            .with(Format::Markdown, markdown(field))
+            .with(Format::Html, html(field)),
+    )
 }
 
 /// `pass/asked`, with the known differences beside: `412/480 (5 known)`; `-` when none asked.
@@ -272,11 +274,14 @@ fn markdown(field: &Field) -> String {
          is `passing/asked` over the vectors of `vectors/`; known differences (documented design \
          choices, each modelled exactly) count as asked and not passing. Bugs link to their \
          reports: **confirmed** where a catalogue entry models the wrong rule, **candidate** where \
-         no entry explains the difference. [field.json](field.json) has the same, \
-         [field.html](field.html) is this page for a browser, [confusion.md](confusion.md) lists \
+         no entry explains the difference. [{json}]({json}) has the same, \
+         [{html}]({html}) is this page for a browser, [{confusion}]({confusion}) lists \
          the inputs that two parsers read with different hosts, ports, schemes or userinfo.\n",
         counted(field.parsers.len(), "parser", "parsers"),
-        counted(languages.len(), "language", "languages")
+        counted(languages.len(), "language", "languages"),
+        json = Page::file(name::FIELD, Format::Json),
+        html = Page::file(name::FIELD, Format::Html),
+        confusion = Page::file(name::CONFUSION, Format::Markdown),
     );
     needs_markdown(&mut out, field);
     let _ = writeln!(out, "## Every parser\n");
@@ -447,7 +452,8 @@ fn needs_html(out: &mut String, field: &Field) {
     for need in &needs {
         let pick = |p: &super::needs::Pick| {
             format!(
-                "<a href=\"field.md#{}\">{}</a> ({}): {}",
+                "<a href=\"{}#{}\">{}</a> ({}): {}",
+                Page::file(name::FIELD, Format::Markdown),
                 html_escape(&anchor(&p.parser)),
                 html_escape(&p.parser),
                 html_escape(&p.language),
@@ -534,8 +540,24 @@ fn html(field: &Field) -> String {
          th{background:#f3f3f3;cursor:pointer;position:sticky;top:0}\n\
          td.all{background:#c8f0c8}td.most{background:#e6f5c8}td.some{background:#fbeec0}td.few{background:#f8c8c8}td.none{color:#999}\n\
          a{color:#0645ad}\n</style>\n</head>\n<body>\n<h1>The field: every URI parser compared</h1>\n\
-         <p>Each parser judged by the specification it claims; a cell is passing/asked over the corpus's vectors (known differences count as asked). Click a heading to sort. <a href=\"field.md\">field.md</a> · <a href=\"field.json\">field.json</a> · <a href=\"confusion.md\">confusion.md</a></p>\n",
+         <p>Each parser judged by the specification it claims; a cell is passing/asked over the corpus's vectors (known differences count as asked). Click a heading to sort.",
     );
+    for (at, (page, format)) in [
+        (name::FIELD, Format::Markdown),
+        (name::FIELD, Format::Json),
+        (name::CONFUSION, Format::Markdown),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let file = Page::file(page, format);
+        let _ = write!(
+            out,
+            "{}<a href=\"{file}\">{file}</a>",
+            if at == 0 { " " } else { " · " }
+        );
+    }
+    out.push_str("</p>\n");
     needs_html(&mut out, field);
     let parts = part_names(field);
     // The verdicts first, so that a window of common width shows them beside each parser;
@@ -568,7 +590,8 @@ fn html(field: &Field) -> String {
         out.push_str("<tr>");
         let _ = write!(
             out,
-            "<td><a href=\"field.md#{}\">{}</a></td>",
+            "<td><a href=\"{}#{}\">{}</a></td>",
+            Page::file(name::FIELD, Format::Markdown),
             html_escape(&anchor(&p.name)),
             html_escape(&p.name)
         );
@@ -581,8 +604,9 @@ fn html(field: &Field) -> String {
         html_cell(&mut out, row.whatwg.as_ref());
         let link = |bugs: &[Finding]| {
             format!(
-                "<td data-sort=\"{}\"><a href=\"field.md#{}\">{}</a></td>",
+                "<td data-sort=\"{}\"><a href=\"{}#{}\">{}</a></td>",
                 bugs.len(),
+                Page::file(name::FIELD, Format::Markdown),
                 html_escape(&p.name),
                 bug_count(bugs)
             )

@@ -4,6 +4,7 @@ use std::fmt::Write;
 use std::io;
 use std::path::Path;
 
+use super::pages::{Format, Page, name};
 use super::{Report, write_atomically};
 
 /// Writes the index of `reports`.
@@ -22,15 +23,17 @@ pub fn render(reports: &[Report]) -> String {
             r.signature.clone(),
         )
     });
-    let mut out = String::from(
+    let mut out = format!(
         "# Findings\n\nWhere each implementation departs from RFC 3986, one report per behaviour \
          (signature), written by `uri-conformance run` and `uri-conformance fuzz`. Candidate bugs \
          come first, then known differences (another specification, a reading the RFC allows, an \
          API limit); within each, differences that decide where a request goes (scheme, \
          userinfo, host, port) come first. The conformance matrix is in \
-         [conformance.md](conformance.md); how often each behaviour was seen, and on which \
-         inputs, is in [stats.json](stats.json), so that this index and the reports change only \
+         [{matrix}]({matrix}); how often each behaviour was seen, and on which \
+         inputs, is in [{stats}]({stats}), so that this index and the reports change only \
          when a behaviour does.\n\n",
+        matrix = Page::file(name::CONFORMANCE, Format::Markdown),
+        stats = super::stats::FILE,
     );
     let bugs = sorted.iter().filter(|r| r.is_candidate_bug()).count();
     let shared = sorted
@@ -93,13 +96,12 @@ pub fn render(reports: &[Report]) -> String {
     super::visible(&out).into_owned()
 }
 
-/// Writes `reports/catalogue.md`: every known difference, and those that matched nothing in
-/// the last full run (stale).
-pub fn write_catalogue(
-    dir: &Path,
+/// `catalogue.md`: every known difference, and those that matched nothing in the last full run
+/// (stale).
+pub fn catalogue_page(
     catalogue: &crate::diff::Catalogue,
     stale: &[&crate::diff::catalogue::Entry],
-) -> io::Result<()> {
+) -> Page {
     let mut out = String::from(
         "# Known differences\n\nThe catalogue (`src/diff/known-differences.yaml`) that classifies differences \
          which are not bugs: an implementation following another specification, a reading RFC 3986 \
@@ -107,7 +109,12 @@ pub fn write_catalogue(
          full run (`uri-conformance run`) is stale.\n\n| id | implementations | class | reason | status |\n|---|---|---|---|---|\n",
     );
     // An entry of several departures is listed once.
-    for entry in catalogue.entries().iter().filter(|e| e.piece == 0) {
+    let entries: Vec<_> = catalogue
+        .entries()
+        .iter()
+        .filter(|e| e.piece == 0)
+        .collect();
+    for &entry in &entries {
         let status = if stale.iter().any(|s| s.id == entry.id) {
             "**stale**"
         } else {
@@ -123,5 +130,13 @@ pub fn write_catalogue(
             super::link_from(1, &entry.link)
         );
     }
-    write_atomically(&dir.join("catalogue.md"), out.as_bytes())
+    let stale_listed = entries
+        .iter()
+        .filter(|entry| stale.iter().any(|s| s.id == entry.id))
+        .count();
+    Page::new(
+        name::CATALOGUE,
+        format!("{} entries, {stale_listed} stale", entries.len()),
+    )
+    .with(Format::Markdown, out)
 }

@@ -4,9 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::io;
-use std::path::Path;
 
-use super::write_atomically;
+use super::pages::{Format, Page, name};
 use crate::matrix::{Abnormal, Matrix, Row, Verdict};
 use crate::protocol::{ParseRule, Request};
 
@@ -196,13 +195,37 @@ fn implementation_names(matrix: &Matrix) -> Vec<&str> {
         .collect()
 }
 
-/// Writes the three files.
-pub fn write(dir: &Path, matrix: &Matrix) -> io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let json = serde_json::to_string_pretty(matrix).map_err(io::Error::other)? + "\n";
-    write_atomically(&dir.join("conformance.json"), json.as_bytes())?;
-    write_atomically(&dir.join("conformance.md"), markdown(matrix).as_bytes())?;
-    write_atomically(&dir.join("conformance.html"), html(matrix).as_bytes())
+/// The matrix as a page: `conformance.json`, `.md` and `.html`.
+pub fn page(matrix: &Matrix) -> io::Result<Page> {
+    let summary = format!(
+        "{} vectors, {} implementations",
+        matrix.rows.len(),
+        matrix.implementations.len()
+    );
+    Ok(Page::new(name::CONFORMANCE, summary)
+        .with_json(matrix)?
+        .with(Format::Markdown, markdown(matrix))
+        .with(Format::Html, html(matrix)))
+}
+
+/// Links each failure of `matrix` to the report that holds it, which may be filed under
+/// another signature than the failure's (its shrunk case's, or its cause's): `report_name`
+/// gives that report's signature for an implementation and a signature, `None` when the run
+/// holds no such report (the cell then links to none).
+pub fn link_reports(matrix: &mut Matrix, report_name: impl Fn(&str, &str) -> Option<String>) {
+    for row in &mut matrix.rows {
+        for (name, result) in &mut row.results {
+            if let Some(signature) = &result.signature {
+                result.signature = report_name(name, signature);
+            }
+        }
+    }
+}
+
+/// Links no failure of `matrix` to a report: for a matrix written where no report is (the
+/// `matrix` command), so that its pages link only to files that exist.
+pub fn unlink_reports(matrix: &mut Matrix) {
+    link_reports(matrix, |_, _| None);
 }
 
 /// A group's heading: `§3.2.2 Host`, `Appendix B ...`, `RFC 6874 §2 Specification`.
@@ -474,7 +497,12 @@ Each cell reads: passed out of all (the share); how many the implementation can 
 of which known differences (the catalogue explains them: another specification, a reading the RFC allows, \
 an API limit) and failures; how many it cannot be asked (unsupported). \
 Panics and time-outs are failures too, marked in their own colour. \
-A cell with failures or known differences links to its vectors in <a href=\"conformance.md\">conformance.md</a> \
+A cell with failures or known differences links to its vectors in ",
+    );
+    let markdown_page = Page::file(name::CONFORMANCE, Format::Markdown);
+    let _ = write!(
+        out,
+        "<a href=\"{markdown_page}\">{markdown_page}</a> \
 (input, base, expected and actual answer); the numbered links are the reports of its failures.</p>\n<p class=\"legend\">",
     );
     for (class, _, label) in BANDS {
@@ -550,9 +578,13 @@ fn html_cell(out: &mut String, implementation: &str, tally: &Tally, group: Optio
         if abnormal { " has-abnormal" } else { "" },
         escape_html(&tally.text())
     );
-    let link = group
-        .filter(|_| tally.fail + tally.known > 0)
-        .map(|g| format!("conformance.md#{}", anchor(implementation, g)));
+    let link = group.filter(|_| tally.fail + tally.known > 0).map(|g| {
+        format!(
+            "{}#{}",
+            Page::file(name::CONFORMANCE, Format::Markdown),
+            anchor(implementation, g)
+        )
+    });
     if let Some(link) = &link {
         let _ = write!(out, "<a href=\"{}\">", escape_html(link));
     }

@@ -9,11 +9,10 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::io;
-use std::path::Path;
 
+use super::Report;
 use super::markdown::text;
-use super::{Report, write_atomically};
+use super::pages::{Format, Page, name};
 use crate::diff::Catalogue;
 use crate::diff::departures::Departure;
 use crate::diff::models::Model;
@@ -153,8 +152,9 @@ pub fn render(table: &Table) -> String {
          checked by hand does, **candidate** where only the library of departures names it. An \
          empty cell is not seen in this run, not a proof of conformance. Which departure is \
          which is in [docs/reports.md]({}docs/reports.md#how-a-case-is-compared); the parsers' \
-         other results are in [field.md](field.md).\n\n",
-        super::root_from_reports()
+         other results are in [{field}]({field}).\n\n",
+        super::root_from_reports(),
+        field = Page::file(name::FIELD, Format::Markdown),
     );
     if table.departures.is_empty() {
         out.push_str("No departure of the library was seen in this run.\n");
@@ -201,9 +201,13 @@ pub fn render(table: &Table) -> String {
     super::visible(&out).into_owned()
 }
 
-/// Writes `mechanisms.md` into `dir`.
-pub fn write(dir: &Path, table: &Table) -> io::Result<()> {
-    write_atomically(&dir.join("mechanisms.md"), render(table).as_bytes())
+/// The table as a page: `mechanisms.md`.
+pub fn page(table: &Table) -> Page {
+    Page::new(
+        name::MECHANISMS,
+        format!("{} departures seen", table.departures.len()),
+    )
+    .with(Format::Markdown, render(table))
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ pub mod matrix;
 pub mod mechanisms;
 pub mod needs;
 pub mod on_record;
+pub mod pages;
 pub mod promote;
 pub mod rfc;
 pub mod stats;

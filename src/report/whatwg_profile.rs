@@ -18,7 +18,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::write_atomically;
+use super::pages::{Format, Page, name};
 use crate::impls::Implementation;
 use crate::model::Outcome;
 use crate::whatwg::expected_outcome;
@@ -336,13 +336,16 @@ pub fn markdown(profile: &Profile) -> String {
     super::visible(&out).into_owned()
 }
 
-/// Writes `whatwg.md` and `whatwg.json` into `reports`, each atomically.
-pub fn write(reports: &Path, profile: &Profile) -> io::Result<()> {
-    std::fs::create_dir_all(reports)?;
-    write_atomically(&reports.join("whatwg.md"), markdown(profile).as_bytes())?;
-    let mut json = serde_json::to_string_pretty(profile).map_err(io::Error::other)?;
-    json.push('\n');
-    write_atomically(&reports.join("whatwg.json"), json.as_bytes())
+/// The profile as a page: `whatwg.md` and `whatwg.json`.
+pub fn page(profile: &Profile) -> io::Result<Page> {
+    let summary = format!(
+        "{} cases, {} implementations",
+        profile.cases,
+        profile.implementations.len()
+    );
+    Page::new(name::WHATWG, summary)
+        .with(Format::Markdown, markdown(profile))
+        .with_json(profile)
 }
 
 #[cfg(test)]
