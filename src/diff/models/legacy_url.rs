@@ -744,7 +744,10 @@ impl Url {
                 }
             }
             let hostname = host_to_ascii_as(&hostname, ipv6).ok_or("TypeError: Invalid URL")?;
-            let port = this.port.as_deref().map_or(String::new(), |p| format!(":{p}"));
+            let port = this
+                .port
+                .as_deref()
+                .map_or(String::new(), |p| format!(":{p}"));
             this.host = Some(format!("{hostname}{port}"));
             // "strip [ and ] from the hostname; the host field still retains them, though"
             if ipv6 {
@@ -826,7 +829,11 @@ impl Url {
                 host = "//".to_owned();
             }
         }
-        let mut search = self.search.as_deref().unwrap_or_default().replace('#', "%23");
+        let mut search = self
+            .search
+            .as_deref()
+            .unwrap_or_default()
+            .replace('#', "%23");
         let mut hash = self.hash.clone().unwrap_or_default();
         if !hash.is_empty() && !hash.starts_with('#') {
             hash.insert(0, '#');
@@ -904,12 +911,12 @@ impl Url {
             result.slashes = result.slashes || relative.slashes;
             return result;
         }
-        let starts_slash = |p: &Option<String>| truthy(p) && p.as_deref().is_some_and(|p| p.starts_with('/'));
+        let starts_slash =
+            |p: &Option<String>| truthy(p) && p.as_deref().is_some_and(|p| p.starts_with('/'));
         let is_source_abs = starts_slash(&result.pathname);
         let is_rel_abs = truthy(&relative.host) || starts_slash(&relative.pathname);
-        let mut must_end_abs = is_rel_abs
-            || is_source_abs
-            || (truthy(&result.host) && truthy(&relative.pathname));
+        let mut must_end_abs =
+            is_rel_abs || is_source_abs || (truthy(&result.host) && truthy(&relative.pathname));
         let remove_all_dots = must_end_abs;
         let split = |p: &Option<String>| -> Vec<String> {
             match p.as_deref() {
@@ -987,11 +994,10 @@ impl Url {
         }
         // "If a url ENDs in . or .., then it must get a trailing slash."
         let last = src_path[src_path.len() - 1].clone();
-        let has_trailing_slash = ((truthy(&result.host)
-            || truthy(&relative.host)
-            || src_path.len() > 1)
-            && (last == "." || last == ".."))
-            || last.is_empty();
+        let has_trailing_slash =
+            ((truthy(&result.host) || truthy(&relative.host) || src_path.len() > 1)
+                && (last == "." || last == ".."))
+                || last.is_empty();
         let mut up = 0;
         let mut i = src_path.len();
         while i > 0 {
@@ -1011,7 +1017,10 @@ impl Url {
                 src_path.insert(0, "..".to_owned());
             }
         }
-        if must_end_abs && src_path.first().is_none_or(|s| !s.starts_with('/')) && src_path.first().is_none_or(|s| !s.is_empty()) {
+        if must_end_abs
+            && src_path.first().is_none_or(|s| !s.starts_with('/'))
+            && src_path.first().is_none_or(|s| !s.is_empty())
+        {
             src_path.insert(0, String::new());
         }
         if has_trailing_slash && !src_path.join("/").ends_with('/') {
@@ -1067,7 +1076,9 @@ fn decode(text: &str) -> String {
     let mut at = 0;
     while at < bytes.len() {
         if bytes[at] == b'%'
-            && let Some(octet) = text.get(at + 1..at + 3).and_then(|h| u8::from_str_radix(h, 16).ok())
+            && let Some(octet) = text
+                .get(at + 1..at + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
         {
             out.push(octet);
             at += 3;
@@ -1260,8 +1271,14 @@ mod tests {
         };
         // Node's documentation of url.resolve.
         assert_eq!(target("/one/two/three", "four"), "/one/two/four");
-        assert_eq!(target("http://example.com/", "/one"), "http://example.com/one");
-        assert_eq!(target("http://example.com/one", "/two"), "http://example.com/two");
+        assert_eq!(
+            target("http://example.com/", "/one"),
+            "http://example.com/one"
+        );
+        assert_eq!(
+            target("http://example.com/one", "/two"),
+            "http://example.com/two"
+        );
         // RFC 3986 §5.4.1 where lib/url.js agrees.
         assert_eq!(target("http://a/b/c/d;p?q", "g"), "http://a/b/c/g");
         assert_eq!(target("http://a/b/c/d;p?q", "../../../g"), "http://a/g");
@@ -1278,7 +1295,10 @@ mod tests {
         assert_eq!(target("a:b/c", "../../d"), "a:d");
         assert_eq!(target("a:", "./"), "a:/");
         assert_eq!(target("a://", "a"), "a://a");
-        assert_eq!(target("mailto:local1@domain1", "local2@domain2"), "mailto:local2@domain2");
+        assert_eq!(
+            target("mailto:local1@domain1", "local2@domain2"),
+            "mailto:local2@domain2"
+        );
         assert_eq!(target("a:u@h@i", "?x"), "a:u%40h@i?x");
         // ".." above the root kept where no path is absolute; "." and ".." end with "/".
         assert_eq!(target("b/c", "../../../d"), "../../d");

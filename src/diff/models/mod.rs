@@ -1588,12 +1588,10 @@ impl Transform {
                 Some(rule) => uri_js::apply(rule, original, answer),
                 None => answer,
             },
-            (t, _) if t.legacy_url_rule().is_some() => {
-                match t.legacy_url_rule() {
-                    Some(rule) => legacy_url::apply(rule, original, answer),
-                    None => answer,
-                }
-            }
+            (t, _) if t.legacy_url_rule().is_some() => match t.legacy_url_rule() {
+                Some(rule) => legacy_url::apply(rule, original, answer),
+                None => answer,
+            },
             (Transform::Rhymu8354PortToInteger, Request::Parse { .. }) => {
                 rhymu8354::apply(original, answer)
             }
