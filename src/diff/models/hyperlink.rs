@@ -476,9 +476,24 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
             Some("") | None => b.host.or(r.host),
             host => host,
         };
+        // `self.port` is the base's "default port of the scheme, if it is known" where it has
+        // none written (`URL.__init__`: "port = SCHEME_PORT_MAP.get(scheme)", the scheme as
+        // written): "a:///" against "ftp:" gives "a://:21/".
+        let default = b
+            .scheme
+            .and_then(scheme_port)
+            .flatten()
+            .map(|n| n.to_string());
         let port = match r.port {
             Some(p) if python_int(p).is_some_and(|n| n != 0) => Some(p),
-            _ => b.port.filter(|p| !p.is_empty()),
+            _ => b.port.filter(|p| !p.is_empty()).or(default.as_deref()),
+        };
+        // hyperlink's host is text, never none: a port taken goes with the empty host
+        // ("a:/.//" against "ftp:" gives "a://:21//").
+        let host = if port.is_some() {
+            host.or(Some(""))
+        } else {
+            host
         };
         if r.userinfo == b.userinfo && host == r.host && port == r.port {
             return None;
@@ -575,6 +590,30 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
         input: rewritten,
         rule: parse_rule.clone(),
         zone_id: *zone_id,
+    })
+}
+
+/// `URL.replace` with another scheme: "reset the explicit uses_netloc preference to honor the
+/// new scheme", so `to_text` writes the "//" of an empty authority where `scheme_uses_netloc`
+/// says and the path is empty or rooted (and does not start with "//", which it never
+/// prefixes), and drops it elsewhere.
+fn netloc_as_scheme_says(text: String) -> String {
+    let Ok(c) = reference::parse(&text) else {
+        return text;
+    };
+    let empty = |c: Option<&str>| c.is_none_or(str::is_empty);
+    if !(empty(c.host) && empty(c.userinfo) && empty(c.port)) {
+        return text;
+    }
+    let netloc = c.scheme.is_some_and(scheme_uses_netloc)
+        && !c.path.starts_with("//")
+        && (c.path.is_empty() || c.path.starts_with('/'));
+    reference::recompose(&reference::Components {
+        userinfo: None,
+        host: netloc.then_some(""),
+        port: None,
+        host_kind: None,
+        ..c
     })
 }
 
@@ -809,25 +848,22 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
             .scheme
             .is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) =>
         {
-            let Ok(c) = reference::parse(&text) else {
-                return Outcome::Normalized(text);
-            };
-            let empty = |c: Option<&str>| c.is_none_or(str::is_empty);
-            if !(empty(c.host) && empty(c.userinfo) && empty(c.port)) {
-                return Outcome::Normalized(text);
-            }
-            // An empty authority is written where the scheme uses a netloc and the path is
-            // empty or rooted (and does not start with "//", which to_text never prefixes).
-            let netloc = c.scheme.is_some_and(scheme_uses_netloc)
-                && !c.path.starts_with("//")
-                && (c.path.is_empty() || c.path.starts_with('/'));
-            Outcome::Normalized(reference::recompose(&reference::Components {
-                userinfo: None,
-                host: netloc.then_some(""),
-                port: None,
-                host_kind: None,
-                ..c
-            }))
+            Outcome::Normalized(netloc_as_scheme_says(text))
+        }
+        // `URL.click` ends with `self.replace(scheme=clicked.scheme or self.scheme, ...)` on
+        // the base: a reference with another scheme (and no host, or it is returned as it is,
+        // `clicked.absolute`) resets `uses_netloc` as a normalization does.
+        (
+            Rule::NormalizeSchemeNetloc,
+            Request::Resolve { base, input, .. },
+            Outcome::Resolved(text),
+        ) if reference::parse(input).is_ok_and(|r| {
+            r.scheme.is_some()
+                && r.scheme != reference::split(base).scheme
+                && r.host.is_none_or(str::is_empty)
+        }) =>
+        {
+            Outcome::Resolved(netloc_as_scheme_says(text))
         }
         (Rule::QueryPathSlash, Request::Resolve { base, input, .. }, Outcome::Resolved(text))
             if target_has_authority(base, input) =>

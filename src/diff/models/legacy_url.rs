@@ -78,6 +78,11 @@ pub(super) enum Rule {
     /// (the documentation: "A URIError is thrown if the auth property is present but cannot
     /// be decoded").
     UserinfoDecoded,
+    /// `url.resolve(from, to)` (lines 722-999): both strings read by `Url.prototype.parse`
+    /// with `slashesDenoteHost` true, `resolveObject`'s own algorithm (RFC 1808's, with a
+    /// scheme `slashedProtocol` does not name holding its host as the first path segment),
+    /// and the target written by `Url.prototype.format`: ported whole ([`resolved`]).
+    Resolver,
 }
 
 /// What `getHostname` moves to the path in the text as `HostEndsAtNonHost` left it: the text
@@ -312,10 +317,15 @@ fn forbidden_in_host(c: char, ip_literal: bool) -> bool {
 
 /// The host as lines 388-419 leave it: `None` where they throw.
 fn host_to_ascii(host: &str) -> Option<String> {
+    host_to_ascii_as(host, host.starts_with('[') && host.ends_with(']'))
+}
+
+/// The host as lines 388-419 leave it, read as an IP literal or not as `ipv6Hostname` was
+/// computed before `getHostname` (line 378): `None` where they throw.
+fn host_to_ascii_as(host: &str, ip_literal: bool) -> Option<String> {
     if host.is_empty() {
         return Some(String::new());
     }
-    let ip_literal = host.starts_with('[') && host.ends_with(']');
     if host.encode_utf16().count() > 255 {
         return Some(String::new());
     }
@@ -394,7 +404,7 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
                 zone_id: *zone_id,
             })
         }
-        Rule::UserinfoDecoded => None,
+        Rule::UserinfoDecoded | Rule::Resolver => None,
         Rule::HostEndsAtNonHost => {
             // The character that ends the host stood in for by "/", the path's start;
             // [`apply`] gives it back.
@@ -480,6 +490,9 @@ fn network_path(input: &str) -> bool {
 
 /// The library's answer from the answer so far; `original` is the case as given.
 pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
+    if let (Rule::Resolver, Request::Resolve { base, input, .. }) = (rule, original) {
+        return resolved(base, input);
+    }
     let Outcome::Parsed {
         mut components,
         host_kind,
@@ -504,7 +517,7 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
                 }
             }
         }
-        Rule::HostnameEndsAtColon => {}
+        Rule::HostnameEndsAtColon | Rule::Resolver => {}
         Rule::UserinfoDecoded => {
             if components.userinfo.as_deref().is_some_and(|u| !decodes(u)) {
                 return Outcome::invalid("URIError: URI malformed".to_owned());
@@ -570,6 +583,511 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
         components,
         host_kind,
     }
+}
+
+/// `url.resolve(base, input)` (line 722: `urlParse(source, false, true).resolve(relative)`),
+/// as the adapter asks it: `Outcome::Invalid` where `url.parse` throws (a userinfo
+/// `decodeURIComponent` refuses, a host `toASCII` refuses).
+pub(super) fn resolved(base: &str, input: &str) -> Outcome {
+    match Url::parse(base).and_then(|base| Ok(base.resolve_object(Url::parse(input)?))) {
+        Ok(target) => Outcome::Resolved(target.format()),
+        Err(message) => Outcome::invalid(message.to_owned()),
+    }
+}
+
+/// JavaScript's truthiness of a string property: neither null nor "".
+fn truthy(value: &Option<String>) -> bool {
+    value.as_deref().is_some_and(|v| !v.is_empty())
+}
+
+/// `slashedProtocol.has(value)` (lib/internal/url.js: each name with and without its ":").
+fn slashed_protocol(value: Option<&str>) -> bool {
+    value.is_some_and(|v| SLASHED.contains(&v.strip_suffix(':').unwrap_or(v)))
+}
+
+/// `hostlessProtocol.has(value)` and `unsafeProtocol.has(value)`: "javascript", with or
+/// without its ":".
+fn javascript(value: Option<&str>) -> bool {
+    matches!(value, Some("javascript" | "javascript:"))
+}
+
+/// `isIpv6Hostname` (lines 141-146): "[" first and "]" last.
+fn ipv6_hostname(hostname: &str) -> bool {
+    hostname.starts_with('[') && hostname.ends_with(']') && hostname.len() > 1
+}
+
+/// `encodeStr(auth, noEscapeAuth, hexTable)` (url.format, lines 633-637): every character
+/// but those of `noEscapeAuth` (letters, digits, "!", "'", "(", ")", "*", "-", ".", ":",
+/// "_", "~") percent-encoded as UTF-8, in uppercase.
+fn encode_auth(auth: &str) -> String {
+    let mut out = String::with_capacity(auth.len());
+    for c in auth.chars() {
+        if c.is_ascii_alphanumeric() || "!'()*-.:_~".contains(c) {
+            out.push(c);
+        } else {
+            let mut buffer = [0; 4];
+            for byte in c.encode_utf8(&mut buffer).bytes() {
+                out.push_str(&format!("%{byte:02X}"));
+            }
+        }
+    }
+    out
+}
+
+/// The properties of a legacy `Url` that `resolveObject` and `format` read (`query` is the
+/// search without its "?", never parsed: `parseQueryString` is false; `path` is read by
+/// neither). `None` is JavaScript's null (or undefined).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Url {
+    protocol: Option<String>,
+    slashes: bool,
+    auth: Option<String>,
+    host: Option<String>,
+    port: Option<String>,
+    hostname: Option<String>,
+    hash: Option<String>,
+    search: Option<String>,
+    pathname: Option<String>,
+    href: String,
+}
+
+impl Url {
+    /// `Url.prototype.parse(url, false, true)` (lines 170-499); `Err` with the message of
+    /// what it throws.
+    fn parse(url: &str) -> Result<Url, &'static str> {
+        let mut this = Url::default();
+        // Lines 182-245: trimmed, every "\\" before the first "?" or "#" a "/".
+        let mut rest = backslashes_as_slashes(trim(url));
+        // `slashesDenoteHost` is true: no fast path (lines 247-268).
+        let mut proto = None;
+        let mut lower_proto = None;
+        if let Some((scheme, after)) = protocol(&rest) {
+            proto = Some(format!("{scheme}:"));
+            lower_proto = Some(format!("{}:", scheme.to_lowercase()));
+            this.protocol.clone_from(&lower_proto);
+            rest = rest[after..].to_owned();
+        }
+        let slashes = rest.starts_with("//");
+        if slashes && !(proto.is_some() && javascript(lower_proto.as_deref())) {
+            rest = rest[2..].to_owned();
+            this.slashes = true;
+        }
+        if !javascript(lower_proto.as_deref())
+            && (slashes || (proto.is_some() && !slashed_protocol(proto.as_deref())))
+        {
+            // Lines 296-353: the scan of the authority.
+            let mut chars: Vec<char> = rest.chars().collect();
+            let (mut host_end, mut at_sign, mut non_host) = (None, None, None);
+            let mut i = 0;
+            while i < chars.len() {
+                match chars[i] {
+                    '\t' | '\n' | '\r' => {
+                        chars.remove(i);
+                        continue;
+                    }
+                    ' ' | '"' | '%' | '\'' | ';' | '<' | '>' | '\\' | '^' | '`' | '{' | '|'
+                    | '}' => {
+                        non_host.get_or_insert(i);
+                    }
+                    '#' | '/' | '?' => {
+                        non_host.get_or_insert(i);
+                        host_end = Some(i);
+                    }
+                    '@' => {
+                        at_sign = Some(i);
+                        non_host = None;
+                    }
+                    _ => {}
+                }
+                if host_end.is_some() {
+                    break;
+                }
+                i += 1;
+            }
+            let mut start = 0;
+            if let Some(at) = at_sign {
+                let auth: String = chars[..at].iter().collect();
+                if !decodes(&auth) {
+                    return Err("URIError: URI malformed");
+                }
+                this.auth = Some(decode(&auth));
+                start = at + 1;
+            }
+            let host: String;
+            match non_host {
+                None => {
+                    host = chars[start..].iter().collect();
+                    rest = String::new();
+                }
+                Some(end) => {
+                    host = chars[start..end.max(start)].iter().collect();
+                    rest = chars[end..].iter().collect();
+                }
+            }
+            // `parseHost` (lines 1004-1015): `portPattern`, `/:[0-9]*$/`.
+            let mut hostname = host.as_str();
+            if let Some(colon) = host.rfind(':')
+                && host[colon + 1..].bytes().all(|b| b.is_ascii_digit())
+            {
+                if colon + 1 < host.len() {
+                    this.port = Some(host[colon + 1..].to_owned());
+                }
+                hostname = &host[..colon];
+            }
+            let mut hostname = hostname.to_owned();
+            let ipv6 = ipv6_hostname(&hostname);
+            if !ipv6 {
+                // `getHostname` (lines 502-525): only a ":" can still stand in it.
+                if let Some(i) = hostname.find(['/', '\\', '#', '?', ':']) {
+                    rest = format!("/{}{rest}", &hostname[i..]);
+                    hostname.truncate(i);
+                }
+            }
+            let hostname = host_to_ascii_as(&hostname, ipv6).ok_or("TypeError: Invalid URL")?;
+            let port = this
+                .port
+                .as_deref()
+                .map_or(String::new(), |p| format!(":{p}"));
+            this.host = Some(format!("{hostname}{port}"));
+            // "strip [ and ] from the hostname; the host field still retains them, though"
+            if ipv6 {
+                let inner = hostname.get(1..hostname.len().saturating_sub(1));
+                this.hostname = Some(inner.unwrap_or_default().to_owned());
+                if !rest.starts_with('/') {
+                    rest.insert(0, '/');
+                }
+            } else {
+                this.hostname = Some(hostname);
+            }
+        }
+        if !javascript(lower_proto.as_deref()) {
+            rest = auto_escape(&rest);
+        }
+        // Lines 448-483: the fragment from the first "#", the query from the first "?"
+        // before it, the path before both (null where empty).
+        let hash_at = rest.find('#');
+        if let Some(at) = hash_at {
+            this.hash = Some(rest[at..].to_owned());
+        }
+        let before_hash = &rest[..hash_at.unwrap_or(rest.len())];
+        let question = before_hash.find('?');
+        if let Some(at) = question {
+            this.search = Some(before_hash[at..].to_owned());
+        }
+        let first = question.or(hash_at).unwrap_or(rest.len());
+        if first > 0 {
+            this.pathname = Some(rest[..first].to_owned());
+        }
+        if slashed_protocol(lower_proto.as_deref())
+            && truthy(&this.hostname)
+            && !truthy(&this.pathname)
+        {
+            this.pathname = Some("/".to_owned());
+        }
+        this.href = this.format();
+        Ok(this)
+    }
+
+    /// `Url.prototype.format` (lines 632-716).
+    fn format(&self) -> String {
+        let mut auth = self.auth.clone().unwrap_or_default();
+        if !auth.is_empty() {
+            auth = encode_auth(&auth);
+            auth.push('@');
+        }
+        let mut protocol = self.protocol.clone().unwrap_or_default();
+        let mut host = String::new();
+        if let Some(h) = self.host.as_deref().filter(|h| !h.is_empty()) {
+            host = format!("{auth}{h}");
+        } else if let Some(h) = self.hostname.as_deref().filter(|h| !h.is_empty()) {
+            host = if h.contains(':') && !ipv6_hostname(h) {
+                format!("{auth}[{h}]")
+            } else {
+                format!("{auth}{h}")
+            };
+            if let Some(port) = self.port.as_deref().filter(|p| !p.is_empty()) {
+                host.push(':');
+                host.push_str(port);
+            }
+        }
+        if !protocol.is_empty() && !protocol.ends_with(':') {
+            protocol.push(':');
+        }
+        let mut pathname = self
+            .pathname
+            .as_deref()
+            .unwrap_or_default()
+            .replace('#', "%23")
+            .replace('?', "%3F");
+        if self.slashes || slashed_protocol(Some(&protocol)) {
+            if self.slashes || !host.is_empty() {
+                if !pathname.is_empty() && !pathname.starts_with('/') {
+                    pathname.insert(0, '/');
+                }
+                host.insert_str(0, "//");
+            } else if protocol.starts_with("file") {
+                host = "//".to_owned();
+            }
+        }
+        let mut search = self
+            .search
+            .as_deref()
+            .unwrap_or_default()
+            .replace('#', "%23");
+        let mut hash = self.hash.clone().unwrap_or_default();
+        if !hash.is_empty() && !hash.starts_with('#') {
+            hash.insert(0, '#');
+        }
+        if !search.is_empty() && !search.starts_with('?') {
+            search.insert(0, '?');
+        }
+        format!("{protocol}{host}{pathname}{search}{hash}")
+    }
+
+    /// `Url.prototype.resolveObject` (lines 734-999).
+    fn resolve_object(&self, mut relative: Url) -> Url {
+        let mut result = self.clone();
+        // "Hash is always overridden, no matter what."
+        result.hash.clone_from(&relative.hash);
+        if relative.href.is_empty() {
+            return result;
+        }
+        // "Hrefs like //foo/bar always cut to the protocol."
+        if relative.slashes && !truthy(&relative.protocol) {
+            let protocol = result.protocol.take();
+            result = Url {
+                protocol,
+                ..relative
+            };
+            if slashed_protocol(result.protocol.as_deref())
+                && truthy(&result.hostname)
+                && !truthy(&result.pathname)
+            {
+                result.pathname = Some("/".to_owned());
+            }
+            return result;
+        }
+        if truthy(&relative.protocol) && relative.protocol != result.protocol {
+            if !slashed_protocol(relative.protocol.as_deref()) {
+                return relative;
+            }
+            result.protocol.clone_from(&relative.protocol);
+            let file = matches!(relative.protocol.as_deref(), Some("file" | "file:"));
+            if !truthy(&relative.host) && !file && !javascript(relative.protocol.as_deref()) {
+                // The first non-empty segment of the path made the host.
+                let path = relative.pathname.clone().unwrap_or_default();
+                let mut rel_path: Vec<&str> = path.split('/').collect();
+                let mut host = None;
+                while !rel_path.is_empty() {
+                    let segment = rel_path.remove(0);
+                    if !segment.is_empty() {
+                        host = Some(segment.to_owned());
+                        break;
+                    }
+                }
+                relative.host = Some(host.unwrap_or_default());
+                if !truthy(&relative.hostname) {
+                    relative.hostname = Some(String::new());
+                }
+                if rel_path.first() != Some(&"") {
+                    rel_path.insert(0, "");
+                }
+                if rel_path.len() < 2 {
+                    rel_path.insert(0, "");
+                }
+                result.pathname = Some(rel_path.join("/"));
+            } else {
+                result.pathname.clone_from(&relative.pathname);
+            }
+            result.search.clone_from(&relative.search);
+            result.host = Some(relative.host.clone().unwrap_or_default());
+            result.auth.clone_from(&relative.auth);
+            result.hostname = if truthy(&relative.hostname) {
+                relative.hostname.clone()
+            } else {
+                relative.host.clone()
+            };
+            result.port.clone_from(&relative.port);
+            result.slashes = result.slashes || relative.slashes;
+            return result;
+        }
+        let starts_slash =
+            |p: &Option<String>| truthy(p) && p.as_deref().is_some_and(|p| p.starts_with('/'));
+        let is_source_abs = starts_slash(&result.pathname);
+        let is_rel_abs = truthy(&relative.host) || starts_slash(&relative.pathname);
+        let mut must_end_abs =
+            is_rel_abs || is_source_abs || (truthy(&result.host) && truthy(&relative.pathname));
+        let remove_all_dots = must_end_abs;
+        let split = |p: &Option<String>| -> Vec<String> {
+            match p.as_deref() {
+                Some(p) if !p.is_empty() => p.split('/').map(str::to_owned).collect(),
+                _ => Vec::new(),
+            }
+        };
+        let mut src_path = split(&result.pathname);
+        let mut rel_path = split(&relative.pathname);
+        let no_leading_slashes =
+            truthy(&result.protocol) && !slashed_protocol(result.protocol.as_deref());
+        // "If the url is a non-slashed url, then relative links like ../.. should be able to
+        // crawl up to the hostname, as well. This is strange."
+        if no_leading_slashes {
+            result.hostname = Some(String::new());
+            result.port = None;
+            if let Some(host) = result.host.clone().filter(|h| !h.is_empty()) {
+                if src_path.first().is_some_and(String::is_empty) {
+                    src_path[0] = host;
+                } else {
+                    src_path.insert(0, host);
+                }
+            }
+            result.host = Some(String::new());
+            if truthy(&relative.protocol) {
+                relative.hostname = None;
+                relative.port = None;
+                result.auth = None;
+                if let Some(host) = relative.host.clone().filter(|h| !h.is_empty()) {
+                    if rel_path.first().is_some_and(String::is_empty) {
+                        rel_path[0] = host;
+                    } else {
+                        rel_path.insert(0, host);
+                    }
+                }
+                relative.host = None;
+            }
+            must_end_abs = must_end_abs
+                && (rel_path.first().is_some_and(String::is_empty)
+                    || src_path.first().is_some_and(String::is_empty));
+        }
+        if is_rel_abs {
+            if relative.host.is_some() {
+                if result.host != relative.host {
+                    result.auth = None;
+                }
+                result.host.clone_from(&relative.host);
+                result.port.clone_from(&relative.port);
+            }
+            if relative.hostname.is_some() {
+                if result.hostname != relative.hostname {
+                    result.auth = None;
+                }
+                result.hostname.clone_from(&relative.hostname);
+            }
+            result.search.clone_from(&relative.search);
+            src_path = rel_path;
+        } else if !rel_path.is_empty() {
+            src_path.pop();
+            src_path.extend(rel_path);
+            result.search.clone_from(&relative.search);
+        } else if relative.search.is_some() {
+            if no_leading_slashes {
+                let host = (!src_path.is_empty()).then(|| src_path.remove(0));
+                result.hostname.clone_from(&host);
+                result.host = host;
+                take_auth_in_host(&mut result);
+            }
+            result.search.clone_from(&relative.search);
+            return result;
+        }
+        if src_path.is_empty() {
+            result.pathname = None;
+            return result;
+        }
+        // "If a url ENDs in . or .., then it must get a trailing slash."
+        let last = src_path[src_path.len() - 1].clone();
+        let has_trailing_slash =
+            ((truthy(&result.host) || truthy(&relative.host) || src_path.len() > 1)
+                && (last == "." || last == ".."))
+                || last.is_empty();
+        let mut up = 0;
+        let mut i = src_path.len();
+        while i > 0 {
+            i -= 1;
+            if src_path[i] == "." {
+                src_path.remove(i);
+            } else if src_path[i] == ".." {
+                src_path.remove(i);
+                up += 1;
+            } else if up > 0 {
+                src_path.remove(i);
+                up -= 1;
+            }
+        }
+        if !must_end_abs && !remove_all_dots {
+            for _ in 0..up {
+                src_path.insert(0, "..".to_owned());
+            }
+        }
+        if must_end_abs
+            && src_path.first().is_none_or(|s| !s.starts_with('/'))
+            && src_path.first().is_none_or(|s| !s.is_empty())
+        {
+            src_path.insert(0, String::new());
+        }
+        if has_trailing_slash && !src_path.join("/").ends_with('/') {
+            src_path.push(String::new());
+        }
+        let is_absolute = src_path
+            .first()
+            .is_some_and(|s| s.is_empty() || s.starts_with('/'));
+        // "put the host back"
+        if no_leading_slashes {
+            let host = if is_absolute || src_path.is_empty() {
+                String::new()
+            } else {
+                src_path.remove(0)
+            };
+            result.hostname = Some(host.clone());
+            result.host = Some(host);
+            take_auth_in_host(&mut result);
+        }
+        must_end_abs = must_end_abs || (truthy(&result.host) && !src_path.is_empty());
+        if must_end_abs && !is_absolute {
+            src_path.insert(0, String::new());
+        }
+        result.pathname = (!src_path.is_empty()).then(|| src_path.join("/"));
+        if truthy(&relative.auth) {
+            result.auth.clone_from(&relative.auth);
+        }
+        result.slashes = result.slashes || relative.slashes;
+        result
+    }
+}
+
+/// "Occasionally the auth can get stuck only in host" (lines 912-919 and 980-988): a host
+/// with an "@" after its first character is split at its "@"s, the first part the userinfo
+/// and the second the host (any further part lost).
+fn take_auth_in_host(result: &mut Url) {
+    let Some(host) = result.host.clone() else {
+        return;
+    };
+    if host.find('@').is_some_and(|at| at > 0) {
+        let mut parts = host.split('@');
+        result.auth = parts.next().map(str::to_owned);
+        let host = parts.next().map(str::to_owned);
+        result.hostname.clone_from(&host);
+        result.host = host;
+    }
+}
+
+/// `decodeURIComponent` of a text [`decodes`] accepts.
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'%'
+            && let Some(octet) = text
+                .get(at + 1..at + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+        {
+            out.push(octet);
+            at += 3;
+        } else {
+            out.push(bytes[at]);
+            at += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]
@@ -742,5 +1260,57 @@ mod tests {
         assert!(!decodes("%"));
         assert!(!decodes("%zz"));
         assert!(!decodes("%ED%A0%80"));
+    }
+
+    #[test]
+    fn url_resolve_is_lib_url_js_own_algorithm() {
+        let target = |base: &str, input: &str| match resolved(base, input) {
+            Outcome::Resolved(t) => t,
+            Outcome::Invalid(_) => "invalid".to_owned(),
+            other => format!("{other:?}"),
+        };
+        // Node's documentation of url.resolve.
+        assert_eq!(target("/one/two/three", "four"), "/one/two/four");
+        assert_eq!(
+            target("http://example.com/", "/one"),
+            "http://example.com/one"
+        );
+        assert_eq!(
+            target("http://example.com/one", "/two"),
+            "http://example.com/two"
+        );
+        // RFC 3986 §5.4.1 where lib/url.js agrees.
+        assert_eq!(target("http://a/b/c/d;p?q", "g"), "http://a/b/c/g");
+        assert_eq!(target("http://a/b/c/d;p?q", "../../../g"), "http://a/g");
+        assert_eq!(target("http://a/b/c/d;p?q", "?y"), "http://a/b/c/d;p?y");
+        // "Hrefs like //foo/bar always cut to the protocol", the empty userinfo not written.
+        assert_eq!(target("a:", "//:@"), "a://");
+        assert_eq!(target("a://[::]", "//@"), "a://");
+        assert_eq!(target("a://[::0.0.0.0]", "//$@0"), "a://%24@0");
+        // Another `slashedProtocol` scheme "MUST have a host": its first segment.
+        assert_eq!(target("a:", "ws:a"), "ws://a/");
+        assert_eq!(target("a:", "ws:///0"), "ws://0/");
+        // A scheme `slashedProtocol` does not name: the host is the path's first segment.
+        assert_eq!(target("a://0", "/"), "a:///");
+        assert_eq!(target("a:b/c", "../../d"), "a:d");
+        assert_eq!(target("a:", "./"), "a:/");
+        assert_eq!(target("a://", "a"), "a://a");
+        assert_eq!(
+            target("mailto:local1@domain1", "local2@domain2"),
+            "mailto:local2@domain2"
+        );
+        assert_eq!(target("a:u@h@i", "?x"), "a:u%40h@i?x");
+        // ".." above the root kept where no path is absolute; "." and ".." end with "/".
+        assert_eq!(target("b/c", "../../../d"), "../../d");
+        assert_eq!(target("a:", ".///."), "a:/");
+        assert_eq!(target("https:", "../%2E%2E/g/@/a"), "https:../%2E%2E/g/@/a");
+        // The parse's readings: the host lowercased, "file:" written with "//".
+        assert_eq!(target("a:A", ""), "a:a");
+        assert_eq!(target("file:", ""), "file://");
+        assert_eq!(target("a::/.", "#"), "a:/#");
+        assert_eq!(target("a:", "a::"), "a:");
+        // A host toASCII refuses, a userinfo decodeURIComponent refuses: url.parse throws.
+        assert_eq!(target("a://[::]", "//xn--"), "invalid");
+        assert_eq!(target("a://%aa@h", ""), "invalid");
     }
 }

@@ -682,6 +682,9 @@ pub enum Transform {
     LegacyUrlParseHostnameEndsAtColon,
     /// The userinfo through `decodeURIComponent`, or an error.
     LegacyUrlParseUserinfoDecoded,
+    /// `url.resolve`: both strings read by `url.parse` with `slashesDenoteHost`,
+    /// `resolveObject`'s own algorithm and `url.format`, ported from lib/url.js.
+    LegacyUrlResolver,
     /// uri-js's and fast-uri's scheme handlers (`uri_js::Rule`): an http or https URI without
     /// a host is an error.
     UriJsHttpHostRequired,
@@ -1582,12 +1585,10 @@ impl Transform {
                 Some(rule) => uri_js::apply(rule, original, answer),
                 None => answer,
             },
-            (t, Request::Parse { .. }) if t.legacy_url_rule().is_some() => {
-                match t.legacy_url_rule() {
-                    Some(rule) => legacy_url::apply(rule, original, answer),
-                    None => answer,
-                }
-            }
+            (t, _) if t.legacy_url_rule().is_some() => match t.legacy_url_rule() {
+                Some(rule) => legacy_url::apply(rule, original, answer),
+                None => answer,
+            },
             (Transform::Rhymu8354PortToInteger, Request::Parse { .. }) => {
                 rhymu8354::apply(original, answer)
             }
@@ -2159,6 +2160,7 @@ impl Transform {
                 Some(legacy_url::Rule::HostnameEndsAtColon)
             }
             Transform::LegacyUrlParseUserinfoDecoded => Some(legacy_url::Rule::UserinfoDecoded),
+            Transform::LegacyUrlResolver => Some(legacy_url::Rule::Resolver),
             _ => None,
         }
     }
