@@ -461,8 +461,9 @@ impl<'a> Campaign<'a> {
 /// ([`Engine::cause`]: a resolution that accepts an invalid reference because the parser does),
 /// that parse shrunk in its place: the report is the parser's, and the resolution's signature
 /// becomes another name of it. What a set of the library's departures reproduces is signed by
-/// that set ([`Engine::attributed`]); an operation that accepts what the implementation's own
-/// parser refuses is signed so ([`Engine::unvalidated`]); otherwise it is signed by its symptom.
+/// that set ([`Engine::attributed`]); a normalization that gives back what the implementation's
+/// own parser refuses is signed so ([`Engine::given_back`]), and so is an operation that accepts
+/// what that parser refuses ([`Engine::unvalidated`]); otherwise it is signed by its symptom.
 fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     let minimal = engine.shrink(finding, SHRINK_BUDGET);
     // A law on a parse rests on the resolution of its own input, which a shrunk input may
@@ -488,6 +489,11 @@ fn shrunk_to_cause(engine: &Engine, finding: &Finding) -> Finding {
     // shrunk case's mechanism: a report signed by the symptom would show a case its mechanism
     // names, one cause twice, and the second cause shows on cases of its own.
     let mechanism = |f: &Finding| f.known.as_ref().map(|k| k.filed_as());
+    // A normalizer that gives back what its parser refuses is that cause whatever departure
+    // the answer happens to match (the input kept, its triplets' case kept with it).
+    if let Some(given_back) = engine.given_back(&minimal) {
+        return given_back;
+    }
     let Some(shrunk) = engine.attributed(&minimal) else {
         // The shrunk case is no departure's, but the case it came from may be: its symptom's
         // shrinking left the mechanism for another cause with the same symptom. The mechanism

@@ -700,12 +700,60 @@ impl Engine {
         Some(unvalidated)
     }
 
+    /// A normalization that gives its input back as written where the implementation's own
+    /// parser refuses it: the normalizer catches its parser's error and returns the string it
+    /// was given (fast-uri's `normalize`, index.js lines 740-743: "`normalize()` leaves these
+    /// malformed string inputs unchanged"). That is one cause whatever makes the string
+    /// malformed to that parser (a host its URL Standard reading refuses, a urn without a
+    /// namespace, a port out of range) and whatever the RFC's normalization would have
+    /// changed (a triplet's case, a dot-segment, the scheme's case), so the finding is signed
+    /// `malformed-input-given-back`, one report. The model is exact: the answer is the input,
+    /// character for character, and the parser, asked as [`Engine::unvalidated`] asks it,
+    /// refuses it. `None` where the answer is another string, where the parser takes the
+    /// input (a normalizer that changes nothing in a string its parser takes has another
+    /// cause), and for a finding an entry names.
+    pub fn given_back(&self, finding: &Finding) -> Option<Finding> {
+        if finding.known.is_some() || finding.difference.kind.is_property() {
+            return None;
+        }
+        let Request::Normalize { input, .. } = &finding.case else {
+            return None;
+        };
+        if !matches!(&finding.actual, Outcome::Normalized(given) if given == input) {
+            return None;
+        }
+        let by = |rule: Option<reference::Rule>| Request::Parse {
+            input: input.clone(),
+            rule: rule.map(crate::protocol::ParseRule::uri),
+            zone_id: false,
+        };
+        let name = &finding.signature.implementation;
+        let mut answer = self.answer_of(name, &by(None))?;
+        if matches!(answer, Outcome::Unsupported) && reference::split(input).scheme.is_some() {
+            answer = self.answer_of(name, &by(Some(reference::Rule::Uri)))?;
+        }
+        if !matches!(answer, Outcome::Invalid(_)) {
+            return None;
+        }
+        let detail = "malformed-input-given-back";
+        let mut given_back = finding.clone();
+        given_back.difference.detail = detail.to_owned();
+        given_back.signature.kind = DifferenceKind::Normalized;
+        given_back.signature.fields.clear();
+        given_back.signature.detail = detail.to_owned();
+        given_back.id = given_back.signature.id();
+        Some(given_back)
+    }
+
     /// The finding signed by its mechanism where one is known without asking anything more
-    /// than a parse: the set of departures that reproduces it ([`Engine::attributed`]), else an
-    /// operation that skips its parser's checks ([`Engine::unvalidated`]). `None` where the
+    /// than a parse: a normalization that gives back what its parser refuses
+    /// ([`Engine::given_back`]), else the set of departures that reproduces it
+    /// ([`Engine::attributed`]), else an operation that skips its parser's checks
+    /// ([`Engine::unvalidated`]). `None` where the
     /// finding stays signed by its symptom.
     pub fn by_mechanism(&self, finding: &Finding) -> Option<Finding> {
-        self.attributed(finding)
+        self.given_back(finding)
+            .or_else(|| self.attributed(finding))
             .or_else(|| self.unvalidated(finding))
     }
 
@@ -4155,6 +4203,69 @@ mod tests {
             .run_one("absolute-lenient", &resolve("a:/a", "#a^b"))
             .unwrap();
         assert_eq!(lenient.unvalidated(&found), None);
+    }
+
+    /// Refuses a host's "%0a" (a control character, as a URL Standard host parser would) and
+    /// gives back the input as written where it refuses it, as fast-uri's `normalize`
+    /// (index.js lines 740-743); normalizes as RFC 3986 §6.2.2 does otherwise.
+    struct GivingBack;
+
+    impl Implementation for GivingBack {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "giving-back",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, rule: Rule, options: ParseOptions) -> Outcome {
+            if input.to_ascii_lowercase().contains("//%0a") {
+                return Outcome::invalid("host is malformed".to_owned());
+            }
+            Reference.parse(input, rule, options)
+        }
+
+        fn normalize(&self, input: &str, level: Level) -> Outcome {
+            match self.parse(input, Rule::UriReference, ParseOptions::default()) {
+                Outcome::Invalid(_) => Outcome::Normalized(input.to_owned()),
+                _ => Reference.normalize(input, level),
+            }
+        }
+    }
+
+    #[test]
+    fn a_normalizer_that_gives_back_what_its_parser_refuses_is_one_cause() {
+        let normalize = |input: &str| Request::Normalize {
+            input: input.into(),
+            level: None,
+        };
+        let engine = engine_of(GivingBack);
+        let signed = |input: &str| {
+            let found = engine.run_one("giving-back", &normalize(input)).unwrap();
+            engine.by_mechanism(&found).map(|f| f.id().to_owned())
+        };
+        // RFC 3986 §6.2.2.1 uppercases the triplet of a host its §3.2.2 reg-name takes, and
+        // §3.2.2 refuses a space in a host: two symptoms (a normalized host that differs, an
+        // invalid input accepted), one cause, as the parser refuses both.
+        let one = Some("normalize-normalized-malformed-input-given-back".to_owned());
+        assert_eq!(signed("http://%0a"), one);
+        assert_eq!(signed("//%0a/a/./b"), one);
+        assert_eq!(signed("// "), one);
+        // Near-misses: an input the parser takes and the normalizer gives back unchanged
+        // (`%7a` is "z" by §6.2.2.2) is no such case; neither is an answer that is not the
+        // input as written.
+        let unchanged = engine_of(Unvalidating);
+        let found = unchanged
+            .run_one("unvalidating", &normalize("a:/%7a"))
+            .unwrap();
+        assert_eq!(unchanged.given_back(&found), None);
+        let mut found = engine
+            .run_one("giving-back", &normalize("http://%0a"))
+            .unwrap();
+        found.actual = Outcome::Normalized("http://%0A".into());
+        assert_eq!(engine.given_back(&found), None);
     }
 
     /// [`Unvalidating`] with a parser that takes no rule but `URI-reference`, as uritools'

@@ -48,6 +48,16 @@ pub enum Normalizing {
     /// reference keeps a `/.` before it (choice 10) and §5.3's letter would write an
     /// authority that was never there.
     DoubleSlashPathUnguarded,
+    /// A path that starts with `//` once its dot-segments are removed is written with its
+    /// second "/" percent-encoded where there is no authority (`/.//a` is `/%2Fa`), where the
+    /// reference keeps a `/.` before it (choice 10) and §2.2 says "URIs that differ in the
+    /// replacement of a reserved character with its corresponding percent-encoded octet are
+    /// not equivalent": `/%2Fa` has the one segment "%2Fa" where the input has "" and "a".
+    /// uri-js's and fast-uri's `serialize`, which their `normalize` ends with: "don't allow
+    /// the path to start with "//"" (`s.replace(/^\/\//, "/%2F")`, uri-js's
+    /// dist/es5/uri.all.js line 1047, fast-uri's index.js lines 317-324). Resolution's form
+    /// is `double-slash-path-slash-encoded` (`super::resolving`).
+    DoubleSlashPathSlashEncoded,
     /// A URI of the `file` scheme (in any case) without an authority, whose path starts with
     /// "/", is written with an empty authority (`file:/x` is `file:///x`; a "/." the reference
     /// keeps before a "//" path is then no longer needed: `file:/.//x` is `file:////x`): a
@@ -141,11 +151,12 @@ pub enum Normalizing {
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 15] = [
+    pub const ALL: [Normalizing; 16] = [
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::DotDotKeptAtRelativeStart,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
+        Normalizing::DoubleSlashPathSlashEncoded,
         Normalizing::FileEmptyAuthorityWritten,
         Normalizing::AmbiguousPathRefused,
         Normalizing::ReservedPercentEncodingsDecoded,
@@ -170,6 +181,9 @@ impl Normalizing {
             Normalizing::DotDotKeptAtRelativeStart => "dot-dot-kept-at-relative-start",
             Normalizing::RelativePathDotSegmentsRemoved => "relative-path-dot-segments-removed",
             Normalizing::DoubleSlashPathUnguarded => "double-slash-path-unguarded",
+            Normalizing::DoubleSlashPathSlashEncoded => {
+                "normalized-double-slash-path-slash-encoded"
+            }
             Normalizing::FileEmptyAuthorityWritten => "file-empty-authority-written",
             Normalizing::AmbiguousPathRefused => "ambiguous-path-refused",
             Normalizing::DotSegmentsRemovedBeforeDecoding => "dot-segments-removed-before-decoding",
@@ -212,6 +226,9 @@ impl Normalizing {
             }
             Normalizing::DoubleSlashPathUnguarded => {
                 "the normalizer writes a path that starts with \"//\" after removing dot-segments as it is where there is no authority, which RFC 3986 §3.3 forbids (\"If a URI does not contain an authority component, then the path cannot begin with two slash characters\"): the string read again has an authority that was never there"
+            }
+            Normalizing::DoubleSlashPathSlashEncoded => {
+                "the normalizer writes a path that starts with \"//\" after removing dot-segments, where there is no authority, with its second \"/\" percent-encoded (\"/.//a\" as \"/%2Fa\"), where RFC 3986 §2.2 says \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\": the path has another segment, where the syntax-based normalization keeps a \"/.\" before a \"//\" path (§5.3's guard)"
             }
             Normalizing::FileEmptyAuthorityWritten => {
                 "the normalizer writes a `file` URI that has no authority and an absolute path with an empty authority (\"file:/x\" as \"file:///x\"), where RFC 3986's syntax-based normalization (§6.2.2) changes no component's presence and §5.3 appends \"//\" only \"if defined(authority)\": RFC 8089 §2 makes the two forms name the same local file (\"file-hier-part = ( \"//\" auth-path ) / local-path\"), an equivalence of the scheme's, not of the generic syntax"
@@ -313,6 +330,12 @@ impl Normalizing {
                     path: &c.path[2..],
                     ..c
                 })
+            }
+            Normalizing::DoubleSlashPathSlashEncoded
+                if !c.has_authority() && c.path.starts_with("/.//") =>
+            {
+                let path = format!("/%2F{}", &c.path[4..]);
+                reference::recompose(&Components { path: &path, ..c })
             }
             Normalizing::FileEmptyAuthorityWritten
                 if !c.has_authority()
@@ -465,6 +488,7 @@ fn written_of(set: &[Normalizing], input: &str, level: Level) -> Option<(String,
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
+        Normalizing::DoubleSlashPathSlashEncoded,
         Normalizing::FileEmptyAuthorityWritten,
     ] {
         let relative = matches!(
@@ -888,6 +912,21 @@ mod tests {
         // Only a registered name's triplets; without one, the reference's answer.
         assert_eq!(at("//h/%aa"), None);
         assert_eq!(at("//[v1.a]"), None);
+    }
+
+    #[test]
+    fn a_double_slash_path_may_be_written_with_its_slash_encoded() {
+        let encoded = Normalizing::DoubleSlashPathSlashEncoded;
+        let at = |input: &str| encoded.normalized(input, Level::Syntax);
+        // uri-js's and fast-uri's `normalize`: "/.//" is "/%2F" (`s.replace(/^\/\//,
+        // "/%2F")` on what removeDotSegments leaves, "//").
+        assert_eq!(at("/.//"), Some("/%2F".into()));
+        assert_eq!(at("a:/.//b?q"), Some("a:/%2Fb?q".into()));
+        assert_eq!(at("/a/..///b"), Some("/%2F/b".into()));
+        // Near misses: with an authority the path is written as it is, and a path the
+        // removal leaves without "//" has nothing to guard.
+        assert_eq!(at("//h/.//b"), None);
+        assert_eq!(at("/./b"), None);
     }
 
     #[test]

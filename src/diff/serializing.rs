@@ -16,7 +16,9 @@
 //!                                       --   slashes-with-host-only (the "//" only before
 //!                                       --   a host: a userinfo or a port held without
 //!                                       --   one written after the scheme)
-//! append path to result;               -- path-dot-segments-removed
+//! append path to result;               -- path-dot-segments-removed,
+//!                                       -- slash-before-rootless-path (a "/" before a path
+//!                                       --   that has none, after an authority)
 //! if defined(query) then append "?" to result; append query to result;
 //!                                       -- query-empty-omitted
 //! if defined(fragment) then append "#" to result; append fragment to result;
@@ -71,6 +73,17 @@ pub enum Serializing {
     /// unless `options.absolutePath`), so that what it writes reads back with another path:
     /// §5.2.4 is a step of resolution, and of normalization (§6.2.2.3), not of recomposition.
     PathDotSegmentsRemoved,
+    /// A path that does not start with "/" is written with a "/" before it where an authority
+    /// is written (the authority "h" and the path "a" as `//h/a`), where §5.3 appends the path
+    /// as it is. RFC 3986 §3.3 wants a path after an authority to be empty or begin with "/",
+    /// so only a parser that read a rootless path after an authority (a port ended at its
+    /// first non-digit, `//h:1a` as the port "1" and the path "a") holds one; what the
+    /// serializer writes then reads back with another path ("/a"). uri-js's `serialize`
+    /// (dist/es5/uri.all.js line 1037) and fast-uri's (index.js line 289): `if
+    /// (components.path && components.path.charAt(0) !== "/") uriTokens.push("/")` after the
+    /// authority; guzzlehttp/psr7's `Uri::composeComponents` and Poco's `URI::toString` do so
+    /// too.
+    SlashBeforeRootlessPath,
     /// Not the serializer's writing but what it writes from: the library holds a component as
     /// its API reports it (the adapter's blind spot, which cites that API: an empty host held
     /// as none, a port as a number), so that what it reads back from its own string is not
@@ -82,7 +95,7 @@ pub enum Serializing {
 
 impl Serializing {
     /// Every serializer departure, in the order the search tries them.
-    pub const ALL: [Serializing; 10] = [
+    pub const ALL: [Serializing; 11] = [
         Serializing::EmptyOmitted(Field::Userinfo),
         Serializing::EmptyOmitted(Field::Port),
         Serializing::EmptyOmitted(Field::Query),
@@ -90,6 +103,7 @@ impl Serializing {
         Serializing::DefaultPortOmitted,
         Serializing::RefusedEncoded,
         Serializing::PathDotSegmentsRemoved,
+        Serializing::SlashBeforeRootlessPath,
         Serializing::FileSlashesWithoutAuthority,
         Serializing::EmptyOmitted(Field::Host),
         Serializing::SlashesWithHostOnly,
@@ -116,6 +130,9 @@ impl Serializing {
             Serializing::PathDotSegmentsRemoved => {
                 "serializer-path-dot-segments-removed".to_owned()
             }
+            Serializing::SlashBeforeRootlessPath => {
+                "serializer-slash-before-rootless-path".to_owned()
+            }
             Serializing::FileSlashesWithoutAuthority => {
                 "serializer-file-slashes-without-authority".to_owned()
             }
@@ -133,6 +150,7 @@ impl Serializing {
             Serializing::DefaultPortOmitted
             | Serializing::RefusedEncoded
             | Serializing::PathDotSegmentsRemoved
+            | Serializing::SlashBeforeRootlessPath
             | Serializing::FileSlashesWithoutAuthority
             | Serializing::SlashesWithHostOnly => None,
         }
@@ -182,6 +200,7 @@ impl Serializing {
             ),
             Serializing::DefaultPortOmitted => "the serializer leaves out a port that is its scheme's default, where RFC 3986 §5.3 writes the authority as it is (leaving it out is §6.2.3's normalization, not recomposition), so that what it writes reads back with no port".to_owned(),
             Serializing::PathDotSegmentsRemoved => "the serializer removes the path's dot-segments (RFC 3986 §5.2.4's remove_dot_segments) before it writes it, where RFC 3986 §5.3 appends the path as it is (\"append path to result\"): removing them is a step of resolution and of normalization (§6.2.2.3), so what it writes reads back with another path (\"a:.\" written \"a:\")".to_owned(),
+            Serializing::SlashBeforeRootlessPath => "the serializer writes a \"/\" before a path that does not start with one where it writes an authority, where RFC 3986 §5.3 appends the path as it is (\"append path to result\"), so that a rootless path its parser read after an authority (RFC 3986 §3.3: \"When authority is present, the path must either be empty or begin with a slash\") reads back as another path (the port \"1\" and the path \"a\" written \"//h:1/a\")".to_owned(),
             Serializing::FileSlashesWithoutAuthority => "the serializer writes \"//\" after the scheme \"file\" where the URI has no authority, where RFC 3986 §5.3 writes it only \"if defined(authority)\", so that what it writes reads back with an empty authority (\"file:/a\" written \"file:///a\") or with a host taken from a rootless path (\"file:a\" written \"file://a\")".to_owned(),
             Serializing::SlashesWithHostOnly => "the serializer writes \"//\" only before a host, and a userinfo or a port it holds without one (an empty host held as none) after the scheme without it, where RFC 3986 §5.3 writes \"//\" and the authority for every defined authority (\"if defined(authority) then append \"//\" to result; append authority to result\"), so that what it writes reads back with no authority, or not at all".to_owned(),
             Serializing::RefusedEncoded => "the serializer percent-encodes the characters a component's rule refuses, which its parser took as they are, where RFC 3986 §5.3 writes each component as it is: what it writes reads back with another component".to_owned(),
@@ -208,6 +227,7 @@ impl Serializing {
             }
         };
         let mut result = String::new();
+        let mut authority_written = false;
         if let Some(scheme) = &components.scheme {
             result.push_str(scheme);
             result.push(':');
@@ -256,6 +276,14 @@ impl Serializing {
                 result.push(':');
                 result.push_str(port);
             }
+            authority_written = true;
+        }
+        let slash = authority_written
+            && set.contains(&Serializing::SlashBeforeRootlessPath)
+            && !components.path.is_empty()
+            && !components.path.starts_with('/');
+        if slash {
+            result.push('/');
         }
         if set.contains(&Serializing::PathDotSegmentsRemoved) {
             let path = crate::reference::resolve::remove_dot_segments(&components.path);
@@ -434,6 +462,27 @@ mod tests {
         // query's and the fragment's dots.
         assert_eq!(removed("a:b/c?./..#../."), "a:b/c?./..#../.");
         assert_eq!(removed("..a/.b"), "..a/.b");
+    }
+
+    #[test]
+    fn a_rootless_path_after_an_authority_may_be_written_with_a_slash() {
+        let written = |text: &str, path: &str| {
+            let mut held = components(text);
+            held.path = path.to_owned();
+            Serializing::serialize(&[Serializing::SlashBeforeRootlessPath], &held)
+        };
+        // uri-js's `serialize` (`if (components.path && components.path.charAt(0) !== "/")
+        // uriTokens.push("/")`): `//:%` read as the empty port and the path "%" is written
+        // `//:/%`; `o://::` read as the path ":" is written `o://:/:`.
+        assert_eq!(written("//:", "%"), "//:/%");
+        assert_eq!(written("o://:", ":"), "o://:/:");
+        assert_eq!(written("//u@h:1?q", "a/b"), "//u@h:1/a/b?q");
+        // Near misses: a path that starts with "/" or is empty, and a rootless path without
+        // an authority (§4.2's relative-path reference, §3.3's path-rootless), as they are.
+        assert_eq!(written("//h", "/a"), "//h/a");
+        assert_eq!(written("//h?q", ""), "//h?q");
+        assert_eq!(written("a:", "b"), "a:b");
+        assert_eq!(written("", "b/c"), "b/c");
     }
 
     #[test]

@@ -600,6 +600,14 @@ fn host_written(written: &str) -> String {
     for c in decode_unreserved(written).to_lowercase().chars() {
         if c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=%[]:".contains(c) {
             encoded.push(c);
+        } else if u32::from(c) > 0xFFFF {
+            // `pctEncChar` on each UTF-16 code unit (NOT_HOST has no `u` flag): a character
+            // outside the BMP as its two surrogates, three octets each
+            // ([`Rule::SurrogatesEncoded`]).
+            let mut units = [0u16; 2];
+            for &unit in c.encode_utf16(&mut units).iter() {
+                encoded.push_str(&pct_enc_unit(u32::from(unit)));
+            }
         } else {
             let mut buf = [0u8; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
@@ -1467,6 +1475,17 @@ mod tests {
         assert_eq!(
             host("//u@[v\u{e9}%41]/p", "[v\u{e9}%41]").as_deref(),
             Some("[v%C3%A9a]")
+        );
+        // A character outside the BMP as pctEncChar writes it, one UTF-16 code unit at a time
+        // (uri-js 4.4.1 gives "//[\u{1f600}]" the host "[%ED%A0%BD%ED%B8%80]"), not UTF-8's
+        // "%F0%9F%98%80".
+        assert_eq!(
+            host("//[\u{1f600}]", "[\u{1f600}]").as_deref(),
+            Some("[%ED%A0%BD%ED%B8%80]")
+        );
+        assert_eq!(
+            host("//[v\u{1f600}]", "[v\u{1f600}]").as_deref(),
+            Some("[v%ED%A0%BD%ED%B8%80]")
         );
         // Not the literal URI_PARSE reads, a literal the IP rules rewrite, a domain host's
         // scheme, a character lowercasing changes: left as they are.
