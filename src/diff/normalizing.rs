@@ -392,9 +392,12 @@ fn read_otherwise(set: &[Normalizing], input: &str, level: Level) -> Option<bool
     }
     let (_, unguarded) = written_of(&rest, input, level)?;
     let given = reference::parse(input).ok()?;
-    let read = reference::parse(&unguarded).ok()?;
+    // Read as Appendix B splits it: a "//" path whose first segment holds a ":" (`//x:y`,
+    // `//:a`) is read with an authority whose port the RFC refuses, an authority all the same,
+    // which the normalizer refuses as it refuses any other.
+    let read = reference::split(&unguarded);
     Some(
-        (read.has_authority() && !given.has_authority())
+        (read.authority.is_some() && !given.has_authority())
             || (read.scheme.is_some() && given.scheme.is_none()),
     )
 }
@@ -915,6 +918,17 @@ mod tests {
         assert!(refusal(at(&[refused], "mailto:/%2E//a", Level::Syntax)));
         assert!(refusal(at(&[refused], "a:.///%7e", Level::Scheme)));
         assert!(refusal(at(&[refused], "/a/..//b", Level::Syntax)));
+        // A "//" path whose first segment holds a ":": read with an authority whose port is
+        // no port, refused all the same (addressable's "Cannot have a path with two leading
+        // slashes without an authority set: '//:a'", Qt's "Path component starts with '//'
+        // and authority is absent; source was "//x:y/c;p=0"").
+        assert!(refusal(at(&[refused], "/.//:a", Level::Scheme)));
+        assert!(refusal(at(&[refused], "mailto:/.//x:y/%2e/c;p=0", Level::Syntax)));
+        assert!(refusal(at(&[refused], "a:/.//x:y/%3a/%2E/%7E/@#:@", Level::Scheme)));
+        // Near misses: the same segment after a first one, or after the authority, is read
+        // as a path.
+        assert_eq!(at(&[refused], "/./a/x:y", Level::Syntax), None);
+        assert_eq!(at(&[refused], "//h/.//x:y", Level::Syntax), None);
         // Addressable's "Cannot assemble URI string with ambiguous path": a relative path's
         // "./" removed by the other step leaves a scheme.
         let addressable = [RelativePathDotSegmentsRemoved, refused];
