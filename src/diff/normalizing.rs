@@ -131,6 +131,13 @@ pub enum Normalizing {
     /// `RegisteredName::normalize`, which lowercases each character as it reads it and writes
     /// a decoded octet as it is.
     HostLowercasedBeforeDecoding,
+    /// A registered name's single trailing dot removed (`//a.` is `//a`, `//0.` is `//0`; a
+    /// name of dots alone, or one that ends in two, kept), where RFC 3986 §6.2.2 has no such
+    /// step and §3.2.2 reads the dot as a character of the name: `a.` and `a` are two
+    /// registered names (DNS's absolute and relative forms, which only a resolver's search
+    /// list tells apart). Addressable's `normalized_host`: "if result =~ /[^\.]\.$/ # Single
+    /// trailing dots are unnecessary. result = result[0...-1]".
+    HostTrailingDotRemoved,
     /// The triplets of unreserved characters are decoded and every other triplet is kept as
     /// written, its hexadecimal digits in their case (`%7e%0a` is `~%0a`), the rest of the
     /// normalization done, where §6.2.2.1 says the digits "should be normalized to use
@@ -141,7 +148,7 @@ pub enum Normalizing {
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 15] = [
+    pub const ALL: [Normalizing; 16] = [
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::DotDotKeptAtRelativeStart,
         Normalizing::RelativePathDotSegmentsRemoved,
@@ -153,6 +160,7 @@ impl Normalizing {
         Normalizing::HostPercentEncodingLowercased,
         Normalizing::PercentEncodingCaseKept,
         Normalizing::HostLowercasedBeforeDecoding,
+        Normalizing::HostTrailingDotRemoved,
         // After the triplets kept, which give the same answer where the dot-segments removed
         // took every triplet of an unreserved character.
         Normalizing::DotSegmentsRemovedBeforeDecoding,
@@ -183,6 +191,7 @@ impl Normalizing {
             Normalizing::HostPercentEncodingLowercased => "host-percent-encoding-lowercased",
             Normalizing::PercentEncodingCaseKept => "percent-encoding-case-kept",
             Normalizing::HostLowercasedBeforeDecoding => "host-lowercased-before-decoding",
+            Normalizing::HostTrailingDotRemoved => "host-trailing-dot-removed",
         }
     }
 
@@ -227,6 +236,9 @@ impl Normalizing {
             }
             Normalizing::HostLowercasedBeforeDecoding => {
                 "the normalizer lowercases a registered name before it decodes its percent-encoded octets, so that a letter decoded from a triplet keeps its case (\"%46\" as \"F\"), where RFC 3986 §6.2.2.1 says the host \"should be normalized to lowercase\" and §6.2.2.2 decodes \"any percent-encoded octet that corresponds to an unreserved character\": the string written is not normalized, and normalizing it again changes it"
+            }
+            Normalizing::HostTrailingDotRemoved => {
+                "the normalizer removes a registered name's single trailing dot (\"//a.\" as \"//a\"), where RFC 3986's syntax-based normalization (§6.2.2) has no such step and §3.2.2 reads the dot as a character of the name (`reg-name = *( unreserved / pct-encoded / sub-delims )`): \"a.\" and \"a\" are two registered names, DNS's absolute and relative forms, which only a resolver's search list tells apart"
             }
             Normalizing::PercentEncodingCaseKept => {
                 "the normalizer decodes the percent-encoded octets of unreserved characters but keeps every other triplet as written, its hexadecimal digits in their case (\"%0a\" stays \"%0a\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
@@ -305,6 +317,18 @@ impl Normalizing {
             {
                 let path = relative_dot_segments_removed(self, c.path, kept_above);
                 reference::recompose(&Components { path: &path, ..c })
+            }
+            Normalizing::HostTrailingDotRemoved => {
+                let host = c
+                    .host
+                    .filter(|_| c.host_kind == Some(reference::HostKind::RegName))?;
+                let name = host
+                    .strip_suffix('.')
+                    .filter(|rest| !rest.is_empty() && !rest.ends_with('.'))?;
+                reference::recompose(&Components {
+                    host: Some(name),
+                    ..c
+                })
             }
             Normalizing::DoubleSlashPathUnguarded
                 if !c.has_authority() && c.path.starts_with("/.//") =>
@@ -465,6 +489,7 @@ fn written_of(set: &[Normalizing], input: &str, level: Level) -> Option<(String,
     for step in [
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::HostPercentEncodingLowercased,
+        Normalizing::HostTrailingDotRemoved,
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
@@ -890,6 +915,23 @@ mod tests {
         assert_eq!(at("A://H%C3%A9/%aa"), Some("a://h%c3%a9/%AA".into()));
         // Only a registered name's triplets; without one, the reference's answer.
         assert_eq!(at("//h/%aa"), None);
+        assert_eq!(at("//[v1.a]"), None);
+    }
+
+    #[test]
+    fn a_hosts_trailing_dot_may_be_removed() {
+        // Addressable's normalized_host: "if result =~ /[^\.]\.$/ # Single trailing dots are
+        // unnecessary."
+        let removed = Normalizing::HostTrailingDotRemoved;
+        let at = |input: &str| removed.normalized(input, Level::Scheme);
+        assert_eq!(at("//0."), Some("//0".into()));
+        assert_eq!(at("HTTP://A.B./p"), Some("http://a.b/p".into()));
+        assert_eq!(at("//a%2E"), Some("//a".into()));
+        // Near misses: two dots, a name of one dot, a dot inside, no host, an IP literal.
+        assert_eq!(at("//a.."), None);
+        assert_eq!(at("//."), None);
+        assert_eq!(at("//a.b"), None);
+        assert_eq!(at("a:b."), None);
         assert_eq!(at("//[v1.a]"), None);
     }
 
