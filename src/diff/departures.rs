@@ -6171,7 +6171,10 @@ mod tests {
             Some(false)
         );
         assert_eq!(answer(Departure::BracketsTaken(Field::Path), "?[a]"), None);
-        assert_eq!(Departure::from_id("path-brackets-taken"), Some(Departure::BracketsTaken(Field::Path)));
+        assert_eq!(
+            Departure::from_id("path-brackets-taken"),
+            Some(Departure::BracketsTaken(Field::Path))
+        );
     }
 
     #[test]

@@ -965,8 +965,16 @@ mod tests {
         // slashes without an authority set: '//:a'", Qt's "Path component starts with '//'
         // and authority is absent; source was "//x:y/c;p=0"").
         assert!(refusal(at(&[refused], "/.//:a", Level::Scheme)));
-        assert!(refusal(at(&[refused], "mailto:/.//x:y/%2e/c;p=0", Level::Syntax)));
-        assert!(refusal(at(&[refused], "a:/.//x:y/%3a/%2E/%7E/@#:@", Level::Scheme)));
+        assert!(refusal(at(
+            &[refused],
+            "mailto:/.//x:y/%2e/c;p=0",
+            Level::Syntax
+        )));
+        assert!(refusal(at(
+            &[refused],
+            "a:/.//x:y/%3a/%2E/%7E/@#:@",
+            Level::Scheme
+        )));
         // Near misses: the same segment after a first one, or after the authority, is read
         // as a path.
         assert_eq!(at(&[refused], "/./a/x:y", Level::Syntax), None);
