@@ -576,7 +576,9 @@ impl Departure {
         ];
         all.push(Departure::IpLiteralAnyToBracket);
         all.push(Departure::IpLiteralAnyInAuthority);
-        all.extend([Field::Host, Field::Query, Field::Fragment].map(Departure::BracketsTaken));
+        all.extend(
+            [Field::Host, Field::Path, Field::Query, Field::Fragment].map(Departure::BracketsTaken),
+        );
         all.push(Departure::FragmentHashKept);
         // The port read from the end, then a port of other characters read as the host's,
         // before the characters of the host are stood in for.
@@ -6158,6 +6160,21 @@ mod tests {
             Some(false)
         );
         assert_eq!(answer(Departure::BracketsTaken(Field::Query), "#[a]"), None);
+        // In a path (QUrl's StrictMode: "path: all delimiters allowed"): "[" and "]" kept, a
+        // space still refused, and a path without them left to the RFC.
+        let path = answer(Departure::BracketsTaken(Field::Path), "/a[b]").unwrap();
+        assert_eq!(components(&path).path, "/a[b]");
+        let first = answer(Departure::BracketsTaken(Field::Path), "[").unwrap();
+        assert_eq!(components(&first).path, "[");
+        assert_eq!(
+            answer(Departure::BracketsTaken(Field::Path), "/[ ]").map(|o| o.is_valid()),
+            Some(false)
+        );
+        assert_eq!(answer(Departure::BracketsTaken(Field::Path), "?[a]"), None);
+        assert_eq!(
+            Departure::from_id("path-brackets-taken"),
+            Some(Departure::BracketsTaken(Field::Path))
+        );
     }
 
     #[test]

@@ -141,6 +141,13 @@ pub enum Normalizing {
     /// `RegisteredName::normalize`, which lowercases each character as it reads it and writes
     /// a decoded octet as it is.
     HostLowercasedBeforeDecoding,
+    /// A registered name's single trailing dot removed (`//a.` is `//a`, `//0.` is `//0`; a
+    /// name of dots alone, or one that ends in two, kept), where RFC 3986 §6.2.2 has no such
+    /// step and §3.2.2 reads the dot as a character of the name: `a.` and `a` are two
+    /// registered names (DNS's absolute and relative forms, which only a resolver's search
+    /// list tells apart). Addressable's `normalized_host`: "if result =~ /[^\.]\.$/ # Single
+    /// trailing dots are unnecessary. result = result[0...-1]".
+    HostTrailingDotRemoved,
     /// The triplets of unreserved characters are decoded and every other triplet is kept as
     /// written, its hexadecimal digits in their case (`%7e%0a` is `~%0a`), the rest of the
     /// normalization done, where §6.2.2.1 says the digits "should be normalized to use
@@ -164,6 +171,7 @@ impl Normalizing {
         Normalizing::HostPercentEncodingLowercased,
         Normalizing::PercentEncodingCaseKept,
         Normalizing::HostLowercasedBeforeDecoding,
+        Normalizing::HostTrailingDotRemoved,
         // After the triplets kept, which give the same answer where the dot-segments removed
         // took every triplet of an unreserved character.
         Normalizing::DotSegmentsRemovedBeforeDecoding,
@@ -197,6 +205,7 @@ impl Normalizing {
             Normalizing::HostPercentEncodingLowercased => "host-percent-encoding-lowercased",
             Normalizing::PercentEncodingCaseKept => "percent-encoding-case-kept",
             Normalizing::HostLowercasedBeforeDecoding => "host-lowercased-before-decoding",
+            Normalizing::HostTrailingDotRemoved => "host-trailing-dot-removed",
         }
     }
 
@@ -244,6 +253,9 @@ impl Normalizing {
             }
             Normalizing::HostLowercasedBeforeDecoding => {
                 "the normalizer lowercases a registered name before it decodes its percent-encoded octets, so that a letter decoded from a triplet keeps its case (\"%46\" as \"F\"), where RFC 3986 §6.2.2.1 says the host \"should be normalized to lowercase\" and §6.2.2.2 decodes \"any percent-encoded octet that corresponds to an unreserved character\": the string written is not normalized, and normalizing it again changes it"
+            }
+            Normalizing::HostTrailingDotRemoved => {
+                "the normalizer removes a registered name's single trailing dot (\"//a.\" as \"//a\"), where RFC 3986's syntax-based normalization (§6.2.2) has no such step and §3.2.2 reads the dot as a character of the name (`reg-name = *( unreserved / pct-encoded / sub-delims )`): \"a.\" and \"a\" are two registered names, DNS's absolute and relative forms, which only a resolver's search list tells apart"
             }
             Normalizing::PercentEncodingCaseKept => {
                 "the normalizer decodes the percent-encoded octets of unreserved characters but keeps every other triplet as written, its hexadecimal digits in their case (\"%0a\" stays \"%0a\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
@@ -322,6 +334,18 @@ impl Normalizing {
             {
                 let path = relative_dot_segments_removed(self, c.path, kept_above);
                 reference::recompose(&Components { path: &path, ..c })
+            }
+            Normalizing::HostTrailingDotRemoved => {
+                let host = c
+                    .host
+                    .filter(|_| c.host_kind == Some(reference::HostKind::RegName))?;
+                let name = host
+                    .strip_suffix('.')
+                    .filter(|rest| !rest.is_empty() && !rest.ends_with('.'))?;
+                reference::recompose(&Components {
+                    host: Some(name),
+                    ..c
+                })
             }
             Normalizing::DoubleSlashPathUnguarded
                 if !c.has_authority() && c.path.starts_with("/.//") =>
@@ -415,9 +439,12 @@ fn read_otherwise(set: &[Normalizing], input: &str, level: Level) -> Option<bool
     }
     let (_, unguarded) = written_of(&rest, input, level)?;
     let given = reference::parse(input).ok()?;
-    let read = reference::parse(&unguarded).ok()?;
+    // Read as Appendix B splits it: a "//" path whose first segment holds a ":" (`//x:y`,
+    // `//:a`) is read with an authority whose port the RFC refuses, an authority all the same,
+    // which the normalizer refuses as it refuses any other.
+    let read = reference::split(&unguarded);
     Some(
-        (read.has_authority() && !given.has_authority())
+        (read.authority.is_some() && !given.has_authority())
             || (read.scheme.is_some() && given.scheme.is_none()),
     )
 }
@@ -485,6 +512,7 @@ fn written_of(set: &[Normalizing], input: &str, level: Level) -> Option<(String,
     for step in [
         Normalizing::ReservedPercentEncodingsDecoded,
         Normalizing::HostPercentEncodingLowercased,
+        Normalizing::HostTrailingDotRemoved,
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::RelativePathDotSegmentsRemoved,
         Normalizing::DoubleSlashPathUnguarded,
@@ -930,6 +958,23 @@ mod tests {
     }
 
     #[test]
+    fn a_hosts_trailing_dot_may_be_removed() {
+        // Addressable's normalized_host: "if result =~ /[^\.]\.$/ # Single trailing dots are
+        // unnecessary."
+        let removed = Normalizing::HostTrailingDotRemoved;
+        let at = |input: &str| removed.normalized(input, Level::Scheme);
+        assert_eq!(at("//0."), Some("//0".into()));
+        assert_eq!(at("HTTP://A.B./p"), Some("http://a.b/p".into()));
+        assert_eq!(at("//a%2E"), Some("//a".into()));
+        // Near misses: two dots, a name of one dot, a dot inside, no host, an IP literal.
+        assert_eq!(at("//a.."), None);
+        assert_eq!(at("//."), None);
+        assert_eq!(at("//a.b"), None);
+        assert_eq!(at("a:b."), None);
+        assert_eq!(at("//[v1.a]"), None);
+    }
+
+    #[test]
     fn a_double_slash_path_may_be_written_unguarded() {
         let unguarded = Normalizing::DoubleSlashPathUnguarded;
         let at = |input: &str| unguarded.normalized(input, Level::Syntax);
@@ -954,6 +999,25 @@ mod tests {
         assert!(refusal(at(&[refused], "mailto:/%2E//a", Level::Syntax)));
         assert!(refusal(at(&[refused], "a:.///%7e", Level::Scheme)));
         assert!(refusal(at(&[refused], "/a/..//b", Level::Syntax)));
+        // A "//" path whose first segment holds a ":": read with an authority whose port is
+        // no port, refused all the same (addressable's "Cannot have a path with two leading
+        // slashes without an authority set: '//:a'", Qt's "Path component starts with '//'
+        // and authority is absent; source was "//x:y/c;p=0"").
+        assert!(refusal(at(&[refused], "/.//:a", Level::Scheme)));
+        assert!(refusal(at(
+            &[refused],
+            "mailto:/.//x:y/%2e/c;p=0",
+            Level::Syntax
+        )));
+        assert!(refusal(at(
+            &[refused],
+            "a:/.//x:y/%3a/%2E/%7E/@#:@",
+            Level::Scheme
+        )));
+        // Near misses: the same segment after a first one, or after the authority, is read
+        // as a path.
+        assert_eq!(at(&[refused], "/./a/x:y", Level::Syntax), None);
+        assert_eq!(at(&[refused], "//h/.//x:y", Level::Syntax), None);
         // Addressable's "Cannot assemble URI string with ambiguous path": a relative path's
         // "./" removed by the other step leaves a scheme.
         let addressable = [RelativePathDotSegmentsRemoved, refused];
