@@ -128,8 +128,7 @@ fn a_reading_writes(case: &Request, mut written: impl FnMut(&str) -> bool) -> bo
                 slash_dot_prefix: true,
                 ..options
             };
-            reference::resolve(base, input, prefixed).is_ok_and(|p| p != letter)
-                && written(&letter)
+            reference::resolve(base, input, prefixed).is_ok_and(|p| p != letter) && written(&letter)
         })
 }
 

@@ -393,18 +393,19 @@ impl<'a> Arbitrary<'a> for Ipv6Tree {
         // Form 1 has no "::" and eight pieces; forms 2 to 9 have "::" with `right` pieces after
         // it (7 down to 0) and at most 7 - right before it.
         let form = u.int_in_range(1..=9)?;
-        let ipv4_tail = |u: &mut Unstructured<'a>, pieces: usize| -> Result<Option<[DecOctet; 4]>> {
-            Ok(if pieces >= 2 && u.ratio(1, 3)? {
-                Some([
-                    octet(u, false)?,
-                    octet(u, false)?,
-                    octet(u, false)?,
-                    octet(u, false)?,
-                ])
-            } else {
-                None
-            })
-        };
+        let ipv4_tail =
+            |u: &mut Unstructured<'a>, pieces: usize| -> Result<Option<[DecOctet; 4]>> {
+                Ok(if pieces >= 2 && u.ratio(1, 3)? {
+                    Some([
+                        octet(u, false)?,
+                        octet(u, false)?,
+                        octet(u, false)?,
+                        octet(u, false)?,
+                    ])
+                } else {
+                    None
+                })
+            };
         let h16s = |u: &mut Unstructured<'a>, n: usize| -> Result<Vec<&'static str>> {
             (0..n).map(|_| pick(u, H16)).collect()
         };
@@ -538,7 +539,14 @@ impl HostTree {
 
 /// Four octets in dotted-decimal, each after its leading zeros.
 fn push_dotted(out: &mut String, octets: &[DecOctet; 4]) {
-    for (i, &DecOctet { value: octet, zeros }) in octets.iter().enumerate() {
+    for (
+        i,
+        &DecOctet {
+            value: octet,
+            zeros,
+        },
+    ) in octets.iter().enumerate()
+    {
         if i > 0 {
             out.push('.');
         }
