@@ -68,13 +68,7 @@ pub fn keeps_meaning(case: &Request, expected: &Outcome, actual: &Outcome) -> bo
                         .then(|| Authority::of_text(letter))
                         .flatten();
                     match Authority::of_text(target) {
-                        Some(ours) => {
-                            rfc.as_ref() == Some(&ours)
-                                || letter.as_ref() == Some(&ours)
-                                || a_reading_writes(case, |written| {
-                                    Authority::of_text(written).as_ref() == Some(&ours)
-                                })
-                        }
+                        Some(ours) => rfc.as_ref() == Some(&ours) || letter == Some(ours),
                         // An unparseable target has no authority to compare (its own finding
                         // says so), but one written where §5.2.2's components have none
                         // appears all the same ("a://:a" for T.path "//:a"), unless it is the
@@ -82,9 +76,7 @@ pub fn keeps_meaning(case: &Request, expected: &Outcome, actual: &Outcome) -> bo
                         None => {
                             let appears = rfc.as_ref().is_some_and(|a| a.host.is_none())
                                 && reference::split(target).authority.is_some();
-                            !appears
-                                || written_alike(target, letter_text)
-                                || a_reading_writes(case, |written| written_alike(target, written))
+                            !appears || written_alike(target, letter_text)
                         }
                     }
                 }
@@ -95,41 +87,6 @@ pub fn keeps_meaning(case: &Request, expected: &Outcome, actual: &Outcome) -> bo
         }
         _ => true,
     }
-}
-
-/// Whether a reading of §5.2 that RFC 3986 allows (the documented choices' readings of
-/// vectors/README.md, [`ResolveOptions::readings`]) gives §5.2.2 components for `case` whose
-/// path starts with "//" without an authority, and whether §5.3's literal string of them
-/// (documented choice 1's letter, which reads back with an authority) is one `written` accepts.
-///
-/// Two readings the RFC allows, composed, are no bug: choice 3's reading of `%2E` segments as
-/// dot-segments (§2.3, §6.2.2.2) makes `/%2E//` against `a:` the path `//` (§5.2.4), which
-/// §5.3 writes `a://`, as the letter itself writes `/.//` against `a:`. The authority that
-/// appears is then the reading's own writing, not a meaning the implementation changed. Asked
-/// only where neither the letter's components nor its string allow the target's authority.
-fn a_reading_writes(case: &Request, mut written: impl FnMut(&str) -> bool) -> bool {
-    let Request::Resolve {
-        base,
-        input,
-        strict,
-    } = case
-    else {
-        return false;
-    };
-    ResolveOptions::readings(*strict)
-        .filter(|options| !options.slash_dot_prefix)
-        .any(|options| {
-            let Ok(letter) = reference::resolve(base, input, options) else {
-                return false;
-            };
-            // Choice 1's "/." changes the string only where the reading's path starts with
-            // "//" and it has no authority.
-            let prefixed = ResolveOptions {
-                slash_dot_prefix: true,
-                ..options
-            };
-            reference::resolve(base, input, prefixed).is_ok_and(|p| p != letter) && written(&letter)
-        })
 }
 
 /// Whether `target` shows the authority that §5.3's string `letter` shows, under a scheme
@@ -350,86 +307,6 @@ mod tests {
             &case,
             &expected,
             &Outcome::Resolved("z://x:a".into())
-        ));
-    }
-
-    #[test]
-    fn an_authority_a_reading_writes_is_that_readings() {
-        // Choice 3's other reading (vectors/README.md: "%2E" segments as dot-segments, which
-        // §2.3 and §6.2.2.2 make equivalent to ".") removes "/%2E" from "/%2E//" by §5.2.4's
-        // rule 2B, leaving T.path "//" without an authority; §5.3 writes it "a://", as the
-        // letter writes "/.//" against "a:" (choice 1's literal reading). The letter's own
-        // target is "a:/%2E//", with no authority: the one that appears is the reading's
-        // writing, not a change of meaning.
-        let case = Request::Resolve {
-            base: "a:".into(),
-            input: "/%2E//".into(),
-            strict: true,
-        };
-        let expected = Outcome::Resolved("a:/%2E//".into());
-        assert!(keeps_meaning(
-            &case,
-            &expected,
-            &Outcome::Resolved("a://".into())
-        ));
-        // The letter's own writing of "/.//" against "a:", which the rule already allowed.
-        let dot = Request::Resolve {
-            base: "a:".into(),
-            input: "/.//".into(),
-            strict: true,
-        };
-        assert!(keeps_meaning(
-            &dot,
-            &Outcome::Resolved("a://".into()),
-            &Outcome::Resolved("a://".into())
-        ));
-        // The reading with a host after the "//": its writing, and no other host.
-        let case = Request::Resolve {
-            base: "a:".into(),
-            input: "/%2E//h/p".into(),
-            strict: true,
-        };
-        let expected = Outcome::Resolved("a:/%2E//h/p".into());
-        assert!(keeps_meaning(
-            &case,
-            &expected,
-            &Outcome::Resolved("a://h/p".into())
-        ));
-        assert!(!keeps_meaning(
-            &case,
-            &expected,
-            &Outcome::Resolved("a://evil/p".into())
-        ));
-        // Near-misses: no reading leaves a "//" path here, so an authority that appears is
-        // the implementation's own, whichever string shows it.
-        let case = Request::Resolve {
-            base: "a:".into(),
-            input: "/%2E/h".into(),
-            strict: true,
-        };
-        let expected = Outcome::Resolved("a:/%2E/h".into());
-        assert!(keeps_meaning(
-            &case,
-            &expected,
-            &Outcome::Resolved("a:/h".into())
-        ));
-        assert!(!keeps_meaning(
-            &case,
-            &expected,
-            &Outcome::Resolved("a://h".into())
-        ));
-        // With an authority in the base, every reading keeps it: a path made another
-        // authority stays a change of meaning.
-        let case = Request::Resolve {
-            base: "a://b/".into(),
-            input: "/%2E//h".into(),
-            strict: true,
-        };
-        let expected = Outcome::Resolved("a://b/%2E//h".into());
-        assert!(!keeps_meaning(
-            &case,
-            &expected,
-            &Outcome::Resolved("a://h".into())
         ));
     }
 }

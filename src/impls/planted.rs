@@ -452,31 +452,6 @@ mod tests {
         }
     }
 
-    /// Choice 3's reading composed with choice 1's literal writing: `/%2E//` against `a:` is
-    /// the path `//` without an authority (§5.2.4), which §5.3 writes `a://`. Both readings
-    /// are the RFC's, so the authority that appears is the reading's, not a bug; an authority
-    /// the reading does not write stays one.
-    #[test]
-    fn the_pct_dot_reading_written_literally_is_no_bug() {
-        let engine = Engine::new(
-            vec![Arc::new(PctDot)],
-            Duration::from_secs(5),
-            Catalogue::bundled(),
-        );
-        for (base, input) in [("a:", "/%2E//"), ("a:", "/%2E//h/p"), ("A:", "/x/%2E%2E//")] {
-            let known = engine
-                .run_one("planted-pct-dot", &resolve(base, input))
-                .unwrap_or_else(|| panic!("{base} {input}"))
-                .known
-                .map(|k| k.id.clone());
-            assert_eq!(
-                known.as_deref(),
-                Some("choice-3-percent-encoded-dots"),
-                "{base} {input}"
-            );
-        }
-    }
-
     #[test]
     fn rule_c_is_what_is_missing() {
         assert_eq!(remove_dot_segments_without_c("/a/b/../c"), "/a/b/../c");
