@@ -228,8 +228,9 @@ const H16: &[&str] = &[
 pub enum HostTree {
     /// `reg-name`
     RegName(Text),
-    /// `IPv4address`, four `dec-octet`s.
-    Ipv4([u8; 4]),
+    /// `IPv4address`, four `dec-octet`s, or four drawn on the rule's edges (256, leading
+    /// zeros), where the text is a `reg-name`.
+    Ipv4([DecOctet; 4]),
     /// `IPv6address` by one of its nine forms.
     Ipv6(Ipv6Tree),
     /// `IPvFuture`
@@ -250,7 +251,25 @@ pub struct Ipv6Tree {
     /// `h16` pieces after `::`; `None` for the form with no `::`.
     pub right: Option<Vec<&'static str>>,
     /// Whether the last two pieces are written as an IPv4 address (`ls32`).
-    pub ipv4_tail: Option<[u8; 4]>,
+    pub ipv4_tail: Option<[DecOctet; 4]>,
+}
+
+/// One `dec-octet` as drawn, on either side of the rule's edges: a value up to 256, one past
+/// the largest the rule allows, written after `zeros` leading zeros, which the rule forbids
+/// (`dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecOctet {
+    /// The number, 0 to 256.
+    pub value: u16,
+    /// Leading zeros written before it.
+    pub zeros: u8,
+}
+
+impl DecOctet {
+    /// Whether the text is a `dec-octet`.
+    pub const fn is_dec_octet(self) -> bool {
+        self.value <= 255 && self.zeros == 0
+    }
 }
 
 /// `authority = [ userinfo "@" ] host [ ":" port ]`
@@ -317,11 +336,34 @@ fn composed_idn_host(u: &mut Unstructured<'_>) -> Result<String> {
     Ok(host)
 }
 
-fn octet(u: &mut Unstructured<'_>) -> Result<u8> {
-    // Bias towards the dec-octet edges.
-    Ok(match u.int_in_range(0..=3)? {
-        0 => *u.choose(&[0, 9, 10, 99, 100, 199, 200, 249, 250, 255])?,
-        _ => u8::arbitrary(u)?,
+/// A `dec-octet`, biased towards the edges of its five alternatives: the first and last value
+/// of each length (0, 9, 10, 99, 100, 199, 200, 249, 250, 255), and with `past_edges` just
+/// past them: 256, and one octet in sixteen (the edges' draws aside) with one or two leading
+/// zeros. Four octets then make a dotted quad with a 256 about one time in eleven and one with
+/// a leading zero about one time in five; the rest are any value of a byte. A host's dotted
+/// quad may go past the edges (the text is then a `reg-name`, still a valid reference, which a
+/// parser may take for an address); an IPv6 literal's `ls32` may not (the literal would be
+/// invalid, which is a mutation's work: a tree renders a valid reference).
+fn octet(u: &mut Unstructured<'_>, past_edges: bool) -> Result<DecOctet> {
+    const EDGES: &[u16] = &[0, 9, 10, 99, 100, 199, 200, 249, 250, 255, 256];
+    let edges = if past_edges {
+        EDGES
+    } else {
+        &EDGES[..EDGES.len() - 1]
+    };
+    Ok(match u.int_in_range(0..=15)? {
+        0..=3 => DecOctet {
+            value: *u.choose(edges)?,
+            zeros: 0,
+        },
+        4 if past_edges => DecOctet {
+            value: *u.choose(EDGES)?,
+            zeros: u.int_in_range(1..=2)?,
+        },
+        _ => DecOctet {
+            value: u16::from(u8::arbitrary(u)?),
+            zeros: 0,
+        },
     })
 }
 
@@ -331,7 +373,12 @@ impl<'a> Arbitrary<'a> for HostTree {
             0..=2 => HostTree::RegName(Cow::Borrowed(pick(u, REG_NAMES)?)),
             3 => HostTree::RegName(Cow::Borrowed(pick(u, IDN_REG_NAMES)?)),
             4 => HostTree::RegName(Cow::Owned(composed_idn_host(u)?)),
-            5 | 6 => HostTree::Ipv4([octet(u)?, octet(u)?, octet(u)?, octet(u)?]),
+            5 | 6 => HostTree::Ipv4([
+                octet(u, true)?,
+                octet(u, true)?,
+                octet(u, true)?,
+                octet(u, true)?,
+            ]),
             7..=9 => HostTree::Ipv6(Ipv6Tree::arbitrary(u)?),
             _ => HostTree::IpvFuture {
                 version: pick(u, &["1", "F", "a1", "10"])?,
@@ -346,13 +393,19 @@ impl<'a> Arbitrary<'a> for Ipv6Tree {
         // Form 1 has no "::" and eight pieces; forms 2 to 9 have "::" with `right` pieces after
         // it (7 down to 0) and at most 7 - right before it.
         let form = u.int_in_range(1..=9)?;
-        let ipv4_tail = |u: &mut Unstructured<'a>, pieces: usize| -> Result<Option<[u8; 4]>> {
-            Ok(if pieces >= 2 && u.ratio(1, 3)? {
-                Some([octet(u)?, octet(u)?, octet(u)?, octet(u)?])
-            } else {
-                None
-            })
-        };
+        let ipv4_tail =
+            |u: &mut Unstructured<'a>, pieces: usize| -> Result<Option<[DecOctet; 4]>> {
+                Ok(if pieces >= 2 && u.ratio(1, 3)? {
+                    Some([
+                        octet(u, false)?,
+                        octet(u, false)?,
+                        octet(u, false)?,
+                        octet(u, false)?,
+                    ])
+                } else {
+                    None
+                })
+            };
         let h16s = |u: &mut Unstructured<'a>, n: usize| -> Result<Vec<&'static str>> {
             (0..n).map(|_| pick(u, H16)).collect()
         };
@@ -484,19 +537,31 @@ impl HostTree {
     }
 }
 
-/// Four octets in dotted-decimal, each without leading zeros.
-fn push_dotted(out: &mut String, octets: &[u8; 4]) {
-    for (i, &octet) in octets.iter().enumerate() {
+/// Four octets in dotted-decimal, each after its leading zeros.
+fn push_dotted(out: &mut String, octets: &[DecOctet; 4]) {
+    for (
+        i,
+        &DecOctet {
+            value: octet,
+            zeros,
+        },
+    ) in octets.iter().enumerate()
+    {
         if i > 0 {
             out.push('.');
         }
+        for _ in 0..zeros {
+            out.push('0');
+        }
+        // A digit of a value of at most 256.
+        let digit = |d: u16| char::from(b'0' + u8::try_from(d % 10).unwrap_or(0));
         if octet >= 100 {
-            out.push(char::from(b'0' + octet / 100));
+            out.push(digit(octet / 100));
         }
         if octet >= 10 {
-            out.push(char::from(b'0' + octet / 10 % 10));
+            out.push(digit(octet / 10));
         }
-        out.push(char::from(b'0' + octet % 10));
+        out.push(digit(octet));
     }
 }
 
@@ -510,7 +575,7 @@ impl Ipv6Tree {
 
     fn render_into(&self, out: &mut String) {
         // `pieces` joined by ":", then the IPv4 tail after one more ":" when there are pieces.
-        let joined = |out: &mut String, pieces: &[&str], tail: Option<&[u8; 4]>| {
+        let joined = |out: &mut String, pieces: &[&str], tail: Option<&[DecOctet; 4]>| {
             for (i, piece) in pieces.iter().enumerate() {
                 if i > 0 {
                     out.push(':');
@@ -812,6 +877,48 @@ mod tests {
             );
         }
         assert!(seen[1..].iter().all(|&s| s), "forms seen: {seen:?}");
+    }
+
+    /// Every edge of `dec-octet`'s alternatives, 256 and leading zeros are drawn in hosts'
+    /// dotted quads, each often (a parser that takes 256 or "01" for an octet is found by the
+    /// class, not by one listed string); an IPv6 literal's `ls32` stays within the rule.
+    #[test]
+    fn dotted_quads_reach_the_dec_octet_edges() {
+        let mut rng = crate::fuzz::Rng(7);
+        let (mut quads, mut past) = (0u32, 0u32);
+        let mut values = std::collections::BTreeMap::<(u16, bool), u32>::new();
+        while quads < 4000 {
+            let bytes = rng.bytes(64);
+            let mut u = Unstructured::new(&bytes);
+            match HostTree::arbitrary(&mut u) {
+                Ok(HostTree::Ipv4(octets)) => {
+                    quads += 1;
+                    past += u32::from(octets.iter().any(|o| !o.is_dec_octet()));
+                    for o in octets {
+                        *values.entry((o.value, o.zeros > 0)).or_default() += 1;
+                    }
+                    let text = HostTree::Ipv4(octets).render();
+                    assert_eq!(
+                        reference::host::is_ipv4address(text.as_bytes()),
+                        octets.iter().all(|o| o.is_dec_octet()),
+                        "{text}"
+                    );
+                }
+                Ok(HostTree::Ipv6(v6)) => {
+                    let tail = v6.ipv4_tail.unwrap_or([DecOctet { value: 0, zeros: 0 }; 4]);
+                    assert!(tail.iter().all(|o| o.is_dec_octet()), "{v6:?}");
+                }
+                _ => {}
+            }
+        }
+        for edge in [0, 9, 10, 99, 100, 199, 200, 249, 250, 255, 256] {
+            let seen = values.get(&(edge, false)).copied().unwrap_or(0);
+            assert!(seen >= 40, "{edge} drawn {seen} times in {quads} quads");
+        }
+        let zeros: u32 = values.iter().filter(|((_, z), _)| *z).map(|(_, n)| n).sum();
+        assert!(zeros >= 400, "leading zeros {zeros} times in {quads} quads");
+        // Most quads stay addresses.
+        assert!(past * 2 < quads, "{past} of {quads} quads past the edges");
     }
 
     #[test]
