@@ -95,6 +95,15 @@ fn canonical(text: &str, kind: FilePath) -> String {
     // `CheckCanonical(str, ref idx, length, c_DummyChar)`: U+FFFF, the delimiter an implicit
     // file path is read up to, ends it.
     let text = text.split('\u{ffff}').next().unwrap_or(text);
+    // IRI parsing (`EscapeUnescapeIri`) before: a run of triplets that is UTF-8 for IRI
+    // characters is decoded, then escaped once below ("/%c3%a9" is "/%C3%A9").
+    let decoded;
+    let text = if iri_parsing(text) {
+        decoded = iri_path_unescaped(text, false);
+        decoded.as_str()
+    } else {
+        text
+    };
     let drive = kind == FilePath::Drive;
     let mut path = String::with_capacity(text.len());
     let mut chars = text.char_indices().peekable();
@@ -1743,10 +1752,12 @@ fn kept_encoded_in_path(octet: u8) -> bool {
 }
 
 /// An implicit file path's text as IriHelper.cs, `EscapeUnescapeIri`, leaves it for the path
-/// (`UriComponents.Path`): each triplet of an ASCII character decoded but those it keeps
-/// ([`kept_encoded_in_path`]), a run of triplets that is UTF-8 for IRI characters decoded, a
-/// "%" that starts no triplet copied with the two characters after it ("keep as is").
-fn iri_path_unescaped(text: &str) -> String {
+/// (`UriComponents.Path`): each triplet of an unreserved character decoded, and with
+/// `reserved_too` of any ASCII character but those it keeps ([`kept_encoded_in_path`]: the
+/// reserved characters RFC 3987 does not reserve in a path, dotnet/corefx#26006's bug); a run
+/// of triplets that is UTF-8 for IRI characters decoded; a "%" that starts no triplet copied
+/// with the two characters after it ("keep as is").
+fn iri_path_unescaped(text: &str, reserved_too: bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
     while at < text.len() {
@@ -1770,18 +1781,20 @@ fn iri_path_unescaped(text: &str) -> String {
                 at += 1 + after.len();
             }
             Some(octet) if octet < 0x80 => {
-                if kept_encoded_in_path(octet) {
-                    out.push_str(&rest[..3]);
-                } else {
+                if is_unreserved(octet) || reserved_too && !kept_encoded_in_path(octet) {
                     out.push(char::from(octet));
+                } else {
+                    out.push_str(&rest[..3]);
                 }
                 at += 3;
             }
             Some(_) => {
                 let mut octets = Vec::new();
                 let mut end = at;
-                while let Some(octet) =
-                    triplet(&text[end + 1..]).filter(|o| text[end..].starts_with('%') && *o >= 0x80)
+                while let Some(octet) = text[end..]
+                    .strip_prefix('%')
+                    .and_then(triplet)
+                    .filter(|o| *o >= 0x80)
                 {
                     octets.push(octet);
                     end += 3;
@@ -1823,9 +1836,9 @@ pub(super) fn iri_escapes_unescaped(
         let text = trimmed(input);
         let after = text.trim_start_matches(LWS);
         let unescaped = if file_path_kind(after) == Some(FilePath::Drive) {
-            iri_path_unescaped(after)
+            iri_path_unescaped(after, true)
         } else {
-            iri_path_unescaped(text)
+            iri_path_unescaped(text, true)
         };
         if let Some(path) = implicit_file_path(&unescaped) {
             let mut components = components.clone();
@@ -2700,6 +2713,8 @@ mod tests {
         assert_eq!(rule("//%2e%3a%25"), file("//.:%2525"));
         assert_eq!(rule("c:/x%3a%2e"), file("c:/x:."));
         assert_eq!(rule("/x/%2e%3a%zz"), file("/x/.:%25zz"));
+        assert_eq!(rule("/?\u{202a}%3a"), file("/%3F:"));
+        assert_eq!(rule("/%3a%7a"), file("/:z"));
         // Near misses: no IRI parsing, so the reserved triplet's "%" is escaped.
         assert_eq!(rule("/x%3a"), file("/x%253a"));
         assert_eq!(rule("/x%3a%2f"), file("/x%253a%252f"));
@@ -2715,5 +2730,20 @@ mod tests {
             implicit_file_path("//a\u{fffe}b").as_deref(),
             Some("//a%25EF%25BF%25BEb")
         );
+    }
+
+    #[test]
+    fn an_implicit_file_path_with_unicode_has_its_utf8_runs_decoded_then_escaped_once() {
+        // Answers of Mono 6.8's System.Uri: IRI parsing decodes a run of triplets that is UTF-8
+        // for IRI characters, which the path's escaping writes again, uppercase.
+        let path = |text: &str| implicit_file_path(text);
+        assert_eq!(path("/%c3%a9\u{e9}%41").as_deref(), Some("/%C3%A9%C3%A9A"));
+        assert_eq!(
+            path("/%E0%a0%aa\u{4e2d}").as_deref(),
+            Some("/%E0%A0%AA%E4%B8%AD")
+        );
+        assert_eq!(path("/%c3%a0%").as_deref(), Some("/%C3%A0%25"));
+        // Near miss: a reserved triplet is kept ("%" escaped), even with IRI parsing on.
+        assert_eq!(path("/%c3%a9%3f").as_deref(), Some("/%C3%A9%253f"));
     }
 }
