@@ -429,6 +429,7 @@ impl Engine {
             Request::Parse { .. } => {
                 return self
                     .serialized_as_parsed(finding)
+                    .or_else(|| self.serialized_as_normalized(finding))
                     .or_else(|| self.law_as_its_resolution(finding));
             }
         };
@@ -611,6 +612,40 @@ impl Engine {
                 DifferenceKind::Components | DifferenceKind::AcceptsInvalid
             )
         })
+    }
+
+    /// The normalization that a round trip or an idempotence of a parse fails on: where the
+    /// crate's serializer writes what its normalization of the same text writes, and an entry
+    /// of its catalogue names that normalization's difference (System.Uri's `AbsoluteUri`, which
+    /// writes a text without authority twice: "aa:%41" is "aa:%41A", and "aa:%41A" reads back
+    /// with the path "%41A"), that finding is the cause, not a report of its own. `None` for
+    /// another finding, a serializer that writes otherwise, and a normalization no entry names.
+    fn serialized_as_normalized(&self, finding: &Finding) -> Option<Finding> {
+        let Request::Parse { input, .. } = &finding.case else {
+            return None;
+        };
+        if !matches!(
+            finding.signature.kind,
+            DifferenceKind::RoundTrip | DifferenceKind::NotIdempotent
+        ) {
+            return None;
+        }
+        let name = &finding.signature.implementation;
+        let Some(Ok(written)) = self.serialize(name, input) else {
+            return None;
+        };
+        [Level::Scheme, Level::Syntax]
+            .into_iter()
+            .find_map(|level| {
+                let normalize = Request::Normalize {
+                    input: input.clone(),
+                    level: Some(level),
+                };
+                (self.answer_of(name, &normalize) == Some(Outcome::Normalized(written.clone())))
+                    .then(|| self.run_one(name, &normalize))
+                    .flatten()
+                    .filter(|normalized| normalized.known.is_some())
+            })
     }
 
     /// The crate's parse of the string `finding` should have answered, when the crate writes

@@ -578,6 +578,18 @@ pub enum Transform {
     DotnetSchemeWithoutAuthority,
     /// System.Uri: the trailing spaces, tabs and line breaks of a text are cut before it is read.
     DotnetTrailingSpaceCut,
+    /// System.Uri (bug): the trailing white space of a text parsed as an IRI is kept, escaped,
+    /// at the end of its last component.
+    DotnetIriTrailingSpaceKept,
+    /// System.Uri: an unknown scheme's path without authority that starts with a drive letter
+    /// is a DOS path: the drive, then the path with "\" a "/" and its dot-segments removed.
+    DotnetDosPathAfterScheme,
+    /// System.Uri (bug): IriHelper's decoding of the triplets of reserved characters, in an
+    /// implicit file path too.
+    DotnetIriEscapesUnescaped,
+    /// System.Uri (bug): a character outside the BMP that IRI parsing escapes is followed by
+    /// an escaped U+FFFD, its low surrogate escaped again alone.
+    DotnetLowSurrogateEscapedAgain,
     /// System.Uri (bug): `AbsoluteUri` of a URI without authority whose text has an escaped
     /// unreserved character writes the text after "scheme:" and then its canonical form.
     DotnetAbsoluteUriDoubled,
@@ -1222,6 +1234,7 @@ impl Transform {
             (t, _) if t.urllib_rule().is_some() => urllib::rewrite(t.urllib_rule()?, case),
             (t, _) if t.yarl_rule().is_some() => yarl::rewrite(t.yarl_rule()?, original, case),
             (Transform::DotnetTrailingSpaceCut, _) => dotnet::trailing_space_cut(case),
+            (Transform::DotnetDosPathAfterScheme, _) => dotnet::dos_path_after_scheme(case),
             (Transform::AddressableUserinfoStripped, _) => addressable::userinfo_stripped(case),
             (Transform::AddressableHostRefusedCharactersOnly, _) => {
                 addressable::host_stood_in(case)
@@ -1541,6 +1554,15 @@ impl Transform {
                 Request::Resolve { .. } | Request::Normalize { .. },
             ) => uriparser::ipv6_written_in_full(answer),
             (Transform::DotnetImplicitFilePath, _) => dotnet::apply_implicit_file(original, answer),
+            (Transform::DotnetIriEscapesUnescaped, _) => {
+                dotnet::iri_escapes_unescaped(original, case, answer)
+            }
+            (Transform::DotnetLowSurrogateEscapedAgain, _) => {
+                dotnet::low_surrogate_escaped_again(original, answer)
+            }
+            (Transform::DotnetIriTrailingSpaceKept, _) => {
+                dotnet::iri_trailing_space_kept(original, answer)
+            }
             (Transform::DotnetSchemeWithoutAuthority, Request::Parse { .. }) => {
                 dotnet::scheme_without_authority(original, answer)
             }
@@ -2052,6 +2074,9 @@ impl Transform {
         matches!(
             self,
             Transform::DotnetHostRefused
+                | Transform::DotnetIriEscapesUnescaped
+                | Transform::DotnetLowSurrogateEscapedAgain
+                | Transform::DotnetIriTrailingSpaceKept
                 | Transform::DotnetIpv4Numbers
                 | Transform::DotnetPortZeroDropped
                 | Transform::DotnetQueryInPath
@@ -2084,6 +2109,7 @@ impl Transform {
                 | Transform::UrlParseSpecialSchemeSlashesSkipped
                 | Transform::UrlParseFileSchemeRead
                 | Transform::DotnetTrailingSpaceCut
+                | Transform::DotnetDosPathAfterScheme
                 | Transform::AddressableUserinfoStripped
                 | Transform::AddressableHostRefusedCharactersOnly
                 | Transform::YarlUserinfoToLastAt
