@@ -1548,6 +1548,26 @@ impl Departure {
         else {
             return None;
         };
+        // A relative reference whatever the case's own start (a text that starts with a
+        // space has no scheme to write it after): `a.b:1/p` is read with the host `a.b` by a
+        // scheme class without ".", and with the scheme `a.b` by the RFC's.
+        if let Departure::SchemelessAsAuthority(chars) = self {
+            if matches!(
+                case.checked_rule(),
+                Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri)
+            ) {
+                return None;
+            }
+            let witness = match chars {
+                SchemeChars::Rfc3986 => "h/p",
+                SchemeChars::WithoutDot => "a.b:1/p",
+            };
+            return (witness != input).then(|| Request::Parse {
+                input: witness.to_owned(),
+                rule: rule.clone(),
+                zone_id: *zone_id,
+            });
+        }
         let scheme = reference::split(input).scheme;
         let scheme = match scheme {
             Some(s)
@@ -1604,16 +1624,6 @@ impl Departure {
             Departure::Ipv6FieldsRecompressed => after_slashes("[::2:0:0:0:0:0:0]/")?,
             Departure::EmptyAuthorityAsAbsent => after_slashes("/p")?,
             Departure::EmptyPathAsSlash => after_slashes("h")?,
-            // A relative reference that a scheme of RFC 3986's class would not change:
-            // `a.b:1/p` is read with the host `a.b` by a class without ".", and with the
-            // scheme `a.b` by the RFC's.
-            Departure::SchemelessAsAuthority(chars) => match case.checked_rule() {
-                Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri) => return None,
-                _ => match chars {
-                    SchemeChars::Rfc3986 => "h/p".to_owned(),
-                    SchemeChars::WithoutDot => "a.b:1/p".to_owned(),
-                },
-            },
             Departure::RootlessPathGivenSlash => match scheme {
                 Some(scheme) => format!("{scheme}:p"),
                 None if !matches!(
@@ -6183,6 +6193,11 @@ mod tests {
         assert_eq!(answer(rfc, &witness(rfc)).map(|a| a.is_valid()), Some(true));
         assert_eq!(answer(rfc, &witness(dotless)), None);
         assert!(answer(dotless, &witness(dotless)).is_some());
+        // A case whose start is no scheme has the same witness.
+        assert_eq!(
+            dotless.witness(&Request::parse(" http://a/")),
+            Some(Request::parse("a.b:1/p"))
+        );
         // An absolute URI is asked no relative witness.
         assert_eq!(
             rfc.witness(&Request::parse_by("a:b", reference::Rule::Uri)),
