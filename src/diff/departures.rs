@@ -92,6 +92,32 @@ const fn takes_pct_encoded(component: Field) -> bool {
     !matches!(component, Field::Scheme | Field::Port)
 }
 
+/// The characters a parser reads in a scheme after its first ALPHA, where that class is
+/// narrower than RFC 3986 §3.1's (`scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`): a
+/// parameter of the departures whose reading starts with finding a scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SchemeChars {
+    /// RFC 3986's: ALPHA, DIGIT, "+", "-" and ".".
+    Rfc3986,
+    /// RFC 3986's without ".": `[a-zA-Z][a-zA-Z0-9+-]*` (urllib3's `_SCHEME_RE`).
+    WithoutDot,
+}
+
+impl SchemeChars {
+    /// Whether `text` starts with a scheme of this class and its ":".
+    fn starts_scheme(self, text: &str) -> bool {
+        let bytes = text.as_bytes();
+        if !bytes.first().is_some_and(|&b| ALPHA.contains(b)) {
+            return false;
+        }
+        let end = bytes
+            .iter()
+            .position(|&b| !SCHEME.contains(b) || (b == b'.' && self == SchemeChars::WithoutDot))
+            .unwrap_or(bytes.len());
+        bytes.get(end) == Some(&b':')
+    }
+}
+
 /// One way a parser departs from RFC 3986. A catalogue names it by its id
 /// (`model: !departure path-unchecked`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -317,6 +343,20 @@ pub enum Departure {
     /// An empty path after an authority is read as "/" (curl: "The part is always at least a
     /// slash ('/') even if no path was supplied in the URL").
     EmptyPathAsSlash,
+    /// A text that starts neither with a scheme and its ":" nor with "/" is read after "//":
+    /// its start is an authority (`h/p` has the host `h` and the path `/p`, `h:80` the port
+    /// 80), where RFC 3986 §4.2 reads a relative-path reference (urllib3's `parse_url`: `if
+    /// not _SCHEME_RE.search(url): url = "//" + url`, "Best-effort is performed to parse
+    /// incomplete urls"). The scheme is read by the parser's own class ([`SchemeChars`]): a
+    /// scheme with a character outside it is no scheme, and its text an authority (`a.b:1`
+    /// has the host `a.b` and the port 1 where the class has no "."). The empty text is read
+    /// as it is.
+    SchemelessAsAuthority(SchemeChars),
+    /// A path that is not empty and does not start with "/" (`path-rootless`, or a relative
+    /// reference's `path-noscheme`) is given a "/" before it: `a:b` has the path `/b`
+    /// (urllib3's `Url.__new__`: `if path and not path.startswith("/"): path = "/" + path`),
+    /// where RFC 3986 §3.3 keeps a rootless path rootless, another path.
+    RootlessPathGivenSlash,
     /// A `dec-octet` of two or three digits may start with "0" (`00`, `010`, `099`): a dotted
     /// quad of such octets is an IPv4 address, as a host (`//00.0.0.0` has the host kind
     /// IPv4) and as an IPv6 address's last 32 bits (`[::00.0.0.0]` is taken), where RFC 3986
@@ -559,6 +599,11 @@ impl Departure {
             Departure::EmptyAuthorityAsAbsent,
             Departure::OneOrThreeSlashesAsTwo,
             Departure::EmptyPathAsSlash,
+            // The wider reading first: its witness (`a.b:1/p` read with a host) tells a
+            // parser whose scheme takes a "." from one whose scheme does not.
+            Departure::SchemelessAsAuthority(SchemeChars::WithoutDot),
+            Departure::SchemelessAsAuthority(SchemeChars::Rfc3986),
+            Departure::RootlessPathGivenSlash,
             Departure::NetworkPathAsPath,
             // A network-path reference alone, where every "//" read so does not reproduce the
             // case: a resolver that reads its base, which has a scheme, as the RFC does.
@@ -759,6 +804,13 @@ impl Departure {
             Departure::EmptyAsAbsent(part) => format!("empty-{}-as-absent", part.name()),
             Departure::OneOrThreeSlashesAsTwo => "one-or-three-slashes-as-two".to_owned(),
             Departure::EmptyPathAsSlash => "empty-path-as-slash".to_owned(),
+            Departure::SchemelessAsAuthority(SchemeChars::Rfc3986) => {
+                "schemeless-as-authority".to_owned()
+            }
+            Departure::SchemelessAsAuthority(SchemeChars::WithoutDot) => {
+                "schemeless-as-authority-scheme-without-dot".to_owned()
+            }
+            Departure::RootlessPathGivenSlash => "rootless-path-given-slash".to_owned(),
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
@@ -905,6 +957,8 @@ impl Departure {
             ),
             Departure::OneOrThreeSlashesAsTwo => "the parser reads one or three slashes after a scheme as the two that start an authority (\"a:/h\" and \"a:///h\" as \"a://h\"), where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\")\" and reads \"a:/h\" as a path".to_owned(),
             Departure::EmptyPathAsSlash => "the parser reads an empty path after an authority as \"/\", where RFC 3986 §3.3 allows the empty path (`path-abempty`) and §6.2.3 makes the two equivalent only for a scheme that says so".to_owned(),
+            Departure::SchemelessAsAuthority(chars) => format!("the parser reads a text that starts with no scheme{} and no \"/\" as if \"//\" stood before it, its start an authority (`h/p` with the host `h`), where RFC 3986 §4.2 reads a relative-path reference: \"A relative reference that does not begin with a slash character is termed a relative-path reference\"", match chars { SchemeChars::Rfc3986 => "", SchemeChars::WithoutDot => " (a scheme with a \".\" being none: `a.b:1` with the host `a.b`, where §3.1's `scheme` takes \".\")" }),
+            Departure::RootlessPathGivenSlash => "the parser writes a \"/\" before a path that does not start with one (`a:b` with the path `/b`), where RFC 3986 §3.3 keeps `path-rootless` as written: \"a path segment that contains a colon character ... cannot be used as the first segment of a relative-path reference\" is the only rule of a path's start, and a rooted path is another path".to_owned(),
             Departure::Resolving(r) => r.description().to_owned(),
             Departure::Normalizing(n) => n.description().to_owned(),
             Departure::PercentEncodingUppercased => "the parser gives back every percent-encoded octet with uppercase hexadecimal digits (`%0a` as `%0A`), in the components it parses and in a resolution's target: the same URI (RFC 3986 §2.1: \"If two URIs differ only in the case of hexadecimal digits used in percent-encoded octets, they are equivalent\"), so it names no finding alone; a model reproduces it so that the rest of the answer is named by its own mechanism".to_owned(),
@@ -1496,6 +1550,26 @@ impl Departure {
         else {
             return None;
         };
+        // A relative reference whatever the case's own start (a text that starts with a
+        // space has no scheme to write it after): `a.b:1/p` is read with the host `a.b` by a
+        // scheme class without ".", and with the scheme `a.b` by the RFC's.
+        if let Departure::SchemelessAsAuthority(chars) = self {
+            if matches!(
+                case.checked_rule(),
+                Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri)
+            ) {
+                return None;
+            }
+            let witness = match chars {
+                SchemeChars::Rfc3986 => "h/p",
+                SchemeChars::WithoutDot => "a.b:1/p",
+            };
+            return (witness != input).then(|| Request::Parse {
+                input: witness.to_owned(),
+                rule: rule.clone(),
+                zone_id: *zone_id,
+            });
+        }
         let scheme = reference::split(input).scheme;
         let scheme = match scheme {
             Some(s)
@@ -1552,6 +1626,17 @@ impl Departure {
             Departure::Ipv6FieldsRecompressed => after_slashes("[::2:0:0:0:0:0:0]/")?,
             Departure::EmptyAuthorityAsAbsent => after_slashes("/p")?,
             Departure::EmptyPathAsSlash => after_slashes("h")?,
+            Departure::RootlessPathGivenSlash => match scheme {
+                Some(scheme) => format!("{scheme}:p"),
+                None if !matches!(
+                    case.checked_rule(),
+                    Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri)
+                ) =>
+                {
+                    "p".to_owned()
+                }
+                None => return None,
+            },
             Departure::EmptyAsAbsent(Field::Userinfo) => after_slashes("@h/")?,
             Departure::EmptyAsAbsent(Field::Port) => after_slashes("h:/")?,
             Departure::EmptyAsAbsent(Field::Query) => after_slashes("h/?")?,
@@ -1713,6 +1798,8 @@ impl Departure {
                 | Departure::EmptyAsAbsent(_)
                 | Departure::OneOrThreeSlashesAsTwo
                 | Departure::EmptyPathAsSlash
+                | Departure::SchemelessAsAuthority(_)
+                | Departure::RootlessPathGivenSlash
                 | Departure::TextEndsAtLineFeed
         )
     }
@@ -1835,6 +1922,8 @@ impl Departure {
             Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
+            | Departure::SchemelessAsAuthority(_)
+            | Departure::RootlessPathGivenSlash
             | Departure::ImplicitFilePath
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
@@ -2010,6 +2099,8 @@ impl Departure {
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
+            | Departure::SchemelessAsAuthority(_)
+            | Departure::RootlessPathGivenSlash
             | Departure::ImplicitFilePath
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
@@ -2559,6 +2650,8 @@ impl Departure {
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
             | Departure::EmptyPathAsSlash
+            | Departure::SchemelessAsAuthority(_)
+            | Departure::RootlessPathGivenSlash
             | Departure::Resolving(_)
             | Departure::Normalizing(_)
             | Departure::PortReadAsNumber
@@ -2709,6 +2802,21 @@ impl Departure {
                         format!("{}/{}", &text[..authority.end], &text[authority.end..])
                     }
                     _ => text.to_owned(),
+                }
+            }
+            Departure::SchemelessAsAuthority(chars) => {
+                if text.is_empty() || text.starts_with('/') || chars.starts_scheme(text) {
+                    text.to_owned()
+                } else {
+                    format!("//{text}")
+                }
+            }
+            Departure::RootlessPathGivenSlash => {
+                let path = spans().path;
+                if path.is_empty() || text[path.clone()].starts_with('/') {
+                    text.to_owned()
+                } else {
+                    format!("{}/{}", &text[..path.start], &text[path.start..])
                 }
             }
             _ => text.to_owned(),
@@ -6038,6 +6146,85 @@ mod tests {
                 strict: true
             }
         );
+    }
+
+    #[test]
+    fn a_text_without_a_scheme_may_be_read_as_an_authority() {
+        // urllib3's parse_url: `if not _SCHEME_RE.search(url): url = "//" + url`, whose
+        // docstring gives `parse_url('google.com:80')` the host "google.com" and the port 80.
+        let rfc = Departure::SchemelessAsAuthority(SchemeChars::Rfc3986);
+        let dotless = Departure::SchemelessAsAuthority(SchemeChars::WithoutDot);
+        let port = answer(dotless, "google.com:80").unwrap();
+        assert_eq!(components(&port).host.as_deref(), Some("google.com"));
+        assert_eq!(components(&port).port.as_deref(), Some("80"));
+        assert_eq!(components(&port).path, "");
+        // By RFC 3986's class "google.com" is a scheme.
+        assert_eq!(answer(rfc, "google.com:80"), None);
+        for d in [rfc, dotless] {
+            let port = answer(d, "0:80").unwrap();
+            assert_eq!(components(&port).host.as_deref(), Some("0"));
+            assert_eq!(components(&port).port.as_deref(), Some("80"));
+            let path = answer(d, "h/p").unwrap();
+            assert_eq!(components(&path).host.as_deref(), Some("h"));
+            assert_eq!(components(&path).path, "/p");
+            // Nothing before "?" is the empty authority.
+            let query = answer(d, "?q").unwrap();
+            assert_eq!(components(&query).host.as_deref(), Some(""));
+            assert_eq!(components(&query).query.as_deref(), Some("q"));
+            // A scheme that starts with a digit is none: "0:a" is a host and a port "a",
+            // which the reference refuses.
+            assert!(!answer(d, "0:a").unwrap().is_valid());
+            // Near misses: a scheme of the class, a "/" first, the empty text.
+            assert_eq!(answer(d, "a:b"), None);
+            assert_eq!(answer(d, "a+b-c:d"), None);
+            assert_eq!(answer(d, "/foo?bar"), None);
+            assert_eq!(answer(d, "//h"), None);
+            assert_eq!(answer(d, ""), None);
+        }
+        // `_SCHEME_RE = [a-zA-Z][a-zA-Z0-9+-]*:` has no ".": "a.b:1" is a host and a port.
+        let dot = answer(dotless, "a.b:1").unwrap();
+        assert_eq!(components(&dot).scheme, None);
+        assert_eq!(components(&dot).host.as_deref(), Some("a.b"));
+        assert_eq!(components(&dot).port.as_deref(), Some("1"));
+        assert_eq!(answer(rfc, "a.b:1"), None);
+        // The witnesses tell the two classes apart.
+        let witness = |d: Departure| match d.witness(&Request::parse("0")) {
+            Some(Request::Parse { input, .. }) => input,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(answer(rfc, &witness(rfc)).map(|a| a.is_valid()), Some(true));
+        assert_eq!(answer(rfc, &witness(dotless)), None);
+        assert!(answer(dotless, &witness(dotless)).is_some());
+        // A case whose start is no scheme has the same witness.
+        assert_eq!(
+            dotless.witness(&Request::parse(" http://a/")),
+            Some(Request::parse("a.b:1/p"))
+        );
+        // An absolute URI is asked no relative witness.
+        assert_eq!(
+            rfc.witness(&Request::parse_by("a:b", reference::Rule::Uri)),
+            None
+        );
+    }
+
+    #[test]
+    fn a_rootless_path_may_be_given_a_slash() {
+        // urllib3's Url.__new__: `if path and not path.startswith("/"): path = "/" + path`.
+        let d = Departure::RootlessPathGivenSlash;
+        let rootless = answer(d, "a:b").unwrap();
+        assert_eq!(components(&rootless).scheme.as_deref(), Some("a"));
+        assert_eq!(components(&rootless).path, "/b");
+        let query = answer(d, "a:b/c?q#f").unwrap();
+        assert_eq!(components(&query).path, "/b/c");
+        assert_eq!(components(&query).query.as_deref(), Some("q"));
+        let relative = answer(d, "b").unwrap();
+        assert_eq!(components(&relative).path, "/b");
+        // Near misses: a path that has its "/", an empty one, one after an authority.
+        assert_eq!(answer(d, "a:/b"), None);
+        assert_eq!(answer(d, "a:"), None);
+        assert_eq!(answer(d, "a:?q"), None);
+        assert_eq!(answer(d, "//h"), None);
+        assert_eq!(answer(d, "//h/p"), None);
     }
 
     #[test]
