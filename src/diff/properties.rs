@@ -1352,7 +1352,14 @@ fn routing_difference(
                 return Some(address.to_string());
             }
         }
-        Some(compare::percent_decoded(text).to_ascii_lowercase())
+        let host = compare::percent_decoded(text).to_ascii_lowercase();
+        // RFC 3986 §3.2.2: "the "file" URI scheme is defined so that no authority, an empty
+        // host, and "localhost" all mean the end-user's machine" (RFC 8089 §2), as a
+        // scheme's default port is its port.
+        if host == "localhost" && scheme(c).as_deref() == Some("file") {
+            return Some(String::new());
+        }
+        Some(host)
     };
     let port = |c: &Components| {
         let text = c.port.as_deref().filter(|p| !p.is_empty())?;
@@ -1538,6 +1545,29 @@ mod tests {
             },
             Err(e) => Outcome::invalid(e.to_string()),
         }
+    }
+
+    #[test]
+    fn a_file_uris_localhost_is_its_empty_host() {
+        // RFC 3986 §3.2.2: "the "file" URI scheme is defined so that no authority, an empty
+        // host, and "localhost" all mean the end-user's machine".
+        let routing = |a: &str, b: &str| {
+            let (a, b) = (
+                reference::parse(a).expect("a URI"),
+                reference::parse(b).expect("a URI"),
+            );
+            routing_difference(
+                &Components::from(&a),
+                a.host_kind,
+                &Components::from(&b),
+                b.host_kind,
+            )
+        };
+        assert_eq!(routing("file://localhost/a", "file:///a"), None);
+        assert_eq!(routing("FILE://LocalHost", "file://"), None);
+        // Near misses: another scheme's localhost, another host.
+        assert_eq!(routing("a://localhost/a", "a:///a"), Some(Field::Host));
+        assert_eq!(routing("file://localhost.a/", "file:///"), Some(Field::Host));
     }
 
     const PLANTED_ENTRY_POINTS: &[EntryPoint] = &[
