@@ -355,7 +355,9 @@ pub enum Departure {
     /// A path that is not empty and does not start with "/" (`path-rootless`, or a relative
     /// reference's `path-noscheme`) is given a "/" before it: `a:b` has the path `/b`
     /// (urllib3's `Url.__new__`: `if path and not path.startswith("/"): path = "/" + path`),
-    /// where RFC 3986 §3.3 keeps a rootless path rootless, another path.
+    /// where RFC 3986 §3.3 keeps a rootless path rootless, another path. Not yet in
+    /// [`Departure::all`]: beside a crate's own rule that writes a path's "/" (Perl's
+    /// `URI::ftp`) it names what that rule explains.
     RootlessPathGivenSlash,
     /// A `dec-octet` of two or three digits may start with "0" (`00`, `010`, `099`): a dotted
     /// quad of such octets is an IPv4 address, as a host (`//00.0.0.0` has the host kind
@@ -603,7 +605,6 @@ impl Departure {
             // parser whose scheme takes a "." from one whose scheme does not.
             Departure::SchemelessAsAuthority(SchemeChars::WithoutDot),
             Departure::SchemelessAsAuthority(SchemeChars::Rfc3986),
-            Departure::RootlessPathGivenSlash,
             Departure::NetworkPathAsPath,
             // A network-path reference alone, where every "//" read so does not reproduce the
             // case: a resolver that reads its base, which has a scheme, as the RFC does.
