@@ -1567,7 +1567,10 @@ mod tests {
         assert_eq!(routing("FILE://LocalHost", "file://"), None);
         // Near misses: another scheme's localhost, another host.
         assert_eq!(routing("a://localhost/a", "a:///a"), Some(Field::Host));
-        assert_eq!(routing("file://localhost.a/", "file:///"), Some(Field::Host));
+        assert_eq!(
+            routing("file://localhost.a/", "file:///"),
+            Some(Field::Host)
+        );
     }
 
     const PLANTED_ENTRY_POINTS: &[EntryPoint] = &[
