@@ -644,9 +644,6 @@ pub enum Transform {
     /// A merge into a base path without "/" keeps all of it but its last character, and "/".
     #[serde(rename = "rfc3986-merge-without-slash-in-base")]
     Rfc3986MergeWithoutSlashInBase,
-    /// Dot-segment removal in which a ".." above the root takes the root.
-    #[serde(rename = "rfc3986-dot-dot-removes-root")]
-    Rfc3986DotDotRemovesRoot,
     /// The non-strict mode's scheme comparison made with the reference's scheme as written.
     #[serde(rename = "rfc3986-non-strict-scheme-as-written")]
     Rfc3986NonStrictSchemeAsWritten,
@@ -2029,7 +2026,6 @@ impl Transform {
             Transform::Rfc3986MergeWithoutSlashInBase => {
                 Some(rfc3986::Rule::MergeWithoutSlashInBase)
             }
-            Transform::Rfc3986DotDotRemovesRoot => Some(rfc3986::Rule::DotDotRemovesRoot),
             Transform::Rfc3986NonStrictSchemeAsWritten => {
                 Some(rfc3986::Rule::NonStrictSchemeAsWritten)
             }

@@ -36,11 +36,6 @@ pub(super) enum Rule {
     /// character is dropped and a "/" written (`a` against `a:bc` gives `a:b/a`, against `a:`
     /// gives `a:/a`).
     MergeWithoutSlashInBase,
-    /// `normalizers.remove_dot_segments`: a ".." pops the output's last segment whatever it is,
-    /// the root's empty one too, and the root is put back only when the output is then empty
-    /// or starts with a segment that is not empty, so a ".." that climbs above the root takes
-    /// the next empty segment with it (`/../` gives ``, `/..//a` gives `/a`).
-    DotDotRemovesRoot,
     /// `resolve_with`'s non-strict test `resolving.scheme == base_uri.scheme` compares the
     /// reference's scheme as written with the base's lowercased (the base is normalized
     /// first): `Http:` against an `http` base keeps its scheme.
@@ -231,81 +226,7 @@ pub(super) fn apply(rule: Rule, case: &Request, answer: Outcome) -> Outcome {
                 _ => answer,
             }
         }
-        (Rule::DotDotRemovesRoot, Request::Resolve { .. }) => {
-            let Outcome::Resolved(target) = &answer else {
-                return answer;
-            };
-            let Some(paths) = TargetPaths::of(case) else {
-                return answer;
-            };
-            // The path the answer so far has: §5.2.2's, or with the rule's step. (The
-            // library's `normalize_percent_characters` uppercases the triplets too: the same
-            // target, RFC 3986 §2.1.)
-            let mut ways = vec![paths.rfc.clone(), paths.own.clone()];
-            // Or the merge rule's path, where it cut a triplet.
-            ways.extend(merged_path_across_triplet(case));
-            let Some(path) = ways.into_iter().find(|p| *target == paths.written(p)) else {
-                return answer;
-            };
-            let stepped = if path == paths.rfc {
-                paths.own.clone()
-            } else {
-                path
-            };
-            Outcome::Resolved(paths.written(&stepped))
-        }
         _ => answer,
-    }
-}
-
-/// A resolution's target as §5.2.2 gives it, and the paths its last step may have: §5.2.4's
-/// and the library's dot-segment removal of the path `resolve_with` writes through
-/// `normalize_path` (none for a reference with neither scheme nor authority and an empty path,
-/// whose path is the base's, which the library normalized as a whole: documented choice 16).
-struct TargetPaths<'a> {
-    target: reference::resolve::Target<'a>,
-    rfc: String,
-    own: String,
-}
-
-impl<'a> TargetPaths<'a> {
-    fn of(case: &'a Request) -> Option<TargetPaths<'a>> {
-        let Request::Resolve {
-            base,
-            input,
-            strict,
-        } = case
-        else {
-            return None;
-        };
-        let b = reference::parse_uri(base).ok()?;
-        let r = reference::parse(input).ok()?;
-        let scheme = r
-            .scheme
-            .filter(|s| *strict || !b.scheme.is_some_and(|bs| bs.eq_ignore_ascii_case(s)));
-        let path = if scheme.is_some() || r.has_authority() || r.path.starts_with('/') {
-            r.path.to_owned()
-        } else if r.path.is_empty() {
-            return None;
-        } else {
-            reference::merge(&b, r.path)
-        };
-        let options = reference::ResolveOptions::strict(*strict);
-        let target = reference::transform_references(&b, &r, options);
-        let rfc = target.components().path.to_owned();
-        Some(TargetPaths {
-            target,
-            rfc,
-            own: remove_dot_segments(&path),
-        })
-    }
-
-    /// The target written with `path`.
-    fn written(&self, path: &str) -> String {
-        reference::recompose(&reference::Components {
-            path,
-            ..self.target.components()
-        })
     }
 }
 
