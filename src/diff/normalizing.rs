@@ -123,8 +123,8 @@ pub enum Normalizing {
     /// No percent-encoded octet is decoded, unreserved ones included (`%7e` is `%7E`, not
     /// `~`; `/%2E%2E/` is no dot-segment), the rest of the normalization done: the scheme and
     /// the host lowercased, every triplet's hexadecimal digits uppercased, dot-segments
-    /// removed, where §6.2.2.2 says "URI normalizers should decode any percent-encoded octet
-    /// that corresponds to an unreserved character" (Python's rfc3986 2.0.0,
+    /// removed, where §6.2.2.2 says "These URIs should be normalized by decoding any
+    /// percent-encoded octet that corresponds to an unreserved character" (Python's rfc3986 2.0.0,
     /// `normalizers.normalize_percent_characters`).
     UnreservedPercentEncodingsKept,
     /// A registered name is lowercased whole, the hexadecimal digits of its triplets too
@@ -261,7 +261,7 @@ impl Normalizing {
                 "the normalizer decodes the percent-encoded octets of unreserved characters but keeps every other triplet as written, its hexadecimal digits in their case (\"%0a\" stays \"%0a\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
             }
             Normalizing::UnreservedPercentEncodingsKept => {
-                "the normalizer keeps every percent-encoded octet encoded, unreserved characters too (\"%7e\" as \"%7E\", not \"~\"; \"/%2E%2E/\" is then no dot-segment), where RFC 3986 §6.2.2.2 says \"URI normalizers should decode any percent-encoded octet that corresponds to an unreserved character, as described in Section 2.3\""
+                "the normalizer keeps every percent-encoded octet encoded, unreserved characters too (\"%7e\" as \"%7E\", not \"~\"; \"/%2E%2E/\" is then no dot-segment), where RFC 3986 §6.2.2.2 says \"These URIs should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character, as described in Section 2.3\""
             }
         }
     }

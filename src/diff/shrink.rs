@@ -88,8 +88,8 @@ fn shrink_case_clocked(
     };
     // For a resolution, the reference is shrunk first, then the base, then the reference
     // again (a base made absolute may leave less for it to need). A relative base is
-    // replaced first by an absolute one where that shows the same (RFC 3986 §5.1: "the base
-    // URI ... must be an absolute URI"): a short one, else the base with a scheme before it;
+    // replaced first by an absolute one where that shows the same (RFC 3986 §5.1: "A base
+    // URI must conform to the <absolute-URI> syntax rule"): a short one, else the base with a scheme before it;
     // an absolute base, given or made, stays absolute.
     let mut base_given = None;
     for (pass, part) in [Part::Input, Part::Base, Part::Input]
@@ -159,9 +159,9 @@ fn is_absolute(text: &str) -> bool {
 }
 
 /// Whether `candidate`, a shrink of the resolution `original`, keeps its base absolute: a base
-/// with a scheme (RFC 3986 §5.1: "the base URI ... must be an absolute URI") is not shrunk into
-/// one without, whose resolution shows first how the resolver takes a relative base (another
-/// rule of the library than the one the finding shows, which a model may match by
+/// with a scheme (RFC 3986 §5.1: "A base URI must conform to the <absolute-URI> syntax rule") is
+/// not shrunk into one without, whose resolution shows first how the resolver takes a relative
+/// base (another rule of the library than the one the finding shows, which a model may match by
 /// coincidence). Any other case, or one whose base had no scheme, may shrink freely.
 pub fn keeps_absolute_base(original: &Request, candidate: &Request) -> bool {
     let scheme = |case: &Request| match case {

@@ -3218,7 +3218,7 @@ fn resolved_through_parser(
     let memo = super::CaseMemo::default;
     let mut base_answer = evaluate_traced(&parsing, &base, &memo(), Some(&mut inert_base));
     // A resolver that takes a base without a scheme reads it as a relative reference where
-    // its parser refuses it as a URI (§5.2.1: "the base URI ... must be an absolute URI").
+    // its parser refuses it as a URI (§5.1: "A base URI must conform to the <absolute-URI> syntax rule").
     let relative_base = super::resolving::Resolving::RelativeBaseResolved;
     let base_read_relative =
         matches!(base_answer, Outcome::Invalid(_)) && resolving.contains(&relative_base);
