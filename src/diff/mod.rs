@@ -4771,6 +4771,37 @@ mod tests {
         );
     }
 
+    /// Choice 3's reading leaves `//` of `/%2E//`; with choice 1's `/.` before it the target
+    /// is the path's and no finding (the planted-fault bench's `planted-pct-dot`).
+    #[test]
+    fn a_reading_with_its_guard_is_no_bug() {
+        let guarded = engine_of(Reads(
+            "pct-dots-guarded",
+            reference::ResolveOptions {
+                percent_encoded_dots: true,
+                slash_dot_prefix: true,
+                ..reference::ResolveOptions::default()
+            },
+            reference::NormalizeOptions::default(),
+        ));
+        let case = Request::Resolve {
+            base: "a:".into(),
+            input: "/%2E//".into(),
+            strict: true,
+        };
+        let found = guarded
+            .run_one("pct-dots-guarded", &case)
+            .expect("another target than the letter's");
+        let known = found.known.as_ref().expect("known as the readings");
+        assert_eq!(
+            (known.id.as_str(), known.class),
+            (
+                "choice-1-slash-dot-prefix+choice-3-percent-encoded-dots",
+                catalogue::Class::RfcChoice
+            )
+        );
+    }
+
     /// A resolver that writes the percent-encodings of its target's path in uppercase, and
     /// the rest as the RFC does.
     struct PathUppercased;

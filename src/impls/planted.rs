@@ -11,14 +11,17 @@
 //! | `planted-no-rule-c` | §5.2.4 without rule 2C: `/..` is moved to the output as a segment |
 //! | `planted-colon-first-segment` | `path-noscheme` takes a `:` in its first segment |
 //! | `planted-empty-query-undefined` | an empty query (`http://a/?`) is reported as undefined |
-//! | `planted-pct-dot` | none: `%2E` segments are dot-segments in resolution (choice 3's other reading) |
+//! | `planted-pct-dot` | none: `%2E` segments are dot-segments in resolution (choice 3's other reading, guarded by choice 1's `/.`) |
 //! | `planted-pct-dot-path` | the parser reports `%2E` in the path decoded to `.` |
 //!
-//! `planted-pct-dot` is the reference under `ResolveOptions { percent_encoded_dots: true }`,
-//! which RFC 3986 allows (vectors/README.md, choice 3): a documented choice's acceptable
-//! alternatives hold for every implementation (the catalogue's `acceptable` entries), so the
-//! harness knows its differences as that reading and never reports one as a bug; the loop
-//! must not find it. `planted-pct-dot-path` plants a `%2E` fault that is no documented
+//! `planted-pct-dot` is the reference under `ResolveOptions { percent_encoded_dots: true,
+//! slash_dot_prefix: true }`, which RFC 3986 allows (vectors/README.md, choices 3 and 1): a
+//! documented choice's acceptable alternatives hold for every implementation (the catalogue's
+//! `acceptable` entries), so the harness knows its differences as those readings and never
+//! reports one as a bug; the loop must not find it. Choice 3 without choice 1's guard would be
+//! found, and rightly: `/%2E//` against `a:` is then `a://`, an authority the reading made
+//! and §5.3 wrote (a reading without the guard that keeps it acceptable, as
+//! `base-dot-segments-unguarded` is choice 9's). `planted-pct-dot-path` plants a `%2E` fault that is no documented
 //! reading under any name.
 
 use super::reference::Reference;
@@ -328,7 +331,8 @@ impl Implementation for EmptyQueryUndefined {
 }
 
 /// Resolution that takes `%2E` and `%2e` segments for dot-segments: the reference with
-/// `ResolveOptions { percent_encoded_dots: true, .. }`, a reading RFC 3986 allows (choice 3).
+/// `ResolveOptions { percent_encoded_dots: true, slash_dot_prefix: true, .. }`, readings RFC
+/// 3986 allows (choice 3, with choice 1's `/.` before a path the decoding leaves with `//`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PctDot;
 
@@ -342,6 +346,7 @@ impl Implementation for PctDot {
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
         let options = ResolveOptions {
             percent_encoded_dots: true,
+            slash_dot_prefix: true,
             ..ResolveOptions::strict(strict)
         };
         match rfc3986::resolve(base, reference, options) {
