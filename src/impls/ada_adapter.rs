@@ -309,13 +309,8 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
 ];
 
 impl Implementation for AdaUrl {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "ada-url",
-            version: concat!("ada-url ", env!("URI_CONFORMANCE_VERSION_ADA_URL")),
-            spec: "WHATWG URL",
-            docs: "https://docs.rs/ada-url/4.0.0/ada_url/",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
@@ -331,25 +326,26 @@ impl Implementation for AdaUrl {
             |_| ada_url::Url::parse(reference, Some(base)).map(|target| target.href().to_owned()),
         )
     }
+}
 
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    about: About {
+        name: "ada-url",
+        version: concat!("ada-url ", env!("URI_CONFORMANCE_VERSION_ADA_URL")),
+        spec: "WHATWG URL",
+        docs: "https://docs.rs/ada-url/4.0.0/ada_url/",
+    },
+    blind_spots: BLIND_SPOTS,
+    entry_points: ENTRY_POINTS,
+    serialize: Some(|input| {
         if !crate::whatwg::has_scheme(input) {
             return None;
         }
         written(ada_url::Url::parse(input, None), |url| {
             url.href().to_owned()
         })
-    }
-}
-
-/// What the adapter declares of the crate beside its operations.
-const PROFILE: Profile = Profile {
-    blind_spots: BLIND_SPOTS,
-    entry_points: ENTRY_POINTS,
+    }),
     programs: None,
     promises: Promises::NONE,
 };
@@ -359,7 +355,6 @@ mod tests {
     use super::*;
     use crate::model::Components;
     use crate::reference::HostKind;
-    use crate::reference::Level;
 
     fn parse(input: &str) -> Outcome {
         AdaUrl.parse(input, Rule::UriReference, ParseOptions::default())
@@ -471,25 +466,8 @@ mod tests {
             AdaUrl.resolve("http://a/b/c/d;p?q", "../g", true),
             Outcome::Resolved("http://a/b/g".to_owned())
         );
-        assert_eq!(
-            AdaUrl.resolve("http://a/b", "c", false),
-            Outcome::Unsupported
-        );
-        assert_eq!(
-            AdaUrl
-                .resolve("/a", "c", true)
-                .rejection()
-                .map(|r| r.subject()),
-            Some(crate::model::Subject::Base)
-        );
-    }
-
-    #[test]
-    fn no_normalization() {
-        assert_eq!(
-            AdaUrl.normalize("http://a/", Level::Syntax),
-            Outcome::Unsupported
-        );
+        crate::impls::testing::assert_resolves_strictly_only(&AdaUrl, "/a");
+        crate::impls::testing::assert_no_normalization(&AdaUrl);
     }
 
     #[test]

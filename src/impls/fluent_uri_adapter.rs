@@ -82,7 +82,10 @@ use fluent_uri::pct_enc::Encoder;
 use fluent_uri::{Iri, IriRef};
 
 use super::reproduction::Programs;
-use super::{About, EntryPoint, Implementation, Profile, Promises, Reach, Reading, View, written};
+use super::{
+    About, EntryPoint, Implementation, Profile, Promises, Reach, Reading, View, resolved_strictly,
+    written,
+};
 use crate::model::{Components, Field, Outcome};
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
@@ -360,13 +363,8 @@ macro_rules! parse_by {
 }
 
 impl Implementation for FluentUri {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "fluent-uri",
-            version: concat!("fluent-uri ", env!("URI_CONFORMANCE_VERSION_FLUENT_URI")),
-            spec: "RFC 3986",
-            docs: "https://docs.rs/fluent-uri/0.4.1",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
@@ -379,21 +377,15 @@ impl Implementation for FluentUri {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        let base = match Uri::parse(base) {
-            Ok(base) => base,
-            Err(e) => return Outcome::invalid_base(e.to_string()),
-        };
-        let reference = match UriRef::parse(reference) {
-            Ok(reference) => reference,
-            Err(e) => return Outcome::invalid(e.to_string()),
-        };
-        match reference.resolve_against(&base) {
-            Ok(target) => Outcome::Resolved(target.into_string()),
-            Err(e) => Outcome::invalid(e.to_string()),
-        }
+        resolved_strictly(
+            strict,
+            || Uri::parse(base),
+            || UriRef::parse(reference),
+            |base, reference| match reference.resolve_against(&base) {
+                Ok(target) => Outcome::Resolved(target.into_string()),
+                Err(e) => Outcome::invalid(e.to_string()),
+            },
+        )
     }
 
     fn normalize(&self, input: &str, level: Level) -> Outcome {
@@ -404,20 +396,19 @@ impl Implementation for FluentUri {
             Err(e) => Outcome::invalid(e.to_string()),
         }
     }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        written(UriRef::parse(input), |r| r.as_str().to_owned())
-    }
 }
 
 /// What the adapter declares of the crate beside its operations.
 const PROFILE: Profile = Profile {
+    about: About {
+        name: "fluent-uri",
+        version: concat!("fluent-uri ", env!("URI_CONFORMANCE_VERSION_FLUENT_URI")),
+        spec: "RFC 3986",
+        docs: "https://docs.rs/fluent-uri/0.4.1",
+    },
     blind_spots: &[],
     entry_points: ENTRY_POINTS,
+    serialize: Some(|input| written(UriRef::parse(input), |r| r.as_str().to_owned())),
     programs: Some(Programs {
         dependency: concat!(
             "fluent-uri = \"=",
@@ -604,17 +595,7 @@ mod tests {
             FluentUri.resolve("foo:bar", "baz", true),
             Outcome::Invalid(_)
         ));
-        assert_eq!(
-            FluentUri
-                .resolve("/a", "b", true)
-                .rejection()
-                .map(|r| r.subject()),
-            Some(crate::model::Subject::Base)
-        );
-        assert_eq!(
-            FluentUri.resolve(base, "http:g", false),
-            Outcome::Unsupported
-        );
+        crate::impls::testing::assert_resolves_strictly_only(&FluentUri, "/a");
     }
 
     #[test]

@@ -327,13 +327,8 @@ println!("{:?}", http::Uri::from_parts(uri.into_parts()).map(|u| u.to_string()))
 ];
 
 impl Implementation for Http {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "http",
-            version: concat!("http ", env!("URI_CONFORMANCE_VERSION_HTTP")),
-            spec: "RFC 9112 request-target",
-            docs: "https://docs.rs/http/1.5.0/http/uri/struct.Uri.html",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
@@ -345,12 +340,19 @@ impl Implementation for Http {
             Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
         }
     }
+}
 
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+/// What the adapter declares of the crate beside its operations.
+const PROFILE: Profile = Profile {
+    about: About {
+        name: "http",
+        version: concat!("http ", env!("URI_CONFORMANCE_VERSION_HTTP")),
+        spec: "RFC 9112 request-target",
+        docs: "https://docs.rs/http/1.5.0/http/uri/struct.Uri.html",
+    },
+    blind_spots: BLIND_SPOTS,
+    entry_points: ENTRY_POINTS,
+    serialize: Some(|input| {
         if shape(input) == Shape::NotARequestTarget {
             return None;
         }
@@ -359,13 +361,7 @@ impl Implementation for Http {
                 .map(|uri| uri.to_string())
                 .map_err(|e| format!("{e} ({e:?})")),
         )
-    }
-}
-
-/// What the adapter declares of the crate beside its operations.
-const PROFILE: Profile = Profile {
-    blind_spots: BLIND_SPOTS,
-    entry_points: ENTRY_POINTS,
+    }),
     programs: Some(Programs {
         dependency: concat!("http = \"=", env!("URI_CONFORMANCE_VERSION_HTTP"), "\""),
         parse: Some(
@@ -385,7 +381,6 @@ const PROFILE: Profile = Profile {
 mod tests {
     use super::*;
     use crate::reference::HostKind;
-    use crate::reference::Level;
 
     fn parse(input: &str, rule: Rule) -> Outcome {
         Http.parse(input, rule, ParseOptions::default())
@@ -512,9 +507,6 @@ mod tests {
     #[test]
     fn neither_resolves_nor_normalizes() {
         assert_eq!(Http.resolve("http://a/b", "c", true), Outcome::Unsupported);
-        assert_eq!(
-            Http.normalize("http://a/", Level::Syntax),
-            Outcome::Unsupported
-        );
+        crate::impls::testing::assert_no_normalization(&Http);
     }
 }

@@ -83,7 +83,8 @@ use iref::{UriRefBuf, uri};
 
 use super::reproduction::Programs;
 use super::{
-    About, EntryPoint, Implementation, Part, Profile, Promises, Reach, authority_parsed, written,
+    About, EntryPoint, Implementation, Part, Profile, Promises, Reach, authority_parsed,
+    resolved_strictly, written,
 };
 use crate::model::{Components, Outcome};
 use crate::reference::{HostKind, ParseOptions, Rule};
@@ -308,13 +309,8 @@ macro_rules! parse_by {
 }
 
 impl Implementation for Iref {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "iref",
-            version: concat!("iref ", env!("URI_CONFORMANCE_VERSION_IREF")),
-            spec: "RFC 3986 (URIs), RFC 3987 (IRIs)",
-            docs: "https://docs.rs/iref/5.0.0",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
@@ -327,32 +323,26 @@ impl Implementation for Iref {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        let base = match Uri::new(base) {
-            Ok(base) => base,
-            Err(e) => return Outcome::invalid_base(e.to_string()),
-        };
-        match UriRef::new(reference) {
-            Ok(reference) => Outcome::Resolved(reference.resolved(base).as_str().to_owned()),
-            Err(e) => Outcome::invalid(e.to_string()),
-        }
-    }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        written(UriRef::new(input), |r| r.as_str().to_owned())
+        resolved_strictly(
+            strict,
+            || Uri::new(base),
+            || UriRef::new(reference),
+            |base, reference| Outcome::Resolved(reference.resolved(base).as_str().to_owned()),
+        )
     }
 }
 
 /// What the adapter declares of the crate beside its operations.
 const PROFILE: Profile = Profile {
+    about: About {
+        name: "iref",
+        version: concat!("iref ", env!("URI_CONFORMANCE_VERSION_IREF")),
+        spec: "RFC 3986 (URIs), RFC 3987 (IRIs)",
+        docs: "https://docs.rs/iref/5.0.0",
+    },
     blind_spots: &[],
     entry_points: ENTRY_POINTS,
+    serialize: Some(|input| written(UriRef::new(input), |r| r.as_str().to_owned())),
     programs: Some(Programs {
         dependency: concat!("iref = \"=", env!("URI_CONFORMANCE_VERSION_IREF"), "\""),
         parse: Some(
@@ -548,18 +538,8 @@ mod tests {
             Iref.resolve("foo:x", "http:a/b/../../../", true),
             Outcome::Resolved("http:../".into())
         );
-        assert_eq!(
-            Iref.resolve("http://a/b/c/d;p?q", "g", false),
-            Outcome::Unsupported
-        );
-        assert!(matches!(
-            Iref.resolve("/no/scheme", "g", true),
-            Outcome::Invalid(_)
-        ));
-        assert_eq!(
-            Iref.normalize("http://a/", crate::reference::Level::Syntax),
-            Outcome::Unsupported
-        );
+        crate::impls::testing::assert_resolves_strictly_only(&Iref, "/no/scheme");
+        crate::impls::testing::assert_no_normalization(&Iref);
     }
 
     #[test]

@@ -93,7 +93,10 @@ use iri_string::types::{
 use iri_string::types::{IriReferenceStr, UriReferenceString};
 
 use super::reproduction::Programs;
-use super::{About, EntryPoint, Implementation, Profile, Promises, Reach, Reading, View, written};
+use super::{
+    About, EntryPoint, Implementation, Profile, Promises, Reach, Reading, View, resolved_strictly,
+    written,
+};
 use crate::model::{Components, Field, Outcome};
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
@@ -347,13 +350,8 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
 ];
 
 impl Implementation for IriString {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "iri-string",
-            version: concat!("iri-string ", env!("URI_CONFORMANCE_VERSION_IRI_STRING")),
-            spec: "RFC 3986",
-            docs: "https://docs.rs/iri-string/0.7.14",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
@@ -366,23 +364,19 @@ impl Implementation for IriString {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        let base = match UriAbsoluteStr::new(base) {
-            Ok(base) => base,
-            Err(e) => return Outcome::invalid_base(e.to_string()),
-        };
-        let reference = match UriReferenceStr::new(reference) {
-            Ok(reference) => reference,
-            Err(e) => return Outcome::invalid(e.to_string()),
-        };
-        Outcome::Resolved(
-            reference
-                .resolve_against(base)
-                .to_dedicated_string()
-                .as_str()
-                .to_owned(),
+        resolved_strictly(
+            strict,
+            || UriAbsoluteStr::new(base),
+            || UriReferenceStr::new(reference),
+            |base, reference| {
+                Outcome::Resolved(
+                    reference
+                        .resolve_against(base)
+                        .to_dedicated_string()
+                        .as_str()
+                        .to_owned(),
+                )
+            },
         )
     }
 
@@ -400,20 +394,19 @@ impl Implementation for IriString {
             Err(e) => Outcome::invalid(e.to_string()),
         }
     }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        written(UriReferenceStr::new(input), ToString::to_string)
-    }
 }
 
 /// What the adapter declares of the crate beside its operations.
 const PROFILE: Profile = Profile {
+    about: About {
+        name: "iri-string",
+        version: concat!("iri-string ", env!("URI_CONFORMANCE_VERSION_IRI_STRING")),
+        spec: "RFC 3986",
+        docs: "https://docs.rs/iri-string/0.7.14",
+    },
     blind_spots: &[],
     entry_points: ENTRY_POINTS,
+    serialize: Some(|input| written(UriReferenceStr::new(input), ToString::to_string)),
     programs: Some(Programs {
         dependency: concat!(
             "iri-string = \"=",
@@ -611,17 +604,8 @@ mod tests {
                 Outcome::Resolved(target.to_owned())
             );
         }
-        assert_eq!(
-            IriString
-                .resolve("http://a/#f", "g", true)
-                .rejection()
-                .map(|r| r.subject()),
-            Some(crate::model::Subject::Base)
-        );
-        assert_eq!(
-            IriString.resolve("http://a/b", "http:g", false),
-            Outcome::Unsupported
-        );
+        // UriAbsoluteStr, the base's type, has no fragment.
+        crate::impls::testing::assert_resolves_strictly_only(&IriString, "http://a/#f");
     }
 
     #[test]

@@ -37,12 +37,16 @@ pub mod spec;
 #[cfg(all(
     test,
     any(
+        feature = "ada",
         feature = "fluent-uri",
+        feature = "http",
         feature = "iref",
         feature = "iri-string",
         feature = "oxiri",
         feature = "rocket_http",
-        feature = "sophia_iri"
+        feature = "sophia_iri",
+        feature = "uriparse",
+        feature = "url"
     )
 ))]
 mod testing;
@@ -341,25 +345,46 @@ pub struct EntryPoint {
 }
 
 /// What a bundled adapter declares of its crate beside its operations, from the crate's
-/// documentation and source: the trait's defaults of [`Implementation::blind_spots`],
+/// documentation and source: the trait's defaults of [`Implementation::about`],
+/// [`Implementation::blind_spots`], [`Implementation::serialize`],
 /// [`Implementation::promises`], [`Implementation::entry_points`] and
-/// [`Implementation::reproduction`] read it, so that an adapter states these as data.
+/// [`Implementation::reproduction`] read it, so that an adapter states these as data and
+/// implements only its operations and [`Implementation::profile`].
 #[derive(Clone, Copy, Debug)]
 pub struct Profile {
+    /// Who the adapter is: its name, the crate and version, the specification, the docs.
+    pub about: About<'static>,
     /// The fields its parse results cannot express.
     pub blind_spots: &'static [BlindSpot],
     /// What the crate promises about itself.
     pub promises: Promises,
     /// Its public entry points, each with how the harness reaches it.
     pub entry_points: &'static [EntryPoint],
+    /// [`Implementation::serialize`]: the input parsed and written back with the crate's own
+    /// serializer, `None` for an input it has no serialization of; `None` when the crate has
+    /// no serializer.
+    pub serialize: Option<Serializer>,
     /// The programs that show a case with the crate alone.
     pub programs: Option<reproduction::Programs>,
 }
 
+/// A crate's serializer in a [`Profile`]: `input` parsed and written back, or the parse's error;
+/// `None` for an input the crate has no serialization of.
+pub type Serializer = fn(&str) -> Option<Result<String, String>>;
+
 impl Profile {
-    /// Nothing declared: no blind spot, no promise, no entry point, no program.
+    /// Nothing declared: no name, no blind spot, no promise, no entry point, no serializer,
+    /// no program. An implementation without a profile of its own answers
+    /// [`Implementation::about`] itself.
     pub const NONE: Profile = Profile {
+        about: About {
+            name: "",
+            version: "",
+            spec: "",
+            docs: "",
+        },
         blind_spots: &[],
+        serialize: None,
         promises: Promises::NONE,
         entry_points: &[],
         programs: None,
@@ -372,8 +397,11 @@ impl Profile {
 /// only what its crate does; what it declares of its crate beside them is its [`Profile`].
 /// Implementations are shared between threads by the harness.
 pub trait Implementation: Send + Sync {
-    /// Who this is.
-    fn about(&self) -> About<'_>;
+    /// Who this is: by default, what its [`Profile`] says. An implementation without a profile
+    /// (the reference, an external program) answers it itself.
+    fn about(&self) -> About<'_> {
+        self.profile().about
+    }
 
     /// Parses `input` by `rule` (§3, §4). An implementation that cannot express the rule, or a
     /// reference of that form, answers `Unsupported`.
@@ -444,8 +472,9 @@ pub trait Implementation: Send + Sync {
     /// round-trip properties of [`crate::diff::properties`]. `None` when the crate has no
     /// serializer, or the adapter does not map one.
     fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        let _ = input;
-        None
+        self.profile()
+            .serialize
+            .and_then(|serialize| serialize(input))
     }
 
     /// What the crate promises about itself, from its documentation.
@@ -562,6 +591,39 @@ pub(crate) fn written<T, E: std::fmt::Display>(
     write: impl FnOnce(T) -> String,
 ) -> Option<Result<String, String>> {
     Some(parsed.map(write).map_err(|e| e.to_string()))
+}
+
+/// [`Implementation::resolve`]'s answer for a crate whose one resolution is RFC 3986 §5.2.2's
+/// strict algorithm (a non-strict resolution is unsupported): the crate's parse of the base
+/// (a refusal is the base's), then of the reference (a refusal is the input's), then `resolve`
+/// of the one against the other.
+#[cfg(any(
+    feature = "fluent-uri",
+    feature = "iref",
+    feature = "iri-string",
+    feature = "oxiri",
+    feature = "rhymuri",
+    feature = "sophia_iri",
+    feature = "uniresid",
+    feature = "uriparse"
+))]
+pub(crate) fn resolved_strictly<B, R, E: std::fmt::Display, F: std::fmt::Display>(
+    strict: bool,
+    base: impl FnOnce() -> Result<B, E>,
+    reference: impl FnOnce() -> Result<R, F>,
+    resolve: impl FnOnce(B, R) -> Outcome,
+) -> Outcome {
+    if !strict {
+        return Outcome::Unsupported;
+    }
+    let base = match base() {
+        Ok(base) => base,
+        Err(e) => return Outcome::invalid_base(e.to_string()),
+    };
+    match reference() {
+        Ok(reference) => resolve(base, reference),
+        Err(e) => Outcome::invalid(e.to_string()),
+    }
 }
 
 /// A sub-parser's answer for an authority or a host ([`Part::Authority`], [`Part::Host`]): the

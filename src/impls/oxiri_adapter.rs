@@ -66,7 +66,10 @@
 use oxiri::{Iri, IriRef};
 
 use super::reproduction::Programs;
-use super::{About, EntryPoint, Implementation, Profile, Promises, Reach, host_kind, written};
+use super::{
+    About, EntryPoint, Implementation, Profile, Promises, Reach, host_kind, resolved_strictly,
+    written,
+};
 use crate::model::{Components, Outcome};
 use crate::reference::{ParseOptions, Rule};
 
@@ -276,13 +279,8 @@ match base.relativize(&iri) {
 ];
 
 impl Implementation for Oxiri {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "oxiri",
-            version: concat!("oxiri ", env!("URI_CONFORMANCE_VERSION_OXIRI")),
-            spec: "RFC 3987",
-            docs: "https://docs.rs/oxiri/0.3.1",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
@@ -296,36 +294,29 @@ impl Implementation for Oxiri {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        let base = match Iri::parse(base) {
-            Ok(base) => base,
-            Err(e) => return Outcome::invalid_base(e.to_string()),
-        };
-        let reference = match IriRef::parse(reference) {
-            Ok(reference) => reference,
-            Err(e) => return Outcome::invalid(e.to_string()),
-        };
-        match base.resolve(&reference) {
-            Ok(target) => Outcome::Resolved(target.as_str().to_owned()),
-            Err(e) => Outcome::invalid(e.to_string()),
-        }
-    }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        written(IriRef::parse(input), |r| r.as_str().to_owned())
+        resolved_strictly(
+            strict,
+            || Iri::parse(base),
+            || IriRef::parse(reference),
+            |base, reference| match base.resolve(&reference) {
+                Ok(target) => Outcome::Resolved(target.as_str().to_owned()),
+                Err(e) => Outcome::invalid(e.to_string()),
+            },
+        )
     }
 }
 
 /// What the adapter declares of the crate beside its operations.
 const PROFILE: Profile = Profile {
+    about: About {
+        name: "oxiri",
+        version: concat!("oxiri ", env!("URI_CONFORMANCE_VERSION_OXIRI")),
+        spec: "RFC 3987",
+        docs: "https://docs.rs/oxiri/0.3.1",
+    },
     blind_spots: &[],
     entry_points: ENTRY_POINTS,
+    serialize: Some(|input| written(IriRef::parse(input), |r| r.as_str().to_owned())),
     programs: Some(Programs {
         dependency: concat!("oxiri = \"=", env!("URI_CONFORMANCE_VERSION_OXIRI"), "\""),
         parse: Some(
@@ -502,17 +493,7 @@ mod tests {
             Oxiri.resolve("http://foo.com/bar/baz", "bat#foo", true),
             Outcome::Resolved("http://foo.com/bar/bat#foo".into())
         );
-        assert_eq!(
-            Oxiri.resolve("http://a/b/c/d;p?q", "g", false),
-            Outcome::Unsupported
-        );
-        assert!(matches!(
-            Oxiri.resolve("/no/scheme", "g", true),
-            Outcome::Invalid(_)
-        ));
-        assert_eq!(
-            Oxiri.normalize("http://a/", crate::reference::Level::Syntax),
-            Outcome::Unsupported
-        );
+        crate::impls::testing::assert_resolves_strictly_only(&Oxiri, "/no/scheme");
+        crate::impls::testing::assert_no_normalization(&Oxiri);
     }
 }

@@ -89,8 +89,8 @@
 
 use rhymuri::Uri;
 
-use super::Implementation;
 use super::segment_list::{decoded_uri_items, decoded_uri_operations};
+use super::{Implementation, resolved_strictly};
 use crate::model::Outcome;
 use crate::reference::{ParseOptions, Rule};
 
@@ -113,7 +113,7 @@ decoded_uri_items! {
 }
 
 impl Implementation for Rhymuri {
-    decoded_uri_operations!(rhymuri, "URI_CONFORMANCE_VERSION_RHYMURI");
+    decoded_uri_operations!(rhymuri);
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
         let uri = match Uri::parse(input) {
@@ -142,20 +142,16 @@ impl Implementation for Rhymuri {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        let base = match Uri::parse(base) {
-            Ok(base) if base.is_relative_reference() => {
-                return Outcome::invalid_base("a relative reference".to_owned());
-            }
-            Ok(base) => base,
-            Err(e) => return Outcome::invalid_base(format!("{e} ({e:?})")),
-        };
-        match Uri::parse(reference) {
-            Ok(reference) => Outcome::Resolved(base.resolve(&reference).to_string()),
-            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
-        }
+        resolved_strictly(
+            strict,
+            || match Uri::parse(base) {
+                Ok(base) if base.is_relative_reference() => Err("a relative reference".to_owned()),
+                Ok(base) => Ok(base),
+                Err(e) => Err(format!("{e} ({e:?})")),
+            },
+            || Uri::parse(reference).map_err(|e| format!("{e} ({e:?})")),
+            |base, reference| Outcome::Resolved(base.resolve(&reference).to_string()),
+        )
     }
 }
 

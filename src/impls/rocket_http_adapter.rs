@@ -259,13 +259,8 @@ pub const ENTRY_POINTS: &[EntryPoint] = &[
 ];
 
 impl Implementation for RocketHttp {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "rocket_http",
-            version: concat!("rocket_http ", env!("URI_CONFORMANCE_VERSION_ROCKET_HTTP")),
-            spec: "RFC 3986",
-            docs: "https://api.rocket.rs/v0.5/rocket_http/uri/",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
@@ -281,20 +276,19 @@ impl Implementation for RocketHttp {
             Rule::Uri | Rule::RelativeRef => Outcome::Unsupported,
         }
     }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        written(Reference::parse(input), |r| r.to_string())
-    }
 }
 
 /// What the adapter declares of the crate beside its operations.
 const PROFILE: Profile = Profile {
+    about: About {
+        name: "rocket_http",
+        version: concat!("rocket_http ", env!("URI_CONFORMANCE_VERSION_ROCKET_HTTP")),
+        spec: "RFC 3986",
+        docs: "https://api.rocket.rs/v0.5/rocket_http/uri/",
+    },
     blind_spots: BLIND_SPOTS,
     entry_points: ENTRY_POINTS,
+    serialize: Some(|input| written(Reference::parse(input), |r| r.to_string())),
     programs: Some(Programs {
         dependency: concat!(
             "rocket_http = \"=",

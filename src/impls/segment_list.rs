@@ -269,8 +269,17 @@ macro_rules! decoded_uri_items {
 
         /// What the adapter declares of the crate beside its operations.
         const PROFILE: $crate::impls::Profile = $crate::impls::Profile {
+            about: $crate::impls::About {
+                name: stringify!($krate),
+                version: concat!(stringify!($krate), " ", env!($version)),
+                spec: "RFC 3986",
+                docs: concat!("https://docs.rs/", stringify!($krate), "/", env!($version)),
+            },
             blind_spots: BLIND_SPOTS,
             entry_points: ENTRY_POINTS,
+            serialize: Some(|input| {
+                $crate::impls::written($krate::Uri::parse(input), |u| u.to_string())
+            }),
             programs: Some($crate::impls::reproduction::Programs {
                 dependency: concat!(stringify!($krate), " = \"=", env!($version), "\""),
                 parse: Some(concat!(
@@ -310,17 +319,12 @@ macro_rules! decoded_uri_items {
 pub(super) use decoded_uri_items;
 
 /// The operations an adapter of rhymuri and an adapter of its fork uniresid share, in its
-/// `impl Implementation`: who it is, the normalization (`Uri::normalize`, the path's only),
-/// the serialization (`Display`) and the [`super::Profile`] of [`decoded_uri_items`].
+/// `impl Implementation`: the normalization (`Uri::normalize`, the path's only) and the
+/// [`super::Profile`] of [`decoded_uri_items`] (who it is, its serialization by `Display`).
 macro_rules! decoded_uri_operations {
-    ($krate:ident, $version:tt) => {
-        fn about(&self) -> $crate::impls::About<'_> {
-            $crate::impls::About {
-                name: stringify!($krate),
-                version: concat!(stringify!($krate), " ", env!($version)),
-                spec: "RFC 3986",
-                docs: concat!("https://docs.rs/", stringify!($krate), "/", env!($version)),
-            }
+    ($krate:ident) => {
+        fn profile(&self) -> &$crate::impls::Profile {
+            &PROFILE
         }
 
         fn normalize(
@@ -347,14 +351,6 @@ macro_rules! decoded_uri_operations {
         /// crates).
         fn normalization_level(&self) -> Option<$crate::reference::Level> {
             Some($crate::reference::Level::Path)
-        }
-
-        fn profile(&self) -> &$crate::impls::Profile {
-            &PROFILE
-        }
-
-        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-            $crate::impls::written($krate::Uri::parse(input), |u| u.to_string())
         }
     };
 }

@@ -59,7 +59,10 @@ use sophia_iri::resolve::{BaseIri, BaseIriRef};
 use sophia_iri::{Iri, IriRef, is_absolute_iri_ref, is_relative_iri_ref, is_valid_iri_ref, uri};
 
 use super::reproduction::Programs;
-use super::{About, EntryPoint, Implementation, Profile, Promises, Reach, host_kind, written};
+use super::{
+    About, EntryPoint, Implementation, Profile, Promises, Reach, host_kind, resolved_strictly,
+    written,
+};
 use crate::model::{Components, Outcome};
 use crate::reference::{ParseOptions, Rule};
 
@@ -216,13 +219,8 @@ println!("{:?}", base.resolve(input).map(|t| t.to_string()));"#,
 ];
 
 impl Implementation for SophiaIri {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "sophia_iri",
-            version: concat!("sophia_iri ", env!("URI_CONFORMANCE_VERSION_SOPHIA_IRI")),
-            spec: "RFC 3986",
-            docs: "https://docs.rs/sophia_iri/0.10.0",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     /// `uri::UriRef::new`, `uri::Uri::new`.
@@ -260,32 +258,26 @@ impl Implementation for SophiaIri {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        let base = match uri::Uri::new(base) {
-            Ok(base) => base,
-            Err(e) => return Outcome::invalid_base(e.to_string()),
-        };
-        match uri::UriRef::new(reference) {
-            Ok(reference) => Outcome::Resolved(base.resolve(reference).to_string()),
-            Err(e) => Outcome::invalid(e.to_string()),
-        }
-    }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        written(uri::UriRef::new(input), |r| r.to_string())
+        resolved_strictly(
+            strict,
+            || uri::Uri::new(base),
+            || uri::UriRef::new(reference),
+            |base, reference| Outcome::Resolved(base.resolve(reference).to_string()),
+        )
     }
 }
 
 /// What the adapter declares of the crate beside its operations.
 const PROFILE: Profile = Profile {
+    about: About {
+        name: "sophia_iri",
+        version: concat!("sophia_iri ", env!("URI_CONFORMANCE_VERSION_SOPHIA_IRI")),
+        spec: "RFC 3986",
+        docs: "https://docs.rs/sophia_iri/0.10.0",
+    },
     blind_spots: &[],
     entry_points: ENTRY_POINTS,
+    serialize: Some(|input| written(uri::UriRef::new(input), |r| r.to_string())),
     programs: Some(Programs {
         dependency: concat!(
             "sophia_iri = { version = \"=",
@@ -380,9 +372,6 @@ mod tests {
             SophiaIri.resolve("http://a/b/c/d;p?q", "../g", true),
             Outcome::Resolved("http://a/b/g".to_owned())
         );
-        assert_eq!(
-            SophiaIri.resolve("http://a/b", "g", false),
-            Outcome::Unsupported
-        );
+        crate::impls::testing::assert_resolves_strictly_only(&SophiaIri, "/a");
     }
 }

@@ -1,8 +1,8 @@
 //! What the bundled adapters' tests share.
 
 use super::Implementation;
-use crate::model::{Components, Outcome};
-use crate::reference::{HostKind, Rule};
+use crate::model::{Components, Outcome, Subject};
+use crate::reference::{HostKind, Level, Rule};
 
 /// The components and host kind of a parse; a panic on any other answer.
 pub(crate) fn components(outcome: &Outcome) -> (&Components, Option<HostKind>) {
@@ -62,4 +62,29 @@ pub(crate) fn assert_iri_components_as_written(adapter: &dyn Implementation) {
         adapter.parse_iri("//例/ä", Rule::Uri),
         Outcome::Invalid(_)
     ));
+}
+
+/// An adapter of a crate whose one resolution is RFC 3986 §5.2.2's strict algorithm: a
+/// non-strict resolution is unsupported, and a base the crate refuses (`refused_base`) is the
+/// base's fault, not the reference's.
+pub(crate) fn assert_resolves_strictly_only(adapter: &dyn Implementation, refused_base: &str) {
+    assert_eq!(
+        adapter.resolve("http://a/b/c/d;p?q", "g", false),
+        Outcome::Unsupported
+    );
+    assert_eq!(
+        adapter
+            .resolve(refused_base, "g", true)
+            .rejection()
+            .map(|r| r.subject()),
+        Some(Subject::Base)
+    );
+}
+
+/// An adapter of a crate that has no normalization.
+pub(crate) fn assert_no_normalization(adapter: &dyn Implementation) {
+    assert_eq!(
+        adapter.normalize("http://a/", Level::Syntax),
+        Outcome::Unsupported
+    );
 }

@@ -75,7 +75,7 @@ use std::convert::TryFrom;
 use uniresid::{AbsoluteUri, Uri};
 
 use super::segment_list::{decoded_uri_items, decoded_uri_operations};
-use super::{EntryPoint, Implementation, Reach};
+use super::{EntryPoint, Implementation, Reach, resolved_strictly};
 use crate::model::Outcome;
 use crate::reference::{ParseOptions, Rule};
 
@@ -131,7 +131,7 @@ decoded_uri_items! {
 }
 
 impl Implementation for Uniresid {
-    decoded_uri_operations!(uniresid, "URI_CONFORMANCE_VERSION_UNIRESID");
+    decoded_uri_operations!(uniresid);
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
         match rule {
@@ -154,17 +154,12 @@ impl Implementation for Uniresid {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        let base = match AbsoluteUri::parse(base) {
-            Ok(base) => base,
-            Err(e) => return Outcome::invalid_base(format!("{e} ({e:?})")),
-        };
-        match Uri::parse(reference) {
-            Ok(reference) => Outcome::Resolved(base.resolve(reference).to_string()),
-            Err(e) => Outcome::invalid(format!("{e} ({e:?})")),
-        }
+        resolved_strictly(
+            strict,
+            || AbsoluteUri::parse(base).map_err(|e| format!("{e} ({e:?})")),
+            || Uri::parse(reference).map_err(|e| format!("{e} ({e:?})")),
+            |base, reference| Outcome::Resolved(base.resolve(reference).to_string()),
+        )
     }
 }
 

@@ -73,7 +73,7 @@ use uriparse::{Host, RelativeReference, URI, URIReference};
 use super::reproduction::Programs;
 use super::{
     About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Promises, Reach,
-    Reading, View, authority_parsed, written,
+    Reading, View, authority_parsed, resolved_strictly, written,
 };
 use crate::model::{Components, Field, Outcome};
 use crate::reference::{HostKind, Level, ParseOptions, Rule};
@@ -269,13 +269,8 @@ println!("{:?}", rebuilt.map(|r| r.to_string()));"#,
 ];
 
 impl Implementation for Uriparse {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "uriparse",
-            version: concat!("uriparse ", env!("URI_CONFORMANCE_VERSION_URIPARSE")),
-            spec: "RFC 3986",
-            docs: "https://docs.rs/uriparse/0.6.4",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
@@ -303,18 +298,12 @@ impl Implementation for Uriparse {
     }
 
     fn resolve(&self, base: &str, reference: &str, strict: bool) -> Outcome {
-        if !strict {
-            return Outcome::Unsupported;
-        }
-        let base = match URI::try_from(base) {
-            Ok(base) => base,
-            Err(e) => return Outcome::invalid_base(error_text(&e)),
-        };
-        let reference = match URIReference::try_from(reference) {
-            Ok(reference) => reference,
-            Err(e) => return Outcome::invalid(error_text(&e)),
-        };
-        Outcome::Resolved(base.resolve(&reference).to_string())
+        resolved_strictly(
+            strict,
+            || URI::try_from(base).map_err(|e| error_text(&e)),
+            || URIReference::try_from(reference).map_err(|e| error_text(&e)),
+            |base, reference| Outcome::Resolved(base.resolve(&reference).to_string()),
+        )
     }
 
     fn normalize(&self, input: &str, level: Level) -> Outcome {
@@ -329,20 +318,19 @@ impl Implementation for Uriparse {
             Err(e) => Outcome::invalid(error_text(&e)),
         }
     }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        written(URIReference::try_from(input), |r| r.to_string())
-    }
 }
 
 /// What the adapter declares of the crate beside its operations.
 const PROFILE: Profile = Profile {
+    about: About {
+        name: "uriparse",
+        version: concat!("uriparse ", env!("URI_CONFORMANCE_VERSION_URIPARSE")),
+        spec: "RFC 3986",
+        docs: "https://docs.rs/uriparse/0.6.4",
+    },
     blind_spots: BLIND_SPOTS,
     entry_points: ENTRY_POINTS,
+    serialize: Some(|input| written(URIReference::try_from(input), |r| r.to_string())),
     programs: Some(Programs {
         dependency: concat!(
             "uriparse = \"=",
@@ -501,14 +489,7 @@ mod tests {
                 Outcome::Resolved(target.to_owned())
             );
         }
-        assert_eq!(Uriparse.resolve(base, "g", false), Outcome::Unsupported);
-        assert_eq!(
-            Uriparse
-                .resolve("/a", "g", true)
-                .rejection()
-                .map(|r| r.subject()),
-            Some(crate::model::Subject::Base)
-        );
+        crate::impls::testing::assert_resolves_strictly_only(&Uriparse, "/a");
     }
 
     #[test]

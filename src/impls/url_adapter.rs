@@ -446,13 +446,8 @@ println!("{host:?} -> {:?}", url::Host::parse(host).map(|h| h.to_string()));"#,
 ];
 
 impl Implementation for UrlCrate {
-    fn about(&self) -> About<'_> {
-        About {
-            name: "url",
-            version: concat!("url ", env!("URI_CONFORMANCE_VERSION_URL")),
-            spec: "WHATWG URL",
-            docs: "https://docs.rs/url/2.5.8/url/",
-        }
+    fn profile(&self) -> &Profile {
+        &PROFILE
     }
 
     fn parse(&self, input: &str, rule: Rule, _options: ParseOptions) -> Outcome {
@@ -471,24 +466,23 @@ impl Implementation for UrlCrate {
             },
         )
     }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
-        match url::Url::parse(input) {
-            Ok(url) => Some(Ok(url.as_str().to_owned())),
-            Err(url::ParseError::RelativeUrlWithoutBase) => None,
-            Err(e) => Some(Err(e.to_string())),
-        }
-    }
 }
 
 /// What the adapter declares of the crate beside its operations.
 const PROFILE: Profile = Profile {
+    about: About {
+        name: "url",
+        version: concat!("url ", env!("URI_CONFORMANCE_VERSION_URL")),
+        spec: "WHATWG URL",
+        docs: "https://docs.rs/url/2.5.8/url/",
+    },
     blind_spots: BLIND_SPOTS,
     entry_points: ENTRY_POINTS,
+    serialize: Some(|input| match url::Url::parse(input) {
+        Ok(url) => Some(Ok(url.as_str().to_owned())),
+        Err(url::ParseError::RelativeUrlWithoutBase) => None,
+        Err(e) => Some(Err(e.to_string())),
+    }),
     programs: Some(Programs {
         dependency: concat!("url = \"=", env!("URI_CONFORMANCE_VERSION_URL"), "\""),
         parse: Some(
@@ -517,7 +511,6 @@ mod tests {
     use super::*;
     use crate::model::Components;
     use crate::reference::HostKind;
-    use crate::reference::Level;
 
     fn parse(input: &str) -> Outcome {
         UrlCrate.parse(input, Rule::UriReference, ParseOptions::default())
@@ -717,25 +710,8 @@ mod tests {
             UrlCrate.resolve("https://alice.com/a", "//eve.com/b", true),
             Outcome::Resolved("https://eve.com/b".to_owned())
         );
-        assert_eq!(
-            UrlCrate.resolve("https://alice.com/a", "c", false),
-            Outcome::Unsupported
-        );
-        assert_eq!(
-            UrlCrate
-                .resolve("/a", "c", true)
-                .rejection()
-                .map(|r| r.subject()),
-            Some(crate::model::Subject::Base)
-        );
-    }
-
-    #[test]
-    fn no_normalization() {
-        assert_eq!(
-            UrlCrate.normalize("http://a/", Level::Syntax),
-            Outcome::Unsupported
-        );
+        crate::impls::testing::assert_resolves_strictly_only(&UrlCrate, "/a");
+        crate::impls::testing::assert_no_normalization(&UrlCrate);
     }
 
     #[test]

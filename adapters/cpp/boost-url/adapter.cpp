@@ -126,9 +126,13 @@ static const std::string PROGRAM_HEAD = R"cpp(// c++ -std=c++17 prog.cpp -lboost
 #include <iostream>
 )cpp";
 
-static const std::string REPRODUCE_PARSE =
-	PROGRAM_HEAD +
-	R"cpp(#include <string>
+/* A program: PROGRAM_HEAD, then `body` (main up to its last line), then main's `return 0;`
+ * and its closing brace. */
+static std::string program(const char *body) {
+	return PROGRAM_HEAD + body + "    return 0;\n}\n";
+}
+
+static const std::string REPRODUCE_PARSE = program(R"cpp(#include <string>
 
 namespace urls = boost::urls;
 
@@ -155,13 +159,9 @@ int main() {
         << "encoded_path: \"" << u.encoded_path() << "\"\n"
         << "has_query: " << u.has_query() << ", encoded_query: \"" << u.encoded_query() << "\"\n"
         << "has_fragment: " << u.has_fragment() << ", encoded_fragment: \"" << u.encoded_fragment() << "\"\n";
-    return 0;
-}
-)cpp";
+)cpp");
 
-static const std::string REPRODUCE_RESOLVE =
-	PROGRAM_HEAD +
-	R"cpp(
+static const std::string REPRODUCE_RESOLVE = program(R"cpp(
 namespace urls = boost::urls;
 
 int main() {
@@ -183,13 +183,9 @@ int main() {
         return 0;
     }
     std::cout << target.buffer() << "\n";
-    return 0;
-}
-)cpp";
+)cpp");
 
-static const std::string REPRODUCE_NORMALIZE =
-	PROGRAM_HEAD +
-	R"cpp(
+static const std::string REPRODUCE_NORMALIZE = program(R"cpp(
 namespace urls = boost::urls;
 
 int main() {
@@ -202,9 +198,7 @@ int main() {
     urls::url u(*parsed);
     u.normalize();
     std::cout << u.buffer() << "\n";
-    return 0;
-}
-)cpp";
+)cpp");
 
 static void answer_about(const request *r) {
 	std::string version = BOOST_LIB_VERSION;

@@ -170,9 +170,13 @@ static const std::string PROGRAM_HEAD = R"cpp(// c++ -std=c++17 -fPIC prog.cpp $
 
 )cpp";
 
-static const std::string REPRODUCE_PARSE =
-	PROGRAM_HEAD +
-	R"cpp(static void show(const char *name, const QString &value) {
+/* A program: PROGRAM_HEAD, then `body` (main up to its last line), then main's `return 0;`
+ * and its closing brace. */
+static std::string program(const char *body) {
+	return PROGRAM_HEAD + body + "    return 0;\n}\n";
+}
+
+static const std::string REPRODUCE_PARSE = program(R"cpp(static void show(const char *name, const QString &value) {
     if (value.isNull()) {
         std::printf("%s: null\n", name);
     } else {
@@ -197,13 +201,9 @@ int main() {
     show("query", u.query(QUrl::FullyEncoded));
     std::printf("hasFragment: %d\n", (int)u.hasFragment());
     show("fragment", u.fragment(QUrl::FullyEncoded));
-    return 0;
-}
-)cpp";
+)cpp");
 
-static const std::string REPRODUCE_RESOLVE =
-	PROGRAM_HEAD +
-	R"cpp(int main() {
+static const std::string REPRODUCE_RESOLVE = program(R"cpp(int main() {
     static const char base_text[] = {base}, input[] = {input};
     QUrl base(QString::fromUtf8(base_text, sizeof base_text - 1), QUrl::StrictMode);
     QUrl reference(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);
@@ -216,13 +216,9 @@ static const std::string REPRODUCE_RESOLVE =
         return 0;
     }
     std::printf("%s\n", base.resolved(reference).toString(QUrl::FullyEncoded).toUtf8().constData());
-    return 0;
-}
-)cpp";
+)cpp");
 
-static const std::string REPRODUCE_NORMALIZE =
-	PROGRAM_HEAD +
-	R"cpp(int main() {
+static const std::string REPRODUCE_NORMALIZE = program(R"cpp(int main() {
     static const char input[] = {input};
     QUrl u(QString::fromUtf8(input, sizeof input - 1), QUrl::StrictMode);
     if (!u.isValid()) {
@@ -230,9 +226,7 @@ static const std::string REPRODUCE_NORMALIZE =
         return 0;
     }
     std::printf("%s\n", u.adjusted(QUrl::NormalizePathSegments).toString(QUrl::FullyEncoded).toUtf8().constData());
-    return 0;
-}
-)cpp";
+)cpp");
 
 static void answer_about(const request *r) {
 	begin(r);

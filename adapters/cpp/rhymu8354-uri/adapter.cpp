@@ -153,9 +153,13 @@ static const std::string PROGRAM_HEAD = R"cpp(// git clone https://github.com/rh
 #include <string>
 )cpp";
 
-static const std::string REPRODUCE_PARSE =
-	PROGRAM_HEAD +
-	R"cpp(#include <vector>
+/* A program: PROGRAM_HEAD, then `body` (main up to its last line), then main's `return 0;`
+ * and its closing brace. */
+static std::string program(const char *body) {
+	return PROGRAM_HEAD + body + "    return 0;\n}\n";
+}
+
+static const std::string REPRODUCE_PARSE = program(R"cpp(#include <vector>
 
 int main() {
     static const char input[] = {input};
@@ -175,13 +179,9 @@ int main() {
     }
     std::cout << "]\nHasQuery: " << u.HasQuery() << ", GetQuery: \"" << u.GetQuery() << "\"\n"
         << "HasFragment: " << u.HasFragment() << ", GetFragment: \"" << u.GetFragment() << "\"\n";
-    return 0;
-}
-)cpp";
+)cpp");
 
-static const std::string REPRODUCE_RESOLVE =
-	PROGRAM_HEAD +
-	R"cpp(
+static const std::string REPRODUCE_RESOLVE = program(R"cpp(
 int main() {
     static const char base_text[] = {base}, input[] = {input};
     Uri::Uri base, reference;
@@ -192,13 +192,9 @@ int main() {
     } else {
         std::cout << base.Resolve(reference).GenerateString() << "\n";
     }
-    return 0;
-}
-)cpp";
+)cpp");
 
-static const std::string REPRODUCE_NORMALIZE =
-	PROGRAM_HEAD +
-	R"cpp(
+static const std::string REPRODUCE_NORMALIZE = program(R"cpp(
 int main() {
     static const char input[] = {input};
     Uri::Uri u;
@@ -208,9 +204,7 @@ int main() {
     }
     u.NormalizePath();
     std::cout << u.GenerateString() << "\n";
-    return 0;
-}
-)cpp";
+)cpp");
 
 static void answer_about(const request *r) {
 	begin(r);

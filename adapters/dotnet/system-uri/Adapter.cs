@@ -275,57 +275,44 @@ static class Adapter
     }
 
     // The programs a report shows under "Reproduce with ... alone", against System.Uri only
-    // (docs/protocol.md, about.reproduce); each placeholder becomes a C# string literal.
-    const string ReproduceParse =
-        "// mcs prog.cs && mono prog.exe\n" +
-        "using System;\n" +
-        "\n" +
-        "class Program\n" +
-        "{\n" +
-        "    static void Main()\n" +
-        "    {\n" +
-        "        string input = {input}, rule = {rule};\n" +
-        "        Uri u;\n" +
-        "        try { u = new Uri(input, rule == \"URI\" ? UriKind.Absolute : UriKind.RelativeOrAbsolute); }\n" +
-        "        catch (UriFormatException e) { Console.WriteLine(\"UriFormatException: \" + e.Message); return; }\n" +
-        "        if (!u.IsAbsoluteUri) { Console.WriteLine(\"relative, OriginalString: \\\"\" + u.OriginalString + \"\\\"\"); return; }\n" +
-        "        Console.WriteLine(\"Scheme: \\\"\" + u.Scheme + \"\\\"\");\n" +
-        "        Console.WriteLine(\"UserInfo: \\\"\" + u.UserInfo + \"\\\"\");\n" +
-        "        Console.WriteLine(\"Host: \\\"\" + u.Host + \"\\\", HostNameType: \" + u.HostNameType);\n" +
-        "        Console.WriteLine(\"Port: \" + u.Port + \", IsDefaultPort: \" + u.IsDefaultPort);\n" +
-        "        Console.WriteLine(\"AbsolutePath: \\\"\" + u.AbsolutePath + \"\\\"\");\n" +
-        "        Console.WriteLine(\"Query: \\\"\" + u.Query + \"\\\"\");\n" +
-        "        Console.WriteLine(\"Fragment: \\\"\" + u.Fragment + \"\\\"\");\n" +
-        "    }\n" +
-        "}\n";
+    // (docs/protocol.md, about.reproduce); each placeholder becomes a C# string literal. Each
+    // is the lines of its Main, between ProgramHead and ProgramTail.
+    const string ProgramHead = @"// mcs prog.cs && mono prog.exe
+using System;
 
-    const string ReproduceResolve =
-        "// mcs prog.cs && mono prog.exe\n" +
-        "using System;\n" +
-        "\n" +
-        "class Program\n" +
-        "{\n" +
-        "    static void Main()\n" +
-        "    {\n" +
-        "        try { Console.WriteLine(new Uri(new Uri({base}, UriKind.Absolute), {input}).AbsoluteUri); }\n" +
-        "        catch (UriFormatException e) { Console.WriteLine(\"UriFormatException: \" + e.Message); }\n" +
-        "    }\n" +
-        "}\n";
+class Program
+{
+    static void Main()
+    {
+";
 
-    const string ReproduceNormalize =
-        "// mcs prog.cs && mono prog.exe\n" +
-        "using System;\n" +
-        "\n" +
-        "class Program\n" +
-        "{\n" +
-        "    static void Main()\n" +
-        "    {\n" +
-        "        Uri u;\n" +
-        "        try { u = new Uri({input}, UriKind.RelativeOrAbsolute); }\n" +
-        "        catch (UriFormatException e) { Console.WriteLine(\"UriFormatException: \" + e.Message); return; }\n" +
-        "        Console.WriteLine(u.IsAbsoluteUri ? u.AbsoluteUri : \"relative, not canonicalized: \\\"\" + u.OriginalString + \"\\\"\");\n" +
-        "    }\n" +
-        "}\n";
+    const string ProgramTail = @"    }
+}
+";
+
+    const string ReproduceParse = ProgramHead + @"        string input = {input}, rule = {rule};
+        Uri u;
+        try { u = new Uri(input, rule == ""URI"" ? UriKind.Absolute : UriKind.RelativeOrAbsolute); }
+        catch (UriFormatException e) { Console.WriteLine(""UriFormatException: "" + e.Message); return; }
+        if (!u.IsAbsoluteUri) { Console.WriteLine(""relative, OriginalString: \"""" + u.OriginalString + ""\""""); return; }
+        Console.WriteLine(""Scheme: \"""" + u.Scheme + ""\"""");
+        Console.WriteLine(""UserInfo: \"""" + u.UserInfo + ""\"""");
+        Console.WriteLine(""Host: \"""" + u.Host + ""\"", HostNameType: "" + u.HostNameType);
+        Console.WriteLine(""Port: "" + u.Port + "", IsDefaultPort: "" + u.IsDefaultPort);
+        Console.WriteLine(""AbsolutePath: \"""" + u.AbsolutePath + ""\"""");
+        Console.WriteLine(""Query: \"""" + u.Query + ""\"""");
+        Console.WriteLine(""Fragment: \"""" + u.Fragment + ""\"""");
+" + ProgramTail;
+
+    const string ReproduceResolve = ProgramHead + @"        try { Console.WriteLine(new Uri(new Uri({base}, UriKind.Absolute), {input}).AbsoluteUri); }
+        catch (UriFormatException e) { Console.WriteLine(""UriFormatException: "" + e.Message); }
+" + ProgramTail;
+
+    const string ReproduceNormalize = ProgramHead + @"        Uri u;
+        try { u = new Uri({input}, UriKind.RelativeOrAbsolute); }
+        catch (UriFormatException e) { Console.WriteLine(""UriFormatException: "" + e.Message); return; }
+        Console.WriteLine(u.IsAbsoluteUri ? u.AbsoluteUri : ""relative, not canonicalized: \"""" + u.OriginalString + ""\"""");
+" + ProgramTail;
 
     static readonly object About = Obj(
         "protocol", new Num { Text = "2" },

@@ -164,15 +164,12 @@ about =
 
 -- The programs a report shows under "Reproduce with ... alone", against network-uri only
 -- (docs/protocol.md, about.reproduce); each placeholder becomes a Haskell string literal.
+-- Each is its `main`, after the lines every program opens with.
 reproduce :: [(String, String)]
 reproduce =
   [ ( "parse",
-      unlines
-        [ "-- ghc -package network-uri prog.hs",
-          "import Network.URI",
-          "",
-          "main :: IO ()",
-          "main = do",
+      program
+        [ "main = do",
           "  let rules = [(\"URI\", parseURI), (\"absolute-URI\", parseAbsoluteURI), (\"relative-ref\", parseRelativeReference)]",
           "      parser = maybe parseURIReference id (lookup {rule} rules)",
           "  case parser {input} of",
@@ -186,12 +183,8 @@ reproduce =
         ]
     ),
     ( "resolve",
-      unlines
-        [ "-- ghc -package network-uri prog.hs",
-          "import Network.URI",
-          "",
-          "main :: IO ()",
-          "main = case (parseURI {base}, parseURIReference {input}) of",
+      program
+        [ "main = case (parseURI {base}, parseURIReference {input}) of",
           "  (Nothing, _) -> putStrLn \"base: parseURI gives Nothing\"",
           "  (_, Nothing) -> putStrLn \"reference: parseURIReference gives Nothing\"",
           "  (Just base, Just reference) -> do",
@@ -200,12 +193,8 @@ reproduce =
         ]
     ),
     ( "normalize",
-      unlines
-        [ "-- ghc -package network-uri prog.hs",
-          "import Network.URI",
-          "",
-          "main :: IO ()",
-          "main = do",
+      program
+        [ "main = do",
           "  let input = {input}",
           "  case parseURIReference input of",
           "    Nothing -> putStrLn \"parseURIReference gives Nothing\"",
@@ -213,6 +202,18 @@ reproduce =
         ]
     )
   ]
+
+-- A program of `reproduce`: the command that builds it, the import, `main`'s type, then `body`.
+program :: [String] -> String
+program body =
+  unlines
+    ( [ "-- ghc -package network-uri prog.hs",
+        "import Network.URI",
+        "",
+        "main :: IO ()"
+      ]
+        ++ body
+    )
 
 parseBy :: String -> String -> [(String, J)]
 parseBy rule input =
