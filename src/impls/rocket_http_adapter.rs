@@ -74,12 +74,11 @@ use rocket_http::uri::{Absolute, Asterisk, Authority, Origin, Reference, Uri};
 
 use super::reproduction::Programs;
 use super::{
-    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Reach, host_kind,
-    written,
+    About, BlindSpot, Blindness, EntryPoint, Implementation, Part, Profile, Promises, Reach,
+    host_kind, written,
 };
 use crate::model::{Components, Field, Outcome};
-use crate::protocol::Request;
-use crate::reference::{HostKind, ParseOptions, Rule};
+use crate::reference::{ParseOptions, Rule};
 
 /// rocket_http's `uri` module.
 #[derive(Clone, Copy, Debug, Default)]
@@ -320,6 +319,7 @@ const PROFILE: Profile = Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference::HostKind;
 
     fn parse(input: &str, rule: Rule) -> Outcome {
         RocketHttp.parse(input, rule, ParseOptions::default())
