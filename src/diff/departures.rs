@@ -478,6 +478,13 @@ pub enum Departure {
     /// Narrower than [`Departure::SurroundingWhiteSpaceStripped`], whose probes (a no-break
     /// space, U+3000) it keeps.
     SurroundingLwsStripped,
+    /// Control characters and spaces (U+0000 to U+0020) at the start and at the end of the
+    /// text are removed before it is read, as Java's `String.trim()` removes them
+    /// (java.net.URL's constructor: "eliminate trailing whitespace" and "eliminate leading
+    /// whitespace", `spec.charAt(limit - 1) <= ' '`). Wider than
+    /// [`Departure::LeadingControlOrSpaceStripped`] (its witness has both ends) and than
+    /// [`Departure::SurroundingLwsStripped`] (its probes hold controls).
+    SurroundingControlOrSpaceStripped,
     /// A "#" in the fragment (after the one that starts it) is taken as it is; the fragment's
     /// other characters are checked (Perl's URI: `_uric_escape` percent-encodes
     /// `[^$uric\#]`, every character but `uric` and "#", URI.pm line 142).
@@ -587,6 +594,8 @@ impl Departure {
     /// the last "@" is whole when its characters are stood in for.
     pub fn all() -> Vec<Departure> {
         let mut all = vec![
+            // Both ends before one: its witness tells a parser that strips one end alone.
+            Departure::SurroundingControlOrSpaceStripped,
             Departure::LeadingControlOrSpaceStripped,
             Departure::SurroundingWhiteSpaceStripped,
             Departure::SurroundingLwsStripped,
@@ -799,6 +808,9 @@ impl Departure {
                 "surrounding-white-space-stripped".to_owned()
             }
             Departure::SurroundingLwsStripped => "surrounding-lws-stripped".to_owned(),
+            Departure::SurroundingControlOrSpaceStripped => {
+                "surrounding-control-or-space-stripped".to_owned()
+            }
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
             Departure::HostLowercasedBeforeEncoding => "host-lowercased-before-encoding".to_owned(),
             Departure::HostIdnaToAscii => "host-idna-to-ascii".to_owned(),
@@ -947,6 +959,7 @@ impl Departure {
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
             Departure::LeadingControlOrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::SurroundingWhiteSpaceStripped => "the parser removes white space (Unicode's White_Space: tab, line breaks, space, no-break and other spaces) at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
+            Departure::SurroundingControlOrSpaceStripped => "the parser removes control characters and spaces (U+0000 to U+0020) at the start and at the end of the text before reading it (Java's `String.trim()`), where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::SurroundingLwsStripped => "the parser removes spaces, tabs, line feeds and carriage returns at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
             Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
@@ -1616,6 +1629,11 @@ impl Departure {
             // A space at the end of a path, where no component's own reading strips it (a port
             // read by Python's `int` strips one, a path keeps or encodes it).
             Departure::SurroundingLwsStripped => format!("\t{} ", after_slashes("h/p")?),
+            // A control at each end of a text whose path would keep it: a parser that strips
+            // one end alone, or white space alone, keeps one of them.
+            Departure::SurroundingControlOrSpaceStripped => {
+                format!("\u{1}{}\u{1f}", after_slashes("h/p")?)
+            }
             // Inside a path, where no component's own stripping reaches.
             Departure::TabOrNewlineRemoved => after_slashes("h/a\tb\nc")?,
             Departure::PortAfterLastColon => after_slashes("h:1:2/")?,
@@ -1788,6 +1806,7 @@ impl Departure {
             Departure::LeadingControlOrSpaceStripped
                 | Departure::SurroundingWhiteSpaceStripped
                 | Departure::SurroundingLwsStripped
+                | Departure::SurroundingControlOrSpaceStripped
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
                 | Departure::ImplicitFilePath
@@ -1898,6 +1917,10 @@ impl Departure {
             Departure::SurroundingLwsStripped => match input.chars().next() {
                 Some(c) if is_lws(c) => Some((0, c)),
                 _ => input.char_indices().next_back().filter(|&(_, c)| is_lws(c)),
+            },
+            Departure::SurroundingControlOrSpaceStripped => match input.chars().next() {
+                Some(c) if c <= ' ' => Some((0, c)),
+                _ => input.char_indices().next_back().filter(|&(_, c)| c <= ' '),
             },
             Departure::TabOrNewlineRemoved => input
                 .char_indices()
@@ -2118,6 +2141,7 @@ impl Departure {
                 ' ', '\t', '\n', '\u{b}', '\r', '\u{a0}', '\u{2003}', '\u{3000}',
             ],
             Departure::SurroundingLwsStripped => &[' ', '\t', '\n', '\r'],
+            Departure::SurroundingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) | Departure::NonAsciiUncheckedWhereEscaped => &[
                 '\u{e9}',
@@ -2640,6 +2664,7 @@ impl Departure {
             | Departure::LeadingControlOrSpaceStripped
             | Departure::SurroundingWhiteSpaceStripped
             | Departure::SurroundingLwsStripped
+            | Departure::SurroundingControlOrSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
             | Departure::ImplicitFilePath
@@ -2711,6 +2736,9 @@ impl Departure {
             }
             Departure::SurroundingWhiteSpaceStripped => text.trim().to_owned(),
             Departure::SurroundingLwsStripped => text.trim_matches(is_lws).to_owned(),
+            Departure::SurroundingControlOrSpaceStripped => {
+                text.trim_matches(|c: char| c <= ' ').to_owned()
+            }
             Departure::TabOrNewlineRemoved => text
                 .chars()
                 .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
@@ -5652,6 +5680,51 @@ mod tests {
         let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
         assert!(at(Departure::SurroundingWhiteSpaceStripped) < at(lws));
         assert_eq!(Departure::from_id("surrounding-lws-stripped"), Some(lws));
+    }
+
+    #[test]
+    fn controls_and_spaces_may_be_cut_at_both_ends() {
+        let trimmed = Departure::SurroundingControlOrSpaceStripped;
+        let path = |input: &str| answer(trimmed, input).map(|a| components(&a).path.clone());
+        // java.net.URL: "while ((limit > 0) && (spec.charAt(limit - 1) <= ' ')) limit--;" and
+        // the same at the start, so "\u{1} http:/b\u{1f}" has the path "/b".
+        assert_eq!(path("http:b ").as_deref(), Some("b"));
+        assert_eq!(path("\u{1} http:/b\u{1f}").as_deref(), Some("/b"));
+        assert_eq!(path("\0http:/b\n").as_deref(), Some("/b"));
+        // Near misses: inside the text, and white space above U+0020 at its ends, are read as
+        // written (refused).
+        for input in ["http:b c", "http:b\u{a0}", "\u{3000}http:b", "http:b\u{7f}"] {
+            assert_eq!(trimmed.rewrite(&Request::parse(input)), None, "{input}");
+        }
+        assert_eq!(
+            trimmed.probe_site(&Request::parse("http:b\u{1}")),
+            Some((6, '\u{1}'))
+        );
+        // Its witness has a control at each end, which a parser that strips one end alone
+        // (urllib's leading strip) or white space alone (System.Uri's IsLWS) keeps.
+        let witness = trimmed.witness(&Request::parse("http:b ")).unwrap();
+        let Request::Parse { input, .. } = &witness else {
+            unreachable!()
+        };
+        assert!(input.starts_with('\u{1}') && input.ends_with('\u{1f}'));
+        assert_eq!(path(input).as_deref(), Some("/p"));
+        assert_eq!(
+            Departure::LeadingControlOrSpaceStripped.rewrite(&Request::parse(input)),
+            Some(Request::parse(&input[1..]))
+        );
+        assert_eq!(
+            Departure::SurroundingLwsStripped.rewrite(&Request::parse(input)),
+            None
+        );
+        // Tried before the readings of one end, or of white space alone.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(trimmed) < at(Departure::LeadingControlOrSpaceStripped));
+        assert!(at(trimmed) < at(Departure::SurroundingLwsStripped));
+        assert_eq!(
+            Departure::from_id("surrounding-control-or-space-stripped"),
+            Some(trimmed)
+        );
     }
 
     #[test]
