@@ -287,6 +287,11 @@ pub enum Departure {
     /// `(#(.*))?` matched with a `.` that takes no line break, and the match not required to
     /// reach the end of the text (`#a\nb` has the fragment `a`).
     FragmentEndsAtLineFeed,
+    /// The fragment is dropped: the text from the first "#" on is not read, so that no
+    /// fragment is given and none of its characters is checked (java.net.URL's mailto
+    /// handler, whose `parseURL` ends with `setURL(u, protocol, host, port, file, null)`;
+    /// the http crate's `Uri`, a request target without a fragment).
+    FragmentDropped,
     /// After a scheme, a path that does not start with "/" (`path-rootless`, so no authority)
     /// is taken whole and unchecked, a lone "%" included: RFC 2396's `opaque_part`, which
     /// Go's net/url keeps as `URL.Opaque` ("We consider rootless paths per RFC 3986 as
@@ -607,6 +612,7 @@ impl Departure {
             Departure::HostIdnaToAscii,
             Departure::AuthorityFinalLineFeedIgnored,
             Departure::FragmentEndsAtLineFeed,
+            Departure::FragmentDropped,
             Departure::EmptyAuthorityAsAbsent,
             Departure::OneOrThreeSlashesAsTwo,
             Departure::EmptyPathAsSlash,
@@ -792,6 +798,7 @@ impl Departure {
                 "authority-final-line-feed-ignored".to_owned()
             }
             Departure::FragmentEndsAtLineFeed => "fragment-ends-at-line-feed".to_owned(),
+            Departure::FragmentDropped => "fragment-dropped".to_owned(),
             Departure::EmptyAuthorityAsAbsent => "empty-authority-as-absent".to_owned(),
             Departure::EncodedOutsideReserved(part) => {
                 format!("{}-encoded-outside-reserved", part.name())
@@ -947,6 +954,7 @@ impl Departure {
             Departure::AuthorityEndsAtBackslash => "the parser ends the authority at a \"\\\" as at \"/\", and reads the \"\\\" and what follows it as the path, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\") and is terminated by the next slash (\"/\"), question mark (\"?\"), or number sign (\"#\") character\" and allows no \"\\\" in it".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => "the parser does not read a line feed that ends the authority (a regular expression's `$` matches before it), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
             Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it, where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
+            Departure::FragmentDropped => "the parser drops the fragment: the text from the first \"#\" on is not read, so that the reference has no fragment and the fragment's characters are not checked, where RFC 3986 §3.5 reads \"A fragment identifier component is indicated by the presence of a number sign (\"#\") character and terminated by the end of the URI\" and §4.1's `URI-reference` holds it".to_owned(),
             Departure::FragmentEndsAtLineFeed => "the parser ends the fragment at its first line feed and drops what follows, where RFC 3986 §3.5 says \"A fragment identifier component is ... terminated by the end of the URI\" and its grammar refuses the line feed".to_owned(),
             Departure::EncodedOutsideReserved(part) => format!(
                 "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and every \"%\" once one of them starts no triplet, a triplet too, where the RFC refuses the input, and §2.4 says \"Implementations must not percent-encode or decode the same string more than once\"; a reserved character the `{0}` rule refuses is still refused",
@@ -1687,6 +1695,19 @@ impl Departure {
             Departure::TextComponentsUnchecked => after_slashes("a% b@h/a% b?a% b#a% b")?,
             // A space inside each component, the host's too.
             Departure::EveryComponentEncoded => after_slashes("a b@h b/a b?a b#a b")?,
+            // A fragment of characters every rule takes after a path of one segment: a parser
+            // that ends a fragment at a line feed, or refuses a character in it, keeps it.
+            Departure::FragmentDropped => match scheme {
+                Some(scheme) => format!("{scheme}:p#f"),
+                None if !matches!(
+                    case.checked_rule(),
+                    Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri)
+                ) =>
+                {
+                    "p#f".to_owned()
+                }
+                None => return None,
+            },
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1814,6 +1835,7 @@ impl Departure {
                 | Departure::HostIdnaToAscii
                 | Departure::AuthorityFinalLineFeedIgnored
                 | Departure::FragmentEndsAtLineFeed
+                | Departure::FragmentDropped
                 | Departure::EmptyAuthorityAsAbsent
                 | Departure::EmptyAsAbsent(_)
                 | Departure::OneOrThreeSlashesAsTwo
@@ -1951,6 +1973,7 @@ impl Departure {
             | Departure::ImplicitFilePath
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
+            | Departure::FragmentDropped
             | Departure::EmptyAuthorityAsAbsent => None,
             Departure::IpLiteralUnchecked
             | Departure::IpLiteralToLastBracket
@@ -2119,6 +2142,7 @@ impl Departure {
             | Departure::IpLiteralAsRegName
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
+            | Departure::FragmentDropped
             | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
@@ -2672,6 +2696,7 @@ impl Departure {
             | Departure::HostIdnaToAscii
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
+            | Departure::FragmentDropped
             | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
@@ -2791,6 +2816,10 @@ impl Departure {
             },
             Departure::TextEndsAtLineFeed => match text.find('\n') {
                 Some(at) => text[..at].to_owned(),
+                None => text.to_owned(),
+            },
+            Departure::FragmentDropped => match spans().fragment {
+                Some(fragment) => text[..fragment.start - 1].to_owned(),
                 None => text.to_owned(),
             },
             Departure::FragmentEndsAtLineFeed => match spans().fragment {
@@ -6040,6 +6069,22 @@ mod tests {
         let fragment = answer(Departure::FragmentEndsAtLineFeed, "a:b#c\nd#e").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("c"));
         assert_eq!(answer(Departure::FragmentEndsAtLineFeed, "a:b\n#c"), None);
+        // java.net.URL's mailto handler: "mailto:a#b" has no fragment, a fragment's
+        // character the RFC refuses is not read, and a "#" the text lacks changes nothing.
+        let dropped = answer(Departure::FragmentDropped, "a:b#c").unwrap();
+        assert_eq!(components(&dropped).path, "b");
+        assert_eq!(components(&dropped).fragment, None);
+        let refused = answer(Departure::FragmentDropped, "a:b#\u{9f}").unwrap();
+        assert!(refused.is_valid(), "{refused:?}");
+        assert_eq!(components(&refused).fragment, None);
+        assert_eq!(answer(Departure::FragmentDropped, "a:b?c"), None);
+        // Near misses: a path or a query the RFC refuses is still refused.
+        let path = answer(Departure::FragmentDropped, "a:b c#d").unwrap();
+        assert!(!path.is_valid(), "{path:?}");
+        let witness = Departure::FragmentDropped
+            .witness(&Request::parse("mailto:a#"))
+            .unwrap();
+        assert_eq!(witness, Request::parse("mailto:p#f"));
         let cut = answer(Departure::TextEndsAtLineFeed, "//h\n/p#f").unwrap();
         assert_eq!(components(&cut).host.as_deref(), Some("h"));
         assert_eq!(components(&cut).path, "");
