@@ -1980,6 +1980,11 @@ impl Departure {
             | Departure::IpLiteralAnyInAuthority => {
                 let host = spans.host?;
                 let text = &input[host.clone()];
+                // A host that is no literal has no first character of one, though it holds a
+                // "]" (`urn://a[v%21.a:b@]/a`, whose host is "]").
+                if !text.starts_with('[') {
+                    return None;
+                }
                 let close = text.find(']')?;
                 // The literal's first character.
                 input[host.start + 1..host.start + close]
@@ -6071,6 +6076,11 @@ mod tests {
         assert_eq!(answer(Departure::FragmentEndsAtLineFeed, "a:b\n#c"), None);
         // java.net.URL's mailto handler: "mailto:a#b" has no fragment, a fragment's
         // character the RFC refuses is not read, and a "#" the text lacks changes nothing.
+        // A host that holds a "]" and starts with no "[" has no literal to probe.
+        assert_eq!(
+            Departure::IpLiteralUnchecked.probe_site(&Request::parse("urn://a[v%21.a:b@]/a")),
+            None
+        );
         let dropped = answer(Departure::FragmentDropped, "a:b#c").unwrap();
         assert_eq!(components(&dropped).path, "b");
         assert_eq!(components(&dropped).fragment, None);
