@@ -1600,6 +1600,10 @@ impl Departure {
             {
                 Some(s)
             }
+            // A reading of the fragment alone is witnessed as a relative reference where the
+            // case's scheme is none the RFC reads (a parser that keeps a fragment, and takes
+            // that scheme, is no parser that drops fragments).
+            Some(_) if self == Departure::FragmentDropped => None,
             Some(_) => return None,
             None => None,
         };
@@ -6095,6 +6099,11 @@ mod tests {
             .witness(&Request::parse("mailto:a#"))
             .unwrap();
         assert_eq!(witness, Request::parse("mailto:p#f"));
+        // Where the case's scheme is none the RFC reads, a relative reference.
+        let witness = Departure::FragmentDropped
+            .witness(&Request::parse("tel%4G:#"))
+            .unwrap();
+        assert_eq!(witness, Request::parse("p#f"));
         let cut = answer(Departure::TextEndsAtLineFeed, "//h\n/p#f").unwrap();
         assert_eq!(components(&cut).host.as_deref(), Some("h"));
         assert_eq!(components(&cut).path, "");
