@@ -287,6 +287,11 @@ pub enum Departure {
     /// `(#(.*))?` matched with a `.` that takes no line break, and the match not required to
     /// reach the end of the text (`#a\nb` has the fragment `a`).
     FragmentEndsAtLineFeed,
+    /// The fragment is dropped: the text from the first "#" on is not read, so that no
+    /// fragment is given and none of its characters is checked (java.net.URL's mailto
+    /// handler, whose `parseURL` ends with `setURL(u, protocol, host, port, file, null)`;
+    /// the http crate's `Uri`, a request target without a fragment).
+    FragmentDropped,
     /// After a scheme, a path that does not start with "/" (`path-rootless`, so no authority)
     /// is taken whole and unchecked, a lone "%" included: RFC 2396's `opaque_part`, which
     /// Go's net/url keeps as `URL.Opaque` ("We consider rootless paths per RFC 3986 as
@@ -478,6 +483,13 @@ pub enum Departure {
     /// Narrower than [`Departure::SurroundingWhiteSpaceStripped`], whose probes (a no-break
     /// space, U+3000) it keeps.
     SurroundingLwsStripped,
+    /// Control characters and spaces (U+0000 to U+0020) at the start and at the end of the
+    /// text are removed before it is read, as Java's `String.trim()` removes them
+    /// (java.net.URL's constructor: "eliminate trailing whitespace" and "eliminate leading
+    /// whitespace", `spec.charAt(limit - 1) <= ' '`). Wider than
+    /// [`Departure::LeadingControlOrSpaceStripped`] (its witness has both ends) and than
+    /// [`Departure::SurroundingLwsStripped`] (its probes hold controls).
+    SurroundingControlOrSpaceStripped,
     /// A "#" in the fragment (after the one that starts it) is taken as it is; the fragment's
     /// other characters are checked (Perl's URI: `_uric_escape` percent-encodes
     /// `[^$uric\#]`, every character but `uric` and "#", URI.pm line 142).
@@ -587,6 +599,8 @@ impl Departure {
     /// the last "@" is whole when its characters are stood in for.
     pub fn all() -> Vec<Departure> {
         let mut all = vec![
+            // Both ends before one: its witness tells a parser that strips one end alone.
+            Departure::SurroundingControlOrSpaceStripped,
             Departure::LeadingControlOrSpaceStripped,
             Departure::SurroundingWhiteSpaceStripped,
             Departure::SurroundingLwsStripped,
@@ -598,6 +612,7 @@ impl Departure {
             Departure::HostIdnaToAscii,
             Departure::AuthorityFinalLineFeedIgnored,
             Departure::FragmentEndsAtLineFeed,
+            Departure::FragmentDropped,
             Departure::EmptyAuthorityAsAbsent,
             Departure::OneOrThreeSlashesAsTwo,
             Departure::EmptyPathAsSlash,
@@ -783,6 +798,7 @@ impl Departure {
                 "authority-final-line-feed-ignored".to_owned()
             }
             Departure::FragmentEndsAtLineFeed => "fragment-ends-at-line-feed".to_owned(),
+            Departure::FragmentDropped => "fragment-dropped".to_owned(),
             Departure::EmptyAuthorityAsAbsent => "empty-authority-as-absent".to_owned(),
             Departure::EncodedOutsideReserved(part) => {
                 format!("{}-encoded-outside-reserved", part.name())
@@ -799,6 +815,9 @@ impl Departure {
                 "surrounding-white-space-stripped".to_owned()
             }
             Departure::SurroundingLwsStripped => "surrounding-lws-stripped".to_owned(),
+            Departure::SurroundingControlOrSpaceStripped => {
+                "surrounding-control-or-space-stripped".to_owned()
+            }
             Departure::ControlAsUnderscore => "control-as-underscore".to_owned(),
             Departure::HostLowercasedBeforeEncoding => "host-lowercased-before-encoding".to_owned(),
             Departure::HostIdnaToAscii => "host-idna-to-ascii".to_owned(),
@@ -935,6 +954,7 @@ impl Departure {
             Departure::AuthorityEndsAtBackslash => "the parser ends the authority at a \"\\\" as at \"/\", and reads the \"\\\" and what follows it as the path, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\") and is terminated by the next slash (\"/\"), question mark (\"?\"), or number sign (\"#\") character\" and allows no \"\\\" in it".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => "the parser does not read a line feed that ends the authority (a regular expression's `$` matches before it), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
             Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it, where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
+            Departure::FragmentDropped => "the parser drops the fragment: the text from the first \"#\" on is not read, so that the reference has no fragment and the fragment's characters are not checked, where RFC 3986 §3.5 reads \"A fragment identifier component is indicated by the presence of a number sign (\"#\") character and terminated by the end of the URI\" and §4.1's `URI-reference` holds it".to_owned(),
             Departure::FragmentEndsAtLineFeed => "the parser ends the fragment at its first line feed and drops what follows, where RFC 3986 §3.5 says \"A fragment identifier component is ... terminated by the end of the URI\" and its grammar refuses the line feed".to_owned(),
             Departure::EncodedOutsideReserved(part) => format!(
                 "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and every \"%\" once one of them starts no triplet, a triplet too, where the RFC refuses the input, and §2.4 says \"Implementations must not percent-encode or decode the same string more than once\"; a reserved character the `{0}` rule refuses is still refused",
@@ -947,6 +967,7 @@ impl Departure {
             Departure::OpaquePathUnchecked => "the parser takes the path after a scheme that no \"/\" follows as an opaque part, whatever it holds (a lone \"%\" too), where RFC 3986's `path-rootless` (§3.3) is segments of `pchar`".to_owned(),
             Departure::LeadingControlOrSpaceStripped => "the parser removes control characters and spaces at the start of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::SurroundingWhiteSpaceStripped => "the parser removes white space (Unicode's White_Space: tab, line breaks, space, no-break and other spaces) at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
+            Departure::SurroundingControlOrSpaceStripped => "the parser removes control characters and spaces (U+0000 to U+0020) at the start and at the end of the text before reading it (Java's `String.trim()`), where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::SurroundingLwsStripped => "the parser removes spaces, tabs, line feeds and carriage returns at the start and at the end of the text before reading it, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C leaves stripping to \"software that accepts user-typed URI\"".to_owned(),
             Departure::TabOrNewlineRemoved => "the parser removes tabs and line breaks wherever they stand before reading the text, where RFC 3986's grammar (Appendix A) allows none of them in a URI reference, and Appendix C has such whitespace \"ignored when the URI is extracted\" from its context, not by the parser".to_owned(),
             Departure::ControlAsUnderscore => "the parser replaces each control character (U+0000 to U+001F, U+007F) with \"_\" wherever it stands, where RFC 3986's grammar (Appendix A) allows none of them and has no reading that changes them".to_owned(),
@@ -1579,6 +1600,10 @@ impl Departure {
             {
                 Some(s)
             }
+            // A reading of the fragment alone is witnessed as a relative reference where the
+            // case's scheme is none the RFC reads (a parser that keeps a fragment, and takes
+            // that scheme, is no parser that drops fragments).
+            Some(_) if self == Departure::FragmentDropped => None,
             Some(_) => return None,
             None => None,
         };
@@ -1616,6 +1641,11 @@ impl Departure {
             // A space at the end of a path, where no component's own reading strips it (a port
             // read by Python's `int` strips one, a path keeps or encodes it).
             Departure::SurroundingLwsStripped => format!("\t{} ", after_slashes("h/p")?),
+            // A control at each end of a text whose path would keep it: a parser that strips
+            // one end alone, or white space alone, keeps one of them.
+            Departure::SurroundingControlOrSpaceStripped => {
+                format!("\u{1}{}\u{1f}", after_slashes("h/p")?)
+            }
             // Inside a path, where no component's own stripping reaches.
             Departure::TabOrNewlineRemoved => after_slashes("h/a\tb\nc")?,
             Departure::PortAfterLastColon => after_slashes("h:1:2/")?,
@@ -1669,6 +1699,19 @@ impl Departure {
             Departure::TextComponentsUnchecked => after_slashes("a% b@h/a% b?a% b#a% b")?,
             // A space inside each component, the host's too.
             Departure::EveryComponentEncoded => after_slashes("a b@h b/a b?a b#a b")?,
+            // A fragment of characters every rule takes after a path of one segment: a parser
+            // that ends a fragment at a line feed, or refuses a character in it, keeps it.
+            Departure::FragmentDropped => match scheme {
+                Some(scheme) => format!("{scheme}:p#f"),
+                None if !matches!(
+                    case.checked_rule(),
+                    Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri)
+                ) =>
+                {
+                    "p#f".to_owned()
+                }
+                None => return None,
+            },
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1788,6 +1831,7 @@ impl Departure {
             Departure::LeadingControlOrSpaceStripped
                 | Departure::SurroundingWhiteSpaceStripped
                 | Departure::SurroundingLwsStripped
+                | Departure::SurroundingControlOrSpaceStripped
                 | Departure::TabOrNewlineRemoved
                 | Departure::ControlAsUnderscore
                 | Departure::ImplicitFilePath
@@ -1795,6 +1839,7 @@ impl Departure {
                 | Departure::HostIdnaToAscii
                 | Departure::AuthorityFinalLineFeedIgnored
                 | Departure::FragmentEndsAtLineFeed
+                | Departure::FragmentDropped
                 | Departure::EmptyAuthorityAsAbsent
                 | Departure::EmptyAsAbsent(_)
                 | Departure::OneOrThreeSlashesAsTwo
@@ -1899,6 +1944,10 @@ impl Departure {
                 Some(c) if is_lws(c) => Some((0, c)),
                 _ => input.char_indices().next_back().filter(|&(_, c)| is_lws(c)),
             },
+            Departure::SurroundingControlOrSpaceStripped => match input.chars().next() {
+                Some(c) if c <= ' ' => Some((0, c)),
+                _ => input.char_indices().next_back().filter(|&(_, c)| c <= ' '),
+            },
             Departure::TabOrNewlineRemoved => input
                 .char_indices()
                 .find(|&(_, c)| matches!(c, '\t' | '\n' | '\r')),
@@ -1928,12 +1977,18 @@ impl Departure {
             | Departure::ImplicitFilePath
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
+            | Departure::FragmentDropped
             | Departure::EmptyAuthorityAsAbsent => None,
             Departure::IpLiteralUnchecked
             | Departure::IpLiteralToLastBracket
             | Departure::IpLiteralAnyInAuthority => {
                 let host = spans.host?;
                 let text = &input[host.clone()];
+                // A host that is no literal has no first character of one, though it holds a
+                // "]" (`urn://a[v%21.a:b@]/a`, whose host is "]").
+                if !text.starts_with('[') {
+                    return None;
+                }
                 let close = text.find(']')?;
                 // The literal's first character.
                 input[host.start + 1..host.start + close]
@@ -2096,6 +2151,7 @@ impl Departure {
             | Departure::IpLiteralAsRegName
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
+            | Departure::FragmentDropped
             | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
@@ -2118,6 +2174,7 @@ impl Departure {
                 ' ', '\t', '\n', '\u{b}', '\r', '\u{a0}', '\u{2003}', '\u{3000}',
             ],
             Departure::SurroundingLwsStripped => &[' ', '\t', '\n', '\r'],
+            Departure::SurroundingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             // Letters of several scripts and planes, a private-use and a specials character.
             Departure::NonAsciiUnchecked(_) | Departure::NonAsciiUncheckedWhereEscaped => &[
                 '\u{e9}',
@@ -2640,6 +2697,7 @@ impl Departure {
             | Departure::LeadingControlOrSpaceStripped
             | Departure::SurroundingWhiteSpaceStripped
             | Departure::SurroundingLwsStripped
+            | Departure::SurroundingControlOrSpaceStripped
             | Departure::TabOrNewlineRemoved
             | Departure::ControlAsUnderscore
             | Departure::ImplicitFilePath
@@ -2647,6 +2705,7 @@ impl Departure {
             | Departure::HostIdnaToAscii
             | Departure::AuthorityFinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
+            | Departure::FragmentDropped
             | Departure::EmptyAuthorityAsAbsent
             | Departure::EmptyAsAbsent(_)
             | Departure::OneOrThreeSlashesAsTwo
@@ -2711,6 +2770,9 @@ impl Departure {
             }
             Departure::SurroundingWhiteSpaceStripped => text.trim().to_owned(),
             Departure::SurroundingLwsStripped => text.trim_matches(is_lws).to_owned(),
+            Departure::SurroundingControlOrSpaceStripped => {
+                text.trim_matches(|c: char| c <= ' ').to_owned()
+            }
             Departure::TabOrNewlineRemoved => text
                 .chars()
                 .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
@@ -2763,6 +2825,10 @@ impl Departure {
             },
             Departure::TextEndsAtLineFeed => match text.find('\n') {
                 Some(at) => text[..at].to_owned(),
+                None => text.to_owned(),
+            },
+            Departure::FragmentDropped => match spans().fragment {
+                Some(fragment) => text[..fragment.start - 1].to_owned(),
                 None => text.to_owned(),
             },
             Departure::FragmentEndsAtLineFeed => match spans().fragment {
@@ -5655,6 +5721,51 @@ mod tests {
     }
 
     #[test]
+    fn controls_and_spaces_may_be_cut_at_both_ends() {
+        let trimmed = Departure::SurroundingControlOrSpaceStripped;
+        let path = |input: &str| answer(trimmed, input).map(|a| components(&a).path.clone());
+        // java.net.URL: "while ((limit > 0) && (spec.charAt(limit - 1) <= ' ')) limit--;" and
+        // the same at the start, so "\u{1} http:/b\u{1f}" has the path "/b".
+        assert_eq!(path("http:b ").as_deref(), Some("b"));
+        assert_eq!(path("\u{1} http:/b\u{1f}").as_deref(), Some("/b"));
+        assert_eq!(path("\0http:/b\n").as_deref(), Some("/b"));
+        // Near misses: inside the text, and white space above U+0020 at its ends, are read as
+        // written (refused).
+        for input in ["http:b c", "http:b\u{a0}", "\u{3000}http:b", "http:b\u{7f}"] {
+            assert_eq!(trimmed.rewrite(&Request::parse(input)), None, "{input}");
+        }
+        assert_eq!(
+            trimmed.probe_site(&Request::parse("http:b\u{1}")),
+            Some((6, '\u{1}'))
+        );
+        // Its witness has a control at each end, which a parser that strips one end alone
+        // (urllib's leading strip) or white space alone (System.Uri's IsLWS) keeps.
+        let witness = trimmed.witness(&Request::parse("http:b ")).unwrap();
+        let Request::Parse { input, .. } = &witness else {
+            unreachable!()
+        };
+        assert!(input.starts_with('\u{1}') && input.ends_with('\u{1f}'));
+        assert_eq!(path(input).as_deref(), Some("/p"));
+        assert_eq!(
+            Departure::LeadingControlOrSpaceStripped.rewrite(&Request::parse(input)),
+            Some(Request::parse(&input[1..]))
+        );
+        assert_eq!(
+            Departure::SurroundingLwsStripped.rewrite(&Request::parse(input)),
+            None
+        );
+        // Tried before the readings of one end, or of white space alone.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|&x| x == d).unwrap();
+        assert!(at(trimmed) < at(Departure::LeadingControlOrSpaceStripped));
+        assert!(at(trimmed) < at(Departure::SurroundingLwsStripped));
+        assert_eq!(
+            Departure::from_id("surrounding-control-or-space-stripped"),
+            Some(trimmed)
+        );
+    }
+
+    #[test]
     fn white_space_readings_are_witnessed_where_no_component_strips_it() {
         let stripped = Departure::SurroundingWhiteSpaceStripped;
         let witness = stripped.witness(&Request::parse("//h/p ")).unwrap();
@@ -5967,6 +6078,32 @@ mod tests {
         let fragment = answer(Departure::FragmentEndsAtLineFeed, "a:b#c\nd#e").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("c"));
         assert_eq!(answer(Departure::FragmentEndsAtLineFeed, "a:b\n#c"), None);
+        // java.net.URL's mailto handler: "mailto:a#b" has no fragment, a fragment's
+        // character the RFC refuses is not read, and a "#" the text lacks changes nothing.
+        // A host that holds a "]" and starts with no "[" has no literal to probe.
+        assert_eq!(
+            Departure::IpLiteralUnchecked.probe_site(&Request::parse("urn://a[v%21.a:b@]/a")),
+            None
+        );
+        let dropped = answer(Departure::FragmentDropped, "a:b#c").unwrap();
+        assert_eq!(components(&dropped).path, "b");
+        assert_eq!(components(&dropped).fragment, None);
+        let refused = answer(Departure::FragmentDropped, "a:b#\u{9f}").unwrap();
+        assert!(refused.is_valid(), "{refused:?}");
+        assert_eq!(components(&refused).fragment, None);
+        assert_eq!(answer(Departure::FragmentDropped, "a:b?c"), None);
+        // Near misses: a path or a query the RFC refuses is still refused.
+        let path = answer(Departure::FragmentDropped, "a:b c#d").unwrap();
+        assert!(!path.is_valid(), "{path:?}");
+        let witness = Departure::FragmentDropped
+            .witness(&Request::parse("mailto:a#"))
+            .unwrap();
+        assert_eq!(witness, Request::parse("mailto:p#f"));
+        // Where the case's scheme is none the RFC reads, a relative reference.
+        let witness = Departure::FragmentDropped
+            .witness(&Request::parse("tel%4G:#"))
+            .unwrap();
+        assert_eq!(witness, Request::parse("p#f"));
         let cut = answer(Departure::TextEndsAtLineFeed, "//h\n/p#f").unwrap();
         assert_eq!(components(&cut).host.as_deref(), Some("h"));
         assert_eq!(components(&cut).path, "");

@@ -660,10 +660,14 @@ pub fn target_from_components(
     // where one did, the departures' path is written as it is.
     let merged =
         r.scheme.is_none() && !r.has_authority() && !r.path.is_empty() && !r.path.starts_with('/');
+    // The merge's "/" before the reference's path where the base has no authority: the
+    // merge of a relative path, and of the empty path of a query reference a resolver merges
+    // too (java.net.URL's `path.substring(0, ind) + "/"`, `ind` 0 where the base path holds no
+    // "/").
+    let merge_slash = !b.has_authority()
+        && (has(Resolving::MergeSlashWithoutBaseSlash) && !b.path.contains('/')
+            || has(Resolving::MergeSlashWithoutAuthority) && b.path.is_empty());
     let path = if merged {
-        let merge_slash = !b.has_authority()
-            && (has(Resolving::MergeSlashWithoutBaseSlash) && !b.path.contains('/')
-                || has(Resolving::MergeSlashWithoutAuthority) && b.path.is_empty());
         let merge_bare = has(Resolving::MergeWithoutSlashAfterAuthority)
             && b.has_authority()
             && b.path.is_empty();
@@ -690,7 +694,11 @@ pub fn target_from_components(
             && !r.has_authority()
         {
             depart(true);
-            remove(&reference::merge(&b, ""))
+            if merge_slash {
+                remove("/")
+            } else {
+                remove(&reference::merge(&b, ""))
+            }
         } else if has(Resolving::BaseDotSegmentsUnguarded)
             && r.scheme.is_none()
             && !r.has_authority()
@@ -1449,6 +1457,31 @@ mod tests {
         // No query, or a path: §5.4.1's answers.
         assert_eq!(target(merged, base, "#s"), None);
         assert_eq!(target(merged, base, "g?y"), None);
+    }
+
+    #[test]
+    fn a_merged_query_reference_takes_the_merge_slash_too() {
+        // java.net.URL's URLStreamHandler.parseURL for a query alone: "int ind =
+        // path.lastIndexOf('/'); if (ind < 0) ind = 0; path = path.substring(0, ind) + "/";"
+        let set = [
+            Resolving::QueryReferenceMerged,
+            Resolving::MergeSlashWithoutBaseSlash,
+        ];
+        let resolve = |base: &str, input: &str| target_of(&set, base, input, true);
+        assert_eq!(resolve("http:a", "?"), Some("http:/?".into()));
+        assert_eq!(resolve("http:", "?y"), Some("http:/?y".into()));
+        // A base path with a "/" merges as RFC 2396 does; a base with an authority, or a
+        // reference with a path, has no such "/".
+        assert_eq!(resolve("http:a/b", "?y"), Some("http:a/?y".into()));
+        assert_eq!(resolve("http://h", "?y"), Some("http://h/?y".into()));
+        assert_eq!(resolve("http:a", "#y"), None);
+        // Either alone is not it.
+        let merged = Resolving::QueryReferenceMerged;
+        assert_eq!(target(merged, "http:a", "?y"), Some("http:?y".into()));
+        assert_eq!(
+            target(Resolving::MergeSlashWithoutBaseSlash, "http:a", "?y"),
+            None
+        );
     }
 
     #[test]
