@@ -14,6 +14,7 @@ pub struct Meter {
     calls: AtomicU64,
     wall_nanos: AtomicU64,
     cpu_nanos: AtomicU64,
+    reused: AtomicU64,
 }
 
 /// What a [`Meter`] summed so far.
@@ -25,6 +26,8 @@ pub struct Sums {
     pub wall: Duration,
     /// The process's CPU time while it ran.
     pub cpu: Duration,
+    /// How many of the calls gave back what an earlier one found ([`Meter::reused`]).
+    pub reused: u64,
 }
 
 /// Attribution: the search over the library of departures for the set that reproduces a
@@ -44,7 +47,13 @@ impl Meter {
             calls: AtomicU64::new(0),
             wall_nanos: AtomicU64::new(0),
             cpu_nanos: AtomicU64::new(0),
+            reused: AtomicU64::new(0),
         }
+    }
+
+    /// Counts a call that gave back what an earlier call found, without doing the work again.
+    pub fn reused(&self) {
+        self.reused.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Runs `work`, adding its cost to the sums unless this thread is already inside measured
@@ -85,6 +94,7 @@ impl Meter {
             calls: self.calls.load(Ordering::Relaxed),
             wall: Duration::from_nanos(self.wall_nanos.load(Ordering::Relaxed)),
             cpu: Duration::from_nanos(self.cpu_nanos.load(Ordering::Relaxed)),
+            reused: self.reused.load(Ordering::Relaxed),
         }
     }
 }
@@ -102,6 +112,7 @@ impl Sums {
             calls: self.calls.saturating_sub(earlier.calls),
             wall: self.wall.saturating_sub(earlier.wall),
             cpu: self.cpu.saturating_sub(earlier.cpu),
+            reused: self.reused.saturating_sub(earlier.reused),
         }
     }
 }
@@ -162,7 +173,8 @@ mod tests {
             sums.since(Sums {
                 calls: 1,
                 wall: Duration::ZERO,
-                cpu: Duration::ZERO
+                cpu: Duration::ZERO,
+                reused: 0,
             })
             .calls,
             1

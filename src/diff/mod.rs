@@ -211,7 +211,17 @@ pub struct Engine {
     /// controls, the parses a resolution reads): a search over sets of departures asks the
     /// same few probes again for every set, each a round trip to a program over the protocol.
     probes: std::sync::Mutex<std::collections::HashMap<(String, Request), Option<Outcome>>>,
+    /// The departures found for a finding's answer ([`Engine::attributed`]), by implementation,
+    /// case, answer and the reference's answer: all the search reads. A case is attributed
+    /// again where a report signed by its symptom counts it, where it is filed, and where its
+    /// shrinking ends where it began; the search, which asks nothing new of the program (its
+    /// probes are kept), gives the same set each time.
+    searches: std::sync::Mutex<std::collections::HashMap<SearchKey, Option<Arc<Known>>>>,
 }
+
+/// What [`Engine::attributed`]'s search reads of a finding: the implementation, the case, its
+/// answer and the reference's.
+type SearchKey = (String, Request, Outcome, Outcome);
 
 /// How many probes' answers [`Engine::answer_of`] keeps before it starts again.
 const PROBES_KEPT: usize = 1 << 16;
@@ -234,6 +244,7 @@ impl Engine {
             core: Arc::new(Core::new(implementations, catalogue)),
             pool: Some(Pool::new(limit)),
             probes: Default::default(),
+            searches: Default::default(),
         }
     }
 
@@ -244,6 +255,7 @@ impl Engine {
             core: Arc::new(Core::new(implementations, catalogue)),
             pool: None,
             probes: Default::default(),
+            searches: Default::default(),
         }
     }
 
@@ -811,6 +823,39 @@ impl Engine {
         if finding.difference.kind.is_property() {
             return self.attributed_round_trip(finding);
         }
+        let key: SearchKey = (
+            finding.signature.implementation.clone(),
+            finding.case.clone(),
+            finding.actual.clone(),
+            finding.reference.clone(),
+        );
+        let kept = self.searches.lock().ok().and_then(|s| s.get(&key).cloned());
+        let known = match kept {
+            Some(known) => {
+                crate::cost::ATTRIBUTION.reused();
+                known
+            }
+            None => {
+                let known = self.searched(finding);
+                if let Ok(mut searches) = self.searches.lock() {
+                    if searches.len() >= PROBES_KEPT {
+                        searches.clear();
+                    }
+                    searches.insert(key, known.clone());
+                }
+                known
+            }
+        }?;
+        let mut attributed = finding.clone();
+        attributed.signature.known = Some(known.filed_as());
+        attributed.known = Some(known);
+        attributed.id = attributed.signature.id();
+        Some(attributed)
+    }
+
+    /// The entries and departures that name a finding no entry covers, and that is no
+    /// property ([`Engine::attributed`]'s search, its result not kept).
+    fn searched(&self, finding: &Finding) -> Option<Arc<Known>> {
         let name = &finding.signature.implementation;
         let implementation = self.core.by_name(name)?;
         let blind_spots = implementation.blind_spots();
@@ -837,11 +882,7 @@ impl Engine {
                 _ => {}
             }
         }
-        let mut attributed = finding.clone();
-        attributed.signature.known = Some(known.filed_as());
-        attributed.known = Some(known);
-        attributed.id = attributed.signature.id();
-        Some(attributed)
+        Some(known)
     }
 
     /// A round trip (parse, serialize, parse again) named by the mechanism whose exact model
@@ -2890,6 +2931,29 @@ mod tests {
                 other => other,
             }
         }
+    }
+
+    #[test]
+    fn a_search_is_kept_for_its_case_and_answer_only() {
+        // Curl's reading of "a:/é" (three departures) found once is found again without a
+        // search; the same case with another answer (no answer at all) is searched anew and
+        // named by nothing.
+        let case = Request::Parse {
+            input: "a:/é".into(),
+            rule: Some(Rule::Uri.into()),
+            zone_id: false,
+        };
+        let engine = engine_of(SlashesLikeCurl { only_e: false });
+        let found = engine.run_one("slashes", &case).unwrap();
+        let ids = |f: Option<Finding>| f.and_then(|f| f.known).map(|k| k.ids());
+        let first = ids(engine.attributed(&found));
+        assert_eq!(first.as_ref().map(Vec::len), Some(3), "{first:?}");
+        assert_eq!(ids(engine.attributed(&found)), first);
+        assert_eq!(engine.searches.lock().unwrap().len(), 1);
+        let mut unsupported = found.clone();
+        unsupported.actual = Outcome::Unsupported;
+        assert_eq!(ids(engine.attributed(&unsupported)), None);
+        assert_eq!(engine.searches.lock().unwrap().len(), 2);
     }
 
     #[test]

@@ -103,8 +103,9 @@ impl Phases {
                 )
             });
         out.push_str(&format!(
-            "  of which attribution ({} searches over the departures{share}): {:.1}s wall, {:.1}s CPU\n",
+            "  of which attribution ({} searches over the departures, {} of them kept from an earlier one{share}): {:.1}s wall, {:.1}s CPU\n",
             attribution.calls,
+            attribution.reused,
             attribution.wall.as_secs_f64(),
             attribution.cpu.as_secs_f64()
         ));
