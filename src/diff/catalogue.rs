@@ -1573,6 +1573,9 @@ impl Catalogue {
                 .copied()
                 .filter(|&i| !library[i].is_output_rule())
                 .collect();
+            // A rule on every answer that also refuses (a port read as a number, above
+            // 65535 refused) rewrites what the parser took.
+            let refusing = set.iter().filter(|&&i| library[i].refuses_only()).count();
             // A resolver's departures are steps of one §5.2 and compose with each other and
             // with the departures of the parser that read its strings; a normalizer's are
             // steps of one §6.2.2 and compose with each other.

@@ -118,6 +118,35 @@ impl SchemeChars {
     }
 }
 
+/// How a parser that removes dot-segments by splitting its path at "/" (a list of segments,
+/// "." dropped, ".." popping the last one, joined again with "/") treats the root and the end:
+/// a parameter of [`Departure::PathSegmentDotsRemoved`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SegmentDots {
+    /// ".." pops any segment, the root's empty one too, which is put back before a path that
+    /// started with "/"; a path that ends with "/." or "/.." ends with "/" (urllib3's
+    /// `_remove_path_dot_segments`: `if path.startswith("/") and (not output or output[0]):
+    /// output.insert(0, "")`, `if path.endswith(("/.", "/..")): output.append("")`).
+    RootPutBackEndKept,
+    /// ".." pops a segment but never the root's empty one (`if output and output != [""]:
+    /// output.pop()`), and nothing is put back: `/a/.` is `/a`, `/a/..` the empty path
+    /// (httpx's `normalize_path`).
+    RootKeptEndDropped,
+}
+
+/// The parses in which a parser removes a path's dot-segments: a parameter of
+/// [`Departure::PathSegmentDotsRemoved`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DotScope {
+    /// Those whose scheme is "http" or "https" in any case, or that have none (urllib3's
+    /// `_NORMALIZABLE_SCHEMES = ("http", "https", None)`).
+    HttpOrNoScheme,
+    /// Those with a scheme or an authority that is not empty (httpx: `if has_scheme or
+    /// has_authority: path = normalize_path(path)`, `has_authority` a userinfo, a host or a
+    /// port that is not empty).
+    SchemeOrAuthority,
+}
+
 /// One way a parser departs from RFC 3986. A catalogue names it by its id
 /// (`model: !departure path-unchecked`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -377,6 +406,14 @@ pub enum Departure {
     /// it (uri-js, fast-uri), where `port = *DIGIT` is the digits as written. An empty port
     /// stays empty.
     PortReadAsNumber,
+    /// A rule on the answer: the port is read as a number, its leading zeros dropped
+    /// (`//h:0080` has the port 80), and a port whose value is above 65535 is refused, where
+    /// `port = *DIGIT` is the digits as written, any number of them (urllib3's `parse_url`:
+    /// `_HOST_PORT_RE` reads `(?::0*?(|0|[1-9][0-9]{0,4}))?$`, then `port_int = int(port)`
+    /// and `if not (0 <= port_int <= 65535): raise LocationParseError(url)`). An empty port
+    /// stays empty. [`Departure::PortReadAsNumber`] and [`Departure::PortOutOfRangeRefused`]
+    /// as one rule of the parser: the latter alone keeps a refused port's leading zeros.
+    PortReadAsNumberInRange,
     /// A rule on the answer: an IPv6 literal (without a zone) is read as its 128 bits and
     /// written back by BIND's `inet_ntop` (RFC 5952's form: lowercase, leading zeros dropped,
     /// the longest run of two or more zero fields as "::", the first of equal runs; the last
@@ -551,6 +588,13 @@ pub enum Departure {
     /// unreserved escapes decoded first, §6.2.2.2): GLib's g_uri_parse, `else {
     /// remove_dot_segments (uri->path); }` (`a://h/b/../c` has the path `/c`).
     PathDotSegmentsRemoved,
+    /// A rule on the answer: the path a parse gives has its dot-segments removed by a split at
+    /// "/" ([`SegmentDots`]), in the parses of its scope ([`DotScope`]), and a segment "%2E"
+    /// is no dot-segment: what the parser reads is the path as written, not decoded
+    /// (urllib3's `_remove_path_dot_segments` after http, https or no scheme; httpx's
+    /// `normalize_path` with a scheme or an authority). `http://h/a/./b/../%2E` has the path
+    /// `/a/%2E`.
+    PathSegmentDotsRemoved(SegmentDots, DotScope),
     /// The userinfo, the path, the query and the fragment are checked for control characters
     /// (U+0000 to U+001F and U+007F) and the space alone: every other character stands in
     /// them as written, a "%" that starts no triplet, a "#" in the fragment, "[" and "]" and
@@ -719,6 +763,7 @@ impl Departure {
         all.extend(Resolving::ALL.map(Departure::Resolving));
         all.extend(Normalizing::ALL.map(Departure::Normalizing));
         all.push(Departure::PortReadAsNumber);
+        all.push(Departure::PortReadAsNumberInRange);
         all.push(Departure::Ipv6ShortenedByInetNtop);
         all.push(Departure::Ipv6FieldsRecompressed);
         all.push(Departure::TextEndsAtLineFeed);
@@ -728,6 +773,11 @@ impl Departure {
         all.push(Departure::IriEscapesUnescaped);
         all.push(Departure::SurrogatesEncoded);
         all.push(Departure::PathDotSegmentsRemoved);
+        for dots in [SegmentDots::RootPutBackEndKept, SegmentDots::RootKeptEndDropped] {
+            for scope in [DotScope::HttpOrNoScheme, DotScope::SchemeOrAuthority] {
+                all.push(Departure::PathSegmentDotsRemoved(dots, scope));
+            }
+        }
         all
     }
 
@@ -815,6 +865,7 @@ impl Departure {
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
+            Departure::PortReadAsNumberInRange => "port-read-as-number-in-range".to_owned(),
             Departure::Ipv6ShortenedByInetNtop => "ip-literal-shortened-by-inet-ntop".to_owned(),
             Departure::Ipv6FieldsRecompressed => "ip-literal-fields-recompressed".to_owned(),
             Departure::PercentEncodingUppercased => "percent-encoding-uppercased".to_owned(),
@@ -837,6 +888,17 @@ impl Departure {
             Departure::QueryInOpaquePart => "query-in-opaque-part".to_owned(),
             Departure::RegistryBasedAuthority => "registry-based-authority".to_owned(),
             Departure::PathDotSegmentsRemoved => "path-dot-segments-removed".to_owned(),
+            Departure::PathSegmentDotsRemoved(dots, scope) => format!(
+                "path-segment-dots-removed-{}-{}",
+                match dots {
+                    SegmentDots::RootPutBackEndKept => "root-put-back",
+                    SegmentDots::RootKeptEndDropped => "end-dropped",
+                },
+                match scope {
+                    DotScope::HttpOrNoScheme => "after-http-or-none",
+                    DotScope::SchemeOrAuthority => "with-scheme-or-authority",
+                }
+            ),
         }
     }
 
@@ -967,6 +1029,7 @@ impl Departure {
             Departure::SurrogatesEncoded => "the parser percent-encodes a character outside the BMP as its two UTF-16 surrogates, three octets each (CESU-8: U+1F600 as `%ED%A0%BD%ED%B8%80`, octets that decode to no character), where RFC 3986 §2.5 says \"the data should first be encoded as octets according to the UTF-8 character encoding\" (`%F0%9F%98%80`)".to_owned(),
             Departure::Ipv6ShortenedByInetNtop => "the parser reads an IPv6 literal as its 128 bits and, where `inet_ntop` writes them shorter (RFC 5952's text form: lowercase, no leading zeros, the longest run of zero fields as \"::\", an IPv4-mapped or -compatible address's last 32 bits as a dotted quad), gives that text as the host (`//[0::]` has the host `[::]`), where RFC 3986 §3.2.2 keeps the host as written and §6.2.2.1 folds only its case".to_owned(),
             Departure::Ipv6FieldsRecompressed => "the parser rewrites an IPv6 literal field by field (lowercased, each field's leading zeros dropped, the fields placed from the ends of the text around its \"::\", the first longest run of fields that are \"0\" or missing written \"::\"; `//[::2:0:0:0:0:0:0]` has the host `[:2::]`), where RFC 3986 §3.2.2 keeps the host as written and §6.2.2.1 folds only its case".to_owned(),
+            Departure::PortReadAsNumberInRange => "the parser reads the port as a number, its leading zeros dropped (`//h:0080` as the port 80), and refuses one above 65535, where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written and any number of them, and leaves leading zeros to normalization (§6.2.3)".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and leaves leading zeros to normalization (§6.2.3: \"the port component ... should be omitted\" only when it is the default)".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "the parser takes the characters outside US-ASCII that are neither controls nor Unicode spaces as they are wherever a percent-encoded octet may stand (the userinfo, a registered name, the path, the query and the fragment), where RFC 3986 allows only ASCII in each (Appendix A) and a character outside it only percent-encoded (§2.5: \"the data should first be encoded as octets according to the UTF-8 character encoding; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\")".to_owned(),
             Departure::PercentUncheckedWhereEscaped => "the parser keeps a \"%\" that starts no pct-encoded triplet as written wherever a percent-encoded octet may stand (the userinfo, the host, the path, the query and the fragment), where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (\"A percent-encoding mechanism is used to represent a data octet in a component when that octet's corresponding character is outside the allowed set\")".to_owned(),
@@ -983,6 +1046,17 @@ impl Departure {
             Departure::ImplicitFilePath => "the parser reads a reference whose text is a file system's path (one that starts with \"/\", or a drive letter, \":\" or \"|\", and \"/\" or \"\\\\\") as a `file` URI whose path is the whole text, \"?\" and \"#\" characters of it (percent-encoded) and \"\\\\\" a \"/\", where RFC 3986 §4.2 reads \"/p?q\" as a relative reference with a query, \"//h\" as a network-path reference with the authority \"h\", and §3.1 \"c:/x\" as a URI whose scheme is \"c\"; §3.3: \"The path component ... is terminated by the first question mark (\"?\") or number sign (\"#\") character, or by the end of the URI\"".to_owned(),
             Departure::QueryInOpaquePart => "the parser reads what follows a scheme, where no \"/\" follows it, up to the \"#\" as one opaque part that holds the \"?\" and what follows it (RFC 2396 §3: `opaque_part = uric_no_slash *uric`), where RFC 3986 §3.4 says \"The query component is indicated by the first question mark (\"?\") character and terminated by a number sign (\"#\") character or by the end of the URI\" in every URI".to_owned(),
             Departure::RegistryBasedAuthority => "the parser reads an authority that RFC 2396's server-based rule (`server = [ [ userinfo \"@\" ] hostport ]`, a hostname or an IPv4 or IPv6 address) does not take as one registry-based name (RFC 2396 §3.2: `reg_name = 1*( unreserved | escaped | \"$\" | \",\" | \";\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" )`), with no userinfo and no port, where RFC 3986 §3.2 reads every authority as `[ userinfo \"@\" ] host [ \":\" port ]` and a `reg-name` holds no \"@\" or \":\"".to_owned(),
+            Departure::PathSegmentDotsRemoved(dots, scope) => format!(
+                "the parser removes the dot-segments of the path it parses {}, by splitting it at \"/\", dropping \".\" and popping a segment for \"..\" ({}), a \"%2E\" segment kept as written, where RFC 3986 §3.3 says \"they are only interpreted within the URI path hierarchy and are removed as part of the resolution process (Section 5.2)\" and §6.2.2.3 makes their removal a normalization, which the components of a parse do not undergo",
+                match scope {
+                    DotScope::HttpOrNoScheme => "after the scheme http or https, or no scheme",
+                    DotScope::SchemeOrAuthority => "where it has a scheme or an authority that is not empty",
+                },
+                match dots {
+                    SegmentDots::RootPutBackEndKept => "the root's empty segment put back, a final \"/.\" or \"/..\" leaving a \"/\"",
+                    SegmentDots::RootKeptEndDropped => "never the root's, and a final \"/.\" or \"/..\" leaving no \"/\": `/a/.` is `/a`",
+                }
+            ),
             Departure::PathDotSegmentsRemoved => "the parser removes the dot-segments of the path it parses (RFC 3986 §5.2.4's remove_dot_segments, a \"%2E\" segment read as \".\"), where RFC 3986 §3.3 says \"they are only interpreted within the URI path hierarchy and are removed as part of the resolution process (Section 5.2)\" and §6.2.2.3 makes their removal a normalization, which the components of a parse do not undergo".to_owned(),
         }
     }
@@ -1158,6 +1232,7 @@ impl Departure {
                     | Departure::Ipv6ShortenedByInetNtop
                     | Departure::Ipv6FieldsRecompressed
                     | Departure::PathDotSegmentsRemoved
+                    | Departure::PathSegmentDotsRemoved(..)
             )
     }
 
@@ -1248,7 +1323,17 @@ impl Departure {
                 | Departure::EmptyHostRefused
                 | Departure::EmptyHostBesideUserinfoOrPortRefused
                 | Departure::Normalizing(Normalizing::AmbiguousPathRefused)
+                // Both a rule on every answer and a refusal: tried where the parser refused,
+                // and beside the readings where it did not ([`Departure::refuses_only`]).
+                | Departure::PortReadAsNumberInRange
         )
+    }
+
+    /// Whether the departure is a rule that refuses and does nothing else: one that also
+    /// rewrites what it takes (a port read as a number, which refuses one out of range)
+    /// composes with the readings where the parser took the case.
+    pub(crate) fn refuses_only(self) -> bool {
+        self.refuses() && !self.is_output_rule()
     }
 
     /// A rule on the answer applied to `answer`, the answer to `case`.
@@ -1280,8 +1365,10 @@ impl Departure {
                 | Departure::IriEscapesUnescaped
                 | Departure::SurrogatesEncoded
                 | Departure::PathDotSegmentsRemoved
+                | Departure::PathSegmentDotsRemoved(..)
                 | Departure::Ipv6ShortenedByInetNtop
                 | Departure::Ipv6FieldsRecompressed
+                | Departure::PortReadAsNumberInRange
         )
     }
 
@@ -1365,6 +1452,12 @@ impl Departure {
             Departure::PortOverFiveDigitsRefused => {
                 vec![with(&port("99999")), plain("hh:000001")]
             }
+            // The largest port, one of leading zeros (which it drops) and the smallest above.
+            Departure::PortReadAsNumberInRange => vec![
+                with(&port("65535")),
+                with(&port("0000065535")),
+                plain("hh:65536"),
+            ],
             Departure::IpvFutureRefused => {
                 let mut controls = vec![with(&|c| host(c, "[::]".into())), plain("[v1.a]")];
                 if let Some(lower) = lower.filter(|l| Some(l.as_str()) != read.host.as_deref()) {
@@ -1445,6 +1538,53 @@ impl Departure {
                 rule: rule.clone(),
                 zone_id: *zone_id,
             }];
+        }
+        // A path split at "/": its dot-segments, a "%2E" one among them, a final "/.", a
+        // ".." above the root, after the case's own scheme, after another scheme and after
+        // none, with no authority: the way it joins the segments and the parses it reads are
+        // each told from the others', and from RFC 3986's remove_dot_segments.
+        if let Departure::PathSegmentDotsRemoved(..) = self {
+            let Request::Parse { input, rule, zone_id } = case else {
+                return Vec::new();
+            };
+            const PATH: &str = "/a/./b/../%2E/../c/.";
+            let mut inputs = vec![match reference::split(input).scheme {
+                Some(scheme) => format!("{scheme}://h{PATH}"),
+                None => format!("//h{PATH}"),
+            }];
+            inputs.extend(["a://h/b/..".to_owned(), "http:/b/../..".to_owned()]);
+            if !matches!(
+                case.checked_rule(),
+                Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri)
+            ) {
+                inputs.push("/b/..".to_owned());
+            }
+            return inputs
+                .into_iter()
+                .map(|input| Request::Parse {
+                    input,
+                    rule: rule.clone(),
+                    zone_id: *zone_id,
+                })
+                .collect();
+        }
+        // A port of leading zeros, which the rule drops, and the largest it takes.
+        if self == Departure::PortReadAsNumberInRange {
+            let Request::Parse { input, rule, zone_id } = case else {
+                return Vec::new();
+            };
+            let authority = |rest: &str| match reference::split(input).scheme {
+                Some(scheme) => format!("{scheme}://{rest}"),
+                None => format!("//{rest}"),
+            };
+            return ["h:0080/", "h:65535/"]
+                .into_iter()
+                .map(|rest| Request::Parse {
+                    input: authority(rest),
+                    rule: rule.clone(),
+                    zone_id: *zone_id,
+                })
+                .collect();
         }
         // An IPv6 literal each rule rewrites and one it writes otherwise than the other, in
         // more than its case (a host's case may be hidden): "::1:102:304" and "::1:1.2.3.4",
@@ -1776,6 +1916,7 @@ impl Departure {
                 | Departure::Ipv6ShortenedByInetNtop
                 | Departure::Ipv6FieldsRecompressed
                 | Departure::PathDotSegmentsRemoved
+                | Departure::PathSegmentDotsRemoved(..)
         ) || self.refuses()
     }
 
@@ -1994,6 +2135,8 @@ impl Departure {
             | Departure::QueryInOpaquePart
             | Departure::RegistryBasedAuthority
             | Departure::PathDotSegmentsRemoved
+            | Departure::PathSegmentDotsRemoved(..)
+            | Departure::PortReadAsNumberInRange
             | Departure::AuthorityEndsAtRefused
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
@@ -2075,6 +2218,8 @@ impl Departure {
             | Departure::QueryInOpaquePart
             | Departure::RegistryBasedAuthority
             | Departure::PathDotSegmentsRemoved
+            | Departure::PathSegmentDotsRemoved(..)
+            | Departure::PortReadAsNumberInRange
             | Departure::AuthorityEndsAtRefused
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
@@ -2629,6 +2774,8 @@ impl Departure {
             Departure::PercentEncodingNormalized(_)
             | Departure::UnreservedDecoded(_)
             | Departure::PathDotSegmentsRemoved
+            | Departure::PathSegmentDotsRemoved(..)
+            | Departure::PortReadAsNumberInRange
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
@@ -3172,6 +3319,37 @@ impl Departure {
             Departure::PathDotSegmentsRemoved => {
                 let mut components = components;
                 components.path = path_dot_segments_removed(&components.path);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            Departure::PathSegmentDotsRemoved(dots, scope) => {
+                let mut components = components;
+                if scope.covers(&components) {
+                    components.path = dots.removed(&components.path);
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            Departure::PortReadAsNumberInRange
+                if components.port.as_deref().is_some_and(|port| {
+                    let digits = port.trim_start_matches('0');
+                    digits.len() > 5 || digits.parse::<u32>().is_ok_and(|n| n > 65535)
+                }) =>
+            {
+                refused("a port above 65535")
+            }
+            Departure::PortReadAsNumberInRange => {
+                let mut components = components;
+                if let Some(port) = components.port.as_mut()
+                    && !port.is_empty()
+                {
+                    let digits = port.trim_start_matches('0');
+                    *port = if digits.is_empty() { "0" } else { digits }.to_owned();
+                }
                 Outcome::Parsed {
                     components,
                     host_kind,
@@ -4263,6 +4441,70 @@ fn path_dot_segments_removed(path: &str) -> String {
         })
         .collect();
     reference::remove_dot_segments(&dotted.join("/"))
+}
+
+impl SegmentDots {
+    /// `path` with its dot-segments removed by a split at "/", as the parser's own code
+    /// does it (a "%2E" segment is no dot-segment).
+    pub(crate) fn removed(self, path: &str) -> String {
+        match self {
+            // urllib3's `_remove_path_dot_segments`.
+            SegmentDots::RootPutBackEndKept => {
+                let mut output: Vec<&str> = Vec::new();
+                for segment in path.split('/') {
+                    match segment {
+                        "." => {}
+                        ".." => {
+                            output.pop();
+                        }
+                        _ => output.push(segment),
+                    }
+                }
+                if path.starts_with('/') && output.first().is_none_or(|first| !first.is_empty()) {
+                    output.insert(0, "");
+                }
+                if path.ends_with("/.") || path.ends_with("/..") {
+                    output.push("");
+                }
+                output.join("/")
+            }
+            // httpx's `normalize_path`.
+            SegmentDots::RootKeptEndDropped => {
+                let mut output: Vec<&str> = Vec::new();
+                for segment in path.split('/') {
+                    match segment {
+                        "." => {}
+                        ".." => {
+                            if !output.is_empty() && output != [""] {
+                                output.pop();
+                            }
+                        }
+                        _ => output.push(segment),
+                    }
+                }
+                output.join("/")
+            }
+        }
+    }
+}
+
+impl DotScope {
+    /// Whether the parser removes the dot-segments of a parse with these components.
+    fn covers(self, components: &Components) -> bool {
+        match self {
+            DotScope::HttpOrNoScheme => components
+                .scheme
+                .as_deref()
+                .is_none_or(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https")),
+            DotScope::SchemeOrAuthority => {
+                let filled = |part: &Option<String>| part.as_deref().is_some_and(|p| !p.is_empty());
+                components.scheme.is_some()
+                    || filled(&components.userinfo)
+                    || filled(&components.host)
+                    || filled(&components.port)
+            }
+        }
+    }
 }
 
 /// Whether `authority` is RFC 2396's server-based authority (§3.2.2), with RFC 2732's IPv6
@@ -6495,6 +6737,98 @@ mod tests {
         };
         let target = Reference.answer(&resolve);
         assert_eq!(d.rule_on_answer(&resolve, target.clone()), target);
+    }
+
+    #[test]
+    fn a_parse_may_remove_its_path_dot_segments_by_a_split_at_slashes() {
+        let path = |d: Departure, input: &str| {
+            let case = Request::parse(input);
+            components(&d.rule_on_answer(&case, Reference.answer(&case)))
+                .path
+                .clone()
+        };
+        let urllib3 =
+            Departure::PathSegmentDotsRemoved(SegmentDots::RootPutBackEndKept, DotScope::HttpOrNoScheme);
+        let httpx = Departure::PathSegmentDotsRemoved(
+            SegmentDots::RootKeptEndDropped,
+            DotScope::SchemeOrAuthority,
+        );
+        for d in [urllib3, httpx] {
+            assert!(d.is_answer_rule() && d.is_output_rule() && !d.refuses());
+            assert!(Departure::all().contains(&d));
+        }
+        // urllib3 2.x, `parse_url` (util/url.py): "%2E" is no dot-segment; the root put back
+        // and a final "/." leaving its "/"; http, https or no scheme only.
+        assert_eq!(path(urllib3, "http://h/a/./b/../%2E/../c/."), "/a/c/");
+        assert_eq!(path(urllib3, "HTTPS://h/b/./c/../%2e/d/."), "/b/%2e/d/");
+        assert_eq!(path(urllib3, "http:/b/../.."), "/");
+        assert_eq!(path(urllib3, "/b/.."), "/");
+        assert_eq!(path(urllib3, "a://h/b/.."), "/b/..");
+        assert_eq!(path(urllib3, "ftp://h/b/.."), "/b/..");
+        // httpx 0.28, `normalize_path` (_urlparse.py): never the root's segment, no final
+        // "/"; with a scheme or an authority that is not empty, whatever the scheme.
+        assert_eq!(path(httpx, "http://h/a/./b/../%2E/../c/."), "/a/c");
+        assert_eq!(path(httpx, "a://h/b/.."), "");
+        assert_eq!(path(httpx, "http:/b/../.."), "");
+        assert_eq!(path(httpx, "a:b/./c"), "b/c");
+        assert_eq!(path(httpx, "/b/.."), "/b/..");
+        assert_eq!(path(httpx, "///b/.."), "/b/..");
+        assert_eq!(path(httpx, "//@/b/.."), "/b/..");
+        // Near misses: RFC 3986's remove_dot_segments, and "%2E" read as ".", are neither.
+        assert_ne!(path(httpx, "a://h/b/."), "/b/");
+        assert_ne!(path(urllib3, "http://h/b/%2E"), "/b/");
+        assert_ne!(path(httpx, "http://h/b/%2E"), "/b");
+        // Its controls tell the join and the scope apart: no other variant, nor the rule of
+        // RFC 3986's algorithm, answers every one alike.
+        let controls = urllib3.output_controls(&Request::parse("http:/."));
+        assert!(controls.len() >= 4);
+        let answers = |d: Departure| -> Vec<Outcome> {
+            controls
+                .iter()
+                .map(|c| d.rule_on_answer(c, Reference.answer(c)))
+                .collect()
+        };
+        let mine = answers(urllib3);
+        for other in Departure::all() {
+            if other != urllib3
+                && (matches!(other, Departure::PathSegmentDotsRemoved(..))
+                    || other == Departure::PathDotSegmentsRemoved)
+            {
+                assert_ne!(answers(other), mine, "{}", other.id());
+            }
+        }
+    }
+
+    #[test]
+    fn a_port_may_be_read_as_a_number_up_to_65535() {
+        let d = Departure::PortReadAsNumberInRange;
+        assert!(d.is_answer_rule() && d.is_output_rule() && d.refuses() && !d.refuses_only());
+        let port = |input: &str| {
+            let case = Request::parse(input);
+            d.rule_on_answer(&case, Reference.answer(&case))
+        };
+        // urllib3's `parse_url`: `_HOST_PORT_RE` reads `0*?(|0|[1-9][0-9]{0,4})`, then
+        // `int(port)`, refused above 65535.
+        assert_eq!(components(&port("//h:0080")).port.as_deref(), Some("80"));
+        assert_eq!(components(&port("//h:000")).port.as_deref(), Some("0"));
+        assert_eq!(components(&port("//h:0000065535")).port.as_deref(), Some("65535"));
+        assert_eq!(components(&port("//h:")).port.as_deref(), Some(""));
+        assert!(!port("//h:65536").is_valid());
+        assert!(!port("//h:123456").is_valid());
+        assert!(!port("//h:0000123456").is_valid());
+        // Near misses: the port as written, and a port of six digits whose value is small.
+        assert_ne!(components(&port("//h:0080")).port.as_deref(), Some("0080"));
+        assert!(port("//h:000001").is_valid());
+        // Its refusal's controls: the largest port, with leading zeros too, and the smallest
+        // above.
+        let case = Request::parse("//h:65536");
+        let read = components(&Reference.answer(&case)).clone();
+        let controls = d.refusal_controls(&case, &read);
+        let answers: Vec<bool> = controls
+            .iter()
+            .map(|c| d.rule_on_answer(c, Reference.answer(c)).is_valid())
+            .collect();
+        assert_eq!(answers, vec![true, true, false]);
     }
 
     #[test]
