@@ -178,6 +178,14 @@ pub enum Departure {
     /// Unicode spaces as they are, and checks the others (java.net.URI's *other* characters,
     /// "permitted wherever RFC 2396 permits escaped octets").
     NonAsciiUnchecked(Field),
+    /// A component takes the control characters (U+0000 to U+001F and U+007F) as they are,
+    /// and checks the others; in the host, an IP literal's too, whose grammar another
+    /// departure reads. A parser that checks a host against a list of forbidden characters
+    /// that names only some controls (Node's legacy `url.parse`, lib/url.js: `forbiddenHostChars
+    /// = /[\0\t\n\r #%/:<>?@[\\\]^|]/` and `forbiddenHostCharsIpv6 = /[\0\t\n\r
+    /// #%/<>?@\\^|]/`, after its scan removed tabs and line breaks) takes the others; one
+    /// that refuses a control anyway answers as the reference there, which is no finding.
+    ControlsTaken(Field),
     /// A host that starts with "[" is taken up to its first "]" without checking the grammar
     /// of what is between them (an `IP-literal` whose `IPv6address` or `IPvFuture` is not
     /// checked), as long as its characters are ones an IP literal may hold (`unreserved`,
@@ -220,6 +228,20 @@ pub enum Departure {
     /// 2396's `uric`; uri-js's `pctEncChar` on each component's `NOT_*` class). One rule of the
     /// parser, where [`Departure::EncodedInsteadOfRefused`] is one component's.
     EveryComponentEncoded,
+    /// The userinfo, the path, the query and the fragment each have the characters of their
+    /// WHATWG URL Standard percent-encode set percent-encoded (UTF-8, then `%XX`), every
+    /// character outside US-ASCII too, and keep every other character as written, whether
+    /// RFC 3986 allows it or not: a "%" that starts no triplet, "[", "]", "\\", "^", "|" in
+    /// the query and the fragment, a "#" in the fragment; and a character the RFC allows but
+    /// the set holds is encoded ("=" in the userinfo as `%3D`). The sets are those httpx's
+    /// `_urlparse.py` writes out (`FRAG_SAFE`, `QUERY_SAFE`, `PATH_SAFE`, `USERINFO_SAFE`,
+    /// each the printable ASCII characters outside the set, passed to `quote`, which keeps
+    /// `PERCENT_ENCODED_REGEX`'s triplets): the fragment's C0 controls, space, `"`, "<",
+    /// ">" and "`"; the query's C0 controls, space, `"`, "#", "<" and ">"; the path's, the
+    /// query's and "?", "`", "{", "}"; the userinfo's, the path's and "/", ";", "=", "@",
+    /// "[", "\\", "]", "^", "|" (the URL Standard's userinfo set without its ":", the
+    /// userinfo being one component); DEL in each.
+    UrlStandardSetsEncoded,
 
     // The authority's and the scheme's structure read otherwise, and rules a parser applies
     // to what it read, as the field's libraries document them (Addressable, uritools, Perl's
@@ -649,6 +671,7 @@ impl Departure {
             // parser whose scheme takes a "." from one whose scheme does not.
             Departure::SchemelessAsAuthority(SchemeChars::WithoutDot),
             Departure::SchemelessAsAuthority(SchemeChars::Rfc3986),
+            Departure::RootlessPathGivenSlash,
             Departure::NetworkPathAsPath,
             // A network-path reference alone, where every "//" read so does not reproduce the
             // case: a resolver that reads its base, which has a scheme, as the RFC does.
@@ -659,6 +682,9 @@ impl Departure {
             Departure::EmptySchemeAsPath,
             Departure::SchemeFirstCharacterUnchecked,
             Departure::UserinfoToLastAt,
+            // A host's controls, before its IP literal's grammar is read: the literal's
+            // departure reads it as this one left it.
+            Departure::ControlsTaken(Field::Host),
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
             Departure::IpLiteralAsRegName,
@@ -716,6 +742,9 @@ impl Departure {
         );
         // The rule of every component before the rule of one: where a parser encodes what
         // the RFC refuses in every component (its witness), one report names them all.
+        // The URL Standard's sets first: where a case holds only characters both encode,
+        // its probes (characters the RFC refuses and the sets keep) tell them apart.
+        all.push(Departure::UrlStandardSetsEncoded);
         all.push(Departure::EveryComponentEncoded);
         all.extend(ESCAPED_COMPONENTS.map(Departure::EncodedInsteadOfRefused));
         all.extend(
@@ -773,7 +802,10 @@ impl Departure {
         all.push(Departure::IriEscapesUnescaped);
         all.push(Departure::SurrogatesEncoded);
         all.push(Departure::PathDotSegmentsRemoved);
-        for dots in [SegmentDots::RootPutBackEndKept, SegmentDots::RootKeptEndDropped] {
+        for dots in [
+            SegmentDots::RootPutBackEndKept,
+            SegmentDots::RootKeptEndDropped,
+        ] {
             for scope in [DotScope::HttpOrNoScheme, DotScope::SchemeOrAuthority] {
                 all.push(Departure::PathSegmentDotsRemoved(dots, scope));
             }
@@ -791,6 +823,7 @@ impl Departure {
             Departure::OnlyEscapesChecked => "only-escapes-checked".to_owned(),
             Departure::TextComponentsUnchecked => "text-components-unchecked".to_owned(),
             Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
+            Departure::ControlsTaken(part) => format!("{}-controls-taken", part.name()),
             Departure::AnyNonAsciiUnchecked(part) => {
                 format!("{}-any-non-ascii-unchecked", part.name())
             }
@@ -804,6 +837,7 @@ impl Departure {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
             Departure::EveryComponentEncoded => "every-component-encoded".to_owned(),
+            Departure::UrlStandardSetsEncoded => "url-standard-sets-encoded".to_owned(),
             Departure::AuthorityEndsAtRefused => "authority-ends-at-refused".to_owned(),
             Departure::IpLiteralNotRead => "ip-literal-not-read".to_owned(),
             Departure::DecOctetLeadingZeros => "dec-octet-leading-zeros".to_owned(),
@@ -916,6 +950,7 @@ impl Departure {
             | Departure::PercentUnchecked(part)
             | Departure::NonAsciiUnchecked(part)
             | Departure::AnyNonAsciiUnchecked(part)
+            | Departure::ControlsTaken(part)
             | Departure::EncodedInsteadOfRefused(part)
             | Departure::PercentEncodingNormalized(part)
             | Departure::EncodedOutsideReserved(part)
@@ -949,6 +984,10 @@ impl Departure {
             Departure::TextComponentsUnchecked => "the parser checks the characters of the host alone: the userinfo, the path, the query and the fragment keep whatever stands between their delimiters as written, control characters, the space and a \"%\" that starts no triplet too, where RFC 3986 allows each only the characters of its rule (Appendix A) and \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (§2.1)".to_owned(),
             Departure::OnlyEscapesChecked => "the parser checks only that each \"%\" starts a pct-encoded triplet: the userinfo, the host (a registered name), the path, the query and the fragment keep every other character as written, control characters and the space too, where RFC 3986 allows each only the characters of its rule (Appendix A)".to_owned(),
             Departure::EveryComponentUnchecked => "the parser checks the characters of no component: the userinfo, the host (a registered name), the path, the query and the fragment keep whatever stands between their delimiters as written, control characters, the space and a \"%\" that starts no triplet too, where RFC 3986 allows each only the characters of its rule (Appendix A) and \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (§2.1)".to_owned(),
+            Departure::ControlsTaken(part) => format!(
+                "the parser takes the control characters (U+0001 to U+001F, U+007F) in the {0} as they are, where RFC 3986's `{0}` rule (Appendix A) allows none: a control is neither `unreserved` nor `reserved` (§2), and may stand only percent-encoded",
+                part.name()
+            ),
             Departure::NonAsciiUnchecked(part) => format!(
                 "the parser takes the characters of the {0} outside US-ASCII that are neither controls nor Unicode spaces as they are, where RFC 3986's `{0}` rule (Appendix A) allows only ASCII, and a character outside it only percent-encoded (§2.5)",
                 part.name()
@@ -967,6 +1006,7 @@ impl Departure {
                 "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
                 part.name()
             ),
+            Departure::UrlStandardSetsEncoded => "the parser percent-encodes (as UTF-8 octets) the characters of the WHATWG URL Standard's percent-encode set of each component (the fragment's C0 controls, space, `\"`, `<`, `>` and `` ` ``; the query's with `#` for `` ` ``; the path's with `?`, `` ` ``, `{` and `}`; the userinfo's with `/`, `;`, `=`, `@`, `[`, `\\`, `]`, `^` and `|`) and every character outside US-ASCII, and keeps every other character as written, where RFC 3986 refuses some it keeps (a \"%\" that starts no triplet, `[`, `]`, `\\`, `^`, `|`, `{`, `}` in a query, `#` in a fragment) and allows some it encodes (`=` and `;` in the userinfo, §3.2.1: `userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )`)".to_owned(),
             Departure::EveryComponentEncoded => "the parser percent-encodes (as UTF-8 octets) the characters RFC 3986 refuses in every component, the userinfo, the host (a registered name), the path, the query and the fragment, each by its own rule (Appendix A), a \"%\" that starts no `pct-encoded` triplet too, and accepts the result, where the RFC has no valid reading of the input".to_owned(),
             Departure::AuthorityEndsAtRefused => "the parser reads the authority as a prefix, as much as RFC 3986's `authority` rule takes, and what follows it up to \"?\" or \"#\" as the path, where the RFC's authority runs to the first \"/\", \"?\" or \"#\" (§3.2) and a path after it must start with \"/\" (`path-abempty`, §3.3)".to_owned(),
             Departure::DecOctetLeadingZeros => "the parser reads an IPv4 address's octets as one to three digits of a value up to 255, leading zeros allowed (\"00.0.0.0\" is an IPv4 address, \"[::00.0.0.0]\" an IPv6 one), where RFC 3986 §3.2.2 writes `dec-octet = DIGIT / %x31-39 DIGIT / \"1\" 2DIGIT / \"2\" %x30-34 DIGIT / \"25\" %x30-35`, which has no leading zero, so that such a host is a registered name and such a literal no IPv6 address".to_owned(),
@@ -1543,9 +1583,19 @@ impl Departure {
         // ".." above the root, after the case's own scheme, after another scheme and after
         // none, with no authority: the way it joins the segments and the parses it reads are
         // each told from the others', and from RFC 3986's remove_dot_segments.
+        // A resolution's are parses after its base's scheme, by `URI-reference`, as a
+        // resolver that parses its reference with the rule reads them.
         if let Departure::PathSegmentDotsRemoved(..) = self {
-            let Request::Parse { input, rule, zone_id } = case else {
-                return Vec::new();
+            let (input, rule, zone_id) = match case {
+                Request::Parse {
+                    input,
+                    rule,
+                    zone_id,
+                } => (input, rule.clone(), zone_id),
+                Request::Resolve { base, .. } => {
+                    (base, Some(reference::Rule::UriReference.into()), &false)
+                }
+                Request::Normalize { .. } => return Vec::new(),
             };
             const PATH: &str = "/a/./b/../%2E/../c/.";
             let mut inputs = vec![match reference::split(input).scheme {
@@ -1570,7 +1620,12 @@ impl Departure {
         }
         // A port of leading zeros, which the rule drops, and the largest it takes.
         if self == Departure::PortReadAsNumberInRange {
-            let Request::Parse { input, rule, zone_id } = case else {
+            let Request::Parse {
+                input,
+                rule,
+                zone_id,
+            } = case
+            else {
                 return Vec::new();
             };
             let authority = |rest: &str| match reference::split(input).scheme {
@@ -1809,6 +1864,9 @@ impl Departure {
             Departure::TextComponentsUnchecked => after_slashes("a% b@h/a% b?a% b#a% b")?,
             // A space inside each component, the host's too.
             Departure::EveryComponentEncoded => after_slashes("a b@h b/a b?a b#a b")?,
+            // In each component a character its set encodes and one the RFC refuses that
+            // the set keeps ("`" is encoded in every component but the query).
+            Departure::UrlStandardSetsEncoded => after_slashes("a`=%@h/a`[%?a`[%#a`[#%")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1985,6 +2043,13 @@ impl Departure {
                     .find(|&(_, c)| is_other(c))
                     .map(|(i, c)| (range.start + i, c))
             }
+            Departure::ControlsTaken(part) => {
+                let range = spans.of_part(part)?;
+                input[range.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| c.is_ascii_control())
+                    .map(|(i, c)| (range.start + i, c))
+            }
             Departure::AnyNonAsciiUnchecked(part) => {
                 let range = spans.of_part(part)?;
                 input[range.clone()]
@@ -1993,6 +2058,10 @@ impl Departure {
                     .map(|(i, c)| (range.start + i, c))
             }
             // The first character it takes that the RFC refuses, whichever component holds it.
+            Departure::UrlStandardSetsEncoded => Departure::TextComponentsUnchecked
+                .components_taken(input, &spans)
+                .last()
+                .map(|&(at, c, _)| (at, c)),
             Departure::ControlsAndSpaceOnlyRefused
             | Departure::EveryComponentUnchecked
             | Departure::OnlyEscapesChecked
@@ -2264,6 +2333,11 @@ impl Departure {
             ],
             Departure::SurroundingLwsStripped => &[' ', '\t', '\n', '\r'],
             // Letters of several scripts and planes, a private-use and a specials character.
+            // Controls but the NUL, the tab and the line breaks, which a parser may remove
+            // (the URL Standard's "remove all ASCII tab or newline") or refuse alone.
+            Departure::ControlsTaken(_) => {
+                &['\u{1}', '\u{8}', '\u{b}', '\u{c}', '\u{1f}', '\u{7f}']
+            }
             Departure::NonAsciiUnchecked(_) | Departure::NonAsciiUncheckedWhereEscaped => &[
                 '\u{e9}',
                 '\u{3b1}',
@@ -2285,6 +2359,11 @@ impl Departure {
             ],
             Departure::OnlyEscapesChecked => &[
                 '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
+            ],
+            // What each set encodes and what it keeps that the RFC refuses: a parser that
+            // encodes by the RFC's rules, or keeps every such character, answers otherwise.
+            Departure::UrlStandardSetsEncoded => &[
+                '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '[', ']', '%',
             ],
             // A letter, C1 controls and Unicode spaces (which the narrower departure refuses),
             // and a letter outside the first plane.
@@ -2314,6 +2393,20 @@ impl Departure {
     /// but for a departure that removes characters from the raw text, which reads every
     /// string of every case.
     pub(crate) fn rewrite(self, case: &Request) -> Option<Request> {
+        // The text components read unchecked; where nothing is stood in for, the case is its
+        // own where the sets encode what the reference reads.
+        if self == Departure::UrlStandardSetsEncoded {
+            if let Some(read) = Departure::TextComponentsUnchecked.rewrite(case) {
+                return Some(read);
+            }
+            let Request::Parse { .. } = case else {
+                return None;
+            };
+            let letter =
+                crate::impls::Implementation::answer(&crate::impls::reference::Reference, case);
+            return (letter.is_valid() && url_standard_sets_encoded(letter.clone()) != letter)
+                .then(|| case.clone());
+        }
         // Each component's rewrite in turn: their spans do not overlap, and a stand-in keeps
         // the structure of the text.
         if self == Departure::EveryComponentEncoded {
@@ -2371,6 +2464,24 @@ impl Departure {
                 }
                 out
             }
+            // The controls stood in for, an IP literal's too: its grammar is another
+            // departure's, which reads the literal as this one left it.
+            Departure::ControlsTaken(part) => {
+                let range = spans.of_part(part)?;
+                let (_, stand_in) = self::rule(part);
+                if !input[range.clone()].contains(|c: char| c.is_ascii_control()) {
+                    return None;
+                }
+                let mut out = String::with_capacity(input.len());
+                out.push_str(&input[..range.start]);
+                out.extend(
+                    input[range.clone()]
+                        .chars()
+                        .map(|c| if c.is_ascii_control() { stand_in } else { c }),
+                );
+                out.push_str(&input[range.end..]);
+                out
+            }
             Departure::NonAsciiUnchecked(part) | Departure::AnyNonAsciiUnchecked(part) => {
                 let range = spans.of_part(part)?;
                 if part == Field::Host && input[range.clone()].starts_with('[') {
@@ -2417,6 +2528,8 @@ impl Departure {
             }
             // Each component's refused characters but controls and the space stood in for by
             // its own rule's; the components' spans do not overlap, so each is read in place.
+            // Read above, as the text components' reading.
+            Departure::UrlStandardSetsEncoded => return None,
             Departure::ControlsAndSpaceOnlyRefused
             | Departure::EveryComponentUnchecked
             | Departure::OnlyEscapesChecked
@@ -3009,6 +3122,14 @@ impl Departure {
         }
         if self == Departure::IriEscapesUnescaped {
             return iri_escapes_unescaped_in(original, answer);
+        }
+        if self == Departure::UrlStandardSetsEncoded {
+            let answer = Departure::TextComponentsUnchecked
+                .apply_under(original, seen, asked, answer, options, beside);
+            return match original {
+                Request::Parse { .. } => url_standard_sets_encoded(answer),
+                _ => answer,
+            };
         }
         if self == Departure::EveryComponentEncoded {
             // Each component's encoding in turn, each seeing the case as those before it
@@ -4504,6 +4625,70 @@ impl DotScope {
                     || filled(&components.port)
             }
         }
+    }
+}
+
+/// Whether the WHATWG URL Standard's percent-encode set of `part` holds the ASCII character
+/// `c`, as httpx's `_urlparse.py` writes the sets out (see
+/// [`Departure::UrlStandardSetsEncoded`]).
+fn in_url_standard_set(part: Field, c: u8) -> bool {
+    let c0 = c < 0x20 || c == 0x7F;
+    let fragment = c0 || matches!(c, b' ' | b'"' | b'<' | b'>' | b'`');
+    let query = c0 || matches!(c, b' ' | b'"' | b'#' | b'<' | b'>');
+    let path = query || matches!(c, b'?' | b'`' | b'{' | b'}');
+    let userinfo = path
+        || matches!(
+            c,
+            b'/' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'^' | b'|'
+        );
+    match part {
+        Field::Userinfo => userinfo,
+        Field::Path => path,
+        Field::Query => query,
+        Field::Fragment => fragment,
+        _ => false,
+    }
+}
+
+/// `text`, a component `part`, with the characters of its URL Standard set and those outside
+/// US-ASCII percent-encoded, every other character (a "%" too) as written.
+fn url_standard_set_encoded(part: Field, text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() && !in_url_standard_set(part, c as u8) {
+            out.push(c);
+        } else {
+            for b in c.to_string().bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
+}
+
+/// A parse's answer with its userinfo, path, query and fragment encoded by their sets.
+fn url_standard_sets_encoded(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    let encode = |part: Field, text: &mut String| *text = url_standard_set_encoded(part, text);
+    if let Some(userinfo) = components.userinfo.as_mut() {
+        encode(Field::Userinfo, userinfo);
+    }
+    encode(Field::Path, &mut components.path);
+    if let Some(query) = components.query.as_mut() {
+        encode(Field::Query, query);
+    }
+    if let Some(fragment) = components.fragment.as_mut() {
+        encode(Field::Fragment, fragment);
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
     }
 }
 
@@ -6747,8 +6932,10 @@ mod tests {
                 .path
                 .clone()
         };
-        let urllib3 =
-            Departure::PathSegmentDotsRemoved(SegmentDots::RootPutBackEndKept, DotScope::HttpOrNoScheme);
+        let urllib3 = Departure::PathSegmentDotsRemoved(
+            SegmentDots::RootPutBackEndKept,
+            DotScope::HttpOrNoScheme,
+        );
         let httpx = Departure::PathSegmentDotsRemoved(
             SegmentDots::RootKeptEndDropped,
             DotScope::SchemeOrAuthority,
@@ -6811,7 +6998,10 @@ mod tests {
         // `int(port)`, refused above 65535.
         assert_eq!(components(&port("//h:0080")).port.as_deref(), Some("80"));
         assert_eq!(components(&port("//h:000")).port.as_deref(), Some("0"));
-        assert_eq!(components(&port("//h:0000065535")).port.as_deref(), Some("65535"));
+        assert_eq!(
+            components(&port("//h:0000065535")).port.as_deref(),
+            Some("65535")
+        );
         assert_eq!(components(&port("//h:")).port.as_deref(), Some(""));
         assert!(!port("//h:65536").is_valid());
         assert!(!port("//h:123456").is_valid());
@@ -6829,6 +7019,69 @@ mod tests {
             .map(|c| d.rule_on_answer(c, Reference.answer(c)).is_valid())
             .collect();
         assert_eq!(answers, vec![true, true, false]);
+    }
+
+    #[test]
+    fn text_components_may_be_encoded_by_the_url_standards_sets() {
+        let d = Departure::UrlStandardSetsEncoded;
+        assert!(Departure::all().contains(&d) && d.restores());
+        let parsed = |input: &str| components(&answer(d, input).expect("read")).clone();
+        // httpx 0.28's `urlparse` (_urlparse.py): `quote(userinfo, safe=USERINFO_SAFE)`,
+        // `quote(path, safe=PATH_SAFE)`, `quote(query, safe=QUERY_SAFE)`, `quote(frag,
+        // safe=FRAG_SAFE)`.
+        assert_eq!(parsed("//=@").userinfo.as_deref(), Some("%3D"));
+        assert_eq!(parsed("#`[").fragment.as_deref(), Some("%60["));
+        assert_eq!(parsed("?`\\").query.as_deref(), Some("`\\"));
+        assert_eq!(parsed("/a b%").path, "/a%20b%");
+        assert_eq!(parsed("a:/\u{e9}").path, "/%C3%A9");
+        assert_eq!(parsed("##").fragment.as_deref(), Some("#"));
+        let all = parsed("//a;b@h/a{b}?[a]|^#[a]{^}");
+        assert_eq!(all.userinfo.as_deref(), Some("a%3Bb"));
+        assert_eq!(all.path, "/a%7Bb%7D");
+        assert_eq!(all.query.as_deref(), Some("[a]|^"));
+        assert_eq!(all.fragment.as_deref(), Some("[a]{^}"));
+        // A userinfo's ":" is kept (the set of one userinfo component, not the URL
+        // Standard's username's), and a triplet as written.
+        assert!(d.rewrite(&Request::parse("//a:b%41@h")).is_none());
+        // Near misses: RFC 3986's rule of every component encodes what the sets keep, and
+        // a case whose components the sets leave as they are is not read.
+        let rfc = answer(Departure::EveryComponentEncoded, "#`[").expect("read");
+        assert_ne!(components(&rfc).fragment.as_deref(), Some("%60["));
+        assert!(d.rewrite(&Request::parse("//a@h/b?c#d")).is_none());
+        assert_ne!(parsed("?`").query.as_deref(), Some("%60"));
+    }
+
+    #[test]
+    fn a_host_may_take_control_characters() {
+        let d = Departure::ControlsTaken(Field::Host);
+        assert_eq!(d.id(), "host-controls-taken");
+        assert_eq!(d.kind_id(), "component-controls-taken");
+        // Node's legacy url.parse (lib/url.js): `forbiddenHostChars` and
+        // `forbiddenHostCharsIpv6` name NUL, the tab and the line breaks alone of the controls.
+        let host = |set: &[Departure], input: &str| {
+            components(&composed(set, input).expect("read"))
+                .host
+                .clone()
+        };
+        assert_eq!(host(&[d], "a://\u{7f}/").as_deref(), Some("\u{7f}"));
+        assert_eq!(host(&[d], "a://a\u{1}b/").as_deref(), Some("a\u{1}b"));
+        // An IP literal's, with the departure that reads the literal's grammar, which comes
+        // after it in the library's order.
+        let all = Departure::all();
+        let at = |x: Departure| all.iter().position(|&y| y == x).unwrap();
+        assert!(at(d) < at(Departure::IpLiteralUnchecked));
+        assert_eq!(
+            host(&[d, Departure::IpLiteralUnchecked], "a://[\u{7f}]").as_deref(),
+            Some("[\u{7f}]")
+        );
+        // Near misses: no other character is taken, and a control elsewhere is not read.
+        assert!(!composed(&[d], "a://a b\u{1}/").unwrap().is_valid());
+        assert!(d.rewrite(&Request::parse("a://h/\u{1}")).is_none());
+        assert!(
+            d.probes()
+                .iter()
+                .all(|c| !matches!(c, '\0' | '\t' | '\n' | '\r'))
+        );
     }
 
     #[test]
