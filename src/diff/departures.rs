@@ -406,9 +406,7 @@ pub enum Departure {
     /// A path that is not empty and does not start with "/" (`path-rootless`, or a relative
     /// reference's `path-noscheme`) is given a "/" before it: `a:b` has the path `/b`
     /// (urllib3's `Url.__new__`: `if path and not path.startswith("/"): path = "/" + path`),
-    /// where RFC 3986 §3.3 keeps a rootless path rootless, another path. Not yet in
-    /// [`Departure::all`]: beside a crate's own rule that writes a path's "/" (Perl's
-    /// `URI::ftp`) it names what that rule explains.
+    /// where RFC 3986 §3.3 keeps a rootless path rootless, another path.
     RootlessPathGivenSlash,
     /// A `dec-octet` of two or three digits may start with "0" (`00`, `010`, `099`): a dotted
     /// quad of such octets is an IPv4 address, as a host (`//00.0.0.0` has the host kind
