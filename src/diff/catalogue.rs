@@ -1573,6 +1573,9 @@ impl Catalogue {
                 .copied()
                 .filter(|&i| !library[i].is_output_rule())
                 .collect();
+            // A rule on every answer that also refuses (a port read as a number, above
+            // 65535 refused) rewrites what the parser took.
+            let refusing = set.iter().filter(|&&i| library[i].refuses_only()).count();
             // A resolver's departures are steps of one §5.2 and compose with each other and
             // with the departures of the parser that read its strings; a normalizer's are
             // steps of one §6.2.2 and compose with each other.
@@ -1643,6 +1646,22 @@ impl Catalogue {
                 Some((_, steps)) => steps.clone(),
                 None => plain_steps.clone(),
             };
+            // A confirmed bug that, with the known model, answers as the parser did alone is
+            // the finding's cause: no departure beside it is (one that changes nothing here
+            // would otherwise name it).
+            if let Some((step, _)) = &bug
+                && !refusal
+                && compare::compare(
+                    case,
+                    &models::outcome(&known_steps, case, &memo),
+                    actual,
+                    blind_spots,
+                )
+                .is_none()
+            {
+                self.record(step.index);
+                return Some((Arc::clone(&self.known[step.index]), Vec::new()));
+            }
             for size in 1..=largest {
                 let mut sets = combinations(live.len(), size);
                 sets.sort_by_key(undocumented);
@@ -1689,9 +1708,38 @@ impl Catalogue {
                         self.answer_departing(&models, &readings, &steps, case, &memo)
                             .is_valid()
                     };
+                    // Every departure of the set makes a difference: one without which the others
+                    // answer alike changes nothing here, and names nothing (a reading that only
+                    // another departure's rewrite of the text made live).
+                    let minimal = || {
+                        refusal
+                            || with_alternatives
+                            || set.len() < 2 && bug.is_none()
+                            || (0..set.len()).all(|k| {
+                                let fewer: Vec<usize> = set
+                                    .iter()
+                                    .enumerate()
+                                    .filter(|&(n, _)| n != k)
+                                    .map(|(_, &i)| i)
+                                    .collect();
+                                let without = if fewer.is_empty() {
+                                    models::outcome(&known_steps, case, &memo)
+                                } else {
+                                    self.answer_departing(
+                                        &models,
+                                        &fewer,
+                                        &known_steps,
+                                        case,
+                                        &memo,
+                                    )
+                                };
+                                compare::compare(case, &without, actual, blind_spots).is_some()
+                            })
+                    };
                     if answer.is_valid() != refusal
                         && compare::compare(case, &answer, actual, blind_spots).is_none()
                         && (!refusal || the_rules_refusal())
+                        && minimal()
                         && holds(&departures, &alternatives)
                     {
                         // A narrower departure's wider one, where it reproduces the answer and

@@ -118,6 +118,35 @@ impl SchemeChars {
     }
 }
 
+/// How a parser that removes dot-segments by splitting its path at "/" (a list of segments,
+/// "." dropped, ".." popping the last one, joined again with "/") treats the root and the end:
+/// a parameter of [`Departure::PathSegmentDotsRemoved`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SegmentDots {
+    /// ".." pops any segment, the root's empty one too, which is put back before a path that
+    /// started with "/"; a path that ends with "/." or "/.." ends with "/" (urllib3's
+    /// `_remove_path_dot_segments`: `if path.startswith("/") and (not output or output[0]):
+    /// output.insert(0, "")`, `if path.endswith(("/.", "/..")): output.append("")`).
+    RootPutBackEndKept,
+    /// ".." pops a segment but never the root's empty one (`if output and output != [""]:
+    /// output.pop()`), and nothing is put back: `/a/.` is `/a`, `/a/..` the empty path
+    /// (httpx's `normalize_path`).
+    RootKeptEndDropped,
+}
+
+/// The parses in which a parser removes a path's dot-segments: a parameter of
+/// [`Departure::PathSegmentDotsRemoved`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DotScope {
+    /// Those whose scheme is "http" or "https" in any case, or that have none (urllib3's
+    /// `_NORMALIZABLE_SCHEMES = ("http", "https", None)`).
+    HttpOrNoScheme,
+    /// Those with a scheme or an authority that is not empty (httpx: `if has_scheme or
+    /// has_authority: path = normalize_path(path)`, `has_authority` a userinfo, a host or a
+    /// port that is not empty).
+    SchemeOrAuthority,
+}
+
 /// One way a parser departs from RFC 3986. A catalogue names it by its id
 /// (`model: !departure path-unchecked`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -149,6 +178,14 @@ pub enum Departure {
     /// Unicode spaces as they are, and checks the others (java.net.URI's *other* characters,
     /// "permitted wherever RFC 2396 permits escaped octets").
     NonAsciiUnchecked(Field),
+    /// A component takes the control characters (U+0000 to U+001F and U+007F) as they are,
+    /// and checks the others; in the host, an IP literal's too, whose grammar another
+    /// departure reads. A parser that checks a host against a list of forbidden characters
+    /// that names only some controls (Node's legacy `url.parse`, lib/url.js: `forbiddenHostChars
+    /// = /[\0\t\n\r #%/:<>?@[\\\]^|]/` and `forbiddenHostCharsIpv6 = /[\0\t\n\r
+    /// #%/<>?@\\^|]/`, after its scan removed tabs and line breaks) takes the others; one
+    /// that refuses a control anyway answers as the reference there, which is no finding.
+    ControlsTaken(Field),
     /// A host that starts with "[" is taken up to its first "]" without checking the grammar
     /// of what is between them (an `IP-literal` whose `IPv6address` or `IPvFuture` is not
     /// checked), as long as its characters are ones an IP literal may hold (`unreserved`,
@@ -191,6 +228,20 @@ pub enum Departure {
     /// 2396's `uric`; uri-js's `pctEncChar` on each component's `NOT_*` class). One rule of the
     /// parser, where [`Departure::EncodedInsteadOfRefused`] is one component's.
     EveryComponentEncoded,
+    /// The userinfo, the path, the query and the fragment each have the characters of their
+    /// WHATWG URL Standard percent-encode set percent-encoded (UTF-8, then `%XX`), every
+    /// character outside US-ASCII too, and keep every other character as written, whether
+    /// RFC 3986 allows it or not: a "%" that starts no triplet, "[", "]", "\\", "^", "|" in
+    /// the query and the fragment, a "#" in the fragment; and a character the RFC allows but
+    /// the set holds is encoded ("=" in the userinfo as `%3D`). The sets are those httpx's
+    /// `_urlparse.py` writes out (`FRAG_SAFE`, `QUERY_SAFE`, `PATH_SAFE`, `USERINFO_SAFE`,
+    /// each the printable ASCII characters outside the set, passed to `quote`, which keeps
+    /// `PERCENT_ENCODED_REGEX`'s triplets): the fragment's C0 controls, space, `"`, "<",
+    /// ">" and "`"; the query's C0 controls, space, `"`, "#", "<" and ">"; the path's, the
+    /// query's and "?", "`", "{", "}"; the userinfo's, the path's and "/", ";", "=", "@",
+    /// "[", "\\", "]", "^", "|" (the URL Standard's userinfo set without its ":", the
+    /// userinfo being one component); DEL in each.
+    UrlStandardSetsEncoded,
 
     // The authority's and the scheme's structure read otherwise, and rules a parser applies
     // to what it read, as the field's libraries document them (Addressable, uritools, Perl's
@@ -360,9 +411,7 @@ pub enum Departure {
     /// A path that is not empty and does not start with "/" (`path-rootless`, or a relative
     /// reference's `path-noscheme`) is given a "/" before it: `a:b` has the path `/b`
     /// (urllib3's `Url.__new__`: `if path and not path.startswith("/"): path = "/" + path`),
-    /// where RFC 3986 §3.3 keeps a rootless path rootless, another path. Not yet in
-    /// [`Departure::all`]: beside a crate's own rule that writes a path's "/" (Perl's
-    /// `URI::ftp`) it names what that rule explains.
+    /// where RFC 3986 §3.3 keeps a rootless path rootless, another path.
     RootlessPathGivenSlash,
     /// A `dec-octet` of two or three digits may start with "0" (`00`, `010`, `099`): a dotted
     /// quad of such octets is an IPv4 address, as a host (`//00.0.0.0` has the host kind
@@ -382,6 +431,14 @@ pub enum Departure {
     /// it (uri-js, fast-uri), where `port = *DIGIT` is the digits as written. An empty port
     /// stays empty.
     PortReadAsNumber,
+    /// A rule on the answer: the port is read as a number, its leading zeros dropped
+    /// (`//h:0080` has the port 80), and a port whose value is above 65535 is refused, where
+    /// `port = *DIGIT` is the digits as written, any number of them (urllib3's `parse_url`:
+    /// `_HOST_PORT_RE` reads `(?::0*?(|0|[1-9][0-9]{0,4}))?$`, then `port_int = int(port)`
+    /// and `if not (0 <= port_int <= 65535): raise LocationParseError(url)`). An empty port
+    /// stays empty. [`Departure::PortReadAsNumber`] and [`Departure::PortOutOfRangeRefused`]
+    /// as one rule of the parser: the latter alone keeps a refused port's leading zeros.
+    PortReadAsNumberInRange,
     /// A rule on the answer: an IPv6 literal (without a zone) is read as its 128 bits and
     /// written back by BIND's `inet_ntop` (RFC 5952's form: lowercase, leading zeros dropped,
     /// the longest run of two or more zero fields as "::", the first of equal runs; the last
@@ -563,6 +620,13 @@ pub enum Departure {
     /// unreserved escapes decoded first, §6.2.2.2): GLib's g_uri_parse, `else {
     /// remove_dot_segments (uri->path); }` (`a://h/b/../c` has the path `/c`).
     PathDotSegmentsRemoved,
+    /// A rule on the answer: the path a parse gives has its dot-segments removed by a split at
+    /// "/" ([`SegmentDots`]), in the parses of its scope ([`DotScope`]), and a segment "%2E"
+    /// is no dot-segment: what the parser reads is the path as written, not decoded
+    /// (urllib3's `_remove_path_dot_segments` after http, https or no scheme; httpx's
+    /// `normalize_path` with a scheme or an authority). `http://h/a/./b/../%2E` has the path
+    /// `/a/%2E`.
+    PathSegmentDotsRemoved(SegmentDots, DotScope),
     /// The userinfo, the path, the query and the fragment are checked for control characters
     /// (U+0000 to U+001F and U+007F) and the space alone: every other character stands in
     /// them as written, a "%" that starts no triplet, a "#" in the fragment, "[" and "]" and
@@ -620,6 +684,7 @@ impl Departure {
             // parser whose scheme takes a "." from one whose scheme does not.
             Departure::SchemelessAsAuthority(SchemeChars::WithoutDot),
             Departure::SchemelessAsAuthority(SchemeChars::Rfc3986),
+            Departure::RootlessPathGivenSlash,
             Departure::NetworkPathAsPath,
             // A network-path reference alone, where every "//" read so does not reproduce the
             // case: a resolver that reads its base, which has a scheme, as the RFC does.
@@ -630,6 +695,9 @@ impl Departure {
             Departure::EmptySchemeAsPath,
             Departure::SchemeFirstCharacterUnchecked,
             Departure::UserinfoToLastAt,
+            // A host's controls, before its IP literal's grammar is read: the literal's
+            // departure reads it as this one left it.
+            Departure::ControlsTaken(Field::Host),
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
             Departure::IpLiteralAsRegName,
@@ -687,6 +755,9 @@ impl Departure {
         );
         // The rule of every component before the rule of one: where a parser encodes what
         // the RFC refuses in every component (its witness), one report names them all.
+        // The URL Standard's sets first: where a case holds only characters both encode,
+        // its probes (characters the RFC refuses and the sets keep) tell them apart.
+        all.push(Departure::UrlStandardSetsEncoded);
         all.push(Departure::EveryComponentEncoded);
         all.extend(ESCAPED_COMPONENTS.map(Departure::EncodedInsteadOfRefused));
         all.extend(
@@ -734,6 +805,7 @@ impl Departure {
         all.extend(Resolving::ALL.map(Departure::Resolving));
         all.extend(Normalizing::ALL.map(Departure::Normalizing));
         all.push(Departure::PortReadAsNumber);
+        all.push(Departure::PortReadAsNumberInRange);
         all.push(Departure::Ipv6ShortenedByInetNtop);
         all.push(Departure::Ipv6FieldsRecompressed);
         all.push(Departure::TextEndsAtLineFeed);
@@ -743,6 +815,14 @@ impl Departure {
         all.push(Departure::IriEscapesUnescaped);
         all.push(Departure::SurrogatesEncoded);
         all.push(Departure::PathDotSegmentsRemoved);
+        for dots in [
+            SegmentDots::RootPutBackEndKept,
+            SegmentDots::RootKeptEndDropped,
+        ] {
+            for scope in [DotScope::HttpOrNoScheme, DotScope::SchemeOrAuthority] {
+                all.push(Departure::PathSegmentDotsRemoved(dots, scope));
+            }
+        }
         all
     }
 
@@ -756,6 +836,7 @@ impl Departure {
             Departure::OnlyEscapesChecked => "only-escapes-checked".to_owned(),
             Departure::TextComponentsUnchecked => "text-components-unchecked".to_owned(),
             Departure::NonAsciiUnchecked(part) => format!("{}-non-ascii-unchecked", part.name()),
+            Departure::ControlsTaken(part) => format!("{}-controls-taken", part.name()),
             Departure::AnyNonAsciiUnchecked(part) => {
                 format!("{}-any-non-ascii-unchecked", part.name())
             }
@@ -769,6 +850,7 @@ impl Departure {
                 format!("{}-encoded-instead-of-refused", part.name())
             }
             Departure::EveryComponentEncoded => "every-component-encoded".to_owned(),
+            Departure::UrlStandardSetsEncoded => "url-standard-sets-encoded".to_owned(),
             Departure::AuthorityEndsAtRefused => "authority-ends-at-refused".to_owned(),
             Departure::IpLiteralNotRead => "ip-literal-not-read".to_owned(),
             Departure::DecOctetLeadingZeros => "dec-octet-leading-zeros".to_owned(),
@@ -834,6 +916,7 @@ impl Departure {
             Departure::Resolving(r) => r.id().to_owned(),
             Departure::Normalizing(n) => n.id().to_owned(),
             Departure::PortReadAsNumber => "port-read-as-number".to_owned(),
+            Departure::PortReadAsNumberInRange => "port-read-as-number-in-range".to_owned(),
             Departure::Ipv6ShortenedByInetNtop => "ip-literal-shortened-by-inet-ntop".to_owned(),
             Departure::Ipv6FieldsRecompressed => "ip-literal-fields-recompressed".to_owned(),
             Departure::PercentEncodingUppercased => "percent-encoding-uppercased".to_owned(),
@@ -856,6 +939,17 @@ impl Departure {
             Departure::QueryInOpaquePart => "query-in-opaque-part".to_owned(),
             Departure::RegistryBasedAuthority => "registry-based-authority".to_owned(),
             Departure::PathDotSegmentsRemoved => "path-dot-segments-removed".to_owned(),
+            Departure::PathSegmentDotsRemoved(dots, scope) => format!(
+                "path-segment-dots-removed-{}-{}",
+                match dots {
+                    SegmentDots::RootPutBackEndKept => "root-put-back",
+                    SegmentDots::RootKeptEndDropped => "end-dropped",
+                },
+                match scope {
+                    DotScope::HttpOrNoScheme => "after-http-or-none",
+                    DotScope::SchemeOrAuthority => "with-scheme-or-authority",
+                }
+            ),
         }
     }
 
@@ -873,6 +967,7 @@ impl Departure {
             | Departure::PercentUnchecked(part)
             | Departure::NonAsciiUnchecked(part)
             | Departure::AnyNonAsciiUnchecked(part)
+            | Departure::ControlsTaken(part)
             | Departure::EncodedInsteadOfRefused(part)
             | Departure::PercentEncodingNormalized(part)
             | Departure::EncodedOutsideReserved(part)
@@ -906,6 +1001,10 @@ impl Departure {
             Departure::TextComponentsUnchecked => "the parser checks the characters of the host alone: the userinfo, the path, the query and the fragment keep whatever stands between their delimiters as written, control characters, the space and a \"%\" that starts no triplet too, where RFC 3986 allows each only the characters of its rule (Appendix A) and \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (§2.1)".to_owned(),
             Departure::OnlyEscapesChecked => "the parser checks only that each \"%\" starts a pct-encoded triplet: the userinfo, the host (a registered name), the path, the query and the fragment keep every other character as written, control characters and the space too, where RFC 3986 allows each only the characters of its rule (Appendix A)".to_owned(),
             Departure::EveryComponentUnchecked => "the parser checks the characters of no component: the userinfo, the host (a registered name), the path, the query and the fragment keep whatever stands between their delimiters as written, control characters, the space and a \"%\" that starts no triplet too, where RFC 3986 allows each only the characters of its rule (Appendix A) and \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (§2.1)".to_owned(),
+            Departure::ControlsTaken(part) => format!(
+                "the parser takes the control characters (U+0001 to U+001F, U+007F) in the {0} as they are, where RFC 3986's `{0}` rule (Appendix A) allows none: a control is neither `unreserved` nor `reserved` (§2), and may stand only percent-encoded",
+                part.name()
+            ),
             Departure::NonAsciiUnchecked(part) => format!(
                 "the parser takes the characters of the {0} outside US-ASCII that are neither controls nor Unicode spaces as they are, where RFC 3986's `{0}` rule (Appendix A) allows only ASCII, and a character outside it only percent-encoded (§2.5)",
                 part.name()
@@ -924,6 +1023,7 @@ impl Departure {
                 "the parser percent-encodes the characters RFC 3986's `{0}` rule refuses (as UTF-8 octets) and accepts the result, where the RFC has no valid reading of the input",
                 part.name()
             ),
+            Departure::UrlStandardSetsEncoded => "the parser percent-encodes (as UTF-8 octets) the characters of the WHATWG URL Standard's percent-encode set of each component (the fragment's C0 controls, space, `\"`, `<`, `>` and `` ` ``; the query's with `#` for `` ` ``; the path's with `?`, `` ` ``, `{` and `}`; the userinfo's with `/`, `;`, `=`, `@`, `[`, `\\`, `]`, `^` and `|`) and every character outside US-ASCII, and keeps every other character as written, where RFC 3986 refuses some it keeps (a \"%\" that starts no triplet, `[`, `]`, `\\`, `^`, `|`, `{`, `}` in a query, `#` in a fragment) and allows some it encodes (`=` and `;` in the userinfo, §3.2.1: `userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )`)".to_owned(),
             Departure::EveryComponentEncoded => "the parser percent-encodes (as UTF-8 octets) the characters RFC 3986 refuses in every component, the userinfo, the host (a registered name), the path, the query and the fragment, each by its own rule (Appendix A), a \"%\" that starts no `pct-encoded` triplet too, and accepts the result, where the RFC has no valid reading of the input".to_owned(),
             Departure::AuthorityEndsAtRefused => "the parser reads the authority as a prefix, as much as RFC 3986's `authority` rule takes, and what follows it up to \"?\" or \"#\" as the path, where the RFC's authority runs to the first \"/\", \"?\" or \"#\" (§3.2) and a path after it must start with \"/\" (`path-abempty`, §3.3)".to_owned(),
             Departure::DecOctetLeadingZeros => "the parser reads an IPv4 address's octets as one to three digits of a value up to 255, leading zeros allowed (\"00.0.0.0\" is an IPv4 address, \"[::00.0.0.0]\" an IPv6 one), where RFC 3986 §3.2.2 writes `dec-octet = DIGIT / %x31-39 DIGIT / \"1\" 2DIGIT / \"2\" %x30-34 DIGIT / \"25\" %x30-35`, which has no leading zero, so that such a host is a registered name and such a literal no IPv6 address".to_owned(),
@@ -988,6 +1088,7 @@ impl Departure {
             Departure::SurrogatesEncoded => "the parser percent-encodes a character outside the BMP as its two UTF-16 surrogates, three octets each (CESU-8: U+1F600 as `%ED%A0%BD%ED%B8%80`, octets that decode to no character), where RFC 3986 §2.5 says \"the data should first be encoded as octets according to the UTF-8 character encoding\" (`%F0%9F%98%80`)".to_owned(),
             Departure::Ipv6ShortenedByInetNtop => "the parser reads an IPv6 literal as its 128 bits and, where `inet_ntop` writes them shorter (RFC 5952's text form: lowercase, no leading zeros, the longest run of zero fields as \"::\", an IPv4-mapped or -compatible address's last 32 bits as a dotted quad), gives that text as the host (`//[0::]` has the host `[::]`), where RFC 3986 §3.2.2 keeps the host as written and §6.2.2.1 folds only its case".to_owned(),
             Departure::Ipv6FieldsRecompressed => "the parser rewrites an IPv6 literal field by field (lowercased, each field's leading zeros dropped, the fields placed from the ends of the text around its \"::\", the first longest run of fields that are \"0\" or missing written \"::\"; `//[::2:0:0:0:0:0:0]` has the host `[:2::]`), where RFC 3986 §3.2.2 keeps the host as written and §6.2.2.1 folds only its case".to_owned(),
+            Departure::PortReadAsNumberInRange => "the parser reads the port as a number, its leading zeros dropped (`//h:0080` as the port 80), and refuses one above 65535, where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written and any number of them, and leaves leading zeros to normalization (§6.2.3)".to_owned(),
             Departure::PortReadAsNumber => "the parser holds the port as a number and gives it back as one, its leading zeros dropped (`//h:0080` as the port 80), where RFC 3986 §3.2.3 reads `port = *DIGIT`, the digits as written, and lets a port go only where it is empty or the default (\"URI producers and normalizers should omit the port component and its \":\" delimiter if port is empty or if its value would be the same as that of the scheme's default\")".to_owned(),
             Departure::NonAsciiUncheckedWhereEscaped => "the parser takes the characters outside US-ASCII that are neither controls nor Unicode spaces as they are wherever a percent-encoded octet may stand (the userinfo, a registered name, the path, the query and the fragment), where RFC 3986 allows only ASCII in each (Appendix A) and a character outside it only percent-encoded (§2.5: \"the data should first be encoded as octets according to the UTF-8 character encoding [STD63]; then only those octets that do not correspond to characters in the unreserved set should be percent-encoded\")".to_owned(),
             Departure::PercentUncheckedWhereEscaped => "the parser keeps a \"%\" that starts no pct-encoded triplet as written wherever a percent-encoded octet may stand (the userinfo, the host, the path, the query and the fragment), where RFC 3986 §2.1 allows \"%\" only as `pct-encoded = \"%\" HEXDIG HEXDIG` (\"A percent-encoding mechanism is used to represent a data octet in a component when that octet's corresponding character is outside the allowed set\")".to_owned(),
@@ -1004,6 +1105,17 @@ impl Departure {
             Departure::ImplicitFilePath => "the parser reads a reference whose text is a file system's path (one that starts with \"/\", or a drive letter, \":\" or \"|\", and \"/\" or \"\\\\\") as a `file` URI whose path is the whole text, \"?\" and \"#\" characters of it (percent-encoded) and \"\\\\\" a \"/\", where RFC 3986 §4.2 reads \"/p?q\" as a relative reference with a query, \"//h\" as a network-path reference with the authority \"h\", and §3.1 \"c:/x\" as a URI whose scheme is \"c\"; §3.3: \"The path component ... is terminated by the first question mark (\"?\") or number sign (\"#\") character, or by the end of the URI\"".to_owned(),
             Departure::QueryInOpaquePart => "the parser reads what follows a scheme, where no \"/\" follows it, up to the \"#\" as one opaque part that holds the \"?\" and what follows it (RFC 2396 §3: `opaque_part = uric_no_slash *uric`), where RFC 3986 §3.4 says \"The query component is indicated by the first question mark (\"?\") character and terminated by a number sign (\"#\") character or by the end of the URI\" in every URI".to_owned(),
             Departure::RegistryBasedAuthority => "the parser reads an authority that RFC 2396's server-based rule (`server = [ [ userinfo \"@\" ] hostport ]`, a hostname or an IPv4 or IPv6 address) does not take as one registry-based name (RFC 2396 §3.2: `reg_name = 1*( unreserved | escaped | \"$\" | \",\" | \";\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" )`), with no userinfo and no port, where RFC 3986 §3.2 reads every authority as `[ userinfo \"@\" ] host [ \":\" port ]` and a `reg-name` holds no \"@\" or \":\"".to_owned(),
+            Departure::PathSegmentDotsRemoved(dots, scope) => format!(
+                "the parser removes the dot-segments of the path it parses {}, by splitting it at \"/\", dropping \".\" and popping a segment for \"..\" ({}), a \"%2E\" segment kept as written, where RFC 3986 §3.3 says \"they are only interpreted within the URI path hierarchy and are removed as part of the resolution process (Section 5.2)\" and §6.2.2.3 makes their removal a normalization, which the components of a parse do not undergo",
+                match scope {
+                    DotScope::HttpOrNoScheme => "after the scheme http or https, or no scheme",
+                    DotScope::SchemeOrAuthority => "where it has a scheme or an authority that is not empty",
+                },
+                match dots {
+                    SegmentDots::RootPutBackEndKept => "the root's empty segment put back, a final \"/.\" or \"/..\" leaving a \"/\"",
+                    SegmentDots::RootKeptEndDropped => "never the root's, and a final \"/.\" or \"/..\" leaving no \"/\": `/a/.` is `/a`",
+                }
+            ),
             Departure::PathDotSegmentsRemoved => "the parser removes the dot-segments of the path it parses (RFC 3986 §5.2.4's remove_dot_segments, a \"%2E\" segment read as \".\"), where RFC 3986 §3.3 says \"these dot-segments are only interpreted within the URI path hierarchy and are removed as part of the resolution process (Section 5.2)\" and §6.2.2.3 makes their removal a normalization, which the components of a parse do not undergo".to_owned(),
         }
     }
@@ -1179,6 +1291,7 @@ impl Departure {
                     | Departure::Ipv6ShortenedByInetNtop
                     | Departure::Ipv6FieldsRecompressed
                     | Departure::PathDotSegmentsRemoved
+                    | Departure::PathSegmentDotsRemoved(..)
             )
     }
 
@@ -1269,7 +1382,17 @@ impl Departure {
                 | Departure::EmptyHostRefused
                 | Departure::EmptyHostBesideUserinfoOrPortRefused
                 | Departure::Normalizing(Normalizing::AmbiguousPathRefused)
+                // Both a rule on every answer and a refusal: tried where the parser refused,
+                // and beside the readings where it did not ([`Departure::refuses_only`]).
+                | Departure::PortReadAsNumberInRange
         )
+    }
+
+    /// Whether the departure is a rule that refuses and does nothing else: one that also
+    /// rewrites what it takes (a port read as a number, which refuses one out of range)
+    /// composes with the readings where the parser took the case.
+    pub(crate) fn refuses_only(self) -> bool {
+        self.refuses() && !self.is_output_rule()
     }
 
     /// A rule on the answer applied to `answer`, the answer to `case`.
@@ -1301,8 +1424,10 @@ impl Departure {
                 | Departure::IriEscapesUnescaped
                 | Departure::SurrogatesEncoded
                 | Departure::PathDotSegmentsRemoved
+                | Departure::PathSegmentDotsRemoved(..)
                 | Departure::Ipv6ShortenedByInetNtop
                 | Departure::Ipv6FieldsRecompressed
+                | Departure::PortReadAsNumberInRange
         )
     }
 
@@ -1386,6 +1511,12 @@ impl Departure {
             Departure::PortOverFiveDigitsRefused => {
                 vec![with(&port("99999")), plain("hh:000001")]
             }
+            // The largest port, one of leading zeros (which it drops) and the smallest above.
+            Departure::PortReadAsNumberInRange => vec![
+                with(&port("65535")),
+                with(&port("0000065535")),
+                plain("hh:65536"),
+            ],
             Departure::IpvFutureRefused => {
                 let mut controls = vec![with(&|c| host(c, "[::]".into())), plain("[v1.a]")];
                 if let Some(lower) = lower.filter(|l| Some(l.as_str()) != read.host.as_deref()) {
@@ -1466,6 +1597,68 @@ impl Departure {
                 rule: rule.clone(),
                 zone_id: *zone_id,
             }];
+        }
+        // A path split at "/": its dot-segments, a "%2E" one among them, a final "/.", a
+        // ".." above the root, after the case's own scheme, after another scheme and after
+        // none, with no authority: the way it joins the segments and the parses it reads are
+        // each told from the others', and from RFC 3986's remove_dot_segments.
+        // A resolution's are parses after its base's scheme, by `URI-reference`, as a
+        // resolver that parses its reference with the rule reads them.
+        if let Departure::PathSegmentDotsRemoved(..) = self {
+            let (input, rule, zone_id) = match case {
+                Request::Parse {
+                    input,
+                    rule,
+                    zone_id,
+                } => (input, rule.clone(), zone_id),
+                Request::Resolve { base, .. } => {
+                    (base, Some(reference::Rule::UriReference.into()), &false)
+                }
+                Request::Normalize { .. } => return Vec::new(),
+            };
+            const PATH: &str = "/a/./b/../%2E/../c/.";
+            let mut inputs = vec![match reference::split(input).scheme {
+                Some(scheme) => format!("{scheme}://h{PATH}"),
+                None => format!("//h{PATH}"),
+            }];
+            inputs.extend(["a://h/b/..".to_owned(), "http:/b/../..".to_owned()]);
+            if !matches!(
+                case.checked_rule(),
+                Ok(reference::Rule::Uri | reference::Rule::AbsoluteUri)
+            ) {
+                inputs.push("/b/..".to_owned());
+            }
+            return inputs
+                .into_iter()
+                .map(|input| Request::Parse {
+                    input,
+                    rule: rule.clone(),
+                    zone_id: *zone_id,
+                })
+                .collect();
+        }
+        // A port of leading zeros, which the rule drops, and the largest it takes.
+        if self == Departure::PortReadAsNumberInRange {
+            let Request::Parse {
+                input,
+                rule,
+                zone_id,
+            } = case
+            else {
+                return Vec::new();
+            };
+            let authority = |rest: &str| match reference::split(input).scheme {
+                Some(scheme) => format!("{scheme}://{rest}"),
+                None => format!("//{rest}"),
+            };
+            return ["h:0080/", "h:65535/"]
+                .into_iter()
+                .map(|rest| Request::Parse {
+                    input: authority(rest),
+                    rule: rule.clone(),
+                    zone_id: *zone_id,
+                })
+                .collect();
         }
         // An IPv6 literal each rule rewrites and one it writes otherwise than the other, in
         // more than its case (a host's case may be hidden): "::1:102:304" and "::1:1.2.3.4",
@@ -1712,6 +1905,9 @@ impl Departure {
                 }
                 None => return None,
             },
+            // In each component a character its set encodes and one the RFC refuses that
+            // the set keeps ("`" is encoded in every component but the query).
+            Departure::UrlStandardSetsEncoded => after_slashes("a`=%@h/a`[%?a`[%#a`[#%")?,
             _ => return None,
         };
         (witness != *input).then(|| Request::Parse {
@@ -1819,6 +2015,7 @@ impl Departure {
                 | Departure::Ipv6ShortenedByInetNtop
                 | Departure::Ipv6FieldsRecompressed
                 | Departure::PathDotSegmentsRemoved
+                | Departure::PathSegmentDotsRemoved(..)
         ) || self.refuses()
     }
 
@@ -1889,6 +2086,13 @@ impl Departure {
                     .find(|&(_, c)| is_other(c))
                     .map(|(i, c)| (range.start + i, c))
             }
+            Departure::ControlsTaken(part) => {
+                let range = spans.of_part(part)?;
+                input[range.clone()]
+                    .char_indices()
+                    .find(|&(_, c)| c.is_ascii_control())
+                    .map(|(i, c)| (range.start + i, c))
+            }
             Departure::AnyNonAsciiUnchecked(part) => {
                 let range = spans.of_part(part)?;
                 input[range.clone()]
@@ -1897,6 +2101,10 @@ impl Departure {
                     .map(|(i, c)| (range.start + i, c))
             }
             // The first character it takes that the RFC refuses, whichever component holds it.
+            Departure::UrlStandardSetsEncoded => Departure::TextComponentsUnchecked
+                .components_taken(input, &spans)
+                .last()
+                .map(|&(at, c, _)| (at, c)),
             Departure::ControlsAndSpaceOnlyRefused
             | Departure::EveryComponentUnchecked
             | Departure::OnlyEscapesChecked
@@ -2049,6 +2257,8 @@ impl Departure {
             | Departure::QueryInOpaquePart
             | Departure::RegistryBasedAuthority
             | Departure::PathDotSegmentsRemoved
+            | Departure::PathSegmentDotsRemoved(..)
+            | Departure::PortReadAsNumberInRange
             | Departure::AuthorityEndsAtRefused
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
@@ -2130,6 +2340,8 @@ impl Departure {
             | Departure::QueryInOpaquePart
             | Departure::RegistryBasedAuthority
             | Departure::PathDotSegmentsRemoved
+            | Departure::PathSegmentDotsRemoved(..)
+            | Departure::PortReadAsNumberInRange
             | Departure::AuthorityEndsAtRefused
             | Departure::IpLiteralNotRead
             | Departure::PortAfterLastColon
@@ -2176,6 +2388,11 @@ impl Departure {
             Departure::SurroundingLwsStripped => &[' ', '\t', '\n', '\r'],
             Departure::SurroundingControlOrSpaceStripped => &[' ', '\t', '\n', '\u{1}', '\u{1f}'],
             // Letters of several scripts and planes, a private-use and a specials character.
+            // Controls but the NUL, the tab and the line breaks, which a parser may remove
+            // (the URL Standard's "remove all ASCII tab or newline") or refuse alone.
+            Departure::ControlsTaken(_) => {
+                &['\u{1}', '\u{8}', '\u{b}', '\u{c}', '\u{1f}', '\u{7f}']
+            }
             Departure::NonAsciiUnchecked(_) | Departure::NonAsciiUncheckedWhereEscaped => &[
                 '\u{e9}',
                 '\u{3b1}',
@@ -2197,6 +2414,11 @@ impl Departure {
             ],
             Departure::OnlyEscapesChecked => &[
                 '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '\u{2028}',
+            ],
+            // What each set encodes and what it keeps that the RFC refuses: a parser that
+            // encodes by the RFC's rules, or keeps every such character, answers otherwise.
+            Departure::UrlStandardSetsEncoded => &[
+                '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u{e9}', '[', ']', '%',
             ],
             // A letter, C1 controls and Unicode spaces (which the narrower departure refuses),
             // and a letter outside the first plane.
@@ -2226,6 +2448,20 @@ impl Departure {
     /// but for a departure that removes characters from the raw text, which reads every
     /// string of every case.
     pub(crate) fn rewrite(self, case: &Request) -> Option<Request> {
+        // The text components read unchecked; where nothing is stood in for, the case is its
+        // own where the sets encode what the reference reads.
+        if self == Departure::UrlStandardSetsEncoded {
+            if let Some(read) = Departure::TextComponentsUnchecked.rewrite(case) {
+                return Some(read);
+            }
+            let Request::Parse { .. } = case else {
+                return None;
+            };
+            let letter =
+                crate::impls::Implementation::answer(&crate::impls::reference::Reference, case);
+            return (letter.is_valid() && url_standard_sets_encoded(letter.clone()) != letter)
+                .then(|| case.clone());
+        }
         // Each component's rewrite in turn: their spans do not overlap, and a stand-in keeps
         // the structure of the text.
         if self == Departure::EveryComponentEncoded {
@@ -2283,6 +2519,24 @@ impl Departure {
                 }
                 out
             }
+            // The controls stood in for, an IP literal's too: its grammar is another
+            // departure's, which reads the literal as this one left it.
+            Departure::ControlsTaken(part) => {
+                let range = spans.of_part(part)?;
+                let (_, stand_in) = self::rule(part);
+                if !input[range.clone()].contains(|c: char| c.is_ascii_control()) {
+                    return None;
+                }
+                let mut out = String::with_capacity(input.len());
+                out.push_str(&input[..range.start]);
+                out.extend(
+                    input[range.clone()]
+                        .chars()
+                        .map(|c| if c.is_ascii_control() { stand_in } else { c }),
+                );
+                out.push_str(&input[range.end..]);
+                out
+            }
             Departure::NonAsciiUnchecked(part) | Departure::AnyNonAsciiUnchecked(part) => {
                 let range = spans.of_part(part)?;
                 if part == Field::Host && input[range.clone()].starts_with('[') {
@@ -2329,6 +2583,8 @@ impl Departure {
             }
             // Each component's refused characters but controls and the space stood in for by
             // its own rule's; the components' spans do not overlap, so each is read in place.
+            // Read above, as the text components' reading.
+            Departure::UrlStandardSetsEncoded => return None,
             Departure::ControlsAndSpaceOnlyRefused
             | Departure::EveryComponentUnchecked
             | Departure::OnlyEscapesChecked
@@ -2686,6 +2942,8 @@ impl Departure {
             Departure::PercentEncodingNormalized(_)
             | Departure::UnreservedDecoded(_)
             | Departure::PathDotSegmentsRemoved
+            | Departure::PathSegmentDotsRemoved(..)
+            | Departure::PortReadAsNumberInRange
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
             | Departure::IpvFutureRefused
@@ -2928,6 +3186,14 @@ impl Departure {
         }
         if self == Departure::IriEscapesUnescaped {
             return iri_escapes_unescaped_in(original, answer);
+        }
+        if self == Departure::UrlStandardSetsEncoded {
+            let answer = Departure::TextComponentsUnchecked
+                .apply_under(original, seen, asked, answer, options, beside);
+            return match original {
+                Request::Parse { .. } => url_standard_sets_encoded(answer),
+                _ => answer,
+            };
         }
         if self == Departure::EveryComponentEncoded {
             // Each component's encoding in turn, each seeing the case as those before it
@@ -3238,6 +3504,37 @@ impl Departure {
             Departure::PathDotSegmentsRemoved => {
                 let mut components = components;
                 components.path = path_dot_segments_removed(&components.path);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            Departure::PathSegmentDotsRemoved(dots, scope) => {
+                let mut components = components;
+                if scope.covers(&components) {
+                    components.path = dots.removed(&components.path);
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            Departure::PortReadAsNumberInRange
+                if components.port.as_deref().is_some_and(|port| {
+                    let digits = port.trim_start_matches('0');
+                    digits.len() > 5 || digits.parse::<u32>().is_ok_and(|n| n > 65535)
+                }) =>
+            {
+                refused("a port above 65535")
+            }
+            Departure::PortReadAsNumberInRange => {
+                let mut components = components;
+                if let Some(port) = components.port.as_mut()
+                    && !port.is_empty()
+                {
+                    let digits = port.trim_start_matches('0');
+                    *port = if digits.is_empty() { "0" } else { digits }.to_owned();
+                }
                 Outcome::Parsed {
                     components,
                     host_kind,
@@ -4329,6 +4626,134 @@ fn path_dot_segments_removed(path: &str) -> String {
         })
         .collect();
     reference::remove_dot_segments(&dotted.join("/"))
+}
+
+impl SegmentDots {
+    /// `path` with its dot-segments removed by a split at "/", as the parser's own code
+    /// does it (a "%2E" segment is no dot-segment).
+    pub(crate) fn removed(self, path: &str) -> String {
+        match self {
+            // urllib3's `_remove_path_dot_segments`.
+            SegmentDots::RootPutBackEndKept => {
+                let mut output: Vec<&str> = Vec::new();
+                for segment in path.split('/') {
+                    match segment {
+                        "." => {}
+                        ".." => {
+                            output.pop();
+                        }
+                        _ => output.push(segment),
+                    }
+                }
+                if path.starts_with('/') && output.first().is_none_or(|first| !first.is_empty()) {
+                    output.insert(0, "");
+                }
+                if path.ends_with("/.") || path.ends_with("/..") {
+                    output.push("");
+                }
+                output.join("/")
+            }
+            // httpx's `normalize_path`.
+            SegmentDots::RootKeptEndDropped => {
+                let mut output: Vec<&str> = Vec::new();
+                for segment in path.split('/') {
+                    match segment {
+                        "." => {}
+                        ".." => {
+                            if !output.is_empty() && output != [""] {
+                                output.pop();
+                            }
+                        }
+                        _ => output.push(segment),
+                    }
+                }
+                output.join("/")
+            }
+        }
+    }
+}
+
+impl DotScope {
+    /// Whether the parser removes the dot-segments of a parse with these components.
+    fn covers(self, components: &Components) -> bool {
+        match self {
+            DotScope::HttpOrNoScheme => components
+                .scheme
+                .as_deref()
+                .is_none_or(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https")),
+            DotScope::SchemeOrAuthority => {
+                let filled = |part: &Option<String>| part.as_deref().is_some_and(|p| !p.is_empty());
+                components.scheme.is_some()
+                    || filled(&components.userinfo)
+                    || filled(&components.host)
+                    || filled(&components.port)
+            }
+        }
+    }
+}
+
+/// Whether the WHATWG URL Standard's percent-encode set of `part` holds the ASCII character
+/// `c`, as httpx's `_urlparse.py` writes the sets out (see
+/// [`Departure::UrlStandardSetsEncoded`]).
+fn in_url_standard_set(part: Field, c: u8) -> bool {
+    let c0 = c < 0x20 || c == 0x7F;
+    let fragment = c0 || matches!(c, b' ' | b'"' | b'<' | b'>' | b'`');
+    let query = c0 || matches!(c, b' ' | b'"' | b'#' | b'<' | b'>');
+    let path = query || matches!(c, b'?' | b'`' | b'{' | b'}');
+    let userinfo = path
+        || matches!(
+            c,
+            b'/' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'^' | b'|'
+        );
+    match part {
+        Field::Userinfo => userinfo,
+        Field::Path => path,
+        Field::Query => query,
+        Field::Fragment => fragment,
+        _ => false,
+    }
+}
+
+/// `text`, a component `part`, with the characters of its URL Standard set and those outside
+/// US-ASCII percent-encoded, every other character (a "%" too) as written.
+fn url_standard_set_encoded(part: Field, text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() && !in_url_standard_set(part, c as u8) {
+            out.push(c);
+        } else {
+            for b in c.to_string().bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
+}
+
+/// A parse's answer with its userinfo, path, query and fragment encoded by their sets.
+fn url_standard_sets_encoded(answer: Outcome) -> Outcome {
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    let encode = |part: Field, text: &mut String| *text = url_standard_set_encoded(part, text);
+    if let Some(userinfo) = components.userinfo.as_mut() {
+        encode(Field::Userinfo, userinfo);
+    }
+    encode(Field::Path, &mut components.path);
+    if let Some(query) = components.query.as_mut() {
+        encode(Field::Query, query);
+    }
+    if let Some(fragment) = components.fragment.as_mut() {
+        encode(Field::Fragment, fragment);
+    }
+    Outcome::Parsed {
+        components,
+        host_kind,
+    }
 }
 
 /// Whether `authority` is RFC 2396's server-based authority (§3.2.2), with RFC 2732's IPv6
@@ -6632,6 +7057,166 @@ mod tests {
         };
         let target = Reference.answer(&resolve);
         assert_eq!(d.rule_on_answer(&resolve, target.clone()), target);
+    }
+
+    #[test]
+    fn a_parse_may_remove_its_path_dot_segments_by_a_split_at_slashes() {
+        let path = |d: Departure, input: &str| {
+            let case = Request::parse(input);
+            components(&d.rule_on_answer(&case, Reference.answer(&case)))
+                .path
+                .clone()
+        };
+        let urllib3 = Departure::PathSegmentDotsRemoved(
+            SegmentDots::RootPutBackEndKept,
+            DotScope::HttpOrNoScheme,
+        );
+        let httpx = Departure::PathSegmentDotsRemoved(
+            SegmentDots::RootKeptEndDropped,
+            DotScope::SchemeOrAuthority,
+        );
+        for d in [urllib3, httpx] {
+            assert!(d.is_answer_rule() && d.is_output_rule() && !d.refuses());
+            assert!(Departure::all().contains(&d));
+        }
+        // urllib3 2.x, `parse_url` (util/url.py): "%2E" is no dot-segment; the root put back
+        // and a final "/." leaving its "/"; http, https or no scheme only.
+        assert_eq!(path(urllib3, "http://h/a/./b/../%2E/../c/."), "/a/c/");
+        assert_eq!(path(urllib3, "HTTPS://h/b/./c/../%2e/d/."), "/b/%2e/d/");
+        assert_eq!(path(urllib3, "http:/b/../.."), "/");
+        assert_eq!(path(urllib3, "/b/.."), "/");
+        assert_eq!(path(urllib3, "a://h/b/.."), "/b/..");
+        assert_eq!(path(urllib3, "ftp://h/b/.."), "/b/..");
+        // httpx 0.28, `normalize_path` (_urlparse.py): never the root's segment, no final
+        // "/"; with a scheme or an authority that is not empty, whatever the scheme.
+        assert_eq!(path(httpx, "http://h/a/./b/../%2E/../c/."), "/a/c");
+        assert_eq!(path(httpx, "a://h/b/.."), "");
+        assert_eq!(path(httpx, "http:/b/../.."), "");
+        assert_eq!(path(httpx, "a:b/./c"), "b/c");
+        assert_eq!(path(httpx, "/b/.."), "/b/..");
+        assert_eq!(path(httpx, "///b/.."), "/b/..");
+        assert_eq!(path(httpx, "//@/b/.."), "/b/..");
+        // Near misses: RFC 3986's remove_dot_segments, and "%2E" read as ".", are neither.
+        assert_ne!(path(httpx, "a://h/b/."), "/b/");
+        assert_ne!(path(urllib3, "http://h/b/%2E"), "/b/");
+        assert_ne!(path(httpx, "http://h/b/%2E"), "/b");
+        // Its controls tell the join and the scope apart: no other variant, nor the rule of
+        // RFC 3986's algorithm, answers every one alike.
+        let controls = urllib3.output_controls(&Request::parse("http:/."));
+        assert!(controls.len() >= 4);
+        let answers = |d: Departure| -> Vec<Outcome> {
+            controls
+                .iter()
+                .map(|c| d.rule_on_answer(c, Reference.answer(c)))
+                .collect()
+        };
+        let mine = answers(urllib3);
+        for other in Departure::all() {
+            if other != urllib3
+                && (matches!(other, Departure::PathSegmentDotsRemoved(..))
+                    || other == Departure::PathDotSegmentsRemoved)
+            {
+                assert_ne!(answers(other), mine, "{}", other.id());
+            }
+        }
+    }
+
+    #[test]
+    fn a_port_may_be_read_as_a_number_up_to_65535() {
+        let d = Departure::PortReadAsNumberInRange;
+        assert!(d.is_answer_rule() && d.is_output_rule() && d.refuses() && !d.refuses_only());
+        let port = |input: &str| {
+            let case = Request::parse(input);
+            d.rule_on_answer(&case, Reference.answer(&case))
+        };
+        // urllib3's `parse_url`: `_HOST_PORT_RE` reads `0*?(|0|[1-9][0-9]{0,4})`, then
+        // `int(port)`, refused above 65535.
+        assert_eq!(components(&port("//h:0080")).port.as_deref(), Some("80"));
+        assert_eq!(components(&port("//h:000")).port.as_deref(), Some("0"));
+        assert_eq!(
+            components(&port("//h:0000065535")).port.as_deref(),
+            Some("65535")
+        );
+        assert_eq!(components(&port("//h:")).port.as_deref(), Some(""));
+        assert!(!port("//h:65536").is_valid());
+        assert!(!port("//h:123456").is_valid());
+        assert!(!port("//h:0000123456").is_valid());
+        // Near misses: the port as written, and a port of six digits whose value is small.
+        assert_ne!(components(&port("//h:0080")).port.as_deref(), Some("0080"));
+        assert!(port("//h:000001").is_valid());
+        // Its refusal's controls: the largest port, with leading zeros too, and the smallest
+        // above.
+        let case = Request::parse("//h:65536");
+        let read = components(&Reference.answer(&case)).clone();
+        let controls = d.refusal_controls(&case, &read);
+        let answers: Vec<bool> = controls
+            .iter()
+            .map(|c| d.rule_on_answer(c, Reference.answer(c)).is_valid())
+            .collect();
+        assert_eq!(answers, vec![true, true, false]);
+    }
+
+    #[test]
+    fn text_components_may_be_encoded_by_the_url_standards_sets() {
+        let d = Departure::UrlStandardSetsEncoded;
+        assert!(Departure::all().contains(&d) && d.restores());
+        let parsed = |input: &str| components(&answer(d, input).expect("read")).clone();
+        // httpx 0.28's `urlparse` (_urlparse.py): `quote(userinfo, safe=USERINFO_SAFE)`,
+        // `quote(path, safe=PATH_SAFE)`, `quote(query, safe=QUERY_SAFE)`, `quote(frag,
+        // safe=FRAG_SAFE)`.
+        assert_eq!(parsed("//=@").userinfo.as_deref(), Some("%3D"));
+        assert_eq!(parsed("#`[").fragment.as_deref(), Some("%60["));
+        assert_eq!(parsed("?`\\").query.as_deref(), Some("`\\"));
+        assert_eq!(parsed("/a b%").path, "/a%20b%");
+        assert_eq!(parsed("a:/\u{e9}").path, "/%C3%A9");
+        assert_eq!(parsed("##").fragment.as_deref(), Some("#"));
+        let all = parsed("//a;b@h/a{b}?[a]|^#[a]{^}");
+        assert_eq!(all.userinfo.as_deref(), Some("a%3Bb"));
+        assert_eq!(all.path, "/a%7Bb%7D");
+        assert_eq!(all.query.as_deref(), Some("[a]|^"));
+        assert_eq!(all.fragment.as_deref(), Some("[a]{^}"));
+        // A userinfo's ":" is kept (the set of one userinfo component, not the URL
+        // Standard's username's), and a triplet as written.
+        assert!(d.rewrite(&Request::parse("//a:b%41@h")).is_none());
+        // Near misses: RFC 3986's rule of every component encodes what the sets keep, and
+        // a case whose components the sets leave as they are is not read.
+        let rfc = answer(Departure::EveryComponentEncoded, "#`[").expect("read");
+        assert_ne!(components(&rfc).fragment.as_deref(), Some("%60["));
+        assert!(d.rewrite(&Request::parse("//a@h/b?c#d")).is_none());
+        assert_ne!(parsed("?`").query.as_deref(), Some("%60"));
+    }
+
+    #[test]
+    fn a_host_may_take_control_characters() {
+        let d = Departure::ControlsTaken(Field::Host);
+        assert_eq!(d.id(), "host-controls-taken");
+        assert_eq!(d.kind_id(), "component-controls-taken");
+        // Node's legacy url.parse (lib/url.js): `forbiddenHostChars` and
+        // `forbiddenHostCharsIpv6` name NUL, the tab and the line breaks alone of the controls.
+        let host = |set: &[Departure], input: &str| {
+            components(&composed(set, input).expect("read"))
+                .host
+                .clone()
+        };
+        assert_eq!(host(&[d], "a://\u{7f}/").as_deref(), Some("\u{7f}"));
+        assert_eq!(host(&[d], "a://a\u{1}b/").as_deref(), Some("a\u{1}b"));
+        // An IP literal's, with the departure that reads the literal's grammar, which comes
+        // after it in the library's order.
+        let all = Departure::all();
+        let at = |x: Departure| all.iter().position(|&y| y == x).unwrap();
+        assert!(at(d) < at(Departure::IpLiteralUnchecked));
+        assert_eq!(
+            host(&[d, Departure::IpLiteralUnchecked], "a://[\u{7f}]").as_deref(),
+            Some("[\u{7f}]")
+        );
+        // Near misses: no other character is taken, and a control elsewhere is not read.
+        assert!(!composed(&[d], "a://a b\u{1}/").unwrap().is_valid());
+        assert!(d.rewrite(&Request::parse("a://h/\u{1}")).is_none());
+        assert!(
+            d.probes()
+                .iter()
+                .all(|c| !matches!(c, '\0' | '\t' | '\n' | '\r'))
+        );
     }
 
     #[test]
