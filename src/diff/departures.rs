@@ -4749,6 +4749,52 @@ mod tests {
         assert_eq!(answer(Departure::IpLiteralUnchecked, "//[a b]"), None);
     }
 
+    /// Node's legacy url.parse: `isIpv6Hostname`, "[" first and "]" last, and only
+    /// `forbiddenHostCharsIpv6` refused in it.
+    #[test]
+    fn an_ip_literal_may_run_to_the_last_bracket_whatever_it_holds() {
+        let any = Departure::IpLiteralAnyToLastBracket;
+        let read = answer(any, "a://[::][]").unwrap();
+        assert_eq!(components(&read).host.as_deref(), Some("[::][]"));
+        let read = answer(any, "a://[\u{1}\u{e9}]:80/p").unwrap();
+        assert_eq!(components(&read).host.as_deref(), Some("[\u{1}\u{e9}]"));
+        assert_eq!(components(&read).port.as_deref(), Some("80"));
+        assert_eq!(components(&read).path, "/p");
+        // Not a valid literal, nor a literal that text other than a port follows, nor a
+        // registered name.
+        assert_eq!(answer(any, "a://[::1]"), None);
+        assert_eq!(answer(any, "a://[v]x"), None);
+        assert_eq!(answer(any, "a://v]"), None);
+        assert_eq!(
+            Departure::from_id("ip-literal-any-to-last-bracket"),
+            Some(any)
+        );
+    }
+
+    /// uri-js's URI_PARSE: an IP literal of any characters up to its "]", and the path after
+    /// it, rootless ("//[v]0" has the host "[v]" and the path "0").
+    #[test]
+    fn an_unchecked_ip_literal_may_end_an_authority_read_as_a_prefix() {
+        let read = composed(
+            &[
+                Departure::AuthorityEndsAtRefused,
+                Departure::IpLiteralUnchecked,
+            ],
+            "//[v]0",
+        )
+        .unwrap();
+        assert_eq!(components(&read).host.as_deref(), Some("[v]"));
+        assert_eq!(components(&read).path, "0");
+        // In the library's order, which attribution composes them in.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|x| *x == d).unwrap();
+        assert!(at(Departure::AuthorityEndsAtRefused) < at(Departure::IpLiteralUnchecked));
+        assert!(at(Departure::UserinfoToLastAt) < at(Departure::AuthorityEndsAtRefused));
+        // The prefix alone leaves the literal to the RFC, which refuses it.
+        let alone = composed(&[Departure::AuthorityEndsAtRefused], "//[v]0").unwrap();
+        assert!(!alone.is_valid(), "{alone:?}");
+    }
+
     #[test]
     fn an_unchecked_ip_literal_refuses_a_lone_percent_but_beside_the_hosts_percent_departure() {
         let host_percent = Departure::PercentUnchecked(Field::Host);
