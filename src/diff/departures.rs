@@ -285,6 +285,12 @@ pub enum Departure {
     /// §6.2.2.1 and §6.2.2.2 say, its hexadecimal digits uppercased and an unreserved
     /// character's triplet decoded, where the component as written is the parse's answer.
     PercentEncodingNormalized(Field),
+    /// A rule on the answer: the path's pct-encoded triplets normalized as
+    /// [`Departure::PercentEncodingNormalized`] does, but for "%2E", which is uppercased and
+    /// kept encoded so that no dot-segment appears where the text had none (fast-uri's
+    /// `normalizePathEncoding`: "only unreserved bytes that are not `.` are decoded"): "a:%7e%2e"
+    /// has the path "~%2E".
+    PathPercentEncodingNormalizedDotKept,
     /// A rule on the answer: an empty port (`//h:`) is refused, where `port = *DIGIT` allows it.
     EmptyPortRefused,
     /// A rule on the answer: a port above 65535 is refused (the port is a 16-bit number), where
@@ -506,6 +512,14 @@ pub enum Departure {
     /// literal may hold; narrower than [`Departure::IpLiteralAnyToBracket`], which takes the
     /// authority's delimiters too.
     IpLiteralAnyInAuthority,
+    /// A host that starts with "[" is taken up to the authority's last "]", a port's ":" and
+    /// digits after it, whatever stands between them (brackets, controls, characters outside
+    /// ASCII), the authority's delimiters aside: Node's legacy url.parse, whose
+    /// `isIpv6Hostname` is a hostname "[" first and "]" last, checked only against
+    /// `forbiddenHostCharsIpv6` (lib/url.js lines 146-152, 396-399). Broader than
+    /// [`Departure::IpLiteralAnyInAuthority`], which ends the literal at its first "]", and
+    /// than [`Departure::IpLiteralToLastBracket`], whose characters are an IP literal's.
+    IpLiteralAnyToLastBracket,
     /// A relative reference that starts with three slashes is an absolute path, with no
     /// authority (`///p` as the path `///p`), where a reference with two slashes or a scheme
     /// has one: Go's net/url parse, "if (url.Scheme != "" || !viaRequest &&
@@ -698,6 +712,10 @@ impl Departure {
             // A host's controls, before its IP literal's grammar is read: the literal's
             // departure reads it as this one left it.
             Departure::ControlsTaken(Field::Host),
+            // Where the authority ends before what its host holds: an IP literal that a
+            // rootless path follows ("//[v]0") is read whole, its "]" ending it, and then its
+            // characters stood in for.
+            Departure::AuthorityEndsAtRefused,
             Departure::IpLiteralUnchecked,
             Departure::IpLiteralToLastBracket,
             Departure::IpLiteralAsRegName,
@@ -705,6 +723,7 @@ impl Departure {
         ];
         all.push(Departure::IpLiteralAnyToBracket);
         all.push(Departure::IpLiteralAnyInAuthority);
+        all.push(Departure::IpLiteralAnyToLastBracket);
         all.extend(
             [Field::Host, Field::Path, Field::Query, Field::Fragment].map(Departure::BracketsTaken),
         );
@@ -714,7 +733,6 @@ impl Departure {
         all.extend([
             Departure::IpLiteralNotRead,
             Departure::AuthorityEndsAtBackslash,
-            Departure::AuthorityEndsAtRefused,
             Departure::PortAfterLastColon,
             Departure::PortNotDigitsInHost,
             Departure::PortLeadingDigitsRead,
@@ -787,6 +805,7 @@ impl Departure {
             ]
             .map(Departure::PercentEncodingNormalized),
         );
+        all.push(Departure::PathPercentEncodingNormalizedDotKept);
         all.extend(
             [Field::Userinfo, Field::Path, Field::Query, Field::Fragment]
                 .map(Departure::UnreservedDecoded),
@@ -865,6 +884,9 @@ impl Departure {
             Departure::PercentEncodingNormalized(part) => {
                 format!("{}-percent-encoding-normalized", part.name())
             }
+            Departure::PathPercentEncodingNormalizedDotKept => {
+                "path-percent-encoding-normalized-dot-kept".to_owned()
+            }
             Departure::EmptyPortRefused => "empty-port-refused".to_owned(),
             Departure::PortOutOfRangeRefused => "port-out-of-range-refused".to_owned(),
             Departure::IpvFutureRefused => "ipvfuture-refused".to_owned(),
@@ -932,6 +954,7 @@ impl Departure {
             Departure::ControlsAndSpaceOnlyRefused => "controls-and-space-only-refused".to_owned(),
             Departure::TextEndsAtLineFeed => "text-ends-at-line-feed".to_owned(),
             Departure::IpLiteralAnyInAuthority => "ip-literal-any-in-authority".to_owned(),
+            Departure::IpLiteralAnyToLastBracket => "ip-literal-any-to-last-bracket".to_owned(),
             Departure::TripleSlashReferenceAsPath => "triple-slash-reference-as-path".to_owned(),
             Departure::ImplicitFilePath => "implicit-file-path".to_owned(),
             Departure::UnreservedDecoded(part) => format!("{}-unreserved-decoded", part.name()),
@@ -1043,6 +1066,7 @@ impl Departure {
                 "the parser reports the {} with its percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded), not as written: an equivalent URI, but another component than the input's",
                 part.name()
             ),
+            Departure::PathPercentEncodingNormalizedDotKept => "the parser reports the path with its percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded) but for \"%2E\", kept encoded (uppercased) so that no dot-segment appears where the text had none: an equivalent URI, but another path than the input's".to_owned(),
             Departure::EmptyPortRefused => "the parser refuses an empty port (`//h:`), which RFC 3986 §3.2.3 allows (`port = *DIGIT`; \"URI producers and normalizers should omit the port component and its \":\" delimiter if port is empty\", a recommendation to writers, not a rule for readers)".to_owned(),
             Departure::PortOutOfRangeRefused => "the parser refuses a port above 65535 (it holds the port as a 16-bit number), where RFC 3986 §3.2.3 allows any `port = *DIGIT`".to_owned(),
             Departure::IpvFutureRefused => "the parser refuses an IPvFuture literal (`[v1.x]`), which RFC 3986 §3.2.2 allows: `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
@@ -1099,6 +1123,7 @@ impl Departure {
                 part.name()
             ),
             Departure::IpLiteralAnyToBracket => "the parser takes a host that starts with \"[\" up to the first \"]\" that follows it, whatever stands between them (a delimiter such as \"@\", \"/\", \"?\" or \"#\", a space, a character outside US-ASCII), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and §3.2 ends the authority at the next \"/\", \"?\" or \"#\"".to_owned(),
+            Departure::IpLiteralAnyToLastBracket => "the parser takes a host that starts with \"[\" up to the authority's last \"]\" (a port after it) without checking what stands between them (any character but the authority's delimiters, brackets and controls too), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::IpLiteralAnyInAuthority => "the parser takes a host that starts with \"[\" up to its first \"]\" in the authority without checking what stands between them (any character but the authority's delimiters, a zone id's too), where RFC 3986 §3.2.2 allows only `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"`".to_owned(),
             Departure::TextEndsAtLineFeed => "the parser reads the text up to its first line feed and drops what follows, whatever component it stands in, where RFC 3986's grammar (Appendix A) refuses the line feed and reads a URI reference to its end".to_owned(),
             Departure::TripleSlashReferenceAsPath => "the parser reads a relative reference that starts with three slashes as an absolute path with no authority (`///p` as the path `///p`), where RFC 3986 §4.2 reads `\"//\" authority path-abempty`: an empty authority, then the path `/p`".to_owned(),
@@ -1286,6 +1311,7 @@ impl Departure {
             || matches!(
                 self,
                 Departure::PercentEncodingNormalized(_)
+                    | Departure::PathPercentEncodingNormalizedDotKept
                     | Departure::UnreservedDecoded(_)
                     | Departure::PortReadAsNumber
                     | Departure::Ipv6ShortenedByInetNtop
@@ -2006,6 +2032,7 @@ impl Departure {
         matches!(
             self,
             Departure::PercentEncodingNormalized(_)
+                | Departure::PathPercentEncodingNormalizedDotKept
                 | Departure::UnreservedDecoded(_)
                 | Departure::PercentEncodingUppercased
                 | Departure::PercentEncodingNormalizedEverywhere
@@ -2189,7 +2216,8 @@ impl Departure {
             | Departure::EmptyAuthorityAsAbsent => None,
             Departure::IpLiteralUnchecked
             | Departure::IpLiteralToLastBracket
-            | Departure::IpLiteralAnyInAuthority => {
+            | Departure::IpLiteralAnyInAuthority
+            | Departure::IpLiteralAnyToLastBracket => {
                 let host = spans.host?;
                 let text = &input[host.clone()];
                 // A host that is no literal has no first character of one, though it holds a
@@ -2267,6 +2295,7 @@ impl Departure {
             | Departure::InvalidSchemeAsPath
             | Departure::EmptySchemeAsPath
             | Departure::PercentEncodingNormalized(_)
+            | Departure::PathPercentEncodingNormalizedDotKept
             | Departure::UnreservedDecoded(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
@@ -2329,6 +2358,8 @@ impl Departure {
             // What an IP literal may not hold but the authority may: a space, a letter
             // outside ASCII, "[" and the characters no component takes.
             Departure::IpLiteralAnyInAuthority => &['|', '[', ' ', '"', '\u{e9}', 'g', '^', '{'],
+            // What an IP literal may not hold: brackets, a control, a letter outside ASCII.
+            Departure::IpLiteralAnyToLastBracket => &['[', ']', '\u{7f}', '\u{1}', '\u{e9}', 'g'],
             Departure::BracketsTaken(_) => &['[', ']'],
             Departure::FragmentHashKept => &['#'],
             Departure::PercentUnchecked(_)
@@ -2350,6 +2381,7 @@ impl Departure {
             | Departure::InvalidSchemeAsPath
             | Departure::EmptySchemeAsPath
             | Departure::PercentEncodingNormalized(_)
+            | Departure::PathPercentEncodingNormalizedDotKept
             | Departure::UnreservedDecoded(_)
             | Departure::EmptyPortRefused
             | Departure::PortOutOfRangeRefused
@@ -2639,6 +2671,31 @@ impl Departure {
                 }
                 let mut out = input.to_owned();
                 out.replace_range(host, &"a".repeat(text.chars().count()));
+                out
+            }
+            Departure::IpLiteralAnyToLastBracket => {
+                // The literal, brackets and all, up to the authority's last "]", stood in for
+                // by a reg-name of its length; its kind is given back with its text.
+                let authority = spans.authority.clone()?;
+                let host_start = spans.host.clone()?.start;
+                let rest = &input[host_start..authority.end];
+                if !rest.starts_with('[') {
+                    return None;
+                }
+                let close = rest.rfind(']')?;
+                let after = &rest[close + 1..];
+                let port = after
+                    .strip_prefix(':')
+                    .is_some_and(|p| p.bytes().all(|b| b.is_ascii_digit()));
+                let literal = &rest[..=close];
+                if !(after.is_empty() || port) || reference::parse_host(literal).is_ok() {
+                    return None;
+                }
+                let mut out = input.to_owned();
+                out.replace_range(
+                    host_start..host_start + close + 1,
+                    &"a".repeat(literal.chars().count()),
+                );
                 out
             }
             Departure::FragmentHashKept => {
@@ -2940,6 +2997,7 @@ impl Departure {
                 out
             }
             Departure::PercentEncodingNormalized(_)
+            | Departure::PathPercentEncodingNormalizedDotKept
             | Departure::UnreservedDecoded(_)
             | Departure::PathDotSegmentsRemoved
             | Departure::PathSegmentDotsRemoved(..)
@@ -3266,7 +3324,8 @@ impl Departure {
                 Departure::IpLiteralUnchecked
                 | Departure::IpLiteralToLastBracket
                 | Departure::IpLiteralAnyToBracket
-                | Departure::IpLiteralAnyInAuthority,
+                | Departure::IpLiteralAnyInAuthority
+                | Departure::IpLiteralAnyToLastBracket,
             ) if host.starts_with('[') => Some(if host[1..].starts_with(['v', 'V']) {
                 HostKind::IpvFuture
             } else {
@@ -3495,6 +3554,10 @@ impl Departure {
         match self {
             Departure::PercentEncodingNormalized(part) => Outcome::Parsed {
                 components: rewritten_part(components, part, normalize_triplets),
+                host_kind,
+            },
+            Departure::PathPercentEncodingNormalizedDotKept => Outcome::Parsed {
+                components: rewritten_part(components, Field::Path, normalize_triplets_but_dot),
                 host_kind,
             },
             Departure::UnreservedDecoded(part) => Outcome::Parsed {
@@ -3844,11 +3907,11 @@ fn authority_prefix(authority: &str) -> usize {
         at = userinfo + 1;
     }
     if bytes.get(at) == Some(&b'[') {
+        // An IP literal runs to its "]" whatever it holds: what it holds is the departures'
+        // of the literal ([`Departure::IpLiteralUnchecked`]), where it ends this one's.
         match authority[at..].find(']') {
-            Some(close) if reference::parse_host(&authority[at..=at + close]).is_ok() => {
-                at += close + 1;
-            }
-            _ => return at,
+            Some(close) => at += close + 1,
+            None => return at,
         }
     } else {
         at = run(at, REG_NAME);
@@ -4068,6 +4131,31 @@ fn normalize_triplets(text: &str) -> String {
         if is_triplet(bytes, at) {
             let octet = u8::from_str_radix(&text[at + 1..at + 3], 16).unwrap_or_default();
             if UNRESERVED.contains(octet) {
+                out.push(octet as char);
+            } else {
+                out.push('%');
+                out.push_str(&text[at + 1..at + 3].to_ascii_uppercase());
+            }
+            at += 3;
+        } else {
+            let c = text[at..].chars().next().unwrap_or_default();
+            out.push(c);
+            at += c.len_utf8().max(1);
+        }
+    }
+    out
+}
+
+/// [`normalize_triplets`] but for "%2E" (either case), written "%2E": the path's rule of
+/// [`Departure::PathPercentEncodingNormalizedDotKept`].
+fn normalize_triplets_but_dot(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        if is_triplet(bytes, at) {
+            let octet = u8::from_str_radix(&text[at + 1..at + 3], 16).unwrap_or_default();
+            if UNRESERVED.contains(octet) && octet != b'.' {
                 out.push(octet as char);
             } else {
                 out.push('%');
@@ -5152,6 +5240,52 @@ mod tests {
         assert_eq!(answer(Departure::IpLiteralUnchecked, "//[a b]"), None);
     }
 
+    /// Node's legacy url.parse: `isIpv6Hostname`, "[" first and "]" last, and only
+    /// `forbiddenHostCharsIpv6` refused in it.
+    #[test]
+    fn an_ip_literal_may_run_to_the_last_bracket_whatever_it_holds() {
+        let any = Departure::IpLiteralAnyToLastBracket;
+        let read = answer(any, "a://[::][]").unwrap();
+        assert_eq!(components(&read).host.as_deref(), Some("[::][]"));
+        let read = answer(any, "a://[\u{1}\u{e9}]:80/p").unwrap();
+        assert_eq!(components(&read).host.as_deref(), Some("[\u{1}\u{e9}]"));
+        assert_eq!(components(&read).port.as_deref(), Some("80"));
+        assert_eq!(components(&read).path, "/p");
+        // Not a valid literal, nor a literal that text other than a port follows, nor a
+        // registered name.
+        assert_eq!(answer(any, "a://[::1]"), None);
+        assert_eq!(answer(any, "a://[v]x"), None);
+        assert_eq!(answer(any, "a://v]"), None);
+        assert_eq!(
+            Departure::from_id("ip-literal-any-to-last-bracket"),
+            Some(any)
+        );
+    }
+
+    /// uri-js's URI_PARSE: an IP literal of any characters up to its "]", and the path after
+    /// it, rootless ("//[v]0" has the host "[v]" and the path "0").
+    #[test]
+    fn an_unchecked_ip_literal_may_end_an_authority_read_as_a_prefix() {
+        let read = composed(
+            &[
+                Departure::AuthorityEndsAtRefused,
+                Departure::IpLiteralUnchecked,
+            ],
+            "//[v]0",
+        )
+        .unwrap();
+        assert_eq!(components(&read).host.as_deref(), Some("[v]"));
+        assert_eq!(components(&read).path, "0");
+        // In the library's order, which attribution composes them in.
+        let all = Departure::all();
+        let at = |d: Departure| all.iter().position(|x| *x == d).unwrap();
+        assert!(at(Departure::AuthorityEndsAtRefused) < at(Departure::IpLiteralUnchecked));
+        assert!(at(Departure::UserinfoToLastAt) < at(Departure::AuthorityEndsAtRefused));
+        // The prefix alone leaves the literal to the RFC, which refuses it.
+        let alone = composed(&[Departure::AuthorityEndsAtRefused], "//[v]0").unwrap();
+        assert!(!alone.is_valid(), "{alone:?}");
+    }
+
     #[test]
     fn an_unchecked_ip_literal_refuses_a_lone_percent_but_beside_the_hosts_percent_departure() {
         let host_percent = Departure::PercentUnchecked(Field::Host);
@@ -5872,6 +6006,26 @@ mod tests {
         .unwrap();
         assert_eq!(components(&normalized).path, "/~%3A");
         assert_eq!(components(&normalized).query.as_deref(), Some("%7e"));
+        // fast-uri's normalizePathEncoding: "only unreserved bytes that are not `.` are
+        // decoded", so "%2e" stays a triplet (uppercased) and makes no dot-segment.
+        let dot_kept = composed(
+            &[Departure::PathPercentEncodingNormalizedDotKept],
+            "a:/%7e%2e/%2E%2e%0a?%2e",
+        )
+        .unwrap();
+        assert_eq!(components(&dot_kept).path, "/~%2E/%2E%2E%0A");
+        assert_eq!(components(&dot_kept).query.as_deref(), Some("%2e"));
+        // The wider rule decodes the dot.
+        let decoded = composed(
+            &[Departure::PercentEncodingNormalized(Field::Path)],
+            "a:/%2e",
+        )
+        .unwrap();
+        assert_eq!(components(&decoded).path, "/.");
+        assert_eq!(
+            Departure::from_id("path-percent-encoding-normalized-dot-kept"),
+            Some(Departure::PathPercentEncodingNormalizedDotKept)
+        );
         let empty = composed(&[Departure::EmptyPortRefused], "//h:").unwrap();
         assert!(matches!(empty, Outcome::Invalid(_)), "{empty:?}");
         let zero = composed(&[Departure::EmptyPortRefused], "//h:0").unwrap();

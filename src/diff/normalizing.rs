@@ -154,11 +154,19 @@ pub enum Normalizing {
     /// uppercase letters for the digits A-F" (.NET's System.Uri, whose AbsoluteUri unescapes
     /// unreserved characters, UriExt.cs CheckForEscapedUnreserved, and copies other escapes).
     PercentEncodingCaseKept,
+    /// The fragment is removed, "#" and all (`a:b#c` is `a:b`, `a:b#` is `a:b`), where
+    /// RFC 3986 §6.2.2 keeps every component: the fragment is no part of what the URI
+    /// identifies on its own (§3.5: "the fragment identifier is separated from the rest of
+    /// the URI prior to a dereference"), but it is part of the URI reference, and two
+    /// references that differ in it are not equivalent. uri-js's and fast-uri's ws and wss
+    /// handlers (`serialize`: "forbid fragment component", `wsComponents.fragment =
+    /// undefined`), which their `normalize` ends with.
+    FragmentRemoved,
 }
 
 impl Normalizing {
     /// Every departure of normalization, in the order attribution tries them.
-    pub const ALL: [Normalizing; 17] = [
+    pub const ALL: [Normalizing; 18] = [
         Normalizing::RelativePathDotSegmentsRemovedBySegment,
         Normalizing::DotDotKeptAtRelativeStart,
         Normalizing::RelativePathDotSegmentsRemoved,
@@ -178,6 +186,7 @@ impl Normalizing {
         Normalizing::DotSegmentsKept,
         Normalizing::SchemeBasedUnasked,
         Normalizing::HttpEmptyPathSlashWithoutAuthority,
+        Normalizing::FragmentRemoved,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -206,6 +215,7 @@ impl Normalizing {
             Normalizing::PercentEncodingCaseKept => "percent-encoding-case-kept",
             Normalizing::HostLowercasedBeforeDecoding => "host-lowercased-before-decoding",
             Normalizing::HostTrailingDotRemoved => "host-trailing-dot-removed",
+            Normalizing::FragmentRemoved => "fragment-removed",
         }
     }
 
@@ -259,6 +269,9 @@ impl Normalizing {
             }
             Normalizing::PercentEncodingCaseKept => {
                 "the normalizer decodes the percent-encoded octets of unreserved characters but keeps every other triplet as written, its hexadecimal digits in their case (\"%0a\" stays \"%0a\"), where RFC 3986 §6.2.2.1 says \"For all URIs, the hexadecimal digits within a percent-encoding triplet (e.g., \"%3a\" versus \"%3A\") are case-insensitive and therefore should be normalized to use uppercase letters for the digits A-F\""
+            }
+            Normalizing::FragmentRemoved => {
+                "the normalizer removes the fragment and its \"#\" (\"a:b#c\" as \"a:b\"), where RFC 3986's syntax-based normalization (§6.2.2) changes no component's presence and keeps each component's text but for its case, its percent-encodings and the path's dot-segments: a reference with a fragment and one without are not equivalent (§3.5: the fragment is \"separated from the rest of the URI prior to a dereference\", but it is part of the reference)"
             }
             Normalizing::UnreservedPercentEncodingsKept => {
                 "the normalizer keeps every percent-encoded octet encoded, unreserved characters too (\"%7e\" as \"%7E\", not \"~\"; \"/%2E%2E/\" is then no dot-segment), where RFC 3986 §6.2.2.2 says \"These URIs should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character, as described in Section 2.3\""
@@ -530,6 +543,12 @@ fn written_of(set: &[Normalizing], input: &str, level: Level) -> Option<(String,
         {
             out = next;
         }
+    }
+    // The fragment removed last, from what the other steps wrote.
+    if set.contains(&Normalizing::FragmentRemoved)
+        && let Some(at) = out.find('#')
+    {
+        out.truncate(at);
     }
     // §6.2.3's "/" for an http empty path written without an authority too, the path read
     // before its dot-segments are removed.
@@ -828,6 +847,31 @@ mod tests {
     /// Erlang's uri_string and uri-js write an http URI's empty path "/" with or without an
     /// authority, the path read before its dot-segments go (RFC 3986 §6.2.3 writes it "with an
     /// empty path" of "a URI that uses the generic syntax for authority" only).
+    /// uri-js's and fast-uri's ws and wss handlers: `wsComponents.fragment = undefined`.
+    #[test]
+    fn the_fragment_may_be_removed() {
+        let removed = Normalizing::FragmentRemoved;
+        assert_eq!(
+            removed.normalized("ws:#@", Level::Syntax).as_deref(),
+            Some("ws:")
+        );
+        assert_eq!(
+            removed.normalized("WS://H/%7e#", Level::Syntax).as_deref(),
+            Some("ws://h/~")
+        );
+        // Nothing to remove: the reference's answer.
+        assert_eq!(removed.normalized("ws://h/p?q", Level::Syntax), None);
+        // Not the empty fragment alone, nor the query.
+        assert_ne!(
+            removed.normalized("a:?#b", Level::Syntax).as_deref(),
+            Some("a:?#")
+        );
+        assert_eq!(
+            removed.normalized("a:?#b", Level::Syntax).as_deref(),
+            Some("a:?")
+        );
+    }
+
     #[test]
     fn http_empty_path_slash_without_authority() {
         let d = Normalizing::HttpEmptyPathSlashWithoutAuthority;

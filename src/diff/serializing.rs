@@ -84,6 +84,17 @@ pub enum Serializing {
     /// authority; guzzlehttp/psr7's `Uri::composeComponents` and Poco's `URI::toString` do so
     /// too.
     SlashBeforeRootlessPath,
+    /// The userinfo is written only beside a host or a port that is not empty: where both
+    /// are empty it is left out with its "@", and the "//" written alone (`//u@` is written
+    /// `//`), where §5.3 writes the authority as it is. Node's legacy `url.format` (lib/url.js
+    /// lines 645-655): `if (this.host) { host = auth + this.host }`, `this.host` being the
+    /// hostname and the port, so an empty one writes no `auth`.
+    UserinfoOfEmptyHostOmitted,
+    /// The fragment is never written, "#" and all (`a:b#c` is written `a:b`), where §5.3
+    /// appends "#" and the fragment for every defined one: what it writes reads back with no
+    /// fragment. uri-js's and fast-uri's ws and wss handlers (`serialize`, "forbid fragment
+    /// component": `wsComponents.fragment = undefined`).
+    FragmentOmitted,
     /// Not the serializer's writing but what it writes from: the library holds a component as
     /// its API reports it (the adapter's blind spot, which cites that API: an empty host held
     /// as none, a port as a number), so that what it reads back from its own string is not
@@ -95,11 +106,12 @@ pub enum Serializing {
 
 impl Serializing {
     /// Every serializer departure, in the order the search tries them.
-    pub const ALL: [Serializing; 11] = [
+    pub const ALL: [Serializing; 13] = [
         Serializing::EmptyOmitted(Field::Userinfo),
         Serializing::EmptyOmitted(Field::Port),
         Serializing::EmptyOmitted(Field::Query),
         Serializing::EmptyOmitted(Field::Fragment),
+        Serializing::FragmentOmitted,
         Serializing::DefaultPortOmitted,
         Serializing::RefusedEncoded,
         Serializing::PathDotSegmentsRemoved,
@@ -107,6 +119,7 @@ impl Serializing {
         Serializing::FileSlashesWithoutAuthority,
         Serializing::EmptyOmitted(Field::Host),
         Serializing::SlashesWithHostOnly,
+        Serializing::UserinfoOfEmptyHostOmitted,
     ];
 
     /// Its name, which signs the reports it explains.
@@ -123,6 +136,10 @@ impl Serializing {
             },
             Serializing::EmptyOmitted(field) => {
                 format!("serializer-empty-{}-omitted", field.name())
+            }
+            Serializing::FragmentOmitted => "serializer-fragment-omitted".to_owned(),
+            Serializing::UserinfoOfEmptyHostOmitted => {
+                "serializer-userinfo-of-empty-host-omitted".to_owned()
             }
             Serializing::DefaultPortOmitted => "serializer-default-port-omitted".to_owned(),
             Serializing::SlashesWithHostOnly => "serializer-slashes-with-host-only".to_owned(),
@@ -148,6 +165,8 @@ impl Serializing {
             Serializing::EmptyOmitted(Field::Host) => None,
             Serializing::EmptyOmitted(field) => Some(field),
             Serializing::DefaultPortOmitted
+            | Serializing::FragmentOmitted
+            | Serializing::UserinfoOfEmptyHostOmitted
             | Serializing::RefusedEncoded
             | Serializing::PathDotSegmentsRemoved
             | Serializing::SlashBeforeRootlessPath
@@ -198,6 +217,8 @@ impl Serializing {
                 "the serializer leaves out an empty {0} and its delimiter, which its parser tells from an absent one, where RFC 3986 §5.3 writes the delimiter of every defined component (\"if defined(...) then append ...\"), so that what it writes reads back with no {0}",
                 field.name()
             ),
+            Serializing::FragmentOmitted => "the serializer never writes the fragment nor its \"#\", where RFC 3986 §5.3 appends them for every defined fragment (\"if defined(fragment) then append \"#\" to result; append fragment to result\"), so that what it writes reads back with no fragment".to_owned(),
+            Serializing::UserinfoOfEmptyHostOmitted => "the serializer leaves out the userinfo and its \"@\" where the host and the port are empty (\"//u@\" written \"//\"), where RFC 3986 §5.3 writes the authority as it is (\"append authority to result\"), so that what it writes reads back with no userinfo".to_owned(),
             Serializing::DefaultPortOmitted => "the serializer leaves out a port that is its scheme's default, where RFC 3986 §5.3 writes the authority as it is (leaving it out is §6.2.3's normalization, not recomposition), so that what it writes reads back with no port".to_owned(),
             Serializing::PathDotSegmentsRemoved => "the serializer removes the path's dot-segments (RFC 3986 §5.2.4's remove_dot_segments) before it writes it, where RFC 3986 §5.3 appends the path as it is (\"append path to result\"): removing them is a step of resolution and of normalization (§6.2.2.3), so what it writes reads back with another path (\"a:.\" written \"a:\")".to_owned(),
             Serializing::SlashBeforeRootlessPath => "the serializer writes a \"/\" before a path that does not start with one where it writes an authority, where RFC 3986 §5.3 appends the path as it is (\"append path to result\"), so that a rootless path its parser read after an authority (RFC 3986 §3.3: \"When authority is present, the path must either be empty or begin with a slash\") reads back as another path (the port \"1\" and the path \"a\" written \"//h:1/a\")".to_owned(),
@@ -236,7 +257,11 @@ impl Serializing {
         let port = omitted(set, Field::Port, &components.port).filter(|port| {
             !(set.contains(&Serializing::DefaultPortOmitted) && Some(*port) == default)
         });
-        let userinfo = omitted(set, Field::Userinfo, &components.userinfo);
+        let userinfo = omitted(set, Field::Userinfo, &components.userinfo).filter(|_| {
+            !(set.contains(&Serializing::UserinfoOfEmptyHostOmitted)
+                && components.host.as_deref().is_none_or(str::is_empty)
+                && port.is_none_or(str::is_empty))
+        });
         let authority_omitted = set.contains(&Serializing::EmptyOmitted(Field::Host))
             && components.host.as_deref() == Some("")
             && userinfo.is_none()
@@ -295,7 +320,9 @@ impl Serializing {
             result.push('?');
             result.push_str(&encoded(Field::Query, query));
         }
-        if let Some(fragment) = omitted(set, Field::Fragment, &components.fragment) {
+        if let Some(fragment) = omitted(set, Field::Fragment, &components.fragment)
+            .filter(|_| !set.contains(&Serializing::FragmentOmitted))
+        {
             result.push('#');
             result.push_str(&encoded(Field::Fragment, fragment));
         }
@@ -413,6 +440,49 @@ mod tests {
         assert_eq!(write(&components("//:0")), "//:0");
         // Without the departure, no authority is written for a held none.
         assert_eq!(Serializing::serialize(&[], &held("//:0")), "");
+    }
+
+    /// Node's legacy url.format (lib/url.js lines 645-655): `if (this.host) host = auth +
+    /// this.host`, the host being the hostname and the port: "//0@" (an empty host, read
+    /// where "%" ended it) is written "//".
+    #[test]
+    fn the_userinfo_of_an_empty_host_may_be_left_out() {
+        let write = |text: &str| {
+            Serializing::serialize(
+                &[Serializing::UserinfoOfEmptyHostOmitted],
+                &components(text),
+            )
+        };
+        assert_eq!(write("//0@/%25"), "///%25");
+        assert_eq!(write("a://u:p@"), "a://");
+        // Beside a host or a port, it is written.
+        assert_eq!(write("//0@h/"), "//0@h/");
+        assert_eq!(write("//0@:1"), "//0@:1");
+        // With the empty authority left out too, nothing of it is written.
+        let both = [
+            Serializing::EmptyOmitted(Field::Host),
+            Serializing::UserinfoOfEmptyHostOmitted,
+        ];
+        assert_eq!(
+            Serializing::serialize(&both, &components("a://u@//x")),
+            "a://x"
+        );
+    }
+
+    /// uri-js's and fast-uri's ws handler: "forbid fragment component".
+    #[test]
+    fn the_fragment_may_never_be_written() {
+        let write =
+            |text: &str| Serializing::serialize(&[Serializing::FragmentOmitted], &components(text));
+        assert_eq!(write("ws:#a"), "ws:");
+        assert_eq!(write("ws://h/p?q#"), "ws://h/p?q");
+        assert_eq!(write("ws://h/p?q"), "ws://h/p?q");
+        // The empty fragment alone is another departure, which keeps a fragment with text.
+        let empty = [Serializing::EmptyOmitted(Field::Fragment)];
+        assert_eq!(
+            Serializing::serialize(&empty, &components("ws:#a")),
+            "ws:#a"
+        );
     }
 
     #[test]

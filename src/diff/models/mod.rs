@@ -699,6 +699,9 @@ pub enum Transform {
     UriJsHttpHostRequired,
     /// A ws or wss URI's path and query become its `resourceName`.
     UriJsWsResourceName,
+    /// A ws or wss URI normalized without its fragment (the handlers' `serialize`: "forbid
+    /// fragment component").
+    UriJsWsFragmentDropped,
     /// uri-js's scheme: its characters outside `scheme` removed (`NOT_SCHEME`).
     UriJsSchemeRefusedCharactersRemoved,
     /// uri-js's path without a scheme: every ":" percent-encoded (`NOT_PATH_NOSCHEME`).
@@ -1600,6 +1603,9 @@ impl Transform {
                 Some(rule) => url_parse::apply(rule, original, answer),
                 None => answer,
             },
+            (Transform::UriJsWsFragmentDropped, Request::Normalize { input, .. }) => {
+                uri_js::ws_fragment_dropped(input, answer)
+            }
             (t, Request::Parse { .. }) if t.uri_js_rule().is_some() => match t.uri_js_rule() {
                 Some(rule) => uri_js::apply(rule, original, answer),
                 None => answer,

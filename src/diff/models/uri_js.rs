@@ -806,6 +806,23 @@ fn raw_scheme(input: &str) -> Option<&str> {
     (end > 0 && input[end..].starts_with(':')).then(|| &input[..end])
 }
 
+/// The ws and wss handlers' `serialize`, which `normalize` ends with: "forbid fragment
+/// component" (uri-js, dist/es5/uri.all.js line 1230; fast-uri, lib/schemes.js lines 127-128),
+/// `wsComponents.fragment = undefined`: `answer`, the normalization of `input`, without its
+/// "#" and fragment where the scheme as written is ws or wss (the handler looked up by the
+/// scheme lowercased); as it is otherwise.
+pub(super) fn ws_fragment_dropped(input: &str, answer: Outcome) -> Outcome {
+    let Outcome::Normalized(text) = &answer else {
+        return answer;
+    };
+    let ws = raw_scheme(input)
+        .is_some_and(|s| s.eq_ignore_ascii_case("ws") || s.eq_ignore_ascii_case("wss"));
+    match text.find('#') {
+        Some(at) if ws => Outcome::Normalized(text[..at].to_owned()),
+        _ => answer,
+    }
+}
+
 /// The value of one hexadecimal digit.
 fn hex(b: u8) -> Option<u32> {
     char::from(b).to_digit(16)
@@ -1715,6 +1732,26 @@ mod tests {
         assert_eq!(path_escapes_normalized("/%2F%25%zz%"), "/%2F%25%zz%");
         assert_eq!(path_escapes_normalized("%c3%a9é"), "%C3%A9é");
         assert_eq!(path_escapes_normalized("%4"), "%4");
+    }
+
+    #[test]
+    fn a_websocket_uri_is_normalized_without_its_fragment() {
+        let normalized = |text: &str| Outcome::Normalized(text.to_owned());
+        assert_eq!(
+            ws_fragment_dropped("ws:#@", normalized("ws:#@")),
+            normalized("ws:")
+        );
+        assert_eq!(
+            ws_fragment_dropped("WSS://h/p?q#", normalized("wss://h/p?q#")),
+            normalized("wss://h/p?q")
+        );
+        // Another scheme keeps it, and a refusal stays one.
+        assert_eq!(
+            ws_fragment_dropped("a://h:000/p?q#f", normalized("a://h:000/p?q#f")),
+            normalized("a://h:000/p?q#f")
+        );
+        let refused = Outcome::invalid("x".to_owned());
+        assert_eq!(ws_fragment_dropped("ws:#", refused.clone()), refused);
     }
 
     #[test]
