@@ -749,8 +749,7 @@ fn unreserved_kept(
     let encoded_path = written(input.path);
     // The dot-segments removed as the normalizer's readings remove them (choice 10: a
     // rootless path kept rootless, "a:b/..?%7a" is "a:?%7A").
-    let mut path =
-        reference::normalize::path_dot_segments_normalized(encoded_path, input, options);
+    let mut path = reference::normalize::path_dot_segments_normalized(encoded_path, input, options);
     if path.is_empty() && normal.path == "/" {
         path.push('/');
     }
@@ -1102,6 +1101,52 @@ mod tests {
         assert_eq!(at("aa:%0A%7a"), None);
         assert_eq!(at("A:/%7e"), None);
         assert_eq!(kept.normalized("/%0a", Level::Path), None);
+    }
+
+    #[test]
+    fn a_normalizers_steps_act_under_its_readings() {
+        use Normalizing::*;
+        let reading = |f: fn(&mut NormalizeOptions)| {
+            let mut options = NormalizeOptions::default();
+            f(&mut options);
+            options
+        };
+        // Python's rfc3986: normalizers.normalize_authority writes the port only "if port:"
+        // (choice 11, an empty port removed at the syntax level) and the host by
+        // `host.lower()`: "//%0a:" is "//%0a".
+        let empty_port = reading(|o| o.empty_port_removed = true);
+        let lowered = [HostPercentEncodingLowercased];
+        assert_eq!(
+            normalized_under(&lowered, "//%0a:", Level::Syntax, empty_port),
+            Some("//%0a".into())
+        );
+        // Near-misses: without the reading the empty port stays; a port that is there stays.
+        assert_eq!(
+            normalized_of(&lowered, "//%0a:", Level::Syntax),
+            Some("//%0a:".into())
+        );
+        assert_eq!(
+            normalized_under(&lowered, "//%0a:1", Level::Syntax, empty_port),
+            Some("//%0a:1".into())
+        );
+        // Choice 10's rootless path kept rootless beside its unreserved triplets kept
+        // (normalizers.normalize_percent_characters uppercases, never decodes): "a:b/..?%7a"
+        // is "a:?%7A"; the reference's reading gives "a:/?%7A".
+        let rootless = reading(|o| o.rootless_kept = true);
+        let kept = [UnreservedPercentEncodingsKept];
+        assert_eq!(
+            normalized_under(&kept, "a:b/..?%7a", Level::Syntax, rootless),
+            Some("a:?%7A".into())
+        );
+        assert_eq!(
+            normalized_of(&kept, "a:b/..?%7a", Level::Syntax),
+            Some("a:/?%7A".into())
+        );
+        // A path with a root is the same under either reading.
+        assert_eq!(
+            normalized_under(&kept, "a:/b/..?%7a", Level::Syntax, rootless),
+            Some("a:/?%7A".into())
+        );
     }
 
     #[test]

@@ -3147,7 +3147,9 @@ fn evaluate_traced(
                         super::departures::Departure::Normalizing(n),
                         Some(options),
                         Request::Normalize { input, .. },
-                    ) => normalizing_under(*n, &resolving, input, asked, options).unwrap_or(outcome),
+                    ) => {
+                        normalizing_under(*n, &resolving, input, asked, options).unwrap_or(outcome)
+                    }
                     _ => d.apply_under(read_from, given, asked, outcome, base_readings, &resolving),
                 };
                 rewrote[i] || outcome != before
