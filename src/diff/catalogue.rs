@@ -3768,6 +3768,46 @@ entries:
     }
 
     #[test]
+    fn a_bug_of_a_normalizer_composes_with_the_readings_it_takes() {
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        let own = std::path::PathBuf::from("adapters/python/rfc3986/known-differences.yaml");
+        let text = std::fs::read_to_string(&own).expect("the adapter's catalogue");
+        let catalogue =
+            super::Catalogue::bundled_with(&[], &[("python-rfc3986".to_owned(), own, text)])
+                .expect("valid catalogues");
+        let named = |input: &str, written: &str| {
+            let case = Request::Normalize {
+                input: input.into(),
+                level: None,
+            };
+            named_by(
+                &catalogue,
+                "python-rfc3986",
+                &case,
+                &Outcome::Normalized(written.into()),
+            )
+        };
+        // rfc3986 2.0.0's normalize_authority writes the port only "if port:" (its documented
+        // choice, rfc3986-empty-port-removed) and lowercases the host whole (`host.lower()`,
+        // the confirmed rfc3986-host-percent-encoding-lowercased): both at once.
+        let lowered = named("//%0a:", "//%0a").expect("named by the catalogue");
+        assert!(lowered.contains(&"rfc3986-host-percent-encoding-lowercased".to_owned()));
+        // Its normalize_percent_characters uppercases triplets and never decodes them (the
+        // confirmed rfc3986-unreserved-percent-encodings-kept) beside a rootless path kept
+        // rootless (choice 10, allowed).
+        let kept = named("a:b/..?%7a", "a:?%7A").expect("named by the catalogue");
+        assert!(kept.contains(&"rfc3986-unreserved-percent-encodings-kept".to_owned()));
+        // Near-misses: a port that is there dropped; a dot-segment left.
+        assert!(named("//%0a:1", "//%0a").is_none_or(|ids| {
+            !ids.contains(&"rfc3986-host-percent-encoding-lowercased".to_owned())
+        }));
+        assert!(named("a:b/..?%7a", "a:b?%7A").is_none_or(|ids| {
+            !ids.contains(&"rfc3986-unreserved-percent-encodings-kept".to_owned())
+        }));
+    }
+
+    #[test]
     fn a_crates_class_reads_the_text_its_constructor_stripped() {
         use crate::model::{Components, Outcome};
         use crate::protocol::Request;

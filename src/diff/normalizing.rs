@@ -413,12 +413,25 @@ impl Normalizing {
 /// absence, so that a normalizer that departs in several steps at once is named by the set,
 /// the smallest one attribution finds.
 pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<String> {
+    normalized_under(set, input, level, NormalizeOptions::default())
+}
+
+/// [`normalized_of`] for a normalizer that also takes the readings RFC 3986 leaves open
+/// `options` (an empty port removed at the syntax level, choice 11; a rootless path kept
+/// rootless, choice 10): its departures act on the normalization those readings give, and
+/// `None` where they change nothing in it.
+pub fn normalized_under(
+    set: &[Normalizing],
+    input: &str,
+    level: Level,
+    options: NormalizeOptions,
+) -> Option<String> {
     let set: Vec<Normalizing> = set
         .iter()
         .copied()
         .filter(|&step| step != Normalizing::AmbiguousPathRefused)
         .collect();
-    let (written, out) = written_of(&set, input, level)?;
+    let (written, out) = written_of(&set, input, level, options)?;
     (out != written).then_some(out)
 }
 
@@ -428,18 +441,35 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
 /// unguarded, would be read with an authority or a scheme the input has not; `None` where the
 /// set does not change the reference's answer (or the input is not one the RFC reads).
 pub fn outcome_of(set: &[Normalizing], input: &str, level: Level) -> Option<Outcome> {
-    if set.contains(&Normalizing::AmbiguousPathRefused) && read_otherwise(set, input, level)? {
+    outcome_under(set, input, level, NormalizeOptions::default())
+}
+
+/// [`outcome_of`] under the readings `options` ([`normalized_under`]).
+pub fn outcome_under(
+    set: &[Normalizing],
+    input: &str,
+    level: Level,
+    options: NormalizeOptions,
+) -> Option<Outcome> {
+    if set.contains(&Normalizing::AmbiguousPathRefused)
+        && read_otherwise(set, input, level, options)?
+    {
         return Some(Outcome::invalid(
             "the normalized path would be read otherwise".to_owned(),
         ));
     }
-    normalized_of(set, input, level).map(Outcome::Normalized)
+    normalized_under(set, input, level, options).map(Outcome::Normalized)
 }
 
 /// Whether the string the steps of `set` but the refusal leave for `input`, written with no
 /// "/." before a "//" path, reads with an authority or a scheme `input` has not. A
 /// normalizer that keeps the dot-segments leaves no guard to take away.
-fn read_otherwise(set: &[Normalizing], input: &str, level: Level) -> Option<bool> {
+fn read_otherwise(
+    set: &[Normalizing],
+    input: &str,
+    level: Level,
+    options: NormalizeOptions,
+) -> Option<bool> {
     let mut rest: Vec<Normalizing> = set
         .iter()
         .copied()
@@ -450,7 +480,7 @@ fn read_otherwise(set: &[Normalizing], input: &str, level: Level) -> Option<bool
     {
         rest.push(Normalizing::DoubleSlashPathUnguarded);
     }
-    let (_, unguarded) = written_of(&rest, input, level)?;
+    let (_, unguarded) = written_of(&rest, input, level, options)?;
     let given = reference::parse(input).ok()?;
     // Read as Appendix B splits it: a "//" path whose first segment holds a ":" (`//x:y`,
     // `//:a`) is read with an authority whose port the RFC refuses, an authority all the same,
@@ -464,19 +494,24 @@ fn read_otherwise(set: &[Normalizing], input: &str, level: Level) -> Option<bool
 
 /// The reference's normalization of `input` at `level` and the string the steps of `set`
 /// write for it (the same where they change nothing): [`normalized_of`]'s composition.
-fn written_of(set: &[Normalizing], input: &str, level: Level) -> Option<(String, String)> {
-    let written = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
+fn written_of(
+    set: &[Normalizing],
+    input: &str,
+    level: Level,
+    options: NormalizeOptions,
+) -> Option<(String, String)> {
+    let written = reference::normalize_with(input, level, options).ok()?;
     // §6.2.3 done unasked: every other step acts on the scheme-based normalization.
     let level = if set.contains(&Normalizing::SchemeBasedUnasked) && level == Level::Syntax {
         Level::Scheme
     } else {
         level
     };
-    let normal = reference::normalize_with(input, level, NormalizeOptions::default()).ok()?;
+    let normal = reference::normalize_with(input, level, options).ok()?;
     let mut out = if set.contains(&Normalizing::UnreservedPercentEncodingsKept) {
         let c = reference::parse(&normal).ok()?;
         let case = set.contains(&Normalizing::PercentEncodingCaseKept);
-        unreserved_kept(&reference::parse(input).ok()?, &c, level, case)
+        unreserved_kept(&reference::parse(input).ok()?, &c, level, case, options)
     } else if set.contains(&Normalizing::PercentEncodingCaseKept) {
         let c = reference::parse(&normal).ok()?;
         case_kept(&reference::parse(input).ok()?, &c, level)
@@ -710,6 +745,7 @@ fn unreserved_kept(
     normal: &Components<'_>,
     level: Level,
     case_kept: bool,
+    options: NormalizeOptions,
 ) -> String {
     if level == Level::Path {
         return reference::recompose(normal);
@@ -730,11 +766,9 @@ fn unreserved_kept(
         (_, host) => host.map(str::to_owned),
     };
     let encoded_path = written(input.path);
-    let mut path = reference::normalize::dot_segments_normalized(
-        &encoded_path,
-        input.scheme.is_some(),
-        input.has_authority(),
-    );
+    // The dot-segments removed as the normalizer's readings remove them (choice 10: a
+    // rootless path kept rootless, "a:b/..?%7a" is "a:?%7A").
+    let mut path = reference::normalize::path_dot_segments_normalized(encoded_path, input, options);
     if path.is_empty() && normal.path == "/" {
         path.push('/');
     }
@@ -1111,6 +1145,52 @@ mod tests {
         assert_eq!(at("aa:%0A%7a"), None);
         assert_eq!(at("A:/%7e"), None);
         assert_eq!(kept.normalized("/%0a", Level::Path), None);
+    }
+
+    #[test]
+    fn a_normalizers_steps_act_under_its_readings() {
+        use Normalizing::*;
+        let reading = |f: fn(&mut NormalizeOptions)| {
+            let mut options = NormalizeOptions::default();
+            f(&mut options);
+            options
+        };
+        // Python's rfc3986: normalizers.normalize_authority writes the port only "if port:"
+        // (choice 11, an empty port removed at the syntax level) and the host by
+        // `host.lower()`: "//%0a:" is "//%0a".
+        let empty_port = reading(|o| o.empty_port_removed = true);
+        let lowered = [HostPercentEncodingLowercased];
+        assert_eq!(
+            normalized_under(&lowered, "//%0a:", Level::Syntax, empty_port),
+            Some("//%0a".into())
+        );
+        // Near-misses: without the reading the empty port stays; a port that is there stays.
+        assert_eq!(
+            normalized_of(&lowered, "//%0a:", Level::Syntax),
+            Some("//%0a:".into())
+        );
+        assert_eq!(
+            normalized_under(&lowered, "//%0a:1", Level::Syntax, empty_port),
+            Some("//%0a:1".into())
+        );
+        // Choice 10's rootless path kept rootless beside its unreserved triplets kept
+        // (normalizers.normalize_percent_characters uppercases, never decodes): "a:b/..?%7a"
+        // is "a:?%7A"; the reference's reading gives "a:/?%7A".
+        let rootless = reading(|o| o.rootless_kept = true);
+        let kept = [UnreservedPercentEncodingsKept];
+        assert_eq!(
+            normalized_under(&kept, "a:b/..?%7a", Level::Syntax, rootless),
+            Some("a:?%7A".into())
+        );
+        assert_eq!(
+            normalized_of(&kept, "a:b/..?%7a", Level::Syntax),
+            Some("a:/?%7A".into())
+        );
+        // A path with a root is the same under either reading.
+        assert_eq!(
+            normalized_under(&kept, "a:/b/..?%7a", Level::Syntax, rootless),
+            Some("a:/?%7A".into())
+        );
     }
 
     #[test]

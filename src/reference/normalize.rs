@@ -307,7 +307,7 @@ pub fn normalize_components_in(
 
 /// §6.2.2.3 on the path of `c` (its percent-encoding normalized, or as written at the path
 /// level), under the readings of `options` (choice 10).
-fn path_dot_segments_normalized(
+pub(crate) fn path_dot_segments_normalized(
     encoded_path: String,
     c: &Components<'_>,
     options: NormalizeOptions,

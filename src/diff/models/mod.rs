@@ -3073,6 +3073,18 @@ fn evaluate_traced(
         }
         _ => None,
     };
+    // A normalizer's departure acts on the normalization the readings chosen give (an empty
+    // port removed at the syntax level, choice 11, beside a host's triplets lowercased).
+    let normalize_readings = match asked {
+        Request::Normalize { .. } if !readings.is_empty() => {
+            let mut options = NormalizeOptions::default();
+            for (reading, _) in &readings {
+                reading.set_normalize(&mut options);
+            }
+            Some(options)
+        }
+        _ => None,
+    };
     // rhymuri's wrong rules are switches of one model of the crate: read together; and a
     // resolver's departures are steps of one §5.2, composed, and a normalizer's of one §6.2.2.
     let mut switches = rhymuri::Switches::of(steps.iter().map(|s| s.model));
@@ -3136,8 +3148,16 @@ fn evaluate_traced(
                 let before = outcome.clone();
                 let read_from = read_from.as_ref().and_then(Option::as_ref).unwrap_or(case);
                 let given = given[i].as_ref().unwrap_or(case);
-                outcome =
-                    d.apply_under(read_from, given, asked, outcome, base_readings, &resolving);
+                outcome = match (d, normalize_readings, asked) {
+                    (
+                        super::departures::Departure::Normalizing(n),
+                        Some(options),
+                        Request::Normalize { input, .. },
+                    ) => {
+                        normalizing_under(*n, &resolving, input, asked, options).unwrap_or(outcome)
+                    }
+                    _ => d.apply_under(read_from, given, asked, outcome, base_readings, &resolving),
+                };
                 rewrote[i] || outcome != before
             }
             Model::Departure(_) => false,
@@ -3309,7 +3329,25 @@ fn normalized_through_parser(
     let Request::Normalize { .. } = case else {
         return None;
     };
-    let departures = departures_only(steps)?;
+    // The readings RFC 3986 leaves open that the normalizer takes (an empty port removed, a
+    // rootless path kept rootless) act in its normalization of what its parser read.
+    let mut options = NormalizeOptions::default();
+    let readings: Vec<Step<'_>> = steps
+        .iter()
+        .filter(|s| matches!(s.model, Model::Reading(_)))
+        .copied()
+        .collect();
+    for step in &readings {
+        if let Model::Reading(reading) = step.model {
+            reading.set_normalize(&mut options);
+        }
+    }
+    let steps_read: Vec<Step<'_>> = steps
+        .iter()
+        .filter(|s| !matches!(s.model, Model::Reading(_)))
+        .copied()
+        .collect();
+    let departures = departures_only(&steps_read)?;
     if !departures.iter().any(|d| d.restores()) {
         return None;
     }
@@ -3321,7 +3359,7 @@ fn normalized_through_parser(
             _ => None,
         })
         .collect();
-    let parsing: Vec<Step<'_>> = steps
+    let parsing: Vec<Step<'_>> = steps_read
         .iter()
         .filter(|s| !matches!(s.model, Model::Departure(Departure::Normalizing(_))))
         .copied()
@@ -3331,8 +3369,8 @@ fn normalized_through_parser(
     let memo = super::CaseMemo::default();
     let parsed = evaluate_traced(&parsing, &parse, &memo, Some(&mut inert_parse));
     let normalized = |set: &[super::normalizing::Normalizing], read: &str| {
-        super::normalizing::normalized_of(set, read, level)
-            .or_else(|| reference::normalize_with(read, level, NormalizeOptions::default()).ok())
+        super::normalizing::normalized_under(set, read, level, options)
+            .or_else(|| reference::normalize_with(read, level, options).ok())
     };
     let answer = match borrowed(&parsed) {
         Some(c) => {
@@ -3368,6 +3406,8 @@ fn normalized_through_parser(
             inert.push(
                 match step.model {
                     Model::Departure(Departure::Normalizing(_)) => normalized.next(),
+                    // A reading acts on every normalization.
+                    Model::Reading(_) => Some(false),
                     _ => parsed.next(),
                 }
                 .unwrap_or(true),
@@ -3375,6 +3415,28 @@ fn normalized_through_parser(
         }
     }
     Some(answer)
+}
+
+/// The answer of a normalizer that departs by `step` and the other normalizer's departures
+/// of `beside`, under the readings `options`; `None` where they change nothing in it.
+fn normalizing_under(
+    step: super::normalizing::Normalizing,
+    beside: &[super::departures::Departure],
+    input: &str,
+    asked: &Request,
+    options: NormalizeOptions,
+) -> Option<Outcome> {
+    let mut set: Vec<super::normalizing::Normalizing> = beside
+        .iter()
+        .filter_map(|d| match d {
+            super::departures::Departure::Normalizing(n) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    if !set.contains(&step) {
+        set.push(step);
+    }
+    super::normalizing::outcome_under(&set, input, asked.checked_level().ok()?, options)
 }
 
 /// The components a parse answered, as the reference's parser holds them; `None` for another
