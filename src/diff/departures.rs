@@ -517,7 +517,9 @@ pub enum Departure {
     /// unsafe one, which stay as written, their digits in their case; a decoded character the
     /// component's rule refuses is written again as an uppercase triplet, and a run of
     /// triplets outside US-ASCII that holds a UTF-8 character is written back with uppercase
-    /// digits, a bidirectional control dropped (a run that holds none stays as written). So
+    /// digits, a bidirectional control dropped (a run that holds none stays as written), as
+    /// a bidirectional control written as it is is dropped (U+200E, U+200F, U+202A to U+202E:
+    /// `aa:#\u{200e}` has the empty fragment). So
     /// `aa:%41%3a%3b%7b` has the path `A:%3b%7B`, where RFC 3986 gives each component as
     /// written (Mono's System.Uri: UriExt.cs turns IRI parsing on where
     /// `CheckForEscapedUnreserved` or `CheckForUnicode` finds one, and IriHelper.cs
@@ -919,7 +921,7 @@ impl Departure {
                 "the parser reports the {} with the percent-encoded octets of unreserved characters decoded and every other triplet as written, its hexadecimal digits in their case (\"%7a%0a\" as \"z%0a\"): RFC 3986 §6.2.2.2's normalization (\"URI normalizers should decode any percent-encoded octet that corresponds to an unreserved character\") done by the parser without §6.2.2.1's (\"should be normalized to use uppercase letters for the digits A-F\"), an equivalent URI, but another component than the input's",
                 part.name()
             ),
-            Departure::IriEscapesUnescaped => "where the text holds a percent-encoded unreserved character or octet outside US-ASCII, the parser reports the userinfo, the path, the query and the fragment with every triplet decoded but those of a character the component reserves (RFC 3987's gen-delims there) or one it deems unsafe (controls, \";/?@&=+$,%\\#\"), which stay as written: \"aa:%41%3a%3b\" has the path \"A:%3b\", where RFC 3986 §2.4 says \"the only time when octets within a URI are percent-encoded is during the process of producing the URI from its component parts\" and a parse gives each component as written; \":\", \"!\", \"'\", \"(\", \")\" and \"*\" are reserved characters (§2.2: \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\"), so the URI it reports is another".to_owned(),
+            Departure::IriEscapesUnescaped => "where the text holds a percent-encoded unreserved character or octet outside US-ASCII, the parser reports the userinfo, the path, the query and the fragment with every triplet decoded but those of a character the component reserves (RFC 3987's gen-delims there) or one it deems unsafe (controls, \";/?@&=+$,%\\#\"), which stay as written: \"aa:%41%3a%3b\" has the path \"A:%3b\", where RFC 3986 §2.4 says \"the only time when octets within a URI are percent-encoded is during the process of producing the URI from its component parts\" and a parse gives each component as written; \":\", \"!\", \"'\", \"(\", \")\" and \"*\" are reserved characters (§2.2: \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\"), so the URI it reports is another; a bidirectional control (U+200E, U+200F, U+202A to U+202E), written or percent-encoded, is dropped".to_owned(),
             Departure::PercentEncodingNormalized(part) => format!(
                 "the parser reports the {} with its percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded), not as written: an equivalent URI, but another component than the input's",
                 part.name()
@@ -3799,7 +3801,11 @@ fn iri_unescaped(part: Field, text: &str) -> String {
     while at < text.len() {
         if !is_triplet(bytes, at) {
             let c = text[at..].chars().next().unwrap_or_default();
-            out.push(c);
+            // A bidirectional control written as it is goes too (`if
+            // (!Uri.IsBidiControlCharacter(ch))`, before it copies an IRI character).
+            if !is_bidi_control(c) {
+                out.push(c);
+            }
             at += c.len_utf8().max(1);
             continue;
         }
@@ -3837,7 +3843,7 @@ fn iri_unescaped(part: Field, text: &str) -> String {
         let mut k = 0;
         for chunk in octets.utf8_chunks() {
             for c in chunk.valid().chars() {
-                if !matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}') {
+                if !is_bidi_control(c) {
                     for byte in c.encode_utf8(&mut [0; 4]).bytes() {
                         out.push_str(&format!("%{byte:02X}"));
                     }
@@ -3852,6 +3858,12 @@ fn iri_unescaped(part: Field, text: &str) -> String {
         debug_assert_eq!(k, octets.len());
     }
     out
+}
+
+/// Whether `c` is one of the bidirectional controls Mono's System.Uri drops from an IRI
+/// (`Uri.IsBidiControlCharacter`: U+200E, U+200F, U+202A to U+202E).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}')
 }
 
 /// `input` with every ":" of `range` stood in for by a character a reg-name and a path
@@ -5029,6 +5041,23 @@ mod tests {
         assert_eq!(parsed("aa:%3A#%3A").path, "%3A");
         assert_eq!(parsed("aa:%3A#%3A").fragment.as_deref(), Some("%3A"));
         assert_eq!(parsed("aa://%41%3a/").host.as_deref(), Some("%41%3a"));
+        // A bidirectional control goes, written as it is (`if (!Uri.IsBidiControlCharacter(ch))`
+        // before the copy) or percent-encoded; another IRI character stays, written as it is
+        // or percent-encoded (U+200D, the zero-width joiner, is no bidirectional control).
+        let fragment = |input: &str, given: &str| {
+            let mut answer = Reference.answer(&Request::parse("aa:#x"));
+            if let Outcome::Parsed { components, .. } = &mut answer {
+                components.fragment = Some(given.into());
+            }
+            components(&rule.rule_on_answer(&Request::parse(input), answer))
+                .fragment
+                .clone()
+        };
+        assert_eq!(fragment("aa:#\u{200e}", "\u{200e}").as_deref(), Some(""));
+        assert_eq!(fragment("aa:#a\u{202e}b", "a\u{202e}b").as_deref(), Some("ab"));
+        assert_eq!(parsed("aa:%41#%e2%80%aa").fragment.as_deref(), Some(""));
+        assert_eq!(fragment("aa:#\u{200d}", "\u{200d}").as_deref(), Some("\u{200d}"));
+        assert_eq!(parsed("aa:#%e2%80%8d").fragment.as_deref(), Some("%E2%80%8D"));
         // The control asks for all of it, after the case's own scheme.
         assert_eq!(
             rule.output_controls(&Request::parse("aa:%41")),
