@@ -1531,6 +1531,15 @@ impl Departure {
                 },
                 strict: *strict,
             }],
+            // IRI parsing's, after the case's own scheme: a normalizer that decodes the
+            // unreserved characters alone, or every triplet, is not it.
+            Request::Normalize { input, level } if self == Departure::IriEscapesUnescaped => {
+                let scheme = reference::split(input).scheme.unwrap_or("a");
+                vec![Request::Normalize {
+                    input: format!("{scheme}://%6a@h{tail}"),
+                    level: *level,
+                }]
+            }
             Request::Normalize { .. } => Vec::new(),
         }
     }
@@ -3731,6 +3740,34 @@ fn unreserved_decoded(text: &str) -> String {
 /// [`Departure::IriEscapesUnescaped`] on `answer`, the answer to the parse `case`: its
 /// userinfo, path, query and fragment unescaped where the case's text turns the rule on.
 fn iri_escapes_unescaped_in(case: &Request, answer: Outcome) -> Outcome {
+    // A normalization's text, and the string a resolver builds from the base's canonical
+    // parts and the reference as written, are parsed again, IRI parsing and all: the rule on
+    // the components of the string it gives, turned on by the text as given (the base's
+    // unreserved triplets are decoded in its parts, its octets outside US-ASCII are not).
+    let outside_ascii = |text: &str| {
+        !text.is_ascii()
+            || (0..text.len()).any(|at| {
+                is_triplet(text.as_bytes(), at)
+                    && crate::reference::chars::hex_value(text.as_bytes()[at + 1]) >= 8
+            })
+    };
+    match (case, &answer) {
+        (Request::Normalize { input, .. }, Outcome::Normalized(text)) if iri_parsing_on(input) => {
+            return match iri_unescaped_text(text) {
+                Some(text) => Outcome::Normalized(text),
+                None => answer,
+            };
+        }
+        (Request::Resolve { base, input, .. }, Outcome::Resolved(text))
+            if iri_parsing_on(input) || outside_ascii(base) =>
+        {
+            return match iri_unescaped_text(text) {
+                Some(text) => Outcome::Resolved(text),
+                None => answer,
+            };
+        }
+        _ => {}
+    }
     let Request::Parse { input, .. } = case else {
         return answer;
     };
@@ -3761,6 +3798,27 @@ fn iri_escapes_unescaped_in(case: &Request, answer: Outcome) -> Outcome {
         components,
         host_kind,
     }
+}
+
+/// A URI's text with its userinfo, path, query and fragment as [`iri_unescaped`] writes them;
+/// `None` where the text is no URI reference.
+fn iri_unescaped_text(text: &str) -> Option<String> {
+    let parsed = reference::parse(text).ok()?;
+    let host_kind = parsed.host_kind;
+    let mut c = Components::from(&parsed);
+    for (part, text) in [
+        (Field::Userinfo, c.userinfo.as_mut()),
+        (Field::Path, Some(&mut c.path)),
+        (Field::Query, c.query.as_mut()),
+        (Field::Fragment, c.fragment.as_mut()),
+    ] {
+        if let Some(text) = text {
+            *text = iri_unescaped(part, text);
+        }
+    }
+    let mut r = c.as_reference();
+    r.host_kind = host_kind;
+    Some(reference::recompose(&r))
 }
 
 /// Whether Mono's System.Uri parses `input` as an IRI: it holds a character outside
@@ -5054,10 +5112,19 @@ mod tests {
                 .clone()
         };
         assert_eq!(fragment("aa:#\u{200e}", "\u{200e}").as_deref(), Some(""));
-        assert_eq!(fragment("aa:#a\u{202e}b", "a\u{202e}b").as_deref(), Some("ab"));
+        assert_eq!(
+            fragment("aa:#a\u{202e}b", "a\u{202e}b").as_deref(),
+            Some("ab")
+        );
         assert_eq!(parsed("aa:%41#%e2%80%aa").fragment.as_deref(), Some(""));
-        assert_eq!(fragment("aa:#\u{200d}", "\u{200d}").as_deref(), Some("\u{200d}"));
-        assert_eq!(parsed("aa:#%e2%80%8d").fragment.as_deref(), Some("%E2%80%8D"));
+        assert_eq!(
+            fragment("aa:#\u{200d}", "\u{200d}").as_deref(),
+            Some("\u{200d}")
+        );
+        assert_eq!(
+            parsed("aa:#%e2%80%8d").fragment.as_deref(),
+            Some("%E2%80%8D")
+        );
         // The control asks for all of it, after the case's own scheme.
         assert_eq!(
             rule.output_controls(&Request::parse("aa:%41")),

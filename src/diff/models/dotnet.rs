@@ -1662,6 +1662,53 @@ pub(super) fn dos_path_after_scheme(case: &Request) -> Option<Request> {
     })
 }
 
+/// The resolution with its reference read as a relative path where the text before its first
+/// ":" is no scheme to System.Uri: UriExt.cs, `GetCombinedString`, hands such a string to
+/// `CombineUri` as a relative path, for a text of fewer than two characters before the ":"
+/// (`if (i < 2) { // Note we don't support one-letter Uri schemes. ... break; }`) or one that
+/// `CheckSchemeSyntax` refuses ("a_b", "0a"): ":" against "aa:/b/c" is "aa:/b/:", "0a:x"
+/// "aa:/b/0a:x", where RFC 3986 §3.1 refuses the reference (and §4.2: "A path segment that
+/// contains a colon character ... cannot be used as the first segment of a relative-path
+/// reference"). The reference is so written "./" first, the RFC's own spelling of that path.
+/// A one-letter text followed by "/" or "\" (a DOS path, [`apply_implicit_file`]) and a base
+/// whose merged path is not rooted ([`rootless_first_segment_kept`]'s) are left as they are.
+pub(super) fn invalid_scheme_as_path(case: &Request) -> Option<Request> {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+    } = case
+    else {
+        return None;
+    };
+    // `ResolveHelper`: `relativeStr.Trim(_WSchars)`.
+    let text = input.trim_matches(LWS);
+    let colon = text.find(':')?;
+    let prefix = &text[..colon];
+    if prefix.contains(['/', '?', '#', '\\']) {
+        return None;
+    }
+    let bytes = prefix.as_bytes();
+    let scheme = bytes.len() >= 2
+        && bytes[0].is_ascii_alphabetic()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    let drive = bytes.len() == 1 && text[colon + 1..].starts_with(['/', '\\']);
+    if scheme || drive {
+        return None;
+    }
+    let b = reference::parse(base.trim_matches(LWS)).ok()?;
+    if b.scheme.is_none() || !(b.has_authority() || b.path.starts_with('/')) {
+        return None;
+    }
+    Some(Request::Resolve {
+        base: base.clone(),
+        input: format!("./{text}"),
+        strict: *strict,
+    })
+}
+
 /// The text of an unknown scheme whose "//" is followed by a DOS path (after at most one more
 /// "/"), with the "//" taken out: `PrivateParseMinimal` looks for the DOS path after "//" too
 /// (`AllowDOSPath`), and takes it for the path of an empty authority ("aa://a:/" has the empty
@@ -2874,5 +2921,106 @@ mod tests {
         assert_eq!(path("/%c3%a0%").as_deref(), Some("/%C3%A0%25"));
         // Near miss: a reserved triplet is kept ("%" escaped), even with IRI parsing on.
         assert_eq!(path("/%c3%a9%3f").as_deref(), Some("/%C3%A9%253f"));
+    }
+    #[test]
+    fn text_after_an_ipv6_host_starts_the_path() {
+        let input = |case: Option<Request>| match case {
+            Some(Request::Parse { input, .. }) => Some(input),
+            _ => None,
+        };
+        // CheckAuthorityHelper ends the host at "]" (dotnet/runtime#120908).
+        assert_eq!(
+            input(ip_literal_path_after(&parse_of("aa://[::]a"))).as_deref(),
+            Some("aa://[::]/a")
+        );
+        assert_eq!(
+            input(ip_literal_path_after(&parse_of(" aa://[::] /"))).as_deref(),
+            Some(" aa://[::]/ /")
+        );
+        // Near misses: a delimiter, a "\\", a first dot-segment, a userinfo's brackets.
+        for text in [
+            "aa://[::]/a",
+            "aa://[::]:1",
+            "aa://[::]\\a",
+            "aa://[::]./b",
+            "aa://[::]@h",
+        ] {
+            assert_eq!(ip_literal_path_after(&parse_of(text)), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_reference_whose_scheme_is_none_is_a_relative_path() {
+        let resolve = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: false,
+        };
+        let rewritten =
+            |base: &str, input: &str| match invalid_scheme_as_path(&resolve(base, input)) {
+                Some(Request::Resolve { input, .. }) => Some(input),
+                _ => None,
+            };
+        // GetCombinedString: "Note we don't support one-letter Uri schemes", and
+        // CheckSchemeSyntax refusing "0a" and "a_b".
+        assert_eq!(rewritten("aa:/b/c", ":").as_deref(), Some("./:"));
+        assert_eq!(rewritten("aa:/b/c", "a:").as_deref(), Some("./a:"));
+        assert_eq!(rewritten("aa://h", "0a:x").as_deref(), Some("./0a:x"));
+        assert_eq!(rewritten("aa:/b/c", " a_b:x ").as_deref(), Some("./a_b:x"));
+        // Near misses: a scheme, a DOS path, a colon after a slash, a rootless base.
+        assert_eq!(rewritten("aa:/b/c", "ab:x"), None);
+        assert_eq!(rewritten("aa:/b/c", "a:/x"), None);
+        assert_eq!(rewritten("aa:/b/c", "x/a:b"), None);
+        assert_eq!(rewritten("aa:", ":"), None);
+    }
+
+    #[test]
+    fn a_dos_path_after_two_slashes_has_the_empty_host() {
+        assert_eq!(
+            dos_path_after_slashes("aa://a:/b").as_deref(),
+            Some("aa:a:/b")
+        );
+        assert_eq!(
+            dos_path_after_slashes("aa:///a|/b").as_deref(),
+            Some("aa:/a|/b")
+        );
+        assert_eq!(dos_path_after_slashes("aa://ab:/b"), None);
+        assert_eq!(dos_path_after_slashes("http://a:/b"), None);
+        let answer = Outcome::Parsed {
+            components: Components {
+                scheme: Some("aa".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: "a:/c".into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let Outcome::Parsed { components, .. } =
+            dos_path_host(&parse_of("aa://a:/b/../c"), answer.clone())
+        else {
+            panic!("a parse");
+        };
+        assert_eq!(components.host.as_deref(), Some(""));
+        assert_eq!(
+            dos_path_host(&parse_of("aa:a:/b/../c"), answer.clone()),
+            answer
+        );
+    }
+
+    #[test]
+    fn an_implicit_file_path_escapes_a_non_iri_run_again_in_uppercase() {
+        // MatchUTF8Sequence: "we have to keep unicode chars outside Iri range escaped", in
+        // uppercase (EscapeAsciiChar), and the implicit file path escapes the "%" again.
+        assert_eq!(iri_path_unescaped("/%f4%8a%aa%aa", false), "/%F4%8A%AA%AA");
+        assert_eq!(
+            implicit_file_path("/%f4%8a%aa%aa").as_deref(),
+            Some("/%25F4%258A%25AA%25AA")
+        );
+        // An IRI character decoded, a bidirectional control dropped, a run of no UTF-8 kept.
+        assert_eq!(iri_path_unescaped("/%c3%a9%e2%80%8e", false), "/\u{e9}");
+        assert_eq!(iri_path_unescaped("/%ff%fe", false), "/%ff%fe");
     }
 }

@@ -606,6 +606,9 @@ pub enum Transform {
     /// System.Uri (bug): what follows an IPv6 host's "]" but ":", "/", "?" and "#" starts
     /// the path.
     DotnetIpLiteralPathAfter,
+    /// System.Uri: a resolution's reference whose text before its first ":" is no scheme is
+    /// a relative path.
+    DotnetInvalidSchemeAsPath,
     /// System.Uri: a known scheme's host of one to four numbers is an IPv4 address read as
     /// `inet_aton` reads it ("0" is 0.0.0.0).
     DotnetIpv4Numbers,
@@ -1243,6 +1246,7 @@ impl Transform {
             (Transform::DotnetIpv6Canonical, _) => dotnet::ipv6_host_rewritten(case, false),
             (Transform::DotnetIpv6Lenient, _) => dotnet::ipv6_host_rewritten(case, true),
             (Transform::DotnetIpLiteralPathAfter, _) => dotnet::ip_literal_path_after(case),
+            (Transform::DotnetInvalidSchemeAsPath, _) => dotnet::invalid_scheme_as_path(case),
             (Transform::JavaRegistryAuthority, _) => java::registry_rewrite(original, case),
             (Transform::JavaUricBrackets, _) => java::brackets_rewrite(original, case),
             (Transform::JavaIpv4PartRfc2373, Request::Parse { .. }) => {
@@ -2121,6 +2125,7 @@ impl Transform {
                 | Transform::DotnetIpv6Canonical
                 | Transform::DotnetIpv6Lenient
                 | Transform::DotnetIpLiteralPathAfter
+                | Transform::DotnetInvalidSchemeAsPath
                 | Transform::UriJsSchemeRefusedCharactersRemoved
                 | Transform::UriJsSurrogatesEncoded
                 | Transform::PocoDotStartIsPath
