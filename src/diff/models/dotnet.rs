@@ -118,7 +118,9 @@ fn canonical(text: &str, kind: FilePath) -> String {
             '%' if copy => path.push_str("%25"),
             '\\' => path.push('/'),
             '|' if drive && at == 1 => path.push(':'),
-            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' => {}
+            // A bidirectional control goes, but one of the two characters copied after a lone
+            // "%", which is escaped with the rest ("/%\u{202a}@" is "/%25%E2%80%AA@").
+            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' if !copy => {}
             '%' => match triplet(&text[at + 1..]) {
                 Some(octet) if is_unreserved(octet) => {
                     path.push(char::from(octet));
@@ -3022,5 +3024,10 @@ mod tests {
         // An IRI character decoded, a bidirectional control dropped, a run of no UTF-8 kept.
         assert_eq!(iri_path_unescaped("/%c3%a9%e2%80%8e", false), "/\u{e9}");
         assert_eq!(iri_path_unescaped("/%ff%fe", false), "/%ff%fe");
+        // A bidirectional control copied after a lone "%" stays, escaped.
+        assert_eq!(
+            implicit_file_path("/%\u{202a}@").as_deref(),
+            Some("/%25%E2%80%AA@")
+        );
     }
 }
