@@ -2786,8 +2786,10 @@ mod tests {
             rewritten("aa:a:/./?x/./#./").as_deref(),
             Some("aa:a:/?x/./#./")
         );
-        // Near misses: no drive, two letters, a known scheme, "news", an authority, an
-        // escaped colon, a "..." segment (no dot-segment: unchanged).
+        // After "//" too, the authority then empty (dos_path_host puts its host in).
+        assert_eq!(rewritten("aa://a:/./b").as_deref(), Some("aa:a:/b"));
+        // Near misses: no drive, two letters, a known scheme, "news", an authority before the
+        // drive, an escaped colon, a "..." segment (no dot-segment: unchanged).
         for input in [
             "aa:ab:/./",
             "aa:1:/./b",
@@ -2795,7 +2797,7 @@ mod tests {
             "news:a:/./",
             "mailto:a:/./",
             "http:a:/./b",
-            "aa://a:/./b",
+            "aa://h/a:/./b",
             "aa:a%3a/./b",
             "aa:a:/b/.../c",
         ] {
