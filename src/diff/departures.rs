@@ -600,7 +600,9 @@ pub enum Departure {
     /// unsafe one, which stay as written, their digits in their case; a decoded character the
     /// component's rule refuses is written again as an uppercase triplet, and a run of
     /// triplets outside US-ASCII that holds a UTF-8 character is written back with uppercase
-    /// digits, a bidirectional control dropped (a run that holds none stays as written). So
+    /// digits, a bidirectional control dropped (a run that holds none stays as written), as
+    /// a bidirectional control written as it is is dropped (U+200E, U+200F, U+202A to U+202E:
+    /// `aa:#\u{200e}` has the empty fragment). So
     /// `aa:%41%3a%3b%7b` has the path `A:%3b%7B`, where RFC 3986 gives each component as
     /// written (Mono's System.Uri: UriExt.cs turns IRI parsing on where
     /// `CheckForEscapedUnreserved` or `CheckForUnicode` finds one, and IriHelper.cs
@@ -1061,7 +1063,7 @@ impl Departure {
                 "the parser reports the {} with the percent-encoded octets of unreserved characters decoded and every other triplet as written, its hexadecimal digits in their case (\"%7a%0a\" as \"z%0a\"): RFC 3986 §6.2.2.2's normalization (\"These URIs should be normalized by decoding any percent-encoded octet that corresponds to an unreserved character\") done by the parser without §6.2.2.1's (\"should be normalized to use uppercase letters for the digits A-F\"), an equivalent URI, but another component than the input's",
                 part.name()
             ),
-            Departure::IriEscapesUnescaped => "where the text holds a percent-encoded unreserved character or octet outside US-ASCII, the parser reports the userinfo, the path, the query and the fragment with every triplet decoded but those of a character the component reserves (RFC 3987's gen-delims there) or one it deems unsafe (controls, \";/?@&=+$,%\\#\"), which stay as written: \"aa:%41%3a%3b\" has the path \"A:%3b\", where RFC 3986 §2.4 says \"the only time when octets within a URI are percent-encoded is during the process of producing the URI from its component parts\" and a parse gives each component as written; \":\", \"!\", \"'\", \"(\", \")\" and \"*\" are reserved characters (§2.2: \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\"), so the URI it reports is another".to_owned(),
+            Departure::IriEscapesUnescaped => "where the text holds a percent-encoded unreserved character or octet outside US-ASCII, the parser reports the userinfo, the path, the query and the fragment with every triplet decoded but those of a character the component reserves (RFC 3987's gen-delims there) or one it deems unsafe (controls, \";/?@&=+$,%\\#\"), which stay as written: \"aa:%41%3a%3b\" has the path \"A:%3b\", where RFC 3986 §2.4 says \"the only time when octets within a URI are percent-encoded is during the process of producing the URI from its component parts\" and a parse gives each component as written; \":\", \"!\", \"'\", \"(\", \")\" and \"*\" are reserved characters (§2.2: \"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent\"), so the URI it reports is another; a bidirectional control (U+200E, U+200F, U+202A to U+202E), written or percent-encoded, is dropped".to_owned(),
             Departure::PercentEncodingNormalized(part) => format!(
                 "the parser reports the {} with its percent-encoding normalized (RFC 3986 §6.2.2.1: hexadecimal digits uppercased; §6.2.2.2: the triplets of unreserved characters decoded), not as written: an equivalent URI, but another component than the input's",
                 part.name()
@@ -1769,6 +1771,15 @@ impl Departure {
                 },
                 strict: *strict,
             }],
+            // IRI parsing's, after the case's own scheme: a normalizer that decodes the
+            // unreserved characters alone, or every triplet, is not it.
+            Request::Normalize { input, level } if self == Departure::IriEscapesUnescaped => {
+                let scheme = reference::split(input).scheme.unwrap_or("a");
+                vec![Request::Normalize {
+                    input: format!("{scheme}://%6a@h{tail}"),
+                    level: *level,
+                }]
+            }
             Request::Normalize { .. } => Vec::new(),
         }
     }
@@ -4180,6 +4191,34 @@ fn unreserved_decoded(text: &str) -> String {
 /// [`Departure::IriEscapesUnescaped`] on `answer`, the answer to the parse `case`: its
 /// userinfo, path, query and fragment unescaped where the case's text turns the rule on.
 fn iri_escapes_unescaped_in(case: &Request, answer: Outcome) -> Outcome {
+    // A normalization's text, and the string a resolver builds from the base's canonical
+    // parts and the reference as written, are parsed again, IRI parsing and all: the rule on
+    // the components of the string it gives, turned on by the text as given (the base's
+    // unreserved triplets are decoded in its parts, its octets outside US-ASCII are not).
+    let outside_ascii = |text: &str| {
+        !text.is_ascii()
+            || (0..text.len()).any(|at| {
+                is_triplet(text.as_bytes(), at)
+                    && crate::reference::chars::hex_value(text.as_bytes()[at + 1]) >= 8
+            })
+    };
+    match (case, &answer) {
+        (Request::Normalize { input, .. }, Outcome::Normalized(text)) if iri_parsing_on(input) => {
+            return match iri_unescaped_text(text) {
+                Some(text) => Outcome::Normalized(text),
+                None => answer,
+            };
+        }
+        (Request::Resolve { base, input, .. }, Outcome::Resolved(text))
+            if iri_parsing_on(input) || outside_ascii(base) =>
+        {
+            return match iri_unescaped_text(text) {
+                Some(text) => Outcome::Resolved(text),
+                None => answer,
+            };
+        }
+        _ => {}
+    }
     let Request::Parse { input, .. } = case else {
         return answer;
     };
@@ -4210,6 +4249,27 @@ fn iri_escapes_unescaped_in(case: &Request, answer: Outcome) -> Outcome {
         components,
         host_kind,
     }
+}
+
+/// A URI's text with its userinfo, path, query and fragment as [`iri_unescaped`] writes them;
+/// `None` where the text is no URI reference.
+fn iri_unescaped_text(text: &str) -> Option<String> {
+    let parsed = reference::parse(text).ok()?;
+    let host_kind = parsed.host_kind;
+    let mut c = Components::from(&parsed);
+    for (part, text) in [
+        (Field::Userinfo, c.userinfo.as_mut()),
+        (Field::Path, Some(&mut c.path)),
+        (Field::Query, c.query.as_mut()),
+        (Field::Fragment, c.fragment.as_mut()),
+    ] {
+        if let Some(text) = text {
+            *text = iri_unescaped(part, text);
+        }
+    }
+    let mut r = c.as_reference();
+    r.host_kind = host_kind;
+    Some(reference::recompose(&r))
 }
 
 /// Whether Mono's System.Uri parses `input` as an IRI: it holds a character outside
@@ -4250,7 +4310,11 @@ fn iri_unescaped(part: Field, text: &str) -> String {
     while at < text.len() {
         if !is_triplet(bytes, at) {
             let c = text[at..].chars().next().unwrap_or_default();
-            out.push(c);
+            // A bidirectional control written as it is goes too (`if
+            // (!Uri.IsBidiControlCharacter(ch))`, before it copies an IRI character).
+            if !is_bidi_control(c) {
+                out.push(c);
+            }
             at += c.len_utf8().max(1);
             continue;
         }
@@ -4288,7 +4352,7 @@ fn iri_unescaped(part: Field, text: &str) -> String {
         let mut k = 0;
         for chunk in octets.utf8_chunks() {
             for c in chunk.valid().chars() {
-                if !matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}') {
+                if !is_bidi_control(c) {
                     for byte in c.encode_utf8(&mut [0; 4]).bytes() {
                         out.push_str(&format!("%{byte:02X}"));
                     }
@@ -4303,6 +4367,12 @@ fn iri_unescaped(part: Field, text: &str) -> String {
         debug_assert_eq!(k, octets.len());
     }
     out
+}
+
+/// Whether `c` is one of the bidirectional controls Mono's System.Uri drops from an IRI
+/// (`Uri.IsBidiControlCharacter`: U+200E, U+200F, U+202A to U+202E).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}')
 }
 
 /// `input` with every ":" of `range` stood in for by a character a reg-name and a path
@@ -5654,6 +5724,32 @@ mod tests {
         assert_eq!(parsed("aa:%3A#%3A").path, "%3A");
         assert_eq!(parsed("aa:%3A#%3A").fragment.as_deref(), Some("%3A"));
         assert_eq!(parsed("aa://%41%3a/").host.as_deref(), Some("%41%3a"));
+        // A bidirectional control goes, written as it is (`if (!Uri.IsBidiControlCharacter(ch))`
+        // before the copy) or percent-encoded; another IRI character stays, written as it is
+        // or percent-encoded (U+200D, the zero-width joiner, is no bidirectional control).
+        let fragment = |input: &str, given: &str| {
+            let mut answer = Reference.answer(&Request::parse("aa:#x"));
+            if let Outcome::Parsed { components, .. } = &mut answer {
+                components.fragment = Some(given.into());
+            }
+            components(&rule.rule_on_answer(&Request::parse(input), answer))
+                .fragment
+                .clone()
+        };
+        assert_eq!(fragment("aa:#\u{200e}", "\u{200e}").as_deref(), Some(""));
+        assert_eq!(
+            fragment("aa:#a\u{202e}b", "a\u{202e}b").as_deref(),
+            Some("ab")
+        );
+        assert_eq!(parsed("aa:%41#%e2%80%aa").fragment.as_deref(), Some(""));
+        assert_eq!(
+            fragment("aa:#\u{200d}", "\u{200d}").as_deref(),
+            Some("\u{200d}")
+        );
+        assert_eq!(
+            parsed("aa:#%e2%80%8d").fragment.as_deref(),
+            Some("%E2%80%8D")
+        );
         // The control asks for all of it, after the case's own scheme.
         assert_eq!(
             rule.output_controls(&Request::parse("aa:%41")),

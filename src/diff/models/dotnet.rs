@@ -118,7 +118,9 @@ fn canonical(text: &str, kind: FilePath) -> String {
             '%' if copy => path.push_str("%25"),
             '\\' => path.push('/'),
             '|' if drive && at == 1 => path.push(':'),
-            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' => {}
+            // A bidirectional control goes, but one of the two characters copied after a lone
+            // "%", which is escaped with the rest ("/%\u{202a}@" is "/%25%E2%80%AA@").
+            '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' if !copy => {}
             '%' => match triplet(&text[at + 1..]) {
                 Some(octet) if is_unreserved(octet) => {
                     path.push(char::from(octet));
@@ -834,7 +836,30 @@ pub(super) fn ipv6_host_rewritten(case: &Request, lenient: bool) -> Option<Reque
     else {
         return None;
     };
-    let (scheme, rest) = input.split_once("://")?;
+    let (host, stop, numbers) = ipv6_host(input)?;
+    let bytes = input.as_bytes();
+    let delimited = matches!(bytes.get(stop), None | Some(b':' | b'/' | b'?' | b'#'));
+    let literal = &input[host + 1..stop - 1];
+    let rfc = crate::reference::host::is_ipv6address(literal.as_bytes());
+    // A prefix length, whose "/" other readings of the text take for the path's start, and
+    // text after the "]" are not read by the model.
+    if !delimited || literal.contains('/') || !(lenient || rfc) {
+        return None;
+    }
+    let written = format!("[{}]", ipv6_canonical(numbers));
+    (input[host..stop] != written).then(|| Request::Parse {
+        input: format!("{}{written}{}", &input[..host], &input[stop..]),
+        rule: rule.clone(),
+        zone_id: *zone_id,
+    })
+}
+
+/// Where the IPv6 literal System.Uri takes as the host of `input` starts (its "["), where it
+/// ends (after its "]") and its numbers (see [`ipv6_host_rewritten`]), if it has one.
+fn ipv6_host(input: &str) -> Option<(usize, usize, [u16; 8])> {
+    // After the leading white space System.Uri skips.
+    let lead = input.len() - input.trim_start_matches(LWS).len();
+    let (scheme, rest) = input[lead..].split_once("://")?;
     let valid = scheme.len() >= 2
         && scheme.as_bytes()[0].is_ascii_alphabetic()
         && scheme
@@ -843,7 +868,7 @@ pub(super) fn ipv6_host_rewritten(case: &Request, lenient: bool) -> Option<Reque
     if !valid || ["file", "news", "uuid"].contains(&scheme.to_ascii_lowercase().as_str()) {
         return None;
     }
-    let authority = scheme.len() + 3;
+    let authority = lead + scheme.len() + 3;
     let mut host = authority;
     let bytes = input.as_bytes();
     for (at, &b) in rest.as_bytes().iter().enumerate() {
@@ -859,18 +884,42 @@ pub(super) fn ipv6_host_rewritten(case: &Request, lenient: bool) -> Option<Reque
         return None;
     }
     let (length, numbers) = ipv6_literal(&input[host + 1..]).ok()??;
-    let stop = host + 1 + length;
-    let delimited = matches!(bytes.get(stop), None | Some(b':' | b'/' | b'?' | b'#'));
-    let literal = &input[host + 1..stop - 1];
-    let rfc = crate::reference::host::is_ipv6address(literal.as_bytes());
-    // A prefix length, whose "/" other readings of the text take for the path's start, and
-    // text after the "]" are not read by the model.
-    if !delimited || literal.contains('/') || !(lenient || rfc) {
+    Some((host, host + 1 + length, numbers))
+}
+
+/// The case with a "/" put after the IPv6 literal System.Uri takes as the host where anything
+/// but ":", "/", "?", "#" or the end follows its "]": `CheckAuthorityHelper` ends the host at
+/// the "]" and checks nothing after it, so what follows starts the path, which
+/// `ParseRemaining` roots ("aa://[::]a" has the path "/a", " aa://[::] /" the path "/%20/"),
+/// where RFC 3986 §3.2.2's `IP-literal` is followed by the authority's end or a port (.NET's
+/// fix: dotnet/runtime#120908, "Validate that an IPv6 Uri host is followed by expected
+/// delimiters"). A "\\" after it, a first segment "." or "..", or a literal with a prefix
+/// length, is left as it is.
+pub(super) fn ip_literal_path_after(case: &Request) -> Option<Request> {
+    let Request::Parse {
+        input,
+        rule,
+        zone_id,
+    } = case
+    else {
+        return None;
+    };
+    let (host, stop, _) = ipv6_host(input)?;
+    let next = *input.as_bytes().get(stop)?;
+    if matches!(next, b':' | b'/' | b'?' | b'#' | b'\\') || input[host..stop].contains('/') {
         return None;
     }
-    let written = format!("[{}]", ipv6_canonical(numbers));
-    (input[host..stop] != written).then(|| Request::Parse {
-        input: format!("{}{written}{}", &input[..host], &input[stop..]),
+    // The "/" is put before the path after `Compress` has run, so a first segment "." or ".."
+    // stays ("aa://[::]./b" has the path "/./b"): not modelled.
+    let first = input[stop..]
+        .split(['/', '?', '#'])
+        .next()
+        .unwrap_or_default();
+    if matches!(first, "." | "..") || dots_decoded(first).trim_matches('.').is_empty() {
+        return None;
+    }
+    Some(Request::Parse {
+        input: format!("{}/{}", &input[..stop], &input[stop..]),
         rule: rule.clone(),
         zone_id: *zone_id,
     })
@@ -1604,7 +1653,8 @@ pub(super) fn dos_path_after_scheme(case: &Request) -> Option<Request> {
     else {
         return None;
     };
-    let (scheme, letter, path, rest) = dos_path(input)?;
+    let slashes = dos_path_after_slashes(input);
+    let (scheme, letter, path, rest) = dos_path(slashes.as_deref().unwrap_or(input))?;
     let path = remove_dot_segments(&dots_decoded(&path.replace('\\', "/")));
     let rewritten = format!("{scheme}:{letter}:{path}{rest}");
     (rewritten != *input).then(|| Request::Parse {
@@ -1612,6 +1662,94 @@ pub(super) fn dos_path_after_scheme(case: &Request) -> Option<Request> {
         rule: rule.clone(),
         zone_id: *zone_id,
     })
+}
+
+/// The resolution with its reference read as a relative path where the text before its first
+/// ":" is no scheme to System.Uri: UriExt.cs, `GetCombinedString`, hands such a string to
+/// `CombineUri` as a relative path, for a text of fewer than two characters before the ":"
+/// (`if (i < 2) { // Note we don't support one-letter Uri schemes. ... break; }`) or one that
+/// `CheckSchemeSyntax` refuses ("a_b", "0a"): ":" against "aa:/b/c" is "aa:/b/:", "0a:x"
+/// "aa:/b/0a:x", where RFC 3986 §3.1 refuses the reference (and §4.2: "A path segment that
+/// contains a colon character ... cannot be used as the first segment of a relative-path
+/// reference"). The reference is so written "./" first, the RFC's own spelling of that path.
+/// A one-letter text followed by "/" or "\" (a DOS path, [`apply_implicit_file`]) and a base
+/// whose merged path is not rooted ([`rootless_first_segment_kept`]'s) are left as they are.
+pub(super) fn invalid_scheme_as_path(case: &Request) -> Option<Request> {
+    let Request::Resolve {
+        base,
+        input,
+        strict,
+    } = case
+    else {
+        return None;
+    };
+    // `ResolveHelper`: `relativeStr.Trim(_WSchars)`.
+    let text = input.trim_matches(LWS);
+    let colon = text.find(':')?;
+    let prefix = &text[..colon];
+    if prefix.contains(['/', '?', '#', '\\']) {
+        return None;
+    }
+    let bytes = prefix.as_bytes();
+    let scheme = bytes.len() >= 2
+        && bytes[0].is_ascii_alphabetic()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    let drive = bytes.len() == 1 && text[colon + 1..].starts_with(['/', '\\']);
+    if scheme || drive {
+        return None;
+    }
+    let b = reference::parse(base.trim_matches(LWS)).ok()?;
+    if b.scheme.is_none() || !(b.has_authority() || b.path.starts_with('/')) {
+        return None;
+    }
+    Some(Request::Resolve {
+        base: base.clone(),
+        input: format!("./{text}"),
+        strict: *strict,
+    })
+}
+
+/// The text of an unknown scheme whose "//" is followed by a DOS path (after at most one more
+/// "/"), with the "//" taken out: `PrivateParseMinimal` looks for the DOS path after "//" too
+/// (`AllowDOSPath`), and takes it for the path of an empty authority ("aa://a:/" has the empty
+/// host and the path "a:/", "aa:///a:/b" the path "a:/b"). `None` for any other text.
+fn dos_path_after_slashes(text: &str) -> Option<String> {
+    let colon = text.find(':')?;
+    let rest = text[colon + 1..].strip_prefix("//")?;
+    let without = format!("{}:{rest}", &text[..colon]);
+    dos_path(&without).is_some().then_some(without)
+}
+
+/// The answer to a parse whose DOS path follows "//" (see [`dos_path_after_slashes`]), read
+/// by [`dos_path_after_scheme`] without the authority: the empty host put in, as `Host` gives
+/// it for the empty authority.
+pub(super) fn dos_path_host(original: &Request, answer: Outcome) -> Outcome {
+    let Request::Parse { input, .. } = original else {
+        return answer;
+    };
+    if dos_path_after_slashes(trimmed(input)).is_none() {
+        return answer;
+    }
+    let Outcome::Parsed {
+        mut components,
+        host_kind,
+    } = answer
+    else {
+        return answer;
+    };
+    if components.host.is_some() || components.path.starts_with('/') {
+        return Outcome::Parsed {
+            components,
+            host_kind,
+        };
+    }
+    components.host = Some(String::new());
+    Outcome::Parsed {
+        components,
+        host_kind: Some(HostKind::RegName),
+    }
 }
 
 /// Whether IriHelper's `CheckIriUnicodeRange` refuses `c`, a character outside the BMP, in the
@@ -1715,7 +1853,27 @@ pub(super) fn iri_trailing_space_kept(original: &Request, answer: Outcome) -> Ou
         .bytes()
         .map(|b| format!("%{b:02X}"))
         .collect();
-    let file = implicit_file_path(input).is_some();
+    let file = implicit_file_path(input);
+    // An implicit file path is escaped and compressed with the white space in it, which so
+    // ends its last segment ("//a/%2E " has the path "//a/.%20", no dot-segment): where the
+    // answer is that path as read without it, the path is read again with it.
+    if let Some(plain) = &file
+        && components.path == *plain
+    {
+        let after = input.trim_start_matches(LWS);
+        let whole = match file_path_kind(after) {
+            Some(FilePath::Drive) => Some(canonical(after, FilePath::Drive)),
+            _ => file_path_kind(input).map(|kind| canonical(input, kind)),
+        };
+        if let Some(path) = whole {
+            components.path = path;
+            return Outcome::Parsed {
+                components,
+                host_kind,
+            };
+        }
+    }
+    let file = file.is_some();
     let (fragment, query) = (cut.contains('#'), cut.contains('?'));
     let after_scheme = match cut.find(':') {
         Some(colon) if has_scheme(cut) => &cut[colon + 1..],
@@ -1754,9 +1912,11 @@ fn kept_encoded_in_path(octet: u8) -> bool {
 /// An implicit file path's text as IriHelper.cs, `EscapeUnescapeIri`, leaves it for the path
 /// (`UriComponents.Path`): each triplet of an unreserved character decoded, and with
 /// `reserved_too` of any ASCII character but those it keeps ([`kept_encoded_in_path`]: the
-/// reserved characters RFC 3987 does not reserve in a path, dotnet/corefx#26006's bug); a run
-/// of triplets that is UTF-8 for IRI characters decoded; a "%" that starts no triplet copied
-/// with the two characters after it ("keep as is").
+/// reserved characters RFC 3987 does not reserve in a path, dotnet/corefx#26006's bug); in a
+/// run of triplets outside US-ASCII that holds a UTF-8 character, each IRI character decoded
+/// (a bidirectional control dropped) and the rest escaped again in uppercase ("/%f4%8a%aa%aa",
+/// U+10AAAA, is "/%F4%8A%AA%AA", whose "%" the implicit file path then escapes); a "%" that
+/// starts no triplet copied with the two characters after it ("keep as is").
 fn iri_path_unescaped(text: &str, reserved_too: bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
@@ -1799,9 +1959,29 @@ fn iri_path_unescaped(text: &str, reserved_too: bool) -> String {
                     octets.push(octet);
                     end += 3;
                 }
-                match std::str::from_utf8(&octets) {
-                    Ok(decoded) if decoded.chars().all(is_ucschar) => out.push_str(decoded),
-                    _ => out.push_str(&text[at..end]),
+                // `UriHelper.MatchUTF8Sequence`: a run with no UTF-8 character stays as written;
+                // otherwise each IRI character is decoded but a bidirectional control, which
+                // goes, and each other character and invalid octet is escaped again, its
+                // digits uppercase (`EscapeAsciiChar`).
+                let valid = octets.utf8_chunks().any(|chunk| !chunk.valid().is_empty());
+                if !valid {
+                    out.push_str(&text[at..end]);
+                }
+                for chunk in octets.utf8_chunks().filter(|_| valid) {
+                    for c in chunk.valid().chars() {
+                        if is_ucschar(c) {
+                            if !matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}') {
+                                out.push(c);
+                            }
+                        } else {
+                            for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                                out.push_str(&format!("%{b:02X}"));
+                            }
+                        }
+                    }
+                    for b in chunk.invalid() {
+                        out.push_str(&format!("%{b:02X}"));
+                    }
                 }
                 at = end;
             }
@@ -1817,11 +1997,7 @@ fn iri_path_unescaped(text: &str, reserved_too: bool) -> String {
 /// escaped: "/%3a%2e" is "/:.", where the path without IRI parsing is "/%253a". The same
 /// function as in the other components ([`crate::diff::departures::Departure::IriEscapesUnescaped`],
 /// dotnet/corefx#26006), which gives every other answer.
-pub(super) fn iri_escapes_unescaped(
-    original: &Request,
-    case: &Request,
-    answer: Outcome,
-) -> Outcome {
+pub(super) fn iri_escapes_unescaped(original: &Request, answer: Outcome) -> Outcome {
     use crate::diff::departures::Departure;
     if let Request::Parse { input, .. } = original
         && let Some(plain) = implicit_file_path(input)
@@ -1850,7 +2026,9 @@ pub(super) fn iri_escapes_unescaped(
         }
         return answer;
     }
-    Departure::IriEscapesUnescaped.rule_on_answer(case, answer)
+    // The text as given decides whether IRI parsing runs: the case as the entries before
+    // rewrote it may hold a stand-in for the character outside US-ASCII that turns it on.
+    Departure::IriEscapesUnescaped.rule_on_answer(original, answer)
 }
 
 #[cfg(test)]
@@ -2608,8 +2786,10 @@ mod tests {
             rewritten("aa:a:/./?x/./#./").as_deref(),
             Some("aa:a:/?x/./#./")
         );
-        // Near misses: no drive, two letters, a known scheme, "news", an authority, an
-        // escaped colon, a "..." segment (no dot-segment: unchanged).
+        // After "//" too, the authority then empty (dos_path_host puts its host in).
+        assert_eq!(rewritten("aa://a:/./b").as_deref(), Some("aa:a:/b"));
+        // Near misses: no drive, two letters, a known scheme, "news", an authority before the
+        // drive, an escaped colon, a "..." segment (no dot-segment: unchanged).
         for input in [
             "aa:ab:/./",
             "aa:1:/./b",
@@ -2617,7 +2797,7 @@ mod tests {
             "news:a:/./",
             "mailto:a:/./",
             "http:a:/./b",
-            "aa://a:/./b",
+            "aa://h/a:/./b",
             "aa:a%3a/./b",
             "aa:a:/b/.../c",
         ] {
@@ -2702,7 +2882,7 @@ mod tests {
         // Answers of Mono 6.8's System.Uri (AbsolutePath).
         let rule = |input: &str| {
             let plain = file(&implicit_file_path(input).unwrap_or_default());
-            iri_escapes_unescaped(&parse_of(input), &parse_of(input), plain)
+            iri_escapes_unescaped(&parse_of(input), plain)
         };
         assert_eq!(rule("/x%3a%2e"), file("/x:."));
         assert_eq!(rule("//\t%3a%2e"), file("//%09:."));
@@ -2745,5 +2925,111 @@ mod tests {
         assert_eq!(path("/%c3%a0%").as_deref(), Some("/%C3%A0%25"));
         // Near miss: a reserved triplet is kept ("%" escaped), even with IRI parsing on.
         assert_eq!(path("/%c3%a9%3f").as_deref(), Some("/%C3%A9%253f"));
+    }
+    #[test]
+    fn text_after_an_ipv6_host_starts_the_path() {
+        let input = |case: Option<Request>| match case {
+            Some(Request::Parse { input, .. }) => Some(input),
+            _ => None,
+        };
+        // CheckAuthorityHelper ends the host at "]" (dotnet/runtime#120908).
+        assert_eq!(
+            input(ip_literal_path_after(&parse_of("aa://[::]a"))).as_deref(),
+            Some("aa://[::]/a")
+        );
+        assert_eq!(
+            input(ip_literal_path_after(&parse_of(" aa://[::] /"))).as_deref(),
+            Some(" aa://[::]/ /")
+        );
+        // Near misses: a delimiter, a "\\", a first dot-segment, a userinfo's brackets.
+        for text in [
+            "aa://[::]/a",
+            "aa://[::]:1",
+            "aa://[::]\\a",
+            "aa://[::]./b",
+            "aa://[::]@h",
+        ] {
+            assert_eq!(ip_literal_path_after(&parse_of(text)), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_reference_whose_scheme_is_none_is_a_relative_path() {
+        let resolve = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: false,
+        };
+        let rewritten =
+            |base: &str, input: &str| match invalid_scheme_as_path(&resolve(base, input)) {
+                Some(Request::Resolve { input, .. }) => Some(input),
+                _ => None,
+            };
+        // GetCombinedString: "Note we don't support one-letter Uri schemes", and
+        // CheckSchemeSyntax refusing "0a" and "a_b".
+        assert_eq!(rewritten("aa:/b/c", ":").as_deref(), Some("./:"));
+        assert_eq!(rewritten("aa:/b/c", "a:").as_deref(), Some("./a:"));
+        assert_eq!(rewritten("aa://h", "0a:x").as_deref(), Some("./0a:x"));
+        assert_eq!(rewritten("aa:/b/c", " a_b:x ").as_deref(), Some("./a_b:x"));
+        // Near misses: a scheme, a DOS path, a colon after a slash, a rootless base.
+        assert_eq!(rewritten("aa:/b/c", "ab:x"), None);
+        assert_eq!(rewritten("aa:/b/c", "a:/x"), None);
+        assert_eq!(rewritten("aa:/b/c", "x/a:b"), None);
+        assert_eq!(rewritten("aa:", ":"), None);
+    }
+
+    #[test]
+    fn a_dos_path_after_two_slashes_has_the_empty_host() {
+        assert_eq!(
+            dos_path_after_slashes("aa://a:/b").as_deref(),
+            Some("aa:a:/b")
+        );
+        assert_eq!(
+            dos_path_after_slashes("aa:///a|/b").as_deref(),
+            Some("aa:/a|/b")
+        );
+        assert_eq!(dos_path_after_slashes("aa://ab:/b"), None);
+        assert_eq!(dos_path_after_slashes("http://a:/b"), None);
+        let answer = Outcome::Parsed {
+            components: Components {
+                scheme: Some("aa".into()),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: "a:/c".into(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        let Outcome::Parsed { components, .. } =
+            dos_path_host(&parse_of("aa://a:/b/../c"), answer.clone())
+        else {
+            panic!("a parse");
+        };
+        assert_eq!(components.host.as_deref(), Some(""));
+        assert_eq!(
+            dos_path_host(&parse_of("aa:a:/b/../c"), answer.clone()),
+            answer
+        );
+    }
+
+    #[test]
+    fn an_implicit_file_path_escapes_a_non_iri_run_again_in_uppercase() {
+        // MatchUTF8Sequence: "we have to keep unicode chars outside Iri range escaped", in
+        // uppercase (EscapeAsciiChar), and the implicit file path escapes the "%" again.
+        assert_eq!(iri_path_unescaped("/%f4%8a%aa%aa", false), "/%F4%8A%AA%AA");
+        assert_eq!(
+            implicit_file_path("/%f4%8a%aa%aa").as_deref(),
+            Some("/%25F4%258A%25AA%25AA")
+        );
+        // An IRI character decoded, a bidirectional control dropped, a run of no UTF-8 kept.
+        assert_eq!(iri_path_unescaped("/%c3%a9%e2%80%8e", false), "/\u{e9}");
+        assert_eq!(iri_path_unescaped("/%ff%fe", false), "/%ff%fe");
+        // A bidirectional control copied after a lone "%" stays, escaped.
+        assert_eq!(
+            implicit_file_path("/%\u{202a}@").as_deref(),
+            Some("/%25%E2%80%AA@")
+        );
     }
 }

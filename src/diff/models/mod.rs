@@ -603,6 +603,12 @@ pub enum Transform {
     /// System.Uri (bug): an IPv6 literal is read leniently (a single ":" first, a zone and a
     /// prefix length dropped, text after "]" the path).
     DotnetIpv6Lenient,
+    /// System.Uri (bug): what follows an IPv6 host's "]" but ":", "/", "?" and "#" starts
+    /// the path.
+    DotnetIpLiteralPathAfter,
+    /// System.Uri: a resolution's reference whose text before its first ":" is no scheme is
+    /// a relative path.
+    DotnetInvalidSchemeAsPath,
     /// System.Uri: a known scheme's host of one to four numbers is an IPv4 address read as
     /// `inet_aton` reads it ("0" is 0.0.0.0).
     DotnetIpv4Numbers,
@@ -1242,6 +1248,8 @@ impl Transform {
             (Transform::DotnetSchemeWithoutAuthority, _) => dotnet::mailto_authority(case),
             (Transform::DotnetIpv6Canonical, _) => dotnet::ipv6_host_rewritten(case, false),
             (Transform::DotnetIpv6Lenient, _) => dotnet::ipv6_host_rewritten(case, true),
+            (Transform::DotnetIpLiteralPathAfter, _) => dotnet::ip_literal_path_after(case),
+            (Transform::DotnetInvalidSchemeAsPath, _) => dotnet::invalid_scheme_as_path(case),
             (Transform::JavaRegistryAuthority, _) => java::registry_rewrite(original, case),
             (Transform::JavaUricBrackets, _) => java::brackets_rewrite(original, case),
             (Transform::JavaIpv4PartRfc2373, Request::Parse { .. }) => {
@@ -1553,9 +1561,12 @@ impl Transform {
                 Transform::UriparserIpv6WrittenInFull,
                 Request::Resolve { .. } | Request::Normalize { .. },
             ) => uriparser::ipv6_written_in_full(answer),
+            (Transform::DotnetDosPathAfterScheme, Request::Parse { .. }) => {
+                dotnet::dos_path_host(original, answer)
+            }
             (Transform::DotnetImplicitFilePath, _) => dotnet::apply_implicit_file(original, answer),
             (Transform::DotnetIriEscapesUnescaped, _) => {
-                dotnet::iri_escapes_unescaped(original, case, answer)
+                dotnet::iri_escapes_unescaped(original, answer)
             }
             (Transform::DotnetLowSurrogateEscapedAgain, _) => {
                 dotnet::low_surrogate_escaped_again(original, answer)
@@ -2119,6 +2130,8 @@ impl Transform {
                 | Transform::DotnetSchemeWithoutAuthority
                 | Transform::DotnetIpv6Canonical
                 | Transform::DotnetIpv6Lenient
+                | Transform::DotnetIpLiteralPathAfter
+                | Transform::DotnetInvalidSchemeAsPath
                 | Transform::UriJsSchemeRefusedCharactersRemoved
                 | Transform::UriJsSurrogatesEncoded
                 | Transform::PocoDotStartIsPath
