@@ -1415,7 +1415,12 @@ mod tests {
             },
             host_kind: Some(HostKind::RegName),
         };
-        for (input, host) in [("//%42", "B"), ("//%42", "b"), ("//%41%2f", "A/"), ("//%7e", "~")] {
+        for (input, host) in [
+            ("//%42", "B"),
+            ("//%42", "b"),
+            ("//%41%2f", "A/"),
+            ("//%7e", "~"),
+        ] {
             let case = Request::parse(input);
             let expected = Reference.answer(&case);
             assert_eq!(
