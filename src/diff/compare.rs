@@ -670,11 +670,24 @@ fn fields_through(
             if e == a || blindness.clone().next().is_none() {
                 return e != a;
             }
+            // The RFC's spelling also applies to what a blind spot leaves: a host's triplet
+            // decoded by the API is a letter whose case §3.2.2 forgives as any other ("%42" and
+            // "b" are one host), so each side is also seen through its blind spots first and
+            // spelled after.
+            let (raw_e, raw_a) = (expected.component(field), actual.component(field));
+            let seen_spelled = |value: Option<&str>, reported: bool, escaped: Escaped| {
+                let seen = seen(value, reported, escaped);
+                rfc_spelling(field, seen.as_deref(), spelling).map(|v| v.into_owned())
+            };
             // A decoded value's bytes that are no UTF-8, which JSON cannot carry, come as the
             // program writes them: "%XX" (docs/protocol.md) or U+FFFD.
             [Escaped::Replaced, Escaped::AsTriplets]
                 .into_iter()
-                .all(|escaped| seen(e, false, escaped) != seen(a, actual_reported, escaped))
+                .all(|escaped| {
+                    seen(e, false, escaped) != seen(a, actual_reported, escaped)
+                        && seen_spelled(raw_e, false, escaped)
+                            != seen_spelled(raw_a, actual_reported, escaped)
+                })
         })
         .collect()
 }
@@ -1382,6 +1395,46 @@ mod tests {
             host_kind,
         };
         assert!(seen_alike(&case, &Reference.answer(&case), &wrong_path, &spots).is_empty());
+    }
+
+    /// §3.2.2: "The host subcomponent is case-insensitive", and §2.3 makes "%42" the letter
+    /// "B": an API that reports the host's unreserved triplets decoded (GLib's `g_uri_get_host`
+    /// with G_URI_FLAGS_NON_DNS) answers "B" for `//%42`, the same host as "b" and "%42".
+    #[test]
+    fn a_host_decoded_to_an_uppercase_letter_is_the_same_host() {
+        let spots = [blind(Field::Host, Blindness::Reencoded)];
+        let reported = |host: &str| Outcome::Parsed {
+            components: Components {
+                scheme: None,
+                userinfo: None,
+                host: Some(host.into()),
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: Some(HostKind::RegName),
+        };
+        for (input, host) in [
+            ("//%42", "B"),
+            ("//%42", "b"),
+            ("//%41%2f", "A/"),
+            ("//%7e", "~"),
+        ] {
+            let case = Request::parse(input);
+            let expected = Reference.answer(&case);
+            assert_eq!(
+                compare(&case, &expected, &reported(host), &spots),
+                None,
+                "{input} {host}"
+            );
+        }
+        // Near misses: another letter is another host; and without the blind spot the
+        // triplet and its letter are compared as written.
+        let case = Request::parse("//%42");
+        let expected = Reference.answer(&case);
+        assert!(compare(&case, &expected, &reported("C"), &spots).is_some());
+        assert!(compare(&case, &expected, &reported("B"), &[]).is_some());
     }
 
     /// An API that reports the host percent-decoded (Go's `URL.Host`): `//%250a` has the host

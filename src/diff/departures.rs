@@ -340,6 +340,13 @@ pub enum Departure {
     /// their end-of-text anchor) checks the authority, and its groups leave it out (`//h\n`
     /// has the host `h`).
     AuthorityFinalLineFeedIgnored,
+    /// A line feed that ends the text is not read, whatever component it ends: the whole
+    /// reference matched by a regular expression anchored with a `$` that also matches before a
+    /// final line feed (python-rfc3987's `match`, `'^%(rule)s$'`), so `a:/p\n`, `//\n`, `?\n`
+    /// and `#\n` read as the text without it. Wider than
+    /// [`Departure::AuthorityFinalLineFeedIgnored`], narrower than
+    /// [`Departure::TextEndsAtLineFeed`] (`a://h\n/p` is refused).
+    FinalLineFeedIgnored,
     /// The fragment ends at its first line feed, and what follows is dropped: Appendix B's
     /// `(#(.*))?` matched with a `.` that takes no line break, and the match not required to
     /// reach the end of the text (`#a\nb` has the fragment `a`).
@@ -691,6 +698,7 @@ impl Departure {
             Departure::HostLowercasedBeforeEncoding,
             Departure::HostIdnaToAscii,
             Departure::AuthorityFinalLineFeedIgnored,
+            Departure::FinalLineFeedIgnored,
             Departure::FragmentEndsAtLineFeed,
             Departure::FragmentDropped,
             Departure::EmptyAuthorityAsAbsent,
@@ -903,6 +911,7 @@ impl Departure {
             Departure::AuthorityFinalLineFeedIgnored => {
                 "authority-final-line-feed-ignored".to_owned()
             }
+            Departure::FinalLineFeedIgnored => "final-line-feed-ignored".to_owned(),
             Departure::FragmentEndsAtLineFeed => "fragment-ends-at-line-feed".to_owned(),
             Departure::FragmentDropped => "fragment-dropped".to_owned(),
             Departure::EmptyAuthorityAsAbsent => "empty-authority-as-absent".to_owned(),
@@ -1081,6 +1090,7 @@ impl Departure {
             Departure::AuthorityFinalLineFeedIgnored => "the parser does not read a line feed that ends the authority (a regular expression's `$` matches before it), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
             Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it, where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
             Departure::FragmentDropped => "the parser drops the fragment: the text from the first \"#\" on is not read, so that the reference has no fragment and the fragment's characters are not checked, where RFC 3986 §3.5 reads \"A fragment identifier component is indicated by the presence of a number sign (\"#\") character and terminated by the end of the URI\" and §4.1's `URI-reference` holds it".to_owned(),
+            Departure::FinalLineFeedIgnored => "the parser does not read a line feed that ends the text, whatever component it ends (a regular expression's `$` matches before it: \"a:/p\\n\" reads as \"a:/p\"), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
             Departure::FragmentEndsAtLineFeed => "the parser ends the fragment at its first line feed and drops what follows, where RFC 3986 §3.5 says \"A fragment identifier component is ... terminated by the end of the URI\" and its grammar refuses the line feed".to_owned(),
             Departure::EncodedOutsideReserved(part) => format!(
                 "the parser percent-encodes (as UTF-8 octets) every character of the {0} outside RFC 3986's `reserved` and `unreserved` sets, and every \"%\" once one of them starts no triplet, a triplet too, where the RFC refuses the input, and §2.4 says \"Implementations must not percent-encode or decode the same string more than once\"; a reserved character the `{0}` rule refuses is still refused",
@@ -1960,7 +1970,7 @@ impl Departure {
     /// first line feed must answer a line feed that is not the authority's last character
     /// (`a://h\n/p`: nothing after `h`) and one before the fragment (`a:/p\nq`: the text
     /// `a:/p`) as its model says; the two narrower readings must not answer them as the text
-    /// ended there ([`Departure::line_feed_rival`]), whatever else they do with them (a
+    /// ended there ([`Departure::line_feed_rivals`]), whatever else they do with them (a
     /// parser may encode that line feed). Written with a scheme, or as relative references
     /// where the case's rule is `relative-ref`. And a control character where the rule of
     /// every component takes only visible characters outside US-ASCII (`a:/\u{85}`), which
@@ -1974,6 +1984,8 @@ impl Departure {
                 return Vec::new();
             }
             Departure::TextEndsAtLineFeed => &["a://h\n/p", "a:/p\nq"],
+            // A final line feed after a path, whatever component the case's ends.
+            Departure::FinalLineFeedIgnored => &["a:/p\n"],
             // After a scheme, the authority read (against a parser that reads every "//" as a
             // path).
             Departure::NetworkPathReferenceAsPath => &["a://h/p"],
@@ -1996,18 +2008,28 @@ impl Departure {
         Self::controls_as_cased(controls, case)
     }
 
-    /// The rival a narrower line-feed reading must not answer its controls as, and those
-    /// controls: the text ended at its first line feed.
-    pub(crate) fn line_feed_rival(self, case: &Request) -> Option<(Departure, Vec<Request>)> {
-        let controls: &[&str] = match self {
-            Departure::AuthorityFinalLineFeedIgnored => &["a://h\n/p"],
-            Departure::FragmentEndsAtLineFeed => &["a:/p\nq"],
-            _ => return None,
+    /// The rivals a narrower line-feed reading must not answer its controls as, and those
+    /// controls: the text ended at its first line feed, and (for a reading of one component's
+    /// final line feed) a final line feed ignored after any component.
+    pub(crate) fn line_feed_rivals(self, case: &Request) -> Vec<(Departure, Vec<Request>)> {
+        let rivals: &[(Departure, &[&str])] = match self {
+            Departure::AuthorityFinalLineFeedIgnored => &[
+                (Departure::TextEndsAtLineFeed, &["a://h\n/p"]),
+                (Departure::FinalLineFeedIgnored, &["a:/p\n"]),
+            ],
+            Departure::FragmentEndsAtLineFeed => &[
+                (Departure::TextEndsAtLineFeed, &["a:/p\nq"]),
+                (Departure::FinalLineFeedIgnored, &["a:/p\n"]),
+            ],
+            Departure::FinalLineFeedIgnored => {
+                &[(Departure::TextEndsAtLineFeed, &["a://h\n/p", "a:/p\nq"])]
+            }
+            _ => &[],
         };
-        Some((
-            Departure::TextEndsAtLineFeed,
-            Self::controls_as_cased(controls, case),
-        ))
+        rivals
+            .iter()
+            .map(|(rival, controls)| (*rival, Self::controls_as_cased(controls, case)))
+            .collect()
     }
 
     /// `controls`, parses by the case's rule, relative where it is `relative-ref`.
@@ -2073,6 +2095,7 @@ impl Departure {
                 | Departure::HostLowercasedBeforeEncoding
                 | Departure::HostIdnaToAscii
                 | Departure::AuthorityFinalLineFeedIgnored
+                | Departure::FinalLineFeedIgnored
                 | Departure::FragmentEndsAtLineFeed
                 | Departure::FragmentDropped
                 | Departure::EmptyAuthorityAsAbsent
@@ -2222,6 +2245,7 @@ impl Departure {
             | Departure::RootlessPathGivenSlash
             | Departure::ImplicitFilePath
             | Departure::AuthorityFinalLineFeedIgnored
+            | Departure::FinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::FragmentDropped
             | Departure::EmptyAuthorityAsAbsent => None,
@@ -2405,6 +2429,7 @@ impl Departure {
             | Departure::AuthorityEndsAtBackslash
             | Departure::IpLiteralAsRegName
             | Departure::AuthorityFinalLineFeedIgnored
+            | Departure::FinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::FragmentDropped
             | Departure::EmptyAuthorityAsAbsent
@@ -3031,6 +3056,7 @@ impl Departure {
             | Departure::HostLowercasedBeforeEncoding
             | Departure::HostIdnaToAscii
             | Departure::AuthorityFinalLineFeedIgnored
+            | Departure::FinalLineFeedIgnored
             | Departure::FragmentEndsAtLineFeed
             | Departure::FragmentDropped
             | Departure::EmptyAuthorityAsAbsent
@@ -3158,6 +3184,7 @@ impl Departure {
                 Some(fragment) => text[..fragment.start - 1].to_owned(),
                 None => text.to_owned(),
             },
+            Departure::FinalLineFeedIgnored => text.strip_suffix('\n').unwrap_or(text).to_owned(),
             Departure::FragmentEndsAtLineFeed => match spans().fragment {
                 Some(fragment) => match text[fragment.clone()].find('\n') {
                     Some(at) => text[..fragment.start + at].to_owned(),
@@ -6784,6 +6811,30 @@ mod tests {
         assert_eq!(components(&cut).path, "");
         assert_eq!(components(&cut).fragment, None);
         assert_eq!(answer(Departure::TextEndsAtLineFeed, "//h/p"), None);
+        // python-rfc3987's `'^%(rule)s$'`: Python's "$" matches "at the end of the string or
+        // just before the newline at the end of the string", so "\n", "?\n", "#\n" and
+        // "//\n" are read without their final line feed, whatever component it ends.
+        let last = Departure::FinalLineFeedIgnored;
+        assert_eq!(components(&answer(last, "\n").unwrap()).path, "");
+        assert_eq!(
+            components(&answer(last, "?\n").unwrap()).query.as_deref(),
+            Some("")
+        );
+        assert_eq!(
+            components(&answer(last, "#\n").unwrap())
+                .fragment
+                .as_deref(),
+            Some("")
+        );
+        assert_eq!(
+            components(&answer(last, "//\n").unwrap()).host.as_deref(),
+            Some("")
+        );
+        // Near misses: a line feed before the end, two at the end, none.
+        assert_eq!(answer(last, "//h\n/p"), None);
+        let twice = answer(last, "a:/p\n\n").unwrap();
+        assert!(matches!(twice, Outcome::Invalid(_)), "{twice:?}");
+        assert_eq!(answer(last, "a:/p"), None);
     }
 
     #[test]

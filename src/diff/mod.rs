@@ -1155,7 +1155,7 @@ impl Engine {
                 }
             }
             // A narrower reading of a line feed must not answer as the text ended there does.
-            if let Some((rival, controls)) = departure.line_feed_rival(&finding.case) {
+            for (rival, controls) in departure.line_feed_rivals(&finding.case) {
                 let as_rival = |control: &Request| {
                     self.answer_of(name, control).is_some_and(|actual| {
                         let modelled = catalogue.departing_answer(name, &[rival], &[], control);

@@ -579,6 +579,24 @@ fn written_of(
             out = next;
         }
     }
+    // A network-path reference is relative too (no scheme): beside a removal of a relative
+    // path's dot-segments, its ".." with no segment before it is kept as well, where the
+    // reference's §5.2.4 takes it at the root (uriparser's `relative = ((uri->scheme.first ==
+    // NULL) && !uri->absolutePath)`, absolutePath being false under an authority: "//h/.."
+    // stays "//h/..").
+    if kept_above
+        && (set.contains(&Normalizing::RelativePathDotSegmentsRemovedBySegment)
+            || set.contains(&Normalizing::RelativePathDotSegmentsRemoved))
+    {
+        let given = reference::parse(input).ok()?;
+        if given.scheme.is_none() && given.has_authority() && given.path.contains("..") {
+            let c = reference::parse(&out).ok()?;
+            let mut decoded = String::with_capacity(given.path.len());
+            reference::normalize::normalize_percent_encoding(&mut decoded, given.path, false);
+            let path = super::resolving::remove_dot_segments_above_root_kept(&decoded);
+            out = reference::recompose(&Components { path: &path, ..c });
+        }
+    }
     // The fragment removed last, from what the other steps wrote.
     if set.contains(&Normalizing::FragmentRemoved)
         && let Some(at) = out.find('#')
@@ -1266,6 +1284,14 @@ mod tests {
         );
         // An absolute path's are the reference's.
         assert_eq!(at(&uriparser, "/../b"), None);
+        // A network-path reference is relative too: "//h/.." keeps its ".." (the reference
+        // gives "//h/"), one that climbs over a segment loses both.
+        assert_eq!(at(&uriparser, "//h/.."), Some("//h/..".into()));
+        assert_eq!(at(&uriparser, "//h/a/../../b"), Some("//h/../b".into()));
+        assert_eq!(at(&uriparser, "//h/a/.."), None);
+        // Near misses: alone it changes nothing; after a scheme the ".." goes at the root.
+        assert_eq!(at(&[DotDotKeptAtRelativeStart], "//h/.."), None);
+        assert_eq!(at(&uriparser, "a://h/.."), None);
     }
 
     #[test]

@@ -957,8 +957,12 @@ pub enum Transform {
     /// to the root of a path without authority drops the root "/".
     SophiaRootLostWithoutAuthority,
     /// Parsing (GLib `g_uri_parse`, the `URI` rule): the path's unreserved percent-encodings
-    /// decoded and its dot-segments removed (`glib::parse_dot_segments_removed`).
+    /// decoded and its dot-segments removed (`glib::parse_dot_segments_removed`); resolution
+    /// (`g_uri_resolve_relative`): the base read so (`glib::base_parsed`).
     GlibParseDotSegmentsRemoved,
+    /// Parsing (GLib `g_hostname_is_ip_address`): the IP literal "[:]", a lone colon, taken as
+    /// an IPv6 address (`glib::lone_colon_rewrite`, `glib::lone_colon_kept`).
+    GlibIpv6LoneColon,
     /// Resolution and normalization (Boost.URL 1.81 `detail::remove_dot_segments`): errata
     /// 4547's ".." kept where it cannot climb, in every path, a relative one's too
     /// (`boost_url::dot_dot_kept`, `boost_url::dot_dot_kept_in_normalization`).
@@ -1272,6 +1276,10 @@ impl Transform {
             (Transform::Libxml2EmptyHostNoAuthority, Request::Resolve { .. }) => {
                 libxml2::empty_host_no_authority(case)
             }
+            (Transform::GlibParseDotSegmentsRemoved, Request::Resolve { .. }) => {
+                glib::base_parsed(case)
+            }
+            (Transform::GlibIpv6LoneColon, Request::Parse { .. }) => glib::lone_colon_rewrite(case),
             (Transform::PerlUriFtpPathHoldsQuery, Request::Resolve { .. }) => {
                 perl_uri::ftp_resolution_rewrite(case)
             }
@@ -1991,6 +1999,9 @@ impl Transform {
             }
             (Transform::GlibParseDotSegmentsRemoved, Request::Parse { .. }) => {
                 glib::parse_dot_segments_removed(case, answer)
+            }
+            (Transform::GlibIpv6LoneColon, Request::Parse { .. }) => {
+                glib::lone_colon_kept(original, answer)
             }
             (t, _) if t.sophia_rule().is_some() => match t.sophia_rule() {
                 Some(rule) => sophia::apply(rule, case, answer),
