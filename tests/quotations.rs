@@ -50,8 +50,9 @@ fn found(quote: &str, source: &str) -> bool {
     true
 }
 
-#[test]
-fn every_quotation_is_the_rfcs_own_text() {
+/// RFC 3986's and RFC 3987's texts without their page breaks, read in place from
+/// `../shared/data/rfc/`; `None` (with a line saying so) where they are absent.
+fn rfc_bodies() -> Option<(String, String)> {
     let dir = uri_conformance::locations::shared_data("rfc");
     let (Ok(text3986), Ok(text3987)) = (
         std::fs::read_to_string(dir.join("rfc3986.txt")),
@@ -61,10 +62,19 @@ fn every_quotation_is_the_rfcs_own_text() {
             "skipped: no rfc3986.txt and rfc3987.txt in {}",
             dir.display()
         );
+        return None;
+    };
+    Some((
+        body(&text3986, "RFC 3986 ", "Berners-Lee, et al."),
+        body(&text3987, "RFC 3987 ", "Duerst & Suignard"),
+    ))
+}
+
+#[test]
+fn every_quotation_is_the_rfcs_own_text() {
+    let Some((rfc3986, rfc3987)) = rfc_bodies() else {
         return;
     };
-    let rfc3986 = body(&text3986, "RFC 3986 ", "Berners-Lee, et al.");
-    let rfc3987 = body(&text3987, "RFC 3987 ", "Duerst & Suignard");
     let mut wrong = Vec::new();
     let mut checked = 0;
     for (section, passage) in every_quotation() {
@@ -250,23 +260,12 @@ fn quoting_files(top: &std::path::Path) -> Vec<std::path::PathBuf> {
 
 #[test]
 fn every_sentence_the_judge_and_the_docs_quote_is_the_rfcs() {
-    let dir = uri_conformance::locations::shared_data("rfc");
-    let (Ok(text3986), Ok(text3987)) = (
-        std::fs::read_to_string(dir.join("rfc3986.txt")),
-        std::fs::read_to_string(dir.join("rfc3987.txt")),
-    ) else {
-        eprintln!(
-            "skipped: no rfc3986.txt and rfc3987.txt in {}",
-            dir.display()
-        );
+    let Some((rfc3986, rfc3987)) = rfc_bodies() else {
         return;
     };
     // A section's sentence is looked for in both RFCs: RFC 3987's sections are cited bare
     // beside RFC 3986's where the text is about IRIs.
-    let sources = [
-        comparable(&body(&text3986, "RFC 3986 ", "Berners-Lee, et al.")),
-        comparable(&body(&text3987, "RFC 3987 ", "Duerst & Suignard")),
-    ];
+    let sources = [comparable(&rfc3986), comparable(&rfc3987)];
     let top = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let (mut checked, mut wrong) = (0, Vec::new());
     for file in quoting_files(top) {
