@@ -140,7 +140,172 @@ pub fn build(parsers: &[String], reports: &[Report], catalogue: &Catalogue) -> T
     }
 }
 
-/// Renders the table.
+/// What a departure is about: the page's sections, each a table of its own, so that a reader
+/// finds "who checks ports" under one heading instead of in a row of every mechanism.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Concern {
+    /// White space, controls and line ends around the text or in it.
+    WhiteSpace,
+    /// Which part is the scheme, the authority and the path (slashes, file paths, opaque parts).
+    Structure,
+    /// Where the authority ends and how it splits into userinfo, host and port.
+    Authority,
+    /// Hosts and IP literals.
+    Host,
+    /// The port.
+    Port,
+    /// The characters each component takes.
+    Characters,
+    /// Percent-encoding: checked, added, changed.
+    PercentEncoding,
+    /// An empty component told from an absent one.
+    EmptyAndAbsent,
+    /// Reference resolution (§5.2).
+    Resolution,
+    /// Normalization (§6).
+    Normalization,
+}
+
+impl Concern {
+    /// Every concern, in the page's order.
+    pub const ALL: [Concern; 10] = [
+        Concern::WhiteSpace,
+        Concern::Structure,
+        Concern::Authority,
+        Concern::Host,
+        Concern::Port,
+        Concern::Characters,
+        Concern::PercentEncoding,
+        Concern::EmptyAndAbsent,
+        Concern::Resolution,
+        Concern::Normalization,
+    ];
+
+    /// The concern of a departure of the library. Exhaustive, so that a new departure is
+    /// given its section where it is written.
+    pub fn of(departure: Departure) -> Concern {
+        match departure {
+            Departure::SurroundingControlOrSpaceStripped
+            | Departure::LeadingControlOrSpaceStripped
+            | Departure::SurroundingWhiteSpaceStripped
+            | Departure::SurroundingLwsStripped
+            | Departure::TabOrNewlineRemoved
+            | Departure::ControlAsUnderscore
+            | Departure::AuthorityFinalLineFeedIgnored
+            | Departure::FinalLineFeedIgnored
+            | Departure::FragmentEndsAtLineFeed
+            | Departure::TextEndsAtLineFeed => Concern::WhiteSpace,
+            Departure::ImplicitFilePath
+            | Departure::InvalidSchemeAsPath
+            | Departure::EmptySchemeAsPath
+            | Departure::SchemeFirstCharacterUnchecked
+            | Departure::SchemelessAsAuthority(_)
+            | Departure::OneOrThreeSlashesAsTwo
+            | Departure::NetworkPathAsPath
+            | Departure::NetworkPathReferenceAsPath
+            | Departure::TripleSlashReferenceAsPath
+            | Departure::RootlessPathGivenSlash
+            | Departure::EmptyPathAsSlash
+            | Departure::QueryInOpaquePart
+            | Departure::FragmentDropped
+            | Departure::FragmentHashKept
+            | Departure::PathDotSegmentsRemoved
+            | Departure::PathSegmentDotsRemoved(..) => Concern::Structure,
+            Departure::UserinfoToLastAt
+            | Departure::AuthorityEndsAtRefused
+            | Departure::AuthorityEndsAtBackslash
+            | Departure::PortAfterLastColon
+            | Departure::PortNotDigitsInHost
+            | Departure::RegistryBasedAuthority => Concern::Authority,
+            Departure::IpLiteralUnchecked
+            | Departure::IpLiteralToLastBracket
+            | Departure::IpLiteralAsRegName
+            | Departure::IpLiteralNotRead
+            | Departure::IpLiteralAnyToBracket
+            | Departure::IpLiteralAnyInAuthority
+            | Departure::IpLiteralAnyToLastBracket
+            | Departure::DecOctetLeadingZeros
+            | Departure::HostLowercasedBeforeEncoding
+            | Departure::HostIdnaToAscii
+            | Departure::Ipv6ShortenedByInetNtop
+            | Departure::Ipv6FieldsRecompressed
+            | Departure::IpvFutureRefused
+            | Departure::IpvFutureUppercaseVRefused
+            | Departure::EmptyHostRefused
+            | Departure::EmptyHostBesideUserinfoOrPortRefused => Concern::Host,
+            Departure::PortLeadingDigitsRead
+            | Departure::PortReadAsNumber
+            | Departure::PortReadAsNumberInRange
+            | Departure::EmptyPortRefused
+            | Departure::PortOutOfRangeRefused
+            | Departure::PortOverFiveDigitsRefused => Concern::Port,
+            Departure::Unchecked(_)
+            | Departure::EveryComponentUnchecked
+            | Departure::OnlyEscapesChecked
+            | Departure::TextComponentsUnchecked
+            | Departure::NonAsciiUnchecked(_)
+            | Departure::ControlsTaken(_)
+            | Departure::AnyNonAsciiUnchecked(_)
+            | Departure::NonAsciiUncheckedWhereEscaped
+            | Departure::OpaquePathUnchecked
+            | Departure::BracketsTaken(_)
+            | Departure::ControlsAndSpaceOnlyRefused => Concern::Characters,
+            Departure::PercentUnchecked(_)
+            | Departure::PercentUncheckedWhereEscaped
+            | Departure::EncodedInsteadOfRefused(_)
+            | Departure::EveryComponentEncoded
+            | Departure::UrlStandardSetsEncoded
+            | Departure::EncodedOutsideReserved(_)
+            | Departure::EncodedReservedKept(_)
+            | Departure::PercentEncodingNormalized(_)
+            | Departure::PathPercentEncodingNormalizedDotKept
+            | Departure::PercentEncodingUppercased
+            | Departure::PercentEncodingNormalizedEverywhere
+            | Departure::SurrogatesEncoded
+            | Departure::UnreservedDecoded(_)
+            | Departure::IriEscapesUnescaped => Concern::PercentEncoding,
+            Departure::EmptyAsAbsent(_)
+            | Departure::EmptyAuthorityAsAbsent
+            | Departure::EmptyUserinfoRefused => Concern::EmptyAndAbsent,
+            Departure::Resolving(_) => Concern::Resolution,
+            Departure::Normalizing(_) => Concern::Normalization,
+        }
+    }
+
+    /// Its heading on the page.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Concern::WhiteSpace => "White space, controls and line ends",
+            Concern::Structure => "Scheme, slashes and what is a path",
+            Concern::Authority => "Splitting the authority",
+            Concern::Host => "Hosts and IP literals",
+            Concern::Port => "Ports",
+            Concern::Characters => "The characters a component takes",
+            Concern::PercentEncoding => "Percent-encoding",
+            Concern::EmptyAndAbsent => "Empty and absent components",
+            Concern::Resolution => "Resolution",
+            Concern::Normalization => "Normalization",
+        }
+    }
+
+    /// The heading's anchor.
+    fn anchor(self) -> &'static str {
+        match self {
+            Concern::WhiteSpace => "white-space",
+            Concern::Structure => "structure",
+            Concern::Authority => "authority",
+            Concern::Host => "host",
+            Concern::Port => "port",
+            Concern::Characters => "characters",
+            Concern::PercentEncoding => "percent-encoding",
+            Concern::EmptyAndAbsent => "empty-and-absent",
+            Concern::Resolution => "resolution",
+            Concern::Normalization => "normalization",
+        }
+    }
+}
+
+/// Renders the table: a summary of each parser by concern, then one table per concern.
 pub fn render(table: &Table) -> String {
     let mut out = String::from("# The field by mechanism\n\n");
     let _ = write!(
@@ -160,35 +325,23 @@ pub fn render(table: &Table) -> String {
         out.push_str("No departure of the library was seen in this run.\n");
         return super::visible(&out).into_owned();
     }
-    let _ = writeln!(
-        out,
-        "| parser | {} |",
-        table
-            .departures
-            .iter()
-            .map(|d| format!("`{}`", d.id()))
-            .collect::<Vec<_>>()
-            .join(" | ")
-    );
-    let _ = writeln!(out, "|---|{}", "---|".repeat(table.departures.len()));
-    for parser in &table.parsers {
-        let row: Vec<String> = table
-            .departures
-            .iter()
-            .map(|&d| match table.cells.get(&(parser.clone(), d)) {
-                Some(cell) => format!("[{}]({})", cell.seen.name(), cell.report),
-                None => String::new(),
-            })
-            .collect();
-        if row.iter().all(String::is_empty) {
-            continue;
-        }
-        let _ = writeln!(out, "| {} | {} |", text(parser), row.join(" | "));
+    let concerns: Vec<Concern> = Concern::ALL
+        .into_iter()
+        .filter(|&c| table.departures.iter().any(|&d| Concern::of(d) == c))
+        .collect();
+    let shown: Vec<&String> = table
+        .parsers
+        .iter()
+        .filter(|p| table.cells.keys().any(|(parser, _)| parser == *p))
+        .collect();
+    render_summary(&mut out, table, &concerns, &shown);
+    for &concern in &concerns {
+        render_concern(&mut out, table, concern, &shown);
     }
     let quiet: Vec<String> = table
         .parsers
         .iter()
-        .filter(|p| !table.cells.keys().any(|(parser, _)| parser == *p))
+        .filter(|p| !shown.contains(p))
         .map(|p| text(p))
         .collect();
     if !quiet.is_empty() {
@@ -199,6 +352,88 @@ pub fn render(table: &Table) -> String {
         );
     }
     super::visible(&out).into_owned()
+}
+
+/// The summary: for each parser and concern, how many departures it shows, by how they are
+/// known (`2 documented, 1 bug, 1 candidate`), each concern linked to its section.
+fn render_summary(out: &mut String, table: &Table, concerns: &[Concern], shown: &[&String]) {
+    out.push_str("## At a glance\n\n");
+    let _ = writeln!(
+        out,
+        "| parser | {} |",
+        concerns
+            .iter()
+            .map(|c| format!("[{}](#{})", c.heading(), c.anchor()))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    let _ = writeln!(out, "|---|{}", "---|".repeat(concerns.len()));
+    for parser in shown {
+        let row: Vec<String> = concerns
+            .iter()
+            .map(|&concern| {
+                let count = |seen: Seen| {
+                    table
+                        .cells
+                        .iter()
+                        .filter(|((p, d), cell)| {
+                            p == *parser && Concern::of(*d) == concern && cell.seen == seen
+                        })
+                        .count()
+                };
+                [
+                    (count(Seen::Documented), "documented"),
+                    (count(Seen::Confirmed), "bug"),
+                    (count(Seen::Candidate), "candidate"),
+                ]
+                .into_iter()
+                .filter(|(n, _)| *n > 0)
+                .map(|(n, what)| format!("{n} {what}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+            })
+            .collect();
+        let _ = writeln!(out, "| {} | {} |", text(parser), row.join(" | "));
+    }
+}
+
+/// One concern's table: its departures that some parser shows, and the parsers that show one.
+fn render_concern(out: &mut String, table: &Table, concern: Concern, shown: &[&String]) {
+    let departures: Vec<Departure> = table
+        .departures
+        .iter()
+        .copied()
+        .filter(|&d| Concern::of(d) == concern)
+        .collect();
+    let _ = writeln!(
+        out,
+        "\n<a id=\"{}\"></a>\n## {}\n",
+        concern.anchor(),
+        concern.heading()
+    );
+    let _ = writeln!(
+        out,
+        "| parser | {} |",
+        departures
+            .iter()
+            .map(|d| format!("`{}`", d.id()))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    let _ = writeln!(out, "|---|{}", "---|".repeat(departures.len()));
+    for parser in shown {
+        let row: Vec<String> = departures
+            .iter()
+            .map(|&d| match table.cells.get(&((*parser).clone(), d)) {
+                Some(cell) => format!("[{}]({})", cell.seen.name(), cell.report),
+                None => String::new(),
+            })
+            .collect();
+        if row.iter().all(String::is_empty) {
+            continue;
+        }
+        let _ = writeln!(out, "| {} | {} |", text(parser), row.join(" | "));
+    }
 }
 
 /// The table as a page: `mechanisms.md`.
@@ -270,9 +505,35 @@ mod tests {
         );
         assert!(!table.cells.contains_key(&("lax".to_owned(), network)));
         let page = render(&table);
+        // The summary counts each parser's departures by concern, each linked to its table.
         assert!(
-            page.contains("| lax |  | [documented](lax/lax-path.md) |"),
+            page.contains("| parser | [Scheme, slashes and what is a path](#structure) | [The characters a component takes](#characters) |"),
             "{page}"
+        );
+        assert!(
+            page.contains("| go | 1 candidate | 1 candidate |"),
+            "{page}"
+        );
+        assert!(page.contains("| lax |  | 1 documented |"), "{page}");
+        // Each concern's table holds its own departures, and only the parsers that show one.
+        let section = |anchor: &str| {
+            let start = page
+                .find(&format!("<a id=\"{anchor}\">"))
+                .expect("a section");
+            let rest = &page[start..];
+            let end = rest[1..].find("<a id=").map_or(rest.len(), |i| i + 1);
+            rest[..end].to_owned()
+        };
+        let structure = section("structure");
+        assert!(
+            structure.contains("| parser | `network-path-as-path` |\n|---|---|\n| go | [candidate](go/network-path-as-path.md) |\n"),
+            "{structure}"
+        );
+        assert!(!structure.contains("| lax |"), "{structure}");
+        let characters = section("characters");
+        assert!(
+            characters.contains("| go | [candidate](go/path-unchecked.md) |\n| lax | [documented](lax/lax-path.md) |\n"),
+            "{characters}"
         );
         assert!(page.contains("seen in this run: strict."), "{page}");
     }
