@@ -277,15 +277,41 @@ fn with_userinfo_restarted(text: &str, keep_length: bool) -> Option<String> {
 }
 
 /// `text` without the ":" of its empty scheme, where what follows reads the same without it:
-/// `None` where `text` does not start with ":", where nothing follows (refused:
-/// `Rule::SchemeAloneRefused`), or where a ":" in what follows would end a scheme, which Poco
-/// reads as its path's and the reference cannot.
-fn without_empty_scheme(text: &str) -> Option<String> {
+/// `None` where `text` does not start with ":" or where nothing follows (refused:
+/// `Rule::SchemeAloneRefused`). Where what follows is not "//" and its first segment holds a
+/// ":" (":a:b", "::"), Poco reads it as the path (`parsePathEtc`, no scheme looked for after
+/// the empty one), which no reference without a scheme can hold: in a parse, those ":" are
+/// stood in for by "a" (`apply` gives the path back as written, `empty_scheme_path`); in a
+/// resolution or a normalization, which would write the stood-in path, `None`.
+fn without_empty_scheme(text: &str, parse: bool) -> Option<String> {
     let rest = text.strip_prefix(':')?;
-    if rest.is_empty() || (!rest.starts_with("//") && scheme_colon(rest).is_some()) {
+    if rest.is_empty() {
         return None;
     }
-    Some(rest.to_owned())
+    match empty_scheme_first_segment(text) {
+        Some(end) if parse => Some(format!("{}{}", rest[..end].replace(':', "a"), &rest[end..])),
+        Some(_) => None,
+        None => Some(rest.to_owned()),
+    }
+}
+
+/// Where `text` starts with ":" and what follows is not "//" and has a ":" in its first
+/// segment (up to "/", "?" or "#"): the end of that segment in what follows the ":".
+fn empty_scheme_first_segment(text: &str) -> Option<usize> {
+    let rest = text.strip_prefix(':')?;
+    if rest.starts_with("//") {
+        return None;
+    }
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    rest[..end].contains(':').then_some(end)
+}
+
+/// The path `URI::parse` reads in `text` after its empty scheme where the first segment holds
+/// a ":": everything after the ":" up to "?" or "#".
+fn empty_scheme_path(text: &str) -> Option<&str> {
+    empty_scheme_first_segment(text)?;
+    let rest = &text[1..];
+    Some(&rest[..rest.find(['?', '#']).unwrap_or(rest.len())])
 }
 
 /// Where `parseHostAndPort` reads an IP literal in `text`: the span of the literal with its
@@ -368,7 +394,10 @@ pub(super) fn rewrite(rule: Rule, case: &Request) -> Option<Request> {
             let parse = matches!(case, Request::Parse { .. });
             rewrite_texts(case, |t| with_userinfo_restarted(t, parse))
         }
-        Rule::EmptySchemeAsNone => rewrite_texts(case, without_empty_scheme),
+        Rule::EmptySchemeAsNone => {
+            let parse = matches!(case, Request::Parse { .. });
+            rewrite_texts(case, |t| without_empty_scheme(t, parse))
+        }
         // Only a parse: a resolution or a normalization would write the stood-in path.
         Rule::DotStartIsPath => match case {
             Request::Parse { .. } => rewrite_texts(case, with_dot_start_read),
@@ -552,6 +581,26 @@ pub(super) fn apply(rule: Rule, original: &Request, case: &Request, answer: Outc
                     host_kind,
                 },
             },
+            (answer, _) => answer,
+        },
+        // A parse's path after the empty scheme, whose ":" the rewrite stood in for, given
+        // back as written.
+        Rule::EmptySchemeAsNone => match (answer, texts.first()) {
+            (
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                },
+                Some(text),
+            ) if matches!(original, Request::Parse { .. }) => {
+                if let Some(path) = empty_scheme_path(text) {
+                    components.path = path.to_owned();
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
             (answer, _) => answer,
         },
         // A parse's path, whose ":" the rewrite stood in for, given back as written.
@@ -987,6 +1036,30 @@ fn as_number(port: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn after_an_empty_scheme_a_colon_stays_in_the_path() {
+        assert_eq!(without_empty_scheme(":a", true).as_deref(), Some("a"));
+        assert_eq!(without_empty_scheme("://h", true).as_deref(), Some("//h"));
+        assert_eq!(without_empty_scheme("::", true).as_deref(), Some("a"));
+        assert_eq!(
+            without_empty_scheme(":a:b/c:d?e:f", true).as_deref(),
+            Some("aab/c:d?e:f")
+        );
+        assert_eq!(empty_scheme_path(":a:b/c:d?e:f#g"), Some("a:b/c:d"));
+        assert_eq!(empty_scheme_path("::/"), Some(":/"));
+        // Outside a parse the stood-in path would be written: not read.
+        assert_eq!(without_empty_scheme(":a:b", false), None);
+        // No ":" in the first segment, or "//" first: read as the reference reads it.
+        assert_eq!(empty_scheme_path(":a/b:c"), None);
+        assert_eq!(empty_scheme_path("://a:1"), None);
+        assert_eq!(without_empty_scheme(":", true), None);
+        let rewritten = rewrite(Rule::EmptySchemeAsNone, &Request::parse("::"));
+        let Some(Request::Parse { input, .. }) = rewritten else {
+            panic!("rewritten");
+        };
+        assert_eq!(input, "a");
+    }
 
     #[test]
     fn a_text_that_starts_with_a_dot_is_a_path() {

@@ -164,7 +164,8 @@ pub(super) fn empty_authority_as_none(case: &Request) -> Option<Request> {
 /// rel.userinfo", "base.set_host(rel.host) if rel.host", "base.set_port(rel.port) if
 /// rel.port", taken where "authority = rel.userinfo || rel.host || rel.port" is not nil:
 /// where a network-path reference's authority lacks one of the three (nil, which an empty one
-/// is too), the base's is kept (the bug).
+/// is too), the base's is kept (the bug), and so is the base's password where the reference's
+/// userinfo has none.
 pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcome {
     let (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) = (case, &answer) else {
         return answer;
@@ -189,15 +190,31 @@ pub(super) fn base_userinfo_port_kept(case: &Request, answer: Outcome) -> Outcom
     // those parts, nothing is kept and the rule does not act ("//0@" against "file:" loses its
     // userinfo by URI::File#set_userinfo, "# do nothing", uri/file.rb, another rule).
     let has = |part: Option<&str>| !none(part);
+    // URI::Generic#set_userinfo, which merge calls with the reference's userinfo: "user,
+    // password = split_userinfo(user)" and "@password = password if password": a reference's
+    // userinfo without ":" has no password (nil), and the base's stays ("//u@h" against
+    // "a://x:p@g" is "a://u:p@h"; the same CVE's "userinfo is retained").
+    let kept_password = r
+        .userinfo
+        .filter(|u| !u.is_empty() && !u.contains(':'))
+        .and(b.userinfo)
+        .and_then(|u| u.split_once(':'))
+        .map(|(_, password)| password);
     let keeps = (none(r.userinfo) && has(b.userinfo))
+        || kept_password.is_some()
         || (none(r.host) && has(b.host))
         || (none(r.port) && has(b.port));
     if !keeps {
         return answer;
     }
+    let with_password = kept_password
+        .zip(t.userinfo)
+        .map(|(p, u)| format!("{u}:{p}"));
     let written = reference::recompose(&Components {
         userinfo: if none(r.userinfo) {
             b.userinfo
+        } else if let Some(userinfo) = &with_password {
+            Some(userinfo.as_str())
         } else {
             t.userinfo
         },
@@ -1442,6 +1459,36 @@ mod tests {
         for answer in ["file://0@", "file://"] {
             let answer = Outcome::Resolved(answer.into());
             assert_eq!(base_userinfo_port_kept(&case, answer.clone()), answer);
+        }
+        // set_userinfo keeps the base's password where the reference's userinfo has none.
+        let join = |base: &str, input: &str, target: &str| {
+            let case = Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: true,
+            };
+            base_userinfo_port_kept(&case, Outcome::Resolved(target.into()))
+        };
+        assert_eq!(
+            join("a://x:p@g/p", "//u@h", "a://u@h"),
+            Outcome::Resolved("a://u:p@h".into())
+        );
+        assert_eq!(
+            join("a://:@", "//0@.", "a://0@."),
+            Outcome::Resolved("a://0:@.".into())
+        );
+        // Not where the reference has a password of its own, empty or not, nor where the
+        // base has none.
+        for (base, input, target) in [
+            ("a://x:p@g/p", "//u:@h", "a://u:@h"),
+            ("a://x:p@g/p", "//u:q@h", "a://u:q@h"),
+            ("a://x@g/p", "//u@h", "a://u@h"),
+        ] {
+            assert_eq!(
+                join(base, input, target),
+                Outcome::Resolved(target.into()),
+                "{input} against {base}"
+            );
         }
     }
 
