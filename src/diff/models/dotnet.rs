@@ -391,6 +391,84 @@ pub(super) fn scheme_without_authority(original: &Request, answer: Outcome) -> O
     }
 }
 
+/// The characters the model of [`mailto_combined`] reads: those every component of
+/// System.Uri's "mailto" keeps as written (no escaping, no decoding, no white space).
+fn mailto_plain(text: &str) -> bool {
+    text.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-._~/?#@!$&'()*+,;=:".contains(&b))
+}
+
+/// The target System.Uri gives a reference with a path against a "mailto" base: URI.cs,
+/// `CombineUri`, writes the base's scheme, userinfo and host (`GetParts(UriComponents.
+/// SchemeAndServer|UriComponents.UserInfo, ...)`: "mailto:" and the authority without "//",
+/// `MailToLikeUri`, the host lowercased) and then, for an absolute path, the reference ("return
+/// left + relativePart"), or, for a relative one, the base's path up to its last "/" merged
+/// with the reference, compressed ([`combined_compressed`]), its query and fragment after it
+/// ("extra"); "//" starts a reference written after "mailto:" ("return basePart.Scheme + ':' +
+/// relativePart"). "mailto" has no `UriSyntaxFlags.PathIsRooted`, so the base's empty path
+/// stays empty and the relative path is written right after the host: "x" against
+/// "mailto:a@b" is "mailto:a@bx" (the host "bx"), "/" against "mailto://" is "mailto:/" (the
+/// empty authority, then the path "/", where "mailto://" has the path "//"), where RFC 3986
+/// §5.2.3 merges a path against a base with an authority and an empty path as "/" and the
+/// reference's. The text so made is parsed again, and `AbsoluteUri` is the target. The model
+/// reads the texts of [`mailto_plain`] characters, a base whose authority is a userinfo of
+/// unreserved characters and a DNS name or none, and no port, a base path without
+/// dot-segments, and a combined authority of the same kind; any other case keeps `answer`.
+pub(super) fn mailto_combined(case: &Request, answer: Outcome) -> Outcome {
+    let Request::Resolve { base, input, .. } = case else {
+        return answer;
+    };
+    if !matches!(answer, Outcome::Resolved(_)) {
+        return answer;
+    }
+    let reference = input.trim_matches(LWS);
+    let Some(rest) = after_mailto(base.trim_matches(LWS)) else {
+        return answer;
+    };
+    if !mailto_plain(rest)
+        || !mailto_plain(reference)
+        || reference.is_empty()
+        || reference.starts_with(['?', '#'])
+        || has_scheme(reference)
+    {
+        return answer;
+    }
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, after) = rest.split_at(end);
+    let path = &after[..after.find(['?', '#']).unwrap_or(after.len())];
+    let plain_authority = |authority: &str| {
+        let (userinfo, host) = authority.rsplit_once('@').unwrap_or(("", authority));
+        userinfo.bytes().all(|b| is_unreserved(b))
+            && (host.is_empty() || iri_dns_name(host) && host.is_ascii())
+    };
+    if !plain_authority(authority) || path.split('/').any(|s| s == "." || s == "..") {
+        return answer;
+    }
+    let left = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => format!("mailto:{userinfo}@{}", host.to_ascii_lowercase()),
+        None => format!("mailto:{}", authority.to_ascii_lowercase()),
+    };
+    let combined = if let Some(after_slash) = reference.strip_prefix('/') {
+        if after_slash.starts_with('/') {
+            format!("mailto:{reference}")
+        } else {
+            format!("{left}{reference}")
+        }
+    } else {
+        let kept = path.rfind('/').map_or("", |at| &path[..=at]);
+        let split = reference.find(['?', '#']).unwrap_or(reference.len());
+        let merged = combined_compressed(&format!("{kept}{}", &reference[..split]));
+        format!("{left}{merged}{}", &reference[split..])
+    };
+    // The combined text's own authority, as "mailto" reads it again.
+    let own = &combined[7..];
+    let own_authority = &own[..own.find(['/', '?', '#']).unwrap_or(own.len())];
+    if own_authority.matches('@').count() > 1 || !plain_authority(own_authority) {
+        return answer;
+    }
+    Outcome::Resolved(combined)
+}
+
 /// The schemes whose built-in parser must have an authority and takes no empty host
 /// (UriSyntax.cs: `MustHaveAuthority` without `AllowEmptyHost`).
 const HOST_REQUIRED: &[&str] = &[
@@ -452,6 +530,228 @@ pub(super) fn host_refused(answer: Outcome) -> Outcome {
         Outcome::invalid(
             "UriFormatException: Invalid URI: The hostname could not be parsed.".into(),
         )
+    }
+}
+
+/// The schemes whose built-in parser takes no UNC host (UriSyntax.cs: net.tcp and net.pipe
+/// have no `UriSyntaxFlags.AllowUncHost`; mailto, news and uuid read no "//" authority).
+const NO_UNC_HOST: &[&str] = &["mailto", "net.pipe", "net.tcp", "news", "uuid"];
+
+/// Whether `host` is a name `DomainNameHelper.IsValidByIri` (_DomainName.cs) takes: labels of
+/// at most 63 UTF-16 units separated by single dots, a final dot allowed, each starting with
+/// an ASCII letter or digit and going on with letters, digits, "-" and "_", where a character
+/// from U+00A0 on stands anywhere (`if ((*curPos++ < 0xA0) && !IsValidDomainLabelCharacter(...
+/// ))`, the first character held to `IsASCIILetterOrDigit`).
+fn iri_dns_name(host: &str) -> bool {
+    let wide = |c: char| c >= '\u{a0}';
+    let labels = host.strip_suffix('.').unwrap_or(host);
+    !labels.is_empty()
+        && labels.split('.').all(|label| {
+            let mut chars = label.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || wide(c))
+                && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_') || wide(c))
+                && label.encode_utf16().count() <= 63
+        })
+}
+
+/// Whether `host` is a name `UncNameHelper.IsValid` (_UncName.cs) takes: a first segment of
+/// letters (`Char.IsLetter`), digits, "-" and "_", not all digits ("First segment could
+/// consist of only '_' or '-' but it cannot be all digits or empty"), then segments after
+/// single dots that start with a letter or a digit ("Subsequent segments must start with a
+/// letter or a digit"), a final dot allowed ("last segment can end with the dot").
+fn unc_name(host: &str) -> bool {
+    let chars: Vec<char> = host.chars().collect();
+    let mut valid = false;
+    let mut at = 0;
+    while at < chars.len() {
+        let c = chars[at];
+        at += 1;
+        if c == '.' {
+            break;
+        }
+        if c.is_alphabetic() || matches!(c, '-' | '_') {
+            valid = true;
+        } else if !c.is_ascii_digit() {
+            return false;
+        }
+    }
+    if !valid {
+        return false;
+    }
+    while at < chars.len() {
+        let c = chars[at];
+        if c == '.' {
+            if !valid || chars[at - 1] == '.' {
+                return false;
+            }
+            valid = false;
+        } else if matches!(c, '-' | '_') {
+            if !valid {
+                return false;
+            }
+        } else if c.is_alphabetic() || c.is_ascii_digit() {
+            valid = true;
+        } else {
+            return false;
+        }
+        at += 1;
+    }
+    valid || chars.last() == Some(&'.')
+}
+
+/// Whether System.Uri takes `host` of a URI of `scheme` as a UNC name only, no DNS name
+/// (`CheckAuthorityHelper`: `IsValidByIri` first, then `UncNameHelper.IsValid` where the
+/// scheme's parser has `AllowUncHost`), read as its characters (its triplets decoded where
+/// they are UTF-8).
+fn unc_host_only(scheme: &str, host: &str) -> bool {
+    let decoded = percent_decoded(host);
+    let host = decoded.as_deref().unwrap_or(host);
+    !host.is_empty() && !NO_UNC_HOST.contains(&scheme) && !iri_dns_name(host) && unc_name(host)
+}
+
+/// `text` with its triplets decoded, where it has some and they decode to UTF-8.
+fn percent_decoded(text: &str) -> Option<String> {
+    if !text.contains('%') {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        match triplet(&text[at + 1..]).filter(|_| text.as_bytes()[at] == b'%') {
+            Some(octet) => {
+                bytes.push(octet);
+                at += 3;
+            }
+            None => {
+                bytes.push(text.as_bytes()[at]);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8(bytes).ok()
+}
+
+/// Whether a run of decoded octets holds a UTF-8 sequence of a character outside US-ASCII.
+fn utf8_in_run(run: &[u8]) -> bool {
+    (0..run.len()).any(|at| {
+        run[at] >= 0xC0
+            && (2..=4).any(|n| {
+                run.get(at..at + n)
+                    .is_some_and(|s| std::str::from_utf8(s).is_ok())
+            })
+    })
+}
+
+/// Whether System.Uri finds Unicode in `text` (UriExt.cs, `CheckForUnicode`: a character
+/// outside US-ASCII, written or percent-encoded as UTF-8, "%C3%A9" but not "%80") or a
+/// percent-encoded unreserved character (`CheckForEscapedUnreserved`): the text "has
+/// Unicode" (`Flags.HasUnicode`) and its components are written again from its original
+/// string (`newHost`, `ParseRemaining`).
+fn has_unicode(text: &str) -> bool {
+    if !text.is_ascii() || escaped_unreserved(text) {
+        return true;
+    }
+    let bytes = text.as_bytes();
+    let mut run = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        if let Some(octet) = triplet(&text[at + 1..]).filter(|_| bytes[at] == b'%') {
+            run.push(octet);
+            at += 3;
+            continue;
+        }
+        if utf8_in_run(&run) {
+            return true;
+        }
+        run.clear();
+        at += 1;
+    }
+    utf8_in_run(&run)
+}
+
+/// The URI `text` ("scheme://...") without the host and port of its authority where the
+/// host is a UNC name only ([`unc_host_only`]); `None` where it keeps them.
+fn unc_host_cut(text: &str) -> Option<String> {
+    let colon = text.find(':')?;
+    let scheme = text[..colon].to_ascii_lowercase();
+    let rest = text[colon + 1..].strip_prefix("//")?;
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    let host_at = authority.rfind('@').map_or(0, |at| at + 1);
+    let host_port = &authority[host_at..];
+    let host = host_port.split(':').next().unwrap_or(host_port);
+    unc_host_only(&scheme, host).then(|| {
+        format!(
+            "{}//{}{}",
+            &text[..=colon],
+            &authority[..host_at],
+            &rest[end..]
+        )
+    })
+}
+
+/// The answer with a UNC host emptied where the text has Unicode: URI.cs,
+/// `CheckAuthorityHelper`, builds the IRI form of the text in `newHost` ("need to build new
+/// Iri'zed string": the text up to the authority, then the userinfo), and each host type's
+/// branch appends the host to it (`newHost += new string(pString, start, end - start)` for an
+/// IP address, `CheckAuthorityHelperHandleDnsIri` for a DNS name), but the UNC branch
+/// (`UncNameHelper.IsValid` ... `flags |= Flags.UncHostType`) appends nothing, and the port
+/// is appended only after a host so written (`if (iriParsing && hasUnicode &&
+/// justNormalized)`): "aa://-/%41" has the empty host ("-" is no DNS name, its label starting
+/// with "-", and is a UNC name) and `AbsoluteUri` "aa:///A", "aa://u@-:5/%41" is written
+/// "aa://u@/A" (`Port` still reads 5 from the text's offsets), "aa://-\u{e9}/" has the empty
+/// host, while "aa://-/A" keeps "-". A resolution's target is parsed from the combined text:
+/// the reference's Unicode empties it, and so does the base's where its authority is the
+/// target's (the base was parsed with its host emptied).
+pub(super) fn unc_host_emptied(original: &Request, answer: Outcome) -> Outcome {
+    match (original, answer) {
+        (
+            Request::Parse { input, .. },
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            },
+        ) => {
+            let scheme = scheme_lowercased(&components);
+            let unc = matches!(host_kind, Some(HostKind::RegName) | None)
+                && components
+                    .host
+                    .as_deref()
+                    .is_some_and(|host| unc_host_only(&scheme, host));
+            if unc && has_unicode(input) {
+                components.host = Some(String::new());
+            }
+            Outcome::Parsed {
+                components,
+                host_kind,
+            }
+        }
+        (Request::Normalize { input, .. }, Outcome::Normalized(text)) => {
+            match unc_host_cut(&text).filter(|_| has_unicode(input)) {
+                Some(cut) => Outcome::Normalized(cut),
+                None => Outcome::Normalized(text),
+            }
+        }
+        (Request::Resolve { base, input, .. }, Outcome::Resolved(target)) => {
+            let reference = input.trim_matches(LWS);
+            let base_scheme = base.trim_start_matches(LWS).split(':').next();
+            let after_scheme = match reference.split_once(':') {
+                Some((scheme, rest)) if has_scheme(reference) => Some(rest).filter(|_| {
+                    Some(scheme)
+                        .is_some_and(|s| base_scheme.is_some_and(|b| b.eq_ignore_ascii_case(s)))
+                }),
+                _ => Some(reference),
+            };
+            let own_authority = after_scheme.is_none_or(|rest| rest.starts_with("//"));
+            let unicode = has_unicode(reference) || (!own_authority && has_unicode(base));
+            match unc_host_cut(&target).filter(|_| unicode) {
+                Some(cut) => Outcome::Resolved(cut),
+                None => Outcome::Resolved(target),
+            }
+        }
+        (_, answer) => answer,
     }
 }
 
@@ -2727,6 +3027,150 @@ mod tests {
     }
 
     /// A parse request of `input` by `URI-reference`.
+    #[test]
+    fn a_unc_host_is_emptied_where_the_text_has_unicode() {
+        // The two readings of a host: DNS first, then UNC.
+        for host in ["a", "a-", "a_", "0-", "a-.b", "\u{e9}-", "a.b.", "xn--a"] {
+            assert!(iri_dns_name(host), "{host}");
+        }
+        for host in ["-", "_a", "a.-b", "-.", "-1", "a..b", "-\u{e9}"] {
+            assert!(!iri_dns_name(host), "{host}");
+        }
+        assert!(!iri_dns_name(&"a".repeat(64)));
+        for host in [
+            "-",
+            "_a",
+            "a.-",
+            "-.",
+            "-.a",
+            "a_b.-c",
+            "-\u{4e2d}",
+            "a-b.-",
+        ] {
+            assert!(unc_name(host), "{host}");
+        }
+        // Near misses: all digits first, a later segment starting with "-", two dots.
+        for host in ["1.-", "a.b.-", "-..a", ".-", "-!", ""] {
+            assert!(!unc_name(host), "{host}");
+        }
+        assert!(!unc_host_only("net.tcp", "-"));
+        assert!(!unc_host_only("aa", "a-"));
+        assert!(unc_host_only("aa", "-%E4%B8%AD"));
+        // Unicode: a character outside US-ASCII, UTF-8 triplets, an escaped unreserved one.
+        for text in [
+            "aa://-/\u{e9}",
+            "aa://-/%C3%A9",
+            "aa://-/%41",
+            "aa://-/%E2%80%AA",
+        ] {
+            assert!(has_unicode(text), "{text}");
+        }
+        for text in [
+            "aa://-/%80",
+            "aa://-/%C3",
+            "aa://-/?%C3x%A9",
+            "aa://-/%2F",
+            "aa://-/A",
+        ] {
+            assert!(!has_unicode(text), "{text}");
+        }
+        let host_of = |input: &str, host: &str, port: Option<&str>| {
+            let answer = Outcome::Parsed {
+                components: Components {
+                    scheme: Some("aa".into()),
+                    userinfo: None,
+                    host: Some(host.into()),
+                    port: port.map(Into::into),
+                    path: "/".into(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: Some(HostKind::RegName),
+            };
+            match unc_host_emptied(&parse_of(input), answer) {
+                Outcome::Parsed { components, .. } => (components.host, components.port),
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(
+            host_of("aa://-:5/%41", "-", Some("5")),
+            (Some(String::new()), Some("5".into()))
+        );
+        assert_eq!(host_of("aa://-/A", "-", None), (Some("-".into()), None));
+        assert_eq!(
+            host_of("aa://a-/%41", "a-", None),
+            (Some("a-".into()), None)
+        );
+        let normalize = |input: &str, answer: &str| match unc_host_emptied(
+            &Request::Normalize {
+                input: input.into(),
+                level: None,
+            },
+            Outcome::Normalized(answer.into()),
+        ) {
+            Outcome::Normalized(text) => text,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(normalize("aa://u@-:5/%41", "aa://u@-:5/A"), "aa://u@/A");
+        assert_eq!(normalize("aa://u@-:5/A", "aa://u@-:5/A"), "aa://u@-:5/A");
+        let resolve = |base: &str, input: &str, target: &str| match unc_host_emptied(
+            &Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: false,
+            },
+            Outcome::Resolved(target.into()),
+        ) {
+            Outcome::Resolved(text) => text,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(resolve("aa://-", "%2e", "aa://-/"), "aa:///");
+        assert_eq!(resolve("aa://-/%41", "x", "aa://-/x"), "aa:///x");
+        assert_eq!(resolve("aa://-", "x", "aa://-/x"), "aa://-/x");
+        // The reference's own authority, without Unicode, is written.
+        assert_eq!(resolve("aa://-/%41", "//-/x", "aa://-/x"), "aa://-/x");
+    }
+
+    #[test]
+    fn a_path_against_a_mailto_base_is_written_after_its_host() {
+        let resolve = |base: &str, input: &str, target: &str| match mailto_combined(
+            &Request::Resolve {
+                base: base.into(),
+                input: input.into(),
+                strict: false,
+            },
+            Outcome::Resolved(target.into()),
+        ) {
+            Outcome::Resolved(text) => text,
+            other => panic!("{other:?}"),
+        };
+        // The reference's answers, then System.Uri's.
+        assert_eq!(resolve("mailto:a@b", "x", "mailto:x"), "mailto:a@bx");
+        assert_eq!(resolve("mailto:A@B", "x", "mailto:x"), "mailto:A@bx");
+        assert_eq!(resolve("mailto://", "/", "mailto:/"), "mailto:/");
+        assert_eq!(resolve("mailto://", "x", "mailto:x"), "mailto://x");
+        assert_eq!(
+            resolve("mailto:a@b/c/d", "./y?q#f", "mailto:a@b/c/y?q#f"),
+            "mailto:a@b/c/y?q#f"
+        );
+        assert_eq!(resolve("mailto:a@b", "x/../y", "mailto:y"), "mailto:a@bx/y");
+        assert_eq!(
+            resolve("mailto:a@b", "/x/../y", "mailto:/y"),
+            "mailto:a@b/x/../y"
+        );
+        assert_eq!(resolve("mailto:a@b?q#f", "x", "mailto:x"), "mailto:a@bx");
+        assert_eq!(
+            resolve("mailto:a@b", "//x/../y", "mailto://x/y"),
+            "mailto://x/../y"
+        );
+        // Near misses: outside the model, the answer kept.
+        assert_eq!(resolve("mailto:a@b", "..", "mailto:"), "mailto:");
+        assert_eq!(resolve("mailto:a@b", "x%41", "mailto:x%41"), "mailto:x%41");
+        assert_eq!(resolve("mailto:a@b", "?q", "mailto:a@b?q"), "mailto:a@b?q");
+        assert_eq!(resolve("aa:a@b", "x", "aa:x"), "aa:x");
+        assert_eq!(resolve("mailto:a@b", "bb:x", "bb:x"), "bb:x");
+    }
+
     fn parse_of(input: &str) -> Request {
         Request::Parse {
             input: input.into(),

@@ -596,6 +596,12 @@ pub enum Transform {
     /// System.Uri: a host that is no IP address and no DNS name is refused, and so is an empty
     /// one after a userinfo or before a port, or where the scheme's parser takes none.
     DotnetHostRefused,
+    /// System.Uri (bug): a host that is a UNC name and no DNS name is emptied where the text
+    /// has Unicode (`dotnet::unc_host_emptied`).
+    DotnetUncHostEmptied,
+    /// System.Uri (bug): a path against a "mailto" base is written after its host
+    /// (`dotnet::mailto_combined`).
+    DotnetMailtoCombined,
     /// System.Uri: a URI without authority is refused where the scheme's parser must have one.
     DotnetAuthorityRequired,
     /// System.Uri: an IPv6 literal is written as `Host` gives it, compressed and lowercase.
@@ -1586,6 +1592,10 @@ impl Transform {
                 dotnet::scheme_without_authority(original, answer)
             }
             (Transform::DotnetHostRefused, Request::Parse { .. }) => dotnet::host_refused(answer),
+            (Transform::DotnetUncHostEmptied, _) => dotnet::unc_host_emptied(original, answer),
+            (Transform::DotnetMailtoCombined, Request::Resolve { .. }) => {
+                dotnet::mailto_combined(original, answer)
+            }
             (Transform::DotnetIpv4Numbers, Request::Parse { .. }) => dotnet::ipv4_numbers(answer),
             (Transform::DotnetPortZeroDropped, Request::Parse { .. }) => {
                 dotnet::port_zero_dropped(answer)
@@ -2098,6 +2108,7 @@ impl Transform {
         matches!(
             self,
             Transform::DotnetHostRefused
+                | Transform::DotnetUncHostEmptied
                 | Transform::DotnetIriEscapesUnescaped
                 | Transform::DotnetLowSurrogateEscapedAgain
                 | Transform::DotnetIriTrailingSpaceKept
