@@ -75,6 +75,11 @@ pub(super) fn empty_host_no_authority(case: &Request) -> Option<Request> {
     if parsed.host != Some("") || parsed.scheme.is_some() {
         return None;
     }
+    // A path that starts with "//" after the authority is no text without one (it would
+    // read as an authority again): `empty_host_double_slash_path` answers for it.
+    if parsed.path.starts_with("//") {
+        return None;
+    }
     let authority = reference::split(input).authority?;
     let start = authority.as_ptr() as usize - input.as_ptr() as usize;
     // The "//" before the authority, and the authority.
@@ -85,6 +90,34 @@ pub(super) fn empty_host_no_authority(case: &Request) -> Option<Request> {
         input: rewritten,
         strict: *strict,
     })
+}
+
+/// The resolution of a reference whose host is empty and whose path starts with "//"
+/// (`////`, `//@//a`): libxml2 reads it as no authority (`uri->server = NULL`) and the path
+/// "//" (step 5, an absolute path: `a://a` + `////` is `a://a//`), which no reference text
+/// writes, so the rewrite of [`empty_host_no_authority`] cannot carry it. The answer is
+/// `xmlBuildURI`'s model on libxml2's own parse of both strings ([`build_uri`], whose
+/// `xmlParse3986Host` holds the empty host as no server), every switch off: the switches after
+/// it read their answer from there (`switched_on`). Elsewhere the answer is left as it is.
+pub(super) fn empty_host_double_slash_path(case: &Request, answer: Outcome) -> Outcome {
+    let Request::Resolve {
+        base,
+        input,
+        strict: true,
+    } = case
+    else {
+        return answer;
+    };
+    let read = reference::parse(input)
+        .is_ok_and(|r| r.scheme.is_none() && r.host == Some("") && r.path.starts_with("//"));
+    if !read || !matches!(answer, Outcome::Resolved(_)) {
+        return answer;
+    }
+    match build_uri(input.as_bytes(), base.as_bytes(), Switches::default()) {
+        Built::Target(t) => Outcome::Resolved(String::from_utf8_lossy(&t).into_owned()),
+        Built::Null => Outcome::invalid("xmlBuildURI returned NULL".into()),
+        Built::Unread => answer,
+    }
 }
 
 /// The parse of an absolute URI whose host is empty without its port: xmlParse3986Host stores
@@ -941,6 +974,32 @@ mod tests {
             Built::Target(t) => Some(String::from_utf8_lossy(&t).into_owned()),
             _ => None,
         }
+    }
+
+    /// A reference whose empty host is no server and whose path starts with "//" has no text
+    /// of its own without the authority: its answer is xmlBuildURI's model on the strings as
+    /// given, the path "//" after the base's authority (libxml2 2.9.14: `a://a//`).
+    #[test]
+    fn an_empty_host_before_a_double_slash_path_is_read_on_the_strings() {
+        let resolve = |base: &str, input: &str| Request::Resolve {
+            base: base.into(),
+            input: input.into(),
+            strict: true,
+        };
+        let rfc = Outcome::Resolved("a:////".into());
+        assert_eq!(empty_host_no_authority(&resolve("a://a", "////")), None);
+        assert_eq!(
+            empty_host_double_slash_path(&resolve("a://a", "////"), rfc.clone()),
+            Outcome::Resolved("a://a//".into())
+        );
+        // Near misses: a path with one "/" is the rewrite's, and a host that is not empty is
+        // an authority.
+        assert!(empty_host_no_authority(&resolve("a://a", "///b")).is_some());
+        let other = Outcome::Resolved("a://h//".into());
+        assert_eq!(
+            empty_host_double_slash_path(&resolve("a://a", "//h//"), other.clone()),
+            other
+        );
     }
 
     /// libxml2 2.9.14's own answers (xmlBuildURI through the adapter): the model with every

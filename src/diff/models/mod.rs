@@ -1446,6 +1446,9 @@ impl Transform {
             (Transform::Libxml2EmptyHostNoAuthority, Request::Parse { .. }) => {
                 libxml2::absolute_empty_host_port_dropped(answer)
             }
+            (Transform::Libxml2EmptyHostNoAuthority, Request::Resolve { .. }) => {
+                libxml2::empty_host_double_slash_path(case, answer)
+            }
             (Transform::PerlUriReferenceAsOpaquePart, Request::Resolve { .. }) => {
                 perl_uri::opaque_base_applied(original, answer)
             }

@@ -82,29 +82,61 @@ fn userinfo_written(userinfo: &str) -> String {
 
 /// A resolution's target or a normalization as `Uri.to_string` writes its userinfo, query
 /// and fragment.
+///
+/// `Uri.to_string` encodes the components the library holds, not a text read again: a path
+/// that starts with "//" without an authority (`Uri.resolve` gives "a:" + "/.//:a" the path
+/// "//:a", written "a://:a") keeps its query and fragment encoded by the tables, although the
+/// text written reads as another authority or none. Where the text so written is no URI, its
+/// query and fragment are found where Appendix B's splitter finds them (the first "?" and "#"
+/// after the path, which `Uri.to_string` encodes in a path), the rest left as written: such
+/// a text has no authority of its own, so no userinfo to write.
 pub(super) fn components_reencoded(answer: Outcome) -> Outcome {
     let (text, resolved) = match &answer {
         Outcome::Resolved(text) => (text, true),
         Outcome::Normalized(text) => (text, false),
         _ => return answer,
     };
-    let Ok(c) = reference::parse(text) else {
-        return answer;
+    let written = match reference::parse(text) {
+        Ok(c) => {
+            let userinfo = c.userinfo.map(userinfo_written);
+            let query = c.query.map(query_written);
+            let fragment = c.fragment.map(|f| encoded(&decoded(f), query_safe));
+            reference::recompose(&reference::Components {
+                userinfo: userinfo.as_deref(),
+                query: query.as_deref(),
+                fragment: fragment.as_deref(),
+                ..c
+            })
+        }
+        Err(_) => query_and_fragment_reencoded(text),
     };
-    let userinfo = c.userinfo.map(userinfo_written);
-    let query = c.query.map(query_written);
-    let fragment = c.fragment.map(|f| encoded(&decoded(f), query_safe));
-    let written = reference::recompose(&reference::Components {
-        userinfo: userinfo.as_deref(),
-        query: query.as_deref(),
-        fragment: fragment.as_deref(),
-        ..c
-    });
     if resolved {
         Outcome::Resolved(written)
     } else {
         Outcome::Normalized(written)
     }
+}
+
+/// `text` with its query and fragment, as Appendix B's splitter finds them, written by
+/// `Uri.to_string`'s tables; what comes before them as it is.
+fn query_and_fragment_reencoded(text: &str) -> String {
+    let split = reference::split(text);
+    let start = |part: &str| part.as_ptr() as usize - text.as_ptr() as usize;
+    let end = match (split.query, split.fragment) {
+        (Some(q), _) => start(q) - 1,
+        (None, Some(f)) => start(f) - 1,
+        (None, None) => text.len(),
+    };
+    let mut out = text[..end].to_owned();
+    if let Some(q) = split.query {
+        out.push('?');
+        out.push_str(&query_written(q));
+    }
+    if let Some(f) = split.fragment {
+        out.push('#');
+        out.push_str(&encoded(&decoded(f), query_safe));
+    }
+    out
 }
 
 /// OCaml's `max_int` on a 64-bit machine (an `int` has 63 bits).
@@ -589,6 +621,24 @@ mod tests {
         assert!(port_overflows("99999999999999999999999999999999999999999"));
         assert!(!port_overflows("0004611686018427387903"));
     }
+
+    /// A target whose path starts with "//" without an authority reads again as another
+    /// authority ("a://:a", whose port is no port): its query and fragment are still the
+    /// library's to encode, and nothing before them changes.
+    #[test]
+    fn a_double_slash_path_keeps_its_query_and_fragment_reencoded() {
+        let written = |text: &str| match components_reencoded(Outcome::Resolved(text.into())) {
+            Outcome::Resolved(written) => written,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(written("a://:a#%7a"), "a://:a#z");
+        assert_eq!(written("a://:a?%2a;#&"), "a://:a?*%3B#%26");
+        assert_eq!(written("a://[:a/%2a"), "a://[:a/%2a");
+        // Near miss: a text that reads as a URI keeps the parse's components (its userinfo
+        // written by the userinfo's table).
+        assert_eq!(written("a://::@h?%2a"), "a://:%3A@h?*");
+    }
+
     fn resolve(base: &str, input: &str) -> String {
         let b = Uri::of(&reference::parse(base).unwrap());
         let r = Uri::of(&reference::parse(input).unwrap());

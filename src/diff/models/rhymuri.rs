@@ -274,11 +274,14 @@ impl Switches {
         if std::mem::replace(&mut self.answered, true) {
             return answer;
         }
-        // The model answers only where, with its switches off and the model's own known
-        // steps, it gives the answer so far (the known model's).
+        // The switches read the case as the steps before them left it (`case`): a crate's
+        // rule or a departure that reads the text otherwise before the parser does (a port
+        // "-0" read as "0") composes with them. The model answers only where, with its
+        // switches off and the model's own known steps, it gives the answer so far (the known
+        // model's).
         let known = Switches { slips: 0, ..*self };
         if !known
-            .run(original)
+            .run(case)
             .is_some_and(|baseline| same(&baseline, &answer))
         {
             return answer;
@@ -288,7 +291,7 @@ impl Switches {
             slips: 0,
             ..crate_rules
         };
-        match (crate_rules.run(original), unslipped.run(original)) {
+        match (crate_rules.run(case), unslipped.run(case)) {
             (Some(slipped), Some(unslipped)) if slipped != unslipped => slipped,
             _ => answer,
         }
@@ -1382,5 +1385,36 @@ mod tests {
         assert_eq!(path("a%4/b").as_deref(), Ok("a/b"));
         assert!(path("%G").is_err());
         assert!(every(&[]).read("%").is_err());
+    }
+
+    /// A switch reads the text a step before it rewrote: rhymu8354's port "-0" read as "0"
+    /// (`rhymu8354-port-to-integer`) and its truncated "%" dropped are one model's two rules.
+    #[test]
+    fn a_switch_reads_the_case_as_the_steps_before_it_left_it() {
+        let path_of = |answer: Outcome| match answer {
+            Outcome::Parsed { components, .. } => Some((components.port, components.path)),
+            _ => None,
+        };
+        let original = Request::parse("//a:-0/%");
+        let rewritten = Request::parse("//a:0/%");
+        let mut switches = every(&[Slip::TruncatedPercentDropped]);
+        let answer = Outcome::invalid("pct-encoded".into());
+        let given = switches.apply(
+            Transform::RhymuriTruncatedPercentDropped,
+            &original,
+            &rewritten,
+            answer.clone(),
+        );
+        assert_eq!(path_of(given), Some((Some("0".to_owned()), "/".to_owned())));
+        // Near miss: where the step before left the text as it was, the "-0" is still the
+        // switches' refusal, and the answer so far stands.
+        let mut switches = every(&[Slip::TruncatedPercentDropped]);
+        let given = switches.apply(
+            Transform::RhymuriTruncatedPercentDropped,
+            &original,
+            &original,
+            answer.clone(),
+        );
+        assert_eq!(given, answer);
     }
 }
