@@ -2165,6 +2165,56 @@ impl Transform {
         )
     }
 
+    /// Whether this is a rule of a parser that its resolver runs on the base and on the
+    /// reference before it resolves them (§5.2.2: "The URI reference is parsed into the five
+    /// URI components"). uri-js 4.4.1's `resolve` (dist/es5/uri.all.js lines 1122-1125)
+    /// parses both strings with `assign({ scheme: 'null' }, options)`: `parse` then looks the
+    /// scheme handler up as `SCHEMES["null"]` (line 923) and finds none, so the rules of its
+    /// own `parse` run (`_normalizeIPv6(_normalizeIPv4(...))`, `_normalizeComponentEncoding`
+    /// with `URI_PROTOCOL`), and no handler's rule does (an http host is not converted by
+    /// punycode there, nor refused when absent).
+    fn parses_in_resolution(self) -> bool {
+        matches!(
+            self,
+            Transform::UriJsSchemeRefusedCharactersRemoved
+                | Transform::UriJsPathColonEncodedWithoutScheme
+                | Transform::UriJsSurrogatesEncoded
+                | Transform::UriJsHostLowercasedBeforeEncoding
+                | Transform::UriJsIpHostNormalized
+                | Transform::UriJsIpv6Misnormalized
+        )
+    }
+
+    /// The components a resolver resolves, from those its parser gave by this rule, where its
+    /// resolver writes them otherwise than §5.3 does. uri-js's `serialize` (dist/es5/uri.all.js
+    /// line 1124 writes the target with it) puts a host in brackets only where `IPV6ADDRESS`
+    /// matches it: the text [`Transform::UriJsIpv6Misnormalized`] leaves is written bare
+    /// ("" against "a://[::2:0:0:0:0:0:0]" is "a://:2::").
+    fn written_in_resolution(self, answer: Outcome) -> Outcome {
+        match (self, answer) {
+            (
+                Transform::UriJsIpv6Misnormalized,
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                },
+            ) => {
+                if let Some(bare) = components
+                    .host
+                    .as_deref()
+                    .and_then(uri_js::misnormalized_host_serialized)
+                {
+                    components.host = Some(bare.to_owned());
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            (_, answer) => answer,
+        }
+    }
+
     /// The rule of uri-js (or of fast-uri, which keeps its scheme handlers), if this is one.
     fn uri_js_rule(self) -> Option<uri_js::Rule> {
         match self {
@@ -3244,6 +3294,20 @@ fn departures_only(steps: &[Step<'_>]) -> Option<Vec<super::departures::Departur
         .collect()
 }
 
+/// The departures `steps` are, where every step is one or a rule of a parser that its
+/// resolver runs ([`Transform::parses_in_resolution`]): the steps of a resolver that reads
+/// its base and its reference with that parser.
+fn parser_steps_only(steps: &[Step<'_>]) -> Option<Vec<super::departures::Departure>> {
+    steps
+        .iter()
+        .filter_map(|s| match s.model {
+            Model::Departure(d) => Some(Some(*d)),
+            Model::Transform(t) if t.parses_in_resolution() => None,
+            _ => Some(None),
+        })
+        .collect()
+}
+
 /// A resolver reads its base and its reference with its parser (§5.2.1; §5.2.2: "The URI
 /// reference is parsed into the five URI components"), so where the steps are departures and
 /// one of them is its parser's ([`Departure::parses_in_resolution`]), the target is what
@@ -3259,8 +3323,11 @@ fn resolved_through_parser(
     let Request::Resolve { strict, .. } = case else {
         return None;
     };
-    let departures = departures_only(steps)?;
-    if !departures.iter().any(|d| d.parses_in_resolution()) {
+    let departures = parser_steps_only(steps)?;
+    let parser_rule = steps
+        .iter()
+        .any(|s| matches!(s.model, Model::Transform(t) if t.parses_in_resolution()));
+    if !parser_rule && !departures.iter().any(|d| d.parses_in_resolution()) {
         return None;
     }
     let resolving: Vec<super::resolving::Resolving> = departures
@@ -3295,8 +3362,19 @@ fn resolved_through_parser(
         inert_base.clear();
         base_answer = evaluate_traced(&parsing, &relative, &memo(), Some(&mut inert_base));
     }
-    let base = base_answer;
-    let input = evaluate_traced(&parsing, &input, &memo(), Some(&mut inert_input));
+    let written = |answer: Outcome| {
+        steps.iter().fold(answer, |answer, s| match s.model {
+            Model::Transform(t) => t.written_in_resolution(answer),
+            _ => answer,
+        })
+    };
+    let base = written(base_answer);
+    let input = written(evaluate_traced(
+        &parsing,
+        &input,
+        &memo(),
+        Some(&mut inert_input),
+    ));
     let target = match (borrowed(&base), borrowed(&input)) {
         (Some(b), Some(r)) => {
             let target = |resolving: &[super::resolving::Resolving]| {

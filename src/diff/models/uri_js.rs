@@ -593,6 +593,21 @@ fn uri_js_ip_host(host: &str) -> Option<(String, bool)> {
     Some((host_written(&written), faithful))
 }
 
+/// The host `serialize` writes (dist/es5/uri.all.js lines 958-962, `_recomposeAuthority`) for
+/// a host `parse` left as [`Rule::Ipv6Misnormalized`] gives it (the adapter's brackets
+/// around it): `_normalizeIPv6(_normalizeIPv4(host))` leaves a host that `IPV6ADDRESS` does
+/// not match as it is, and only a match is put in brackets, so ":2::" is written ":2::",
+/// without them. `None` where the host is no such text: not in the adapter's brackets, with
+/// a "%" (a zone, which the adapter rewrote), or an address `IPV6ADDRESS` matches (which
+/// `_normalizeIPv6` would rewrite once more).
+pub(super) fn misnormalized_host_serialized(host: &str) -> Option<&str> {
+    let inner = host.strip_prefix('[')?.strip_suffix(']')?;
+    if inner.contains('%') || ipv6_value(inner, true).is_some() {
+        return None;
+    }
+    Some(inner)
+}
+
 /// `_normalizeComponentEncoding`'s host (dist/es5/uri.all.js line 789) of the host `written`,
 /// then the adapter's brackets around a host with ":" (its first "%" written "%25").
 fn host_written(written: &str) -> String {
@@ -1691,6 +1706,24 @@ mod tests {
             ipv6_normalized("1:2:3:4:5:6:7:0").as_deref(),
             Some("1:2:3:4:5:6:7:0")
         );
+    }
+
+    #[test]
+    fn uri_js_serialize_brackets_only_an_ipv6_address() {
+        // What `_normalizeIPv6` leaves that IPV6ADDRESS does not match is written bare.
+        assert_eq!(misnormalized_host_serialized("[:2::]"), Some(":2::"));
+        assert_eq!(
+            misnormalized_host_serialized("[::.0.0.0]"),
+            Some("::.0.0.0")
+        );
+        assert_eq!(misnormalized_host_serialized("[:::2::]"), Some(":::2::"));
+        // An address, a zone (which the adapter rewrote), an IP literal kept with its
+        // brackets by `parse` and a host without brackets are not this rule's.
+        assert_eq!(misnormalized_host_serialized("[::]"), None);
+        assert_eq!(misnormalized_host_serialized("[::1.02.3.4]"), None);
+        assert_eq!(misnormalized_host_serialized("[:2::%251]"), None);
+        assert_eq!(misnormalized_host_serialized(":2::"), None);
+        assert_eq!(misnormalized_host_serialized("h"), None);
     }
 
     #[test]
