@@ -1214,7 +1214,9 @@ mod tests {
         let crate_failure = |input: &str| nth_failure(input, 0);
         for (input, by, not_by) in [
             ("#%2a", &unescaped, &empty_host),
-            ("a::", &unescaped, &rest),
+            // The empty userinfo's reading is a step of the unescaping, which it brings
+            // with it (as in `build_uri`): not a near miss here.
+            ("a::", &unescaped, &empty_host),
             ("a://@", &rest, &empty_host),
             ("////", &empty_host, &unescaped),
         ] {
