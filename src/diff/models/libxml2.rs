@@ -421,7 +421,15 @@ impl Parser<'_> {
                 c = next(s, c);
             }
         }
-        uri.server = (c != host || !self.empty_host_null).then(|| self.component(host, c));
+        // An empty host is not unescaped (no xmlURIUnescapeString call reads the rest of
+        // the string for it): kept, it is empty.
+        uri.server = if c != host {
+            Some(self.component(host, c))
+        } else if self.empty_host_null {
+            None
+        } else {
+            Some(Vec::new())
+        };
         *cur = c;
         true
     }
