@@ -332,6 +332,9 @@ struct Parser<'a> {
     s: &'a [u8],
     raw: bool,
     rest: bool,
+    /// An empty host stored as no server (`} else uri->server = NULL;`), as libxml2 does;
+    /// off, only for the round trip's model without that rule ([`RoundTrip`]).
+    empty_host_null: bool,
 }
 
 impl Parser<'_> {
@@ -451,7 +454,15 @@ impl Parser<'_> {
                 c = next(s, c);
             }
         }
-        uri.server = (c != host).then(|| self.component(host, c));
+        // An empty host is not unescaped (no xmlURIUnescapeString call reads the rest of
+        // the string for it): kept, it is empty.
+        uri.server = if c != host {
+            Some(self.component(host, c))
+        } else if self.empty_host_null {
+            None
+        } else {
+            Some(Vec::new())
+        };
         *cur = c;
         true
     }
@@ -851,6 +862,7 @@ pub(super) fn build_uri(input: &[u8], base: &[u8], set: Switches) -> Built {
         s,
         raw: !escaped,
         rest: set.on(Switch::EmptyUserinfoReadsRest),
+        empty_host_null: true,
     };
     // 1) A reference that is not empty is parsed; one with a scheme is returned as written.
     let reference = if input.is_empty() {
@@ -950,6 +962,188 @@ pub(super) fn build_uri(input: &[u8], base: &[u8], set: Switches) -> Built {
     Built::Target(save(&res, escaped))
 }
 
+/// The rules of libxml2's round trip (the adapter's serialize is `xmlParseURI` then
+/// `xmlSaveUri`, the pair `xmlBuildURI` writes its target with; its parse is `xmlParseURIRaw`
+/// with `raw` 1), each a bug entry whose code it is: `xmlParseURI` unescapes the userinfo,
+/// host, path and fragment and `xmlSaveUri` escapes the userinfo, path and fragment again by
+/// RFC 2396's sets and the host not at all (`libxml2-build-unescaped`), an empty userinfo is
+/// unescaped from the rest of the string (`libxml2-empty-userinfo-reads-rest`), and an empty
+/// host is stored as no server, whose "//" `xmlSaveUri` writes only beside a server or the
+/// `-1` port of an absolute URI ([`save`]: `libxml2-empty-host-no-authority`). With every rule off, the round trip writes back what
+/// the raw parse read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RoundTrip {
+    unescaped: bool,
+    rest: bool,
+    empty_host_null: bool,
+}
+
+impl RoundTrip {
+    /// The rules of `models` that are the round trip's; `None` where none is.
+    fn of(models: &[&super::Model]) -> Option<Self> {
+        use super::Transform as T;
+        let mut set = RoundTrip::default();
+        let mut any = false;
+        for model in models {
+            match model {
+                super::Model::Transform(T::Libxml2BuildUnescaped) => set.unescaped = true,
+                super::Model::Transform(T::Libxml2EmptyUserinfoReadsRest) => set.rest = true,
+                super::Model::Transform(T::Libxml2EmptyHostNoAuthority) => {
+                    set.empty_host_null = true;
+                }
+                _ => continue,
+            }
+            any = true;
+        }
+        any.then_some(set)
+    }
+
+    /// `xmlParseURIRaw(input, 1)`, the adapter's parse: the components as written, as the
+    /// adapter maps `struct xmlURI` (adapters/c/libxml2/adapter.c: a NULL path is "", a port
+    /// above 0 its decimal, the host's kind from its first characters).
+    fn parse(self, input: &str) -> Outcome {
+        if input.contains('\0') {
+            return Outcome::Unsupported;
+        }
+        let parser = Parser {
+            s: input.as_bytes(),
+            raw: true,
+            rest: false,
+            empty_host_null: self.empty_host_null,
+        };
+        let Some(uri) = parser.reference() else {
+            return Outcome::invalid("xmlParseURIRaw refused the URI-reference".into());
+        };
+        let text =
+            |b: &Option<Vec<u8>>| b.as_ref().map(|b| String::from_utf8_lossy(b).into_owned());
+        let host_kind = uri.server.as_deref().map(|host| match host {
+            [b'[', b'v' | b'V', ..] => reference::HostKind::IpvFuture,
+            [b'[', ..] => reference::HostKind::Ipv6,
+            _ if reference::host::is_ipv4address(host) => reference::HostKind::Ipv4,
+            _ => reference::HostKind::RegName,
+        });
+        Outcome::Parsed {
+            components: crate::model::Components {
+                scheme: text(&uri.scheme),
+                userinfo: text(&uri.user),
+                host: text(&uri.server),
+                port: (uri.port > 0).then(|| uri.port.to_string()),
+                path: text(&uri.path).unwrap_or_default(),
+                query: text(&uri.query_raw),
+                fragment: text(&uri.fragment),
+            },
+            host_kind,
+        }
+    }
+
+    /// The adapter's serialize: `xmlParseURI(input)` then `xmlSaveUri`, under these rules.
+    fn serialize(self, input: &str) -> Result<String, String> {
+        let escaped = self.unescaped || self.rest;
+        let parser = Parser {
+            s: input.as_bytes(),
+            raw: !escaped,
+            rest: self.rest,
+            empty_host_null: self.empty_host_null,
+        };
+        let uri = parser
+            .reference()
+            .ok_or_else(|| "xmlParseURI refused the URI-reference".to_owned())?;
+        Ok(String::from_utf8_lossy(&save(&uri, escaped)).into_owned())
+    }
+}
+
+/// The round trip's model as an implementation whose properties can be checked: its parse
+/// and its serialize (libxml2 has no normalization; its resolution is `build_uri`'s, not
+/// asked here).
+struct Modelled<'a> {
+    set: RoundTrip,
+    blind_spots: &'a [crate::impls::BlindSpot],
+}
+
+impl crate::impls::Implementation for Modelled<'_> {
+    fn about(&self) -> crate::impls::About<'_> {
+        crate::impls::About {
+            name: "libxml2-model",
+            version: "model",
+            spec: "RFC 3986",
+            docs: "",
+        }
+    }
+
+    fn parse(
+        &self,
+        input: &str,
+        rule: reference::Rule,
+        options: reference::ParseOptions,
+    ) -> Outcome {
+        if rule != reference::Rule::UriReference || options.zone_id {
+            return Outcome::Unsupported;
+        }
+        self.set.parse(input)
+    }
+
+    fn resolve(&self, _base: &str, _reference: &str, _strict: bool) -> Outcome {
+        Outcome::Unsupported
+    }
+
+    fn normalize(&self, _input: &str, _level: reference::Level) -> Outcome {
+        Outcome::Unsupported
+    }
+
+    fn blind_spots(&self) -> &[crate::impls::BlindSpot] {
+        self.blind_spots
+    }
+
+    fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+        (!input.contains('\0')).then(|| self.set.serialize(input))
+    }
+
+    fn promises(&self) -> crate::impls::Promises {
+        crate::impls::Promises {
+            keeps_text: false,
+            strict_resolution: true,
+        }
+    }
+}
+
+/// Whether `models` holds one of the round trip's rules ([`RoundTrip`]).
+pub(super) fn names_round_trip(models: &[&super::Model]) -> bool {
+    RoundTrip::of(models).is_some()
+}
+
+/// Whether the round trip's model with the rules `models` name (the others, the parse's
+/// own bugs, are its code already) breaks the property `difference` names on the parse
+/// `case` as the crate did (the same kind, fields and detail), where the model without those
+/// rules does not: a broken round trip is named by the rules that break it.
+pub(super) fn breaks_the_property(
+    models: &[&super::Model],
+    case: &Request,
+    difference: &crate::diff::compare::Difference,
+    blind_spots: &[crate::impls::BlindSpot],
+) -> bool {
+    let Some(set) = RoundTrip::of(models) else {
+        return false;
+    };
+    let Request::Parse { input, .. } = case else {
+        return false;
+    };
+    if case.checked_rule() != Ok(reference::Rule::UriReference) {
+        return false;
+    }
+    let breaks = |set: RoundTrip| {
+        let modelled = Modelled { set, blind_spots };
+        let answer = set.parse(input);
+        crate::diff::properties::check(&modelled, case, &answer)
+            .iter()
+            .any(|f| {
+                f.kind == difference.kind
+                    && f.fields == difference.fields
+                    && f.detail == difference.detail
+            })
+    };
+    breaks(set) && !breaks(RoundTrip::default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1000,6 +1194,128 @@ mod tests {
             empty_host_double_slash_path(&resolve("a://a", "//h//"), other.clone()),
             other
         );
+    }
+
+    const ALL: RoundTrip = RoundTrip {
+        unescaped: true,
+        rest: true,
+        empty_host_null: true,
+    };
+
+    /// libxml2 2.9.14's serialize (xmlParseURI then xmlSaveUri, through the adapter): the
+    /// round trip's model with every rule on writes each; without a rule, what it alone
+    /// writes otherwise is written back as read.
+    #[test]
+    fn round_trip_serializes_as_libxml2() {
+        for (input, written) in [
+            ("#%2a", "#*"),
+            ("a::", "a:%3A"),
+            ("a://@", "a://%40@"),
+            ("////", "//"),
+            ("//%00", "//"),
+            ("//", ""),
+            ("//[%01]", "//[\u{1}]"),
+            ("a://%a0", "a://\u{fffd}"),
+            ("?%2a", "?%2a"),
+        ] {
+            assert_eq!(ALL.serialize(input).as_deref(), Ok(written), "{input}");
+        }
+        let without = |f: fn(&mut RoundTrip)| {
+            let mut set = ALL;
+            f(&mut set);
+            set
+        };
+        // Near misses: each answer above that a rule writes is not written without it.
+        let kept = without(|s| *s = RoundTrip::default());
+        for input in ["#%2a", "a::", "a://@", "//[%01]", "a://%a0"] {
+            assert_eq!(kept.serialize(input).as_deref(), Ok(input), "{input}");
+        }
+        let no_rest = without(|s| s.rest = false);
+        assert_eq!(no_rest.serialize("a://@").as_deref(), Ok("a://@"));
+        let no_null = without(|s| s.empty_host_null = false);
+        assert_eq!(no_null.serialize("////").as_deref(), Ok("////"));
+        assert_eq!(ALL.parse("a://@"), kept_parse("a", "", None));
+    }
+
+    fn kept_parse(scheme: &str, userinfo: &str, host: Option<&str>) -> Outcome {
+        Outcome::Parsed {
+            components: crate::model::Components {
+                scheme: Some(scheme.into()),
+                userinfo: Some(userinfo.into()),
+                host: host.map(Into::into),
+                port: None,
+                path: String::new(),
+                query: None,
+                fragment: None,
+            },
+            host_kind: None,
+        }
+    }
+
+    /// A round trip the crate breaks is named by the rule that breaks it in the model, and by
+    /// no other.
+    #[test]
+    fn round_trip_named_by_its_rule() {
+        use super::super::{Model, Transform as T};
+        let unescaped = Model::Transform(T::Libxml2BuildUnescaped);
+        let rest = Model::Transform(T::Libxml2EmptyUserinfoReadsRest);
+        let empty_host = Model::Transform(T::Libxml2EmptyHostNoAuthority);
+        let nth_failure = |input: &str, n: usize| {
+            let case = Request::parse(input.to_owned());
+            let modelled = Modelled {
+                set: ALL,
+                blind_spots: &[],
+            };
+            let failure = crate::diff::properties::check(&modelled, &case, &ALL.parse(input))
+                .into_iter()
+                .nth(n)
+                .expect("the crate's round trip breaks");
+            let difference = crate::diff::compare::Difference {
+                kind: failure.kind,
+                fields: failure.fields,
+                detail: failure.detail,
+                security: false,
+            };
+            (case, difference)
+        };
+        let crate_failure = |input: &str| nth_failure(input, 0);
+        for (input, by, not_by) in [
+            ("#%2a", &unescaped, &empty_host),
+            // The empty userinfo's reading is a step of the unescaping, which it brings
+            // with it (as in `build_uri`): not a near miss here.
+            ("a::", &unescaped, &empty_host),
+            ("a://@", &rest, &empty_host),
+            ("////", &empty_host, &unescaped),
+        ] {
+            let (case, difference) = crate_failure(input);
+            assert!(
+                breaks_the_property(&[by], &case, &difference, &[]),
+                "{input}: {by:?}"
+            );
+            assert!(
+                !breaks_the_property(&[not_by], &case, &difference, &[]),
+                "{input}: {not_by:?}"
+            );
+        }
+        // "//%00": written "//" by the unescaping, which alone reads back with another host;
+        // written "" in turn where the empty host is held as none, the two rules together.
+        let (case, difference) = crate_failure("//%00");
+        assert!(breaks_the_property(&[&unescaped], &case, &difference, &[]));
+        let (case, difference) = nth_failure("//%00", 1);
+        assert_eq!(difference.detail, "serialize");
+        assert!(!breaks_the_property(&[&unescaped], &case, &difference, &[]));
+        assert!(!breaks_the_property(
+            &[&empty_host],
+            &case,
+            &difference,
+            &[]
+        ));
+        assert!(breaks_the_property(
+            &[&unescaped, &empty_host],
+            &case,
+            &difference,
+            &[]
+        ));
     }
 
     /// libxml2 2.9.14's own answers (xmlBuildURI through the adapter): the model with every

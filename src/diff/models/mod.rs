@@ -3025,7 +3025,8 @@ pub(crate) type ReadingsMemo = std::cell::RefCell<Vec<(Option<Request>, Vec<Read
 
 /// Whether the crate's model made of `steps` with the bug steps `bugs` breaks the property
 /// `difference` names on `case` as the crate did, where it does not without them; only
-/// rhymuri's and uniresid's switches model the calls a property makes (`rhymuri::Switches`).
+/// rhymuri's and uniresid's switches model the calls a property makes (`rhymuri::Switches`),
+/// and libxml2's round trip (`libxml2::breaks_the_property`).
 pub(crate) fn breaks_the_property(
     steps: &[Step<'_>],
     bugs: &[&Model],
@@ -3034,6 +3035,11 @@ pub(crate) fn breaks_the_property(
     memo: &super::CaseMemo,
     blind_spots: &[crate::impls::BlindSpot],
 ) -> bool {
+    // libxml2's round trip: its parse and `xmlParseURI` with `xmlSaveUri` written from
+    // uri.c, whose rules are its bug entries' (`libxml2::breaks_the_property`).
+    if libxml2::names_round_trip(bugs) {
+        return libxml2::breaks_the_property(bugs, case, difference, blind_spots);
+    }
     if bugs.is_empty() || !bugs.iter().all(|m| rhymuri::is_switch(m)) {
         return false;
     }
