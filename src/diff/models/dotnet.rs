@@ -438,7 +438,7 @@ pub(super) fn mailto_combined(case: &Request, answer: Outcome) -> Outcome {
     let path = &after[..after.find(['?', '#']).unwrap_or(after.len())];
     let plain_authority = |authority: &str| {
         let (userinfo, host) = authority.rsplit_once('@').unwrap_or(("", authority));
-        userinfo.bytes().all(|b| is_unreserved(b))
+        userinfo.bytes().all(is_unreserved)
             && (host.is_empty() || iri_dns_name(host) && host.is_ascii())
     };
     if !plain_authority(authority) || path.split('/').any(|s| s == "." || s == "..") {
