@@ -403,7 +403,11 @@ pub enum Departure {
     /// An empty authority is no authority: the "//" before it is not read (`a:///p` as `a:/p`,
     /// `a://` as `a:`), as a parser that keeps the authority as a string, "" for none, writes
     /// it (Python's rfc3986: `authority or None`). A path that starts with "//" after an
-    /// empty authority has no text without one, and is read as written.
+    /// empty authority has no text without one (`a:////p` without its authority would be
+    /// `a://p`, whose authority is "p"): the departure answers it with components, no
+    /// authority and the path as read (`a:////p` has the path `//p`), which is what such a
+    /// parser holds (Ruby's `URI.split("a:////p")`: host nil, path "//p"; yarl's `_netloc`
+    /// "" and `_path` "//p").
     EmptyAuthorityAsAbsent,
     /// One or three slashes after a scheme are read as the two that start an authority
     /// (curl: "it also understands and accepts URLs with one or three slashes"); a file
@@ -1088,7 +1092,7 @@ impl Departure {
             Departure::EmptyHostBesideUserinfoOrPortRefused => "the parser refuses an empty host beside a userinfo or a port (`//@`, `//u@`, `//:80`) and takes an empty authority (`//`), where RFC 3986 §3.2.2 allows an empty host in any authority (`reg-name = *( unreserved / pct-encoded / sub-delims )`) and says \"If the URI scheme defines a default for host, then that default applies when the host subcomponent is undefined or when the registered name is empty (zero length)\"".to_owned(),
             Departure::AuthorityEndsAtBackslash => "the parser ends the authority at a \"\\\" as at \"/\", and reads the \"\\\" and what follows it as the path, where RFC 3986 §3.2 says \"The authority component is preceded by a double slash (\"//\") and is terminated by the next slash (\"/\"), question mark (\"?\"), or number sign (\"#\") character\" and allows no \"\\\" in it".to_owned(),
             Departure::AuthorityFinalLineFeedIgnored => "the parser does not read a line feed that ends the authority (a regular expression's `$` matches before it), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
-            Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it, where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
+            Departure::EmptyAuthorityAsAbsent => "the parser reads an empty authority as none and drops the \"//\" before it (after it, a path that starts with \"//\" stays the path: \"a:////p\" has no authority and the path \"//p\"), where RFC 3986 §5.3 keeps a defined authority (\"if defined(authority) then append \"//\" to result\"): \"a:///p\" and \"a:/p\" are two URIs".to_owned(),
             Departure::FragmentDropped => "the parser drops the fragment: the text from the first \"#\" on is not read, so that the reference has no fragment and the fragment's characters are not checked, where RFC 3986 §3.5 reads \"A fragment identifier component is indicated by the presence of a number sign (\"#\") character and terminated by the end of the URI\" and §4.1's `URI-reference` holds it".to_owned(),
             Departure::FinalLineFeedIgnored => "the parser does not read a line feed that ends the text, whatever component it ends (a regular expression's `$` matches before it: \"a:/p\\n\" reads as \"a:/p\"), where RFC 3986's grammar (Appendix A) allows no line feed in a URI reference".to_owned(),
             Departure::FragmentEndsAtLineFeed => "the parser ends the fragment at its first line feed and drops what follows, where RFC 3986 §3.5 says \"A fragment identifier component is ... terminated by the end of the URI\" and its grammar refuses the line feed".to_owned(),
@@ -2542,7 +2546,19 @@ impl Departure {
             return (seen != *case).then_some(seen);
         }
         if self.preprocesses() {
-            return self.preprocess(case);
+            let read = self.preprocess(case);
+            // A parse whose empty authority stands before a path that starts with "//" has no
+            // text read otherwise: the case is its own, where the answer in components
+            // ([`Departure::no_empty_in`]) is another than the reference's.
+            if read.is_none()
+                && self == Departure::EmptyAuthorityAsAbsent
+                && let Request::Parse { .. } = case
+            {
+                let letter =
+                    crate::impls::Implementation::answer(&crate::impls::reference::Reference, case);
+                return (self.no_empty_in(letter.clone()) != letter).then(|| case.clone());
+            }
+            return read;
         }
         // A resolver's or a normalizer's departure reads the strings as the RFC does: the case
         // is its own, when the departure gives it another answer than the RFC's
@@ -3107,7 +3123,12 @@ impl Departure {
             }
             Request::Resolve { base, input, .. } => {
                 *base = self.read_text(base);
-                *input = self.read_text(input);
+                *input = match self.read_text(input) {
+                    same if same == *input && self == Departure::EmptyAuthorityAsAbsent => {
+                        empty_authority_before_double_slash_read(input).unwrap_or(same)
+                    }
+                    read => read,
+                };
             }
         }
         (read != *case).then_some(read)
@@ -3561,12 +3582,12 @@ impl Departure {
                     *field = None;
                 }
             }
-            // As the text is read: a path that starts with "//" keeps its authority.
+            // An answer in components: a path that starts with "//", which no text without
+            // the authority reads, is the path all the same (`a:////p`: none, `//p`).
             Departure::EmptyAuthorityAsAbsent
                 if empty(&components.host)
                     && components.userinfo.is_none()
-                    && components.port.is_none()
-                    && !components.path.starts_with("//") =>
+                    && components.port.is_none() =>
             {
                 components.host = None;
                 host_kind = None;
@@ -4402,6 +4423,24 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}')
 }
 
+/// A resolution's reference whose empty authority stands before a path that starts with "//"
+/// (`////x`, `//?q` aside), as [`Departure::EmptyAuthorityAsAbsent`] reads it: no authority and
+/// the path `//x`, which no text reads as a reference; §5.2.2 gives such a path
+/// "T.path = remove_dot_segments(R.path)" and the base's authority, and "/." before it gives the
+/// same target (§5.2.4's rule B takes a leading "/./" for "/"), so the reference is read as
+/// `/.//x`, one character for one character. `None` for any other text.
+fn empty_authority_before_double_slash_read(text: &str) -> Option<String> {
+    let spans = Spans::of(text);
+    let authority = spans.authority?;
+    if spans.scheme.is_some()
+        || !authority.is_empty()
+        || !text[spans.path.clone()].starts_with("//")
+    {
+        return None;
+    }
+    Some(format!("/.{}", &text[authority.end..]))
+}
+
 /// `input` with every ":" of `range` stood in for by a character a reg-name and a path
 /// segment both take.
 /// Whether `text` is a file system's path that [`Departure::ImplicitFilePath`] reads as a file
@@ -5155,6 +5194,16 @@ mod tests {
         let case = Request::parse(input);
         let asked = departure.rewrite(&case)?;
         Some(departure.apply(&case, &case, &asked, Reference.answer(&asked)))
+    }
+
+    /// The departure's answer to a parse of `input` with its rules on components too (a data
+    /// model that holds no empty component: [`Departure::no_empty_in`]), as a catalogue's model
+    /// gives it; `None` where the departure reads the case as the reference does.
+    fn answer_in_components(departure: Departure, input: &str) -> Option<Outcome> {
+        let case = Request::parse(input);
+        let asked = departure.rewrite(&case)?;
+        let read = departure.apply(&case, &case, &asked, Reference.answer(&asked));
+        Some(departure.no_empty_in(read))
     }
 
     fn components(outcome: &Outcome) -> &Components {
@@ -6775,7 +6824,8 @@ mod tests {
         let none = answer(Departure::EmptyAuthorityAsAbsent, "a:///p?q").unwrap();
         assert_eq!(components(&none).host, None);
         assert_eq!(components(&none).path, "/p");
-        assert_eq!(answer(Departure::EmptyAuthorityAsAbsent, "a:////p"), None);
+        // No text without the authority reads "a:////p": its answer is in components
+        // (`an_empty_authority_before_a_double_slash_path_is_answered_in_components`).
         assert_eq!(answer(Departure::EmptyAuthorityAsAbsent, "a://h"), None);
         let fragment = answer(Departure::FragmentEndsAtLineFeed, "a:b#c\nd#e").unwrap();
         assert_eq!(components(&fragment).fragment.as_deref(), Some("c"));
@@ -7532,6 +7582,54 @@ mod tests {
                 "{id}"
             );
         }
+    }
+    #[test]
+    fn an_empty_authority_before_a_double_slash_path_is_answered_in_components() {
+        let d = Departure::EmptyAuthorityAsAbsent;
+        let parsed = |scheme: Option<&str>, path: &str, query: Option<&str>| Outcome::Parsed {
+            components: Components {
+                scheme: scheme.map(str::to_owned),
+                userinfo: None,
+                host: None,
+                port: None,
+                path: path.to_owned(),
+                query: query.map(str::to_owned),
+                fragment: None,
+            },
+            host_kind: None,
+        };
+        // RFC 3986 §3.2: "//" then the empty authority, §3.3 the path-abempty after it; the
+        // departure drops the authority and keeps that path as read.
+        assert_eq!(
+            answer_in_components(d, "a:////p?q"),
+            Some(parsed(Some("a"), "//p", Some("q")))
+        );
+        assert_eq!(
+            answer_in_components(d, "a:////"),
+            Some(parsed(Some("a"), "//", None))
+        );
+        assert_eq!(
+            answer_in_components(d, "////"),
+            Some(parsed(None, "//", None))
+        );
+        assert_eq!(
+            answer_in_components(d, "//////x"),
+            Some(parsed(None, "////x", None))
+        );
+        // The text read without its "//" where one reads it: "a:///p" is "a:/p".
+        assert_eq!(
+            answer_in_components(d, "a:///p"),
+            Some(parsed(Some("a"), "/p", None))
+        );
+        // Near misses: an authority that holds "@" or ":" is not empty ("a://@//p" has the
+        // userinfo "", §3.2.1), one with a host is not, and a path "//" after no authority
+        // ("a:/.//p", whose path is "/.//p") is the reference's reading already.
+        assert_eq!(answer_in_components(d, "a://@//p"), None);
+        assert_eq!(answer_in_components(d, "a://://p"), None);
+        assert_eq!(answer_in_components(d, "a://h//p"), None);
+        assert_eq!(answer_in_components(d, "a:/.//p"), None);
+        // A text the reference refuses has no components to answer with.
+        assert_eq!(answer_in_components(d, "a:////p q"), None);
     }
 }
 
