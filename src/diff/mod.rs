@@ -943,12 +943,13 @@ impl Engine {
                     (Some(known), model)
                 }
             };
-        let serializers = self.core.round_trip_serializers(finding, &model)?;
-        let parts: Vec<Arc<Known>> = match &parse_known {
+        let (model, serializers, added) = self.core.round_trip_model(finding, model)?;
+        let mut parts: Vec<Arc<Known>> = match &parse_known {
             Some(known) if known.parts.is_empty() => vec![Arc::clone(known)],
             Some(known) => known.parts.clone(),
             None => Vec::new(),
         };
+        parts.extend(added.iter().map(|&entry| catalogue.naming(&[entry])));
         let breaks = self
             .core
             .round_trip_breakers(finding, &model, &parts, &serializers);
@@ -1310,6 +1311,10 @@ impl Engine {
         )
     }
 }
+
+/// A parse's model beside the implementation's known one ([`Core::parse_model_of`]): the
+/// library departures, and the catalogue entries by index.
+type ParseModel = (Vec<departures::Departure>, Vec<usize>);
 
 impl Core {
     fn new(implementations: Vec<Arc<dyn Implementation>>, catalogue: Catalogue) -> Self {
@@ -2122,6 +2127,45 @@ impl Core {
         } else {
             every
         }
+    }
+
+    /// The model that makes every call of a round trip, with the serializer departures that
+    /// write it ([`Core::round_trip_serializers`]): the parse's own model, or where that does
+    /// not make the chain, that model with one, then two, of the implementation's own bug
+    /// entries of its parser composed into it, as the attribution of an answer composes them:
+    /// a parse that the implementation's entries read, written as a string another of its
+    /// entries reads otherwise, is those entries together, not a report of its own. The
+    /// entries added are returned with the model; each is needed (no smaller set makes the
+    /// chain), and the crate's parse of the case is still the model's with them.
+    fn round_trip_model(
+        &self,
+        finding: &Finding,
+        model: ParseModel,
+    ) -> Option<(ParseModel, Vec<serializing::Serializing>, Vec<usize>)> {
+        if let Some(serializers) = self.round_trip_serializers(finding, &model) {
+            return Some((model, serializers, Vec::new()));
+        }
+        let name = &finding.signature.implementation;
+        let own: Vec<usize> = self
+            .catalogue
+            .bug_models(name, &finding.case)
+            .iter()
+            .copied()
+            .filter(|i| !model.1.contains(i))
+            .collect();
+        for size in 1..=2 {
+            for chosen in catalogue::combinations(own.len(), size) {
+                let added: Vec<usize> = chosen.iter().map(|&n| own[n]).collect();
+                let mut entries = model.1.clone();
+                entries.extend(added.iter().copied());
+                entries.sort_unstable();
+                let extended = (model.0.clone(), entries);
+                if let Some(serializers) = self.round_trip_serializers(finding, &extended) {
+                    return Some((extended, serializers, added));
+                }
+            }
+        }
+        None
     }
 
     /// The serializer departures (none, or up to three, fewest first: a writer that drops an
@@ -3716,6 +3760,109 @@ mod tests {
             .expect("the chain is modelled");
         let known = Arc::clone(attributed.known.as_ref().expect("named"));
         (engine, round_trip, known)
+    }
+
+    /// Parses with two departures of its parser, and writes what it parsed by §5.3.
+    struct TwoReadings;
+
+    impl TwoReadings {
+        fn read(input: &str) -> Outcome {
+            let models = ["path-dot-segments-removed", "empty-host-refused"].map(|id| {
+                models::Model::Departure(departures::Departure::from_id(id).expect("a departure"))
+            });
+            let steps: Vec<models::Step<'_>> = models
+                .iter()
+                .enumerate()
+                .map(|(index, model)| models::Step { model, index })
+                .collect();
+            models::outcome(&steps, &Request::parse(input), &CaseMemo::default())
+        }
+    }
+
+    impl Implementation for TwoReadings {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "two-readings",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, _: Rule, _: ParseOptions) -> Outcome {
+            TwoReadings::read(input)
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            Some(match TwoReadings::read(input) {
+                Outcome::Parsed { components, .. } => {
+                    Ok(reference::recompose(&components.as_reference()))
+                }
+                _ => Err("invalid".into()),
+            })
+        }
+    }
+
+    #[test]
+    fn a_round_trip_broken_by_two_entries_composed_is_named_by_both() {
+        let own = r#"
+entries:
+  - id: two-readings-dot-segments-removed
+    implementations: [two-readings]
+    class: bug
+    reason: "the parser removes the path's dot-segments"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+    ops: [parse]
+    model: !departure path-dot-segments-removed
+    upstream: {checked: "2026-12-02", refs: []}
+    examples:
+      - {op: parse, input: "a:/b/../c", parsed: {scheme: "a", path: "/c"}, forgive: true}
+      - {op: parse, input: "a:/b/../c", parsed: {scheme: "a", path: "/b/c"}, forgive: false, why: "not this"}
+  - id: two-readings-empty-host-refused
+    implementations: [two-readings]
+    class: bug
+    reason: "the parser refuses an empty host"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2
+    ops: [parse]
+    model: !departure empty-host-refused
+    upstream: {checked: "2026-12-02", refs: []}
+    examples:
+      - {op: parse, input: "a://", invalid: true, forgive: true}
+      - {op: parse, input: "a://h", invalid: true, forgive: false, why: "a host"}
+"#;
+        let catalogue = Catalogue::bundled_with(
+            &[],
+            &[(
+                "two-readings".to_owned(),
+                "two-readings.yaml".into(),
+                own.to_owned(),
+            )],
+        )
+        .expect("a valid catalogue");
+        let engine = Engine::in_thread(vec![Arc::new(TwoReadings)], catalogue);
+        // RFC 3986 §3.3 gives "a:/.//" the path "/.//" (dot-segments stay in a parse); read with
+        // them removed it is "//", which §5.3 writes "a://": an empty authority, which the
+        // second reading refuses (§3.2.2 allows an empty reg-name). Neither entry alone makes
+        // the chain: without the first the path comes back, without the second "a://" is read.
+        let round_trip = engine
+            .run_one_checked("two-readings", &Request::parse("a:/.//"))
+            .into_iter()
+            .find(|f| f.difference.kind == DifferenceKind::RoundTrip)
+            .expect("the round trip breaks");
+        let named = engine
+            .attributed(&round_trip)
+            .expect("the two entries make the chain");
+        let known = named.known.as_ref().expect("named");
+        assert_eq!(
+            known.ids(),
+            [
+                "two-readings-dot-segments-removed",
+                "two-readings-empty-host-refused"
+            ]
+        );
+        // Filed under the reading that breaks it: without it the chain comes back.
+        assert_eq!(known.filed_as(), "two-readings-dot-segments-removed");
+        assert!(engine.reproduces(&named, &known.ids()));
     }
 
     #[test]
