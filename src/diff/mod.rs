@@ -2298,6 +2298,7 @@ impl Core {
     ) -> Finding {
         let implementation = finding.signature.implementation.clone();
         let mut best = finding.clone();
+        let adds = self.keeps_what_an_unguarded_reading_adds(finding);
         shrink::shrink_case_within(&finding.case, budget, |candidate| {
             if !shrink::keeps_absolute_base(&finding.case, candidate) {
                 return false;
@@ -2305,7 +2306,9 @@ impl Core {
             match self
                 .run_one(&implementation, candidate, calls)
                 .filter(|f| f.known.is_none() && self.reproduces(f, ids))
-            {
+                .filter(|f| {
+                    !adds || departures::shows_an_authority_the_rfc_has_not(&f.case, &f.actual)
+                }) {
                 Some(f) => {
                     best = f;
                     true
@@ -2314,6 +2317,26 @@ impl Core {
             }
         });
         best
+    }
+
+    /// Whether `finding` is named by a documented choice's reading applied without its guard
+    /// ([`departures::Departure::is_unguarded_reading`], a library departure or an entry whose
+    /// model is one) and its case shows what the departure adds over that reading: an
+    /// authority the RFC's components have not. Its shrinking then keeps that: a smaller case
+    /// whose answer shows no such authority may be one the reading gives with its guard, or
+    /// one that shows another of the departure's effects, not the one that makes it a bug
+    /// (network-uri's "@/..///" against "a:", "a://", shrunk to "..//" against "a:a/", "a:/").
+    fn keeps_what_an_unguarded_reading_adds(&self, finding: &Finding) -> bool {
+        let Some(known) = &finding.known else {
+            return false;
+        };
+        let unguarded = known.ids().iter().any(|id| {
+            departures::Departure::from_id(id)
+                .into_iter()
+                .chain(self.catalogue.departures_of(id))
+                .any(departures::Departure::is_unguarded_reading)
+        });
+        unguarded && departures::shows_an_authority_the_rfc_has_not(&finding.case, &finding.actual)
     }
 
     /// Whether a known finding's case is explained too by the implementation's other entries
@@ -2377,6 +2400,9 @@ impl Core {
         // another entry of the implementation explains as well, whose answer the finding's
         // model then matches by coincidence.
         let alone = !property && !self.explained_otherwise(&implementation, finding);
+        // What a choice's reading without its guard adds over the reading stays in the
+        // minimal case: a smaller case whose answer lacks it shows the reading, not the bug.
+        let adds = !property && self.keeps_what_an_unguarded_reading_adds(finding);
         let mut best = finding.clone();
         let minimal = shrink::shrink_case_within(&finding.case, budget, |candidate| {
             if !shrink::keeps_absolute_base(&finding.case, candidate) {
@@ -2390,6 +2416,9 @@ impl Core {
                 self.run_one(&implementation, candidate, calls)
                     .filter(|f| identity(f) == wanted && within(f))
                     .filter(|f| !alone || !self.explained_otherwise(&implementation, f))
+                    .filter(|f| {
+                        !adds || departures::shows_an_authority_the_rfc_has_not(&f.case, &f.actual)
+                    })
             };
             match found {
                 Some(f) => {
@@ -4918,6 +4947,56 @@ entries:
                 ..target.components()
             }))
         }
+    }
+
+    /// A finding of a choice's reading applied without its guard shrinks into a case that
+    /// still shows what the missing guard lets through, an authority the RFC's target has not,
+    /// and not into a smaller one whose answer shows the reading alone.
+    #[test]
+    fn a_reading_without_its_guard_shrinks_into_what_the_guard_stops() {
+        let segments = engine_of(SegmentList);
+        // §5.2.3 merges "a:b/c" and "../@/..///g" into "b/../@/..///g", which §5.2.4 makes
+        // "///g" (T has no authority: "a:///g", the letter's, or "a:/.///g", choice 1's);
+        // kept rootless it is "//g", written "a://g": the host "g".
+        let case = Request::Resolve {
+            base: "a:b/c".into(),
+            input: "../@/..///g".into(),
+            strict: true,
+        };
+        let found = segments.run_one("segment-list", &case).expect("a target");
+        assert_eq!(found.actual, Outcome::Resolved("a://g".into()));
+        let named = segments.attributed(&found).expect("a departure names it");
+        assert_eq!(named.id(), "rootless-path-kept-rootless-unguarded");
+        assert!(departures::shows_an_authority_the_rfc_has_not(
+            &named.case,
+            &named.actual
+        ));
+        // "..//g" against "a:b/c" is smaller and named alike ("b/..//g" kept rootless is "/g",
+        // where §5.2.4 leaves "//g"), but shows no authority: the shrink must not stop there.
+        let smaller = Request::Resolve {
+            base: "a:b/c".into(),
+            input: "..//g".into(),
+            strict: true,
+        };
+        let other = segments
+            .run_one("segment-list", &smaller)
+            .expect("a target");
+        assert_eq!(other.actual, Outcome::Resolved("a:/g".into()));
+        assert!(!departures::shows_an_authority_the_rfc_has_not(
+            &other.case,
+            &other.actual
+        ));
+        let shrunk = segments
+            .shrink_attributed(&named, 2_000)
+            .expect("still named");
+        assert_eq!(shrunk.id(), "rootless-path-kept-rootless-unguarded");
+        assert!(
+            departures::shows_an_authority_the_rfc_has_not(&shrunk.case, &shrunk.actual),
+            "{:?} gives {:?}",
+            shrunk.case,
+            shrunk.actual
+        );
+        assert!(shrunk.case.text_len() < case.text_len());
     }
 
     /// An acceptable reading applied without the guard that keeps it acceptable is named by
