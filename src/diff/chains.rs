@@ -163,18 +163,31 @@ impl Catalogue {
             return None;
         }
         let memos: Vec<CaseMemo> = calls.iter().map(|_| CaseMemo::default()).collect();
+        let parser_departures = self.parser_departures(implementation);
         let reproduced = |chosen: &[usize]| {
             calls.iter().zip(&memos).all(|((request, actual), memo)| {
-                let mut steps = self.steps(implementation, request);
                 let of_the_operation = self.bug_models(implementation, request);
+                let step = |&index: &usize| {
+                    let model = self.entries()[index].model.as_ref()?;
+                    Some(Step { model, index })
+                };
+                // A departure of the parser reads the text in every operation that parses it
+                // (Poco's unchecked scheme in its normalization of "+:."): it reads the text
+                // first, as the library's departures do, and the operation's own bug rules
+                // act after the documented ones.
+                let mut steps: Vec<Step<'_>> = chosen
+                    .iter()
+                    .filter(|index| {
+                        parser_departures.contains(index) && !of_the_operation.contains(index)
+                    })
+                    .filter_map(step)
+                    .collect();
+                steps.extend(self.steps(implementation, request));
                 steps.extend(
                     chosen
                         .iter()
                         .filter(|index| of_the_operation.contains(index))
-                        .filter_map(|&index| {
-                            let model = self.entries()[index].model.as_ref()?;
-                            Some(Step { model, index })
-                        }),
+                        .filter_map(step),
                 );
                 // No step is the reference's answer: a call of an operation the crate
                 // documents nothing of (a parse of what its normalization wrote) is the RFC's.
@@ -189,6 +202,7 @@ impl Catalogue {
         let mut bugs: Vec<usize> = calls
             .iter()
             .flat_map(|(request, _)| self.bug_models(implementation, request).iter().copied())
+            .chain(parser_departures.iter().copied())
             .collect();
         bugs.sort_unstable();
         bugs.dedup();
@@ -205,6 +219,20 @@ impl Catalogue {
             }
         }
         None
+    }
+}
+
+impl Catalogue {
+    /// The bug entries of `implementation` whose model is a departure of its parser (an entry
+    /// of the parse operation, `model: !departure ...`), by catalogue index: what its parser
+    /// reads otherwise, it reads so in every operation that parses a string, so such an entry
+    /// may name a call of any operation of a property's chain.
+    pub(crate) fn parser_departures(&self, implementation: &str) -> Vec<usize> {
+        self.bug_models(implementation, &Request::parse(String::new()))
+            .iter()
+            .copied()
+            .filter(|&i| matches!(self.entries()[i].model, Some(Model::Departure(_))))
+            .collect()
     }
 }
 
@@ -557,6 +585,87 @@ entries:
             named,
             Some(vec!["p-double-slash-path-unguarded".to_owned()])
         );
+    }
+
+    #[test]
+    fn a_property_broken_by_two_entries_composed_is_named_by_both() {
+        // A program whose parser removes tabs before it reads (an entry of its parse) and whose
+        // normalization writes a path that starts with "//" without "/." (an entry of its
+        // normalization): neither alone makes the chain, both together do, the parser's
+        // reading in the normalization's call too.
+        let own = r#"
+entries:
+  - id: p-tab-removed
+    implementations: [p]
+    class: bug
+    reason: "tabs removed before the text is read"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-2
+    ops: [parse]
+    model: !departure tab-or-newline-removed
+    upstream: {checked: "2026-12-02", refs: []}
+    examples:
+      - {op: parse, input: "a:b\tc", parsed: {scheme: "a", path: "bc"}, forgive: true}
+      - {op: parse, input: "a:b\tc", parsed: {scheme: "a", path: "b"}, forgive: false, why: "not this"}
+  - id: p-double-slash-path-unguarded
+    implementations: [p]
+    class: bug
+    reason: "a:/.//b normalized to a://b"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+    ops: [normalize]
+    model: !departure double-slash-path-unguarded
+    upstream: {checked: "2026-12-02", refs: []}
+    examples:
+      - {op: normalize, input: "a:/.//b", normalized: "a://b", forgive: true}
+      - {op: normalize, input: "a:/.//b", normalized: "a:/b", forgive: false, why: "not this"}
+"#;
+        let catalogue =
+            Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.to_owned())])
+                .expect("a valid catalogue");
+        let parsed = |host: Option<&str>, path: &str| {
+            Some(Box::new(Outcome::Parsed {
+                components: crate::model::Components {
+                    scheme: Some("a".into()),
+                    userinfo: None,
+                    host: host.map(Into::into),
+                    port: None,
+                    path: path.into(),
+                    query: None,
+                    fragment: None,
+                },
+                host_kind: host.map(|_| crate::reference::HostKind::RegName),
+            }))
+        };
+        // RFC 3986 Appendix A allows no tab anywhere, so "a:/.\t//b" is no URI; read without
+        // its tab it is "a:/.//b", whose path §5.2.4 makes "//b", which §3.3 forbids without
+        // an authority ("the path cannot begin with two slash characters"): written "a://b",
+        // it reads back with the host "b".
+        let trace = |once: &str, parsed_once| Trace::Normalized {
+            input: "a:/.\t//b".into(),
+            level: Level::Syntax,
+            once: once.into(),
+            twice: None,
+            parsed: parsed_once,
+            input_parsed: parsed(None, "/.//b"),
+        };
+        let named = |trace: &Trace| {
+            catalogue.bugs_behind("p", &[], trace).map(|bugs| {
+                bugs.iter()
+                    .map(|&i| catalogue.entries()[i].id.clone())
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(
+            named(&trace("a://b", parsed(Some("b"), ""))),
+            Some(vec![
+                "p-tab-removed".to_owned(),
+                "p-double-slash-path-unguarded".to_owned()
+            ])
+        );
+        // A normalization the two do not write (an empty segment dropped) names neither.
+        assert_eq!(named(&trace("a:/b", parsed(None, "/b"))), None);
+        // A parse of what was written that the entries do not give (the path "//b" kept a
+        // path) names neither.
+        assert_eq!(named(&trace("a://b", parsed(None, "//b"))), None);
     }
 
     #[test]

@@ -1161,6 +1161,21 @@ impl Departure {
         }
     }
 
+    /// Whether the departure is the acceptable reading of a documented choice applied without
+    /// the guard that keeps it acceptable (vectors/README.md): choice 2's rootless path kept
+    /// rootless, choice 9's base dot-segments removed, choice 10's `/.` before a path that
+    /// starts with "//". What such a departure adds over its reading is a string that shows an
+    /// authority where the RFC's components have none ([`shows_an_authority_the_rfc_has_not`]):
+    /// "@/..///" against "a:" kept rootless is "//", written "a://".
+    pub fn is_unguarded_reading(self) -> bool {
+        matches!(
+            self,
+            Departure::Resolving(
+                Resolving::RootlessKeptUnguarded | Resolving::BaseDotSegmentsUnguarded
+            ) | Departure::Normalizing(Normalizing::DoubleSlashPathUnguarded)
+        )
+    }
+
     /// Whether the departure is a resolver's or a normalizer's, not the parser's: it gives
     /// its operation's answer whole ([`Departure::operation_answer`]).
     fn is_operation_rule(self) -> bool {
@@ -7652,5 +7667,26 @@ mod catalogue_syntax {
             .err()
             .unwrap_or_default();
         assert!(error.contains("unknown departure \"path-lax\""), "{error}");
+    }
+}
+
+/// Whether `actual`, an answer to `case`, shows an authority where the RFC's components have
+/// none: a resolution's target read with an authority where §5.2.2's T has no authority (its
+/// path then starts with "//": RFC 3986 §3.3, "If a URI does not contain an authority
+/// component, then the path cannot begin with two slash characters"), or a normalized string
+/// read with one where the input has none. That is what a documented choice's reading applied
+/// without its guard adds over the reading ([`Departure::is_unguarded_reading`]); `false` for
+/// any other answer or case.
+pub fn shows_an_authority_the_rfc_has_not(case: &Request, actual: &Outcome) -> bool {
+    match (case, actual) {
+        (Request::Resolve { .. }, Outcome::Resolved(target)) => {
+            super::compare::letter_target(case).is_some_and(|(t, _)| t.host.is_none())
+                && reference::split(target).authority.is_some()
+        }
+        (Request::Normalize { input, .. }, Outcome::Normalized(output)) => {
+            reference::split(input).authority.is_none()
+                && reference::split(output).authority.is_some()
+        }
+        _ => false,
     }
 }

@@ -943,12 +943,13 @@ impl Engine {
                     (Some(known), model)
                 }
             };
-        let serializers = self.core.round_trip_serializers(finding, &model)?;
-        let parts: Vec<Arc<Known>> = match &parse_known {
+        let (model, serializers, added) = self.core.round_trip_model(finding, model)?;
+        let mut parts: Vec<Arc<Known>> = match &parse_known {
             Some(known) if known.parts.is_empty() => vec![Arc::clone(known)],
             Some(known) => known.parts.clone(),
             None => Vec::new(),
         };
+        parts.extend(added.iter().map(|&entry| catalogue.naming(&[entry])));
         let breaks = self
             .core
             .round_trip_breakers(finding, &model, &parts, &serializers);
@@ -1310,6 +1311,10 @@ impl Engine {
         )
     }
 }
+
+/// A parse's model beside the implementation's known one ([`Core::parse_model_of`]): the
+/// library departures, and the catalogue entries by index.
+type ParseModel = (Vec<departures::Departure>, Vec<usize>);
 
 impl Core {
     fn new(implementations: Vec<Arc<dyn Implementation>>, catalogue: Catalogue) -> Self {
@@ -2124,6 +2129,45 @@ impl Core {
         }
     }
 
+    /// The model that makes every call of a round trip, with the serializer departures that
+    /// write it ([`Core::round_trip_serializers`]): the parse's own model, or where that does
+    /// not make the chain, that model with one, then two, of the implementation's own bug
+    /// entries of its parser composed into it, as the attribution of an answer composes them:
+    /// a parse that the implementation's entries read, written as a string another of its
+    /// entries reads otherwise, is those entries together, not a report of its own. The
+    /// entries added are returned with the model; each is needed (no smaller set makes the
+    /// chain), and the crate's parse of the case is still the model's with them.
+    fn round_trip_model(
+        &self,
+        finding: &Finding,
+        model: ParseModel,
+    ) -> Option<(ParseModel, Vec<serializing::Serializing>, Vec<usize>)> {
+        if let Some(serializers) = self.round_trip_serializers(finding, &model) {
+            return Some((model, serializers, Vec::new()));
+        }
+        let name = &finding.signature.implementation;
+        let own: Vec<usize> = self
+            .catalogue
+            .bug_models(name, &finding.case)
+            .iter()
+            .copied()
+            .filter(|i| !model.1.contains(i))
+            .collect();
+        for size in 1..=2 {
+            for chosen in catalogue::combinations(own.len(), size) {
+                let added: Vec<usize> = chosen.iter().map(|&n| own[n]).collect();
+                let mut entries = model.1.clone();
+                entries.extend(added.iter().copied());
+                entries.sort_unstable();
+                let extended = (model.0.clone(), entries);
+                if let Some(serializers) = self.round_trip_serializers(finding, &extended) {
+                    return Some((extended, serializers, added));
+                }
+            }
+        }
+        None
+    }
+
     /// The serializer departures (none, or up to three, fewest first: a writer that drops an
     /// empty query, an empty fragment and a default port at once is three) with which `finding`'s
     /// implementation, its known model with the parse departures `departures`, makes every
@@ -2254,6 +2298,7 @@ impl Core {
     ) -> Finding {
         let implementation = finding.signature.implementation.clone();
         let mut best = finding.clone();
+        let adds = self.keeps_what_an_unguarded_reading_adds(finding);
         shrink::shrink_case_within(&finding.case, budget, |candidate| {
             if !shrink::keeps_absolute_base(&finding.case, candidate) {
                 return false;
@@ -2261,7 +2306,9 @@ impl Core {
             match self
                 .run_one(&implementation, candidate, calls)
                 .filter(|f| f.known.is_none() && self.reproduces(f, ids))
-            {
+                .filter(|f| {
+                    !adds || departures::shows_an_authority_the_rfc_has_not(&f.case, &f.actual)
+                }) {
                 Some(f) => {
                     best = f;
                     true
@@ -2270,6 +2317,26 @@ impl Core {
             }
         });
         best
+    }
+
+    /// Whether `finding` is named by a documented choice's reading applied without its guard
+    /// ([`departures::Departure::is_unguarded_reading`], a library departure or an entry whose
+    /// model is one) and its case shows what the departure adds over that reading: an
+    /// authority the RFC's components have not. Its shrinking then keeps that: a smaller case
+    /// whose answer shows no such authority may be one the reading gives with its guard, or
+    /// one that shows another of the departure's effects, not the one that makes it a bug
+    /// (network-uri's "@/..///" against "a:", "a://", shrunk to "..//" against "a:a/", "a:/").
+    fn keeps_what_an_unguarded_reading_adds(&self, finding: &Finding) -> bool {
+        let Some(known) = &finding.known else {
+            return false;
+        };
+        let unguarded = known.ids().iter().any(|id| {
+            departures::Departure::from_id(id)
+                .into_iter()
+                .chain(self.catalogue.departures_of(id))
+                .any(departures::Departure::is_unguarded_reading)
+        });
+        unguarded && departures::shows_an_authority_the_rfc_has_not(&finding.case, &finding.actual)
     }
 
     /// Whether a known finding's case is explained too by the implementation's other entries
@@ -2333,6 +2400,9 @@ impl Core {
         // another entry of the implementation explains as well, whose answer the finding's
         // model then matches by coincidence.
         let alone = !property && !self.explained_otherwise(&implementation, finding);
+        // What a choice's reading without its guard adds over the reading stays in the
+        // minimal case: a smaller case whose answer lacks it shows the reading, not the bug.
+        let adds = !property && self.keeps_what_an_unguarded_reading_adds(finding);
         let mut best = finding.clone();
         let minimal = shrink::shrink_case_within(&finding.case, budget, |candidate| {
             if !shrink::keeps_absolute_base(&finding.case, candidate) {
@@ -2346,6 +2416,9 @@ impl Core {
                 self.run_one(&implementation, candidate, calls)
                     .filter(|f| identity(f) == wanted && within(f))
                     .filter(|f| !alone || !self.explained_otherwise(&implementation, f))
+                    .filter(|f| {
+                        !adds || departures::shows_an_authority_the_rfc_has_not(&f.case, &f.actual)
+                    })
             };
             match found {
                 Some(f) => {
@@ -3718,6 +3791,109 @@ mod tests {
         (engine, round_trip, known)
     }
 
+    /// Parses with two departures of its parser, and writes what it parsed by §5.3.
+    struct TwoReadings;
+
+    impl TwoReadings {
+        fn read(input: &str) -> Outcome {
+            let models = ["path-dot-segments-removed", "empty-host-refused"].map(|id| {
+                models::Model::Departure(departures::Departure::from_id(id).expect("a departure"))
+            });
+            let steps: Vec<models::Step<'_>> = models
+                .iter()
+                .enumerate()
+                .map(|(index, model)| models::Step { model, index })
+                .collect();
+            models::outcome(&steps, &Request::parse(input), &CaseMemo::default())
+        }
+    }
+
+    impl Implementation for TwoReadings {
+        fn about(&self) -> About<'_> {
+            About {
+                name: "two-readings",
+                version: "test",
+                spec: "none",
+                docs: "",
+            }
+        }
+
+        fn parse(&self, input: &str, _: Rule, _: ParseOptions) -> Outcome {
+            TwoReadings::read(input)
+        }
+
+        fn serialize(&self, input: &str) -> Option<Result<String, String>> {
+            Some(match TwoReadings::read(input) {
+                Outcome::Parsed { components, .. } => {
+                    Ok(reference::recompose(&components.as_reference()))
+                }
+                _ => Err("invalid".into()),
+            })
+        }
+    }
+
+    #[test]
+    fn a_round_trip_broken_by_two_entries_composed_is_named_by_both() {
+        let own = r#"
+entries:
+  - id: two-readings-dot-segments-removed
+    implementations: [two-readings]
+    class: bug
+    reason: "the parser removes the path's dot-segments"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+    ops: [parse]
+    model: !departure path-dot-segments-removed
+    upstream: {checked: "2026-12-02", refs: []}
+    examples:
+      - {op: parse, input: "a:/b/../c", parsed: {scheme: "a", path: "/c"}, forgive: true}
+      - {op: parse, input: "a:/b/../c", parsed: {scheme: "a", path: "/b/c"}, forgive: false, why: "not this"}
+  - id: two-readings-empty-host-refused
+    implementations: [two-readings]
+    class: bug
+    reason: "the parser refuses an empty host"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2
+    ops: [parse]
+    model: !departure empty-host-refused
+    upstream: {checked: "2026-12-02", refs: []}
+    examples:
+      - {op: parse, input: "a://", invalid: true, forgive: true}
+      - {op: parse, input: "a://h", invalid: true, forgive: false, why: "a host"}
+"#;
+        let catalogue = Catalogue::bundled_with(
+            &[],
+            &[(
+                "two-readings".to_owned(),
+                "two-readings.yaml".into(),
+                own.to_owned(),
+            )],
+        )
+        .expect("a valid catalogue");
+        let engine = Engine::in_thread(vec![Arc::new(TwoReadings)], catalogue);
+        // RFC 3986 §3.3 gives "a:/.//" the path "/.//" (dot-segments stay in a parse); read with
+        // them removed it is "//", which §5.3 writes "a://": an empty authority, which the
+        // second reading refuses (§3.2.2 allows an empty reg-name). Neither entry alone makes
+        // the chain: without the first the path comes back, without the second "a://" is read.
+        let round_trip = engine
+            .run_one_checked("two-readings", &Request::parse("a:/.//"))
+            .into_iter()
+            .find(|f| f.difference.kind == DifferenceKind::RoundTrip)
+            .expect("the round trip breaks");
+        let named = engine
+            .attributed(&round_trip)
+            .expect("the two entries make the chain");
+        let known = named.known.as_ref().expect("named");
+        assert_eq!(
+            known.ids(),
+            [
+                "two-readings-dot-segments-removed",
+                "two-readings-empty-host-refused"
+            ]
+        );
+        // Filed under the reading that breaks it: without it the chain comes back.
+        assert_eq!(known.filed_as(), "two-readings-dot-segments-removed");
+        assert!(engine.reproduces(&named, &known.ids()));
+    }
+
     #[test]
     fn a_round_trip_is_filed_under_the_cause_without_which_it_comes_back() {
         // "a://^:" is parsed with the host "^" (a departure the chain needs: the RFC refuses
@@ -4771,6 +4947,56 @@ mod tests {
                 ..target.components()
             }))
         }
+    }
+
+    /// A finding of a choice's reading applied without its guard shrinks into a case that
+    /// still shows what the missing guard lets through, an authority the RFC's target has not,
+    /// and not into a smaller one whose answer shows the reading alone.
+    #[test]
+    fn a_reading_without_its_guard_shrinks_into_what_the_guard_stops() {
+        let segments = engine_of(SegmentList);
+        // §5.2.3 merges "a:b/c" and "../@/..///g" into "b/../@/..///g", which §5.2.4 makes
+        // "///g" (T has no authority: "a:///g", the letter's, or "a:/.///g", choice 1's);
+        // kept rootless it is "//g", written "a://g": the host "g".
+        let case = Request::Resolve {
+            base: "a:b/c".into(),
+            input: "../@/..///g".into(),
+            strict: true,
+        };
+        let found = segments.run_one("segment-list", &case).expect("a target");
+        assert_eq!(found.actual, Outcome::Resolved("a://g".into()));
+        let named = segments.attributed(&found).expect("a departure names it");
+        assert_eq!(named.id(), "rootless-path-kept-rootless-unguarded");
+        assert!(departures::shows_an_authority_the_rfc_has_not(
+            &named.case,
+            &named.actual
+        ));
+        // "..//g" against "a:b/c" is smaller and named alike ("b/..//g" kept rootless is "/g",
+        // where §5.2.4 leaves "//g"), but shows no authority: the shrink must not stop there.
+        let smaller = Request::Resolve {
+            base: "a:b/c".into(),
+            input: "..//g".into(),
+            strict: true,
+        };
+        let other = segments
+            .run_one("segment-list", &smaller)
+            .expect("a target");
+        assert_eq!(other.actual, Outcome::Resolved("a:/g".into()));
+        assert!(!departures::shows_an_authority_the_rfc_has_not(
+            &other.case,
+            &other.actual
+        ));
+        let shrunk = segments
+            .shrink_attributed(&named, 2_000)
+            .expect("still named");
+        assert_eq!(shrunk.id(), "rootless-path-kept-rootless-unguarded");
+        assert!(
+            departures::shows_an_authority_the_rfc_has_not(&shrunk.case, &shrunk.actual),
+            "{:?} gives {:?}",
+            shrunk.case,
+            shrunk.actual
+        );
+        assert!(shrunk.case.text_len() < case.text_len());
     }
 
     /// An acceptable reading applied without the guard that keeps it acceptable is named by
