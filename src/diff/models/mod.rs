@@ -1055,6 +1055,9 @@ pub enum Transform {
     YarlUserinfoToLastAt,
     /// `QUERY_REQUOTER` (qs): a space in the query written "+".
     YarlQuerySpaceAsPlus,
+    /// `_idna_encode`'s fallback: a host the idna package refuses written by Python's IDNA
+    /// 2003 codec (Nameprep and ToASCII).
+    YarlHostIdna2003Fallback,
     /// Parsing (libxml2's `xmlURI.port`, an `int`, 0 for none): a port above `INT_MAX`
     /// refused, a port of 0 none, leading zeros gone (`libxml2::port_int`).
     Libxml2PortInt,
@@ -2379,6 +2382,7 @@ impl Transform {
             Transform::YarlEmptyPathAsSlash => Some(yarl::Rule::EmptyPathAsSlash),
             Transform::YarlUserinfoToLastAt => Some(yarl::Rule::UserinfoToLastAt),
             Transform::YarlQuerySpaceAsPlus => Some(yarl::Rule::QuerySpaceAsPlus),
+            Transform::YarlHostIdna2003Fallback => Some(yarl::Rule::HostIdna2003Fallback),
             _ => None,
         }
     }
