@@ -798,6 +798,9 @@ pub enum Transform {
     QurlIpvfutureOneDigit,
     /// Qt's QUrl: its own resolver (`QUrl::resolved`, `mergePaths`, `removeDotsFromPath`).
     QurlResolved,
+    /// Qt's QUrl: a noncharacter outside the BMP written as the UTF-8 of its high surrogate
+    /// alone (qurlrecode.cpp's `unicodeToEncodedUtf8`).
+    QurlNoncharacterAsHighSurrogate,
     /// Poco::URI (`poco::Rule`): a port read by `NumberParser::tryParse`, refused unless 1 to
     /// 65535.
     PocoPortNumberParser,
@@ -1678,6 +1681,9 @@ impl Transform {
                 qurl::apply(qurl::Rule::IpvFutureOneDigit, original, answer)
             }
             (Transform::QurlResolved, _) => qurl::apply(qurl::Rule::Resolved, original, answer),
+            (Transform::QurlNoncharacterAsHighSurrogate, _) => {
+                qurl::apply(qurl::Rule::NoncharacterAsHighSurrogate, original, answer)
+            }
             (t, _) if t.poco_rule().is_some() => match t.poco_rule() {
                 Some(rule) => poco::apply(rule, original, case, answer),
                 None => answer,
@@ -2131,6 +2137,7 @@ impl Transform {
                 | Transform::NetworkUriZoneAfterIpv4Refused
                 | Transform::NetworkUriIpvFutureNarrowed
                 | Transform::CurlHostRead
+                | Transform::QurlNoncharacterAsHighSurrogate
         )
     }
 
