@@ -17,8 +17,12 @@
 //!   Unicode version.
 
 pub mod bidi;
+pub mod idna2003;
 pub mod joiners;
+#[rustfmt::skip]
+mod nameprep_tables;
 pub mod punycode;
+pub mod rfc5892;
 pub mod unicode;
 
 use std::fmt;

@@ -160,3 +160,10 @@ mod tests {
         assert!(!is_nfc_and_valid("a\u{00AD}")); // ignored
     }
 }
+
+/// NFKC by the compiled Unicode data (Unicode Standard Annex #15).
+pub fn nfkc(text: &str) -> String {
+    icu_normalizer::ComposingNormalizerBorrowed::new_nfkc()
+        .normalize(text)
+        .into_owned()
+}

@@ -798,6 +798,9 @@ pub enum Transform {
     QurlIpvfutureOneDigit,
     /// Qt's QUrl: its own resolver (`QUrl::resolved`, `mergePaths`, `removeDotsFromPath`).
     QurlResolved,
+    /// Qt's QUrl: a noncharacter outside the BMP written as the UTF-8 of its high surrogate
+    /// alone (qurlrecode.cpp's `unicodeToEncodedUtf8`).
+    QurlNoncharacterAsHighSurrogate,
     /// Poco::URI (`poco::Rule`): a port read by `NumberParser::tryParse`, refused unless 1 to
     /// 65535.
     PocoPortNumberParser,
@@ -1055,6 +1058,9 @@ pub enum Transform {
     YarlUserinfoToLastAt,
     /// `QUERY_REQUOTER` (qs): a space in the query written "+".
     YarlQuerySpaceAsPlus,
+    /// `_idna_encode`'s fallback: a host the idna package refuses written by Python's IDNA
+    /// 2003 codec (Nameprep and ToASCII).
+    YarlHostIdna2003Fallback,
     /// Parsing (libxml2's `xmlURI.port`, an `int`, 0 for none): a port above `INT_MAX`
     /// refused, a port of 0 none, leading zeros gone (`libxml2::port_int`).
     Libxml2PortInt,
@@ -1675,6 +1681,9 @@ impl Transform {
                 qurl::apply(qurl::Rule::IpvFutureOneDigit, original, answer)
             }
             (Transform::QurlResolved, _) => qurl::apply(qurl::Rule::Resolved, original, answer),
+            (Transform::QurlNoncharacterAsHighSurrogate, _) => {
+                qurl::apply(qurl::Rule::NoncharacterAsHighSurrogate, original, answer)
+            }
             (t, _) if t.poco_rule().is_some() => match t.poco_rule() {
                 Some(rule) => poco::apply(rule, original, case, answer),
                 None => answer,
@@ -2128,6 +2137,7 @@ impl Transform {
                 | Transform::NetworkUriZoneAfterIpv4Refused
                 | Transform::NetworkUriIpvFutureNarrowed
                 | Transform::CurlHostRead
+                | Transform::QurlNoncharacterAsHighSurrogate
         )
     }
 
@@ -2379,6 +2389,7 @@ impl Transform {
             Transform::YarlEmptyPathAsSlash => Some(yarl::Rule::EmptyPathAsSlash),
             Transform::YarlUserinfoToLastAt => Some(yarl::Rule::UserinfoToLastAt),
             Transform::YarlQuerySpaceAsPlus => Some(yarl::Rule::QuerySpaceAsPlus),
+            Transform::YarlHostIdna2003Fallback => Some(yarl::Rule::HostIdna2003Fallback),
             _ => None,
         }
     }

@@ -51,6 +51,47 @@ pub(super) enum Rule {
     IpvFutureOneDigit,
     /// `QUrl::resolved`, `mergePaths` and `removeDotsFromPath`: QUrl's own resolver.
     Resolved,
+    /// qurlrecode.cpp's `unicodeToEncodedUtf8`: a noncharacter outside the BMP written as the
+    /// UTF-8 of its high surrogate alone.
+    NoncharacterAsHighSurrogate,
+}
+
+/// Whether `c` is a noncharacter outside the BMP (U+1FFFE, U+1FFFF, ... U+10FFFF), the code
+/// points `QChar::isNonCharacter` names that UTF-16 writes as a surrogate pair.
+fn supplementary_noncharacter(c: char) -> bool {
+    let c = u32::from(c);
+    c > 0xFFFF && c & 0xFFFE == 0xFFFE
+}
+
+/// `text` as qurlrecode.cpp's `unicodeToEncodedUtf8` writes its noncharacters outside the
+/// BMP, where it holds one. The function is called on a high surrogate with
+/// `++input; int res = QUtf8Functions::toUtf8<QUrlUtf8Traits>(decoded, output, input, end);
+/// --input;`, and `toUtf8` (qstringconverter_p.h) takes the low surrogate
+/// (`Traits::advanceUtf16(src)`) before `if (!Traits::allowNonCharacters &&
+/// QChar::isNonCharacter(ucs4)) return Traits::Error;` (`QUrlUtf8Traits::allowNonCharacters`
+/// is false); on an error the function writes "bad UTF-16" as three bytes of `decoded`, the
+/// high surrogate, and the loop's `++input` steps over the low surrogate it took: U+1FFFE is
+/// written "%ED%A0%BF" and its low surrogate is lost. A noncharacter of the BMP (U+FFFE,
+/// U+FDD0) takes the same error path, whose three bytes are then its own UTF-8.
+fn noncharacters_written(text: &str) -> Option<String> {
+    if !text.chars().any(supplementary_noncharacter) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if supplementary_noncharacter(c) {
+            let high = 0xD800 + ((u32::from(c) - 0x10000) >> 10);
+            out.push_str(&format!(
+                "%{:02X}%{:02X}%{:02X}",
+                0xE0 | (high >> 12),
+                0x80 | ((high >> 6) & 0x3F),
+                0x80 | (high & 0x3F)
+            ));
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
 }
 
 /// The address `parseIp4Internal` (with `acceptLeadingZero`) reads in `host`: one to four
@@ -556,6 +597,38 @@ fn literal_rewritten(text: &str, rule: Rule) -> Option<Result<String, ()>> {
 /// The answer as QUrl gives it; `original` is the case as given.
 pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome {
     match rule {
+        // Every component QUrl writes FullyEncoded (EncodeUnicode): the userinfo, the path,
+        // the query and the fragment; a host goes through IDNA instead.
+        Rule::NoncharacterAsHighSurrogate => match answer {
+            Outcome::Parsed {
+                mut components,
+                host_kind,
+            } => {
+                for part in [
+                    &mut components.userinfo,
+                    &mut components.query,
+                    &mut components.fragment,
+                ] {
+                    if let Some(written) = part.as_deref().and_then(noncharacters_written) {
+                        *part = Some(written);
+                    }
+                }
+                if let Some(path) = noncharacters_written(&components.path) {
+                    components.path = path;
+                }
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            Outcome::Resolved(text) => {
+                Outcome::Resolved(noncharacters_written(&text).unwrap_or(text))
+            }
+            Outcome::Normalized(text) => {
+                Outcome::Normalized(noncharacters_written(&text).unwrap_or(text))
+            }
+            answer => answer,
+        },
         Rule::EmptyRefused => match input_of(original) {
             Some("") => Outcome::invalid("QUrl is not valid when empty".into()),
             _ => answer,
@@ -845,5 +918,23 @@ mod tests {
         // Not read by the port: the answer given stays.
         assert_eq!(resolve("a:/", " "), Outcome::Unsupported);
         assert_eq!(resolve("a://-a/", "b"), Outcome::Unsupported);
+    }
+
+    // RFC 2781 §2.1: U+1FFFE is the pair D83F DFFE; RFC 3629 §3 writes U+D83F in three octets
+    // ED A0 BF (1110xxxx 10xxxxxx 10xxxxxx of 1101 100000 111111), which is all
+    // unicodeToEncodedUtf8 writes of a noncharacter outside the BMP.
+    #[test]
+    fn noncharacter_written_as_high_surrogate() {
+        assert_eq!(
+            noncharacters_written("a\u{1FFFE}b").as_deref(),
+            Some("a%ED%A0%BFb")
+        );
+        // U+10FFFF is DBFF DFFF: ED AF BF.
+        assert_eq!(
+            noncharacters_written("\u{10FFFF}").as_deref(),
+            Some("%ED%AF%BF")
+        );
+        // U+1FFFD is no noncharacter, U+FFFE is one of the BMP: neither is rewritten.
+        assert_eq!(noncharacters_written("\u{1FFFD}\u{FFFE}"), None);
     }
 }

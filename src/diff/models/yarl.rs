@@ -64,6 +64,11 @@ pub(super) enum Rule {
     /// ret.append(ord("+"))": a space in the query is written "+" (the form encoding), where
     /// every other refused character is written as its UTF-8 triplets.
     QuerySpaceAsPlus,
+    /// `_idna_encode`: "try: return idna.encode(host, uts46=True).decode("ascii") except
+    /// UnicodeError: return host.encode("idna").decode("ascii")": where the idna package's IDNA
+    /// 2008 encoding refuses a host that is not ASCII, Python's IDNA 2003 codec writes it
+    /// (`crate::idna::idna2003`: Nameprep, then ToASCII), or refuses it too.
+    HostIdna2003Fallback,
 }
 
 /// `DEFAULT_PORTS`.
@@ -120,7 +125,7 @@ fn resolved(rule: Rule, base: &str, input: &str, target: &str) -> Option<String>
             }
             // The reference as given, its scheme lowercased (split_url's `scheme.lower()`),
             // then as yarl.URL read it: requoted, and its dot-segments removed under an
-            // authority that is not empty.
+            // authority that is not empty; and as its writer writes it.
             let input = cleaned(input);
             let input = match own {
                 Some(own) => format!("{own}{}", &input[own.len()..]),
@@ -129,6 +134,14 @@ fn resolved(rule: Rule, base: &str, input: &str, target: &str) -> Option<String>
             let requoted_input = requoted_target(&input).unwrap_or(input);
             let Ok(c) = crate::reference::parse(&requoted_input) else {
                 return Some(requoted_input);
+            };
+            // Then written by URL.__str__ (unsplit_result): "if query: url =
+            // f"{url}?{query}"" and "return f"{url}#{fragment}" if fragment else url": an empty
+            // query and an empty fragment are left out ("#" is written "").
+            let c = crate::reference::Components {
+                query: c.query.filter(|q| !q.is_empty()),
+                fragment: c.fragment.filter(|f| !f.is_empty()),
+                ..c
             };
             let netloc = [c.host, c.port, c.userinfo]
                 .iter()
@@ -141,7 +154,7 @@ fn resolved(rule: Rule, base: &str, input: &str, target: &str) -> Option<String>
                     .iter()
                     .any(|c| c.is_some_and(|c| !c.is_empty()));
             if !slash && (!netloc || !c.path.contains('.')) {
-                return Some(requoted_input);
+                return Some(crate::reference::recompose(&c));
             }
             let path = if slash {
                 "/".to_owned()
@@ -474,6 +487,28 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
             zone_id: *zone_id,
         });
     }
+    if rule == Rule::HostIdna2003Fallback {
+        // The host the codec writes, stood in for by a reg-name of its length (one character
+        // for one, as the steps before left the text); `apply` gives it back as written.
+        let Request::Parse { input: given, .. } = original else {
+            return None;
+        };
+        if idna_2003_host(given).is_none() {
+            return None;
+        }
+        // A bracketed host with its brackets: RFC 3986 reads the stand-in as a reg-name.
+        let mut span = idna_host_span(input)?;
+        if input[..span.start].ends_with('[') {
+            span = span.start - 1..span.end + 1;
+        }
+        let mut out = input.to_owned();
+        out.replace_range(span.clone(), &"a".repeat(input[span].chars().count()));
+        return Some(Request::Parse {
+            input: out,
+            rule: parse_rule.clone(),
+            zone_id: *zone_id,
+        });
+    }
     if rule != Rule::PortInt {
         return None;
     }
@@ -596,6 +631,106 @@ fn hostinfo_span(input: &str) -> Option<std::ops::Range<usize>> {
     Some(netloc.start + at..netloc.end)
 }
 
+/// The span of the host `_encode_host` encodes in `input` (cleaned as split_url cleans it):
+/// the netloc's text after its last "@", up to the ":" before the port or, bracketed, the
+/// text between the brackets.
+fn idna_host_span(input: &str) -> Option<std::ops::Range<usize>> {
+    let span = hostinfo_span(input)?;
+    let hostinfo = &input[span.clone()];
+    if let Some(rest) = hostinfo.strip_prefix('[') {
+        let close = rest.find(']')?;
+        return Some(span.start + 1..span.start + 1 + close);
+    }
+    let end = hostinfo.find(':').unwrap_or(hostinfo.len());
+    Some(span.start..span.start + end)
+}
+
+/// `_DEFAULT_IGNORABLE_RE` (yarl/_url.py): the code points `_encode_host` refuses in a host
+/// that is not ASCII before it encodes it.
+fn default_ignorable(c: char) -> bool {
+    matches!(c,
+        '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{115F}'..='\u{1160}' | '\u{17B4}'..='\u{17B5}'
+        | '\u{1806}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+        | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}'
+        | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// Whether `idna.encode(host, uts46=True)` (the idna package, 3.20) raises: its `uts46_remap`
+/// (UTS #46's mapping, `crate::idna::process`) and then, on each label, `alabel` and
+/// `check_label`: the label not empty and at most 63 octets once encoded, in NFC, without
+/// "--" in positions 3 and 4 nor a hyphen first or last, not starting with a combining mark,
+/// each code point PVALID, CONTEXTJ or CONTEXTO (`crate::idna::rfc5892`), the joiners in
+/// their contexts and, in a label that holds an R, AL or AN character, RFC 5893's Bidi Rule
+/// (its `check_bidi`, per label). A label "xn--..." is decoded and checked so too (`ulabel`).
+/// The context rules of CONTEXTO (the middle dot, the Greek keraia, the Hebrew gereshes, the
+/// katakana middle dot, the Arabic-Indic digits) are not checked here.
+fn idna_2008_refuses(host: &str) -> bool {
+    let flags = crate::idna::Flags {
+        check_hyphens: true,
+        check_bidi: true,
+        check_joiners: true,
+        use_std3_ascii_rules: false,
+        verify_dns_length: false,
+        ignore_invalid_punycode: false,
+        bidi_rule_per_label: true,
+        bidi_rule_as_ada_2_9: false,
+    };
+    let (processed, errors) = crate::idna::process(host, flags);
+    if !errors.is_empty() {
+        return true;
+    }
+    // `encode`: "if labels[-1] == "": del labels[-1]; trailing_dot = True".
+    let mut labels: Vec<&str> = processed.split('.').collect();
+    if labels.len() > 1 && labels.last() == Some(&"") {
+        labels.pop();
+    }
+    labels.iter().any(|label| {
+        label.is_empty()
+            || !label.chars().all(crate::idna::rfc5892::allowed)
+            || (!label.is_ascii()
+                && crate::idna::punycode::encode(label).map_or(true, |p| p.len() + 4 > 63))
+            || (label.is_ascii() && label.len() > 63)
+    })
+}
+
+/// The host yarl writes for the case as given (its `host_subcomponent`) where its host is not
+/// ASCII and `_idna_encode` falls back to Python's IDNA 2003 codec: `Ok` with the codec's
+/// text (in brackets where it holds a ":"), `Err` where the codec refuses it too. `None`
+/// where the rule does not read the host: ASCII, a default-ignorable code point (refused
+/// before any encoding), a bracketed text split_url refuses, or a host the idna package
+/// encodes itself ([`idna_2008_refuses`]), whose host is the departure
+/// `host-idna-to-ascii`'s.
+fn idna_2003_host(given: &str) -> Option<Result<String, crate::idna::idna2003::Idna2003Error>> {
+    let input = cleaned(given);
+    let span = idna_host_span(&input)?;
+    let host = &input[span.clone()];
+    if host.is_ascii() || host.chars().any(default_ignorable) || !idna_2008_refuses(host) {
+        return None;
+    }
+    if input[..span.start].ends_with('[') {
+        // split_url: "if bracketed_host[0] == "v": if not re.match(r"\Av[a-fA-F0-9]+\..+\Z",
+        // bracketed_host): raise", "elif ":" not in bracketed_host: raise".
+        let valid = match host.strip_prefix('v') {
+            Some(version) => {
+                let hex = version.bytes().take_while(u8::is_ascii_hexdigit).count();
+                hex > 0 && version[hex..].starts_with('.') && version.len() > hex + 1
+            }
+            None => host.contains(':'),
+        };
+        if !valid {
+            return None;
+        }
+    }
+    Some(crate::idna::idna2003::to_ascii(host).map(|ascii| {
+        if ascii.contains(':') {
+            format!("[{ascii}]")
+        } else {
+            ascii
+        }
+    }))
+}
+
 /// yarl's host for the case as given, where it reads a bracketed host otherwise than RFC
 /// 3986 does (case aside): refused, or another text.
 fn literal_read_otherwise(original: &str) -> Option<Result<String, &'static str>> {
@@ -651,6 +786,25 @@ pub(super) fn apply(rule: Rule, original: &Request, answer: Outcome) -> Outcome 
         },
         Rule::IpLiteralRead => match (literal_read_otherwise(given), answer) {
             (Some(Err(error)), answer) if answer.is_valid() => Outcome::invalid(error.into()),
+            (
+                Some(Ok(host)),
+                Outcome::Parsed {
+                    mut components,
+                    host_kind,
+                },
+            ) if components.host.is_some() => {
+                components.host = Some(host);
+                Outcome::Parsed {
+                    components,
+                    host_kind,
+                }
+            }
+            (_, answer) => answer,
+        },
+        Rule::HostIdna2003Fallback => match (idna_2003_host(given), answer) {
+            (Some(Err(error)), answer) if answer.is_valid() => {
+                Outcome::invalid(format!("UnicodeError: {error:?}"))
+            }
             (
                 Some(Ok(host)),
                 Outcome::Parsed {
