@@ -1567,7 +1567,9 @@ impl Catalogue {
         }
         let of_the_parser = |i: &usize| {
             let entry = &self.entries[*i];
+            // An entry that models the operation too already says what it does there.
             !excluded.contains(i)
+                && !entry.ops.iter().any(|o| o == OPS[op])
                 && !entry.not_read_by.iter().any(|o| o == OPS[op])
                 && matches!(
                     entry.model,
