@@ -124,6 +124,14 @@ pub struct Entry {
     /// trip they break is this entry's, one report for the cause.
     #[serde(default)]
     pub writes: Vec<super::serializing::Serializing>,
+    /// For an entry of the parser (`ops` with `parse`): the operations (`resolve`,
+    /// `normalize`) whose strings the code it models does not read, where the library's
+    /// resolver or normalizer reads them otherwise than its parse does. Empty (the default):
+    /// the operation reads its base and reference, or its input, with the same parser
+    /// (RFC 3986 §5.2.1, §6.2.2), so the entry's model reads them there too
+    /// ([`Catalogue::read_through_parser`]).
+    #[serde(default, rename = "not-read-by")]
+    pub not_read_by: Vec<String>,
     /// For an entry that names several departures (`model: !departures [...]`), which the
     /// catalogue reads as one entry per departure under the entry's id: which of them this is
     /// (0 for the first, which is the entry as listed). Each is a step of the model (or a bug's
@@ -388,6 +396,8 @@ pub struct Catalogue {
     alternatives_not_held: RwLock<HashMap<String, Vec<usize>>>,
     /// Implementations that share code with another.
     shared_code: Vec<SharedCode>,
+    /// How implementations' operations read their strings, where not with their parser.
+    operation_reads: Vec<OperationReads>,
     /// The classifications already made ([`classified`]).
     pub(super) memos: classified::Memos,
 }
@@ -425,6 +435,41 @@ struct File {
     #[serde(default, rename = "blind-spots")]
     #[allow(dead_code)]
     blind_spots: Vec<crate::protocol::DeclaredBlindSpot>,
+    /// How an implementation's resolver or normalizer reads its strings, where not with its
+    /// parser as a whole.
+    #[serde(default, rename = "operation-reads")]
+    operation_reads: Vec<OperationReads>,
+}
+
+/// How one implementation's operation reads the strings it is given
+/// ([`Catalogue::read_through_parser`]): by default with the library's parser, whose entries
+/// (`ops: [parse]`) then read them there too. A catalogue says otherwise where the library's
+/// source does (network-uri's `normalizeCase` and `normalizeEscape` scan the text; only
+/// `parseURIReference` decides whether it is taken).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OperationReads {
+    /// The implementation.
+    pub implementation: String,
+    /// `resolve` or `normalize`.
+    pub op: String,
+    /// What of the parser's reading the operation uses.
+    pub reads: ParserUse,
+    /// The library's source that shows it.
+    pub evidence: String,
+}
+
+/// What of its parser's reading an operation uses ([`OperationReads`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ParserUse {
+    /// The components the parser read: the default.
+    Components,
+    /// Only whether the parser takes the string: a string it refuses is refused, and one it
+    /// takes is read by the operation's own code, as written.
+    Acceptance,
+    /// Nothing: the operation has a reader of its own.
+    Nothing,
 }
 
 /// An implementation that runs another's code for what it shares with it (a fork): the same
@@ -605,7 +650,18 @@ impl Catalogue {
                 ));
             }
             file.entries.extend(extra.entries);
+            if let Some(reads) = extra
+                .operation_reads
+                .iter()
+                .find(|r| r.implementation != *implementation)
+            {
+                return Err(format!(
+                    "{at}: operation-reads names {:?}; this catalogue speaks of {implementation} alone",
+                    reads.implementation
+                ));
+            }
             file.shared_code.extend(extra.shared_code);
+            file.operation_reads.extend(extra.operation_reads);
         }
         let paths: Vec<String> = own
             .iter()
@@ -630,6 +686,17 @@ impl Catalogue {
     }
 
     fn from_file(file: File) -> Result<Self, String> {
+        let mut reading = BTreeSet::new();
+        for reads in &file.operation_reads {
+            if !["resolve", "normalize"].contains(&reads.op.as_str())
+                || !reading.insert((&reads.implementation, &reads.op))
+            {
+                return Err(format!(
+                    "operation-reads: {} {:?}: one line per implementation and operation (resolve, normalize)",
+                    reads.implementation, reads.op
+                ));
+            }
+        }
         let mut sharing = BTreeSet::new();
         for shared in &file.shared_code {
             if shared.implementation == shared.with || !sharing.insert(&shared.implementation) {
@@ -658,6 +725,17 @@ impl Catalogue {
             }
             if let Some(op) = entry.ops.iter().find(|op| !OPS.contains(&op.as_str())) {
                 return Err(format!("{id}: unknown op {op:?}"));
+            }
+            if !entry.not_read_by.is_empty()
+                && (!entry.ops.iter().any(|op| op == "parse")
+                    || entry
+                        .not_read_by
+                        .iter()
+                        .any(|op| !["resolve", "normalize"].contains(&op.as_str())))
+            {
+                return Err(format!(
+                    "{id}: `not-read-by` names operations (resolve, normalize) that do not read their strings with the parse this entry models (`ops` with parse)"
+                ));
             }
             if entry.class == Class::Departure {
                 return Err(format!(
@@ -782,6 +860,7 @@ impl Catalogue {
             joined: RwLock::default(),
             alternatives_not_held: RwLock::default(),
             shared_code: file.shared_code,
+            operation_reads: file.operation_reads,
             memos: classified::Memos::default(),
         })
     }
@@ -1397,6 +1476,22 @@ impl Catalogue {
                 return Some(Arc::new(meaning_changed(&self.known_for(&refused))));
             }
         }
+        // The parser's entries read the strings the operation parses: a finding of a
+        // resolution or a normalization its parse model explains is that model's.
+        if !property
+            && let Some(known) = self.read_through_parser(
+                implementation,
+                blind_spots,
+                case,
+                expected,
+                actual,
+                &steps_of(case),
+                &bugs_of(case),
+                excluded,
+            )
+        {
+            return Some(known);
+        }
         if property && !law_of_the_answer {
             // A broken property is named by the smallest set of bug entries whose models,
             // added to the crate's known model, break it the same way where that model alone
@@ -1425,6 +1520,290 @@ impl Catalogue {
                     }
                 }
             }
+        }
+        None
+    }
+
+    /// A resolution or a normalization named by the implementation's parser entries, where the
+    /// operation reads its strings with the library's parser (RFC 3986 §5.2.1, §5.2.2: "The URI
+    /// reference is parsed into the five URI components"; §6.2.2 normalizes the components a
+    /// parse gave). Each string the operation is given (a resolution's base and reference, a
+    /// normalization's input) is read by the implementation's parse model: its known parse
+    /// entries, alone, with one of its parse bugs or with all of them. A string that model
+    /// refuses where the RFC takes it refuses the operation; one it reads into other components
+    /// is written by §5.3 (where that string reads back as those components) and handed to the
+    /// operation's own model, with none or one of its bugs, and the answer written, where the
+    /// library has a writer's entries (`!serializing`, `writes:`), by them as well. A model
+    /// that reproduces `actual` exactly names the finding by the parse entries that read a
+    /// string otherwise and the entries of the operation (and writer) its answer needs: the
+    /// same mechanism, one report, wherever the parser runs. An entry marked `not-read-by` for
+    /// the operation, or an implementation whose catalogue says the operation reads its strings
+    /// otherwise ([`OperationReads`]), is not read here. `None` for a parse, a property, or an
+    /// implementation judged by another specification.
+    #[allow(clippy::too_many_arguments)]
+    fn read_through_parser(
+        &self,
+        implementation: &str,
+        blind_spots: &[BlindSpot],
+        case: &Request,
+        expected: &Outcome,
+        actual: &Outcome,
+        steps: &[Step<'_>],
+        bugs: &[usize],
+        excluded: &[usize],
+    ) -> Option<Arc<Known>> {
+        let op = op_index(case);
+        if op == 0 || matches!(actual, Outcome::Unsupported) {
+            return None;
+        }
+        let uses = self
+            .operation_reads
+            .iter()
+            .find(|r| r.implementation == implementation && r.op == OPS[op])
+            .map_or(ParserUse::Components, |r| r.reads);
+        let own = self.index.get(implementation)?;
+        if uses == ParserUse::Nothing || own.url_standard.iter().any(|&u| u) {
+            return None;
+        }
+        let of_the_parser = |i: &usize| {
+            let entry = &self.entries[*i];
+            // An entry that models the operation too already says what it does there.
+            !excluded.contains(i)
+                && !entry.ops.iter().any(|o| o == OPS[op])
+                && !entry.not_read_by.iter().any(|o| o == OPS[op])
+                && matches!(
+                    entry.model,
+                    Some(Model::Transform(_) | Model::Departure(_) | Model::Rfc2396(_))
+                )
+        };
+        let known_parse: Vec<usize> = own.steps[0].iter().copied().filter(of_the_parser).collect();
+        let bug_parse: Vec<usize> = own.bug_models[0]
+            .iter()
+            .copied()
+            .filter(of_the_parser)
+            .collect();
+        let step = |index: usize| Step {
+            model: self.entries[index].model.as_ref().expect("a model entry"),
+            index,
+        };
+        // The parser's model with the bugs `chosen`: the library's departures read the text
+        // before the crate's documented rules act on what they read, its own rules after them.
+        let parser = |chosen: &[usize]| -> Vec<Step<'_>> {
+            let departure = |i: &usize| matches!(self.entries[*i].model, Some(Model::Departure(_)));
+            chosen
+                .iter()
+                .copied()
+                .filter(departure)
+                .chain(known_parse.iter().copied())
+                .chain(chosen.iter().copied().filter(|i| !departure(i)))
+                .map(step)
+                .collect()
+        };
+        let mut bug_sets: Vec<Vec<usize>> = vec![Vec::new()];
+        bug_sets.extend(bug_parse.iter().map(|&b| vec![b]));
+        if bug_parse.len() > 1 {
+            bug_sets.push(bug_parse.clone());
+        }
+        // The writer's entries: a serializer's departure, or one an entry of another
+        // operation names as its cause's (`writes`).
+        let writers: Vec<(super::serializing::Serializing, usize)> = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(i, e)| {
+                !excluded.contains(i) && e.implementations.iter().any(|n| n == implementation)
+            })
+            .flat_map(|(i, e)| {
+                let own = match e.model {
+                    Some(Model::Serializing(d)) => Some(d),
+                    _ => None,
+                };
+                own.into_iter()
+                    .chain(e.writes.iter().copied())
+                    .map(move |d| (d, i))
+            })
+            .collect();
+        if known_parse.is_empty() && bug_parse.is_empty() && writers.is_empty() {
+            return None;
+        }
+        let mut writer_sets: Vec<Vec<usize>> = vec![Vec::new()];
+        writer_sets.extend((0..writers.len()).map(|w| vec![w]));
+        if writers.len() > 1 {
+            writer_sets.push((0..writers.len()).collect());
+        }
+        let written = |answer: &Outcome, chosen: &[usize]| -> Option<Outcome> {
+            let set: Vec<super::serializing::Serializing> =
+                chosen.iter().map(|&w| writers[w].0).collect();
+            let rewrite = |text: &str| -> Option<String> {
+                let components = crate::reference::parse(text).ok()?;
+                (crate::reference::recompose(&components) == text).then(|| {
+                    super::serializing::Serializing::serialize(&set, &(&components).into())
+                })
+            };
+            match answer {
+                _ if chosen.is_empty() => Some(answer.clone()),
+                Outcome::Resolved(text) => rewrite(text).map(Outcome::Resolved),
+                Outcome::Normalized(text) => rewrite(text).map(Outcome::Normalized),
+                _ => None,
+            }
+        };
+        let reproduces = |answer: &Outcome| {
+            *answer != Outcome::Unsupported
+                && compare::compare(case, answer, actual, blind_spots).is_none()
+        };
+        let reference = crate::impls::reference::Reference;
+        let strings = Departure::parses_read(case);
+        let mut readings_tried: Vec<Vec<Option<String>>> = Vec::new();
+        for chosen in &bug_sets {
+            let parser = parser(chosen);
+            // Each string as the parser read it: `None` where it read it as the RFC does.
+            let mut rewritten: Vec<Option<String>> = Vec::new();
+            let mut readers: Vec<usize> = Vec::new();
+            let mut refusal: Option<Outcome> = None;
+            for (at, parse) in strings.iter().enumerate() {
+                let Request::Parse { input, .. } = parse else {
+                    return None;
+                };
+                let letter = crate::impls::Implementation::answer(&reference, parse);
+                let crate::diff::models::Answer(read, used) =
+                    models::answer(&parser, parse, &CaseMemo::default());
+                if read == Outcome::Unsupported
+                    || compare::compare(parse, &letter, &read, &[]).is_none()
+                {
+                    rewritten.push(None);
+                    continue;
+                }
+                let base = at == 0 && matches!(case, Request::Resolve { .. });
+                match &read {
+                    Outcome::Invalid(rejection) if letter.is_valid() => {
+                        readers.extend(used);
+                        let rejection = if base {
+                            rejection.clone().about_base()
+                        } else {
+                            rejection.clone()
+                        };
+                        refusal.get_or_insert(Outcome::Invalid(rejection));
+                        rewritten.push(None);
+                    }
+                    Outcome::Parsed { .. } if uses == ParserUse::Components => {
+                        let components = models::borrowed_components(&read)?;
+                        let text = crate::reference::recompose(&components);
+                        // §5.3's string must read back as what the parser read, or the
+                        // operation's model cannot be handed it.
+                        let same = crate::reference::parse(&text).is_ok_and(|back| {
+                            crate::reference::Components {
+                                host_kind: components.host_kind,
+                                ..back
+                            } == components
+                        });
+                        if !same {
+                            rewritten.clear();
+                            break;
+                        }
+                        readers.extend(used);
+                        rewritten.push((text != *input).then_some(text));
+                    }
+                    _ => rewritten.push(None),
+                }
+            }
+            // A reading already tried (a bug that reads nothing here) is not tried again; no
+            // reading at all leaves the writer's entries alone to name the answer.
+            if rewritten.len() != strings.len() && refusal.is_none()
+                || readings_tried.contains(&rewritten) && refusal.is_none()
+                || readers.is_empty() && writers.is_empty()
+            {
+                continue;
+            }
+            readings_tried.push(rewritten.clone());
+            readers.sort_unstable();
+            readers.dedup();
+            let found = if let Some(refused) = refusal {
+                reproduces(&refused).then(Vec::new)
+            } else {
+                let read_case = match case {
+                    Request::Resolve {
+                        base,
+                        input,
+                        strict,
+                    } => Request::Resolve {
+                        base: rewritten[0].clone().unwrap_or_else(|| base.clone()),
+                        input: rewritten[1].clone().unwrap_or_else(|| input.clone()),
+                        strict: *strict,
+                    },
+                    Request::Normalize { input, level } => Request::Normalize {
+                        input: rewritten[0].clone().unwrap_or_else(|| input.clone()),
+                        level: *level,
+                    },
+                    Request::Parse { .. } => return None,
+                };
+                let memo = CaseMemo::default();
+                let original = CaseMemo::default();
+                let mut found = None;
+                'operation: for bug in std::iter::once(None).chain(bugs.iter().copied().map(Some)) {
+                    let mut operation: Vec<Step<'_>> = steps.to_vec();
+                    operation.extend(bug.map(step));
+                    let (answer, inert) = models::outcome_traced(&operation, &read_case, &memo);
+                    // The parser's reading is what makes it: the operation's model on the
+                    // strings as given answers otherwise.
+                    let unread = models::outcome(&operation, case, &original);
+                    for chosen_writers in &writer_sets {
+                        // Each part is needed: the parser's reading (the strings as given
+                        // answer otherwise) and the writer (the answer as §5.3 writes it
+                        // does not reproduce the library's).
+                        if readers.is_empty() && chosen_writers.is_empty()
+                            || !chosen_writers.is_empty() && reproduces(&answer)
+                        {
+                            continue;
+                        }
+                        let Some(written_answer) = written(&answer, chosen_writers) else {
+                            continue;
+                        };
+                        let Some(unread) = written(&unread, chosen_writers) else {
+                            continue;
+                        };
+                        if !reproduces(&written_answer)
+                            || !readers.is_empty() && reproduces(&unread)
+                        {
+                            continue;
+                        }
+                        let mut named =
+                            models::needed(&operation, &read_case, &memo, &answer, &inert);
+                        named.extend(bug);
+                        named.extend(chosen_writers.iter().map(|&w| writers[w].1));
+                        found = Some(named);
+                        break 'operation;
+                    }
+                }
+                found
+            };
+            let Some(operation) = found else {
+                continue;
+            };
+            let mut named: Vec<usize> = readers.into_iter().chain(operation).collect();
+            named.sort_unstable();
+            named.dedup();
+            let bug = |i: &usize| self.entries[*i].class == Class::Bug;
+            // A bug among them names the finding, the others beside it.
+            let (mut first, rest): (Vec<usize>, Vec<usize>) = named.into_iter().partition(bug);
+            let any_bug = !first.is_empty();
+            first.extend(rest);
+            for &i in &first {
+                self.record(i);
+            }
+            let known = self.known_for(&first);
+            if any_bug || meaning::keeps_meaning(case, expected, actual) {
+                return Some(known);
+            }
+            let documented = |i: &usize| {
+                matches!(
+                    self.entries[*i].class,
+                    Class::DocumentedDeviation | Class::Design
+                )
+            };
+            if first.iter().all(documented) {
+                return Some(Arc::new(meaning_changed(&known)));
+            }
+            return None;
         }
         None
     }
@@ -3670,6 +4049,182 @@ entries:
         catalogue
             .classify(implementation, &[], case, &difference, &expected, actual)
             .map(|known| known.ids())
+    }
+
+    /// A catalogue of the program `p` whose parser reads a port of zeros as none (Addressable's
+    /// `URI#port=`: `@port = nil if @port == 0`), an entry of the parse alone, with `extra`
+    /// lines added to the entry and `header` to the file.
+    fn port_zero_catalogue(extra: &str, header: &str) -> super::Catalogue {
+        let own = format!(
+            r#"{header}entries:
+  - id: p-port-zero-as-none
+    implementations: [p]
+    class: bug
+    reason: "a port that reads 0 is none"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-3.2.3
+    ops: [parse]
+    model: !transform addressable-port-zero-as-none
+{extra}    upstream:
+      checked: "2026-12-02"
+      refs: []
+    examples:
+      - {{op: parse, input: "//h:0", parsed: {{host: "h", path: "", host_kind: reg-name}}, forgive: true}}
+      - {{op: parse, input: "//h:1", parsed: {{host: "h", path: "", host_kind: reg-name}}, forgive: false, why: "another port"}}
+"#
+        );
+        super::Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own)])
+            .expect("a valid catalogue")
+    }
+
+    #[test]
+    fn a_parse_entry_reads_the_base_of_a_resolution_and_the_input_of_a_normalization() {
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        let catalogue = port_zero_catalogue("", "");
+        let named = |case: &Request, actual: &str| {
+            let actual = match case {
+                Request::Resolve { .. } => Outcome::Resolved(actual.into()),
+                _ => Outcome::Normalized(actual.into()),
+            };
+            named_by(&catalogue, "p", case, &actual)
+        };
+        // RFC 3986 §5.2.2 and §5.2.3: "d" against "a://h:0/b/c" is "a://h:0/b/d", the
+        // base's authority (port "0" included, §3.2.3 `port = *DIGIT`) kept. The resolver
+        // reads its base with the parser, which holds no port: "a://h/b/d".
+        let resolve = Request::Resolve {
+            base: "a://h:0/b/c".into(),
+            input: "d".into(),
+            strict: true,
+        };
+        assert_eq!(
+            named(&resolve, "a://h/b/d"),
+            Some(vec!["p-port-zero-as-none".to_owned()])
+        );
+        // The reference is read by the same parser: "//g:00/x" against "a:/b" keeps the
+        // reference's authority (§5.2.2), port "00" included; read as none it is "a://g/x".
+        let network_path = Request::Resolve {
+            base: "a:/b".into(),
+            input: "//g:00/x".into(),
+            strict: true,
+        };
+        assert_eq!(
+            named(&network_path, "a://g/x"),
+            Some(vec!["p-port-zero-as-none".to_owned()])
+        );
+        // §6.2.2 keeps a port of "0" (only §6.2.3 removes an empty or default one): the
+        // normalizer that reads "a://h:0/x" with the parser writes "a://h/x".
+        let normalize = Request::Normalize {
+            input: "a://h:0/x".into(),
+            level: None,
+        };
+        assert_eq!(
+            named(&normalize, "a://h/x"),
+            Some(vec!["p-port-zero-as-none".to_owned()])
+        );
+        // Near-misses: a target whose path the parser's reading does not give, and a port
+        // that reads otherwise than zero lost, are not the entry's.
+        let not_the_entrys = |names: Option<Vec<String>>| {
+            names.is_none_or(|n| !n.contains(&"p-port-zero-as-none".to_owned()))
+        };
+        assert!(not_the_entrys(named(&resolve, "a://h/b/c/d")));
+        let port_one = Request::Resolve {
+            base: "a://h:1/b/c".into(),
+            input: "d".into(),
+            strict: true,
+        };
+        assert!(not_the_entrys(named(&port_one, "a://h/b/d")));
+    }
+
+    #[test]
+    fn a_parse_entry_not_read_by_an_operation_names_nothing_there() {
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        let resolve = Request::Resolve {
+            base: "a://h:0/b/c".into(),
+            input: "d".into(),
+            strict: true,
+        };
+        let normalize = Request::Normalize {
+            input: "a://h:0/x".into(),
+            level: None,
+        };
+        let target = Outcome::Resolved("a://h/b/d".into());
+        let normalized = Outcome::Normalized("a://h/x".into());
+        let named_here = |catalogue: &super::Catalogue, case: &Request, actual: &Outcome| {
+            named_by(catalogue, "p", case, actual)
+                .is_some_and(|n| n.contains(&"p-port-zero-as-none".to_owned()))
+        };
+        // The entry says the resolver does not run its code: resolutions are not its, the
+        // normalizer's still are.
+        let entry_says = port_zero_catalogue("    not-read-by: [resolve]\n", "");
+        assert!(!named_here(&entry_says, &resolve, &target));
+        assert!(named_here(&entry_says, &normalize, &normalized));
+        // The catalogue's header says the normalizer reads its input with code of its own, or
+        // only asks the parser whether it takes it.
+        for reads in ["nothing", "acceptance"] {
+            let header = format!(
+                "operation-reads:\n  - {{implementation: p, op: normalize, reads: {reads}, evidence: \"its own scanner\"}}\n"
+            );
+            let header_says = port_zero_catalogue("", &header);
+            assert!(!named_here(&header_says, &normalize, &normalized));
+            assert!(named_here(&header_says, &resolve, &target));
+        }
+        // Only resolve and normalize, and only on an entry of the parse.
+        let own = |text: &str| {
+            super::Catalogue::bundled_with(
+                &[],
+                &[("p".to_owned(), "p.yaml".into(), text.to_owned())],
+            )
+        };
+        assert!(own("operation-reads:\n  - {implementation: p, op: parse, reads: nothing, evidence: e}\nentries: []\n").is_err());
+        assert!(own("operation-reads:\n  - {implementation: q, op: resolve, reads: nothing, evidence: e}\nentries: []\n").is_err());
+        assert!(own("entries:\n  - id: p-x\n    implementations: [p]\n    class: design\n    reason: r\n    link: l\n    ops: [resolve]\n    not-read-by: [normalize]\n    model: !departure relative-base-resolved\n").is_err());
+    }
+
+    #[test]
+    fn a_writers_entry_writes_a_resolutions_target() {
+        use crate::model::Outcome;
+        use crate::protocol::Request;
+        // A serializer that leaves out the scheme's default port (Poco's `toString`), which
+        // the library's resolver writes its target with.
+        let own = r#"entries:
+  - id: p-default-port-omitted
+    implementations: [p]
+    class: documented-deviation
+    reason: "the serializer leaves out a well-known port"
+    link: https://www.rfc-editor.org/rfc/rfc3986#section-5.3
+    ops: [parse]
+    model: !serializing serializer-default-port-omitted
+"#;
+        let catalogue =
+            super::Catalogue::bundled_with(&[], &[("p".to_owned(), "p.yaml".into(), own.into())])
+                .expect("a valid catalogue");
+        // §5.2.2 keeps the base's authority and §5.3 writes it whole: "http://h:80/b".
+        let case = Request::Resolve {
+            base: "http://h:80/a".into(),
+            input: "b".into(),
+            strict: true,
+        };
+        let names = named_by(
+            &catalogue,
+            "p",
+            &case,
+            &Outcome::Resolved("http://h/b".into()),
+        );
+        assert_eq!(names, Some(vec!["p-default-port-omitted".to_owned()]));
+        // Another port left out is not the writer's.
+        let other = Request::Resolve {
+            base: "http://h:81/a".into(),
+            input: "b".into(),
+            strict: true,
+        };
+        let names = named_by(
+            &catalogue,
+            "p",
+            &other,
+            &Outcome::Resolved("http://h/b".into()),
+        );
+        assert!(names.is_none_or(|n| !n.contains(&"p-default-port-omitted".to_owned())));
     }
 
     #[test]

@@ -619,7 +619,12 @@ fn percent_decoded(text: &str) -> Option<String> {
     let mut bytes = Vec::with_capacity(text.len());
     let mut at = 0;
     while at < text.len() {
-        match triplet(&text[at + 1..]).filter(|_| text.as_bytes()[at] == b'%') {
+        // Only after a "%" (one byte) is the rest read: anywhere else `at + 1` may fall
+        // inside a character (".%2e\u{f0000}" read through the parser in a normalization).
+        match (text.as_bytes()[at] == b'%')
+            .then(|| triplet(&text[at + 1..]))
+            .flatten()
+        {
             Some(octet) => {
                 bytes.push(octet);
                 at += 3;
@@ -1586,7 +1591,11 @@ fn iri_unescaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.char_indices();
     while let Some((at, c)) = chars.next() {
-        match triplet(&text[at + 1..]).filter(|o| c == '%' && is_unreserved(*o)) {
+        match (c == '%')
+            .then(|| triplet(&text[at + 1..]))
+            .flatten()
+            .filter(|o| is_unreserved(*o))
+        {
             Some(octet) => {
                 out.push(char::from(octet));
                 chars.next();

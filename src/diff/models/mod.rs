@@ -3574,6 +3574,11 @@ fn normalizing_under(
 
 /// The components a parse answered, as the reference's parser holds them; `None` for another
 /// answer.
+/// A parse answer's components, borrowed as the reference's ([`borrowed`]).
+pub(crate) fn borrowed_components(answer: &Outcome) -> Option<reference::Components<'_>> {
+    borrowed(answer)
+}
+
 fn borrowed(answer: &Outcome) -> Option<reference::Components<'_>> {
     let Outcome::Parsed {
         components: c,
