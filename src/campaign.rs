@@ -14,7 +14,7 @@ use crate::report::on_record::OnRecord;
 use crate::report::{Collector, Report, stats};
 
 /// How many times the shrinker may ask an implementation per new signature.
-pub const SHRINK_BUDGET: usize = 1500;
+pub(crate) const SHRINK_BUDGET: usize = 1500;
 
 /// Cases seen and findings made so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -544,14 +544,14 @@ pub fn url_cases(url: &str) -> [Request; 3] {
 }
 
 /// A URL list: its source name (`urls/web-kasztp.txt`) and its lines.
-pub type UrlList = (String, Vec<String>);
+pub(crate) type UrlList = (String, Vec<String>);
 
 /// The longest line a URL list may hold; a longer one is skipped with a warning.
-pub const LONGEST_URL: usize = 1 << 20;
+pub(crate) const LONGEST_URL: usize = 1 << 20;
 
 /// One URL list (one URL a line): its non-empty lines, and a warning naming the file and line
 /// of each line skipped (not UTF-8, or longer than [`LONGEST_URL`] bytes).
-pub fn read_url_list(file: &Path) -> io::Result<(Vec<String>, Vec<String>)> {
+pub(crate) fn read_url_list(file: &Path) -> io::Result<(Vec<String>, Vec<String>)> {
     let bytes = std::fs::read(file)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
     let mut lines = Vec::new();
@@ -591,7 +591,7 @@ pub fn read_url_list(file: &Path) -> io::Result<(Vec<String>, Vec<String>)> {
 /// The URL lists of a directory (`*.txt`, one URL a line), sorted, as (source name, lines),
 /// with the warnings of [`read_url_list`]. A missing directory is no lists: the data may not
 /// be there in a user's clone.
-pub fn url_lists_with_warnings(dir: &Path) -> io::Result<(Vec<UrlList>, Vec<String>)> {
+pub(crate) fn url_lists_with_warnings(dir: &Path) -> io::Result<(Vec<UrlList>, Vec<String>)> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok((Vec::new(), Vec::new()));
     };

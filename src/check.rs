@@ -47,7 +47,7 @@ pub fn check_reference(vector: &Vector) -> Result<(), Box<Mismatch>> {
 
 /// Whether `actual` (a complete outcome) meets `expected`, which may leave out the error offset
 /// and the §5.2.4 trace.
-pub fn satisfies(actual: &Expectation, expected: &Expectation) -> bool {
+pub(crate) fn satisfies(actual: &Expectation, expected: &Expectation) -> bool {
     match (actual, expected) {
         (
             Expectation::Invalid { rule, at },
@@ -68,7 +68,7 @@ pub fn satisfies(actual: &Expectation, expected: &Expectation) -> bool {
 }
 
 /// The reference's complete outcome for a case.
-pub fn reference_outcome(case: &Case) -> Expectation {
+pub(crate) fn reference_outcome(case: &Case) -> Expectation {
     let invalid = |e: &reference::ParseError| Expectation::Invalid {
         rule: e.kind(),
         at: Some(e.offset()),

@@ -27,11 +27,11 @@ use crate::model::{Field, Outcome};
 use crate::protocol::Request;
 
 /// The fields a confusion is about: where a request goes and as whom.
-pub const FIELDS: [Field; 4] = [Field::Scheme, Field::Userinfo, Field::Host, Field::Port];
+pub(crate) const FIELDS: [Field; 4] = [Field::Scheme, Field::Userinfo, Field::Host, Field::Port];
 
 /// What a parser's answer addresses.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct Reading {
+pub(crate) struct Reading {
     /// The scheme, lowercased; `None` when there is none.
     pub scheme: Option<String>,
     /// The userinfo, percent-decoded; `None` when there is none or the parser hides it.
@@ -45,7 +45,7 @@ pub struct Reading {
 
 impl Reading {
     /// The reading of a parse answer, `None` unless it parsed.
-    pub fn of(outcome: &Outcome) -> Option<Reading> {
+    pub(crate) fn of(outcome: &Outcome) -> Option<Reading> {
         let Outcome::Parsed { components, .. } = outcome else {
             return None;
         };
@@ -91,7 +91,7 @@ fn addressed_host(host: &str) -> String {
 }
 
 /// The class of an input, after the study's: the first that applies, in this order.
-pub fn class(input: &str) -> &'static str {
+pub(crate) fn class(input: &str) -> &'static str {
     let after_scheme = input
         .find(':')
         .filter(|&i| {
@@ -138,7 +138,7 @@ fn hides(implementation: &dyn Implementation, field: Field) -> bool {
 
 /// One parser's reading of a minimal input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Group {
+pub(crate) struct Group {
     /// What they read.
     pub reading: Reading,
     /// The parsers that read it so.
@@ -147,7 +147,7 @@ pub struct Group {
 
 /// A minimal input and how every parser reads it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Confusion {
+pub(crate) struct Confusion {
     /// The input.
     pub input: String,
     /// Its class.
@@ -166,7 +166,7 @@ pub struct Confusion {
 
 /// The table: every minimal input found.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Table {
+pub(crate) struct Table {
     /// The parsers compared.
     pub parsers: Vec<String>,
     /// How many inputs every parser read.
@@ -177,7 +177,7 @@ pub struct Table {
 
 /// How much work: inputs to read and pairs to shrink.
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub(crate) struct Budget {
     /// Generated inputs (besides the corpus's).
     pub generated: usize,
     /// The seed of the generated inputs.
@@ -276,7 +276,7 @@ fn confuses(
 
 /// The inputs every parser reads: `corpus` (the corpus's parse inputs, say) and `budget`'s
 /// generated ones.
-pub fn inputs(corpus: impl IntoIterator<Item = String>, budget: &Budget) -> Vec<String> {
+pub(crate) fn inputs(corpus: impl IntoIterator<Item = String>, budget: &Budget) -> Vec<String> {
     let mut all: BTreeSet<String> = corpus.into_iter().collect();
     let mut rng = SplitMix(budget.seed);
     for n in 0..budget.generated {
@@ -391,7 +391,7 @@ impl SplitMix {
 }
 
 /// The confusion table of `engine`'s parsers over `inputs`.
-pub fn find(engine: &Engine, inputs: &[String], budget: &Budget) -> Table {
+pub(crate) fn find(engine: &Engine, inputs: &[String], budget: &Budget) -> Table {
     let implementations: Vec<&dyn Implementation> = engine.implementations().collect();
     let names = engine.names();
     let blind: Vec<Vec<Field>> = implementations

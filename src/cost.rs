@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// The sums of one kind of work.
 #[derive(Debug)]
-pub struct Meter {
+pub(crate) struct Meter {
     calls: AtomicU64,
     wall_nanos: AtomicU64,
     cpu_nanos: AtomicU64,
@@ -19,7 +19,7 @@ pub struct Meter {
 
 /// What a [`Meter`] summed so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sums {
+pub(crate) struct Sums {
     /// How many times the work ran (the outermost times: a call inside another is counted in it).
     pub calls: u64,
     /// Its wall time.
@@ -32,7 +32,7 @@ pub struct Sums {
 
 /// Attribution: the search over the library of departures for the set that reproduces a
 /// finding ([`crate::diff::Engine::attributed`], which calls `Catalogue::attribute`).
-pub static ATTRIBUTION: Meter = Meter::new();
+pub(crate) static ATTRIBUTION: Meter = Meter::new();
 
 thread_local! {
     /// How deep this thread is inside measured work, so that work nested in work of the same
@@ -42,7 +42,7 @@ thread_local! {
 
 impl Meter {
     /// A meter at zero.
-    pub const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         Meter {
             calls: AtomicU64::new(0),
             wall_nanos: AtomicU64::new(0),
@@ -52,13 +52,13 @@ impl Meter {
     }
 
     /// Counts a call that gave back what an earlier call found, without doing the work again.
-    pub fn reused(&self) {
+    pub(crate) fn reused(&self) {
         self.reused.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Runs `work`, adding its cost to the sums unless this thread is already inside measured
     /// work.
-    pub fn time<T>(&self, work: impl FnOnce() -> T) -> T {
+    pub(crate) fn time<T>(&self, work: impl FnOnce() -> T) -> T {
         let outermost = DEPTH.with(|d| {
             d.set(d.get() + 1);
             d.get() == 1
@@ -89,7 +89,7 @@ impl Meter {
     }
 
     /// The sums so far.
-    pub fn sums(&self) -> Sums {
+    pub(crate) fn sums(&self) -> Sums {
         Sums {
             calls: self.calls.load(Ordering::Relaxed),
             wall: Duration::from_nanos(self.wall_nanos.load(Ordering::Relaxed)),
@@ -107,7 +107,7 @@ impl Default for Meter {
 
 impl Sums {
     /// The sums since `earlier` (a job reads its meters at its start and its end).
-    pub fn since(self, earlier: Sums) -> Sums {
+    pub(crate) fn since(self, earlier: Sums) -> Sums {
         Sums {
             calls: self.calls.saturating_sub(earlier.calls),
             wall: self.wall.saturating_sub(earlier.wall),
@@ -146,7 +146,7 @@ fn cpu_clock() -> Option<Duration> {
 /// The CPU time (user and system) of this process so far, every thread counted: fields 14
 /// and 15 of `/proc/self/stat`, in clock ticks of 1/100 s (Linux's `USER_HZ`, which /proc
 /// always uses), which a job's phases read once each. `None` off Linux.
-pub fn process_cpu_time() -> Option<Duration> {
+pub(crate) fn process_cpu_time() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The command name, field 2, is in parentheses and may hold spaces: count after it.
     let after_name = &stat[stat.rfind(')')? + 1..];

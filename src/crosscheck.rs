@@ -119,7 +119,7 @@ pub fn summary(outcomes: &[Outcome]) -> BTreeMap<String, (usize, usize, usize)> 
 }
 
 /// Compares one case with the reference.
-pub fn judge(case: &ExternalCase) -> Verdict {
+pub(crate) fn judge(case: &ExternalCase) -> Verdict {
     let input = case.input.as_str();
     match (case.kind.as_str(), input) {
         ("parse", Some(input)) => judge_parse(case, input),

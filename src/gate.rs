@@ -47,7 +47,7 @@ use crate::vectors::{self, Case, Expectation, Vector};
 pub mod runner;
 
 /// The environment variable that names a file for the JUnit XML of a run.
-pub const JUNIT_VARIABLE: &str = "URI_CONFORMANCE_JUNIT";
+pub(crate) const JUNIT_VARIABLE: &str = "URI_CONFORMANCE_JUNIT";
 
 /// How to write a first expectations file, for messages.
 const WRITE_HINT: &str = "write one with `URI_CONFORMANCE_BLESS=1 cargo test`, or `uri-conformance gate --write-expectations`";
@@ -572,7 +572,7 @@ fn is_failure(verdict: &Verdict) -> bool {
 }
 
 /// The reason [`GateReport::written`] gives a failing vector the file does not list yet.
-pub fn reason(case: &GateCase) -> String {
+pub(crate) fn reason(case: &GateCase) -> String {
     match (&case.verdict, &case.signature) {
         (Verdict::Known(id), _) => format!("known difference {id}"),
         (_, Some(signature)) => format!("candidate bug, signature {signature}"),

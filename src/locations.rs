@@ -33,7 +33,7 @@ fn is_checkout(dir: &Path) -> bool {
 
 /// The checkout's `data/<name>` (`data/wpt`, `data/urls`); outside a checkout, `data/<name>`
 /// under the current directory, as [`crate::vectors::default_dir`] does.
-pub fn data(name: &str) -> PathBuf {
+pub(crate) fn data(name: &str) -> PathBuf {
     checkout().unwrap_or_default().join("data").join(name)
 }
 

@@ -153,7 +153,7 @@ pub fn request_with_iri(vector: &Vector) -> Option<Request> {
 }
 
 /// Whether an answer meets an expectation, leaving out the implementation's blind spots.
-pub fn meets(outcome: &Outcome, expected: &Expectation, blind_spots: &[BlindSpot]) -> bool {
+pub(crate) fn meets(outcome: &Outcome, expected: &Expectation, blind_spots: &[BlindSpot]) -> bool {
     match (outcome, expected) {
         (
             Outcome::Parsed {
@@ -173,7 +173,7 @@ pub fn meets(outcome: &Outcome, expected: &Expectation, blind_spots: &[BlindSpot
 }
 
 /// Judges one implementation's answer to one vector.
-pub fn judge(
+pub(crate) fn judge(
     engine: &Engine,
     implementation: &str,
     vector: &Vector,
@@ -184,7 +184,7 @@ pub fn judge(
 }
 
 /// [`judge`], with the signature of the finding for a failure or a known difference.
-pub fn judge_with_signature(
+pub(crate) fn judge_with_signature(
     engine: &Engine,
     implementation: &str,
     vector: &Vector,
@@ -215,7 +215,7 @@ pub fn judge_with_signature(
 }
 
 /// Runs every applicable vector on every implementation of `engine`.
-pub fn run(engine: &Engine, vectors: &[Vector]) -> Matrix {
+pub(crate) fn run(engine: &Engine, vectors: &[Vector]) -> Matrix {
     let mut rows = Vec::new();
     for vector in vectors {
         let Some(request) = request_with_iri(vector) else {

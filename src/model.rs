@@ -402,7 +402,7 @@ impl<'de> Deserialize<'de> for HostKind {
 /// does not answer by the protocol): the judge reads them to sign such a fault by its kind and
 /// none of the program's text, without knowing how programs are run (`crate::impls::external`
 /// writes them).
-pub mod faults {
+pub(crate) mod faults {
     /// The detail of a line that answers no request (not JSON, not a response, or no id of a
     /// request in flight). Each message of an external program's fault starts with one of these
     /// fixed details and a colon, so that its signature holds none of the program's text.

@@ -105,7 +105,7 @@ impl<'de> Deserialize<'de> for ParseRule {
 
 /// The level a normalize request names, or why it is none: the error a request naming it is
 /// answered.
-pub fn level_named(name: &str) -> Result<Level, String> {
+pub(crate) fn level_named(name: &str) -> Result<Level, String> {
     Level::from_name(name)
         .ok_or_else(|| format!("unknown level {name:?} (expected syntax or scheme)"))
 }
@@ -393,7 +393,7 @@ impl Response {
 /// it starts `base:`; by the rule it names first when that is a rule of the reference's (the
 /// reference writes `RULE: MESSAGE at byte N`), at the offset it ends with (`at byte N`). Any
 /// other text is a message alone. The only place a rejection's text is read.
-pub fn read_rejection(error: &str) -> Rejection {
+pub(crate) fn read_rejection(error: &str) -> Rejection {
     let (subject, said) = match error.strip_prefix("base:") {
         Some(rest) => (Subject::Base, rest.trim_start()),
         None => (Subject::Input, error),
@@ -427,7 +427,7 @@ enum SerializedResponse {
 }
 
 /// The line of a `serialize` request for `input`.
-pub fn serialize_request(input: &str) -> String {
+pub(crate) fn serialize_request(input: &str) -> String {
     serde_json::to_string(&SerializeRequest::Serialize {
         input: input.to_owned(),
     })
@@ -435,7 +435,7 @@ pub fn serialize_request(input: &str) -> String {
 }
 
 /// The input of a `serialize` request line; `None` for any other line.
-pub fn read_serialize_request(line: &str) -> Option<String> {
+pub(crate) fn read_serialize_request(line: &str) -> Option<String> {
     match serde_json::from_str::<SerializeRequest>(line).ok()? {
         SerializeRequest::Serialize { input } => Some(input),
     }
@@ -443,7 +443,7 @@ pub fn read_serialize_request(line: &str) -> Option<String> {
 
 /// The response line to a `serialize` request: the serialized string, the error, or
 /// `unsupported` (`None`).
-pub fn serialized_response(serialized: Option<Result<String, String>>) -> String {
+pub(crate) fn serialized_response(serialized: Option<Result<String, String>>) -> String {
     let response = match serialized {
         Some(Ok(serialized)) => SerializedResponse::Serialized {
             valid: true,
@@ -460,7 +460,7 @@ pub fn serialized_response(serialized: Option<Result<String, String>>) -> String
 
 /// Reads the response to a `serialize` request: `None` for `unsupported` and for anything else
 /// (a program that does not know the operation answers an error line).
-pub fn read_serialized(line: &str) -> Option<Result<String, String>> {
+pub(crate) fn read_serialized(line: &str) -> Option<Result<String, String>> {
     match serde_json::from_str::<SerializedResponse>(line).ok()? {
         SerializedResponse::Serialized { serialized, .. } => Some(Ok(serialized)),
         SerializedResponse::Invalid { error, .. } => Some(Err(error)),
@@ -525,7 +525,7 @@ pub enum IriRequest {
 }
 
 /// The names of the IRI rules a parse request may give.
-pub const IRI_RULES: [&str; 4] = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"];
+pub(crate) const IRI_RULES: [&str; 4] = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref"];
 
 /// An [`IriRequest::Parse`]'s rule on the wire: its name in RFC 3987's grammar.
 fn iri_rule_name<S: Serializer>(rule: &Rule, serializer: S) -> Result<S::Ok, S::Error> {
@@ -601,7 +601,7 @@ impl TryFrom<IriWire> for IriRequest {
 /// Whether a line is an IRI request: `iri-to-uri`, `uri-to-iri`, a parse by an IRI rule, or a
 /// resolve or normalize with `"iri":true`. Any other line (a URI request, `about`,
 /// `serialize`, a line that is not JSON) is not.
-pub fn is_iri_request(line: &str) -> bool {
+pub(crate) fn is_iri_request(line: &str) -> bool {
     let Ok(Value::Object(object)) = serde_json::from_str::<Value>(line) else {
         return false;
     };
@@ -618,7 +618,7 @@ pub fn is_iri_request(line: &str) -> bool {
 
 /// Reads an IRI request line ([`is_iri_request`]): the id to echo, and the request or why it
 /// is not a valid one.
-pub fn read_iri_request(line: &str) -> (Option<Id>, Result<IriRequest, String>) {
+pub(crate) fn read_iri_request(line: &str) -> (Option<Id>, Result<IriRequest, String>) {
     let id = Id::of(line);
     let mut value: Value = match serde_json::from_str(line) {
         Ok(value) => value,
@@ -672,12 +672,12 @@ impl From<Response> for IriResponse {
 }
 
 /// The protocol version this harness speaks.
-pub const VERSION: u32 = 2;
+pub(crate) const VERSION: u32 = 2;
 
 /// The answer to `{"op":"about"}`: what a program says of itself. Every field is optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct About {
+pub(crate) struct About {
     /// The protocol version it speaks (2).
     #[serde(default)]
     pub protocol: u32,
@@ -791,7 +791,7 @@ impl From<u64> for Id {
 
 /// One line a program read: a request or `about`, with the id to echo.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Incoming {
+pub(crate) struct Incoming {
     /// The request's `"id"`, if it had one.
     pub id: Option<Id>,
     /// What it asks, or why it is not a valid request.
@@ -800,7 +800,7 @@ pub struct Incoming {
 
 /// What a request line asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ask {
+pub(crate) enum Ask {
     /// An operation.
     Request(Request),
     /// `{"op":"about"}`.
@@ -809,7 +809,7 @@ pub enum Ask {
 
 /// Reads one request line of either version; the id is kept even when the request is not
 /// valid, so that the error can carry it.
-pub fn read_incoming(line: &str) -> Incoming {
+pub(crate) fn read_incoming(line: &str) -> Incoming {
     let id = Id::of(line);
     let mut value: Value = match serde_json::from_str(line) {
         Ok(value) => value,
@@ -832,7 +832,7 @@ pub fn read_incoming(line: &str) -> Incoming {
 }
 
 /// A request line with an id (version 2), without the newline.
-pub fn write_request_with_id(request: &Request, id: u64) -> String {
+pub(crate) fn write_request_with_id(request: &Request, id: u64) -> String {
     with_id(
         serde_json::to_string(request).expect("requests serialize"),
         Some(&Id::from(id)),
@@ -849,7 +849,7 @@ pub fn write_with_id(answer: &impl Serialize, id: Option<&Id>) -> String {
 }
 
 /// A JSON object with `"id"` first when there is one.
-pub fn with_id(object: String, id: Option<&Id>) -> String {
+pub(crate) fn with_id(object: String, id: Option<&Id>) -> String {
     match (id.map(Id::json), object.strip_prefix('{')) {
         (Some(id), Some("}")) => format!("{{\"id\":{id}}}"),
         (Some(id), Some(rest)) => format!("{{\"id\":{id},{rest}"),
@@ -858,7 +858,8 @@ pub fn with_id(object: String, id: Option<&Id>) -> String {
 }
 
 /// Reads one request line.
-pub fn read_request(line: &str) -> Result<Request, String> {
+#[cfg(test)]
+fn read_request(line: &str) -> Result<Request, String> {
     serde_json::from_str(line).map_err(|e| format!("not a valid request: {e}"))
 }
 

@@ -35,13 +35,6 @@ pub struct SetterCase {
     pub comment: Option<String>,
 }
 
-impl SetterCase {
-    /// A short name: `port: "http://example.net" <- "8080"`.
-    pub fn name(&self) -> String {
-        format!("{}: {:?} <- {:?}", self.setter, self.href, self.new_value)
-    }
-}
-
 /// A case the crate does not pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetterFailure {
@@ -117,7 +110,7 @@ pub fn load(path: &Path) -> Result<Vec<SetterCase>, String> {
 
 /// Runs one case with url's setters: the getters' values after, or the panic.
 #[cfg(feature = "url")]
-pub fn apply(case: &SetterCase) -> Result<BTreeMap<String, String>, String> {
+pub(crate) fn apply(case: &SetterCase) -> Result<BTreeMap<String, String>, String> {
     use url::quirks;
     catching(|| {
         let mut url = url::Url::parse(&case.href)

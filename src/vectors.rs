@@ -271,7 +271,8 @@ pub fn default_dir() -> PathBuf {
 
 /// The corpus as it was when this library was built, `(path relative to the package, text)`
 /// per file: what a binary or a dependency uses outside a checkout.
-pub const EMBEDDED: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded_vectors.rs"));
+pub(crate) const EMBEDDED: &[(&str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/embedded_vectors.rs"));
 
 /// The default corpus: the checkout's `vectors/` when the program runs in a checkout, else the
 /// embedded copy ([`EMBEDDED`]).
@@ -300,17 +301,17 @@ pub const MAX_FILE_BYTES: u64 = 8 << 20;
 
 /// The deepest nesting a data file may have: flow collections (`[`, `{`) open at once, or the
 /// block nesting a line's indentation and leading `- ` show. The corpus needs 8.
-pub const MAX_NESTING: usize = 64;
+pub(crate) const MAX_NESTING: usize = 64;
 
 /// Reads a data file: a regular file only (a FIFO or a device named `*.yaml` would block or never
 /// end), at most [`MAX_FILE_BYTES`], UTF-8. The error does not name the file (the caller does).
-pub fn read_data_file(path: &Path) -> Result<String, String> {
+pub(crate) fn read_data_file(path: &Path) -> Result<String, String> {
     read_regular_file(path, MAX_FILE_BYTES)
 }
 
 /// Reads a regular file of at most `limit` bytes, UTF-8, without ever waiting on a FIFO or a
 /// device: [`read_data_file`] with another limit (a reports folder's files).
-pub fn read_regular_file(path: &Path, limit: u64) -> Result<String, String> {
+pub(crate) fn read_regular_file(path: &Path, limit: u64) -> Result<String, String> {
     use std::io::Read;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -345,7 +346,7 @@ pub fn read_regular_file(path: &Path, limit: u64) -> Result<String, String> {
 /// nests; checked before the text is parsed, since the YAML parser's time grows faster than
 /// the nesting. Brackets are counted wherever they are, quoted or not: a refusal can only come
 /// from a file with more than [`MAX_NESTING`] unclosed brackets.
-pub fn nesting_error(text: &str) -> Option<(usize, String)> {
+pub(crate) fn nesting_error(text: &str) -> Option<(usize, String)> {
     let mut flow = 0usize;
     for (index, line) in text.lines().enumerate() {
         let trimmed = line.trim_start_matches([' ', '\t']);

@@ -17,11 +17,11 @@ use serde::de::{self, DeserializeOwned, DeserializeSeed, Visitor};
 
 /// The most nodes a YAML file may stand for, its aliases expanded: 1,000,000, more than a
 /// hundred times the largest file of the repository (the catalogue, about 6,000).
-pub const MAX_NODES: usize = 1_000_000;
+pub(crate) const MAX_NODES: usize = 1_000_000;
 
 /// Why a YAML text was refused, and the line (1-based) where, when known.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
+pub(crate) struct Error {
     /// The line the parser or the count stopped at.
     pub line: Option<usize>,
     /// What is wrong.
@@ -30,7 +30,7 @@ pub struct Error {
 
 impl Error {
     /// `file:line: message` (or `file: message` without a line).
-    pub fn at(&self, file: impl fmt::Display) -> String {
+    pub(crate) fn at(&self, file: impl fmt::Display) -> String {
         match self.line {
             Some(line) => format!("{file}:{line}: {}", self.message),
             None => format!("{file}: {}", self.message),
@@ -50,7 +50,7 @@ impl From<serde_yaml::Error> for Error {
 /// Reads a YAML text into `T`, after checking that it nests at most
 /// [`crate::vectors::MAX_NESTING`] deep and stands for at most [`MAX_NODES`] nodes, aliases
 /// expanded; refused with the line where either check or the parse failed.
-pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
+pub(crate) fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
     if let Some((line, message)) = crate::vectors::nesting_error(text) {
         return Err(Error {
             line: Some(line),
@@ -63,7 +63,7 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
 
 /// The number of nodes `text` stands for, aliases expanded, counted without keeping any;
 /// refused past [`MAX_NODES`].
-pub fn count_nodes(text: &str) -> Result<usize, Error> {
+pub(crate) fn count_nodes(text: &str) -> Result<usize, Error> {
     let left = Cell::new(MAX_NODES);
     Count(&left).deserialize(serde_yaml::Deserializer::from_str(text))?;
     Ok(MAX_NODES - left.get())

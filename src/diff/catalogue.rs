@@ -37,7 +37,7 @@ use crate::reference::HostKind;
 pub(super) mod classified;
 
 /// The catalogue shipped with this crate.
-pub const BUNDLED: &str = include_str!("known-differences.yaml");
+pub(crate) const BUNDLED: &str = include_str!("known-differences.yaml");
 
 /// Why a difference is not a bug.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
@@ -595,7 +595,7 @@ fn all_bugs_at_once(
 
 /// The entry that models the URL Standard itself: an implementation that claims the Standard
 /// is judged by it.
-pub const URL_STANDARD_ENTRY: &str = "whatwg-url-standard";
+pub(crate) const URL_STANDARD_ENTRY: &str = "whatwg-url-standard";
 
 impl Catalogue {
     /// The bundled catalogue, with every implementation of `names` that claims the URL

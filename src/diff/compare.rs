@@ -151,7 +151,7 @@ const ROUTING_RULES: [&str; 9] = [
 
 /// The seven components read in place, from an owned answer ([`Components`]) or from the
 /// reference's parse ([`reference::Components`]), so that a comparison need not copy either.
-pub trait ComponentsView {
+pub(crate) trait ComponentsView {
     /// The value of a component field; `None` for an undefined one and for
     /// [`Field::HostKind`], which is not a component.
     fn component(&self, field: Field) -> Option<&str>;
@@ -521,7 +521,7 @@ fn shape(outcome: &Outcome) -> &'static str {
 
 /// The fields in which two parses differ, less the blind spots: `expected` as written (the
 /// reference's text), `actual` as the implementation's API reports it.
-pub fn differing_fields(
+pub(crate) fn differing_fields(
     expected: &(impl ComponentsView + ?Sized),
     expected_kind: Option<HostKind>,
     actual: &(impl ComponentsView + ?Sized),
@@ -544,7 +544,11 @@ pub fn differing_fields(
 /// Whether two answers that [`compare`] takes as equal are equal with their triplets' digits
 /// in the case each has: a model is exact (a departure's control tells a rule that uppercases
 /// them from one that does not), where a verdict takes the two cases as the same (§2.1).
-pub fn same_triplets(modelled: &Outcome, actual: &Outcome, blind_spots: &[BlindSpot]) -> bool {
+pub(crate) fn same_triplets(
+    modelled: &Outcome,
+    actual: &Outcome,
+    blind_spots: &[BlindSpot],
+) -> bool {
     match (modelled, actual) {
         (
             Outcome::Parsed {
@@ -563,7 +567,7 @@ pub fn same_triplets(modelled: &Outcome, actual: &Outcome, blind_spots: &[BlindS
 /// Whether a written target is the expected one up to what RFC 3986 makes the same in every
 /// answer ([`Spelling::AnyTripletCase`]: an empty port left out, a scheme or a host in
 /// lowercase, a triplet's digits in either case), as the judge reads a resolution's target: a vector's expected target is met so too.
-pub fn same_written_target(expected: &str, actual: &str) -> bool {
+pub(crate) fn same_written_target(expected: &str, actual: &str) -> bool {
     if expected == actual {
         return true;
     }
@@ -1131,7 +1135,7 @@ fn fields_seen_first(
 
 /// The fields in which two target or normalized answers differ, each parsed by the
 /// reference; none if either is not such an answer or does not parse.
-pub fn answer_fields(expected: &Outcome, actual: &Outcome) -> Vec<Field> {
+pub(crate) fn answer_fields(expected: &Outcome, actual: &Outcome) -> Vec<Field> {
     match (expected, actual) {
         (Outcome::Resolved(e), Outcome::Resolved(a))
         | (Outcome::Normalized(e), Outcome::Normalized(a)) => string_fields(e, a).0,
@@ -1162,21 +1166,6 @@ pub(crate) fn change_of(
         (Some(e), Some(a)) if path && dot_segment(e) && !dot_segment(a) => "dot-segments-removed",
         (Some(e), Some(a)) if path && e.replace('/', "") == a.replace('/', "") => "slashes",
         _ => "value",
-    }
-}
-
-/// The §5.2.2 branch the reference takes for a resolution case.
-pub fn resolution_branch(case: &Request) -> &'static str {
-    let Request::Resolve { input, .. } = case else {
-        return "";
-    };
-    match reference::parse(input) {
-        Ok(r) if r.scheme.is_some() => "reference-with-scheme",
-        Ok(r) if r.has_authority() => "network-path",
-        Ok(r) if r.path.is_empty() => "same-document",
-        Ok(r) if r.path.starts_with('/') => "absolute-path",
-        Ok(_) => "relative-path",
-        Err(_) => "",
     }
 }
 

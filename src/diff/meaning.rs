@@ -29,12 +29,12 @@ use crate::reference::{self, Level, ResolveOptions};
 /// whose path ends in "/". Between them they tell apart a directory from a document ("a/."
 /// from "a"), a same-document reference from any other ("" from "."), and a relative path
 /// from an absolute one.
-pub const PROBE_BASES: [&str; 3] = ["http://a/b/c/d;p?q", "foo://h", "foo:/x/y/"];
+pub(crate) const PROBE_BASES: [&str; 3] = ["http://a/b/c/d;p?q", "foo://h", "foo:/x/y/"];
 
 /// Whether `actual`, the answer a model reproduced, means what `expected` (the reference's
 /// answer) means for `case`. Answers other than a normalization or a resolution target keep
 /// their meaning by construction (a parse is compared component by component).
-pub fn keeps_meaning(case: &Request, expected: &Outcome, actual: &Outcome) -> bool {
+pub(crate) fn keeps_meaning(case: &Request, expected: &Outcome, actual: &Outcome) -> bool {
     match (case, actual) {
         (Request::Normalize { input, .. }, Outcome::Normalized(output)) => {
             same_targets(input, output)
@@ -104,7 +104,7 @@ fn written_alike(target: &str, letter: &str) -> bool {
 /// after syntax-based normalization or as an IPv6 address, the port as a number (an empty
 /// port as none), the userinfo after normalization.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Authority {
+pub(crate) struct Authority {
     scheme: Option<String>,
     userinfo: Option<String>,
     host: Option<String>,
@@ -162,7 +162,7 @@ impl Authority {
 
 /// Whether `input` and `output` resolve to equivalent targets against every probe base (both
 /// failing counts as the same).
-pub fn same_targets(input: &str, output: &str) -> bool {
+pub(crate) fn same_targets(input: &str, output: &str) -> bool {
     // Choices 2 and 10: a rootless path kept rootless is a reading of §5.2.4 as conforming as
     // the letter's, so the two resolve alike under one of the readings ("foo:a/../b" and
     // "foo:b" are one URI where rootless paths stay rootless).
@@ -190,7 +190,7 @@ pub fn same_targets(input: &str, output: &str) -> bool {
 
 /// Whether two URIs are the same up to spelling: the same [`Authority`], and the same path,
 /// query and fragment after scheme-based normalization (§6.2.2, §6.2.3).
-pub fn equivalent_targets(a: &str, b: &str) -> bool {
+pub(crate) fn equivalent_targets(a: &str, b: &str) -> bool {
     // One normalization and one parse of each; two strings that do not parse count as the
     // same, as two unparseable authorities do.
     let read = |t: &str| {

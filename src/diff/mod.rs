@@ -4,15 +4,15 @@
 pub mod catalogue;
 mod chains;
 pub mod compare;
-pub mod departures;
-pub mod meaning;
+pub(crate) mod departures;
+pub(crate) mod meaning;
 pub mod models;
-pub mod normalizing;
+pub(crate) mod normalizing;
 pub mod properties;
-pub mod resolving;
+pub(crate) mod resolving;
 pub mod run;
-pub mod serializing;
-pub mod shrink;
+pub(crate) mod serializing;
+pub(crate) mod shrink;
 pub mod signature;
 
 use std::sync::Arc;
@@ -2803,14 +2803,6 @@ fn error_shape(outcome: &Outcome, case: &Request) -> Option<String> {
             .map(|c| if c.is_ascii_digit() { '0' } else { c })
             .collect(),
     )
-}
-
-/// The level of a normalize request, for messages.
-pub fn level_of(case: &Request) -> Option<Level> {
-    match case {
-        Request::Normalize { .. } => case.checked_level().ok(),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

@@ -412,7 +412,7 @@ impl Normalizing {
 /// normalization rather than §6.2.2's. Each departure alone gives what it gives in the set's
 /// absence, so that a normalizer that departs in several steps at once is named by the set,
 /// the smallest one attribution finds.
-pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<String> {
+pub(crate) fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<String> {
     normalized_under(set, input, level, NormalizeOptions::default())
 }
 
@@ -420,7 +420,7 @@ pub fn normalized_of(set: &[Normalizing], input: &str, level: Level) -> Option<S
 /// `options` (an empty port removed at the syntax level, choice 11; a rootless path kept
 /// rootless, choice 10): its departures act on the normalization those readings give, and
 /// `None` where they change nothing in it.
-pub fn normalized_under(
+pub(crate) fn normalized_under(
     set: &[Normalizing],
     input: &str,
     level: Level,
@@ -440,12 +440,12 @@ pub fn normalized_under(
 /// [`Normalizing::AmbiguousPathRefused`] and the string the other steps leave, its "//" path
 /// unguarded, would be read with an authority or a scheme the input has not; `None` where the
 /// set does not change the reference's answer (or the input is not one the RFC reads).
-pub fn outcome_of(set: &[Normalizing], input: &str, level: Level) -> Option<Outcome> {
+pub(crate) fn outcome_of(set: &[Normalizing], input: &str, level: Level) -> Option<Outcome> {
     outcome_under(set, input, level, NormalizeOptions::default())
 }
 
 /// [`outcome_of`] under the readings `options` ([`normalized_under`]).
-pub fn outcome_under(
+pub(crate) fn outcome_under(
     set: &[Normalizing],
     input: &str,
     level: Level,

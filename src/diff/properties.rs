@@ -27,7 +27,7 @@ use crate::reference::{self, Grammar, HostKind, Level, ParseOptions, Rule};
 
 /// The detail of the resolution law on `""` (the input of a parse, resolved against, gives
 /// itself without its fragment), by which the engine finds the resolution it rests on.
-pub const EMPTY_REFERENCE: &str = "empty-reference";
+pub(crate) const EMPTY_REFERENCE: &str = "empty-reference";
 
 /// A property an implementation broke on one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1405,7 +1405,7 @@ fn link<'c>(chain: &'c [String], label: &str) -> Option<String> {
 /// A reproduction of a property failure with the crate alone: the adapter's program for the
 /// case, then for the output the property takes further (the serialized string parsed again,
 /// the normalized one normalized again, the target parsed as a URI).
-pub fn reproduction(
+pub(crate) fn reproduction(
     implementation: &dyn Implementation,
     finding: &super::Finding,
 ) -> Option<String> {

@@ -533,7 +533,7 @@ impl Resolving {
 /// keeps ".." above the root). `None` where no departure has anything to do with the case (the
 /// target is the RFC's), or a string is not one the RFC reads (a relative base, but for
 /// [`Resolving::RelativeBaseResolved`]).
-pub fn target_of(
+pub(crate) fn target_of(
     departures: &[Resolving],
     base: &str,
     input: &str,
@@ -562,7 +562,7 @@ pub fn target_of(
 /// may be another's than the RFC's), with whether one of the departures did otherwise than the
 /// RFC on it; where none did, the target is §5.2.2's `T` written by §5.3 as the reference
 /// writes it.
-pub fn target_from_components(
+pub(crate) fn target_from_components(
     departures: &[Resolving],
     b: &Components<'_>,
     given: &Components<'_>,
@@ -795,7 +795,7 @@ pub fn target_from_components(
 
 /// `path` without its empty segments ([`Resolving::EmptySegmentsDropped`]): every run of "/"
 /// written as one, so that a path that starts (or ends) with "/" still does.
-pub fn without_empty_segments(path: &str) -> String {
+pub(crate) fn without_empty_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for c in path.chars() {
         if !(c == '/' && out.ends_with('/')) {
@@ -809,7 +809,7 @@ pub fn without_empty_segments(path: &str) -> String {
 /// "." dropped, ".." popping the last segment whatever it is (the root's empty one too), the
 /// root written back only where the output is empty or starts with a segment that is not, and
 /// an empty segment added after a final "/." or "/..".
-pub fn remove_dot_segments_popping_root(path: &str) -> String {
+pub(crate) fn remove_dot_segments_popping_root(path: &str) -> String {
     let mut output: Vec<&str> = Vec::new();
     for segment in path.split('/') {
         match segment {
@@ -834,7 +834,7 @@ pub fn remove_dot_segments_popping_root(path: &str) -> String {
 /// dropped, ".." dropped at the root, kept where nothing (or only "..") is left to climb over,
 /// popping the last segment otherwise; an empty segment added after a final "." or "..", and
 /// a path so emptied written "./".
-pub fn remove_dot_segments_rootless_start_kept(path: &str) -> String {
+pub(crate) fn remove_dot_segments_rootless_start_kept(path: &str) -> String {
     let mut output: Vec<&str> = Vec::new();
     for segment in path.split('/') {
         match segment {
@@ -859,7 +859,7 @@ pub fn remove_dot_segments_rootless_start_kept(path: &str) -> String {
 /// over stays in the path ("retaining these components in the resolved path"), so `/../g` is
 /// `/../g` and `a/../../b` is `../b`, where §5.2.4's rule C drops it. Every other step is the
 /// RFC's.
-pub fn remove_dot_segments_above_root_kept(path: &str) -> String {
+pub(crate) fn remove_dot_segments_above_root_kept(path: &str) -> String {
     let rooted = path.starts_with('/');
     let mut output = String::with_capacity(path.len());
     let mut input = path;

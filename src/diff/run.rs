@@ -31,7 +31,7 @@ pub use crate::impls::guard::{answer_catching, catching};
 
 /// An answer with the properties it broke.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Checked {
+pub(crate) struct Checked {
     /// The answer.
     pub outcome: Outcome,
     /// The properties of [`properties`] the implementation broke on the case.
@@ -39,7 +39,7 @@ pub struct Checked {
 }
 
 /// Answers `request` and checks the implementation's own properties on it, on this thread.
-pub fn answer_checked(implementation: &dyn Implementation, request: &Request) -> Checked {
+pub(crate) fn answer_checked(implementation: &dyn Implementation, request: &Request) -> Checked {
     let outcome = answer_catching(implementation, request);
     let failures = properties::check(implementation, request, &outcome);
     Checked { outcome, failures }
@@ -54,13 +54,13 @@ fn now_nanos() -> u64 {
 
 /// How often the thread that waits for a task looks at the stop: a signal is honoured within
 /// this, however long the call under way takes.
-pub const POLL: Duration = Duration::from_millis(50);
+pub(crate) const POLL: Duration = Duration::from_millis(50);
 
 /// How many executors a crate may leave stuck in its calls at once: a crate whose call hangs
 /// while another it hung in still runs is benched (every call of it from then on, those of the
 /// task under way run again included, is answered `unsupported` without being made), so no
 /// crate holds more than this many threads busy.
-pub const STUCK_PER_CRATE: usize = 2;
+pub(crate) const STUCK_PER_CRATE: usize = 2;
 
 /// What the watchdog of an executor reads: the deadline of the call under way (0 when none),
 /// that call's number within the task and the implementation called; and what the watchdog
@@ -173,7 +173,7 @@ impl Unmade {
 /// the caller's, as libFuzzer's `-timeout`), or under a deadline a watchdog checks. Each
 /// guarded call is numbered; a task that hung is run again from the start, the calls that hung
 /// answered [`Outcome::TimedOut`] without being made.
-pub struct Calls<'a> {
+pub(crate) struct Calls<'a> {
     guard: Option<Guard<'a>>,
 }
 
@@ -187,7 +187,7 @@ struct Guard<'a> {
 
 impl Calls<'static> {
     /// Calls made straight in this thread, with no time limit.
-    pub fn direct() -> Self {
+    pub(crate) fn direct() -> Self {
         Calls { guard: None }
     }
 }
@@ -230,7 +230,7 @@ impl Calls<'_> {
 
     /// The implementation's parse of `input` written back by its own serializer
     /// ([`Implementation::serialize`]); `None` past the limit, on a panic, or without one.
-    pub fn serialize(
+    pub(crate) fn serialize(
         &self,
         implementation: &dyn Implementation,
         input: &str,
@@ -243,7 +243,7 @@ impl Calls<'_> {
     }
 
     /// Answers `request`, or [`Outcome::TimedOut`] past the limit.
-    pub fn answer(&self, implementation: &dyn Implementation, request: &Request) -> Outcome {
+    pub(crate) fn answer(&self, implementation: &dyn Implementation, request: &Request) -> Outcome {
         if let Some(mut outcomes) = implementation.answer_guarded(std::slice::from_ref(request)) {
             return outcomes.pop().unwrap_or(Outcome::TimedOut);
         }
@@ -253,7 +253,7 @@ impl Calls<'_> {
 
     /// Answers `request` and checks the implementation's properties on it, the checks
     /// included in the time limit.
-    pub fn answer_checked(
+    pub(crate) fn answer_checked(
         &self,
         implementation: &dyn Implementation,
         request: &Request,
@@ -273,7 +273,7 @@ impl Calls<'_> {
 
     /// [`Calls::answer_checked`] on every request; an implementation that guards its own
     /// calls (an external program) is handed them all at once.
-    pub fn answer_all_checked(
+    pub(crate) fn answer_all_checked(
         &self,
         implementation: &dyn Implementation,
         requests: &[Request],
@@ -342,7 +342,7 @@ impl Executor {
 /// runs again on a fresh one, that call answered [`Outcome::TimedOut`]; a crate that leaves
 /// [`STUCK_PER_CRATE`] executors stuck at once is benched. A signal gives the task up within
 /// [`POLL`] ([`Pool::run`]).
-pub struct Pool {
+pub(crate) struct Pool {
     limit: Duration,
     idle: Mutex<Vec<Executor>>,
     watch: Arc<Watch>,
@@ -353,13 +353,13 @@ pub struct Pool {
 impl Pool {
     /// Executors with a time limit per call, given up on a signal
     /// ([`process::interrupt_requested`]).
-    pub fn new(limit: Duration) -> Self {
+    pub(crate) fn new(limit: Duration) -> Self {
         Pool::with_stop(limit, process::interrupt_requested)
     }
 
     /// Executors with a time limit per call, the task under way given up as soon as `stop`
     /// says so.
-    pub fn with_stop(limit: Duration, stop: fn() -> bool) -> Self {
+    pub(crate) fn with_stop(limit: Duration, stop: fn() -> bool) -> Self {
         Pool {
             limit,
             idle: Mutex::new(Vec::new()),
@@ -368,15 +368,10 @@ impl Pool {
         }
     }
 
-    /// The time limit per call.
-    pub fn limit(&self) -> Duration {
-        self.limit
-    }
-
     /// Runs `work` on an executor and waits for it; a panic of the harness inside it is
     /// raised again here. `None` when `stop` says so (looked at every [`POLL`]): the task is
     /// given up, its executor left to finish the call it is in, alone, making no other.
-    pub fn run<R: Send + 'static>(
+    pub(crate) fn run<R: Send + 'static>(
         &self,
         work: Arc<dyn Fn(&Calls<'_>) -> R + Send + Sync>,
     ) -> Option<R> {
@@ -467,27 +462,24 @@ impl Pool {
 }
 
 /// One implementation with its own executors: each call a task of its own.
-pub struct Guarded {
+#[cfg(test)]
+pub(crate) struct Guarded {
     implementation: Arc<dyn Implementation>,
     pool: Pool,
 }
 
+#[cfg(test)]
 impl Guarded {
     /// Guards `implementation` with a time limit per case.
-    pub fn new(implementation: Arc<dyn Implementation>, limit: Duration) -> Self {
+    pub(crate) fn new(implementation: Arc<dyn Implementation>, limit: Duration) -> Self {
         Guarded {
             implementation,
             pool: Pool::new(limit),
         }
     }
 
-    /// The implementation.
-    pub fn implementation(&self) -> &dyn Implementation {
-        &*self.implementation
-    }
-
     /// Answers `request`, or [`Outcome::TimedOut`] after the limit.
-    pub fn answer(&self, request: &Request) -> Outcome {
+    pub(crate) fn answer(&self, request: &Request) -> Outcome {
         let (implementation, request) = (Arc::clone(&self.implementation), request.clone());
         self.pool
             .run(Arc::new(move |calls| {
@@ -496,20 +488,9 @@ impl Guarded {
             .unwrap_or(Outcome::Unsupported)
     }
 
-    /// Answers `request` and checks the implementation's properties on it, the checks
-    /// included in the time limit.
-    pub fn answer_checked(&self, request: &Request) -> Checked {
-        let (implementation, request) = (Arc::clone(&self.implementation), request.clone());
-        self.pool
-            .run(Arc::new(move |calls| {
-                calls.answer_checked(&*implementation, &request)
-            }))
-            .unwrap_or_else(|| Unmade::NotAsked.checked())
-    }
-
     /// Answers every request with one hand-over; only a case that hangs is reported as timed
     /// out.
-    pub fn answer_all(&self, requests: &[Request]) -> Vec<Outcome> {
+    pub(crate) fn answer_all(&self, requests: &[Request]) -> Vec<Outcome> {
         self.answer_all_checked(requests)
             .into_iter()
             .map(|c| c.outcome)
@@ -517,7 +498,7 @@ impl Guarded {
     }
 
     /// [`Guarded::answer_all`] with the implementation's properties checked on every case.
-    pub fn answer_all_checked(&self, requests: &[Request]) -> Vec<Checked> {
+    pub(crate) fn answer_all_checked(&self, requests: &[Request]) -> Vec<Checked> {
         let count = requests.len();
         let (implementation, requests) = (Arc::clone(&self.implementation), requests.to_vec());
         self.pool

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::protocol::Request;
 
 /// Inputs longer than this (in characters) are halved before ddmin.
-pub const HALVING_ABOVE: usize = 256;
+pub(crate) const HALVING_ABOVE: usize = 256;
 
 /// What one finding's shrinking may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,18 +42,15 @@ impl Budget {
 
 /// Shrinks `case` while `reproduces` holds, with at most `budget` calls to it (and the
 /// size budget of [`Budget::calls`]).
-pub fn shrink_case(
-    case: &Request,
-    budget: usize,
-    reproduces: impl FnMut(&Request) -> bool,
-) -> Request {
+#[cfg(test)]
+fn shrink_case(case: &Request, budget: usize, reproduces: impl FnMut(&Request) -> bool) -> Request {
     shrink_case_within(case, Budget::calls(budget), reproduces)
 }
 
 /// Shrinks `case` while `reproduces` holds, within `budget`. `reproduces` is called only with
 /// candidates, never with `case` itself, which is taken to reproduce; once the budget is spent,
 /// the smallest case found so far is the answer.
-pub fn shrink_case_within(
+pub(crate) fn shrink_case_within(
     case: &Request,
     budget: Budget,
     reproduces: impl FnMut(&Request) -> bool,
@@ -163,7 +160,7 @@ fn is_absolute(text: &str) -> bool {
 /// not shrunk into one without, whose resolution shows first how the resolver takes a relative
 /// base (another rule of the library than the one the finding shows, which a model may match by
 /// coincidence). Any other case, or one whose base had no scheme, may shrink freely.
-pub fn keeps_absolute_base(original: &Request, candidate: &Request) -> bool {
+pub(crate) fn keeps_absolute_base(original: &Request, candidate: &Request) -> bool {
     let scheme = |case: &Request| match case {
         Request::Resolve { base, .. } => crate::reference::split(base)
             .scheme

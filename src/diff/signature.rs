@@ -103,7 +103,7 @@ impl Signature {
 
 /// The longest signature id: a file name with `.inputs.json` after it stays well inside the
 /// 255 bytes file systems allow, and inside the reports' plain-name rule.
-pub const LONGEST_ID: usize = 200;
+pub(crate) const LONGEST_ID: usize = 200;
 
 /// `id` itself when it is at most [`LONGEST_ID`] long; otherwise its first part and 16
 /// hexadecimal digits of a hash (FNV-1a, 64 bits) of the whole, so that a known difference
@@ -130,7 +130,7 @@ impl fmt::Display for Signature {
 /// (§3.2.2: "The host subcomponent is case-insensitive"), a triplet's hexadecimal digits
 /// (§2.1: "If two URIs differ only in the case of hexadecimal digits used in percent-encoded
 /// octets, they are equivalent"), an empty port and none (§3.2.3).
-pub fn differs_beyond_equivalence(
+pub(crate) fn differs_beyond_equivalence(
     field: Field,
     expected: Option<&str>,
     actual: Option<&str>,
@@ -168,7 +168,7 @@ pub fn differs_beyond_equivalence(
 
 /// The rank of a field in a signature: host, port, scheme, userinfo and host kind (what a
 /// client connects to) before path, query and fragment.
-pub fn severity(field: Field) -> u8 {
+pub(crate) fn severity(field: Field) -> u8 {
     match field {
         Field::Host => 0,
         Field::Port => 1,
@@ -183,7 +183,7 @@ pub fn severity(field: Field) -> u8 {
 
 /// The operation of a case; a parse by an RFC 3987 rule is `parse-iri`, so that its reports
 /// stand apart from the same crate's URI parsing.
-pub fn op_name(case: &Request) -> &'static str {
+pub(crate) fn op_name(case: &Request) -> &'static str {
     match case {
         Request::Parse { .. } if case.is_iri_parse() => "parse-iri",
         Request::Parse { .. } => "parse",

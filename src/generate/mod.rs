@@ -13,7 +13,7 @@
 //! components (which the URL Standard strips around a whole input only, and setters must keep),
 //! and upper-case schemes in resolution bases.
 
-pub mod mutate;
+pub(crate) mod mutate;
 
 use std::borrow::Cow;
 
@@ -26,7 +26,7 @@ use mutate::Mutation;
 /// A piece of a tree's text: one of the pieces below as it is (most of them), or text made for
 /// the case (a piece beside a code point, a composed label, an upper-cased scheme). A tree of
 /// borrowed pieces is built without allocating a string per piece.
-pub type Text = Cow<'static, str>;
+pub(crate) type Text = Cow<'static, str>;
 
 /// Text pieces the tree draws from, chosen to sit on the rules' edges.
 const SCHEMES: &[&str] = &[
@@ -225,7 +225,7 @@ const H16: &[&str] = &[
 
 /// Which alternative of `host` (§3.2.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HostTree {
+pub(crate) enum HostTree {
     /// `reg-name`
     RegName(Text),
     /// `IPv4address`, four `dec-octet`s, or four drawn on the rule's edges (256, leading
@@ -245,7 +245,7 @@ pub enum HostTree {
 /// One of the nine `IPv6address` forms: `left` pieces before `::` (`None` for the form
 /// without it), `right` pieces after, the last perhaps an IPv4 address.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ipv6Tree {
+pub(crate) struct Ipv6Tree {
     /// `h16` pieces before `::`, or all eight without `::`.
     pub left: Vec<&'static str>,
     /// `h16` pieces after `::`; `None` for the form with no `::`.
@@ -258,23 +258,24 @@ pub struct Ipv6Tree {
 /// the largest the rule allows, written after `zeros` leading zeros, which the rule forbids
 /// (`dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DecOctet {
+pub(crate) struct DecOctet {
     /// The number, 0 to 256.
     pub value: u16,
     /// Leading zeros written before it.
     pub zeros: u8,
 }
 
+#[cfg(test)]
 impl DecOctet {
     /// Whether the text is a `dec-octet`.
-    pub const fn is_dec_octet(self) -> bool {
+    const fn is_dec_octet(self) -> bool {
         self.value <= 255 && self.zeros == 0
     }
 }
 
 /// `authority = [ userinfo "@" ] host [ ":" port ]`
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AuthorityTree {
+pub(crate) struct AuthorityTree {
     /// `userinfo`
     pub userinfo: Option<Text>,
     /// `host`
@@ -285,7 +286,7 @@ pub struct AuthorityTree {
 
 /// A URI reference as a tree of the grammar's parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UriTree {
+pub(crate) struct UriTree {
     /// `scheme`
     pub scheme: Option<Text>,
     /// `authority`
@@ -511,7 +512,8 @@ impl<'a> Arbitrary<'a> for UriTree {
 
 impl HostTree {
     /// The host's text.
-    pub fn render(&self) -> String {
+    #[cfg(test)]
+    fn render(&self) -> String {
         let mut out = String::new();
         self.render_into(&mut out);
         out
@@ -567,7 +569,8 @@ fn push_dotted(out: &mut String, octets: &[DecOctet; 4]) {
 
 impl Ipv6Tree {
     /// The address's text, without brackets.
-    pub fn render(&self) -> String {
+    #[cfg(test)]
+    fn render(&self) -> String {
         let mut out = String::new();
         self.render_into(&mut out);
         out
@@ -604,7 +607,7 @@ impl UriTree {
     /// The reference's text before mutation, by the grammar: the path of a relative
     /// reference never starts with "//" nor has a colon in its first segment unless a
     /// mutation puts one there.
-    pub fn render_unmutated(&self) -> String {
+    pub(crate) fn render_unmutated(&self) -> String {
         let mut out = String::with_capacity(64);
         if let Some(scheme) = &self.scheme {
             out.push_str(scheme);
@@ -656,7 +659,7 @@ impl UriTree {
     }
 
     /// The reference's text, mutated.
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let mut text = self.render_unmutated();
         for mutation in &self.mutations {
             mutation.apply(&mut text);
@@ -731,7 +734,7 @@ fn reference_tree(u: &mut Unstructured<'_>) -> Result<UriTree> {
 }
 
 /// One generated case, as a protocol request, for one of `ops`.
-pub fn case(u: &mut Unstructured<'_>, ops: &[Op]) -> Result<Request> {
+pub(crate) fn case(u: &mut Unstructured<'_>, ops: &[Op]) -> Result<Request> {
     let op = *u.choose(ops)?;
     Ok(match op {
         Op::Parse => {

@@ -46,7 +46,7 @@ const EDGE_SPACES: &[&str] = &[" ", "\t", "  ", " \t"];
 
 /// One targeted change to a rendered reference; `at` picks a position proportionally.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mutation {
+pub(crate) enum Mutation {
     /// Insert a character outside the grammar, or a delimiter out of place.
     Outside {
         /// Where.
@@ -140,7 +140,7 @@ fn position(text: &str, at: u16) -> usize {
 
 impl Mutation {
     /// Applies the mutation to `text`, in place.
-    pub fn apply(&self, text: &mut String) {
+    pub(crate) fn apply(&self, text: &mut String) {
         match self {
             Mutation::Outside { at, text: piece }
             | Mutation::BadPct { at, text: piece }

@@ -6,7 +6,7 @@ use super::unicode::{Bidi, bidi_class};
 
 /// Which of RFC 5893 §2's six numbered conditions a label breaks first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BidiRule {
+pub(crate) enum BidiRule {
     /// "1. The first character must be a character with Bidi property L, R, or AL."
     First,
     /// "2. In an RTL label, only characters with the Bidi properties R, AL, AN, EN, ES, CS, ET,
@@ -26,7 +26,7 @@ pub enum BidiRule {
 }
 
 /// RFC 5893 §1.4: whether any label holds a character with Bidi_Class R, AL or AN.
-pub fn is_bidi_domain_name<'a>(labels: impl IntoIterator<Item = &'a str>) -> bool {
+pub(crate) fn is_bidi_domain_name<'a>(labels: impl IntoIterator<Item = &'a str>) -> bool {
     labels.into_iter().any(|label| {
         label
             .chars()
@@ -37,7 +37,7 @@ pub fn is_bidi_domain_name<'a>(labels: impl IntoIterator<Item = &'a str>) -> boo
 /// RFC 5893 §2: the first condition `label` does not satisfy, or `None`. An empty label has no
 /// first character to judge; UTS #46 §4 step 3 allows empty labels (the root's, after a
 /// trailing dot), so it is not checked.
-pub fn check(label: &str) -> Result<(), BidiRule> {
+pub(crate) fn check(label: &str) -> Result<(), BidiRule> {
     let classes: Vec<Bidi> = label.chars().map(bidi_class).collect();
     let Some(&first) = classes.first() else {
         return Ok(());
@@ -84,7 +84,7 @@ pub fn check(label: &str) -> Result<(), BidiRule> {
 /// (size_t i = 0; i < last_non_nsm_char; i++)`, inside which the test of condition 6 never
 /// holds); any other to conditions 2, 3 and 4, with no test of condition 1, so that "0א" and
 /// "aא" pass where RFC 5893 refuses both.
-pub fn check_as_ada_2_9(label: &str) -> Result<(), BidiRule> {
+pub(crate) fn check_as_ada_2_9(label: &str) -> Result<(), BidiRule> {
     use Bidi::*;
     let classes: Vec<Bidi> = label.chars().map(bidi_class).collect();
     if classes.is_empty() {

@@ -10,7 +10,7 @@ const ZWNJ: char = '\u{200C}';
 const ZWJ: char = '\u{200D}';
 
 /// Whether every ZWNJ and ZWJ in `label` satisfies its rule.
-pub fn check(label: &str) -> bool {
+pub(crate) fn check(label: &str) -> bool {
     let chars: Vec<char> = label.chars().collect();
     chars.iter().enumerate().all(|(index, &c)| match c {
         ZWNJ => after_virama(&chars, index) || between_joining_letters(&chars, index),

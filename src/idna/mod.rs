@@ -27,11 +27,11 @@ pub mod unicode;
 
 use std::fmt;
 
-pub use unicode::UNICODE_VERSION;
+pub(crate) use unicode::UNICODE_VERSION;
 
 /// The flags of UTS #46 §4 and §4.2 (IgnoreInvalidPunycode among them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Flags {
+pub(crate) struct Flags {
     /// CheckHyphens: labels neither start nor end with `-`, nor hold `--` in positions 3-4.
     pub check_hyphens: bool,
     /// CheckBidi: the Bidi Rule for Bidi domain names.
@@ -62,7 +62,7 @@ impl Flags {
     /// UseSTD3ASCIIRules set to beStrict, Transitional_Processing set to false,
     /// VerifyDnsLength set to beStrict, and IgnoreInvalidPunycode set to false".
     /// Transitional_Processing is always false here: UTS #46 deprecates it.
-    pub const URL: Flags = Flags {
+    pub(crate) const URL: Flags = Flags {
         check_hyphens: false,
         check_bidi: true,
         check_joiners: true,
@@ -76,7 +76,7 @@ impl Flags {
 
 /// An error UTS #46 records, with the label (by index after step 3's break) it is about.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Error {
+pub(crate) struct Error {
     /// What failed.
     pub kind: ErrorKind,
     /// The label's index (0 for the first), or `None` for the whole domain.
@@ -86,7 +86,7 @@ pub struct Error {
 /// What UTS #46 found wrong, by the step or criterion that says so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum ErrorKind {
+pub(crate) enum ErrorKind {
     /// §4 step 4.1.1: an `xn--` label holds a non-ASCII code point (`xn--é`).
     PunycodeNonAscii,
     /// §4 step 4.1.2: the rest of an `xn--` label does not decode (`xn--99999999999`).
@@ -94,8 +94,6 @@ pub enum ErrorKind {
     /// §4 step 4.1.3: an `xn--` label decodes to the empty string or to ASCII only (`xn--`,
     /// `xn--abc-`).
     PunycodeEmptyOrAscii,
-    /// §4.1 criterion 1: the label is not in NFC (a decoded `xn--` label).
-    NotNfc,
     /// Criteria 2-3 (CheckHyphens): `--` in positions 3-4, or a leading or trailing `-`.
     Hyphens,
     /// Criterion 4: with CheckHyphens false, the label starts with `xn--` (after decoding).
@@ -126,7 +124,6 @@ impl fmt::Display for Error {
             ErrorKind::PunycodeNonAscii => "non-ASCII code point in an xn-- label".to_owned(),
             ErrorKind::Punycode(e) => format!("xn-- label does not decode ({e:?})"),
             ErrorKind::PunycodeEmptyOrAscii => "xn-- label decodes to empty or ASCII".to_owned(),
-            ErrorKind::NotNfc => "label not in NFC".to_owned(),
             ErrorKind::Hyphens => "hyphens (CheckHyphens)".to_owned(),
             ErrorKind::StartsWithXnDashDash => "label starts with xn--".to_owned(),
             ErrorKind::FullStop => "label holds a full stop".to_owned(),
@@ -147,7 +144,7 @@ impl fmt::Display for Error {
 
 /// UTS #46 §4 Processing: the processed domain name (labels decoded from Punycode, joined by
 /// U+002E) and every error recorded. Transitional_Processing is false.
-pub fn process(domain: &str, flags: Flags) -> (String, Vec<Error>) {
+pub(crate) fn process(domain: &str, flags: Flags) -> (String, Vec<Error>) {
     let mut errors = Vec::new();
     // 1. Map. 2. Normalize.
     let mapped = unicode::map_and_normalize(domain);
@@ -281,7 +278,7 @@ fn validity_errors(label: &str, flags: Flags) -> Vec<ErrorKind> {
 
 /// UTS #46 §4.2 ToASCII with Transitional_Processing false: the ASCII domain name, or every
 /// error recorded (never empty on failure).
-pub fn to_ascii(domain: &str, flags: Flags) -> Result<String, Vec<Error>> {
+pub(crate) fn to_ascii(domain: &str, flags: Flags) -> Result<String, Vec<Error>> {
     // 1. "To the input domain_name, apply the Processing Steps in Section 4, Processing ...
     // This may record an error."
     let (processed, mut errors) = process(domain, flags);

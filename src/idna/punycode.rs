@@ -26,7 +26,7 @@ const DELIMITER: char = '-';
 
 /// Why decoding or encoding failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PunycodeError {
+pub(crate) enum PunycodeError {
     /// A code point before the last delimiter is not basic (not ASCII).
     NonBasic,
     /// A code point after the last delimiter is not a digit (`a`-`z`, `A`-`Z`, `0`-`9`).
@@ -89,7 +89,7 @@ fn digit_char(digit: u32) -> char {
 }
 
 /// RFC 3492 §6.2, the decoding procedure: the extended string a basic string represents.
-pub fn decode(input: &str) -> Result<String, PunycodeError> {
+pub(crate) fn decode(input: &str) -> Result<String, PunycodeError> {
     // "consume all code points before the last delimiter (if there is one) and copy them to
     // output, fail on any non-basic code point; if more than zero code points were consumed
     // then consume one more (which will be the last delimiter)"
@@ -149,7 +149,7 @@ pub fn decode(input: &str) -> Result<String, PunycodeError> {
 }
 
 /// RFC 3492 §6.3, the encoding procedure: the basic string that represents `input`.
-pub fn encode(input: &str) -> Result<String, PunycodeError> {
+pub(crate) fn encode(input: &str) -> Result<String, PunycodeError> {
     let code_points: Vec<u32> = input.chars().map(u32::from).collect();
     // "let n = initial_n; let delta = 0; let bias = initial_bias"
     let mut n = INITIAL_N;

@@ -12,14 +12,14 @@ use icu_properties::props::{
 
 /// The Unicode version of the data compiled into the pinned `icu_normalizer` and
 /// `icu_properties` (ICU4X 2.1).
-pub const UNICODE_VERSION: &str = "17.0";
+pub(crate) const UNICODE_VERSION: &str = "17.0";
 
 /// UTS #46 §4 Processing, steps 1 (Map) and 2 (Normalize) over the whole domain name, with
 /// Nontransitional Processing and UseSTD3ASCIIRules false: ignored code points removed, mapped
 /// ones replaced, deviation and valid ones kept, the result in NFC. A disallowed code point
 /// comes out as U+FFFD, itself disallowed: the step leaves disallowed code points for the
 /// validity criteria to refuse, and both make the label invalid.
-pub fn map_and_normalize(domain: &str) -> String {
+pub(crate) fn map_and_normalize(domain: &str) -> String {
     Uts46MapperBorrowed::new()
         .map_normalize(domain.chars())
         .collect()
@@ -29,7 +29,7 @@ pub fn map_and_normalize(domain: &str) -> String {
 /// (UTS #46 §4.1, criteria 1 and 7 for Nontransitional Processing). The mapper's validating
 /// pass maps mapped code points, turns ignored and disallowed ones into U+FFFD and normalizes
 /// to NFC: a label it leaves unchanged, and that holds no U+FFFD (disallowed), meets both.
-pub fn is_nfc_and_valid(label: &str) -> bool {
+pub(crate) fn is_nfc_and_valid(label: &str) -> bool {
     !label.contains('\u{FFFD}')
         && Uts46MapperBorrowed::new()
             .normalize_validate(label.chars())
@@ -38,7 +38,8 @@ pub fn is_nfc_and_valid(label: &str) -> bool {
 
 /// The Bidi_Class classes RFC 5893 names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bidi {
+#[allow(clippy::upper_case_acronyms)] // UAX #9's names for the classes, as RFC 5893 writes them
+pub(crate) enum Bidi {
     /// L: left-to-right.
     L,
     /// R: right-to-left.
@@ -66,7 +67,7 @@ pub enum Bidi {
 }
 
 /// The Bidi_Class of `c`.
-pub fn bidi_class(c: char) -> Bidi {
+pub(crate) fn bidi_class(c: char) -> Bidi {
     match CodePointMapData::<BidiClass>::new().get(c) {
         BidiClass::LeftToRight => Bidi::L,
         BidiClass::RightToLeft => Bidi::R,
@@ -85,7 +86,7 @@ pub fn bidi_class(c: char) -> Bidi {
 
 /// The Joining_Type classes RFC 5892 Appendix A.1 names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Joining {
+pub(crate) enum Joining {
     /// L: left-joining.
     L,
     /// D: dual-joining.
@@ -99,7 +100,7 @@ pub enum Joining {
 }
 
 /// The Joining_Type of `c`.
-pub fn joining_type(c: char) -> Joining {
+pub(crate) fn joining_type(c: char) -> Joining {
     match CodePointMapData::<JoiningType>::new().get(c) {
         JoiningType::LeftJoining => Joining::L,
         JoiningType::DualJoining => Joining::D,
@@ -110,12 +111,12 @@ pub fn joining_type(c: char) -> Joining {
 }
 
 /// Whether `c` has General_Category Mark (Mn, Mc or Me).
-pub fn is_mark(c: char) -> bool {
+pub(crate) fn is_mark(c: char) -> bool {
     GeneralCategoryGroup::Mark.contains(CodePointMapData::<GeneralCategory>::new().get(c))
 }
 
 /// Whether `c` has Canonical_Combining_Class Virama (9).
-pub fn is_virama(c: char) -> bool {
+pub(crate) fn is_virama(c: char) -> bool {
     CodePointMapData::<CanonicalCombiningClass>::new().get(c) == CanonicalCombiningClass::Virama
 }
 

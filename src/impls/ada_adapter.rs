@@ -100,7 +100,7 @@ use crate::whatwg::view::{self, HostType, UrlView};
 
 /// The `ada-url` crate.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct AdaUrl;
+pub(crate) struct AdaUrl;
 
 const BLIND_SPOTS: &[BlindSpot] = &[
     BlindSpot {
@@ -264,7 +264,7 @@ fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "ada_url::Url::parse(input, None)",
         reach: Reach::Operation("parse"),

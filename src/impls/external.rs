@@ -49,12 +49,12 @@ pub const BENCH_AFTER: u32 = 3;
 
 /// After this many exits on a case (crashes) with no answer between, a program is benched as
 /// for [`BENCH_AFTER`]: a program that exits on every case costs a few starts, not two a case.
-pub const BENCH_AFTER_CRASHES: u32 = 5;
+pub(crate) const BENCH_AFTER_CRASHES: u32 = 5;
 
 /// The most lines that answer nothing (an answer sent again, a late line of an earlier round)
 /// a round may bring beyond one per request it sent: a program past it floods its output, and
 /// is killed and benched. A program that answers every request twice stays under it.
-pub const EXTRA_LINES_PER_ROUND: usize = 256;
+pub(crate) const EXTRA_LINES_PER_ROUND: usize = 256;
 
 pub use super::benched;
 
@@ -83,7 +83,7 @@ impl Default for Options {
 }
 
 /// The name of an adapter's own catalogue, beside its program.
-pub const CATALOGUE_FILE: &str = "known-differences.yaml";
+pub(crate) const CATALOGUE_FILE: &str = "known-differences.yaml";
 
 /// An external program behind the protocol.
 pub struct External {
@@ -261,7 +261,7 @@ fn quoted_answer(line: &str) -> String {
 }
 
 /// A name usable as a directory: lowercase `[a-z0-9.-]`, never empty, `.` or `..`.
-pub fn sanitized_name(name: &str) -> String {
+pub(crate) fn sanitized_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
         let c = c.to_ascii_lowercase();
@@ -1305,7 +1305,7 @@ impl Implementation for External {
 }
 
 /// What `implementation` says of itself in answer to `about`.
-pub fn about_of(implementation: &dyn Implementation) -> protocol::About {
+pub(crate) fn about_of(implementation: &dyn Implementation) -> protocol::About {
     let about = implementation.about();
     protocol::About {
         protocol: protocol::VERSION,
@@ -1335,7 +1335,7 @@ pub fn about_of(implementation: &dyn Implementation) -> protocol::About {
 /// The longest request line `serve` reads, in bytes (8 MiB: a 1 MiB URL, the longest a URL
 /// list may hold, fits with room for JSON escapes and a base). A longer line is answered
 /// `{"error":...}` and skipped without being held in memory.
-pub const REQUEST_LINE_LIMIT: usize = 8 << 20;
+pub(crate) const REQUEST_LINE_LIMIT: usize = 8 << 20;
 
 /// Reads up to the end of the current line (or of the input), keeping nothing.
 fn skip_line(input: &mut impl std::io::BufRead) -> std::io::Result<()> {

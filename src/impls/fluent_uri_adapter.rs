@@ -91,7 +91,7 @@ use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
 /// fluent-uri 0.4.1.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct FluentUri;
+pub(crate) struct FluentUri;
 
 /// The components and host kind of a parsed URI or IRI reference, from the crate's accessors:
 /// the authority is an `Authority` (URI) or an `IAuthority` (IRI).
@@ -183,7 +183,7 @@ fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "fluent_uri::UriRef::parse",
         reach: Reach::Operation("parse"),

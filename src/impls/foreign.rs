@@ -9,11 +9,11 @@
 
 use crate::protocol::Request;
 
-pub use crate::protocol::Reproduce as Template;
+pub(crate) use crate::protocol::Reproduce as Template;
 
 /// How a language writes a string literal that holds any text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Literal {
+pub(crate) enum Literal {
     /// JSON's string syntax, which Python, JavaScript, Java, C# and Go read alike (`\"`, `\\`,
     /// `\n`, `\u0000`; other characters as they are), with every control character escaped
     /// (DEL and U+0080 to U+009F too, which a report would show as `\u{..}`) and U+2028 and
@@ -41,12 +41,12 @@ pub enum Literal {
 
 impl Literal {
     /// The names `literal` takes.
-    pub const NAMES: [&'static str; 8] = [
+    pub(crate) const NAMES: [&'static str; 8] = [
         "json", "ruby", "php", "perl", "c", "ocaml", "haskell", "erlang",
     ];
 
     /// The style `name` names.
-    pub fn from_name(name: &str) -> Option<Literal> {
+    pub(crate) fn from_name(name: &str) -> Option<Literal> {
         Some(match name {
             "json" => Literal::Json,
             "ruby" => Literal::Ruby,
@@ -61,7 +61,7 @@ impl Literal {
     }
 
     /// The style of a language, where its name says it.
-    pub fn of_language(language: &str) -> Option<Literal> {
+    pub(crate) fn of_language(language: &str) -> Option<Literal> {
         Some(match language.to_ascii_lowercase().as_str() {
             "python" | "javascript" | "js" | "typescript" | "java" | "csharp" | "c#" | "go"
             | "kotlin" => Literal::Json,
@@ -71,7 +71,7 @@ impl Literal {
     }
 
     /// `text` as a string literal of this style, quotes included.
-    pub fn write(self, text: &str) -> String {
+    pub(crate) fn write(self, text: &str) -> String {
         if self == Literal::Json {
             let json = serde_json::to_string(text).unwrap_or_default();
             let mut out = String::with_capacity(json.len());
@@ -131,7 +131,7 @@ impl Literal {
 impl Template {
     /// What is wrong with it, for an error at start: a literal style no printer knows, or a
     /// language whose style cannot be told.
-    pub fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         self.literal_style().map(drop)
     }
 
@@ -155,7 +155,7 @@ impl Template {
 
     /// The program for `case`, its placeholders filled; `None` when the template has none for
     /// the operation.
-    pub fn program(&self, case: &Request) -> Option<String> {
+    pub(crate) fn program(&self, case: &Request) -> Option<String> {
         let literal = self.literal_style().ok()?;
         let (template, fills): (&String, Vec<(&str, String)>) = match case {
             Request::Parse { input, rule, .. } => (
@@ -190,12 +190,6 @@ impl Template {
         };
         Some(fill(template, &fills))
     }
-
-    /// How a line comment starts and ends in the language, for the notes between two
-    /// programs.
-    pub fn comment(&self) -> (&'static str, &'static str) {
-        comment(&self.language)
-    }
 }
 
 /// `value` as `language` writes a boolean.
@@ -211,7 +205,7 @@ fn boolean(language: &str, value: bool) -> &'static str {
 }
 
 /// How a line comment starts and ends in `language`.
-pub fn comment(language: &str) -> (&'static str, &'static str) {
+pub(crate) fn comment(language: &str) -> (&'static str, &'static str) {
     match language.to_ascii_lowercase().as_str() {
         "python" | "ruby" | "perl" | "sh" | "shell" => ("# ", ""),
         "ocaml" => ("(* ", " *)"),
@@ -321,6 +315,6 @@ mod tests {
             ..unknown
         };
         assert!(named.check().is_ok());
-        assert_eq!(template.comment(), ("# ", ""));
+        assert_eq!(comment(&template.language), ("# ", ""));
     }
 }

@@ -82,7 +82,7 @@ use crate::reference::{ParseOptions, Rule};
 
 /// The `http` crate's `Uri`.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Http;
+pub(crate) struct Http;
 
 const BLIND_SPOTS: &[BlindSpot] = &[
     BlindSpot {
@@ -226,7 +226,7 @@ fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "http::Uri accessors",
         reach: Reach::Accessors(readings),

@@ -91,7 +91,7 @@ use crate::reference::{HostKind, ParseOptions, Rule};
 
 /// The `iref` crate.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Iref;
+pub(crate) struct Iref;
 
 /// A host of either of iref's grammars, `uri::Host` or `iri::Host`.
 trait IrefHost {
@@ -185,7 +185,7 @@ fn uri_ref_outcome(r: &UriRef) -> Outcome {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "iref::UriRef::new",
         reach: Reach::Operation("parse"),

@@ -102,7 +102,7 @@ use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
 /// iri-string 0.7.14.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct IriString;
+pub(crate) struct IriString;
 
 /// The components and host kind of an accepted URI or IRI reference, from the crate's
 /// accessors.
@@ -179,7 +179,7 @@ fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "iri_string::types::UriReferenceStr::new",
         reach: Reach::Operation("parse"),

@@ -7,32 +7,32 @@
 //! leaves that field out.
 
 #[cfg(feature = "ada")]
-pub mod ada_adapter;
+pub(crate) mod ada_adapter;
 pub mod external;
 #[cfg(feature = "fluent-uri")]
-pub mod fluent_uri_adapter;
-pub mod foreign;
+pub(crate) mod fluent_uri_adapter;
+pub(crate) mod foreign;
 pub mod guard;
 #[cfg(feature = "http")]
-pub mod http_adapter;
+pub(crate) mod http_adapter;
 #[cfg(feature = "iref")]
-pub mod iref_adapter;
+pub(crate) mod iref_adapter;
 #[cfg(feature = "iri-string")]
-pub mod iri_string_adapter;
+pub(crate) mod iri_string_adapter;
 #[cfg(feature = "oxiri")]
-pub mod oxiri_adapter;
+pub(crate) mod oxiri_adapter;
 pub mod planted;
 pub mod process;
 pub mod reference;
-pub mod reproduction;
+pub(crate) mod reproduction;
 #[cfg(feature = "rhymuri")]
-pub mod rhymuri_adapter;
+pub(crate) mod rhymuri_adapter;
 #[cfg(feature = "rocket_http")]
-pub mod rocket_http_adapter;
+pub(crate) mod rocket_http_adapter;
 #[cfg(any(feature = "rhymuri", feature = "uniresid"))]
 mod segment_list;
 #[cfg(feature = "sophia_iri")]
-pub mod sophia_iri_adapter;
+pub(crate) mod sophia_iri_adapter;
 pub mod spec;
 #[cfg(all(
     test,
@@ -51,11 +51,11 @@ pub mod spec;
 ))]
 mod testing;
 #[cfg(feature = "uniresid")]
-pub mod uniresid_adapter;
+pub(crate) mod uniresid_adapter;
 #[cfg(feature = "uriparse")]
-pub mod uriparse_adapter;
+pub(crate) mod uriparse_adapter;
 #[cfg(feature = "url")]
-pub mod url_adapter;
+pub(crate) mod url_adapter;
 
 use crate::model::Outcome;
 use crate::protocol::{IriRequest, IriResponse, ParseRule, Request, Response};
@@ -87,7 +87,7 @@ pub fn benched() -> Vec<(String, String)> {
 }
 
 /// Notes that `name` is benched, for the run's summary.
-pub fn note_benched(name: String, why: String) {
+pub(crate) fn note_benched(name: String, why: String) {
     BENCHED
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -193,7 +193,7 @@ pub struct SetterCall {
 /// Records the setter calls of a URL-API crate's adapter ([`Reach::Setters`]): each call runs on
 /// its own copy of one parsed URL, and the copy's serialization is parsed again (once per
 /// distinct serialization: most setters given the URL's own values give the URL back).
-pub struct SetterRecorder<'a, U> {
+pub(crate) struct SetterRecorder<'a, U> {
     url: &'a U,
     before: String,
     serialize: fn(&U) -> &str,
@@ -205,7 +205,7 @@ pub struct SetterRecorder<'a, U> {
 impl<'a, U: Clone> SetterRecorder<'a, U> {
     /// A recorder of setters on `url`, which `serialize` writes and `reparse` parses and writes
     /// again.
-    pub fn new(
+    pub(crate) fn new(
         url: &'a U,
         serialize: fn(&U) -> &str,
         reparse: fn(&str) -> Result<String, String>,
@@ -222,7 +222,7 @@ impl<'a, U: Clone> SetterRecorder<'a, U> {
 
     /// `setter(argument)`, done by `set` on a copy of the URL; `own_value` when the argument is
     /// the value the URL already has.
-    pub fn call(
+    pub(crate) fn call(
         &mut self,
         setter: &'static str,
         argument: String,
@@ -251,7 +251,7 @@ impl<'a, U: Clone> SetterRecorder<'a, U> {
     }
 
     /// The calls, in order.
-    pub fn calls(self) -> Vec<SetterCall> {
+    pub(crate) fn calls(self) -> Vec<SetterCall> {
         self.calls
     }
 }
@@ -370,7 +370,7 @@ pub struct Profile {
 
 /// A crate's serializer in a [`Profile`]: `input` parsed and written back, or the parse's error;
 /// `None` for an input the crate has no serialization of.
-pub type Serializer = fn(&str) -> Option<Result<String, String>>;
+pub(crate) type Serializer = fn(&str) -> Option<Result<String, String>>;
 
 impl Profile {
     /// Nothing declared: no name, no blind spot, no promise, no entry point, no serializer,

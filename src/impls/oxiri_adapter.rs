@@ -75,11 +75,11 @@ use crate::reference::{ParseOptions, Rule};
 
 /// The `oxiri` crate.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Oxiri;
+pub(crate) struct Oxiri;
 
 /// An authority split into its three parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AuthorityParts<'a> {
+pub(crate) struct AuthorityParts<'a> {
     /// `userinfo`, without its `@`.
     pub userinfo: Option<&'a str>,
     /// `host`, brackets kept.
@@ -101,7 +101,7 @@ pub struct AuthorityParts<'a> {
 /// `userinfo` holds no `@`, so the first `@` ends it. An `IP-literal` holds no `]` before its
 /// last character, so a host starting with `[` runs to the first `]`. Neither `reg-name`,
 /// `IPv4address` nor `port` holds a `:`, so the port follows the last `:` after the host.
-pub fn split_authority(authority: &str) -> AuthorityParts<'_> {
+pub(crate) fn split_authority(authority: &str) -> AuthorityParts<'_> {
     let (userinfo, rest) = match authority.split_once('@') {
         Some((userinfo, rest)) => (Some(userinfo), rest),
         None => (None, authority),
@@ -153,7 +153,7 @@ fn parse_by(input: &str, rule: Rule) -> Outcome {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "oxiri::IriRef::parse",
         reach: Reach::Operation("parse"),

@@ -101,7 +101,7 @@ fn edit_components(outcome: Outcome, edit: impl FnOnce(&mut crate::model::Compon
 /// `dec-octet` extended to 256 (`"25" %x30-36` instead of `%x30-35`): a host of four dotted
 /// decimal parts, each a `dec-octet` or `256`, is reported as `ipv4` instead of `reg-name`.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct DecOctet256;
+pub(crate) struct DecOctet256;
 
 fn dec_octet_or_256(part: &str) -> bool {
     let b = part.as_bytes();
@@ -149,7 +149,7 @@ impl Implementation for DecOctet256 {
 /// consumed there; rule D does not apply to it (the input is more than `..`), so it falls
 /// through to rule E, which moves `/..` to the output as an ordinary segment: `/a/b/../c`
 /// stays `/a/b/../c`, and `/a/./../b` gives `/a/../b`. Rules A, B, D and E are the RFC's.
-pub fn remove_dot_segments_without_c(path: &str) -> String {
+pub(crate) fn remove_dot_segments_without_c(path: &str) -> String {
     let mut output = String::with_capacity(path.len());
     let mut input = path;
     while !input.is_empty() {
@@ -187,7 +187,7 @@ fn authority_of<'a>(from: &Components<'a>) -> Authority<'a> {
 /// Resolution (§5.2.2, strict or not, the letter of every documented choice) with
 /// [`remove_dot_segments_without_c`] in place of §5.2.4.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct NoRuleC;
+pub(crate) struct NoRuleC;
 
 impl Implementation for NoRuleC {
     fn about(&self) -> About<'_> {
@@ -261,7 +261,7 @@ impl Implementation for NoRuleC {
 /// invalid (`1a:b`, `:b`) parses as a relative reference instead of being rejected. A valid
 /// scheme still makes a `URI`, and the `URI` and `absolute-URI` rules are unchanged.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ColonFirstSegment;
+pub(crate) struct ColonFirstSegment;
 
 impl Implementation for ColonFirstSegment {
     fn about(&self) -> About<'_> {
@@ -309,7 +309,7 @@ impl Implementation for ColonFirstSegment {
 /// as a string would. (An empty port would not do: RFC 3986 §3.2.3 asks producers to omit
 /// it, so a parser that reports it undefined differs in nothing.)
 #[derive(Clone, Copy, Debug, Default)]
-pub struct EmptyQueryUndefined;
+pub(crate) struct EmptyQueryUndefined;
 
 impl Implementation for EmptyQueryUndefined {
     fn about(&self) -> About<'_> {
@@ -334,7 +334,7 @@ impl Implementation for EmptyQueryUndefined {
 /// `ResolveOptions { percent_encoded_dots: true, slash_dot_prefix: true, .. }`, readings RFC
 /// 3986 allows (choice 3, with choice 1's `/.` before a path the decoding leaves with `//`).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct PctDot;
+pub(crate) struct PctDot;
 
 impl Implementation for PctDot {
     fn about(&self) -> About<'_> {
@@ -364,7 +364,7 @@ impl Implementation for PctDot {
 /// `/a/../b`. Components are the input's substrings (§3); decoding one octet of the path is
 /// no reading of RFC 3986, and the catalogue has no entry for it.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct PctDotPath;
+pub(crate) struct PctDotPath;
 
 impl Implementation for PctDotPath {
     fn about(&self) -> About<'_> {

@@ -30,7 +30,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 /// The most of a program's standard error kept (its last bytes).
-pub const STDERR_KEPT: usize = 4096;
+pub(crate) const STDERR_KEPT: usize = 4096;
 
 /// The longest answer line kept, in bytes (8 MiB, as much as a request may have: the answer to
 /// a 1 MiB URL fits with its escapes). The rest of a longer line is read and dropped in the
@@ -42,7 +42,7 @@ pub const LINE_LIMIT: usize = 8 << 20;
 /// taken, so that a program that writes faster than it is read (a flood) waits in its pipe,
 /// not in the harness's memory. With the line being read and the one being judged, what the
 /// harness holds of one program's output is at most `QUEUED_BYTES + 2 * LINE_LIMIT` (32 MiB).
-pub const QUEUED_BYTES: usize = 16 << 20;
+pub(crate) const QUEUED_BYTES: usize = 16 << 20;
 
 /// What a queued line costs beside its text (the channel's node, the string's header), so
 /// that a flood of empty lines is bounded too.
@@ -52,7 +52,7 @@ const LINE_OVERHEAD: usize = 64;
 const EXCERPT: usize = 100;
 
 /// The environment variable that marks a program and everything it starts.
-pub const MARK: &str = "URI_CONFORMANCE_PROGRAM";
+pub(crate) const MARK: &str = "URI_CONFORMANCE_PROGRAM";
 
 /// How long a program that was asked to end (its input closed) may take before it is killed.
 const GRACE: Duration = Duration::from_millis(300);
@@ -99,13 +99,13 @@ pub fn cut_off_at(at: Instant) {
 
 /// Whether a signal told the harness to stop ([`interrupt`]); unlike [`interrupted`], not the
 /// end of `fuzz --time`: a task of the bundled crates is given up for this only.
-pub fn interrupt_requested() -> bool {
+pub(crate) fn interrupt_requested() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
 /// Whether the harness is stopping ([`interrupt`]) or past its cut-off ([`cut_off_at`]): an
 /// answer missing now says nothing about the program.
-pub fn interrupted() -> bool {
+pub(crate) fn interrupted() -> bool {
     if interrupt_requested() {
         return true;
     }
@@ -260,7 +260,7 @@ pub fn on_termination_signals(_: fn(i32)) -> Result<(), String> {
 }
 
 /// A running program.
-pub struct Program {
+pub(crate) struct Program {
     child: Child,
     group: u32,
     /// The value of [`MARK`] in its environment.
@@ -278,7 +278,7 @@ pub struct Program {
 
 /// What went wrong while waiting for a line.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Silence {
+pub(crate) enum Silence {
     /// Nothing came within the time.
     TimedOut,
     /// The program closed its output (it exited, most likely).
@@ -290,7 +290,7 @@ pub enum Silence {
 impl Program {
     /// Starts `sh -c command` in a new process group, with its standard input, output and
     /// error piped.
-    pub fn start(name: &str, command: &str) -> Result<Program, String> {
+    pub(crate) fn start(name: &str, command: &str) -> Result<Program, String> {
         static STARTED: AtomicU64 = AtomicU64::new(0);
         let mark = format!(
             "{}.{}",
@@ -363,13 +363,8 @@ impl Program {
         Ok(program)
     }
 
-    /// The process group (the id of the `sh` that leads it).
-    pub fn group(&self) -> u32 {
-        self.group
-    }
-
     /// Queues one line for the program's input. `false` when the program no longer reads.
-    pub fn send(&self, line: Vec<u8>) -> bool {
+    pub(crate) fn send(&self, line: Vec<u8>) -> bool {
         self.requests
             .as_ref()
             .is_some_and(|requests| requests.send(line).is_ok())
@@ -378,7 +373,7 @@ impl Program {
     /// The next line of output, waiting until `deadline`.
     /// The next line of output, waiting until `deadline`, or less when the harness is stopping
     /// ([`interrupted`]: then [`Silence::Interrupted`]).
-    pub fn next_line(&self, deadline: Instant) -> Result<String, Silence> {
+    pub(crate) fn next_line(&self, deadline: Instant) -> Result<String, Silence> {
         reap_orphans_now_and_then();
         loop {
             if interrupted() {
@@ -396,16 +391,8 @@ impl Program {
         }
     }
 
-    /// A line already written, without waiting.
-    pub fn pending_line(&self) -> Option<String> {
-        self.lines
-            .try_recv()
-            .ok()
-            .map(|text| self.backlog.taken(text))
-    }
-
     /// The last [`STDERR_KEPT`] bytes of the program's standard error, lossily.
-    pub fn stderr_tail(&self) -> String {
+    pub(crate) fn stderr_tail(&self) -> String {
         let kept = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
         String::from_utf8_lossy(&kept).into_owned()
     }
@@ -413,7 +400,7 @@ impl Program {
     /// [`Program::stderr_tail`] once the program's output has closed (it exited, most likely):
     /// the last bytes it wrote to its error may still be in the pipe, so the reader gets
     /// [`STDERR_DRAIN`] to reach their end first.
-    pub fn stderr_after_close(&self) -> String {
+    pub(crate) fn stderr_after_close(&self) -> String {
         let until = Instant::now() + STDERR_DRAIN;
         while self
             .threads
@@ -427,12 +414,12 @@ impl Program {
     }
 
     /// Kills the whole group and waits for it; the exit status of the `sh` that led it.
-    pub fn kill(mut self) -> String {
+    pub(crate) fn kill(mut self) -> String {
         self.stop(Duration::ZERO)
     }
 
     /// Closes the program's input, gives it [`GRACE`] to end, then kills the whole group.
-    pub fn close(mut self) -> String {
+    pub(crate) fn close(mut self) -> String {
         self.stop(GRACE)
     }
 
@@ -627,11 +614,11 @@ fn line_text(line: Vec<u8>, dropped: u64) -> String {
 }
 
 /// What stands for the value of a request id in a program's line that the harness quotes.
-pub const ID_MASK: &str = "…";
+pub(crate) const ID_MASK: &str = "…";
 
 /// `line` with the value of its request id ([`id_value`]) replaced by [`ID_MASK`], for a
 /// line the harness quotes in a finding: the id depends on how the cases were batched.
-pub fn id_masked(line: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn id_masked(line: &str) -> std::borrow::Cow<'_, str> {
     match id_value(line.as_bytes()) {
         Some(r) => format!("{}{ID_MASK}{}", &line[..r.start], &line[r.end..]).into(),
         None => line.into(),
@@ -733,7 +720,7 @@ mod linux {
     /// Makes the harness a subreaper (once) and has the program's `sh` killed when the thread
     /// that starts it ends: [`spawn`] starts every program from one thread that lives as long as
     /// the harness, so that is when the harness ends.
-    pub fn prepare(command: &mut Command) {
+    pub(super) fn prepare(command: &mut Command) {
         static SUBREAPER: std::sync::Once = std::sync::Once::new();
         SUBREAPER.call_once(|| {
             // SAFETY: prctl with integer arguments only changes this process's attributes.
@@ -758,7 +745,7 @@ mod linux {
 
     /// Starts `command` from the one thread that starts programs (the parent-death signal
     /// follows the thread that forked, not the process).
-    pub fn spawn(command: Command) -> std::io::Result<Child> {
+    pub(super) fn spawn(command: Command) -> std::io::Result<Child> {
         static SPAWNER: Mutex<Option<Sender<Spawn>>> = Mutex::new(None);
         let mut spawner = SPAWNER.lock().unwrap_or_else(|e| e.into_inner());
         if spawner.is_none() {
@@ -788,7 +775,7 @@ mod linux {
     /// One round of the sweep: kills the leader's descendants and every process holding
     /// `MARK=mark`, reaps those that are the harness's own children, and says how many live
     /// ones it found.
-    pub fn kill_marked(leader: u32, mark: &str, killed: &mut HashSet<u32>) -> usize {
+    pub(super) fn kill_marked(leader: u32, mark: &str, killed: &mut HashSet<u32>) -> usize {
         let me = std::process::id();
         let needle = format!("{}={mark}\0", super::MARK);
         let mut parents: HashMap<u32, u32> = HashMap::new();
@@ -868,7 +855,7 @@ mod linux {
     }
 
     /// Reaps every zombie child of the harness that is not a program's leader ([`super::reap_strays`]).
-    pub fn reap_orphans() {
+    pub(super) fn reap_orphans() {
         let me = std::process::id();
         let Ok(entries) = std::fs::read_dir("/proc") else {
             return;
@@ -915,7 +902,7 @@ mod linux {
 
     /// Reaps a child of the harness that a program left behind (it became ours as the
     /// subreaper's), if it has ended; never the leader, which its `Child` waits for.
-    pub fn reap(pid: u32) {
+    pub(super) fn reap(pid: u32) {
         if let Ok(pid) = libc::pid_t::try_from(pid) {
             let mut status = 0;
             // SAFETY: waitpid on one pid, writing one integer of ours.

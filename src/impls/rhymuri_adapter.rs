@@ -96,7 +96,7 @@ use crate::reference::{ParseOptions, Rule};
 
 /// The `rhymuri` crate.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Rhymuri;
+pub(crate) struct Rhymuri;
 
 decoded_uri_items! {
     krate: rhymuri,

@@ -82,7 +82,7 @@ use crate::reference::{ParseOptions, Rule};
 
 /// rocket_http's `uri` module.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RocketHttp;
+pub(crate) struct RocketHttp;
 
 const BLIND_SPOTS: &[BlindSpot] = &[BlindSpot {
     field: Field::Port,
@@ -148,7 +148,7 @@ fn error<E: std::fmt::Display>(e: E) -> Outcome {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "rocket_http::uri::Reference::parse",
         reach: Reach::Operation("parse"),

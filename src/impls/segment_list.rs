@@ -211,7 +211,7 @@ macro_rules! decoded_uri_items {
         }
 
         /// The entry points of the table in the module documentation.
-        pub const ENTRY_POINTS: &[$crate::impls::EntryPoint] = &[
+        pub(crate) const ENTRY_POINTS: &[$crate::impls::EntryPoint] = &[
             $crate::impls::EntryPoint {
                 name: concat!(stringify!($krate), "::Uri::parse"),
                 reach: $crate::impls::Reach::Operation("parse"),

@@ -68,7 +68,7 @@ use crate::reference::{ParseOptions, Rule};
 
 /// The `sophia_iri` crate.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct SophiaIri;
+pub(crate) struct SophiaIri;
 
 /// The components of `input` from `BaseIriRef::new`, once a wrapper (named `accepted_by`) has
 /// accepted it.
@@ -114,7 +114,7 @@ fn split_authority(authority: &str) -> (Option<&str>, &str, Option<&str>) {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "sophia_iri::uri::UriRef::new",
         reach: Reach::Operation("parse"),

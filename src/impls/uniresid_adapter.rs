@@ -81,7 +81,7 @@ use crate::reference::{ParseOptions, Rule};
 
 /// The `uniresid` crate.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Uniresid;
+pub(crate) struct Uniresid;
 
 decoded_uri_items! {
     krate: uniresid,

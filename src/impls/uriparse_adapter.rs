@@ -80,7 +80,7 @@ use crate::reference::{HostKind, Level, ParseOptions, Rule};
 
 /// The `uriparse` crate.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Uriparse;
+pub(crate) struct Uriparse;
 
 const BLIND_SPOTS: &[BlindSpot] = &[BlindSpot {
     field: Field::Port,
@@ -182,7 +182,7 @@ fn readings(input: &str, rule: Rule) -> Option<Vec<Reading>> {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "uriparse::URIReference::try_from(&str)",
         reach: Reach::Operation("parse"),

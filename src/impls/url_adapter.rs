@@ -105,7 +105,7 @@ use crate::whatwg::view::{self, HostType, UrlView};
 
 /// The `url` crate.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct UrlCrate;
+pub(crate) struct UrlCrate;
 
 const BLIND_SPOTS: &[BlindSpot] = &[
     BlindSpot {
@@ -305,7 +305,7 @@ fn setter_calls(input: &str, donor: Option<&str>) -> Vec<SetterCall> {
 }
 
 /// The entry points of the table in the module documentation.
-pub const ENTRY_POINTS: &[EntryPoint] = &[
+pub(crate) const ENTRY_POINTS: &[EntryPoint] = &[
     EntryPoint {
         name: "url::Url::parse",
         reach: Reach::Operation("parse"),

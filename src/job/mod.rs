@@ -256,7 +256,7 @@ pub fn run(job: &Job<'_>) -> Result<Summary, String> {
 
 /// The specification each implementation claims (`about.spec`), with a line on standard error
 /// for a claim that names none of them: that implementation is judged by RFC 3986.
-pub fn claims(implementations: &[Arc<dyn Implementation>]) -> Vec<(String, Specification)> {
+pub(crate) fn claims(implementations: &[Arc<dyn Implementation>]) -> Vec<(String, Specification)> {
     implementations
         .iter()
         .map(|i| {
@@ -322,7 +322,7 @@ pub fn matrix(
 /// web-platform-tests cases of `wpt`, if given, asked of those that follow the URL Standard
 /// (the WHATWG profile), with a table of each one's counts to `log`. Nothing is written: the
 /// pages are [`matrix_pages`].
-pub fn run_matrix(
+pub(crate) fn run_matrix(
     engine: &Engine,
     wpt: Option<&Path>,
     log: &dyn Fn(&str),
@@ -358,7 +358,7 @@ pub fn run_matrix(
 
 /// The matrix's pages (`conformance.{json,md,html}`) and the WHATWG profile's
 /// (`whatwg.{md,json}`), if there is one.
-pub fn matrix_pages(
+pub(crate) fn matrix_pages(
     matrix: &matrix::Matrix,
     profile: Option<&report::whatwg_profile::Profile>,
 ) -> Result<Pages, String> {

@@ -30,7 +30,7 @@ pub struct Phase {
 
 impl Phases {
     /// Starts the clock of a job.
-    pub fn start() -> Self {
+    pub(crate) fn start() -> Self {
         Phases {
             started: Instant::now(),
             cpu_at_start: process_cpu_time(),
@@ -41,13 +41,13 @@ impl Phases {
     }
 
     /// Ends the phase under way, if any, and starts `name`.
-    pub fn next(&mut self, name: impl Into<String>) {
+    pub(crate) fn next(&mut self, name: impl Into<String>) {
         self.end();
         self.current = Some((name.into(), Instant::now(), process_cpu_time()));
     }
 
     /// Ends the phase under way.
-    pub fn end(&mut self) {
+    pub(crate) fn end(&mut self) {
         if let Some((name, started, cpu)) = self.current.take() {
             self.done.push(Phase {
                 name,
@@ -64,7 +64,7 @@ impl Phases {
     }
 
     /// The table printed at the end of a job: one line per phase and the total.
-    pub fn table(&mut self) -> String {
+    pub(crate) fn table(&mut self) -> String {
         self.end();
         let total = Phase {
             name: "total".to_owned(),

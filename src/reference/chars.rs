@@ -6,7 +6,7 @@
 
 /// A set of ASCII bytes, as a 256-entry table so that a lookup is one load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CharClass([bool; 256]);
+pub(crate) struct CharClass([bool; 256]);
 
 impl CharClass {
     /// The set of the given bytes.
@@ -44,7 +44,7 @@ impl CharClass {
 
     /// Whether `byte` is in the set.
     #[inline]
-    pub const fn contains(&self, byte: u8) -> bool {
+    pub(crate) const fn contains(&self, byte: u8) -> bool {
         self.0[byte as usize]
     }
 
@@ -55,7 +55,7 @@ impl CharClass {
     /// ends) is found by counting the mask's trailing ones rather than by a branch per byte.
     /// The last few bytes are read as the input's last eight, less those already read.
     #[inline(always)]
-    pub fn span(&self, bytes: &[u8], start: usize) -> usize {
+    pub(crate) fn span(&self, bytes: &[u8], start: usize) -> usize {
         let mut i = start;
         while let Some(chunk) = bytes.get(i..i + 8) {
             let members = self.members(chunk);
@@ -95,53 +95,53 @@ impl CharClass {
 }
 
 /// `ALPHA = %x41-5A / %x61-7A` (RFC 5234 B.1)
-pub const ALPHA: CharClass = CharClass::range(b'A', b'Z').or(CharClass::range(b'a', b'z'));
+pub(crate) const ALPHA: CharClass = CharClass::range(b'A', b'Z').or(CharClass::range(b'a', b'z'));
 
 /// `DIGIT = %x30-39` (RFC 5234 B.1)
-pub const DIGIT: CharClass = CharClass::range(b'0', b'9');
+pub(crate) const DIGIT: CharClass = CharClass::range(b'0', b'9');
 
 /// `HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"`; ABNF strings are case-insensitive
 /// (RFC 5234 §2.3), so `a`-`f` match too.
-pub const HEXDIG: CharClass = DIGIT
+pub(crate) const HEXDIG: CharClass = DIGIT
     .or(CharClass::range(b'A', b'F'))
     .or(CharClass::range(b'a', b'f'));
 
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (§2.3)
-pub const UNRESERVED: CharClass = ALPHA.or(DIGIT).or(CharClass::of(b"-._~"));
+pub(crate) const UNRESERVED: CharClass = ALPHA.or(DIGIT).or(CharClass::of(b"-._~"));
 
 /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (§2.2)
-pub const SUB_DELIMS: CharClass = CharClass::of(b"!$&'()*+,;=");
+pub(crate) const SUB_DELIMS: CharClass = CharClass::of(b"!$&'()*+,;=");
 
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (§3.1): the characters after the first.
-pub const SCHEME: CharClass = ALPHA.or(DIGIT).or(CharClass::of(b"+-."));
+pub(crate) const SCHEME: CharClass = ALPHA.or(DIGIT).or(CharClass::of(b"+-."));
 
 /// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` (§3.2.1), less `pct-encoded`.
-pub const USERINFO: CharClass = UNRESERVED.or(SUB_DELIMS).or(CharClass::of(b":"));
+pub(crate) const USERINFO: CharClass = UNRESERVED.or(SUB_DELIMS).or(CharClass::of(b":"));
 
 /// `reg-name = *( unreserved / pct-encoded / sub-delims )` (§3.2.2), less `pct-encoded`.
-pub const REG_NAME: CharClass = UNRESERVED.or(SUB_DELIMS);
+pub(crate) const REG_NAME: CharClass = UNRESERVED.or(SUB_DELIMS);
 
 /// The tail of `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` (§3.2.2).
-pub const IPVFUTURE_TAIL: CharClass = UNRESERVED.or(SUB_DELIMS).or(CharClass::of(b":"));
+pub(crate) const IPVFUTURE_TAIL: CharClass = UNRESERVED.or(SUB_DELIMS).or(CharClass::of(b":"));
 
 /// `ZoneID = 1*( unreserved / pct-encoded )` (RFC 6874 §2), less `pct-encoded`.
-pub const ZONE_ID: CharClass = UNRESERVED;
+pub(crate) const ZONE_ID: CharClass = UNRESERVED;
 
 /// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"` (§3.3), less `pct-encoded`.
-pub const PCHAR: CharClass = UNRESERVED.or(SUB_DELIMS).or(CharClass::of(b":@"));
+pub(crate) const PCHAR: CharClass = UNRESERVED.or(SUB_DELIMS).or(CharClass::of(b":@"));
 
 /// A path is `segment`s joined by `"/"` (§3.3): `pchar / "/"`, less `pct-encoded`.
-pub const PATH: CharClass = PCHAR.or(CharClass::of(b"/"));
+pub(crate) const PATH: CharClass = PCHAR.or(CharClass::of(b"/"));
 
 /// `query = *( pchar / "/" / "?" )` (§3.4), less `pct-encoded`; `fragment` (§3.5) is the same.
-pub const QUERY: CharClass = PCHAR.or(CharClass::of(b"/?"));
+pub(crate) const QUERY: CharClass = PCHAR.or(CharClass::of(b"/?"));
 
 /// `fragment = *( pchar / "/" / "?" )` (§3.5), less `pct-encoded`.
-pub const FRAGMENT: CharClass = QUERY;
+pub(crate) const FRAGMENT: CharClass = QUERY;
 
 /// The value of a hexadecimal digit, for bytes in [`HEXDIG`].
 #[inline]
-pub const fn hex_value(byte: u8) -> u8 {
+pub(crate) const fn hex_value(byte: u8) -> u8 {
     match byte {
         b'0'..=b'9' => byte - b'0',
         b'A'..=b'F' => byte - b'A' + 10,

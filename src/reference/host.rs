@@ -156,7 +156,7 @@ fn is_ipvfuture(text: &[u8]) -> bool {
 /// holds `n` pieces allows at most `7 - n` pieces on the left, so the nine forms together say:
 /// left + right <= 7. An `IPv4address` can only be the last piece (it ends `ls32`) and counts as
 /// two, which also keeps it out of the form that ends in a lone `h16`.
-pub fn is_ipv6address(text: &[u8]) -> bool {
+pub(crate) fn is_ipv6address(text: &[u8]) -> bool {
     let double_colon = text.windows(2).position(|pair| pair == b"::");
     match double_colon {
         None => count_pieces(text, true) == Some(8),
@@ -200,7 +200,7 @@ fn count_pieces(text: &[u8], ipv4_last: bool) -> Option<usize> {
 }
 
 /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`
-pub fn is_ipv4address(text: &[u8]) -> bool {
+pub(crate) fn is_ipv4address(text: &[u8]) -> bool {
     // Most hosts are names: an address has 7 to 15 bytes and ends in a digit.
     if !(7..=15).contains(&text.len()) || !text.last().is_some_and(u8::is_ascii_digit) {
         return false;

@@ -12,14 +12,14 @@
 //! - [`iri`]: RFC 3987 beside RFC 3986: the IRI grammar is [`parse()`]'s with [`Grammar::Iri`],
 //!   and [`iri`] holds its character tables and the two mappings (§3.1, §3.2).
 
-pub mod appendix_b;
-pub mod chars;
-pub mod error;
-pub mod host;
+pub(crate) mod appendix_b;
+pub(crate) mod chars;
+pub(crate) mod error;
+pub(crate) mod host;
 pub mod iri;
 pub mod normalize;
 pub mod parse;
-pub mod parts;
+pub(crate) mod parts;
 pub mod recompose;
 pub mod resolve;
 

@@ -149,7 +149,7 @@ pub fn normalize(input: &str, level: Level) -> Result<String, ParseError> {
 }
 
 /// [`normalize`] on parsed components.
-pub fn normalize_components(c: &Components<'_>, level: Level) -> String {
+pub(crate) fn normalize_components(c: &Components<'_>, level: Level) -> String {
     normalize_components_with(c, level, NormalizeOptions::default())
 }
 
@@ -202,7 +202,7 @@ pub fn equivalent_in(a: &str, b: &str, level: Level, grammar: Grammar) -> Result
 }
 
 /// [`normalize_components`] under other readings of the documented choices.
-pub fn normalize_components_with(
+pub(crate) fn normalize_components_with(
     c: &Components<'_>,
     level: Level,
     options: NormalizeOptions,
@@ -211,7 +211,7 @@ pub fn normalize_components_with(
 }
 
 /// [`normalize_components_with`] for components parsed by `grammar`.
-pub fn normalize_components_in(
+pub(crate) fn normalize_components_in(
     c: &Components<'_>,
     level: Level,
     options: NormalizeOptions,
@@ -335,7 +335,7 @@ pub(crate) fn path_dot_segments_normalized(
 /// a relative-path reference is left alone (choice 5), since `../g` and `g` resolve to
 /// different targets. A result that starts with `//` where there is no authority gets a `/.`
 /// prefix, so that it does not parse back as an authority (choice 10).
-pub fn dot_segments_normalized(path: &str, has_scheme: bool, has_authority: bool) -> String {
+pub(crate) fn dot_segments_normalized(path: &str, has_scheme: bool, has_authority: bool) -> String {
     if !(has_scheme || path.starts_with('/')) {
         return path.to_owned();
     }
@@ -356,7 +356,7 @@ pub fn equivalent(a: &str, b: &str, level: Level) -> Result<bool, ParseError> {
 /// Appends `text` to `out` with unreserved octets decoded and other percent-encodings in
 /// uppercase; with `lowercase`, everything else is lowercased (for the host). `text` has been
 /// validated, so every `%` starts a triplet.
-pub fn normalize_percent_encoding(out: &mut String, text: &str, lowercase: bool) {
+pub(crate) fn normalize_percent_encoding(out: &mut String, text: &str, lowercase: bool) {
     normalize_percent_encoding_by(out, text, lowercase, Techniques::BOTH);
 }
 
@@ -364,7 +364,7 @@ pub fn normalize_percent_encoding(out: &mut String, text: &str, lowercase: bool)
 /// includes such techniques as case normalization, percent-encoding normalization, and removal
 /// of dot-segments", each of which keeps the URI equivalent on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Techniques {
+pub(crate) struct Techniques {
     /// §6.2.2.1: the hexadecimal digits of a percent-encoding uppercased (and, in the host,
     /// everything else lowercased).
     pub case: bool,
@@ -374,7 +374,7 @@ pub struct Techniques {
 
 impl Techniques {
     /// Case and percent-encoding normalization together, as §6.2.2 normalizes.
-    pub const BOTH: Techniques = Techniques {
+    pub(crate) const BOTH: Techniques = Techniques {
         case: true,
         percent_encoding: true,
     };
@@ -382,7 +382,7 @@ impl Techniques {
 
 /// [`normalize_percent_encoding`] by the chosen techniques alone: `lowercase` applies only with
 /// case normalization.
-pub fn normalize_percent_encoding_by(
+pub(crate) fn normalize_percent_encoding_by(
     out: &mut String,
     text: &str,
     lowercase: bool,

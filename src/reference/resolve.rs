@@ -526,7 +526,7 @@ pub enum DotSegmentStep {
 
 impl DotSegmentStep {
     /// The RFC's label: `2A` to `2E`.
-    pub const fn label(self) -> &'static str {
+    pub(crate) const fn label(self) -> &'static str {
         match self {
             DotSegmentStep::A => "2A",
             DotSegmentStep::B => "2B",

@@ -92,7 +92,7 @@ impl fmt::Display for Change {
 
 /// A report's verdict in one phrase: its class with the entry that decides it, and the security
 /// tag.
-pub fn verdict(report: &Report) -> String {
+pub(crate) fn verdict(report: &Report) -> String {
     let class = match &report.known {
         None if report.verdict.is_some() => "bug (verdict in verdicts.yaml)".to_owned(),
         None => "candidate bug".to_owned(),
@@ -173,7 +173,7 @@ fn vector_verdict(verdict: &Verdict) -> String {
 }
 
 /// The vectors judged otherwise, for the implementations and vectors both matrices hold.
-pub fn matrix_changes(before: &Matrix, after: &Matrix) -> Vec<Change> {
+pub(crate) fn matrix_changes(before: &Matrix, after: &Matrix) -> Vec<Change> {
     let old: BTreeMap<&str, _> = before
         .rows
         .iter()

@@ -20,7 +20,7 @@ struct Written<'a> {
 
 /// The table as a page: `confusion.json` and `confusion.md`; `selection` is the command line's
 /// options that choose the same parsers (`--ecosystem adapters/ecosystem.json`, or nothing).
-pub fn page(table: &Table, selection: &str) -> io::Result<Page> {
+pub(crate) fn page(table: &Table, selection: &str) -> io::Result<Page> {
     let summary = format!("{} minimal inputs read differently", table.confusions.len());
     Ok(Page::new(name::CONFUSION, summary)
         .with_json(&Written { table, selection })?

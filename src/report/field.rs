@@ -137,7 +137,7 @@ fn op_name(case: &Request) -> &'static str {
 }
 
 /// The field from a run's matrix, WHATWG profile and reports.
-pub fn build(
+pub(crate) fn build(
     parsers: Vec<Parser>,
     matrix: &Matrix,
     whatwg: Option<&Profile>,

@@ -8,7 +8,7 @@ use super::pages::{Format, Page, name};
 use super::{Report, write_atomically};
 
 /// Writes the index of `reports`.
-pub fn write(dir: &Path, reports: &[Report]) -> io::Result<()> {
+pub(crate) fn write(dir: &Path, reports: &[Report]) -> io::Result<()> {
     write_atomically(&dir.join("README.md"), render(reports).as_bytes())
 }
 
@@ -98,7 +98,7 @@ pub fn render(reports: &[Report]) -> String {
 
 /// `catalogue.md`: every known difference, and those that matched nothing in the last full run
 /// (stale).
-pub fn catalogue_page(
+pub(crate) fn catalogue_page(
     catalogue: &crate::diff::Catalogue,
     stale: &[&crate::diff::catalogue::Entry],
 ) -> Page {

@@ -8,7 +8,7 @@ use crate::protocol::Request;
 /// `text` as a Markdown code span, in which no HTML or Markdown is interpreted: a fence of one
 /// backtick more than the longest run inside, padded when the text starts or ends with one;
 /// line ends become spaces, other control characters visible escapes ([`super::visible`]).
-pub fn code(text: &str) -> String {
+pub(crate) fn code(text: &str) -> String {
     let text = super::visible(text).replace(['\n', '\t'], " ");
     let mut longest = 0;
     let mut run = 0;
@@ -27,14 +27,14 @@ pub fn code(text: &str) -> String {
 
 /// [`code`] for a table cell: a `|` would end the cell even inside the span, so it is escaped
 /// (GitHub's tables take `\|` inside code spans as `|`).
-pub fn code_cell(text: &str) -> String {
+pub(crate) fn code_cell(text: &str) -> String {
     code(text).replace('|', "\\|")
 }
 
 /// Plain text from an input or a program (a version, a source name) with every character that
 /// can start HTML, an entity, a link, an autolink, emphasis, a heading or a table cell
 /// backslash-escaped; control characters become visible escapes ([`super::visible`]).
-pub fn text(text: &str) -> String {
+pub(crate) fn text(text: &str) -> String {
     let text = super::visible(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -52,7 +52,7 @@ pub fn text(text: &str) -> String {
 }
 
 /// At most [`QUOTED_INPUT`] characters of an input, with a note of how many were cut.
-pub fn capped_input(input: &str) -> String {
+pub(crate) fn capped_input(input: &str) -> String {
     match input.char_indices().nth(QUOTED_INPUT) {
         None => input.to_owned(),
         Some((at, _)) => format!(
@@ -499,7 +499,7 @@ pub fn case_line(case: &Request) -> String {
 
 /// A case on one line for Markdown: its inputs as JSON strings in code spans, cut at
 /// [`QUOTED_INPUT`] characters.
-pub fn case_markdown(case: &Request) -> String {
+pub(crate) fn case_markdown(case: &Request) -> String {
     case_words(
         case,
         |s| code(&serde_json::to_string(&capped_input(s)).unwrap_or_default()),

@@ -11,7 +11,7 @@ use crate::protocol::{ParseRule, Request};
 
 /// Counts of one (section, implementation) cell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub(crate) struct Tally {
     /// Passing vectors.
     pub pass: usize,
     /// Known differences.
@@ -49,17 +49,17 @@ impl Tally {
     }
 
     /// Every vector of the cell.
-    pub fn total(&self) -> usize {
+    pub(crate) fn total(&self) -> usize {
         self.pass + self.known + self.fail + self.unsupported
     }
 
     /// The vectors the implementation can be asked.
-    pub fn supported(&self) -> usize {
+    pub(crate) fn supported(&self) -> usize {
         self.pass + self.known + self.fail
     }
 
     /// The share of all the cell's vectors that pass, unsupported ones included.
-    pub fn share(&self) -> f64 {
+    pub(crate) fn share(&self) -> f64 {
         if self.total() == 0 {
             0.0
         } else {
@@ -69,7 +69,7 @@ impl Tally {
 
     /// The colour class: a band of the share of all vectors passed, or `none` when the
     /// implementation can be asked none of them.
-    pub fn band(&self) -> &'static str {
+    pub(crate) fn band(&self) -> &'static str {
         let share = self.share();
         if self.supported() == 0 {
             "none"
@@ -94,7 +94,7 @@ impl Tally {
     }
 
     /// One line of text: passed out of all, then what the rest is.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let mut out = format!("{}/{} pass ({})", self.pass, self.total(), self.percent());
         let mut rest = vec![format!("{} supported", self.supported())];
         if self.known > 0 {
@@ -145,7 +145,7 @@ fn group_of(row: &Row) -> String {
 }
 
 /// Tallies per group and implementation, groups in RFC order.
-pub fn tallies(matrix: &Matrix) -> Vec<(String, BTreeMap<String, Tally>)> {
+pub(crate) fn tallies(matrix: &Matrix) -> Vec<(String, BTreeMap<String, Tally>)> {
     let mut groups: BTreeMap<String, BTreeMap<String, Tally>> = BTreeMap::new();
     for row in &matrix.rows {
         let group = groups.entry(group_of(row)).or_default();
@@ -196,7 +196,7 @@ fn implementation_names(matrix: &Matrix) -> Vec<&str> {
 }
 
 /// The matrix as a page: `conformance.json`, `.md` and `.html`.
-pub fn page(matrix: &Matrix) -> io::Result<Page> {
+pub(crate) fn page(matrix: &Matrix) -> io::Result<Page> {
     let summary = format!(
         "{} vectors, {} implementations",
         matrix.rows.len(),
@@ -212,7 +212,10 @@ pub fn page(matrix: &Matrix) -> io::Result<Page> {
 /// another signature than the failure's (its shrunk case's, or its cause's): `report_name`
 /// gives that report's signature for an implementation and a signature, `None` when the run
 /// holds no such report (the cell then links to none).
-pub fn link_reports(matrix: &mut Matrix, report_name: impl Fn(&str, &str) -> Option<String>) {
+pub(crate) fn link_reports(
+    matrix: &mut Matrix,
+    report_name: impl Fn(&str, &str) -> Option<String>,
+) {
     for row in &mut matrix.rows {
         for (name, result) in &mut row.results {
             if let Some(signature) = &result.signature {
@@ -224,12 +227,12 @@ pub fn link_reports(matrix: &mut Matrix, report_name: impl Fn(&str, &str) -> Opt
 
 /// Links no failure of `matrix` to a report: for a matrix written where no report is (the
 /// `matrix` command), so that its pages link only to files that exist.
-pub fn unlink_reports(matrix: &mut Matrix) {
+pub(crate) fn unlink_reports(matrix: &mut Matrix) {
     link_reports(matrix, |_, _| None);
 }
 
 /// A group's heading: `§3.2.2 Host`, `Appendix B ...`, `RFC 6874 §2 Specification`.
-pub fn group_title(group: &str) -> String {
+pub(crate) fn group_title(group: &str) -> String {
     let (corpus, section) = group.split_once('/').unwrap_or(("", group));
     let number = if section.starts_with(|c: char| c.is_ascii_alphabetic()) {
         format!("Appendix {section}")

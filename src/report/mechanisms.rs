@@ -19,7 +19,7 @@ use crate::diff::models::Model;
 
 /// What a parser's reports say of one departure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Seen {
+pub(crate) enum Seen {
     /// A catalogue entry documents it as the library's own behaviour.
     Documented,
     /// A catalogue entry confirms it as a bug, checked by hand.
@@ -40,7 +40,7 @@ impl Seen {
 
 /// One cell: how the departure was seen, and the report that shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cell {
+pub(crate) struct Cell {
     /// How it was seen.
     pub seen: Seen,
     /// Whether the report is the departure's own, not a case that needs it beside another.
@@ -51,7 +51,7 @@ pub struct Cell {
 
 /// The table.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
+pub(crate) struct Table {
     /// The parsers, in the field's order.
     pub parsers: Vec<String>,
     /// The departures that some parser shows, in the library's order.
@@ -62,7 +62,7 @@ pub struct Table {
 
 /// The table of `parsers` from the run's `reports`, with the `catalogue` that says which
 /// entries are departures of the library.
-pub fn build(parsers: &[String], reports: &[Report], catalogue: &Catalogue) -> Table {
+pub(crate) fn build(parsers: &[String], reports: &[Report], catalogue: &Catalogue) -> Table {
     // An entry of several departures (`!departures [...]`) shows each of them.
     let mut entry_departure: BTreeMap<&str, Vec<Departure>> = BTreeMap::new();
     for entry in catalogue.entries() {
@@ -143,7 +143,7 @@ pub fn build(parsers: &[String], reports: &[Report], catalogue: &Catalogue) -> T
 /// What a departure is about: the page's sections, each a table of its own, so that a reader
 /// finds "who checks ports" under one heading instead of in a row of every mechanism.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Concern {
+pub(crate) enum Concern {
     /// White space, controls and line ends around the text or in it.
     WhiteSpace,
     /// Which part is the scheme, the authority and the path (slashes, file paths, opaque parts).
@@ -168,7 +168,7 @@ pub enum Concern {
 
 impl Concern {
     /// Every concern, in the page's order.
-    pub const ALL: [Concern; 10] = [
+    pub(crate) const ALL: [Concern; 10] = [
         Concern::WhiteSpace,
         Concern::Structure,
         Concern::Authority,
@@ -183,7 +183,7 @@ impl Concern {
 
     /// The concern of a departure of the library. Exhaustive, so that a new departure is
     /// given its section where it is written.
-    pub fn of(departure: Departure) -> Concern {
+    pub(crate) fn of(departure: Departure) -> Concern {
         match departure {
             Departure::SurroundingControlOrSpaceStripped
             | Departure::LeadingControlOrSpaceStripped
@@ -273,7 +273,7 @@ impl Concern {
     }
 
     /// Its heading on the page.
-    pub fn heading(self) -> &'static str {
+    pub(crate) fn heading(self) -> &'static str {
         match self {
             Concern::WhiteSpace => "White space, controls and line ends",
             Concern::Structure => "Scheme, slashes and what is a path",
@@ -306,7 +306,7 @@ impl Concern {
 }
 
 /// Renders the table: a summary of each parser by concern, then one table per concern.
-pub fn render(table: &Table) -> String {
+pub(crate) fn render(table: &Table) -> String {
     let mut out = String::from("# The field by mechanism\n\n");
     let _ = write!(
         out,
@@ -437,7 +437,7 @@ fn render_concern(out: &mut String, table: &Table, concern: Concern, shown: &[&S
 }
 
 /// The table as a page: `mechanisms.md`.
-pub fn page(table: &Table) -> Page {
+pub(crate) fn page(table: &Table) -> Page {
     Page::new(
         name::MECHANISMS,
         format!("{} departures seen", table.departures.len()),

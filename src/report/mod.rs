@@ -16,18 +16,18 @@
 
 pub mod changes;
 #[cfg(feature = "fuzz")]
-pub mod confusion;
+pub(crate) mod confusion;
 pub mod field;
 pub mod index;
 pub mod markdown;
 pub mod matrix;
-pub mod mechanisms;
-pub mod needs;
+pub(crate) mod mechanisms;
+pub(crate) mod needs;
 pub mod on_record;
 pub mod pages;
 pub mod promote;
 pub mod rfc;
-pub mod stats;
+pub(crate) mod stats;
 pub mod whatwg_profile;
 
 use std::collections::BTreeMap;
@@ -46,13 +46,13 @@ use crate::reference::{Grammar, Level, Rule};
 use rfc::Citation;
 
 /// How many example inputs a report keeps.
-pub const EXAMPLES: usize = 5;
+pub(crate) const EXAMPLES: usize = 5;
 
 /// The most characters of one input a report quotes. A report with a longer minimal case has it
 /// whole in a side file, `<signature>.inputs.json`, too; its `.json` keeps the minimal case whole
 /// (for merging and promoting), its `.md` cuts it, and `stats.json` cuts the original case and
 /// the examples.
-pub const QUOTED_INPUT: usize = 1000;
+pub(crate) const QUOTED_INPUT: usize = 1000;
 
 /// One case with every implementation's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -266,7 +266,7 @@ fn not_a_link(path: &Path) -> io::Result<()> {
 /// Whether `name` is one plain file name, safe to join to a folder: 1 to 200 characters of
 /// `[A-Za-z0-9._+-]`, not starting with a dot (so never `.`, `..` or a hidden temporary file).
 /// Every implementation name and signature id the harness makes is one.
-pub fn is_plain_name(name: &str) -> bool {
+pub(crate) fn is_plain_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 200
         && !name.starts_with('.')
@@ -790,7 +790,7 @@ fn examples_sorted(examples: &[Request]) -> bool {
 }
 
 /// The length of a case's longest input, in characters.
-pub fn case_chars(case: &Request) -> usize {
+pub(crate) fn case_chars(case: &Request) -> usize {
     match case {
         Request::Parse { input, .. } | Request::Normalize { input, .. } => input.chars().count(),
         Request::Resolve { base, input, .. } => base.chars().count().max(input.chars().count()),
@@ -816,7 +816,7 @@ fn capped_case(case: &Request) -> Request {
 }
 
 /// The size of a case, for choosing the smallest.
-pub fn case_len(case: &Request) -> usize {
+pub(crate) fn case_len(case: &Request) -> usize {
     case.text_len()
 }
 
@@ -1072,7 +1072,7 @@ fn keep_confirmed_minimal(
 
 /// The most a file of the reports folder may hold to be read (a report keeps its minimal case
 /// whole; `conformance.json` is 1.5 MB).
-pub const MAX_REPORT_FILE_BYTES: u64 = 256 << 20;
+pub(crate) const MAX_REPORT_FILE_BYTES: u64 = 256 << 20;
 
 /// A file of the reports folder, if it is a regular file of at most
 /// [`MAX_REPORT_FILE_BYTES`]: a FIFO planted under a report's name is never waited on.
@@ -1237,7 +1237,7 @@ fn escaped(text: &str, hidden: impl Fn(char) -> bool) -> std::borrow::Cow<'_, st
 pub use crate::impls::reproduction::shell_quote;
 
 /// The one-line reproduction of a case with this crate's command line.
-pub fn cli_reproduction(case: &Request) -> String {
+pub(crate) fn cli_reproduction(case: &Request) -> String {
     // A NUL cannot be a command-line argument (bash cuts at it), and the flags say only the
     // syntax and scheme levels: such a case is given whole, as the protocol's request.
     let inputs = match case {
@@ -1317,7 +1317,7 @@ pub fn set_root_from_reports(reports: &Path, root: &Path) {
 }
 
 /// The prefix from the reports folder to the repository's root.
-pub fn root_from_reports() -> String {
+pub(crate) fn root_from_reports() -> String {
     ROOT_FROM_REPORTS
         .read()
         .unwrap_or_else(|e| e.into_inner())
@@ -1329,7 +1329,7 @@ pub fn root_from_reports() -> String {
 /// repository's root when the reports are `reports/` (1 for `reports/x.md`, 2 for
 /// `reports/<implementation>/x.md`): a web address as it is, a repository path
 /// (`vectors/README.md#...`) through [`root_from_reports`].
-pub fn link_from(depth: usize, link: &str) -> String {
+pub(crate) fn link_from(depth: usize, link: &str) -> String {
     if link.contains("://") {
         link.to_owned()
     } else {

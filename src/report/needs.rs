@@ -13,7 +13,7 @@ use super::field::{Counts, Field, Finding, Row};
 
 /// One need and the parsers that meet it best, best first.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Need {
+pub(crate) struct Need {
     /// What the user wants, in a few words.
     pub need: &'static str,
     /// What the ranking reads.
@@ -24,7 +24,7 @@ pub struct Need {
 
 /// A parser's place in a need, with its evidence.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Pick {
+pub(crate) struct Pick {
     /// The parser's name.
     pub parser: String,
     /// Its language.
@@ -38,7 +38,7 @@ pub struct Pick {
 }
 
 /// Every need the field answers, in the order a chooser asks them.
-pub fn needs(field: &Field) -> Vec<Need> {
+pub(crate) fn needs(field: &Field) -> Vec<Need> {
     let rfc = |row: &Row| row.parser.judged_by != "URL Standard";
     let op_need = |need, measure, op: &'static str, include: &dyn Fn(&Row) -> bool| Need {
         need,
@@ -209,7 +209,7 @@ fn ranked(field: &Field, measure: &dyn Fn(&Row) -> Option<Measured>) -> Vec<Pick
 }
 
 /// The best pick of each language for `need`, in the order of languages.
-pub fn best_per_language(need: &Need) -> Vec<&Pick> {
+pub(crate) fn best_per_language(need: &Need) -> Vec<&Pick> {
     let mut seen = std::collections::BTreeMap::new();
     for pick in &need.ranked {
         seen.entry(pick.language.as_str()).or_insert(pick);

@@ -47,7 +47,7 @@ pub mod name {
     /// The conformance matrix (`conformance.{json,md,html}`).
     pub const CONFORMANCE: &str = "conformance";
     /// The WHATWG profile (`whatwg.{md,json}`).
-    pub const WHATWG: &str = "whatwg";
+    pub(crate) const WHATWG: &str = "whatwg";
     /// The field (`field.{json,md,html}`).
     pub const FIELD: &str = "field";
     /// The departures seen (`mechanisms.md`).
@@ -55,7 +55,7 @@ pub mod name {
     /// The URL-confusion table (`confusion.{json,md}`).
     pub const CONFUSION: &str = "confusion";
     /// url's setters against the web-platform-tests setter cases (`url-setters.md`).
-    pub const URL_SETTERS: &str = "url-setters";
+    pub(crate) const URL_SETTERS: &str = "url-setters";
     /// The catalogue of known differences (`catalogue.md`).
     pub const CATALOGUE: &str = "catalogue";
 }

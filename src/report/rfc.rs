@@ -174,7 +174,7 @@ const ABSOLUTE: (&str, &str) = (
 
 /// The heading of a section of RFC 3986, RFC 3987 or RFC 6874, from its table of contents:
 /// `3.2.2` is `Host` in RFC 3986.
-pub fn section_title(corpus: &str, section: &str) -> Option<&'static str> {
+pub(crate) fn section_title(corpus: &str, section: &str) -> Option<&'static str> {
     const RFC3986: &[(&str, &str)] = &[
         ("1", "Introduction"),
         ("1.1", "Overview of URIs"),

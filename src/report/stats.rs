@@ -16,7 +16,7 @@ use super::{Exhibit, Report, write_atomically};
 use crate::protocol::Request;
 
 /// The file's name under the reports directory.
-pub const FILE: &str = "stats.json";
+pub(crate) const FILE: &str = "stats.json";
 
 const NOTE: &str = "Counts of the cases that showed each report's behaviour, per source, where it was \
 first seen, its first case and the shortest inputs seen: they change with every run that sees \
@@ -26,7 +26,7 @@ diff and fuzz.";
 /// One report's statistics.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Seen {
+pub(crate) struct Seen {
     /// Cases that showed it, per source.
     pub counts: BTreeMap<String, u64>,
     /// The source that found it first.
@@ -53,7 +53,7 @@ pub struct Seen {
 /// The whole file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Stats {
+pub(crate) struct Stats {
     /// What the file is.
     #[serde(default)]
     pub note: String,
@@ -68,7 +68,7 @@ fn key(implementation: &str, signature: &str) -> String {
 
 impl Stats {
     /// Reads `dir/stats.json`; empty if it is missing.
-    pub fn load(dir: &Path) -> io::Result<Self> {
+    pub(crate) fn load(dir: &Path) -> io::Result<Self> {
         let path = dir.join(FILE);
         if std::fs::symlink_metadata(&path).is_err() {
             return Ok(Stats::default());
@@ -81,12 +81,12 @@ impl Stats {
     }
 
     /// One report's entry.
-    pub fn get(&self, implementation: &str, signature: &str) -> Option<&Seen> {
+    pub(crate) fn get(&self, implementation: &str, signature: &str) -> Option<&Seen> {
         self.reports.get(&key(implementation, signature))
     }
 
     /// Fills a report read from its own file with its entry.
-    pub fn apply(&self, report: &mut Report) {
+    pub(crate) fn apply(&self, report: &mut Report) {
         if let Some(seen) = self.get(&report.implementation, &report.signature) {
             report.counts = seen.counts.clone();
             report.first_seen = seen.first_seen.clone();
@@ -97,7 +97,7 @@ impl Stats {
 
     /// Takes a report's entry from it, with `made_by` (the signature of the finding on its
     /// first case that made it, where known) and its other names.
-    pub fn record(
+    pub(crate) fn record(
         &mut self,
         report: &Report,
         made_by: Option<String>,
@@ -117,7 +117,7 @@ impl Stats {
     }
 
     /// Keeps the entries of these reports only.
-    pub fn retain(&mut self, reports: &[Report]) {
+    pub(crate) fn retain(&mut self, reports: &[Report]) {
         let keep: std::collections::BTreeSet<String> = reports
             .iter()
             .map(|r| key(&r.implementation, &r.signature))
@@ -126,7 +126,7 @@ impl Stats {
     }
 
     /// Writes `dir/stats.json`.
-    pub fn write(&self, dir: &Path) -> io::Result<()> {
+    pub(crate) fn write(&self, dir: &Path) -> io::Result<()> {
         let file = Stats {
             note: NOTE.to_owned(),
             reports: self.reports.clone(),

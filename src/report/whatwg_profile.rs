@@ -29,7 +29,7 @@ const RUST_URL_EXPECTED_FAILURES: &str = include_str!("rust_url_expected_failure
 
 /// The name rust-url's `tests/wpt.rs` gives a parsing case: `<input>`, then ` against <base>`
 /// with a base, each with Rust's `escape_default`.
-pub fn rust_url_name(case: &Case) -> String {
+pub(crate) fn rust_url_name(case: &Case) -> String {
     let mut name = format!("<{}>", case.input.escape_default());
     if let Some(base) = &case.base {
         let _ = write!(name, " against <{}>", base.escape_default());
@@ -38,7 +38,7 @@ pub fn rust_url_name(case: &Case) -> String {
 }
 
 /// The names on rust-url's expected-failure list.
-pub fn rust_url_expected_failures() -> BTreeSet<&'static str> {
+pub(crate) fn rust_url_expected_failures() -> BTreeSet<&'static str> {
     RUST_URL_EXPECTED_FAILURES
         .lines()
         .filter(|line| !line.starts_with('#') && !line.is_empty())
@@ -48,7 +48,7 @@ pub fn rust_url_expected_failures() -> BTreeSet<&'static str> {
 /// How a case went for one implementation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Status {
+pub(crate) enum Status {
     /// The expected answer.
     Pass,
     /// Another answer.
@@ -337,7 +337,7 @@ pub fn markdown(profile: &Profile) -> String {
 }
 
 /// The profile as a page: `whatwg.md` and `whatwg.json`.
-pub fn page(profile: &Profile) -> io::Result<Page> {
+pub(crate) fn page(profile: &Profile) -> io::Result<Page> {
     let summary = format!(
         "{} cases, {} implementations",
         profile.cases,

@@ -8,7 +8,7 @@
 /// A percent-encode set: a table of the ASCII code points it contains; every code point above
 /// U+007E is in every set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EncodeSet([bool; 128]);
+pub(crate) struct EncodeSet([bool; 128]);
 
 impl EncodeSet {
     /// This set and the given ASCII code points.
@@ -24,14 +24,14 @@ impl EncodeSet {
 
     /// Whether `c` is in the set.
     #[inline]
-    pub fn contains(&self, c: char) -> bool {
+    pub(crate) fn contains(&self, c: char) -> bool {
         (c as u32) > 0x7E || self.0[c as usize]
     }
 }
 
 /// "The C0 control percent-encode set are the C0 controls and all code points greater than
 /// U+007E (~)."
-pub const C0_CONTROL: EncodeSet = {
+pub(crate) const C0_CONTROL: EncodeSet = {
     let mut table = [false; 128];
     let mut b = 0;
     while b <= 0x1F {
@@ -44,27 +44,27 @@ pub const C0_CONTROL: EncodeSet = {
 
 /// "The fragment percent-encode set is the C0 control percent-encode set and U+0020 SPACE,
 /// U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`)."
-pub const FRAGMENT: EncodeSet = C0_CONTROL.and(b" \"<>`");
+pub(crate) const FRAGMENT: EncodeSet = C0_CONTROL.and(b" \"<>`");
 
 /// "The query percent-encode set is the C0 control percent-encode set and U+0020 SPACE, U+0022
 /// ("), U+0023 (#), U+003C (<), and U+003E (>)."
-pub const QUERY: EncodeSet = C0_CONTROL.and(b" \"#<>");
+pub(crate) const QUERY: EncodeSet = C0_CONTROL.and(b" \"#<>");
 
 /// "The special-query percent-encode set is the query percent-encode set and U+0027 (')."
-pub const SPECIAL_QUERY: EncodeSet = QUERY.and(b"'");
+pub(crate) const SPECIAL_QUERY: EncodeSet = QUERY.and(b"'");
 
 /// "The path percent-encode set is the query percent-encode set and U+003F (?), U+005E (^),
 /// U+0060 (`), U+007B ({), and U+007D (})."
-pub const PATH: EncodeSet = QUERY.and(b"?^`{}");
+pub(crate) const PATH: EncodeSet = QUERY.and(b"?^`{}");
 
 /// "The userinfo percent-encode set is the path percent-encode set and U+002F (/), U+003A (:),
 /// U+003B (;), U+003D (=), U+0040 (@), U+005B ([) to U+005E (^), inclusive, and U+007C (|)."
-pub const USERINFO: EncodeSet = PATH.and(b"/:;=@[\\]^|");
+pub(crate) const USERINFO: EncodeSet = PATH.and(b"/:;=@[\\]^|");
 
 /// "To UTF-8 percent-encode a code point `codePoint` using a `percentEncodeSet`": the code
 /// point itself when it is not in the set, otherwise each byte of its UTF-8 encoding as `%XX`
 /// (uppercase hexadecimal), appended to `output`.
-pub fn utf8_percent_encode(c: char, set: &EncodeSet, output: &mut String) {
+pub(crate) fn utf8_percent_encode(c: char, set: &EncodeSet, output: &mut String) {
     if !set.contains(c) {
         output.push(c);
         return;
@@ -77,7 +77,7 @@ pub fn utf8_percent_encode(c: char, set: &EncodeSet, output: &mut String) {
 
 /// "To percent-encode a byte `byte`, return a string consisting of U+0025 (%), followed by two
 /// ASCII upper hex digits representing `byte`."
-pub fn percent_encode_byte(byte: u8, output: &mut String) {
+pub(crate) fn percent_encode_byte(byte: u8, output: &mut String) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     output.push('%');
     output.push(HEX[usize::from(byte >> 4)] as char);
@@ -86,7 +86,7 @@ pub fn percent_encode_byte(byte: u8, output: &mut String) {
 
 /// "To percent-decode a byte sequence `input`": each `%` followed by two ASCII hex digits
 /// becomes the byte they spell; every other byte is kept.
-pub fn percent_decode(input: &[u8]) -> Vec<u8> {
+pub(crate) fn percent_decode(input: &[u8]) -> Vec<u8> {
     let mut output = Vec::with_capacity(input.len());
     let mut i = 0;
     while i < input.len() {

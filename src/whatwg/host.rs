@@ -39,7 +39,7 @@ impl fmt::Display for Host {
 /// "A forbidden host code point is U+0000 NULL, U+0009 TAB, U+000A LF, U+000D CR, U+0020
 /// SPACE, U+0023 (#), U+002F (/), U+003A (:), U+003C (<), U+003E (>), U+003F (?), U+0040 (@),
 /// U+005B ([), U+005C (\), U+005D (]), U+005E (^), or U+007C (|)."
-pub fn is_forbidden_host_code_point(c: char) -> bool {
+pub(crate) fn is_forbidden_host_code_point(c: char) -> bool {
     matches!(
         c,
         '\0' | '\t'
@@ -63,13 +63,17 @@ pub fn is_forbidden_host_code_point(c: char) -> bool {
 
 /// "A forbidden domain code point is a forbidden host code point, a C0 control, U+0025 (%),
 /// or U+007F DELETE."
-pub fn is_forbidden_domain_code_point(c: char) -> bool {
+pub(crate) fn is_forbidden_domain_code_point(c: char) -> bool {
     is_forbidden_host_code_point(c) || c <= '\u{1F}' || c == '%' || c == '\u{7F}'
 }
 
 /// "The host parser takes a scalar value string `input` with an optional boolean `isOpaque`
 /// (default false), and then runs these steps" (§3.5 Host parsing).
-pub fn parse_host(input: &str, is_opaque: bool, departures: Departures) -> Result<Host, Stop> {
+pub(crate) fn parse_host(
+    input: &str,
+    is_opaque: bool,
+    departures: Departures,
+) -> Result<Host, Stop> {
     // 1. If input starts with U+005B ([), then: 1. If input does not end with U+005D (]),
     // IPv6-unclosed validation error, return failure. 2. Return the result of IPv6 parsing
     // input with its leading U+005B ([) and trailing U+005D (]) removed.
@@ -138,7 +142,7 @@ fn domain_to_ascii(domain: &str, departures: Departures) -> Result<String, Stop>
 }
 
 /// "The ends in a number checker takes an ASCII string `input` and then runs these steps."
-pub fn ends_in_a_number(input: &str) -> bool {
+pub(crate) fn ends_in_a_number(input: &str) -> bool {
     // 1. Let parts be the result of strictly splitting input on U+002E (.).
     let mut parts: Vec<&str> = input.split('.').collect();
     // 2. If the last item in parts is the empty string, then: 1. If parts's size is 1, return
@@ -196,7 +200,7 @@ fn parse_ipv4_number(input: &str) -> Option<(u64, bool)> {
 }
 
 /// "The IPv4 parser takes an ASCII string `input` and then runs these steps."
-pub fn parse_ipv4(input: &str) -> Result<u32, Stop> {
+pub(crate) fn parse_ipv4(input: &str) -> Result<u32, Stop> {
     // 1. Let parts be the result of strictly splitting input on U+002E (.).
     let mut parts: Vec<&str> = input.split('.').collect();
     // 2. If the last item in parts is the empty string, then: IPv4-empty-part validation
@@ -238,7 +242,7 @@ pub fn parse_ipv4(input: &str) -> Result<u32, Stop> {
 }
 
 /// "The IPv6 parser takes a scalar value string `input` and then runs these steps."
-pub fn parse_ipv6(input: &str) -> Result<[u16; 8], Stop> {
+pub(crate) fn parse_ipv6(input: &str) -> Result<[u16; 8], Stop> {
     let fail = |error: &'static str| Err(Failure::stop(error, input));
     let input: Vec<char> = input.chars().collect();
     let at = |pointer: usize| input.get(pointer).copied();

@@ -19,13 +19,13 @@
 //! Validation errors that do not make the parser fail are not recorded: only failure is an
 //! answer.
 
-pub mod encode_sets;
+pub(crate) mod encode_sets;
 mod expected;
-pub mod host;
-pub mod parser;
+pub(crate) mod host;
+pub(crate) mod parser;
 
-pub mod record;
-pub mod view;
+pub(crate) mod record;
+pub(crate) mod view;
 pub mod wpt;
 
 use std::fmt;
@@ -74,7 +74,7 @@ impl From<&Failure> for crate::model::Rejection {
 
 /// Why the parser stopped before returning a URL: the Standard's answer is failure.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Stop {
+pub(crate) enum Stop {
     /// The Standard's answer is failure.
     Failure(Failure),
 }
@@ -196,7 +196,7 @@ pub struct Departures {
 
 impl Departures {
     /// The Standard itself.
-    pub const NONE: Departures = Departures {
+    pub(crate) const NONE: Departures = Departures {
         ascii_domains_through_uts46: false,
         special_relative_skips_two_slashes: false,
         path_caret_not_encoded: false,
@@ -229,7 +229,7 @@ pub fn parse(input: &str, base: Option<&Url>) -> Parsed {
 }
 
 /// [`parse`] with `departures` from the Standard's text.
-pub fn parse_departing(input: &str, base: Option<&Url>, departures: Departures) -> Parsed {
+pub(crate) fn parse_departing(input: &str, base: Option<&Url>, departures: Departures) -> Parsed {
     match parser::parse(input, base, departures) {
         Ok(url) => Parsed::Url(url),
         Err(Stop::Failure(failure)) => Parsed::Failure(failure),
@@ -238,7 +238,7 @@ pub fn parse_departing(input: &str, base: Option<&Url>, departures: Departures) 
 
 /// "The API URL parser": parses `base` first when given (failure there is failure), then
 /// `input` against it, as `new URL(input, base)` does.
-pub fn parse_with_base(input: &str, base: Option<&str>) -> Parsed {
+pub(crate) fn parse_with_base(input: &str, base: Option<&str>) -> Parsed {
     let base = match base.map(|base| parse(base, None)) {
         None => None,
         Some(Parsed::Url(base)) => Some(base),
@@ -251,7 +251,7 @@ pub fn parse_with_base(input: &str, base: Option<&str>) -> Parsed {
 /// (after leading and trailing C0 control or space and every ASCII tab or newline are
 /// removed: an ASCII alpha, then ASCII alphanumerics, `+`, `-` or `.`, then `:`). Without a
 /// base, an input without one fails with missing-scheme-non-relative-URL.
-pub fn has_scheme(input: &str) -> bool {
+pub(crate) fn has_scheme(input: &str) -> bool {
     let mut chars = input
         .trim_matches(|c: char| c <= ' ')
         .chars()

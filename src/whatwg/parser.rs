@@ -102,7 +102,7 @@ fn segments(url: &mut Url) -> &mut Vec<String> {
 
 /// Runs the basic URL parser on `input` with an optional `base`, with the departures from the
 /// current text given (none for the Standard itself).
-pub fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<Url, Stop> {
+pub(crate) fn parse(input: &str, base: Option<&Url>, departures: Departures) -> Result<Url, Stop> {
     run(input, base, departures, None)
 }
 

@@ -43,7 +43,7 @@ pub enum Path {
 /// table. The default port for a special scheme is listed in the second column on the same
 /// row." `None` for a scheme that is not special; `Some(None)` for "file", whose default port
 /// is null.
-pub fn special_scheme_default_port(scheme: &str) -> Option<Option<u16>> {
+pub(crate) fn special_scheme_default_port(scheme: &str) -> Option<Option<u16>> {
     match scheme {
         "ftp" => Some(Some(21)),
         "file" => Some(None),
@@ -69,23 +69,23 @@ impl Url {
     }
 
     /// "A URL is special if its scheme is a special scheme."
-    pub fn is_special(&self) -> bool {
+    pub(crate) fn is_special(&self) -> bool {
         special_scheme_default_port(&self.scheme).is_some()
     }
 
     /// "A URL includes credentials if its username or password is not the empty string."
-    pub fn includes_credentials(&self) -> bool {
+    pub(crate) fn includes_credentials(&self) -> bool {
         !self.username.is_empty() || !self.password.is_empty()
     }
 
     /// "A URL has an opaque path if its path is a URL path segment."
-    pub fn has_opaque_path(&self) -> bool {
+    pub(crate) fn has_opaque_path(&self) -> bool {
         matches!(self.path, Path::Opaque(_))
     }
 
     /// "The URL path serializer takes a URL `url` and then runs these steps": the opaque path
     /// as it is, otherwise "/" before each segment.
-    pub fn serialize_path(&self) -> String {
+    pub(crate) fn serialize_path(&self) -> String {
         match &self.path {
             Path::Opaque(path) => path.clone(),
             Path::Segments(segments) => {
@@ -101,13 +101,13 @@ impl Url {
 
     /// "The URL serializer takes a URL `url`, with an optional boolean `exclude fragment`
     /// (default false), and then runs these steps" (never excluding the fragment here).
-    pub fn serialize(&self) -> String {
+    pub(crate) fn serialize(&self) -> String {
         self.serialize_with_dot_prefix(self.has_dot_prefix())
     }
 
     /// Whether the URL serializer writes "/." before the path (step 3 below): the host is
     /// null, the path is a list of more than one segment, and the first is empty.
-    pub fn has_dot_prefix(&self) -> bool {
+    pub(crate) fn has_dot_prefix(&self) -> bool {
         matches!((&self.host, &self.path), (None, Path::Segments(segments))
             if segments.len() > 1 && segments[0].is_empty())
     }
@@ -115,7 +115,7 @@ impl Url {
     /// The URL serializer with "/." before the path exactly when `dot_prefix` is true, in place
     /// of step 3's test: for a crate that writes the prefix once and keeps it (url's setters,
     /// `crate::diff::models`).
-    pub fn serialize_with_dot_prefix(&self, dot_prefix: bool) -> String {
+    pub(crate) fn serialize_with_dot_prefix(&self, dot_prefix: bool) -> String {
         // 1. Let output be url's scheme and U+003A (:) concatenated.
         let mut output = format!("{}:", self.scheme);
         // 2. If url's host is non-null: "//", the credentials and "@" if it includes
@@ -158,28 +158,28 @@ impl Url {
     }
 
     /// The `href` getter: "return the result of running the URL serializer on this's URL".
-    pub fn href(&self) -> String {
+    pub(crate) fn href(&self) -> String {
         self.serialize()
     }
 
     /// The `protocol` getter: "return this's URL's scheme, followed by U+003A (:)".
-    pub fn protocol(&self) -> String {
+    pub(crate) fn protocol(&self) -> String {
         format!("{}:", self.scheme)
     }
 
     /// The `username` getter: "return this's URL's username".
-    pub fn username(&self) -> &str {
+    pub(crate) fn username(&self) -> &str {
         &self.username
     }
 
     /// The `password` getter: "return this's URL's password".
-    pub fn password(&self) -> &str {
+    pub(crate) fn password(&self) -> &str {
         &self.password
     }
 
     /// The `host` getter: "" for a null host; the host serialized, followed by ":" and the
     /// port when the port is non-null.
-    pub fn host(&self) -> String {
+    pub(crate) fn host(&self) -> String {
         match (&self.host, self.port) {
             (None, _) => String::new(),
             (Some(host), None) => host.to_string(),
@@ -188,23 +188,23 @@ impl Url {
     }
 
     /// The `hostname` getter: "" for a null host, the host serialized otherwise.
-    pub fn hostname(&self) -> String {
+    pub(crate) fn hostname(&self) -> String {
         self.host.as_ref().map_or_else(String::new, Host::to_string)
     }
 
     /// The `port` getter: "" for a null port, the port serialized otherwise.
-    pub fn port(&self) -> String {
+    pub(crate) fn port(&self) -> String {
         self.port.map_or_else(String::new, |port| port.to_string())
     }
 
     /// The `pathname` getter: "return the result of URL path serializing this's URL".
-    pub fn pathname(&self) -> String {
+    pub(crate) fn pathname(&self) -> String {
         self.serialize_path()
     }
 
     /// The `search` getter: "" when the query is null or the empty string, "?" and the query
     /// otherwise.
-    pub fn search(&self) -> String {
+    pub(crate) fn search(&self) -> String {
         match self.query.as_deref() {
             None | Some("") => String::new(),
             Some(query) => format!("?{query}"),
@@ -213,7 +213,7 @@ impl Url {
 
     /// The `hash` getter: "" when the fragment is null or the empty string, "#" and the
     /// fragment otherwise.
-    pub fn hash(&self) -> String {
+    pub(crate) fn hash(&self) -> String {
         match self.fragment.as_deref() {
             None | Some("") => String::new(),
             Some(fragment) => format!("#{fragment}"),

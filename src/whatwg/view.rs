@@ -15,7 +15,7 @@ use super::host::Host;
 
 /// The kind of a URL's host, as the crates' APIs tell it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HostType {
+pub(crate) enum HostType {
     /// A domain, an opaque host (a non-special URL's host, even `1.2.3.4`) or the empty host:
     /// `url::Host::Domain`, `ada_url::HostType::Domain`.
     Domain,
@@ -27,7 +27,7 @@ pub enum HostType {
 
 /// A parsed URL as a URL-Standard API shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UrlView<'a> {
+pub(crate) struct UrlView<'a> {
     /// The scheme, without the `protocol` getter's `:`.
     pub scheme: &'a str,
     /// The username, `""` when there is none.
@@ -58,7 +58,7 @@ impl UrlView<'_> {
     ///   `//` exactly then, so an authority with the empty host, `file:///x`, has host `""`);
     ///   undefined otherwise; host kind reg-name for a domain, opaque or empty host;
     /// - port in decimal; path, query and fragment as they are.
-    pub fn outcome(&self) -> Outcome {
+    pub(crate) fn outcome(&self) -> Outcome {
         let userinfo = match (self.username, self.password) {
             ("", "") => None,
             (username, "") => Some(username.to_owned()),
@@ -92,14 +92,14 @@ impl UrlView<'_> {
 
 /// The model's URL record, viewed as a crate's API shows it; `host` and `path` hold the
 /// serialized host and path the view borrows.
-pub struct RecordStrings {
+pub(crate) struct RecordStrings {
     host: Option<(String, HostType)>,
     path: String,
 }
 
 impl RecordStrings {
     /// The serialized host and path of `url`.
-    pub fn of(url: &Url) -> Self {
+    pub(crate) fn of(url: &Url) -> Self {
         RecordStrings {
             host: url.host.as_ref().map(|host| {
                 let kind = match host {
@@ -114,7 +114,7 @@ impl RecordStrings {
     }
 
     /// The view of `url`, whose strings these are.
-    pub fn view<'a>(&'a self, url: &'a Url) -> UrlView<'a> {
+    pub(crate) fn view<'a>(&'a self, url: &'a Url) -> UrlView<'a> {
         UrlView {
             scheme: &url.scheme,
             username: &url.username,
@@ -132,7 +132,7 @@ impl RecordStrings {
 }
 
 /// The outcome the model's URL record maps to.
-pub fn record_outcome(url: &Url) -> Outcome {
+pub(crate) fn record_outcome(url: &Url) -> Outcome {
     RecordStrings::of(url).view(url).outcome()
 }
 
@@ -140,7 +140,7 @@ pub fn record_outcome(url: &Url) -> Outcome {
 /// `URI-reference` only, since its parser takes an absolute URL and a fragment (it has no
 /// entry point that refuses a fragment, as `absolute-URI` does, nor one that parses a relative
 /// reference on its own).
-pub fn parses_rule(rule: Rule) -> bool {
+pub(crate) fn parses_rule(rule: Rule) -> bool {
     matches!(rule, Rule::Uri | Rule::UriReference)
 }
 
@@ -154,7 +154,7 @@ pub fn parses_rule(rule: Rule) -> bool {
 ///   missing-scheme-non-relative-URL whatever the reference is (`url`'s
 ///   `ParseError::RelativeUrlWithoutBase`);
 /// - any other failure: `Invalid` with the crate's message.
-pub fn parse_outcome<E: Display>(
+pub(crate) fn parse_outcome<E: Display>(
     rule: Rule,
     input: &str,
     parse: impl FnOnce() -> Result<Outcome, E>,
@@ -173,7 +173,7 @@ pub fn parse_outcome<E: Display>(
 /// non-strict for special schemes and strict for the others, with no switch); otherwise the
 /// base parsed on its own (a failure is `Invalid` with a `base: ` prefix), then the reference
 /// parsed against it (`join`), `Resolved` with the target's `href`.
-pub fn resolve_outcome<B, E: Display, F: Display>(
+pub(crate) fn resolve_outcome<B, E: Display, F: Display>(
     strict: bool,
     parse_base: impl FnOnce() -> Result<B, E>,
     join: impl FnOnce(B) -> Result<String, F>,

@@ -51,7 +51,7 @@ pub struct Getters {
 
 impl Getters {
     /// The getters of a URL record.
-    pub fn of(url: &Url) -> Self {
+    pub(crate) fn of(url: &Url) -> Self {
         Getters {
             href: url.href(),
             protocol: url.protocol(),
@@ -67,7 +67,7 @@ impl Getters {
     }
 
     /// The getters that differ from `other`'s, as `name: ours != theirs` lines.
-    pub fn differences(&self, other: &Getters) -> Vec<String> {
+    pub(crate) fn differences(&self, other: &Getters) -> Vec<String> {
         let pairs = [
             ("href", &self.href, &other.href),
             ("protocol", &self.protocol, &other.protocol),
@@ -210,7 +210,7 @@ pub fn check_model(case: &Case) -> ModelVerdict {
 impl Case {
     /// The protocol request this case is through an adapter: a resolve request (strict) when
     /// there is a base, a parse request by the `URI` rule otherwise.
-    pub fn request(&self) -> Request {
+    pub(crate) fn request(&self) -> Request {
         match &self.base {
             Some(base) => Request::Resolve {
                 base: base.clone(),
@@ -237,7 +237,7 @@ impl Case {
     /// (neither can hold the delimiter that would start it). An IPv6 host is in brackets; a
     /// special URL's host of four dotted decimal numbers is an IPv4 address (a domain that
     /// ends in a number is parsed as one); every other host is a domain, opaque or empty.
-    pub fn expected_outcome(&self) -> Option<Outcome> {
+    pub(crate) fn expected_outcome(&self) -> Option<Outcome> {
         let expected = self.expected.as_ref()?;
         if self.base.is_some() {
             return Some(Outcome::Resolved(expected.href.clone()));

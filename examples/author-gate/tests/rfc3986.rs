@@ -6,9 +6,9 @@
 
 use author_gate::fluent_uri::component::{Authority, Host};
 use author_gate::fluent_uri::{Uri, UriRef};
-use uri_conformance::impls::{About, Implementation};
-use uri_conformance::model::{Components, Outcome};
-use uri_conformance::reference::{HostKind, Level, ParseOptions, Rule};
+use uri_conformance::{
+    About, Components, HostKind, Implementation, Level, Outcome, ParseOptions, Rule,
+};
 
 /// The adapter: maps the crate's API onto the suite's model, and judges nothing. An operation or
 /// a rule the crate has no entry point for answers `Unsupported` (the trait's default), and the

@@ -580,13 +580,13 @@ fn authority_span(text: &str) -> Option<(std::ops::Range<usize>, bool)> {
 /// the one the engine takes first, so that a sequence tries its second part after each end of
 /// the first in turn, as backtracking does.
 mod onig {
-    pub type Ends = Vec<usize>;
+    pub(super) type Ends = Vec<usize>;
 
     /// A part of an expression, matched at an offset: its ends.
-    pub type Part<'a> = &'a dyn Fn(&[u8], usize) -> Ends;
+    pub(super) type Part<'a> = &'a dyn Fn(&[u8], usize) -> Ends;
 
     /// `\h{1,4}` (greedy), or `\h{1,4}?` (lazy: the shortest first).
-    pub fn h16(t: &[u8], at: usize, lazy: bool) -> Ends {
+    pub(super) fn h16(t: &[u8], at: usize, lazy: bool) -> Ends {
         let n = t[at.min(t.len())..]
             .iter()
             .take(4)
@@ -601,7 +601,7 @@ mod onig {
     }
 
     /// A literal.
-    pub fn lit(t: &[u8], at: usize, s: &str) -> Ends {
+    pub(super) fn lit(t: &[u8], at: usize, s: &str) -> Ends {
         if t.get(at..at + s.len()) == Some(s.as_bytes()) {
             vec![at + s.len()]
         } else {
@@ -610,7 +610,7 @@ mod onig {
     }
 
     /// `part` repeated `min` to `max` times, greedy.
-    pub fn rep(
+    pub(super) fn rep(
         t: &[u8],
         at: usize,
         min: usize,
@@ -633,7 +633,7 @@ mod onig {
     }
 
     /// The parts one after the other.
-    pub fn seq(t: &[u8], at: usize, parts: &[Part<'_>]) -> Ends {
+    pub(super) fn seq(t: &[u8], at: usize, parts: &[Part<'_>]) -> Ends {
         match parts.split_first() {
             None => vec![at],
             Some((first, rest)) => first(t, at)
@@ -644,7 +644,7 @@ mod onig {
     }
 
     /// `(?<dec-octet>[1-9]\d|1\d{2}|2[0-4]\d|25[0-5]|\d)`, its alternatives in this order.
-    pub fn dec_octet(t: &[u8], at: usize) -> Ends {
+    pub(super) fn dec_octet(t: &[u8], at: usize) -> Ends {
         let d = |i: usize| t.get(at + i).copied().filter(u8::is_ascii_digit);
         let mut out = Vec::new();
         if matches!(d(0), Some(b'1'..=b'9')) && d(1).is_some() {
@@ -666,7 +666,7 @@ mod onig {
     }
 
     /// `IPv4address`: four dec-octets joined by ".".
-    pub fn ipv4(t: &[u8], at: usize) -> Ends {
+    pub(super) fn ipv4(t: &[u8], at: usize) -> Ends {
         let dot = |t: &[u8], at: usize| lit(t, at, ".");
         seq(
             t,
@@ -709,7 +709,7 @@ mod onig {
     /// RFC3986_Parser's `IPv6address`, its nine alternatives in order, the third written
     /// `\h{1,4}?::(?:\h{1,4}:){4}\g<ls32>` (a lazy `{1,4}?`, so one hexadecimal digit at
     /// least where RFC 3986 has `[ h16 ]`).
-    pub fn ipv6(t: &[u8], at: usize) -> Ends {
+    pub(super) fn ipv6(t: &[u8], at: usize) -> Ends {
         let colons = |t: &[u8], at: usize| lit(t, at, "::");
         let groups = |n: usize| move |t: &[u8], at: usize| rep(t, at, n, n, &h16_colon);
         let mut out = seq(t, at, &[&groups(6), &ls32]);
@@ -754,7 +754,7 @@ mod onig {
     }
 
     /// `(?:%\h\h|CLASS)` repeated `min` or more times, greedy.
-    pub fn chars(t: &[u8], at: usize, min: usize, colon: bool) -> Ends {
+    pub(super) fn chars(t: &[u8], at: usize, min: usize, colon: bool) -> Ends {
         let unit = move |t: &[u8], at: usize| -> Ends {
             let mut out = Vec::new();
             if t.get(at) == Some(&b'%')
@@ -772,7 +772,7 @@ mod onig {
     }
 
     /// `IPvFuture = v\h+\.[!$&-.0-;=A-Z_a-z~]+`.
-    pub fn ipvfuture(t: &[u8], at: usize) -> Ends {
+    pub(super) fn ipvfuture(t: &[u8], at: usize) -> Ends {
         let hexes = |t: &[u8], at: usize| {
             let n = t[at.min(t.len())..]
                 .iter()

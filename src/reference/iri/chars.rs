@@ -10,7 +10,7 @@
 //! UTF-8 and holds scalar values only, so an input with a lone surrogate cannot even be given.
 
 /// A range of code points, both ends included.
-pub type CodeRange = (u32, u32);
+pub(crate) type CodeRange = (u32, u32);
 
 /// RFC 3987 §2.2:
 ///
@@ -28,7 +28,7 @@ pub type CodeRange = (u32, u32);
 /// U+FDD0 to U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE, ...);
 /// the specials U+FFF0 to U+FFFF; U+E0000 to U+E0FFF (tags and variation selectors
 /// supplement); and planes 15 and 16 (`iprivate`).
-pub const UCSCHAR: [CodeRange; 17] = [
+pub(crate) const UCSCHAR: [CodeRange; 17] = [
     (0xA0, 0xD7FF),
     (0xF900, 0xFDCF),
     (0xFDF0, 0xFFEF),
@@ -55,7 +55,8 @@ pub const UCSCHAR: [CodeRange; 17] = [
 /// ```
 ///
 /// "private UCS characters can occur only in query parts" (§2.2).
-pub const IPRIVATE: [CodeRange; 3] = [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
+pub(crate) const IPRIVATE: [CodeRange; 3] =
+    [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
 
 /// RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE,
 /// RLE, LRO, RLO, and PDF)": U+200E, U+200F, U+202A, U+202B, U+202D, U+202E and U+202C.
@@ -64,7 +65,7 @@ pub const IPRIVATE: [CodeRange; 3] = [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x1
 /// follows the grammar, and the URI-to-IRI conversion (§3.2 step 4) and normalization keep them
 /// percent-encoded. The isolates Unicode added later (U+2066 to U+2069) and U+061C are not in
 /// the RFC's list.
-pub const BIDI_FORMATTING: [char; 7] = [
+pub(crate) const BIDI_FORMATTING: [char; 7] = [
     '\u{200E}', // LEFT-TO-RIGHT MARK (LRM)
     '\u{200F}', // RIGHT-TO-LEFT MARK (RLM)
     '\u{202A}', // LEFT-TO-RIGHT EMBEDDING (LRE)
@@ -80,17 +81,17 @@ fn in_ranges(ranges: &[CodeRange], c: char) -> bool {
 }
 
 /// Whether `c` is a `ucschar`.
-pub fn is_ucschar(c: char) -> bool {
+pub(crate) fn is_ucschar(c: char) -> bool {
     in_ranges(&UCSCHAR, c)
 }
 
 /// Whether `c` is an `iprivate`.
-pub fn is_iprivate(c: char) -> bool {
+pub(crate) fn is_iprivate(c: char) -> bool {
     in_ranges(&IPRIVATE, c)
 }
 
 /// Whether `c` is one of the bidirectional formatting characters of §4.1.
-pub fn is_bidi_formatting(c: char) -> bool {
+pub(crate) fn is_bidi_formatting(c: char) -> bool {
     BIDI_FORMATTING.contains(&c)
 }
 
@@ -114,7 +115,7 @@ pub fn is_bidi_formatting(c: char) -> bool {
 /// The parser (`parse.rs`) picks the set by the component it scans; `scheme`, `port`,
 /// `IP-literal` and `pct-encoded` get none, as §2.2 takes them from RFC 3986 unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Wide {
+pub(crate) enum Wide {
     /// `iunreserved` brings `ucschar` into `iuserinfo`, `ireg-name`, `ipchar` and `ifragment`.
     Ucschar,
     /// `iquery = *( ipchar / iprivate / "/" / "?" )`: `ucschar` and `iprivate`.
@@ -123,7 +124,7 @@ pub enum Wide {
 
 impl Wide {
     /// Whether the component admits `c` (a non-ASCII character).
-    pub fn admits(self, c: char) -> bool {
+    pub(crate) fn admits(self, c: char) -> bool {
         match self {
             Wide::Ucschar => is_ucschar(c),
             Wide::UcscharOrIprivate => is_ucschar(c) || is_iprivate(c),

@@ -12,8 +12,8 @@
 //!
 //! Every choice where RFC 3987 leaves room is numbered in vectors/README.md (choices 17 on).
 
-pub mod chars;
-pub mod to_iri;
+pub(crate) mod chars;
+pub(crate) mod to_iri;
 pub mod to_uri;
 
 use super::error::ParseError;

@@ -54,7 +54,7 @@ pub fn uri_to_iri(uri: &str) -> Result<String, ParseError> {
 }
 
 /// Steps 2 to 5 on one component's text, whose rule admits `wide` beyond ASCII.
-pub fn convert_component(text: &str, wide: Wide) -> String {
+pub(crate) fn convert_component(text: &str, wide: Wide) -> String {
     let mut out = String::with_capacity(text.len());
     decode_component(&mut out, text, wide, Kept::AsWritten);
     out
