@@ -7677,7 +7677,7 @@ mod catalogue_syntax {
 /// read with one where the input has none. That is what a documented choice's reading applied
 /// without its guard adds over the reading ([`Departure::is_unguarded_reading`]); `false` for
 /// any other answer or case.
-pub fn shows_an_authority_the_rfc_has_not(case: &Request, actual: &Outcome) -> bool {
+pub(crate) fn shows_an_authority_the_rfc_has_not(case: &Request, actual: &Outcome) -> bool {
     match (case, actual) {
         (Request::Resolve { .. }, Outcome::Resolved(target)) => {
             super::compare::letter_target(case).is_some_and(|(t, _)| t.host.is_none())

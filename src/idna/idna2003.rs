@@ -19,7 +19,7 @@ use super::nameprep_tables::{ASSIGNED, B1, B2, L, PROHIBITED, RANDAL};
 
 /// Why the codec raises `UnicodeError` on a host.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Idna2003Error {
+pub(crate) enum Idna2003Error {
     /// "label empty or too long": a label of no octet or of more than 63.
     LabelLength,
     /// nameprep's "Invalid character": a code point of a prohibited table.
@@ -66,7 +66,7 @@ fn nfkc_3_2(text: &str) -> String {
 }
 
 /// RFC 3491 Nameprep as `encodings.idna.nameprep` runs it.
-pub fn nameprep(label: &str) -> Result<String, Idna2003Error> {
+pub(crate) fn nameprep(label: &str) -> Result<String, Idna2003Error> {
     // "Map": B.1 to nothing, then B.2.
     let mut mapped = String::with_capacity(label.len());
     for c in label.chars() {
@@ -98,7 +98,7 @@ pub fn nameprep(label: &str) -> Result<String, Idna2003Error> {
 
 /// `encodings.idna.ToASCII`: an ASCII label as it is, any other through Nameprep and, still
 /// not ASCII, "xn--" and its Punycode; a label must then hold 1 to 63 octets.
-pub fn label_to_ascii(label: &str) -> Result<String, Idna2003Error> {
+pub(crate) fn label_to_ascii(label: &str) -> Result<String, Idna2003Error> {
     let sized = |label: String| {
         if (1..64).contains(&label.len()) {
             Ok(label)
@@ -121,7 +121,7 @@ pub fn label_to_ascii(label: &str) -> Result<String, Idna2003Error> {
 }
 
 /// `str.encode("idna")` (`encodings.idna.Codec.encode`) of `host`, as ASCII.
-pub fn to_ascii(host: &str) -> Result<String, Idna2003Error> {
+pub(crate) fn to_ascii(host: &str) -> Result<String, Idna2003Error> {
     if host.is_empty() {
         return Ok(String::new());
     }

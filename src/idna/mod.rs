@@ -16,14 +16,14 @@
 //!   Unicode versions, the disagreement is one of data; a vector that settles it cites the
 //!   Unicode version.
 
-pub mod bidi;
-pub mod idna2003;
-pub mod joiners;
+pub(crate) mod bidi;
+pub(crate) mod idna2003;
+pub(crate) mod joiners;
 #[rustfmt::skip]
 mod nameprep_tables;
-pub mod punycode;
-pub mod rfc5892;
-pub mod unicode;
+pub(crate) mod punycode;
+pub(crate) mod rfc5892;
+pub(crate) mod unicode;
 
 use std::fmt;
 

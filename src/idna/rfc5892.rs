@@ -1276,7 +1276,7 @@ const ALLOWED: &[(u32, u32)] = &[
 ];
 
 /// Whether the idna package's `check_label` takes `c` in a label, in some context.
-pub fn allowed(c: char) -> bool {
+pub(crate) fn allowed(c: char) -> bool {
     let c = u32::from(c);
     ALLOWED
         .binary_search_by(|&(start, end)| {

@@ -163,7 +163,7 @@ mod tests {
 }
 
 /// NFKC by the compiled Unicode data (Unicode Standard Annex #15).
-pub fn nfkc(text: &str) -> String {
+pub(crate) fn nfkc(text: &str) -> String {
     icu_normalizer::ComposingNormalizerBorrowed::new_nfkc()
         .normalize(text)
         .into_owned()
