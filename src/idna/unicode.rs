@@ -120,6 +120,13 @@ pub(crate) fn is_virama(c: char) -> bool {
     CodePointMapData::<CanonicalCombiningClass>::new().get(c) == CanonicalCombiningClass::Virama
 }
 
+/// NFKC by the compiled Unicode data (Unicode Standard Annex #15).
+pub(crate) fn nfkc(text: &str) -> String {
+    icu_normalizer::ComposingNormalizerBorrowed::new_nfkc()
+        .normalize(text)
+        .into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,11 +167,4 @@ mod tests {
         assert!(!is_nfc_and_valid("a\u{0301}")); // not NFC
         assert!(!is_nfc_and_valid("a\u{00AD}")); // ignored
     }
-}
-
-/// NFKC by the compiled Unicode data (Unicode Standard Annex #15).
-pub(crate) fn nfkc(text: &str) -> String {
-    icu_normalizer::ComposingNormalizerBorrowed::new_nfkc()
-        .normalize(text)
-        .into_owned()
 }

@@ -493,9 +493,8 @@ pub(super) fn rewrite(rule: Rule, original: &Request, case: &Request) -> Option<
         let Request::Parse { input: given, .. } = original else {
             return None;
         };
-        if idna_2003_host(given).is_none() {
-            return None;
-        }
+        // Only where the codec writes a host (its text is the rule's to give back below).
+        let _written = idna_2003_host(given)?;
         // A bracketed host with its brackets: RFC 3986 reads the stand-in as a reg-name.
         let mut span = idna_host_span(input)?;
         if input[..span.start].ends_with('[') {
