@@ -15,6 +15,7 @@
 //! which it leaves as they are and which, being starters that compose with nothing, split the
 //! text into runs normalized apart.
 
+use super::in_ranges;
 use super::nameprep_tables::{ASSIGNED, B1, B2, L, PROHIBITED, RANDAL};
 
 /// Why the codec raises `UnicodeError` on a host.
@@ -30,21 +31,6 @@ pub(crate) enum Idna2003Error {
     AcePrefix,
     /// The Punycode encoder overflowed.
     Punycode,
-}
-
-fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
-    let c = u32::from(c);
-    table
-        .binary_search_by(|&(start, end)| {
-            if end < c {
-                std::cmp::Ordering::Less
-            } else if start > c {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
 }
 
 /// Unicode 3.2's NFKC of `text`: the compiled NFKC of each run between code points Unicode 3.2

@@ -331,6 +331,23 @@ pub(crate) fn to_ascii(domain: &str, flags: Flags) -> Result<String, Vec<Error>>
     }
 }
 
+/// Whether `c` lies in `table`, inclusive code point ranges in ascending order (the tables
+/// the scripts under scripts/ generate).
+pub(crate) fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
+    let c = u32::from(c);
+    table
+        .binary_search_by(|&(start, end)| {
+            if end < c {
+                std::cmp::Ordering::Less
+            } else if start > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

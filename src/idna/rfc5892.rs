@@ -1277,16 +1277,5 @@ const ALLOWED: &[(u32, u32)] = &[
 
 /// Whether the idna package's `check_label` takes `c` in a label, in some context.
 pub(crate) fn allowed(c: char) -> bool {
-    let c = u32::from(c);
-    ALLOWED
-        .binary_search_by(|&(start, end)| {
-            if end < c {
-                std::cmp::Ordering::Less
-            } else if start > c {
-                std::cmp::Ordering::Greater
-            } else {
-                std::cmp::Ordering::Equal
-            }
-        })
-        .is_ok()
+    super::in_ranges(ALLOWED, c)
 }
